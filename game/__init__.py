@@ -1,0 +1,1 @@
+"""Feuille d'Aventure: an Adventure Sheet for gamebook players."""

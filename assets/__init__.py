@@ -1,0 +1,1 @@
+"""Package marker: lets importlib.resources find this data folder as game.bundled.*"""

@@ -1,0 +1,1 @@
+"""Book models (pydantic) and the loader for books/*.json."""

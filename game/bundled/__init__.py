@@ -1,0 +1,1 @@
+"""Data shipped with the package: books/ and assets/ are mapped here by pyproject.toml."""

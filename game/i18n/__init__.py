@@ -1,0 +1,1 @@
+"""The catalogue of every visible string, French and English."""

@@ -1,0 +1,1 @@
+"""Exact fight odds and the Luck advisor (issue 4)."""

@@ -1,0 +1,1 @@
+"""Saves and settings on disk: atomic writes, backups."""

@@ -1,0 +1,1 @@
+"""Our small widget set, theme and procedural drawing."""

@@ -1,0 +1,146 @@
+"""User settings: a pydantic model persisted as JSON in the user config dir.
+
+A broken settings file never stops the app: every problem is reported with the
+file, the field and the reason, the fields that were fine are kept, defaults
+fill the rest, and the broken file itself is left untouched (a later save moves
+it aside to ``settings.broken.json`` first, so nothing the user wrote is lost).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.storage.atomic import atomic_write_text
+
+APP_DIR_NAME = "feuille-aventure"
+SETTINGS_FILE = "settings.json"
+
+AnimationSpeed = Literal["off", "slow", "normal", "fast"]
+
+# How much faster than "normal" each animation speed plays; "off" skips animations.
+ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
+
+
+class Settings(BaseModel):
+    """Everything the user can set; unknown keys in the file are ignored."""
+
+    model_config = ConfigDict(extra="ignore", validate_assignment=True, frozen=False)
+
+    language: Literal["fr", "en"] = "fr"
+    animation_speed: AnimationSpeed = "normal"
+    fullscreen: bool = False
+    ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
+    palette: Literal["parchment", "colourblind"] = "parchment"
+    demo_idle_seconds: int = Field(default=60, ge=0)
+
+    @property
+    def animation_factor(self) -> float:
+        """Speed multiplier for animations (0 means: show the end state at once)."""
+        return ANIMATION_FACTORS[self.animation_speed]
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """One reason a settings file could not be used as it is."""
+
+    file: Path
+    field: str | None  # None when the whole file is unreadable
+    reason: str
+
+    def __str__(self) -> str:
+        where = self.field if self.field is not None else "(file)"
+        return f"{self.file}: {where}: {self.reason}"
+
+
+@dataclass
+class LoadResult:
+    """The settings to use and what was wrong with the file, if anything."""
+
+    settings: Settings
+    problems: list[SettingsProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when the file was absent or entirely valid."""
+        return not self.problems
+
+
+def default_directory() -> Path:
+    """The platform's per-user config directory for this app."""
+    return Path(platformdirs.user_config_dir(APP_DIR_NAME))
+
+
+class SettingsStore:
+    """Loads and saves :class:`Settings` in one directory (injectable for tests)."""
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else default_directory()
+        self._file_was_broken = False
+
+    @property
+    def path(self) -> Path:
+        """The settings file."""
+        return self.directory / SETTINGS_FILE
+
+    @property
+    def broken_copy_path(self) -> Path:
+        """Where a broken file is moved before it is overwritten by a save."""
+        return self.directory / "settings.broken.json"
+
+    def load(self) -> LoadResult:
+        """Read the file; a missing file gives defaults with no problem. Never raises."""
+        path = self.path
+        self._file_was_broken = False
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return LoadResult(Settings())
+        except (OSError, UnicodeDecodeError) as exc:
+            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, str(exc))]))
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            reason = f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, reason)]))
+        if not isinstance(data, dict):
+            reason = f"expected a JSON object, found {type(data).__name__}"
+            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, reason)]))
+        return self._validate_fields(path, data)
+
+    def _validate_fields(self, path: Path, data: dict) -> LoadResult:
+        """Keep each valid field, replace each invalid one by its default."""
+        problems: list[SettingsProblem] = []
+        kept = dict(data)
+        try:
+            return LoadResult(Settings.model_validate(kept))
+        except ValidationError as exc:
+            for error in exc.errors():
+                name = ".".join(str(part) for part in error["loc"]) or None
+                problems.append(SettingsProblem(path, name, error["msg"]))
+                if error["loc"]:
+                    kept.pop(error["loc"][0], None)
+        try:
+            settings = Settings.model_validate(kept)
+        except ValidationError:  # should not happen; be safe anyway
+            settings = Settings()
+        return self._broken(LoadResult(settings, problems))
+
+    def _broken(self, result: LoadResult) -> LoadResult:
+        self._file_was_broken = True
+        return result
+
+    def save(self, settings: Settings) -> None:
+        """Write ``settings`` atomically, first moving a broken file aside."""
+        if self._file_was_broken and self.path.exists():
+            shutil.copy2(self.path, self.broken_copy_path)
+            self._file_was_broken = False
+        text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        atomic_write_text(self.path, text)

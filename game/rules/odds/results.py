@@ -1,0 +1,65 @@
+"""Result types and input checks shared by the odds functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["FightOdds", "LuckAdvice", "check_score", "odds_from_value"]
+
+
+@dataclass(frozen=True)
+class FightOdds:
+    """Odds of one fight (or one chain of fights) from the current state.
+
+    ``p_win_no_luck``: P(win) if Luck is never tested.
+    ``p_win_best_luck``: P(win) testing Luck exactly when it raises P(win)
+    (R-COMBAT-3, R-BOW-3).  ``p_death`` is 1 - ``p_win_best_luck``: a fight
+    always ends (R-COMBAT-4).  The two expectations are under the best-Luck
+    policy, conditional on winning (0.0 when P(win) is 0).
+    """
+
+    p_win_no_luck: float
+    p_win_best_luck: float
+    p_death: float
+    expected_stamina_after_win: float
+    expected_luck_after_win: float
+
+
+@dataclass(frozen=True)
+class LuckAdvice:
+    """P(win) for a pending decision, each way, with best play afterwards.
+
+    ``test_luck``: the hero Tests Luck now (R-COMBAT-3 / R-BOW-3).
+    ``accept``: the wound (or the miss) is accepted as it is.
+    """
+
+    test_luck: float
+    accept: float
+
+    @property
+    def should_test(self) -> bool:
+        """True when testing Luck gives the strictly better chance."""
+        return self.test_luck > self.accept + 1e-12
+
+
+def check_score(name: str, value: object, *, minimum: int = 0) -> int:
+    """Validate one integer input; raise ValueError with a readable message."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    return value
+
+
+def odds_from_value(p_no_luck: float, value: tuple[float, float, float]) -> FightOdds:
+    """Turn a (P(win), E[STAMINA*win], E[LUCK*win]) triple into FightOdds."""
+    p, es, el = value
+    # Clamp tiny float excursions so callers may rely on 0 <= p <= 1.
+    p = min(1.0, max(0.0, p))
+    p_no_luck = min(1.0, max(0.0, p_no_luck))
+    if p > 0.0:
+        s, k = es / p, el / p
+    else:
+        s = k = 0.0
+    return FightOdds(p_win_no_luck=p_no_luck, p_win_best_luck=p, p_death=1.0 - p,
+                     expected_stamina_after_win=s, expected_luck_after_win=k)

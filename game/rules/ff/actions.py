@@ -1,0 +1,240 @@
+"""The actions a Fighting Fantasy sheet accepts, in the same JSON form as the rules cases.
+
+Each action is a small pydantic model tagged by ``do``; the action log stores
+them as JSON, so a save, a rules case and a click all speak the same language.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.rules.ff.state import FightMode
+
+Text = Annotated[str, Field(max_length=10_000)]
+Name = Annotated[str, Field(max_length=80)]
+Score = Annotated[int, Field(ge=-999, le=999)]
+
+
+class Action(BaseModel):
+    """Base of every action."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RollHero(Action):
+    do: Literal["roll_hero"]
+
+
+class PickHero(Action):
+    do: Literal["pick_hero"]
+    name: Name
+
+
+class SetHero(Action):
+    """R-CREATE-3: scores typed in from real dice, checked to be reachable."""
+
+    do: Literal["set_hero"]
+    scores: dict[str, Score]
+
+
+class NameHero(Action):
+    do: Literal["name_hero"]
+    name: Name
+
+
+class TestLuck(Action):
+    do: Literal["test_luck"]
+
+
+class TestSkill(Action):
+    do: Literal["test_skill"]
+
+
+class EnemySpec(BaseModel):
+    """A creature as the paragraph gives it (or from a creature box)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Name
+    skill: Annotated[int, Field(ge=0, le=99)]
+    stamina: Annotated[int, Field(ge=1, le=999)]
+    box: int | None = None
+
+
+class StartFight(Action):
+    do: Literal["fight"]
+    enemies: list[EnemySpec] = Field(min_length=1, max_length=12)
+    mode: FightMode = "one_after_another"
+    arrows: Annotated[int, Field(ge=0, le=99)] = 0
+    ally: EnemySpec | None = None
+    escape: bool = False
+    escape_cost: Annotated[int, Field(ge=0, le=99)] | None = None
+
+
+class Shoot(Action):
+    do: Literal["shoot"]
+    target: int | None = None
+
+
+class AttackRound(Action):
+    do: Literal["round"]
+    target: int | None = None
+    ally_target: int | None = None
+
+
+class UseLuck(Action):
+    do: Literal["luck"]
+
+
+class NoLuck(Action):
+    do: Literal["no_luck"]
+
+
+class Escape(Action):
+    do: Literal["escape"]
+
+
+class StopFight(Action):
+    """The paragraph ends the fight otherwise (R-BOW-4 "or the paragraph says otherwise")."""
+
+    do: Literal["stop_fight"]
+
+
+class Eat(Action):
+    do: Literal["eat"]
+
+
+class UseHerb(Action):
+    do: Literal["herb"]
+
+
+class DrinkPotion(Action):
+    do: Literal["potion"]
+    kind: Name
+
+
+class ChangeStat(Action):
+    """The book says "lose 2 STAMINA": capped and floored (R-CAP-1, R-CAP-2)."""
+
+    do: Literal["change"]
+    stat: Name
+    by: Score
+
+
+class RaiseInitial(Action):
+    """The book changes an initial score: initial and current move together (R-CAP-1)."""
+
+    do: Literal["raise_initial"]
+    stat: Name
+    by: Score
+
+
+class SetScore(Action):
+    """The eraser: write a score (or initial score) directly, to correct the sheet."""
+
+    do: Literal["set_score"]
+    stat: Name
+    value: Score
+    initial: bool = False
+
+
+class ChangeCounter(Action):
+    do: Literal["counter"]
+    name: Name
+    by: Score
+
+
+class SetCounter(Action):
+    """The eraser for counters."""
+
+    do: Literal["set_counter"]
+    name: Name
+    value: Score
+
+
+class LoseWeapon(Action):
+    do: Literal["lose_weapon"]
+
+
+class FindWeapon(Action):
+    do: Literal["find_weapon"]
+
+
+class TickDay(Action):
+    do: Literal["tick_day"]
+
+
+class SetDays(Action):
+    """The eraser for the calendar: the number of days ticked."""
+
+    do: Literal["set_days"]
+    ticked: Annotated[int, Field(ge=0, le=100_000)]
+
+
+class RenameDay(Action):
+    do: Literal["rename_day"]
+    index: int
+    name: Name
+
+
+class Die(Action):
+    do: Literal["die"]
+
+
+class Revive(Action):
+    do: Literal["revive"]
+    stamina: Score
+
+
+class GoToParagraph(Action):
+    do: Literal["paragraph"]
+    number: Annotated[int, Field(ge=1, le=100_000)]
+
+
+class SetNotes(Action):
+    do: Literal["notes"]
+    text: Text
+
+
+class AddItem(Action):
+    do: Literal["add_item"]
+    text: Name
+
+
+class RemoveItem(Action):
+    do: Literal["remove_item"]
+    index: int
+
+
+class AddCreature(Action):
+    do: Literal["add_creature"]
+    name: Name
+    skill: Annotated[int, Field(ge=0, le=99)]
+    stamina: Annotated[int, Field(ge=0, le=999)]
+    notes: Text = ""
+
+
+class EditCreature(Action):
+    do: Literal["edit_creature"]
+    index: int
+    name: Name
+    skill: Annotated[int, Field(ge=0, le=99)]
+    stamina: Annotated[int, Field(ge=0, le=999)]
+    notes: Text = ""
+
+
+class RemoveCreature(Action):
+    do: Literal["remove_creature"]
+    index: int
+
+
+FFAction = Annotated[
+    Union[
+        RollHero, PickHero, SetHero, NameHero, TestLuck, TestSkill, StartFight, Shoot, AttackRound,
+        UseLuck, NoLuck, Escape, StopFight, Eat, UseHerb, DrinkPotion, ChangeStat, RaiseInitial,
+        SetScore, ChangeCounter, SetCounter, LoseWeapon, FindWeapon, TickDay, SetDays, RenameDay, Die,
+        Revive, GoToParagraph, SetNotes, AddItem, RemoveItem, AddCreature, EditCreature, RemoveCreature,
+    ],
+    Field(discriminator="do"),
+]

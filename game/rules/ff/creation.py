@@ -1,0 +1,76 @@
+"""Creating the hero: rolled, typed in from real dice, or ready-made (R-CREATE-1..3)."""
+
+from __future__ import annotations
+
+from game.rules.errors import Refused
+from game.rules.ff import actions as a
+from game.rules.ff.context import Context
+from game.rules.ff.state import Hero
+
+
+def _no_hero_yet(ctx: Context) -> None:
+    if ctx.state.hero is not None:
+        raise Refused("hero_exists", "the hero is already created; start a new adventure for another")
+
+
+def _make_hero(ctx: Context, scores: dict[str, int], name: str = "") -> None:
+    ctx.state.hero = Hero(name=name, scores=dict(scores), initial=dict(scores))
+
+
+def roll_hero(ctx: Context, action: a.RollHero) -> None:
+    """R-CREATE-1: roll each stat's formula in the book's order; fixed stats take their value."""
+    _no_hero_yet(ctx)
+    scores: dict[str, int] = {}
+    for stat in ctx.book.stats:
+        if stat.roll is not None:
+            scores[stat.id] = sum(ctx.roll(stat.roll.dice, stat.roll.sides)) + stat.roll.plus
+        else:
+            assert stat.fixed is not None
+            scores[stat.id] = stat.fixed
+    _make_hero(ctx, scores)
+
+
+def set_hero(ctx: Context, action: a.SetHero) -> None:
+    """R-CREATE-3: scores typed in; each must be reachable by its formula."""
+    _no_hero_yet(ctx)
+    scores: dict[str, int] = {}
+    known = {s.id for s in ctx.book.stats}
+    for stat_id in action.scores:
+        if stat_id not in known:
+            raise Refused("unknown_stat", f"'{stat_id}' is not a score of this book", stat=stat_id)
+    for stat in ctx.book.stats:
+        value = action.scores.get(stat.id)
+        if stat.roll is not None:
+            if value is None:
+                raise Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id)
+            low, high = stat.roll.minimum, stat.roll.maximum
+            if not low <= value <= high:
+                raise Refused("score_unreachable", f"{stat.name.en} {value} cannot be rolled: it is between {low} and {high}",
+                              stat=stat.id, value=value, low=low, high=high)
+        else:
+            assert stat.fixed is not None
+            if value is not None and value != stat.fixed:
+                raise Refused("score_fixed", f"{stat.name.en} always starts at {stat.fixed}", stat=stat.id, value=stat.fixed)
+            value = stat.fixed
+        scores[stat.id] = value
+    _make_hero(ctx, scores)
+
+
+def pick_hero(ctx: Context, action: a.PickHero) -> None:
+    """R-CREATE-2: take one of the book's ready-made heroes."""
+    _no_hero_yet(ctx)
+    wanted = action.name.strip().casefold()
+    for ready in ctx.book.ready_heroes:
+        if ready.name.casefold() == wanted:
+            scores = {s.id: ready.scores.get(s.id, s.fixed or 0) for s in ctx.book.stats}
+            _make_hero(ctx, scores, name=ready.name)
+            return
+    names = ", ".join(h.name for h in ctx.book.ready_heroes)
+    if not names:
+        raise Refused("no_ready_heroes", "this book has no ready-made heroes")
+    raise Refused("unknown_ready_hero", f"'{action.name}' is not one of this book's heroes ({names})", name=action.name)
+
+
+def name_hero(ctx: Context, action: a.NameHero) -> None:
+    """Write the hero's name on the sheet."""
+    ctx.hero().name = action.name.strip()

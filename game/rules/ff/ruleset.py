@@ -1,0 +1,163 @@
+"""The Fighting Fantasy ruleset: which handler applies each action, the guards every
+action passes, the start of a sheet, and the view the cases and the app read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.dice import Transaction
+from game.rules.errors import Refused
+from game.rules.ff import actions as a
+from game.rules.ff import combat, creation, sheet
+from game.rules.ff.context import Context
+from game.rules.ff.state import Hero, SheetState
+
+ACTION_ADAPTER: TypeAdapter[a.FFAction] = TypeAdapter(a.FFAction)
+
+Handler = Callable[[Context, Any], "str | None"]
+
+HANDLERS: dict[type, Handler] = {
+    a.RollHero: creation.roll_hero,
+    a.PickHero: creation.pick_hero,
+    a.SetHero: creation.set_hero,
+    a.NameHero: creation.name_hero,
+    a.TestLuck: combat.test_luck,
+    a.TestSkill: combat.test_skill,
+    a.StartFight: combat.start_fight,
+    a.Shoot: combat.shoot,
+    a.AttackRound: combat.attack_round,
+    a.UseLuck: lambda ctx, action: combat.settle(ctx, test_luck=True),
+    a.NoLuck: lambda ctx, action: combat.settle(ctx, test_luck=False),
+    a.Escape: combat.escape,
+    a.StopFight: combat.stop_fight,
+    a.Eat: sheet.eat,
+    a.UseHerb: sheet.use_herb,
+    a.DrinkPotion: sheet.drink_potion,
+    a.ChangeStat: sheet.change_stat,
+    a.RaiseInitial: sheet.raise_initial,
+    a.SetScore: sheet.set_score,
+    a.ChangeCounter: sheet.change_counter,
+    a.SetCounter: sheet.set_counter,
+    a.LoseWeapon: sheet.lose_weapon,
+    a.FindWeapon: sheet.find_weapon,
+    a.TickDay: sheet.tick_day,
+    a.SetDays: sheet.set_days,
+    a.RenameDay: sheet.rename_day,
+    a.Die: sheet.die,
+    a.Revive: sheet.revive,
+    a.GoToParagraph: sheet.go_to_paragraph,
+    a.SetNotes: sheet.set_notes,
+    a.AddItem: sheet.add_item,
+    a.RemoveItem: sheet.remove_item,
+    a.AddCreature: sheet.add_creature,
+    a.EditCreature: sheet.edit_creature,
+    a.RemoveCreature: sheet.remove_creature,
+}
+
+# R-COMBAT-3 decision: while a wound waits, only the decision itself (or undo) is allowed.
+WHILE_PENDING = (a.UseLuck, a.NoLuck)
+# Things that need no hero, and what may still be written on the sheet of a dead hero.
+WITHOUT_HERO = (a.RollHero, a.PickHero, a.SetHero, a.SetNotes, a.GoToParagraph, a.AddItem, a.RemoveItem,
+                a.AddCreature, a.EditCreature, a.RemoveCreature)
+
+
+class FightingFantasyRules:
+    """Plugs the Fighting Fantasy rules into a :class:`game.rules.session.Session`."""
+
+    kind = "fighting_fantasy"
+    state_type = SheetState
+    action_adapter = ACTION_ADAPTER
+
+    def start(self, book: FightingFantasyBook, hero: dict[str, int] | None, language: str) -> SheetState:
+        """A fresh sheet: counters at their start values, the book's equipment, the hero if given."""
+        state = SheetState(
+            book=book.id,
+            counters={c.id: c.start for c in book.counters},
+            equipment=[item.get(language) for item in book.equipment],
+        )
+        if hero is not None:
+            scores = {}
+            for stat in book.stats:
+                value = hero.get(stat.id, stat.fixed)
+                if value is None:
+                    raise ValueError(f"the hero needs a value for '{stat.id}'")
+                scores[stat.id] = value
+            unknown = set(hero) - set(scores)
+            if unknown:
+                raise ValueError(f"unknown stats for this book: {sorted(unknown)}")
+            state.hero = Hero(scores=scores, initial=dict(scores))
+        return state
+
+    def apply(self, book: FightingFantasyBook, state: SheetState, action: Any, dice: Transaction) -> str | None:
+        """Apply ``action`` to ``state`` (a private copy) or raise Refused; return its outcome."""
+        fight = state.fight
+        if fight is not None and fight.pending and not isinstance(action, WHILE_PENDING):
+            raise Refused("pending_decision", "settle the wound first: Test your Luck or accept it")
+        if state.hero is None and not isinstance(action, WITHOUT_HERO):
+            raise Refused("no_hero", "create a hero first")
+        outcome = HANDLERS[type(action)](Context(book, state, dice), action)
+        if outcome is not None:
+            state.last = outcome
+        return outcome
+
+    def view(self, book: FightingFantasyBook, state: SheetState, language: str = "fr") -> dict[str, Any]:
+        """The sheet as nested plain data: the paths of the rules cases (CASES.md) and more."""
+        hero = state.hero
+        view: dict[str, Any] = {
+            "hero": None if hero is None else {
+                **hero.scores,
+                "initial": dict(hero.initial),
+                "alive": hero.alive,
+                "name": hero.name,
+                "weapon_lost": hero.weapon_lost,
+            },
+            "counters": dict(state.counters),
+            "last": state.last,
+            "paragraph": state.paragraph,
+            "equipment": list(state.equipment),
+            "creature_boxes": [box.model_dump() for box in state.creature_boxes],
+            "calendar": calendar_view(book, state, language),
+        }
+        fight = state.fight
+        view["fight"] = {
+            "active": False, "winner": None, "pending": None, "enemies": [], "ally": None,
+            "bow_broken": False, "shots_left": 0, "mode": None,
+        } if fight is None else {
+            "active": fight.active,
+            "winner": fight.winner,
+            "mode": fight.mode,
+            "pending": fight.pending[0].model_dump() if fight.pending else None,
+            "enemies": [e.model_dump() for e in fight.enemies],
+            "ally": None if fight.ally is None else fight.ally.model_dump(),
+            "bow_broken": fight.bow_broken,
+            "shots_left": fight.shots_left,
+            "rounds": fight.stats.rounds,
+        }
+        return view
+
+
+def day_name(book: FightingFantasyBook, state: SheetState, index: int, language: str = "fr") -> str:
+    """The name of day ``index`` of the week: the player's rename, else the book's."""
+    assert book.calendar is not None
+    return state.calendar.renames.get(index) or book.calendar.days[index].get(language)
+
+
+def calendar_view(book: FightingFantasyBook, state: SheetState, language: str = "fr") -> dict[str, Any] | None:
+    """R-TIME-1: today's name (None before the first tick), days ticked, weeks elapsed."""
+    calendar = book.calendar
+    if calendar is None:
+        return None
+    ticked = state.calendar.ticked
+    length = len(calendar.days)
+    today_index = None if ticked == 0 else (calendar.first_tick + ticked - 1) % length
+    return {
+        "ticked": ticked,
+        "today": None if today_index is None else day_name(book, state, today_index, language),
+        "today_index": today_index,
+        "weeks": ticked // length,
+        "days": [day_name(book, state, i, language) for i in range(length)],
+    }

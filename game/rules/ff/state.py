@@ -1,0 +1,145 @@
+"""The state of a Fighting Fantasy Adventure Sheet: plain data, copied before each action."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FightMode = Literal["one_after_another", "all_together", "as_one"]
+
+
+class Model(BaseModel):
+    """Base of every state model: typos in saved field names are errors."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Hero(Model):
+    """The hero's scores (current and initial) and whether they hold a weapon."""
+
+    name: str = ""
+    scores: dict[str, int]
+    initial: dict[str, int]
+    weapon_lost: bool = False
+
+    @property
+    def alive(self) -> bool:
+        return self.scores["stamina"] > 0
+
+
+class CreatureBox(Model):
+    """R-ENCOUNTER-1: a creature written on the sheet; it outlives a paragraph."""
+
+    name: str
+    skill: int
+    stamina: int
+    notes: str = ""
+
+
+class Combatant(Model):
+    """A creature (or the ally) in the current fight."""
+
+    name: str
+    skill: int
+    stamina: int
+    initial_stamina: int
+    box: int | None = None  # the creature box it came from, updated when the fight ends
+
+
+class Pending(Model):
+    """What waits for ``luck`` / ``no_luck`` (R-COMBAT-3, R-BOW-3, R-COMBAT-5)."""
+
+    kind: Literal["wound", "missed_arrow"]
+    to: Literal["hero", "creature"] | None = None
+    damage: int | None = None
+    creature: int
+    escape: bool = False
+
+
+class Roll(Model):
+    """One roll made visible: who rolled, the dice, the modifiers and the total."""
+
+    who: str  # "hero", "ally", or "creature:<index>"
+    dice: list[int]
+    modifier: int
+    total: int
+
+
+class Exchange(Model):
+    """One exchange of an Attack Round, as the board shows it."""
+
+    creature: int
+    creature_roll: Roll
+    hero_roll: Roll  # the hero's (or the ally's) roll
+    result: Literal["hero_hit", "hero_wounded", "parry", "dodged", "ally_hit", "ally_wounded"]
+    by_ally: bool = False
+
+
+class FightStats(Model):
+    """For the end-of-fight summary."""
+
+    rounds: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    luck_spent: int = 0
+    arrows_spent: int = 0
+
+
+class Fight(Model):
+    """The current (or last) fight."""
+
+    mode: FightMode
+    enemies: list[Combatant]
+    ally: Combatant | None = None
+    shots_left: int = 0
+    bow_broken: bool = False
+    escape_allowed: bool = False
+    escape_damage: int = 2
+    pending: list[Pending] = Field(default_factory=list)
+    active: bool = True
+    winner: Literal["hero", "enemies", "escaped", "stopped"] | None = None
+    last_round: list[Exchange] = Field(default_factory=list)
+    stats: FightStats = FightStats()
+
+    def living(self) -> list[int]:
+        """Indices of the creatures still standing."""
+        return [i for i, e in enumerate(self.enemies) if e.stamina > 0]
+
+    def front(self) -> int | None:
+        """The creature the hero faces by default: the first still standing."""
+        living = self.living()
+        return living[0] if living else None
+
+
+class CalendarState(Model):
+    """R-TIME-1: days ticked and the player's names for renamable days."""
+
+    ticked: int = 0
+    renames: dict[int, str] = Field(default_factory=dict)
+
+
+class TestResult(Model):
+    """The last test or roll, for the dice overlay."""
+
+    kind: str
+    dice: list[int]
+    target: int | None = None
+    outcome: str
+
+
+class SheetState(Model):
+    """Everything on the Adventure Sheet."""
+
+    book: str
+    hero: Hero | None = None
+    counters: dict[str, int] = Field(default_factory=dict)
+    equipment: list[str] = Field(default_factory=list)
+    notes: str = ""
+    paragraph: int | None = None
+    paragraph_history: list[int] = Field(default_factory=list)
+    creature_boxes: list[CreatureBox] = Field(default_factory=list)
+    fight: Fight | None = None
+    calendar: CalendarState = CalendarState()
+    last: str | None = None
+    last_test: TestResult | None = None

@@ -1,0 +1,218 @@
+"""A play session: one book's rules, a state, and the action log with undo, redo and replay.
+
+The session is the only way the state changes. Each accepted action is
+recorded with the dice it drew; undo steps back, redo re-applies the recorded
+action with its recorded dice (drawing nothing), and replaying the log from
+the start rebuilds the same state. The log is what a save stores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ValidationError
+
+from game.rules.dice import DiceError, DiceSource, FixedDice, RandomDice, ScriptedDice, Transaction
+from game.rules.errors import Refused
+
+LOG_FORMAT = 1
+
+
+class Ruleset(Protocol):
+    """What a kind of book plugs into a session (see game.rules.ff.ruleset)."""
+
+    kind: str
+    state_type: type[BaseModel]
+
+    def start(self, book: Any, hero: dict[str, int] | None, language: str) -> BaseModel: ...
+
+    def apply(self, book: Any, state: BaseModel, action: Any, dice: Transaction) -> str | None:
+        """Change ``state`` (a private copy) or raise Refused; return the action's outcome, if any."""
+
+    def view(self, book: Any, state: BaseModel, language: str = "fr") -> dict[str, Any]: ...
+
+    @property
+    def action_adapter(self) -> Any: ...
+
+
+def ruleset_for(book: Any) -> Ruleset:
+    """The rules that play ``book``, chosen by its ``kind``."""
+    from game.rules.ff.ruleset import FightingFantasyRules
+
+    rulesets: dict[str, Ruleset] = {FightingFantasyRules.kind: FightingFantasyRules()}
+    try:
+        from game.rules.rnp.ruleset import RolenplayRules
+    except ImportError:  # pragma: no cover - only while the Rôle'n Play rules are absent
+        pass
+    else:
+        rulesets[RolenplayRules.kind] = RolenplayRules()
+    return rulesets[book.kind]
+
+
+@dataclass(frozen=True)
+class Start:
+    """How the session began: the hero given directly (cases, tests) and the sheet's language."""
+
+    hero: dict[str, int] | None = None
+    language: str = "fr"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hero": self.hero, "language": self.language}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted action with the dice it drew and the outcome it had."""
+
+    action: dict[str, Any]
+    dice: list[int]
+    outcome: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "dice": list(self.dice), "outcome": self.outcome}
+
+
+@dataclass
+class Session:
+    """Plays one book: apply actions, refuse illegal ones, undo, redo, replay."""
+
+    book: Any
+    dice: DiceSource = field(default_factory=RandomDice)
+    start: Start = field(default_factory=Start)
+
+    def __post_init__(self) -> None:
+        self.rules = ruleset_for(self.book)
+        self._states: list[BaseModel] = [self.rules.start(self.book, self.start.hero, self.start.language)]
+        self._entries: list[Entry] = []
+        self._redo: list[Entry] = []
+        self._pushed_back: list[tuple[int, int]] = []
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state (treat as read-only: change it through :meth:`apply`)."""
+        return self._states[-1]
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The accepted actions from the start, oldest first."""
+        return list(self._entries)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._entries)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def view(self, language: str | None = None) -> dict[str, Any]:
+        """The state as plain nested data (the rules cases' paths)."""
+        return self.rules.view(self.book, self.state, language or self.start.language)
+
+    # -- acting --------------------------------------------------------------------------
+    def parse(self, action: Any) -> Any:
+        """Turn a JSON-like dict (or an action model) into this ruleset's action, or refuse."""
+        if isinstance(action, BaseModel):
+            return action
+        try:
+            return self.rules.action_adapter.validate_python(action)
+        except ValidationError as error:
+            first = error.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise Refused("bad_action", f"not an action of this book: {where}: {first['msg']}") from None
+
+    def apply(self, action: Any, dice: DiceSource | None = None) -> Entry:
+        """Apply one action; returns its log entry, or raises Refused (nothing changed, no dice drawn).
+
+        ``dice`` overrides the session's source for this action (physical dice typed in).
+        """
+        parsed = self.parse(action)
+        entry = self._run(parsed, dice or self.dice, pushed_back=self._pushed_back if dice is None else [])
+        self._redo.clear()
+        return entry
+
+    def refusal(self, action: Any) -> Refused | None:
+        """Why ``action`` would be refused now (None when it would be accepted). Changes nothing."""
+        try:
+            parsed = self.parse(action)
+            state = self.state.model_copy(deep=True)
+            self.rules.apply(self.book, state, parsed, Transaction(FixedDice(1), []))
+        except Refused as refused:
+            return refused
+        return None
+
+    def undo(self) -> Entry:
+        """Step back one action (dice are never given back)."""
+        if not self._entries:
+            raise Refused("nothing_to_undo", "nothing to undo")
+        self._states.pop()
+        entry = self._entries.pop()
+        self._redo.append(entry)
+        return entry
+
+    def redo(self) -> Entry:
+        """Re-apply the last undone action with the dice it drew, drawing nothing new."""
+        if not self._redo:
+            raise Refused("nothing_to_redo", "nothing to redo")
+        entry = self._redo[-1]
+        self._replay_entry(entry)
+        self._redo.pop()
+        return entry
+
+    # -- the log ---------------------------------------------------------------------------
+    def to_log(self) -> dict[str, Any]:
+        """The whole history as JSON-ready data (what a save stores): actions with their dice."""
+        return {
+            "format": LOG_FORMAT,
+            "book": self.book.id,
+            "start": self.start.to_json(),
+            "entries": [e.to_json() for e in self._entries],
+            "redo": [e.to_json() for e in reversed(self._redo)],
+        }
+
+    @classmethod
+    def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session:
+        """Rebuild a session by replaying a log. Raises ValueError naming the entry that fails."""
+        if log.get("format") != LOG_FORMAT:
+            raise ValueError(f"log format {log.get('format')!r} is not {LOG_FORMAT}")
+        if log.get("book") != book.id:
+            raise ValueError(f"the log is for book {log.get('book')!r}, not {book.id!r}")
+        start = log.get("start") or {}
+        session = cls(book, dice or RandomDice(), Start(hero=start.get("hero"), language=start.get("language", "fr")))
+        for index, raw in enumerate(log.get("entries", [])):
+            try:
+                session._replay_entry(_entry_from_json(raw))
+            except (Refused, DiceError, KeyError, TypeError) as error:
+                raise ValueError(f"entries[{index}] does not replay: {error}") from None
+        session._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
+        return session
+
+    # -- internals ---------------------------------------------------------------------------
+    def _run(self, parsed: Any, source: DiceSource, pushed_back: list[tuple[int, int]]) -> Entry:
+        state = self.state.model_copy(deep=True)
+        transaction = Transaction(source, pushed_back)
+        try:
+            outcome = self.rules.apply(self.book, state, parsed, transaction)
+        except (Refused, DiceError):
+            transaction.give_back()
+            raise
+        entry = Entry(parsed.model_dump(mode="json"), transaction.drawn, outcome)
+        self._states.append(state)
+        self._entries.append(entry)
+        return entry
+
+    def _replay_entry(self, entry: Entry) -> None:
+        scripted = ScriptedDice(entry.dice)
+        self._run(self.parse(entry.action), scripted, pushed_back=[])
+        if scripted.remaining:
+            self._states.pop()
+            self._entries.pop()
+            raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
+
+
+def _entry_from_json(raw: Any) -> Entry:
+    if not isinstance(raw, dict) or not isinstance(raw.get("action"), dict) or not isinstance(raw.get("dice", []), list):
+        raise TypeError("an entry needs an 'action' object and a 'dice' list")
+    return Entry(raw["action"], list(raw.get("dice", [])), raw.get("outcome"))

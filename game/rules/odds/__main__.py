@@ -1,0 +1,148 @@
+"""Command line: exact fight odds and the Luck advisor.
+
+    python -m game.rules.odds --hero 10/20/9 --creature 8/10 [--json]
+    python -m game.rules.odds --hero 10/20/9 --creature 8/10 --pending hero
+    python -m game.rules.odds --hero 9/18/9 --creature 7/5 --shots 4 --arrows 6
+    python -m game.rules.odds --hero 10/20/8 --creature 6/4 --creature 7/5 --mode together
+
+Bad input ends with a one-line error (exit status 2), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import Sequence
+
+from .archery import archery_odds, missed_arrow_advice
+from .fight import fight_odds, luck_advice
+from .multi import sequence_odds, together_odds
+from .results import FightOdds, LuckAdvice
+
+
+def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
+    parts = text.split("/")
+    if len(parts) != len(names):
+        raise argparse.ArgumentTypeError(
+            f"{what} must be {'/'.join(names)} ({len(names)} numbers separated by '/'), got {text!r}")
+    out = []
+    for name, part in zip(names, parts):
+        try:
+            value = int(part.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} {name} must be a whole number, got {part!r} in {text!r}") from None
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"{what} {name} must be >= 0, got {value}")
+        out.append(value)
+    return tuple(out)
+
+
+def _hero(text: str) -> tuple[int, ...]:
+    return _scores(text, ("SKILL", "STAMINA", "LUCK"), "--hero")
+
+
+def _creature(text: str) -> tuple[int, ...]:
+    return _scores(text, ("SKILL", "STAMINA"), "--creature")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m game.rules.odds",
+        description="Exact Fighting Fantasy fight odds (R-COMBAT-1..4) with the best "
+                    "Luck policy (R-COMBAT-3, R-LUCK-1), archery (R-BOW) and several "
+                    "creatures (R-MULTI-1).")
+    p.add_argument("--hero", required=True, type=_hero, metavar="SKILL/STAMINA/LUCK")
+    p.add_argument("--creature", required=True, type=_creature, action="append",
+                   metavar="SKILL/STAMINA", help="repeat for several creatures")
+    p.add_argument("--mode", choices=("sequence", "together"), default="sequence",
+                   help="several creatures: one after another (default) or all together")
+    p.add_argument("--modifier", type=int, default=0,
+                   help="hero Attack Strength modifier, e.g. -2 without a weapon (R-COMBAT-6)")
+    p.add_argument("--pending", choices=("hero", "creature", "arrow"),
+                   help="advise on a pending wound (to the hero / to the creature) or "
+                        "missed arrow; STAMINAs are before the pending damage")
+    p.add_argument("--shots", type=_count, default=0,
+                   help="arrows still allowed before melee (R-BOW-2)")
+    p.add_argument("--arrows", type=_count, default=6, help="arrows in the quiver (R-BOW-1)")
+    p.add_argument("--bow-broken", action="store_true", help="the bowstring is broken (R-BOW-3)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser
+         ) -> tuple[FightOdds, LuckAdvice | None]:
+    hs, hst, hl = args.hero
+    creatures = [tuple(c) for c in args.creature]
+    archery = args.shots > 0 or args.pending == "arrow" or args.bow_broken
+    if len(creatures) > 1:
+        if args.pending or archery:
+            parser.error("--pending and archery options need exactly one --creature")
+        fn = together_odds if args.mode == "together" else sequence_odds
+        return fn(hs, hst, hl, creatures, attack_modifier=args.modifier), None
+    cs, cst = creatures[0]
+    advice = None
+    if archery:
+        kw = dict(shots_left=args.shots, arrows=args.arrows, bow_broken=args.bow_broken,
+                  attack_modifier=args.modifier)
+        odds = archery_odds(hs, hst, hl, cs, cst, **kw)
+        if args.pending == "arrow":
+            advice = missed_arrow_advice(hs, hst, hl, cs, cst, **kw)
+        elif args.pending:
+            parser.error("--pending hero|creature is a melee wound: drop --shots/--bow-broken")
+    else:
+        odds = fight_odds(hs, hst, hl, cs, cst, attack_modifier=args.modifier)
+        if args.pending:
+            advice = luck_advice(hs, hst, hl, cs, cst, args.pending,
+                                 attack_modifier=args.modifier)
+    return odds, advice
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv``, print the odds; return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        odds, advice = _run(args, parser)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.json:
+        out: dict[str, object] = {"odds": asdict(odds)}
+        if advice is not None:
+            out["advice"] = {"test_luck": advice.test_luck, "accept": advice.accept,
+                             "pending": args.pending, "should_test": advice.should_test}
+        print(json.dumps(out, indent=2))
+        return 0
+    hs, hst, hl = args.hero
+    foes = ", ".join(f"{s}/{st}" for s, st in args.creature)
+    print(f"Hero {hs}/{hst}/{hl} vs {foes}"
+          + (f" ({args.mode})" if len(args.creature) > 1 else ""))
+    print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}")
+    print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}")
+    print(f"  P(death)                  : {odds.p_death:.7f}")
+    print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, "
+          f"LUCK {odds.expected_luck_after_win:.2f} (expected)")
+    if advice is not None:
+        what = {"hero": "wound to the hero", "creature": "wound to the creature",
+                "arrow": "missed arrow"}[args.pending]
+        print(f"Pending {what}:")
+        print(f"  P(win) if you Test your Luck : {advice.test_luck:.7f}")
+        print(f"  P(win) if you accept         : {advice.accept:.7f}")
+        print(f"  advice: {'Test your Luck' if advice.should_test else 'accept'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Monte Carlo of one fight, to cross-check the exact odds.
+
+Plays real rounds with 2d6 per side (ties included, R-COMBAT-1/2) from a
+caller-supplied ``random.Random`` (deterministic for a seed), taking each
+Luck decision from the exact table: Test Luck exactly when the best policy
+does (R-COMBAT-3, R-LUCK-1).  Pure: no clock, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .dice import CombatNumbers
+from .melee import EPS, cached_table
+
+__all__ = ["MonteCarloResult", "simulate_fight"]
+
+# The 36 equally likely 2d6 totals: one random() picks a whole roll.
+_TOTALS = tuple(a + b for a in range(1, 7) for b in range(1, 7))
+
+
+@dataclass(frozen=True)
+class MonteCarloResult:
+    """Wins out of fights, with the estimate and its standard error."""
+
+    wins: int
+    fights: int
+
+    @property
+    def p(self) -> float:
+        """Estimated P(win)."""
+        return self.wins / self.fights
+
+    @property
+    def stderr(self) -> float:
+        """Binomial standard error of ``p``."""
+        p = self.p
+        return (max(p * (1.0 - p), 1.0 / self.fights) / self.fights) ** 0.5
+
+
+def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamina: int,
+                   hero_luck: int, creature_skill: int, creature_stamina: int, *,
+                   attack_modifier: int = 0, numbers: CombatNumbers = CombatNumbers(),
+                   use_luck: bool = True) -> MonteCarloResult:
+    """Play ``fights`` fights; Luck per the exact best policy (or never)."""
+    table = cached_table(hero_skill + attack_modifier - creature_skill, numbers,
+                         hero_stamina, creature_stamina, hero_luck)
+    decisions: dict[tuple[int, int, int, str], bool] = {}
+
+    def should_test(n: int, m: int, l: int, to: str) -> bool:
+        key = (n, m, l, to)
+        d = decisions.get(key)
+        if d is None:
+            test, accept = table.pending(n, m, l, to)
+            d = decisions[key] = test[0] > accept[0] + EPS
+        return d
+
+    c = numbers
+    r = rng.random
+    hs = hero_skill + attack_modifier
+    wins = 0
+    for _ in range(fights):
+        n, m, l = hero_stamina, creature_stamina, hero_luck
+        while n > 0 and m > 0:
+            ca = _TOTALS[int(r() * 36)] + creature_skill   # creature rolls first
+            ha = _TOTALS[int(r() * 36)] + hs
+            if ha == ca:
+                continue                                   # parry
+            to = "creature" if ha > ca else "hero"
+            if use_luck and should_test(n, m, l, to):
+                lucky = _TOTALS[int(r() * 36)] <= l        # R-LUCK-1
+                l = l - 1 if l > 0 else 0
+                if to == "creature":
+                    m -= c.hit_lucky if lucky else c.hit_unlucky
+                else:
+                    n -= c.wound_lucky if lucky else c.wound_unlucky
+            elif to == "creature":
+                m -= c.hit
+            else:
+                n -= c.wound
+        if n > 0:
+            wins += 1
+    return MonteCarloResult(wins, fights)
+

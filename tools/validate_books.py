@@ -1,0 +1,29 @@
+"""Check every book file: python tools/validate_books.py [FOLDER]
+
+Prints OK or the error (file, JSON path, reason) for each book; exits 1 if any is broken.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game.books.loader import bundled_books_dir, load_shelf
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0]) if argv else bundled_books_dir()
+    shelf = load_shelf(folder)
+    for book_id, book in sorted(shelf.books.items()):
+        print(f"OK    {book_id}.json  {book.title.fr} / {book.title.en}")
+    for error in shelf.errors:
+        print(f"ERROR {error}")
+    if not shelf.books and not shelf.errors:
+        print(f"ERROR no book files in {folder}")
+        return 1
+    print(f"{len(shelf.books)} valid, {len(shelf.errors)} broken")
+    return 1 if shelf.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,140 @@
+"""Books are JSON: the loader validates them and names file, JSON path and reason."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.books.loader import BookError, bundled_books_dir, load_book, load_shelf, MAX_FILE_BYTES, MAX_NESTING
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def write_book(folder: Path, name: str, data) -> Path:
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(data, ensure_ascii=False) if not isinstance(data, str) else data, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def df31_data():
+    return json.loads((bundled_books_dir() / "DF31.json").read_text(encoding="utf-8"))
+
+
+def test_every_bundled_book_loads():
+    shelf = load_shelf()
+    assert {"DF31", "DF49", "DF64"} <= set(shelf.books)
+    assert shelf.errors == []
+
+
+def test_books_carry_french_and_english_titles():
+    books = load_shelf().books
+    assert books["DF31"].title.fr == "L'Empire des Hommes-Lézards" and books["DF31"].title.en == "Battleblade Warrior"
+    assert books["DF49"].title.en == "Siege of Sardath"
+    assert books["DF64"].title.fr == "La Nuit du Nécromancien"
+
+
+def test_df49_counters_match_the_book(df49):
+    counters = {c.id: (c.start, c.maximum) for c in df49.counters}
+    assert counters == {"arrows": (6, 6), "gold": (15, None), "potions": (5, None), "herbs": (0, None)}
+
+
+def test_df49_calendar_starts_on_tonnerdi_and_ends_on_haitadi(df49):
+    days = df49.calendar.days
+    assert len(days) == 7 and days[0].fr == "Tonnerdi" and days[6].fr == "Haitadi"
+    assert df49.calendar.renamable == [1, 2, 3, 4, 5]
+
+
+def test_which_actions_each_book_allows(df31, df49, df64):
+    assert df31.meal and not df31.herb and not df31.potions and not df31.archery
+    assert df49.herb and df49.potions and df49.archery and not df49.meal
+    assert not df64.meal and not df64.herb and df64.death.may_continue
+
+
+def test_df64_willpower_is_fixed_floored_and_uncapped(df64):
+    will = df64.stat("willpower")
+    assert (will.fixed, will.floor, will.capped_at_initial) == (6, 1, False)
+    assert will.name.fr == "VOLONTÉ" and will.name.en == "WILLPOWER"
+
+
+def test_a_wrong_type_names_file_path_and_reason(tmp_path, df31_data):
+    df31_data["stats"][0]["roll"]["dice"] = "one"
+    error = pytest.raises(BookError, load_book, write_book(tmp_path, "DF31", df31_data)).value
+    assert (error.file, error.path) == ("DF31.json", "$.stats[0].roll.dice")
+    assert "integer" in error.reason
+
+
+def test_a_missing_field_is_named(tmp_path, df31_data):
+    del df31_data["title"]
+    error = pytest.raises(BookError, load_book, write_book(tmp_path, "DF31", df31_data)).value
+    assert error.path == "$.title" and error.reason == "this field is required"
+
+
+def test_an_unknown_field_is_called_out(tmp_path, df31_data):
+    df31_data["combat"]["hit_damgae"] = 3
+    error = pytest.raises(BookError, load_book, write_book(tmp_path, "DF31", df31_data)).value
+    assert error.path == "$.combat.hit_damgae" and "not part of a book" in error.reason
+
+
+def test_a_reference_to_a_missing_counter_is_refused(tmp_path, df31_data):
+    df31_data["meal"]["counter"] = "rations"
+    error = pytest.raises(BookError, load_book, write_book(tmp_path, "DF31", df31_data)).value
+    assert "meal.counter 'rations'" in error.reason
+
+
+def test_the_id_must_match_the_file_name(tmp_path, df31_data):
+    error = pytest.raises(BookError, load_book, write_book(tmp_path, "Other", df31_data)).value
+    assert error.path == "$.id"
+
+
+def test_invalid_json_reports_line_and_column(tmp_path):
+    error = pytest.raises(BookError, load_book, write_book(tmp_path, "X", '{"id": }')).value
+    assert "not valid JSON" in error.reason and "line 1" in error.reason
+
+
+def test_invalid_utf8_is_refused(tmp_path):
+    path = tmp_path / "X.json"
+    path.write_bytes(b'{"id": "\xff"}')
+    assert "not UTF-8" in pytest.raises(BookError, load_book, path).value.reason
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
+    path = tmp_path / "X.json"
+    path.write_text(" " * (MAX_FILE_BYTES + 1))
+    assert "more than the limit" in pytest.raises(BookError, load_book, path).value.reason
+
+
+def test_nesting_beyond_the_limit_is_refused(tmp_path):
+    path = write_book(tmp_path, "X", "[" * (MAX_NESTING + 5) + "]" * (MAX_NESTING + 5))
+    assert "nests deeper" in pytest.raises(BookError, load_book, path).value.reason
+
+
+def test_a_broken_book_is_listed_and_the_others_still_load(tmp_path):
+    for name in ("DF31", "DF49"):
+        shutil.copy(bundled_books_dir() / f"{name}.json", tmp_path)
+    write_book(tmp_path, "Broken", "[]")
+    shelf = load_shelf(tmp_path)
+    assert set(shelf.books) == {"DF31", "DF49"}
+    assert [e.file for e in shelf.errors] == ["Broken.json"]
+
+
+def test_the_schema_on_disk_is_current():
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "write_schema.py"), "--check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_validate_books_tool_passes_on_the_bundled_books():
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "validate_books.py")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+    assert "0 broken" in result.stdout
+
+
+def test_validate_books_tool_reports_a_broken_book(tmp_path):
+    write_book(tmp_path, "Bad", {"kind": "fighting_fantasy", "id": "Bad"})
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "validate_books.py"), str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "ERROR Bad.json: $.title: this field is required" in result.stdout
+    assert "Traceback" not in result.stderr

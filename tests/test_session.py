@@ -1,0 +1,189 @@
+"""The session: actions logged with their dice, undo, redo, replay, refusals that change nothing."""
+
+import json
+
+import pytest
+
+from game.rules.dice import DiceError, RandomDice, ScriptedDice
+from game.rules.errors import Refused
+from game.rules.session import Session, Start
+
+HERO = {"skill": 10, "stamina": 20, "luck": 9}
+
+
+def dump(session):
+    return session.state.model_dump()
+
+
+def test_each_entry_records_the_dice_it_drew(df31):
+    session = Session(df31, ScriptedDice([3, 4]), Start(hero=HERO))
+    entry = session.apply({"do": "test_luck"})
+    assert entry.dice == [3, 4] and entry.outcome == "lucky"
+
+
+def test_a_refused_action_changes_nothing_and_draws_no_dice(df31):
+    dice = ScriptedDice([1, 1])
+    session = Session(df31, dice, Start(hero=HERO))
+    session.apply({"do": "fight", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]})
+    before = dump(session)
+    with pytest.raises(Refused) as refused:
+        session.apply({"do": "eat"})
+    assert refused.value.code == "meals_in_fight"
+    assert dump(session) == before and dice.remaining == [1, 1]
+
+
+def test_refusal_reports_the_reason_without_applying(df31):
+    session = Session(df31, ScriptedDice([]), Start(hero=HERO))
+    assert session.refusal({"do": "eat"}) is None
+    assert session.refusal({"do": "herb"}).code == "no_herbs"
+    assert session.state.counters["provisions"] == 4 and not session.entries
+
+
+def test_undo_restores_the_previous_state(df31):
+    session = Session(df31, ScriptedDice([6, 6]), Start(hero=HERO))
+    before = dump(session)
+    session.apply({"do": "test_luck"})
+    session.undo()
+    assert dump(session) == before
+
+
+def test_redo_reapplies_with_the_recorded_dice_and_draws_nothing(df31):
+    dice = ScriptedDice([2, 2])
+    session = Session(df31, dice, Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    after = dump(session)
+    session.undo()
+    session.redo()
+    assert dump(session) == after and dice.remaining == []
+
+
+def test_undo_n_then_redo_n_gives_back_the_same_state(df49):
+    session = Session(df49, RandomDice(7), Start(hero=HERO))
+    for action in ({"do": "counter", "name": "herbs", "by": 3}, {"do": "change", "stat": "stamina", "by": -5},
+                   {"do": "herb"}, {"do": "tick_day"}, {"do": "test_skill"}):
+        session.apply(action)
+    final = dump(session)
+    for _ in range(5):
+        session.undo()
+    for _ in range(5):
+        session.redo()
+    assert dump(session) == final
+
+
+def test_a_new_action_empties_the_redo_list(df31):
+    session = Session(df31, ScriptedDice([]), Start(hero=HERO))
+    session.apply({"do": "change", "stat": "stamina", "by": -3})
+    session.undo()
+    session.apply({"do": "change", "stat": "luck", "by": -1})
+    assert not session.can_redo
+
+
+def test_a_refused_action_keeps_the_redo_list(df31):
+    session = Session(df31, ScriptedDice([]), Start(hero=HERO))
+    session.apply({"do": "change", "stat": "stamina", "by": -3})
+    session.undo()
+    with pytest.raises(Refused):
+        session.apply({"do": "herb"})
+    assert session.can_redo
+
+
+def test_undo_with_nothing_to_undo_is_refused(df31):
+    with pytest.raises(Refused):
+        Session(df31, ScriptedDice([]), Start(hero=HERO)).undo()
+
+
+def test_replaying_the_log_rebuilds_the_same_state(df49):
+    session = Session(df49, RandomDice(11), Start(hero=HERO))
+    session.apply({"do": "fight", "enemies": [{"name": "Aile Noire", "skill": 7, "stamina": 6}], "arrows": 3})
+    while session.state.fight.active:
+        if session.state.fight.pending:
+            session.apply({"do": "luck" if session.state.hero.scores["luck"] > 7 else "no_luck"})
+        elif session.refusal({"do": "shoot"}) is None:
+            session.apply({"do": "shoot"})
+        else:
+            session.apply({"do": "round"})
+    log = json.loads(json.dumps(session.to_log()))
+    assert dump(Session.from_log(df49, log)) == dump(session)
+
+
+def test_the_log_keeps_the_redo_list(df31):
+    session = Session(df31, ScriptedDice([1, 2]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    session.undo()
+    rebuilt = Session.from_log(df31, session.to_log())
+    rebuilt.redo()
+    assert rebuilt.state.last == "lucky"
+
+
+def test_a_log_with_a_tampered_entry_names_the_entry(df31):
+    session = Session(df31, ScriptedDice([1, 2]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    log = session.to_log()
+    log["entries"][0]["dice"] = [1]
+    with pytest.raises(ValueError, match=r"entries\[0\] does not replay"):
+        Session.from_log(df31, log)
+
+
+def test_a_log_of_another_book_is_refused(df31, df49):
+    log = Session(df31, ScriptedDice([]), Start(hero=HERO)).to_log()
+    with pytest.raises(ValueError, match="for book 'DF31'"):
+        Session.from_log(df49, log)
+
+
+def test_physical_dice_given_for_one_action_are_used_instead_of_the_session_dice(df31):
+    live = ScriptedDice([6, 6])
+    session = Session(df31, live, Start(hero=HERO))
+    entry = session.apply({"do": "test_luck"}, dice=ScriptedDice([1, 2]))
+    assert entry.dice == [1, 2] and session.state.last == "lucky" and live.remaining == [6, 6]
+
+
+def test_physical_dice_that_are_too_few_refuse_nothing_and_change_nothing(df31):
+    session = Session(df31, ScriptedDice([]), Start(hero=HERO))
+    with pytest.raises(DiceError):
+        session.apply({"do": "test_luck"}, dice=ScriptedDice([3]))
+    assert session.state.hero.scores["luck"] == 9 and not session.entries
+
+
+def test_a_malformed_action_is_refused_with_a_reason(df31):
+    session = Session(df31, ScriptedDice([]), Start(hero=HERO))
+    with pytest.raises(Refused) as refused:
+        session.apply({"do": "fight", "enemies": []})
+    assert refused.value.code == "bad_action" and "enemies" in refused.value.message
+
+
+def test_a_new_sheet_holds_the_books_counters_and_equipment(df49):
+    session = Session(df49, ScriptedDice([]), Start(language="en"))
+    assert session.state.counters == {"arrows": 6, "gold": 15, "potions": 5, "herbs": 0}
+    assert "Councillors' Signet Ring" in session.state.equipment
+    assert session.state.hero is None
+
+
+def test_actions_that_need_a_hero_are_refused_before_creation(df31):
+    session = Session(df31, ScriptedDice([]))
+    assert session.refusal({"do": "test_luck"}).code == "no_hero"
+    assert session.refusal({"do": "paragraph", "number": 1}) is None
+
+
+def test_typed_scores_outside_the_formula_are_refused_R_CREATE_3(df31):
+    session = Session(df31, ScriptedDice([]))
+    refused = session.refusal({"do": "set_hero", "scores": {"skill": 13, "stamina": 20, "luck": 9}})
+    assert refused.code == "score_unreachable" and refused.params == {"stat": "skill", "value": 13, "low": 7, "high": 12}
+
+
+def test_ending_a_fight_updates_the_creature_box_R_ENCOUNTER_1(df31):
+    session = Session(df31, ScriptedDice([1, 1, 6, 6]), Start(hero=HERO))
+    session.apply({"do": "add_creature", "name": "Homme-Lézard", "skill": 8, "stamina": 2})
+    session.apply({"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 8, "stamina": 2, "box": 0}]})
+    session.apply({"do": "round"})
+    assert session.state.fight.winner == "hero"
+    assert session.state.creature_boxes[0].stamina == 0
+
+
+def test_the_round_records_each_attack_strength_for_the_board(df64):
+    session = Session(df64, ScriptedDice([3, 3, 5, 5, 2, 2]), Start(hero=HERO))
+    session.apply({"do": "fight", "mode": "all_together", "enemies": [
+        {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
+    session.apply({"do": "round", "target": 0})
+    exchanges = session.state.fight.last_round
+    assert [(x.creature, x.creature_roll.total, x.hero_roll.total, x.result) for x in exchanges] == [
+        (0, 12, 14, "hero_hit"), (1, 17, 14, "hero_wounded")]

@@ -7,8 +7,9 @@ from typing import Annotated, Union
 from pydantic import Field, TypeAdapter
 
 from game.books.fighting_fantasy import FightingFantasyBook
+from game.books.rolenplay import RolenplayBook
 
-Book = Annotated[Union[FightingFantasyBook], Field(discriminator="kind")]
+Book = Annotated[Union[FightingFantasyBook, RolenplayBook], Field(discriminator="kind")]
 
 BOOK_ADAPTER: TypeAdapter[Book] = TypeAdapter(Book)
 

@@ -1,0 +1,418 @@
+"""The model of the Rôle'n Play chapter "L'aventure": every number its rules use.
+
+Nothing the book could change lives in the rules code (game.rules.rnp); it
+lives here, filled from ``books/rolenplay.json``. Rule ids (R-RNP-*) refer to
+../shared/RULES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from game.books.common import Identifier, LocalText, Strict
+
+AbilityId = Literal["str", "dex", "con", "int", "wis", "cha"]
+PaceId = Literal["slow", "normal", "fast"]
+TerrainId = Literal["normal", "difficult"]
+ScaleId = Literal["round", "minute", "hour", "day"]
+LightId = Literal["bright", "dim", "darkness"]
+ObscurementId = Literal["none", "light", "heavy"]
+VisibilityId = Literal["normal", "reduced", "none"]
+SenseId = Literal["darkvision", "blindsight", "truesight"]
+MoveId = Literal["climb", "swim", "crawl"]
+HideConditionId = Literal["cover", "darkness", "invisible", "unobserved"]
+# What an exhaustion level does, as tags the rules can act on (R-RNP-ABILITY-1, 5e convention).
+ExhaustionEffect = Literal[
+    "check_disadvantage", "speed_halved", "attack_save_disadvantage", "hp_max_halved", "speed_zero", "death",
+]
+# What a visibility category does to an observer (R-RNP-LIGHT-1).
+VisibilityEffect = Literal["sight_perception_disadvantage", "blinded"]
+
+Metres = Annotated[float, Field(ge=0, le=1_000_000)]
+Factor = Annotated[float, Field(ge=0, le=100)]
+SkillId = Annotated[str, Identifier]
+
+
+def _unique(items: list, what: str) -> None:
+    ids = [item.id for item in items]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"two {what} have the same id")
+
+
+class Ability(Strict):
+    """One of the six abilities (FOR DEX CON INT SAG CHA)."""
+
+    id: AbilityId
+    name: LocalText
+    short: LocalText
+
+
+class Abilities(Strict):
+    """R-RNP-ABILITY-1: scores, modifier = floor((score − base) / divisor), d20 checks and saves."""
+
+    scores: list[Ability] = Field(min_length=6, max_length=6)
+    score_min: int = Field(ge=0, le=100)
+    score_max: int = Field(ge=1, le=100)
+    modifier_base: int = Field(ge=0, le=100)
+    modifier_divisor: int = Field(ge=1, le=10)
+    check_die: int = Field(ge=2, le=100)
+    proficiency_default: int = Field(ge=0, le=20)
+    proficiency_max: int = Field(ge=0, le=20)
+    passive_base: int = Field(ge=0, le=100)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Abilities:
+        _unique(self.scores, "abilities")
+        if self.score_min > self.score_max:
+            raise ValueError("score_min is above score_max")
+        if self.proficiency_default > self.proficiency_max:
+            raise ValueError("proficiency_default is above proficiency_max")
+        return self
+
+
+class Skill(Strict):
+    """A skill the chapter uses (Perception, Stealth, Athletics, Acrobatics) and its ability."""
+
+    id: SkillId
+    name: LocalText
+    ability: AbilityId
+
+
+class Scale(Strict):
+    """R-RNP-TIME-1: one time scale and how many seconds one step of it lasts."""
+
+    id: ScaleId
+    name: LocalText
+    seconds: int = Field(ge=1, le=10_000_000)
+    use: LocalText
+
+
+class Time(Strict):
+    """R-RNP-TIME-1: the four scales and the one a new table starts with."""
+
+    scales: list[Scale] = Field(min_length=4, max_length=4)
+    start_scale: ScaleId
+
+    @model_validator(mode="after")
+    def _all_scales(self) -> Time:
+        _unique(self.scales, "scales")
+        return self
+
+
+class Pace(Strict):
+    """R-RNP-PACE-1: one row of the pace table; each column is used as printed."""
+
+    id: PaceId
+    name: LocalText
+    per_minute_m: Metres
+    per_hour_m: Metres
+    per_day_m: Metres
+    stealth: bool = False
+    passive_perception: int = Field(default=0, ge=-50, le=50)
+    effect: LocalText | None = None
+
+
+class Terrain(Strict):
+    """R-RNP-PACE-2: a kind of ground and the share of the table's distance covered on it."""
+
+    id: TerrainId
+    name: LocalText
+    distance_factor: Factor
+    examples: LocalText
+
+
+class ForcedMarch(Strict):
+    """R-RNP-MARCH-1: CON save at the end of each hour past the march day, DC base + per_hour × h."""
+
+    ability: AbilityId
+    dc_base: int = Field(ge=0, le=100)
+    dc_per_hour: int = Field(ge=0, le=100)
+    levels_on_failure: int = Field(ge=0, le=6)
+
+
+class Gallop(Strict):
+    """R-RNP-MOUNT-1: a mount gallops at ``factor`` × the ``of_pace`` pace, for at most ``max_minutes``."""
+
+    of_pace: PaceId
+    factor: Factor
+    max_minutes: int = Field(ge=0, le=100_000)
+
+
+class Vehicles(Strict):
+    """R-RNP-MOUNT-1: carts keep a pace; boats sail at their own speed some hours a day."""
+
+    cart_pace: PaceId
+    boat_hours_per_day: float = Field(gt=0, le=24)
+    boat_hours_per_day_max: float = Field(gt=0, le=24)
+    boat_note: LocalText
+
+
+class Travel(Strict):
+    """R-RNP-PACE-1/2, R-RNP-MARCH-1, R-RNP-MOUNT-1."""
+
+    paces: list[Pace] = Field(min_length=3, max_length=3)
+    terrains: list[Terrain] = Field(min_length=2, max_length=2)
+    march_hours_per_day: float = Field(gt=0, le=24)
+    forced_march: ForcedMarch
+    gallop: Gallop
+    vehicles: Vehicles
+
+    @model_validator(mode="after")
+    def _complete(self) -> Travel:
+        _unique(self.paces, "paces")
+        _unique(self.terrains, "terrains")
+        return self
+
+
+class SpecialMove(Strict):
+    """R-RNP-MOVE-1: one kind of special movement (climb, swim, crawl)."""
+
+    id: MoveId
+    name: LocalText
+
+
+class SpecialMoves(Strict):
+    """R-RNP-MOVE-1: each metre costs 1 + extra metres, + difficult_extra in difficult terrain."""
+
+    kinds: list[SpecialMove] = Field(min_length=1, max_length=3)
+    extra_m_per_m: Factor
+    difficult_extra_m_per_m: Factor
+    check: LocalText
+
+    @model_validator(mode="after")
+    def _unique_kinds(self) -> SpecialMoves:
+        _unique(self.kinds, "special moves")
+        return self
+
+
+class Jumps(Strict):
+    """R-RNP-JUMP-1: long and high jump factors, run-up, reach, obstacle and landing."""
+
+    long_m_per_str_score: Factor
+    run_up_m: Metres
+    no_run_up_factor: Factor
+    high_base_m: Metres
+    high_m_per_str_mod: Factor
+    high_minimum_m: Metres
+    reach_height_factor: Factor
+    obstacle_height_factor: Factor
+    ability: AbilityId
+    notes: LocalText
+
+
+class Falls(Strict):
+    """R-RNP-FALL-1: one die per full ``metres_per_die``, at most ``max_dice``, prone unless unhurt."""
+
+    metres_per_die: float = Field(gt=0, le=1000)
+    die: int = Field(ge=2, le=100)
+    max_dice: int = Field(ge=0, le=1000)
+    damage_type: LocalText
+
+
+class Breath(Strict):
+    """R-RNP-AIR-1: hold breath base + CON mod minutes (min seconds), then CON mod rounds (min)."""
+
+    ability: AbilityId
+    base_minutes: int = Field(ge=0, le=1000)
+    minimum_seconds: int = Field(ge=0, le=100_000)
+    rounds_minimum: int = Field(ge=0, le=1000)
+    after: LocalText
+
+
+class Food(Strict):
+    """R-RNP-FOOD-1: daily ration, safe fasting days, half rations."""
+
+    ability: AbilityId
+    grams_per_day: float = Field(gt=0, le=100_000)
+    half_ration_share: Factor
+    half_ration_fasting_days: Factor
+    fasting_base_days: int = Field(ge=0, le=1000)
+    fasting_minimum_days: int = Field(ge=0, le=1000)
+    levels_per_day: int = Field(ge=0, le=6)
+
+
+class Water(Strict):
+    """R-RNP-WATER-1: daily need, the half-need save, the automatic level, the extra level."""
+
+    ability: AbilityId
+    litres_per_day: float = Field(gt=0, le=1000)
+    hot_litres_per_day: float = Field(gt=0, le=1000)
+    half_share: Factor
+    save_dc: int = Field(ge=0, le=100)
+    levels: int = Field(ge=0, le=6)
+    extra_if_exhausted: int = Field(ge=0, le=6)
+
+
+class ExhaustionLevel(Strict):
+    """One level of exhaustion and what it adds (levels are cumulative)."""
+
+    level: int = Field(ge=1, le=20)
+    effects: list[ExhaustionEffect] = Field(min_length=1)
+    text: LocalText
+
+
+class Exhaustion(Strict):
+    """R-RNP-ABILITY-1: the exhaustion levels, 1 to the last (death)."""
+
+    levels: list[ExhaustionLevel] = Field(min_length=1, max_length=20)
+    recovery_blocked: LocalText
+
+    @model_validator(mode="after")
+    def _in_order(self) -> Exhaustion:
+        if [lv.level for lv in self.levels] != list(range(1, len(self.levels) + 1)):
+            raise ValueError("exhaustion levels must be numbered 1, 2, 3… in order")
+        return self
+
+    @property
+    def maximum(self) -> int:
+        return len(self.levels)
+
+
+class Rest(Strict):
+    """Decision (R-RNP-FOOD-1, R-RNP-WATER-1): a long rest's length and the levels it removes."""
+
+    long_rest_hours: float = Field(gt=0, le=100)
+    levels_removed: int = Field(ge=0, le=6)
+
+
+class Light(Strict):
+    """R-RNP-LIGHT-1: a light category and the visibility it gives."""
+
+    id: LightId
+    name: LocalText
+    visibility: VisibilityId
+    examples: LocalText
+
+
+class Obscurement(Strict):
+    """R-RNP-LIGHT-1: fog, foliage… and the visibility they leave at best."""
+
+    id: ObscurementId
+    name: LocalText
+    visibility: VisibilityId
+    examples: LocalText
+
+
+class VisibilityDef(Strict):
+    """R-RNP-LIGHT-1: normal / reduced / none, ranked from best (0) to worst, and their effects."""
+
+    id: VisibilityId
+    rank: int = Field(ge=0, le=10)
+    name: LocalText
+    effects: list[VisibilityEffect] = Field(default_factory=list)
+    text: LocalText
+
+
+class Sense(Strict):
+    """R-RNP-LIGHT-1: darkvision, blindsight, truesight: how each light looks within range."""
+
+    id: SenseId
+    name: LocalText
+    sees_light_as: dict[LightId, LightId] = Field(default_factory=dict)
+    ignores_obscurement: bool = False
+    sees_invisible: bool = False
+    colourless_in: list[LightId] = Field(default_factory=list)
+    text: LocalText
+
+
+class HideCondition(Strict):
+    """R-RNP-HIDE-1: one way of being unseen before hiding."""
+
+    id: HideConditionId
+    name: LocalText
+    needs_gm_leave: bool = False
+
+
+class RevealReason(Strict):
+    """R-RNP-HIDE-1: what gives a hidden position away."""
+
+    id: Annotated[str, Identifier]
+    name: LocalText
+
+
+class Hiding(Strict):
+    """R-RNP-HIDE-1: conditions, the Stealth and Perception skills, the travel pace, reveal reasons."""
+
+    conditions: list[HideCondition] = Field(min_length=1, max_length=10)
+    stealth_skill: SkillId
+    stealth_ability: AbilityId
+    perception_skill: SkillId
+    perception_ability: AbilityId
+    reveal_reasons: list[RevealReason] = Field(min_length=1, max_length=20)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Hiding:
+        _unique(self.conditions, "hiding conditions")
+        _unique(self.reveal_reasons, "reveal reasons")
+        return self
+
+
+class RolenplayBook(Strict):
+    """Rôle'n Play, chapter "L'aventure": time, travel, movement, environment, vision, hiding."""
+
+    format: Literal[1] = 1
+    kind: Literal["rolenplay"] = "rolenplay"
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    title: LocalText
+    blurb: LocalText | None = None
+    abilities: Abilities
+    skills: list[Skill] = Field(min_length=1, max_length=30)
+    time: Time
+    travel: Travel
+    special_moves: SpecialMoves
+    jumps: Jumps
+    falls: Falls
+    breath: Breath
+    food: Food
+    water: Water
+    exhaustion: Exhaustion
+    rest: Rest
+    light: list[Light] = Field(min_length=3, max_length=3)
+    obscurement: list[Obscurement] = Field(min_length=3, max_length=3)
+    visibility: list[VisibilityDef] = Field(min_length=3, max_length=3)
+    senses: list[Sense] = Field(min_length=3, max_length=3)
+    hiding: Hiding
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> RolenplayBook:
+        _unique(self.skills, "skills")
+        for what, items in (("light", self.light), ("obscurement", self.obscurement),
+                            ("visibility", self.visibility), ("senses", self.senses)):
+            _unique(items, what)
+        skill_ids = {s.id for s in self.skills}
+        for needed in (self.hiding.stealth_skill, self.hiding.perception_skill):
+            if needed not in skill_ids:
+                raise ValueError(f"hiding names the skill '{needed}', which is not in skills")
+        if self.travel.vehicles.boat_hours_per_day > self.travel.vehicles.boat_hours_per_day_max:
+            raise ValueError("travel.vehicles.boat_hours_per_day is above boat_hours_per_day_max")
+        return self
+
+    # -- look-ups (KeyError when absent: the validators above make that a bug) ----------------
+    def pace(self, pace_id: str) -> Pace:
+        return next(p for p in self.travel.paces if p.id == pace_id)
+
+    def terrain(self, terrain_id: str) -> Terrain:
+        return next(t for t in self.travel.terrains if t.id == terrain_id)
+
+    def scale(self, scale_id: str) -> Scale:
+        return next(s for s in self.time.scales if s.id == scale_id)
+
+    def skill(self, skill_id: str) -> Skill:
+        return next(s for s in self.skills if s.id == skill_id)
+
+    def light_def(self, light_id: str) -> Light:
+        return next(x for x in self.light if x.id == light_id)
+
+    def obscurement_def(self, obscurement_id: str) -> Obscurement:
+        return next(x for x in self.obscurement if x.id == obscurement_id)
+
+    def visibility_def(self, visibility_id: str) -> VisibilityDef:
+        return next(x for x in self.visibility if x.id == visibility_id)
+
+    def sense(self, sense_id: str) -> Sense:
+        return next(x for x in self.senses if x.id == sense_id)
+
+    def condition(self, condition_id: str) -> HideCondition:
+        return next(x for x in self.hiding.conditions if x.id == condition_id)

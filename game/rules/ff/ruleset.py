@@ -12,7 +12,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff import combat, creation, sheet
+from game.rules.ff import combat, creation, odds_view, sheet
 from game.rules.ff.context import Context
 from game.rules.ff.state import Hero, SheetState
 
@@ -71,6 +71,11 @@ class FightingFantasyRules:
     kind = "fighting_fantasy"
     state_type = SheetState
     action_adapter = ACTION_ADAPTER
+    derived_roots = ("odds", "advice")
+
+    def derived(self, book: FightingFantasyBook, state: SheetState, root: str) -> dict[str, Any]:
+        """Values computed on demand rather than stored: the fight odds and the Luck advice."""
+        return odds_view.odds(book, state) if root == "odds" else odds_view.advice(book, state)
 
     def start(self, book: FightingFantasyBook, hero: dict[str, int] | None, language: str) -> SheetState:
         """A fresh sheet: counters at their start values, the book's equipment, the hero if given."""

@@ -1,0 +1,155 @@
+"""The fight odds of the sheet's current fight: the odds module applied to the session state.
+
+``odds``: P(win) never testing Luck and with the best Luck policy, for the
+fight as it stands (archery phase, one after another, all together).
+``advice``: while a wound or missed arrow waits, P(win) if Luck is tested now
+and if it is accepted, each with the best play afterwards (issue 4).
+
+Pending decisions are settled exactly by expectation over the Luck roll, then
+the odds module values the situation that follows, so advice is exact in every
+mode the odds module is exact in. The ally of R-ALLY-1 is not modelled: the
+odds are the hero's alone (``ally_ignored`` says so).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.errors import Refused
+from game.rules.ff.state import SheetState
+from game.rules.odds import (CombatNumbers, archery_odds, fight_odds, missed_arrow_advice,
+                             sequence_odds, together_odds)
+from game.rules.odds.dice import p_2d6_at_most
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A fight reduced to what decides its odds."""
+
+    skill: int
+    stamina: int
+    luck: int
+    modifier: int
+    mode: str
+    creatures: tuple[tuple[int, int], ...]  # (SKILL, STAMINA), in the fight's order
+    pending: tuple[tuple[str, str | None, int, int], ...]  # (kind, to, damage, creature)
+    shots: int  # arrows that may still be shot (0 once the string breaks)
+
+
+def numbers_of(book: FightingFantasyBook) -> CombatNumbers:
+    """The book's damage numbers as the odds module takes them."""
+    c = book.combat
+    return CombatNumbers(hit=c.hit_damage, hit_lucky=c.hit_luck.lucky, hit_unlucky=c.hit_luck.unlucky,
+                         wound=c.wound_damage, wound_lucky=c.wound_luck.lucky, wound_unlucky=c.wound_luck.unlucky,
+                         shot_damage=book.archery.shot_damage if book.archery else 2)
+
+
+def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
+    """The current fight as a Situation, or a refusal when there is none to rate."""
+    fight, hero = state.fight, state.hero
+    if fight is None or not fight.active or hero is None:
+        raise Refused("no_fight", "there is no fight in progress")
+    if any(p.escape for p in fight.pending):
+        raise Refused("escaping", "the hero is escaping: there is no fight to win")
+    shots = 0
+    if book.archery is not None and not fight.bow_broken:
+        shots = min(fight.shots_left, state.counters[book.archery.counter])
+    return Situation(
+        skill=hero.scores["skill"], stamina=hero.scores["stamina"], luck=hero.scores["luck"],
+        modifier=-book.combat.lost_weapon_penalty if hero.weapon_lost else 0,
+        mode=fight.mode,
+        creatures=tuple((e.skill, e.stamina) for e in fight.enemies),
+        pending=tuple((p.kind, p.to, p.damage or 0, p.creature) for p in fight.pending),
+        shots=shots,
+    )
+
+
+def _rate(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
+    """(P(win) never testing Luck, P(win) with the best Luck policy) of a situation without pending decisions."""
+    if s.stamina <= 0:
+        return 0.0, 0.0
+    living = [c for c in s.creatures if c[1] > 0]
+    if not living:
+        return 1.0, 1.0
+    common = dict(attack_modifier=s.modifier, numbers=numbers)
+    if len(living) == 1:
+        skill, stamina = living[0]
+        if s.shots:
+            odds = archery_odds(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots, **common)
+        else:
+            odds = fight_odds(s.skill, s.stamina, s.luck, skill, stamina, **common)
+    elif s.mode == "all_together":
+        odds = together_odds(s.skill, s.stamina, s.luck, living, **common)
+    else:
+        odds = sequence_odds(s.skill, s.stamina, s.luck, living, **common)
+    return odds.p_win_no_luck, odds.p_win_best_luck
+
+
+def _settled(s: Situation, numbers: CombatNumbers, lucky: bool | None) -> Situation:
+    """The situation once the first pending decision is settled (lucky None: accepted)."""
+    kind, to, damage, index = s.pending[0]
+    rest = s.pending[1:]
+    creatures = list(s.creatures)
+    stamina, luck, shots = s.stamina, s.luck, s.shots
+    if lucky is not None:
+        luck = max(0, luck - 1)
+    if kind == "missed_arrow":
+        if lucky:
+            skill, st = creatures[index]
+            creatures[index] = (skill, max(0, st - numbers.shot_damage))
+        elif lucky is False:
+            shots = 0  # R-BOW-3: the string breaks
+    else:
+        if to == "creature":
+            if lucky is not None:
+                damage = max(0, damage + (numbers.hit_lucky if lucky else numbers.hit_unlucky) - numbers.hit)
+            skill, st = creatures[index]
+            creatures[index] = (skill, max(0, st - damage))
+        else:
+            if lucky is not None:
+                damage = max(0, damage + (numbers.wound_lucky if lucky else numbers.wound_unlucky) - numbers.wound)
+            stamina = max(0, stamina - damage)
+    if stamina == 0:
+        rest = ()
+    return replace(s, stamina=stamina, luck=luck, creatures=tuple(creatures), pending=rest, shots=shots)
+
+
+def _value(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
+    """(no-Luck, best-Luck) P(win), settling pending decisions first (best choice for each)."""
+    if not s.pending or s.stamina == 0:
+        return _rate(replace(s, pending=()), numbers)
+    no_luck = _value(_settled(s, numbers, None), numbers)[0]
+    return no_luck, max(_advice(s, numbers))
+
+
+def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
+    """(P(win) testing Luck on the first pending decision, P(win) accepting it)."""
+    p_lucky = p_2d6_at_most(s.luck)
+    test = p_lucky * _value(_settled(s, numbers, True), numbers)[1] + (1 - p_lucky) * _value(_settled(s, numbers, False), numbers)[1]
+    accept = _value(_settled(s, numbers, None), numbers)[1]
+    return test, accept
+
+
+def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
+    """``{"no_luck", "best_luck", "ally_ignored"}`` for the current fight."""
+    s = situation(book, state)
+    no_luck, best = _value(s, numbers_of(book))
+    return {"no_luck": no_luck, "best_luck": best, "ally_ignored": state.fight.ally is not None}
+
+
+def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
+    """``{"test_luck", "accept", "p_lucky"}`` for the decision that waits, or a refusal when none does."""
+    s = situation(book, state)
+    if not s.pending:
+        raise Refused("nothing_pending", "there is no wound or missed arrow waiting for a Luck decision")
+    numbers = numbers_of(book)
+    if s.pending[0][0] == "missed_arrow" and len(s.pending) == 1 and len([c for c in s.creatures if c[1] > 0]) == 1:
+        skill, stamina = s.creatures[s.pending[0][3]]
+        result = missed_arrow_advice(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots,
+                                     attack_modifier=s.modifier, numbers=numbers)
+        test, accept = result.test_luck, result.accept
+    else:
+        test, accept = _advice(s, numbers)
+    return {"test_luck": test, "accept": accept, "p_lucky": p_2d6_at_most(s.luck)}

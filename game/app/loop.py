@@ -1,0 +1,150 @@
+"""The main loop: sleeps while nothing changes, 60 fps while something animates.
+
+When no scene animates and nothing happened, ``run`` blocks in
+``pygame.event.wait`` (with a timeout, so time-based scene logic such as the
+demo idle timer still ticks): idle CPU stays near zero. While a scene animates
+it redraws every frame, paced at ``fps``.
+
+Headless tests and tools drive it with ``step`` / ``run_frames`` and a fixed
+``dt``: no waiting, no real time, fully deterministic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from game.app.display import RESIZE_EVENTS, Display
+from game.app.stack import SceneStack
+
+MAX_DT = 0.25  # after a long idle wait, don't let animations jump ahead
+
+
+class SystemClock:
+    """Real monotonic time."""
+
+    def now(self) -> float:
+        """Seconds since an arbitrary start."""
+        return time.perf_counter()
+
+
+class FakeClock:
+    """Time that moves only when told to (tests, screenshot tools)."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.time = start
+
+    def now(self) -> float:
+        """The current fake time."""
+        return self.time
+
+    def advance(self, dt: float) -> None:
+        """Move time forward by ``dt`` seconds."""
+        self.time += dt
+
+
+class MainLoop:
+    """Runs a SceneStack in a Display."""
+
+    def __init__(
+        self,
+        stack: SceneStack,
+        display: Display,
+        *,
+        clock: SystemClock | FakeClock | None = None,
+        fps: int = 60,
+        idle_wait_ms: int = 1000,
+        on_fullscreen: Callable[[bool], None] | None = None,
+    ) -> None:
+        self.stack = stack
+        self.display = display
+        self.clock = clock or SystemClock()
+        self.fps = fps
+        self.idle_wait_ms = idle_wait_ms
+        self.on_fullscreen = on_fullscreen
+        self.running = True
+        self.dirty = True  # something changed since the last draw
+        self.frames_drawn = 0
+        self._pacer = pygame.time.Clock()
+
+    # -- one frame ----------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Window-level handling, then the event (in logical coordinates) to the scenes."""
+        self.dirty = True
+        if event.type in RESIZE_EVENTS:
+            size = (event.w, event.h) if hasattr(event, "w") else (getattr(event, "x", 0), getattr(event, "y", 0))
+            self.display.resize(size if size[0] > 0 and size[1] > 0 else None)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            state = self.display.toggle_fullscreen()
+            if self.on_fullscreen is not None:
+                self.on_fullscreen(state)
+            return
+        left_over = self.stack.process_event(self.display.map_event(event))
+        # A QUIT nobody consumed (e.g. no "unsaved changes?" dialog) ends the app.
+        if left_over is not None and left_over.type == pygame.QUIT:
+            self.running = False
+
+    def step(self, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> bool:
+        """Run one frame: events, update(dt), draw if needed, apply stack requests.
+
+        Returns True when the frame was drawn.
+        """
+        for event in events:
+            self.handle_event(event)
+        self.stack.update(dt)
+        drew = False
+        if self.dirty or self.stack.changed or self.stack.wants_animation:
+            self.display.surface.fill(self.display.letterbox_colour)
+            self.stack.draw(self.display.surface)
+            self.display.present()
+            self.frames_drawn += 1
+            self.dirty = False
+            self.stack.changed = False
+            drew = True
+        if self.stack.apply_pending():
+            self.dirty = True
+        if self.stack.empty:
+            self.running = False
+        return drew
+
+    def run_frames(self, n: int, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> int:
+        """Run ``n`` frames of ``dt`` seconds without waiting; returns how many were drawn.
+
+        ``events`` (window coordinates) are delivered in the first frame, after
+        anything already in pygame's queue. A FakeClock is advanced by ``dt`` per frame.
+        """
+        drawn = 0
+        pending = list(events)
+        for _ in range(n):
+            if not self.running:
+                break
+            queued = pygame.event.get() if pygame.display.get_init() else []
+            if isinstance(self.clock, FakeClock):
+                self.clock.advance(dt)
+            drawn += self.step(dt, queued + pending)
+            pending = []
+        return drawn
+
+    # -- the real thing ------------------------------------------------------------
+
+    def _gather_events(self) -> list[pygame.event.Event]:
+        busy = self.dirty or self.stack.changed or self.stack.wants_animation
+        if busy:
+            self._pacer.tick(self.fps)
+            return pygame.event.get()
+        first = pygame.event.wait(self.idle_wait_ms)
+        events = [] if first.type == pygame.NOEVENT else [first]
+        return events + pygame.event.get()
+
+    def run(self) -> None:
+        """Run until QUIT or the stack empties."""
+        last = self.clock.now()
+        while self.running and not self.stack.empty:
+            events = self._gather_events()
+            now = self.clock.now()
+            dt, last = min(MAX_DT, now - last), now
+            self.step(dt, events)

@@ -1,0 +1,92 @@
+"""Push button: click (press and release inside) or Enter/Space when focused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n.catalogue import TextSource
+from game.ui import fonts
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_icon, rounded_box
+from game.ui.widget import Widget
+
+STYLES = ("normal", "primary", "danger")
+
+
+class Button(Widget):
+    """A labelled button, optionally with an icon from ``game.ui.draw.ICONS``."""
+
+    def __init__(
+        self,
+        ui: UIContext,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        label: TextSource,
+        *,
+        on_click: Callable[[], None] | None = None,
+        icon: str | None = None,
+        style: str = "normal",
+        **options,
+    ) -> None:
+        """``style``: "normal", "primary" (filled) or "danger" (red ink)."""
+        super().__init__(ui, rect, **options)
+        if style not in STYLES:
+            raise ValueError(f"unknown button style {style!r}")
+        self.label = label
+        self.on_click = on_click
+        self.icon = icon
+        self.style = style
+        self.pressed = False
+
+    def activate(self) -> None:
+        """Click the button (if enabled)."""
+        if self.enabled and self.on_click is not None:
+            self.on_click()
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        super().process_event(event)
+        if not self.enabled:
+            # Still swallow clicks on a disabled button: nothing underneath should react.
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.contains(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.contains(event.pos):
+                self.activate()
+            return True
+        return False
+
+    def _colours(self) -> tuple[tuple, tuple, tuple]:
+        p = self.ui.palette
+        if not self.enabled:
+            return p.parchment_dark, p.ink_faint, p.ink_faint
+        if self.style == "primary":
+            return p.accent, p.ink, p.accent_text
+        if self.style == "danger":
+            return p.parchment_light, p.rubric, p.rubric
+        return p.parchment_light, p.ink, p.ink
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill, border, text = self._colours()
+        rect = self.rect.move(0, 1) if self.pressed else self.rect
+        if self.pressed:
+            fill = self.ui.palette.parchment_dark if self.style != "primary" else fill
+        surface.blit(rounded_box(rect.size, fill, border, self.ui.theme.sizes.radius), rect)
+        if self.hovered and self.enabled and not self.pressed:
+            surface.blit(rounded_box(rect.size, self.ui.palette.hover, None, self.ui.theme.sizes.radius), rect)
+        size = self.ui.theme.text_size("button")
+        label = self.ui.text(self.label)
+        face = "bold" if self.style == "primary" else "body"
+        if self.icon:
+            icon_size = min(rect.height - 14, 28)
+            image_w = fonts.text_width(label, face, size) if label else 0
+            total = icon_size + (8 + image_w if label else 0)
+            x = rect.centerx - total // 2
+            draw_icon(surface, self.icon, pygame.Rect(x, rect.centery - icon_size // 2, icon_size, icon_size), text, self.ui.palette.parchment_dark)
+            if label:
+                blit_text(surface, label, (x + icon_size + 8, rect.centery), face, size, text, anchor="midleft")
+        else:
+            blit_text(surface, label, rect.center, face, size, text, anchor="center")

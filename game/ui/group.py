@@ -1,0 +1,91 @@
+"""A set of widgets on one screen: event dispatch, focus ring, tooltips, drawing.
+
+Screens hold one WidgetGroup and forward ``process_event`` / ``update`` /
+``draw`` to it; it sends keys to the focused widget first, then to the focus
+ring (Tab, Enter, Space), and pointer events to the widget under the pointer.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.context import UIContext
+from game.ui.draw import draw_focus_ring
+from game.ui.focus import FocusRing
+from game.ui.tooltip import TooltipLayer
+from game.ui.widget import Widget
+
+KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
+
+
+class WidgetGroup:
+    """Widgets drawn in insertion order; the last added is on top."""
+
+    def __init__(self, ui: UIContext) -> None:
+        self.ui = ui
+        self.widgets: list[Widget] = []
+        self.focus = FocusRing()
+        self.tooltips = TooltipLayer(ui)
+
+    def add(self, *widgets: Widget) -> Widget:
+        """Add widgets (in tab order); returns the last, for ``x = group.add(Button(...))``."""
+        for widget in widgets:
+            self.widgets.append(widget)
+            self.focus.add(widget)
+        return widgets[-1]
+
+    def remove(self, widget: Widget) -> None:
+        """Remove ``widget``."""
+        self.focus.remove(widget)
+        self.widgets.remove(widget)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        """Dispatch ``event``; True when some widget (or the focus ring) consumed it."""
+        self.tooltips.process_event(event, self.widgets, self.focus.focused)
+        if event.type in KEY_EVENTS:
+            focused = self.focus.focused
+            if focused is not None and focused.accepts_focus() and focused.process_event(event):
+                return True
+            if self.focus.process_event(event):
+                self.tooltips.show_for_focus(self.focus.focused)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focus.visible = False
+            target = next((w for w in reversed(self.widgets) if w.contains(event.pos)), None)
+            if target is not None and target.accepts_focus():
+                self.focus.focus(target)
+            elif target is None:
+                self.focus.focus(None)
+        consumed = False
+        # Every widget sees pointer events (to track hover, end drags), topmost first.
+        for widget in reversed(self.widgets):
+            if not widget.visible:
+                continue
+            if widget.process_event(event):
+                consumed = True
+                if event.type != pygame.MOUSEMOTION:
+                    break
+        return consumed
+
+    def update(self, dt: float) -> None:
+        """Advance every widget and the tooltip timer."""
+        for widget in self.widgets:
+            widget.update(dt)
+        self.tooltips.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        """True while a widget or a pending tooltip needs frames."""
+        return self.tooltips.wants_animation or any(w.wants_animation for w in self.widgets if w.visible)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw widgets, the focus outline (after keyboard use), then the tooltip."""
+        for widget in self.widgets:
+            if widget.visible:
+                widget.draw(surface)
+        focused = self.focus.focused
+        if self.focus.visible and focused is not None and focused.visible:
+            sizes = self.ui.theme.sizes
+            draw_focus_ring(surface, focused.rect, self.ui.palette.focus, sizes.focus_width, sizes.radius + 3)
+        self.tooltips.draw(surface)

@@ -1,0 +1,167 @@
+"""Scrollable list of rows (inventory, enemies, save slots).
+
+Wheel scrolls; dragging the content scrolls it (touch-style) while a press
+without movement selects the row; the scrollbar thumb drags; Up/Down/Page/
+Home/End move the selection; Enter activates it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.i18n.catalogue import TextSource
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_icon
+from game.ui.scrollbar import Scrollbar
+from game.ui.widget import Widget
+
+DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
+WHEEL_ROWS = 1
+
+
+class ScrollList(Widget):
+    """Rows of text; ``selected`` is an index or None."""
+
+    def __init__(
+        self,
+        ui: UIContext,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        items: Sequence[TextSource] = (),
+        *,
+        row_height: int = 36,
+        icons: Sequence[str | None] | None = None,
+        on_select: Callable[[int], None] | None = None,
+        on_activate: Callable[[int], None] | None = None,
+        **options,
+    ) -> None:
+        """``icons`` optionally names an icon per row (see game.ui.draw.ICONS)."""
+        super().__init__(ui, rect, **options)
+        self.items: list[TextSource] = list(items)
+        self.icons = list(icons) if icons is not None else None
+        self.row_height = row_height
+        self.on_select = on_select
+        self.on_activate = on_activate
+        self.selected: int | None = None
+        self.scroll_y = 0
+        self.scrollbar = Scrollbar(ui, self._scrollbar_rect())
+        self._press: tuple[int, int] | None = None  # where a press began
+        self._press_scroll = 0
+        self._drag_scrolling = False
+
+    def set_items(self, items: Sequence[TextSource], icons: Sequence[str | None] | None = None) -> None:
+        """Replace the rows, keeping the selection when still in range."""
+        self.items = list(items)
+        self.icons = list(icons) if icons is not None else None
+        if self.selected is not None and self.selected >= len(self.items):
+            self.selected = None
+        self.scroll_to(self.scroll_y)
+
+    def _scrollbar_rect(self) -> pygame.Rect:
+        width = self.ui.theme.sizes.scrollbar
+        return pygame.Rect(self.rect.right - width - 4, self.rect.top + 4, width, self.rect.height - 8)
+
+    def content_height(self) -> int:
+        """Total height of all rows."""
+        return len(self.items) * self.row_height
+
+    def scroll_to(self, y: int) -> None:
+        """Scroll so content pixel ``y`` is at the top (clamped)."""
+        self.scroll_y = max(0, min(max(0, self.content_height() - self.rect.height), int(y)))
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The row index under logical point ``pos``, or None."""
+        if not self.contains(pos) or pos[0] >= self._scrollbar_rect().left - 2 and self.content_height() > self.rect.height:
+            return None
+        index = (pos[1] - self.rect.top + self.scroll_y) // self.row_height
+        return index if 0 <= index < len(self.items) else None
+
+    def select(self, index: int | None) -> None:
+        """Select row ``index`` and scroll it into view; reports through on_select."""
+        if index is None or not self.items:
+            self.selected = None
+            return
+        index = max(0, min(len(self.items) - 1, index))
+        self.selected = index
+        top = index * self.row_height
+        if top < self.scroll_y:
+            self.scroll_to(top)
+        elif top + self.row_height > self.scroll_y + self.rect.height:
+            self.scroll_to(top + self.row_height - self.rect.height)
+        if self.on_select is not None:
+            self.on_select(index)
+
+    def activate(self) -> None:
+        """Enter: activate the selected row."""
+        if self.enabled and self.selected is not None and self.on_activate is not None:
+            self.on_activate(self.selected)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        super().process_event(event)
+        if not self.enabled:
+            return False
+        self.scrollbar.rect = self._scrollbar_rect()
+        self.scrollbar.set_extent(self.content_height(), self.rect.height, self.scroll_y)
+        if self.scrollbar.process_event(event):
+            self.scroll_to(self.scrollbar.offset)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))):
+            self.scroll_to(self.scroll_y - event.y * WHEEL_ROWS * self.row_height)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
+            self._press, self._press_scroll, self._drag_scrolling = event.pos, self.scroll_y, False
+            return True
+        if event.type == pygame.MOUSEMOTION and self._press is not None:
+            dy = event.pos[1] - self._press[1]
+            if self._drag_scrolling or abs(dy) >= DRAG_THRESHOLD:
+                self._drag_scrolling = True
+                self.scroll_to(self._press_scroll - dy)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            was_drag, self._press = self._drag_scrolling, None
+            self._drag_scrolling = False
+            if not was_drag:
+                row = self.row_at(event.pos)
+                if row is not None:
+                    self.select(row)
+            return True
+        if event.type == pygame.KEYDOWN and self.focused and self.items:
+            page = max(1, self.rect.height // self.row_height - 1)
+            current = -1 if self.selected is None else self.selected
+            moves = {
+                pygame.K_UP: current - 1, pygame.K_DOWN: current + 1,
+                pygame.K_PAGEUP: current - page, pygame.K_PAGEDOWN: current + page,
+                pygame.K_HOME: 0, pygame.K_END: len(self.items) - 1,
+            }
+            if event.key in moves:
+                self.select(moves[event.key])
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))
+        size = self.ui.theme.text_size("body")
+        text_right = self.rect.right - self.ui.theme.sizes.scrollbar - 8
+        if not self.items:
+            blit_text(surface, self.ui.t("list.empty"), (self.rect.left + 12, self.rect.top + 8), "italic", size, p.ink_faint)
+        first = self.scroll_y // self.row_height
+        last = min(len(self.items), (self.scroll_y + self.rect.height) // self.row_height + 1)
+        for index in range(first, last):
+            row = pygame.Rect(self.rect.left, self.rect.top + index * self.row_height - self.scroll_y, text_right - self.rect.left, self.row_height)
+            if index == self.selected:
+                pygame.draw.rect(surface, p.selection, row)
+                # A marker bar too, so selection never relies on colour alone.
+                pygame.draw.rect(surface, p.ink, (row.left, row.top + 4, 4, row.height - 8))
+            x = row.left + 14
+            if self.icons is not None and index < len(self.icons) and self.icons[index]:
+                icon_size = self.row_height - 10
+                draw_icon(surface, self.icons[index], pygame.Rect(x, row.centery - icon_size // 2, icon_size, icon_size), p.ink, p.parchment_dark)
+                x += icon_size + 10
+            blit_text(surface, self.ui.text(self.items[index]), (x, row.centery), "body", size, p.ink if self.enabled else p.ink_faint, "midleft")
+            if index < len(self.items) - 1:
+                pygame.draw.line(surface, p.parchment_dark, (row.left + 10, row.bottom - 1), (row.right - 6, row.bottom - 1))
+        surface.set_clip(clip)
+        self.scrollbar.draw_for(surface, self.content_height(), self.rect.height, self.scroll_y)

@@ -1,0 +1,150 @@
+"""Colours and sizes: a parchment-and-ink palette and a colour-blind-safe one.
+
+Widgets never hard-code a colour: they read ``theme.palette.<name>``. The
+colour-blind palette keeps the parchment mood but draws "good" and "bad" from
+the Okabe–Ito set (blue / vermilion), distinguishable with any colour vision,
+and never relies on hue alone (widgets also change shape or text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+LOGICAL_SIZE = (1280, 720)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Named colours for one look."""
+
+    name: str
+    parchment: RGB  # the page
+    parchment_light: RGB  # panels, fields
+    parchment_dark: RGB  # stains, pressed buttons
+    ink: RGB  # text, borders
+    ink_soft: RGB  # secondary text, thin rules
+    ink_faint: RGB  # placeholders, disabled text
+    rubric: RGB  # red ink of titles and danger buttons
+    accent: RGB  # primary buttons
+    accent_text: RGB  # text on accent
+    good: RGB
+    bad: RGB
+    focus: RGB  # keyboard focus ring
+    selection: RGBA  # text / list selection
+    hover: RGBA  # wash over hovered controls
+    shadow: RGBA
+    overlay: RGBA  # veil behind modal dialogs
+    tooltip_bg: RGB
+    tooltip_text: RGB
+    die_face: RGB
+    die_pip: RGB
+    letterbox: RGB  # bars around the scaled page
+
+
+PARCHMENT = Palette(
+    name="parchment",
+    parchment=(236, 222, 190),
+    parchment_light=(246, 237, 214),
+    parchment_dark=(214, 193, 152),
+    ink=(46, 32, 22),
+    ink_soft=(96, 74, 54),
+    ink_faint=(150, 130, 104),
+    rubric=(142, 36, 28),
+    accent=(92, 52, 30),
+    accent_text=(248, 238, 216),
+    good=(52, 104, 52),
+    bad=(160, 40, 30),
+    focus=(24, 78, 140),
+    selection=(196, 150, 72, 90),
+    hover=(255, 255, 255, 60),
+    shadow=(40, 24, 10, 70),
+    overlay=(30, 20, 10, 140),
+    tooltip_bg=(52, 38, 28),
+    tooltip_text=(246, 237, 214),
+    die_face=(250, 246, 234),
+    die_pip=(34, 24, 18),
+    letterbox=(24, 18, 14),
+)
+
+# Okabe–Ito: blue (0,114,178), vermilion (213,94,0), bluish green (0,158,115),
+# orange (230,159,0). Darkened slightly where text sits on parchment.
+COLOURBLIND = Palette(
+    name="colourblind",
+    parchment=(238, 228, 204),
+    parchment_light=(250, 244, 228),
+    parchment_dark=(212, 198, 166),
+    ink=(20, 20, 28),
+    ink_soft=(70, 66, 70),
+    ink_faint=(128, 122, 118),
+    rubric=(170, 72, 0),
+    accent=(0, 90, 150),
+    accent_text=(255, 255, 255),
+    good=(0, 114, 178),
+    bad=(200, 84, 0),
+    focus=(0, 0, 0),
+    selection=(86, 180, 233, 120),
+    hover=(255, 255, 255, 70),
+    shadow=(0, 0, 0, 70),
+    overlay=(0, 0, 0, 150),
+    tooltip_bg=(20, 20, 28),
+    tooltip_text=(255, 255, 255),
+    die_face=(255, 255, 255),
+    die_pip=(0, 0, 0),
+    letterbox=(12, 12, 16),
+)
+
+PALETTES: dict[str, Palette] = {p.name: p for p in (PARCHMENT, COLOURBLIND)}
+
+# Base text sizes in logical pixels, before ui_scale.
+BASE_TEXT_SIZES: dict[str, int] = {
+    "small": 18,
+    "body": 22,
+    "label": 22,
+    "button": 22,
+    "heading": 28,
+    "title": 40,
+    "value": 34,  # big numbers in counters
+}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Spacing and control sizes in logical pixels."""
+
+    padding: int = 12
+    gap: int = 10
+    border: int = 2
+    radius: int = 6
+    control_height: int = 44  # comfortable mouse and touch target
+    focus_width: int = 3
+    scrollbar: int = 12
+    tooltip_delay: float = 0.6  # seconds of hovering before a tooltip shows
+
+
+@dataclass
+class Theme:
+    """The current look; mutable so one shared instance can switch palette live."""
+
+    palette: Palette = PARCHMENT
+    ui_scale: float = 1.0
+    sizes: Sizes = field(default_factory=Sizes)
+
+    def set_palette(self, name: str) -> None:
+        """Switch to the palette called ``name`` ("parchment" or "colourblind")."""
+        if name not in PALETTES:
+            raise ValueError(f"unknown palette {name!r}; known: {sorted(PALETTES)}")
+        self.palette = PALETTES[name]
+
+    def text_size(self, role: str) -> int:
+        """Pixel size of text playing ``role`` (see BASE_TEXT_SIZES), after ui_scale."""
+        return max(8, round(BASE_TEXT_SIZES[role] * self.ui_scale))
+
+    @classmethod
+    def named(cls, palette: str = "parchment", ui_scale: float = 1.0) -> "Theme":
+        """A theme with the palette called ``palette``."""
+        theme = cls(ui_scale=ui_scale)
+        theme.set_palette(palette)
+        return theme

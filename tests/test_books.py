@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.books.loader import BookError, bundled_books_dir, load_book, load_shelf, MAX_FILE_BYTES, MAX_NESTING
+from game.books.loader import BookError, bundled_books_dir, load_book, load_shelf
+from game.safe_json import MAX_FILE_BYTES, MAX_NESTING
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,95 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from game import safe_json
 from game.books.models import BOOK_ADAPTER, Book
-
-# Limits for any JSON file the app reads (books and saves); documented in docs/LIMITS.md.
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_NESTING = 32
+from game.safe_json import InputError, json_path
 
 
-@dataclass(frozen=True)
-class BookError(Exception):
+
+class BookError(InputError):
     """A book file that cannot be used: which file, where in it, and why."""
-
-    file: str
-    path: str
-    reason: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.path}: {self.reason}"
-
-
-def json_path(location: tuple) -> str:
-    """A pydantic error location as a JSON path: ("stats", 0, "roll") -> "$.stats[0].roll"."""
-    text = "$"
-    for part in location:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif part in ("fighting_fantasy", "rolenplay") and text == "$":
-            continue  # the union's tag, not a real key
-        elif part.startswith("function-") or part.endswith("]"):
-            continue
-        else:
-            text += f".{part}"
-    return text
-
-
-def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
-    """How deeply lists and objects nest (stops counting past ``limit``)."""
-    depth = 0
-    frontier = [value]
-    while frontier and depth <= limit:
-        children = []
-        for item in frontier:
-            if isinstance(item, dict):
-                children.extend(item.values())
-            elif isinstance(item, list):
-                children.extend(item)
-        if not children:
-            break
-        depth += 1
-        frontier = children
-    return depth
 
 
 def read_json_file(path: Path) -> object:
-    """Read a JSON file within the limits, or raise BookError naming what is wrong."""
-    name = path.name
-    try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise BookError(name, "$", f"cannot be read ({error.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise BookError(name, "$", f"is {size} bytes, more than the limit of {MAX_FILE_BYTES}")
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except OSError as error:
-        raise BookError(name, "$", f"cannot be read ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        raise BookError(name, "$", f"is not UTF-8 text (byte {error.start})") from None
-    return parse_json_text(name, text)
-
-
-def parse_json_text(name: str, text: str) -> object:
-    """Parse JSON text within the nesting limit, or raise BookError."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BookError(name, "$", f"is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-    except RecursionError:
-        raise BookError(name, "$", f"nests deeper than the limit of {MAX_NESTING}") from None
-    if nesting_depth(data) > MAX_NESTING:
-        raise BookError(name, "$", f"nests deeper than the limit of {MAX_NESTING}")
-    return data
+    """Read a book (or case) file within the limits of game.safe_json, or raise BookError."""
+    return safe_json.read_json_file(path, BookError)
 
 
 def validate_book(name: str, data: object) -> Book:

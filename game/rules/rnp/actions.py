@@ -1,0 +1,285 @@
+"""The actions a Rôle'n Play table accepts, in the same JSON form as the rules cases.
+
+Each action is a small pydantic model tagged by ``do``. Only types are checked
+here; what the rules forbid (negative metres, a gallop past one hour, a score
+out of range…) is refused by the rule modules with a reason the sheet can show.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from game.rules.rnp.state import PaceName, ScaleName, TravelMode
+
+Number = Annotated[float, Field(allow_inf_nan=False, ge=-1e9, le=1e9)]
+Score = Annotated[int, Field(ge=-999, le=999)]
+Name = Annotated[str, Field(min_length=1, max_length=80)]
+Terrain = Literal["normal", "difficult"]
+Light = Literal["bright", "dim", "darkness"]
+Obscurement = Literal["none", "light", "heavy"]
+
+
+class Action(BaseModel):
+    """Base of every action."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- calculators of CASES.md (no party needed) ---------------------------------------------------
+class Travel(Action):
+    """R-RNP-PACE-1/2, R-RNP-MARCH-1, R-RNP-MOUNT-1: distance of a leg; forced-march saves with ``con``."""
+
+    do: Literal["travel"]
+    pace: Literal["slow", "normal", "fast", "gallop"]
+    minutes: Number | None = None
+    hours: Number | None = None
+    days: Number | None = None
+    extra_hours: Number = 0
+    terrain: Terrain = "normal"
+    con: Score | None = None
+
+
+class Jump(Action):
+    """R-RNP-JUMP-1."""
+
+    do: Literal["jump"]
+    kind: Literal["long", "high"]
+    strength: Score
+    run_up: bool = True
+    height_m: Number | None = None
+    landing: Terrain = "normal"
+
+
+class Fall(Action):
+    """R-RNP-FALL-1 (``character``: whose fall, for the journal)."""
+
+    do: Literal["fall"]
+    metres: Number
+    character: Name | None = None
+
+
+class HoldBreath(Action):
+    """R-RNP-AIR-1: ``con`` score, or a party ``character``."""
+
+    do: Literal["hold_breath"]
+    con: Score | None = None
+    character: Name | None = None
+
+
+class Fast(Action):
+    """R-RNP-FOOD-1."""
+
+    do: Literal["fast"]
+    con: Score
+    days_without_food: Number = 0
+    half_ration_days: Number = 0
+
+
+class Thirst(Action):
+    """R-RNP-WATER-1 (draws a d20 for a half ration)."""
+
+    do: Literal["thirst"]
+    con: Score
+    litres: Number
+    hot: bool = False
+    exhausted: bool = False
+
+
+class SpecialMove(Action):
+    """R-RNP-MOVE-1: movement cost of climbing, swimming or crawling."""
+
+    do: Literal["move"]
+    kind: Literal["climb", "swim", "crawl"]
+    metres: Number
+    terrain: Terrain = "normal"
+
+
+class Watcher(BaseModel):
+    """Someone who might see: a party member (``character``) or a creature with its own numbers."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: Name | None = None
+    character: Name | None = None
+    passive_perception: Score | None = None
+    perception_bonus: Score | None = None  # active check: d20 + this
+    active: bool = False  # searches the area: a Wisdom (Perception) check instead of the passive value
+    darkvision_m: Number = 0
+    blindsight_m: Number = 0
+    truesight_m: Number = 0
+
+
+class Visibility(Action):
+    """R-RNP-LIGHT-1: what an observer sees in a zone."""
+
+    do: Literal["visibility"]
+    light: Light
+    obscurement: Obscurement = "none"
+    character: Name | None = None
+    darkvision_m: Number = 0
+    blindsight_m: Number = 0
+    truesight_m: Number = 0
+    distance_m: Number | None = None
+
+
+class Hide(Action):
+    """R-RNP-HIDE-1: a Stealth check against watchers, once the hider is unseen."""
+
+    do: Literal["hide"]
+    character: Name | None = None
+    dex: Score | None = None  # a hider outside the party
+    proficient: bool = False  # only for ``dex`` (a party member's skills are on the sheet)
+    bonus: Score = 0
+    condition: Literal["cover", "darkness", "invisible", "unobserved"]
+    gm_leave: bool = False
+    light: Light = "bright"
+    obscurement: Obscurement = "none"
+    distance_m: Number | None = None
+    travelling: bool = False
+    pace: PaceName | None = None
+    watchers: list[Watcher] = Field(min_length=1, max_length=30)
+
+
+class Reveal(Action):
+    """R-RNP-HIDE-1: a hidden character gives its position away."""
+
+    do: Literal["reveal"]
+    character: Name
+    reason: Name = "chooses"
+
+
+# -- the party -------------------------------------------------------------------------------------
+class SensesSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    darkvision: Number = 0
+    blindsight: Number = 0
+    truesight: Number = 0
+
+
+class AddCharacter(Action):
+    do: Literal["add_character"]
+    name: Name
+    scores: dict[str, Score]
+    proficiency: Score | None = None
+    skills: list[Name] = Field(default_factory=list, max_length=30)
+    saves: list[Name] = Field(default_factory=list, max_length=6)
+    passive_perception: Score | None = None
+    senses: SensesSpec = SensesSpec()
+
+
+class EditCharacter(Action):
+    """Change what is given; the rest stays. ``rename`` gives a new name."""
+
+    do: Literal["edit_character"]
+    name: Name
+    rename: Name | None = None
+    scores: dict[str, Score] | None = None
+    proficiency: Score | None = None
+    skills: list[Name] | None = Field(default=None, max_length=30)
+    saves: list[Name] | None = Field(default=None, max_length=6)
+    passive_perception: Score | None = None
+    clear_passive_perception: bool = False
+    senses: SensesSpec | None = None
+
+
+class RemoveCharacter(Action):
+    do: Literal["remove_character"]
+    name: Name
+
+
+class SetExhaustion(Action):
+    """The eraser for exhaustion (0 to the book's last level)."""
+
+    do: Literal["set_exhaustion"]
+    character: Name
+    level: Score
+
+
+class SetFasting(Action):
+    """The eraser for the fasting count (whole or half days)."""
+
+    do: Literal["set_fasting"]
+    character: Name
+    days: Number
+
+
+class LongRest(Action):
+    """Decision: a long rest removes one exhaustion level from the fed and watered."""
+
+    do: Literal["long_rest"]
+    who: list[Name] | None = Field(default=None, max_length=30)
+
+
+class EatDay(Action):
+    """R-RNP-FOOD-1: one day of eating: ``ration`` or the ``grams`` eaten."""
+
+    do: Literal["eat_day"]
+    character: Name
+    ration: Literal["full", "half", "none"] | None = None
+    grams: Number | None = None
+
+
+class Drink(Action):
+    """Water drunk now, added to today's total (no rule yet: the day is settled by drink_day)."""
+
+    do: Literal["drink"]
+    character: Name
+    litres: Number
+
+
+class DrinkDay(Action):
+    """R-RNP-WATER-1: settle the day's water (``litres`` or what ``drink`` recorded today)."""
+
+    do: Literal["drink_day"]
+    character: Name
+    hot: bool = False
+    litres: Number | None = None
+
+
+# -- the clock and party travel -----------------------------------------------------------------
+class Advance(Action):
+    """R-RNP-TIME-1: time passes (in the current scale unless ``scale`` is given)."""
+
+    do: Literal["advance"]
+    amount: Number
+    scale: ScaleName | None = None
+
+
+class SetScale(Action):
+    do: Literal["set_scale"]
+    scale: ScaleName
+
+
+class SetClock(Action):
+    """The eraser for the clock: elapsed seconds since the start."""
+
+    do: Literal["set_clock"]
+    elapsed_s: Number
+
+
+class TravelParty(Action):
+    """A leg of the journey applied to the party: clock, forced-march saves, exhaustion, journal."""
+
+    do: Literal["travel_party"]
+    mode: TravelMode = "foot"
+    pace: PaceName = "normal"
+    terrain: Terrain = "normal"
+    distance_m: Number | None = None
+    minutes: Number | None = None
+    hours: Number | None = None
+    days: Number | None = None
+    extra_hours: Number = 0
+    boat_kmh: Number | None = None
+    boat_hours_per_day: Number | None = None
+    who: list[Name] | None = Field(default=None, max_length=30)
+
+
+RnpAction = Annotated[
+    Union[
+        Travel, Jump, Fall, HoldBreath, Fast, Thirst, SpecialMove, Visibility, Hide, Reveal,
+        AddCharacter, EditCharacter, RemoveCharacter, SetExhaustion, SetFasting, LongRest, EatDay, Drink,
+        DrinkDay, Advance, SetScale, SetClock, TravelParty,
+    ],
+    Field(discriminator="do"),
+]

@@ -1,0 +1,87 @@
+"""What every Rôle'n Play rule handler works with, and the guards they share."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from game.books.rolenplay import RolenplayBook
+from game.rules.dice import Transaction
+from game.rules.errors import Refused
+from game.rules.rnp.state import Character, JournalEntry, TableState
+
+# How many journal entries a table keeps (oldest dropped first): a storage limit, not a rule.
+MAX_JOURNAL = 2000
+
+
+@dataclass
+class Context:
+    """The book, a private copy of the state to change, and the dice of this action."""
+
+    book: RolenplayBook
+    state: TableState
+    dice: Transaction
+
+    def character(self, name: str) -> Character:
+        """The party member called ``name``, or a refusal naming the party."""
+        for member in self.state.party:
+            if member.name == name:
+                return member
+        names = ", ".join(m.name for m in self.state.party) or "nobody yet"
+        raise Refused("unknown_character", f"no character called '{name}' in the party ({names})", name=name)
+
+    def living(self, name: str) -> Character:
+        """The party member, refusing when dead (the last exhaustion level, R-RNP-ABILITY-1)."""
+        member = self.character(name)
+        if member.exhaustion >= self.book.exhaustion.maximum:
+            raise Refused("character_dead", f"{name} is dead", name=name)
+        return member
+
+    def log(self, do: str, who: list[str] | None = None, **data: Any) -> None:
+        """Write what happened, at the current clock time, in the journal."""
+        journal = self.state.journal
+        journal.append(JournalEntry(at_s=self.state.clock.elapsed_s, do=do, who=who or [], data=data))
+        del journal[:-MAX_JOURNAL]
+
+    def set_result(self, do: str, **values: Any) -> dict[str, Any]:
+        """The last action's result (read by the cases as ``result.*``)."""
+        self.state.result = {"do": do, **{k: tidy(v) for k, v in values.items()}}
+        return self.state.result
+
+
+def tidy(value: Any) -> Any:
+    """Whole floats become ints and float noise is rounded away (0.30000000000000004 → 0.3)."""
+    if isinstance(value, float):
+        value = round(value, 9)
+        return int(value) if value.is_integer() else value
+    if isinstance(value, dict):
+        return {k: tidy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [tidy(v) for v in value]
+    return value
+
+
+def not_negative(value: float | None, what: str) -> float:
+    """A quantity that cannot be below zero (metres, hours, litres…), or a refusal."""
+    if value is None:
+        return 0
+    if value < 0:
+        raise Refused("negative", f"{what} cannot be negative (got {tidy(value)})", what=what, value=value)
+    return value
+
+
+def whole_or_half(value: float, what: str) -> float:
+    """Days counted in whole or half days (R-RNP-FOOD-1 half rations), or a refusal."""
+    not_negative(value, what)
+    if not math.isclose(value * 2, round(value * 2)):
+        raise Refused("half_days", f"{what} must be whole or half days (got {tidy(value)})", what=what)
+    return round(value * 2) / 2
+
+
+def whole(value: float, what: str) -> int:
+    """A count of whole units (days of travel), or a refusal."""
+    not_negative(value, what)
+    if not float(value).is_integer():
+        raise Refused("whole_number", f"{what} must be a whole number (got {tidy(value)})", what=what)
+    return int(value)

@@ -1,0 +1,50 @@
+"""Falls (R-RNP-FALL-1) and holding one's breath (R-RNP-AIR-1)."""
+
+from __future__ import annotations
+
+import math
+
+from game.rules.errors import Refused
+from game.rules.rnp import actions as a
+from game.rules.rnp.abilities import check_score, modifier
+from game.rules.rnp.context import Context, not_negative
+
+# Float guard for "per full 3 m": 9.000000001 m and 8.999999999 m both mean 9 m.
+EPSILON = 1e-9
+
+
+def fall_dice(ctx: Context, metres: float) -> int:
+    """R-RNP-FALL-1: one die per full 3 m, at most 20 (book data)."""
+    rules = ctx.book.falls
+    return min(rules.max_dice, math.floor(metres / rules.metres_per_die + EPSILON))
+
+
+def fall(ctx: Context, action: a.Fall) -> str | None:
+    """R-RNP-FALL-1: roll the d6s; the faller ends prone unless it took no damage."""
+    metres = not_negative(action.metres, "metres")
+    who = [ctx.character(action.character).name] if action.character else []
+    count = fall_dice(ctx, metres)
+    faces = ctx.dice.roll_many(count, ctx.book.falls.die)
+    damage = sum(faces)
+    ctx.set_result("fall", metres=metres, dice=count, rolls=faces, damage=damage, prone=damage > 0,
+                   character=action.character)
+    ctx.log("fall", who, metres=metres, damage=damage, rolls=faces)
+    return None
+
+
+def hold_breath(ctx: Context, action: a.HoldBreath) -> None:
+    """R-RNP-AIR-1: 1 + CON mod minutes (at least 30 s); then CON mod rounds (at least 1), then 0 HP."""
+    rules = ctx.book.breath
+    if (action.con is None) == (action.character is None):
+        raise Refused("con_or_character", "give either con (a score) or a party character")
+    if action.character is not None:
+        con = ctx.living(action.character).scores[rules.ability]
+    else:
+        con = check_score(ctx.book, action.con, "Constitution")
+    mod = modifier(ctx.book, con)
+    minute = ctx.book.scale("minute").seconds
+    seconds = max(rules.minimum_seconds, (rules.base_minutes + mod) * minute)
+    rounds = max(rules.rounds_minimum, mod)
+    round_s = ctx.book.scale("round").seconds
+    ctx.set_result("hold_breath", seconds=seconds, rounds_after=rounds, total_seconds=seconds + rounds * round_s,
+                   character=action.character)

@@ -1,0 +1,83 @@
+"""The state of a Rôle'n Play table: the party, the clock, the journal, the last result.
+
+Plain data, deep-copied by the session before each action (so undo is free).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ScaleName = Literal["round", "minute", "hour", "day"]
+PaceName = Literal["slow", "normal", "fast"]
+TravelMode = Literal["foot", "gallop", "cart", "boat"]
+WaterStatus = Literal["enough", "half", "none"]
+
+
+class Model(BaseModel):
+    """Base of every state model: typos in saved field names are errors."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Senses(Model):
+    """R-RNP-LIGHT-1: ranges in metres (0 = the character lacks that sense)."""
+
+    darkvision: float = 0
+    blindsight: float = 0
+    truesight: float = 0
+
+
+class Character(Model):
+    """One member of the party.
+
+    ``scores`` are keyed by the ability ids (str, dex, con, int, wis, cha).
+    ``fasting_days`` counts days without food since the last normal day, half
+    rations adding half a day (R-RNP-FOOD-1). ``water_today_l`` is what was
+    drunk since the last day was settled; ``dehydrated`` is true when the last
+    settled day fell short (R-RNP-WATER-1). Exhaustion runs from 0 to the
+    book's last level, which is death.
+    """
+
+    name: str
+    scores: dict[str, int]
+    proficiency: int
+    skills: list[str] = Field(default_factory=list)
+    saves: list[str] = Field(default_factory=list)
+    passive_perception: int | None = None  # explicit value overrides the computed one
+    exhaustion: int = 0
+    fasting_days: float = 0
+    water_today_l: float = 0
+    dehydrated: bool = False
+    senses: Senses = Senses()
+    hidden: bool = False
+    stealth_dc: int | None = None  # R-RNP-HIDE-1: the Stealth total watchers must reach while hidden
+
+
+class Clock(Model):
+    """R-RNP-TIME-1: elapsed game time in seconds and the scale the game master uses now."""
+
+    elapsed_s: float = 0
+    scale: ScaleName = "hour"
+
+
+class JournalEntry(Model):
+    """What happened when: the clock at the time, the action and a language-free summary."""
+
+    at_s: float
+    do: str
+    who: list[str] = Field(default_factory=list)
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class TableState(Model):
+    """Everything the Rôle'n Play screen shows."""
+
+    book: str
+    party: list[Character] = Field(default_factory=list)
+    clock: Clock = Clock()
+    pace: PaceName | None = None  # the party's pace on its last leg (fast: −5 passive Perception)
+    mode: TravelMode | None = None
+    journal: list[JournalEntry] = Field(default_factory=list)
+    result: dict[str, Any] | None = None

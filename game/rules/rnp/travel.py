@@ -1,0 +1,293 @@
+"""Travel: paces, terrain, forced march, mounts and vehicles.
+
+R-RNP-PACE-1 (pace table, 8-hour march day), R-RNP-PACE-2 (difficult terrain),
+R-RNP-MARCH-1 (forced march and its CON saves), R-RNP-MOUNT-1 (gallop, cart, boat).
+Each column of the pace table is used as printed (the day column is not 8 × the
+hour column: slow 27 km a day but 3 km an hour).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.books.rolenplay import RolenplayBook
+from game.rules.errors import Refused
+from game.rules.rnp import actions as a
+from game.rules.rnp.abilities import check_score, modifier, saving_throw, test_roll
+from game.rules.rnp.context import Context, not_negative, whole
+from game.rules.rnp.exhaustion import gain, has_effect, is_dead
+from game.rules.rnp.state import Character
+
+
+@dataclass
+class Leg:
+    """A leg worked out: its length, its time, and the forced-march hours marched each day."""
+
+    distance_m: float
+    seconds: float
+    days: int = 0
+    extra_hours: int = 0
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Speed:
+    """Metres per minute, per hour and per march day, after the terrain factor."""
+
+    per_minute: float
+    per_hour: float
+    per_day: float
+
+
+def one_duration(**given: float | None) -> tuple[str, float]:
+    """Exactly one of the durations (or distance) must be given; returns which and its value."""
+    named = [(name, value) for name, value in given.items() if value is not None]
+    if len(named) != 1:
+        choices = ", ".join(given)
+        raise Refused("one_duration", f"give exactly one of {choices}", choices=list(given))
+    name, value = named[0]
+    return name, not_negative(value, name)
+
+
+def terrain_factor(book: RolenplayBook, terrain: str) -> float:
+    """R-RNP-PACE-2: difficult terrain halves the distance (book data)."""
+    return book.terrain(terrain).distance_factor
+
+
+def walking_speed(book: RolenplayBook, pace: str, terrain: str) -> Speed:
+    """R-RNP-PACE-1 / R-RNP-PACE-2: the pace table's three columns, on this terrain."""
+    row = book.pace(pace)
+    factor = terrain_factor(book, terrain)
+    return Speed(row.per_minute_m * factor, row.per_hour_m * factor, row.per_day_m * factor)
+
+
+def gallop_speed(book: RolenplayBook, terrain: str) -> Speed:
+    """R-RNP-MOUNT-1: twice the fast pace (book data); no day column, a gallop lasts an hour at most."""
+    gallop = book.travel.gallop
+    base = walking_speed(book, gallop.of_pace, terrain)
+    return Speed(base.per_minute * gallop.factor, base.per_hour * gallop.factor, 0)
+
+
+def check_gallop(book: RolenplayBook, scale: str, amount: float) -> None:
+    """R-RNP-MOUNT-1: a gallop lasts one hour at most; never a whole day."""
+    limit = book.travel.gallop.max_minutes
+    minutes = amount * book.scale(scale).seconds / book.scale("minute").seconds if scale != "day" else math.inf
+    if minutes > limit:
+        raise Refused("gallop_too_long", f"a mount gallops for {limit} minutes at most", minutes=limit)
+
+
+def check_march_hours(book: RolenplayBook, hours: float) -> None:
+    """R-RNP-MARCH-1: more than a march day (8 h) is a forced march, given as days + extra_hours."""
+    day = book.travel.march_hours_per_day
+    if hours > day:
+        raise Refused("hours_over_day", f"at most {day:g} hours; longer is a forced march: give days and extra_hours",
+                      hours=day)
+
+
+def forced_hours(book: RolenplayBook, extra: float, scale: str) -> int:
+    """R-RNP-MARCH-1: forced-march hours follow a full day of march, and are whole (a save ends each)."""
+    if extra and scale != "days":
+        raise Refused("extra_without_days", "extra_hours (a forced march) follow a full day of march: give days too")
+    return whole(extra, "extra_hours")
+
+
+def timed_leg(book: RolenplayBook, speed: Speed, scale: str, amount: float, extra: int) -> Leg:
+    """Distance and time of a leg given as minutes, hours or days (+ forced hours each day)."""
+    if scale == "minutes":
+        return Leg(speed.per_minute * amount, amount * book.scale("minute").seconds)
+    if scale == "hours":
+        return Leg(speed.per_hour * amount, amount * book.scale("hour").seconds)
+    days = whole(amount, "days")
+    distance = days * (speed.per_day + extra * speed.per_hour)
+    return Leg(distance, days * book.scale("day").seconds, days=days, extra_hours=extra)
+
+
+def forced_march_saves(book: RolenplayBook, leg: Leg, roll: Callable[[int], dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """R-RNP-MARCH-1: at the end of each hour past the march day, a save at DC 10 + hours past 8.
+
+    Decision: with several days, each day is marched 8 h + ``extra_hours`` and the DC
+    starts again from 10 + 1 each day. ``roll(dc)`` rolls one save (None: nothing to roll).
+    """
+    march = book.travel.forced_march
+    saves = []
+    for day in range(1, leg.days + 1):
+        for hour in range(1, leg.extra_hours + 1):
+            result = roll(march.dc_base + march.dc_per_hour * hour)
+            if result is not None:
+                saves.append({"day": day, "hour": hour, **result})
+    return saves
+
+
+# -- the calculator of CASES.md --------------------------------------------------------------------
+def travel(ctx: Context, action: a.Travel) -> None:
+    """``travel``: distance of a leg; with ``con`` the forced-march saves are rolled (d20 + CON mod)."""
+    book = ctx.book
+    scale, amount = one_duration(minutes=action.minutes, hours=action.hours, days=action.days)
+    extra = forced_hours(book, not_negative(action.extra_hours, "extra_hours"), scale)
+    if scale == "hours":
+        check_march_hours(book, amount)
+    if action.pace == "gallop":
+        check_gallop(book, scale.rstrip("s"), amount)
+        speed = gallop_speed(book, action.terrain)
+    else:
+        speed = walking_speed(book, action.pace, action.terrain)
+    con = None if action.con is None else check_score(book, action.con, "Constitution")
+    leg = timed_leg(book, speed, scale, amount, extra)
+    exhaustion: int | None = None
+    saves: list[dict[str, Any]] = []
+    if con is not None:
+        march = book.travel.forced_march
+        bonus = modifier(book, con)
+        gained = 0
+
+        def roll(dc: int) -> dict[str, Any] | None:
+            nonlocal gained
+            if gained >= book.exhaustion.maximum:
+                return None  # the traveller is dead: no more saves
+            result = test_roll(ctx, bonus, dc)
+            if not result["success"]:
+                gained = min(book.exhaustion.maximum, gained + march.levels_on_failure)
+            return result
+
+        saves = forced_march_saves(book, leg, roll)
+        exhaustion = gained
+    ctx.set_result("travel", distance_m=leg.distance_m, seconds=leg.seconds, exhaustion=exhaustion, saves=saves,
+                   pace=action.pace, terrain=action.terrain)
+
+
+# -- the party on the road ---------------------------------------------------------------------------
+def party_leg(ctx: Context, action: a.TravelParty) -> tuple[Leg, str | None]:
+    """Work out a party leg by mode; returns it and the pace whose effects the party now has."""
+    book = ctx.book
+    scale, amount = one_duration(distance_m=action.distance_m, minutes=action.minutes, hours=action.hours,
+                                 days=action.days)
+    extra = not_negative(action.extra_hours, "extra_hours")
+    if action.mode != "boat" and (action.boat_kmh is not None or action.boat_hours_per_day is not None):
+        raise Refused("boat_only", "boat_kmh and boat_hours_per_day are for boats")
+    if action.mode == "boat":
+        return boat_leg(ctx, action, scale, amount, extra), None
+    if action.mode == "gallop":
+        if extra:
+            raise Refused("extra_without_days", "a gallop lasts an hour at most: no forced march")
+        speed = gallop_speed(book, action.terrain)
+        if scale == "distance_m":
+            hours = amount / speed.per_hour if speed.per_hour else math.inf
+            check_gallop(book, "hour", hours)
+            return Leg(amount, hours * book.scale("hour").seconds), book.travel.gallop.of_pace
+        check_gallop(book, scale.rstrip("s"), amount)
+        return timed_leg(book, speed, scale, amount, 0), book.travel.gallop.of_pace
+    pace = action.pace
+    if action.mode == "cart" and pace != book.travel.vehicles.cart_pace:
+        raise Refused("cart_pace", f"carts travel at the {book.travel.vehicles.cart_pace} pace",
+                      pace=book.travel.vehicles.cart_pace)
+    speed = walking_speed(book, pace, action.terrain)
+    if scale == "distance_m":
+        if extra:
+            raise Refused("extra_with_distance", "a forced march is given as days + extra_hours, not a distance")
+        return distance_leg(book, speed, amount), pace
+    extra_hours = forced_hours(book, extra, scale)
+    if scale == "hours":
+        check_march_hours(book, amount)
+    return timed_leg(book, speed, scale, amount, extra_hours), pace
+
+
+def distance_leg(book: RolenplayBook, speed: Speed, metres: float) -> Leg:
+    """Decision: a distance takes whole march days (day column), then hours (hour column) for the rest;
+    a rest needing more than a march day counts as one more day."""
+    if speed.per_day <= 0 or speed.per_hour <= 0:
+        raise Refused("no_speed", "this pace covers no distance")
+    days = int(metres // speed.per_day)
+    hours = (metres - days * speed.per_day) / speed.per_hour
+    if hours > book.travel.march_hours_per_day:
+        days, hours = days + 1, 0.0
+    seconds = days * book.scale("day").seconds + hours * book.scale("hour").seconds
+    return Leg(metres, seconds, detail={"days": days, "hours": hours})
+
+
+def boat_leg(ctx: Context, action: a.TravelParty, scale: str, amount: float, extra: float) -> Leg:
+    """R-RNP-MOUNT-1: a boat goes at its own speed, some hours a day (8 by default, up to 24)."""
+    book = ctx.book
+    vehicles = book.travel.vehicles
+    if action.boat_kmh is None:
+        raise Refused("boat_speed", "give the boat's speed (boat_kmh)")
+    if extra:
+        raise Refused("boat_forced_march", "a boat has no forced march: give its sailing hours per day")
+    if action.terrain != "normal":
+        raise Refused("boat_terrain", "difficult terrain is for land travel; a boat goes at its own speed")
+    kmh = not_negative(action.boat_kmh, "boat_kmh")
+    per_day_hours = vehicles.boat_hours_per_day if action.boat_hours_per_day is None else action.boat_hours_per_day
+    if not 0 < per_day_hours <= vehicles.boat_hours_per_day_max:
+        raise Refused("boat_hours", f"a boat sails from more than 0 to {vehicles.boat_hours_per_day_max:g} hours a day",
+                      maximum=vehicles.boat_hours_per_day_max)
+    per_hour = kmh * 1000  # km → m: a unit, not a rule
+    hour_s = book.scale("hour").seconds
+    if scale == "distance_m":
+        if per_hour <= 0:
+            raise Refused("no_speed", "a boat at 0 km/h covers no distance")
+        days = int(amount // (per_hour * per_day_hours))
+        hours = (amount - days * per_hour * per_day_hours) / per_hour
+        return Leg(amount, days * book.scale("day").seconds + hours * hour_s, detail={"days": days, "hours": hours})
+    if scale == "minutes":
+        return Leg(per_hour * amount * book.scale("minute").seconds / hour_s, amount * book.scale("minute").seconds)
+    if scale == "hours":
+        if amount > per_day_hours:
+            raise Refused("boat_hours_over_day", f"this boat sails {per_day_hours:g} hours a day: give days",
+                          hours=per_day_hours)
+        return Leg(per_hour * amount, amount * hour_s)
+    days = whole(amount, "days")
+    return Leg(per_hour * per_day_hours * days, days * book.scale("day").seconds, days=days)
+
+
+def travellers(ctx: Context, action: a.TravelParty) -> list[Character]:
+    """The characters on this leg (all living by default); someone at speed 0 cannot walk."""
+    book = ctx.book
+    if action.who is None:
+        members = [m for m in ctx.state.party if not is_dead(book, m)]
+    else:
+        if len(set(action.who)) != len(action.who):
+            raise Refused("twice", "a character is named twice in who")
+        members = [ctx.living(name) for name in action.who]
+    if not members:
+        raise Refused("nobody", "nobody travels: add a character first")
+    if action.mode == "foot":
+        for member in members:
+            if has_effect(book, member.exhaustion, "speed_zero"):
+                raise Refused("cannot_walk", f"{member.name} cannot walk (speed 0 from exhaustion): "
+                              "carry them by cart or boat, or leave them out of who", name=member.name)
+    return members
+
+
+def travel_party(ctx: Context, action: a.TravelParty) -> None:
+    """A leg applied to the party: forced-march saves per traveller, exhaustion, clock, journal.
+
+    Saves are drawn day by day, hour by hour, then traveller by traveller in party
+    order (R-RNP-MARCH-1); a failure counts at once, so a level-3 traveller rolls the
+    next saves with disadvantage and a dead one stops rolling.
+    """
+    book = ctx.book
+    leg, pace = party_leg(ctx, action)
+    members = travellers(ctx, action)
+    ability = book.travel.forced_march.ability
+    gained = {m.name: 0 for m in members}
+    saves: list[dict[str, Any]] = []
+    for day in range(1, leg.days + 1):
+        for hour in range(1, leg.extra_hours + 1):
+            dc = book.travel.forced_march.dc_base + book.travel.forced_march.dc_per_hour * hour
+            for member in members:
+                if is_dead(book, member):
+                    continue
+                result = saving_throw(ctx, member, ability, dc)
+                if not result["success"]:
+                    gained[member.name] += gain(book, member, book.travel.forced_march.levels_on_failure)
+                saves.append({"day": day, "hour": hour, **result})
+    ctx.state.pace = pace
+    ctx.state.mode = action.mode
+    names = [m.name for m in members]
+    ctx.set_result("travel_party", distance_m=leg.distance_m, seconds=leg.seconds, exhaustion=gained, saves=saves,
+                   mode=action.mode, pace=pace, terrain=action.terrain, travellers=names, **leg.detail)
+    ctx.log("travel_party", names, distance_m=leg.distance_m, seconds=leg.seconds, mode=action.mode, pace=pace,
+            terrain=action.terrain, exhaustion=gained)
+    ctx.state.clock.elapsed_s += leg.seconds

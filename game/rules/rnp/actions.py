@@ -160,7 +160,7 @@ class SensesSpec(BaseModel):
 class AddCharacter(Action):
     do: Literal["add_character"]
     name: Name
-    scores: dict[str, Score]
+    scores: dict[str, Score] = Field(default_factory=dict)
     proficiency: Score | None = None
     skills: list[Name] = Field(default_factory=list, max_length=30)
     saves: list[Name] = Field(default_factory=list, max_length=6)

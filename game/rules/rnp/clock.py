@@ -7,7 +7,7 @@ from typing import Any
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.context import Context, not_negative
+from game.rules.rnp.context import Context, not_negative, tidy
 from game.rules.rnp.state import Clock
 
 
@@ -56,4 +56,4 @@ def clock_view(book: RolenplayBook, clock: Clock) -> dict[str, Any]:
         "second": into_day % minute_s,
     }
     view["in_scales"] = {s.id: elapsed / s.seconds for s in book.time.scales}
-    return view
+    return tidy(view)

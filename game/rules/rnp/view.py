@@ -7,6 +7,7 @@ from typing import Any
 from game.books.rolenplay import RolenplayBook
 from game.rules.rnp.abilities import modifier, passive_perception
 from game.rules.rnp.clock import clock_view
+from game.rules.rnp.context import tidy
 from game.rules.rnp.exhaustion import effects, is_dead, recovery_blocked
 from game.rules.rnp.state import Character, TableState
 from game.rules.rnp.sustenance import safe_fasting_days
@@ -53,5 +54,5 @@ def table_view(book: RolenplayBook, state: TableState, language: str = "fr") -> 
         },
         "party": {m.name: character_view(book, state, m, language) for m in state.party},
         "party_order": [m.name for m in state.party],
-        "journal": [entry.model_dump() for entry in state.journal],
+        "journal": [tidy(entry.model_dump()) for entry in state.journal],
     }

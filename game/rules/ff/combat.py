@@ -93,7 +93,7 @@ def attack_round(ctx: Context, action: a.AttackRound) -> str:
     hero = ctx.living_hero()
     fight = ctx.active_fight()
     target = _target(ctx, fight, action.target)
-    ally_target = _ally_target(ctx, fight, target, action.ally_target)
+    _ally_target(ctx, fight, target, action.ally_target)  # refuse a bad request before any die is rolled
     fight.shots_left = 0  # R-BOW-4 decision: closing to melee loses the shots left
     fighting = fight.living() if fight.mode == "all_together" else [target]
     creature_rolls = {i: _attack_roll(ctx, f"creature:{i}", fight.enemies[i].skill) for i in fighting}
@@ -121,6 +121,8 @@ def attack_round(ctx: Context, action: a.AttackRound) -> str:
                 wounds.append(Pending(kind="wound", to="creature", damage=damage, creature=i))
         elif result == "hero_wounded":
             wounds.append(Pending(kind="wound", to="hero", damage=ctx.book.combat.wound_damage, creature=i))
+    # The ally fights a creature still standing after the hero's blow (R-ALLY-1, R-COMBAT-4).
+    ally_target = _ally_target(ctx, fight, target, action.ally_target, after_blow=True)
     if ally_target is not None and fight.ally is not None:
         exchanges.append(_ally_exchange(ctx, fight, fight.ally, ally_target))
     fight.pending.extend(wounds)
@@ -130,17 +132,25 @@ def attack_round(ctx: Context, action: a.AttackRound) -> str:
     return outcome
 
 
-def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | None) -> int | None:
-    """R-ALLY-1 decision: the ally takes the first living creature other than the hero's, else the same."""
+def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | None,
+                 after_blow: bool = False) -> int | None:
+    """R-ALLY-1 decision: the ally takes the first living creature other than the hero's, else the same.
+
+    Checked twice: before the dice (a request for a dead creature is refused) and
+    after the hero's blow (a creature just killed outright no longer fights; the
+    ally then takes the default, or nothing when every creature is down).
+    """
     if fight.ally is None or fight.ally.stamina <= 0:
-        if requested is not None:
+        if requested is not None and not after_blow:
             raise Refused("no_ally", "there is no ally able to fight")
         return None
     living = fight.living()
-    if requested is not None:
-        if requested not in living:
-            raise Refused("no_such_creature", f"there is no living creature {requested} for the ally", index=requested)
+    if requested is not None and requested in living:
         return requested
+    if requested is not None and not after_blow:
+        raise Refused("no_such_creature", f"there is no living creature {requested} for the ally", index=requested)
+    if not living:
+        return None
     others = [i for i in living if i != hero_target]
     return others[0] if others else hero_target
 

@@ -52,11 +52,11 @@ class Viewport:
         return math.floor(x), math.floor(y)
 
     def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
-        """Logical pixel → window pixel (its top-left corner)."""
+        """Logical pixel → the window pixel under its centre."""
         dest = self.dest
         return (
-            dest.x + math.floor(pos[0] * dest.width / self.logical[0]),
-            dest.y + math.floor(pos[1] * dest.height / self.logical[1]),
+            dest.x + math.floor((pos[0] + 0.5) * dest.width / self.logical[0]),
+            dest.y + math.floor((pos[1] + 0.5) * dest.height / self.logical[1]),
         )
 
 

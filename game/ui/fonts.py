@@ -31,8 +31,11 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 def _ensure_init() -> None:
     if not pygame.font.get_init():
+        # Fonts made before a pygame.font.quit() are dead; start afresh.
+        clear_caches()
         pygame.font.init()
     if not pygame.freetype.get_init():
+        _coverage_font.cache_clear()
         pygame.freetype.init()
 
 
@@ -44,17 +47,27 @@ def font_bytes(face: str) -> bytes:
     return files("game.bundled.assets.fonts").joinpath(FACE_FILES[face]).read_bytes()
 
 
-@lru_cache(maxsize=None)
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
 def font(face: str, size: int) -> pygame.font.Font:
-    """The pygame Font for ``face`` at ``size`` pixels, cached."""
+    """The pygame Font for ``face`` at ``size`` pixels, cached by (face, size)."""
     _ensure_init()
-    loaded = pygame.font.Font(io.BytesIO(font_bytes(face)), max(1, int(size)))
+    key = (face, max(1, int(size)))
+    loaded = _fonts.get(key)
+    if loaded is not None:
+        try:
+            loaded.get_height()  # raises if pygame quit and restarted since it was made
+        except pygame.error:
+            _fonts.clear()
+            loaded = None
+    if loaded is None:
+        loaded = _fonts[key] = pygame.font.Font(io.BytesIO(font_bytes(face)), key[1])
     return loaded
 
 
 @lru_cache(maxsize=None)
 def _coverage_font(face: str) -> pygame.freetype.Font:
-    _ensure_init()
     return pygame.freetype.Font(io.BytesIO(font_bytes(face)), 16)
 
 
@@ -63,6 +76,7 @@ def has_glyph(face: str, char: str) -> bool:
     """Whether ``face`` really has a glyph for ``char`` (not the .notdef box)."""
     if char in "\n\t":
         return True
+    _ensure_init()
     metrics = _coverage_font(face).get_metrics(char)
     return bool(metrics) and metrics[0] is not None
 
@@ -95,6 +109,13 @@ def runs(text: str, face: str) -> list[tuple[str, str]]:
 
 def text_width(text: str, face: str, size: int) -> int:
     """Width in pixels of ``text`` drawn on one line."""
+    _ensure_init()
+    return _text_width(text, face, size)
+
+
+@lru_cache(maxsize=16384)
+def _text_width(text: str, face: str, size: int) -> int:
+    # Cached: caret placement and wrapping measure the same prefixes again and again.
     return sum(font(f, size).size(chunk)[0] for f, chunk in runs(text, face))
 
 
@@ -152,7 +173,9 @@ def render(text: str, face: str, size: int, colour: Colour) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    """Forget loaded fonts and rendered texts (after pygame.font.quit, in tests)."""
-    font.cache_clear()
+    """Forget loaded fonts, measurements and rendered texts."""
+    _fonts.clear()
+    _text_width.cache_clear()
     _coverage_font.cache_clear()
     _text_cache.clear()
+

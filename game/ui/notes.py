@@ -40,12 +40,15 @@ class NotesArea(Widget):
         self.placeholder = placeholder
         self.max_length = max_length
         self.on_change = on_change
-        self.buffer = TextBuffer(text[:max_length] if max_length else text)
+        initial = text[:max_length] if max_length else text
+        self.buffer = TextBuffer(initial, len(initial))  # caret at the end: ready to add a note
         self.editor = Editor(
             self.buffer, ui.clipboard, accept=self._accept, on_change=self._changed,
             line_start=self._line_start, line_end=self._line_end,
         )
         self.scroll_y = 0
+        self._layout_key: tuple | None = None
+        self._layout: list[tuple[int, int]] = []
         self.scrollbar = Scrollbar(ui, self._scrollbar_rect())
         self._dragging = False
         self._sticky_x: int | None = None  # keeps the column while moving up and down
@@ -77,9 +80,13 @@ class NotesArea(Widget):
         return self.rect.width - 2 * PAD - self.ui.theme.sizes.scrollbar - 4
 
     def lines(self) -> list[tuple[int, int]]:
-        """The wrapped visual lines as (start, end) indices."""
-        size = self._size()
-        return wrap_indices(self.buffer.text, self._text_width(), lambda s: fonts.text_width(s, "body", size))
+        """The wrapped visual lines as (start, end) indices (re-wrapped only when the text or size changes)."""
+        size, width = self._size(), self._text_width()
+        key = (self.buffer.text, width, size)
+        if self._layout_key != key:
+            self._layout = wrap_indices(self.buffer.text, width, lambda s: fonts.text_width(s, "body", size))
+            self._layout_key = key
+        return self._layout
 
     def content_height(self) -> int:
         """Height of all wrapped text."""

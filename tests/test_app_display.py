@@ -1,0 +1,110 @@
+"""Display: letterboxed scaling and pointer mapping at several window sizes."""
+
+import pygame
+import pytest
+from ui_helpers import init_pygame
+
+from game.app.display import Display, Viewport
+
+LOGICAL = (1280, 720)
+
+
+def test_same_size_window_maps_one_to_one():
+    viewport = Viewport(LOGICAL, (1280, 720))
+    assert viewport.dest == pygame.Rect(0, 0, 1280, 720)
+    assert viewport.to_logical((640, 360)) == (640, 360)
+
+
+def test_full_hd_window_scales_by_one_and_a_half():
+    viewport = Viewport(LOGICAL, (1920, 1080))
+    assert viewport.scale == 1.5
+    assert viewport.to_logical((1919, 1079)) == (1279, 719)
+    assert viewport.to_logical((960, 540)) == (640, 360)
+
+
+def test_taller_window_gets_letterbox_bars_above_and_below():
+    viewport = Viewport(LOGICAL, (1000, 800))
+    assert viewport.dest == pygame.Rect(0, 119, 1000, 562)
+    assert viewport.to_logical((500, 400)) == (640, 360)
+
+
+def test_point_in_letterbox_bar_maps_outside_the_page():
+    viewport = Viewport(LOGICAL, (1000, 800))
+    x, y = viewport.to_logical((500, 50))
+    assert y < 0
+
+
+def test_wide_window_gets_bars_left_and_right():
+    viewport = Viewport(LOGICAL, (2000, 720))
+    assert viewport.dest.x == 360 and viewport.dest.width == 1280
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (2560, 1440)])
+def test_logical_to_window_and_back_round_trips_when_enlarging(window):
+    viewport = Viewport(LOGICAL, window)
+    for point in [(0, 0), (100, 200), (640, 360), (1279, 719)]:
+        assert viewport.to_logical(viewport.to_window(point)) == point
+
+
+def test_logical_to_window_and_back_is_within_a_pixel_when_shrinking():
+    viewport = Viewport(LOGICAL, (1000, 800))
+    for point in [(0, 0), (100, 200), (640, 360), (1279, 719)]:
+        back = viewport.to_logical(viewport.to_window(point))
+        assert abs(back[0] - point[0]) <= 1 and abs(back[1] - point[1]) <= 1
+
+
+def test_integer_scale_is_detected():
+    assert Viewport(LOGICAL, (2560, 1440)).integer_scale
+    assert not Viewport(LOGICAL, (1920, 1080)).integer_scale
+
+
+@pytest.mark.parametrize("window, window_pos, logical_pos", [
+    ((1280, 720), (100, 100), (100, 100)),
+    ((1920, 1080), (150, 150), (100, 100)),
+    ((1000, 800), (500, 400), (640, 360)),
+])
+def test_display_maps_mouse_events_to_logical_coordinates(window, window_pos, logical_pos):
+    init_pygame(window)
+    display = Display(window)
+    event = display.map_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1))
+    assert event.pos == logical_pos
+    assert event.window_pos == window_pos
+
+
+def test_mouse_motion_rel_is_scaled():
+    init_pygame((1920, 1080))
+    display = Display((1920, 1080))
+    event = display.map_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(30, -15), buttons=(0, 0, 0)))
+    assert event.rel == (20, -10)
+
+
+def test_wheel_event_gets_the_last_pointer_position():
+    init_pygame()
+    display = Display()
+    display.map_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 200), rel=(0, 0), buttons=(0, 0, 0)))
+    event = display.map_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert event.pos == (300, 200)
+
+
+def test_keyboard_events_pass_unchanged():
+    init_pygame()
+    display = Display()
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)
+    assert display.map_event(event) is event
+
+
+def test_resize_updates_the_viewport():
+    init_pygame()
+    display = Display()
+    display.resize((1000, 800))
+    assert display.viewport.window == (1000, 800)
+
+
+def test_present_fills_letterbox_and_scales_page():
+    init_pygame((1000, 800))
+    display = Display((1000, 800), letterbox_colour=(1, 2, 3))
+    display.surface.fill((200, 100, 50))
+    display.present()
+    assert display.window.get_at((500, 20))[:3] == (1, 2, 3)
+    # smoothscale may shift a flat colour by a unit or two
+    assert all(abs(a - b) <= 3 for a, b in zip(display.window.get_at((500, 400))[:3], (200, 100, 50)))

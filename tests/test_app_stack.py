@@ -1,0 +1,174 @@
+"""SceneStack: deferred push/pop/replace, lifecycle order, overlay drawing, event passing."""
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.stack import SceneStack
+
+
+class Probe(Scene):
+    def __init__(self, name, log, transparent=False, consume=True, colour=None):
+        super().__init__()
+        self.name, self.log, self.consume, self.colour = name, log, consume, colour
+        self.transparent = transparent
+
+    def on_enter(self):
+        self.log.append(f"{self.name}.enter")
+
+    def resume(self):
+        self.log.append(f"{self.name}.resume")
+
+    def pause(self):
+        self.log.append(f"{self.name}.pause")
+
+    def shutdown(self):
+        self.log.append(f"{self.name}.shutdown")
+
+    def process_event(self, event):
+        self.log.append(f"{self.name}.event")
+        return None if self.consume else event
+
+    def draw(self, surface):
+        self.log.append(f"{self.name}.draw")
+        if self.colour:
+            surface.fill(self.colour, (0, 0, 10, 10) if self.transparent else None)
+
+
+def stack_with(*scenes):
+    stack = SceneStack()
+    for scene in scenes:
+        stack.push(scene)
+    stack.apply_pending()
+    return stack
+
+
+def test_push_is_applied_only_after_the_frame():
+    log = []
+    stack = stack_with(Probe("a", log))
+    stack.push(Probe("b", log))
+    assert stack.top.name == "a"
+    stack.apply_pending()
+    assert stack.top.name == "b"
+
+
+def test_pop_is_applied_only_after_the_frame():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log))
+    stack.pop()
+    assert stack.top.name == "b"
+    stack.apply_pending()
+    assert stack.top.name == "a"
+
+
+def test_replace_swaps_the_top_scene():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log))
+    stack.replace(Probe("c", log))
+    stack.apply_pending()
+    assert [s.name for s in stack.scenes] == ["a", "c"]
+
+
+def test_push_calls_pause_then_enter_and_resume():
+    log = []
+    stack = stack_with(Probe("a", log))
+    log.clear()
+    stack.push(Probe("b", log))
+    stack.apply_pending()
+    assert log == ["a.pause", "b.enter", "b.resume"]
+
+
+def test_pop_calls_pause_shutdown_then_resume_below():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log))
+    log.clear()
+    stack.pop()
+    stack.apply_pending()
+    assert log == ["b.pause", "b.shutdown", "a.resume"]
+
+
+def test_replace_shuts_down_the_old_scene():
+    log = []
+    stack = stack_with(Probe("a", log))
+    log.clear()
+    stack.replace(Probe("b", log))
+    stack.apply_pending()
+    assert log == ["a.pause", "a.shutdown", "b.enter", "b.resume"]
+
+
+def test_pushed_scene_knows_its_stack_and_forgets_it_when_popped():
+    log = []
+    scene = Probe("a", log)
+    stack = stack_with(scene)
+    assert scene.stack is stack
+    stack.pop()
+    stack.apply_pending()
+    assert scene.stack is None
+
+
+def test_drawing_starts_at_the_topmost_opaque_scene():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log), Probe("c", log, transparent=True))
+    log.clear()
+    stack.draw(pygame.Surface((10, 10)))
+    assert log == ["b.draw", "c.draw"]
+
+
+def test_overlay_is_drawn_on_top_of_the_scene_below():
+    log = []
+    stack = stack_with(Probe("sheet", log, colour=(0, 0, 255)), Probe("dice", log, transparent=True, colour=(255, 0, 0)))
+    surface = pygame.Surface((40, 40))
+    stack.draw(surface)
+    assert surface.get_at((5, 5))[:3] == (255, 0, 0)
+    assert surface.get_at((30, 30))[:3] == (0, 0, 255)
+
+
+def test_events_go_to_the_top_scene_first():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log))
+    log.clear()
+    stack.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    assert log == ["b.event"]
+
+
+def test_events_pass_down_through_a_transparent_scene_that_returns_them():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log, transparent=True, consume=False))
+    log.clear()
+    assert stack.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)) is None
+    assert log == ["b.event", "a.event"]
+
+
+def test_events_stop_at_an_opaque_scene_even_if_returned():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log, consume=False))
+    log.clear()
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)
+    assert stack.process_event(event) is event
+    assert log == ["b.event"]
+
+
+def test_requests_apply_in_order():
+    log = []
+    stack = stack_with(Probe("a", log))
+    stack.push(Probe("b", log))
+    stack.pop()
+    stack.push(Probe("c", log))
+    stack.apply_pending()
+    assert [s.name for s in stack.scenes] == ["a", "c"]
+
+
+def test_clear_empties_the_stack_and_shuts_everything_down():
+    log = []
+    stack = stack_with(Probe("a", log), Probe("b", log))
+    log.clear()
+    stack.clear()
+    stack.apply_pending()
+    assert stack.empty and "a.shutdown" in log and "b.shutdown" in log
+
+
+def test_wants_animation_comes_from_visible_scenes_only():
+    class Busy(Scene):
+        wants_animation = True
+
+    stack = stack_with(Busy(), Probe("cover", []))
+    assert not stack.wants_animation

@@ -1,0 +1,84 @@
+"""Procedural drawing: deterministic, any size, every die face and icon."""
+
+import pygame
+import pytest
+from ui_helpers import init_pygame
+
+from game.ui import draw, fonts
+from game.ui.theme import COLOURBLIND, PARCHMENT
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    init_pygame()
+
+
+def test_parchment_is_deterministic_for_a_seed():
+    a = draw.parchment((200, 100), PARCHMENT, seed=3)
+    draw.parchment.cache_clear()
+    b = draw.parchment((200, 100), PARCHMENT, seed=3)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+
+
+def test_parchment_is_textured_not_flat():
+    page = draw.parchment((200, 100), PARCHMENT)
+    colours = {tuple(page.get_at((x, 50))) for x in range(0, 200, 7)}
+    assert len(colours) > 5
+
+
+def test_parchment_stays_warm_and_light():
+    page = draw.parchment((320, 180), PARCHMENT)
+    r, g, b, _ = page.get_at((160, 90))
+    assert r > g > b and r > 200
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+def test_die_face_has_the_right_number_of_pips(value):
+    face = draw.die_face(value, 60, PARCHMENT)
+    mask = pygame.mask.from_threshold(face, PARCHMENT.die_pip + (255,), (40, 40, 40, 255))
+    # Ignore the outline: count blobs away from the edges.
+    inner = pygame.mask.Mask((60, 60))
+    inner.draw(mask, (0, 0))
+    border = pygame.mask.Mask((60, 60), fill=True)
+    border.erase(pygame.mask.Mask((44, 44), fill=True), (8, 8))
+    inner.erase(border, (0, 0))
+    assert len(inner.connected_components(minimum=4)) == value
+
+
+def test_die_face_rejects_seven():
+    with pytest.raises(ValueError):
+        draw.die_face(7, 40, PARCHMENT)
+
+
+def test_rotated_die_draws_at_any_angle_and_size():
+    surface = pygame.Surface((200, 200))
+    for size in (12, 48, 120):
+        rect = draw.draw_die(surface, (100, 100), size, 5, PARCHMENT, angle=33)
+        assert rect.width >= size
+
+
+@pytest.mark.parametrize("name", sorted(draw.ICONS))
+def test_every_icon_draws_something(name):
+    image = draw.icon(name, 48, PARCHMENT.ink, PARCHMENT.parchment_dark)
+    assert image.get_bounding_rect().width > 10
+
+
+def test_unknown_icon_is_an_error():
+    with pytest.raises(KeyError):
+        draw.icon("dragon", 32, (0, 0, 0), (0, 0, 0))
+
+
+def test_nine_patch_keeps_corners_at_any_size():
+    surface = pygame.Surface((600, 400), pygame.SRCALPHA)
+    draw.draw_panel(surface, pygame.Rect(10, 10, 500, 300), PARCHMENT, shadow=False)
+    assert surface.get_at((12, 150))[:3] == surface.get_at((12, 250))[:3]
+
+
+def test_panel_draws_in_the_colourblind_palette():
+    draw.draw_panel(pygame.Surface((300, 300)), pygame.Rect(10, 10, 120, 80), COLOURBLIND)
+
+
+def test_wrap_words_respects_width():
+    lines = draw.wrap_words("Le vieux passeur demande deux pièces d'or", "body", 22, 150)
+    assert len(lines) > 1
+    assert all(fonts.text_width(line, "body", 22) <= 150 for line in lines)

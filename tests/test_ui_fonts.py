@@ -1,0 +1,45 @@
+"""Fonts come from the package, are cached, and never show missing-glyph boxes."""
+
+from importlib.resources import files
+
+from ui_helpers import init_pygame
+
+from game.ui import fonts
+
+
+def test_every_face_file_ships_in_the_package():
+    folder = files("game.bundled.assets.fonts")
+    for name in fonts.FACE_FILES.values():
+        assert folder.joinpath(name).is_file()
+
+
+def test_licence_files_ship_beside_the_fonts():
+    folder = files("game.bundled.assets.fonts")
+    assert folder.joinpath("EBGaramond-copyright.txt").is_file()
+    assert "Open Font License" in folder.joinpath("Cardo-copyright.txt").read_text(encoding="utf-8")
+
+
+def test_fonts_are_cached_by_face_and_size():
+    init_pygame()
+    assert fonts.font("body", 20) is fonts.font("body", 20)
+    assert fonts.font("body", 20) is not fonts.font("body", 21)
+
+
+def test_missing_glyph_falls_back_to_cardo():
+    init_pygame()
+    assert ("fallback", "⟦") in fonts.runs("⟦key⟧", "body")
+
+
+def test_french_accents_use_the_main_face():
+    init_pygame()
+    assert fonts.runs("Épée", "body") == [("body", "Épée")]
+
+
+def test_digits_use_lining_figures():
+    init_pygame()
+    assert fonts.runs("212", "body") == [("fallback", "212")]
+
+
+def test_rendered_lines_of_one_style_have_equal_height():
+    init_pygame()
+    assert fonts.render("HABILETÉ", "title", 22, (0, 0, 0)).get_height() == fonts.render("ENDURANCE", "title", 22, (0, 0, 0)).get_height()

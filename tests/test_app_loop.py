@@ -146,3 +146,22 @@ def test_run_returns_after_quit_event(make_loop):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     loop.run()
     assert not loop.running
+
+
+def test_the_frame_where_an_animation_ends_is_drawn(make_loop):
+    class Fading(Counting):
+        def __init__(self):
+            super().__init__()
+            self.left = 3
+
+        @property
+        def wants_animation(self):
+            return self.left > 0
+
+        def update(self, dt):
+            self.left -= 1
+
+    scene = Fading()
+    loop = make_loop(scene)
+    loop.run_frames(10)
+    assert scene.draws == 3

@@ -95,9 +95,11 @@ class MainLoop:
         """
         for event in events:
             self.handle_event(event)
+        # Asked before update too: the frame where an animation ends must still be drawn.
+        was_animating = self.stack.wants_animation
         self.stack.update(dt)
         drew = False
-        if self.dirty or self.stack.changed or self.stack.wants_animation:
+        if self.dirty or self.stack.changed or was_animating or self.stack.wants_animation:
             self.display.surface.fill(self.display.letterbox_colour)
             self.stack.draw(self.display.surface)
             self.display.present()

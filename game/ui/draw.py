@@ -225,11 +225,15 @@ def blit_text(
     """Draw one line of text; ``anchor`` (a pygame.Rect attribute) places its line box at ``pos``.
 
     The line box is ``line_height`` tall with the baseline at ``ascent``; accents
-    may rise above it. Returns the line box.
+    may rise above it. Centred anchors centre the capitals on ``pos``. Returns the line box.
     """
     image = fonts.render(text, face, size, colour)
     box = pygame.Rect(0, 0, image.get_width(), fonts.line_height(face, size))
     setattr(box, anchor, (round(pos[0]), round(pos[1])))
+    if anchor in ("center", "midleft", "midright"):
+        # Centre optically on the capitals, not on the line box: faces differ in
+        # how much room they leave above and below, and buttons mix faces.
+        box.y = round(pos[1] - fonts.ascent(face, size) + fonts.cap_height(face, size) / 2)
     surface.blit(image, (box.x, box.y - fonts.headroom(face, size)))
     return box
 

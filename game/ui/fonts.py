@@ -124,6 +124,12 @@ def line_height(face: str, size: int) -> int:
     return font(face, size).get_linesize()
 
 
+def cap_height(face: str, size: int) -> int:
+    """Height of a capital H above the baseline."""
+    metrics = font(face, size).metrics("H")
+    return metrics[0][3] if metrics and metrics[0] else round(size * 0.68)
+
+
 def ascent(face: str, size: int) -> int:
     """Pixels from the top of a line to its baseline."""
     return font(face, size).get_ascent()

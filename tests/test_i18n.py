@@ -74,3 +74,26 @@ def test_lazy_text_follows_language_switch():
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError):
         Catalogue("de")
+
+
+def test_section_files_come_in_pairs():
+    from game.i18n.catalogue import table_files
+
+    sections = {name.split(".")[0] for name in table_files("fr")[1:]}
+    assert sections == {name.split(".")[0] for name in table_files("en")[1:]}
+
+
+def test_every_key_the_code_asks_for_exists_in_both_languages():
+    import re
+    from pathlib import Path
+
+    import game
+
+    pattern = re.compile(r"""\b(?:t|tr|lazy)\(\s*["']([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)["']""")
+    fr, en = _tables()
+    wanted = set()
+    for path in Path(game.__file__).parent.rglob("*.py"):
+        wanted.update(pattern.findall(path.read_text(encoding="utf-8")))
+    assert wanted, "no catalogue keys found in the code"
+    assert sorted(wanted - set(fr)) == []
+    assert sorted(wanted - set(en)) == []

@@ -1,7 +1,9 @@
 """Message catalogue: every visible string goes through here.
 
-Strings live in ``fr.json`` / ``en.json`` beside this module (flat
-``{"key": "text with {placeholders}"}`` objects). The language can be switched
+Strings live in ``fr.json`` / ``en.json`` beside this module, plus one pair
+of section files per screen (``sheet.fr.json`` / ``sheet.en.json``…), all flat
+``{"key": "text with {placeholders}"}`` objects merged into one table per
+language (a key defined twice is an error). The language can be switched
 at runtime; a key missing from the current language shows as ``⟦key⟧`` so a
 forgotten translation is visible on screen instead of crashing the app.
 """
@@ -35,14 +37,23 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def table_files(language: str) -> list[str]:
+    """The bundled files of one language: ``<language>.json`` then ``<section>.<language>.json``."""
+    names = sorted(entry.name for entry in files("game.i18n").iterdir() if entry.name.endswith(f".{language}.json"))
+    return [f"{language}.json", *names]
+
+
 def load_table(language: str) -> dict[str, str]:
-    """Read the bundled JSON table of one language."""
-    raw = files("game.i18n").joinpath(f"{language}.json").read_text(encoding="utf-8")
-    table = json.loads(raw)
-    if not isinstance(table, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in table.items()
-    ):
-        raise ValueError(f"{language}.json must be a flat object of strings")
+    """Read and merge the bundled JSON tables of one language."""
+    table: dict[str, str] = {}
+    for name in table_files(language):
+        part = json.loads(files("game.i18n").joinpath(name).read_text(encoding="utf-8"))
+        if not isinstance(part, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in part.items()):
+            raise ValueError(f"{name} must be a flat object of strings")
+        twice = sorted(set(part) & set(table))
+        if twice:
+            raise ValueError(f"{name} defines keys already defined elsewhere: {twice}")
+        table.update(part)
     return table
 
 

@@ -70,26 +70,28 @@ def set_counter(ctx: Context, action: a.SetCounter) -> None:
     ctx.state.counters[name] = action.value
 
 
-def _heal(ctx: Context, healing: Healing | None, what: str) -> None:
+def _heal(ctx: Context, healing: Healing | None, absent: Refused, in_fight: Refused) -> None:
     hero = ctx.living_hero()
     if healing is None:
-        raise Refused(f"no_{what}", f"this book has no {what} that restore STAMINA")
+        raise absent
     if ctx.in_fight() and not healing.in_fight:
-        raise Refused(f"{what}_in_fight", f"not during a fight")
+        raise in_fight
     if ctx.state.counters[healing.counter] <= 0:
-        raise Refused(f"no_{healing.counter}_left", f"no {healing.counter} left", counter=healing.counter)
+        raise Refused("none_left", f"no {healing.counter} left", counter=healing.counter)
     ctx.state.counters[healing.counter] -= 1
     hero.scores["stamina"] = clamp_score(ctx.book, hero, "stamina", hero.scores["stamina"] + healing.stamina)
 
 
 def eat(ctx: Context, action: a.Eat) -> None:
     """R-FOOD-1: one meal at a time, +4 STAMINA capped, never in a fight; R-FOOD-2: not in DF64."""
-    _heal(ctx, ctx.book.meal, "meals")
+    _heal(ctx, ctx.book.meal, Refused("no_meals", "meals restore no STAMINA in this book"),
+          Refused("meals_in_fight", "no meal during a fight"))
 
 
 def use_herb(ctx: Context, action: a.UseHerb) -> None:
     """R-HERB-1: +4 STAMINA capped, any time except during a fight."""
-    _heal(ctx, ctx.book.herb, "herbs")
+    _heal(ctx, ctx.book.herb, Refused("no_herbs", "this book has no healing herbs"),
+          Refused("herbs_in_fight", "no herb during a fight"))
 
 
 def drink_potion(ctx: Context, action: a.DrinkPotion) -> None:
@@ -104,7 +106,7 @@ def drink_potion(ctx: Context, action: a.DrinkPotion) -> None:
     if ctx.in_fight() and not potions.in_fight:
         raise Refused("potion_in_fight", "no potion during a fight")
     if ctx.state.counters[potions.counter] <= 0:
-        raise Refused("no_potions_left", "no potions left")
+        raise Refused("none_left", "no potions left", counter=potions.counter)
     ctx.state.counters[potions.counter] -= 1
     stat = effect.restores
     hero.initial[stat] += effect.raise_initial

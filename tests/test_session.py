@@ -187,3 +187,12 @@ def test_the_round_records_each_attack_strength_for_the_board(df64):
     exchanges = session.state.fight.last_round
     assert [(x.creature, x.creature_roll.total, x.hero_roll.total, x.result) for x in exchanges] == [
         (0, 12, 14, "hero_hit"), (1, 17, 14, "hero_wounded")]
+
+
+def test_dice_needed_lists_the_dice_an_action_would_draw(df64):
+    session = Session(df64, ScriptedDice([]), Start(hero=HERO))
+    assert session.dice_needed({"do": "test_luck"}) == [6, 6]
+    session.apply({"do": "fight", "mode": "all_together", "enemies": [
+        {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
+    assert session.dice_needed({"do": "round", "target": 1}) == [6] * 6
+    assert not session.entries[1:]

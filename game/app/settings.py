@@ -40,6 +40,7 @@ class Settings(BaseModel):
     ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
     palette: Literal["parchment", "colourblind"] = "parchment"
     demo_idle_seconds: int = Field(default=60, ge=0)
+    physical_dice: bool = False  # the player rolls real dice and types them in
 
     @property
     def animation_factor(self) -> float:

@@ -12,7 +12,11 @@ from typing import Protocol
 
 
 class DiceError(Exception):
-    """A scripted dice source cannot give the value the rules asked for."""
+    """A scripted dice source cannot give the value the rules asked for (``sides``: the die asked for)."""
+
+    def __init__(self, message: str, sides: int | None = None) -> None:
+        super().__init__(message)
+        self.sides = sides
 
 
 class DiceSource(Protocol):
@@ -46,7 +50,7 @@ class ScriptedDice:
 
     def roll(self, sides: int) -> int:
         if self._next >= len(self._values):
-            raise DiceError(f"ran out of dice: the rules asked for a d{sides} after {self._next} values")
+            raise DiceError(f"ran out of dice: the rules asked for a d{sides} after {self._next} values", sides)
         value = self._values[self._next]
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
             raise DiceError(f"dice value {value!r} (position {self._next}) is not a d{sides} result")

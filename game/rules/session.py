@@ -143,6 +143,18 @@ class Session:
             return refused
         return None
 
+    def dice_needed(self, action: Any) -> list[int]:
+        """The sides of each die ``action`` would draw now, in order (for physical dice entry).
+
+        A dry run with the highest faces; where the number of dice depends on
+        the values (a failed save stopping a march), more may be asked later.
+        """
+        parsed = self.parse(action)
+        state = self.state.model_copy(deep=True)
+        recorder = _SidesRecorder()
+        self.rules.apply(self.book, state, parsed, Transaction(recorder, []))
+        return recorder.sides
+
     def undo(self) -> Entry:
         """Step back one action (dice are never given back)."""
         if not self._entries:
@@ -210,6 +222,17 @@ class Session:
             self._states.pop()
             self._entries.pop()
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
+
+
+class _SidesRecorder:
+    """A dice source for dry runs: always the highest face, remembering each die's sides."""
+
+    def __init__(self) -> None:
+        self.sides: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        self.sides.append(sides)
+        return sides
 
 
 def _entry_from_json(raw: Any) -> Entry:

@@ -453,3 +453,35 @@ def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, ink: Colour
     size = min(rect.width, rect.height)
     image = icon(name, size, tuple(ink), tuple(fill if fill is not None else ink))
     surface.blit(image, image.get_rect(center=rect.center))
+
+
+# ---------------------------------------------------------------- polyhedral dice
+
+
+def draw_polyhedral(surface: pygame.Surface, center: tuple[float, float], size: int, value: int, sides: int,
+                    palette: Palette, angle: float = 0.0) -> pygame.Rect:
+    """A d``sides`` other than a d6 (a d20 for Rôle'n Play): a faceted gem with its number."""
+    if sides == 6 and 1 <= value <= 6:
+        return draw_die(surface, center, size, value, palette, angle)
+    s = SUPERSAMPLE
+    full = size * s
+    big = _supersampled((full + 2 * s, full + 2 * s))
+    c = full / 2 + s
+    r = full / 2
+    outer = [(c + r * math.cos(math.radians(60 * i - 90)), c + r * math.sin(math.radians(60 * i - 90))) for i in range(6)]
+    inner = [(c + r * 0.55 * math.cos(math.radians(120 * i - 90)), c + r * 0.55 * math.sin(math.radians(120 * i - 90))) for i in range(3)]
+    pygame.draw.polygon(big, palette.die_face, outer)
+    pygame.draw.polygon(big, palette.ink, outer, width=max(s, round(full * 0.035)))
+    pygame.draw.polygon(big, palette.ink_faint, inner, width=max(1, s))
+    for i in range(3):
+        pygame.draw.line(big, palette.ink_faint, inner[i], outer[(2 * i) % 6], max(1, s))
+        pygame.draw.line(big, palette.ink_faint, inner[i], outer[(2 * i + 1) % 6], max(1, s))
+        pygame.draw.line(big, palette.ink_faint, inner[i], outer[(2 * i + 5) % 6], max(1, s))
+    face = _downsample(big, (size + 2, size + 2))
+    number = fonts.render(str(value), "bold", max(10, int(size * 0.38)), palette.die_pip)
+    face.blit(number, number.get_rect(center=(face.get_width() / 2, face.get_height() / 2 + size * 0.04)))
+    if angle % 360:
+        face = pygame.transform.rotozoom(face, angle, 1.0)
+    rect = face.get_rect(center=(round(center[0]), round(center[1])))
+    surface.blit(face, rect)
+    return rect

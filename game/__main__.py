@@ -1,0 +1,136 @@
+"""Start Feuille d'Aventure: ``feuille`` or ``python -m game``.
+
+    feuille                      open the bookshelf in a window (F11: fullscreen)
+    feuille --smoke              render every screen once headless, exit 0 when all draw
+    feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
+    feuille --demo               the convention kiosk (fullscreen, attract loop)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not WIDTHxHEIGHT, e.g. 1280x720") from None
+    if min(size) < 200 or max(size) > 10000:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a usable window size")
+    return size
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="feuille", description="Feuille d'Aventure: an Adventure Sheet for gamebooks")
+    parser.add_argument("--smoke", action="store_true", help="render every screen once headless and exit")
+    parser.add_argument("--screenshots", metavar="DIR", type=Path, help="write one PNG per screen to DIR and exit")
+    parser.add_argument("--demo", action="store_true", help="convention kiosk mode")
+    parser.add_argument("--window-size", type=_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--language", choices=("fr", "en"), help="override the language setting")
+    parser.add_argument("--config-dir", type=Path, help="settings folder (default: the user config folder)")
+    parser.add_argument("--data-dir", type=Path, help="saves folder (default: the user data folder)")
+    parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this")
+    return parser.parse_args(argv)
+
+
+def render_showcase(args: argparse.Namespace) -> int:
+    """Render every registered screen headless (and save PNGs with --screenshots); 0 when all drew."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    from game.app.display import Display
+    from game.app.loop import FakeClock, MainLoop
+    from game.app.services import build_services
+    from game.app.showcase import load_all
+    from game.app.stack import SceneStack
+
+    failures = 0
+    entries = [(n, f) for n, f in load_all() if not args.only or args.only in n]
+    with tempfile.TemporaryDirectory(prefix="feuille-showcase-") as scratch:
+        pygame.display.init()
+        pygame.font.init()
+        display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
+        if args.screenshots:
+            args.screenshots.mkdir(parents=True, exist_ok=True)
+        for name, factory in entries:
+            # Each screen gets fresh services in a scratch folder: nothing touches the player's files.
+            services = build_services(config_dir=Path(scratch) / name / "config", data_dir=Path(scratch) / name / "data",
+                                      seed=7)
+            if args.language:
+                services.settings.language = args.language
+                services.ui.catalogue.set_language(args.language)
+            stack = SceneStack()
+            try:
+                for scene in factory(services):
+                    stack.push(scene)
+                    stack.apply_pending()
+                loop = MainLoop(stack, display, clock=FakeClock())
+                loop.run_frames(3)
+                loop.run_frames(240)  # let animations settle so the picture shows results
+                if args.screenshots:
+                    display.save_screenshot(str(args.screenshots / f"{name}.png"))
+                print(f"ok    {name}")
+            except Exception as error:  # report every broken screen, then fail
+                failures += 1
+                print(f"FAIL  {name}: {type(error).__name__}: {error}")
+        pygame.quit()
+    print(f"{len(entries) - failures} screens rendered, {failures} failed")
+    return 1 if failures or not entries else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """The real app in a window."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the app makes no sound
+    import pygame
+
+    from game.app.display import Display
+    from game.app.loop import MainLoop
+    from game.app.services import build_services
+    from game.app.stack import SceneStack
+    from game.scenes.bookshelf import BookshelfScene
+
+    services = build_services(config_dir=args.config_dir, data_dir=args.data_dir, demo=args.demo)
+    if args.language:
+        services.settings.language = args.language
+        services.ui.catalogue.set_language(args.language)
+    pygame.display.init()
+    pygame.font.init()
+    pygame.key.set_repeat(400, 35)
+    display = Display(args.window_size, fullscreen=services.settings.fullscreen or args.demo,
+                      title=services.ui.t("app.title"), letterbox_colour=services.ui.palette.letterbox)
+    stack = SceneStack()
+    if args.demo:
+        from game.scenes.demo import DemoScene
+
+        stack.push(DemoScene(services))
+    else:
+        stack.push(BookshelfScene(services))
+    stack.apply_pending()
+
+    def remember_fullscreen(on: bool) -> None:
+        services.settings.fullscreen = on
+        services.save_settings()
+
+    try:
+        MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen).run()
+    finally:
+        pygame.quit()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``feuille`` command."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.smoke or args.screenshots:
+        return render_showcase(args)
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

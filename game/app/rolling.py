@@ -1,0 +1,76 @@
+"""Doing an action that rolls dice: ask for physical dice if the player uses them,
+let the rules decide, then show the dice overlay with the result.
+
+Screens call :func:`roll_action`; it never decides an outcome itself. The
+rules roll (or take the typed dice), the overlay only shows what they drew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.app.adventure import Adventure
+from game.app.scene import Scene
+from game.app.services import Services
+from game.rules.dice import DiceError, ScriptedDice
+from game.rules.errors import Refused
+from game.rules.session import Entry
+from game.scenes.dice_entry import DiceEntryScene
+from game.scenes.dice_roll import DiceGroup, DiceRollScene
+
+# What the overlay shows for an entry: its title, the dice groups, the verdict and its tone.
+Presentation = tuple[str, list[DiceGroup], str, str]
+
+
+def roll_action(scene: Scene, services: Services, adventure: Adventure, action: dict,
+                present: Callable[[Entry], Presentation], on_done: Callable[[Entry | Refused], None],
+                dice_labels: list[str] | None = None) -> None:
+    """Apply ``action`` through the rules with the dice UI; ``on_done`` gets the entry or the refusal.
+
+    With physical dice on, the player first types each die the action will draw
+    (from a dry run); the overlay then shows them settling with their meaning.
+    """
+    refused = adventure.refusal(action)
+    if refused is not None:
+        on_done(refused)
+        return
+    ui = services.ui
+
+    def show(result: Entry | Refused) -> None:
+        if isinstance(result, Refused):
+            on_done(result)
+            return
+        title, groups, verdict, tone = present(result)
+        factor = 0.0 if services.settings.physical_dice else services.settings.animation_factor
+        if not groups:
+            on_done(result)
+            return
+        overlay = DiceRollScene(ui, title, groups, verdict, tone=tone, rng=services.rng,
+                                animation_factor=factor, on_close=lambda: on_done(result))
+        if scene.stack is not None:
+            scene.stack.push(overlay)
+
+    if not services.settings.physical_dice:
+        show(adventure.act(action))
+        return
+
+    typed: list[int] = []
+
+    def ask(sides: list[int]) -> None:
+        entry_scene = DiceEntryScene(ui, ui.t("dice.physical_title"), sides, on_done=received, labels=dice_labels
+                                     if dice_labels and len(dice_labels) == len(sides) else None)
+        if scene.stack is not None:
+            scene.stack.push(entry_scene)
+
+    def received(values: list[int]) -> None:
+        typed.extend(values)
+        try:
+            result = adventure.act(action, ScriptedDice(typed))
+        except DiceError as error:
+            if error.sides is None:  # a typed value out of range cannot happen (the entry checks it)
+                raise
+            ask([error.sides])  # these values need more dice than the dry run foresaw: one more at a time
+            return
+        show(result)
+
+    ask(adventure.dice_needed(action))

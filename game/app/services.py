@@ -1,0 +1,71 @@
+"""What every screen is given: the UI context, settings, the bookshelf, the saves, dice.
+
+One object built once at start and passed to scene constructors (never a
+global), so tests build an isolated one with temporary folders in one line.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+from game.app.settings import Settings, SettingsStore
+from game.books.loader import Shelf, load_shelf
+from game.i18n.catalogue import Catalogue
+from game.rules.dice import DiceSource, RandomDice
+from game.storage.saves import SaveStore
+from game.ui.clipboard import Clipboard
+from game.ui.context import UIContext
+from game.ui.theme import Theme
+
+APP_NAME = "feuille-aventure"
+
+
+@dataclass
+class Services:
+    """Shared services of the running app."""
+
+    ui: UIContext
+    settings: Settings
+    settings_store: SettingsStore
+    shelf: Shelf
+    saves: SaveStore
+    rng: random.Random = field(default_factory=random.Random)  # animation jitter only, never rules
+    new_dice: Callable[[], DiceSource] = RandomDice
+    demo: bool = False
+    problems: list[str] = field(default_factory=list)  # start-up problems to show once (broken settings…)
+
+    @property
+    def language(self) -> str:
+        return self.settings.language
+
+    def save_settings(self) -> None:
+        """Persist the settings and apply language and palette at once."""
+        self.ui.catalogue.set_language(self.settings.language)
+        self.ui.theme.set_palette(self.settings.palette)
+        self.ui.theme.ui_scale = self.settings.ui_scale
+        try:
+            self.settings_store.save(self.settings)
+        except OSError as error:
+            self.problems.append(f"settings: {error}")
+
+
+def build_services(*, config_dir: Path | None = None, data_dir: Path | None = None, books_dir: Path | None = None,
+                   demo: bool = False, seed: int | None = None) -> Services:
+    """The services of a real run (user folders by default; the demo saves in a slot of its own)."""
+    settings_store = SettingsStore(config_dir)
+    loaded = settings_store.load()
+    settings = loaded.settings
+    data = Path(data_dir) if data_dir else Path(platformdirs.user_data_dir(APP_NAME))
+    saves = SaveStore(data / ("demo-saves" if demo else "saves"))
+    ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
+    rng = random.Random(seed)
+    return Services(
+        ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir), saves=saves,
+        rng=rng, new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
+        demo=demo, problems=[str(p) for p in loaded.problems],
+    )

@@ -1,0 +1,68 @@
+"""Every scene, built with sample data: what ``--smoke`` renders and ``--screenshots`` writes.
+
+Each entry is a name (the PNG's file name) and a factory taking the services
+and returning the stack of scenes to show (bottom first), so overlays are shown
+over the screen they belong to. A new screen adds its entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.app.adventure import Adventure
+from game.app.scene import Scene
+from game.app.services import Services
+from game.rules.dice import RandomDice
+from game.rules.session import Session, Start
+
+SceneFactory = Callable[[Services], list[Scene]]
+SHOWCASE: list[tuple[str, SceneFactory]] = []
+
+
+def showcase(name: str) -> Callable[[SceneFactory], SceneFactory]:
+    """Register a factory under ``name`` (decorator)."""
+
+    def register(factory: SceneFactory) -> SceneFactory:
+        SHOWCASE.append((name, factory))
+        return factory
+
+    return register
+
+
+def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -> Adventure:
+    """A hero part-way through a book: the sample sheet of the screenshots."""
+    book = services.shelf.books[book_id]
+    session = Session(book, RandomDice(seed), Start(language=services.language))
+    if book.kind != "fighting_fantasy":
+        return Adventure.start(session, services.saves)
+    if book.ready_heroes:
+        session.apply({"do": "pick_hero", "name": book.ready_heroes[1].name})
+    else:
+        session.apply({"do": "set_hero", "scores": {"skill": 11, "stamina": 20, "luck": 9}})
+        session.apply({"do": "name_hero", "name": "Alwen" if book_id == "DF49" else "Tarkan"})
+    for action in ({"do": "paragraph", "number": 1}, {"do": "paragraph", "number": 48}, {"do": "paragraph", "number": 213},
+                   {"do": "change", "stat": "stamina", "by": -5}, {"do": "test_luck"},
+                   {"do": "add_creature", "name": "Aile Noire", "skill": 7, "stamina": 6, "notes": "Vole ; attaque en piqué"},
+                   {"do": "notes", "text": "Sorrel attend au gué. La clé de fer ouvre la tour."}):
+        session.apply(action)
+    if book.herb:
+        session.apply({"do": "counter", "name": book.herb.counter, "by": 3})
+        session.apply({"do": "herb"})
+    if book.archery:
+        session.apply({"do": "counter", "name": book.archery.counter, "by": -2})
+    if book.calendar:
+        for _ in range(3):
+            session.apply({"do": "tick_day"})
+    return Adventure.start(session, services.saves)
+
+
+def load_all() -> list[tuple[str, SceneFactory]]:
+    """Import every scene module so each registers itself, then return the registry."""
+    import importlib
+    import pkgutil
+
+    import game.scenes
+
+    for module in pkgutil.iter_modules(game.scenes.__path__):
+        importlib.import_module(f"game.scenes.{module.name}")
+    return list(SHOWCASE)

@@ -1,0 +1,126 @@
+"""Physical dice: the player rolls real dice at the table and types what they show.
+
+Asks for each die the rules will draw (their sides come from a dry run of the
+action); d6 values are picked with six buttons, other dice typed in. The
+values then go to the rules as a scripted dice source for that one action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app.scene import Scene
+from game.ui.button import Button
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_panel
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+
+ROW_H = 58
+PIP_BUTTON = 48
+
+
+class DiceEntryScene(Scene):
+    """Modal overlay: one row per die; OK sends the values, Cancel sends nothing."""
+
+    transparent = True
+
+    def __init__(self, ui: UIContext, title: str, sides: list[int], on_done: Callable[[list[int]], None],
+                 on_cancel: Callable[[], None] | None = None, labels: list[str] | None = None) -> None:
+        super().__init__()
+        self.ui = ui
+        self.title = title
+        self.sides = sides
+        self.labels = labels or [ui.t("dice.die_number", n=i + 1) for i in range(len(sides))]
+        self.values: list[int | None] = [None] * len(sides)
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+        self.group = WidgetGroup(ui)
+        self.fields: dict[int, TextField] = {}
+        self.pip_buttons: dict[int, list[Button]] = {}
+        panel = self.panel_rect()
+        top = panel.y + 80
+        for row, die_sides in enumerate(sides):
+            y = top + row * ROW_H
+            if die_sides == 6:
+                buttons = []
+                for face in range(1, 7):
+                    rect = (panel.x + 230 + (face - 1) * (PIP_BUTTON + 8), y, PIP_BUTTON, PIP_BUTTON)
+                    buttons.append(self.group.add(Button(ui, rect, str(face), on_click=lambda r=row, f=face: self.pick(r, f))))
+                self.pip_buttons[row] = buttons
+            else:
+                field = TextField(ui, (panel.x + 230, y, 120, PIP_BUTTON), numeric=True, minimum=1, maximum=die_sides,
+                                  max_length=len(str(die_sides)), on_change=lambda text, r=row: self._typed(r))
+                self.fields[row] = self.group.add(field)
+        self.ok = self.group.add(Button(ui, (panel.right - 300, panel.bottom - 64, 130, 46), ui.tr("common.ok"),
+                                        style="primary", on_click=self.confirm))
+        self.cancel = self.group.add(Button(ui, (panel.right - 160, panel.bottom - 64, 130, 46), ui.tr("common.cancel"),
+                                            on_click=self.dismiss))
+        self._refresh()
+
+    def panel_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 700, 170 + ROW_H * max(1, len(self.sides)))
+        rect.center = (640, 360)
+        return rect
+
+    def pick(self, row: int, face: int) -> None:
+        """Set die ``row`` to ``face``."""
+        self.values[row] = face
+        self._refresh()
+
+    def _typed(self, row: int) -> None:
+        field = self.fields[row]
+        self.values[row] = field.value if field.valid and field.text else None
+        self._refresh()
+
+    def _refresh(self) -> None:
+        for row, buttons in self.pip_buttons.items():
+            for face, button in enumerate(buttons, start=1):
+                button.style = "primary" if self.values[row] == face else "normal"
+        missing = any(v is None for v in self.values)
+        self.ok.set_enabled(not missing, self.ui.tr("dice.enter_every_die"))
+
+    def confirm(self) -> None:
+        if any(v is None for v in self.values):
+            return
+        if self.stack is not None:
+            self.stack.pop(self)
+        self.on_done([int(v) for v in self.values])  # type: ignore[arg-type]
+
+    def dismiss(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return None
+        self.group.process_event(event)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        draw_panel(surface, panel, p, fill_alpha=250)
+        blit_text(surface, self.title, (panel.centerx, panel.y + 34), "title", self.ui.theme.text_size("heading"), p.rubric, "center")
+        body = self.ui.theme.text_size("body")
+        for row, label in enumerate(self.labels):
+            y = panel.y + 80 + row * ROW_H + PIP_BUTTON / 2
+            blit_text(surface, f"{label} (d{self.sides[row]})", (panel.x + 30, y), "body", body, p.ink, "midleft")
+        self.group.draw(surface)

@@ -1,0 +1,146 @@
+"""The dice overlay: dice tumble, then settle on the result the rules already drew.
+
+The rules roll first; this scene only shows what they drew (with its meaning),
+so an animation can never change an outcome. A click skips the tumble; another
+click (or Enter, Space, Escape) closes it. Animation speed follows the settings;
+"off" shows the result at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.app.scene import Scene
+from game.ui import fonts
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_panel, draw_polyhedral, wrap_words
+
+TUMBLE_SECONDS = 1.1
+DIE_SIZE = 78
+
+
+@dataclass(frozen=True)
+class DiceGroup:
+    """Dice thrown for one purpose: whose roll, the faces, and what they add up to."""
+
+    label: str
+    faces: tuple[int, ...]
+    sides: int = 6
+    detail: str = ""  # e.g. "+ 10 = 19" or "≤ 9 ?"
+
+
+class DiceRollScene(Scene):
+    """Transparent overlay showing one or more groups of dice and the verdict."""
+
+    transparent = True
+
+    def __init__(self, ui: UIContext, title: str, groups: list[DiceGroup], verdict: str, *,
+                 tone: str = "neutral", rng: random.Random | None = None, animation_factor: float = 1.0,
+                 on_close: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.ui = ui
+        self.title = title
+        self.groups = groups
+        self.verdict = verdict
+        self.tone = tone
+        self.rng = rng or random.Random(0)
+        self.duration = 0.0 if animation_factor <= 0 else TUMBLE_SECONDS / animation_factor
+        self.elapsed = 0.0
+        self.on_close = on_close
+        self.closed = False
+        self._shown = [[self.rng.randint(1, g.sides) for _ in g.faces] for g in groups]
+        self._spin = 0.0
+        self._flip_timer = 0.0
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def settled(self) -> bool:
+        return self.elapsed >= self.duration
+
+    @property
+    def wants_animation(self) -> bool:
+        return not self.settled
+
+    def skip(self) -> None:
+        """Jump to the settled dice."""
+        self.elapsed = self.duration
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.stack is not None:
+            self.stack.pop(self)
+        if self.on_close is not None:
+            self.on_close()
+
+    # -- frame ---------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
+        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+        if clicked or keyed:
+            if self.settled:
+                self.close()
+            else:
+                self.skip()
+        return None  # modal while shown
+
+    def update(self, dt: float) -> None:
+        if self.settled:
+            return
+        self.elapsed = min(self.duration, self.elapsed + dt)
+        self._spin += dt * 540
+        self._flip_timer += dt
+        if self._flip_timer > 0.07:  # new random faces while tumbling, about 14 a second
+            self._flip_timer = 0.0
+            self._shown = [[self.rng.randint(1, g.sides) for _ in g.faces] for g in self.groups]
+
+    def panel_rect(self) -> pygame.Rect:
+        width = max(520, min(1180, 140 + sum(max(2, len(g.faces)) * (DIE_SIZE + 18) + 60 for g in self.groups)))
+        rect = pygame.Rect(0, 0, width, 380)
+        rect.center = (640, 360)
+        return rect
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        draw_panel(surface, panel, p, fill_alpha=250)
+        blit_text(surface, self.title, (panel.centerx, panel.y + 34), "title", self.ui.theme.text_size("heading"), p.rubric, "center")
+        settle = self.settled
+        progress = 1.0 if self.duration == 0 else self.elapsed / self.duration
+        widths = [max(2, len(g.faces)) * (DIE_SIZE + 18) for g in self.groups]
+        gap = 60
+        x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
+        small = self.ui.theme.text_size("small")
+        for group, shown, width in zip(self.groups, self._shown, widths):
+            blit_text(surface, group.label, (x + width / 2, panel.y + 86), "italic", self.ui.theme.text_size("body"), p.ink_soft, "center")
+            count = len(group.faces)
+            start = x + width / 2 - (count - 1) * (DIE_SIZE + 18) / 2
+            for i, face in enumerate(group.faces):
+                value = face if settle else shown[i]
+                bounce = 0 if settle else -abs(28 * (1 - progress) * (1 if (i % 2) else 0.7))
+                angle = 0 if settle else (self._spin + i * 77) % 360
+                draw_polyhedral(surface, (start + i * (DIE_SIZE + 18), panel.y + 170 + bounce), DIE_SIZE, value, group.sides, p, angle)
+            if settle and group.detail:
+                blit_text(surface, group.detail, (x + width / 2, panel.y + 240), "body", self.ui.theme.text_size("body"), p.ink, "center")
+            x += width + gap
+        if settle:
+            colour = {"good": p.good, "bad": p.bad}.get(self.tone, p.ink)
+            size = self.ui.theme.text_size("heading")
+            lines = wrap_words(self.verdict, "bold", size, panel.width - 60)
+            y = panel.y + 290
+            for line in lines[:2]:
+                blit_text(surface, line, (panel.centerx, y), "bold", size, colour, "center")
+                y += fonts.line_height("bold", size)
+            blit_text(surface, self.ui.t("dice.click_to_close"), (panel.centerx, panel.bottom - 18), "italic", small, p.ink_faint, "center")
+        else:
+            blit_text(surface, self.ui.t("dice.click_to_skip"), (panel.centerx, panel.bottom - 18), "italic", small, p.ink_faint, "center")

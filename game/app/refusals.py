@@ -1,0 +1,137 @@
+"""Refusals in the player's language: the catalogue text of a ``Refused`` from the rules.
+
+The rules refuse an illegal action with ``Refused(code, english_message, **params)``;
+the sheet shows ``refused.<code>`` from the catalogue (``game/i18n/refused.*.json``)
+filled with the params. Ids among the params become the book's localized names
+(a stat id → "HABILETÉ", a counter id → "Provisions", a pace id → "Lent"…), field
+names become ``refused.field.<name>`` texts, lists are joined with ", " and numbers
+are written tidily (24.0 → "24", 1.5 → "1,5" in French). A code the catalogue does
+not know falls back to ``refused.unknown`` with the rules' English message, so a
+new refusal is never silent. Pure functions: no pygame here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from game.i18n.catalogue import Catalogue
+from game.rules.errors import Refused
+
+UNKNOWN_KEY = "refused.unknown"
+FIELD_PREFIX = "refused.field."
+
+
+def refusal_key(code: str) -> str:
+    """The catalogue key of a refusal code."""
+    return f"refused.{code}"
+
+
+def describe_refusal(catalogue: Catalogue, refused: Refused, book: Any = None) -> str:
+    """The text to show the player for ``refused``, in the catalogue's current language.
+
+    With a ``book``, id params (``stat``, ``counter``, and for Rôle'n Play ``pace``,
+    ``scale``, ``sense``, ``reasons``, ability names in ``what``) are shown as the
+    book's names; an id the book does not know is shown as given.
+    """
+    key = refusal_key(refused.code)
+    if not catalogue.has(key):
+        return catalogue.t(UNKNOWN_KEY, message=refused.message)
+    language = catalogue.language
+    params = {name: _param_text(catalogue, book, language, name, value) for name, value in refused.params.items()}
+    return catalogue.t(key, **params)
+
+
+def _param_text(catalogue: Catalogue, book: Any, language: str, name: str, value: Any) -> str:
+    """One param as display text: localized name, joined list or tidy number."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        return ", ".join(_param_text(catalogue, book, language, name, item) for item in items)
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        return _number(value, language)
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    localize = _LOCALIZERS.get(name)
+    if localize is not None:
+        found = localize(catalogue, book, language, text)
+        if found:
+            return found
+    return text
+
+
+def _number(value: float, language: str) -> str:
+    """24.0 → "24"; 1.5 → "1.5" ("1,5" in French)."""
+    if value.is_integer():
+        return str(int(value))
+    text = f"{value:g}"
+    return text.replace(".", ",") if language == "fr" else text
+
+
+def _book_name(lookup: str) -> Callable[[Catalogue, Any, str, str], str | None]:
+    """A localizer calling ``book.<lookup>(id).name.get(language)``; None when unknown."""
+
+    def localize(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+        finder = getattr(book, lookup, None) if book is not None else None
+        if finder is None:
+            return None
+        try:
+            return finder(ident).name.get(language)
+        except (KeyError, StopIteration, AttributeError, LookupError):
+            return None
+
+    return localize
+
+
+def _stat(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A Fighting Fantasy stat id as the book's name (only books with ``stats``)."""
+    if book is None or not hasattr(book, "stats"):
+        return None
+    return _book_name("stat")(catalogue, book, language, ident)
+
+
+def _counter(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A Fighting Fantasy counter id as the book's name (only books with ``counters``)."""
+    if book is None or not hasattr(book, "counters"):
+        return None
+    return _book_name("counter")(catalogue, book, language, ident)
+
+
+def _reason(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A Rôle'n Play reveal reason id as the book's name."""
+    hiding = getattr(book, "hiding", None)
+    for reason in getattr(hiding, "reveal_reasons", None) or []:
+        if reason.id == ident:
+            return reason.name.get(language)
+    return None
+
+
+def _field(catalogue: Catalogue, book: Any, language: str, what: str) -> str | None:
+    """A quantity the rules name (an ability, "extra_hours", "distance_m"…) in the current language.
+
+    An ability (by id or English name) takes the book's name; anything else the
+    ``refused.field.<slug>`` text when the catalogue has one.
+    """
+    abilities = getattr(getattr(book, "abilities", None), "scores", None) or []
+    for ability in abilities:
+        if what in (ability.id, ability.name.en):
+            return ability.name.get(language)
+    key = FIELD_PREFIX + re.sub(r"[^a-z0-9]+", "_", what.lower()).strip("_")
+    return catalogue.t(key) if catalogue.has(key) else None
+
+
+_LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
+    "stat": _stat,
+    "counter": _counter,
+    "pace": _book_name("pace"),
+    "scale": _book_name("scale"),
+    "sense": _book_name("sense"),
+    "reasons": _reason,
+    "what": _field,
+    "choices": _field,
+}

@@ -1,0 +1,378 @@
+"""The bookshelf (title screen): start a book, continue, open or manage saved adventures.
+
+Every book in books/ is offered; a broken book file is listed with its error
+and the others still work. Saved adventures show book, hero, paragraph and
+date; one that cannot be read shows why, and its backups can be opened.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+import pygame
+
+from game.app.adventure import Adventure
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.rules.session import Session, Start
+from game.storage.saves import Listing, SaveError
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.dialog import Dialog
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.scroll_list import ScrollList
+from game.ui.text_field import TextField
+
+BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
+SAVES_PANEL = pygame.Rect(648, 96, 608, 560)
+CARD_H = 100
+
+
+class BookshelfScene(Scene):
+    """The first screen."""
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.group = WidgetGroup(self.ui)
+        self.message: str | None = None
+        self.message_bad = False
+        self.listing: list[Listing] = []
+        self._build()
+        self.refresh()
+        if services.problems:
+            self.say("\n".join(services.problems), bad=True)
+            services.problems.clear()
+
+    # -- layout ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        ui, g = self.ui, self.group
+        books = self.services.shelf.books
+        self.book_buttons: list[tuple[Button, str]] = []
+        ordered = sorted(books.values(), key=lambda b: (b.kind != "fighting_fantasy", getattr(b, "series_number", 0) or 0))
+        for index, book in enumerate(ordered):
+            y = BOOKS_PANEL.y + 60 + index * (CARD_H + 10)
+            button = Button(ui, (BOOKS_PANEL.right - 206, y + CARD_H // 2 - 23, 186, 46),
+                            ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
+                            style="primary", on_click=lambda b=book: self.start_book(b))
+            self.book_buttons.append((g.add(button), book.id))
+        x, y = SAVES_PANEL.x + 20, SAVES_PANEL.y + 60
+        self.continue_button = g.add(Button(ui, (x, y, SAVES_PANEL.width - 40, 50), ui.tr("shelf.continue"),
+                                            style="primary", on_click=self.continue_last))
+        self.saves_list = g.add(ScrollList(ui, (x, y + 100, SAVES_PANEL.width - 40, 272), row_height=54,
+                                           on_select=lambda i: self._selection_changed(), on_activate=lambda i: self.open_selected()))
+        row = SAVES_PANEL.bottom - 70
+        width = (SAVES_PANEL.width - 40 - 3 * 10) // 4
+        self.open_button = g.add(Button(ui, (x, row, width, 46), ui.tr("shelf.open"), on_click=self.open_selected))
+        self.delete_button = g.add(Button(ui, (x + (width + 10), row, width, 46), ui.tr("shelf.delete"), style="danger",
+                                          on_click=self.ask_delete))
+        self.export_button = g.add(Button(ui, (x + 2 * (width + 10), row, width, 46), ui.tr("shelf.export"),
+                                          on_click=self.export_selected))
+        self.import_button = g.add(Button(ui, (x + 3 * (width + 10), row, width, 46), ui.tr("shelf.import"),
+                                          on_click=self.ask_import))
+        bottom = 668
+        self.settings_button = g.add(Button(ui, (24, bottom, 180, 44), ui.tr("shelf.settings"), on_click=self.open_settings))
+        self.help_button = g.add(Button(ui, (214, bottom, 140, 44), ui.tr("shelf.help"), on_click=self.open_help))
+        self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
+
+    def refresh(self) -> None:
+        """Re-read the saved adventures."""
+        self.listing = self.services.saves.listing()
+        self.saves_list.set_items([self._describe(item) for item in self.listing],
+                                  icons=[None if item.save else "shield" for item in self.listing])
+        last = self.services.saves.last()
+        self.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
+        self._selection_changed()
+
+    def _describe(self, item: Listing) -> str:
+        ui = self.ui
+        if item.save is None:
+            return ui.t("shelf.save_broken", file=item.path.name)
+        book = self.services.shelf.books.get(item.save.book)
+        number = getattr(book, "series_number", None)
+        title = f"DF{number}" if number else (book.title.get(ui.catalogue.language) if book else item.save.book)
+        summary = item.save.summary
+        hero = summary.hero or ui.t("shelf.no_name")
+        where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
+        dead = ui.t("shelf.dead") if not summary.alive else ""
+        stamp = item.save.updated  # ISO 8601: 2026-11-29T18:26:00+00:00
+        when = f"{stamp[8:10]}/{stamp[5:7]} {stamp[11:16]}" if len(stamp) >= 16 else stamp
+        return " · ".join(part for part in (hero, title, where, dead, when) if part)
+
+    def _selected(self) -> Listing | None:
+        index = self.saves_list.selected
+        return self.listing[index] if index is not None and index < len(self.listing) else None
+
+    def _selection_changed(self) -> None:
+        item = self._selected()
+        reason = self.ui.tr("shelf.select_first")
+        for button in (self.open_button, self.delete_button, self.export_button):
+            button.set_enabled(item is not None, reason)
+        if item is not None and item.save is None:
+            backups = self.services.saves.backups(item.id)
+            self.open_button.label = self.ui.tr("shelf.open_backup") if backups else self.ui.tr("shelf.open")
+            self.open_button.set_enabled(bool(backups), self.ui.tr("shelf.no_backup"))
+            self.export_button.set_enabled(False, self.ui.tr("shelf.cannot_export_broken"))
+            self.say(self.ui.t("shelf.broken_reason", reason=str(item.error)), bad=True)
+        else:
+            self.open_button.label = self.ui.tr("shelf.open")
+
+    def say(self, text: str, bad: bool = False) -> None:
+        self.message, self.message_bad = text, bad
+
+    # -- actions ----------------------------------------------------------------------------
+    def start_book(self, book) -> None:
+        """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table."""
+        if book.kind == "rolenplay":
+            from game.scenes.rnp_table import RnpTableScene
+
+            session = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
+            self.stack.replace(RnpTableScene(self.services, Adventure.start(session, self.services.saves)))
+            return
+        from game.scenes.creation import CreationScene
+
+        self.stack.replace(CreationScene(self.services, book))
+
+    def continue_last(self) -> None:
+        last = self.services.saves.last()
+        if last is not None:
+            self.open(last)
+
+    def open_selected(self) -> None:
+        item = self._selected()
+        if item is None:
+            return
+        backups = self.services.saves.backups(item.id) if item.save is None else []
+        self.open(item.id, backup=backups[0] if backups else 0)
+
+    def open(self, save_id: str, backup: int = 0) -> None:
+        """Replay a saved adventure and show it where it stands."""
+        try:
+            save, session = self.services.saves.load(save_id, self.services.shelf.books, backup)
+        except SaveError as error:
+            self.say(self.ui.t("shelf.cannot_open", reason=str(error)), bad=True)
+            return
+        adventure = Adventure(session, self.services.saves, save_id, created=save.created)
+        if backup:
+            adventure.save()  # the backup becomes the save again; the broken file went to .bak1 first
+        self.stack.replace(scene_for(self.services, adventure))
+
+    def ask_delete(self) -> None:
+        item = self._selected()
+        if item is None:
+            return
+        self.stack.push(Dialog(self.ui, self.ui.t("shelf.delete_confirm", name=self._describe(item)),
+                               [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.delete"), True)],
+                               title=self.ui.tr("shelf.delete_title"), cancel_value=False, default_index=0,
+                               on_result=lambda yes: self._delete(item.id) if yes else None))
+
+    def _delete(self, save_id: str) -> None:
+        self.services.saves.delete(save_id)
+        self.saves_list.select(None)
+        self.refresh()
+        self.say(self.ui.t("shelf.deleted"))
+
+    def export_selected(self) -> None:
+        item = self._selected()
+        if item is None or item.save is None:
+            return
+        folder = Path(platformdirs.user_documents_dir())
+        target = folder / f"feuille-{item.id}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.services.saves.export(item.id, target)
+        except (OSError, SaveError) as error:
+            self.say(self.ui.t("shelf.export_failed", reason=str(error)), bad=True)
+            return
+        self.say(self.ui.t("shelf.exported", path=str(target)))
+
+    def ask_import(self) -> None:
+        if self.services.demo:
+            self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
+            return
+        self.stack.push(ImportScene(self.services, on_done=self._imported))
+
+    def _imported(self, message: str, bad: bool) -> None:
+        self.refresh()
+        self.say(message, bad)
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene(self.services))
+
+    def open_help(self) -> None:
+        from game.scenes.help import HelpScene
+
+        self.stack.push(HelpScene(self.services, "bookshelf"))
+
+    def quit(self) -> None:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    def resume(self) -> None:
+        self.refresh()
+
+    # -- frame ------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_help()
+            return None
+        return None if self.group.process_event(event) else event
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p = self.ui, self.ui.palette
+        language = ui.catalogue.language
+        surface.blit(parchment(surface.get_size(), p), (0, 0))
+        blit_text(surface, ui.t("app.title"), (640, 44), "title", ui.theme.text_size("title"), p.rubric, "center")
+        draw_rule(surface, 340, 940, 78, p.ink_soft)
+        for rect, key in ((BOOKS_PANEL, "shelf.books"), (SAVES_PANEL, "shelf.saves")):
+            draw_panel(surface, rect, p)
+            blit_text(surface, ui.t(key), (rect.x + 20, rect.y + 14), "title", ui.theme.text_size("heading"), p.ink)
+        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+        books = self.services.shelf.books
+        for button, book_id in self.book_buttons:
+            book = books[book_id]
+            card = pygame.Rect(BOOKS_PANEL.x + 16, button.rect.centery - CARD_H // 2, BOOKS_PANEL.width - 32, CARD_H)
+            pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
+            pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
+            number = getattr(book, "series_number", None)
+            heading = (f"DF{number} · " if number else "") + book.title.get(language)
+            blit_text(surface, heading, (card.x + 14, card.y + 8), "bold", body, p.ink)
+            blurb = getattr(book, "blurb", None)
+            text = blurb.get(language) if blurb else ""
+            for i, line in enumerate(wrap_words(text, "italic", small, card.width - 230)[:2]):
+                blit_text(surface, line, (card.x + 14, card.y + 42 + i * fonts.line_height("italic", small)), "italic", small, p.ink_soft)
+        y = BOOKS_PANEL.y + 60 + len(self.book_buttons) * (CARD_H + 10)
+        for error in self.services.shelf.errors:
+            for line in wrap_words(ui.t("shelf.book_broken", error=str(error)), "body", small, BOOKS_PANEL.width - 40)[:3]:
+                blit_text(surface, line, (BOOKS_PANEL.x + 20, y), "body", small, p.bad)
+                y += fonts.line_height("body", small)
+        last = self.services.saves.last()
+        if last is not None:
+            item = next((i for i in self.listing if i.id == last), None)
+            if item is not None:
+                blit_text(surface, self._describe(item), (SAVES_PANEL.x + 20, SAVES_PANEL.y + 118), "italic", small, p.ink_soft)
+        if not self.listing:
+            blit_text(surface, ui.t("shelf.no_saves"), (SAVES_PANEL.centerx, SAVES_PANEL.y + 290), "italic", body, p.ink_faint, "center")
+        self.group.draw(surface)
+        if self.message:
+            lines = wrap_words(self.message, "body", small, 700)[:2]
+            for i, line in enumerate(lines):
+                blit_text(surface, line, (640, 676 + i * 22 - (len(lines) - 1) * 11), "body", small, p.bad if self.message_bad else p.ink, "center")
+
+
+class ImportScene(Scene):
+    """Import an adventure file from a path typed in (the app opens no system file dialog)."""
+
+    transparent = True
+
+    def __init__(self, services: Services, on_done) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.on_done = on_done
+        self.group = WidgetGroup(self.ui)
+        panel = self.panel_rect()
+        self.field = self.group.add(TextField(self.ui, (panel.x + 30, panel.y + 110, panel.width - 60, 44),
+                                              text=str(Path(platformdirs.user_documents_dir())) + "/",
+                                              max_length=400, on_submit=lambda text: self.confirm()))
+        self.group.add(Button(self.ui, (panel.right - 320, panel.bottom - 66, 140, 46), self.ui.tr("common.cancel"),
+                              on_click=self.close))
+        self.group.add(Button(self.ui, (panel.right - 170, panel.bottom - 66, 140, 46), self.ui.tr("shelf.import"),
+                              style="primary", on_click=self.confirm))
+        self.error: str | None = None
+
+    def panel_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 760, 290)
+        rect.center = (640, 360)
+        return rect
+
+    def on_enter(self) -> None:
+        self.group.focus.focus(self.field)
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    def confirm(self) -> None:
+        path = Path(self.field.text.strip()).expanduser()
+        try:
+            save_id = self.services.saves.import_file(path, self.services.shelf.books)
+        except SaveError as error:
+            self.error = self.ui.t("shelf.import_failed", reason=str(error))
+            return
+        except OSError as error:
+            self.error = self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")
+            return
+        self.close()
+        self.on_done(self.ui.t("shelf.imported", id=save_id), False)
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        self.group.process_event(event)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        draw_panel(surface, panel, p, fill_alpha=250)
+        blit_text(surface, self.ui.t("shelf.import_title"), (panel.x + 30, panel.y + 22), "title", self.ui.theme.text_size("heading"), p.rubric)
+        blit_text(surface, self.ui.t("shelf.import_help"), (panel.x + 30, panel.y + 72), "italic", self.ui.theme.text_size("small"), p.ink_soft)
+        if self.error:
+            for i, line in enumerate(wrap_words(self.error, "body", self.ui.theme.text_size("small"), panel.width - 60)[:2]):
+                blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", self.ui.theme.text_size("small"), p.bad)
+        self.group.draw(surface)
+
+
+def scene_for(services: Services, adventure: Adventure) -> Scene:
+    """The screen an opened adventure belongs on: its table, its sheet, or its death page."""
+    if adventure.book.kind == "rolenplay":
+        from game.scenes.rnp_table import RnpTableScene
+
+        return RnpTableScene(services, adventure)
+    state = adventure.state
+    if state.hero is None:
+        from game.scenes.creation import CreationScene
+
+        return CreationScene(services, adventure.book)
+    if not state.hero.alive:
+        from game.scenes.death import DeathScene
+
+        return DeathScene(services, adventure)
+    if state.fight is not None and state.fight.active:
+        from game.scenes.combat import CombatScene
+
+        return CombatScene(services, adventure)
+    from game.scenes.sheet import SheetScene
+
+    return SheetScene(services, adventure)
+
+
+@showcase("bookshelf")
+def _showcase_bookshelf(services: Services) -> list[Scene]:
+    from game.app.showcase import sample_adventure
+
+    sample_adventure(services, "DF49")
+    sample_adventure(services, "DF64")
+    return [BookshelfScene(services)]

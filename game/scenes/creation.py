@@ -1,0 +1,539 @@
+"""Creating the hero of a Fighting Fantasy book (R-CREATE-1..3), before anything is saved.
+
+The screen holds its own rules ``Session`` (no save slot yet). The player may
+roll the book's formulas (animated dice, or physical dice typed in), type the
+scores their own dice gave, or — in books that have them — take a ready-made
+hero. Re-rolling starts a fresh session, so nothing of a discarded hero
+survives. Only "Begin the adventure" creates the save (``Adventure.start``)
+and hands over to the sheet.
+
+Every number shown (formulas, ranges, fixed scores) comes from the book data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.rules.dice import DiceError, ScriptedDice
+from game.rules.errors import Refused
+from game.rules.session import Entry, Session, Start
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
+from game.ui.toggle import Toggle
+
+# Layout of the 1280×720 logical page.
+RULES_PANEL = pygame.Rect(28, 102, 470, 602)
+TOP_PANEL = pygame.Rect(514, 102, 738, 440)  # ready-made heroes, or the sheet preview
+HERO_PANEL = pygame.Rect(514, 556, 738, 148)
+PAD = 20
+HEADING_SPACE = 50
+ROW_H = 54
+FIELD_W = 84
+CARD_GAP = 12
+
+
+def formula_text(stat: Any) -> str:
+    """``1d6 + 6`` from the book's formula (``2d6``, ``1d6 − 1``…)."""
+    roll = stat.roll
+    text = f"{roll.dice}d{roll.sides}"
+    if roll.plus > 0:
+        text += f" + {roll.plus}"
+    elif roll.plus < 0:
+        text += f" − {-roll.plus}"
+    return text
+
+
+def describe(services: Services, refused: Refused, book: Any) -> str:
+    """A refusal in the player's language (the refusals module when present)."""
+    try:
+        from game.app.refusals import describe_refusal
+    except ImportError:  # pragma: no cover - only before that module exists
+        return refused.message
+    return describe_refusal(services.ui.catalogue, refused, book)
+
+
+class CreationScene(Scene):
+    """Hero creation for ``book``; confirming replaces this screen with the sheet."""
+
+    def __init__(self, services: Services, book: Any) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.book = book
+        self.session = self._new_session()
+        self.rolled: dict[str, tuple[int, ...]] = {}  # stat id → the dice that made it (after a roll)
+        self.picked: str | None = None
+        self.message: str | None = None  # a refusal, shown in red under the fields
+        self.status_key: str | None = None
+        self.group = WidgetGroup(self.ui)
+        self.fields: dict[str, TextField] = {}
+        self.pick_buttons: dict[str, Button] = {}
+        self._build()
+        self._refresh()
+
+    # -- the session ------------------------------------------------------------------------
+    def _new_session(self) -> Session:
+        return Session(self.book, self.services.new_dice(), Start(language=self.services.language))
+
+    @property
+    def hero(self) -> Any:
+        return self.session.state.hero
+
+    def rolled_stats(self) -> list[Any]:
+        return [s for s in self.book.stats if s.roll is not None]
+
+    def stat_name(self, stat: Any) -> str:
+        return stat.name.get(self.ui.catalogue.language)
+
+    # -- widgets ----------------------------------------------------------------------------
+    def _build(self) -> None:
+        ui, g = self.ui, self.group
+        x0, width = RULES_PANEL.x + PAD, RULES_PANEL.width - 2 * PAD
+        self.back_button = g.add(Button(ui, (28, 24, 150, 42), ui.tr("creation.back"), on_click=self.back,
+                                        tooltip=ui.tr("creation.back_tooltip")))
+        top = RULES_PANEL.y + HEADING_SPACE + 44
+        for index, stat in enumerate(self.book.stats):
+            if stat.roll is None:
+                continue
+            y = top + index * ROW_H + (ROW_H - 42) // 2
+            self.fields[stat.id] = g.add(TextField(ui, (x0 + width - FIELD_W, y, FIELD_W, 42), numeric=True, max_length=3,
+                                                   on_submit=lambda _text: self.apply_typed()))
+        buttons_y = top + len(self.book.stats) * ROW_H + 14
+        half = (width - 10) // 2
+        self.roll_button = g.add(Button(ui, (x0, buttons_y, half, 46), self._roll_label, style="primary",
+                                        on_click=self.roll, tooltip=ui.tr("creation.roll_tooltip")))
+        self.typed_button = g.add(Button(ui, (x0 + half + 10, buttons_y, half, 46), ui.tr("creation.apply_typed"),
+                                         on_click=self.apply_typed, tooltip=ui.tr("creation.apply_typed_tooltip")))
+        self.physical_toggle = g.add(Toggle(ui, (x0, buttons_y + 58, width, 32), ui.tr("creation.physical"),
+                                            value=self.services.settings.physical_dice, on_change=self.set_physical,
+                                            tooltip=ui.tr("creation.physical_tooltip")))
+        for index, ready in enumerate(self.book.ready_heroes):
+            card = self.card_rect(index)
+            self.pick_buttons[ready.name] = g.add(Button(ui, (card.x + 14, card.bottom - 56, card.width - 28, 42),
+                                                         ui.tr("creation.pick"), on_click=lambda n=ready.name: self.pick(n)))
+        row_y = HERO_PANEL.bottom - PAD - 46
+        self.start_button = g.add(Button(ui, (HERO_PANEL.right - PAD - 270, row_y, 270, 46), ui.tr("creation.start"),
+                                         style="primary", on_click=self.confirm))
+        self.name_field = g.add(TextField(ui, (HERO_PANEL.x + PAD, row_y + 1, 360, 44), max_length=40,
+                                          placeholder=ui.tr("creation.name_placeholder"),
+                                          on_submit=lambda _text: self.confirm()))
+
+    def _roll_label(self) -> str:
+        return self.ui.t("creation.reroll") if self.rolled else self.ui.t("creation.roll")
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        """Where ready-made hero ``index`` is drawn (three cards side by side)."""
+        count = max(1, len(self.book.ready_heroes))
+        inner = TOP_PANEL.width - 2 * PAD
+        width = (inner - CARD_GAP * (count - 1)) // count
+        top = TOP_PANEL.y + HEADING_SPACE + 8
+        return pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, TOP_PANEL.bottom - PAD - top)
+
+    def _refresh(self) -> None:
+        """Buttons follow the session: start needs a hero; the picked card says so."""
+        self.start_button.set_enabled(self.hero is not None, self.ui.tr("creation.need_hero"))
+        for name, button in self.pick_buttons.items():
+            chosen = self.picked == name
+            button.label = self.ui.tr("creation.picked") if chosen else self.ui.tr("creation.pick")
+            button.style = "primary" if chosen else "normal"
+
+    def _fill_fields(self) -> None:
+        if self.hero is None:
+            return
+        for stat_id, field in self.fields.items():
+            field.text = str(self.hero.initial.get(stat_id, ""))
+
+    # -- actions ----------------------------------------------------------------------------
+    def set_physical(self, on: bool) -> None:
+        """The physical-dice switch: a setting, saved at once."""
+        self.services.settings.physical_dice = on
+        self.services.save_settings()
+
+    def roll(self) -> None:
+        """Roll every formula (re-rolling starts a fresh session), then show the dice."""
+        action = {"do": "roll_hero"}
+        session = self._new_session()
+        if not self.services.settings.physical_dice:
+            self._rolled(session, self._apply(session, action))
+            return
+        labels: list[str] = []
+        for stat in self.rolled_stats():
+            for n in range(stat.roll.dice):
+                labels.append(self.stat_name(stat) if stat.roll.dice == 1 else self.ui.t("creation.die_label", stat=self.stat_name(stat), n=n + 1))
+        typed: list[int] = []
+
+        def ask(sides: list[int], names: list[str] | None) -> None:
+            from game.scenes.dice_entry import DiceEntryScene
+
+            if self.stack is not None:
+                self.stack.push(DiceEntryScene(self.ui, self.ui.t("dice.physical_title"), sides, on_done=received,
+                                               labels=names if names and len(names) == len(sides) else None))
+
+        def received(values: list[int]) -> None:
+            typed.extend(values)
+            try:
+                result = self._apply(session, action, ScriptedDice(typed))
+            except DiceError as error:
+                if error.sides is None:
+                    raise
+                ask([error.sides], None)
+                return
+            self._rolled(session, result)
+
+        ask(session.dice_needed(action), labels)
+
+    def _apply(self, session: Session, action: dict, dice: Any = None) -> Entry | Refused:
+        try:
+            return session.apply(action, dice)
+        except Refused as refused:
+            return refused
+
+    def _rolled(self, session: Session, result: Entry | Refused) -> None:
+        if isinstance(result, Refused):
+            self.message = describe(self.services, result, self.book)
+            return
+        self._adopt(session, "creation.status_rolled")
+        faces = list(result.dice)
+        self.rolled = {}
+        for stat in self.rolled_stats():
+            self.rolled[stat.id] = tuple(faces[: stat.roll.dice])
+            faces = faces[stat.roll.dice:]
+        self._refresh()
+        self._show_dice()
+
+    def _adopt(self, session: Session, status_key: str, picked: str | None = None) -> None:
+        self.session = session
+        self.picked = picked
+        self.rolled = {}
+        self.message = None
+        self.status_key = status_key
+        self._fill_fields()
+        self._refresh()
+
+    def dice_groups(self) -> list[Any]:
+        """One group per rolled stat: its name, its dice, "+ 6 = 10"."""
+        from game.scenes.dice_roll import DiceGroup
+
+        groups = []
+        for stat in self.rolled_stats():
+            faces = self.rolled.get(stat.id)
+            if not faces:
+                continue
+            total = sum(faces) + stat.roll.plus
+            plus = stat.roll.plus
+            detail = (f"+ {plus} = {total}" if plus > 0 else f"− {-plus} = {total}" if plus < 0 else f"= {total}")
+            groups.append(DiceGroup(self.stat_name(stat), faces, stat.roll.sides, detail))
+        return groups
+
+    def _show_dice(self) -> None:
+        from game.scenes.dice_roll import DiceRollScene
+
+        if self.stack is None:
+            return
+        factor = 0.0 if self.services.settings.physical_dice else self.services.settings.animation_factor
+        self.stack.push(DiceRollScene(self.ui, self.ui.t("creation.roll_title"), self.dice_groups(), self.summary(),
+                                      rng=self.services.rng, animation_factor=factor))
+
+    def typed_scores(self) -> dict[str, int] | None:
+        """The typed scores, or None (with the reason in ``message``) when one is empty."""
+        scores: dict[str, int] = {}
+        for stat in self.rolled_stats():
+            value = self.fields[stat.id].value
+            if value is None:
+                self.message = describe(self.services, Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id), self.book)
+                return None
+            scores[stat.id] = value
+        return scores
+
+    def apply_typed(self) -> None:
+        """R-CREATE-3: the scores of the player's own dice, checked by the rules."""
+        scores = self.typed_scores()
+        if scores is None:
+            return
+        session = self._new_session()
+        result = self._apply(session, {"do": "set_hero", "scores": scores})
+        if isinstance(result, Refused):
+            self.message = describe(self.services, result, self.book)
+            return
+        self._adopt(session, "creation.status_typed")
+
+    def pick(self, name: str) -> None:
+        """R-CREATE-2: take a ready-made hero (and their name)."""
+        session = self._new_session()
+        result = self._apply(session, {"do": "pick_hero", "name": name})
+        if isinstance(result, Refused):
+            self.message = describe(self.services, result, self.book)
+            return
+        self._adopt(session, "creation.status_picked", picked=name)
+        self.name_field.text = name
+
+    def confirm(self) -> None:
+        """Name the hero, create the save, and open the sheet."""
+        if self.hero is None:
+            self.message = self.ui.t("creation.need_hero")
+            return
+        name = self.name_field.text.strip()
+        if name and name != self.hero.name:
+            result = self._apply(self.session, {"do": "name_hero", "name": name})
+            if isinstance(result, Refused):
+                self.message = describe(self.services, result, self.book)
+                return
+        from game.app.adventure import Adventure
+
+        adventure = Adventure.start(self.session, self.services.saves)
+        if self.stack is not None:
+            from game.scenes.sheet import SheetScene
+
+            self.stack.replace(SheetScene(self.services, adventure))
+
+    def back(self) -> None:
+        """Back to the bookshelf; nothing was saved."""
+        if self.stack is not None:
+            from game.scenes.bookshelf import BookshelfScene
+
+            self.stack.replace(BookshelfScene(self.services))
+
+    def open_help(self) -> None:
+        from game.scenes.help import HelpScene
+
+        if self.stack is not None:
+            self.stack.push(HelpScene(self.services, "creation"))
+
+    # -- text -----------------------------------------------------------------------------------
+    def summary(self) -> str:
+        """``HABILETÉ 11 · ENDURANCE 20 · CHANCE 9`` for the current hero."""
+        if self.hero is None:
+            return ""
+        return " · ".join(f"{self.stat_name(s)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
+
+    # -- frame ------------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_help()
+            return None
+        if self.group.process_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return None
+        return event
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        language = ui.catalogue.language
+        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        blit_text(surface, self.book.title.get(language), (640, 8), "title", theme.text_size("title"), p.rubric, "midtop")
+        number = getattr(self.book, "series_number", None)
+        subtitle = ui.t("creation.subtitle_numbered", number=number) if number else ui.t("creation.subtitle")
+        blit_text(surface, subtitle, (640, 60), "italic", theme.text_size("small"), p.ink_soft, "midtop")
+        draw_rule(surface, 360, 920, 92, p.ink_soft)
+        self._draw_rules(surface)
+        if self.book.ready_heroes:
+            self._draw_ready_heroes(surface)
+        else:
+            self._draw_sheet_preview(surface)
+        self._draw_hero_panel(surface)
+        self.group.draw(surface)
+
+    def _heading(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
+        p, theme = self.ui.palette, self.ui.theme
+        draw_panel(surface, rect, p)
+        blit_text(surface, self.ui.t(key), (rect.x + PAD, rect.y + 12), "title", theme.text_size("heading"), p.ink)
+        pygame.draw.line(surface, p.ink_faint, (rect.x + PAD, rect.y + 44), (rect.right - PAD, rect.y + 44))
+
+    def _draw_rules(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        self._heading(surface, RULES_PANEL, "creation.rules_heading")
+        x0, width = RULES_PANEL.x + PAD, RULES_PANEL.width - 2 * PAD
+        small, body = theme.text_size("small"), theme.text_size("body")
+        blit_text(surface, ui.t("creation.rules_intro"), (x0, RULES_PANEL.y + HEADING_SPACE + 8), "italic", small, p.ink_soft)
+        top = RULES_PANEL.y + HEADING_SPACE + 44
+        for index, stat in enumerate(self.book.stats):
+            cy = top + index * ROW_H + ROW_H // 2
+            if index:
+                pygame.draw.line(surface, p.ink_faint, (x0, top + index * ROW_H), (x0 + width, top + index * ROW_H))
+            blit_text(surface, self.stat_name(stat), (x0, cy), "body", body, p.ink, "midleft")
+            if stat.roll is not None:
+                text = ui.t("creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum)
+                blit_text(surface, text, (x0 + 150, cy), "italic", small, p.ink_soft, "midleft")
+            else:
+                blit_text(surface, ui.t("creation.fixed_rule"), (x0 + 150, cy), "italic", small, p.ink_soft, "midleft")
+                box = pygame.Rect(x0 + width - FIELD_W, cy - 21, FIELD_W, 42)
+                surface.blit(rounded_box(box.size, p.parchment_dark, p.ink_faint, 4), box)
+                blit_text(surface, str(stat.fixed), (box.x + 10, cy), "body", body, p.ink_soft, "midleft")
+                blit_text(surface, ui.t("creation.fixed_short"), (box.right - 8, cy), "italic", small, p.ink_soft, "midright")
+        y = self.physical_toggle.rect.bottom + 14
+        if self.message:
+            for line in wrap_words(self.message, "body", small, width)[:3]:
+                blit_text(surface, line, (x0, y), "body", small, p.bad)
+                y += fonts.line_height("body", small)
+            y += 8
+        hint = ui.t("creation.physical_hint") if self.services.settings.physical_dice else ui.t("creation.hint")
+        line_h = fonts.line_height("italic", small)
+        bottom = RULES_PANEL.bottom - 12
+        for line in wrap_words(hint, "italic", small, width):
+            if y + line_h > bottom:
+                return
+            blit_text(surface, line, (x0, y), "italic", small, p.ink_soft)
+            y += line_h
+        # What each score stands for (whole entries only, as far as room allows).
+        about = [(self.stat_name(s), ui.t(f"creation.about_{s.id}")) for s in self.book.stats if ui.catalogue.has(f"creation.about_{s.id}")]
+        if not about or y + 2 * line_h + 20 > bottom:
+            return
+        y += 10
+        draw_rule(surface, x0 + 60, x0 + width - 60, y, p.ink_faint)
+        y += 10
+        for name, text in about:
+            lines = wrap_words(f"{name} : {text}" if ui.catalogue.language == "fr" else f"{name}: {text}", "body", small, width)
+            if y + len(lines) * line_h > bottom:
+                break
+            for line in lines:
+                blit_text(surface, line, (x0, y), "body", small, p.ink)
+                y += line_h
+            y += 4
+
+    def _draw_ready_heroes(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        language = ui.catalogue.language
+        self._heading(surface, TOP_PANEL, "creation.ready_heading")
+        small, body = theme.text_size("small"), theme.text_size("body")
+        for index, ready in enumerate(self.book.ready_heroes):
+            card = self.card_rect(index)
+            chosen = self.picked == ready.name
+            surface.blit(rounded_box(card.size, p.parchment_light, p.accent if chosen else p.ink_faint, 6, 3 if chosen else 1), card)
+            x, inner = card.x + 14, card.width - 28
+            blit_text(surface, ready.name, (card.centerx, card.y + 10), "bold", body, p.rubric, "midtop")
+            y = card.y + 46
+            for stat in self.book.stats:
+                blit_text(surface, self.stat_name(stat), (x, y), "body", small, p.ink_soft)
+                value = ready.scores.get(stat.id, stat.fixed)
+                blit_text(surface, str(value), (x + inner, y), "bold", small, p.ink, "topright")
+                y += fonts.line_height("body", small) + 3
+            pygame.draw.line(surface, p.ink_faint, (x, y + 6), (x + inner, y + 6))
+            y += 14
+            line_h = fonts.line_height("italic", small)
+            limit = card.bottom - 64
+            lines = wrap_words(ready.portrait.get(language), "italic", small, inner)
+            for line in lines:
+                if y + line_h > limit:
+                    break
+                blit_text(surface, line, (x, y), "italic", small, p.ink)
+                y += line_h
+            if ready.equipment and y + line_h * 2 <= limit:
+                items = ", ".join(item.get(language) for item in ready.equipment)
+                for line in wrap_words(ui.t("creation.equipment", items=items), "body", small, inner):
+                    if y + line_h > limit:
+                        break
+                    blit_text(surface, line, (x, y + 4), "body", small, p.ink_soft)
+                    y += line_h
+
+    def _draw_sheet_preview(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        language = ui.catalogue.language
+        self._heading(surface, TOP_PANEL, "creation.sheet_heading")
+        stats = self.book.stats
+        inner = TOP_PANEL.width - 2 * PAD
+        width = (inner - CARD_GAP * (len(stats) - 1)) // len(stats)
+        top = TOP_PANEL.y + HEADING_SPACE + 8
+        small, body, value_size = theme.text_size("small"), theme.text_size("body"), theme.text_size("title")
+        for index, stat in enumerate(stats):
+            tile = pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, 196)
+            surface.blit(rounded_box(tile.size, p.parchment_light, p.ink_faint, 6, 1), tile)
+            blit_text(surface, self.stat_name(stat), (tile.centerx, tile.y + 10), "body", body, p.ink, "midtop")
+            value = None if self.hero is None else self.hero.initial.get(stat.id)
+            blit_text(surface, "—" if value is None else str(value), (tile.centerx, tile.y + 74), "bold", value_size,
+                      p.ink if value is not None else p.ink_faint, "center")
+            faces = self.rolled.get(stat.id)
+            if faces:
+                size = 34
+                total_w = len(faces) * (size + 8) - 8
+                sx = tile.centerx - total_w // 2 + size // 2
+                for i, face in enumerate(faces):
+                    draw_die(surface, (sx + i * (size + 8), tile.y + 132), size, face, p)
+                plus = stat.roll.plus
+                if plus:
+                    text = f"+ {plus}" if plus > 0 else f"− {-plus}"
+                    blit_text(surface, text, (sx + total_w - size // 2 + 12, tile.y + 132), "body", body, p.ink_soft, "midleft")
+            elif stat.roll is not None:
+                blit_text(surface, formula_text(stat), (tile.centerx, tile.y + 132), "italic", body, p.ink_soft, "center")
+            else:
+                blit_text(surface, ui.t("creation.fixed_short"), (tile.centerx, tile.y + 132), "italic", body, p.ink_soft, "center")
+            note = ui.t("creation.initial_note") if value is not None else ui.t("creation.not_yet")
+            blit_text(surface, note, (tile.centerx, tile.bottom - 14), "italic", small, p.ink_faint, "midbottom")
+        # What the hero starts with: the book's equipment and counters.
+        y = top + 196 + 18
+        x = TOP_PANEL.x + PAD
+        blit_text(surface, ui.t("creation.starting_heading"), (x, y), "bold", body, p.ink)
+        y += fonts.line_height("bold", body) + 2
+        items = [item.get(language) for item in self.book.equipment]
+        items += [ui.t("creation.counter_start", name=c.name.get(language), value=c.start) for c in self.book.counters if c.start]
+        text = ", ".join(items) if items else ui.t("creation.nothing_else")
+        line_h = fonts.line_height("italic", small)
+        for line in wrap_words(text, "italic", small, inner):
+            if y + line_h > TOP_PANEL.bottom - 10:
+                break
+            blit_text(surface, line, (x, y), "italic", small, p.ink)
+            y += line_h
+        blurb = getattr(self.book, "blurb", None)
+        if blurb is not None and y + line_h * 2 < TOP_PANEL.bottom - 10:
+            y += 8
+            for line in wrap_words(blurb.get(language), "italic", small, inner):
+                if y + line_h > TOP_PANEL.bottom - 10:
+                    break
+                blit_text(surface, line, (x, y), "italic", small, p.ink_soft)
+                y += line_h
+
+    def _draw_hero_panel(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        self._heading(surface, HERO_PANEL, "creation.hero_heading")
+        small, body = theme.text_size("small"), theme.text_size("body")
+        x = HERO_PANEL.x + PAD
+        y = HERO_PANEL.y + HEADING_SPACE + 2
+        if self.hero is None:
+            key = "creation.no_hero_ready" if self.book.ready_heroes else "creation.no_hero"
+            blit_text(surface, ui.t(key), (x, y), "italic", body, p.ink_soft)
+            return
+        blit_text(surface, self.summary(), (HERO_PANEL.right - PAD, HERO_PANEL.y + 30), "bold", small, p.ink, "midright")
+        if self.status_key:
+            blit_text(surface, ui.t(self.status_key, name=self.picked or ""), (x, y), "italic", small, p.ink_soft)
+
+
+# -- showcase -------------------------------------------------------------------------------------
+
+
+@showcase("creation-df31")
+def _showcase_df31(services: Services) -> list[Scene]:
+    return [CreationScene(services, services.shelf.books["DF31"])]
+
+
+@showcase("creation-df64-ready-heroes")
+def _showcase_df64(services: Services) -> list[Scene]:
+    scene = CreationScene(services, services.shelf.books["DF64"])
+    scene.pick("Isolde Laodegan")
+    return [scene]
+
+
+@showcase("creation-rolled")
+def _showcase_rolled(services: Services) -> list[Scene]:
+    scene = CreationScene(services, services.shelf.books["DF49"])
+    scene.services.settings.physical_dice = False
+    session = scene._new_session()
+    scene._rolled(session, scene._apply(session, {"do": "roll_hero"}))  # no stack yet: no overlay
+    scene.name_field.text = "Alwen"
+    return [scene]

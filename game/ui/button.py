@@ -80,6 +80,10 @@ class Button(Widget):
         size = self.ui.theme.text_size("button")
         label = self.ui.text(self.label)
         face = "bold" if self.style == "primary" else "body"
+        room = rect.width - 14 - ((min(rect.height - 14, 28) + 8) if self.icon else 0)
+        # A label too wide for its button (a longer language, a bigger UI scale) is set smaller, never clipped.
+        while label and size > 12 and fonts.text_width(label, face, size) > room:
+            size -= 1
         if self.icon:
             icon_size = min(rect.height - 14, 28)
             image_w = fonts.text_width(label, face, size) if label else 0

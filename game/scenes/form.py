@@ -1,0 +1,132 @@
+"""A small modal form: a few labelled fields and OK / Cancel.
+
+Used for the eraser (correct a score), creature boxes, renaming a day, the
+hero's name. ``on_submit`` receives the typed values and returns None to close
+or the text of a problem to show (the form stays open, nothing is lost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.app.scene import Scene
+from game.ui.button import Button
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+
+ROW_H = 78
+PAD = 30
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field: its key in the result, its label, its first text, and numeric limits if any."""
+
+    key: str
+    label: str
+    text: str = ""
+    numeric: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    max_length: int = 80
+
+
+class FormScene(Scene):
+    """Modal form over the current screen."""
+
+    transparent = True
+
+    def __init__(self, ui: UIContext, title: str, fields: list[FieldSpec],
+                 on_submit: Callable[[dict[str, str]], str | None], *, note: str = "", width: int = 620) -> None:
+        super().__init__()
+        self.ui = ui
+        self.title = title
+        self.specs = fields
+        self.on_submit = on_submit
+        self.note = note
+        self.width = width
+        self.problem: str | None = None
+        self.group = WidgetGroup(ui)
+        panel = self.panel_rect()
+        self.fields: dict[str, TextField] = {}
+        for index, spec in enumerate(fields):
+            y = panel.y + 86 + self._note_height() + index * ROW_H + 26
+            width = 160 if spec.numeric else panel.width - 2 * PAD
+            self.fields[spec.key] = self.group.add(TextField(
+                ui, (panel.x + PAD, y, width, 42), text=spec.text, numeric=spec.numeric, minimum=spec.minimum,
+                maximum=spec.maximum, max_length=spec.max_length, on_submit=lambda text: self.submit()))
+        self.cancel_button = self.group.add(Button(ui, (panel.right - 330, panel.bottom - 66, 140, 46), ui.tr("common.cancel"),
+                                                   on_click=self.close))
+        self.ok_button = self.group.add(Button(ui, (panel.right - 176, panel.bottom - 66, 146, 46), ui.tr("common.ok"),
+                                               style="primary", on_click=self.submit))
+
+    def _note_height(self) -> int:
+        return 26 * len(wrap_words(self.note, "italic", self.ui.theme.text_size("small"), self.width - 2 * PAD)) if self.note else 0
+
+    def panel_rect(self) -> pygame.Rect:
+        height = 86 + self._note_height() + ROW_H * len(self.specs) + 60 + 80
+        rect = pygame.Rect(0, 0, self.width, height)
+        rect.center = (640, 360)
+        return rect
+
+    def on_enter(self) -> None:
+        if self.specs:
+            self.group.focus.focus(self.fields[self.specs[0].key])
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    def submit(self) -> None:
+        for spec in self.specs:
+            field = self.fields[spec.key]
+            if spec.numeric and (not field.text.strip() or not field.valid):
+                self.problem = field.message() or self.ui.t("form.number_needed", label=spec.label)
+                return
+        problem = self.on_submit({key: field.text.strip() for key, field in self.fields.items()})
+        if problem:
+            self.problem = problem
+            return
+        self.close()
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        self.group.process_event(event)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        draw_panel(surface, panel, p, fill_alpha=250)
+        blit_text(surface, self.title, (panel.x + PAD, panel.y + 22), "title", self.ui.theme.text_size("heading"), p.rubric)
+        small = self.ui.theme.text_size("small")
+        y = panel.y + 74
+        for line in wrap_words(self.note, "italic", small, panel.width - 2 * PAD) if self.note else []:
+            blit_text(surface, line, (panel.x + PAD, y), "italic", small, p.ink_soft)
+            y += 26
+        for spec in self.specs:
+            field = self.fields[spec.key]
+            blit_text(surface, spec.label, (field.rect.x, field.rect.y - 28), "italic", small, p.ink_soft)
+        if self.problem:
+            for i, line in enumerate(wrap_words(self.problem, "body", small, panel.width - 2 * PAD - 340)[:2]):
+                blit_text(surface, line, (panel.x + PAD, panel.bottom - 62 + i * 22), "body", small, p.bad)
+        self.group.draw(surface)

@@ -1,0 +1,374 @@
+"""The death page (R-DEATH-1): STAMINA 0 is death, and the sheet hands over to this screen.
+
+A darkened parchment with a skull over crossed bones (drawn with pygame.draw),
+the hero's name, the paragraph and, when the last fight was lost, the creature
+that struck the blow. The player may undo the last action (a misclick, a
+forgotten Luck test), start over with a new hero, go back to the bookshelf, or
+— only in books whose data say death may not be the end (DF64) — follow the
+book's instruction to carry on, typing the STAMINA it gives back (the rules cap
+it at the initial score and refuse 0).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.app.adventure import Adventure
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import sample_adventure, showcase
+from game.rules.errors import Refused
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import SUPERSAMPLE, blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE, Palette
+
+SKULL_CENTRE = (640, 150)
+SKULL_SIZE = (240, 190)
+BUTTONS_Y = 486
+BUTTON_H = 48
+BUTTON_GAP = 16
+REVIVE_PANEL = pygame.Rect(250, 562, 780, 142)
+
+
+def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=4)
+def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
+    """The parchment, darkened as if by candle soot, with a heavy vignette."""
+    page = parchment(size, palette).copy()
+    page.fill((92, 78, 70), special_flags=pygame.BLEND_RGB_MULT)
+    vignette = pygame.Surface((32, 18))
+    for vy in range(18):
+        for vx in range(32):
+            distance = min(1.0, math.hypot((vx - 15.5) / 15.5, (vy - 7.5) / 9.5) / 1.2)
+            shade = round(255 - 150 * distance**1.8)
+            vignette.set_at((vx, vy), (shade, shade, shade))
+    page.blit(pygame.transform.smoothscale(vignette, size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return page
+
+
+@lru_cache(maxsize=4)
+def skull_image(size: tuple[int, int], palette: Palette) -> pygame.Surface:
+    """A skull over two crossed bones, supersampled for smooth edges."""
+    s = SUPERSAMPLE
+    w, h = size[0] * s, size[1] * s
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    bone = _mix(palette.parchment_light, palette.parchment_dark, 0.25)
+    ink = palette.ink
+    line = max(2, round(w * 0.012))
+
+    def knob(centre: tuple[float, float], radius: float) -> None:
+        pygame.draw.circle(big, ink, centre, radius + line)
+        pygame.draw.circle(big, bone, centre, radius)
+
+    # Crossed bones behind the skull: two shafts, each with a pair of knobs at both ends.
+    for (x1, y1), (x2, y2) in (((0.1, 0.9), (0.9, 0.3)), ((0.1, 0.3), (0.9, 0.9))):
+        a, b = (x1 * w, y1 * h), (x2 * w, y2 * h)
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+        half = 0.035 * w
+        shaft = [(a[0] + nx * half, a[1] + ny * half), (b[0] + nx * half, b[1] + ny * half),
+                 (b[0] - nx * half, b[1] - ny * half), (a[0] - nx * half, a[1] - ny * half)]
+        pygame.draw.polygon(big, ink, shaft, 0)
+        inner = [(a[0] + nx * (half - line), a[1] + ny * (half - line)), (b[0] + nx * (half - line), b[1] + ny * (half - line)),
+                 (b[0] - nx * (half - line), b[1] - ny * (half - line)), (a[0] - nx * (half - line), a[1] - ny * (half - line))]
+        for end in (a, b):
+            for side in (1, -1):
+                knob((end[0] + nx * half * 1.1 * side, end[1] + ny * half * 1.1 * side), 0.045 * w)
+        pygame.draw.polygon(big, bone, inner, 0)
+    # The skull: cranium, cheeks and jaw, outlined in ink.
+    cx = w / 2
+    cranium_c, cranium_r = (cx, 0.4 * h), 0.27 * w
+    jaw = pygame.Rect(0, 0, round(0.3 * w), round(0.26 * h))
+    jaw.midtop = (round(cx), round(0.56 * h))
+    pygame.draw.circle(big, ink, cranium_c, cranium_r + line)
+    pygame.draw.rect(big, ink, jaw.inflate(2 * line, 2 * line), border_radius=round(0.05 * w))
+    pygame.draw.circle(big, bone, cranium_c, cranium_r)
+    pygame.draw.rect(big, bone, jaw, border_radius=round(0.05 * w))
+    # Cheekbones, so cranium and jaw read as one skull.
+    cheeks = pygame.Rect(0, 0, round(0.46 * w), round(0.14 * h))
+    cheeks.center = (round(cx), round(0.6 * h))
+    pygame.draw.ellipse(big, bone, cheeks)
+    # Eye sockets, nose, teeth.
+    hollow = _mix(ink, (0, 0, 0), 0.3)
+    for side in (-1, 1):
+        eye = pygame.Rect(0, 0, round(0.13 * w), round(0.16 * h))
+        eye.center = (round(cx + side * 0.095 * w), round(0.47 * h))
+        pygame.draw.ellipse(big, hollow, eye)
+    nose = [(cx, 0.56 * h), (cx - 0.03 * w, 0.64 * h), (cx + 0.03 * w, 0.64 * h)]
+    pygame.draw.polygon(big, hollow, nose)
+    teeth_top, teeth_bottom = 0.7 * h, 0.8 * h
+    pygame.draw.line(big, ink, (jaw.left + 0.02 * w, teeth_top), (jaw.right - 0.02 * w, teeth_top), line)
+    for i in range(1, 6):
+        x = jaw.left + jaw.width * i / 6
+        pygame.draw.line(big, ink, (x, teeth_top - 0.015 * h), (x, teeth_bottom), line)
+    # A crack on the brow: this hero met something hard.
+    crack = [(cx + 0.06 * w, 0.15 * h), (cx + 0.03 * w, 0.22 * h), (cx + 0.07 * w, 0.27 * h), (cx + 0.04 * w, 0.33 * h)]
+    pygame.draw.lines(big, ink, False, crack, line)
+    return pygame.transform.smoothscale(big, size)
+
+
+class DeathScene(Scene):
+    """The hero is dead: undo, start over, carry on (when the book allows), or leave."""
+
+    def __init__(self, services: Services, adventure: Adventure) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.adventure = adventure
+        self.message: str | None = None
+        self.reviving = False
+        self.group = WidgetGroup(self.ui)
+        ui = self.ui
+        self.undo_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.undo"), on_click=self.undo,
+                                  tooltip=ui.tr("death.undo_tooltip"))
+        self.restart_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.restart"), on_click=self.restart,
+                                     tooltip=ui.tr("death.restart_tooltip"))
+        self.continue_button: Button | None = None
+        if self.may_continue:
+            self.continue_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.continue"), style="primary",
+                                          on_click=self.ask_revive, tooltip=ui.tr("death.continue_tooltip"))
+        self.shelf_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.shelf"), on_click=self.to_shelf)
+        self.buttons = [b for b in (self.undo_button, self.restart_button, self.continue_button, self.shelf_button) if b]
+        self.group.add(*self.buttons)
+        panel = REVIVE_PANEL
+        self.stamina_field = TextField(ui, (panel.x + 24, panel.y + 60, 110, 46), numeric=True, max_length=3,
+                                       on_submit=lambda _text: self.revive(), visible=False)
+        self.revive_button = Button(ui, (panel.right - 24 - 420, panel.y + 60, 260, 46), ui.tr("death.revive"),
+                                    style="primary", on_click=self.revive, visible=False)
+        self.cancel_revive = Button(ui, (panel.right - 24 - 150, panel.y + 60, 150, 46), ui.tr("common.cancel"),
+                                    on_click=self.close_revive, visible=False)
+        self.group.add(self.stamina_field, self.revive_button, self.cancel_revive)
+        self._layout()
+        self._refresh()
+
+    # -- what happened ------------------------------------------------------------------------
+    @property
+    def book(self) -> Any:
+        return self.adventure.book
+
+    @property
+    def may_continue(self) -> bool:
+        return bool(getattr(getattr(self.book, "death", None), "may_continue", False))
+
+    def killer(self) -> str | None:
+        """The creature that won the last fight, if the hero died in it."""
+        fight = getattr(self.adventure.state, "fight", None)
+        if fight is None or fight.winner != "enemies" or not fight.enemies:
+            return None
+        for exchange in reversed(fight.last_round):
+            if exchange.result == "hero_wounded" and not exchange.by_ally and exchange.creature < len(fight.enemies):
+                return fight.enemies[exchange.creature].name
+        front = fight.front()
+        return fight.enemies[front if front is not None else 0].name
+
+    def hero_name(self) -> str:
+        hero = self.adventure.state.hero
+        return hero.name if hero is not None and hero.name else self.ui.t("death.nameless")
+
+    def initial_stamina(self) -> int | None:
+        hero = self.adventure.state.hero
+        return None if hero is None else hero.initial.get("stamina")
+
+    # -- widgets ----------------------------------------------------------------------------------
+    def _layout(self) -> None:
+        """Buttons sized to their labels (both languages), centred in one row."""
+        size = self.ui.theme.text_size("button")
+        widths = []
+        for button in self.buttons:
+            face = "bold" if button.style == "primary" else "body"
+            widths.append(max(170, fonts.text_width(self.ui.text(button.label), face, size) + 44))
+        total = sum(widths) + BUTTON_GAP * (len(widths) - 1)
+        x = (LOGICAL_SIZE[0] - total) // 2
+        for button, width in zip(self.buttons, widths):
+            button.rect = pygame.Rect(x, BUTTONS_Y, width, BUTTON_H)
+            x += width + BUTTON_GAP
+
+    def _refresh(self) -> None:
+        self.undo_button.set_enabled(self.adventure.session.can_undo, self.ui.tr("death.nothing_to_undo"))
+        for widget in (self.stamina_field, self.revive_button, self.cancel_revive):
+            widget.visible = self.reviving
+        if self.continue_button is not None:
+            self.continue_button.set_enabled(not self.reviving, self.ui.tr("death.continue_open"))
+
+    # -- actions ------------------------------------------------------------------------------------
+    def _to_sheet(self) -> None:
+        if self.stack is not None:
+            from game.scenes.sheet import SheetScene
+
+            self.stack.replace(SheetScene(self.services, self.adventure))
+
+    def _describe(self, refused: Refused) -> str:
+        try:
+            from game.app.refusals import describe_refusal
+        except ImportError:  # pragma: no cover
+            return refused.message
+        return describe_refusal(self.ui.catalogue, refused, self.book)
+
+    def undo(self) -> None:
+        """Take back the action that killed the hero, then back to the sheet."""
+        result = self.adventure.undo()
+        if isinstance(result, Refused):
+            self.message = self._describe(result)
+            return
+        self._to_sheet()
+
+    def restart(self) -> None:
+        """A new hero for the same book (this adventure's save stays on the shelf)."""
+        if self.stack is not None:
+            from game.scenes.creation import CreationScene
+
+            self.stack.replace(CreationScene(self.services, self.book))
+
+    def to_shelf(self) -> None:
+        if self.stack is not None:
+            from game.scenes.bookshelf import BookshelfScene
+
+            self.stack.replace(BookshelfScene(self.services))
+
+    def ask_revive(self) -> None:
+        """Show the STAMINA field: the book says how much the hero gets back."""
+        if not self.may_continue:
+            return
+        self.reviving = True
+        self.message = None
+        self._refresh()
+        self.group.focus.focus(self.stamina_field)
+
+    def close_revive(self) -> None:
+        self.reviving = False
+        self.message = None
+        self._refresh()
+        self.group.focus.focus(None)
+
+    def revive(self) -> None:
+        """Apply ``revive`` with the typed STAMINA; a refusal is shown under the field."""
+        value = self.stamina_field.value
+        if value is None:
+            self.message = self.ui.t("death.stamina_missing")
+            return
+        result = self.adventure.act({"do": "revive", "stamina": value})
+        if isinstance(result, Refused):
+            self.message = self._describe(result)
+            return
+        self._to_sheet()
+
+    # -- frame -----------------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                if self.stack is not None:
+                    from game.scenes.help import HelpScene
+
+                    self.stack.push(HelpScene(self.services, "sheet"))
+                return None
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and not self.stamina_field.focused:
+                self.undo()
+                return None
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self._layout()
+        if self.group.process_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.reviving:
+            self.close_revive()
+            return None
+        return event
+
+    def resume(self) -> None:
+        self._layout()  # the language may have changed under an overlay
+        self._refresh()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        language = ui.catalogue.language
+        surface.blit(dark_page(LOGICAL_SIZE, p), (0, 0))
+        skull = skull_image(SKULL_SIZE, p)
+        surface.blit(skull, skull.get_rect(center=SKULL_CENTRE))
+        light, soft = p.parchment_light, p.parchment_dark
+        title_colour = _mix(p.rubric, p.parchment_light, 0.45)
+        blit_text(surface, ui.t("death.title"), (640, 256), "title", theme.text_size("title") + 6, title_colour, "midtop")
+        draw_rule(surface, 400, 880, 318, soft)
+        blit_text(surface, self.hero_name(), (640, 332), "bold", theme.text_size("heading"), light, "midtop")
+        body, small = theme.text_size("body"), theme.text_size("small")
+        lines: list[tuple[str, str, int, tuple]] = []
+        paragraph = getattr(self.adventure.state, "paragraph", None)
+        title = self.book.title.get(language)
+        if paragraph is not None:
+            lines.append((ui.t("death.where", paragraph=paragraph, book=title), "italic", body, soft))
+        else:
+            lines.append((ui.t("death.where_book", book=title), "italic", body, soft))
+        killer = self.killer()
+        if killer:
+            lines.append((ui.t("death.killed_by", name=killer), "body", body, light))
+        note = getattr(getattr(self.book, "death", None), "note", None)
+        if self.may_continue and note is not None:
+            lines.append((note.get(language), "italic", small, soft))
+        y = 376
+        for text, face, size, colour in lines:
+            for line in wrap_words(text, face, size, 900)[:2]:
+                blit_text(surface, line, (640, y), face, size, colour, "midtop")
+                y += fonts.line_height(face, size)
+            y += 6
+        if self.reviving:
+            self._draw_revive(surface)
+        self.group.draw(surface)
+        if self.message:
+            if self.reviving:
+                where, colour = (REVIVE_PANEL.x + 24, REVIVE_PANEL.bottom - 32), p.bad
+                blit_text(surface, self.message, where, "body", small, colour)
+            else:
+                blit_text(surface, self.message, (640, BUTTONS_Y + BUTTON_H + 18), "body", small, _mix(p.bad, light, 0.5), "midtop")
+
+    def _draw_revive(self, surface: pygame.Surface) -> None:
+        """The panel behind the STAMINA field (the widgets are drawn by the group)."""
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        panel = REVIVE_PANEL
+        draw_panel(surface, panel, p, fill_alpha=245)
+        initial = self.initial_stamina()
+        prompt = ui.t("death.revive_prompt", maximum=initial if initial is not None else "—")
+        blit_text(surface, prompt, (panel.x + 24, panel.y + 20), "body", theme.text_size("body"), p.ink)
+
+
+# -- showcase -------------------------------------------------------------------------------------------
+
+
+@showcase("death-df64")
+def _showcase_death(services: Services) -> list[Scene]:
+    adventure = sample_adventure(services, "DF64")
+    adventure.act({"do": "die"})
+    return [DeathScene(services, adventure)]
+
+
+@showcase("death-df64-continue")
+def _showcase_continue(services: Services) -> list[Scene]:
+    adventure = sample_adventure(services, "DF64")
+    adventure.act({"do": "die"})
+    scene = DeathScene(services, adventure)
+    scene.ask_revive()
+    scene.stamina_field.text = "0"
+    scene.revive()  # shows the rules' refusal under the field
+    return [scene]
+
+
+@showcase("death-df31-fight")
+def _showcase_fight(services: Services) -> list[Scene]:
+    adventure = sample_adventure(services, "DF31")
+    adventure.act({"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 8, "stamina": 9}]})
+    adventure.act({"do": "change", "stat": "stamina", "by": -99})
+    return [DeathScene(services, adventure)]

@@ -1,0 +1,208 @@
+"""The Adventure Sheet driven by clicks and keys: what it does is what the rules say."""
+
+import pygame
+import pytest
+from app_helpers import Driver, make_adventure, make_services
+
+from game.rules.dice import ScriptedDice
+from game.rules.session import Session, Start
+from game.scenes.sheet import SheetScene
+from game.ui import fonts
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+def sheet(services, book_id="DF31", dice=(), **kwargs):
+    adventure = make_adventure(services, book_id, dice, **kwargs)
+    return Driver(SheetScene(services, adventure)), adventure
+
+
+def test_plus_on_stamina_regains_one_point_up_to_the_initial_score_R_CAP_1(services):
+    driver, adventure = sheet(services)
+    adventure.act({"do": "change", "stat": "stamina", "by": -3})
+    driver.top.sync()
+    driver.click(driver.top.stat_counters["stamina"].plus_rect())
+    assert adventure.state.hero.scores["stamina"] == 18
+    assert adventure.session.entries[-1].action == {"do": "change", "stat": "stamina", "by": 1}
+
+
+def test_plus_is_disabled_at_the_initial_score(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.stat_counters["stamina"].plus_rect())
+    assert adventure.state.hero.scores["stamina"] == 20 and len(adventure.session.entries) == 0
+
+
+def test_test_luck_rolls_through_the_rules_and_shows_the_dice(services):
+    driver, adventure = sheet(services, dice=[2, 3])
+    driver.click(driver.top.luck_button)
+    assert type(driver.top).__name__ == "DiceRollScene"
+    assert driver.top.groups[0].faces == (2, 3)
+    driver.click((640, 360))
+    assert isinstance(driver.top, SheetScene)
+    assert adventure.state.last == "lucky" and adventure.state.hero.scores["luck"] == 8
+
+
+def test_physical_dice_are_asked_then_used_for_the_test(tmp_path):
+    services = make_services(tmp_path, physical_dice=True)
+    driver, adventure = sheet(services, dice=[6, 6])
+    driver.click(driver.top.skill_button)
+    entry = driver.top
+    assert type(entry).__name__ == "DiceEntryScene" and entry.sides == [6, 6]
+    driver.click(entry.pip_buttons[0][2])
+    driver.click(entry.pip_buttons[1][3])
+    driver.click(entry.ok)
+    assert adventure.session.entries[-1].dice == [3, 4]
+    assert adventure.state.last == "success"
+
+
+def test_the_same_actions_through_the_sheet_and_the_session_give_the_same_state(services):
+    driver, adventure = sheet(services, book_id="DF49", dice=[1, 1, 5, 6])
+    driver.click(driver.top.counter_widgets["herbs"].plus_rect())
+    driver.click(driver.top.stat_counters["stamina"].minus_rect())
+    driver.click(driver.top.use_buttons["herbs"])
+    driver.click(driver.top.luck_button)
+    driver.click((640, 360))
+    driver.click(driver.top.skill_button)
+    driver.click((640, 360))
+    direct = Session(adventure.book, ScriptedDice([1, 1, 5, 6]), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    for action in ({"do": "counter", "name": "herbs", "by": 1}, {"do": "change", "stat": "stamina", "by": -1},
+                   {"do": "herb"}, {"do": "test_luck"}, {"do": "test_skill"}):
+        direct.apply(action)
+    assert adventure.state == direct.state
+
+
+def test_a_refused_action_is_disabled_with_the_reason_as_tooltip(services):
+    driver, adventure = sheet(services)
+    adventure.act({"do": "fight", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]})
+    driver.top.sync()
+    eat = driver.top.use_buttons["provisions"]
+    assert not eat.enabled and "combat" in eat.tooltip_text().lower()
+    driver.click(eat)
+    assert adventure.state.counters["provisions"] == 4
+
+
+def test_ctrl_z_undoes_and_ctrl_y_redoes(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.stat_counters["luck"].minus_rect())
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert adventure.state.hero.scores["luck"] == 9
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert adventure.state.hero.scores["luck"] == 8
+
+
+def test_typing_a_paragraph_and_enter_goes_there_and_keeps_the_history(services):
+    driver, adventure = sheet(services)
+    for number in ("12", "345"):
+        driver.click(driver.top.paragraph_field)
+        driver.type(number)
+        driver.key(pygame.K_RETURN)
+    assert adventure.state.paragraph == 345 and adventure.state.paragraph_history == [12]
+    driver.click(driver.top.history_buttons[0])
+    assert adventure.state.paragraph == 12
+
+
+def test_equipment_is_added_and_removed(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.item_field)
+    driver.type("Corde")
+    driver.click(driver.top.add_item_button)
+    assert adventure.state.equipment[-1] == "Corde"
+    driver.top.equipment.select(len(adventure.state.equipment) - 1)
+    driver.top.sync()
+    driver.click(driver.top.remove_item_button)
+    assert "Corde" not in adventure.state.equipment
+
+
+def test_notes_are_written_when_the_player_leaves_them(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.tab_buttons["notes"])
+    driver.click(driver.top.notes)
+    driver.type("La clé est sous la pierre.")
+    driver.click(driver.top.tab_buttons["journal"])
+    assert adventure.state.notes == "La clé est sous la pierre."
+
+
+def test_ticking_a_day_shows_tonnerdi_first_R_TIME_1(services):
+    driver, adventure = sheet(services, book_id="DF49")
+    driver.click(driver.top.tick_button)
+    assert adventure.state.calendar.ticked == 1 and "Tonnerdi" in driver.top.message
+
+
+def test_what_the_book_does_not_use_is_not_shown(services):
+    df31, _ = sheet(services, "DF31")
+    df64, _ = sheet(services, "DF64")
+    assert "arrows" not in df31.top.counter_widgets and "calendar" not in df31.top.tabs
+    assert "provisions" not in df64.top.counter_widgets and "willpower" in df64.top.stat_counters
+
+
+def test_the_eraser_corrects_initial_and_current_scores(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.stat_erasers["skill"])
+    form = driver.top
+    form.fields["initial"].text = "11"
+    form.fields["current"].text = "11"
+    driver.click(form.ok_button)
+    hero = adventure.state.hero
+    assert (hero.scores["skill"], hero.initial["skill"]) == (11, 11)
+
+
+def test_the_eraser_refuses_an_impossible_value_and_changes_nothing(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.stat_erasers["luck"])
+    form = driver.top
+    form.fields["current"].text = "15"
+    driver.click(form.ok_button)
+    assert form.problem and adventure.state.hero.scores["luck"] == 9 and not adventure.session.entries
+
+
+def test_a_creature_box_is_written_from_the_form_R_ENCOUNTER_1(services):
+    driver, adventure = sheet(services)
+    driver.click(driver.top.creature_add)
+    form = driver.top
+    for key, text in (("name", "Homme-Lézard"), ("skill", "8"), ("stamina", "7"), ("notes", "Queue fouettante")):
+        form.fields[key].text = text
+    driver.click(form.ok_button)
+    box = adventure.state.creature_boxes[0]
+    assert (box.name, box.skill, box.stamina, box.notes) == ("Homme-Lézard", 8, 7, "Queue fouettante")
+
+
+def test_losing_all_stamina_leads_to_the_death_page(services):
+    driver, adventure = sheet(services)
+    adventure.act({"do": "change", "stat": "stamina", "by": -19})
+    driver.top.sync()
+    driver.click(driver.top.stat_counters["stamina"].minus_rect())
+    assert type(driver.top).__name__ == "DeathScene"
+
+
+def test_every_action_is_saved_and_reloads_exactly(services):
+    driver, adventure = sheet(services, dice=[3, 3])
+    driver.click(driver.top.luck_button)
+    driver.click((640, 360))
+    _, loaded = services.saves.load(adventure.save_id, services.shelf.books)
+    assert loaded.state == adventure.state
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])
+@pytest.mark.parametrize("book_id", ["DF31", "DF49", "DF64"])
+def test_the_sheet_renders_at_every_window_size(services, window, book_id):
+    driver, _ = sheet(services, book_id)
+    driver = Driver(SheetScene(services, driver.top.adventure), window=window)
+    driver.send(frames=1)
+    assert driver.loop.frames_drawn >= 1
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_button_labels_fit_without_shrinking_much(services, language):
+    services.ui.catalogue.set_language(language)
+    driver, _ = sheet(services, "DF49")
+    scene = driver.top
+    for widget in scene.group.widgets:
+        label = getattr(widget, "label", None)
+        if isinstance(label, str) or callable(label):
+            text = scene.ui.text(label)
+            face = "bold" if getattr(widget, "style", "") == "primary" else "body"
+            icon = 36 if getattr(widget, "icon", None) else 0
+            assert fonts.text_width(text, face, 17) <= widget.rect.width - 14 - icon, text

@@ -76,9 +76,10 @@ def summarize(session: Session) -> SaveSummary:
     """A short description of a session for the list of adventures."""
     view = session.view()
     hero = view.get("hero") or {}
-    if "party" in view:
-        names = [c.get("name", "") for c in view.get("party") or []]
-        return SaveSummary(hero=", ".join(n for n in names if n), detail=str(view.get("clock", {}).get("label", "")))
+    if "party_order" in view:  # a Rôle'n Play table: the party, and the time on the table's clock
+        clock = view.get("clock") or {}
+        when = f"{clock.get('day', 1)}/{clock.get('hour', 0):02d}:{clock.get('minute', 0):02d}"
+        return SaveSummary(hero=", ".join(view["party_order"]), detail=when)
     return SaveSummary(hero=hero.get("name", ""), paragraph=view.get("paragraph"), alive=hero.get("alive", True),
                        detail=f"{hero.get('stamina', '')}")
 

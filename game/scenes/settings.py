@@ -1,0 +1,240 @@
+"""The settings page: language, animations, fullscreen, size, palette, physical dice, demo delay.
+
+A modal page pushed over the screen that opened it (bookshelf, sheet); "Close"
+or Escape pops it. Every change goes to ``services.settings`` and is saved at
+once with ``services.save_settings()``, which also applies the language, the
+palette and the UI scale live — every label here is a lazy catalogue text, so
+the page itself switches language under the pointer.
+
+Fullscreen: a scene cannot reach the Display (the main loop owns it). The
+switch saves the setting and, when the window is not already in that state,
+posts the F11 key the main loop already handles; the loop then flips the
+window and its ``on_fullscreen`` callback stores the state actually reached
+(some drivers cannot go fullscreen), which this page shows on its next frame.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.settings import ANIMATION_FACTORS
+from game.app.showcase import showcase
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import blit_text, draw_panel, parchment
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
+from game.ui.toggle import Toggle
+
+PANEL = pygame.Rect(200, 40, 880, 640)
+LABEL_X = PANEL.x + 36
+CONTROL_X = PANEL.x + 380
+ROW_TOP = PANEL.y + 84
+ROW_H = 70
+SEGMENT_H = 42
+SEGMENT_GAP = 8
+UI_SCALES = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
+DEMO_MAX_SECONDS = 3600
+LANGUAGES = (("fr", "settings.lang_fr"), ("en", "settings.lang_en"))
+SPEEDS = (("off", "settings.speed_off"), ("slow", "settings.speed_slow"), ("normal", "settings.speed_normal"),
+          ("fast", "settings.speed_fast"))
+ROWS = ("language", "animation", "fullscreen", "ui_scale", "palette", "physical_dice", "demo")
+ROW_LABELS = {
+    "language": ("settings.language", None),
+    "animation": ("settings.animation", "settings.animation_hint"),
+    "fullscreen": ("settings.fullscreen", "settings.fullscreen_hint"),
+    "ui_scale": ("settings.ui_scale", "settings.ui_scale_hint"),
+    "palette": ("settings.palette", "settings.palette_hint"),
+    "physical_dice": ("settings.physical_dice", "settings.physical_dice_hint"),
+    "demo": ("settings.demo_idle", "settings.demo_idle_hint"),
+}
+
+
+def row_y(name: str) -> int:
+    """The top of settings row ``name``."""
+    return ROW_TOP + ROWS.index(name) * ROW_H
+
+
+def window_is_fullscreen() -> bool:
+    """Whether the app window is fullscreen now (False without a window)."""
+    surface = pygame.display.get_surface() if pygame.display.get_init() else None
+    return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
+
+
+class SettingsScene(Scene):
+    """Modal settings page; every change is saved at once."""
+
+    transparent = True
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.group = WidgetGroup(self.ui)
+        self.language_buttons: dict[str, Button] = {}
+        self.speed_buttons: dict[str, Button] = {}
+        self._build()
+        self._refresh()
+
+    @property
+    def settings(self):
+        return self.services.settings
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _segments(self, name: str, options: tuple[tuple[str, str], ...], width: int, on_pick) -> dict[str, Button]:
+        buttons = {}
+        y = row_y(name) + 4
+        for index, (value, key) in enumerate(options):
+            rect = (CONTROL_X + index * (width + SEGMENT_GAP), y, width, SEGMENT_H)
+            buttons[value] = self.group.add(Button(self.ui, rect, self.ui.tr(key), on_click=lambda v=value: on_pick(v)))
+        return buttons
+
+    def _build(self) -> None:
+        ui, g, s = self.ui, self.group, self.settings
+        self.language_buttons = self._segments("language", LANGUAGES, 150, self.set_language)
+        self.speed_buttons = self._segments("animation", SPEEDS, 110, self.set_speed)
+        self.fullscreen_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("fullscreen") + 9, 200, 32), "", value=s.fullscreen,
+                                              on_change=self.set_fullscreen))
+        y = row_y("ui_scale") + 4
+        self.smaller_button = g.add(Button(ui, (CONTROL_X, y, SEGMENT_H + 6, SEGMENT_H), "−", on_click=lambda: self.step_scale(-1),
+                                           tooltip=ui.tr("settings.smaller")))
+        self.larger_button = g.add(Button(ui, (CONTROL_X + 180, y, SEGMENT_H + 6, SEGMENT_H), "+", on_click=lambda: self.step_scale(1),
+                                          tooltip=ui.tr("settings.larger")))
+        self.palette_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("palette") + 9, 200, 32), "",
+                                           value=s.palette == "colourblind", on_change=self.set_colourblind))
+        self.physical_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("physical_dice") + 9, 200, 32), "", value=s.physical_dice,
+                                            on_change=self.set_physical_dice))
+        self.demo_field = g.add(TextField(ui, (CONTROL_X, row_y("demo") + 4, 110, SEGMENT_H), text=str(s.demo_idle_seconds),
+                                          numeric=True, minimum=0, maximum=DEMO_MAX_SECONDS, max_length=4,
+                                          on_change=self.set_demo_idle))
+        self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, PANEL.bottom - 24 - 46, 180, 46), ui.tr("common.close"),
+                                         style="primary", on_click=self.close))
+
+    def _refresh(self) -> None:
+        """Controls show the settings (after a change here or elsewhere, e.g. F11)."""
+        s = self.settings
+        for value, button in self.language_buttons.items():
+            button.style = "primary" if s.language == value else "normal"
+        for value, button in self.speed_buttons.items():
+            button.style = "primary" if s.animation_speed == value else "normal"
+        self.fullscreen_toggle.value = s.fullscreen
+        self.palette_toggle.value = s.palette == "colourblind"
+        self.physical_toggle.value = s.physical_dice
+        index = self._scale_index()
+        self.smaller_button.set_enabled(index > 0, self.ui.tr("settings.smallest"))
+        self.larger_button.set_enabled(index < len(UI_SCALES) - 1, self.ui.tr("settings.largest"))
+
+    def _scale_index(self) -> int:
+        scale = self.settings.ui_scale
+        return min(range(len(UI_SCALES)), key=lambda i: abs(UI_SCALES[i] - scale))
+
+    # -- changes (each saved at once) ----------------------------------------------------------
+    def _save(self) -> None:
+        self.services.save_settings()
+        self._refresh()
+
+    def set_language(self, language: str) -> None:
+        self.settings.language = language
+        self._save()
+
+    def set_speed(self, speed: str) -> None:
+        if speed in ANIMATION_FACTORS:
+            self.settings.animation_speed = speed
+            self._save()
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self._save()
+        if pygame.display.get_init() and pygame.display.get_surface() is not None and window_is_fullscreen() != on:
+            # The main loop owns the window and already flips it on F11 (then saves the state reached).
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+
+    def step_scale(self, step: int) -> None:
+        index = max(0, min(len(UI_SCALES) - 1, self._scale_index() + step))
+        self.settings.ui_scale = UI_SCALES[index]
+        self._save()
+
+    def set_colourblind(self, on: bool) -> None:
+        self.settings.palette = "colourblind" if on else "parchment"
+        self._save()
+
+    def set_physical_dice(self, on: bool) -> None:
+        self.settings.physical_dice = on
+        self._save()
+
+    def set_demo_idle(self, text: str) -> None:
+        value = self.demo_field.value
+        if value is not None and self.demo_field.valid:
+            self.settings.demo_idle_seconds = value
+            self._save()
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            return event  # the loop handles it before us; never swallow it
+        if self.group.process_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        return None  # modal: nothing reaches the screen below
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+        if self.fullscreen_toggle.value != self.settings.fullscreen:
+            self._refresh()  # F11 pressed meanwhile: the loop stored the new state
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
+            surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))  # opened alone: a page to sit on
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, PANEL, p, fill_alpha=252)
+        blit_text(surface, ui.t("settings.title"), (PANEL.x + 36, PANEL.y + 18), "title", theme.text_size("title"), p.rubric)
+        pygame.draw.line(surface, p.ink_faint, (PANEL.x + 36, PANEL.y + 72), (PANEL.right - 36, PANEL.y + 72))
+        body, small = theme.text_size("body"), theme.text_size("small")
+        for index, name in enumerate(ROWS):
+            y = row_y(name)
+            if index:
+                pygame.draw.line(surface, p.parchment_dark, (PANEL.x + 36, y - 6), (PANEL.right - 36, y - 6))
+            label, hint = ROW_LABELS[name]
+            if hint is None:
+                blit_text(surface, ui.t(label), (LABEL_X, y + 4 + SEGMENT_H // 2), "body", body, p.ink, "midleft")
+            else:
+                blit_text(surface, ui.t(label), (LABEL_X, y - 3), "body", body, p.ink)
+                blit_text(surface, ui.t(hint), (LABEL_X, y + fonts.line_height("body", body) + 1), "italic", small, p.ink_soft)
+        # The UI scale between its − and + buttons.
+        percent = ui.t("settings.percent", value=round(self.settings.ui_scale * 100))
+        middle = (self.smaller_button.rect.right + self.larger_button.rect.left) // 2
+        blit_text(surface, percent, (middle, self.smaller_button.rect.centery), "bold", body, p.ink, "center")
+        blit_text(surface, ui.t("settings.seconds"), (self.demo_field.rect.right + 12, self.demo_field.rect.centery),
+                  "body", body, p.ink_soft, "midleft")
+        blit_text(surface, ui.t("settings.saved_at_once"), (PANEL.x + 36, self.close_button.rect.centery), "italic", small,
+                  p.ink_soft, "midleft")
+        self.group.draw(surface)
+
+
+# -- showcase --------------------------------------------------------------------------------------
+
+
+@showcase("settings")
+def _showcase_settings(services: Services) -> list[Scene]:
+    try:
+        from game.scenes.bookshelf import BookshelfScene
+    except ImportError:
+        return [SettingsScene(services)]
+    return [BookshelfScene(services), SettingsScene(services)]

@@ -117,8 +117,16 @@ def run(args: argparse.Namespace) -> int:
         services.settings.fullscreen = on
         services.save_settings()
 
+    from game.app.crash import LOGGER, CrashRecovery, setup_logging
+
     try:
-        MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen).run()
+        log = setup_logging()
+        LOGGER.info("start (demo=%s, log at %s)", args.demo, log)
+    except OSError:
+        pass  # no log folder: the app still runs, errors still show their dialog
+    recovery = CrashRecovery(services, stack, home=lambda: BookshelfScene(services))
+    try:
+        MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery).run()
     finally:
         pygame.quit()
     return 0

@@ -57,6 +57,7 @@ class MainLoop:
         fps: int = 60,
         idle_wait_ms: int = 1000,
         on_fullscreen: Callable[[bool], None] | None = None,
+        on_error: Callable[[Exception], None] | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -64,6 +65,7 @@ class MainLoop:
         self.fps = fps
         self.idle_wait_ms = idle_wait_ms
         self.on_fullscreen = on_fullscreen
+        self.on_error = on_error  # an unexpected exception in a scene goes here instead of ending the app
         self.running = True
         self.dirty = True  # something changed since the last draw
         self.frames_drawn = 0
@@ -91,8 +93,20 @@ class MainLoop:
     def step(self, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> bool:
         """Run one frame: events, update(dt), draw if needed, apply stack requests.
 
-        Returns True when the frame was drawn.
+        Returns True when the frame was drawn. With ``on_error`` set, an exception
+        raised by a scene is handed to it (which recovers) and the frame is redrawn.
         """
+        if self.on_error is None:
+            return self._step(dt, events)
+        try:
+            return self._step(dt, events)
+        except Exception as error:  # noqa: BLE001 - the app must survive a broken screen
+            self.on_error(error)
+            self.dirty = True
+            self.stack.apply_pending()
+            return False
+
+    def _step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         for event in events:
             self.handle_event(event)
         # Asked before update too: the frame where an animation ends must still be drawn.

@@ -1,0 +1,95 @@
+"""Surviving a broken screen: log the error, save the sheet, go back to the last good screen.
+
+An unexpected exception in a scene does not close the app: the report goes to
+the log file (platformdirs' user log folder), every adventure on the stack is
+saved, the failing screen is taken off, and a dialog offers to copy the report.
+A screen that keeps failing falls back to the bookshelf; if even that fails
+repeatedly, the error is raised (after logging) rather than looping forever.
+"""
+
+from __future__ import annotations
+
+import logging
+import platform
+import sys
+import traceback
+from collections.abc import Callable
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+import platformdirs
+
+from game.app.services import APP_NAME, Services
+from game.app.stack import SceneStack
+
+LOGGER = logging.getLogger("feuille")
+CRASHES_BEFORE_GIVING_UP = 6
+
+
+def log_path() -> Path:
+    """Where the app writes its log."""
+    return Path(platformdirs.user_log_dir(APP_NAME)) / "feuille.log"
+
+
+def setup_logging(path: Path | None = None) -> Path:
+    """Send the app's log to a rotating file (1 MB × 3); returns its path."""
+    path = path or log_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    LOGGER.addHandler(handler)
+    LOGGER.setLevel(logging.INFO)
+    return path
+
+
+def crash_report(error: BaseException, stack: SceneStack) -> str:
+    """A plain-text report a player can paste in a message to us."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        app_version = version("feuille-aventure")
+    except PackageNotFoundError:
+        app_version = "unknown"
+    scenes = " > ".join(type(scene).__name__ for scene in stack.scenes) or "(none)"
+    trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    return (f"Feuille d'Aventure {app_version}\nPython {sys.version.split()[0]} on {platform.platform()}\n"
+            f"Screens: {scenes}\n\n{trace}")
+
+
+class CrashRecovery:
+    """The main loop's ``on_error``: recover from an exception raised by a scene."""
+
+    def __init__(self, services: Services, stack: SceneStack, home: Callable[[], object]) -> None:
+        self.services = services
+        self.stack = stack
+        self.home = home  # builds the screen to fall back to (the bookshelf)
+        self.crashes = 0
+        self.reports: list[str] = []
+
+    def __call__(self, error: Exception) -> None:
+        self.crashes += 1
+        report = crash_report(error, self.stack)
+        self.reports.append(report)
+        LOGGER.error("unexpected error\n%s", report)
+        for scene in self.stack.scenes:
+            adventure = getattr(scene, "adventure", None)
+            if adventure is not None:
+                adventure.save()
+        if self.crashes >= CRASHES_BEFORE_GIVING_UP:
+            raise error
+        from game.scenes.crash_report import CrashReportScene
+
+        failing = self.stack.top
+        if failing is not None and not isinstance(failing, CrashReportScene):
+            self.stack.pop(failing)
+        self.stack.apply_pending()
+        if self.stack.empty or self.crashes >= CRASHES_BEFORE_GIVING_UP // 2:
+            self.stack.clear()
+            self.stack.apply_pending()
+            self.stack.push(self.home())
+            self.stack.apply_pending()
+        self.stack.push(CrashReportScene(self.services.ui, report, on_close=self._recovered))
+        self.stack.apply_pending()
+
+    def _recovered(self) -> None:
+        self.crashes = 0

@@ -1,0 +1,83 @@
+"""The dialog shown after an unexpected error: the sheet is saved; copy the report, carry on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app.scene import Scene
+from game.ui.button import Button
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.group import WidgetGroup
+
+
+class CrashReportScene(Scene):
+    """Modal: what happened (in words), "copy the report" and "continue"."""
+
+    transparent = True
+
+    def __init__(self, ui: UIContext, report: str, on_close: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.ui = ui
+        self.report = report
+        self.on_close = on_close
+        self.copied = False
+        self.group = WidgetGroup(ui)
+        panel = self.panel_rect()
+        self.copy_button = self.group.add(Button(ui, (panel.x + 30, panel.bottom - 70, 260, 46), ui.tr("crash.copy"),
+                                                 on_click=self.copy))
+        self.continue_button = self.group.add(Button(ui, (panel.right - 230, panel.bottom - 70, 200, 46), ui.tr("crash.continue"),
+                                                     style="primary", on_click=self.close))
+
+    def panel_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 760, 330)
+        rect.center = (640, 360)
+        return rect
+
+    def on_enter(self) -> None:
+        self.group.focus.focus(self.continue_button)
+
+    def copy(self) -> None:
+        self.ui.clipboard.put(self.report)
+        self.copied = True
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+        if self.on_close is not None:
+            self.on_close()
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        self.group.process_event(event)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        draw_panel(surface, panel, p, fill_alpha=250)
+        blit_text(surface, self.ui.t("crash.title"), (panel.x + 30, panel.y + 24), "title", self.ui.theme.text_size("heading"), p.rubric)
+        body = self.ui.theme.text_size("body")
+        y = panel.y + 80
+        for line in wrap_words(self.ui.t("crash.message"), "body", body, panel.width - 60):
+            blit_text(surface, line, (panel.x + 30, y), "body", body, p.ink)
+            y += 30
+        last = self.report.strip().splitlines()[-1] if self.report.strip() else ""
+        for line in wrap_words(last, "italic", self.ui.theme.text_size("small"), panel.width - 60)[:2]:
+            blit_text(surface, line, (panel.x + 30, y + 8), "italic", self.ui.theme.text_size("small"), p.ink_soft)
+            y += 24
+        if self.copied:
+            blit_text(surface, self.ui.t("crash.copied"), (panel.x + 310, panel.bottom - 47), "italic", self.ui.theme.text_size("small"), p.good, "midleft")
+        self.group.draw(surface)

@@ -1,0 +1,214 @@
+"""F1 help: a modal overlay listing what the mouse and the keyboard do on the current screen.
+
+Two columns — the mouse on the left, the keyboard on the right — with the
+screen's own gestures first, then those every screen shares. Escape, F1 or a
+click closes it. ``topic`` is one of ``TOPICS``; an unknown topic shows the
+shared entries only.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.ui import fonts
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.theme import LOGICAL_SIZE
+
+PANEL_W = 1140
+PAD = 40
+HEADER_H = 96
+FOOTER_H = 56
+MAX_CONTENT_H = 680 - HEADER_H - FOOTER_H
+COLUMN_GAP = 44
+GESTURE_MIN_W = 110
+ITEM_GAP = 10
+GROUP_GAP = 18
+
+TOPICS = ("bookshelf", "creation", "sheet", "combat", "rnp")
+
+# (gesture key, description key) per topic, then the shared ones.
+MOUSE: dict[str, list[tuple[str, str]]] = {
+    "bookshelf": [("help.g_click_book", "help.d_click_book"), ("help.g_click_save", "help.d_click_save")],
+    "creation": [("help.g_roll", "help.d_roll"), ("help.g_score_boxes", "help.d_score_boxes"),
+                 ("help.g_pick", "help.d_pick")],
+    "sheet": [("help.g_minus_plus", "help.d_minus_plus"), ("help.g_disabled", "help.d_disabled")],
+    "combat": [("help.g_click_creature", "help.d_click_creature"), ("help.g_round", "help.d_round"),
+               ("help.g_luck", "help.d_luck")],
+    "rnp": [("help.g_rnp_fields", "help.d_rnp_fields")],
+}
+MOUSE_COMMON = [("help.g_click", "help.d_click"), ("help.g_hover", "help.d_hover"), ("help.g_wheel", "help.d_wheel"),
+                ("help.g_drag", "help.d_drag")]
+KEYS: dict[str, list[tuple[str, str]]] = {
+    "bookshelf": [],
+    "creation": [("help.k_enter_name", "help.d_enter_name")],
+    "sheet": [("help.k_arrows", "help.d_arrows"), ("help.k_undo", "help.d_undo")],
+    "combat": [("help.k_undo", "help.d_undo")],
+    "rnp": [("help.k_undo", "help.d_undo")],
+}
+KEYS_COMMON = [("help.k_tab", "help.d_tab"), ("help.k_activate", "help.d_activate"), ("help.k_clipboard", "help.d_clipboard"),
+               ("help.k_f11", "help.d_f11"), ("help.k_f1", "help.d_f1"), ("help.k_escape", "help.d_escape")]
+TOPIC_TITLES = {"bookshelf": "help.topic_bookshelf", "creation": "help.topic_creation", "sheet": "help.topic_sheet",
+                "combat": "help.topic_combat", "rnp": "help.topic_rnp"}
+
+
+def entries(topic: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The (gesture, description) keys of the mouse column and of the keyboard column."""
+    return MOUSE.get(topic, []) + MOUSE_COMMON, KEYS.get(topic, []) + KEYS_COMMON
+
+
+def all_keys() -> set[str]:
+    """Every catalogue key this screen may show (for the tests)."""
+    keys = {"help.title", "help.mouse", "help.keyboard", "help.close_hint", *TOPIC_TITLES.values()}
+    for table in (MOUSE, KEYS):
+        for items in table.values():
+            for pair in items:
+                keys.update(pair)
+    for pair in MOUSE_COMMON + KEYS_COMMON:
+        keys.update(pair)
+    return keys
+
+
+class HelpScene(Scene):
+    """Modal, transparent: the screen below stays visible under a veil."""
+
+    transparent = True
+
+    def __init__(self, services: Services, topic: str = "sheet") -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.topic = topic
+        self.closed = False
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            self.close()
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) in (1, 3):
+            self.close()
+        return None  # modal: the screen below gets nothing (F11 is handled by the loop first)
+
+    # -- layout -------------------------------------------------------------------------------------
+    def text_size(self) -> int:
+        """Body size when both columns fit the tallest panel, else the small size."""
+        theme = self.ui.theme
+        for role in ("body", "small"):
+            size = theme.text_size(role)
+            if max(self._column_height(items, size) for items in entries(self.topic)) <= MAX_CONTENT_H:
+                return size
+        return theme.text_size("small")
+
+    def _column_width(self) -> int:
+        return (PANEL_W - 2 * PAD - COLUMN_GAP) // 2
+
+    def _gesture_width(self, items: list[tuple[str, str]], size: int) -> int:
+        """As wide as the column's longest gesture, within bounds."""
+        widest = max((fonts.text_width(self.ui.t(gesture), "bold", size) for gesture, _d in items), default=0)
+        return max(GESTURE_MIN_W, min(int(self._column_width() * 0.45), widest + 28))
+
+    def item_lines(self, description: str, size: int, gesture_w: int) -> list[str]:
+        return wrap_words(description, "body", size, self._column_width() - gesture_w)
+
+    def _column_height(self, items: list[tuple[str, str]], size: int) -> int:
+        head = self.ui.theme.text_size("heading")
+        height = fonts.line_height("title", head) + 14
+        line_h = fonts.line_height("body", size)
+        gesture_w = self._gesture_width(items, size)
+        for _gesture, description in items:
+            height += len(self.item_lines(self.ui.t(description), size, gesture_w)) * line_h + ITEM_GAP
+        return height + GROUP_GAP
+
+    def panel_rect(self) -> pygame.Rect:
+        """The panel, as tall as its columns need, centred on the page."""
+        size = self.text_size()
+        content = max(self._column_height(items, size) for items in entries(self.topic))
+        rect = pygame.Rect(0, 0, PANEL_W, HEADER_H + content + FOOTER_H)
+        rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        return rect
+
+    def column_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        panel = self.panel_rect()
+        top = panel.y + HEADER_H
+        width = self._column_width()
+        left = pygame.Rect(panel.x + PAD, top, width, panel.bottom - FOOTER_H - top)
+        return left, left.move(width + COLUMN_GAP, 0)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
+            surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        panel = self.panel_rect()
+        draw_panel(surface, panel, p, fill_alpha=252)
+        title_key = TOPIC_TITLES.get(self.topic)
+        title = ui.t("help.title", topic=ui.t(title_key)) if title_key else ui.t("help.title", topic="")
+        blit_text(surface, title, (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop")
+        draw_rule(surface, panel.x + 240, panel.right - 240, panel.y + 74, p.ink_soft)
+        size = self.text_size()
+        mouse_specific, keys_specific = MOUSE.get(self.topic, []), KEYS.get(self.topic, [])
+        columns = ((ui.t("help.mouse"), mouse_specific, MOUSE_COMMON), (ui.t("help.keyboard"), keys_specific, KEYS_COMMON))
+        for rect, (heading, specific, common) in zip(self.column_rects(), columns):
+            self._draw_column(surface, rect, heading, specific, common, size)
+        blit_text(surface, ui.t("help.close_hint"), (panel.centerx, panel.bottom - 30), "italic", theme.text_size("small"),
+                  p.ink_soft, "center")
+
+    def _draw_column(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, specific: list[tuple[str, str]],
+                     common: list[tuple[str, str]], size: int) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        head = theme.text_size("heading")
+        blit_text(surface, heading, (rect.x, rect.y), "title", head, p.ink)
+        y = rect.y + fonts.line_height("title", head) + 4
+        pygame.draw.line(surface, p.ink_faint, (rect.x, y), (rect.right, y))
+        y += 10
+        line_h = fonts.line_height("body", size)
+        # The gesture in bold sits on the description's first baseline (the faces differ in ascent).
+        shift = fonts.ascent("body", size) - fonts.ascent("bold", size)
+        gesture_w = self._gesture_width(specific + common, size)
+        for group_index, items in enumerate((specific, common)):
+            if group_index and specific:
+                draw_rule(surface, rect.x + 80, rect.right - 80, y + GROUP_GAP // 2 - ITEM_GAP // 2, p.ink_faint)
+                y += GROUP_GAP
+            for gesture_key, description_key in items:
+                lines = self.item_lines(ui.t(description_key), size, gesture_w)
+                if y + len(lines) * line_h > rect.bottom:
+                    return
+                blit_text(surface, ui.t(gesture_key), (rect.x, y + shift), "bold", size, p.rubric)
+                for line in lines:
+                    blit_text(surface, line, (rect.x + gesture_w, y), "body", size, p.ink)
+                    y += line_h
+                y += ITEM_GAP
+
+
+# -- showcase ------------------------------------------------------------------------------------------
+
+
+@showcase("help-sheet")
+def _showcase_help(services: Services) -> list[Scene]:
+    try:
+        from game.scenes.sheet import SheetScene
+    except ImportError:  # the sheet is not written yet: the help alone, on parchment
+        return [HelpScene(services, "sheet")]
+    from game.app.showcase import sample_adventure
+
+    return [SheetScene(services, sample_adventure(services)), HelpScene(services, "sheet")]
+
+
+@showcase("help-creation")
+def _showcase_help_creation(services: Services) -> list[Scene]:
+    from game.scenes.creation import CreationScene
+
+    return [CreationScene(services, services.shelf.books["DF64"]), HelpScene(services, "creation")]

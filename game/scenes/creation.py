@@ -400,7 +400,7 @@ class CreationScene(Scene):
         draw_rule(surface, x0 + 60, x0 + width - 60, y, p.ink_faint)
         y += 10
         for name, text in about:
-            lines = wrap_words(f"{name} : {text}" if ui.catalogue.language == "fr" else f"{name}: {text}", "body", small, width)
+            lines = wrap_words(f"{name}\u00a0: {text}" if ui.catalogue.language == "fr" else f"{name}: {text}", "body", small, width)
             if y + len(lines) * line_h > bottom:
                 break
             for line in lines:

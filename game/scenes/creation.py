@@ -500,16 +500,19 @@ class CreationScene(Scene):
                 y += line_h
 
     def _draw_hero_panel(self, surface: pygame.Surface) -> None:
+        """Before a hero exists: "Your hero" and what to do; after: the scores as the heading."""
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        self._heading(surface, HERO_PANEL, "creation.hero_heading")
         small, body = theme.text_size("small"), theme.text_size("body")
         x = HERO_PANEL.x + PAD
         y = HERO_PANEL.y + HEADING_SPACE + 2
         if self.hero is None:
+            self._heading(surface, HERO_PANEL, "creation.hero_heading")
             key = "creation.no_hero_ready" if self.book.ready_heroes else "creation.no_hero"
             blit_text(surface, ui.t(key), (x, y), "italic", body, p.ink_soft)
             return
-        blit_text(surface, self.summary(), (HERO_PANEL.right - PAD, HERO_PANEL.y + 30), "bold", small, p.ink, "midright")
+        draw_panel(surface, HERO_PANEL, p)
+        blit_text(surface, self.summary(), (x, HERO_PANEL.y + 14), "bold", body, p.ink)
+        pygame.draw.line(surface, p.ink_faint, (x, HERO_PANEL.y + 44), (HERO_PANEL.right - PAD, HERO_PANEL.y + 44))
         if self.status_key:
             blit_text(surface, ui.t(self.status_key, name=self.picked or ""), (x, y), "italic", small, p.ink_soft)
 

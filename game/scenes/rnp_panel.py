@@ -1,0 +1,156 @@
+"""The base of the Rôle'n Play table's panels (party, clock, travel, calculators).
+
+A panel owns the form values the game master is typing (scene memory: what is
+not yet an action) and rebuilds its widgets from them and from the rules' view
+after every change. It never changes the table itself: it hands actions to the
+table scene (``table.act`` / ``table.roll``), which sends them to the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n.catalogue import TextSource
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.text_field import TextField
+from game.ui.toggle import Toggle
+from game.ui.widget import Widget
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+ROW = 44  # control height
+GAP = 10
+
+
+class Panel:
+    """One tab of the table: widgets added through :meth:`add`, text drawn in :meth:`draw_content`."""
+
+    tab: str = ""
+
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        self.table = table
+        self.ui = table.ui
+        self.rect = pygame.Rect(rect)
+        self.named: dict[str, Widget] = {}
+        self.texts: dict[str, str] = {}  # text fields' contents, kept across rebuilds
+
+    # -- shortcuts ------------------------------------------------------------------------
+    @property
+    def book(self) -> Any:
+        return self.table.book
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.table.view
+
+    @property
+    def language(self) -> str:
+        return self.ui.catalogue.language
+
+    def inner(self) -> pygame.Rect:
+        """The panel's area below its heading."""
+        return pygame.Rect(self.rect.left + 20, self.rect.top + 58, self.rect.width - 40, self.rect.height - 72)
+
+    def living(self) -> list[str]:
+        return [name for name in self.view["party_order"] if self.view["party"][name]["alive"]]
+
+    # -- building ---------------------------------------------------------------------------
+    def build(self) -> None:
+        """Add this panel's widgets (called after every change)."""
+
+    def add(self, name: str, widget: Widget) -> Widget:
+        self.named[name] = widget
+        self.table.group.add(widget)
+        return widget
+
+    def button(self, name: str, rect: Any, label: TextSource, on_click: Callable[[], None], *,
+               refused: Any = None, style: str = "normal", tooltip: TextSource | None = None) -> Button:
+        """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused."""
+        button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip)
+        if refused is not None:
+            button.set_enabled(False, self.table.refusal_text(refused))
+        return self.add(name, button)  # type: ignore[return-value]
+
+    def choices(self, name: str, x: int, y: int, options: Sequence[tuple[str, TextSource]], current: str | None,
+                on_pick: Callable[[str], None], *, width: int | None = None, height: int = ROW,
+                disabled: dict[str, TextSource] | None = None) -> int:
+        """A row of buttons, the current one filled; returns the x after the row."""
+        size = self.ui.theme.text_size("button")
+        for value, label in options:
+            w = width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28)
+            button = Button(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v),
+                            style="primary" if value == current else "normal")
+            if disabled and value in disabled:
+                button.set_enabled(False, disabled[value])
+            self.add(f"{name}:{value}", button)
+            x += w + 6
+        return x
+
+    def field(self, name: str, rect: Any, default: str = "", *, placeholder: TextSource | None = None,
+              max_length: int = 12, on_change: Callable[[], None] | None = None) -> TextField:
+        """A text field whose text survives rebuilds; ``on_change`` runs after each keystroke."""
+        self.texts.setdefault(name, default)
+
+        def changed(text: str) -> None:
+            self.texts[name] = text
+            if on_change is not None:
+                on_change()
+            self.table.refresh_soft()
+
+        widget = TextField(self.ui, rect, text=self.texts[name], placeholder=placeholder, max_length=max_length,
+                           on_change=changed)
+        return self.add(name, widget)  # type: ignore[return-value]
+
+    def toggle(self, name: str, rect: Any, label: TextSource, value: bool, on_change: Callable[[bool], None]) -> Toggle:
+        return self.add(name, Toggle(self.ui, rect, label, value=value, on_change=on_change))  # type: ignore[return-value]
+
+    def number(self, name: str) -> float | None:
+        from game.scenes.rnp_format import parse_number
+
+        return parse_number(self.texts.get(name, ""))
+
+    # -- live updates -------------------------------------------------------------------------
+    def soft_update(self) -> None:
+        """After a keystroke: recompute previews and enable/disable buttons without rebuilding."""
+
+    # -- drawing -------------------------------------------------------------------------------
+    def heading(self) -> str:
+        return self.ui.t(f"rnp.tab_{self.tab}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p, theme = self.ui.palette, self.ui.theme
+        draw_panel(surface, self.rect, p)
+        blit_text(surface, self.heading(), (self.rect.left + 20, self.rect.top + 10), "title", theme.text_size("heading"), p.rubric)
+        pygame.draw.line(surface, p.ink_faint, (self.rect.left + 20, self.rect.top + 48), (self.rect.right - 20, self.rect.top + 48))
+        self.draw_content(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Text and figures of the panel (widgets are drawn by the scene's group)."""
+
+    # -- text helpers -----------------------------------------------------------------------------
+    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], *, face: str = "body", role: str = "body",
+             colour: Any = None, anchor: str = "topleft") -> pygame.Rect:
+        return blit_text(surface, text, pos, face, self.ui.theme.text_size(role), colour or self.ui.palette.ink, anchor)
+
+    def label(self, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> pygame.Rect:
+        """A small italic caption above a control."""
+        return self.text(surface, text, pos, face="italic", role="small", colour=self.ui.palette.ink_soft)
+
+    def paragraph(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, *, face: str = "body",
+                  role: str = "body", colour: Any = None, max_lines: int = 20) -> int:
+        """Wrapped text; returns the y below it."""
+        size = self.ui.theme.text_size(role)
+        height = fonts.line_height(face, size)
+        for line in wrap_words(text, face, size, width)[:max_lines]:
+            blit_text(surface, line, (x, y), face, size, colour or self.ui.palette.ink)
+            y += height
+        return y
+
+    def line_height(self, role: str = "body", face: str = "body") -> int:
+        return fonts.line_height(face, self.ui.theme.text_size(role))

@@ -1,0 +1,409 @@
+"""The Rôle'n Play table: party, clock and journal, travel planner, calculators.
+
+For the game master of a Rôle'n Play game: one screen with a side menu of
+panels (party, clock, travel, jump, fall, breath, food and water, light,
+hiding). Every change is an action sent to the rules through
+``adventure.act`` (logged, undoable, autosaved); actions that roll go through
+``roll_action`` (physical dice, dice overlay). The screen decides nothing:
+previews are dry runs of the rules (``game.rules.rnp.preview``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.app.adventure import Adventure
+from game.app.rolling import Presentation, roll_action
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.rules.dice import RandomDice
+from game.rules.errors import Refused
+from game.rules.session import Entry, Session, Start
+from game.scenes.rnp_format import clock_time, duration, journal_line, scale_name
+from game.scenes.rnp_panel import Panel
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import blit_text, draw_rule, parchment
+from game.ui.group import WidgetGroup
+from game.ui.theme import LOGICAL_SIZE
+
+TOP_H = 64
+MENU = pygame.Rect(16, 78, 186, 600)
+CONTENT = pygame.Rect(214, 74, 1050, 612)
+STATUS_Y = 700
+TAB_H, TAB_GAP = 50, 8
+
+
+def _panel_classes() -> list[tuple[str, type[Panel]]]:
+    from game.scenes.rnp_calculators import BreathPanel, FallPanel, FoodPanel, HidePanel, JumpPanel, LightPanel
+    from game.scenes.rnp_party import PartyPanel
+    from game.scenes.rnp_travel import ClockPanel, TravelPanel
+
+    return [("party", PartyPanel), ("clock", ClockPanel), ("travel", TravelPanel), ("jump", JumpPanel),
+            ("fall", FallPanel), ("breath", BreathPanel), ("food", FoodPanel), ("light", LightPanel),
+            ("hide", HidePanel)]
+
+
+class RnpTableScene(Scene):
+    """The game master's table for one Rôle'n Play adventure."""
+
+    def __init__(self, services: Services, adventure: Adventure, tab: str = "party") -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.adventure = adventure
+        self.group = WidgetGroup(self.ui)
+        self.chrome: dict[str, Button] = {}
+        self.panels: dict[str, Panel] = {}
+        for name, cls in _panel_classes():
+            panel = cls(self, CONTENT)
+            panel.tab = name
+            self.panels[name] = panel
+        self.tab = tab if tab in self.panels else "party"
+        self.status: str | None = None
+        self.status_bad = False
+        self.view: dict[str, Any] = {}
+        self._needs_build = True
+        self.refresh()
+
+    # -- the rules -------------------------------------------------------------------------------
+    @property
+    def book(self) -> Any:
+        return self.adventure.book
+
+    @property
+    def panel(self) -> Panel:
+        return self.panels[self.tab]
+
+    def refresh(self) -> None:
+        """Re-read the table from the rules and rebuild the widgets."""
+        self.view = self.adventure.session.view(self.ui.catalogue.language)
+        self.rebuild()
+
+    def refresh_soft(self) -> None:
+        """After a keystroke: the panel updates its previews, widgets stay (focus and caret too)."""
+        self.panel.soft_update()
+
+    def refusal(self, action: dict[str, Any]) -> Refused | None:
+        return self.adventure.refusal(action)
+
+    def refusal_text(self, refused: Refused) -> str:
+        """The refusal in the player's language (the catalogue text when the refusals module is there)."""
+        try:
+            from game.app.refusals import describe_refusal
+        except ImportError:
+            return refused.message
+        return describe_refusal(self.ui.catalogue, refused, self.book)
+
+    def act(self, action: dict[str, Any], message: str | None = None) -> Entry | Refused:
+        """Send ``action`` to the rules; show the refusal, or what happened."""
+        result = self.adventure.act(action)
+        self._after(result, message)
+        return result
+
+    def roll(self, action: dict[str, Any], present: Callable[[Entry], Presentation],
+             after: Callable[[Entry | Refused], None] | None = None) -> None:
+        """An action that rolls: physical dice if set, the rules decide, the overlay shows the dice."""
+        journal_before = len(self.view.get("journal", []))
+
+        def done(result: Entry | Refused) -> None:
+            self._after(result, None, journal_before)
+            if after is not None:
+                after(result)
+
+        roll_action(self, self.services, self.adventure, action, present, done)
+
+    def _after(self, result: Entry | Refused, message: str | None, journal_before: int | None = None) -> None:
+        if isinstance(result, Refused):
+            self.show(self.refusal_text(result), bad=True)
+            return
+        before = len(self.view.get("journal", [])) if journal_before is None else journal_before
+        self.refresh()
+        journal = self.view["journal"]
+        if message is None and len(journal) > before:
+            message = journal_line(self.ui, self.book, journal[-1])
+        self.show(message)
+
+    def show(self, message: str | None, bad: bool = False) -> None:
+        problem = self.adventure.save_problem
+        if problem:
+            message, bad = self.ui.t("rnp.save_problem", reason=problem), True
+        self.status, self.status_bad = message, bad
+
+    def undo(self) -> None:
+        result = self.adventure.undo()
+        if isinstance(result, Refused):
+            self.show(self.refusal_text(result), bad=True)
+            return
+        self.refresh()
+        self.show(self.ui.t("rnp.undone", what=self.action_name(result.action)))
+
+    def redo(self) -> None:
+        result = self.adventure.redo()
+        if isinstance(result, Refused):
+            self.show(self.refusal_text(result), bad=True)
+            return
+        self.refresh()
+        self.show(self.ui.t("rnp.redone", what=self.action_name(result.action)))
+
+    def action_name(self, action: dict[str, Any]) -> str:
+        key = f"rnp.do_{action.get('do')}"
+        return self.ui.t(key) if self.ui.catalogue.has(key) else str(action.get("do"))
+
+    # -- navigation -------------------------------------------------------------------------------
+    def select(self, tab: str) -> None:
+        if tab in self.panels and tab != self.tab:
+            self.tab = tab
+            self.rebuild()
+
+    def open_help(self) -> None:
+        try:
+            from game.scenes.help import HelpScene
+        except ImportError:
+            self.show(self.ui.t("rnp.no_help"), bad=True)
+            return
+        if self.stack is not None:
+            self.stack.push(HelpScene(self.services, "rnp"))
+
+    def back(self) -> None:
+        try:
+            from game.scenes.bookshelf import BookshelfScene
+        except ImportError:
+            self.show(self.ui.t("rnp.no_bookshelf"), bad=True)
+            return
+        if self.stack is not None:
+            self.stack.replace(BookshelfScene(self.services))
+
+    # -- widgets ---------------------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """New widgets from the current view and the panels' form values; focus stays on the same name."""
+        focused = self.group.focus.focused if self.group else None
+        focus_name = next((n for n, w in self.panel_named_all().items() if w is focused), None)
+        ring_visible = self.group.focus.visible
+        self.group = WidgetGroup(self.ui)
+        self.chrome = {}
+        self.panel.named = {}
+        self._build_chrome()
+        self.panel.build()
+        self.panel.soft_update()
+        if focus_name is not None:
+            widget = self.panel_named_all().get(focus_name)
+            if widget is not None and widget.accepts_focus():
+                self.group.focus.focus(widget)
+                self.group.focus.visible = ring_visible
+        self._needs_build = False
+
+    def panel_named_all(self) -> dict[str, Any]:
+        return {**{f"chrome:{k}": v for k, v in self.chrome.items()}, **self.panel.named}
+
+    def _build_chrome(self) -> None:
+        ui = self.ui
+        size = ui.theme.text_size("button")
+        specs = [("undo", ui.tr("rnp.undo"), self.undo, self.adventure.session.can_undo, ui.tr("rnp.nothing_to_undo")),
+                 ("redo", ui.tr("rnp.redo"), self.redo, self.adventure.session.can_redo, ui.tr("rnp.nothing_to_redo")),
+                 ("help", ui.tr("rnp.help"), self.open_help, True, None),
+                 ("back", ui.tr("rnp.back"), self.back, True, None)]
+        widths = [max(96, fonts.text_width(ui.text(label), "body", size) + 30) for _, label, *_ in specs]
+        x = LOGICAL_SIZE[0] - 16 - sum(widths) - 8 * (len(widths) - 1)
+        for (name, label, action, enabled, reason), width in zip(specs, widths):
+            button = Button(ui, (x, 12, width, 42), label, on_click=action,
+                            tooltip=ui.tr(f"rnp.tip_{name}"))
+            if not enabled:
+                button.set_enabled(False, reason)
+            self.chrome[name] = self.group.add(button)  # type: ignore[assignment]
+            x += width + 8
+        y = MENU.top
+        for name in self.panels:
+            button = Button(ui, (MENU.left, y, MENU.width, TAB_H), ui.tr(f"rnp.tab_{name}"),
+                            on_click=lambda n=name: self.select(n), style="primary" if name == self.tab else "normal")
+            self.chrome[f"tab:{name}"] = self.group.add(button)  # type: ignore[assignment]
+            y += TAB_H + TAB_GAP
+
+    # -- frame ----------------------------------------------------------------------------------------------
+    def resume(self) -> None:
+        self.refresh()
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            if ctrl and event.key == pygame.K_z and not event.mod & pygame.KMOD_SHIFT:
+                self.undo()
+                return None
+            if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
+                self.redo()
+                return None
+            if event.key == pygame.K_F1:
+                self.open_help()
+                return None
+        consumed = self.group.process_event(event)
+        if self._needs_build:
+            self.rebuild()
+        return None if consumed else event
+
+    def update(self, dt: float) -> None:
+        if self._needs_build:
+            self.rebuild()
+        self.group.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p, theme = self.ui.palette, self.ui.theme
+        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        blit_text(surface, self.ui.t("rnp.title"), (24, 10), "title", theme.text_size("heading") + 4, p.rubric)
+        clock = self.view["clock"]
+        summary = self.ui.t("rnp.clock_summary", time=clock_time(self.ui, self.book, clock["elapsed_s"]),
+                            scale=scale_name(self.ui, self.book, clock["scale"]))
+        left = 24 + fonts.text_width(self.ui.t("rnp.title"), "title", theme.text_size("heading") + 4) + 28
+        right = min(b.rect.left for n, b in self.chrome.items() if not n.startswith("tab:")) - 16
+        blit_text(surface, summary, ((left + right) // 2, 33), "italic", theme.text_size("body"), p.ink_soft, "center")
+        draw_rule(surface, 16, LOGICAL_SIZE[0] - 16, TOP_H, p.ink_faint)
+        self.panel.draw(surface)
+        if self.status:
+            colour = p.bad if self.status_bad else p.ink_soft
+            text = self.status
+            size = theme.text_size("small")
+            while fonts.text_width(text, "italic", size) > LOGICAL_SIZE[0] - 40 and len(text) > 4:
+                text = text[:-2]
+            if text != self.status:
+                text = text.rstrip() + "…"
+            blit_text(surface, text, (20, STATUS_Y), "italic", size, colour, "midleft")
+        self.group.draw(surface)
+
+
+# -- showcase ----------------------------------------------------------------------------------------------
+SAMPLE_PARTY = (
+    {"do": "add_character", "name": "Brok", "scores": {"str": 16, "dex": 10, "con": 16, "int": 9, "wis": 12, "cha": 8},
+     "skills": ["athletics"], "saves": ["str", "con"], "senses": {"darkvision": 18}},
+    {"do": "add_character", "name": "Elwen", "scores": {"str": 10, "dex": 17, "con": 12, "int": 13, "wis": 14, "cha": 11},
+     "skills": ["stealth", "perception", "acrobatics"], "saves": ["dex", "int"], "senses": {"darkvision": 18}},
+    {"do": "add_character", "name": "Mira", "scores": {"str": 12, "dex": 13, "con": 9, "int": 11, "wis": 15, "cha": 14},
+     "proficiency": 2, "skills": ["perception"], "saves": ["wis", "cha"]},
+)
+
+
+def sample_table(services: Services, *, journey: bool = True, seed: int = 12) -> Adventure:
+    """Three adventurers (a dwarf with darkvision, an elf, a human) and, with ``journey``, two days on the road
+    with a forced march, a day short of water and an ambush avoided: all real actions."""
+    book = services.shelf.books["rolenplay"]
+    session = Session(book, RandomDice(seed), Start(language=services.language))
+    for action in SAMPLE_PARTY:
+        session.apply(action)
+    if journey:
+        for action in (
+            {"do": "advance", "amount": 8},
+            {"do": "travel_party", "mode": "foot", "pace": "normal", "terrain": "normal", "days": 1},
+            {"do": "eat_day", "character": "Mira", "ration": "half"},
+            {"do": "travel_party", "mode": "foot", "pace": "fast", "terrain": "normal", "days": 1, "extra_hours": 3},
+            {"do": "drink", "character": "Brok", "litres": 3},
+            {"do": "drink", "character": "Elwen", "litres": 3},
+            {"do": "drink", "character": "Mira", "litres": 1},
+            {"do": "drink_day", "character": "Brok"},
+            {"do": "drink_day", "character": "Elwen"},
+            {"do": "drink_day", "character": "Mira"},
+            {"do": "set_scale", "scale": "minute"},
+            {"do": "advance", "amount": 20},
+            {"do": "hide", "character": "Elwen", "condition": "cover",
+             "watchers": [{"name": "Orc", "passive_perception": 10}, {"name": "Warg", "passive_perception": 13}]},
+        ):
+            session.apply(action)
+    return Adventure.start(session, services.saves)
+
+
+@showcase("rnp-party")
+def _party(services: Services) -> list[Scene]:
+    return [RnpTableScene(services, sample_table(services), "party")]
+
+
+@showcase("rnp-clock")
+def _clock(services: Services) -> list[Scene]:
+    return [RnpTableScene(services, sample_table(services), "clock")]
+
+
+@showcase("rnp-travel")
+def _travel(services: Services) -> list[Scene]:
+    scene = RnpTableScene(services, sample_table(services), "travel")
+    planner = scene.panels["travel"]
+    planner.plan.update(mode="foot", pace="fast", terrain="difficult", unit="days")  # type: ignore[attr-defined]
+    planner.texts.update(amount="1", extra="2")
+    scene.rebuild()
+    return [scene]
+
+
+@showcase("rnp-calculators")
+def _calculators(services: Services) -> list[Scene]:
+    scene = RnpTableScene(services, sample_table(services), "jump")
+    return [scene]
+
+
+@showcase("rnp-fall")
+def _fall(services: Services) -> list[Scene]:
+    adventure = sample_table(services)
+    adventure.act({"do": "fall", "metres": 10, "character": "Mira"})
+    scene = RnpTableScene(services, adventure, "fall")
+    scene.panels["fall"].texts["metres"] = "10"
+    scene.panels["fall"].who = "Mira"  # type: ignore[attr-defined]
+    scene.rebuild()
+    return [scene]
+
+
+@showcase("rnp-breath")
+def _breath(services: Services) -> list[Scene]:
+    adventure = sample_table(services)
+    scene = RnpTableScene(services, adventure, "breath")
+    breath = scene.panels["breath"]
+    breath.who = "Brok"  # type: ignore[attr-defined]
+    breath.hold()  # type: ignore[attr-defined]
+    scene.act({"do": "set_scale", "scale": "round"})
+    scene.act({"do": "advance", "amount": 12})
+    return [scene]
+
+
+@showcase("rnp-food")
+def _food(services: Services) -> list[Scene]:
+    return [RnpTableScene(services, sample_table(services), "food")]
+
+
+@showcase("rnp-light")
+def _light(services: Services) -> list[Scene]:
+    scene = RnpTableScene(services, sample_table(services), "light")
+    scene.panels["light"].light = "darkness"  # type: ignore[attr-defined]
+    scene.panels["light"].obscurement = "light"  # type: ignore[attr-defined]
+    scene.rebuild()
+    return [scene]
+
+
+@showcase("rnp-hiding")
+def _hiding(services: Services) -> list[Scene]:
+    return [RnpTableScene(services, sample_table(services), "hide")]
+
+
+@showcase("rnp-form")
+def _form(services: Services) -> list[Scene]:
+    from game.scenes.rnp_party import CharacterForm
+
+    scene = RnpTableScene(services, sample_table(services, journey=False), "party")
+    form = CharacterForm(scene, scene.view["party"]["Elwen"])
+    return [scene, form]
+
+
+@showcase("rnp-dice")
+def _dice(services: Services) -> list[Scene]:
+    from game.scenes.dice_roll import DiceRollScene
+    from game.scenes.rnp_travel import present_travel
+
+    adventure = sample_table(services, journey=False)
+    scene = RnpTableScene(services, adventure, "travel")
+    entry = adventure.act({"do": "travel_party", "mode": "foot", "pace": "normal", "days": 1, "extra_hours": 2})
+    assert isinstance(entry, Entry)
+    title, groups, verdict, tone = present_travel(scene, entry)
+    return [scene, DiceRollScene(services.ui, title, groups, verdict, tone=tone, rng=services.rng, animation_factor=0)]
+
+
+__all__ = ["RnpTableScene", "sample_table", "duration"]

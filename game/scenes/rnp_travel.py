@@ -1,0 +1,396 @@
+"""The clock (time, scale, journal) and the travel planner of the Rôle'n Play table.
+
+The planner turns the game master's choices into a ``travel_party`` action and
+shows, while it is edited, what the rules would make of it (a dry run: distance,
+time, the forced-march saves to come, the pace's effects). "Set off" applies
+it; the Constitution saves of a forced march show in the dice overlay.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.rolling import Presentation
+from game.rules.rnp.preview import Preview, forced_march_schedule, preview
+from game.rules.session import Entry
+from game.scenes.dice_roll import DiceGroup
+from game.scenes.rnp_format import clock_time, distance, duration, gains, journal_line, mode_name, name_of, num, signed
+from game.scenes.rnp_panel import ROW, Panel
+from game.ui import fonts
+from game.ui.draw import blit_text, wrap_words
+from game.ui.scrollbar import Scrollbar
+from game.ui.widget import Widget
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+MAX_OVERLAY_DICE = 9
+
+
+class JournalList(Widget):
+    """The journal, oldest first, wrapped; the wheel or the bar scrolls it; it opens on the newest lines."""
+
+    focusable = False
+
+    def __init__(self, ui: Any, rect: Any, lines: list[str], offset: int | None) -> None:
+        super().__init__(ui, rect)
+        size = ui.theme.text_size("small")
+        self.line_h = fonts.line_height("body", size)
+        width = self.rect.width - 30
+        self.rows: list[tuple[str, bool]] = []  # (text, first line of an entry)
+        for line in lines:
+            for i, part in enumerate(wrap_words(line, "body", size, width)):
+                self.rows.append((part if i == 0 else "    " + part, i == 0))
+        self.content = len(self.rows) * self.line_h + 8
+        self.bar = Scrollbar(ui, pygame.Rect(self.rect.right - 14, self.rect.top + 4, 10, self.rect.height - 8))
+        bottom = max(0, self.content - self.rect.height)
+        self.offset = bottom if offset is None else max(0, min(bottom, offset))
+        self.at_bottom = self.offset == bottom
+
+    def scroll(self, offset: int) -> None:
+        bottom = max(0, self.content - self.rect.height)
+        self.offset = max(0, min(bottom, offset))
+        self.at_bottom = self.offset == bottom
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        super().process_event(event)
+        self.bar.set_extent(self.content, self.rect.height, self.offset)
+        if self.bar.process_event(event):
+            self.scroll(self.bar.offset)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))):
+            self.scroll(self.offset - event.y * 3 * self.line_h)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.ui.palette
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip))
+        size = self.ui.theme.text_size("small")
+        y = self.rect.top + 4 - self.offset
+        if not self.rows:
+            blit_text(surface, self.ui.t("rnp.journal_empty"), (self.rect.left + 8, y), "italic", size, p.ink_faint)
+        for text, first in self.rows:
+            if y + self.line_h >= self.rect.top and y <= self.rect.bottom:
+                if first and y > self.rect.top + 4:
+                    pygame.draw.line(surface, p.parchment_dark, (self.rect.left + 4, y - 1), (self.rect.right - 20, y - 1))
+                blit_text(surface, text, (self.rect.left + 8, y), "body", size, p.ink)
+            y += self.line_h
+        surface.set_clip(clip)
+        self.bar.draw_for(surface, self.content, self.rect.height, self.offset)
+
+
+class ClockPanel(Panel):
+    """The time, the scale and its switch, time passing, the long rest, and the journal."""
+
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        super().__init__(table, rect)
+        self.journal_offset: int | None = None
+        self.journal: JournalList | None = None
+
+    def build(self) -> None:
+        ui, area, book = self.ui, self.inner(), self.book
+        clock = self.view["clock"]
+        scale = clock["scale"]
+        y = area.top + 150
+        x = area.left
+        for s in book.time.scales:
+            action = {"do": "set_scale", "scale": s.id}
+            self.button(f"scale:{s.id}", (x, y + 22, 88, ROW), s.name.get(self.language), lambda a=action: self.table.act(a),
+                        refused=self.table.refusal(action), style="primary" if s.id == scale else "normal",
+                        tooltip=s.use.get(self.language))
+            x += 94
+        unit = book.scale(scale).name.get(self.language).lower()
+        self.button("step", (area.left, y + 104, 370, ROW), ui.tr("rnp.advance_one", unit=unit),
+                    lambda: self.table.act({"do": "advance", "amount": 1}), style="primary")
+        self.field("amount", (area.left, y + 186, 110, ROW), "", placeholder="0", max_length=6)
+        self.button("advance", (area.left + 120, y + 186, 250, ROW), ui.tr("rnp.advance_by", unit=unit), self.advance)
+        rest = {"do": "long_rest"}
+        self.button("rest", (area.left, y + 268, 370, ROW),
+                    ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * book.scale("hour").seconds)),
+                    lambda: self.table.act(rest), refused=self.table.refusal(rest))
+        journal_rect = pygame.Rect(area.left + 400, area.top + 30, area.width - 400, area.height - 30)
+        if self.journal is not None and not self.journal.at_bottom:
+            self.journal_offset = self.journal.offset
+        else:
+            self.journal_offset = None
+        lines = [journal_line(ui, book, entry) for entry in self.view["journal"]]
+        self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]
+
+    def advance_action(self) -> dict[str, Any] | None:
+        amount = self.number("amount")
+        return None if amount is None else {"do": "advance", "amount": amount}
+
+    def advance(self) -> None:
+        action = self.advance_action()
+        if action is not None:
+            self.table.act(action)
+
+    def soft_update(self) -> None:
+        button = self.named.get("advance")
+        if button is None:
+            return
+        action = self.advance_action()
+        if action is None:
+            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
+            return
+        refused = self.table.refusal(action)
+        button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+
+    def round_number(self) -> int | None:
+        """The round under way since the clock switched to rounds (journal time of that switch)."""
+        clock = self.view["clock"]
+        if clock["scale"] != "round":
+            return None
+        start = 0.0
+        for entry in reversed(self.view["journal"]):
+            if entry["do"] == "set_scale" and entry["data"].get("scale") == "round":
+                start = entry["at_s"]
+                break
+        return int((clock["elapsed_s"] - start) // self.book.scale("round").seconds) + 1
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
+        clock = self.view["clock"]
+        self.text(surface, ui.t("rnp.day", day=clock["day"]), (area.left, area.top - 4), face="title", role="title",
+                  colour=p.rubric)
+        time = ui.t("rnp.time_of_day", hour=f"{clock['hour']:02d}", minute=f"{clock['minute']:02d}")
+        if clock["second"]:
+            time += " " + ui.t("rnp.unit_s", n=num(ui, clock["second"], 0))
+        self.text(surface, time, (area.left + 150, area.top + 6), face="bold", role="heading")
+        rnd = self.round_number()
+        if rnd is not None:
+            self.text(surface, ui.t("rnp.round", n=rnd), (area.left, area.top + 52), face="title", role="heading", colour=p.rubric)
+        self.text(surface, ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])), (area.left, area.top + 96),
+                  face="italic", role="small", colour=p.ink_soft)
+        y = area.top + 150
+        self.label(surface, ui.t("rnp.scale_now", scale=book.scale(clock["scale"]).name.get(self.language)), (area.left, y))
+        self.paragraph(surface, book.scale(clock["scale"]).use.get(self.language), area.left, y + 70, 370, face="italic",
+                       role="small", colour=p.ink_soft, max_lines=1)
+        self.label(surface, ui.t("rnp.advance_caption"), (area.left, y + 164))
+        self.label(surface, ui.t("rnp.rest_caption"), (area.left, y + 246))
+        self.label(surface, ui.t("rnp.journal"), (area.left + 400, area.top))
+
+
+# -- travel ------------------------------------------------------------------------------------------------
+UNITS = ("distance", "minutes", "hours", "days")
+
+
+class TravelPanel(Panel):
+    """Plan a leg; the preview follows each change; "Set off" applies it to the party."""
+
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        super().__init__(table, rect)
+        self.plan: dict[str, Any] = {"mode": "foot", "pace": "normal", "terrain": "normal", "unit": "days"}
+        self.left_out: set[str] = set()
+        self.texts.update(amount="1", extra="0", kmh="", boat_hours="")
+        self.current: Preview | None = None
+
+    def pick(self, key: str, value: str) -> None:
+        self.plan[key] = value
+        self.table.rebuild()
+
+    def flip(self, name: str) -> None:
+        self.left_out.symmetric_difference_update({name})
+        self.table.rebuild()
+
+    def build(self) -> None:
+        ui, area, book, plan = self.ui, self.inner(), self.book, self.plan
+        x, y = area.left, area.top
+        self.choices("mode", x, y + 20, [(m, ui.tr(f"rnp.mode_{m}")) for m in ("foot", "gallop", "cart", "boat")],
+                     plan["mode"], lambda v: self.pick("mode", v))
+        if plan["mode"] in ("foot", "cart"):
+            self.choices("pace", x, y + 94, [(pc.id, pc.name.get(self.language)) for pc in book.travel.paces],
+                         plan["pace"], lambda v: self.pick("pace", v), width=110)
+        if plan["mode"] != "boat":
+            self.choices("terrain", x, y + 168, [(tr.id, tr.name.get(self.language)) for tr in book.travel.terrains],
+                         plan["terrain"], lambda v: self.pick("terrain", v), width=130)
+        self.choices("unit", x, y + 242, [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS], plan["unit"],
+                     lambda v: self.pick("unit", v))
+        self.field("amount", (x, y + 316, 130, ROW), placeholder="0", max_length=8)
+        if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
+            self.field("extra", (x + 200, y + 316, 100, ROW), placeholder="0", max_length=2)
+        if plan["mode"] == "boat":
+            self.field("kmh", (x + 200, y + 316, 100, ROW), placeholder="km/h", max_length=5)
+            self.field("boat_hours", (x + 340, y + 316, 100, ROW), placeholder=str(int(book.travel.vehicles.boat_hours_per_day)),
+                       max_length=4)
+        bx = x
+        for name in self.living():
+            width = max(90, fonts.text_width(name, "bold", ui.theme.text_size("button")) + 30)
+            self.button(f"who:{name}", (bx, y + 410, width, ROW), name, lambda n=name: self.flip(n),
+                        style="normal" if name in self.left_out else "primary",
+                        tooltip=ui.tr("rnp.traveller_tip"))
+            bx += width + 6
+        self.button("go", (x, area.bottom - ROW, 260, ROW), ui.tr("rnp.set_off"), self.go, style="primary")
+
+    def action(self) -> dict[str, Any] | None:
+        """The ``travel_party`` action the planner describes (None while the amount is not a number)."""
+        plan = self.plan
+        amount = self.number("amount")
+        if amount is None:
+            return None
+        action: dict[str, Any] = {"do": "travel_party", "mode": plan["mode"]}
+        if plan["mode"] in ("foot", "cart"):
+            action["pace"] = plan["pace"]
+        if plan["mode"] != "boat":
+            action["terrain"] = plan["terrain"]
+        if plan["unit"] == "distance":
+            action["distance_m"] = amount * 1000
+        else:
+            action[plan["unit"]] = amount
+        if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
+            extra = self.number("extra")
+            if extra:
+                action["extra_hours"] = extra
+        if plan["mode"] == "boat":
+            kmh, hours = self.number("kmh"), self.number("boat_hours")
+            if kmh is not None:
+                action["boat_kmh"] = kmh
+            if hours is not None:
+                action["boat_hours_per_day"] = hours
+        if self.left_out:
+            action["who"] = [n for n in self.living() if n not in self.left_out]
+        return action
+
+    def soft_update(self) -> None:
+        action = self.action()
+        self.current = None if action is None else preview(self.book, self.table.adventure.state, action, self.language)
+        go = self.named.get("go")
+        if go is None:
+            return
+        if action is None:
+            go.set_enabled(False, self.ui.tr("rnp.type_amount"))
+        elif self.current is not None and self.current.refused is not None:
+            go.set_enabled(False, self.table.refusal_text(self.current.refused))
+        else:
+            go.set_enabled(True)
+
+    def go(self) -> None:
+        action = self.action()
+        if action is not None:
+            self.table.roll(action, lambda entry: present_travel(self.table, entry))
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ui, p, area, book, plan = self.ui, self.ui.palette, self.inner(), self.book, self.plan
+        x, y = area.left, area.top
+        self.label(surface, ui.t("rnp.travel_mode"), (x, y))
+        if plan["mode"] in ("foot", "cart"):
+            self.label(surface, ui.t("rnp.travel_pace"), (x, y + 74))
+        if plan["mode"] != "boat":
+            self.label(surface, ui.t("rnp.travel_terrain"), (x, y + 148))
+        self.label(surface, ui.t("rnp.travel_length"), (x, y + 222))
+        self.label(surface, ui.t(f"rnp.amount_{plan['unit']}"), (x, y + 296))
+        if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
+            self.label(surface, ui.t("rnp.extra_hours"), (x + 200, y + 296))
+        if plan["mode"] == "boat":
+            self.label(surface, ui.t("rnp.boat_kmh"), (x + 200, y + 296))
+            self.label(surface, ui.t("rnp.boat_hours"), (x + 340, y + 296))
+        self.label(surface, ui.t("rnp.travellers"), (x, y + 390))
+        if not self.living():
+            self.text(surface, ui.t("rnp.nobody_travels"), (x, y + 416), face="italic", role="small", colour=p.ink_faint)
+        self.draw_preview(surface, pygame.Rect(area.left + 560, area.top, area.width - 560, area.height))
+
+    def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        ui, p, book = self.ui, self.ui.palette, self.book
+        pygame.draw.line(surface, p.ink_faint, (rect.left - 20, rect.top), (rect.left - 20, rect.bottom))
+        x, y, width = rect.left, rect.top, rect.width
+        small = self.line_height("small")
+        last = self.view["mode"]
+        if last:
+            how = mode_name(ui, last)
+            if self.view["pace"]:
+                how += ", " + ui.t("rnp.pace_word", pace=name_of(ui, book.pace, self.view["pace"]).lower())
+            self.text(surface, ui.t("rnp.last_leg", how=how), (x, y), face="italic", role="small", colour=p.ink_soft)
+        y += small + 6
+        self.text(surface, ui.t("rnp.preview"), (x, y), face="title", role="heading", colour=p.rubric)
+        y += self.line_height("heading", "title") + 4
+        current = self.current
+        if current is None:
+            self.paragraph(surface, ui.t("rnp.type_amount"), x, y, width, face="italic", colour=p.ink_soft)
+            return
+        if current.refused is not None:
+            self.paragraph(surface, self.table.refusal_text(current.refused), x, y, width, face="italic", colour=p.bad)
+            return
+        result = current.result or {}
+        self.text(surface, ui.t("rnp.preview_distance", distance=distance(ui, result.get("distance_m"))), (x, y), face="bold")
+        y += self.line_height()
+        self.text(surface, ui.t("rnp.preview_time", duration=duration(ui, result.get("seconds"))), (x, y), face="bold")
+        y += self.line_height()
+        if "days" in result and "hours" in result:
+            self.text(surface, ui.t("rnp.preview_split", days=result["days"], hours=num(ui, result["hours"], 1)), (x, y),
+                      role="small", colour=p.ink_soft)
+            y += small
+        schedule = forced_march_schedule(result)
+        if schedule:
+            y += 6
+            self.text(surface, ui.t("rnp.forced_march", n=len(schedule)), (x, y), face="title", role="small", colour=p.rubric)
+            y += small
+            by_hour: dict[tuple[int, int], list[dict[str, Any]]] = {}
+            for save in schedule:
+                by_hour.setdefault((save["day"], save["hour"]), []).append(save)
+            shown = list(by_hour.items())
+            for (day, hour), saves in shown[:6]:
+                who = ", ".join(f"{s['who']} {signed(s['modifier'])}" + (" ⚠" if s["disadvantage"] else "") for s in saves)
+                line = ui.t("rnp.save_line", day=day, hour=book.travel.march_hours_per_day + hour, dc=saves[0]["dc"], who=who)
+                y = self.paragraph(surface, line, x, y, width, role="small", max_lines=2)
+            if len(shown) > 6:
+                self.text(surface, ui.t("rnp.more_saves", n=len(shown) - 6), (x, y), face="italic", role="small", colour=p.ink_soft)
+                y += small
+            if any(s["disadvantage"] for s in schedule):
+                self.text(surface, ui.t("rnp.disadvantage_mark"), (x, y), face="italic", role="small", colour=p.ink_soft)
+                y += small
+        y += 8
+        pace = result.get("pace")
+        if self.plan["mode"] == "boat":
+            y = self.paragraph(surface, book.travel.vehicles.boat_note.get(self.language), x, y, width, face="italic",
+                               role="small", colour=p.ink_soft, max_lines=4)
+        elif pace:
+            effect = book.pace(pace).effect
+            title = ui.t("rnp.pace_effect", pace=name_of(ui, book.pace, pace))
+            text = effect.get(self.language) if effect else ui.t("rnp.pace_no_effect")
+            y = self.paragraph(surface, f"{title} {text}", x, y, width, role="small", max_lines=3)
+        view = current.view or {}
+        changes = []
+        for name in view.get("party_order", []):
+            member, before = view["party"][name], self.view["party"].get(name)
+            if before and member["passive_perception"] != before["passive_perception"]:
+                changes.append(f"{name} {before['passive_perception']} → {member['passive_perception']}")
+        if changes:
+            y = self.paragraph(surface, ui.t("rnp.pp_changes", changes=", ".join(changes)), x, y, width, role="small",
+                               colour=p.ink_soft, max_lines=2)
+        if view.get("pace_effects", {}).get("stealth"):
+            self.paragraph(surface, ui.t("rnp.stealth_ok"), x, y, width, role="small", colour=p.good, max_lines=2)
+
+
+def present_travel(table: RnpTableScene, entry: Entry) -> Presentation:
+    """The dice overlay of a leg: each traveller's Constitution saves, and who tires."""
+    ui = table.ui
+    result = table.adventure.state.result or {}
+    saves = result.get("saves") or []
+    by_who: dict[str, list[dict[str, Any]]] = {}
+    for save in saves:
+        by_who.setdefault(save["who"], []).append(save)
+    picked = {who: list(ss) for who, ss in by_who.items()}
+    if len(saves) > MAX_OVERLAY_DICE:  # too many to show: the failed ones matter
+        picked = {who: [s for s in ss if not s["success"]] for who, ss in by_who.items()}
+    while sum(len(v) for v in picked.values()) > MAX_OVERLAY_DICE:
+        longest = max(picked, key=lambda k: len(picked[k]))
+        picked[longest].pop()
+    groups = []
+    for who, shown in picked.items():
+        if not shown:
+            continue
+        done = by_who[who]
+        ok = sum(1 for s in done if s["success"])
+        groups.append(DiceGroup(ui.t("rnp.save_of", who=who), tuple(s["roll"] for s in shown), 20,
+                                ui.t("rnp.saves_detail", ok=ok, n=len(done))))
+    gained = gains(ui, result.get("exhaustion"))
+    verdict = gained or ui.t("rnp.nobody_tires")
+    return ui.t("rnp.forced_march_title"), groups, verdict, "bad" if gained else "good"
+
+
+__all__ = ["ClockPanel", "TravelPanel", "present_travel", "clock_time"]

@@ -31,7 +31,7 @@ from game.ui.toggle import Toggle
 
 PANEL = pygame.Rect(200, 40, 880, 640)
 LABEL_X = PANEL.x + 36
-CONTROL_X = PANEL.x + 380
+CONTROL_X = PANEL.x + 356
 ROW_TOP = PANEL.y + 84
 ROW_H = 70
 SEGMENT_H = 42
@@ -95,7 +95,7 @@ class SettingsScene(Scene):
     def _build(self) -> None:
         ui, g, s = self.ui, self.group, self.settings
         self.language_buttons = self._segments("language", LANGUAGES, 150, self.set_language)
-        self.speed_buttons = self._segments("animation", SPEEDS, 110, self.set_speed)
+        self.speed_buttons = self._segments("animation", SPEEDS, 116, self.set_speed)
         self.fullscreen_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("fullscreen") + 9, 200, 32), "", value=s.fullscreen,
                                               on_change=self.set_fullscreen))
         y = row_y("ui_scale") + 4

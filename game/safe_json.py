@@ -11,8 +11,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_NESTING = 32
+MAX_FILE_BYTES = 2 * 1024 * 1024      # a book, a case, an imported file (saves have their own, see storage.saves)
+MAX_NESTING = 32                      # lists and objects inside one another
+MAX_STRING_CHARS = 20_000             # one string (keys too): notes hold up to 10 000, book texts 4 000
+MAX_INTEGER = 2**53 - 1               # |n|: what every JSON reader holds exactly; the models bound far lower
 
 
 @dataclass(frozen=True)
@@ -60,27 +62,102 @@ def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
     return depth
 
 
+class _Refused:
+    """Stands in for a value the parser met but must not keep (its path is found afterwards)."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _parse_int(text: str) -> int | _Refused:
+    # Checked before int(): Python refuses > 4300 digits with a bare ValueError, and huge ints cost time.
+    if len(text.lstrip("-")) > len(str(MAX_INTEGER)) or abs(int(text)) > MAX_INTEGER:
+        shown = text if len(text) <= 24 else f"{text[:12]}…({len(text)} digits)"
+        return _Refused(f"holds the number {shown}, beyond the limit of ±{MAX_INTEGER}")
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _Refused:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")) or abs(value) > MAX_INTEGER:
+        shown = text if len(text) <= 24 else f"{text[:12]}…"
+        return _Refused(f"holds the number {shown}, beyond the limit of ±{MAX_INTEGER}")
+    return value
+
+
+def _parse_constant(text: str) -> _Refused:
+    return _Refused(f"holds {text}, which is not a JSON number")
+
+
+def _string_problem(text: str) -> str | None:
+    if len(text) > MAX_STRING_CHARS:
+        return f"is a text of {len(text)} characters, more than the limit of {MAX_STRING_CHARS}"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as problem:
+            return f"holds an invalid character (a lone surrogate \\u{ord(text[problem.start]):04x}) at position {problem.start}"
+    return None
+
+
+def _key_path(path: str, key: str) -> str:
+    shown = key if len(key) <= 40 else key[:40] + "…"
+    return f"{path}.{shown}" if shown.isidentifier() else f"{path}[{shown!r}]"
+
+
+def limit_problem(data: object) -> tuple[str, str] | None:
+    """The first value of parsed JSON beyond the limits, as (JSON path, reason); None when all fit."""
+    stack: list[tuple[object, str, int]] = [(data, "$", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, _Refused):
+            return path, value.reason
+        if isinstance(value, str):
+            problem = _string_problem(value)
+            if problem:
+                return path, problem
+        elif isinstance(value, (dict, list)):
+            if depth >= MAX_NESTING:
+                return path, f"nests deeper than the limit of {MAX_NESTING}"
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    child = _key_path(path, key)
+                    problem = _string_problem(key)
+                    if problem:
+                        return child, "the key " + problem.removeprefix("is ")
+                    stack.append((item, child, depth + 1))
+            else:
+                stack.extend((item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value))
+    return None
+
+
 def parse_json_text(name: str, text: str, error: type[InputError] = InputError) -> object:
-    """Parse JSON text within the nesting limit, or raise ``error``."""
+    """Parse JSON text within the nesting, string and number limits, or raise ``error``."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as problem:
         raise error(name, "$", f"is not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}") from None
     except RecursionError:
         raise error(name, "$", f"nests deeper than the limit of {MAX_NESTING}") from None
-    if nesting_depth(data) > MAX_NESTING:
-        raise error(name, "$", f"nests deeper than the limit of {MAX_NESTING}")
+    problem = limit_problem(data)
+    if problem:
+        raise error(name, *problem)
     return data
 
 
-def read_json_file(path: Path, error: type[InputError] = InputError) -> object:
-    """Read a JSON file within the size and nesting limits, or raise ``error`` naming what is wrong."""
+def read_json_file(path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES) -> object:
+    """Read a JSON file within the size (``max_bytes``) and other limits, or raise ``error`` naming what is wrong."""
     name = path.name
     try:
         size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise error(name, "$", f"is {size} bytes, more than the limit of {MAX_FILE_BYTES}")
-        raw = path.read_bytes()
+        if size > max_bytes:
+            raise error(name, "$", f"is {size} bytes, more than the limit of {max_bytes}")
+        with path.open("rb") as handle:  # never more than the limit, even if the file grows meanwhile
+            raw = handle.read(max_bytes + 1)
+        if len(raw) > max_bytes:
+            raise error(name, "$", f"is more than the limit of {max_bytes} bytes")
     except OSError as problem:
         raise error(name, "$", f"cannot be read ({problem.strerror or problem})") from None
     try:

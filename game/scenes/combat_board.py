@@ -1,0 +1,328 @@
+"""The combat board's geometry, its cached pictures and its animations.
+
+Split from ``combat.py`` so the scene keeps to events and rules. Everything here
+draws on the 1280×720 logical page. What does not move between two changes of
+the fight (the page, the cards, the texts) is painted once into a board layer by
+the scene; only dice, bars, the flying arrow and the step-in are drawn per frame,
+from cached sprites (dice faces pre-rotated in 15° steps, shadows included).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import fonts
+from game.ui.draw import blit_text, die_face, icon
+from game.ui.theme import Palette
+
+TOP = 92
+BOARD_BOTTOM = 548
+LEFT_X, SIDE_W = 24, 380
+CENTRE_X, CENTRE_W = 420, 440
+RIGHT_X = 876
+GAP = 10
+TUMBLE_SECONDS = 1.0
+FLIGHT_SECONDS = 0.5
+STEP_IN_SECONDS = 0.5
+BAR_SECONDS = 0.35
+FLOAT_SECONDS = 0.9
+ANGLE_STEP = 15
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each part of the board goes, for a fight of ``count`` creatures."""
+
+    hero: pygame.Rect
+    ally: pygame.Rect | None
+    quiver: pygame.Rect | None
+    banner: pygame.Rect
+    strip: pygame.Rect
+    panel: pygame.Rect
+    creatures: tuple[pygame.Rect, ...]
+    card_mode: str  # "full", "medium", "compact"
+    log: pygame.Rect
+    gauge: pygame.Rect
+    buttons: pygame.Rect
+
+
+def compute_layout(count: int, has_ally: bool, has_quiver: bool) -> Layout:
+    """The board's rects: hero (and ally, quiver) left, duel centre, creatures right."""
+    hero = pygame.Rect(LEFT_X, TOP, SIDE_W, 208)
+    y = hero.bottom + GAP
+    ally = quiver = None
+    if has_ally:
+        ally = pygame.Rect(LEFT_X, y, SIDE_W, 104)
+        y = ally.bottom + GAP
+    if has_quiver:
+        quiver = pygame.Rect(LEFT_X, y, SIDE_W, min(128, BOARD_BOTTOM - y))
+    space = BOARD_BOTTOM - TOP
+    height = min(208, (space - GAP * (count - 1)) // max(1, count))
+    mode = "full" if height >= 140 else "medium" if height >= 84 else "compact"
+    creatures = tuple(pygame.Rect(RIGHT_X, TOP + i * (height + GAP), SIDE_W, height) for i in range(count))
+    return Layout(
+        hero=hero, ally=ally, quiver=quiver,
+        banner=pygame.Rect(CENTRE_X, TOP, CENTRE_W, 60),
+        strip=pygame.Rect(CENTRE_X, TOP + 68, CENTRE_W, 84),
+        panel=pygame.Rect(CENTRE_X, TOP + 160, CENTRE_W, BOARD_BOTTOM - TOP - 160),
+        creatures=creatures, card_mode=mode,
+        log=pygame.Rect(LEFT_X, 560, 600, 146),
+        gauge=pygame.Rect(700, 10, 556, 74),
+        buttons=pygame.Rect(640, 560, 616, 146),
+    )
+
+
+# ---------------------------------------------------------------- card geometry
+
+
+@dataclass(frozen=True)
+class CardGeometry:
+    """Inside one card: name line, stat line, STAMINA bar, dice, formula and tag."""
+
+    name: tuple[int, int]
+    name_size: str
+    stats: tuple[int, int] | None
+    bar: pygame.Rect
+    dice: tuple[tuple[int, int], ...]
+    die_size: int
+    formula: tuple[int, int] | None
+    tag: tuple[int, int]
+
+
+def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeometry:
+    """The parts of a hero, ally or creature card of the given size."""
+    x, y, w, h = rect
+    if mode == "full":
+        size = 52 if hero else 44
+        dy = y + h - (42 if hero else 36)
+        bar = pygame.Rect(x + 150, y + 90, w - 170, 22) if hero else pygame.Rect(x + 150, y + 52, w - 170, 22)
+        return CardGeometry(name=(x + 20, y + 10), name_size="heading", stats=(x + 20, y + 52), bar=bar,
+                            dice=((x + 20 + size // 2, dy), (x + 30 + size + size // 2, dy)), die_size=size,
+                            formula=(x + 44 + 2 * size, dy), tag=(x + w - 18, y + 16))
+    if mode == "medium":
+        size = 30
+        dy = y + h - 22
+        return CardGeometry(name=(x + 16, y + 8), name_size="body", stats=None,
+                            bar=pygame.Rect(x + 16, y + 42, w - 32, 16),
+                            dice=((x + 16 + size // 2, dy), (x + 22 + size + size // 2, dy)), die_size=size,
+                            formula=(x + 32 + 2 * size, dy), tag=(x + w - 14, y + 12))
+    return CardGeometry(name=(x + 12, y + 4), name_size="small", stats=None,
+                        bar=pygame.Rect(x + 12, y + h - 16, w - 150, 9),
+                        dice=(), die_size=0, formula=(x + w - 12, y + h - 12), tag=(x + w - 10, y + 14))
+
+
+# ---------------------------------------------------------------- sprites
+
+
+class DiceSprites:
+    """Die faces with their shadows, pre-rotated in ``ANGLE_STEP`` degree steps (cached)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, tuple[pygame.Surface, pygame.Surface, tuple[int, int]]] = {}
+
+    def get(self, value: int, size: int, angle: float, palette: Palette) -> tuple[pygame.Surface, pygame.Surface, tuple[int, int]]:
+        bucket = int(round(angle / ANGLE_STEP)) * ANGLE_STEP % 360
+        key = (value, size, bucket, palette)
+        found = self._cache.get(key)
+        if found is None:
+            face = die_face(value, size, palette)
+            if bucket:
+                face = pygame.transform.rotozoom(face, bucket, 1.0)
+            shade = pygame.mask.from_surface(face).to_surface(setcolor=palette.shadow, unsetcolor=(0, 0, 0, 0))
+            found = (face, shade, (max(2, size // 16), max(2, size // 14)))
+            if len(self._cache) > 2048:
+                self._cache.clear()
+            self._cache[key] = found
+        return found
+
+    def draw(self, surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette,
+             angle: float = 0.0) -> None:
+        face, shade, offset = self.get(value, size, angle, palette)
+        rect = face.get_rect(center=(round(center[0]), round(center[1])))
+        surface.blit(shade, rect.move(offset))
+        surface.blit(face, rect)
+
+
+# ---------------------------------------------------------------- animation
+
+
+@dataclass
+class Die:
+    """One die of a tumble: where it lands, its final face and when it lands (0..1 of the tumble)."""
+
+    center: tuple[int, int]
+    size: int
+    final: int
+    land: float
+    shown: int = 1
+    spin: float = 0.0
+
+
+@dataclass
+class Tumble:
+    """Dice rolling on the board, each settling in turn on the face the rules drew."""
+
+    dice: list[Die]
+    duration: float
+    rng: random.Random
+    elapsed: float = 0.0
+    _flip: float = 0.0
+    flight: tuple[tuple[int, int], tuple[int, int], bool] | None = None  # arrow: from, to, hit
+
+    def __post_init__(self) -> None:
+        for i, die in enumerate(self.dice):
+            die.shown = self.rng.randint(1, 6)
+            die.spin = self.rng.uniform(0, 360) + i * 37
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def finish(self) -> None:
+        self.elapsed = self.duration
+
+    def update(self, dt: float) -> None:
+        self.elapsed = min(self.duration, self.elapsed + dt)
+        self._flip += dt
+        flip = self._flip >= 0.07
+        if flip:
+            self._flip = 0.0
+        for die in self.dice:
+            if not self.landed(die):
+                die.spin = (die.spin + 600 * dt) % 360
+                if flip:
+                    die.shown = self.rng.randint(1, 6)
+
+    def landed(self, die: Die) -> bool:
+        return self.duration <= 0 or self.elapsed >= die.land * self.duration
+
+    def draw(self, surface: pygame.Surface, sprites: DiceSprites, palette: Palette) -> None:
+        progress = 1.0 if self.duration <= 0 else self.elapsed / self.duration
+        for die in self.dice:
+            if self.landed(die):
+                sprites.draw(surface, die.center, die.size, die.final, palette)
+                continue
+            local = min(1.0, progress / max(0.05, die.land))
+            hop = abs(math.sin(local * math.pi * 3)) * (1 - local) * die.size * 0.6
+            sprites.draw(surface, (die.center[0], die.center[1] - hop), die.size, die.shown, palette, die.spin)
+        if self.flight is not None:
+            self._draw_arrow(surface, palette, min(1.0, progress / 0.6))
+
+    def _draw_arrow(self, surface: pygame.Surface, palette: Palette, t: float) -> None:
+        (x0, y0), (x1, y1), hit = self.flight  # type: ignore[misc]
+        if not hit:
+            y1 -= 70  # a miss flies over the creature's head
+        if t >= 1.0:
+            if hit:
+                return
+            x = x1 + 60
+            y = y1 - 10
+        else:
+            x = x0 + (x1 - x0) * t
+            y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * 90
+        angle = math.degrees(math.atan2(-(y1 - y0 - 90 * math.pi * math.cos(t * math.pi)), (x1 - x0)))
+        image = arrow_sprite(palette)
+        rotated = pygame.transform.rotate(image, angle - 45)
+        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+
+
+_arrow_cache: dict[Palette, pygame.Surface] = {}
+
+
+def arrow_sprite(palette: Palette) -> pygame.Surface:
+    """The flying arrow: the quiver's arrow icon (tip up-right, i.e. at 45°)."""
+    found = _arrow_cache.get(palette)
+    if found is None:
+        found = _arrow_cache[palette] = icon("arrow", 44, palette.ink, palette.rubric)
+    return found
+
+
+@dataclass
+class Bar:
+    """A STAMINA value that eases toward its target (the bar and its number)."""
+
+    value: float
+    target: int
+    maximum: int
+    speed: float = 0.0
+
+    def aim(self, target: int, maximum: int, seconds: float) -> None:
+        self.maximum = max(1, maximum)
+        if target != self.target:
+            self.target = target
+            self.speed = abs(self.value - target) / seconds if seconds > 0 else 0.0
+            if seconds <= 0:
+                self.value = target
+
+    def update(self, dt: float) -> None:
+        if self.value == self.target:
+            return
+        if self.speed <= 0:
+            self.value = self.target
+            return
+        step = self.speed * dt
+        self.value = self.target if abs(self.target - self.value) <= step else self.value + math.copysign(step, self.target - self.value)
+
+    @property
+    def moving(self) -> bool:
+        return self.value != self.target
+
+    def finish(self) -> None:
+        self.value = self.target
+
+
+@dataclass
+class Floater:
+    """A "−2" rising from a bar after a wound."""
+
+    text: str
+    pos: tuple[int, int]
+    colour: tuple[int, int, int]
+    left: float
+    total: float = field(default=FLOAT_SECONDS)
+
+
+def draw_bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: int, palette: Palette,
+             show_text: bool = True, size: int = 18) -> None:
+    """A STAMINA bar: parchment trough, fill by ratio (green, amber, red), the numbers on the right."""
+    ratio = max(0.0, min(1.0, value / max(1, maximum)))
+    radius = rect.height // 2
+    pygame.draw.rect(surface, palette.parchment_dark, rect, border_radius=radius)
+    if ratio > 0:
+        fill = rect.copy()
+        fill.width = max(rect.height, round(rect.width * ratio))
+        colour = palette.good if ratio > 0.5 else (196, 140, 40) if ratio > 0.25 else palette.bad
+        pygame.draw.rect(surface, colour, fill, border_radius=radius)
+    pygame.draw.rect(surface, palette.ink_soft, rect, width=1, border_radius=radius)
+    if show_text and rect.height >= 12:
+        label = f"{round(value)} / {maximum}"
+        blit_text(surface, label, (rect.right - 8, rect.centery), "bold", size, palette.ink, "midright")
+
+
+def ribbon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], ink: tuple[int, int, int]) -> None:
+    """A banner ribbon with notched ends."""
+    x, y, w, h = rect
+    notch = h // 3
+    points = [(x, y), (x + w, y), (x + w - notch, y + h // 2), (x + w, y + h), (x, y + h), (x + notch, y + h // 2)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, ink, points, 2)
+
+
+def fit_text(text: str, face: str, size: int, width: int) -> int:
+    """The largest size ≤ ``size`` at which ``text`` fits ``width`` (not below 14)."""
+    while size > 14 and fonts.text_width(text, face, size) > width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, face: str, size: int, width: int) -> str:
+    """``text`` cut with "…" to fit ``width``."""
+    if fonts.text_width(text, face, size) <= width:
+        return text
+    while len(text) > 1 and fonts.text_width(text + "…", face, size) > width:
+        text = text[:-1]
+    return text + "…"

@@ -1,0 +1,185 @@
+"""Words for the combat board: the banner and the fight log lines of each action.
+
+Pure functions of (entry, state before, state after): the board and the log are
+both rebuilt from the session, so undo, redo and reopening a saved fight all
+read the same. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.session import Entry
+
+
+@dataclass(frozen=True)
+class Step:
+    """One accepted action of the fight with the states around it."""
+
+    entry: Entry
+    before: Any
+    after: Any
+
+    @property
+    def do(self) -> str:
+        return str(self.entry.action.get("do"))
+
+
+@dataclass(frozen=True)
+class Told:
+    """What the board says about a step: a banner (text, tone) and log lines (text, tone)."""
+
+    banner: str
+    tone: str  # "good", "bad", "neutral"
+    lines: tuple[tuple[str, str], ...]
+
+
+def name_of(state: Any, index: int) -> str:
+    fight = state.fight
+    return fight.enemies[index].name if fight is not None and 0 <= index < len(fight.enemies) else "?"
+
+
+def roll_text(t: Any, roll: Any) -> str:
+    """"5+4 + 11 = 20": the dice, the modifier and the total."""
+    dice = "+".join(str(d) for d in roll.dice)
+    sign = "+" if roll.modifier >= 0 else "−"
+    return t("combat.roll_formula", dice=dice, sign=sign, modifier=abs(roll.modifier), total=roll.total)
+
+
+def result_key(result: str) -> str:
+    """The catalogue key of an exchange result as a card tag."""
+    return f"combat.result_{result}"
+
+
+def _hero_loss(step: Step) -> int:
+    return step.before.hero.scores["stamina"] - step.after.hero.scores["stamina"]
+
+
+def _creature_loss(step: Step, index: int) -> int:
+    return step.before.fight.enemies[index].stamina - step.after.fight.enemies[index].stamina
+
+
+def _ended(step: Step) -> str | None:
+    """The winner when this step ended the fight, else None."""
+    before, after = step.before.fight, step.after.fight
+    if before is not None and before.active and after is not None and not after.active:
+        return after.winner
+    return None
+
+
+FIGHT_ACTIONS = ("round", "shoot", "luck", "no_luck", "escape", "stop_fight")
+
+
+def tell(t: Any, step: Step) -> Told:
+    """Banner and log lines of one step of the fight (``t``: the catalogue's translate)."""
+    do = step.do
+    lines: list[tuple[str, str]] = []
+    banner, tone = "", "neutral"
+    after = step.after
+    fight = after.fight
+    if do == "fight":
+        names = ", ".join(e.name for e in fight.enemies)
+        banner = t("combat.banner_start")
+        lines.append((t("combat.log_start", names=names, mode=t(f"combat.mode_{fight.mode}")), "neutral"))
+    elif do == "round":
+        banner, tone = _tell_round(t, step, lines)
+    elif do == "shoot":
+        target = int(step.entry.action.get("target") if step.entry.action.get("target") is not None else step.before.fight.front() or 0)
+        shot = after.last_test
+        total = sum(shot.dice) if shot else 0
+        name = name_of(after, target)
+        if step.entry.outcome == "hit":
+            killed = after.fight.enemies[target].stamina == 0
+            banner, tone = (t("combat.banner_shot_kill", name=name) if killed else t("combat.banner_shot_hit", name=name)), "good"
+            lines.append((t("combat.log_shot_hit", name=name, total=total, skill=shot.target if shot else 0,
+                            damage=_creature_loss(step, target)), "good"))
+        else:
+            banner, tone = t("combat.banner_shot_miss"), "bad"
+            lines.append((t("combat.log_shot_miss", name=name, total=total, skill=shot.target if shot else 0), "bad"))
+    elif do in ("luck", "no_luck"):
+        banner, tone = _tell_settle(t, step, lines)
+    elif do == "escape":
+        banner, tone = t("combat.banner_escape"), "neutral"
+        lines.append((t("combat.log_escape", damage=step.before.fight.escape_damage), "neutral"))
+    elif do == "stop_fight":
+        banner = t("combat.banner_stopped")
+        lines.append((t("combat.log_stopped"), "neutral"))
+    else:
+        banner = t("combat.banner_sheet")
+        lines.append((t("combat.log_sheet"), "neutral"))
+    before_front = step.before.fight.front() if step.before.fight is not None and do != "fight" else None
+    if fight is not None and fight.active and fight.mode == "one_after_another" and do != "fight":
+        front = fight.front()
+        if front is not None and before_front is not None and front != before_front:
+            lines.append((t("combat.log_next", name=name_of(after, front)), "neutral"))
+    winner = _ended(step)
+    if winner is not None:
+        banner, tone = t(f"combat.banner_end_{winner}"), "bad" if winner == "enemies" else "good" if winner == "hero" else "neutral"
+        lines.append((t(f"combat.log_end_{winner}"), tone))
+    return Told(banner, tone, tuple(lines))
+
+
+def _tell_round(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
+    after = step.after
+    fight = after.fight
+    lines.append((t("combat.log_round", n=fight.stats.rounds), "head"))
+    target_exchange = next((x for x in fight.last_round if not x.by_ally), None)
+    for x in fight.last_round:
+        name = name_of(after, x.creature)
+        if x.by_ally:
+            ally = fight.ally.name if fight.ally else "?"
+            lines.append((t("combat.log_ally_exchange", ally=ally, name=name, theirs=roll_text(t, x.creature_roll),
+                            ours=roll_text(t, x.hero_roll), result=t(result_key(x.result))), _tone(x.result)))
+        else:
+            lines.append((t("combat.log_exchange", name=name, theirs=roll_text(t, x.creature_roll),
+                            ours=roll_text(t, x.hero_roll), result=t(result_key(x.result))), _tone(x.result)))
+    if target_exchange is None:
+        return t("combat.banner_parry"), "neutral"
+    name = name_of(after, target_exchange.creature)
+    result = target_exchange.result
+    if result == "hero_hit":
+        if after.fight.enemies[target_exchange.creature].stamina == 0 and step.before.fight.enemies[target_exchange.creature].stamina > 0:
+            banner, tone = t("combat.banner_kill", name=name), "good"
+        else:
+            banner, tone = t("combat.banner_hit", name=name), "good"
+    elif result == "hero_wounded":
+        banner, tone = t("combat.banner_wounded", name=name), "bad"
+    else:
+        banner, tone = t("combat.banner_parry"), "neutral"
+    wounds = len(fight.pending)
+    if wounds > 1:
+        banner = t("combat.banner_with_wounds", banner=banner, n=wounds)
+    return banner, tone
+
+
+def _tone(result: str) -> str:
+    return {"hero_hit": "good", "ally_hit": "good", "hero_wounded": "bad", "ally_wounded": "bad"}.get(result, "neutral")
+
+
+def _tell_settle(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
+    pending = step.before.fight.pending[0]
+    lucky = step.entry.outcome  # "lucky", "unlucky" or None (accepted)
+    roll = step.after.last_test
+    name = name_of(step.after, pending.creature)
+    if pending.kind == "missed_arrow":
+        if lucky == "lucky":
+            effect, tone = t("combat.effect_arrow_lucky", name=name, damage=_creature_loss(step, pending.creature)), "good"
+        elif lucky == "unlucky":
+            effect, tone = t("combat.effect_string_broken"), "bad"
+        else:
+            effect, tone = t("combat.effect_arrow_lost"), "neutral"
+    elif pending.to == "creature":
+        effect, tone = t("combat.effect_creature_loses", name=name, damage=_creature_loss(step, pending.creature)), "good"
+    else:
+        effect, tone = t("combat.effect_hero_loses", damage=_hero_loss(step)), "bad"
+    if lucky is None:
+        banner = t("combat.banner_accepted", effect=effect)
+        lines.append((t("combat.log_accepted", effect=effect), tone))
+        return banner, tone
+    total = sum(roll.dice) if roll else 0
+    luck = roll.target if roll and roll.target is not None else 0
+    key = "lucky" if lucky == "lucky" else "unlucky"
+    banner = t(f"combat.banner_{key}", effect=effect)
+    lines.append((t(f"combat.log_{key}", total=total, luck=luck, effect=effect), "good" if lucky == "lucky" else "bad"))
+    return banner, "good" if lucky == "lucky" else "bad"

@@ -1,0 +1,337 @@
+"""Setting up a fight: the creatures (from the sheet's creature boxes or typed in),
+the mode, the shots allowed before melee, an ally, and whether escape is allowed.
+
+"Combattre" builds one ``{"do": "fight", ...}`` action and lets the rules decide;
+a refusal is shown under the form. Creatures typed in can be written into the
+sheet's creature boxes first (with their notes), so the fight updates them at
+its end like the others (R-ENCOUNTER-1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.adventure import Adventure
+from game.app.refusals import describe_refusal
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import sample_adventure, showcase
+from game.rules.errors import Refused
+from game.ui.button import Button
+from game.ui.counter import Counter
+from game.scenes.combat_board import ellipsize
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
+from game.ui.toggle import Toggle
+
+MODES = ("one_after_another", "all_together", "as_one")
+LEFT = pygame.Rect(28, 88, 604, 548)
+RIGHT = pygame.Rect(648, 88, 604, 548)
+MAX_BOX_ROWS = 4
+ROW_H = 38
+MAX_ENEMIES = 12
+
+
+class FightSetupScene(Scene):
+    """The form before a fight; replaces itself with the combat board once the rules accept."""
+
+    def __init__(self, services: Services, adventure: Adventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
+        super().__init__()
+        self.services = services
+        self.adventure = adventure
+        self.ui = services.ui
+        self.book = adventure.book
+        self.group = WidgetGroup(self.ui)
+        self.mode = "one_after_another"
+        self.typed: list[dict[str, Any]] = []
+        self.status: str | None = None
+        self.preselected = set(boxes)
+        self._build()
+        self._refresh()
+
+    # ------------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        ui, g = self.ui, self.group
+        state = self.adventure.state
+        x = LEFT.x + 22
+        y = LEFT.y + 60
+        self.box_toggles: list[tuple[int, Toggle]] = []
+        for index, box in enumerate(state.creature_boxes[:MAX_BOX_ROWS]):
+            alive = box.stamina > 0
+            toggle = Toggle(ui, (x, y, LEFT.width - 44, 32), self._box_label(box),
+                            value=index in self.preselected and alive, on_change=lambda _v: self._refresh(),
+                            enabled=alive, disabled_reason=ui.tr("combat.setup_box_dead"))
+            self.box_toggles.append((index, g.add(toggle)))
+            y += ROW_H
+        if not self.box_toggles:
+            y += ROW_H
+        self.typed_label_y = y + 2
+        self.typed_top = y + 28
+        self.form_y = LEFT.bottom - 196
+        self.typed_rows = max(1, (self.form_y - 14 - self.typed_top) // ROW_H)
+        self.remove_buttons: list[Button] = []
+        for row in range(self.typed_rows):
+            button = Button(ui, (LEFT.right - 140, self.typed_top + row * ROW_H, 118, 32), ui.tr("combat.setup_remove"),
+                            on_click=lambda r=row: self.remove_typed(r), visible=False)
+            self.remove_buttons.append(g.add(button))
+        fy = self.form_y + 30
+        submit = lambda _t: self.add_typed()  # noqa: E731
+        self.name_field = g.add(TextField(ui, (x, fy, 300, 42), placeholder=ui.tr("combat.setup_name_placeholder"),
+                                          max_length=80, on_change=lambda _t: self._refresh(), on_submit=submit))
+        self.skill_field = g.add(TextField(ui, (x + 316, fy, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2,
+                                           on_change=lambda _t: self._refresh(), on_submit=submit))
+        self.stamina_field = g.add(TextField(ui, (x + 442, fy, 118, 42), numeric=True, minimum=1, maximum=999,
+                                             max_length=3, on_change=lambda _t: self._refresh(), on_submit=submit))
+        self.notes_field = g.add(TextField(ui, (x, fy + 74, 426, 42), placeholder=ui.tr("combat.setup_notes_placeholder"),
+                                           max_length=300, on_submit=submit))
+        self.add_button = g.add(Button(ui, (x + 442, fy + 74, 118, 42), ui.tr("combat.setup_add"), on_click=self.add_typed))
+        self.keep_toggle = g.add(Toggle(ui, (x, fy + 124, 500, 32), ui.tr("combat.setup_keep"), value=True,
+                                        tooltip=ui.tr("combat.setup_keep_tip")))
+
+        rx = RIGHT.x + 22
+        self.mode_buttons: dict[str, Button] = {}
+        for i, mode in enumerate(MODES):
+            self.mode_buttons[mode] = g.add(Button(ui, (rx + i * 190, RIGHT.y + 84, 180, 44), ui.tr(f"combat.mode_{mode}_short"),
+                                                   on_click=lambda m=mode: self.set_mode(m),
+                                                   tooltip=ui.tr(f"combat.setup_mode_{mode}_tip")))
+        y = RIGHT.y + 148
+        self.archery_y = y
+        self.shots_counter: Counter | None = None
+        archery = self.book.archery
+        if archery is not None:
+            arrows = state.counters.get(archery.counter, 0)
+            self.shots_counter = g.add(Counter(ui, (rx + 360, y, 200, 76), value=0, minimum=0, maximum=max(0, arrows),
+                                               label=ui.tr("combat.setup_shots"), on_request=self._set_shots))
+            y += 96
+        self.ally_y = y
+        self.ally_toggle = g.add(Toggle(ui, (rx, y, 340, 32), ui.tr("combat.setup_ally"), on_change=lambda _v: self._refresh()))
+        self.ally_name = g.add(TextField(ui, (rx, y + 64, 300, 42), placeholder=ui.tr("combat.setup_ally_placeholder"), max_length=80,
+                                         on_change=lambda _t: self._refresh()))
+        self.ally_skill = g.add(TextField(ui, (rx + 316, y + 64, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2,
+                                          on_change=lambda _t: self._refresh()))
+        self.ally_stamina = g.add(TextField(ui, (rx + 442, y + 64, 118, 42), numeric=True, minimum=1, maximum=999, max_length=3,
+                                            on_change=lambda _t: self._refresh()))
+        y += 132
+        self.escape_y = y
+        self.escape_toggle = g.add(Toggle(ui, (rx, y + 22, 340, 32), ui.tr("combat.setup_escape"), on_change=lambda _v: self._refresh()))
+        self.escape_counter = g.add(Counter(ui, (rx + 360, y, 200, 76), value=self.book.combat.escape_damage, minimum=0, maximum=20,
+                                            label=ui.tr("combat.setup_escape_cost"), on_request=self._set_escape_cost))
+        self.cancel_button = g.add(Button(ui, (RIGHT.right - 440, 652, 200, 52), ui.tr("common.cancel"), on_click=self.cancel))
+        self.fight_button = g.add(Button(ui, (RIGHT.right - 224, 652, 224, 52), ui.tr("combat.setup_fight"), style="primary",
+                                         on_click=self.start))
+
+    def _box_label(self, box: Any) -> str:
+        label = self.ui.t("combat.setup_box", name=box.name, skill=box.skill, stamina=box.stamina)
+        return label if not box.notes else f"{label} — {box.notes}"
+
+    def _set_shots(self, value: int) -> None:
+        if self.shots_counter is not None:
+            self.shots_counter.value = value
+            self._refresh()
+
+    def _set_escape_cost(self, value: int) -> None:
+        self.escape_counter.value = value
+        self._refresh()
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self._refresh()
+
+    # ------------------------------------------------------------------ the creatures
+    def selected_boxes(self) -> list[int]:
+        return [index for index, toggle in self.box_toggles if toggle.value and toggle.enabled]
+
+    def typed_entry(self) -> dict[str, Any] | None:
+        """The creature in the form, or None while it is incomplete."""
+        name = self.name_field.text.strip()
+        skill, stamina = self.skill_field.value, self.stamina_field.value
+        if not name or skill is None or stamina is None or not self.skill_field.valid or not self.stamina_field.valid:
+            return None
+        return {"name": name, "skill": skill, "stamina": stamina, "notes": self.notes_field.text.strip()}
+
+    def add_typed(self) -> None:
+        entry = self.typed_entry()
+        if entry is None or len(self.typed) >= self.typed_rows or self.enemy_count() >= MAX_ENEMIES:
+            return
+        self.typed.append(entry)
+        for field in (self.name_field, self.skill_field, self.stamina_field, self.notes_field):
+            field.text = ""
+        self._refresh()
+
+    def remove_typed(self, row: int) -> None:
+        if 0 <= row < len(self.typed):
+            del self.typed[row]
+            self._refresh()
+
+    def enemy_count(self) -> int:
+        return len(self.selected_boxes()) + len(self.typed)
+
+    def ally_spec(self) -> dict[str, Any] | None:
+        if not self.ally_toggle.value:
+            return None
+        name = self.ally_name.text.strip() or self.ui.t("combat.setup_ally_default")
+        skill, stamina = self.ally_skill.value, self.ally_stamina.value
+        if skill is None or stamina is None or not self.ally_skill.valid or not self.ally_stamina.valid:
+            return None
+        return {"name": name, "skill": skill, "stamina": stamina}
+
+    def fight_action(self, typed_boxes: list[int] | None = None) -> dict[str, Any]:
+        """The ``fight`` action the form describes (``typed_boxes``: the boxes the typed creatures were written to)."""
+        boxes = self.adventure.state.creature_boxes
+        enemies: list[dict[str, Any]] = [{"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i}
+                                         for i in self.selected_boxes()]
+        for row, typed in enumerate(self.typed):
+            spec = {"name": typed["name"], "skill": typed["skill"], "stamina": typed["stamina"]}
+            if typed_boxes is not None:
+                spec["box"] = typed_boxes[row]
+            enemies.append(spec)
+        action: dict[str, Any] = {"do": "fight", "enemies": enemies, "mode": self.mode}
+        if self.shots_counter is not None and self.shots_counter.value:
+            action["arrows"] = self.shots_counter.value
+        ally = self.ally_spec()
+        if ally is not None:
+            action["ally"] = ally
+        if self.escape_toggle.value:
+            action["escape"] = True
+            action["escape_cost"] = self.escape_counter.value
+        return action
+
+    def problem(self) -> str | None:
+        """Why "Combattre" cannot be pressed now (None when it can)."""
+        t = self.ui.t
+        if self.enemy_count() == 0:
+            return t("combat.setup_need_enemy")
+        if self.enemy_count() > MAX_ENEMIES:
+            return t("combat.setup_too_many", n=MAX_ENEMIES)
+        if self.ally_toggle.value and self.ally_spec() is None:
+            return t("combat.setup_ally_incomplete")
+        refused = self.adventure.refusal(self.fight_action())
+        if refused is not None:
+            return describe_refusal(self.ui.catalogue, refused, self.book)
+        return None
+
+    def _refresh(self) -> None:
+        for mode, button in self.mode_buttons.items():
+            button.style = "primary" if mode == self.mode else "normal"
+        for row, button in enumerate(self.remove_buttons):
+            button.visible = row < len(self.typed)
+        full = len(self.typed) >= self.typed_rows or self.enemy_count() >= MAX_ENEMIES
+        self.add_button.set_enabled(self.typed_entry() is not None and not full,
+                                    self.ui.tr("combat.setup_list_full" if full else "combat.setup_add_incomplete"))
+        for field in (self.ally_name, self.ally_skill, self.ally_stamina):
+            field.set_enabled(self.ally_toggle.value)
+        self.escape_counter.set_enabled(self.escape_toggle.value)
+        problem = self.problem()
+        self.fight_button.set_enabled(problem is None, problem)
+
+    # ------------------------------------------------------------------ leaving
+    def cancel(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    def start(self) -> None:
+        """Write typed creatures into boxes (if asked), start the fight, open the board."""
+        problem = self.problem()
+        if problem is not None:
+            self.status = problem
+            return
+        typed_boxes: list[int] | None = None
+        if self.typed and self.keep_toggle.value:
+            typed_boxes = []
+            for typed in self.typed:
+                result = self.adventure.act({"do": "add_creature", **typed})
+                if isinstance(result, Refused):
+                    self.status = describe_refusal(self.ui.catalogue, result, self.book)
+                    return
+                typed_boxes.append(len(self.adventure.state.creature_boxes) - 1)
+        result = self.adventure.act(self.fight_action(typed_boxes))
+        if isinstance(result, Refused):
+            self.status = describe_refusal(self.ui.catalogue, result, self.book)
+            return
+        from game.scenes.combat import CombatScene
+
+        if self.stack is not None:
+            self.stack.replace(CombatScene(self.services, self.adventure))
+
+    # ------------------------------------------------------------------ frame
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return None
+        consumed = self.group.process_event(event)
+        if consumed and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.TEXTINPUT):
+            self._refresh()
+        return None
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p, theme, t = self.ui.palette, self.ui.theme, self.ui.t
+        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        blit_text(surface, t("combat.setup_title"), (LOGICAL_SIZE[0] // 2, 14), "title", theme.text_size("title"), p.rubric, "midtop")
+        draw_rule(surface, 340, LOGICAL_SIZE[0] - 340, 72, p.ink_soft)
+        heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
+        for rect, key in ((LEFT, "combat.setup_enemies"), (RIGHT, "combat.setup_options")):
+            draw_panel(surface, rect, p)
+            blit_text(surface, t(key), (rect.x + 22, rect.y + 10), "title", heading, p.ink)
+            pygame.draw.line(surface, p.ink_faint, (rect.x + 22, rect.y + 46), (rect.right - 22, rect.y + 46))
+        x = LEFT.x + 22
+        if not self.box_toggles:
+            blit_text(surface, t("combat.setup_no_boxes"), (x, LEFT.y + 60 + ROW_H // 2 - 3), "italic", body, p.ink_soft, "midleft")
+        more = len(self.adventure.state.creature_boxes) - MAX_BOX_ROWS
+        if more > 0:
+            blit_text(surface, t("combat.setup_more_boxes", n=more), (LEFT.right - 22, self.typed_label_y), "italic", small, p.ink_soft, "topright")
+        blit_text(surface, t("combat.setup_typed"), (x, self.typed_label_y), "italic", small, p.ink_soft)
+        for row, typed in enumerate(self.typed):
+            label = t("combat.setup_box", name=typed["name"], skill=typed["skill"], stamina=typed["stamina"])
+            if typed["notes"]:
+                label = f"{label} — {typed['notes']}"
+            blit_text(surface, ellipsize(label, "body", body, LEFT.width - 200), (x, self.typed_top + row * ROW_H + 16), "body", body, p.ink, "midleft")
+        if not self.typed:
+            blit_text(surface, t("combat.setup_typed_none"), (x, self.typed_top + 16), "italic", small, p.ink_faint, "midleft")
+        fy = self.form_y
+        pygame.draw.line(surface, p.ink_faint, (x, fy - 4), (LEFT.right - 22, fy - 4))
+        for dx, key in ((0, "combat.setup_name"), (316, "combat.setup_skill"), (442, "combat.setup_stamina")):
+            blit_text(surface, t(key), (x + dx, fy + 4), "italic", small, p.ink_soft)
+        blit_text(surface, t("combat.setup_notes"), (x, fy + 78), "italic", small, p.ink_soft)
+        rx = RIGHT.x + 22
+        blit_text(surface, t("combat.setup_mode"), (rx, RIGHT.y + 54), "italic", small, p.ink_soft)
+        if self.shots_counter is not None:
+            archery = self.book.archery
+            arrows = self.adventure.state.counters.get(archery.counter, 0)
+            blit_text(surface, t("combat.setup_archery"), (rx, self.archery_y + 10), "title", body, p.ink)
+            blit_text(surface, t("combat.setup_quiver", n=arrows), (rx, self.archery_y + 42), "italic", small, p.ink_soft)
+        ink = p.ink_soft if self.ally_toggle.value else p.ink_faint
+        for dx, key in ((0, "combat.setup_name"), (316, "combat.setup_skill"), (442, "combat.setup_stamina")):
+            blit_text(surface, t(key), (rx + dx, self.ally_y + 38), "italic", small, ink)
+        if self.escape_toggle.value:
+            blit_text(surface, t("combat.setup_escape_note"), (rx, self.escape_y + 84), "italic", small, p.ink_soft)
+        message = self.status or (self.fight_button.disabled_reason and self.ui.text(self.fight_button.disabled_reason))
+        if message:
+            blit_text(surface, message, (LEFT.x, 678), "italic", body, p.bad, "midleft")
+        self.group.draw(surface)
+
+
+@showcase("combat-setup")
+def _showcase_setup(services: Services) -> list[Scene]:
+    adventure = sample_adventure(services, "DF49")
+    scene = FightSetupScene(services, adventure, boxes=(0,))
+    scene.name_field.text = "Loup des bois"
+    scene.skill_field.text = "6"
+    scene.stamina_field.text = "7"
+    scene.add_typed()
+    scene.shots_counter.value = 2  # type: ignore[union-attr]
+    scene.escape_toggle.value = True
+    scene._refresh()
+    return [scene]

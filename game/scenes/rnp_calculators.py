@@ -19,7 +19,7 @@ from game.rules.rnp.preview import preview
 from game.rules.session import Entry
 from game.scenes.dice_roll import DiceGroup
 from game.scenes.rnp_format import distance, duration, gains, name_of, num, signed
-from game.scenes.rnp_panel import ROW, Panel
+from game.scenes.rnp_panel import ROW, Panel, draw_mark
 from game.ui import fonts
 from game.ui.draw import draw_die
 
@@ -87,9 +87,9 @@ class JumpPanel(_WhoMixin, Panel):
         # climbing, swimming, crawling
         y2 = y + 390
         self.choices("move", x, y2 + 20, [(k.id, k.name.get(self.language)) for k in book.special_moves.kinds],
-                     self.move_kind, lambda v: self.set("move_kind", v), width=120)
-        self.choices("move_terrain", x + 390, y2 + 20, [(t.id, t.name.get(self.language)) for t in book.travel.terrains],
-                     self.move_terrain, lambda v: self.set("move_terrain", v), width=120)
+                     self.move_kind, lambda v: self.set("move_kind", v), width=112)
+        self.choices("move_terrain", x + 364, y2 + 20, [(t.id, t.name.get(self.language)) for t in book.travel.terrains],
+                     self.move_terrain, lambda v: self.set("move_terrain", v), width=112)
         self.field("metres", (x, y2 + 96, 100, ROW), max_length=6)
         self.button("move_do", (x + 110, y2 + 96, 200, ROW), ui.tr("rnp.move_do"), self.do_move)
 
@@ -183,8 +183,7 @@ class JumpPanel(_WhoMixin, Panel):
                                 colour=p.bad)
         else:
             r = current.result
-            self.text(surface, self.jump_summary(current), (right.left, ry), face="bold")
-            ry += self.line_height()
+            ry = self.bold_line(surface, self.jump_summary(current), right.left, ry)
             if r.get("reach_m") is not None:
                 self.text(surface, ui.t("rnp.reach_result", m=num(ui, r["reach_m"])), (right.left, ry))
                 ry += self.line_height()
@@ -203,8 +202,7 @@ class JumpPanel(_WhoMixin, Panel):
         ry += self.line_height("heading", "title") + 4
         current = self.move_preview
         if current is not None and current.refused is None:
-            self.text(surface, self.move_summary(current), (right.left, ry), face="bold")
-            ry += self.line_height()
+            ry = self.paragraph(surface, self.move_summary(current), right.left, ry, right.width, face="bold")
         elif current is not None:
             ry = self.paragraph(surface, self.table.refusal_text(current.refused), right.left, ry, right.width,
                                 face="italic", colour=p.bad)
@@ -277,8 +275,7 @@ class FallPanel(_WhoMixin, Panel):
             draw_die(surface, (area.left + 30 + (i % per_row) * 62, y + 30 + (i // per_row) * 64), 50, face, p)
         y += 70 * max(1, math.ceil(len(faces) / per_row)) if faces else 10
         damage = ui.t("rnp.fall_damage", n=result["damage"], kind=book.falls.damage_type.get(self.language))
-        self.text(surface, damage, (area.left, y), face="bold", role="heading")
-        y += self.line_height("heading", "bold")
+        y = self.bold_line(surface, damage, area.left, y, role="heading")
         self.text(surface, ui.t("rnp.prone") if result["prone"] else ui.t("rnp.not_prone"), (area.left, y),
                   colour=p.bad if result["prone"] else p.good)
 
@@ -371,6 +368,16 @@ class BreathPanel(_WhoMixin, Panel):
             else:
                 text, colour = book.breath.after.get(self.language), p.bad
             self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=colour, max_lines=2)
+            bar = pygame.Rect(area.left + 160, y + 50, area.width - 400, 12)
+            pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=6)
+            if spent >= 0 and hold["total"] > 0:
+                breath = max(0.0, min(1.0, 1 - spent / hold["total"]))
+                cut = hold["seconds"] / hold["total"]
+                fill = bar.copy()
+                fill.width = round(bar.width * breath)
+                pygame.draw.rect(surface, p.good if breath > 1 - cut else p.bad, fill, border_radius=6)
+                mark = bar.left + round(bar.width * (1 - cut))
+                pygame.draw.line(surface, p.ink, (mark, bar.top - 3), (mark, bar.bottom + 3), 2)
             y += 84
 
 
@@ -402,7 +409,7 @@ class FoodPanel(Panel):
             x = area.left + 290
             for ration in ("full", "half", "none"):
                 action = {"do": "eat_day", "character": name, "ration": ration}
-                self.button(f"eat:{name}:{ration}", (x, y + 36, 96, ROW), ui.tr(f"rnp.ration_{ration}"),
+                self.button(f"eat:{name}:{ration}", (x, y + 36, 96, ROW), ui.tr(f"rnp.eat_{ration}"),
                             lambda a=action: self.table.act(a), tooltip=ui.tr("rnp.eat_tip"))
                 x += 102
             self.field(f"litres:{name}", (x + 10, y + 36, 70, ROW), "1", max_length=4)
@@ -449,10 +456,10 @@ class FoodPanel(Panel):
             self.text(surface, ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
                       (area.left, y + 36), role="small")
             water = ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need))
+            box = self.text(surface, water, (area.left, y + 36 + small), role="small")
             if member["exhaustion"]:
-                water += " · " + ui.t("rnp.exhaustion_short", level=member["exhaustion"])
-            self.text(surface, water, (area.left, y + 36 + small), role="small",
-                      colour=p.bad if member["exhaustion"] else p.ink)
+                self.text(surface, " · " + ui.t("rnp.exhaustion_short", level=member["exhaustion"]), (box.right, box.top),
+                          role="small", colour=p.bad)
             y += self.ROW_H
         if len(living) > 4:
             self.text(surface, ui.t("rnp.more_characters", n=len(living) - 4), (area.left, y), face="italic", role="small",
@@ -540,8 +547,8 @@ class LightPanel(Panel):
             if extras:
                 head += f" ({', '.join(extras)})"
             colour = {"normal": p.good, "reduced": p.ink, "none": p.bad}.get(r["visibility"], p.ink)
-            self.text(surface, head, (area.left + 180, y + 8), face="bold", colour=colour)
-            self.paragraph(surface, vis.text.get(language), area.left + 180, y + 8 + self.line_height(), area.width - 180,
+            below = self.bold_line(surface, head, area.left + 180, y + 4, colour=colour)
+            self.paragraph(surface, vis.text.get(language), area.left + 180, below, area.width - 180,
                            role="small", colour=p.ink_soft, max_lines=2)
             y += 78
 
@@ -581,10 +588,11 @@ class HidePanel(_WhoMixin, Panel):
             self.choices(f"cond{i}", x + (i % 2) * 296, y + 94 + (i // 2) * 50, [(cid, label)], self.condition,
                          lambda v: self.set("condition", v), width=290)
         if book.condition(self.condition).needs_gm_leave:
-            self.choices("gm", x, y + 198, [("yes", ui.tr("rnp.gm_leave"))], "yes" if self.gm_leave else None,
-                         lambda v: self.set("gm_leave", not self.gm_leave))
-        self.choices("travel", x + 296, y + 198, [("yes", ui.tr("rnp.travelling"))], "yes" if self.travelling else None,
-                     lambda v: self.set("travelling", not self.travelling))
+            self.choices("gm", x, y + 218, [("yes", ui.tr("rnp.gm_leave"))], "yes" if self.gm_leave else None,
+                         lambda v: self.set("gm_leave", not self.gm_leave), width=290)
+        travel_x = x + 296 if book.condition(self.condition).needs_gm_leave else x
+        self.choices("travel", travel_x, y + 218, [("yes", ui.tr("rnp.travelling"))], "yes" if self.travelling else None,
+                     lambda v: self.set("travelling", not self.travelling), width=290)
         bx = x
         for name in self.view["party_order"]:
             if name == self.who:
@@ -592,11 +600,11 @@ class HidePanel(_WhoMixin, Panel):
             mode = self.watch.get(name, "off")
             label = name if mode != "active" else ui.t("rnp.active_watcher", name=name)
             width = max(90, _fit(ui, label))
-            self.button(f"watch:{name}", (bx, y + 272, width, ROW), label, lambda n=name: self.cycle(n),
+            self.button(f"watch:{name}", (bx, y + 292, width, ROW), label, lambda n=name: self.cycle(n),
                         style="normal" if mode == "off" else "primary", tooltip=ui.tr("rnp.watch_tip"))
             bx += width + 6
         for i, slot in enumerate(CREATURES):
-            cy = y + 330 + i * 52
+            cy = y + 366 + i * 52
             self.field(f"{slot}_name", (x, cy, 220, ROW), placeholder=ui.tr("rnp.creature", n=i + 1), max_length=20)
             self.field(f"{slot}_pp", (x + 230, cy, 70, ROW), max_length=2)
             mode = self.watch.get(slot, "off")
@@ -610,7 +618,7 @@ class HidePanel(_WhoMixin, Panel):
             self.button("reason", (right, area.bottom - ROW, area.right - right - 150, ROW),
                         reasons[self.reason_index % len(reasons)].name.get(lang), self.next_reason,
                         tooltip=ui.tr("rnp.reason_tip"))
-            self.button("reveal", (area.right - 140, area.bottom - ROW, 140, ROW), ui.tr("rnp.reveal"),
+            self.button("reveal", (area.right - 140, area.bottom - ROW, 140, ROW), ui.tr("rnp.reveal_who", name=hidden[0]),
                         lambda: self.reveal(hidden[0]))
 
     def next_reason(self) -> None:
@@ -712,9 +720,9 @@ class HidePanel(_WhoMixin, Panel):
             self.label(surface, ui.t("rnp.dex_score"), (x + 460, y))
         self.label(surface, ui.t("rnp.unseen_by"), (x, y + 74))
         self.label(surface, ui.t("rnp.zone_is", light=name_of(ui, book.light_def, self.light),
-                                 obscurement=name_of(ui, book.obscurement_def, self.obscurement)), (x, y + 178))
-        self.label(surface, ui.t("rnp.watchers"), (x, y + 252))
-        self.label(surface, ui.t("rnp.creature_caption"), (x + 230, y + 318))
+                                 obscurement=name_of(ui, book.obscurement_def, self.obscurement)), (x, y + 198))
+        self.label(surface, ui.t("rnp.watchers"), (x, y + 272))
+        self.label(surface, ui.t("rnp.creature_caption"), (x + 230, y + 346))
         right = pygame.Rect(area.left + 620, area.top, area.width - 620, area.height)
         pygame.draw.line(surface, p.ink_faint, (right.left - 20, right.top), (right.left - 20, right.bottom))
         self.text(surface, ui.t("rnp.checklist"), (right.left, right.top), face="title", role="heading", colour=p.rubric)
@@ -724,9 +732,8 @@ class HidePanel(_WhoMixin, Panel):
             ry = self.paragraph(surface, ui.t("rnp.need_watchers"), right.left, ry, right.width, face="italic",
                                 role="small", colour=p.ink_soft)
         for text, met, why in items:
-            mark, colour = ("✓", p.good) if met else (("?", p.ink_soft) if met is None else ("✗", p.bad))
-            self.text(surface, mark, (right.left, ry), face="bold", colour=colour)
-            ry = self.paragraph(surface, text, right.left + 26, ry, right.width - 26, role="small", max_lines=2)
+            draw_mark(surface, (right.left + 10, ry + 11), met, p)
+            ry = self.paragraph(surface, text, right.left + 28, ry + 2, right.width - 28, role="small", max_lines=2) + 4
             if why:
                 ry = self.paragraph(surface, why, right.left + 26, ry, right.width - 26, face="italic", role="small",
                                     colour=p.bad, max_lines=3)
@@ -734,8 +741,7 @@ class HidePanel(_WhoMixin, Panel):
         ry += 10
         if result and result.get("do") == "hide":
             who = result.get("character") or ui.t("rnp.someone_else")
-            self.text(surface, ui.t("rnp.stealth_total", who=who, dc=result["stealth"]), (right.left, ry), face="bold")
-            ry += self.line_height()
+            ry = self.bold_line(surface, ui.t("rnp.stealth_total", who=who, dc=result["stealth"]), right.left, ry)
             for watcher in result["watchers"]:
                 how = ui.t("rnp.active_check") if watcher["active"] else ui.t("rnp.passive_short")
                 key = "rnp.watcher_spots" if watcher["spots"] else "rnp.watcher_misses"

@@ -28,6 +28,35 @@ ROW = 44  # control height
 GAP = 10
 
 
+class ChoiceButton(Button):
+    """A button of a choice row: the chosen one stays filled even when the rules refuse choosing it again."""
+
+    def __init__(self, *args: Any, chosen: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, style="primary" if chosen else "normal", **kwargs)
+        self.chosen = chosen
+
+    def _colours(self) -> tuple[tuple, tuple, tuple]:
+        if self.chosen and not self.enabled:
+            p = self.ui.palette
+            return p.accent, p.ink, p.accent_text
+        return super()._colours()
+
+
+def draw_mark(surface: pygame.Surface, centre: tuple[int, int], met: bool | None, palette: Any) -> None:
+    """A drawn tick (met), cross (not met) or question mark (unknown): never a font glyph that may be missing."""
+    x, y = centre
+    if met is None:
+        blit_text(surface, "?", centre, "bold", 22, palette.ink_soft, "center")
+        return
+    colour = palette.good if met else palette.bad
+    pygame.draw.circle(surface, colour, centre, 10, 2)
+    if met:
+        pygame.draw.lines(surface, colour, False, [(x - 5, y), (x - 1, y + 4), (x + 5, y - 4)], 3)
+    else:
+        pygame.draw.line(surface, colour, (x - 4, y - 4), (x + 4, y + 4), 3)
+        pygame.draw.line(surface, colour, (x - 4, y + 4), (x + 4, y - 4), 3)
+
+
 class Panel:
     """One tab of the table: widgets added through :meth:`add`, text drawn in :meth:`draw_content`."""
 
@@ -70,9 +99,13 @@ class Panel:
         return widget
 
     def button(self, name: str, rect: Any, label: TextSource, on_click: Callable[[], None], *,
-               refused: Any = None, style: str = "normal", tooltip: TextSource | None = None) -> Button:
+               refused: Any = None, style: str = "normal", tooltip: TextSource | None = None,
+               chosen: bool = False) -> Button:
         """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused."""
-        button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip)
+        if chosen:
+            button: Button = ChoiceButton(self.ui, rect, label, on_click=on_click, tooltip=tooltip, chosen=True)
+        else:
+            button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip)
         if refused is not None:
             button.set_enabled(False, self.table.refusal_text(refused))
         return self.add(name, button)  # type: ignore[return-value]
@@ -84,8 +117,8 @@ class Panel:
         size = self.ui.theme.text_size("button")
         for value, label in options:
             w = width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28)
-            button = Button(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v),
-                            style="primary" if value == current else "normal")
+            button = ChoiceButton(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v),
+                                  chosen=value == current)
             if disabled and value in disabled:
                 button.set_enabled(False, disabled[value])
             self.add(f"{name}:{value}", button)
@@ -146,11 +179,18 @@ class Panel:
                   role: str = "body", colour: Any = None, max_lines: int = 20) -> int:
         """Wrapped text; returns the y below it."""
         size = self.ui.theme.text_size(role)
-        height = fonts.line_height(face, size)
+        height = self.line_height(role, face)
         for line in wrap_words(text, face, size, width)[:max_lines]:
             blit_text(surface, line, (x, y), face, size, colour or self.ui.palette.ink)
             y += height
         return y
 
     def line_height(self, role: str = "body", face: str = "body") -> int:
-        return fonts.line_height(face, self.ui.theme.text_size(role))
+        """A line's height with a little leading (the Garamond faces have none of their own)."""
+        height = fonts.line_height(face, self.ui.theme.text_size(role))
+        return height if face == "bold" else height + 3
+
+    def bold_line(self, surface: pygame.Surface, text: str, x: int, y: int, *, role: str = "body", colour: Any = None) -> int:
+        """One bold line; returns the y below it (bold lines are taller than body lines)."""
+        self.text(surface, text, (x, y), face="bold", role=role, colour=colour)
+        return y + self.line_height(role, "bold")

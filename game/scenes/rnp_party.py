@@ -32,6 +32,27 @@ PER_PAGE = 3
 SENSES = ("darkvision", "blindsight", "truesight")
 
 
+class TrackBox(Button):
+    """One box of the exhaustion track: levels reached are filled; the current one is ringed."""
+
+    def __init__(self, *args: Any, reached: bool, current: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reached, self.current = reached, current
+
+    def _colours(self) -> tuple[tuple, tuple, tuple]:
+        p = self.ui.palette
+        if self.reached:
+            return p.rubric, p.ink, p.accent_text
+        if self.current:  # level 0, the current one
+            return p.parchment_dark, p.ink, p.ink
+        return super()._colours()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.current:
+            pygame.draw.rect(surface, self.ui.palette.ink, self.rect.inflate(6, 6), 2, border_radius=8)
+
+
 class PartyPanel(Panel):
     """Every character of the party, three cards a page."""
 
@@ -66,10 +87,10 @@ class PartyPanel(Panel):
             box = (card.width - 28 - 6 * top) // (top + 1)
             for level in range(top + 1):
                 action = {"do": "set_exhaustion", "character": name, "level": level}
-                button = Button(ui, (x + level * (box + 6), card.top + 224, box, 36), str(level),
-                                on_click=lambda a=action: self.table.act(a),
-                                style="primary" if level == member["exhaustion"] else "normal",
-                                tooltip=ui.tr("rnp.set_exhaustion_tip", name=name, level=level))
+                button = TrackBox(ui, (x + level * (box + 6), card.top + 224, box, 36), str(level),
+                                  on_click=lambda a=action: self.table.act(a), reached=0 < level <= member["exhaustion"],
+                                  current=level == member["exhaustion"],
+                                  tooltip=ui.tr("rnp.set_exhaustion_tip", name=name, level=level))
                 if level == member["exhaustion"]:
                     button.set_enabled(False, ui.tr("rnp.exhaustion_current", level=level))
                 self.add(f"exh:{name}:{level}", button)
@@ -214,7 +235,7 @@ class CharacterForm(Scene):
         base = book.abilities.modifier_base
         for i, ability in enumerate(book.abilities.scores):
             value = member["scores"][ability.id] if member else base
-            self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 112, 96, ROW), text=str(value),
+            self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 130, 96, ROW), text=str(value),
                                                                max_length=2))
         prof = member["proficiency"] if member else book.abilities.proficiency_default
         self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1))
@@ -225,19 +246,19 @@ class CharacterForm(Scene):
                                                           placeholder=ui.tr("rnp.auto"), max_length=3))
         for i, sense in enumerate(SENSES):
             value = num(ui, member["senses"][sense]) if member else "0"
-            self.fields[sense] = self.group.add(TextField(ui, (left + i * 220, top + 200, 120, ROW), text=value, max_length=5))
+            self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5))
         self.skill_buttons: dict[str, Button] = {}
         x = left
         for skill in book.skills:
             label = skill.name.get(ui.catalogue.language)
             width = fonts.text_width(label, "bold", ui.theme.text_size("button")) + 34
-            self.skill_buttons[skill.id] = self.group.add(Button(ui, (x, top + 290, width, ROW), label,
+            self.skill_buttons[skill.id] = self.group.add(Button(ui, (x, top + 308, width, ROW), label,
                                                                  on_click=lambda s=skill.id: self._flip(self.skills, s)))
             x += width + 8
         self.save_buttons: dict[str, Button] = {}
         for i, ability in enumerate(book.abilities.scores):
             self.save_buttons[ability.id] = self.group.add(Button(
-                ui, (left + i * 110, top + 378, 96, ROW), ability.short.get(ui.catalogue.language),
+                ui, (left + i * 110, top + 390, 96, ROW), ability.short.get(ui.catalogue.language),
                 on_click=lambda a=ability.id: self._flip(self.saves, a)))
         self.cancel_button = self.group.add(Button(ui, (self.rect.right - 340, self.rect.bottom - 64, 150, 46),
                                                    ui.tr("common.cancel"), on_click=self.close))
@@ -368,21 +389,21 @@ class CharacterForm(Scene):
         caption(ui.t("rnp.form_name"), (left, top))
         caption(ui.t("rnp.form_proficiency"), (left + 450, top))
         caption(ui.t("rnp.form_passive"), (left + 570, top))
-        caption(ui.t("rnp.form_scores"), (left, top + 82))
+        caption(ui.t("rnp.form_scores"), (left, top + 80))
         for i, ability in enumerate(book.abilities.scores):
             value = parse_number(self.fields[ability.id].text)
             mod = ""
             if value is not None and float(value).is_integer():
                 mod = signed(modifier(book, int(value)))
-            blit_text(surface, ability.short.get(language), (left + i * 110 + 48, top + 88 + 6), "title", small, p.ink, "midbottom")
+            blit_text(surface, ability.short.get(language), (left + i * 110 + 48, top + 106), "title", small, p.ink, "midtop")
             if mod:
-                blit_text(surface, mod, (left + i * 110 + 48, top + 112 + ROW + 2), "body", small, p.ink_soft, "midtop")
-        caption(ui.t("rnp.form_senses"), (left, top + 170))
+                blit_text(surface, mod, (left + i * 110 + 48, top + 130 + ROW + 2), "body", small, p.ink_soft, "midtop")
+        caption(ui.t("rnp.form_senses"), (left, top + 204))
         for i, sense in enumerate(SENSES):
-            blit_text(surface, book.sense(sense).name.get(language), (left + i * 220 + 128, top + 200 + ROW // 2),
+            blit_text(surface, book.sense(sense).name.get(language), (left + i * 300 + 98, top + 226 + ROW // 2),
                       "body", small, p.ink, "midleft")
-        caption(ui.t("rnp.form_skills"), (left, top + 260))
-        caption(ui.t("rnp.form_saves"), (left, top + 348))
+        caption(ui.t("rnp.form_skills"), (left, top + 286))
+        caption(ui.t("rnp.form_saves"), (left, top + 368))
         if self.error:
             lines = wrap_words(self.error, "italic", small, self.rect.width - 400)
             y = self.rect.bottom - 78

@@ -154,6 +154,18 @@ class RnpTableScene(Scene):
         key = f"rnp.do_{action.get('do')}"
         return self.ui.t(key) if self.ui.catalogue.has(key) else str(action.get("do"))
 
+    def round_number(self) -> int | None:
+        """The round under way since the clock last switched to rounds (the journal time of that switch)."""
+        clock = self.view["clock"]
+        if clock["scale"] != "round":
+            return None
+        start = 0.0
+        for entry in reversed(self.view["journal"]):
+            if entry["do"] == "set_scale" and entry["data"].get("scale") == "round":
+                start = entry["at_s"]
+                break
+        return int((clock["elapsed_s"] - start) // self.book.scale("round").seconds) + 1
+
     # -- navigation -------------------------------------------------------------------------------
     def select(self, tab: str) -> None:
         if tab in self.panels and tab != self.tab:
@@ -260,6 +272,9 @@ class RnpTableScene(Scene):
         clock = self.view["clock"]
         summary = self.ui.t("rnp.clock_summary", time=clock_time(self.ui, self.book, clock["elapsed_s"]),
                             scale=scale_name(self.ui, self.book, clock["scale"]))
+        rnd = self.round_number()
+        if rnd is not None:
+            summary += " · " + self.ui.t("rnp.round", n=rnd)
         left = 24 + fonts.text_width(self.ui.t("rnp.title"), "title", theme.text_size("heading") + 4) + 28
         right = min(b.rect.left for n, b in self.chrome.items() if not n.startswith("tab:")) - 16
         blit_text(surface, summary, ((left + right) // 2, 33), "italic", theme.text_size("body"), p.ink_soft, "center")
@@ -381,7 +396,15 @@ def _light(services: Services) -> list[Scene]:
 
 @showcase("rnp-hiding")
 def _hiding(services: Services) -> list[Scene]:
-    return [RnpTableScene(services, sample_table(services), "hide")]
+    scene = RnpTableScene(services, sample_table(services), "hide")
+    hiding = scene.panels["hide"]
+    hiding.who = "Mira"  # type: ignore[attr-defined]
+    hiding.condition = "darkness"  # type: ignore[attr-defined]
+    hiding.light = "darkness"  # type: ignore[attr-defined]
+    hiding.watch.update({"Brok": "passive", "c1": "passive", "c2": "active"})  # type: ignore[attr-defined]
+    hiding.texts.update(c1_name="Orc", c2_name="Warg", c2_pp="13")
+    scene.rebuild()
+    return [scene]
 
 
 @showcase("rnp-form")

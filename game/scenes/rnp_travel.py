@@ -37,13 +37,14 @@ class JournalList(Widget):
     def __init__(self, ui: Any, rect: Any, lines: list[str], offset: int | None) -> None:
         super().__init__(ui, rect)
         size = ui.theme.text_size("small")
-        self.line_h = fonts.line_height("body", size)
+        self.line_h = fonts.line_height("body", size) + 2
+        self.entry_gap = 5
         width = self.rect.width - 30
         self.rows: list[tuple[str, bool]] = []  # (text, first line of an entry)
         for line in lines:
             for i, part in enumerate(wrap_words(line, "body", size, width)):
                 self.rows.append((part if i == 0 else "    " + part, i == 0))
-        self.content = len(self.rows) * self.line_h + 8
+        self.content = len(self.rows) * self.line_h + len(lines) * self.entry_gap + 8
         self.bar = Scrollbar(ui, pygame.Rect(self.rect.right - 14, self.rect.top + 4, 10, self.rect.height - 8))
         bottom = max(0, self.content - self.rect.height)
         self.offset = bottom if offset is None else max(0, min(bottom, offset))
@@ -74,9 +75,11 @@ class JournalList(Widget):
         if not self.rows:
             blit_text(surface, self.ui.t("rnp.journal_empty"), (self.rect.left + 8, y), "italic", size, p.ink_faint)
         for text, first in self.rows:
+            if first:
+                y += self.entry_gap
             if y + self.line_h >= self.rect.top and y <= self.rect.bottom:
-                if first and y > self.rect.top + 4:
-                    pygame.draw.line(surface, p.parchment_dark, (self.rect.left + 4, y - 1), (self.rect.right - 20, y - 1))
+                if first and y > self.rect.top + 10:
+                    pygame.draw.line(surface, p.parchment_dark, (self.rect.left + 4, y - 3), (self.rect.right - 20, y - 3))
                 blit_text(surface, text, (self.rect.left + 8, y), "body", size, p.ink)
             y += self.line_h
         surface.set_clip(clip)
@@ -100,16 +103,15 @@ class ClockPanel(Panel):
         for s in book.time.scales:
             action = {"do": "set_scale", "scale": s.id}
             self.button(f"scale:{s.id}", (x, y + 22, 88, ROW), s.name.get(self.language), lambda a=action: self.table.act(a),
-                        refused=self.table.refusal(action), style="primary" if s.id == scale else "normal",
-                        tooltip=s.use.get(self.language))
+                        refused=self.table.refusal(action), chosen=s.id == scale, tooltip=s.use.get(self.language))
             x += 94
         unit = book.scale(scale).name.get(self.language).lower()
-        self.button("step", (area.left, y + 104, 370, ROW), ui.tr("rnp.advance_one", unit=unit),
+        self.button("step", (area.left, y + 124, 370, ROW), ui.tr("rnp.advance_one", unit=unit),
                     lambda: self.table.act({"do": "advance", "amount": 1}), style="primary")
-        self.field("amount", (area.left, y + 186, 110, ROW), "", placeholder="0", max_length=6)
-        self.button("advance", (area.left + 120, y + 186, 250, ROW), ui.tr("rnp.advance_by", unit=unit), self.advance)
+        self.field("amount", (area.left, y + 198, 110, ROW), "", placeholder="0", max_length=6)
+        self.button("advance", (area.left + 120, y + 198, 250, ROW), ui.tr("rnp.advance_by"), self.advance)
         rest = {"do": "long_rest"}
-        self.button("rest", (area.left, y + 268, 370, ROW),
+        self.button("rest", (area.left, y + 296, 370, ROW),
                     ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * book.scale("hour").seconds)),
                     lambda: self.table.act(rest), refused=self.table.refusal(rest))
         journal_rect = pygame.Rect(area.left + 400, area.top + 30, area.width - 400, area.height - 30)
@@ -140,18 +142,6 @@ class ClockPanel(Panel):
         refused = self.table.refusal(action)
         button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
 
-    def round_number(self) -> int | None:
-        """The round under way since the clock switched to rounds (journal time of that switch)."""
-        clock = self.view["clock"]
-        if clock["scale"] != "round":
-            return None
-        start = 0.0
-        for entry in reversed(self.view["journal"]):
-            if entry["do"] == "set_scale" and entry["data"].get("scale") == "round":
-                start = entry["at_s"]
-                break
-        return int((clock["elapsed_s"] - start) // self.book.scale("round").seconds) + 1
-
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
         clock = self.view["clock"]
@@ -161,17 +151,21 @@ class ClockPanel(Panel):
         if clock["second"]:
             time += " " + ui.t("rnp.unit_s", n=num(ui, clock["second"], 0))
         self.text(surface, time, (area.left + 150, area.top + 6), face="bold", role="heading")
-        rnd = self.round_number()
+        rnd = self.table.round_number()
+        elapsed_y = area.top + 56
         if rnd is not None:
-            self.text(surface, ui.t("rnp.round", n=rnd), (area.left, area.top + 52), face="title", role="heading", colour=p.rubric)
-        self.text(surface, ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])), (area.left, area.top + 96),
+            self.text(surface, ui.t("rnp.round", n=rnd), (area.left, area.top + 50), face="title", role="heading", colour=p.rubric)
+            elapsed_y = area.top + 92
+        self.text(surface, ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])), (area.left, elapsed_y),
                   face="italic", role="small", colour=p.ink_soft)
         y = area.top + 150
         self.label(surface, ui.t("rnp.scale_now", scale=book.scale(clock["scale"]).name.get(self.language)), (area.left, y))
         self.paragraph(surface, book.scale(clock["scale"]).use.get(self.language), area.left, y + 70, 370, face="italic",
-                       role="small", colour=p.ink_soft, max_lines=1)
-        self.label(surface, ui.t("rnp.advance_caption"), (area.left, y + 164))
-        self.label(surface, ui.t("rnp.rest_caption"), (area.left, y + 246))
+                       role="small", colour=p.ink_soft, max_lines=2)
+        self.label(surface, ui.t("rnp.advance_caption", unit=book.scale(clock["scale"]).name.get(self.language).lower()),
+                   (area.left, y + 176))
+        self.paragraph(surface, ui.t("rnp.rest_caption"), area.left, y + 250, 370, face="italic", role="small",
+                       colour=p.ink_soft, max_lines=2)
         self.label(surface, ui.t("rnp.journal"), (area.left + 400, area.top))
 
 
@@ -316,10 +310,11 @@ class TravelPanel(Panel):
             self.paragraph(surface, self.table.refusal_text(current.refused), x, y, width, face="italic", colour=p.bad)
             return
         result = current.result or {}
-        self.text(surface, ui.t("rnp.preview_distance", distance=distance(ui, result.get("distance_m"))), (x, y), face="bold")
-        y += self.line_height()
-        self.text(surface, ui.t("rnp.preview_time", duration=duration(ui, result.get("seconds"))), (x, y), face="bold")
-        y += self.line_height()
+        y = self.bold_line(surface, ui.t("rnp.preview_distance", distance=distance(ui, result.get("distance_m"))), x, y)
+        y = self.bold_line(surface, ui.t("rnp.preview_time", duration=duration(ui, result.get("seconds"))), x, y)
+        arrival = self.view["clock"]["elapsed_s"] + (result.get("seconds") or 0)
+        self.text(surface, ui.t("rnp.arrival", time=clock_time(ui, book, arrival)), (x, y), role="small", colour=p.ink_soft)
+        y += small
         if "days" in result and "hours" in result:
             self.text(surface, ui.t("rnp.preview_split", days=result["days"], hours=num(ui, result["hours"], 1)), (x, y),
                       role="small", colour=p.ink_soft)
@@ -327,15 +322,15 @@ class TravelPanel(Panel):
         schedule = forced_march_schedule(result)
         if schedule:
             y += 6
-            self.text(surface, ui.t("rnp.forced_march", n=len(schedule)), (x, y), face="title", role="small", colour=p.rubric)
-            y += small
+            y = self.paragraph(surface, ui.t("rnp.forced_march", n=len(schedule)), x, y, width, face="italic",
+                               role="small", colour=p.rubric, max_lines=2)
             by_hour: dict[tuple[int, int], list[dict[str, Any]]] = {}
             for save in schedule:
                 by_hour.setdefault((save["day"], save["hour"]), []).append(save)
             shown = list(by_hour.items())
             for (day, hour), saves in shown[:6]:
                 who = ", ".join(f"{s['who']} {signed(s['modifier'])}" + (" ⚠" if s["disadvantage"] else "") for s in saves)
-                line = ui.t("rnp.save_line", day=day, hour=book.travel.march_hours_per_day + hour, dc=saves[0]["dc"], who=who)
+                line = ui.t("rnp.save_line", day=day, hour=num(ui, book.travel.march_hours_per_day + hour), dc=saves[0]["dc"], who=who)
                 y = self.paragraph(surface, line, x, y, width, role="small", max_lines=2)
             if len(shown) > 6:
                 self.text(surface, ui.t("rnp.more_saves", n=len(shown) - 6), (x, y), face="italic", role="small", colour=p.ink_soft)

@@ -580,6 +580,10 @@ class CombatScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        if self.state.fight is None:  # the fight was just undone: the sheet comes back after this frame
+            if self._board is not None:
+                surface.blit(self._board, (0, 0))
+            return
         key = self._layer_key()
         if self._board is None or key != self._board_key:
             if self._board is None:

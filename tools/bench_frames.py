@@ -1,0 +1,115 @@
+"""Frame cost of the combat board while dice animate, headless.
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/bench_frames.py [--window 1280x720] [--rounds 40] [--creatures 3]
+
+Drives a real fight (all together, an ally, archery in DF49) through the main
+loop: each round is a click on "Assaut", then the frames of the tumble are
+timed one by one with ``time.process_time`` (CPU time of the whole process, so
+the odds worker is waited for before timing: its work is not a frame's). Prints
+the median and 95th percentile in milliseconds per frame, and the same for idle
+frames (nothing moving), plus the command to reproduce. Goal: median < 4 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.app.adventure import Adventure  # noqa: E402
+from game.app.display import Display  # noqa: E402
+from game.app.loop import FakeClock, MainLoop  # noqa: E402
+from game.app.services import build_services  # noqa: E402
+from game.app.stack import SceneStack  # noqa: E402
+from game.rules.dice import RandomDice  # noqa: E402
+from game.rules.session import Session, Start  # noqa: E402
+from game.scenes.combat import CombatScene  # noqa: E402
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--window", type=_size, default=(1280, 720), help="window size WxH (default 1280x720)")
+    parser.add_argument("--rounds", type=int, default=40, help="rounds to animate (default 40)")
+    parser.add_argument("--creatures", type=int, default=3, choices=range(1, 7), help="creatures, all together (default 3)")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory(prefix="bench-frames-") as scratch:
+        services = build_services(config_dir=Path(scratch) / "c", data_dir=Path(scratch) / "d", seed=args.seed)
+        services.settings.animation_speed = "normal"
+        book = services.shelf.books["DF49"]
+        hero = {"skill": 12, "stamina": 24, "luck": 12}
+        session = Session(book, RandomDice(args.seed), Start(hero=hero))
+        adventure = Adventure(session, services.saves, services.saves.new_id())
+        enemies = [{"name": f"Créature {i + 1}", "skill": 5, "stamina": 99} for i in range(args.creatures)]
+        adventure.act({"do": "fight", "mode": "all_together" if args.creatures > 1 else "one_after_another",
+                       "enemies": enemies, "arrows": 2, "ally": {"name": "Sorrel", "skill": 9, "stamina": 99}})
+        stack = SceneStack()
+        scene = CombatScene(services, adventure)
+        stack.push(scene)
+        stack.apply_pending()
+        display = Display(args.window)
+        loop = MainLoop(stack, display, clock=FakeClock())
+        loop.run_frames(3)
+        scene.odds.wait(60)
+        loop.run_frames(3)
+
+        animated: list[float] = []
+        idle: list[float] = []
+        for turn in range(args.rounds):
+            fight = adventure.state.fight
+            if not fight.active:
+                break
+            if fight.pending:
+                (scene.accept if turn % 2 else scene.test_luck)()
+            else:
+                scene.attack()
+            scene.odds.wait(60)  # the worker's CPU is not a frame's
+            while scene.wants_animation:
+                start = time.process_time()
+                loop.step(1 / 60)
+                animated.append((time.process_time() - start) * 1000)
+            for _ in range(5):
+                loop.dirty = True  # an idle redraw (e.g. after a hover): the cached board layer only
+                start = time.process_time()
+                loop.step(1 / 60)
+                idle.append((time.process_time() - start) * 1000)
+        scene.shutdown()
+    pygame.quit()
+    if not animated:
+        print("no animated frame measured", file=sys.stderr)
+        return 1
+    fought = f"{args.creatures} creatures all together" if args.creatures > 1 else "1 creature"
+    print(f"window {args.window[0]}x{args.window[1]}, {fought} + ally, DF49, "
+          f"animation 'normal', {len(animated)} animated frames over {args.rounds} actions")
+    print(f"animated frames: median {statistics.median(animated):.2f} ms, p95 {percentile(animated, 0.95):.2f} ms, "
+          f"max {max(animated):.2f} ms (CPU, time.process_time)")
+    print(f"idle redraws:    median {statistics.median(idle):.2f} ms, p95 {percentile(idle, 0.95):.2f} ms")
+    print("reproduce: SDL_VIDEODRIVER=dummy .venv/bin/python tools/bench_frames.py " + " ".join(argv or sys.argv[1:]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -108,6 +108,7 @@ class CombatScene(Scene):
         self.done = False  # the scene has asked to leave
         self._board: pygame.Surface | None = None
         self._board_key: Any = None
+        self._step_card: tuple[int, pygame.Surface] | None = None
         self.base, self.history = self._read_history()
         fight = adventure.state.fight
         has_quiver = self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken or fight.stats.arrows_spent > 0)
@@ -220,8 +221,9 @@ class CombatScene(Scene):
             button.set_enabled(refused is None, describe_refusal(ui.catalogue, refused, self.book) if refused else None)
         self.shoot_button.visible = active and self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken)
         self.escape_button.visible = active and fight.escape_allowed
-        self.luck_button.visible = self.accept_button.visible = pending
-        self.finish_button.visible = not active
+        rolling = self.tumble is not None  # the decision appears once the dice have landed
+        self.luck_button.visible = self.accept_button.visible = pending and not rolling
+        self.finish_button.visible = not active and not rolling
         if not active:
             self.finish_button.label = ui.tr("combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back")
         self.undo_button.set_enabled(self.adventure.session.can_undo, ui.tr("combat.nothing_to_undo"))
@@ -440,6 +442,8 @@ class CombatScene(Scene):
             before_front, front = previous.fight.front(), fight.front()
             if front is not None and before_front is not None and front != before_front:
                 self.step_in = [front, 0.0, STEP_IN_SECONDS / self.factor]
+                self._step_card = None
+        self._refresh_controls()
         self._board_key = None
 
     def skip(self) -> None:
@@ -602,21 +606,32 @@ class CombatScene(Scene):
 
     def _draw_live(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
+        stepping = None if self.step_in is None else f"creature:{int(self.step_in[0])}"
+        compact = self.layout.card_mode == "compact"
         for key, bar in self.bars.items():
-            if key == "ally" and self.layout.ally is None:
+            if key == stepping or key == "ally" and self.layout.ally is None:
                 continue
             rect = self.bar_rect(key)
             draw_bar(surface, rect, bar.value, bar.maximum, p, size=min(18, rect.height + 2))
+            if compact and key.startswith("creature:"):
+                blit_text(surface, f"{round(bar.value)} / {bar.maximum}", (rect.right + 12, rect.centery), "bold", 16, p.ink, "midleft")
         if self.step_in is not None:
             index, elapsed, duration = self.step_in
             index = int(index)
             t = min(1.0, elapsed / duration) if duration > 0 else 1.0
             ease = 1 - (1 - t) ** 3
             rect = self.layout.creatures[index]
-            card = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self._paint_creature(card, pygame.Rect((0, 0), rect.size), index, self.view_state, local=True)
-            card.set_alpha(round(120 + 135 * ease))
-            surface.blit(card, rect.move(round(90 * (1 - ease)), 0))
+            if self._step_card is None or self._step_card[0] != index:
+                card = pygame.Surface(rect.size, pygame.SRCALPHA)
+                local = pygame.Rect((0, 0), rect.size)
+                self._paint_creature(card, local, index, self.view_state, local=True)
+                bar = self.bars.get(f"creature:{index}")
+                if bar is not None:
+                    draw_bar(card, card_geometry(local, self.layout.card_mode).bar, bar.target, bar.maximum, p)
+                self._step_card = (index, card)
+            card = self._step_card[1]
+            card.set_alpha(round(80 + 175 * ease))
+            surface.blit(card, rect.move(round(120 * (1 - ease)), 0))
         if self.tumble is not None:
             self.tumble.draw(surface, self.sprites, p)
         for floater in self.floaters:
@@ -774,13 +789,11 @@ class CombatScene(Scene):
         draw_panel(surface, rect, p, fill_alpha=235)
         blit_text(surface, t("combat.quiver", n=arrows), (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
         slots = max(counter.maximum or 0, arrows)
-        in_flight = 1 if self.tumble is not None and self.tumble.flight is not None else 0
+        flying = self.tumble is not None and self.tumble.flight is not None  # the arrow in the air left its place
         for i in range(slots):
             box = pygame.Rect(rect.x + 18 + i * 40, rect.y + 42, 36, 36)
-            if i < arrows + in_flight and not (in_flight and i == arrows):
+            if i < arrows - (1 if flying else 0):
                 draw_icon(surface, "arrow", box, p.ink, p.rubric)
-            elif in_flight and i == arrows:
-                continue  # the arrow flying now leaves an empty place
             else:
                 pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
         small = theme.text_size("small")
@@ -998,8 +1011,9 @@ class CombatScene(Scene):
             lines.append(t("combat.hint_target", name=name_of(state, target) if target is not None else "?"))
             lines.append(t("combat.hint_together"))
         elif fight.mode == "one_after_another" and len(fight.enemies) > 1:
-            lines.append(t("combat.hint_sequence", name=name_of(state, target) if target is not None else "?",
-                           n=max(0, len(fight.living()) - 1)))
+            waiting = max(0, len(fight.living()) - 1)
+            name = name_of(state, target) if target is not None else "?"
+            lines.append(t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name))
         else:
             lines.append(t("combat.hint_round"))
         if fight.ally is not None and fight.ally.stamina > 0:

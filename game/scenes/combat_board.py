@@ -31,6 +31,7 @@ STEP_IN_SECONDS = 0.5
 BAR_SECONDS = 0.35
 FLOAT_SECONDS = 0.9
 ANGLE_STEP = 15
+ARC = 150  # height of the arrow's flight above the straight line
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,9 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
                             bar=pygame.Rect(x + 16, y + 42, w - 32, 16),
                             dice=((x + 16 + size // 2, dy), (x + 22 + size + size // 2, dy)), die_size=size,
                             formula=(x + 32 + 2 * size, dy), tag=(x + w - 14, y + 12))
-    return CardGeometry(name=(x + 12, y + 4), name_size="small", stats=None,
-                        bar=pygame.Rect(x + 12, y + h - 16, w - 150, 9),
-                        dice=(), die_size=0, formula=(x + w - 12, y + h - 12), tag=(x + w - 10, y + 14))
+    return CardGeometry(name=(x + 14, y + 8), name_size="small", stats=None,
+                        bar=pygame.Rect(x + 14, y + h - 22, w - 110, 10),
+                        dice=(), die_size=0, formula=(x + w - 16, y + 28), tag=(x + w - 10, y + 14))
 
 
 # ---------------------------------------------------------------- sprites
@@ -223,8 +224,8 @@ class Tumble:
             y = y1 - 10
         else:
             x = x0 + (x1 - x0) * t
-            y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * 90
-        angle = math.degrees(math.atan2(-(y1 - y0 - 90 * math.pi * math.cos(t * math.pi)), (x1 - x0)))
+            y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * ARC
+        angle = math.degrees(math.atan2(-(y1 - y0 - ARC * math.pi * math.cos(t * math.pi)), (x1 - x0)))
         image = arrow_sprite(palette)
         rotated = pygame.transform.rotate(image, angle - 45)
         surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
@@ -237,7 +238,7 @@ def arrow_sprite(palette: Palette) -> pygame.Surface:
     """The flying arrow: the quiver's arrow icon (tip up-right, i.e. at 45°)."""
     found = _arrow_cache.get(palette)
     if found is None:
-        found = _arrow_cache[palette] = icon("arrow", 44, palette.ink, palette.rubric)
+        found = _arrow_cache[palette] = icon("arrow", 60, palette.ink, palette.rubric)
     return found
 
 

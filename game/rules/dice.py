@@ -44,11 +44,15 @@ class ScriptedDice:
     of the die's range, or running out, raises :class:`DiceError`.
     """
 
-    def __init__(self, values: Iterable[int] = ()) -> None:
+    def __init__(self, values: Iterable[int] = (), then: DiceSource | None = None) -> None:
+        """``then``: where dice come from once the given values are used up (none: an error)."""
         self._values = list(values)
         self._next = 0
+        self._then = then
 
     def roll(self, sides: int) -> int:
+        if self._next >= len(self._values) and self._then is not None:
+            return self._then.roll(sides)
         if self._next >= len(self._values):
             raise DiceError(f"ran out of dice: the rules asked for a d{sides} after {self._next} values", sides)
         value = self._values[self._next]

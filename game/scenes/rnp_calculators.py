@@ -615,10 +615,10 @@ class HidePanel(_WhoMixin, Panel):
         reasons = book.hiding.reveal_reasons
         if hidden:
             right = area.left + 620
-            self.button("reason", (right, area.bottom - ROW, area.right - right - 150, ROW),
+            self.button("reason", (right, area.bottom - ROW, area.right - right - 178, ROW),
                         reasons[self.reason_index % len(reasons)].name.get(lang), self.next_reason,
                         tooltip=ui.tr("rnp.reason_tip"))
-            self.button("reveal", (area.right - 140, area.bottom - ROW, 140, ROW), ui.tr("rnp.reveal_who", name=hidden[0]),
+            self.button("reveal", (area.right - 170, area.bottom - ROW, 170, ROW), ui.tr("rnp.reveal_who", name=hidden[0]),
                         lambda: self.reveal(hidden[0]))
 
     def next_reason(self) -> None:

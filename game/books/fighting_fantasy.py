@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from game.books.common import Identifier, LocalText, Strict
+from game.books.sections import Section, SectionNumber, check_sections
 
 StatId = Annotated[str, Identifier]
 CounterId = Annotated[str, Identifier]
@@ -180,6 +181,20 @@ class FightingFantasyBook(Strict):
     calendar: Calendar | None = None
     ready_heroes: list[ReadyHero] = Field(default_factory=list, max_length=20)
     death: Death = Death()
+    sections: list[Section] = Field(default_factory=list, max_length=2000)
+    first_section: SectionNumber | None = None
+
+    @property
+    def entry_section(self) -> int:
+        """The section the adventure starts at: ``first_section``, else 1."""
+        return self.first_section if self.first_section is not None else 1
+
+    def section(self, number: int) -> Section | None:
+        """The section numbered ``number``, or None (also for books without sections)."""
+        for section in self.sections:
+            if section.number == number:
+                return section
+        return None
 
     @model_validator(mode="after")
     def _references_resolve(self) -> FightingFantasyBook:
@@ -206,6 +221,14 @@ class FightingFantasyBook(Strict):
             for stat_id in hero.scores:
                 if stat_id not in stat_ids:
                     raise ValueError(f"ready hero '{hero.name}' has a score for unknown stat '{stat_id}'")
+        return self
+
+    @model_validator(mode="after")
+    def _sections_resolve(self) -> FightingFantasyBook:
+        """After the stats and counters are known good: the sections' references (game.books.sections)."""
+        if self.first_section is not None and not self.sections:
+            raise ValueError("'first_section' is given but the book has no sections")
+        check_sections(self)
         return self
 
     def stat(self, stat_id: str) -> StatDef:

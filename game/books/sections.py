@@ -1,0 +1,256 @@
+"""The optional text of a book: numbered sections, their choices and the events they trigger.
+
+A book may carry ``sections`` (the demo adventure does; the DF books do not).
+Each section has its text in French and English, the events it triggers in
+order (a fight, a test of Luck or Skill, a gain or a loss, a day ticked,
+death) and the choices that lead on. Events use the rules' own action names
+(``fight``, ``test_luck``, ``change``…), so the reader turns them into rules
+actions unchanged; what happens next (which outcome, who won) is decided by
+the rules, never by the book.
+
+The checks that need the whole book (every target exists, numbers are unique,
+the entry section exists and every section can be reached from it, the stats
+and counters named exist) live in :func:`check_sections`, called by the book
+model; each error names the JSON path of the offending value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import Field, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
+
+from game.books.common import Identifier, LocalText, Strict
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.books.fighting_fantasy import FightingFantasyBook
+
+SectionNumber = Annotated[int, Field(ge=1, le=100_000)]
+Amount = Annotated[int, Field(ge=-999, le=999)]
+FightMode = Literal["one_after_another", "all_together", "as_one"]
+
+
+class Creature(Strict):
+    """A creature as the section gives it: its name in both languages, SKILL and STAMINA."""
+
+    name: LocalText
+    skill: int = Field(ge=0, le=99)
+    stamina: int = Field(ge=1, le=999)
+
+
+class FightEvent(Strict):
+    """Start a fight (R-MULTI-1, R-BOW-2, R-COMBAT-5).
+
+    ``won``: where the hero goes after winning (omitted: the section's next
+    events and choices follow). ``escaped``: where an escape leads; given
+    exactly when ``escape`` is allowed.
+    """
+
+    do: Literal["fight"]
+    enemies: list[Creature] = Field(min_length=1, max_length=12)
+    mode: FightMode = "one_after_another"
+    arrows: int = Field(default=0, ge=0, le=99)
+    escape: bool = False
+    escape_cost: int | None = Field(default=None, ge=0, le=99)
+    won: SectionNumber | None = None
+    escaped: SectionNumber | None = None
+
+
+class LuckEvent(Strict):
+    """Test your Luck (R-LUCK-1): the outcome chooses the next section."""
+
+    do: Literal["test_luck"]
+    lucky: SectionNumber
+    unlucky: SectionNumber
+
+
+class SkillEvent(Strict):
+    """Test your Skill (R-SKILL-1): the outcome chooses the next section."""
+
+    do: Literal["test_skill"]
+    success: SectionNumber
+    failure: SectionNumber
+
+
+class ChangeEvent(Strict):
+    """Gain or lose points of a score, capped and floored by the rules (R-CAP-1/2)."""
+
+    do: Literal["change"]
+    stat: Annotated[str, Identifier]
+    by: Amount
+
+
+class RaiseInitialEvent(Strict):
+    """The book changes an initial score (R-CAP-1 decision)."""
+
+    do: Literal["raise_initial"]
+    stat: Annotated[str, Identifier]
+    by: Amount
+
+
+class CounterEvent(Strict):
+    """Gain or spend arrows, gold, herbs, potions…"""
+
+    do: Literal["counter"]
+    name: Annotated[str, Identifier]
+    by: Amount
+
+
+class TickDayEvent(Strict):
+    """Tick a day on the calendar (R-TIME-1)."""
+
+    do: Literal["tick_day"]
+
+
+class DieEvent(Strict):
+    """The section kills the hero (R-DEATH-1)."""
+
+    do: Literal["die"]
+
+
+Event = Annotated[
+    Union[FightEvent, LuckEvent, SkillEvent, ChangeEvent, RaiseInitialEvent, CounterEvent, TickDayEvent, DieEvent],
+    Field(discriminator="do"),
+]
+TEST_EVENTS = (LuckEvent, SkillEvent)
+
+
+class Choice(Strict):
+    """A way on: the button's label and the section it leads to."""
+
+    label: LocalText
+    target: SectionNumber
+
+
+class Section(Strict):
+    """One numbered section: text, events in order, choices; ``end`` marks an ending."""
+
+    number: SectionNumber
+    text: LocalText
+    events: list[Event] = Field(default_factory=list, max_length=20)
+    choices: list[Choice] = Field(default_factory=list, max_length=8)
+    end: Literal["victory", "defeat"] | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> Section:
+        events = self.events
+        fights = [e for e in events if isinstance(e, FightEvent)]
+        if len(fights) > 1:
+            raise ValueError("a section starts at most one fight")
+        for index, event in enumerate(events):
+            last = index == len(events) - 1
+            if isinstance(event, TEST_EVENTS) and not last:
+                raise ValueError(f"events[{index}]: a test must be the section's last event (its outcomes choose the next section)")
+            if isinstance(event, DieEvent) and not last:
+                raise ValueError(f"events[{index}]: 'die' must be the section's last event")
+            if isinstance(event, FightEvent) and event.won is not None and not last:
+                raise ValueError(f"events[{index}]: a fight with 'won' must be the last event (winning leads on at once)")
+        outcomes = bool(self.outcome_targets())
+        has_test = any(isinstance(e, TEST_EVENTS) for e in events)
+        won = any(isinstance(e, FightEvent) and e.won is not None for e in events)
+        if (has_test or won) and self.choices:
+            raise ValueError("a section whose test or fight chooses the next section cannot also have choices")
+        dies = any(isinstance(e, DieEvent) for e in events)
+        if self.end is not None:
+            if self.choices or outcomes:
+                raise ValueError(f"section {self.number} is an ending: it cannot lead to other sections")
+            if self.end == "victory" and dies:
+                raise ValueError(f"section {self.number} is a victory but kills the hero")
+        elif not self.choices and not has_test and not won and not dies:
+            raise ValueError(f"section {self.number} leads nowhere: give it choices, a test, a fight with 'won', or mark it as an 'end'")
+        return self
+
+    def outcome_targets(self) -> list[tuple[int, str, int]]:
+        """The sections the events lead to: (event index, field name, target)."""
+        found = []
+        for index, event in enumerate(self.events):
+            for name in ("won", "escaped", "lucky", "unlucky", "success", "failure"):
+                target = getattr(event, name, None)
+                if isinstance(target, int) and not isinstance(target, bool):
+                    found.append((index, name, target))
+        return found
+
+    def targets(self) -> list[tuple[tuple[Any, ...], int]]:
+        """Every section this one leads to, with its path inside the section."""
+        paths: list[tuple[tuple[Any, ...], int]] = [(("events", index, name), target) for index, name, target in self.outcome_targets()]
+        paths += [(("choices", index, "target"), choice.target) for index, choice in enumerate(self.choices)]
+        return paths
+
+
+def _error(loc: tuple[Any, ...], value: Any, message: str) -> InitErrorDetails:
+    return InitErrorDetails(type=PydanticCustomError("section", message), loc=loc, input=value)
+
+
+def check_sections(book: FightingFantasyBook) -> None:
+    """Cross-checks of the sections against each other and the book; raises a ValidationError with exact paths."""
+    sections: Sequence[Section] = book.sections
+    if not sections:
+        return
+    errors: list[InitErrorDetails] = []
+    where: dict[int, int] = {}
+    for index, section in enumerate(sections):
+        if section.number in where:
+            errors.append(_error(("sections", index, "number"), section.number,
+                                 f"section {section.number} appears twice (also at sections[{where[section.number]}])"))
+        else:
+            where[section.number] = index
+    entry = book.entry_section
+    if entry not in where:
+        errors.append(_error(("first_section",), entry, f"the entry section {entry} is not among the sections"))
+    for index, section in enumerate(sections):
+        for path, target in section.targets():
+            if target not in where:
+                errors.append(_error(("sections", index, *path), target, f"section {target} does not exist (from section {section.number})"))
+        errors.extend(_event_checks(book, index, section))
+    if not any(s.end is not None for s in sections):
+        errors.append(_error(("sections",), len(sections), "no section is an ending: mark at least one with 'end'"))
+    if not errors:
+        reached = _reachable(sections, entry)
+        for index, section in enumerate(sections):
+            if section.number not in reached:
+                errors.append(_error(("sections", index, "number"), section.number,
+                                     f"section {section.number} cannot be reached from the entry section {entry}"))
+    if errors:
+        raise ValidationError.from_exception_data("FightingFantasyBook", errors[:1])
+
+
+def _event_checks(book: FightingFantasyBook, index: int, section: Section) -> Iterable[InitErrorDetails]:
+    stats = [s.id for s in book.stats]
+    counters = [c.id for c in book.counters]
+    for number, event in enumerate(section.events):
+        loc = ("sections", index, "events", number)
+        if isinstance(event, (ChangeEvent, RaiseInitialEvent)) and event.stat not in stats:
+            yield _error((*loc, "stat"), event.stat, f"'{event.stat}' is not one of the stats {stats}")
+        if isinstance(event, CounterEvent) and event.name not in counters:
+            yield _error((*loc, "name"), event.name, f"'{event.name}' is not one of the counters {counters}")
+        if isinstance(event, TickDayEvent) and book.calendar is None:
+            yield _error((*loc, "do"), event.do, "this book has no calendar to tick")
+        if isinstance(event, FightEvent):
+            yield from _fight_checks(book, loc, event)
+
+
+def _fight_checks(book: FightingFantasyBook, loc: tuple[Any, ...], event: FightEvent) -> Iterable[InitErrorDetails]:
+    if event.arrows and book.archery is None:
+        yield _error((*loc, "arrows"), event.arrows, "this book has no bow")
+    if event.mode == "as_one" and len(event.enemies) > 1:
+        yield _error((*loc, "enemies"), len(event.enemies), "'as_one' takes one combined stat block: give a single creature")
+    if event.escape and event.escaped is None:
+        yield _error((*loc, "escape"), event.escape, "an escape is allowed: say where it leads with 'escaped'")
+    if event.escaped is not None and not event.escape:
+        yield _error((*loc, "escaped"), event.escaped, "'escaped' is given but 'escape' is not allowed")
+    if event.escape_cost is not None and not event.escape:
+        yield _error((*loc, "escape_cost"), event.escape_cost, "'escape_cost' is given but 'escape' is not allowed")
+
+
+def _reachable(sections: Sequence[Section], entry: int) -> set[int]:
+    by_number = {s.number: s for s in sections}
+    seen = {entry}
+    todo = [entry]
+    while todo:
+        for _path, target in by_number[todo.pop()].targets():
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen

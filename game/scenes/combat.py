@@ -733,6 +733,8 @@ class CombatScene(Scene):
         if own and "cards" not in self.hidden:
             roll = own[0].hero_roll
             self._paint_roll(surface, geo, roll.dice, roll_text(t, roll), t("combat.attack_strength"))
+        elif not own:
+            blit_text(surface, t("combat.no_round_yet"), (rect.x + 20, geo.dice[0][1]), "italic", theme.text_size("small"), p.ink_faint, "midleft")
 
     def _pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """A small label tab sitting on a card's top edge (target, waiting, defeated, wound to settle)."""
@@ -751,8 +753,9 @@ class CombatScene(Scene):
         if geo.formula is None:
             return
         small = self.ui.theme.text_size("small")
-        if label and geo.die_size >= 44:
-            blit_text(surface, label, (geo.formula[0], geo.formula[1] - 16), "italic", small, p.ink_soft, "midleft")
+        if geo.die_size >= 44:
+            if label:
+                blit_text(surface, label, (geo.formula[0], geo.formula[1] - 16), "italic", small, p.ink_soft, "midleft")
             blit_text(surface, formula, (geo.formula[0], geo.formula[1] + 10), "bold", 22, p.ink, "midleft")
         else:
             size = 20 if geo.die_size else small
@@ -848,15 +851,18 @@ class CombatScene(Scene):
         exchange = exchange or next((x for x in fight.last_round if x.creature == index), None)
         if exchange is not None and "cards" not in self.hidden:
             formula = roll_text(t, exchange.creature_roll) if geo.die_size else t("combat.total_short", total=exchange.creature_roll.total)
-            self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, t("combat.attack_strength"))
             result = t(result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card"))
             colour = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(exchange.result, p.ink_soft)
-            if mode == "compact":
-                if tag is None:
-                    tag, tone = result, colour
+            if mode == "full":  # the result takes the place of the "Attack Strength" label, above the formula
+                self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, None)
+                blit_text(surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", theme.text_size("small"), colour, "midleft")
             else:
-                y = geo.dice[0][1] - (16 if mode == "full" else 0) if geo.dice else rect.bottom - 14
-                blit_text(surface, result, (rect.right - 16, y), "bold", theme.text_size("small"), colour, "midright")
+                self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, None)
+                if mode == "compact":
+                    if tag is None:
+                        tag, tone = result, colour
+                else:
+                    blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", theme.text_size("small"), colour, "midright")
         if dead:
             pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - 16), (rect.right - 16, rect.y + 16), 2)
         if tag is not None:
@@ -1116,7 +1122,8 @@ def _showcase_archery(services: Services) -> list[Scene]:
 def _showcase_pending(services: Services) -> list[Scene]:
     # DF31: a Lucky blow, then the orc wounds the hero; the advisor weighs Luck against accepting.
     adventure = scripted_fight(services, "DF31", [4, 5, 5, 5, 3, 2, 6, 5, 2, 3], [
-        {"do": "fight", "enemies": [{"name": "Orque des cavernes", "skill": 8, "stamina": 9}]},
+        {"do": "change", "stat": "stamina", "by": -9},
+        {"do": "fight", "enemies": [{"name": "Orque des cavernes", "skill": 10, "stamina": 10}]},
         {"do": "round"}, {"do": "luck"}, {"do": "round"},
     ])
     return _ready(CombatScene(services, adventure))

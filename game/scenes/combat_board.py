@@ -301,7 +301,10 @@ def draw_bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: 
     pygame.draw.rect(surface, palette.ink_soft, rect, width=1, border_radius=radius)
     if show_text and rect.height >= 12:
         label = f"{round(value)} / {maximum}"
-        blit_text(surface, label, (rect.right - 8, rect.centery), "bold", size, palette.ink, "midright")
+        chip = pygame.Rect(0, 0, fonts.text_width(label, "bold", size) + 12, rect.height - 4)
+        chip.midright = (rect.right - 2, rect.centery)
+        pygame.draw.rect(surface, palette.parchment_light, chip, border_radius=chip.height // 2)
+        blit_text(surface, label, (chip.centerx, rect.centery), "bold", size, palette.ink, "center")
 
 
 def ribbon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], ink: tuple[int, int, int]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from typing import Protocol
 
 import pygame
 
@@ -45,6 +46,18 @@ class FakeClock:
         self.time += dt
 
 
+class Supervisor(Protocol):
+    """Something above every scene (the convention kiosk): filters events, ticks, draws last."""
+
+    wants_animation: bool
+
+    def filter_event(self, event: pygame.event.Event) -> pygame.event.Event | None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
 class MainLoop:
     """Runs a SceneStack in a Display."""
 
@@ -58,6 +71,7 @@ class MainLoop:
         idle_wait_ms: int = 1000,
         on_fullscreen: Callable[[bool], None] | None = None,
         on_error: Callable[[Exception], None] | None = None,
+        supervisor: Supervisor | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -66,6 +80,7 @@ class MainLoop:
         self.idle_wait_ms = idle_wait_ms
         self.on_fullscreen = on_fullscreen
         self.on_error = on_error  # an unexpected exception in a scene goes here instead of ending the app
+        self.supervisor = supervisor  # sees every event first and draws over every scene (the kiosk)
         self.running = True
         self.dirty = True  # something changed since the last draw
         self.frames_drawn = 0
@@ -85,7 +100,12 @@ class MainLoop:
             if self.on_fullscreen is not None:
                 self.on_fullscreen(state)
             return
-        left_over = self.stack.process_event(self.display.map_event(event))
+        mapped = self.display.map_event(event)
+        if self.supervisor is not None:
+            mapped = self.supervisor.filter_event(mapped)
+            if mapped is None:
+                return
+        left_over = self.stack.process_event(mapped)
         # A QUIT nobody consumed (e.g. no "unsaved changes?" dialog) ends the app.
         if left_over is not None and left_over.type == pygame.QUIT:
             self.running = False
@@ -110,12 +130,16 @@ class MainLoop:
         for event in events:
             self.handle_event(event)
         # Asked before update too: the frame where an animation ends must still be drawn.
-        was_animating = self.stack.wants_animation
+        was_animating = self.animating
         self.stack.update(dt)
+        if self.supervisor is not None:
+            self.supervisor.update(dt)
         drew = False
-        if self.dirty or self.stack.changed or was_animating or self.stack.wants_animation:
+        if self.dirty or self.stack.changed or was_animating or self.animating:
             self.display.surface.fill(self.display.letterbox_colour)
             self.stack.draw(self.display.surface)
+            if self.supervisor is not None:
+                self.supervisor.draw(self.display.surface)
             self.display.present()
             self.frames_drawn += 1
             self.dirty = False
@@ -147,8 +171,13 @@ class MainLoop:
 
     # -- the real thing ------------------------------------------------------------
 
+    @property
+    def animating(self) -> bool:
+        """Whether something on screen moves by itself (then the loop runs at full frame rate)."""
+        return self.stack.wants_animation or (self.supervisor is not None and self.supervisor.wants_animation)
+
     def _gather_events(self) -> list[pygame.event.Event]:
-        busy = self.dirty or self.stack.changed or self.stack.wants_animation
+        busy = self.dirty or self.stack.changed or self.animating
         if busy:
             self._pacer.tick(self.fps)
             return pygame.event.get()

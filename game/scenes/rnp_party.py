@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
 PER_PAGE = 3
+CARD_BUTTON = 38
 SENSES = ("darkvision", "blindsight", "truesight")
 
 
@@ -67,17 +68,18 @@ class PartyPanel(Panel):
         self.page = min(self.page, pages - 1)
         shown = names[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
         width = (area.width - 2 * 16) // PER_PAGE
-        top = area.top + ROW + 12
+        top = area.top
         return [(name, pygame.Rect(area.left + i * (width + 16), top, width, area.bottom - top)) for i, name in enumerate(shown)]
 
     def build(self) -> None:
         ui, area = self.ui, self.inner()
-        self.button("add", (area.left, area.top, 260, ROW), ui.tr("rnp.party_add"), self.open_add, style="primary")
+        head = self.rect.top + 6
+        self.button("add", (area.right - 260, head, 260, 38), ui.tr("rnp.party_add"), self.open_add, style="primary")
         names = self.view["party_order"]
         pages = max(1, -(-len(names) // PER_PAGE))
         if pages > 1:
-            prev = self.button("prev", (area.right - 200, area.top, 90, ROW), "◀", lambda: self.turn(-1))
-            nxt = self.button("next", (area.right - 90, area.top, 90, ROW), "▶", lambda: self.turn(1))
+            prev = self.button("prev", (area.right - 570, head, 146, 38), ui.tr("rnp.previous"), lambda: self.turn(-1))
+            nxt = self.button("next", (area.right - 416, head, 146, 38), ui.tr("rnp.next"), lambda: self.turn(1))
             prev.set_enabled(self.page > 0, ui.tr("rnp.first_page"))
             nxt.set_enabled(self.page < pages - 1, ui.tr("rnp.last_page"))
         top = self.book.exhaustion.maximum
@@ -95,9 +97,9 @@ class PartyPanel(Panel):
                     button.set_enabled(False, ui.tr("rnp.exhaustion_current", level=level))
                 self.add(f"exh:{name}:{level}", button)
             half = (card.width - 28 - 8) // 2
-            self.button(f"edit:{name}", (x, card.bottom - ROW - 12, half, ROW), ui.tr("rnp.edit"),
+            self.button(f"edit:{name}", (x, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON), ui.tr("rnp.edit"),
                         lambda n=name: self.open_edit(n))
-            self.button(f"remove:{name}", (x + half + 8, card.bottom - ROW - 12, half, ROW), ui.tr("rnp.remove"),
+            self.button(f"remove:{name}", (x + half + 8, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON), ui.tr("rnp.remove"),
                         lambda n=name: self.confirm_remove(n), style="danger")
 
     def turn(self, step: int) -> None:
@@ -127,14 +129,14 @@ class PartyPanel(Panel):
         ui, p = self.ui, self.ui.palette
         if not self.view["party_order"]:
             area = self.inner()
-            self.paragraph(surface, ui.t("rnp.party_empty"), area.left, area.top + ROW + 30, area.width,
+            self.paragraph(surface, ui.t("rnp.party_empty"), area.left, area.top + 20, area.width,
                            face="italic", colour=p.ink_soft)
             return
         names = self.view["party_order"]
         if len(names) > PER_PAGE:
             pages = -(-len(names) // PER_PAGE)
             area = self.inner()
-            self.text(surface, ui.t("rnp.page", page=self.page + 1, pages=pages), (area.right - 216, area.top + ROW // 2),
+            self.text(surface, ui.t("rnp.page", page=self.page + 1, pages=pages), (area.right - 586, self.rect.top + 25),
                       face="italic", role="small", colour=p.ink_soft, anchor="midright")
         for name, card in self.cards():
             self.draw_card(surface, name, card)
@@ -188,11 +190,16 @@ class PartyPanel(Panel):
                   face="title", role="small", colour=p.rubric if member["exhaustion"] else p.ink_soft)
         y = card.top + 268
         texts = member["exhaustion_text"] or [ui.t("rnp.no_exhaustion")]
+        if not member["alive"]:
+            texts = texts[-1:]  # death: the other effects no longer matter
+        food_top = card.bottom - CARD_BUTTON - 10 - 3 * small - 4
         for line in texts:
+            if y + small > food_top - 4:
+                break
             y = self.paragraph(surface, "• " + line if member["exhaustion"] else line, x, y, width, role="small",
                                colour=p.bad if member["exhaustion"] else p.ink_soft, max_lines=2)
         # food and water
-        y = max(y + 6, card.bottom - ROW - 12 - 3 * small - 8)
+        y = max(y + 6, food_top)
         pygame.draw.line(surface, p.ink_faint, (x, y - 4), (x + width, y - 4))
         self.text(surface, ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
                   (x, y), role="small")

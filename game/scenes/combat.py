@@ -518,7 +518,7 @@ class CombatScene(Scene):
             return None
         if self.group.process_event(event):
             return None
-        return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) else event
+        return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) else event
 
     def update(self, dt: float) -> None:
         self.group.update(dt)

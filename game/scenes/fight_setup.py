@@ -267,7 +267,7 @@ class FightSetupScene(Scene):
         consumed = self.group.process_event(event)
         if consumed and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.TEXTINPUT):
             self._refresh()
-        return None
+        return event if not consumed and event.type == pygame.KEYDOWN else None  # F1 and other global keys go on
 
     def update(self, dt: float) -> None:
         self.group.update(dt)

@@ -95,6 +95,11 @@ class Session:
         return self._states[-1]
 
     @property
+    def states(self) -> tuple[Any, ...]:
+        """The state before the first entry, then after each entry, oldest first (read-only)."""
+        return tuple(self._states)
+
+    @property
     def entries(self) -> list[Entry]:
         """The accepted actions from the start, oldest first."""
         return list(self._entries)

@@ -29,7 +29,7 @@ from game.app.showcase import sample_adventure, showcase
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.odds.dice import p_2d6_at_most
-from game.rules.session import Entry, Session
+from game.rules.session import Entry
 from game.scenes.combat_board import (BAR_SECONDS, FLIGHT_SECONDS, FLOAT_SECONDS, STEP_IN_SECONDS, TUMBLE_SECONDS, Bar,
                                       CardGeometry, DiceSprites, Die, Floater, Layout, Tumble, card_geometry,
                                       compute_layout, draw_bar, ellipsize, fit_text, ribbon)
@@ -125,19 +125,8 @@ class CombatScene(Scene):
         if not starts:
             raise ValueError("CombatScene needs a fight started in the adventure's log")
         base = starts[-1]
-        replay = Session(session.book, ScriptedDice([]), session.start)
-        for entry in entries[:base]:
-            replay.apply(entry.action, ScriptedDice(entry.dice))
-        steps: list[Step] = []
-        before = replay.state
-        for index in range(base, len(entries)):
-            if index == len(entries) - 1:
-                after = session.state  # the live state itself (the odds worker keys answers by it)
-            else:
-                replay.apply(entries[index].action, ScriptedDice(entries[index].dice))
-                after = replay.state
-            steps.append(Step(entries[index], before, after))
-            before = after
+        states = session.states  # states[i] is the state before entry i
+        steps = [Step(entries[index], states[index], states[index + 1]) for index in range(base, len(entries))]
         return base, steps
 
     def _sync_history(self) -> bool:
@@ -1094,7 +1083,8 @@ def _wrap(text: str, face: str, size: int, width: int) -> list[str]:
 def scripted_fight(services: Services, book_id: str, dice: list[int], actions: list[dict[str, Any]]) -> Adventure:
     """The sample hero of ``book_id`` after ``actions``, the rules drawing ``dice`` (ScriptedDice)."""
     adventure = sample_adventure(services, book_id)
-    adventure.session.dice = ScriptedDice(dice)
+    # The sample's dice are fixed; whatever is rolled after them (a player, the monkey) is random.
+    adventure.session.dice = ScriptedDice(dice, then=services.new_dice())
     for action in actions:
         result = adventure.act(action)
         if isinstance(result, Refused):

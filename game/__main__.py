@@ -105,13 +105,15 @@ def run(args: argparse.Namespace) -> int:
     display = Display(args.window_size, fullscreen=services.settings.fullscreen or args.demo,
                       title=services.ui.t("app.title"), letterbox_colour=services.ui.palette.letterbox)
     stack = SceneStack()
+    kiosk = None
     if args.demo:
-        from game.scenes.demo import DemoScene
+        from game.app.kiosk import KioskMode, demo_fresh_start
 
-        stack.push(DemoScene(services))
+        kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services))
+        kiosk.reset()
     else:
         stack.push(BookshelfScene(services))
-    stack.apply_pending()
+        stack.apply_pending()
 
     def remember_fullscreen(on: bool) -> None:
         services.settings.fullscreen = on
@@ -124,9 +126,15 @@ def run(args: argparse.Namespace) -> int:
         LOGGER.info("start (demo=%s, log at %s)", args.demo, log)
     except OSError:
         pass  # no log folder: the app still runs, errors still show their dialog
-    recovery = CrashRecovery(services, stack, home=lambda: BookshelfScene(services))
+    if kiosk is not None:
+        from game.app.kiosk import demo_fresh_start
+
+        recovery = CrashRecovery(services, stack, home=lambda: demo_fresh_start(services))
+    else:
+        recovery = CrashRecovery(services, stack, home=lambda: BookshelfScene(services))
     try:
-        MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery).run()
+        MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery,
+                 supervisor=kiosk).run()
     finally:
         pygame.quit()
     return 0

@@ -79,6 +79,7 @@ class SheetScene(Scene):
             x += widths[name] + 8
         self.top["undo"].tooltip = ui.tr("sheet.undo_tip")
         self.top["redo"].tooltip = ui.tr("sheet.redo_tip")
+        if book.sections: self.top["read"] = g.add(Button(ui, (self.top["undo"].rect.x - 126, 12, 118, 44), ui.tr("reader.open"), style="primary", on_click=lambda: self.stack.push(__import__("game.scenes.reader", fromlist=["ReaderScene"]).ReaderScene(self.services, self.adventure))))  # noqa: E701
         # -- hero ------------------------------------------------------------------------------
         self.rename_button = g.add(Button(ui, (HERO.right - 124, HERO.y + 12, 108, 36), ui.tr("sheet.rename"),
                                           on_click=self.ask_name))

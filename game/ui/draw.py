@@ -465,7 +465,7 @@ def draw_polyhedral(surface: pygame.Surface, center: tuple[float, float], size: 
         return draw_die(surface, center, size, value, palette, angle)
     s = SUPERSAMPLE
     full = size * s
-    big = _supersampled((full + 2 * s, full + 2 * s))
+    big = _supersampled((size + 2, size + 2))
     c = full / 2 + s
     r = full / 2
     outer = [(c + r * math.cos(math.radians(60 * i - 90)), c + r * math.sin(math.radians(60 * i - 90))) for i in range(6)]

@@ -249,6 +249,7 @@ class ReaderScene(Scene):
         self.tone = "neutral"
         self.own_fight = False  # the reader plays the fight itself (no combat board installed)
         self.offer: rules.Offer | None = None
+        self.strip = pygame.Rect(PAGE.x + 24, PAGE.bottom - 20, PAGE.width - 48, 0)
         self.choice_buttons: list[Button] = []
         self._choice_key: Any = None
         self._build()
@@ -603,6 +604,7 @@ class ReaderScene(Scene):
         draw_panel(surface, PAGE, p)
         self._draw_header(surface)
         self._draw_strip(surface)
+        self._draw_finis(surface)
         draw_panel(surface, SIDE, p)
         self._draw_side(surface)
         self.group.draw(surface)
@@ -622,6 +624,21 @@ class ReaderScene(Scene):
         width = fonts.text_width(number, "bold", 40)
         draw_rule(surface, PAGE.x + 60, centre - width // 2 - 24, PAGE.y + 42, p.ink_soft)
         draw_rule(surface, centre + width // 2 + 24, PAGE.right - 60, PAGE.y + 42, p.ink_soft)
+
+    def _draw_finis(self, surface: pygame.Surface) -> None:
+        """An ending closes with a centred "Fin" between two rules, under the text when there is room."""
+        offer, p = self.offer, self.ui.palette
+        if offer is None or offer.ending is None:
+            return
+        y = self.text.rect.y + self.text.content - self.text.scroll + 44
+        if y > self.text.rect.bottom - 20:
+            return
+        word = self.ui.t("reader.finis")
+        width = fonts.text_width(word, "title", 34)
+        centre = PAGE.centerx
+        blit_text(surface, word, (centre, y), "title", 34, p.rubric, "center")
+        draw_rule(surface, centre - width // 2 - 150, centre - width // 2 - 20, y + 2, p.ink_soft)
+        draw_rule(surface, centre + width // 2 + 20, centre + width // 2 + 150, y + 2, p.ink_soft)
 
     def _strip_note(self) -> tuple[str | None, tuple[int, int, int]]:
         """The line beside the strip's button: the fight ahead, the test's verdict, death or the end."""

@@ -298,3 +298,18 @@ def test_choice_labels_fit_their_buttons(services, language):
             face = "bold" if button.style == "primary" else "body"
             icon = 36 if button.icon else 0
             assert fonts.text_width(text, face, 22) <= button.rect.width - 14 - icon, text
+
+
+def test_physical_dice_are_asked_for_a_test(tmp_path):
+    services = make_services(tmp_path, physical_dice=True)
+    driver, adventure = reader(services, [6, 6], at=8)
+    driver.click(driver.top.event_button)
+    entry = driver.top
+    assert name(entry) == "DiceEntryScene" and entry.sides == [6, 6]
+    driver.click(entry.pip_buttons[0][0])
+    driver.click(entry.pip_buttons[1][1])
+    driver.click(entry.ok)
+    close_overlays(driver)
+    assert adventure.session.entries[-1].dice == [1, 2] and adventure.state.last == "lucky"
+    click_choice(driver, 9)
+    assert adventure.state.hero.initial["luck"] == 10

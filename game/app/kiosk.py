@@ -33,7 +33,7 @@ ENDING_PAUSE = 5.0
 # A screen whose buttons are all refused or absent gets a click in its middle (dice overlays).
 AUTOPILOT_BUTTONS: dict[str, tuple[str, ...]] = {
     "CreationScene": ("creation.roll", "creation.start"),
-    "SheetScene": ("sheet.read", "sheet.resume_fight", "sheet.tick_day"),
+    "SheetScene": ("reader.open", "sheet.resume_fight"),
     "FightSetupScene": ("combat.setup_start", "combat.setup_fight"),
     "CombatScene": ("combat.back", "combat.continue_dead", "combat.shoot", "combat.test_luck", "combat.accept",
                     "combat.attack", "combat.close_in"),
@@ -85,8 +85,9 @@ class Autopilot:
             self.press(target.rect.center)
 
     def _at_ending(self, scene: Scene) -> bool:
-        ending = getattr(scene, "at_ending", None)
-        return bool(ending() if callable(ending) else ending)
+        """The reader showing an ending: only "close the book" is left."""
+        shelf = getattr(scene, "shelf_button", None)
+        return shelf is not None and shelf.visible
 
     def _choose(self, scene: Scene):
         """The button to press on ``scene``: the first enabled one in the screen's priority list, else a choice."""
@@ -113,11 +114,10 @@ class Autopilot:
             enabled = [b for b in choices if b.enabled and b.visible]
             if enabled:
                 return self.rng.choice(enabled)
-        events = getattr(scene, "event_buttons", None)
-        if events:
-            enabled = [b for b in events if b.enabled and b.visible]
-            if enabled:
-                return enabled[0]
+        for name in ("event_button", "attack_button", "shoot_button"):  # the reader's next event, or its own fight
+            button = getattr(scene, name, None)
+            if button is not None and button.visible and button.enabled:
+                return button
         return None
 
     def press(self, pos: tuple[int, int]) -> None:

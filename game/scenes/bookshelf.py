@@ -53,10 +53,13 @@ class BookshelfScene(Scene):
         ui, g = self.ui, self.group
         books = self.services.shelf.books
         self.book_buttons: list[tuple[Button, str]] = []
-        ordered = sorted(books.values(), key=lambda b: (b.kind != "fighting_fantasy", getattr(b, "series_number", 0) or 0))
+        # The numbered books first, then the others (the demo), then the Rôle'n Play table.
+        ordered = sorted(books.values(), key=lambda b: (b.kind != "fighting_fantasy", getattr(b, "series_number", None) is None,
+                                                        getattr(b, "series_number", 0) or 0, b.id))
+        self.card_h = card_height(len(ordered), len(self.services.shelf.errors))
         for index, book in enumerate(ordered):
-            y = BOOKS_PANEL.y + 60 + index * (CARD_H + 10)
-            button = Button(ui, (BOOKS_PANEL.right - 206, y + CARD_H // 2 - 23, 186, 46),
+            y = BOOKS_PANEL.y + 60 + index * (self.card_h + 10)
+            button = Button(ui, (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
                             ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
                             style="primary", on_click=lambda b=book: self.start_book(b))
             self.book_buttons.append((g.add(button), book.id))
@@ -243,17 +246,19 @@ class BookshelfScene(Scene):
         books = self.services.shelf.books
         for button, book_id in self.book_buttons:
             book = books[book_id]
-            card = pygame.Rect(BOOKS_PANEL.x + 16, button.rect.centery - CARD_H // 2, BOOKS_PANEL.width - 32, CARD_H)
+            card = pygame.Rect(BOOKS_PANEL.x + 16, button.rect.centery - self.card_h // 2, BOOKS_PANEL.width - 32, self.card_h)
             pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
             pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
             number = getattr(book, "series_number", None)
             heading = (f"DF{number} · " if number else "") + book.title.get(language)
-            blit_text(surface, heading, (card.x + 14, card.y + 8), "bold", body, p.ink)
+            size = body if self.card_h >= 84 and fonts.text_width(heading, "bold", body) <= card.width - 222 else small
+            blit_text(surface, heading, (card.x + 14, card.y + 6), "bold", size, p.ink)
             blurb = getattr(book, "blurb", None)
             text = blurb.get(language) if blurb else ""
-            for i, line in enumerate(wrap_words(text, "italic", small, card.width - 230)[:2]):
-                blit_text(surface, line, (card.x + 14, card.y + 42 + i * fonts.line_height("italic", small)), "italic", small, p.ink_soft)
-        y = BOOKS_PANEL.y + 60 + len(self.book_buttons) * (CARD_H + 10)
+            lines = 2 if self.card_h >= 84 else 1
+            for i, line in enumerate(wrap_words(text, "italic", small, card.width - 230)[:lines]):
+                blit_text(surface, line, (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small)), "italic", small, p.ink_soft)
+        y = BOOKS_PANEL.y + 60 + len(self.book_buttons) * (self.card_h + 10)
         for error in self.services.shelf.errors:
             for line in wrap_words(ui.t("shelf.book_broken", error=str(error)), "body", small, BOOKS_PANEL.width - 40)[:3]:
                 blit_text(surface, line, (BOOKS_PANEL.x + 20, y), "body", small, p.bad)
@@ -270,6 +275,12 @@ class BookshelfScene(Scene):
             lines = wrap_words(self.message, "body", small, 700)[:2]
             for i, line in enumerate(lines):
                 blit_text(surface, line, (640, 676 + i * 22 - (len(lines) - 1) * 11), "body", small, p.bad if self.message_bad else p.ink, "center")
+
+
+def card_height(books: int, broken: int) -> int:
+    """Book cards shrink to fit every book (and the broken files' messages) in the panel."""
+    room = BOOKS_PANEL.height - 70 - 66 * min(broken, 2)
+    return max(56, min(CARD_H, room // max(1, books) - 10))
 
 
 class ImportScene(Scene):

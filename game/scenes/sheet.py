@@ -79,7 +79,9 @@ class SheetScene(Scene):
             x += widths[name] + 8
         self.top["undo"].tooltip = ui.tr("sheet.undo_tip")
         self.top["redo"].tooltip = ui.tr("sheet.redo_tip")
-        if book.sections: self.top["read"] = g.add(Button(ui, (self.top["undo"].rect.x - 126, 12, 118, 44), ui.tr("reader.open"), style="primary", on_click=lambda: self.stack.push(__import__("game.scenes.reader", fromlist=["ReaderScene"]).ReaderScene(self.services, self.adventure))))  # noqa: E701
+        if book.sections:  # a book with its text (the demo): open it in the reader
+            self.top["read"] = g.add(Button(ui, (self.top["undo"].rect.x - 126, 12, 118, 44), ui.tr("reader.open"),
+                                            style="primary", on_click=self.open_reader))
         # -- hero ------------------------------------------------------------------------------
         self.rename_button = g.add(Button(ui, (HERO.right - 124, HERO.y + 12, 108, 36), ui.tr("sheet.rename"),
                                           on_click=self.ask_name))
@@ -447,6 +449,11 @@ class SheetScene(Scene):
         from game.scenes.fight_setup import FightSetupScene
 
         self.stack.push(FightSetupScene(self.services, self.adventure, boxes=boxes))
+
+    def open_reader(self) -> None:
+        from game.scenes.reader import ReaderScene
+
+        self.stack.push(ReaderScene(self.services, self.adventure))
 
     def show_tab(self, tab: str) -> None:
         self._commit_notes()

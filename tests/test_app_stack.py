@@ -172,3 +172,24 @@ def test_wants_animation_comes_from_visible_scenes_only():
 
     stack = stack_with(Busy(), Probe("cover", []))
     assert not stack.wants_animation
+
+
+def test_clear_resumes_no_scene_on_the_way_out():
+    from game.app.scene import Scene
+    from game.app.stack import SceneStack
+
+    resumed = []
+
+    class Watcher(Scene):
+        def resume(self):
+            resumed.append(self)
+
+    stack = SceneStack()
+    bottom, top = Watcher(), Watcher()
+    stack.push(bottom)
+    stack.push(top)
+    stack.apply_pending()
+    resumed.clear()
+    stack.clear()
+    stack.apply_pending()
+    assert stack.empty and resumed == []

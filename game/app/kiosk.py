@@ -28,11 +28,13 @@ INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
 RESET_RECT = pygame.Rect(1052, 686, 216, 30)
 STEP_SECONDS = 1.7  # the autopilot's pace: slow enough to follow from a few metres away
 ENDING_PAUSE = 5.0
+GOOD_SKILL = 10  # the autopilot re-rolls a weaker hero (as players may before the adventure starts)
+MAX_REROLLS = 4
 
 # What the autopilot presses on each screen, best first: catalogue keys of button labels.
 # A screen whose buttons are all refused or absent gets a click in its middle (dice overlays).
 AUTOPILOT_BUTTONS: dict[str, tuple[str, ...]] = {
-    "CreationScene": ("creation.roll", "creation.start"),
+    "CreationScene": ("creation.roll",),
     "SheetScene": ("reader.open", "sheet.resume_fight"),
     "FightSetupScene": ("combat.setup_start", "combat.setup_fight"),
     "CombatScene": ("combat.back", "combat.continue_dead", "combat.shoot", "combat.test_luck", "combat.accept",
@@ -56,7 +58,7 @@ class Autopilot:
         self.wait = STEP_SECONDS
         self.taps: list[list[float]] = []  # [x, y, age] of recent presses, drawn as rings
         self.finished = False
-        self.created = False
+        self.rolls = 0
 
     def update(self, dt: float) -> None:
         for tap in self.taps:
@@ -76,8 +78,6 @@ class Autopilot:
         if name == "DeathScene" or self._at_ending(top):
             self.finished = True
             return
-        if name == "CreationScene" and getattr(top, "session", None) is not None and top.session.state.hero is not None:
-            self.created = True
         target = self._choose(top)
         if target is None:
             self.press((640, 360))
@@ -97,13 +97,14 @@ class Autopilot:
             return None
         buttons = [w for w in group.widgets if getattr(w, "visible", True) and getattr(w, "enabled", False)
                    and hasattr(w, "on_click") and w.on_click is not None]
-        wanted = AUTOPILOT_BUTTONS.get(type(scene).__name__)
-        if type(scene).__name__ == "CreationScene" and self.created:
-            wanted = ("creation.start",)
+        name = type(scene).__name__
+        wanted = AUTOPILOT_BUTTONS.get(name)
+        if name == "CreationScene":
+            wanted = self._creation_step(scene)
         if wanted is not None:
             texts = [ui.t(key) for key in wanted]
-            if type(scene).__name__ == "CombatScene" and self.rng.random() < 0.5:
-                texts = [t for t in texts if t != ui.t("combat.accept")]  # test Luck about half the time
+            if name == "CombatScene":
+                texts = [t for t in texts if t != ui.t(self._luck_choice(scene))]
             for text in texts:
                 for button in buttons:
                     if _label(ui, button) == text:
@@ -119,6 +120,29 @@ class Autopilot:
             if button is not None and button.visible and button.enabled:
                 return button
         return None
+
+    def _creation_step(self, scene: Scene) -> tuple[str, ...]:
+        """Roll (again while the hero is weak, a few times), then start the adventure."""
+        hero = scene.session.state.hero if getattr(scene, "session", None) is not None else None
+        if hero is None:
+            self.rolls += 1
+            return ("creation.roll",)
+        if hero.scores["skill"] < GOOD_SKILL and self.rolls < MAX_REROLLS:
+            self.rolls += 1
+            return ("creation.reroll",)
+        return ("creation.start",)
+
+    def _luck_choice(self, scene: Scene) -> str:
+        """The Luck button *not* to press: follow the odds advisor, as the board itself advises."""
+        from game.rules.errors import Refused
+        from game.rules.ff.odds_view import advice
+
+        adventure = scene.adventure
+        try:
+            numbers = advice(adventure.book, adventure.state)
+        except (Refused, ValueError):
+            return "combat.test_luck"
+        return "combat.accept" if numbers["test_luck"] > numbers["accept"] + 1e-9 else "combat.test_luck"
 
     def press(self, pos: tuple[int, int]) -> None:
         """A real click (down and up) at ``pos`` on the top screen."""

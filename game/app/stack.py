@@ -128,8 +128,13 @@ class SceneStack:
         scene.resume()
 
     def _clear_now(self) -> None:
+        # Every scene goes; none below is resumed on the way (a resumed scene could ask for more changes).
+        if self._scenes:
+            self._scenes[-1].pause()
         while self._scenes:
-            self._remove(self._scenes[-1])
+            scene = self._scenes.pop()
+            scene.shutdown()
+            scene.stack = None
 
     # -- per frame ----------------------------------------------------------------
 

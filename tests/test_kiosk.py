@@ -5,7 +5,7 @@ import pytest
 from app_helpers import make_services
 
 from game.app.display import Display
-from game.app.kiosk import RESET_RECT, KioskMode, demo_fresh_start
+from game.app.kiosk import KioskMode, demo_fresh_start
 from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.stack import SceneStack
@@ -70,7 +70,7 @@ def test_the_new_adventurer_button_resets_in_one_click(tmp_path):
     creation.roll()
     loop.run_frames(5)
     assert creation.session.state.hero is not None
-    window = loop.display.viewport.to_window(RESET_RECT.center)
+    window = loop.display.viewport.to_window(kiosk.reset_rect().center)
     loop.run_frames(2, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1),
                                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1)])
     assert [type(s).__name__ for s in stack.scenes] == ["CreationScene"] and stack.top.session.state.hero is None

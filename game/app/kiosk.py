@@ -25,7 +25,9 @@ from game.ui.draw import blit_text, rounded_box
 
 DEMO_BOOK = "DEMO"
 INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT)
-RESET_RECT = pygame.Rect(1052, 686, 216, 30)
+RESET_RECT = pygame.Rect(1056, 690, 216, 28)
+# Where the reset button sits on screens whose bottom-right corner is taken.
+RESET_SPOTS = {"CreationScene": pygame.Rect(1056, 14, 216, 40)}
 STEP_SECONDS = 1.7  # the autopilot's pace: slow enough to follow from a few metres away
 ENDING_PAUSE = 5.0
 GOOD_SKILL = 10  # the autopilot re-rolls a weaker hero (as players may before the adventure starts)
@@ -198,7 +200,7 @@ class KioskMode:
         if self.autopilot is not None:
             self.reset()  # a visitor takes over: a fresh start, and this touch does nothing else
             return None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and RESET_RECT.collidepoint(event.pos):
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.reset_rect().collidepoint(event.pos):
             if event.type == pygame.MOUSEBUTTONUP:
                 self.reset()
             return None
@@ -227,8 +229,13 @@ class KioskMode:
             surface.blit(band, (0, 676))
             blit_text(surface, ui.t("kiosk.attract"), (640, 698), "bold", ui.theme.text_size("heading"), p.tooltip_text, "center")
             return
-        surface.blit(rounded_box(RESET_RECT.size, p.accent, p.ink, 8), RESET_RECT)
-        blit_text(surface, ui.t("kiosk.new_adventurer"), RESET_RECT.center, "bold", ui.theme.text_size("small"), p.accent_text, "center")
+        rect = self.reset_rect()
+        surface.blit(rounded_box(rect.size, p.accent, p.ink, 8), rect)
+        blit_text(surface, ui.t("kiosk.new_adventurer"), rect.center, "bold", ui.theme.text_size("small"), p.accent_text, "center")
+
+    def reset_rect(self) -> pygame.Rect:
+        """Where the "new adventurer" button is on the current screen."""
+        return RESET_SPOTS.get(type(self.stack.top).__name__, RESET_RECT)
 
     # -- actions ----------------------------------------------------------------------------------
     def reset(self) -> None:

@@ -23,6 +23,7 @@ from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
 from game.ui.group import WidgetGroup
+from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
 
@@ -283,23 +284,19 @@ def card_height(books: int, broken: int) -> int:
     return max(56, min(CARD_H, room // max(1, books) - 10))
 
 
-class ImportScene(Scene):
+class ImportScene(ModalScene):
     """Import an adventure file from a path typed in (the app opens no system file dialog)."""
 
-    transparent = True
-
     def __init__(self, services: Services, on_done) -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
-        self.ui = services.ui
         self.on_done = on_done
-        self.group = WidgetGroup(self.ui)
         panel = self.panel_rect()
         self.field = self.group.add(TextField(self.ui, (panel.x + 30, panel.y + 110, panel.width - 60, 44),
                                               text=str(Path(platformdirs.user_documents_dir())) + "/",
                                               max_length=400, on_submit=lambda text: self.confirm()))
         self.group.add(Button(self.ui, (panel.right - 320, panel.bottom - 66, 140, 46), self.ui.tr("common.cancel"),
-                              on_click=self.close))
+                              on_click=self.dismiss))
         self.group.add(Button(self.ui, (panel.right - 170, panel.bottom - 66, 140, 46), self.ui.tr("shelf.import"),
                               style="primary", on_click=self.confirm))
         self.error: str | None = None
@@ -312,10 +309,6 @@ class ImportScene(Scene):
     def on_enter(self) -> None:
         self.group.focus.focus(self.field)
 
-    def close(self) -> None:
-        if self.stack is not None:
-            self.stack.pop(self)
-
     def confirm(self) -> None:
         path = Path(self.field.text.strip()).expanduser()
         try:
@@ -326,29 +319,12 @@ class ImportScene(Scene):
         except OSError as error:
             self.error = self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")
             return
-        self.close()
+        self.dismiss()
         self.on_done(self.ui.t("shelf.imported", id=save_id), False)
-
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
-        self.group.process_event(event)
-        return None
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        panel = self.panel_rect()
-        draw_panel(surface, panel, p, fill_alpha=250)
-        blit_text(surface, self.ui.t("shelf.import_title"), (panel.x + 30, panel.y + 22), "title", self.ui.theme.text_size("heading"), p.rubric)
+        panel = self.draw_frame(surface, self.ui.t("shelf.import_title"))
         blit_text(surface, self.ui.t("shelf.import_help"), (panel.x + 30, panel.y + 72), "italic", self.ui.theme.text_size("small"), p.ink_soft)
         if self.error:
             for i, line in enumerate(wrap_words(self.error, "body", self.ui.theme.text_size("small"), panel.width - 60)[:2]):

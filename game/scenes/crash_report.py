@@ -6,25 +6,20 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.scene import Scene
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, wrap_words
-from game.ui.group import WidgetGroup
+from game.ui.draw import blit_text, wrap_words
+from game.ui.modal import ModalScene
 
 
-class CrashReportScene(Scene):
+class CrashReportScene(ModalScene):
     """Modal: what happened (in words), "copy the report" and "continue"."""
 
-    transparent = True
-
     def __init__(self, ui: UIContext, report: str, on_close: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.ui = ui
+        super().__init__(ui)
         self.report = report
         self.on_close = on_close
         self.copied = False
-        self.group = WidgetGroup(ui)
         panel = self.panel_rect()
         self.copy_button = self.group.add(Button(ui, (panel.x + 30, panel.bottom - 70, 260, 46), ui.tr("crash.copy"),
                                                  on_click=self.copy))
@@ -49,26 +44,12 @@ class CrashReportScene(Scene):
         if self.on_close is not None:
             self.on_close()
 
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
-        self.group.process_event(event)
-        return None
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
+    def dismiss(self) -> None:
+        self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        panel = self.panel_rect()
-        draw_panel(surface, panel, p, fill_alpha=250)
-        blit_text(surface, self.ui.t("crash.title"), (panel.x + 30, panel.y + 24), "title", self.ui.theme.text_size("heading"), p.rubric)
+        panel = self.draw_frame(surface, self.ui.t("crash.title"))
         body = self.ui.theme.text_size("body")
         y = panel.y + 80
         for line in wrap_words(self.ui.t("crash.message"), "body", body, panel.width - 60):

@@ -11,33 +11,28 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.scene import Scene
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel
-from game.ui.group import WidgetGroup
+from game.ui.draw import blit_text
+from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
 
 ROW_H = 58
 PIP_BUTTON = 48
 
 
-class DiceEntryScene(Scene):
+class DiceEntryScene(ModalScene):
     """Modal overlay: one row per die; OK sends the values, Cancel sends nothing."""
-
-    transparent = True
 
     def __init__(self, ui: UIContext, title: str, sides: list[int], on_done: Callable[[list[int]], None],
                  on_cancel: Callable[[], None] | None = None, labels: list[str] | None = None) -> None:
-        super().__init__()
-        self.ui = ui
+        super().__init__(ui)
         self.title = title
         self.sides = sides
         self.labels = labels or [ui.t("dice.die_number", n=i + 1) for i in range(len(sides))]
         self.values: list[int | None] = [None] * len(sides)
         self.on_done = on_done
         self.on_cancel = on_cancel
-        self.group = WidgetGroup(ui)
         self.fields: dict[int, TextField] = {}
         self.pip_buttons: dict[int, list[Button]] = {}
         panel = self.panel_rect()
@@ -95,30 +90,9 @@ class DiceEntryScene(Scene):
         if self.on_cancel is not None:
             self.on_cancel()
 
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
-            return None
-        self.group.process_event(event)
-        return None
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        panel = self.panel_rect()
-        draw_panel(surface, panel, p, fill_alpha=250)
-        blit_text(surface, self.title, (panel.centerx, panel.y + 34), "title", self.ui.theme.text_size("heading"), p.rubric, "center")
+        panel = self.draw_frame(surface, self.title, centred=True)
         body = self.ui.theme.text_size("body")
         for row, label in enumerate(self.labels):
             y = panel.y + 80 + row * ROW_H + PIP_BUTTON / 2

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.scene import Scene
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, wrap_words
-from game.ui.group import WidgetGroup
+from game.ui.draw import blit_text, wrap_words
+from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
 
 ROW_H = 78
@@ -36,22 +35,18 @@ class FieldSpec:
     max_length: int = 80
 
 
-class FormScene(Scene):
+class FormScene(ModalScene):
     """Modal form over the current screen."""
-
-    transparent = True
 
     def __init__(self, ui: UIContext, title: str, fields: list[FieldSpec],
                  on_submit: Callable[[dict[str, str]], str | None], *, note: str = "", width: int = 620) -> None:
-        super().__init__()
-        self.ui = ui
+        super().__init__(ui)
         self.title = title
         self.specs = fields
         self.on_submit = on_submit
         self.note = note
         self.width = width
         self.problem: str | None = None
-        self.group = WidgetGroup(ui)
         panel = self.panel_rect()
         self.fields: dict[str, TextField] = {}
         for index, spec in enumerate(fields):
@@ -61,7 +56,7 @@ class FormScene(Scene):
                 ui, (panel.x + PAD, y, width, 42), text=spec.text, numeric=spec.numeric, minimum=spec.minimum,
                 maximum=spec.maximum, max_length=spec.max_length, on_submit=lambda text: self.submit()))
         self.cancel_button = self.group.add(Button(ui, (panel.right - 330, panel.bottom - 66, 140, 46), ui.tr("common.cancel"),
-                                                   on_click=self.close))
+                                                   on_click=self.dismiss))
         self.ok_button = self.group.add(Button(ui, (panel.right - 176, panel.bottom - 66, 146, 46), ui.tr("common.ok"),
                                                style="primary", on_click=self.submit))
 
@@ -78,10 +73,6 @@ class FormScene(Scene):
         if self.specs:
             self.group.focus.focus(self.fields[self.specs[0].key])
 
-    def close(self) -> None:
-        if self.stack is not None:
-            self.stack.pop(self)
-
     def submit(self) -> None:
         for spec in self.specs:
             field = self.fields[spec.key]
@@ -92,32 +83,11 @@ class FormScene(Scene):
         if problem:
             self.problem = problem
             return
-        self.close()
-
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
-        self.group.process_event(event)
-        return None
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
+        self.dismiss()
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        panel = self.panel_rect()
-        draw_panel(surface, panel, p, fill_alpha=250)
-        blit_text(surface, self.title, (panel.x + PAD, panel.y + 22), "title", self.ui.theme.text_size("heading"), p.rubric)
+        panel = self.draw_frame(surface, self.title, title_x=self.panel_rect().x + PAD)
         small = self.ui.theme.text_size("small")
         y = panel.y + 74
         for line in wrap_words(self.note, "italic", small, panel.width - 2 * PAD) if self.note else []:

@@ -1,0 +1,90 @@
+"""Idle benchmark (issue 9): CPU used while the Adventure Sheet sits idle.
+
+    /work/main/.venv/bin/python tools/bench_idle.py [--seconds 10] [--settle 2]
+
+A fresh interpreter (SDL_VIDEODRIVER=dummy) opens the sheet of the sample
+adventure (``game.app.showcase.sample_adventure``) and runs the real
+``MainLoop.run()``. A timer thread reads the process CPU time (``os.times``,
+user + system, all threads) once the first frames have settled, again
+``--seconds`` later, and then posts QUIT. Goal: under 2 % of one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+GOAL_PERCENT = 2.0
+
+DRIVER = r"""
+import json, os, sys, threading, time
+from pathlib import Path
+import pygame
+from game.app.display import Display
+from game.app.loop import MainLoop
+from game.app.services import build_services
+from game.app.showcase import sample_adventure
+from game.app.stack import SceneStack
+from game.scenes.sheet import SheetScene
+
+scratch, settle, seconds = Path(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
+services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7)
+pygame.display.init()
+pygame.font.init()
+display = Display((1280, 720), fullscreen=False, title="bench", letterbox_colour=services.ui.palette.letterbox)
+stack = SceneStack()
+stack.push(SheetScene(services, sample_adventure(services)))
+stack.apply_pending()
+loop = MainLoop(stack, display)
+marks = {}
+
+def cpu():
+    t = os.times()
+    return t.user + t.system
+
+def timer():
+    time.sleep(settle)
+    marks["start"] = (cpu(), time.perf_counter(), loop.frames_drawn)
+    time.sleep(seconds)
+    marks["end"] = (cpu(), time.perf_counter(), loop.frames_drawn)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+thread = threading.Thread(target=timer, daemon=True)
+begun = (cpu(), time.perf_counter())
+thread.start()
+loop.run()
+(c0, w0, f0), (c1, w1, f1) = marks["start"], marks["end"]
+print(json.dumps({"cpu": c1 - c0, "wall": w1 - w0, "frames": f1 - f0, "settle_cpu": c0 - begun[0],
+                  "settle_frames": f0, "stopped": not loop.running}))
+pygame.quit()
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--settle", type=float, default=2.0, help="seconds left to the first frames before measuring")
+    args = parser.parse_args(argv)
+    print(f"bench_idle: command: {sys.executable} tools/bench_idle.py --seconds {args.seconds:g} --settle {args.settle:g}")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    with tempfile.TemporaryDirectory(prefix="feuille-idle-") as scratch:
+        result = subprocess.run([sys.executable, "-c", DRIVER, scratch, str(args.settle), str(args.seconds)],
+                                env=env, capture_output=True, text=True, timeout=args.seconds + args.settle + 60)
+    if result.returncode != 0:
+        print(result.stderr[-2000:])
+        return 1
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    percent = 100 * figures["cpu"] / figures["wall"]
+    print(f"idle on the sheet: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = {percent:.2f} % of a core "
+          f"(goal < {GOAL_PERCENT:g} %), {figures['frames']} frames drawn while idle")
+    print(f"first {args.settle:g} s (start, first frames): {figures['settle_cpu'] * 1000:.0f} ms CPU, "
+          f"{figures['settle_frames']} frames")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

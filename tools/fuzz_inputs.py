@@ -366,7 +366,11 @@ class Fuzzer:
         raw = None
         if rng.random() < 0.75:
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
-                doc, note = rng.choice(STRUCTURAL)(rng, doc, kind)
+                mutation = rng.choice(STRUCTURAL)
+                try:
+                    doc, note = mutation(rng, copy.deepcopy(doc), kind)
+                except (TypeError, KeyError, IndexError, AttributeError):  # an earlier mutation changed the shape
+                    doc, note = m_wrong_type(rng, doc, kind)
                 if note.startswith(RAW):
                     raw, note = note, "nesting 100000 (raw text)"
                 notes.append(note)
@@ -529,8 +533,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="feuille-fuzz-") as scratch:
         os.chdir(scratch)  # the canary would land here
         fuzzer = Fuzzer(Path(scratch))
-        for case in cases:
+        for done, case in enumerate(cases, 1):
             result = fuzzer.run_case(case, seed, report)
+            if done % 1000 == 0:
+                print(f"  {done} cases, {report.count('FAIL')} failures, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
             if args.case is not None or (result.outcome == "FAIL" and not args.quiet):
                 print(f"case {case} [{result.kind}] {result.what}\n  -> {result.outcome}: {result.detail}")
         os.chdir(ROOT)

@@ -67,13 +67,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"reproduce: python tools/soak.py --hours {args.hours} --fps {args.fps} --seed {args.seed}")
     started = time.perf_counter()
     for _ in range(warmup_frames):
-        loop.step(dt)
+        loop.run_frames(1, dt)  # like the real loop: posted events (odds ready…) are read each frame
     tracemalloc.start(1)  # one frame per trace: sites by line, cheap enough for hours of frames
     rss_before = rss_mb()
     before = tracemalloc.take_snapshot()
     traced_before = tracemalloc.get_traced_memory()[0]
     for frame in range(total_frames):
-        loop.step(dt)
+        loop.run_frames(1, dt)  # like the real loop: posted events (odds ready…) are read each frame
         if frame and frame % (args.fps * 1800) == 0:
             print(f"  {frame / args.fps / 3600:.1f} h: traced {(tracemalloc.get_traced_memory()[0] - traced_before) / 1e6:+.2f} MB, "
                   f"attract runs {kiosk.runs}, drawn {loop.frames_drawn}")

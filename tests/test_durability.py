@@ -118,3 +118,12 @@ def test_a_save_written_by_the_app_is_within_the_limits_it_reads_with(tmp_path):
     game.act({"do": "notes", "text": "é" * 10_000})
     data = json.loads(game.store.path("a1").read_text(encoding="utf-8"))
     assert data["log"]["entries"][-1]["action"]["text"] == "é" * 10_000 and game.save_problem is None
+
+
+def test_a_party_whose_names_outgrow_the_summary_still_saves(tmp_path):
+    session = Session(BOOKS["rolenplay"], RandomDice(1))
+    for index in range(14):
+        session.apply({"do": "add_character", "name": f"{index:02d}" + "n" * 78, "scores": {"con": 10}})
+    game = Adventure(session, SaveStore(tmp_path), "party")
+    game.save()
+    assert game.save_problem is None and len(game.store.read("party").summary.hero) <= 200

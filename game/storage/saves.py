@@ -151,16 +151,22 @@ def now_text() -> str:
     return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
 
 
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def summarize(session: Session) -> SaveSummary:
-    """A short description of a session for the list of adventures."""
+    """A short description of a session for the list of adventures (never over the summary's limits)."""
     view = session.view()
     hero = view.get("hero") or {}
     if "party_order" in view:  # a Rôle'n Play table: the party, and the time on the table's clock
         clock = view.get("clock") or {}
         when = f"{clock.get('day', 1)}/{clock.get('hour', 0):02d}:{clock.get('minute', 0):02d}"
-        return SaveSummary(hero=", ".join(view["party_order"]), detail=when)
-    return SaveSummary(hero=hero.get("name", ""), paragraph=view.get("paragraph"), alive=hero.get("alive", True),
-                       detail=f"{hero.get('stamina', '')}")
+        return SaveSummary(hero=_short(", ".join(view["party_order"])), detail=_short(when))
+    paragraph = view.get("paragraph")
+    return SaveSummary(hero=_short(hero.get("name", "")), alive=hero.get("alive", True),
+                       paragraph=paragraph if isinstance(paragraph, int) and 0 <= paragraph <= 100_000 else None,
+                       detail=_short(f"{hero.get('stamina', '')}"))
 
 
 def _first_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:

@@ -74,15 +74,16 @@ VALUES = [None, True, False, 0, -1, 1.5, "", "x", [], {}, [1, 2], {"a": 1}, [[[]
 
 # -- mutations of the parsed document --------------------------------------------------------------
 
-def nodes(doc, path=()):
-    """Every (path, value) of a JSON tree, the root first."""
-    yield path, doc
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            yield from nodes(value, path + (key,))
-    elif isinstance(doc, list):
-        for index, value in enumerate(doc):
-            yield from nodes(value, path + (index,))
+def nodes(doc):
+    """Every (path, value) of a JSON tree, the root first (no recursion: trees may be very deep)."""
+    stack = [((), doc)]
+    while stack:
+        path, value = stack.pop()
+        yield path, value
+        if isinstance(value, dict):
+            stack.extend((path + (key,), item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((path + (index,), item) for index, item in reversed(list(enumerate(value))))
 
 
 def get(doc, path):
@@ -368,13 +369,16 @@ class Fuzzer:
             for _ in range(rng.choice([1, 1, 1, 2, 3])):
                 mutation = rng.choice(STRUCTURAL)
                 try:
-                    doc, note = mutation(rng, copy.deepcopy(doc), kind)
-                except (TypeError, KeyError, IndexError, AttributeError):  # an earlier mutation changed the shape
+                    doc, note = mutation(rng, doc, kind)
+                except (TypeError, KeyError, IndexError, AttributeError, RecursionError):  # an earlier one changed the shape
                     doc, note = m_wrong_type(rng, doc, kind)
                 if note.startswith(RAW):
                     raw, note = note, "nesting 100000 (raw text)"
                 notes.append(note)
-            data = serialise(doc, raw or "")
+            try:
+                data = serialise(doc, raw or "")
+            except RecursionError:  # nested deeper than json.dumps goes: the same, as raw text
+                data, notes[-1] = b"[" * 5000 + b"]" * 5000, notes[-1] + " (raw)"
         else:
             data = json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
         if rng.random() < 0.3 or not notes:

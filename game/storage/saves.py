@@ -186,6 +186,10 @@ def parse_save(name: str, data: object) -> SaveFile:
         save = SaveFile.model_validate(data)
     except ValidationError as error:
         raise _first_error(name, error) from None
+    for key in ("entries", "redo"):  # counted before validating thousands of entries one by one
+        items = save.log.get(key)
+        if isinstance(items, list) and len(items) > MAX_LOG_ENTRIES:
+            raise SaveError(name, f"$.log.{key}", f"holds {len(items)} actions, more than the limit of {MAX_LOG_ENTRIES}")
     try:
         log = _Log.model_validate(save.log)
     except ValidationError as error:

@@ -76,7 +76,7 @@ def test_a_save_with_more_actions_than_the_limit_is_refused_unreplayed(tmp_path,
     game.act({"do": "paragraph", "number": 3})
     monkeypatch.setattr(saves, "MAX_LOG_ENTRIES", 1)
     error = pytest.raises(SaveError, game.store.read, "a1").value
-    assert error.path == "$.log" and "more than the limit of 1" in error.reason
+    assert error.path == "$.log.entries" and "more than the limit of 1" in error.reason
 
 
 def test_temporaries_left_by_a_killed_write_are_removed_by_the_listing(tmp_path):

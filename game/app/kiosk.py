@@ -253,8 +253,12 @@ class KioskMode:
         self.autopilot = Autopilot(self.services, self.stack, self.rng)
 
     def _show_fresh_start(self) -> None:
+        from game.rules.odds import clear_caches
+
         for item in self.services.saves.listing():
             self.services.saves.delete(item.id)
+        # A stand runs all day: each run starts with empty odds caches so memory stays flat.
+        clear_caches()
         self.stack.clear()
         self.stack.apply_pending()
         self.stack.push(self.fresh_start())

@@ -18,6 +18,8 @@ from typing import Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.safe_json import InputError, read_json_file
+
 from game.storage.atomic import atomic_write_text
 
 APP_DIR_NAME = "feuille-aventure"
@@ -100,17 +102,13 @@ class SettingsStore:
         """Read the file; a missing file gives defaults with no problem. Never raises."""
         path = self.path
         self._file_was_broken = False
-        try:
-            raw = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not path.exists():
             return LoadResult(Settings())
-        except (OSError, UnicodeDecodeError) as exc:
-            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, str(exc))]))
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            reason = f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, reason)]))
+            # The same guarded reader as books and saves: size, nesting, UTF-8, huge numbers.
+            data = read_json_file(path)
+        except InputError as exc:
+            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, exc.reason)]))
         if not isinstance(data, dict):
             reason = f"expected a JSON object, found {type(data).__name__}"
             return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, reason)]))

@@ -147,7 +147,7 @@ class ReadyHero(Strict):
     """R-CREATE-2: a ready-made hero, with a short portrait of our own words."""
 
     name: str = Field(min_length=1, max_length=80)
-    scores: dict[StatId, int]
+    scores: dict[StatId, Annotated[int, Field(ge=0, le=999)]]
     equipment: list[LocalText] = Field(default_factory=list)
     portrait: LocalText
 

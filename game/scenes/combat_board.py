@@ -31,6 +31,7 @@ STEP_IN_SECONDS = 0.5
 BAR_SECONDS = 0.35
 FLOAT_SECONDS = 0.9
 ANGLE_STEP = 15
+DIE_CACHE_LIMIT = 400  # a rotated die face and its shadow are ~100 KB: about 40 MB at most
 ARC = 150  # height of the arrow's flight above the straight line
 
 
@@ -135,7 +136,7 @@ class DiceSprites:
                 face = pygame.transform.rotozoom(face, bucket, 1.0)
             shade = pygame.mask.from_surface(face).to_surface(setcolor=palette.shadow, unsetcolor=(0, 0, 0, 0))
             found = (face, shade, (max(2, size // 16), max(2, size // 14)))
-            if len(self._cache) > 2048:
+            if len(self._cache) > DIE_CACHE_LIMIT:
                 self._cache.clear()
             self._cache[key] = found
         return found

@@ -7,11 +7,25 @@ from .melee import p_win_closed_form
 from .multi import sequence_odds, together_odds
 from .results import FightOdds, LuckAdvice
 
+
+def clear_caches() -> None:
+    """Forget every cached odds table and answer (a long-running kiosk starts each run afresh)."""
+    from . import archery, fight, melee, multi
+
+    melee.clear_cache()
+    multi.clear_cache()
+    archery._archery_table.cache_clear()
+    fight.fight_odds.cache_clear()
+    fight.luck_advice.cache_clear()
+    multi._sequence.cache_clear()
+
+
 __all__ = [
     "CombatNumbers",
     "FightOdds",
     "LuckAdvice",
     "archery_odds",
+    "clear_caches",
     "fight_odds",
     "luck_advice",
     "missed_arrow_advice",

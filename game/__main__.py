@@ -90,6 +90,15 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from game.app.display import Display
+    from game.app.splash import draw_splash
+
+    # The window and its title page come first; the books and saves load behind it.
+    pygame.display.init()
+    pygame.font.init()
+    pygame.key.set_repeat(400, 35)
+    display = Display(args.window_size, fullscreen=args.demo, title="Feuille d'Aventure")
+    draw_splash(display)
+
     from game.app.loop import MainLoop
     from game.app.services import build_services
     from game.app.stack import SceneStack
@@ -99,11 +108,10 @@ def run(args: argparse.Namespace) -> int:
     if args.language:
         services.settings.language = args.language
         services.ui.catalogue.set_language(args.language)
-    pygame.display.init()
-    pygame.font.init()
-    pygame.key.set_repeat(400, 35)
-    display = Display(args.window_size, fullscreen=services.settings.fullscreen or args.demo,
-                      title=services.ui.t("app.title"), letterbox_colour=services.ui.palette.letterbox)
+    display.letterbox_colour = services.ui.palette.letterbox
+    pygame.display.set_caption(services.ui.t("app.title"))
+    if services.settings.fullscreen and not args.demo:
+        display.set_fullscreen(True)
     stack = SceneStack()
     kiosk = None
     if args.demo:

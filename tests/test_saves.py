@@ -145,3 +145,13 @@ def test_several_adventures_live_side_by_side(store):
     store.write(store.new_id(), played("DF31"))
     store.write(store.new_id(), Session(BOOKS["DF64"], ScriptedDice([]), Start(hero={"skill": 9, "stamina": 20, "luck": 8})))
     assert sorted(i.save.book for i in store.listing()) == ["DF31", "DF64"]
+
+
+def test_a_save_made_with_another_edition_of_its_book_is_flagged(store):
+    from game.storage.saves import book_changed
+
+    session = played()
+    save = store.write("a1", session)
+    other = BOOKS["DF49"].model_copy(update={"blurb": None})
+    assert not book_changed(save, BOOKS["DF49"])
+    assert book_changed(save, other)

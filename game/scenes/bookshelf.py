@@ -17,7 +17,7 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.rules.session import Session, Start
-from game.storage.saves import Listing, SaveError
+from game.storage.saves import Listing, SaveError, book_changed
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.dialog import Dialog
@@ -105,7 +105,8 @@ class BookshelfScene(Scene):
         dead = ui.t("shelf.dead") if not summary.alive else ""
         stamp = item.save.updated  # ISO 8601: 2026-11-29T18:26:00+00:00
         when = f"{stamp[8:10]}/{stamp[5:7]} {stamp[11:16]}" if len(stamp) >= 16 else stamp
-        return " · ".join(part for part in (hero, title, where, dead, when) if part)
+        edition = ui.t("shelf.other_edition") if book is not None and book_changed(item.save, book) else ""
+        return " · ".join(part for part in (hero, title, where, dead, edition, when) if part)
 
     def _selected(self) -> Listing | None:
         index = self.saves_list.selected

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -157,7 +158,9 @@ def _panel_patch(palette: Palette, fill_alpha: int) -> NinePatch:
     return NinePatch(_downsample(big, (size, size)), border)
 
 
-_panel_cache: dict[tuple, pygame.Surface] = {}
+# Rendered panels by size: a full-page panel is ~3.5 MB, so only the most recent few are kept.
+PANEL_CACHE_LIMIT = 24
+_panel_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, shadow: bool = True, fill_alpha: int = 215) -> None:
@@ -167,9 +170,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, 
     image = _panel_cache.get(key)
     if image is None:
         image = _panel_patch(palette, fill_alpha).render(rect.size)
-        if len(_panel_cache) > 64:
-            _panel_cache.clear()
         _panel_cache[key] = image
+        while len(_panel_cache) > PANEL_CACHE_LIMIT:
+            _panel_cache.popitem(last=False)
+    else:
+        _panel_cache.move_to_end(key)
     if shadow:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, palette.shadow, shade.get_rect(), border_radius=6)

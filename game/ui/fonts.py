@@ -24,7 +24,7 @@ FACE_FILES: dict[str, str] = {
     "fallback": "Cardo104s.ttf",
 }
 FALLBACK_FACE = "fallback"
-_TEXT_CACHE_LIMIT = 1024
+_TEXT_CACHE_LIMIT = 256
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 

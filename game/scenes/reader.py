@@ -792,7 +792,8 @@ def _demo_adventure(services: Services, path: list[tuple[dict, list[int]]]) -> A
     from game.rules.dice import ScriptedDice
 
     book = services.shelf.books["DEMO"]
-    session = Session(book, ScriptedDice([]), Start(language=services.language))
+    # The sample's own dice are given action by action; whatever is rolled afterwards is random.
+    session = Session(book, services.new_dice(), Start(language=services.language))
     session.apply({"do": "set_hero", "scores": {"skill": 10, "stamina": 19, "luck": 9}})
     session.apply({"do": "name_hero", "name": "Maëlle"})
     for action, dice in path:

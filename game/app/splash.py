@@ -9,9 +9,10 @@ model, no widget, only pygame and the bundled title font.
 from __future__ import annotations
 
 import io
-from importlib.resources import files
 
 import pygame
+
+from game import bundled
 
 PARCHMENT = (236, 222, 190)
 RUBRIC = (142, 36, 28)
@@ -23,7 +24,7 @@ def draw_splash(display, title: str = "Feuille d'Aventure", subtitle: str = "…
     """Draw the title page on ``display`` (a game.app.display.Display) and show it."""
     surface = display.surface
     surface.fill(PARCHMENT)
-    data = files("game.bundled.assets.fonts").joinpath(TITLE_FONT).read_bytes()
+    data = bundled.data("assets.fonts").joinpath(TITLE_FONT).read_bytes()
     big = pygame.font.Font(io.BytesIO(data), 64)  # pygame reads the font lazily: give it a buffer that stays open
     text = big.render(title, True, RUBRIC)
     width, height = surface.get_size()

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from game import safe_json
+from game import bundled, safe_json
 from game.books.models import BOOK_ADAPTER, Book
 from game.safe_json import InputError, json_path
 
@@ -50,7 +49,7 @@ def load_book(path: Path) -> Book:
 
 def bundled_books_dir() -> Path:
     """The books/ folder shipped with the package (works installed and frozen)."""
-    return Path(str(files("game.bundled.books")))
+    return Path(str(bundled.data("books")))
 
 
 @dataclass

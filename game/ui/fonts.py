@@ -11,10 +11,11 @@ from __future__ import annotations
 import io
 from collections import OrderedDict
 from functools import lru_cache
-from importlib.resources import files
 
 import pygame
 import pygame.freetype
+
+from game import bundled
 
 FACE_FILES: dict[str, str] = {
     "body": "EBGaramond12-Regular.ttf",
@@ -44,7 +45,7 @@ def font_bytes(face: str) -> bytes:
     """The raw file of a face (read once)."""
     if face not in FACE_FILES:
         raise KeyError(f"unknown font face {face!r}; known: {sorted(FACE_FILES)}")
-    return files("game.bundled.assets.fonts").joinpath(FACE_FILES[face]).read_bytes()
+    return bundled.data("assets.fonts").joinpath(FACE_FILES[face]).read_bytes()
 
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}

@@ -92,6 +92,10 @@ def run(args: argparse.Namespace) -> int:
     from game.app.display import Display
     from game.app.splash import draw_splash
 
+    if args.demo:
+        # The kiosk ignores the window's close button (SDL_QUIT), so SDL must not turn the system's
+        # SIGTERM/SIGINT into that same event: a shutdown or Ctrl+C still ends the stand's program.
+        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     # The window and its title page come first; the books and saves load behind it.
     pygame.display.init()
     pygame.font.init()

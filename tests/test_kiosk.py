@@ -101,3 +101,24 @@ def test_the_kiosk_draws_at_convention_screen_sizes(tmp_path, window):
     _, _, kiosk, loop = kiosk_loop(tmp_path, idle=1, window=window)
     seconds(loop, 5)
     assert kiosk.attracting and loop.frames_drawn > 0
+
+
+def test_the_demo_program_still_ends_on_sigterm(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
+           "XDG_DATA_HOME": str(tmp_path / "d"), "XDG_STATE_HOME": str(tmp_path / "s")}
+    process = subprocess.Popen([sys.executable, "-m", "game", "--demo"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    time.sleep(4)
+    assert process.poll() is None  # the stand is running
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise AssertionError("the kiosk ignored SIGTERM")

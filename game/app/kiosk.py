@@ -135,16 +135,15 @@ class Autopilot:
         return ("creation.start",)
 
     def _luck_choice(self, scene: Scene) -> str:
-        """The Luck button *not* to press: follow the odds advisor, as the board itself advises."""
-        from game.rules.errors import Refused
-        from game.rules.ff.odds_view import advice
+        """The Luck button *not* to press: follow the advice the board computed on its worker thread.
 
-        adventure = scene.adventure
-        try:
-            numbers = advice(adventure.book, adventure.state)
-        except (Refused, ValueError):
+        Until that answer is ready it accepts the wound, so no odds are ever computed on the frame.
+        """
+        answer = scene.odds_answer() if hasattr(scene, "odds_answer") else None
+        advice = (answer or {}).get("advice")
+        if not advice:
             return "combat.test_luck"
-        return "combat.accept" if numbers["test_luck"] > numbers["accept"] + 1e-9 else "combat.test_luck"
+        return "combat.accept" if advice["test_luck"] > advice["accept"] + 1e-9 else "combat.test_luck"
 
     def press(self, pos: tuple[int, int]) -> None:
         """A real click (down and up) at ``pos`` on the top screen."""

@@ -196,3 +196,47 @@ def test_dice_needed_lists_the_dice_an_action_would_draw(df64):
         {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
     assert session.dice_needed({"do": "round", "target": 1}) == [6] * 6
     assert not session.entries[1:]
+
+
+def test_honest_play_refuses_to_undo_a_roll_and_says_why(df31):
+    session = Session(df31, ScriptedDice([6, 6]), Start(hero=HERO, play="honest"))
+    session.apply({"do": "test_luck"})
+    assert not session.can_undo
+    with pytest.raises(Refused) as refused:
+        session.undo()
+    assert refused.value.code == "honest_dice" and session.state.hero.scores["luck"] == 8
+
+
+def test_an_unknown_play_mode_is_refused_at_the_start():
+    with pytest.raises(ValueError, match="play must be one of"):
+        Start(play="cheat")
+
+
+def test_play_mode_rerolls_and_undone_rolls_survive_a_save_and_replay(df31):
+    session = Session(df31, ScriptedDice([6, 6, 5, 5, 1, 1]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    session.undo()
+    session.apply({"do": "test_luck"})
+    session.undo()
+    session.apply({"do": "notes", "text": "waiting"})
+    log = json.loads(json.dumps(session.to_log()))
+    again = Session.from_log(df31, log, ScriptedDice([1, 1]))
+    assert again.play == "bookmark" and again.to_log() == session.to_log()
+    again.apply({"do": "test_luck"})
+    assert again.entries[-1].reroll == 2 and again.rerolls == 2
+
+
+def test_an_honest_log_replays_honest(df31):
+    session = Session(df31, ScriptedDice([3, 3]), Start(hero=HERO, play="honest"))
+    session.apply({"do": "test_skill"})
+    again = Session.from_log(df31, json.loads(json.dumps(session.to_log())))
+    assert again.play == "honest" and again.undo_refusal().code == "honest_dice"
+
+
+def test_undo_to_preview_lists_what_it_reverts_oldest_first(df31):
+    session = Session(df31, ScriptedDice([]), Start(hero=HERO))
+    for number in (1, 2, 3):
+        session.apply({"do": "paragraph", "number": number})
+    assert [e.action["number"] for e in session.entries_after(0)] == [2, 3]
+    assert [e.action["number"] for e in session.undo_to(0)] == [2, 3]
+    assert session.state.paragraph == 1

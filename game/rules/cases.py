@@ -19,7 +19,7 @@ from typing import Any
 from game.books.loader import BookError, load_book_by_id, read_json_file
 from game.rules.dice import DiceError, ScriptedDice
 from game.rules.errors import Refused
-from game.rules.session import Session, Start
+from game.rules.session import BOOKMARK, PLAY_MODES, Session, Start
 
 STEP_KEYS = {"expect", "refused", "comment"}
 MISSING = object()
@@ -48,12 +48,27 @@ def case_files(paths: list[Path]) -> Iterator[Path]:
             yield path
 
 
+def log_view(session: Session) -> dict[str, Any]:
+    """The ``log`` paths: how the adventure is played and what its action log holds."""
+    return {
+        "play": session.play,
+        "length": len(session.entries),
+        "rerolls": session.rerolls,
+        "can_undo": session.can_undo,
+        "redo": len(session.to_log()["redo"]),
+        "entries": [{"do": e.action.get("do"), "dice": list(e.dice), "outcome": e.outcome, "reroll": e.reroll}
+                    for e in session.entries],
+    }
+
+
 def resolve(session: Session, path: str) -> Any:
     """The value at a dotted path (``fight.enemies.0.stamina``); MISSING when there is none."""
     parts = path.split(".")
     derived = getattr(session.rules, "derived", None)
-    if parts[0] in getattr(session.rules, "derived_roots", ()) and derived is not None:
-        value: Any = derived(session.book, session.state, parts[0])
+    if parts[0] == "log":
+        value: Any = log_view(session)
+    elif parts[0] in getattr(session.rules, "derived_roots", ()) and derived is not None:
+        value = derived(session.book, session.state, parts[0])
     else:
         value = session.view()
         value = value.get(parts[0], MISSING) if isinstance(value, dict) else MISSING
@@ -111,6 +126,11 @@ def run_step(session: Session, index: int, step: Any) -> None:
     try:
         if do == "undo":
             session.undo()
+        elif do == "undo_to":
+            entry = step.get("entry")
+            if not isinstance(entry, int) or isinstance(entry, bool):
+                raise CaseFailure(f"{where}: 'entry' must be the index of a journal entry (-1: the start)")
+            session.undo_to(entry)
         elif do == "redo":
             session.redo()
         else:
@@ -131,7 +151,7 @@ def run_case(data: Any, books_dir: Path | None = None) -> None:
     """Play one case; raise CaseFailure with the reason when it fails."""
     if not isinstance(data, dict):
         raise CaseFailure("a case must be a JSON object")
-    unknown = set(data) - {"name", "book", "hero", "dice", "steps", "expect", "comment", "rule"}
+    unknown = set(data) - {"name", "book", "hero", "dice", "steps", "expect", "comment", "rule", "play"}
     if unknown:
         raise CaseFailure(f"unknown case fields {sorted(unknown)}")
     if not isinstance(data.get("book"), str):
@@ -149,9 +169,12 @@ def run_case(data: Any, books_dir: Path | None = None) -> None:
     steps = data.get("steps", [])
     if not isinstance(steps, list):
         raise CaseFailure("'steps' must be a list")
+    play = data.get("play", BOOKMARK)
+    if play not in PLAY_MODES:
+        raise CaseFailure(f"'play' must be one of {', '.join(PLAY_MODES)}")
     source = ScriptedDice(dice)
     try:
-        session = Session(book, source, Start(hero=hero))
+        session = Session(book, source, Start(hero=hero, play=play))
     except (ValueError, KeyError) as error:
         raise CaseFailure(f"hero: {error}") from None
     for index, step in enumerate(steps):

@@ -4,11 +4,17 @@ The session is the only way the state changes. Each accepted action is
 recorded with the dice it drew; undo steps back, redo re-applies the recorded
 action with its recorded dice (drawing nothing), and replaying the log from
 the start rebuilds the same state. The log is what a save stores.
+
+Two ways to play (chosen when the adventure starts, kept in the log):
+*bookmark* undoes anything, and a roll undone then drawn again is marked as a
+reroll (the run counts them); *honest* refuses to undo a result the dice
+decided, while what the player typed or set by hand can still be undone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ValidationError
@@ -17,6 +23,9 @@ from game.rules.dice import DiceError, DiceSource, FixedDice, RandomDice, Script
 from game.rules.errors import Refused
 
 LOG_FORMAT = 1
+MAX_UNDONE_ROLLS = 100  # older undone rolls are forgotten: a reroll is counted against a recent undo
+PLAY_MODES = ("bookmark", "honest")
+BOOKMARK, HONEST = PLAY_MODES
 
 
 class Ruleset(Protocol):
@@ -56,9 +65,14 @@ class Start:
 
     hero: dict[str, int] | None = None
     language: str = "fr"
+    play: str = BOOKMARK  # one of PLAY_MODES
+
+    def __post_init__(self) -> None:
+        if self.play not in PLAY_MODES:
+            raise ValueError(f"play must be one of {', '.join(PLAY_MODES)}, not {self.play!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"hero": self.hero, "language": self.language}
+        return {"hero": self.hero, "language": self.language, "play": self.play}
 
 
 @dataclass(frozen=True)
@@ -68,9 +82,13 @@ class Entry:
     action: dict[str, Any]
     dice: list[int]
     outcome: str | None = None
+    reroll: int = 0  # bookmark play: how many times this roll was undone and drawn again
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "dice": list(self.dice), "outcome": self.outcome}
+        data = {"action": self.action, "dice": list(self.dice), "outcome": self.outcome}
+        if self.reroll:
+            data["reroll"] = self.reroll
+        return data
 
 
 @dataclass
@@ -87,6 +105,7 @@ class Session:
         self._entries: list[Entry] = []
         self._redo: list[Entry] = []
         self._pushed_back: list[tuple[int, int]] = []
+        self._undone_rolls: list[Entry] = []  # rolls undone and neither redone nor drawn again yet
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -105,8 +124,36 @@ class Session:
         return list(self._entries)
 
     @property
+    def play(self) -> str:
+        """How this adventure is played: ``bookmark`` or ``honest`` (PLAY_MODES)."""
+        return self.start.play
+
+    @property
+    def rerolls(self) -> int:
+        """Bookmark play: how many rolls were undone and drawn again in the actions that stand."""
+        return sum(e.reroll for e in self._entries)
+
+    @property
     def can_undo(self) -> bool:
-        return bool(self._entries)
+        return bool(self._entries) and self.undo_refusal() is None
+
+    def undo_refusal(self) -> Refused | None:
+        """Why the last action cannot be undone now (None when it can)."""
+        if not self._entries:
+            return Refused("nothing_to_undo", "nothing to undo")
+        return _honest_refusal(self.play, self._entries[-1:])
+
+    def undo_to_refusal(self, index: int) -> Refused | None:
+        """Why the session cannot go back to just after entry ``index`` (-1: the start); None when it can."""
+        if not -1 <= index < len(self._entries):
+            return Refused("no_such_entry", f"there is no journal entry {index}", index=index)
+        if index == len(self._entries) - 1:
+            return Refused("nothing_to_undo", "this is the last entry: nothing to undo")
+        return _honest_refusal(self.play, self._entries[index + 1:])
+
+    def entries_after(self, index: int) -> list[Entry]:
+        """What going back to entry ``index`` would revert, oldest first (the journal's preview)."""
+        return list(self._entries[max(index + 1, 0):])
 
     @property
     def can_redo(self) -> bool:
@@ -136,6 +183,8 @@ class Session:
         parsed = self.parse(action)
         entry = self._run(parsed, dice or self.dice, pushed_back=self._pushed_back if dice is None else [])
         self._redo.clear()
+        if entry.dice:
+            entry = self._mark_reroll(entry)
         return entry
 
     def refusal(self, action: Any) -> Refused | None:
@@ -161,13 +210,23 @@ class Session:
         return recorder.sides
 
     def undo(self) -> Entry:
-        """Step back one action (dice are never given back)."""
-        if not self._entries:
-            raise Refused("nothing_to_undo", "nothing to undo")
-        self._states.pop()
-        entry = self._entries.pop()
-        self._redo.append(entry)
-        return entry
+        """Step back one action (dice are never given back); honest play refuses to undo a roll."""
+        refused = self.undo_refusal()
+        if refused is not None:
+            raise refused
+        return self._pop()
+
+    def undo_to(self, index: int) -> list[Entry]:
+        """Go back to just after entry ``index`` (-1: the start); the reverted entries can be redone.
+
+        All or nothing: honest play refuses when any reverted entry drew dice.
+        Returns the reverted entries, oldest first.
+        """
+        refused = self.undo_to_refusal(index)
+        if refused is not None:
+            raise refused
+        undone = [self._pop() for _ in range(len(self._entries) - index - 1)]
+        return undone[::-1]
 
     def redo(self) -> Entry:
         """Re-apply the last undone action with the dice it drew, drawing nothing new."""
@@ -176,6 +235,10 @@ class Session:
         entry = self._redo[-1]
         self._replay_entry(entry)
         self._redo.pop()
+        for position in range(len(self._undone_rolls) - 1, -1, -1):
+            if self._undone_rolls[position] is entry:  # redone as it was: no longer waiting to be drawn again
+                del self._undone_rolls[position]
+                break
         return entry
 
     # -- the log ---------------------------------------------------------------------------
@@ -187,6 +250,7 @@ class Session:
             "start": self.start.to_json(),
             "entries": [e.to_json() for e in self._entries],
             "redo": [e.to_json() for e in reversed(self._redo)],
+            "undone": [e.to_json() for e in self._undone_rolls],
         }
 
     @classmethod
@@ -197,16 +261,45 @@ class Session:
         if log.get("book") != book.id:
             raise ValueError(f"the log is for book {log.get('book')!r}, not {book.id!r}")
         start = log.get("start") or {}
-        session = cls(book, dice or RandomDice(), Start(hero=start.get("hero"), language=start.get("language", "fr")))
+        try:
+            begin = Start(hero=start.get("hero"), language=start.get("language", "fr"), play=start.get("play", BOOKMARK))
+        except ValueError as error:
+            raise ValueError(f"start: {error}") from None
+        session = cls(book, dice or RandomDice(), begin)
         for index, raw in enumerate(log.get("entries", [])):
             try:
                 session._replay_entry(_entry_from_json(raw))
             except (Refused, DiceError, KeyError, TypeError) as error:
                 raise ValueError(f"entries[{index}] does not replay: {error}") from None
         session._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
+        # the redo list and the undone rolls share entries: an undone roll still redoable is the same object
+        redoable = {json.dumps(e.to_json(), sort_keys=True): e for e in session._redo}
+        for raw in log.get("undone", []):
+            entry = _entry_from_json(raw)
+            session._undone_rolls.append(redoable.get(json.dumps(entry.to_json(), sort_keys=True), entry))
         return session
 
     # -- internals ---------------------------------------------------------------------------
+    def _pop(self) -> Entry:
+        self._states.pop()
+        entry = self._entries.pop()
+        self._redo.append(entry)
+        if entry.dice:
+            self._undone_rolls.append(entry)
+            del self._undone_rolls[:-MAX_UNDONE_ROLLS]
+        return entry
+
+    def _mark_reroll(self, entry: Entry) -> Entry:
+        """Bookmark play: a roll drawn again after the same kind of roll was undone is a reroll."""
+        for position in range(len(self._undone_rolls) - 1, -1, -1):
+            earlier = self._undone_rolls[position]
+            if earlier.action.get("do") == entry.action.get("do"):
+                del self._undone_rolls[position]
+                marked = replace(entry, reroll=earlier.reroll + 1)
+                self._entries[-1] = marked
+                return marked
+        return entry
+
     def _run(self, parsed: Any, source: DiceSource, pushed_back: list[tuple[int, int]]) -> Entry:
         state = self.state.model_copy(deep=True)
         transaction = Transaction(source, pushed_back)
@@ -227,6 +320,19 @@ class Session:
             self._states.pop()
             self._entries.pop()
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
+        if entry.reroll:
+            self._entries[-1] = replace(self._entries[-1], reroll=entry.reroll)
+
+
+def _honest_refusal(play: str, entries: list[Entry]) -> Refused | None:
+    """Honest play: a result the dice decided stands (what the player typed or set can be undone)."""
+    if play != HONEST:
+        return None
+    for entry in entries:
+        if entry.dice:
+            return Refused("honest_dice", f"honest play: the dice decided '{entry.action.get('do')}' "
+                           f"({'·'.join(map(str, entry.dice))}), it stands", do=entry.action.get("do"))
+    return None
 
 
 class _SidesRecorder:
@@ -243,4 +349,7 @@ class _SidesRecorder:
 def _entry_from_json(raw: Any) -> Entry:
     if not isinstance(raw, dict) or not isinstance(raw.get("action"), dict) or not isinstance(raw.get("dice", []), list):
         raise TypeError("an entry needs an 'action' object and a 'dice' list")
-    return Entry(raw["action"], list(raw.get("dice", [])), raw.get("outcome"))
+    reroll = raw.get("reroll", 0)
+    if not isinstance(reroll, int) or isinstance(reroll, bool) or reroll < 0:
+        raise TypeError("an entry's 'reroll' must be a whole number from 0")
+    return Entry(raw["action"], list(raw.get("dice", [])), raw.get("outcome"), reroll)

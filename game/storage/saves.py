@@ -117,12 +117,14 @@ class _LogEntry(BaseModel):
     action: dict[str, Any]
     dice: list[Die] = Field(default_factory=list, max_length=MAX_DICE_PER_ENTRY)
     outcome: str | None = None
+    reroll: int = Field(default=0, ge=0, le=MAX_LOG_ENTRIES)
 
 
 class _LogStart(BaseModel):
     model_config = ConfigDict(extra="ignore", strict=True)
     hero: dict[Annotated[str, Field(max_length=40)], Score] | None = Field(default=None, max_length=32)
     language: Literal["fr", "en"] = "fr"
+    play: Literal["bookmark", "honest"] = "bookmark"
 
 
 class _Log(BaseModel):
@@ -134,6 +136,7 @@ class _Log(BaseModel):
     start: _LogStart = _LogStart()
     entries: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
     redo: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
+    undone: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
 
 
 @dataclass(frozen=True)
@@ -186,7 +189,7 @@ def parse_save(name: str, data: object) -> SaveFile:
         save = SaveFile.model_validate(data)
     except ValidationError as error:
         raise _first_error(name, error) from None
-    for key in ("entries", "redo"):  # counted before validating thousands of entries one by one
+    for key in ("entries", "redo", "undone"):  # counted before validating thousands of entries one by one
         items = save.log.get(key)
         if isinstance(items, list) and len(items) > MAX_LOG_ENTRIES:
             raise SaveError(name, f"$.log.{key}", f"holds {len(items)} actions, more than the limit of {MAX_LOG_ENTRIES}")

@@ -197,6 +197,22 @@ def test_all_together_with_targeting(services):
         {"do": "round", "target": 0}, {"do": "round", "target": 1}], hero))
 
 
+def test_string_broken_before_an_escape_stays_broken_on_the_next_board(services):
+    """R-BOW-4 (revised): only a won fight mends the string; the next fight's board shows it broken."""
+    hero = {"skill": 9, "stamina": 12, "luck": 7}
+    adventure = adventure_for(services, "DF49", [6, 6, 6, 6], hero)
+    for action in ({"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}], "arrows": 2, "escape": True},
+                   {"do": "shoot"}, {"do": "luck"}, {"do": "escape"}, {"do": "no_luck"},
+                   {"do": "fight", "enemies": [{"name": "Ours", "skill": 8, "stamina": 6}], "arrows": 2}):
+        adventure.act(action)
+    scene = CombatScene(services, adventure)
+    scene.process_event(pygame.event.Event(pygame.USEREVENT))
+    scene.update(0.0)
+    assert adventure.state.fight.bow_broken
+    assert scene.shoot_button.visible and not scene.shoot_button.enabled
+    assert scene.shoot_button.disabled_reason
+
+
 def test_archery_miss_luck_broken_string_then_melee(services):
     hero = {"skill": 9, "stamina": 12, "luck": 7}
     dice = [3, 3, 6, 6, 5, 5, 1, 1, 4, 4, 1, 1, 4, 4]

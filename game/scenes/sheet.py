@@ -19,6 +19,7 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.errors import Refused
 from game.rules.ff.ruleset import calendar_view
+from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
 from game.scenes.dice_roll import DiceGroup
 from game.scenes.form import FieldSpec, FormScene
@@ -580,6 +581,9 @@ class SheetScene(Scene):
                           "body", size, p.ink, "midleft")
             if counter.icon == "arrow" and counter.maximum:
                 self._draw_quiver(surface, pygame.Rect(BACKPACK.x + 312, y, BACKPACK.right - 328 - 0, 44), state.counters[counter.id], counter.maximum)
+                if state.fight is not None and state.fight.bow_broken:
+                    # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
+                    blit_text(surface, ui.t("sheet.bow_broken"), (BACKPACK.x + 58, y + 44), "italic", small - 2, p.bad, "midleft")
         blit_text(surface, ui.t("sheet.equipment"), (BACKPACK.x + 20, self.equipment.rect.y - 30), "title", body, p.ink_soft)
         if book.calendar:
             self._draw_calendar(surface)
@@ -669,6 +673,19 @@ class SheetScene(Scene):
 @showcase("sheet-df49")
 def _showcase_df49(services: Services) -> list[Scene]:
     return [SheetScene(services, sample_adventure(services, "DF49"))]
+
+
+@showcase("sheet-df49-broken-bow")
+def _showcase_broken_bow(services: Services) -> list[Scene]:
+    """R-BOW-4 (revised): the string broke, the hero escaped: the sheet shows it still broken."""
+    adventure = sample_adventure(services, "DF49")
+    adventure.act({"do": "fight", "enemies": [{"name": "Aile Noire", "skill": 7, "stamina": 6}], "arrows": 2,
+                   "escape": True})
+    adventure.act({"do": "shoot"}, ScriptedDice([6, 6]))
+    adventure.act({"do": "luck"}, ScriptedDice([6, 6]))
+    adventure.act({"do": "escape"})
+    adventure.act({"do": "no_luck"})
+    return [SheetScene(services, adventure)]
 
 
 @showcase("sheet-df31")

@@ -28,6 +28,8 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
     for spec in action.enemies:
         if spec.box is not None and not 0 <= spec.box < len(ctx.state.creature_boxes):
             raise Refused("no_such_creature_box", f"there is no creature box {spec.box}", index=spec.box)
+    # R-BOW-4 (revised): a string broken in a fight the hero escaped or that was stopped is still broken.
+    previous = ctx.state.fight
     ctx.state.fight = Fight(
         mode=action.mode,
         enemies=[Combatant(name=e.name, skill=e.skill, stamina=e.stamina, initial_stamina=e.stamina, box=e.box)
@@ -36,6 +38,7 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         shots_left=action.arrows,
         escape_allowed=action.escape,
         escape_damage=escape_damage,
+        bow_broken=previous is not None and previous.bow_broken,
     )
 
 
@@ -62,7 +65,7 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
     hero = ctx.living_hero()
     fight = ctx.active_fight()
     if fight.bow_broken:
-        raise Refused("bow_broken", "the bowstring is broken until this creature is defeated")
+        raise Refused("bow_broken", "the bowstring is broken: it is mended only once the hero wins a fight")
     if fight.shots_left <= 0:
         raise Refused("no_shots_left", "no more shots before the creature closes in")
     if ctx.state.counters[archery.counter] <= 0:
@@ -287,7 +290,10 @@ def _end_fight(ctx: Context, fight: Fight, winner: str) -> None:
     fight.winner = winner
     fight.pending = []
     fight.shots_left = 0
-    fight.bow_broken = False  # R-BOW-4 decision: the string is mended when the fight ends
+    if winner == "hero":
+        # R-BOW-4 (revised): mended "only after defeating your adversary"; an escape or a stopped
+        # fight leaves it broken into the next fight.
+        fight.bow_broken = False
     for creature in fight.enemies:
         if creature.box is not None and creature.box < len(ctx.state.creature_boxes):
             ctx.state.creature_boxes[creature.box].stamina = creature.stamina

@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_five_thousand_random_events_on_every_screen_cause_no_crash(tmp_path):
     seed = random.Random().randrange(2**32) if os.environ.get("MONKEY_RANDOM_SEED") else 20261129
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "monkey.py"), "--events", "5000", "--seed", str(seed)],

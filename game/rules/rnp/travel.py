@@ -65,10 +65,15 @@ def walking_speed(book: RolenplayBook, pace: str, terrain: str) -> Speed:
 
 
 def gallop_speed(book: RolenplayBook, terrain: str) -> Speed:
-    """R-RNP-MOUNT-1: twice the fast pace (book data); no day column, a gallop lasts an hour at most."""
+    """R-RNP-MOUNT-1: twice the fast pace's hour (book data); no day column, a gallop lasts an hour at most.
+
+    Decision (revised): the text's "12 km in an hour" wins over the table's minute column, so a
+    minute of gallop is the hour's distance spread evenly (200 m): 60 minutes and 1 hour agree.
+    """
     gallop = book.travel.gallop
-    base = walking_speed(book, gallop.of_pace, terrain)
-    return Speed(base.per_minute * gallop.factor, base.per_hour * gallop.factor, 0)
+    per_hour = walking_speed(book, gallop.of_pace, terrain).per_hour * gallop.factor
+    minutes_per_hour = book.scale("hour").seconds / book.scale("minute").seconds
+    return Speed(per_hour / minutes_per_hour, per_hour, 0)
 
 
 def check_gallop(book: RolenplayBook, scale: str, amount: float) -> None:
@@ -87,10 +92,20 @@ def check_march_hours(book: RolenplayBook, hours: float) -> None:
                       hours=day)
 
 
-def forced_hours(book: RolenplayBook, extra: float, scale: str) -> int:
-    """R-RNP-MARCH-1: forced-march hours follow a full day of march, and are whole (a save ends each)."""
-    if extra and scale != "days":
-        raise Refused("extra_without_days", "extra_hours (a forced march) follow a full day of march: give days too")
+def check_march_minutes(book: RolenplayBook, minutes: float) -> None:
+    """R-RNP-MARCH-1 decision: minutes cannot escape the 8-hour march day and its saves (480 minutes at most)."""
+    limit = book.travel.march_hours_per_day * book.scale("hour").seconds / book.scale("minute").seconds
+    if minutes > limit:
+        raise Refused("minutes_over_day", f"at most {limit:g} minutes of march at a time; longer is a forced march: "
+                      "give days and extra_hours", minutes=limit, hours=book.travel.march_hours_per_day)
+
+
+def forced_hours(book: RolenplayBook, extra: float, scale: str, amount: float) -> int:
+    """R-RNP-MARCH-1: forced-march hours follow a full day of march (at least one day), and are whole
+    (a save ends each)."""
+    if extra and (scale != "days" or amount < 1):
+        raise Refused("extra_without_days", "extra_hours (a forced march) follow a full day of march: "
+                      "give at least 1 day and the extra hours")
     return whole(extra, "extra_hours")
 
 
@@ -126,9 +141,11 @@ def travel(ctx: Context, action: a.Travel) -> None:
     """``travel``: distance of a leg; with ``con`` the forced-march saves are rolled (d20 + CON mod)."""
     book = ctx.book
     scale, amount = one_duration(minutes=action.minutes, hours=action.hours, days=action.days)
-    extra = forced_hours(book, not_negative(action.extra_hours, "extra_hours"), scale)
+    extra = forced_hours(book, not_negative(action.extra_hours, "extra_hours"), scale, amount)
     if scale == "hours":
         check_march_hours(book, amount)
+    if scale == "minutes" and action.pace != "gallop":
+        check_march_minutes(book, amount)
     if action.pace == "gallop":
         check_gallop(book, scale.rstrip("s"), amount)
         speed = gallop_speed(book, action.terrain)
@@ -188,9 +205,11 @@ def party_leg(ctx: Context, action: a.TravelParty) -> tuple[Leg, str | None]:
         if extra:
             raise Refused("extra_with_distance", "a forced march is given as days + extra_hours, not a distance")
         return distance_leg(book, speed, amount), pace
-    extra_hours = forced_hours(book, extra, scale)
+    extra_hours = forced_hours(book, extra, scale, amount)
     if scale == "hours":
         check_march_hours(book, amount)
+    if scale == "minutes":
+        check_march_minutes(book, amount)
     return timed_leg(book, speed, scale, amount, extra_hours), pace
 
 
@@ -231,6 +250,9 @@ def boat_leg(ctx: Context, action: a.TravelParty, scale: str, amount: float, ext
         hours = (amount - days * per_hour * per_day_hours) / per_hour
         return Leg(amount, days * book.scale("day").seconds + hours * hour_s, detail={"days": days, "hours": hours})
     if scale == "minutes":
+        if amount * book.scale("minute").seconds > per_day_hours * hour_s:
+            raise Refused("boat_hours_over_day", f"this boat sails {per_day_hours:g} hours a day: give days",
+                          hours=per_day_hours)
         return Leg(per_hour * amount * book.scale("minute").seconds / hour_s, amount * book.scale("minute").seconds)
     if scale == "hours":
         if amount > per_day_hours:

@@ -14,6 +14,7 @@ __all__ = [
     "TWO_D6",
     "p_2d6_at_most",
     "round_counts",
+    "round_law",
     "round_probability",
 ]
 
@@ -23,13 +24,24 @@ TWO_D6: dict[int, int] = {s: 6 - abs(s - 7) for s in range(2, 13)}
 
 @dataclass(frozen=True)
 class CombatNumbers:
-    """The book's damage numbers (inputs, never constants in the models).
+    """The book's combat rules as the odds take them (inputs, never constants in the models).
 
     Defaults are the Fighting Fantasy core (R-COMBAT-2, R-COMBAT-3, R-BOW-2):
     the hero's blow costs the creature ``hit``; after a Luck test it costs
     ``hit_lucky`` (Lucky) or ``hit_unlucky`` (Unlucky) *in all*.  The
     creature's blow costs the hero ``wound``, ``wound_lucky`` or
     ``wound_unlucky``.  An arrow that hits costs ``shot_damage`` (R-BOW-2).
+
+    ``luck_allowed=False``: the book forbids Testing Luck in a fight, so the
+    best-Luck odds are the no-Luck odds and no Luck advice exists.
+    ``double_kills=True`` (Creature of Havoc): a double on the hero's 2d6
+    Attack roll kills the creature outright, whatever the two Attack
+    Strengths; the creature's own dice are then irrelevant, and the kill is
+    written down at once (no Luck on it).  This reading is the one that gives
+    the book's published figure (SKILL 7 STAMINA 20 against SKILL 11
+    STAMINA 20, no Luck: 0.8781329); see docs/ODDS.md.
+    Vehicle and ship fights (FIREPOWER/ARMOUR, WEAPONS/SHIELDS) are the same
+    arithmetic on another pair of scores: the caller passes those scores.
     """
 
     hit: int = 2
@@ -39,8 +51,13 @@ class CombatNumbers:
     wound_lucky: int = 1
     wound_unlucky: int = 3
     shot_damage: int = 2
+    luck_allowed: bool = True
+    double_kills: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("luck_allowed", "double_kills"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"CombatNumbers.{name} must be true or false, got {getattr(self, name)!r}")
         for name in ("hit", "hit_lucky", "hit_unlucky", "wound", "wound_lucky",
                      "wound_unlucky", "shot_damage"):
             value = getattr(self, name)
@@ -80,6 +97,33 @@ def round_counts(skill_difference: int) -> tuple[int, int, int]:
             else:
                 tie += w
     return win, lose, tie
+
+
+@lru_cache(maxsize=None)
+def round_law(skill_difference: int, double_kills: bool = False) -> tuple[int, int, int, int]:
+    """Counts out of 1296 of (hero kills outright, hero wounds, creature wounds, tie).
+
+    Without ``double_kills`` the first count is 0 and the rest is
+    ``round_counts``.  With it (Creature of Havoc), the six doubles among the
+    hero's 36 rolls kill whatever the creature rolls (6 x 36 = 216), and only
+    the hero's 30 other rolls are compared (R-COMBAT-1/2).
+    """
+    if not double_kills:
+        return (0, *round_counts(skill_difference))
+    win = lose = tie = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b:
+                continue
+            h = a + b + skill_difference
+            for c, cc in TWO_D6.items():
+                if h > c:
+                    win += cc
+                elif h < c:
+                    lose += cc
+                else:
+                    tie += cc
+    return 6 * 36, win, lose, tie
 
 
 @lru_cache(maxsize=None)

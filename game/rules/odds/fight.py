@@ -74,6 +74,8 @@ def luck_advice(hero_skill: int, hero_stamina: int, hero_luck: int,
         raise ValueError(f"pending must be 'hero' or 'creature', got {pending!r}")
     if hero_stamina == 0 or creature_stamina == 0:
         raise ValueError("no wound can be pending once a STAMINA is 0 (R-COMBAT-4)")
+    if not numbers.luck_allowed:
+        raise ValueError("this book forbids Testing Luck in a fight: there is no Luck advice")
     t = cached_table(hero_skill + attack_modifier - creature_skill, numbers,
                      hero_stamina, creature_stamina, hero_luck)
     test, accept = t.pending(hero_stamina, creature_stamina, hero_luck, pending)

@@ -25,9 +25,10 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
-from .dice import CombatNumbers, p_2d6_at_most, round_counts
+from .dice import CombatNumbers, p_2d6_at_most, round_counts, round_law
 
-__all__ = ["MeleeTable", "build_table", "cached_table", "p_win_closed_form", "EPS"]
+__all__ = ["MeleeTable", "build_table", "cached_table", "decisive_probabilities",
+           "p_win_closed_form", "EPS"]
 
 #: Luck is tested only when it raises P(win) by more than this: a test that
 #: changes nothing (up to float rounding) keeps the LUCK point.
@@ -104,15 +105,18 @@ class MeleeTable:
 
 
 def build_table(p: float, numbers: CombatNumbers, N: int, M: int, L: int,
-                reward: Sequence[Sequence[float]] | None = None) -> MeleeTable:
+                reward: Sequence[Sequence[float]] | None = None,
+                p_kill: float = 0.0) -> MeleeTable:
     """Fill the best-policy table by backward induction (R-COMBAT-1..4).
 
-    ``p`` is P(hero wounds | decisive round).  ``reward``, if given, is three
-    flat lists (P, E[STAMINA], E[LUCK]) indexed ``l * (N + 1) + n``: the value
-    of killing the creature with n STAMINA and l LUCK left.  By default it is
-    (1, n, l): winning the fight.
+    ``p`` is P(hero wounds | decisive round), ``p_kill`` P(the hero's double
+    kills outright | decisive round) when the book has that rule
+    (``numbers.double_kills``); the creature wounds with 1 - p - p_kill.
+    ``reward``, if given, is three flat lists (P, E[STAMINA], E[LUCK])
+    indexed ``l * (N + 1) + n``: the value of killing the creature with n
+    STAMINA and l LUCK left.  By default it is (1, n, l): winning the fight.
     """
-    q = 1.0 - p
+    q = 1.0 - p - p_kill if p_kill else 1.0 - p
     W = M + 1
     plane = (N + 1) * W
     size = (L + 1) * plane
@@ -134,8 +138,9 @@ def build_table(p: float, numbers: CombatNumbers, N: int, M: int, L: int,
         ps = p_2d6_at_most(l)
         pf = 1.0 - ps
         # R-LUCK-1: at LUCK 0 or 1 the test always fails, which can only hurt
-        # (one less point of damage dealt, one more taken): never test.
-        can_test = ps > 0.0
+        # (one less point of damage dealt, one more taken): never test.  Some
+        # books forbid Luck in a fight altogether (numbers.luck_allowed).
+        can_test = ps > 0.0 and numbers.luck_allowed
         base = l * plane
         lbase = (l - 1) * plane if l > 0 else 0
         for n in range(1, N + 1):
@@ -178,6 +183,11 @@ def build_table(p: float, numbers: CombatNumbers, N: int, M: int, L: int,
                 P[i] = p * cp + q * hp
                 S[i] = p * cs + q * hs
                 K[i] = p * ck + q * hk
+                if p_kill:
+                    # The hero's double kills outright (numbers.double_kills).
+                    P[i] += p_kill * P[row]
+                    S[i] += p_kill * S[row]
+                    K[i] += p_kill * K[row]
     return MeleeTable(p, numbers, N, M, L, P, S, K)
 
 
@@ -198,10 +208,22 @@ def cached_table(skill_difference: int, numbers: CombatNumbers,
         return t
     if t is not None:
         N, M, L = max(N, t.N), max(M, t.M), max(L, t.L)
-    win, lose, _ = round_counts(skill_difference)
-    t = build_table(win / (win + lose), numbers, N, M, L)
+    p, p_kill = decisive_probabilities(skill_difference, numbers)
+    t = build_table(p, numbers, N, M, L, p_kill=p_kill)
     _TABLES[key] = t
     return t
+
+
+def decisive_probabilities(skill_difference: int, numbers: CombatNumbers) -> tuple[float, float]:
+    """(P(hero wounds), P(hero kills outright)) given a decisive round (ties conditioned out).
+
+    The second is 0 unless the book's double kills (``numbers.double_kills``).
+    """
+    kill, win, lose, _ = round_law(skill_difference, numbers.double_kills)
+    if not kill:
+        return win / (win + lose), 0.0
+    live = kill + win + lose
+    return win / live, kill / live
 
 
 def clear_cache() -> None:
@@ -215,8 +237,11 @@ def p_win_closed_form(skill_difference: int, hero_stamina: int, creature_stamina
 
     The hero needs a = ceil(m / hit) decisive rounds won before
     b = ceil(n / wound) are lost: P = sum_{j<b} C(a-1+j, j) p^a q^j.
-    Used to cross-check the dynamic programme (R-COMBAT-1..4).
+    Used to cross-check the dynamic programme (R-COMBAT-1..4); a double that
+    kills (``numbers.double_kills``) is a third outcome it does not cover.
     """
+    if numbers.double_kills:
+        raise ValueError("the closed form has no killing double: use fight_odds")
     if creature_stamina <= 0:
         return 1.0
     if hero_stamina <= 0:

@@ -43,7 +43,11 @@ def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamin
                    hero_luck: int, creature_skill: int, creature_stamina: int, *,
                    attack_modifier: int = 0, numbers: CombatNumbers = CombatNumbers(),
                    use_luck: bool = True) -> MonteCarloResult:
-    """Play ``fights`` fights; Luck per the exact best policy (or never)."""
+    """Play ``fights`` fights; Luck per the exact best policy (or never).
+
+    ``numbers.double_kills``: a double on the hero's dice kills outright;
+    ``numbers.luck_allowed=False``: Luck is never tested.
+    """
     table = cached_table(hero_skill + attack_modifier - creature_skill, numbers,
                          hero_stamina, creature_stamina, hero_luck)
     decisions: dict[tuple[int, int, int, str], bool] = {}
@@ -59,12 +63,17 @@ def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamin
     c = numbers
     r = rng.random
     hs = hero_skill + attack_modifier
+    use_luck = use_luck and c.luck_allowed
     wins = 0
     for _ in range(fights):
         n, m, l = hero_stamina, creature_stamina, hero_luck
         while n > 0 and m > 0:
             ca = _TOTALS[int(r() * 36)] + creature_skill   # creature rolls first
-            ha = _TOTALS[int(r() * 36)] + hs
+            roll = int(r() * 36)
+            if c.double_kills and roll % 7 == 0:           # 0, 7, 14, ... 35: the six doubles
+                m = 0
+                break
+            ha = _TOTALS[roll] + hs
             if ha == ca:
                 continue                                   # parry
             to = "creature" if ha > ca else "hero"

@@ -36,8 +36,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from .dice import TWO_D6, CombatNumbers, p_2d6_at_most, round_counts
-from .melee import EPS, build_table
+from .dice import TWO_D6, CombatNumbers, p_2d6_at_most
+from .melee import EPS, build_table, decisive_probabilities
 from .results import FightOdds, check_score, odds_from_value
 
 __all__ = ["sequence_odds", "together_odds", "together_state_count",
@@ -87,8 +87,8 @@ def _sequence(hero_skill_eff: int, N: int, L: int,
     for skill, stamina in reversed(creatures):
         if stamina == 0:
             continue                            # already dead, nobody steps in
-        win, lose, _ = round_counts(hero_skill_eff - skill)
-        t = build_table(win / (win + lose), numbers, N, stamina, L, reward)
+        p, p_kill = decisive_probabilities(hero_skill_eff - skill, numbers)
+        t = build_table(p, numbers, N, stamina, L, reward, p_kill=p_kill)
         # Value of facing this creature fresh, for every (n, l) the previous
         # fight can leave (R-MULTI-1: STAMINA and LUCK carry over).
         nxt = [[0.0] * ((L + 1) * (N + 1)) for _ in range(3)]
@@ -130,23 +130,28 @@ State = tuple[tuple[int, int], ...]     # sorted (SKILL, STAMINA) of the living
 
 
 @lru_cache(maxsize=None)
-def _outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int
-              ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int,
+              double_kills: bool = False
+              ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
     """Conditioned law of one all-together round aimed at ``target``.
 
-    Returns (hit[k], hw[j]): P(the hero wounds the target and k other
-    creatures wound the hero) and P(the target does not fall to the hero's
-    blow and j creatures, the target included, wound the hero), given that
-    the round is not the null outcome (target tie, all others parried).
-    Exact integer counts over 36 ** (creatures + 1), R-COMBAT-1/2, R-MULTI-1.
+    Returns (kill[k], hit[k], hw[j]): P(the hero's double kills the target
+    outright and k other creatures wound the hero) (all 0 unless
+    ``double_kills``), P(the hero wounds the target and k other creatures
+    wound the hero), and P(the target does not fall to the hero's blow and j
+    creatures, the target included, wound the hero), given that the round is
+    not the null outcome (target tie, all others parried).  Exact integer
+    counts over 36 ** (creatures + 1), R-COMBAT-1/2, R-MULTI-1.  A double
+    kills the target only: against the others the hero's total is compared
+    as usual.
     """
     k_all = len(skills)
+    kill = [0] * k_all
     hit = [0] * k_all
     tie = [0] * k_all
     wounded = [0] * k_all
     for r, cr in TWO_D6.items():
         H = r + hero_skill_eff
-        lower = [sum(c for x, c in TWO_D6.items() if x + s < H) for s in skills]
         higher = [sum(c for x, c in TWO_D6.items() if x + s > H) for s in skills]
         # Polynomial in z: ways for the *other* creatures to wound the hero k times.
         poly = [1]
@@ -159,19 +164,25 @@ def _outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int
                 new[k] += c * safe
                 new[k + 1] += c * w
             poly = new
-        lt, ht = lower[target], higher[target]
+        lt = sum(c for x, c in TWO_D6.items() if x + skills[target] < H)
+        ht = higher[target]
         et = 36 - lt - ht
+        doubles = 1 if double_kills and r % 2 == 0 else 0   # one double per even total
         for k, c in enumerate(poly):
-            hit[k] += cr * lt * c
-            tie[k] += cr * et * c
-            wounded[k] += cr * ht * c
+            if doubles:
+                kill[k] += doubles * 36 * c
+            rest = cr - doubles
+            hit[k] += rest * lt * c
+            tie[k] += rest * et * c
+            wounded[k] += rest * ht * c
     hw = [0] * (k_all + 1)
     for k in range(k_all):
         hw[k] += tie[k]
         hw[k + 1] += wounded[k]
     total = 36 ** (k_all + 1)
     live = total - hw[0]                 # hw[0] is the null round: conditioned out
-    return (tuple(x / live for x in hit), (0.0,) + tuple(x / live for x in hw[1:]))
+    return (tuple(x / live for x in kill), tuple(x / live for x in hit),
+            (0.0,) + tuple(x / live for x in hw[1:]))
 
 
 Arrays = tuple[list[float], list[float], list[float]]
@@ -223,18 +234,19 @@ class _TogetherEngine:
             if cr in seen:
                 continue
             seen.add(cr)
-            hit_p, hw_p = _outcomes(self.h, skills, t)
+            kill_p, hit_p, hw_p = _outcomes(self.h, skills, t, c.double_kills)
             acc = self.tables(self._after_hit(state, t, c.hit))
             lk = self.tables(self._after_hit(state, t, c.hit_lucky))
             un = self.tables(self._after_hit(state, t, c.hit_unlucky))
-            targets.append((hit_p, hw_p, acc, lk, un))
+            dead = self.tables(state[:t] + state[t + 1:]) if c.double_kills else None
+            targets.append((kill_p, hit_p, hw_p, acc, lk, un, dead))
         size = (L + 1) * R
         H = [([0.0] * size, [0.0] * size, [0.0] * size) for _ in range(k_alive + 1)]
         wd, wl, wu = c.wound, c.wound_lucky, c.wound_unlucky
         for l in range(L + 1):
             ps = p_2d6_at_most(l)
             pf = 1.0 - ps
-            can_test = ps > 0.0
+            can_test = ps > 0.0 and c.luck_allowed
             b = l * R
             lb = (l - 1) * R if l > 0 else 0
             for n in range(1, N + 1):
@@ -257,8 +269,16 @@ class _TogetherEngine:
                 # V = H_0: best target (R-MULTI-1), null round conditioned out.
                 best = None
                 il2 = lb + n
-                for hit_p, hw_p, acc, lk, un in targets:
+                for kill_p, hit_p, hw_p, acc, lk, un, dead in targets:
                     vp = vs = vk = 0.0
+                    if dead is not None:
+                        # A double kills the target outright: no Luck on it.
+                        for k, pk in enumerate(kill_p):
+                            if pk:
+                                Dp, Ds, Dk = dead[k]
+                                vp += pk * Dp[i]
+                                vs += pk * Ds[i]
+                                vk += pk * Dk[i]
                     for k, pk in enumerate(hit_p):
                         if pk == 0.0:
                             continue

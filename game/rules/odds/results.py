@@ -15,14 +15,24 @@ class FightOdds:
     ``p_win_best_luck``: P(win) testing Luck exactly when it raises P(win)
     (R-COMBAT-3, R-BOW-3).  ``p_death`` is 1 - ``p_win_best_luck``: a fight
     always ends (R-COMBAT-4).  The two expectations are under the best-Luck
-    policy, conditional on winning (0.0 when P(win) is 0).
+    policy, conditional on winning (0.0 when P(win) is 0; None where the
+    model does not compute them: the all-together odds give P(win) only).
+
+    ``exact`` is True for an exact answer.  False means a seeded Monte Carlo
+    estimate (a fight too large to solve within the time and memory budget):
+    both probabilities are then within ``margin`` of the truth with 95 %
+    confidence (of the policy played, see docs/ODDS.md), from ``samples``
+    simulated fights.  The board shows which ("≈ 42 % ± 1").
     """
 
     p_win_no_luck: float
     p_win_best_luck: float
     p_death: float
-    expected_stamina_after_win: float
-    expected_luck_after_win: float
+    expected_stamina_after_win: float | None
+    expected_luck_after_win: float | None
+    exact: bool = True
+    margin: float = 0.0
+    samples: int = 0
 
 
 @dataclass(frozen=True)

@@ -194,3 +194,30 @@ class Panel:
         """One bold line; returns the y below it (bold lines are taller than body lines)."""
         self.text(surface, text, (x, y), face="bold", role=role, colour=colour)
         return y + self.line_height(role, "bold")
+
+
+OTHER = "__other__"
+
+
+def fit_width(ui: Any, label: str, role: str = "button") -> int:
+    """A button width that fits its label."""
+    return fonts.text_width(label, "bold", ui.theme.text_size(role)) + 28
+
+
+class WhoChooser:
+    """A chooser of the living party members (plus, optionally, someone outside the party)."""
+
+    who: str | None = None
+
+    def who_choices(self: Any, x: int, y: int, *, other: bool = False) -> None:
+        living = self.living()
+        if self.who not in living and self.who != OTHER:
+            self.who = living[0] if living else (OTHER if other else None)
+        options = [(n, n) for n in living]
+        if other:
+            options.append((OTHER, self.ui.tr("rnp.someone_else")))
+        self.choices("who", x, y, options, self.who, self.pick_who)
+
+    def pick_who(self: Any, name: str) -> None:
+        self.who = name
+        self.table.rebuild()

@@ -39,7 +39,9 @@ TAB_H, TAB_GAP = 50, 8
 
 
 def _panel_classes() -> list[tuple[str, type[Panel]]]:
-    from game.scenes.rnp_calculators import BreathPanel, FallPanel, FoodPanel, HidePanel, JumpPanel, LightPanel
+    from game.scenes.rnp_body import BreathPanel, FallPanel, JumpPanel
+    from game.scenes.rnp_food import FoodPanel
+    from game.scenes.rnp_sight import HidePanel, LightPanel
     from game.scenes.rnp_party import PartyPanel
     from game.scenes.rnp_travel import ClockPanel, TravelPanel
 

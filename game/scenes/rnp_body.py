@@ -1,0 +1,354 @@
+"""The body calculators of the Rôle'n Play table: jump and special movement, fall, breath.
+
+Each builds an action from the game master's choices; figures that change
+nothing are dry runs of the rules (``game.rules.rnp.preview``); what changes
+the table or rolls goes through the table scene to ``adventure.act`` / ``roll_action``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.rolling import Presentation
+from game.rules.errors import Refused
+from game.rules.rnp.preview import preview
+from game.rules.session import Entry
+from game.scenes.dice_roll import DiceGroup
+from game.scenes.rnp_format import duration, num
+from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser
+from game.ui.draw import draw_die
+
+MAX_FALL_DICE_SHOWN = 8
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+# -- jump and special movement -----------------------------------------------------------------------------
+class JumpPanel(WhoChooser, Panel):
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        super().__init__(table, rect)
+        self.kind, self.run_up, self.landing = "long", True, "normal"
+        self.move_kind, self.move_terrain = "climb", "normal"
+        self.texts.update(strength="10", height="", metres="10")
+        self.jump_preview: Any = None
+        self.move_preview: Any = None
+
+    def set(self, attr: str, value: Any) -> None:
+        setattr(self, attr, value)
+        self.table.rebuild()
+
+    def build(self) -> None:
+        ui, area, book = self.ui, self.inner(), self.book
+        x, y = area.left, area.top
+        self.who_choices(x, y + 20, other=True)
+        if self.who == OTHER:
+            self.field("strength", (x, y + 94, 90, ROW), max_length=2)
+        self.choices("kind", x + (110 if self.who == OTHER else 0), y + 94,
+                     [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))], self.kind,
+                     lambda v: self.set("kind", v))
+        self.choices("run", x, y + 168, [("yes", ui.tr("rnp.run_up", m=num(ui, book.jumps.run_up_m))),
+                                         ("no", ui.tr("rnp.no_run_up"))],
+                     "yes" if self.run_up else "no", lambda v: self.set("run_up", v == "yes"))
+        self.choices("landing", x, y + 242, [("normal", ui.tr("rnp.landing_normal")), ("difficult", ui.tr("rnp.landing_difficult"))],
+                     self.landing, lambda v: self.set("landing", v))
+        if self.kind == "high":
+            self.field("height", (x + 420, y + 242, 90, ROW), placeholder="1,8", max_length=5)
+        self.button("jump", (x, y + 306, 220, ROW), ui.tr("rnp.jump_do"), self.do_jump, style="primary")
+        # climbing, swimming, crawling
+        y2 = y + 390
+        self.choices("move", x, y2 + 20, [(k.id, k.name.get(self.language)) for k in book.special_moves.kinds],
+                     self.move_kind, lambda v: self.set("move_kind", v), width=112)
+        self.choices("move_terrain", x + 364, y2 + 20, [(t.id, t.name.get(self.language)) for t in book.travel.terrains],
+                     self.move_terrain, lambda v: self.set("move_terrain", v), width=112)
+        self.field("metres", (x, y2 + 96, 100, ROW), max_length=6)
+        self.button("move_do", (x + 110, y2 + 96, 200, ROW), ui.tr("rnp.move_do"), self.do_move)
+
+    def strength(self) -> int | None:
+        if self.who == OTHER or self.who is None:
+            value = self.number("strength")
+            return int(value) if value is not None and float(value).is_integer() else None
+        return self.view["party"][self.who]["scores"][self.book.jumps.ability]
+
+    def jump_action(self) -> dict[str, Any] | None:
+        strength = self.strength()
+        if strength is None:
+            return None
+        action: dict[str, Any] = {"do": "jump", "kind": self.kind, "strength": strength, "run_up": self.run_up,
+                                  "landing": self.landing}
+        height = self.number("height")
+        if self.kind == "high" and height is not None:
+            action["height_m"] = height
+        return action
+
+    def move_action(self) -> dict[str, Any] | None:
+        metres = self.number("metres")
+        return None if metres is None else {"do": "move", "kind": self.move_kind, "metres": metres, "terrain": self.move_terrain}
+
+    def soft_update(self) -> None:
+        state, language = self.table.adventure.state, self.language
+        jump, move = self.jump_action(), self.move_action()
+        self.jump_preview = preview(self.book, state, jump, language) if jump else None
+        self.move_preview = preview(self.book, state, move, language) if move else None
+        for name, current in (("jump", self.jump_preview), ("move_do", self.move_preview)):
+            button = self.named.get(name)
+            if button is None:
+                continue
+            if current is None:
+                button.set_enabled(False, self.ui.tr("rnp.type_amount"))
+            elif current.refused is not None:
+                button.set_enabled(False, self.table.refusal_text(current.refused))
+            else:
+                button.set_enabled(True)
+
+    def do_jump(self) -> None:
+        action = self.jump_action()
+        if action:
+            who = self.who if self.who not in (None, OTHER) else self.ui.t("rnp.someone_else")
+            self.table.act(action, self.ui.t("rnp.jump_noted", who=who, text=self.jump_summary(self.jump_preview)))
+
+    def do_move(self) -> None:
+        action = self.move_action()
+        if action:
+            self.table.act(action, self.ui.t("rnp.move_noted", text=self.move_summary(self.move_preview)))
+
+    def jump_summary(self, current: Any) -> str:
+        if current is None or current.result is None:
+            return ""
+        r = current.result
+        if r["kind"] == "long":
+            return self.ui.t("rnp.jump_long_result", m=num(self.ui, r["distance_m"]))
+        return self.ui.t("rnp.jump_high_result", m=num(self.ui, r["jump_m"]))
+
+    def move_summary(self, current: Any) -> str:
+        if current is None or current.result is None:
+            return ""
+        r = current.result
+        return self.ui.t("rnp.move_result", m=num(self.ui, r["metres"]), cost=num(self.ui, r["cost_m"]), per=r["per_metre"])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
+        x, y = area.left, area.top
+        self.label(surface, ui.t("rnp.who_jumps"), (x, y))
+        if self.who == OTHER:
+            self.label(surface, ui.t("rnp.strength_score"), (x, y + 74))
+        elif self.who:
+            score = self.view["party"][self.who]["scores"][book.jumps.ability]
+            self.label(surface, ui.t("rnp.strength_of", who=self.who, score=score), (x, y + 74))
+        self.label(surface, ui.t("rnp.run_up_caption"), (x, y + 148))
+        self.label(surface, ui.t("rnp.landing"), (x, y + 222))
+        if self.kind == "high":
+            self.label(surface, ui.t("rnp.reach_height"), (x + 420, y + 222))
+        pygame.draw.line(surface, p.ink_faint, (x, y + 372), (x + 600, y + 372))
+        self.label(surface, ui.t("rnp.special_moves"), (x, y + 390))
+        self.label(surface, ui.t("rnp.metres"), (x, y + 466))
+        right = pygame.Rect(area.left + 640, area.top, area.width - 640, area.height)
+        pygame.draw.line(surface, p.ink_faint, (right.left - 20, right.top), (right.left - 20, right.bottom))
+        self.text(surface, ui.t("rnp.jump_title"), (right.left, right.top), face="title", role="heading", colour=p.rubric)
+        ry = right.top + self.line_height("heading", "title") + 4
+        current = self.jump_preview
+        if current is None:
+            ry = self.paragraph(surface, ui.t("rnp.type_amount"), right.left, ry, right.width, face="italic", colour=p.ink_soft)
+        elif current.refused is not None:
+            ry = self.paragraph(surface, self.table.refusal_text(current.refused), right.left, ry, right.width, face="italic",
+                                colour=p.bad)
+        else:
+            r = current.result
+            ry = self.bold_line(surface, self.jump_summary(current), right.left, ry)
+            if r.get("reach_m") is not None:
+                self.text(surface, ui.t("rnp.reach_result", m=num(ui, r["reach_m"])), (right.left, ry))
+                ry += self.line_height()
+            self.text(surface, ui.t("rnp.movement_used", m=num(ui, r["movement_m"])), (right.left, ry), role="small")
+            ry += self.line_height("small")
+            if r.get("obstacle_max_m") is not None:
+                self.text(surface, ui.t("rnp.obstacle", m=num(ui, r["obstacle_max_m"])), (right.left, ry), role="small")
+                ry += self.line_height("small")
+            if r.get("landing_check"):
+                self.text(surface, ui.t("rnp.landing_check"), (right.left, ry), role="small", colour=p.bad)
+                ry += self.line_height("small")
+            ry = self.paragraph(surface, book.jumps.notes.get(self.language), right.left, ry + 6, right.width,
+                                face="italic", role="small", colour=p.ink_soft, max_lines=6)
+        ry = max(ry + 10, area.top + 390)
+        self.text(surface, ui.t("rnp.move_title"), (right.left, ry), face="title", role="heading", colour=p.rubric)
+        ry += self.line_height("heading", "title") + 4
+        current = self.move_preview
+        if current is not None and current.refused is None:
+            ry = self.paragraph(surface, self.move_summary(current), right.left, ry, right.width, face="bold")
+        elif current is not None:
+            ry = self.paragraph(surface, self.table.refusal_text(current.refused), right.left, ry, right.width,
+                                face="italic", colour=p.bad)
+        self.paragraph(surface, book.special_moves.check.get(self.language), right.left, ry + 4, right.width,
+                       face="italic", role="small", colour=p.ink_soft, max_lines=4)
+
+
+# -- fall ----------------------------------------------------------------------------------------------------
+class FallPanel(WhoChooser, Panel):
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        super().__init__(table, rect)
+        self.texts["metres"] = "6"
+        self.current: Any = None
+
+    def build(self) -> None:
+        ui, area = self.ui, self.inner()
+        self.who_choices(area.left, area.top + 20, other=True)
+        self.field("metres", (area.left, area.top + 94, 120, ROW), max_length=6)
+        self.button("fall", (area.left + 130, area.top + 94, 220, ROW), ui.tr("rnp.fall_do"), self.fall, style="primary")
+
+    def action(self) -> dict[str, Any] | None:
+        metres = self.number("metres")
+        if metres is None:
+            return None
+        action: dict[str, Any] = {"do": "fall", "metres": metres}
+        if self.who not in (None, OTHER):
+            action["character"] = self.who
+        return action
+
+    def soft_update(self) -> None:
+        action = self.action()
+        self.current = preview(self.book, self.table.adventure.state, action, self.language) if action else None
+        button = self.named.get("fall")
+        if button is None:
+            return
+        if self.current is None:
+            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
+        elif self.current.refused is not None:
+            button.set_enabled(False, self.table.refusal_text(self.current.refused))
+        else:
+            button.set_enabled(True)
+
+    def fall(self) -> None:
+        action = self.action()
+        if action:
+            self.table.roll(action, lambda entry: present_fall(self.table, entry))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
+        self.label(surface, ui.t("rnp.who_falls"), (area.left, area.top))
+        self.label(surface, ui.t("rnp.fall_height"), (area.left, area.top + 74))
+        y = area.top + 160
+        current = self.current
+        if current is not None and current.refused is None:
+            self.text(surface, ui.t("rnp.fall_dice", n=current.result["dice"], max=current.result["dice"] * book.falls.die),
+                      (area.left, y), face="bold")
+        elif current is not None:
+            self.paragraph(surface, self.table.refusal_text(current.refused), area.left, y, 600, face="italic", colour=p.bad)
+        result = self.view["result"]
+        if not result or result.get("do") != "fall":
+            return
+        y += 60
+        who = result.get("character") or ui.t("rnp.someone_else")
+        self.text(surface, ui.t("rnp.last_fall", who=who, m=num(ui, result["metres"])), (area.left, y), face="title",
+                  role="heading", colour=p.rubric)
+        y += 50
+        faces = result["rolls"]
+        per_row = 10
+        for i, face in enumerate(faces):
+            draw_die(surface, (area.left + 30 + (i % per_row) * 62, y + 30 + (i // per_row) * 64), 50, face, p)
+        y += 70 * max(1, math.ceil(len(faces) / per_row)) if faces else 10
+        damage = ui.t("rnp.fall_damage", n=result["damage"], kind=book.falls.damage_type.get(self.language))
+        y = self.bold_line(surface, damage, area.left, y, role="heading")
+        self.text(surface, ui.t("rnp.prone") if result["prone"] else ui.t("rnp.not_prone"), (area.left, y),
+                  colour=p.bad if result["prone"] else p.good)
+
+
+def present_fall(table: RnpTableScene, entry: Entry) -> Presentation:
+    ui, book = table.ui, table.book
+    result = table.adventure.state.result or {}
+    faces = tuple(result.get("rolls") or ())
+    total = result.get("damage", 0)
+    shown = faces[:MAX_FALL_DICE_SHOWN]
+    detail = ui.t("rnp.fall_total", n=total) if len(shown) == len(faces) else ui.t("rnp.fall_more", more=len(faces) - len(shown), n=total)
+    who = result.get("character") or ui.t("rnp.someone_else")
+    groups = [DiceGroup(ui.t("rnp.fall_of", who=who, m=num(ui, result.get("metres"))), shown, 6, detail)] if faces else []
+    verdict = ui.t("rnp.fall_damage", n=total, kind=book.falls.damage_type.get(ui.catalogue.language))
+    if result.get("prone"):
+        verdict += " — " + ui.t("rnp.prone")
+    return ui.t("rnp.fall_title"), groups, verdict, "bad" if total else "good"
+
+
+# -- breath ---------------------------------------------------------------------------------------------------
+class BreathPanel(WhoChooser, Panel):
+    """Hold one's breath: the rules give the time; the countdown follows the game clock."""
+
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        super().__init__(table, rect)
+        self.holds: dict[str, dict[str, float]] = {}  # who → start (clock s), seconds, total_seconds
+
+    def build(self) -> None:
+        ui, area = self.ui, self.inner()
+        self.who_choices(area.left, area.top + 20)
+        action = self.action()
+        self.button("hold", (area.left, area.top + 94, 300, ROW), ui.tr("rnp.hold_breath"), self.hold, style="primary",
+                    refused=self.table.refusal(action) if action else Refused("nobody", "nobody"))
+        step = {"do": "advance", "amount": 1, "scale": "round"}
+        self.button("round", (area.left, area.top + 170, 200, ROW), ui.tr("rnp.plus_round"), lambda: self.table.act(step))
+        scale = {"do": "set_scale", "scale": "round"}
+        self.button("to_rounds", (area.left + 210, area.top + 170, 300, ROW), ui.tr("rnp.to_rounds"),
+                    lambda: self.table.act(scale), refused=self.table.refusal(scale))
+        y = area.top + 260
+        for name in list(self.holds):
+            self.button(f"breathe:{name}", (area.right - 200, y, 200, ROW), ui.tr("rnp.breathes"),
+                        lambda n=name: self.release(n))
+            y += 84
+
+    def action(self) -> dict[str, Any] | None:
+        return None if self.who is None else {"do": "hold_breath", "character": self.who}
+
+    def hold(self) -> None:
+        action = self.action()
+        if action is None:
+            return
+        start = self.view["clock"]["elapsed_s"]
+        result = self.table.act(action, self.ui.t("rnp.holding", who=self.who))
+        if isinstance(result, Entry):
+            r = self.table.adventure.state.result or {}
+            self.holds[self.who] = {"start": start, "seconds": r["seconds"], "total": r["total_seconds"]}  # type: ignore[index]
+            self.table.rebuild()
+
+    def release(self, name: str) -> None:
+        self.holds.pop(name, None)
+        self.table.rebuild()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
+        self.label(surface, ui.t("rnp.who_holds"), (area.left, area.top))
+        action = self.action()
+        if action:
+            current = preview(book, self.table.adventure.state, action, self.language)
+            if current.refused is None:
+                r = current.result
+                self.text(surface, ui.t("rnp.breath_figures", breath=duration(ui, r["seconds"]), rounds=r["rounds_after"]),
+                          (area.left + 320, area.top + 94 + ROW // 2), role="small", anchor="midleft")
+        self.label(surface, ui.t("rnp.breath_clock"), (area.left, area.top + 150))
+        clock = self.view["clock"]["elapsed_s"]
+        round_s = book.scale("round").seconds
+        y = area.top + 260
+        if not self.holds:
+            self.paragraph(surface, ui.t("rnp.no_hold"), area.left, y, 700, face="italic", colour=p.ink_soft)
+        for name, hold in list(self.holds.items()):
+            spent = clock - hold["start"]
+            self.text(surface, name, (area.left, y), face="title", role="heading")
+            if spent < 0:
+                text, colour = ui.t("rnp.hold_undone"), p.ink_soft
+            elif spent < hold["seconds"]:
+                left = hold["seconds"] - spent
+                text, colour = ui.t("rnp.breath_left", rounds=math.ceil(left / round_s), time=duration(ui, left)), p.ink
+            elif spent < hold["total"]:
+                left = hold["total"] - spent
+                text, colour = ui.t("rnp.suffocating", rounds=math.ceil(left / round_s)), p.bad
+            else:
+                text, colour = book.breath.after.get(self.language), p.bad
+            self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=colour, max_lines=2)
+            bar = pygame.Rect(area.left + 160, y + 50, area.width - 400, 12)
+            pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=6)
+            if spent >= 0 and hold["total"] > 0:
+                breath = max(0.0, min(1.0, 1 - spent / hold["total"]))
+                cut = hold["seconds"] / hold["total"]
+                fill = bar.copy()
+                fill.width = round(bar.width * breath)
+                pygame.draw.rect(surface, p.good if breath > 1 - cut else p.bad, fill, border_radius=6)
+                mark = bar.left + round(bar.width * (1 - cut))
+                pygame.draw.line(surface, p.ink, (mark, bar.top - 3), (mark, bar.bottom + 3), 2)
+            y += 84

@@ -89,15 +89,32 @@ class Scale(Strict):
     use: LocalText
 
 
+class DaylightPeriod(Strict):
+    """R-RNP-LIGHT-1: outdoors, from ``from_hour`` the light is ``light`` (day bright, dawn and dusk dim, night dark)."""
+
+    id: Literal["dawn", "day", "dusk", "night"]
+    name: LocalText
+    from_hour: float = Field(ge=0, lt=24)
+    light: LightId
+
+
 class Time(Strict):
-    """R-RNP-TIME-1: the four scales and the one a new table starts with."""
+    """R-RNP-TIME-1: the four scales and the one a new table starts with; the day's periods and the
+    hours the game master can jump to (dawn, noon, dusk, midnight)."""
 
     scales: list[Scale] = Field(min_length=4, max_length=4)
     start_scale: ScaleId
+    daylight: list[DaylightPeriod] = Field(min_length=1, max_length=8)
+    marks: dict[Literal["dawn", "noon", "dusk", "midnight"], float]
 
     @model_validator(mode="after")
     def _all_scales(self) -> Time:
         _unique(self.scales, "scales")
+        hours = [p.from_hour for p in self.daylight]
+        if hours != sorted(hours) or len(set(hours)) != len(hours):
+            raise ValueError("time.daylight periods must start at rising hours")
+        if any(not 0 <= h < 24 for h in self.marks.values()):
+            raise ValueError("time.marks are hours from 0 to under 24")
         return self
 
 
@@ -271,10 +288,13 @@ class Exhaustion(Strict):
 
 
 class Rest(Strict):
-    """Decision (R-RNP-FOOD-1, R-RNP-WATER-1): a long rest's length and the levels it removes."""
+    """Decision (R-RNP-FOOD-1, R-RNP-WATER-1): a long rest's length and the levels it removes; a short
+    rest's length; whether a long rest gives back every lost hit point (5e convention)."""
 
     long_rest_hours: float = Field(gt=0, le=100)
     levels_removed: int = Field(ge=0, le=6)
+    short_rest_hours: float = Field(gt=0, le=100)
+    restores_hit_points: bool
 
 
 class Light(Strict):

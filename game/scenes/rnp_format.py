@@ -166,6 +166,10 @@ def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, A
             how += ", " + t("rnp.terrain_difficult_word")
         text = t("rnp.j_travel", who=who, how=how, distance=distance(ui, data.get("distance_m")),
                  duration=duration(ui, data.get("seconds")))
+        if data.get("supplies"):
+            text += " " + t("rnp.j_travel_supplies")
+        if data.get("camp"):
+            text += " " + t("rnp.j_travel_camp")
         return _with_gain(ui, text, data.get("exhaustion"))
     if do == "fall":
         return t("rnp.j_fall", who=who, metres=num(ui, data.get("metres")), damage=data.get("damage", 0))
@@ -177,6 +181,38 @@ def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, A
         reason = data.get("reason")
         reasons = {r.id: r.name.get(lang(ui)) for r in book.hiding.reveal_reasons}
         return t("rnp.j_reveal", who=who, reason=reasons.get(reason, reason))
+    return _table_text(ui, book, do, who, data)
+
+
+def _table_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, Any]) -> str:
+    """The game master's table: jumps, rests, timers, hit points, packs, light."""
+    t = ui.t
+    if do == "advance_to":
+        return t("rnp.j_advance_to", to=t(f"rnp.mark_{data.get('to')}"), duration=duration(ui, data.get("seconds")))
+    if do == "short_rest":
+        return t("rnp.j_short_rest", who=who, duration=duration(ui, data.get("seconds")))
+    if do in ("add_timer", "remove_timer", "restart_timer"):
+        return t(f"rnp.j_{do}", label=data.get("label", ""), duration=duration(ui, data.get("seconds")))
+    if do == "hold_breath":
+        return t("rnp.j_hold_breath", who=who, duration=duration(ui, data.get("seconds")), rounds=data.get("rounds"))
+    if do == "set_hp":
+        return t("rnp.j_set_hp", who=who, hp=data.get("hp"), max=data.get("hp_max"), temp=data.get("hp_temp"))
+    if do in ("damage", "heal"):
+        return t(f"rnp.j_{do}", who=who, amount=data.get("amount"), hp=data.get("hp"))
+    if do == "set_supplies":
+        return t("rnp.j_set_supplies", who=who, rations=num(ui, data.get("rations")), water=num(ui, data.get("water_l")),
+                 ration=t(f"rnp.ration_{data.get('ration', 'full')}"))
+    if do == "supply_day":
+        days = data.get("days") or {}
+        parts = [t("rnp.j_supply_one", who=name, water=t(f"rnp.water_{d.get('water', 'enough')}"),
+                   ration=t(f"rnp.ration_{d.get('ration', 'full')}")) for name, d in days.items()]
+        text = t("rnp.j_supply_day", parts="; ".join(parts))
+        return _with_gain(ui, text, {name: d.get("exhaustion", 0) for name, d in days.items()})
+    if do == "rejoin":
+        return t("rnp.j_rejoin", who=who)
+    if do == "set_light":
+        light = data.get("light")
+        return t("rnp.j_light_auto") if light is None else t("rnp.j_light", light=name_of(ui, book.light_def, light))
     return t("rnp.j_other", do=do, who=who)
 
 

@@ -61,11 +61,12 @@ class Fall(Action):
 
 
 class HoldBreath(Action):
-    """R-RNP-AIR-1: ``con`` score, or a party ``character``."""
+    """R-RNP-AIR-1: ``con`` score, or a party ``character`` (``timer``: start a saved breath countdown)."""
 
     do: Literal["hold_breath"]
     con: Score | None = None
     character: Name | None = None
+    timer: bool = False
 
 
 class Fast(Action):
@@ -159,6 +160,8 @@ class SensesSpec(BaseModel):
 
 class AddCharacter(Action):
     do: Literal["add_character"]
+    max_pace: PaceName | None = None
+    hp_max: Score | None = None
     name: Name
     scores: dict[str, Score] = Field(default_factory=dict)
     proficiency: Score | None = None
@@ -181,6 +184,8 @@ class EditCharacter(Action):
     passive_perception: Score | None = None
     clear_passive_perception: bool = False
     senses: SensesSpec | None = None
+    max_pace: PaceName | None = None
+    clear_max_pace: bool = False
 
 
 class RemoveCharacter(Action):
@@ -259,7 +264,10 @@ class SetClock(Action):
 
 
 class TravelParty(Action):
-    """A leg of the journey applied to the party: clock, forced-march saves, exhaustion, journal."""
+    """A leg of the journey applied to the party: clock, forced-march saves, exhaustion, journal.
+
+    ``supplies``: each travel day the travellers eat and drink from their packs; ``camp``: each
+    travel day ends with the night's long rest, inside the day's 24 hours."""
 
     do: Literal["travel_party"]
     mode: TravelMode = "foot"
@@ -273,13 +281,121 @@ class TravelParty(Action):
     boat_kmh: Number | None = None
     boat_hours_per_day: Number | None = None
     who: list[Name] | None = Field(default=None, max_length=30)
+    supplies: bool = False
+    camp: bool = False
+    hot: bool = False
+
+
+# -- the game master's table ----------------------------------------------------------------------
+class AdvanceTo(Action):
+    """R-RNP-TIME-1: time passes to the next dawn, noon, dusk or midnight (book hours)."""
+
+    do: Literal["advance_to"]
+    to: Literal["dawn", "noon", "dusk", "midnight"]
+
+
+class SetTimeOfDay(Action):
+    """The clock setter: ``hour``:``minute`` of ``day`` (today when omitted)."""
+
+    do: Literal["set_time_of_day"]
+    hour: Score
+    minute: Score = 0
+    day: Score | None = None
+
+
+class ShortRest(Action):
+    """Decision: a short rest is an hour (book data) that passes; it recovers nothing by itself here."""
+
+    do: Literal["short_rest"]
+    who: list[Name] | None = Field(default=None, max_length=30)
+
+
+class AddTimer(Action):
+    """A countdown of ``amount`` ``scale`` steps from now, for the party or one ``character``."""
+
+    do: Literal["add_timer"]
+    label: Name
+    amount: Number
+    scale: ScaleName = "hour"
+    character: Name | None = None
+
+
+class RemoveTimer(Action):
+    do: Literal["remove_timer"]
+    id: Score
+
+
+class RestartTimer(Action):
+    """The countdown starts again from now (a new torch, a new long rest)."""
+
+    do: Literal["restart_timer"]
+    id: Score
+
+
+class SetHp(Action):
+    """The eraser for hit points: any of current, maximum, temporary."""
+
+    do: Literal["set_hp"]
+    character: Name
+    current: Score | None = None
+    maximum: Score | None = None
+    temporary: Score | None = None
+
+
+class Damage(Action):
+    """Damage lands on temporary hit points first, then the current ones (not below 0)."""
+
+    do: Literal["damage"]
+    character: Name
+    amount: Score
+
+
+class Heal(Action):
+    """Hit points regained, up to the maximum in force (halved at exhaustion 4)."""
+
+    do: Literal["heal"]
+    character: Name
+    amount: Score
+
+
+class SetSupplies(Action):
+    """What a character carries: ``rations`` (days of food), ``water_l``; the daily ``ration`` eaten."""
+
+    do: Literal["set_supplies"]
+    character: Name
+    rations: Number | None = None
+    water_l: Number | None = None
+    ration: Literal["full", "half"] | None = None
+
+
+class SupplyDay(Action):
+    """R-RNP-FOOD-1 / R-RNP-WATER-1: everyone (or ``who``) eats and drinks a day from their packs."""
+
+    do: Literal["supply_day"]
+    who: list[Name] | None = Field(default=None, max_length=30)
+    hot: bool = False
+
+
+class Rejoin(Action):
+    """A character left behind joins the party again."""
+
+    do: Literal["rejoin"]
+    character: Name
+
+
+class SetLight(Action):
+    """R-RNP-LIGHT-1: the game master's light (indoors, a torch…) or None: outdoors, the clock's daylight."""
+
+    do: Literal["set_light"]
+    light: Light | None = None
 
 
 RnpAction = Annotated[
     Union[
         Travel, Jump, Fall, HoldBreath, Fast, Thirst, SpecialMove, Visibility, Hide, Reveal,
         AddCharacter, EditCharacter, RemoveCharacter, SetExhaustion, SetFasting, LongRest, EatDay, Drink,
-        DrinkDay, Advance, SetScale, SetClock, TravelParty,
+        DrinkDay, Advance, SetScale, SetClock, TravelParty, AdvanceTo, SetTimeOfDay, ShortRest, AddTimer,
+        RemoveTimer, RestartTimer, SetHp, Damage, Heal, SetSupplies, SupplyDay, Rejoin, SetLight,
     ],
     Field(discriminator="do"),
 ]

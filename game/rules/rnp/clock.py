@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.books.rolenplay import RolenplayBook
+from game.books.rolenplay import DaylightPeriod, RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.context import Context, not_negative, tidy
-from game.rules.rnp.state import Clock
+from game.rules.rnp.state import Clock, TableState
 
 
 def advance(ctx: Context, action: a.Advance) -> None:
@@ -57,3 +57,60 @@ def clock_view(book: RolenplayBook, clock: Clock) -> dict[str, Any]:
     }
     view["in_scales"] = {s.id: elapsed / s.seconds for s in book.time.scales}
     return tidy(view)
+
+
+# -- the game master's table: jumps, the clock setter, daylight ------------------------------------------
+def advance_to(ctx: Context, action: a.AdvanceTo) -> None:
+    """Time passes to the next dawn, noon, dusk or midnight (book hours); never zero: at 06:00 sharp,
+    "to dawn" is tomorrow's."""
+    book = ctx.book
+    day_s = book.scale("day").seconds
+    mark = book.time.marks[action.to] * book.scale("hour").seconds
+    now = ctx.state.clock.elapsed_s
+    into_day = now % day_s
+    seconds = mark - into_day if mark > into_day else day_s - into_day + mark
+    ctx.set_result("advance_to", to=action.to, seconds=seconds)
+    ctx.log("advance_to", to=action.to, seconds=seconds)
+    ctx.state.clock.elapsed_s = now + seconds
+
+
+def set_time_of_day(ctx: Context, action: a.SetTimeOfDay) -> None:
+    """The clock setter: ``hour``:``minute`` of ``day`` (from 1; today when omitted)."""
+    book = ctx.book
+    hours_a_day = book.scale("day").seconds // book.scale("hour").seconds
+    minutes_an_hour = book.scale("hour").seconds // book.scale("minute").seconds
+    if not 0 <= action.hour < hours_a_day or not 0 <= action.minute < minutes_an_hour:
+        raise Refused("time_of_day", f"a time of day is 00:00 to {hours_a_day - 1}:{minutes_an_hour - 1}",
+                      hours=hours_a_day - 1, minutes=minutes_an_hour - 1)
+    day_s = book.scale("day").seconds
+    before = ctx.state.clock.elapsed_s
+    day = int(before // day_s) + 1 if action.day is None else action.day
+    if day < 1:
+        raise Refused("day_from_one", "days are counted from 1")
+    elapsed = (day - 1) * day_s + action.hour * book.scale("hour").seconds + action.minute * book.scale("minute").seconds
+    ctx.state.clock.elapsed_s = elapsed
+    ctx.set_result("set_time_of_day", elapsed_s=elapsed, before=before)
+    ctx.log("set_clock", elapsed_s=elapsed, before=before)
+
+
+def daylight(book: RolenplayBook, elapsed_s: float) -> DaylightPeriod:
+    """R-RNP-LIGHT-1: the period of the day outdoors at this time (day bright, dawn and dusk dim, night dark)."""
+    hour = elapsed_s % book.scale("day").seconds / book.scale("hour").seconds
+    current = book.time.daylight[-1]  # before the first period starts, the last one (night) goes on
+    for period in book.time.daylight:
+        if period.from_hour <= hour:
+            current = period
+    return current
+
+
+def light_now(book: RolenplayBook, state: TableState) -> str:
+    """The light the calculators use: the game master's, or outdoors the clock's daylight."""
+    return state.light_override or daylight(book, state.clock.elapsed_s).light
+
+
+def set_light(ctx: Context, action: a.SetLight) -> None:
+    """The game master sets the light (indoors, underground, a torch) or gives it back to the clock."""
+    before = ctx.state.light_override
+    ctx.state.light_override = action.light
+    ctx.set_result("set_light", light=action.light, before=before)
+    ctx.log("set_light", light=action.light, before=before)

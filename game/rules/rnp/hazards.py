@@ -8,6 +8,8 @@ from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import check_score, modifier
 from game.rules.rnp.context import Context, not_negative
+from game.rules.rnp.health import take_damage
+from game.rules.rnp.timers import start_timer
 
 # Float guard for "per full 3 m": 9.000000001 m and 8.999999999 m both mean 9 m.
 EPSILON = 1e-9
@@ -26,8 +28,13 @@ def fall(ctx: Context, action: a.Fall) -> str | None:
     count = fall_dice(ctx, metres)
     faces = ctx.dice.roll_many(count, ctx.book.falls.die)
     damage = sum(faces)
+    hp = None
+    if action.character and ctx.character(action.character).hp_max:
+        member = ctx.character(action.character)
+        take_damage(ctx.book, member, damage)  # the damage lands on the sheet's hit points
+        hp = member.hp
     ctx.set_result("fall", metres=metres, dice=count, rolls=faces, damage=damage, prone=damage > 0,
-                   character=action.character)
+                   character=action.character, hp=hp)
     ctx.log("fall", who, metres=metres, damage=damage, rolls=faces)
     return None
 
@@ -46,5 +53,11 @@ def hold_breath(ctx: Context, action: a.HoldBreath) -> None:
     seconds = max(rules.minimum_seconds, (rules.base_minutes + mod) * minute)
     rounds = max(rules.rounds_minimum, mod)
     round_s = ctx.book.scale("round").seconds
-    ctx.set_result("hold_breath", seconds=seconds, rounds_after=rounds, total_seconds=seconds + rounds * round_s,
+    total = seconds + rounds * round_s
+    if action.timer:
+        if action.character is None:
+            raise Refused("timer_needs_character", "a breath countdown is for a party character")
+        start_timer(ctx, action.character, total, action.character, kind="breath", hold_s=seconds)
+        ctx.log("hold_breath", [action.character], seconds=seconds, rounds=rounds)
+    ctx.set_result("hold_breath", seconds=seconds, rounds_after=rounds, total_seconds=total,
                    character=action.character)

@@ -7,6 +7,7 @@ from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import check_score
 from game.rules.rnp.context import Context, not_negative
+from game.rules.rnp.health import MAX_HP
 from game.rules.rnp.state import Character, Senses
 
 # How many characters a party sheet holds: a screen limit, not a rule.
@@ -81,7 +82,12 @@ def add_character(ctx: Context, action: a.AddCharacter) -> None:
                                     else action.proficiency)
     member = Character(name=name, scores=scores, proficiency=proficiency, skills=list(dict.fromkeys(action.skills)),
                        saves=list(dict.fromkeys(action.saves)),
-                       passive_perception=check_passive(action.passive_perception), senses=senses_of(action.senses))
+                       passive_perception=check_passive(action.passive_perception), senses=senses_of(action.senses),
+                       max_pace=action.max_pace)
+    if action.hp_max is not None:
+        if not 0 <= action.hp_max <= MAX_HP:
+            raise Refused("hp_range", f"maximum hit points are from 0 to {MAX_HP}", what="maximum", maximum=MAX_HP)
+        member.hp = member.hp_max = action.hp_max
     ctx.state.party.append(member)
     ctx.set_result("add_character", character=name)
     ctx.log("add_character", [name])
@@ -109,10 +115,27 @@ def edit_character(ctx: Context, action: a.EditCharacter) -> None:
         member.passive_perception = check_passive(action.passive_perception)
     if action.senses is not None:
         member.senses = senses_of(action.senses)
+    if action.clear_max_pace and action.max_pace is not None:
+        raise Refused("pace_both", "give max_pace or clear it, not both")
+    if action.clear_max_pace:
+        member.max_pace = None
+    elif action.max_pace is not None:
+        member.max_pace = action.max_pace
     old = member.name
     member.name = new_name
     ctx.set_result("edit_character", character=new_name, before=old)
     ctx.log("edit_character", [new_name], before=old)
+
+
+def rejoin(ctx: Context, action: a.Rejoin) -> None:
+    """A character left behind is with the party again."""
+    member = ctx.character(action.character)
+    if member.left_at_s is None:
+        raise Refused("not_left_behind", f"{member.name} is with the party", name=member.name)
+    before = member.left_at_s
+    member.left_at_s = None
+    ctx.set_result("rejoin", character=member.name, left_at_s=before)
+    ctx.log("rejoin", [member.name], left_at_s=before)
 
 
 def remove_character(ctx: Context, action: a.RemoveCharacter) -> None:

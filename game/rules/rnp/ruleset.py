@@ -11,7 +11,9 @@ from game.books.rolenplay import RolenplayBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp import clock, exhaustion, hazards, hiding, movement, party, sustenance, travel, vision
+from game.rules.rnp import (
+    clock, exhaustion, hazards, health, hiding, movement, party, supplies, sustenance, timers, travel, vision,
+)
 from game.rules.rnp.abilities import check_score
 from game.rules.rnp.context import Context
 from game.rules.rnp.state import Character, Clock, TableState
@@ -45,6 +47,19 @@ HANDLERS: dict[type, Handler] = {
     a.Advance: clock.advance,
     a.SetScale: clock.set_scale,
     a.SetClock: clock.set_clock,
+    a.AdvanceTo: clock.advance_to,
+    a.SetTimeOfDay: clock.set_time_of_day,
+    a.SetLight: clock.set_light,
+    a.ShortRest: exhaustion.short_rest,
+    a.AddTimer: timers.add_timer,
+    a.RemoveTimer: timers.remove_timer,
+    a.RestartTimer: timers.restart_timer,
+    a.SetHp: health.set_hp,
+    a.Damage: health.damage,
+    a.Heal: health.heal,
+    a.SetSupplies: supplies.set_supplies,
+    a.SupplyDay: supplies.supply_day,
+    a.Rejoin: party.rejoin,
 }
 
 # The character a session may be started with (cases' "hero"): a name the screen can rename.

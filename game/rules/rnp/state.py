@@ -13,6 +13,7 @@ ScaleName = Literal["round", "minute", "hour", "day"]
 PaceName = Literal["slow", "normal", "fast"]
 TravelMode = Literal["foot", "gallop", "cart", "boat"]
 WaterStatus = Literal["enough", "half", "none"]
+LightName = Literal["bright", "dim", "darkness"]
 
 
 class Model(BaseModel):
@@ -53,6 +54,17 @@ class Character(Model):
     senses: Senses = Senses()
     hidden: bool = False
     stealth_dc: int | None = None  # R-RNP-HIDE-1: the Stealth total watchers must reach while hidden
+    # Hit points (0 maximum: not tracked). Exhaustion level 4 halves the maximum (R-RNP-ABILITY-1).
+    hp: int = 0
+    hp_max: int = 0
+    hp_temp: int = 0
+    # What the character carries and eats from it each day (R-RNP-FOOD-1, R-RNP-WATER-1):
+    # rations in days of food (1 = the book's daily grams), water in litres.
+    rations: float = 0
+    water_l: float = 0
+    ration: Literal["full", "half"] = "full"
+    max_pace: PaceName | None = None  # a slow member: the party's legs on foot go no faster
+    left_at_s: float | None = None  # left behind: where this character stays on the clock
 
 
 class Clock(Model):
@@ -60,6 +72,22 @@ class Clock(Model):
 
     elapsed_s: float = 0
     scale: ScaleName = "hour"
+
+
+class Timer(Model):
+    """A countdown the game master sets (a torch, "since the last long rest", a held breath).
+
+    ``character`` None is the party's. A breath timer also has ``hold_s``: the breath held,
+    then the rounds of survival up to ``duration_s`` (R-RNP-AIR-1).
+    """
+
+    id: int
+    label: str
+    character: str | None = None
+    start_s: float
+    duration_s: float
+    kind: Literal["timer", "breath"] = "timer"
+    hold_s: float | None = None
 
 
 class JournalEntry(Model):
@@ -81,3 +109,6 @@ class TableState(Model):
     mode: TravelMode | None = None
     journal: list[JournalEntry] = Field(default_factory=list)
     result: dict[str, Any] | None = None
+    timers: list[Timer] = Field(default_factory=list)
+    next_timer: int = 1
+    light_override: LightName | None = None  # None: outdoors, the light follows the clock (R-RNP-LIGHT-1)

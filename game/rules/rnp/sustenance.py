@@ -11,6 +11,7 @@ from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import check_score, modifier, saving_throw, test_roll
 from game.rules.rnp.context import Context, not_negative, whole_or_half
 from game.rules.rnp.exhaustion import gain
+from game.rules.rnp.state import Character
 
 
 EPSILON = 1e-9  # float guard when counting whole days past the safe ones
@@ -51,11 +52,8 @@ def ration_of(book: RolenplayBook, action: a.EatDay) -> str:
     return "half" if grams >= book.food.grams_per_day * book.food.half_ration_share else "none"
 
 
-def eat_day(ctx: Context, action: a.EatDay) -> None:
-    """One day of eating for a party member: a full day resets the fast; half a ration adds half a day."""
-    book = ctx.book
-    member = ctx.living(action.character)
-    ration = ration_of(book, action)
+def apply_ration(book: RolenplayBook, member: Character, ration: str) -> int:
+    """A day's eating: a full day resets the fast; half a ration adds half a day; returns the levels gained."""
     con = member.scores[book.food.ability]
     before = member.fasting_days
     if ration == "full":
@@ -64,7 +62,17 @@ def eat_day(ctx: Context, action: a.EatDay) -> None:
         after = before + (book.food.half_ration_fasting_days if ration == "half" else 1)
     levels = max(0, hunger_levels(book, con, after) - hunger_levels(book, con, before))
     member.fasting_days = after
-    gained = gain(book, member, levels)
+    return gain(book, member, levels)
+
+
+def eat_day(ctx: Context, action: a.EatDay) -> None:
+    """One day of eating for a party member: a full day resets the fast; half a ration adds half a day."""
+    book = ctx.book
+    member = ctx.living(action.character)
+    ration = ration_of(book, action)
+    con = member.scores[book.food.ability]
+    gained = apply_ration(book, member, ration)
+    after = member.fasting_days
     ctx.set_result("eat_day", character=member.name, ration=ration, fasting_days=after,
                    safe_days=safe_fasting_days(book, con), exhaustion=gained, level=member.exhaustion)
     ctx.log("eat_day", [member.name], ration=ration, fasting_days=after, exhaustion=gained)
@@ -120,6 +128,17 @@ def drink(ctx: Context, action: a.Drink) -> None:
     ctx.log("drink", [member.name], litres=action.litres)
 
 
+def settle_water(ctx: Context, member: Character, litres: float, hot: bool) -> tuple[str, dict[str, Any] | None, int]:
+    """R-RNP-WATER-1 for one day: the status, the CON save if half (rolled), the levels gained; a new day's total."""
+    book = ctx.book
+    status = water_status(book, litres, hot)
+    save = saving_throw(ctx, member, book.water.ability, book.water.save_dc) if status == "half" else None
+    gained = gain(book, member, thirst_levels(book, status, save, member.exhaustion > 0))
+    member.dehydrated = status != "enough"
+    member.water_today_l = 0
+    return status, save, gained
+
+
 def drink_day(ctx: Context, action: a.DrinkDay) -> str | None:
     """Settle a party member's water for the day (R-RNP-WATER-1): save if half, levels, new day's total 0.
 
@@ -128,11 +147,7 @@ def drink_day(ctx: Context, action: a.DrinkDay) -> str | None:
     book = ctx.book
     member = ctx.living(action.character)
     litres = member.water_today_l if action.litres is None else not_negative(action.litres, "litres")
-    status = water_status(book, litres, action.hot)
-    save = saving_throw(ctx, member, book.water.ability, book.water.save_dc) if status == "half" else None
-    gained = gain(book, member, thirst_levels(book, status, save, member.exhaustion > 0))
-    member.dehydrated = status != "enough"
-    member.water_today_l = 0
+    status, save, gained = settle_water(ctx, member, litres, action.hot)
     ctx.set_result("drink_day", character=member.name, need_l=water_need(book, action.hot), litres=litres,
                    status=status, save=save, exhaustion=gained, level=member.exhaustion)
     ctx.log("drink_day", [member.name], litres=litres, status=status, exhaustion=gained)

@@ -18,8 +18,9 @@ from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import check_score, modifier, saving_throw, test_roll
 from game.rules.rnp.context import Context, not_negative, whole
-from game.rules.rnp.exhaustion import gain, has_effect, is_dead
+from game.rules.rnp.exhaustion import gain, has_effect, is_dead, rest_effects
 from game.rules.rnp.state import Character
+from game.rules.rnp.supplies import pack_day
 
 
 @dataclass
@@ -176,8 +177,8 @@ def travel(ctx: Context, action: a.Travel) -> None:
 
 
 # -- the party on the road ---------------------------------------------------------------------------
-def party_leg(ctx: Context, action: a.TravelParty) -> tuple[Leg, str | None]:
-    """Work out a party leg by mode; returns it and the pace whose effects the party now has."""
+def party_leg(ctx: Context, action: a.TravelParty, pace: str) -> tuple[Leg, str | None]:
+    """Work out a party leg by mode at ``pace``; returns it and the pace whose effects the party now has."""
     book = ctx.book
     scale, amount = one_duration(distance_m=action.distance_m, minutes=action.minutes, hours=action.hours,
                                  days=action.days)
@@ -196,7 +197,6 @@ def party_leg(ctx: Context, action: a.TravelParty) -> tuple[Leg, str | None]:
             return Leg(amount, hours * book.scale("hour").seconds), book.travel.gallop.of_pace
         check_gallop(book, scale.rstrip("s"), amount)
         return timed_leg(book, speed, scale, amount, 0), book.travel.gallop.of_pace
-    pace = action.pace
     if action.mode == "cart" and pace != book.travel.vehicles.cart_pace:
         raise Refused("cart_pace", f"carts travel at the {book.travel.vehicles.cart_pace} pace",
                       pace=book.travel.vehicles.cart_pace)
@@ -282,19 +282,36 @@ def travellers(ctx: Context, action: a.TravelParty) -> list[Character]:
     return members
 
 
+def leg_pace(ctx: Context, action: a.TravelParty, members: list[Character]) -> tuple[str, list[str]]:
+    """On foot the party goes no faster than its slowest member (``max_pace``); returns the pace and who set it."""
+    order = [p.id for p in ctx.book.travel.paces]
+    pace = action.pace
+    if action.mode != "foot":
+        return pace, []
+    slowest = min((m.max_pace for m in members if m.max_pace is not None), key=order.index, default=None)
+    if slowest is None or order.index(slowest) >= order.index(pace):
+        return pace, []
+    return slowest, [m.name for m in members if m.max_pace == slowest]
+
+
 def travel_party(ctx: Context, action: a.TravelParty) -> None:
     """A leg applied to the party: forced-march saves per traveller, exhaustion, clock, journal.
 
     Saves are drawn day by day, hour by hour, then traveller by traveller in party
     order (R-RNP-MARCH-1); a failure counts at once, so a level-3 traveller rolls the
-    next saves with disadvantage and a dead one stops rolling.
+    next saves with disadvantage and a dead one stops rolling. With ``supplies`` each
+    day then feeds and waters the travellers from their packs (water saves in party
+    order); with ``camp`` each day ends with the night's long rest (inside its 24 h).
+    Living members not on the leg are left behind where the clock finds them.
     """
     book = ctx.book
-    leg, pace = party_leg(ctx, action)
     members = travellers(ctx, action)
+    pace_wanted, slowed_by = leg_pace(ctx, action, members)
+    leg, pace = party_leg(ctx, action, pace_wanted)
     ability = book.travel.forced_march.ability
     gained = {m.name: 0 for m in members}
     saves: list[dict[str, Any]] = []
+    days: list[dict[str, Any]] = []
     for day in range(1, leg.days + 1):
         for hour in range(1, leg.extra_hours + 1):
             dc = book.travel.forced_march.dc_base + book.travel.forced_march.dc_per_hour * hour
@@ -305,11 +322,40 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
                 if not result["success"]:
                     gained[member.name] += gain(book, member, book.travel.forced_march.levels_on_failure)
                 saves.append({"day": day, "hour": hour, **result})
+        days.append(night(ctx, action, members, gained))
+    on_the_road(ctx, members)
     ctx.state.pace = pace
     ctx.state.mode = action.mode
     names = [m.name for m in members]
     ctx.set_result("travel_party", distance_m=leg.distance_m, seconds=leg.seconds, exhaustion=gained, saves=saves,
-                   mode=action.mode, pace=pace, terrain=action.terrain, travellers=names, **leg.detail)
+                   mode=action.mode, pace=pace, terrain=action.terrain, travellers=names, slowed_by=slowed_by,
+                   days=days, **leg.detail)
     ctx.log("travel_party", names, distance_m=leg.distance_m, seconds=leg.seconds, mode=action.mode, pace=pace,
-            terrain=action.terrain, exhaustion=gained)
+            terrain=action.terrain, exhaustion=gained, camp=action.camp, supplies=action.supplies)
     ctx.state.clock.elapsed_s += leg.seconds
+
+
+def night(ctx: Context, action: a.TravelParty, members: list[Character], gained: dict[str, int]) -> dict[str, Any]:
+    """The end of a travel day: meals and water from the packs (``supplies``), then the long rest (``camp``)."""
+    living = [m for m in members if not is_dead(ctx.book, m)]
+    packs: dict[str, Any] = {}
+    if action.supplies:
+        for member in living:
+            packs[member.name] = pack_day(ctx, member, action.hot)
+            gained[member.name] += packs[member.name]["exhaustion"]
+        living = [m for m in living if not is_dead(ctx.book, m)]
+    rest: dict[str, Any] = {}
+    if action.camp and living:
+        recovered, blocked = rest_effects(ctx.book, living)
+        rest = {"recovered": recovered, "blocked": blocked}
+    return {"packs": packs, "rest": rest}
+
+
+def on_the_road(ctx: Context, members: list[Character]) -> None:
+    """Travellers are with the party; living members not on the leg stay where they are, on the clock."""
+    names = {m.name for m in members}
+    for member in ctx.state.party:
+        if member.name in names:
+            member.left_at_s = None
+        elif member.left_at_s is None and not is_dead(ctx.book, member):
+            member.left_at_s = ctx.state.clock.elapsed_s

@@ -6,11 +6,12 @@ from typing import Any
 
 from game.books.rolenplay import RolenplayBook
 from game.rules.rnp.abilities import modifier, passive_perception
-from game.rules.rnp.clock import clock_view
+from game.rules.rnp.clock import clock_view, daylight, light_now
 from game.rules.rnp.context import tidy
-from game.rules.rnp.exhaustion import effects, is_dead, recovery_blocked
+from game.rules.rnp.exhaustion import effects, hp_maximum, is_dead, recovery_blocked
 from game.rules.rnp.state import Character, TableState
 from game.rules.rnp.sustenance import safe_fasting_days
+from game.rules.rnp.timers import timers_view
 
 
 def character_view(book: RolenplayBook, state: TableState, member: Character, language: str) -> dict[str, Any]:
@@ -37,12 +38,23 @@ def character_view(book: RolenplayBook, state: TableState, member: Character, la
         "senses": member.senses.model_dump(),
         "hidden": member.hidden,
         "stealth_dc": member.stealth_dc,
+        "hp": member.hp,
+        "hp_max": member.hp_max,
+        "hp_max_now": hp_maximum(book, member),
+        "hp_temp": member.hp_temp,
+        "dying": member.hp_max > 0 and member.hp == 0 and not is_dead(book, member),
+        "rations": member.rations,
+        "water_l": member.water_l,
+        "ration": member.ration,
+        "max_pace": member.max_pace,
+        "left_at_s": member.left_at_s,
     }
 
 
 def table_view(book: RolenplayBook, state: TableState, language: str = "fr") -> dict[str, Any]:
     """Everything a case or the screen reads; ``result`` is the last action's result (or null)."""
     pace = None if state.pace is None else book.pace(state.pace)
+    period = daylight(book, state.clock.elapsed_s)
     return {
         "result": state.result,
         "clock": clock_view(book, state.clock),
@@ -55,4 +67,9 @@ def table_view(book: RolenplayBook, state: TableState, language: str = "fr") -> 
         "party": {m.name: character_view(book, state, m, language) for m in state.party},
         "party_order": [m.name for m in state.party],
         "journal": [tidy(entry.model_dump()) for entry in state.journal],
+        "timers": timers_view(book, state),
+        "daylight": period.id,
+        "daylight_light": period.light,
+        "light_override": state.light_override,
+        "light": light_now(book, state),
     }

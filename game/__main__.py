@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from game.app.loop import MainLoop
     from game.app.services import build_services
     from game.app.stack import SceneStack
-    from game.scenes.bookshelf import BookshelfScene
+    from game.app.navigator import Screen
 
     services = build_services(config_dir=args.config_dir, data_dir=args.data_dir, demo=args.demo)
     if args.language:
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services))
         kiosk.reset()
     else:
-        stack.push(BookshelfScene(services))
+        stack.push(services.navigator.build(Screen.SHELF))
         stack.apply_pending()
 
     def remember_fullscreen(on: bool) -> None:
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
 
         recovery = CrashRecovery(services, stack, home=lambda: demo_fresh_start(services))
     else:
-        recovery = CrashRecovery(services, stack, home=lambda: BookshelfScene(services))
+        recovery = CrashRecovery(services, stack, home=lambda: services.navigator.build(Screen.SHELF))
     try:
         MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery,
                  supervisor=kiosk).run()

@@ -8,7 +8,7 @@ from ui_helpers import init_pygame, key, ui  # noqa: F401
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.main import run_app
+from game.gallery import run_app
 from game.app.stack import SceneStack
 from game.scenes.gallery import GalleryScene
 from game.ui.dialog import Dialog

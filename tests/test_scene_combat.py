@@ -23,6 +23,7 @@ from game.app.stack import SceneStack
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.combat import CombatScene
+from game.scenes.combat_animator import Phase
 from game.scenes.dice_entry import DiceEntryScene
 from game.scenes.fight_setup import FightSetupScene
 
@@ -330,10 +331,10 @@ def test_dice_tumble_on_the_board_and_a_click_skips(services):
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
     d.click(scene.attack_button)
-    assert scene.tumble is not None and scene.wants_animation
+    assert scene.animator.phase is Phase.TUMBLING and scene.wants_animation
     assert scene.view_state is not adventure.state  # the cards wait for the dice
     d.click((640, 400))
-    assert scene.tumble is None and scene.view_state is adventure.state
+    assert scene.animator.phase is Phase.IDLE and scene.view_state is adventure.state
     d.loop.run_frames(5)
     assert not scene.wants_animation
 
@@ -345,11 +346,11 @@ def test_dice_settle_by_themselves_and_bars_ease(services):
     scene = board(d)
     d.click(scene.attack_button)
     d.loop.run_frames(40)  # 0.5 s at "fast": the dice have landed
-    assert scene.tumble is None
+    assert scene.animator.phase is not Phase.TUMBLING
     d.click(scene.accept_button)  # no dice: the bar eases down at once
-    assert scene.bars["hero"].moving
+    assert scene.animator.bars["hero"].moving
     d.loop.run_frames(120)
-    assert not scene.wants_animation and scene.bars["hero"].value == 10
+    assert not scene.wants_animation and scene.animator.bars["hero"].value == 10
 
 
 def test_no_animation_setting_shows_results_at_once(services):
@@ -357,7 +358,7 @@ def test_no_animation_setting_shows_results_at_once(services):
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
     d.click(scene.attack_button)
-    assert scene.tumble is None and not scene.wants_animation
+    assert scene.animator.phase is Phase.IDLE and not scene.wants_animation
 
 
 def test_undo_round_by_round_then_back_to_the_sheet(services):
@@ -369,10 +370,10 @@ def test_undo_round_by_round_then_back_to_the_sheet(services):
     d.click(scene.attack_button)
     assert adventure.state.fight.stats.rounds == 2
     d.keys(key(pygame.K_z, pygame.KMOD_CTRL))
-    assert adventure.state.fight.stats.rounds == 1 and len(scene.history) == 3
+    assert adventure.state.fight.stats.rounds == 1 and len(scene.timeline) == 3
     d.click(scene.undo_button)
     d.click(scene.undo_button)
-    assert adventure.state.fight.stats.rounds == 0 and len(scene.history) == 1
+    assert adventure.state.fight.stats.rounds == 0 and len(scene.timeline) == 1
     d.keys(key(pygame.K_y, pygame.KMOD_CTRL))  # redo
     assert adventure.state.fight.stats.rounds == 1
     d.click(scene.undo_button)

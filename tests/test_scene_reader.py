@@ -1,8 +1,6 @@
 """The reader driven by the mouse: the demo adventure played to its end, each click a rules action."""
 
-import importlib.util
 import json
-import sys
 
 import pygame
 import pytest
@@ -57,7 +55,7 @@ BOARDS = []
 
 
 def fight(driver, plan):
-    """Play a fight with clicks on whatever board is on top (the combat board, or the reader's own controls)."""
+    """Play a fight with clicks on the combat board, then come back to the page."""
     board = driver.top
     BOARDS.append(name(board))
     for step in plan:
@@ -65,9 +63,8 @@ def fight(driver, plan):
         assert button.visible and button.enabled, step
         driver.click(button)
         close_overlays(driver)
-    if name(board) == "CombatScene":
-        assert board.finish_button.visible
-        driver.click(board.finish_button)
+    assert board.finish_button.visible
+    driver.click(board.finish_button)
     assert isinstance(driver.top, ReaderScene)
 
 
@@ -107,8 +104,7 @@ def test_the_whole_adventure_can_be_finished_with_the_mouse_alone(services):
     assert isinstance(driver.top, ReaderScene) and adventure.state.paragraph == 1
     BOARDS.clear()
     play_to_victory(driver)
-    board_installed = importlib.util.find_spec("game.scenes.combat") is not None
-    assert BOARDS == ["CombatScene" if board_installed else "ReaderScene"] * 2
+    assert BOARDS == ["CombatScene"] * 2
     scene = driver.top
     assert scene.offer.ending == "victory" and scene.shelf_button.visible
     state = adventure.state
@@ -126,13 +122,6 @@ def test_the_clicks_leave_the_same_log_as_the_rules_case(services):
     played = [e.action["do"] for e in adventure.session.entries]
     assert played == [s["do"] for s in case["steps"]]
     assert adventure.state.counters["gold"] == case["expect"]["counters.gold"]
-
-
-def test_the_reader_plays_the_fight_itself_when_the_combat_board_is_missing(services, monkeypatch):
-    monkeypatch.setitem(sys.modules, "game.scenes.combat", None)
-    driver, adventure = reader(services, WINNING_DICE)
-    play_to_victory(driver)
-    assert adventure.state.paragraph == 20 and driver.top.offer.ending == "victory"
 
 
 def test_arriving_runs_the_automatic_events_once(services):
@@ -263,9 +252,7 @@ def test_every_reader_text_exists_in_both_languages(language):
     dynamic = ([f"reader.why_{r}" for r in ("not_here", "hero_dead", "test_first", "fight_first", "events_first", "other_outcome")]
                + [f"reader.outcome_{k}" for k in ("lucky", "unlucky", "success", "failure", "won", "escaped")]
                + [f"reader.verdict_{o}" for o in ("lucky", "unlucky", "success", "failure", "hit", "miss", "hero_hit", "hero_wounded", "parry")]
-               + [f"reader.mode_{m}" for m in ("one_after_another", "all_together", "as_one")]
-               + [f"reader.fight_{d}" for d in ("round", "shoot", "luck")]
-               + [f"reader.pending_{p}" for p in ("arrow", "hero", "creature")])
+               + [f"reader.mode_{m}" for m in ("one_after_another", "all_together", "as_one")])
     assert [key for key in dynamic if key not in table] == []
 
 

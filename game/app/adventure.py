@@ -7,13 +7,34 @@ comes back as the Refused itself so the screen can show why; nothing changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from game.rules.dice import DiceError, DiceSource
 from game.rules.errors import Refused
 from game.rules.session import Entry, Session
 from game.storage.saves import SaveStore
+
+
+class ChangeKind(StrEnum):
+    """How the session moved: an action accepted, one undone, one redone."""
+
+    ACT = "act"
+    UNDO = "undo"
+    REDO = "redo"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What every listener of an adventure hears after the state changed (and was saved)."""
+
+    kind: ChangeKind
+    entry: Entry
+
+
+Listener = Callable[[Change], None]
 
 
 @dataclass
@@ -25,7 +46,7 @@ class Adventure:
     save_id: str
     created: str | None = None
     save_problem: str | None = None  # the last autosave failure, shown on the sheet until a save succeeds
-    listeners: list[Any] = field(default_factory=list)
+    listeners: list[Listener] = field(default_factory=list)  # told of every change (the screens showing it)
 
     @classmethod
     def start(cls, session: Session, store: SaveStore) -> Adventure:
@@ -42,29 +63,44 @@ class Adventure:
     def state(self) -> Any:
         return self.session.state
 
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every change (act, undo, redo), once the save is written."""
+        if listener not in self.listeners:
+            self.listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
     def act(self, action: Any, dice: DiceSource | None = None) -> Entry | Refused:
         """Apply ``action`` (``dice``: physical dice typed in); autosave; return the entry or the refusal."""
         try:
             entry = self.session.apply(action, dice)
         except Refused as refused:
             return refused
-        self.save()
-        return entry
+        return self._changed(ChangeKind.ACT, entry)
 
     def undo(self) -> Entry | Refused:
+        """Step back one action (see Session.undo); autosave; tell the listeners."""
         try:
             entry = self.session.undo()
         except Refused as refused:
             return refused
-        self.save()
-        return entry
+        return self._changed(ChangeKind.UNDO, entry)
 
     def redo(self) -> Entry | Refused:
+        """Re-apply the last undone action with its recorded dice; autosave; tell the listeners."""
         try:
             entry = self.session.redo()
         except Refused as refused:
             return refused
+        return self._changed(ChangeKind.REDO, entry)
+
+    def _changed(self, kind: ChangeKind, entry: Entry) -> Entry:
         self.save()
+        change = Change(kind, entry)
+        for listener in list(self.listeners):
+            listener(change)
         return entry
 
     def refusal(self, action: Any) -> Refused | None:
@@ -86,4 +122,4 @@ class Adventure:
             self.save_problem = error.strerror or str(error)
 
 
-__all__ = ["Adventure", "DiceError"]
+__all__ = ["Adventure", "Change", "ChangeKind", "DiceError", "Listener"]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game.app.navigator import Screen
 from game.app.services import APP_NAME, Services
 from game.app.stack import SceneStack
 
@@ -77,10 +78,8 @@ class CrashRecovery:
                 adventure.save()
         if self.crashes >= CRASHES_BEFORE_GIVING_UP:
             raise error
-        from game.scenes.crash_report import CrashReportScene
-
         failing = self.stack.top
-        if failing is not None and not isinstance(failing, CrashReportScene):
+        if failing is not None and failing.screen is not Screen.CRASH_REPORT:
             self.stack.pop(failing)
         self.stack.apply_pending()
         if self.stack.empty or self.crashes >= CRASHES_BEFORE_GIVING_UP // 2:
@@ -88,7 +87,7 @@ class CrashRecovery:
             self.stack.apply_pending()
             self.stack.push(self.home())
             self.stack.apply_pending()
-        self.stack.push(CrashReportScene(self.services.ui, report, on_close=self._recovered))
+        self.stack.push(self.services.navigator.build(Screen.CRASH_REPORT, report, on_close=self._recovered))
         self.stack.apply_pending()
 
     def _recovered(self) -> None:

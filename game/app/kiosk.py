@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.stack import SceneStack
@@ -268,9 +269,5 @@ def demo_fresh_start(services: Services) -> Scene:
     """The demo's first screen: creating a hero for the demo adventure (the bookshelf if it is missing)."""
     book = services.shelf.books.get(DEMO_BOOK)
     if book is None:
-        from game.scenes.bookshelf import BookshelfScene
-
-        return BookshelfScene(services)
-    from game.scenes.creation import CreationScene
-
-    return CreationScene(services, book)
+        return services.navigator.build(Screen.SHELF)
+    return services.navigator.build(Screen.CREATION, book)

@@ -8,21 +8,33 @@ rules roll (or take the typed dice), the overlay only shows what they drew.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from game.app.adventure import Adventure
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.rules.dice import DiceError, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Entry
-from game.scenes.dice_entry import DiceEntryScene
-from game.scenes.dice_roll import DiceGroup, DiceRollScene
+
+
+@dataclass(frozen=True)
+class DiceGroup:
+    """Dice thrown for one purpose: whose roll, the faces, and what they add up to."""
+
+    label: str
+    faces: tuple[int, ...]
+    sides: int = 6
+    detail: str = ""  # e.g. "+ 10 = 19" or "≤ 9 ?"
+
 
 # What the overlay shows for an entry: its title, the dice groups, the verdict and its tone.
 Presentation = tuple[str, list[DiceGroup], str, str]
 
 
-def roll_action(scene: Scene, services: Services, adventure: Adventure, action: dict,
+def roll_action(scene: Scene, services: Services, adventure: Adventure, action: Any,
                 present: Callable[[Entry], Presentation], on_done: Callable[[Entry | Refused], None],
                 dice_labels: list[str] | None = None) -> None:
     """Apply ``action`` through the rules with the dice UI; ``on_done`` gets the entry or the refusal.
@@ -45,10 +57,9 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
         if not groups:
             on_done(result)
             return
-        overlay = DiceRollScene(ui, title, groups, verdict, tone=tone, rng=services.rng,
-                                animation_factor=factor, on_close=lambda: on_done(result))
         if scene.stack is not None:
-            scene.stack.push(overlay)
+            services.navigator.open(scene, Screen.DICE_ROLL, title, groups, verdict, tone=tone, rng=services.rng,
+                                    animation_factor=factor, on_close=lambda: on_done(result))
 
     if not services.settings.physical_dice:
         show(adventure.act(action))
@@ -57,10 +68,10 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
     typed: list[int] = []
 
     def ask(sides: list[int]) -> None:
-        entry_scene = DiceEntryScene(ui, ui.t("dice.physical_title"), sides, on_done=received, labels=dice_labels
-                                     if dice_labels and len(dice_labels) == len(sides) else None)
+        labels = dice_labels if dice_labels and len(dice_labels) == len(sides) else None
         if scene.stack is not None:
-            scene.stack.push(entry_scene)
+            services.navigator.open(scene, Screen.DICE_ENTRY, ui.t("dice.physical_title"), sides, on_done=received,
+                                    labels=labels)
 
     def received(values: list[int]) -> None:
         typed.extend(values)

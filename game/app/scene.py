@@ -15,9 +15,11 @@ top scene gets events first through ``process_event``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
+
+from game.app.navigator import Screen
 
 if TYPE_CHECKING:
     from game.app.stack import SceneStack
@@ -29,6 +31,8 @@ class Scene:
     #: A transparent scene (dialog, dice overlay) shows the scene below it, and
     #: events it returns are offered to that scene too.
     transparent: bool = False
+    #: Which screen this is, for the navigator (``None``: an overlay or a stand-in).
+    screen: ClassVar[Screen | None] = None
 
     def __init__(self) -> None:
         # Set by the stack when the scene is pushed; use it to push/pop/replace.

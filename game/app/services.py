@@ -13,6 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game.app.navigator import Navigator
 from game.app.settings import Settings, SettingsStore
 from game.books.loader import Shelf, load_shelf
 from game.i18n.catalogue import Catalogue
@@ -38,6 +39,10 @@ class Services:
     new_dice: Callable[[], DiceSource] = RandomDice
     demo: bool = False
     problems: list[str] = field(default_factory=list)  # start-up problems to show once (broken settings…)
+    navigator: Navigator = field(init=False, repr=False)  # the one place that moves between screens
+
+    def __post_init__(self) -> None:
+        self.navigator = Navigator(self)
 
     @property
     def language(self) -> str:

@@ -61,8 +61,9 @@ def load_all() -> list[tuple[str, SceneFactory]]:
     import importlib
     import pkgutil
 
-    import game.scenes
+    from game.app.navigator import SCREENS_PACKAGE
 
-    for module in pkgutil.iter_modules(game.scenes.__path__):
-        importlib.import_module(f"game.scenes.{module.name}")
+    package = importlib.import_module(SCREENS_PACKAGE)
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{SCREENS_PACKAGE}.{module.name}")
     return list(SHOWCASE)

@@ -48,14 +48,9 @@ class Ruleset(Protocol):
 def ruleset_for(book: Any) -> Ruleset:
     """The rules that play ``book``, chosen by its ``kind``."""
     from game.rules.ff.ruleset import FightingFantasyRules
+    from game.rules.rnp.ruleset import RolenplayRules
 
-    rulesets: dict[str, Ruleset] = {FightingFantasyRules.kind: FightingFantasyRules()}
-    try:
-        from game.rules.rnp.ruleset import RolenplayRules
-    except ImportError:  # pragma: no cover - only while the Rôle'n Play rules are absent
-        pass
-    else:
-        rulesets[RolenplayRules.kind] = RolenplayRules()
+    rulesets: dict[str, Ruleset] = {FightingFantasyRules.kind: FightingFantasyRules(), RolenplayRules.kind: RolenplayRules()}
     return rulesets[book.kind]
 
 

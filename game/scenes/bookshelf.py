@@ -13,6 +13,7 @@ import platformdirs
 import pygame
 
 from game.app.adventure import Adventure
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
@@ -34,6 +35,8 @@ CARD_H = 100
 
 class BookshelfScene(Scene):
     """The first screen."""
+
+    screen = Screen.SHELF
 
     def __init__(self, services: Services) -> None:
         super().__init__()
@@ -133,14 +136,10 @@ class BookshelfScene(Scene):
     def start_book(self, book) -> None:
         """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table."""
         if book.kind == "rolenplay":
-            from game.scenes.rnp_table import RnpTableScene
-
             session = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
-            self.stack.replace(RnpTableScene(self.services, Adventure.start(session, self.services.saves)))
+            self.services.navigator.go(self, Screen.RNP_TABLE, Adventure.start(session, self.services.saves))
             return
-        from game.scenes.creation import CreationScene
-
-        self.stack.replace(CreationScene(self.services, book))
+        self.services.navigator.go(self, Screen.CREATION, book)
 
     def continue_last(self) -> None:
         last = self.services.saves.last()
@@ -164,7 +163,7 @@ class BookshelfScene(Scene):
         adventure = Adventure(session, self.services.saves, save_id, created=save.created)
         if backup:
             adventure.save()  # the backup becomes the save again; the broken file went to .bak1 first
-        self.stack.replace(scene_for(self.services, adventure))
+        self.stack.replace(self.services.navigator.reopen(adventure))
 
     def ask_delete(self) -> None:
         item = self._selected()
@@ -206,14 +205,10 @@ class BookshelfScene(Scene):
         self.say(message, bad)
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self.services))
+        self.services.navigator.open(self, Screen.SETTINGS)
 
     def open_help(self) -> None:
-        from game.scenes.help import HelpScene
-
-        self.stack.push(HelpScene(self.services, "bookshelf"))
+        self.services.navigator.open(self, Screen.HELP, "bookshelf")
 
     def quit(self) -> None:
         pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -331,30 +326,6 @@ class ImportScene(ModalScene):
             for i, line in enumerate(wrap_words(self.error, "body", self.ui.theme.text_size("small"), panel.width - 60)[:2]):
                 blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", self.ui.theme.text_size("small"), p.bad)
         self.group.draw(surface)
-
-
-def scene_for(services: Services, adventure: Adventure) -> Scene:
-    """The screen an opened adventure belongs on: its table, its sheet, or its death page."""
-    if adventure.book.kind == "rolenplay":
-        from game.scenes.rnp_table import RnpTableScene
-
-        return RnpTableScene(services, adventure)
-    state = adventure.state
-    if state.hero is None:
-        from game.scenes.creation import CreationScene
-
-        return CreationScene(services, adventure.book)
-    if not state.hero.alive:
-        from game.scenes.death import DeathScene
-
-        return DeathScene(services, adventure)
-    if state.fight is not None and state.fight.active:
-        from game.scenes.combat import CombatScene
-
-        return CombatScene(services, adventure)
-    from game.scenes.sheet import SheetScene
-
-    return SheetScene(services, adventure)
 
 
 @showcase("bookshelf")

@@ -117,6 +117,38 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
                         dice=(), die_size=0, formula=(x + w - 16, y + 28), tag=(x + w - 10, y + 14))
 
 
+Slot = tuple[tuple[int, int], int]  # a die's centre and size
+
+
+def dice_slots(lay: Layout) -> dict[str, list[Slot]]:
+    """Where each combatant's two dice sit: on its own card ("hero", "ally", "creature:<i>")."""
+    hero = card_geometry(lay.hero, "full", hero=True)
+    slots: dict[str, list[Slot]] = {"hero": [(c, hero.die_size) for c in hero.dice]}
+    if lay.ally is not None:
+        ally = card_geometry(lay.ally, "medium")
+        slots["ally"] = [(c, ally.die_size) for c in ally.dice]
+    for i, rect in enumerate(lay.creatures):
+        geo = card_geometry(rect, lay.card_mode)
+        slots[f"creature:{i}"] = [(c, geo.die_size) for c in geo.dice]
+    return slots
+
+
+def strip_slots(lay: Layout) -> list[Slot]:
+    """The two dice of a shot or a Luck test, on the strip under the banner."""
+    strip = lay.strip
+    return [((strip.x + 44, strip.centery), 50), ((strip.x + 104, strip.centery), 50)]
+
+
+def bar_rect(lay: Layout, key: str) -> pygame.Rect:
+    """The STAMINA bar of "hero", "ally" or "creature:<i>"."""
+    if key == "hero":
+        return card_geometry(lay.hero, "full", hero=True).bar
+    if key == "ally" and lay.ally is not None:
+        return card_geometry(lay.ally, "medium").bar
+    index = int(key.split(":")[1])
+    return card_geometry(lay.creatures[index], lay.card_mode).bar
+
+
 # ---------------------------------------------------------------- sprites
 
 

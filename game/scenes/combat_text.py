@@ -10,20 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.session import Entry
-
-
-@dataclass(frozen=True)
-class Step:
-    """One accepted action of the fight with the states around it."""
-
-    entry: Entry
-    before: Any
-    after: Any
-
-    @property
-    def do(self) -> str:
-        return str(self.entry.action.get("do"))
+from game.scenes.combat_timeline import Step
 
 
 @dataclass(frozen=True)
@@ -45,6 +32,18 @@ def roll_text(t: Any, roll: Any) -> str:
     dice = "+".join(str(d) for d in roll.dice)
     sign = "+" if roll.modifier >= 0 else "−"
     return t("combat.roll_formula", dice=dice, sign=sign, modifier=abs(roll.modifier), total=roll.total)
+
+
+def percent(ui: Any, value: float) -> str:
+    """"64 %"; one decimal near the ends, so 99.8 % never reads as a certain 100 %."""
+    pct = value * 100
+    if 0 < pct < 1 or 99 < pct < 100:
+        text = f"{min(99.9, max(0.1, pct)):.1f}"
+        if ui.catalogue.language == "fr":
+            text = text.replace(".", ",")
+    else:
+        text = f"{pct:.0f}"
+    return str(ui.t("combat.percent", value=text))
 
 
 def result_key(result: str) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.navigator import Screen
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
@@ -14,6 +15,8 @@ from game.ui.modal import ModalScene
 
 class CrashReportScene(ModalScene):
     """Modal: what happened (in words), "copy the report" and "continue"."""
+
+    screen = Screen.CRASH_REPORT
 
     def __init__(self, ui: UIContext, report: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(ui)

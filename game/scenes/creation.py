@@ -16,6 +16,10 @@ from typing import Any
 
 import pygame
 
+from game.app.adventure import Adventure
+from game.app.navigator import Screen
+from game.app.refusals import describe_refusal
+from game.app.rolling import DiceGroup
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
@@ -24,7 +28,15 @@ from game.rules.errors import Refused
 from game.rules.session import Entry, Session, Start
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
+from game.ui.draw import (
+    blit_text,
+    draw_die,
+    draw_panel,
+    draw_rule,
+    parchment,
+    rounded_box,
+    wrap_words,
+)
 from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
@@ -53,16 +65,14 @@ def formula_text(stat: Any) -> str:
 
 
 def describe(services: Services, refused: Refused, book: Any) -> str:
-    """A refusal in the player's language (the refusals module when present)."""
-    try:
-        from game.app.refusals import describe_refusal
-    except ImportError:  # pragma: no cover - only before that module exists
-        return refused.message
+    """A refusal in the player's language."""
     return describe_refusal(services.ui.catalogue, refused, book)
 
 
 class CreationScene(Scene):
     """Hero creation for ``book``; confirming replaces this screen with the sheet."""
+
+    screen = Screen.CREATION
 
     def __init__(self, services: Services, book: Any) -> None:
         super().__init__()
@@ -172,11 +182,9 @@ class CreationScene(Scene):
         typed: list[int] = []
 
         def ask(sides: list[int], names: list[str] | None) -> None:
-            from game.scenes.dice_entry import DiceEntryScene
-
             if self.stack is not None:
-                self.stack.push(DiceEntryScene(self.ui, self.ui.t("dice.physical_title"), sides, on_done=received,
-                                               labels=names if names and len(names) == len(sides) else None))
+                self.services.navigator.open(self, Screen.DICE_ENTRY, self.ui.t("dice.physical_title"), sides, on_done=received,
+                                             labels=names if names and len(names) == len(sides) else None)
 
         def received(values: list[int]) -> None:
             typed.extend(values)
@@ -221,8 +229,6 @@ class CreationScene(Scene):
 
     def dice_groups(self) -> list[Any]:
         """One group per rolled stat: its name, its dice, "+ 6 = 10"."""
-        from game.scenes.dice_roll import DiceGroup
-
         groups = []
         for stat in self.rolled_stats():
             faces = self.rolled.get(stat.id)
@@ -235,13 +241,11 @@ class CreationScene(Scene):
         return groups
 
     def _show_dice(self) -> None:
-        from game.scenes.dice_roll import DiceRollScene
-
         if self.stack is None:
             return
         factor = 0.0 if self.services.settings.physical_dice else self.services.settings.animation_factor
-        self.stack.push(DiceRollScene(self.ui, self.ui.t("creation.roll_title"), self.dice_groups(), self.summary(),
-                                      rng=self.services.rng, animation_factor=factor))
+        self.services.navigator.open(self, Screen.DICE_ROLL, self.ui.t("creation.roll_title"), self.dice_groups(),
+                                     self.summary(), rng=self.services.rng, animation_factor=factor)
 
     def typed_scores(self) -> dict[str, int] | None:
         """The typed scores, or None (with the reason in ``message``) when one is empty."""
@@ -287,26 +291,18 @@ class CreationScene(Scene):
             if isinstance(result, Refused):
                 self.message = describe(self.services, result, self.book)
                 return
-        from game.app.adventure import Adventure
-
         adventure = Adventure.start(self.session, self.services.saves)
         if self.stack is not None:
-            from game.scenes.sheet import SheetScene
-
-            self.stack.replace(SheetScene(self.services, adventure))
+            self.services.navigator.go(self, Screen.SHEET, adventure)
 
     def back(self) -> None:
         """Back to the bookshelf; nothing was saved."""
         if self.stack is not None:
-            from game.scenes.bookshelf import BookshelfScene
-
-            self.stack.replace(BookshelfScene(self.services))
+            self.services.navigator.to_shelf(self)
 
     def open_help(self) -> None:
-        from game.scenes.help import HelpScene
-
         if self.stack is not None:
-            self.stack.push(HelpScene(self.services, "creation"))
+            self.services.navigator.open(self, Screen.HELP, "creation")
 
     # -- text -----------------------------------------------------------------------------------
     def summary(self) -> str:

@@ -13,18 +13,25 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
-from game.app.adventure import Adventure
+from game.app.adventure import Adventure, Change
+from game.app.adventure_scene import AdventureScene
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.rules.errors import Refused
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import SUPERSAMPLE, blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.draw import (
+    SUPERSAMPLE,
+    blit_text,
+    draw_panel,
+    draw_rule,
+    parchment,
+    wrap_words,
+)
 from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE, Palette
@@ -117,15 +124,13 @@ def skull_image(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-class DeathScene(Scene):
+class DeathScene(AdventureScene):
     """The hero is dead: undo, start over, carry on (when the book allows), or leave."""
 
+    screen = Screen.DEATH
+
     def __init__(self, services: Services, adventure: Adventure) -> None:
-        super().__init__()
-        self.services = services
-        self.ui = services.ui
-        self.adventure = adventure
-        self.message: str | None = None
+        super().__init__(services, adventure)
         self.reviving = False
         self.group = WidgetGroup(self.ui)
         ui = self.ui
@@ -152,10 +157,6 @@ class DeathScene(Scene):
         self._refresh()
 
     # -- what happened ------------------------------------------------------------------------
-    @property
-    def book(self) -> Any:
-        return self.adventure.book
-
     @property
     def may_continue(self) -> bool:
         return bool(getattr(getattr(self.book, "death", None), "may_continue", False))
@@ -201,39 +202,22 @@ class DeathScene(Scene):
             self.continue_button.set_enabled(not self.reviving, self.ui.tr("death.continue_open"))
 
     # -- actions ------------------------------------------------------------------------------------
-    def _to_sheet(self) -> None:
-        if self.stack is not None:
-            from game.scenes.sheet import SheetScene
-
-            self.stack.replace(SheetScene(self.services, self.adventure))
-
-    def _describe(self, refused: Refused) -> str:
-        try:
-            from game.app.refusals import describe_refusal
-        except ImportError:  # pragma: no cover
-            return refused.message
-        return describe_refusal(self.ui.catalogue, refused, self.book)
-
-    def undo(self) -> None:
-        """Take back the action that killed the hero, then back to the sheet."""
-        result = self.adventure.undo()
-        if isinstance(result, Refused):
-            self.message = self._describe(result)
+    def refresh(self, changes: list[Change]) -> None:
+        """Undo (the button, Ctrl+Z) or revive brought the hero back: the sheet again."""
+        hero = self.adventure.state.hero
+        if hero is not None and hero.alive and self.stack is not None:
+            self.navigator.go(self, Screen.SHEET, self.adventure)
             return
-        self._to_sheet()
+        self._refresh()
 
     def restart(self) -> None:
         """A new hero for the same book (this adventure's save stays on the shelf)."""
         if self.stack is not None:
-            from game.scenes.creation import CreationScene
-
-            self.stack.replace(CreationScene(self.services, self.book))
+            self.navigator.go(self, Screen.CREATION, self.book)
 
     def to_shelf(self) -> None:
         if self.stack is not None:
-            from game.scenes.bookshelf import BookshelfScene
-
-            self.stack.replace(BookshelfScene(self.services))
+            self.navigator.to_shelf(self)
 
     def ask_revive(self) -> None:
         """Show the STAMINA field: the book says how much the hero gets back."""
@@ -256,23 +240,16 @@ class DeathScene(Scene):
         if value is None:
             self.message = self.ui.t("death.stamina_missing")
             return
-        result = self.adventure.act({"do": "revive", "stamina": value})
-        if isinstance(result, Refused):
-            self.message = self._describe(result)
-            return
-        self._to_sheet()
+        self.act({"do": "revive", "stamina": value})
 
     # -- frame -----------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F1:
                 if self.stack is not None:
-                    from game.scenes.help import HelpScene
-
-                    self.stack.push(HelpScene(self.services, "sheet"))
+                    self.navigator.open(self, Screen.HELP, "sheet")
                 return None
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL and not self.stamina_field.focused:
-                self.undo()
+            if not self.stamina_field.focused and self.history_key(event):
                 return None
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             self._layout()
@@ -285,9 +262,10 @@ class DeathScene(Scene):
 
     def resume(self) -> None:
         self._layout()  # the language may have changed under an overlay
-        self._refresh()
+        super().resume()
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.group.update(dt)
 
     @property

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-
 import pygame
 
+from game.app.rolling import DiceGroup
 from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext
@@ -23,14 +22,7 @@ TUMBLE_SECONDS = 1.1
 DIE_SIZE = 78
 
 
-@dataclass(frozen=True)
-class DiceGroup:
-    """Dice thrown for one purpose: whose roll, the faces, and what they add up to."""
-
-    label: str
-    faces: tuple[int, ...]
-    sides: int = 6
-    detail: str = ""  # e.g. "+ 10 = 19" or "≤ 9 ?"
+__all__ = ["DiceGroup", "DiceRollScene"]
 
 
 class DiceRollScene(Scene):

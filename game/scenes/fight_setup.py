@@ -14,14 +14,14 @@ from typing import Any
 import pygame
 
 from game.app.adventure import Adventure
-from game.app.refusals import describe_refusal
+from game.app.adventure_scene import AdventureScene
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.rules.errors import Refused
+from game.scenes.combat_board import ellipsize
 from game.ui.button import Button
 from game.ui.counter import Counter
-from game.scenes.combat_board import ellipsize
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
 from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
@@ -36,19 +36,16 @@ ROW_H = 38
 MAX_ENEMIES = 12
 
 
-class FightSetupScene(Scene):
+class FightSetupScene(AdventureScene):
     """The form before a fight; replaces itself with the combat board once the rules accept."""
 
+    screen = Screen.FIGHT_SETUP
+
     def __init__(self, services: Services, adventure: Adventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
-        super().__init__()
-        self.services = services
-        self.adventure = adventure
-        self.ui = services.ui
-        self.book = adventure.book
+        super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
         self.mode = "one_after_another"
         self.typed: list[dict[str, Any]] = []
-        self.status: str | None = None
         self.preselected = set(boxes)
         self._build()
         self._refresh()
@@ -209,10 +206,7 @@ class FightSetupScene(Scene):
             return t("combat.setup_too_many", n=MAX_ENEMIES)
         if self.ally_toggle.value and self.ally_spec() is None:
             return t("combat.setup_ally_incomplete")
-        refused = self.adventure.refusal(self.fight_action())
-        if refused is not None:
-            return describe_refusal(self.ui.catalogue, refused, self.book)
-        return None
+        return self.reason(self.fight_action())
 
     def _refresh(self) -> None:
         for mode, button in self.mode_buttons.items():
@@ -231,31 +225,23 @@ class FightSetupScene(Scene):
     # ------------------------------------------------------------------ leaving
     def cancel(self) -> None:
         if self.stack is not None:
-            self.stack.pop(self)
+            self.navigator.close(self)
 
     def start(self) -> None:
         """Write typed creatures into boxes (if asked), start the fight, open the board."""
         problem = self.problem()
         if problem is not None:
-            self.status = problem
+            self.say(problem, "bad")
             return
         typed_boxes: list[int] | None = None
         if self.typed and self.keep_toggle.value:
             typed_boxes = []
             for typed in self.typed:
-                result = self.adventure.act({"do": "add_creature", **typed})
-                if isinstance(result, Refused):
-                    self.status = describe_refusal(self.ui.catalogue, result, self.book)
+                if self.act({"do": "add_creature", **typed}) is None:
                     return
                 typed_boxes.append(len(self.adventure.state.creature_boxes) - 1)
-        result = self.adventure.act(self.fight_action(typed_boxes))
-        if isinstance(result, Refused):
-            self.status = describe_refusal(self.ui.catalogue, result, self.book)
-            return
-        from game.scenes.combat import CombatScene
-
-        if self.stack is not None:
-            self.stack.replace(CombatScene(self.services, self.adventure))
+        if self.act(self.fight_action(typed_boxes)) is not None and self.stack is not None:
+            self.navigator.go(self, Screen.COMBAT, self.adventure)
 
     # ------------------------------------------------------------------ frame
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -270,6 +256,7 @@ class FightSetupScene(Scene):
         return event if not consumed and event.type == pygame.KEYDOWN else None  # F1 and other global keys go on
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.group.update(dt)
 
     @property
@@ -317,7 +304,7 @@ class FightSetupScene(Scene):
             blit_text(surface, t(key), (rx + dx, self.ally_y + 38), "italic", small, ink)
         if self.escape_toggle.value:
             blit_text(surface, t("combat.setup_escape_note"), (rx, self.escape_y + 84), "italic", small, p.ink_soft)
-        message = self.status or (self.fight_button.disabled_reason and self.ui.text(self.fight_button.disabled_reason))
+        message = self.message or (self.fight_button.disabled_reason and self.ui.text(self.fight_button.disabled_reason))
         if message:
             blit_text(surface, message, (LEFT.x, 678), "italic", body, p.bad, "midleft")
         self.group.draw(surface)

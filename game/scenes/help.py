@@ -12,7 +12,8 @@ import pygame
 
 from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import showcase
+from game.app.navigator import Screen
+from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
 from game.ui.theme import LOGICAL_SIZE
@@ -198,17 +199,11 @@ class HelpScene(Scene):
 
 @showcase("help-sheet")
 def _showcase_help(services: Services) -> list[Scene]:
-    try:
-        from game.scenes.sheet import SheetScene
-    except ImportError:  # the sheet is not written yet: the help alone, on parchment
-        return [HelpScene(services, "sheet")]
-    from game.app.showcase import sample_adventure
-
-    return [SheetScene(services, sample_adventure(services)), HelpScene(services, "sheet")]
+    sheet = services.navigator.build(Screen.SHEET, sample_adventure(services))
+    return [sheet, HelpScene(services, "sheet")]
 
 
 @showcase("help-creation")
 def _showcase_help_creation(services: Services) -> list[Scene]:
-    from game.scenes.creation import CreationScene
-
-    return [CreationScene(services, services.shelf.books["DF64"]), HelpScene(services, "creation")]
+    creation = services.navigator.build(Screen.CREATION, services.shelf.books["DF64"])
+    return [creation, HelpScene(services, "creation")]

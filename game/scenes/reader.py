@@ -19,9 +19,10 @@ from typing import Any
 
 import pygame
 
-from game.app.adventure import Adventure
-from game.app.refusals import describe_refusal
-from game.app.rolling import roll_action
+from game.app.adventure import Adventure, Change
+from game.app.adventure_scene import AdventureScene
+from game.app.navigator import Screen
+from game.app.rolling import DiceGroup, roll_action
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
@@ -29,10 +30,16 @@ from game.rules.errors import Refused
 from game.rules.ff import sections as rules
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, Session, Start
-from game.scenes.dice_roll import DiceGroup
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_icon, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.draw import (
+    blit_text,
+    draw_icon,
+    draw_panel,
+    draw_rule,
+    parchment,
+    wrap_words,
+)
 from game.ui.group import WidgetGroup
 from game.ui.scrollbar import Scrollbar
 from game.ui.widget import Widget
@@ -44,7 +51,6 @@ TEXT_WIDTH = PAGE.width - 80
 CHOICE_H = 46
 CHOICE_GAP = 8
 STRIP_H = 64  # the event strip: the test / fight button and what happened
-FIGHT_H = 168  # the strip when the reader plays the fight itself
 MAX_AUTOMATIC = 50  # events applied in one go on arrival (a section has at most 20)
 ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
 WHEEL_STEP = 60
@@ -235,19 +241,14 @@ def _fade(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     surface.blit(shade, rect)
 
 
-class ReaderScene(Scene):
+class ReaderScene(AdventureScene):
     """Read the book section by section; the rules decide what each section allows."""
 
+    screen = Screen.READER
+
     def __init__(self, services: Services, adventure: Adventure) -> None:
-        super().__init__()
-        self.services = services
-        self.ui = services.ui
-        self.adventure = adventure
-        self.book = adventure.book
+        super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
-        self.message: str | None = None
-        self.tone = "neutral"
-        self.own_fight = False  # the reader plays the fight itself (no combat board installed)
         self.offer: rules.Offer | None = None
         self.strip = pygame.Rect(PAGE.x + 24, PAGE.bottom - 20, PAGE.width - 48, 0)
         self.choice_buttons: list[Button] = []
@@ -268,14 +269,6 @@ class ReaderScene(Scene):
                                          on_click=self.to_death, visible=False))
         self.shelf_button = g.add(Button(ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_shelf"), style="primary",
                                          on_click=self.to_shelf, visible=False))
-        # the reader's own fight controls, used only when the combat board is not installed
-        self.attack_button = g.add(Button(ui, (0, 0, 180, 46), ui.tr("reader.attack"), style="primary", on_click=self.attack,
-                                          visible=False))
-        self.shoot_button = g.add(Button(ui, (0, 0, 150, 46), ui.tr("reader.shoot"), icon="arrow", on_click=self.shoot, visible=False))
-        self.luck_button = g.add(Button(ui, (0, 0, 210, 46), ui.tr("reader.combat_luck"), icon="heart", style="primary",
-                                        on_click=self.combat_luck, visible=False))
-        self.accept_button = g.add(Button(ui, (0, 0, 170, 46), ui.tr("reader.accept"), on_click=self.accept, visible=False))
-        self.escape_button = g.add(Button(ui, (0, 0, 130, 46), ui.tr("reader.escape"), on_click=self.escape, visible=False))
         # the compact sheet: recovery that the rules allow outside fights
         self.use_buttons: dict[str, Button] = {}
         y = self._side_buttons_top()
@@ -310,14 +303,16 @@ class ReaderScene(Scene):
             if offer.automatic is None or self._act(offer.automatic) is None:
                 break
         self.offer = offer
-        if not offer.fight_active:
-            self.own_fight = False
         self._refresh()
 
+    def refresh(self, changes: list[Change]) -> None:
+        self.sync()
+
     def _act(self, action: dict) -> Entry | None:
+        """Apply ``action`` without refreshing (``sync`` itself applies the automatic events)."""
         result = self.adventure.act(action)
         if isinstance(result, Refused):
-            self.say(describe_refusal(self.ui.catalogue, result, self.book), "bad")
+            self.say(self.refusal_text(result), "bad")
             return None
         return result
 
@@ -328,8 +323,6 @@ class ReaderScene(Scene):
                            (offer.number, self.language))
         # the event strip
         nxt = offer.next
-        fight = state.fight
-        playing_here = self.own_fight and offer.fight_active
         self.event_button.visible = False
         self.death_button.visible = offer.dead
         self.shelf_button.visible = offer.ending is not None and not offer.dead
@@ -337,28 +330,16 @@ class ReaderScene(Scene):
             self.event_button.visible = True
             self.event_button.label = ui.tr("reader.resume_at", number=rules.resume_number(self.book, state))
             self.event_button.icon = None
-        elif not offer.dead and nxt is not None and not nxt.automatic and not playing_here:
+        elif not offer.dead and nxt is not None and not nxt.automatic:
             self.event_button.visible = True
             self.event_button.label, self.event_button.icon = self._event_label(nxt)
             if nxt.kind == "fight" and not nxt.started:
-                self._allow(self.event_button, nxt.action)
+                self.allow(self.event_button, nxt.action)
             elif nxt.kind in ("test_luck", "test_skill"):
-                self._allow(self.event_button, nxt.action)
+                self.allow(self.event_button, nxt.action)
             else:
                 self.event_button.set_enabled(True)
         self.shelf_button.label = ui.tr("reader.to_shelf_victory" if offer.ending == "victory" else "reader.to_shelf")
-        for button in (self.attack_button, self.shoot_button, self.luck_button, self.accept_button, self.escape_button):
-            button.visible = False
-        if playing_here and fight is not None:
-            pending = bool(fight.pending)
-            self.attack_button.visible = not pending
-            self.attack_button.label = ui.tr("reader.close_in" if fight.shots_left > 0 else "reader.attack")
-            self._allow(self.attack_button, self._round_action())
-            self.shoot_button.visible = not pending and self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken)
-            self._allow(self.shoot_button, {"do": "shoot"})
-            self.escape_button.visible = not pending and fight.escape_allowed
-            self._allow(self.escape_button, {"do": "escape"})
-            self.luck_button.visible = self.accept_button.visible = pending
         # choices
         self._layout(offer)
         for choice, button in zip(offer.choices, self.choice_buttons):
@@ -366,11 +347,7 @@ class ReaderScene(Scene):
             button.style = "primary" if choice.enabled and choice.kind != "choice" else "normal"
             button.set_enabled(choice.enabled, None if choice.enabled else ui.tr(f"reader.why_{choice.reason}"))
         for action, button in self.use_buttons.items():
-            self._allow(button, {"do": action})
-
-    def _allow(self, widget: Widget, action: dict) -> None:
-        refused = self.adventure.refusal(action)
-        widget.set_enabled(refused is None, None if refused is None else describe_refusal(self.ui.catalogue, refused, self.book))
+            self.allow(button, {"do": action})
 
     def _event_label(self, status: rules.EventStatus) -> tuple[Any, str | None]:
         ui = self.ui
@@ -389,9 +366,6 @@ class ReaderScene(Scene):
         return ui.tr(f"reader.outcome_{choice.kind}", number=choice.target)
 
     def _strip_height(self) -> int:
-        offer = self.offer
-        if self.own_fight and offer is not None and offer.fight_active:
-            return FIGHT_H
         buttons = (self.event_button, self.death_button, self.shelf_button)
         return STRIP_H if any(b.visible for b in buttons) or self._strip_note()[0] else 0
 
@@ -413,13 +387,6 @@ class ReaderScene(Scene):
                                (offer.number, self.language))
         for button in (self.event_button, self.death_button, self.shelf_button):
             button.rect = pygame.Rect(self.strip.x, self.strip.y + 8, 330, 48)
-        fight_row = self.strip.bottom - 54
-        x = self.strip.x
-        for button in (self.attack_button, self.shoot_button, self.escape_button):
-            button.rect.topleft = (x, fight_row)
-            x += (button.rect.width + 10) if button.visible else 0
-        self.luck_button.rect.topleft = (self.strip.x, fight_row)
-        self.accept_button.rect.topleft = (self.strip.x + self.luck_button.rect.width + 10, fight_row)
         if key == self._choice_key:
             return
         self._choice_key = key
@@ -433,9 +400,6 @@ class ReaderScene(Scene):
     # =====================================================================================
     # actions
     # =====================================================================================
-    def say(self, text: str | None, tone: str = "neutral") -> None:
-        self.message, self.tone = text, tone
-
     def choose(self, index: int) -> None:
         offer = self.offer
         if offer is None or index >= len(offer.choices) or not offer.choices[index].enabled:
@@ -479,66 +443,15 @@ class ReaderScene(Scene):
 
     def _rolled(self, result: Entry | Refused) -> None:
         if isinstance(result, Refused):
-            self.say(describe_refusal(self.ui.catalogue, result, self.book), "bad")
+            self.say(self.refusal_text(result), "bad")
         elif result.outcome:
             good = result.outcome in ("lucky", "success", "hit", "hero_hit")
             self.say(self.ui.t(f"reader.verdict_{result.outcome}"), "good" if good else "bad")
         self.sync()
 
     def open_fight(self) -> None:
-        """The combat board plays the fight; without it, the reader's own controls do."""
-        try:
-            from game.scenes.combat import CombatScene
-        except ImportError:
-            self.own_fight = True
-            self.sync()
-            return
-        if self.stack is not None:
-            self.stack.push(CombatScene(self.services, self.adventure))
-
-    # the reader's own fight (no combat board installed) ------------------------------------
-    def _round_action(self) -> dict:
-        fight = self.adventure.state.fight
-        action: dict[str, Any] = {"do": "round"}
-        if fight is not None and fight.mode == "all_together" and fight.front() is not None:
-            action["target"] = fight.front()
-        return action
-
-    def attack(self) -> None:
-        self._fight_roll(self._round_action())
-
-    def shoot(self) -> None:
-        self._fight_roll({"do": "shoot"})
-
-    def combat_luck(self) -> None:
-        self._fight_roll({"do": "luck"})
-
-    def accept(self) -> None:
-        self._act({"do": "no_luck"})
-        self.sync()
-
-    def escape(self) -> None:
-        self._act({"do": "escape"})
-        self.sync()
-
-    def _fight_roll(self, action: dict) -> None:
-        fight = self.adventure.state.fight
-        names = [e.name for e in fight.enemies]
-        fighting = fight.living() if fight.mode == "all_together" else [fight.front()]
-        you = self.ui.t("reader.you")
-
-        def present(entry: Entry):
-            pairs = [tuple(entry.dice[i:i + 2]) for i in range(0, len(entry.dice), 2)]
-            if action["do"] == "round":
-                labels = [names[i] for i in fighting if i is not None] + [you]
-            else:
-                labels = [you]
-            groups = [DiceGroup(labels[i] if i < len(labels) else you, pair, 6) for i, pair in enumerate(pairs)]
-            verdict = self.ui.t(f"reader.verdict_{entry.outcome}") if entry.outcome else ""
-            good = entry.outcome in ("hit", "hero_hit", "lucky", "parry")
-            return self.ui.t(f"reader.fight_{action['do']}"), groups, verdict, "good" if good else "bad"
-
-        roll_action(self, self.services, self.adventure, action, present, on_done=self._rolled)
+        """The combat board plays the fight over the page."""
+        self.navigator.open(self, Screen.COMBAT, self.adventure)
 
     # navigation -------------------------------------------------------------------------------
     def heal(self, action: str) -> None:
@@ -547,32 +460,17 @@ class ReaderScene(Scene):
         self.sync()
 
     def to_sheet(self) -> None:
-        from game.scenes.sheet import SheetScene
-
-        scenes = self.stack.scenes if self.stack is not None else ()
-        below = scenes[-2] if len(scenes) >= 2 and scenes[-1] is self else None
-        if isinstance(below, SheetScene) and below.adventure is self.adventure:
-            self.stack.pop(self)
-        else:
-            self.stack.replace(SheetScene(self.services, self.adventure))
+        self.navigator.to_sheet(self, self.adventure)
 
     def to_death(self) -> None:
-        from game.scenes.death import DeathScene
-
-        self.stack.replace(DeathScene(self.services, self.adventure))
+        self.navigator.hero_fell(self, self.adventure)
 
     def to_shelf(self) -> None:
-        from game.scenes.bookshelf import BookshelfScene
-
-        self.stack.clear()
-        self.stack.push(BookshelfScene(self.services))
+        self.navigator.to_shelf(self)
 
     # =====================================================================================
     # frame
     # =====================================================================================
-    def resume(self) -> None:
-        self.sync()
-
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.process_event(event):
             return None
@@ -581,15 +479,12 @@ class ReaderScene(Scene):
             self.text.scroll_to(self.text.scroll + (-step if event.key == pygame.K_PAGEUP else step))
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            try:
-                from game.scenes.help import HelpScene
-            except ImportError:
-                return event
-            self.stack.push(HelpScene(self.services, "sheet"))
+            self.navigator.open(self, Screen.HELP, "sheet")
             return None
         return event
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.group.update(dt)
 
     @property
@@ -656,14 +551,11 @@ class ReaderScene(Scene):
         return self._last_outcome_note(offer)
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
-        ui, p, offer, state = self.ui, self.ui.palette, self.offer, self.adventure.state
+        ui, p, offer = self.ui, self.ui.palette, self.offer
         if offer is None or self.strip.height == 0:
             return
         strip = self.strip
         pygame.draw.line(surface, p.parchment_dark, (strip.x, strip.y - 6), (strip.right, strip.y - 6), 2)
-        if self.own_fight and offer.fight_active and state.fight is not None:
-            self._draw_own_fight(surface, state.fight)
-            return
         body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
         buttons = (self.event_button, self.death_button, self.shelf_button)
         note_x = strip.x + (350 if any(b.visible for b in buttons) else 0)
@@ -698,35 +590,6 @@ class ReaderScene(Scene):
             if status.done and status.kind == "fight":
                 return self.ui.t("reader.fight_won" if status.outcome == "hero" else "reader.fight_escaped"), p.ink_soft
         return None, p.ink_soft
-
-    def _draw_own_fight(self, surface: pygame.Surface, fight: Any) -> None:
-        ui, p = self.ui, self.ui.palette
-        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-        strip = self.strip
-        y = strip.y + 6
-        stamina = self.book.stat("stamina").name.get(self.language)
-        for index, enemy in enumerate(fight.enemies[:4]):
-            front = index == fight.front()
-            colour = p.rubric if front else (p.ink if enemy.stamina > 0 else p.ink_faint)
-            if front:
-                pygame.draw.polygon(surface, p.rubric, [(strip.x, y + 6), (strip.x + 10, y + 13), (strip.x, y + 20)])
-            text = ui.t("reader.creature_line", name=enemy.name, skill=enemy.skill, stamina=enemy.stamina,
-                        initial=enemy.initial_stamina, stat=stamina)
-            blit_text(surface, text, (strip.x + 18, y), "body", body, colour)
-            if enemy.stamina == 0:
-                width = fonts.text_width(text, "body", body)
-                pygame.draw.line(surface, p.ink_faint, (strip.x + 18, y + 14), (strip.x + 18 + width, y + 14), 2)
-            y += 26
-        info = []
-        if fight.shots_left:
-            info.append(ui.t("reader.shots_left", count=fight.shots_left))
-        if fight.bow_broken:
-            info.append(ui.t("reader.bow_broken"))
-        if fight.pending:
-            waiting = "arrow" if fight.pending[0].kind == "missed_arrow" else fight.pending[0].to or "hero"
-            info.append(ui.t(f"reader.pending_{waiting}"))
-        if info:
-            blit_text(surface, " · ".join(info), (strip.right, strip.y + 6), "italic", small, p.ink_soft, "topright")
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         ui, p, book, state = self.ui, self.ui.palette, self.book, self.adventure.state

@@ -15,7 +15,9 @@ from typing import Any
 
 import pygame
 
-from game.app.adventure import Adventure
+from game.app.adventure import Adventure, Change
+from game.app.adventure_scene import AdventureScene
+from game.app.navigator import Screen
 from game.app.rolling import Presentation, roll_action
 from game.app.scene import Scene
 from game.app.services import Services
@@ -50,14 +52,13 @@ def _panel_classes() -> list[tuple[str, type[Panel]]]:
             ("hide", HidePanel)]
 
 
-class RnpTableScene(Scene):
+class RnpTableScene(AdventureScene):
     """The game master's table for one Rôle'n Play adventure."""
 
+    screen = Screen.RNP_TABLE
+
     def __init__(self, services: Services, adventure: Adventure, tab: str = "party") -> None:
-        super().__init__()
-        self.services = services
-        self.ui = services.ui
-        self.adventure = adventure
+        super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
         self.chrome: dict[str, Button] = {}
         self.panels: dict[str, Panel] = {}
@@ -74,14 +75,10 @@ class RnpTableScene(Scene):
 
     # -- the rules -------------------------------------------------------------------------------
     @property
-    def book(self) -> Any:
-        return self.adventure.book
-
-    @property
     def panel(self) -> Panel:
         return self.panels[self.tab]
 
-    def refresh(self) -> None:
+    def refresh(self, changes: list[Change] | None = None) -> None:
         """Re-read the table from the rules and rebuild the widgets."""
         self.view = self.adventure.session.view(self.ui.catalogue.language)
         self.rebuild()
@@ -92,14 +89,6 @@ class RnpTableScene(Scene):
 
     def refusal(self, action: dict[str, Any]) -> Refused | None:
         return self.adventure.refusal(action)
-
-    def refusal_text(self, refused: Refused) -> str:
-        """The refusal in the player's language (the catalogue text when the refusals module is there)."""
-        try:
-            from game.app.refusals import describe_refusal
-        except ImportError:
-            return refused.message
-        return describe_refusal(self.ui.catalogue, refused, self.book)
 
     def act(self, action: dict[str, Any], message: str | None = None) -> Entry | Refused:
         """Send ``action`` to the rules; show the refusal, or what happened."""
@@ -124,7 +113,7 @@ class RnpTableScene(Scene):
             self.show(self.refusal_text(result), bad=True)
             return
         before = len(self.view.get("journal", [])) if journal_before is None else journal_before
-        self.refresh()
+        self.flush()
         journal = self.view["journal"]
         if message is None and len(journal) > before:
             message = journal_line(self.ui, self.book, journal[-1])
@@ -136,21 +125,20 @@ class RnpTableScene(Scene):
             message, bad = self.ui.t("rnp.save_problem", reason=problem), True
         self.status, self.status_bad = message, bad
 
-    def undo(self) -> None:
-        result = self.adventure.undo()
-        if isinstance(result, Refused):
-            self.show(self.refusal_text(result), bad=True)
-            return
-        self.refresh()
-        self.show(self.ui.t("rnp.undone", what=self.action_name(result.action)))
+    def say(self, text: str | None, tone: str = "neutral") -> None:
+        self.show(text, bad=tone == "bad")
 
-    def redo(self) -> None:
-        result = self.adventure.redo()
-        if isinstance(result, Refused):
-            self.show(self.refusal_text(result), bad=True)
-            return
-        self.refresh()
-        self.show(self.ui.t("rnp.redone", what=self.action_name(result.action)))
+    def undo(self) -> Entry | None:
+        entry = super().undo()
+        if entry is not None:
+            self.show(self.ui.t("rnp.undone", what=self.action_name(entry.action)))
+        return entry
+
+    def redo(self) -> Entry | None:
+        entry = super().redo()
+        if entry is not None:
+            self.show(self.ui.t("rnp.redone", what=self.action_name(entry.action)))
+        return entry
 
     def action_name(self, action: dict[str, Any]) -> str:
         key = f"rnp.do_{action.get('do')}"
@@ -175,22 +163,12 @@ class RnpTableScene(Scene):
             self.rebuild()
 
     def open_help(self) -> None:
-        try:
-            from game.scenes.help import HelpScene
-        except ImportError:
-            self.show(self.ui.t("rnp.no_help"), bad=True)
-            return
         if self.stack is not None:
-            self.stack.push(HelpScene(self.services, "rnp"))
+            self.navigator.open(self, Screen.HELP, "rnp")
 
     def back(self) -> None:
-        try:
-            from game.scenes.bookshelf import BookshelfScene
-        except ImportError:
-            self.show(self.ui.t("rnp.no_bookshelf"), bad=True)
-            return
         if self.stack is not None:
-            self.stack.replace(BookshelfScene(self.services))
+            self.navigator.to_shelf(self)
 
     # -- widgets ---------------------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -238,22 +216,15 @@ class RnpTableScene(Scene):
             y += TAB_H + TAB_GAP
 
     # -- frame ----------------------------------------------------------------------------------------------
-    def resume(self) -> None:
-        self.refresh()
 
     @property
     def wants_animation(self) -> bool:
         return self.group.wants_animation
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.history_key(event):
+            return None
         if event.type == pygame.KEYDOWN:
-            ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-            if ctrl and event.key == pygame.K_z and not event.mod & pygame.KMOD_SHIFT:
-                self.undo()
-                return None
-            if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-                self.redo()
-                return None
             if event.key == pygame.K_F1:
                 self.open_help()
                 return None
@@ -263,6 +234,7 @@ class RnpTableScene(Scene):
         return None if consumed else event
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self._needs_build:
             self.rebuild()
         self.group.update(dt)
@@ -420,7 +392,6 @@ def _form(services: Services) -> list[Scene]:
 
 @showcase("rnp-dice")
 def _dice(services: Services) -> list[Scene]:
-    from game.scenes.dice_roll import DiceRollScene
     from game.scenes.rnp_travel import present_travel
 
     adventure = sample_table(services, journey=False)
@@ -428,7 +399,8 @@ def _dice(services: Services) -> list[Scene]:
     entry = adventure.act({"do": "travel_party", "mode": "foot", "pace": "normal", "days": 1, "extra_hours": 2})
     assert isinstance(entry, Entry)
     title, groups, verdict, tone = present_travel(scene, entry)
-    return [scene, DiceRollScene(services.ui, title, groups, verdict, tone=tone, rng=services.rng, animation_factor=0)]
+    overlay = services.navigator.build(Screen.DICE_ROLL, title, groups, verdict, tone=tone, rng=services.rng, animation_factor=0)
+    return [scene, overlay]
 
 
 __all__ = ["RnpTableScene", "sample_table", "duration"]

@@ -15,7 +15,7 @@ import pygame
 from game.app.rolling import Presentation
 from game.rules.rnp.preview import Preview, forced_march_schedule, preview
 from game.rules.session import Entry
-from game.scenes.dice_roll import DiceGroup
+from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import clock_time, distance, duration, gains, journal_line, mode_name, name_of, num, signed
 from game.scenes.rnp_panel import ROW, Panel
 from game.ui import fonts

@@ -20,6 +20,7 @@ import pygame
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.settings import ANIMATION_FACTORS
+from game.app.navigator import Screen
 from game.app.showcase import showcase
 from game.ui import fonts
 from game.ui.button import Button
@@ -233,8 +234,4 @@ class SettingsScene(Scene):
 
 @showcase("settings")
 def _showcase_settings(services: Services) -> list[Scene]:
-    try:
-        from game.scenes.bookshelf import BookshelfScene
-    except ImportError:
-        return [SettingsScene(services)]
-    return [BookshelfScene(services), SettingsScene(services)]
+    return [services.navigator.build(Screen.SHELF), SettingsScene(services)]

@@ -8,11 +8,14 @@ book does not use (a quiver in DF31, meals in DF64…) is not shown.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
-from game.app.adventure import Adventure
+from game.app.adventure import Adventure, Change
+from game.app.adventure_scene import AdventureScene
 from game.app.journal import describe_entry
-from game.app.refusals import describe_refusal
+from game.app.navigator import Screen
 from game.app.rolling import roll_action
 from game.app.scene import Scene
 from game.app.services import Services
@@ -21,7 +24,7 @@ from game.rules.errors import Refused
 from game.rules.ff.ruleset import calendar_view
 from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
-from game.scenes.dice_roll import DiceGroup
+from game.app.rolling import DiceGroup
 from game.scenes.form import FieldSpec, FormScene
 from game.ui import fonts
 from game.ui.button import Button
@@ -47,18 +50,15 @@ TAB_ORDER = ("creatures", "calendar", "notes", "journal")
 HISTORY_CHIPS = 8
 
 
-class SheetScene(Scene):
+class SheetScene(AdventureScene):
     """The Fighting Fantasy Adventure Sheet."""
 
+    screen = Screen.SHEET
+    dies_to_death_page = True
+
     def __init__(self, services: Services, adventure: Adventure) -> None:
-        super().__init__()
-        self.services = services
-        self.ui = services.ui
-        self.adventure = adventure
-        self.book = adventure.book
+        super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
-        self.message: str | None = None
-        self.tone = "neutral"
         self.tab = "creatures"
         self._build()
         self.sync()
@@ -196,21 +196,21 @@ class SheetScene(Scene):
             counter = self.stat_counters[stat.id]
             counter.value = hero.scores[stat.id]
             counter.maximum = hero.initial[stat.id] if stat.capped_at_initial else None
-            self._allow(counter, {"do": "change", "stat": stat.id, "by": 0})
+            self.allow(counter, {"do": "change", "stat": stat.id, "by": 0})
         self.weapon_toggle.value = hero.weapon_lost
-        self._allow(self.weapon_toggle, {"do": "find_weapon" if hero.weapon_lost else "lose_weapon"})
-        self._allow(self.luck_button, {"do": "test_luck"})
-        self._allow(self.skill_button, {"do": "test_skill"})
+        self.allow(self.weapon_toggle, {"do": "find_weapon" if hero.weapon_lost else "lose_weapon"})
+        self.allow(self.luck_button, {"do": "test_luck"})
+        self.allow(self.skill_button, {"do": "test_skill"})
         for counter_def in book.counters:
             widget = self.counter_widgets[counter_def.id]
             widget.value = state.counters[counter_def.id]
-            self._allow(widget, {"do": "counter", "name": counter_def.id, "by": 0})
+            self.allow(widget, {"do": "counter", "name": counter_def.id, "by": 0})
         if book.meal:
-            self._allow(self.use_buttons[book.meal.counter], {"do": "eat"})
+            self.allow(self.use_buttons[book.meal.counter], {"do": "eat"})
         if book.herb:
-            self._allow(self.use_buttons[book.herb.counter], {"do": "herb"})
+            self.allow(self.use_buttons[book.herb.counter], {"do": "herb"})
         if book.potions:
-            self._allow(self.use_buttons[book.potions.counter], {"do": "potion", "kind": next(iter(book.potions.kinds))})
+            self.allow(self.use_buttons[book.potions.counter], {"do": "potion", "kind": next(iter(book.potions.kinds))})
         self.equipment.set_items(list(state.equipment))
         self.remove_item_button.set_enabled(self.equipment.selected is not None, ui.tr("sheet.select_item_first"))
         history = list(reversed(state.paragraph_history))[:HISTORY_CHIPS]
@@ -221,15 +221,15 @@ class SheetScene(Scene):
             for index, button in enumerate(self.day_buttons):
                 button.visible = self.tab == "calendar" and index in book.calendar.renamable
                 button.tooltip = ui.tr("sheet.rename_day_tip")
-            self._allow(self.tick_button, {"do": "tick_day"})
+            self.allow(self.tick_button, {"do": "tick_day"})
         boxes = state.creature_boxes
         self.creature_list.set_items([ui.t("sheet.creature_row", name=b.name, skill=b.skill, stamina=b.stamina) for b in boxes])
         selected = self.creature_list.selected
         for button in (self.creature_edit, self.creature_remove, self.creature_fight):
             button.set_enabled(selected is not None, ui.tr("sheet.select_creature_first"))
         if selected is not None:
-            self._allow(self.creature_remove, {"do": "remove_creature", "index": selected})
-            self._allow(self.creature_fight, {"do": "fight", "enemies": [{"name": "x", "skill": 1, "stamina": 1}]})
+            self.allow(self.creature_remove, {"do": "remove_creature", "index": selected})
+            self.allow(self.creature_fight, {"do": "fight", "enemies": [{"name": "x", "skill": 1, "stamina": 1}]})
         if not self.notes.focused:
             self.notes.text = state.notes
         self.journal.set_items([describe_entry(ui, book, e) for e in reversed(self.adventure.session.entries)])
@@ -238,7 +238,7 @@ class SheetScene(Scene):
         fighting = state.fight is not None and state.fight.active
         self.top["fight"].label = ui.tr("sheet.resume_fight") if fighting else ui.tr("sheet.fight")
         if not fighting:
-            self._allow(self.top["fight"], {"do": "fight", "enemies": [{"name": "x", "skill": 1, "stamina": 1}]})
+            self.allow(self.top["fight"], {"do": "fight", "enemies": [{"name": "x", "skill": 1, "stamina": 1}]})
         else:
             self.top["fight"].set_enabled(True)
         for tab, button in self.tab_buttons.items():
@@ -248,40 +248,31 @@ class SheetScene(Scene):
         self.notes.visible = self.tab == "notes"
         self.journal.visible = self.tab == "journal"
 
-    def _allow(self, widget, action: dict) -> None:
-        refused = self.adventure.refusal(action)
-        widget.set_enabled(refused is None, None if refused is None else describe_refusal(self.ui.catalogue, refused, self.book))
+    def refresh(self, changes: list[Change]) -> None:
+        self.sync()
 
     # =====================================================================================
     # actions
     # =====================================================================================
-    def act(self, action: dict, success: str | None = None) -> Entry | None:
+    def act(self, action: Any, success: str | None = None) -> Entry | None:
         """Apply an action through the rules; show the refusal or ``success``; go to the death page if it kills."""
-        result = self.adventure.act(action)
-        return self._after(result, success)
+        return self._after(self.adventure.act(action), success)
 
-    def _after(self, result: Entry | Refused, success: str | None = None) -> Entry | None:
-        if isinstance(result, Refused):
-            self.say(describe_refusal(self.ui.catalogue, result, self.book), "bad")
-            self.sync()
+    def _after(self, result: Entry | Refused | None, success: str | None = None) -> Entry | None:
+        if result is None:
             return None
-        if success:
+        if success and not isinstance(result, Refused):
             self.say(success)
-        elif self.adventure.save_problem:
-            self.say(self.ui.t("sheet.save_failed", reason=self.adventure.save_problem), "bad")
-        self.sync()
-        self._check_death()
-        return result
+        entry = self.settle(result)
+        if entry is None:
+            self.sync()  # a refused change leaves the widgets as the state has them
+        return entry
 
-    def say(self, text: str, tone: str = "neutral") -> None:
-        self.message, self.tone = text, tone
-
-    def _check_death(self) -> None:
-        hero = self.adventure.state.hero
-        if hero is not None and not hero.alive and self.stack is not None:
-            from game.scenes.death import DeathScene
-
-            self.stack.replace(DeathScene(self.services, self.adventure))
+    def _submit(self, action: Any) -> str | None:
+        """A form's action: None when done, else the refusal's text for the form to show."""
+        result = self.adventure.act(action)
+        self._after(result)
+        return self.refusal_text(result) if isinstance(result, Refused) else None
 
     def stat_name(self, stat_id: str) -> str:
         return self.book.stat(stat_id).name.get(self.ui.catalogue.language)
@@ -364,18 +355,14 @@ class SheetScene(Scene):
         current = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)["days"][index]
 
         def submit(values: dict[str, str]) -> str | None:
-            result = self.adventure.act({"do": "rename_day", "index": index, "name": values["name"]})
-            self._after(result)
-            return describe_refusal(self.ui.catalogue, result, self.book) if isinstance(result, Refused) else None
+            return self._submit({"do": "rename_day", "index": index, "name": values["name"]})
 
         self.stack.push(FormScene(self.ui, self.ui.t("sheet.rename_day"), [FieldSpec("name", self.ui.t("sheet.day_name"), current, max_length=40)],
                                   submit, note=self.ui.t("sheet.rename_day_note")))
 
     def ask_name(self) -> None:
         def submit(values: dict[str, str]) -> str | None:
-            result = self.adventure.act({"do": "name_hero", "name": values["name"]})
-            self._after(result)
-            return describe_refusal(self.ui.catalogue, result, self.book) if isinstance(result, Refused) else None
+            return self._submit({"do": "name_hero", "name": values["name"]})
 
         self.stack.push(FormScene(self.ui, self.ui.t("sheet.rename_title"),
                                   [FieldSpec("name", self.ui.t("sheet.hero_name"), self.adventure.state.hero.name, max_length=60)], submit))
@@ -398,7 +385,7 @@ class SheetScene(Scene):
                     for _ in range(count):  # all or nothing: take back the part already written
                         self.adventure.undo()
                     self.sync()
-                    return describe_refusal(self.ui.catalogue, result, self.book)
+                    return self.refusal_text(result)
             self._after(actions and self.adventure.session.entries[-1] or None, self.ui.t("sheet.corrected", stat=name))
             return None
 
@@ -416,9 +403,7 @@ class SheetScene(Scene):
                       "skill": int(values["skill"]), "stamina": int(values["stamina"]), "notes": values["notes"]}
             if box is not None:
                 action["index"] = index
-            result = self.adventure.act(action)
-            self._after(result)
-            return describe_refusal(self.ui.catalogue, result, self.book) if isinstance(result, Refused) else None
+            return self._submit(action)
 
         skill_name, stamina_name = self.stat_name("skill"), self.stat_name("stamina")
         self.stack.push(FormScene(self.ui, self.ui.t("sheet.creature_title"), [
@@ -443,18 +428,12 @@ class SheetScene(Scene):
     def open_fight(self, boxes: tuple[int, ...] = ()) -> None:
         state = self.adventure.state
         if state.fight is not None and state.fight.active:
-            from game.scenes.combat import CombatScene
-
-            self.stack.push(CombatScene(self.services, self.adventure))
+            self.navigator.open(self, Screen.COMBAT, self.adventure)
             return
-        from game.scenes.fight_setup import FightSetupScene
-
-        self.stack.push(FightSetupScene(self.services, self.adventure, boxes=boxes))
+        self.navigator.open(self, Screen.FIGHT_SETUP, self.adventure, boxes=boxes)
 
     def open_reader(self) -> None:
-        from game.scenes.reader import ReaderScene
-
-        self.stack.push(ReaderScene(self.services, self.adventure))
+        self.navigator.open(self, Screen.READER, self.adventure)
 
     def show_tab(self, tab: str) -> None:
         self._commit_notes()
@@ -466,46 +445,34 @@ class SheetScene(Scene):
         if self.notes.text != self.adventure.state.notes:
             self.act({"do": "notes", "text": self.notes.text})
 
-    def undo(self) -> None:
+    def before_history(self) -> None:
         self._commit_notes()
-        result = self.adventure.undo()
-        if isinstance(result, Refused):
-            self.say(describe_refusal(self.ui.catalogue, result, self.book), "bad")
-        else:
-            self.say(self.ui.t("sheet.undone", what=describe_entry(self.ui, self.book, result)))
-        self.sync()
 
-    def redo(self) -> None:
-        result = self.adventure.redo()
-        if isinstance(result, Refused):
-            self.say(describe_refusal(self.ui.catalogue, result, self.book), "bad")
-        else:
-            self.say(self.ui.t("sheet.redone", what=describe_entry(self.ui, self.book, result)))
-        self.sync()
-        self._check_death()
+    def undo(self) -> Entry | None:
+        entry = super().undo()
+        if entry is not None:
+            self.say(self.ui.t("sheet.undone", what=describe_entry(self.ui, self.book, entry)))
+        return entry
+
+    def redo(self) -> Entry | None:
+        entry = super().redo()
+        if entry is not None:
+            self.say(self.ui.t("sheet.redone", what=describe_entry(self.ui, self.book, entry)))
+        return entry
 
     def to_shelf(self) -> None:
         self._commit_notes()
-        from game.scenes.bookshelf import BookshelfScene
-
-        self.stack.replace(BookshelfScene(self.services))
+        self.navigator.to_shelf(self)
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self.services))
+        self.navigator.open(self, Screen.SETTINGS)
 
     def open_help(self) -> None:
-        from game.scenes.help import HelpScene
-
-        self.stack.push(HelpScene(self.services, "sheet"))
+        self.navigator.open(self, Screen.HELP, "sheet")
 
     # =====================================================================================
     # frame
     # =====================================================================================
-    def resume(self) -> None:
-        self.sync()
-        self._check_death()
 
     def pause(self) -> None:
         self._commit_notes()
@@ -518,14 +485,9 @@ class SheetScene(Scene):
             return None
         if was_focused and not self.notes.focused:
             self._commit_notes()
+        if self.history_key(event):
+            return None
         if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & pygame.KMOD_CTRL
-            if ctrl and event.key == pygame.K_z and not event.mod & pygame.KMOD_SHIFT:
-                self.undo()
-                return None
-            if ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-                self.redo()
-                return None
             if event.key == pygame.K_F1:
                 self.open_help()
                 return None
@@ -534,6 +496,7 @@ class SheetScene(Scene):
         return event
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         self.group.update(dt)
 
     @property

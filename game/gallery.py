@@ -1,7 +1,7 @@
 """Tiny entry point: open a window with the widget gallery, or render it to PNG.
 
-    python -m game.app.main                       # window (F11: fullscreen)
-    python -m game.app.main --screenshot out.png  # headless render, 1280×720
+    python -m game.gallery                       # window (F11: fullscreen)
+    python -m game.gallery --screenshot out.png  # headless render, 1280×720
 """
 
 from __future__ import annotations

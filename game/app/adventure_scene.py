@@ -1,0 +1,130 @@
+"""The base of every screen that shows an adventure: one refresh model, undo and redo in one place.
+
+A screen built on :class:`AdventureScene` listens to its :class:`Adventure`.
+Whatever changes the session (a click here, the combat board above, the dice
+overlay's callback, undo from the keyboard) reaches every such screen as a
+:class:`Change`; the screen is refreshed once from the state, at the first of:
+its own action returning, its next ``update``, or its ``resume`` when it comes
+back to the top. A covered screen is never refreshed for nothing.
+
+Actions go through :meth:`act` (a refusal becomes the screen's message, in the
+player's language), Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z through :meth:`history_key`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.adventure import Adventure, Change
+from game.app.refusals import describe_refusal
+from game.app.scene import Scene
+from game.app.services import Services
+from game.rules.errors import Refused
+from game.rules.session import Entry
+
+
+class AdventureScene(Scene):
+    """A screen of one adventure: services, the adventure, a message line and the refresh cycle."""
+
+    #: R-DEATH-1: screens where the hero's death sends the player to the death page at once.
+    dies_to_death_page: bool = False
+
+    def __init__(self, services: Services, adventure: Adventure) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.adventure = adventure
+        self.book: Any = adventure.book
+        self.message: str | None = None
+        self.tone = "neutral"
+        self._changes: list[Change] = []
+        adventure.subscribe(self._heard)
+
+    @property
+    def navigator(self) -> Any:
+        return self.services.navigator
+
+    # -- the refresh cycle ----------------------------------------------------------------------
+    def refresh(self, changes: list[Change]) -> None:
+        """Show the state again after ``changes`` (oldest first; empty on the first show). Override."""
+
+    def flush(self, always: bool = False) -> None:
+        """Refresh now if anything changed since the last refresh (or ``always``); then the death page if the hero fell."""
+        if not self._changes and not always:
+            return
+        changes, self._changes = self._changes, []
+        self.refresh(changes)
+        if self.dies_to_death_page and self.stack is not None:
+            self.navigator.hero_fell(self, self.adventure)
+
+    def resume(self) -> None:
+        self.flush(always=True)  # back on top: the settings (language, palette) may have changed too
+
+    def update(self, dt: float) -> None:
+        self.flush()
+
+    def shutdown(self) -> None:
+        self.adventure.unsubscribe(self._heard)
+
+    def _heard(self, change: Change) -> None:
+        self._changes.append(change)
+
+    # -- acting -------------------------------------------------------------------------------------
+    def say(self, text: str | None, tone: str = "neutral") -> None:
+        """The screen's message line (a refusal, a verdict, a save problem)."""
+        self.message, self.tone = text, tone
+
+    def refusal_text(self, refused: Refused) -> str:
+        """``refused`` in the player's language, with the book's names."""
+        return describe_refusal(self.ui.catalogue, refused, self.book)
+
+    def reason(self, action: Any) -> str | None:
+        """Why the rules would refuse ``action`` now, in words (None when allowed): a disabled control's tooltip."""
+        refused = self.adventure.refusal(action)
+        return None if refused is None else self.refusal_text(refused)
+
+    def allow(self, widget: Any, action: Any) -> None:
+        """Enable ``widget`` when the rules accept ``action`` now, else disable it with the reason."""
+        reason = self.reason(action)
+        widget.set_enabled(reason is None, reason)
+
+    def settle(self, result: Entry | Refused) -> Entry | None:
+        """After any change: a refusal becomes the message; a change refreshes the screen now."""
+        if isinstance(result, Refused):
+            self.say(self.refusal_text(result), "bad")
+            return None
+        if self.adventure.save_problem:
+            self.say(self.ui.t("sheet.save_failed", reason=self.adventure.save_problem), "bad")
+        self.flush()
+        return result
+
+    def act(self, action: Any) -> Entry | None:
+        """Apply ``action`` through the rules; the entry, or None when refused (the reason is shown)."""
+        return self.settle(self.adventure.act(action))
+
+    def before_history(self) -> None:
+        """Called before undo and redo (the sheet writes pending notes first). Override."""
+
+    def undo(self) -> Entry | None:
+        """Step back one action; the entry undone, or None (the reason is shown)."""
+        self.before_history()
+        return self.settle(self.adventure.undo())
+
+    def redo(self) -> Entry | None:
+        """Re-apply the last undone action; the entry, or None (the reason is shown)."""
+        self.before_history()
+        return self.settle(self.adventure.redo())
+
+    def history_key(self, event: pygame.event.Event) -> bool:
+        """Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo; True when ``event`` was one of them."""
+        if event.type != pygame.KEYDOWN or not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return False
+        if event.key == pygame.K_y or event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT:
+            self.redo()
+            return True
+        if event.key == pygame.K_z:
+            self.undo()
+            return True
+        return False

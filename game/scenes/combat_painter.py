@@ -1,0 +1,294 @@
+"""The combat board's painter: the page, the header gauge and the cards, plus what moves per frame.
+
+It reads a :class:`BoardFrame` (what to show, built by the scene from the
+session, the animator and the odds worker) and paints; it never changes the
+fight. The centre column and the log are painted by ``combat_panel``.
+Everything still between two changes is painted once into a board layer; per
+frame only the bars, the sliding card, the dice and the damage are drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.scenes.combat_animator import Animator
+from game.scenes.combat_board import (
+    DiceSprites,
+    Layout,
+    bar_rect,
+    card_geometry,
+    draw_bar,
+    ellipsize,
+    fit_text,
+)
+from game.scenes.combat_frame import BoardFrame, Painter
+from game.scenes.combat_panel import CentrePainter
+from game.scenes.combat_text import name_of, percent, result_key, roll_text
+from game.ui import fonts
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, draw_icon, draw_panel, parchment, rounded_box
+from game.ui.theme import LOGICAL_SIZE
+
+LEFT_MARGIN = 24
+
+
+class BoardPainter(Painter):
+    """Paints the board layer (page, gauge, cards) and the live layer; the centre goes to ``CentrePainter``."""
+
+    def __init__(self, ui: UIContext, book: Any, layout: Layout, sprites: DiceSprites) -> None:
+        super().__init__(ui, book, layout, sprites)
+        self.centre = CentrePainter(ui, book, layout, sprites)
+        self._step_card: tuple[tuple[int, int], pygame.Surface] | None = None  # (creature, state shown), picture
+
+    def draw_live(self, surface: pygame.Surface, animator: Animator) -> None:
+        """What moves every frame, over the board layer: bars, the sliding card, the dice, the damage."""
+        p = self.ui.palette
+        stepping = None if animator.step_in is None else f"creature:{animator.step_in.creature}"
+        compact = self.layout.card_mode == "compact"
+        for key, bar in animator.bars.items():
+            if key == stepping or key == "ally" and self.layout.ally is None:
+                continue
+            rect = bar_rect(self.layout, key)
+            draw_bar(surface, rect, bar.value, bar.maximum, p, size=min(18, rect.height + 2))
+            if compact and key.startswith("creature:"):
+                blit_text(surface, f"{round(bar.value)} / {bar.maximum}", (rect.right + 12, rect.centery), "bold", 16, p.ink, "midleft")
+        if animator.step_in is not None:
+            index = animator.step_in.creature
+            t = animator.step_in.progress
+            ease = 1 - (1 - t) ** 3
+            rect = self.layout.creatures[index]
+            if self._step_card is None or self._step_card[0] != (index, id(self.frame.state)):
+                card = pygame.Surface(rect.size, pygame.SRCALPHA)
+                local = pygame.Rect((0, 0), rect.size)
+                self._paint_creature(card, local, index, self.frame.state, local=True)
+                bar = animator.bars.get(f"creature:{index}")
+                if bar is not None:
+                    draw_bar(card, card_geometry(local, self.layout.card_mode).bar, bar.target, bar.maximum, p)
+                self._step_card = ((index, id(self.frame.state)), card)
+            card = self._step_card[1]
+            card.set_alpha(round(80 + 175 * ease))
+            surface.blit(card, rect.move(round(120 * (1 - ease)), 0))
+        if animator.tumble is not None:
+            animator.tumble.draw(surface, self.sprites, p)
+        for floater in animator.floaters:
+            t = 1 - floater.left / floater.total if floater.total else 1
+            blit_text(surface, floater.text, (floater.pos[0], floater.pos[1] - 30 * t), "bold", 26, floater.colour, "midbottom")
+
+    def paint(self, surface: pygame.Surface, frame: BoardFrame) -> None:
+        """Paint everything that stays still until the next change into ``surface`` (the board layer)."""
+        self.frame = frame
+        p, theme, t = self.ui.palette, self.ui.theme, self.ui.t
+        lay = self.layout
+        state = self.frame.state
+        fight = state.fight
+        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        title = t("combat.title")
+        blit_text(surface, title, (LEFT_MARGIN, 8), "title", theme.text_size("title"), p.rubric)
+        sub = t(f"combat.mode_{fight.mode}") if len(fight.enemies) > 1 else t("combat.mode_single")
+        if fight.stats.rounds:
+            sub = t("combat.subtitle_rounds", mode=sub, n=fight.stats.rounds)
+        blit_text(surface, sub, (LEFT_MARGIN + 2, 58), "italic", theme.text_size("small"), p.ink_soft)
+        self._paint_gauge(surface)
+        self._paint_hero(surface, state)
+        if lay.ally is not None:
+            self._paint_ally(surface, state)
+        if lay.quiver is not None:
+            self._paint_quiver(surface, state)
+        stepping = self.frame.stepping
+        for i, rect in enumerate(lay.creatures):
+            if i != stepping:
+                self._paint_creature(surface, rect, i, state)
+        self.centre.paint(surface, frame)
+
+    # -- header gauge
+    def _paint_gauge(self, surface: pygame.Surface) -> None:
+        p, t = self.ui.palette, self.ui.t
+        rect = self.layout.gauge
+        small = self.ui.theme.text_size("small")
+        fight = self.frame.state.fight
+        if not fight.active:
+            return
+        answer = self.frame.odds
+        odds = answer.get("odds") if answer else None
+        rows = (("combat.gauge_no_luck", "no_luck"), ("combat.gauge_best_luck", "best_luck"))
+        label_w = 250
+        for row, (key, field) in enumerate(rows):
+            y = rect.y + 4 + row * 26
+            blit_text(surface, t(key), (rect.x + label_w - 8, y + 10), "body", small, p.ink_soft, "midright")
+            bar = pygame.Rect(rect.x + label_w, y + 2, rect.width - label_w - 70, 18)
+            if odds is None:
+                pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
+                pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=9)
+                if row == 0:
+                    blit_text(surface, t("combat.computing"), (bar.centerx, bar.centery + 13), "italic", small, p.ink_soft, "center")
+                continue
+            value = odds[field]
+            pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
+            fill = bar.copy()
+            fill.width = max(bar.height, round(bar.width * value)) if value > 0 else 0
+            if fill.width:
+                pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=9)
+            pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=9)
+            blit_text(surface, percent(self.ui, value), (rect.right - 4, y + 11), "bold", 20, p.ink, "midright")
+        if fight.ally is not None:
+            blit_text(surface, t("combat.ally_not_counted"), (rect.right - 4, rect.y + 56), "italic", small - 2, p.ink_soft, "topright")
+
+    # -- cards
+    def _card_frame(self, surface: pygame.Surface, rect: pygame.Rect, *, highlight: str | None = None,
+                    dim: bool = False, local: bool = False) -> None:
+        p = self.ui.palette
+        draw_panel(surface, rect, p, shadow=not local, fill_alpha=235 if not dim else 150)
+        if highlight is not None:
+            colour = {"target": p.rubric, "pending": p.focus}.get(highlight, p.rubric)
+            pygame.draw.rect(surface, colour, rect.inflate(-6, -6), width=3, border_radius=6)
+
+    def _paint_hero(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        rect = self.layout.hero
+        fight = state.fight
+        pending = fight.pending[0] if fight.pending else None
+        highlight = "pending" if pending is not None and pending.kind == "wound" and pending.to == "hero" else None
+        self._card_frame(surface, rect, highlight=highlight)
+        if highlight is not None:
+            self._pill(surface, t("combat.tag_pending"), rect, p.focus)
+        geo = card_geometry(rect, "full", hero=True)
+        hero = state.hero
+        name = hero.name or t("combat.hero")
+        blit_text(surface, ellipsize(name, "title", theme.text_size("heading"), rect.width - 40), geo.name, "title",
+                  theme.text_size("heading"), p.ink)
+        body = theme.text_size("body")
+        skill = self._stat_name("skill")
+        luck = self._stat_name("luck")
+        stats = t("combat.hero_stats", skill_name=skill, skill=hero.scores["skill"], luck_name=luck,
+                  luck=hero.scores["luck"], luck_max=hero.initial["luck"])
+        blit_text(surface, stats, geo.stats, "body", body, p.ink)
+        blit_text(surface, self._stat_name("stamina"), (rect.x + 20, geo.bar.centery), "title", theme.text_size("small"), p.ink_soft, "midleft")
+        if hero.weapon_lost:
+            blit_text(surface, t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty), (rect.right - 18, rect.y + 16),
+                      "italic", theme.text_size("small"), p.bad, "topright")
+        own = [x for x in fight.last_round if not x.by_ally]
+        if own and "cards" not in self.frame.hidden:
+            roll = own[0].hero_roll
+            self._paint_roll(surface, geo, roll.dice, roll_text(t, roll), t("combat.attack_strength"))
+        elif not own:
+            blit_text(surface, t("combat.no_round_yet"), (rect.x + 20, geo.dice[0][1]), "italic", theme.text_size("small"), p.ink_faint, "midleft")
+
+    def _pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+        """A small label tab sitting on a card's top edge (target, waiting, defeated, wound to settle)."""
+        p = self.ui.palette
+        size = self.ui.theme.text_size("small") - 2
+        width = fonts.text_width(text, "italic", size) + 20
+        box = pygame.Rect(0, 0, width, 22)
+        box.midright = (rect.right - 18, rect.top + 2)
+        surface.blit(rounded_box(box.size, p.parchment_light, colour, 11), box)
+        blit_text(surface, text, (box.centerx, box.centery), "italic", size, colour, "center")
+
+    def _paint_ally(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        rect = self.layout.ally
+        fight = state.fight
+        ally = fight.ally
+        self._card_frame(surface, rect, dim=ally.stamina <= 0)
+        geo = card_geometry(rect, "medium")
+        blit_text(surface, t("combat.ally_name", name=ally.name, skill=ally.skill), geo.name, "bold", theme.text_size("body"), p.ink)
+        exchange = next((x for x in fight.last_round if x.by_ally), None)
+        if ally.stamina <= 0:
+            blit_text(surface, t("combat.ally_out"), (rect.right - 14, rect.y + 12), "italic", theme.text_size("small"), p.bad, "topright")
+        if exchange is not None and "cards" not in self.frame.hidden:
+            text = t("combat.ally_formula", ours=exchange.hero_roll.total, name=name_of(state, exchange.creature),
+                     theirs=exchange.creature_roll.total, result=t(result_key(exchange.result) + "_ally"))
+            room = rect.right - geo.formula[0] - 12
+            for center, face in zip(geo.dice, exchange.hero_roll.dice):
+                self.sprites.draw(surface, center, geo.die_size, face, p)
+            size = fit_text(text, "body", 20, room)
+            blit_text(surface, ellipsize(text, "body", size, room), geo.formula, "body", size, p.ink, "midleft")
+
+    def _paint_quiver(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        rect = self.layout.quiver
+        fight = state.fight
+        archery = self.book.archery
+        counter = self.book.counter(archery.counter)
+        arrows = state.counters.get(archery.counter, 0)
+        draw_panel(surface, rect, p, fill_alpha=235)
+        blit_text(surface, t("combat.quiver", n=arrows), (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
+        slots = max(counter.maximum or 0, arrows)
+        flying = self.frame.flying  # the arrow in the air left its place
+        for i in range(slots):
+            box = pygame.Rect(rect.x + 18 + i * 40, rect.y + 42, 36, 36)
+            if i < arrows - (1 if flying else 0):
+                draw_icon(surface, "arrow", box, p.ink, p.rubric)
+            else:
+                pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
+        small = theme.text_size("small")
+        if fight.bow_broken:
+            self._broken_bow(surface, (rect.right - 44, rect.y + 58))
+            blit_text(surface, t("combat.string_broken"), (rect.x + 18, rect.bottom - 22), "bold", small, p.bad, "midleft")
+        elif fight.active:
+            blit_text(surface, t("combat.shots_left", n=fight.shots_left), (rect.x + 18, rect.bottom - 22), "italic", small, p.ink_soft, "midleft")
+
+    def _broken_bow(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        p = self.ui.palette
+        x, y = centre
+        pygame.draw.arc(surface, p.ink, (x - 18, y - 30, 30, 60), -1.4, 1.4, 4)
+        pygame.draw.line(surface, p.bad, (x - 2, y - 29), (x - 8, y - 4), 2)
+        pygame.draw.line(surface, p.bad, (x - 2, y + 29), (x + 4, y + 6), 2)
+
+    def _paint_creature(self, surface: pygame.Surface, rect: pygame.Rect, index: int, state: Any, local: bool = False) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        fight = state.fight
+        creature = fight.enemies[index]
+        mode = self.layout.card_mode
+        dead = creature.stamina <= 0
+        front = fight.front()
+        waiting = fight.mode == "one_after_another" and not dead and index != front
+        target = self.frame.target
+        pending = fight.pending[0] if fight.pending else None
+        highlight = None
+        if pending is not None and pending.creature == index and not (pending.kind == "wound" and pending.escape):
+            highlight = "pending"
+        elif fight.active and index == target and not dead and fight.mode == "all_together":
+            highlight = "target"
+        self._card_frame(surface, rect, highlight=highlight, dim=dead or waiting, local=local)
+        geo = card_geometry(rect, mode)
+        ink = p.ink_faint if dead else p.ink
+        face = {"heading": "title", "body": "bold", "small": "bold"}[geo.name_size]
+        size = theme.text_size(geo.name_size)
+        label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
+        blit_text(surface, ellipsize(label, face, size, rect.width - (40 if mode == "full" else 150)), geo.name, face, size, ink)
+        if geo.stats is not None:
+            blit_text(surface, f"{self._stat_name('skill')} {creature.skill}", (geo.stats[0], geo.bar.centery), "title",
+                      theme.text_size("small"), p.ink_soft, "midleft")
+        tag, tone = None, p.ink_soft
+        if dead:
+            tag, tone = t("combat.tag_dead"), p.bad
+        elif waiting:
+            tag = t("combat.tag_waiting")
+        elif highlight == "target":
+            tag, tone = t("combat.tag_target"), p.rubric
+        elif highlight == "pending":
+            tag, tone = t("combat.tag_pending"), p.focus
+        exchange = next((x for x in fight.last_round if x.creature == index and not x.by_ally), None)
+        exchange = exchange or next((x for x in fight.last_round if x.creature == index), None)
+        if exchange is not None and "cards" not in self.frame.hidden:
+            formula = roll_text(t, exchange.creature_roll) if geo.die_size else t("combat.total_short", total=exchange.creature_roll.total)
+            result = t(result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card"))
+            colour = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(exchange.result, p.ink_soft)
+            if mode == "full":  # the result takes the place of the "Attack Strength" label, above the formula
+                self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, None)
+                blit_text(surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", theme.text_size("small"), colour, "midleft")
+            else:
+                self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, None)
+                if mode == "compact":
+                    if tag is None:
+                        tag, tone = result, colour
+                else:
+                    blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", theme.text_size("small"), colour, "midright")
+        if dead:
+            pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - 16), (rect.right - 16, rect.y + 16), 2)
+        if tag is not None:
+            self._pill(surface, tag, rect, tone)
+
+    # -- centre

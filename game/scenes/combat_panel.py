@@ -1,0 +1,219 @@
+"""The combat board's centre column and log: the banner, the dice strip, the decision, the summary, the hints.
+
+Painted into the board layer from a :class:`BoardFrame`; the Luck stakes and
+the odds come from the rules and the odds worker, never computed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.odds.dice import p_2d6_at_most
+from game.scenes.combat_board import ellipsize, fit_text, ribbon, strip_slots
+from game.scenes.combat_frame import BoardFrame, Painter
+from game.scenes.combat_text import name_of, percent
+from game.ui import fonts
+from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
+
+
+class CentrePainter(Painter):
+    """The middle of the board and the fight log."""
+
+    def paint(self, surface: pygame.Surface, frame: BoardFrame) -> None:
+        self.frame = frame
+        self._paint_centre(surface, frame.state)
+        self._paint_log(surface)
+
+    def _paint_centre(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        lay = self.layout
+        fight = state.fight
+        told = self.frame.told
+        if told is not None and "banner" not in self.frame.hidden and told.banner:
+            colour = {"good": p.good, "bad": p.bad}.get(told.tone, p.accent)
+            ribbon(surface, lay.banner, colour, p.ink)
+            size = fit_text(told.banner, "bold", theme.text_size("heading"), lay.banner.width - 60)
+            blit_text(surface, told.banner, lay.banner.center, "bold", size, p.accent_text, "center")
+        elif "banner" in self.frame.hidden:
+            blit_text(surface, t("combat.rolling"), lay.banner.center, "italic", theme.text_size("heading"), p.ink_soft, "center")
+        self._paint_strip(surface, state)
+        panel = lay.panel
+        draw_panel(surface, panel, p, fill_alpha=235)
+        if fight.active and fight.pending:
+            self._paint_decision(surface, state)
+        elif not fight.active:
+            self._paint_summary(surface, state)
+        else:
+            self._paint_hint(surface, state)
+
+    def _paint_strip(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        strip = self.layout.strip
+        step = self.frame.step
+        if step is None:
+            return
+        if step.do in ("shoot", "luck") and self.frame.settled and state.last_test is not None:
+            if "strip" in self.frame.hidden:
+                return
+            test = state.last_test
+            for (center, size), face in zip(strip_slots(self.layout), test.dice):
+                self.sprites.draw(surface, center, size, face, p)
+            total = sum(test.dice)
+            key = "combat.strip_shot" if step.do == "shoot" else "combat.strip_luck"
+            verdict = t(f"combat.outcome_{test.outcome}")
+            text = t(key, total=total, target=test.target, sign="≤" if test.outcome in ("hit", "lucky") else ">", verdict=verdict)
+            colour = p.good if test.outcome in ("hit", "lucky") else p.bad
+            blit_text(surface, text, (strip.x + 144, strip.centery), "bold", fit_text(text, "bold", 24, strip.width - 150), colour, "midleft")
+            return
+        fight = state.fight
+        own = [x for x in fight.last_round if not x.by_ally]
+        if not own or "cards" in self.frame.hidden:
+            return
+        x = own[0]
+        body = theme.text_size("heading")
+        you = t("combat.you_total", total=x.hero_roll.total)
+        them = t("combat.them_total", name=name_of(state, x.creature), total=x.creature_roll.total)
+        sign = ">" if x.hero_roll.total > x.creature_roll.total else "<" if x.hero_roll.total < x.creature_roll.total else "="
+        blit_text(surface, you, (strip.centerx - 24, strip.centery), "bold", fit_text(you, "bold", body, strip.width // 2 - 30), p.ink, "midright")
+        blit_text(surface, sign, (strip.centerx, strip.centery), "bold", body + 6, p.rubric, "center")
+        blit_text(surface, them, (strip.centerx + 24, strip.centery), "bold", fit_text(them, "bold", body, strip.width // 2 - 30), p.ink, "midleft")
+
+    def _paint_decision(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        panel = self.layout.panel
+        fight = state.fight
+        pending = fight.pending[0]
+        x, y = panel.x + 22, panel.y + 16
+        head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
+        blit_text(surface, head, (x, y), "title", theme.text_size("heading"), p.rubric)
+        y += 40
+        name = name_of(state, pending.creature)
+        combat = self.book.combat
+        if pending.kind == "missed_arrow":
+            what = t("combat.decide_arrow", name=name)
+            stakes = t("combat.stakes_arrow")
+        elif pending.escape:
+            what = t("combat.decide_escape", damage=pending.damage)
+            stakes = t("combat.stakes_hero", lucky=max(0, pending.damage + combat.wound_luck.lucky - combat.wound_damage),
+                       unlucky=pending.damage + combat.wound_luck.unlucky - combat.wound_damage)
+        elif pending.to == "creature":
+            what = t("combat.decide_creature", name=name, damage=pending.damage)
+            stakes = t("combat.stakes_creature", lucky=combat.hit_luck.lucky, unlucky=combat.hit_luck.unlucky)
+        else:
+            what = t("combat.decide_hero", name=name, damage=pending.damage)
+            stakes = t("combat.stakes_hero", lucky=combat.wound_luck.lucky, unlucky=combat.wound_luck.unlucky)
+        body, small = theme.text_size("body"), theme.text_size("small")
+        size = fit_text(what, "bold", body, panel.width - 44)
+        blit_text(surface, ellipsize(what, "bold", max(size, 17), panel.width - 44), (x, y), "bold", max(size, 17), p.ink)
+        y += 30
+        blit_text(surface, ellipsize(stakes, "body", small, panel.width - 44), (x, y), "body", small, p.ink_soft)
+        y += 30
+        luck = state.hero.scores["luck"]
+        answer = self.frame.odds
+        advice = answer.get("advice") if answer else None
+        p_lucky = advice["p_lucky"] if advice else p_2d6_at_most(luck)
+        blit_text(surface, t("combat.p_lucky", p=percent(self.ui, p_lucky), luck=luck), (x, y), "body", body, p.ink)
+        y += 34
+        if pending.escape:
+            return
+        if advice is None:
+            blit_text(surface, t("combat.computing"), (x, y), "italic", body, p.ink_soft)
+            return
+        for key, value in (("combat.if_test", advice["test_luck"]), ("combat.if_accept", advice["accept"])):
+            blit_text(surface, t(key), (x, y + 10), "body", small, p.ink_soft, "midleft")
+            bar = pygame.Rect(x + 190, y + 2, panel.width - 44 - 190 - 64, 16)
+            pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=8)
+            if value > 0:
+                fill = bar.copy()
+                fill.width = max(bar.height, round(bar.width * value))
+                pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=8)
+            pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=8)
+            blit_text(surface, percent(self.ui, value), (panel.right - 22, y + 10), "bold", 20, p.ink, "midright")
+            y += 28
+        test, accept = advice["test_luck"], advice["accept"]
+        key = "combat.advice_test" if test > accept + 1e-9 else "combat.advice_accept" if accept > test + 1e-9 else "combat.advice_same"
+        blit_text(surface, t(key), (x, y + 4), "italic", small, p.accent)
+
+    def _paint_summary(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        panel = self.layout.panel
+        fight = state.fight
+        stats = fight.stats
+        x, y = panel.x + 26, panel.y + 16
+        colour = p.bad if fight.winner == "enemies" else p.good if fight.winner == "hero" else p.ink
+        blit_text(surface, t("combat.summary_title"), (panel.centerx, y), "title", theme.text_size("heading") + 4, colour, "midtop")
+        y += 50
+        body = theme.text_size("body")
+        rows = [("combat.sum_rounds", stats.rounds), ("combat.sum_dealt", stats.damage_dealt),
+                ("combat.sum_taken", stats.damage_taken), ("combat.sum_luck", stats.luck_spent)]
+        if self.book.archery is not None:
+            rows.append(("combat.sum_arrows", stats.arrows_spent))
+        for key, value in rows:
+            blit_text(surface, t(key), (x, y), "body", body, p.ink)
+            blit_text(surface, str(value), (panel.right - 26, y), "bold", body, p.ink, "topright")
+            pygame.draw.line(surface, p.ink_faint, (x, y + 30), (panel.right - 26, y + 30))
+            y += 34
+        boxes = [e for e in fight.enemies if e.box is not None]
+        if boxes:
+            blit_text(surface, t("combat.boxes_updated"), (x, y + 2), "italic", theme.text_size("small"), p.ink_soft)
+
+    def _paint_hint(self, surface: pygame.Surface, state: Any) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        panel = self.layout.panel
+        fight = state.fight
+        x, y = panel.x + 22, panel.y + 16
+        blit_text(surface, t("combat.your_move"), (x, y), "title", theme.text_size("heading"), p.rubric)
+        y += 44
+        lines = []
+        target = self.frame.target
+        if fight.shots_left > 0 and not fight.bow_broken and self.book.archery is not None:
+            lines.append(t("combat.hint_archery", n=fight.shots_left, skill=state.hero.scores["skill"]))
+        if fight.mode == "all_together":
+            lines.append(t("combat.hint_target", name=name_of(state, target) if target is not None else "?"))
+            lines.append(t("combat.hint_together"))
+        elif fight.mode == "one_after_another" and len(fight.enemies) > 1:
+            waiting = max(0, len(fight.living()) - 1)
+            name = name_of(state, target) if target is not None else "?"
+            lines.append(t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name))
+        else:
+            lines.append(t("combat.hint_round"))
+        if fight.ally is not None and fight.ally.stamina > 0:
+            lines.append(t("combat.hint_ally", name=fight.ally.name))
+        if fight.escape_allowed:
+            lines.append(t("combat.hint_escape", damage=fight.escape_damage))
+        body = theme.text_size("small") + 2
+        for line in lines:
+            for part in wrap_words(line, "body", body, panel.width - 44):
+                if y > panel.bottom - 30:
+                    return
+                blit_text(surface, part, (x, y), "body", body, p.ink)
+                y += fonts.line_height("body", body)
+            y += 6
+        if self.frame.message:
+            blit_text(surface, ellipsize(self.frame.message, "italic", body, panel.width - 44), (x, panel.bottom - 34), "italic", body, p.bad)
+
+    # -- log
+    def _paint_log(self, surface: pygame.Surface) -> None:
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        rect = self.layout.log
+        draw_panel(surface, rect, p, fill_alpha=235)
+        blit_text(surface, t("combat.log"), (rect.x + 16, rect.y + 8), "title", theme.text_size("body"), p.ink)
+        draw_rule(surface, rect.x + 16, rect.right - 16, rect.y + 38, p.ink_faint)
+        size = theme.text_size("small") - 1
+        height = fonts.line_height("body", size)
+        room = max(1, (rect.height - 50) // height)
+        lines = list(self.frame.log)
+        end = len(lines) - min(self.frame.log_scroll, max(0, len(lines) - room))
+        shown = lines[max(0, end - room):end]
+        y = rect.y + 44
+        colours = {"good": p.good, "bad": p.bad, "head": p.rubric}
+        for text, tone in shown:
+            face = "bold" if tone == "head" else "body"
+            blit_text(surface, ellipsize(text, face, size, rect.width - 32), (rect.x + 16, y), face, size, colours.get(tone, p.ink))
+            y += height
+        if self.frame.message and self.frame.current.fight is not None and not self.frame.current.fight.active:
+            blit_text(surface, self.frame.message, (rect.x + 16, rect.bottom - 24), "italic", size, p.bad)
+        if self.frame.message and self.frame.current.fight is not None and self.frame.current.fight.active and self.frame.current.fight.pending:
+            blit_text(surface, ellipsize(self.frame.message, "italic", size, 600), (self.layout.buttons.x, 710), "italic", size, p.bad, "bottomleft")

@@ -1,0 +1,41 @@
+"""The route table: which scene class each :class:`Screen` of the navigator is.
+
+The only module that names every screen. Each route imports its scene module
+when first used, so starting the app loads only the screens it shows and no
+screen module imports another. Installed by ``game/scenes/__init__.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from game.app.navigator import Screen, ScreenFactory
+
+
+def _scene(module: str, name: str, *, with_services: bool = True) -> ScreenFactory:
+    """A factory building ``game.scenes.<module>.<name>``: with the services, or with the UI context only."""
+
+    def build(services: Any, *args: Any, **kwargs: Any) -> Any:
+        cls = getattr(importlib.import_module(f"game.scenes.{module}"), name)
+        return cls(services, *args, **kwargs) if with_services else cls(services.ui, *args, **kwargs)
+
+    return build
+
+
+ROUTES: dict[Screen, ScreenFactory] = {
+    Screen.SHELF: _scene("bookshelf", "BookshelfScene"),
+    Screen.CREATION: _scene("creation", "CreationScene"),
+    Screen.SHEET: _scene("sheet", "SheetScene"),
+    Screen.DEATH: _scene("death", "DeathScene"),
+    Screen.FIGHT_SETUP: _scene("fight_setup", "FightSetupScene"),
+    Screen.COMBAT: _scene("combat", "CombatScene"),
+    Screen.READER: _scene("reader", "ReaderScene"),
+    Screen.RNP_TABLE: _scene("rnp_table", "RnpTableScene"),
+    Screen.SETTINGS: _scene("settings", "SettingsScene"),
+    Screen.HELP: _scene("help", "HelpScene"),
+    Screen.DICE_ROLL: _scene("dice_roll", "DiceRollScene", with_services=False),
+    Screen.DICE_ENTRY: _scene("dice_entry", "DiceEntryScene", with_services=False),
+    Screen.CRASH_REPORT: _scene("crash_report", "CrashReportScene", with_services=False),
+    Screen.GALLERY: _scene("gallery", "GalleryScene", with_services=False),
+}

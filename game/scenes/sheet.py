@@ -16,15 +16,14 @@ from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
 from game.app.journal import describe_entry
 from game.app.navigator import Screen
-from game.app.rolling import roll_action
+from game.app.rolling import DiceGroup, roll_action
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
+from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff.ruleset import calendar_view
-from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
-from game.app.rolling import DiceGroup
 from game.scenes.form import FieldSpec, FormScene
 from game.ui import fonts
 from game.ui.button import Button

@@ -16,7 +16,7 @@ from game.app.rolling import Presentation
 from game.rules.errors import Refused
 from game.rules.rnp.preview import preview
 from game.rules.session import Entry
-from game.scenes.dice_roll import DiceGroup
+from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import duration, num
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser
 from game.ui.draw import draw_die

@@ -12,7 +12,7 @@ import pygame
 from game.app.rolling import Presentation
 from game.rules.errors import Refused
 from game.rules.session import Entry
-from game.scenes.dice_roll import DiceGroup
+from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import gains, num, signed
 from game.scenes.rnp_panel import ROW, Panel
 

@@ -13,7 +13,7 @@ import pygame
 from game.app.rolling import Presentation
 from game.rules.rnp.preview import preview
 from game.rules.session import Entry
-from game.scenes.dice_roll import DiceGroup
+from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import name_of, signed
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser, draw_mark, fit_width
 

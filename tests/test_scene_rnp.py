@@ -11,7 +11,7 @@ from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.dice_roll import DiceRollScene
 from game.scenes.rnp_format import journal_line
-from game.scenes.rnp_party import CharacterForm
+from game.scenes.rnp_character_form import CharacterForm
 from game.scenes.rnp_table import RnpTableScene
 
 SEED = 20

@@ -419,6 +419,9 @@ class RolenplayBook(Strict):
     def scale(self, scale_id: str) -> Scale:
         return next(s for s in self.time.scales if s.id == scale_id)
 
+    def ability(self, ability_id: str) -> Ability:
+        return next(a for a in self.abilities.scores if a.id == ability_id)
+
     def skill(self, skill_id: str) -> Skill:
         return next(s for s in self.skills if s.id == skill_id)
 

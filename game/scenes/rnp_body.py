@@ -230,8 +230,10 @@ class FallPanel(WhoChooser, Panel):
         y = area.top + 160
         current = self.current
         if current is not None and current.refused is None:
-            self.text(surface, ui.t("rnp.fall_dice", n=current.result["dice"], max=current.result["dice"] * book.falls.die),
-                      (area.left, y), face="bold")
+            dice = current.result["dice"]
+            text = ui.t("rnp.fall_dice", n=dice, max=dice * book.falls.die) if dice else \
+                ui.t("rnp.fall_no_dice", m=num(ui, book.falls.metres_per_die))
+            self.text(surface, text, (area.left, y), face="bold")
         elif current is not None:
             self.paragraph(surface, self.table.refusal_text(current.refused), area.left, y, 600, face="italic", colour=p.bad)
         result = self.view["result"]

@@ -1,4 +1,4 @@
-"""The party panel (a card per character) and the character form (add / edit).
+"""The party panel: a card per character, four a page (the form is in rnp_character_form).
 
 Cards show what the rules' view says: scores and modifiers, passive Perception
 (with the pace's effect), senses, the exhaustion track 0–6 with the book's text
@@ -13,24 +13,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.scene import Scene
-from game.rules.errors import Refused
-from game.rules.rnp.abilities import modifier
-from game.scenes.rnp_format import num, parse_number, signed
-from game.scenes.rnp_panel import ROW, Panel
+from game.scenes.rnp_character_form import SENSES, CharacterForm
+from game.scenes.rnp_format import clock_time, num, signed
+from game.scenes.rnp_panel import Panel
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.dialog import Dialog
-from game.ui.draw import blit_text, draw_panel, rounded_box, wrap_words
-from game.ui.group import WidgetGroup
-from game.ui.text_field import TextField
+from game.ui.draw import blit_text, rounded_box
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
-PER_PAGE = 3
-CARD_BUTTON = 38
-SENSES = ("darkvision", "blindsight", "truesight")
+PER_PAGE = 4
+CARD_BUTTON = 36
+CARD_GAP = 12
+# Where the card's parts start, from its top (the track and the hit point controls are widgets).
+HP_Y, TRACK_Y = 216, 308
 
 
 class TrackBox(Button):
@@ -55,7 +53,7 @@ class TrackBox(Button):
 
 
 class PartyPanel(Panel):
-    """Every character of the party, three cards a page."""
+    """Every character of the party, four cards a page."""
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
@@ -67,9 +65,10 @@ class PartyPanel(Panel):
         pages = max(1, -(-len(names) // PER_PAGE))
         self.page = min(self.page, pages - 1)
         shown = names[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
-        width = (area.width - 2 * 16) // PER_PAGE
-        top = area.top
-        return [(name, pygame.Rect(area.left + i * (width + 16), top, width, area.bottom - top)) for i, name in enumerate(shown)]
+        width = (area.width - (PER_PAGE - 1) * CARD_GAP) // PER_PAGE
+        top = area.top - 8
+        return [(name, pygame.Rect(area.left + i * (width + CARD_GAP), top, width, area.bottom + 8 - top))
+                for i, name in enumerate(shown)]
 
     def build(self) -> None:
         ui, area = self.ui, self.inner()
@@ -85,22 +84,49 @@ class PartyPanel(Panel):
         top = self.book.exhaustion.maximum
         for name, card in self.cards():
             member = self.view["party"][name]
-            x = card.left + 14
-            box = (card.width - 28 - 6 * top) // (top + 1)
+            x = card.left + 12
+            box = (card.width - 24 - 4 * top) // (top + 1)
             for level in range(top + 1):
                 action = {"do": "set_exhaustion", "character": name, "level": level}
-                button = TrackBox(ui, (x + level * (box + 6), card.top + 224, box, 36), str(level),
+                button = TrackBox(ui, (x + level * (box + 4), card.top + TRACK_Y, box, 32), str(level),
                                   on_click=lambda a=action: self.table.act(a), reached=0 < level <= member["exhaustion"],
                                   current=level == member["exhaustion"],
                                   tooltip=ui.tr("rnp.set_exhaustion_tip", name=name, level=level))
                 if level == member["exhaustion"]:
                     button.set_enabled(False, ui.tr("rnp.exhaustion_current", level=level))
                 self.add(f"exh:{name}:{level}", button)
-            half = (card.width - 28 - 8) // 2
+            self.hp_controls(name, member, card)
+            half = (card.width - 24 - 8) // 2
             self.button(f"edit:{name}", (x, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON), ui.tr("rnp.edit"),
                         lambda n=name: self.open_edit(n))
             self.button(f"remove:{name}", (x + half + 8, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON), ui.tr("rnp.remove"),
                         lambda n=name: self.confirm_remove(n), style="danger")
+
+    def hp_controls(self, name: str, member: dict[str, Any], card: pygame.Rect) -> None:
+        """Hit points: a typed amount, then damage or healing; without a maximum, a field to set one."""
+        ui = self.ui
+        x, y, width = card.left + 12, card.top + HP_Y + 26, card.width - 24
+        field_w = 56
+        self.field(f"hp:{name}", (x, y, field_w, 36), "", placeholder="0", max_length=4)
+        if not member["hp_max"]:
+            self.button(f"hp_max:{name}", (x + field_w + 6, y, width - field_w - 6, 36), ui.tr("rnp.hp_set_max"),
+                        lambda: self.hp_act(name, "set_hp"))
+            return
+        half = (width - field_w - 12) // 2
+        self.button(f"damage:{name}", (x + field_w + 6, y, half, 36), ui.tr("rnp.hp_damage"),
+                    lambda: self.hp_act(name, "damage"), style="danger")
+        self.button(f"heal:{name}", (x + field_w + 12 + half, y, half, 36), ui.tr("rnp.hp_heal"),
+                    lambda: self.hp_act(name, "heal"))
+
+    def hp_act(self, name: str, do: str) -> None:
+        amount = self.number(f"hp:{name}")
+        if amount is None or not float(amount).is_integer():
+            self.table.show(self.ui.t("rnp.type_whole"), bad=True)
+            return
+        action: dict[str, Any] = {"do": do, "character": name}
+        action["maximum" if do == "set_hp" else "amount"] = int(amount)
+        self.texts[f"hp:{name}"] = ""
+        self.table.act(action)
 
     def turn(self, step: int) -> None:
         self.page = max(0, self.page + step)
@@ -145,276 +171,98 @@ class PartyPanel(Panel):
         ui, p, book, language = self.ui, self.ui.palette, self.book, self.language
         member = self.view["party"][name]
         surface.blit(rounded_box(card.size, p.parchment_light, p.ink_soft, 8, 2), card)
-        x, width = card.left + 14, card.width - 28
-        title = self.text(surface, name, (x, card.top + 8), face="title", role="heading", colour=p.ink)
+        x, width = card.left + 12, card.width - 24
+        small = self.line_height("small")
+        self.text(surface, fit(name, "title", ui.theme.text_size("heading"), width), (x, card.top + 6), face="title",
+                  role="heading", colour=p.ink)
         tags = []
         if not member["alive"]:
             tags.append(ui.t("rnp.dead"))
+        elif member["dying"]:
+            tags.append(ui.t("rnp.dying"))
         if member["hidden"]:
             tags.append(ui.t("rnp.hidden_dc", dc=member["stealth_dc"]))
+        if member["left_at_s"] is not None:
+            tags.append(ui.t("rnp.left_behind_at", time=clock_time(ui, book, member["left_at_s"])))
         if tags:
-            self.text(surface, " · ".join(tags), (card.right - 14, title.centery), face="italic", role="small",
-                      colour=p.bad if not member["alive"] else p.ink_soft, anchor="midright")
+            self.text(surface, fit(" · ".join(tags), "italic", ui.theme.text_size("small"), width), (x, card.top + 36),
+                      face="italic", role="small", colour=p.bad if not member["alive"] or member["dying"] else p.ink_soft)
         # the six abilities
-        cell = width // 6
-        y = card.top + 50
+        cell = width / 6
+        y = card.top + 58
+        size = ui.theme.text_size("small")
         for i, ability in enumerate(book.abilities.scores):
-            cx = x + i * cell + cell // 2
-            self.text(surface, ability.short.get(language), (cx, y), face="title", role="small", colour=p.ink_soft, anchor="midtop")
-            self.text(surface, str(member["scores"][ability.id]), (cx, y + 20), face="bold", role="body", anchor="midtop")
-            self.text(surface, signed(member["modifiers"][ability.id]), (cx, y + 46), role="small", colour=p.ink_soft,
+            cx = round(x + i * cell + cell / 2)
+            blit_text(surface, ability.short.get(language), (cx, y), "body", size - 3, p.ink_soft, "midtop")
+            self.text(surface, str(member["scores"][ability.id]), (cx, y + 18), face="bold", role="body", anchor="midtop")
+            self.text(surface, signed(member["modifiers"][ability.id]), (cx, y + 42), role="small", colour=p.ink_soft,
                       anchor="midtop")
-        pygame.draw.line(surface, p.ink_faint, (x, y + 72), (x + width, y + 72))
-        y += 78
-        small = self.line_height("small")
+        y += 66
+        pygame.draw.line(surface, p.ink_faint, (x, y), (x + width, y))
+        y += 4
         passive, at_rest = member["passive_perception"], member["passive_perception_at_rest"]
-        pp = ui.t("rnp.passive", value=passive) if passive == at_rest else ui.t("rnp.passive_pace", value=passive, rest=at_rest)
-        self.text(surface, pp, (x, y), role="small")
-        y += small
+        pp = ui.t("rnp.passive", value=passive) if passive == at_rest else ui.t("rnp.passive_short", value=passive, rest=at_rest)
         senses = [ui.t("rnp.sense_range", sense=book.sense(s).name.get(language), m=num(ui, member["senses"][s]))
                   for s in SENSES if member["senses"].get(s)]
-        self.text(surface, ", ".join(senses) if senses else ui.t("rnp.no_senses"), (x, y), role="small",
-                  colour=p.ink if senses else p.ink_soft)
-        y += small
         skills = [book.skill(s).name.get(language) for s in member["skills"]]
         profs = ui.t("rnp.proficiency", bonus=signed(member["proficiency"]))
         if skills:
             profs += " · " + ", ".join(skills)
-        text = profs
-        while fonts.text_width(text, "body", self.ui.theme.text_size("small")) > width and len(text) > 4:
-            text = text[:-2]
-        self.text(surface, text if text == profs else text + "…", (x, y), role="small", colour=p.ink_soft)
-        # exhaustion (boxes are buttons at card.top + 224)
+        saves = [book.ability(a).short.get(language) for a in member["saves"]]
+        lines = [(pp, p.ink), (", ".join(senses) if senses else ui.t("rnp.no_senses"), p.ink if senses else p.ink_soft),
+                 (profs, p.ink_soft), (ui.t("rnp.saves_prof", saves=", ".join(saves) if saves else "—"), p.ink_soft)]
+        for text, colour in lines:
+            self.text(surface, fit(text, "body", size, width), (x, y), role="small", colour=colour)
+            y += small
+        # hit points (controls are widgets at HP_Y + 26)
+        hp_y = card.top + HP_Y
+        if member["hp_max"]:
+            hp = ui.t("rnp.hp", hp=member["hp"], max=member["hp_max_now"])
+            if member["hp_max_now"] != member["hp_max"]:
+                hp += " " + ui.t("rnp.hp_halved", max=member["hp_max"])
+            if member["hp_temp"]:
+                hp += " " + ui.t("rnp.hp_temp", n=member["hp_temp"])
+            colour = p.bad if member["hp"] * 2 <= member["hp_max_now"] else p.ink
+            self.text(surface, fit(hp, "bold", size, width), (x, hp_y), face="bold", role="small", colour=colour)
+        else:
+            self.text(surface, ui.t("rnp.hp_untracked"), (x, hp_y), face="italic", role="small", colour=p.ink_soft)
+        # exhaustion (boxes are buttons at TRACK_Y)
         maximum = book.exhaustion.maximum
-        self.text(surface, ui.t("rnp.exhaustion", level=member["exhaustion"], max=maximum), (x, card.top + 198),
+        self.text(surface, ui.t("rnp.exhaustion", level=member["exhaustion"], max=maximum), (x, card.top + TRACK_Y - 26),
                   face="title", role="small", colour=p.rubric if member["exhaustion"] else p.ink_soft)
-        y = card.top + 268
+        y = card.top + TRACK_Y + 38
         texts = member["exhaustion_text"] or [ui.t("rnp.no_exhaustion")]
         if not member["alive"]:
             texts = texts[-1:]  # death: the other effects no longer matter
-        food_top = card.bottom - CARD_BUTTON - 10 - 3 * small - 4
+        food_top = card.bottom - CARD_BUTTON - 12 - 4 * small - 4
         for line in texts:
             if y + small > food_top - 4:
                 break
             y = self.paragraph(surface, "• " + line if member["exhaustion"] else line, x, y, width, role="small",
                                colour=p.bad if member["exhaustion"] else p.ink_soft, max_lines=2)
-        # food and water
+        # packs, food and water
         y = max(y + 6, food_top)
         pygame.draw.line(surface, p.ink_faint, (x, y - 4), (x + width, y - 4))
-        self.text(surface, ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
-                  (x, y), role="small")
-        self.text(surface, ui.t("rnp.water_today", litres=num(ui, member["water_today_l"])), (x, y + small), role="small")
+        pack = ui.t("rnp.pack", rations=num(ui, member["rations"]), water=num(ui, member["water_l"]))
+        rows = [(pack, p.ink),
+                (ui.t("rnp.fasting_short", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]), p.ink),
+                (ui.t("rnp.water_today", litres=num(ui, member["water_today_l"])), p.ink)]
         flags = []
         if member["dehydrated"]:
             flags.append(ui.t("rnp.dehydrated"))
         if member["recovery_blocked"]:
             flags.append(ui.t(f"rnp.blocked_{member['recovery_blocked']}"))
         if flags:
-            self.text(surface, " · ".join(flags), (x, y + 2 * small), face="italic", role="small", colour=p.bad)
+            rows.append((" · ".join(flags), p.bad))
+        for text, colour in rows:
+            self.text(surface, fit(text, "body", size, width), (x, y), role="small", colour=colour)
+            y += small
 
 
-class CharacterForm(Scene):
-    """Add a character, or edit one (``member``: the rules' view of that character)."""
-
-    transparent = True
-
-    def __init__(self, table: RnpTableScene, member: dict[str, Any] | None) -> None:
-        super().__init__()
-        self.table = table
-        self.ui = table.ui
-        self.book = table.book
-        self.member = member
-        self.error: str | None = None
-        self.skills = set(member["skills"]) if member else set()
-        self.saves = set(member["saves"]) if member else set()
-        self.group = WidgetGroup(self.ui)
-        self.fields: dict[str, TextField] = {}
-        self.rect = pygame.Rect(0, 0, 960, 600)
-        self.rect.center = (640, 360)
-        self.closed = False
-        self._build()
-
-    def _build(self) -> None:
-        ui, book, member = self.ui, self.book, self.member
-        left, top = self.rect.left + 28, self.rect.top + 70
-        self.fields["name"] = self.group.add(TextField(ui, (left, top + 24, 400, ROW), text=member["name"] if member else "",
-                                                       placeholder=ui.tr("rnp.name_placeholder"), max_length=40))
-        base = book.abilities.modifier_base
-        for i, ability in enumerate(book.abilities.scores):
-            value = member["scores"][ability.id] if member else base
-            self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 130, 96, ROW), text=str(value),
-                                                               max_length=2))
-        prof = member["proficiency"] if member else book.abilities.proficiency_default
-        self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1))
-        passive = ""
-        if member and member["passive_perception_at_rest"] is not None and self._explicit_passive(member):
-            passive = str(member["passive_perception_at_rest"])
-        self.fields["passive"] = self.group.add(TextField(ui, (left + 570, top + 24, 150, ROW), text=passive,
-                                                          placeholder=ui.tr("rnp.auto"), max_length=3))
-        for i, sense in enumerate(SENSES):
-            value = num(ui, member["senses"][sense]) if member else "0"
-            self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5))
-        self.skill_buttons: dict[str, Button] = {}
-        x = left
-        for skill in book.skills:
-            label = skill.name.get(ui.catalogue.language)
-            width = fonts.text_width(label, "bold", ui.theme.text_size("button")) + 34
-            self.skill_buttons[skill.id] = self.group.add(Button(ui, (x, top + 308, width, ROW), label,
-                                                                 on_click=lambda s=skill.id: self._flip(self.skills, s)))
-            x += width + 8
-        self.save_buttons: dict[str, Button] = {}
-        for i, ability in enumerate(book.abilities.scores):
-            self.save_buttons[ability.id] = self.group.add(Button(
-                ui, (left + i * 110, top + 390, 96, ROW), ability.short.get(ui.catalogue.language),
-                on_click=lambda a=ability.id: self._flip(self.saves, a)))
-        self.cancel_button = self.group.add(Button(ui, (self.rect.right - 340, self.rect.bottom - 64, 150, 46),
-                                                   ui.tr("common.cancel"), on_click=self.close))
-        self.ok_button = self.group.add(Button(ui, (self.rect.right - 178, self.rect.bottom - 64, 150, 46),
-                                               ui.tr("rnp.save_character" if member else "rnp.add_character"),
-                                               style="primary", on_click=self.submit))
-        self._style_flips()
-
-    def _explicit_passive(self, member: dict[str, Any]) -> bool:
-        """Whether the sheet holds a written passive Perception (read from the table's state, not recomputed)."""
-        for character in self.table.adventure.state.party:
-            if character.name == member["name"]:
-                return character.passive_perception is not None
-        return False
-
-    def _flip(self, chosen: set[str], value: str) -> None:
-        chosen.symmetric_difference_update({value})
-        self._style_flips()
-
-    def _style_flips(self) -> None:
-        for skill, button in self.skill_buttons.items():
-            button.style = "primary" if skill in self.skills else "normal"
-        for ability, button in self.save_buttons.items():
-            button.style = "primary" if ability in self.saves else "normal"
-
-    # -- the action ----------------------------------------------------------------------------------------
-    def action(self) -> dict[str, Any] | str:
-        """The action the form describes, or the text of what to fix first."""
-        ui, book = self.ui, self.book
-        language = ui.catalogue.language
-        scores = {}
-        for ability in book.abilities.scores:
-            value = parse_number(self.fields[ability.id].text)
-            if value is None or not float(value).is_integer():
-                return ui.t("rnp.form_whole", what=ability.name.get(language))
-            scores[ability.id] = int(value)
-        proficiency = parse_number(self.fields["proficiency"].text)
-        if proficiency is None or not float(proficiency).is_integer():
-            return ui.t("rnp.form_whole", what=ui.t("rnp.form_proficiency"))
-        senses = {}
-        for sense in SENSES:
-            value = parse_number(self.fields[sense].text or "0")
-            if value is None:
-                return ui.t("rnp.form_number", what=book.sense(sense).name.get(language))
-            senses[sense] = value
-        passive_text = self.fields["passive"].text.strip()
-        passive = parse_number(passive_text) if passive_text else None
-        if passive_text and (passive is None or not float(passive).is_integer()):
-            return ui.t("rnp.form_whole", what=ui.t("rnp.form_passive"))
-        order_skills = [s.id for s in book.skills if s.id in self.skills]
-        order_saves = [a.id for a in book.abilities.scores if a.id in self.saves]
-        name = self.fields["name"].text.strip()
-        action: dict[str, Any]
-        if self.member is None:
-            action = {"do": "add_character", "name": name, "scores": scores, "proficiency": int(proficiency),
-                      "skills": order_skills, "saves": order_saves, "senses": senses}
-            if passive is not None:
-                action["passive_perception"] = int(passive)
-            return action
-        action = {"do": "edit_character", "name": self.member["name"], "scores": scores,
-                  "proficiency": int(proficiency), "skills": order_skills, "saves": order_saves, "senses": senses}
-        if name != self.member["name"]:
-            action["rename"] = name
-        if passive is not None:
-            action["passive_perception"] = int(passive)
-        else:
-            action["clear_passive_perception"] = True
-        return action
-
-    def submit(self) -> None:
-        action = self.action()
-        if isinstance(action, str):
-            self.error = action
-            return
-        result = self.table.act(action)
-        if isinstance(result, Refused):
-            self.error = self.table.refusal_text(result)
-            return
-        self.close()
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.stack is not None:
-            self.stack.pop(self)
-
-    # -- frame -------------------------------------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.group.focus.focus(self.fields["name"])
-
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and isinstance(self.group.focus.focused, TextField):
-            self.submit()
-            return None
-        self.group.process_event(event)
-        return None
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
-    def draw(self, surface: pygame.Surface) -> None:
-        ui, p, book = self.ui, self.ui.palette, self.book
-        language = ui.catalogue.language
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        draw_panel(surface, self.rect, p, fill_alpha=255)
-        title = ui.t("rnp.form_edit", name=self.member["name"]) if self.member else ui.t("rnp.form_add")
-        heading = ui.theme.text_size("heading")
-        blit_text(surface, title, (self.rect.left + 28, self.rect.top + 18), "title", heading, p.rubric)
-        small = ui.theme.text_size("small")
-        left, top = self.rect.left + 28, self.rect.top + 70
-
-        def caption(text: str, pos: tuple[int, int]) -> None:
-            blit_text(surface, text, pos, "italic", small, p.ink_soft)
-
-        caption(ui.t("rnp.form_name"), (left, top))
-        caption(ui.t("rnp.form_proficiency"), (left + 450, top))
-        caption(ui.t("rnp.form_passive"), (left + 570, top))
-        caption(ui.t("rnp.form_scores"), (left, top + 80))
-        for i, ability in enumerate(book.abilities.scores):
-            value = parse_number(self.fields[ability.id].text)
-            mod = ""
-            if value is not None and float(value).is_integer():
-                mod = signed(modifier(book, int(value)))
-            blit_text(surface, ability.short.get(language), (left + i * 110 + 48, top + 106), "title", small, p.ink, "midtop")
-            if mod:
-                blit_text(surface, mod, (left + i * 110 + 48, top + 130 + ROW + 2), "body", small, p.ink_soft, "midtop")
-        caption(ui.t("rnp.form_senses"), (left, top + 204))
-        for i, sense in enumerate(SENSES):
-            blit_text(surface, book.sense(sense).name.get(language), (left + i * 300 + 98, top + 226 + ROW // 2),
-                      "body", small, p.ink, "midleft")
-        caption(ui.t("rnp.form_skills"), (left, top + 286))
-        caption(ui.t("rnp.form_saves"), (left, top + 368))
-        if self.error:
-            lines = wrap_words(self.error, "italic", small, self.rect.width - 400)
-            y = self.rect.bottom - 78
-            for line in lines[:3]:
-                blit_text(surface, line, (left, y), "italic", small, p.bad)
-                y += fonts.line_height("italic", small)
-        self.group.draw(surface)
+def fit(text: str, face: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` (a card is narrow)."""
+    if fonts.text_width(text, face, size) <= width:
+        return text
+    while len(text) > 1 and fonts.text_width(text + "…", face, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -274,6 +274,16 @@ SAMPLE_PARTY = (
      "skills": ["stealth", "perception", "acrobatics"], "saves": ["dex", "int"], "senses": {"darkvision": 18}},
     {"do": "add_character", "name": "Mira", "scores": {"str": 12, "dex": 13, "con": 9, "int": 11, "wis": 15, "cha": 14},
      "proficiency": 2, "skills": ["perception"], "saves": ["wis", "cha"]},
+    {"do": "add_character", "name": "Pip", "scores": {"str": 8, "dex": 16, "con": 13, "int": 12, "wis": 10, "cha": 13},
+     "skills": ["stealth"], "saves": ["dex", "cha"]},
+)
+SAMPLE_SHEETS = (
+    {"do": "set_hp", "character": "Brok", "maximum": 28}, {"do": "set_hp", "character": "Elwen", "maximum": 19},
+    {"do": "set_hp", "character": "Mira", "maximum": 16}, {"do": "set_hp", "character": "Pip", "maximum": 17},
+    {"do": "set_supplies", "character": "Brok", "rations": 5, "water_l": 8},
+    {"do": "set_supplies", "character": "Elwen", "rations": 4, "water_l": 6},
+    {"do": "set_supplies", "character": "Mira", "rations": 2, "water_l": 4, "ration": "half"},
+    {"do": "set_supplies", "character": "Pip", "rations": 3, "water_l": 5},
 )
 
 
@@ -282,7 +292,7 @@ def sample_table(services: Services, *, journey: bool = True, seed: int = 12) ->
     with a forced march, a day short of water and an ambush avoided: all real actions."""
     book = services.shelf.books["rolenplay"]
     session = Session(book, RandomDice(seed), Start(language=services.language))
-    for action in SAMPLE_PARTY:
+    for action in SAMPLE_PARTY + SAMPLE_SHEETS:
         session.apply(action)
     if journey:
         for action in (
@@ -296,7 +306,11 @@ def sample_table(services: Services, *, journey: bool = True, seed: int = 12) ->
             {"do": "drink_day", "character": "Brok"},
             {"do": "drink_day", "character": "Elwen"},
             {"do": "drink_day", "character": "Mira"},
+            {"do": "damage", "character": "Brok", "amount": 9},
+            {"do": "set_hp", "character": "Elwen", "temporary": 5},
+            {"do": "add_timer", "label": "Repos long", "amount": 16, "scale": "hour"},
             {"do": "set_scale", "scale": "minute"},
+            {"do": "add_timer", "label": "Torche", "amount": 60, "scale": "minute", "character": "Mira"},
             {"do": "advance", "amount": 20},
             {"do": "hide", "character": "Elwen", "condition": "cover",
              "watchers": [{"name": "Orc", "passive_perception": 10}, {"name": "Warg", "passive_perception": 13}]},
@@ -383,7 +397,7 @@ def _hiding(services: Services) -> list[Scene]:
 
 @showcase("rnp-form")
 def _form(services: Services) -> list[Scene]:
-    from game.scenes.rnp_party import CharacterForm
+    from game.scenes.rnp_character_form import CharacterForm
 
     scene = RnpTableScene(services, sample_table(services, journey=False), "party")
     form = CharacterForm(scene, scene.view["party"]["Elwen"])

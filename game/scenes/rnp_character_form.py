@@ -1,0 +1,273 @@
+"""The character form of the Rôle'n Play table: add a character or edit one.
+
+It builds ``add_character`` / ``edit_character`` actions (and ``set_hp`` for a new
+maximum) and shows the rules' refusal when there is one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.scene import Scene
+from game.rules.errors import Refused
+from game.rules.rnp.abilities import modifier
+from game.scenes.rnp_format import num, parse_number, signed
+from game.scenes.rnp_panel import ROW
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.text_field import TextField
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+SENSES = ("darkvision", "blindsight", "truesight")
+
+
+class CharacterForm(Scene):
+    """Add a character, or edit one (``member``: the rules' view of that character)."""
+
+    transparent = True
+
+    def __init__(self, table: RnpTableScene, member: dict[str, Any] | None) -> None:
+        super().__init__()
+        self.table = table
+        self.ui = table.ui
+        self.book = table.book
+        self.member = member
+        self.error: str | None = None
+        self.skills = set(member["skills"]) if member else set()
+        self.saves = set(member["saves"]) if member else set()
+        self.group = WidgetGroup(self.ui)
+        self.fields: dict[str, TextField] = {}
+        self.rect = pygame.Rect(0, 0, 960, 600)
+        self.rect.center = (640, 360)
+        self.closed = False
+        self._build()
+
+    def _build(self) -> None:
+        ui, book, member = self.ui, self.book, self.member
+        left, top = self.rect.left + 28, self.rect.top + 70
+        self.fields["name"] = self.group.add(TextField(ui, (left, top + 24, 400, ROW), text=member["name"] if member else "",
+                                                       placeholder=ui.tr("rnp.name_placeholder"), max_length=40))
+        base = book.abilities.modifier_base
+        for i, ability in enumerate(book.abilities.scores):
+            value = member["scores"][ability.id] if member else base
+            self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 130, 96, ROW), text=str(value),
+                                                               max_length=2))
+        prof = member["proficiency"] if member else book.abilities.proficiency_default
+        self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1))
+        passive = ""
+        if member and member["passive_perception_at_rest"] is not None and self._explicit_passive(member):
+            passive = str(member["passive_perception_at_rest"])
+        self.fields["passive"] = self.group.add(TextField(ui, (left + 570, top + 24, 150, ROW), text=passive,
+                                                          placeholder=ui.tr("rnp.auto"), max_length=3))
+        hp_max = str(member["hp_max"]) if member and member["hp_max"] else ""
+        self.fields["hp_max"] = self.group.add(TextField(ui, (left + 750, top + 24, 120, ROW), text=hp_max,
+                                                         placeholder="—", max_length=4))
+        self.max_pace: str | None = member["max_pace"] if member else None
+        self.pace_buttons: dict[str | None, Button] = {}
+        x = left + 650
+        for pace_id, label in [(None, ui.tr("rnp.any_pace"))] + [(pc.id, pc.name.get(ui.catalogue.language))
+                                                                 for pc in book.travel.paces[:2]]:
+            width = fonts.text_width(ui.text(label), "bold", ui.theme.text_size("button")) + 24
+            self.pace_buttons[pace_id] = self.group.add(Button(ui, (x, top + 308, width, ROW), label,
+                                                               on_click=lambda v=pace_id: self._pick_pace(v)))
+            x += width + 6
+        for i, sense in enumerate(SENSES):
+            value = num(ui, member["senses"][sense]) if member else "0"
+            self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5))
+        self.skill_buttons: dict[str, Button] = {}
+        x = left
+        for skill in book.skills:
+            label = skill.name.get(ui.catalogue.language)
+            width = fonts.text_width(label, "bold", ui.theme.text_size("button")) + 34
+            self.skill_buttons[skill.id] = self.group.add(Button(ui, (x, top + 308, width, ROW), label,
+                                                                 on_click=lambda s=skill.id: self._flip(self.skills, s)))
+            x += width + 8
+        self.save_buttons: dict[str, Button] = {}
+        for i, ability in enumerate(book.abilities.scores):
+            self.save_buttons[ability.id] = self.group.add(Button(
+                ui, (left + i * 110, top + 390, 96, ROW), ability.short.get(ui.catalogue.language),
+                on_click=lambda a=ability.id: self._flip(self.saves, a)))
+        self.cancel_button = self.group.add(Button(ui, (self.rect.right - 340, self.rect.bottom - 64, 150, 46),
+                                                   ui.tr("common.cancel"), on_click=self.close))
+        self.ok_button = self.group.add(Button(ui, (self.rect.right - 178, self.rect.bottom - 64, 150, 46),
+                                               ui.tr("rnp.save_character" if member else "rnp.add_character"),
+                                               style="primary", on_click=self.submit))
+        self._style_flips()
+
+    def _explicit_passive(self, member: dict[str, Any]) -> bool:
+        """Whether the sheet holds a written passive Perception (read from the table's state, not recomputed)."""
+        for character in self.table.adventure.state.party:
+            if character.name == member["name"]:
+                return character.passive_perception is not None
+        return False
+
+    def _flip(self, chosen: set[str], value: str) -> None:
+        chosen.symmetric_difference_update({value})
+        self._style_flips()
+
+    def _pick_pace(self, pace: str | None) -> None:
+        self.max_pace = pace
+        self._style_flips()
+
+    def _style_flips(self) -> None:
+        for pace, button in self.pace_buttons.items():
+            button.style = "primary" if pace == self.max_pace else "normal"
+        for skill, button in self.skill_buttons.items():
+            button.style = "primary" if skill in self.skills else "normal"
+        for ability, button in self.save_buttons.items():
+            button.style = "primary" if ability in self.saves else "normal"
+
+    # -- the action ----------------------------------------------------------------------------------------
+    def action(self) -> dict[str, Any] | str:
+        """The action the form describes, or the text of what to fix first."""
+        ui, book = self.ui, self.book
+        language = ui.catalogue.language
+        scores = {}
+        for ability in book.abilities.scores:
+            value = parse_number(self.fields[ability.id].text)
+            if value is None or not float(value).is_integer():
+                return ui.t("rnp.form_whole", what=ability.name.get(language))
+            scores[ability.id] = int(value)
+        proficiency = parse_number(self.fields["proficiency"].text)
+        if proficiency is None or not float(proficiency).is_integer():
+            return ui.t("rnp.form_whole", what=ui.t("rnp.form_proficiency"))
+        senses = {}
+        for sense in SENSES:
+            value = parse_number(self.fields[sense].text or "0")
+            if value is None:
+                return ui.t("rnp.form_number", what=book.sense(sense).name.get(language))
+            senses[sense] = value
+        passive_text = self.fields["passive"].text.strip()
+        passive = parse_number(passive_text) if passive_text else None
+        if passive_text and (passive is None or not float(passive).is_integer()):
+            return ui.t("rnp.form_whole", what=ui.t("rnp.form_passive"))
+        hp_text = self.fields["hp_max"].text.strip()
+        hp_max = parse_number(hp_text) if hp_text else None
+        if hp_text and (hp_max is None or not float(hp_max).is_integer()):
+            return ui.t("rnp.form_whole", what=ui.t("rnp.form_hp_max"))
+        order_skills = [s.id for s in book.skills if s.id in self.skills]
+        order_saves = [a.id for a in book.abilities.scores if a.id in self.saves]
+        name = self.fields["name"].text.strip()
+        action: dict[str, Any]
+        if self.member is None:
+            action = {"do": "add_character", "name": name, "scores": scores, "proficiency": int(proficiency),
+                      "skills": order_skills, "saves": order_saves, "senses": senses}
+            if passive is not None:
+                action["passive_perception"] = int(passive)
+            if hp_max is not None:
+                action["hp_max"] = int(hp_max)
+            if self.max_pace is not None:
+                action["max_pace"] = self.max_pace
+            return action
+        action = {"do": "edit_character", "name": self.member["name"], "scores": scores,
+                  "proficiency": int(proficiency), "skills": order_skills, "saves": order_saves, "senses": senses}
+        if name != self.member["name"]:
+            action["rename"] = name
+        if passive is not None:
+            action["passive_perception"] = int(passive)
+        else:
+            action["clear_passive_perception"] = True
+        if self.max_pace is not None:
+            action["max_pace"] = self.max_pace
+        else:
+            action["clear_max_pace"] = True
+        return action
+
+    def submit(self) -> None:
+        action = self.action()
+        if isinstance(action, str):
+            self.error = action
+            return
+        result = self.table.act(action)
+        if isinstance(result, Refused):
+            self.error = self.table.refusal_text(result)
+            return
+        hp_text = self.fields["hp_max"].text.strip()
+        if self.member is not None and hp_text and int(float(hp_text)) != self.member["hp_max"]:
+            name = action.get("rename", action["name"])
+            result = self.table.act({"do": "set_hp", "character": name, "maximum": int(float(hp_text))})
+            if isinstance(result, Refused):
+                self.error = self.table.refusal_text(result)
+                return
+        self.close()
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    # -- frame -------------------------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.group.focus.focus(self.fields["name"])
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and isinstance(self.group.focus.focused, TextField):
+            self.submit()
+            return None
+        self.group.process_event(event)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, book = self.ui, self.ui.palette, self.book
+        language = ui.catalogue.language
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.rect, p, fill_alpha=255)
+        title = ui.t("rnp.form_edit", name=self.member["name"]) if self.member else ui.t("rnp.form_add")
+        heading = ui.theme.text_size("heading")
+        blit_text(surface, title, (self.rect.left + 28, self.rect.top + 18), "title", heading, p.rubric)
+        small = ui.theme.text_size("small")
+        left, top = self.rect.left + 28, self.rect.top + 70
+
+        def caption(text: str, pos: tuple[int, int]) -> None:
+            blit_text(surface, text, pos, "italic", small, p.ink_soft)
+
+        caption(ui.t("rnp.form_name"), (left, top))
+        caption(ui.t("rnp.form_proficiency"), (left + 450, top))
+        caption(ui.t("rnp.form_passive"), (left + 570, top))
+        caption(ui.t("rnp.form_hp_max"), (left + 750, top))
+        caption(ui.t("rnp.form_max_pace"), (left + 650, top + 286))
+        caption(ui.t("rnp.form_scores"), (left, top + 80))
+        for i, ability in enumerate(book.abilities.scores):
+            value = parse_number(self.fields[ability.id].text)
+            mod = ""
+            if value is not None and float(value).is_integer():
+                mod = signed(modifier(book, int(value)))
+            blit_text(surface, ability.short.get(language), (left + i * 110 + 48, top + 106), "title", small, p.ink, "midtop")
+            if mod:
+                blit_text(surface, mod, (left + i * 110 + 48, top + 130 + ROW + 2), "body", small, p.ink_soft, "midtop")
+        caption(ui.t("rnp.form_senses"), (left, top + 204))
+        for i, sense in enumerate(SENSES):
+            blit_text(surface, book.sense(sense).name.get(language), (left + i * 300 + 98, top + 226 + ROW // 2),
+                      "body", small, p.ink, "midleft")
+        caption(ui.t("rnp.form_skills"), (left, top + 286))
+        caption(ui.t("rnp.form_saves"), (left, top + 368))
+        if self.error:
+            lines = wrap_words(self.error, "italic", small, self.rect.width - 400)
+            y = self.rect.bottom - 78
+            for line in lines[:3]:
+                blit_text(surface, line, (left, y), "italic", small, p.bad)
+                y += fonts.line_height("italic", small)
+        self.group.draw(surface)

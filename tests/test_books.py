@@ -83,7 +83,7 @@ def test_an_unknown_field_is_called_out(tmp_path, df31_data):
 def test_a_reference_to_a_missing_counter_is_refused(tmp_path, df31_data):
     df31_data["meal"]["counter"] = "rations"
     error = pytest.raises(BookError, load_book, write_book(tmp_path, "DF31", df31_data)).value
-    assert "meal.counter 'rations'" in error.reason
+    assert error.path == "$.meal.counter" and "'rations' is not one of the counters" in error.reason
 
 
 def test_the_id_must_match_the_file_name(tmp_path, df31_data):

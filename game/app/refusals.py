@@ -125,8 +125,27 @@ def _field(catalogue: Catalogue, book: Any, language: str, what: str) -> str | N
     return catalogue.t(key) if catalogue.has(key) else None
 
 
+def _option(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A creation option id as the book's name (the first step that has it)."""
+    for step in getattr(book, "creation", None) or []:
+        for option in step.options:
+            if option.id == ident:
+                return str(option.name.get(language))
+    return None
+
+
+def _profile(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A combat profile id as the book's name for it."""
+    rules = (getattr(book, "combat_profiles", None) or {}).get(ident)
+    return None if rules is None or rules.name is None else str(rules.name.get(language))
+
+
 _LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
     "stat": _stat,
+    "spell": _book_name("spell"),
+    "step": _book_name("step"),
+    "option": _option,
+    "profile": _profile,
     "counter": _counter,
     "pace": _book_name("pace"),
     "scale": _book_name("scale"),

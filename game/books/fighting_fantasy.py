@@ -1,7 +1,10 @@
 """The model of a Fighting Fantasy (Défis Fantastiques) book: every number the rules use.
 
 Nothing a book could change lives in the rules code; it lives here, filled
-from ``books/<ID>.json``.
+from ``books/<ID>.json``. Book-defined mechanics (creation choices, spells,
+thresholds, combat profiles) are in ``game.books.ff_mechanics`` and
+``game.books.ff_combat``; the cross-checks that need the whole book in
+``game.books.ff_checks``. docs/BOOKS.md is the authors' guide.
 """
 
 from __future__ import annotations
@@ -11,18 +14,19 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from game.books.common import Identifier, LocalText, Strict
+from game.books.ff_combat import CombatRules, LuckOutcome
+from game.books.ff_mechanics import DEFAULT_THRESHOLDS, ChoiceStep, CounterId, Spell, StatId, Threshold
 from game.books.sections import Section, SectionNumber, check_sections
 
-StatId = Annotated[str, Identifier]
-CounterId = Annotated[str, Identifier]
+__all__ = ["CombatRules", "LuckOutcome", "FightingFantasyBook", "StatDef", "CounterDef", "Healing", "Potions"]
 
 
 class DiceFormula(Strict):
     """``dice`` d``sides`` + ``plus`` (R-CREATE-1: 1d6+6, 2d6+12)."""
 
-    dice: int = Field(ge=1, le=10)
-    sides: int = Field(default=6, ge=2, le=100)
-    plus: int = Field(default=0, ge=-100, le=100)
+    dice: int = Field(ge=1, le=10, description="How many dice are rolled.")
+    sides: int = Field(default=6, ge=2, le=100, description="Faces of each die (6 unless the book says otherwise).")
+    plus: int = Field(default=0, ge=-100, le=100, description="Added to the dice total.")
 
     @property
     def minimum(self) -> int:
@@ -33,16 +37,29 @@ class DiceFormula(Strict):
         return self.dice * self.sides + self.plus
 
 
-class StatDef(Strict):
-    """One score of the hero (SKILL, STAMINA, LUCK, WILLPOWER…)."""
+class TestRules(Strict):
+    """R-LUCK-1 / R-SKILL-1: roll ``dice`` d6, succeed at or under the score."""
 
-    id: StatId
-    name: LocalText
-    short: LocalText | None = None
-    roll: DiceFormula | None = None
-    fixed: int | None = Field(default=None, ge=0, le=999)
-    floor: int = Field(default=0, ge=0, le=999)
-    capped_at_initial: bool = True
+    dice: int = Field(default=2, ge=1, le=5, description="Dice rolled for the test; at or under the score succeeds.")
+    cost: int = Field(default=0, ge=0, le=99, description="Points of the score each test costs, whatever the result (LUCK: 1).")
+
+
+class StatDef(Strict):
+    """One score of the hero (SKILL, STAMINA, LUCK, MAGIC, FEAR, ARMOUR…)."""
+
+    id: Annotated[str, Identifier] = Field(description="snake_case id used by actions and cases (`skill`, `fear`…).")
+    name: LocalText = Field(description="The score's name on the sheet.")
+    short: LocalText | None = Field(default=None, description="A short name for narrow places (HAB, END…).")
+    roll: DiceFormula | None = Field(default=None, description="The dice that give the initial score (rolled at creation).")
+    fixed: int | None = Field(default=None, ge=0, le=999, description="The initial score when it is not rolled.")
+    start: int | None = Field(default=None, ge=0, le=999,
+                              description="Where the current score starts when not at the initial one (FEAR: 0 under a rolled maximum).")
+    floor: int = Field(default=0, ge=0, le=999, description="The score never goes below this (R-CAP-2).")
+    cap: int | None = Field(default=None, ge=0, le=999, description="The score never goes above this, whatever the initial score.")
+    capped_at_initial: bool = Field(default=True, description="True: the score never exceeds its initial value (R-CAP-1).")
+    test: TestRules | None = Field(default=None, description="The score can be tested (\"Test your …\"): the dice and the cost. "
+                                                             "SKILL and LUCK are always testable (skill_test, luck_test).")
+    hero_side: bool = Field(default=True, description="False: the score belongs to a vehicle or ship (shown apart on the sheet).")
 
     @model_validator(mode="after")
     def _one_source(self) -> StatDef:
@@ -52,13 +69,14 @@ class StatDef(Strict):
 
 
 class CounterDef(Strict):
-    """A counted thing on the sheet: arrows, gold, provisions, herbs, potions…"""
+    """A counted thing on the sheet: arrows, gold, provisions, herbs, potion doses, spells…"""
 
-    id: CounterId
-    name: LocalText
-    start: int = Field(ge=0, le=9999)
-    maximum: int | None = Field(default=None, ge=0, le=9999)
-    icon: Literal["arrow", "gold", "provisions", "herb", "potion", "generic"] = "generic"
+    id: Annotated[str, Identifier] = Field(description="snake_case id used by actions and cases.")
+    name: LocalText = Field(description="The counter's name on the sheet.")
+    start: int = Field(ge=0, le=9999, description="How many the hero starts with.")
+    maximum: int | None = Field(default=None, ge=0, le=9999, description="How many at most (none: no limit).")
+    icon: Literal["arrow", "gold", "provisions", "herb", "potion", "spell", "generic"] = Field(
+        default="generic", description="The picture the sheet draws beside it.")
 
     @model_validator(mode="after")
     def _start_fits(self) -> CounterDef:
@@ -67,71 +85,47 @@ class CounterDef(Strict):
         return self
 
 
-class LuckOutcome(Strict):
-    """Damage in all after a Luck test (R-COMBAT-3)."""
-
-    lucky: int = Field(ge=0, le=99)
-    unlucky: int = Field(ge=0, le=99)
-
-
-class CombatRules(Strict):
-    """R-COMBAT-1..6: attack dice, damages, Luck in combat, lost weapon, escape."""
-
-    attack_dice: int = Field(default=2, ge=1, le=5)
-    hit_damage: int = Field(default=2, ge=1, le=99)
-    hit_luck: LuckOutcome = LuckOutcome(lucky=4, unlucky=1)
-    wound_damage: int = Field(default=2, ge=1, le=99)
-    wound_luck: LuckOutcome = LuckOutcome(lucky=1, unlucky=3)
-    lost_weapon_penalty: int = Field(default=2, ge=0, le=99)
-    escape_damage: int = Field(default=2, ge=0, le=99)
-
-
-class TestRules(Strict):
-    """R-LUCK-1 / R-SKILL-1: roll ``dice`` d6, succeed at or under the score."""
-
-    dice: int = Field(default=2, ge=1, le=5)
-    cost: int = Field(default=0, ge=0, le=99)
-
-
 class Healing(Strict):
-    """Something that uses one of a counter and restores STAMINA (a meal, an herb)."""
+    """Something that uses one of a counter and restores STAMINA (a meal, an herb, a med-kit)."""
 
     counter: CounterId
-    stamina: int = Field(ge=0, le=99)
-    in_fight: bool = False
+    stamina: int = Field(ge=0, le=99, description="STAMINA restored by one (capped at the initial score).")
+    in_fight: bool = Field(default=False, description="True: may be used during a fight.")
 
 
 class PotionEffect(Strict):
     """R-POTION-1: restore a score to its initial value, after raising the initial."""
 
     restores: StatId
-    raise_initial: int = Field(default=0, ge=0, le=99)
-    name: LocalText
+    raise_initial: int = Field(default=0, ge=0, le=99, description="Added to the initial score first (Potion of Fortune: 1).")
+    name: LocalText = Field(description="The potion's name.")
+    counter: CounterId | None = Field(default=None, description="This kind's own doses (Warlock: 2 doses of the one potion chosen). "
+                                                                 "None: the shared `potions.counter`.")
 
 
 class Potions(Strict):
-    """R-GOLD-1: potions are one count; each kind restores one score."""
+    """R-GOLD-1: potions as one shared count, or each kind with its own doses."""
 
-    counter: CounterId
-    kinds: dict[Annotated[str, Identifier], PotionEffect] = Field(min_length=1)
-    in_fight: bool = False
+    counter: CounterId | None = Field(default=None, description="The shared count of potions, when kinds have no counter of their own.")
+    kinds: dict[Annotated[str, Identifier], PotionEffect] = Field(min_length=1, description="Each kind of potion by id.")
+    in_fight: bool = Field(default=False, description="True: may be drunk during a fight.")
 
 
 class Archery(Strict):
     """R-BOW-1..4: the bow, its quiver counter, the shot roll and damage."""
 
     counter: CounterId
-    shot_dice: int = Field(default=2, ge=1, le=5)
-    shot_damage: int = Field(default=2, ge=1, le=99)
+    shot_dice: int = Field(default=2, ge=1, le=5, description="Dice of a shot; at or under SKILL hits.")
+    shot_damage: int = Field(default=2, ge=1, le=99, description="STAMINA a hit costs the creature.")
 
 
 class Calendar(Strict):
     """R-TIME-1: the named days of the week; ``first_tick`` is the first day ticked."""
 
-    name: LocalText
-    days: list[LocalText] = Field(min_length=1, max_length=31)
-    first_tick: int = Field(default=0, ge=0)
-    renamable: list[int] = Field(default_factory=list)
+    name: LocalText = Field(description="The calendar's title.")
+    days: list[LocalText] = Field(min_length=1, max_length=31, description="The days' names in order.")
+    first_tick: int = Field(default=0, ge=0, description="Index of the first day ticked.")
+    renamable: list[int] = Field(default_factory=list, description="Indices of days the player may rename.")
 
     @model_validator(mode="after")
     def _indices_fit(self) -> Calendar:
@@ -146,43 +140,73 @@ class Calendar(Strict):
 class ReadyHero(Strict):
     """R-CREATE-2: a ready-made hero, with a short portrait of our own words."""
 
-    name: str = Field(min_length=1, max_length=80)
-    scores: dict[StatId, Annotated[int, Field(ge=0, le=999)]]
-    equipment: list[LocalText] = Field(default_factory=list)
-    portrait: LocalText
+    name: str = Field(min_length=1, max_length=80, description="The hero's name.")
+    scores: dict[StatId, Annotated[int, Field(ge=0, le=999)]] = Field(description="Initial score of every rolled stat.")
+    equipment: list[LocalText] = Field(default_factory=list, description="What this hero carries besides the book's equipment.")
+    portrait: LocalText = Field(description="A short portrait in our own words.")
 
 
 class Death(Strict):
     """R-DEATH-1: whether the book may tell the player to carry on after death."""
 
-    may_continue: bool = False
-    note: LocalText | None = None
+    may_continue: bool = Field(default=False, description="True: the death screen offers \"the book tells me to continue\".")
+    note: LocalText | None = Field(default=None, description="Shown on the death screen.")
+
+
+class Companion(Strict):
+    """A member of a crew or party with rolled scores of their own (Starship Traveller's officers)."""
+
+    id: Annotated[str, Identifier] = Field(description="snake_case id.")
+    name: LocalText = Field(description="The companion's title or name.")
+    scores: dict[StatId, DiceFormula] = Field(min_length=1, description="Each score and its dice, rolled after the hero's.")
+
+
+class Series(Strict):
+    """The series a book belongs to and how its number is written."""
+
+    name: LocalText = Field(description="The series' name (Défis Fantastiques / Fighting Fantasy).")
+    short: LocalText = Field(description="The prefix of the number (DF / FF).")
+
+
+DEFAULT_SERIES = Series(name=LocalText(fr="Défis Fantastiques", en="Fighting Fantasy"), short=LocalText(fr="DF", en="FF"))
 
 
 class FightingFantasyBook(Strict):
     """A Défis Fantastiques book: stats, counters and the numbers of every rule."""
 
-    format: Literal[1] = 1
-    kind: Literal["fighting_fantasy"] = "fighting_fantasy"
-    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
-    title: LocalText
-    series_number: int | None = Field(default=None, ge=1, le=999)
-    blurb: LocalText | None = None
-    stats: list[StatDef] = Field(min_length=3, max_length=12)
-    counters: list[CounterDef] = Field(default_factory=list, max_length=24)
-    equipment: list[LocalText] = Field(default_factory=list, max_length=100)
-    combat: CombatRules = CombatRules()
-    luck_test: TestRules = TestRules(cost=1)
-    skill_test: TestRules = TestRules()
-    meal: Healing | None = None
-    herb: Healing | None = None
-    potions: Potions | None = None
-    archery: Archery | None = None
-    calendar: Calendar | None = None
-    ready_heroes: list[ReadyHero] = Field(default_factory=list, max_length=20)
-    death: Death = Death()
-    sections: list[Section] = Field(default_factory=list, max_length=2000)
-    first_section: SectionNumber | None = None
+    format: Literal[1] = Field(default=1, description="The book file format (1).")
+    kind: Literal["fighting_fantasy"] = Field(default="fighting_fantasy", description="Which rules play the book.")
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The book's id; the file is named <id>.json.")
+    title: LocalText = Field(description="The title in French and English.")
+    series: Series = Field(default=DEFAULT_SERIES, description="The series and the prefix of its numbers.")
+    series_number: int | None = Field(default=None, ge=1, le=999, description="The book's number in its series.")
+    section_count: int | None = Field(default=None, ge=1, le=100_000,
+                                      description="How many numbered sections the printed book has (the paragraph tracker stays within).")
+    blurb: LocalText | None = Field(default=None, description="One line for the bookshelf, in our own words.")
+    notes: LocalText | None = Field(default=None, description="Notes for players and authors: sources, uncertain numbers.")
+    stats: list[StatDef] = Field(min_length=3, max_length=12, description="The hero's scores, in creation order.")
+    counters: list[CounterDef] = Field(default_factory=list, max_length=40, description="Counted things on the sheet.")
+    equipment: list[LocalText] = Field(default_factory=list, max_length=100, description="What every hero starts with.")
+    combat: CombatRules = Field(default=CombatRules(), description="The rules of the hero's own fights (the default profile).")
+    combat_profiles: dict[Annotated[str, Identifier], CombatRules] = Field(
+        default_factory=dict, max_length=8, description="Other kinds of fight by id (`vehicle`, `ship`), named by a fight.")
+    luck_test: TestRules = Field(default=TestRules(cost=1), description="Test your Luck (R-LUCK-1).")
+    skill_test: TestRules = Field(default=TestRules(), description="Test your Skill (R-SKILL-1).")
+    meal: Healing | None = Field(default=None, description="Eating a meal (R-FOOD-1); none: meals restore nothing.")
+    herb: Healing | None = Field(default=None, description="Healing herbs (R-HERB-1).")
+    potions: Potions | None = Field(default=None, description="Potions (R-POTION-1).")
+    archery: Archery | None = Field(default=None, description="The bow (R-BOW-1..4).")
+    calendar: Calendar | None = Field(default=None, description="Named days ticked by the book (R-TIME-1).")
+    creation: list[ChoiceStep] = Field(default_factory=list, max_length=10, description="Choices made after the scores are rolled.")
+    spells: list[Spell] = Field(default_factory=list, max_length=60, description="Spells and abilities the hero may cast.")
+    thresholds: list[Threshold] = Field(default_factory=lambda: list(DEFAULT_THRESHOLDS), max_length=30,
+                                        description="Score values with a consequence; the death ones are the book's death conditions "
+                                                    "(default: STAMINA at most 0).")
+    crew: list[Companion] = Field(default_factory=list, max_length=12, description="Companions with rolled scores of their own.")
+    ready_heroes: list[ReadyHero] = Field(default_factory=list, max_length=20, description="Ready-made heroes (R-CREATE-2).")
+    death: Death = Field(default=Death(), description="What happens after death (R-DEATH-1).")
+    sections: list[Section] = Field(default_factory=list, max_length=2000, description="The adventure's own text (the demo only).")
+    first_section: SectionNumber | None = Field(default=None, description="Where the adventure starts (default 1).")
 
     @property
     def entry_section(self) -> int:
@@ -196,31 +220,17 @@ class FightingFantasyBook(Strict):
                 return section
         return None
 
+    def label(self, language: str = "fr") -> str:
+        """The series prefix and number as the shelf writes it ("DF 31", "FF 1"), or "" without a number."""
+        if self.series_number is None:
+            return ""
+        return f"{self.series.short.get(language)} {self.series_number}"
+
     @model_validator(mode="after")
     def _references_resolve(self) -> FightingFantasyBook:
-        stat_ids = [s.id for s in self.stats]
-        counter_ids = [c.id for c in self.counters]
-        for needed in ("skill", "stamina", "luck"):
-            if needed not in stat_ids:
-                raise ValueError(f"the stats must include '{needed}' (the core rules use it)")
-        if len(set(stat_ids)) != len(stat_ids):
-            raise ValueError("two stats have the same id")
-        if len(set(counter_ids)) != len(counter_ids):
-            raise ValueError("two counters have the same id")
-        for where, section in (("meal", self.meal), ("herb", self.herb), ("potions", self.potions), ("archery", self.archery)):
-            if section is not None and section.counter not in counter_ids:
-                raise ValueError(f"{where}.counter '{section.counter}' is not one of the counters {counter_ids}")
-        if self.potions is not None:
-            for kind, effect in self.potions.kinds.items():
-                if effect.restores not in stat_ids:
-                    raise ValueError(f"potions.kinds.{kind}.restores '{effect.restores}' is not a stat")
-        for hero in self.ready_heroes:
-            for stat in self.stats:
-                if stat.roll is not None and stat.id not in hero.scores:
-                    raise ValueError(f"ready hero '{hero.name}' has no score for '{stat.id}'")
-            for stat_id in hero.scores:
-                if stat_id not in stat_ids:
-                    raise ValueError(f"ready hero '{hero.name}' has a score for unknown stat '{stat_id}'")
+        from game.books.ff_checks import check_references
+
+        check_references(self)
         return self
 
     @model_validator(mode="after")
@@ -244,3 +254,30 @@ class FightingFantasyBook(Strict):
             if counter.id == counter_id:
                 return counter
         raise KeyError(counter_id)
+
+    def spell(self, spell_id: str) -> Spell | None:
+        """The spell ``spell_id``, or None."""
+        return next((s for s in self.spells if s.id == spell_id), None)
+
+    def step(self, step_id: str) -> ChoiceStep | None:
+        """The creation step ``step_id``, or None."""
+        return next((s for s in self.creation if s.id == step_id), None)
+
+    def profile(self, profile_id: str | None) -> CombatRules:
+        """The combat rules of a profile (None: the default ``combat``); KeyError if unknown."""
+        return self.combat if profile_id is None else self.combat_profiles[profile_id]
+
+    def test_rules(self, stat_id: str) -> TestRules | None:
+        """How ``stat_id`` is tested, or None when the book does not make it testable."""
+        if stat_id == "luck":
+            return self.luck_test
+        if stat_id == "skill":
+            return self.skill_test
+        try:
+            return self.stat(stat_id).test
+        except KeyError:
+            return None
+
+    def death_conditions(self) -> list[Threshold]:
+        """R-DEATH-1: the thresholds whose consequence is death, in the book's order."""
+        return [t for t in self.thresholds if t.consequence == "death"]

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from game import bundled, safe_json
 from game.books.models import BOOK_ADAPTER, Book
 from game.safe_json import InputError, json_path
 
 
-
+@dataclass(frozen=True)
 class BookError(InputError):
-    """A book file that cannot be used: which file, where in it, and why."""
+    """A book file that cannot be used: which file, where in it, and why (the first error; ``others`` the rest)."""
+
+    others: tuple[InputError, ...] = ()
+
+    def every(self) -> list[InputError]:
+        """Every error of the file, the first one included."""
+        return [InputError(self.file, self.path, self.reason), *self.others]
+
+    def __str__(self) -> str:
+        more = len(self.others)
+        tail = f" (and {more} more error{'s' if more > 1 else ''})" if more else ""
+        return f"{self.file}: {self.path}: {self.reason}{tail}"
 
 
 def read_json_file(path: Path) -> object:
@@ -22,21 +35,45 @@ def read_json_file(path: Path) -> object:
     return safe_json.read_json_file(path, BookError)
 
 
+JARGON = re.compile(r"^(Value error|Assertion failed), ")
+
+
+def plain_reason(error: ErrorDetails) -> str:
+    """A pydantic error in an author's words: no library jargon, what is wrong and what is expected."""
+    kind, message = error["type"], error["msg"]
+    if kind == "missing":
+        return "this field is required"
+    if kind == "extra_forbidden":
+        return "this field is not part of a book (a typo?)"
+    if kind == "literal_error":
+        return f"must be {message.removeprefix('Input should be ')}"
+    if kind == "union_tag_invalid":
+        return f"is not one of the kinds allowed: {message.split('expected tags:')[-1].strip()}" if "expected tags" in message else message
+    return JARGON.sub("", message)
+
+
+def book_errors(name: str, data: object) -> list[InputError]:
+    """Every error of parsed JSON as a book (empty when it is a valid book), each at its own JSON path."""
+    try:
+        BOOK_ADAPTER.validate_python(data)
+    except ValidationError as error:
+        found: list[InputError] = []
+        for detail in error.errors(include_url=False):
+            item = InputError(name, json_path(detail["loc"]), plain_reason(detail))
+            if item not in found:  # a union reports the same place once per member
+                found.append(item)
+        return found
+    return []
+
+
 def validate_book(name: str, data: object) -> Book:
-    """Validate parsed JSON as a book; the first error is raised as BookError."""
+    """Validate parsed JSON as a book; raises BookError carrying every error found."""
     try:
         return BOOK_ADAPTER.validate_python(data)
-    except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        reason = first["msg"]
-        if first["type"] == "missing":
-            reason = "this field is required"
-        elif first["type"] == "extra_forbidden":
-            reason = "this field is not part of a book (a typo?)"
-        more = error.error_count() - 1
-        if more:
-            reason += f" (and {more} more error{'s' if more > 1 else ''})"
-        raise BookError(name, json_path(first["loc"]), reason) from None
+    except ValidationError:
+        errors = book_errors(name, data)
+        first = errors[0]
+        raise BookError(first.file, first.path, first.reason, tuple(errors[1:])) from None
 
 
 def load_book(path: Path) -> Book:

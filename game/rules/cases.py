@@ -164,8 +164,8 @@ def run_case(data: Any, books_dir: Path | None = None) -> None:
     if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
         raise CaseFailure("'dice' must be a list of whole numbers")
     hero = data.get("hero")
-    if hero is not None and (not isinstance(hero, dict) or not all(isinstance(v, int) for v in hero.values())):
-        raise CaseFailure("'hero' must be an object of stat: whole number")
+    if hero is not None and not _valid_hero(hero):
+        raise CaseFailure("'hero' must be an object of stat: whole number, with an optional 'current' object of the same")
     steps = data.get("steps", [])
     if not isinstance(steps, list):
         raise CaseFailure("'steps' must be a list")
@@ -182,6 +182,17 @@ def run_case(data: Any, books_dir: Path | None = None) -> None:
     check(session, data.get("expect", {}), "end")
     if source.remaining:
         raise CaseFailure(f"{len(source.remaining)} dice left over: {source.remaining}")
+
+
+def _scores(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+
+
+def _valid_hero(hero: Any) -> bool:
+    """Stat: whole number, and optionally ``current``: {stat: whole number} (CASES.md)."""
+    if not isinstance(hero, dict):
+        return False
+    return _scores({k: v for k, v in hero.items() if k != "current"}) and _scores(hero.get("current", {}))
 
 
 def run_file(path: Path, books_dir: Path | None = None) -> CaseResult:

@@ -100,8 +100,8 @@ class BookshelfScene(Scene):
         if item.save is None:
             return ui.t("shelf.save_broken", file=item.path.name)
         book = self.services.shelf.books.get(item.save.book)
-        number = getattr(book, "series_number", None)
-        title = f"DF{number}" if number else (book.title.get(ui.catalogue.language) if book else item.save.book)
+        label = book.label(ui.catalogue.language) if hasattr(book, "label") else ""
+        title = label or (book.title.get(ui.catalogue.language) if book else item.save.book)
         summary = item.save.summary
         hero = summary.hero or ui.t("shelf.no_name")
         where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
@@ -246,8 +246,8 @@ class BookshelfScene(Scene):
             card = pygame.Rect(BOOKS_PANEL.x + 16, button.rect.centery - self.card_h // 2, BOOKS_PANEL.width - 32, self.card_h)
             pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
             pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
-            number = getattr(book, "series_number", None)
-            heading = (f"DF{number} · " if number else "") + book.title.get(language)
+            label = book.label(language) if hasattr(book, "label") else ""
+            heading = (f"{label} · " if label else "") + book.title.get(language)
             size = body if self.card_h >= 84 and fonts.text_width(heading, "bold", body) <= card.width - 222 else small
             blit_text(surface, heading, (card.x + 14, card.y + 6), "bold", size, p.ink)
             blurb = getattr(book, "blurb", None)

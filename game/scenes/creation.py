@@ -336,7 +336,8 @@ class CreationScene(Scene):
         surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
         blit_text(surface, self.book.title.get(language), (640, 8), "title", theme.text_size("title"), p.rubric, "midtop")
         number = getattr(self.book, "series_number", None)
-        subtitle = ui.t("creation.subtitle_numbered", number=number) if number else ui.t("creation.subtitle")
+        series = self.book.series.name.get(ui.catalogue.language) if hasattr(self.book, "series") else ""
+        subtitle = ui.t("creation.subtitle_numbered", number=number, series=series) if number else ui.t("creation.subtitle")
         blit_text(surface, subtitle, (640, 60), "italic", theme.text_size("small"), p.ink_soft, "midtop")
         draw_rule(surface, 360, 920, 92, p.ink_soft)
         self._draw_rules(surface)

@@ -128,7 +128,11 @@ class SheetScene(AdventureScene):
         if book.herb:
             use[book.herb.counter] = ("sheet.use_herb", self.use_herb)
         if book.potions:
-            use[book.potions.counter] = ("sheet.drink", self.ask_potion)
+            if book.potions.counter is not None:
+                use[book.potions.counter] = ("sheet.drink", self.ask_potion)
+            for kind, effect in book.potions.kinds.items():
+                if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
+                    use[effect.counter] = ("sheet.drink", lambda k=kind: self.act({"do": "potion", "kind": k}, self.ui.t("sheet.potion_drunk")))
         for index, counter in enumerate(book.counters):
             y = BACKPACK.y + 60 + index * COUNTER_ROW
             self.counter_widgets[counter.id] = g.add(Counter(
@@ -209,7 +213,11 @@ class SheetScene(AdventureScene):
         if book.herb:
             self.allow(self.use_buttons[book.herb.counter], {"do": "herb"})
         if book.potions:
-            self.allow(self.use_buttons[book.potions.counter], {"do": "potion", "kind": next(iter(book.potions.kinds))})
+            if book.potions.counter is not None:
+                self.allow(self.use_buttons[book.potions.counter], {"do": "potion", "kind": next(iter(book.potions.kinds))})
+            for kind, effect in book.potions.kinds.items():
+                if effect.counter is not None:
+                    self.allow(self.use_buttons[effect.counter], {"do": "potion", "kind": kind})
         self.equipment.set_items(list(state.equipment))
         self.remove_item_button.set_enabled(self.equipment.selected is not None, ui.tr("sheet.select_item_first"))
         history = list(reversed(state.paragraph_history))[:HISTORY_CHIPS]
@@ -508,8 +516,8 @@ class SheetScene(AdventureScene):
         hero = state.hero
         surface.blit(parchment(surface.get_size(), p), (0, 0))
         heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
-        number = getattr(book, "series_number", None)
-        title = (f"DF{number} · " if number else "") + book.title.get(language)
+        label = book.label(language)
+        title = (f"{label} · " if label else "") + book.title.get(language)
         blit_text(surface, title, (20, 34), "title", heading, p.rubric, "midleft")
         # hero
         draw_panel(surface, HERO, p)

@@ -70,6 +70,8 @@ class StartFight(Action):
     ally: EnemySpec | None = None
     escape: bool = False
     escape_cost: Annotated[int, Field(ge=0, le=99)] | None = None
+    profile: Name | None = None  # one of the book's combat_profiles (vehicle, ship); None: the hero's own fight
+    ally_alone: bool = False  # only the ally fights (the hero watches); the fight is lost if the ally falls
 
 
 class Shoot(Action):
@@ -229,12 +231,43 @@ class RemoveCreature(Action):
     index: int
 
 
+class Choose(Action):
+    """A creation step of the book: option ids, or {option: count} where repeats are allowed."""
+
+    do: Literal["choose"]
+    step: Name
+    picks: list[Name] | dict[Name, Annotated[int, Field(ge=0, le=99)]] = Field(max_length=99)
+
+
+class Test(Action):
+    """Test any score the book makes testable (``luck`` and ``skill`` as test_luck / test_skill)."""
+
+    do: Literal["test"]
+    stat: Name
+
+
+class Cast(Action):
+    """Cast a spell (or use an ability) of the book; ``target``: a creature of the current fight."""
+
+    do: Literal["cast"]
+    spell: Name
+    target: int | None = None
+
+
+class RollDice(Action):
+    """The dice tray: roll ``dice`` (\"2d6\"), logged, changes no score."""
+
+    do: Literal["roll"]
+    dice: Annotated[str, Field(pattern=r"^([1-9]|10)d(4|6|8|10|12|20|100)$")]
+
+
 FFAction = Annotated[
     Union[
         RollHero, PickHero, SetHero, NameHero, TestLuck, TestSkill, StartFight, Shoot, AttackRound,
         UseLuck, NoLuck, Escape, StopFight, Eat, UseHerb, DrinkPotion, ChangeStat, RaiseInitial,
         SetScore, ChangeCounter, SetCounter, LoseWeapon, FindWeapon, TickDay, SetDays, RenameDay, Die,
         Revive, GoToParagraph, SetNotes, AddItem, RemoveItem, AddCreature, EditCreature, RemoveCreature,
+        Choose, Test, Cast, RollDice,
     ],
     Field(discriminator="do"),
 ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.context import Context, clamp_counter
+from game.rules.ff.context import Context, clamp_counter, update_death
 from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TestResult
 
 
@@ -20,7 +20,13 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         raise Refused("as_one_single", "'as one' takes one combined stat block from the paragraph")
     if action.arrows and ctx.book.archery is None:
         raise Refused("no_bow", "this book has no bow")
-    escape_damage = ctx.book.combat.escape_damage if action.escape_cost is None else action.escape_cost
+    if action.profile is not None and action.profile not in ctx.book.combat_profiles:
+        known = ", ".join(ctx.book.combat_profiles) or "none"
+        raise Refused("unknown_profile", f"'{action.profile}' is not a kind of fight of this book ({known})", profile=action.profile)
+    if action.ally_alone and action.ally is None:
+        raise Refused("ally_alone_needs_ally", "a fight only an ally fights needs the ally")
+    rules = ctx.book.profile(action.profile)
+    escape_damage = rules.escape_damage if action.escape_cost is None else action.escape_cost
     ally = None
     if action.ally is not None:
         ally = Combatant(name=action.ally.name, skill=action.ally.skill, stamina=action.ally.stamina,
@@ -39,6 +45,8 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         escape_allowed=action.escape,
         escape_damage=escape_damage,
         bow_broken=previous is not None and previous.bow_broken,
+        profile=action.profile,
+        ally_alone="whole_fight" if action.ally_alone else None,
     )
 
 
@@ -50,7 +58,7 @@ def _target(ctx: Context, fight: Fight, requested: int | None) -> int:
         return front
     if not 0 <= requested < len(fight.enemies):
         raise Refused("no_such_creature", f"there is no creature {requested} in this fight", index=requested)
-    if fight.enemies[requested].stamina <= 0:
+    if fight.enemies[requested].stamina <= 0 or fight.enemies[requested].fled:
         raise Refused("creature_dead", f"{fight.enemies[requested].name} is already defeated", name=fight.enemies[requested].name)
     if fight.mode != "all_together" and requested != front:
         raise Refused("not_in_front", "only the creature in front can be attacked; the next steps in when it falls")
@@ -79,7 +87,7 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
     hit = total <= hero.scores["skill"]
     ctx.state.last_test = TestResult(kind="shot", dice=faces, target=hero.scores["skill"], outcome="hit" if hit else "miss")
     if hit:
-        _damage_creature(ctx, fight, target, archery.shot_damage)
+        damage_creature(ctx, fight, target, archery.shot_damage)
         _check_end(ctx)
         return "hit"
     fight.pending.append(Pending(kind="missed_arrow", creature=target))
@@ -87,52 +95,85 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
 
 
 def _attack_roll(ctx: Context, who: str, skill: int, modifier: int = 0) -> Roll:
-    faces = ctx.roll(ctx.book.combat.attack_dice)
+    faces = ctx.roll(ctx.rules().attack_dice)
     return Roll(who=who, dice=faces, modifier=skill + modifier, total=sum(faces) + skill + modifier)
 
 
 def attack_round(ctx: Context, action: a.AttackRound) -> str:
-    """R-COMBAT-1/2 and R-MULTI-1: creatures roll first (list order), then the hero, then the ally's exchange."""
+    """R-COMBAT-1/2 and R-MULTI-1: creatures roll first (list order), then the hero, then the ally's exchange.
+
+    The book's combat rules (the fight's profile) give the scores, the damage,
+    whether Luck may change a wound (if not, wounds are written at once) and
+    whether a double on the hero's dice kills the creature outright.
+    """
     hero = ctx.living_hero()
     fight = ctx.active_fight()
+    rules = ctx.rules()
     target = _target(ctx, fight, action.target)
-    _ally_target(ctx, fight, target, action.ally_target)  # refuse a bad request before any die is rolled
     fight.shots_left = 0  # R-BOW-4 decision: closing to melee loses the shots left
+    if fight.ally_alone is not None and fight.ally is not None and fight.ally.stamina > 0:
+        return _ally_round(ctx, fight, target)
+    _ally_target(ctx, fight, target, action.ally_target)  # refuse a bad request before any die is rolled
     fighting = fight.living() if fight.mode == "all_together" else [target]
-    creature_rolls = {i: _attack_roll(ctx, f"creature:{i}", fight.enemies[i].skill) for i in fighting}
-    penalty = ctx.book.combat.lost_weapon_penalty if hero.weapon_lost else 0
-    hero_roll = _attack_roll(ctx, "hero", hero.scores["skill"], -penalty)
+    creature_rolls = {i: _attack_roll(ctx, f"creature:{i}", fight.enemies[i].skill, fight.enemies[i].modifier) for i in fighting}
+    penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
+    hero_roll = _attack_roll(ctx, "hero", hero.scores[rules.attack], fight.hero_modifier - penalty)
+    double = rules.double_kills and len(hero_roll.dice) > 1 and len(set(hero_roll.dice)) == 1
     exchanges: list[Exchange] = []
     wounds: list[Pending] = []
     outcome = "parry"
     for i in [target] + [i for i in fighting if i != target]:
         theirs = creature_rolls[i]
-        if hero_roll.total > theirs.total:
+        if i == target and double:
+            result = "hero_hit"  # the killing double: whatever the creature rolled
+        elif hero_roll.total > theirs.total:
             result = "hero_hit" if i == target else "dodged"
         elif hero_roll.total < theirs.total:
             result = "hero_wounded"
         else:
             result = "parry"
-        exchanges.append(Exchange(creature=i, creature_roll=theirs, hero_roll=hero_roll, result=result))
+        exchanges.append(Exchange(creature=i, creature_roll=theirs, hero_roll=hero_roll, result=result,
+                                  double=double and i == target))
         if i == target:
             outcome = result
         if result == "hero_hit":
-            damage = ctx.book.combat.hit_damage
-            if fight.enemies[i].stamina <= damage:
-                _damage_creature(ctx, fight, i, damage)  # killed outright: Luck could only make it worse
+            damage = fight.enemies[i].stamina if double else rules.hit_damage
+            if fight.enemies[i].stamina <= damage or not rules.luck_allowed:
+                damage_creature(ctx, fight, i, damage)  # killed outright: Luck could only make it worse
             else:
                 wounds.append(Pending(kind="wound", to="creature", damage=damage, creature=i))
         elif result == "hero_wounded":
-            wounds.append(Pending(kind="wound", to="hero", damage=ctx.book.combat.wound_damage, creature=i))
+            if rules.luck_allowed:
+                wounds.append(Pending(kind="wound", to="hero", damage=rules.wound_damage, creature=i))
+            else:
+                _damage_hero(ctx, rules.wound_damage)
     # The ally fights a creature still standing after the hero's blow (R-ALLY-1, R-COMBAT-4).
     ally_target = _ally_target(ctx, fight, target, action.ally_target, after_blow=True)
-    if ally_target is not None and fight.ally is not None:
+    if ally_target is not None and fight.ally is not None and _hero_standing(ctx):
         exchanges.append(_ally_exchange(ctx, fight, fight.ally, ally_target))
     fight.pending.extend(wounds)
     fight.last_round = exchanges
     fight.stats.rounds += 1
     _check_end(ctx)
     return outcome
+
+
+def _ally_round(ctx: Context, fight: Fight, target: int) -> str:
+    """A round the ally fights alone (a summoned creature, a champion): the hero does not roll."""
+    assert fight.ally is not None
+    exchange = _ally_exchange(ctx, fight, fight.ally, target)
+    fight.last_round = [exchange]
+    fight.stats.rounds += 1
+    if fight.ally.stamina <= 0 and fight.ally_alone == "until_down":
+        fight.ally_alone = None  # the summoned ally fell: the hero fights on
+    _check_end(ctx)
+    return exchange.result
+
+
+def _hero_standing(ctx: Context) -> bool:
+    hero = ctx.hero()
+    update_death(ctx.book, hero)
+    return hero.alive and hero.scores[ctx.rules().stamina] > 0
 
 
 def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | None,
@@ -161,20 +202,22 @@ def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | 
 def _ally_exchange(ctx: Context, fight: Fight, ally: Combatant, target: int) -> Exchange:
     """R-ALLY-1: a normal exchange, no Luck; that creature rolls again."""
     creature = fight.enemies[target]
-    theirs = _attack_roll(ctx, f"creature:{target}", creature.skill)
+    rules = ctx.rules()
+    theirs = _attack_roll(ctx, f"creature:{target}", creature.skill, creature.modifier)
     ours = _attack_roll(ctx, "ally", ally.skill)
     if ours.total > theirs.total:
-        _damage_creature(ctx, fight, target, ctx.book.combat.hit_damage)
+        damage_creature(ctx, fight, target, rules.hit_damage)
         result = "ally_hit"
     elif ours.total < theirs.total:
-        ally.stamina = max(0, ally.stamina - ctx.book.combat.wound_damage)
+        ally.stamina = max(0, ally.stamina - rules.wound_damage)
         result = "ally_wounded"
     else:
         result = "parry"
     return Exchange(creature=target, creature_roll=theirs, hero_roll=ours, result=result, by_ally=True)
 
 
-def _damage_creature(ctx: Context, fight: Fight, index: int, damage: int) -> None:
+def damage_creature(ctx: Context, fight: Fight, index: int, damage: int) -> None:
+    """The creature loses ``damage`` STAMINA, never below 0 (R-CAP-2)."""
     creature = fight.enemies[index]
     dealt = min(damage, creature.stamina)
     creature.stamina -= dealt  # R-CAP-2: never below 0
@@ -182,9 +225,12 @@ def _damage_creature(ctx: Context, fight: Fight, index: int, damage: int) -> Non
 
 
 def _damage_hero(ctx: Context, damage: int) -> None:
+    """A wound to the hero's side: the score the fight's profile names (STAMINA, ARMOUR, SHIELDS)."""
     hero = ctx.hero()
-    taken = min(damage, hero.scores["stamina"])
-    hero.scores["stamina"] -= taken
+    stat = ctx.rules().stamina
+    floor = ctx.book.stat(stat).floor
+    taken = max(0, min(damage, hero.scores[stat] - floor))
+    hero.scores[stat] -= taken
     if ctx.state.fight is not None and ctx.state.fight.active:
         ctx.state.fight.stats.damage_taken += taken
 
@@ -196,28 +242,30 @@ def settle(ctx: Context, test_luck: bool) -> str | None:
         raise Refused("nothing_pending", "there is no wound or missed arrow waiting for a Luck decision")
     pending = fight.pending[0]
     lucky = None
+    if test_luck and not ctx.rules().luck_allowed:
+        raise Refused("no_luck_in_fight", "Luck cannot be tested in this kind of fight")
     if test_luck:
         lucky = _luck_roll(ctx, kind="combat_luck")
         fight.stats.luck_spent += 1
     fight.pending.pop(0)
     if pending.kind == "missed_arrow":
         if lucky:
-            _damage_creature(ctx, fight, pending.creature, ctx.book.archery.shot_damage)  # the arrow hits after all
+            damage_creature(ctx, fight, pending.creature, ctx.book.archery.shot_damage)  # the arrow hits after all
         elif lucky is False:
             fight.bow_broken = True
     else:
         assert pending.damage is not None
-        combat = ctx.book.combat
+        combat = ctx.rules()
         base, luck = (combat.hit_damage, combat.hit_luck) if pending.to == "creature" else (combat.wound_damage, combat.wound_luck)
         damage = pending.damage
         if lucky is not None:
             # The Luck table gives damage "in all"; an escape wound shifts by the same amount.
             damage = max(0, damage + (luck.lucky if lucky else luck.unlucky) - base)
         if pending.to == "creature":
-            _damage_creature(ctx, fight, pending.creature, damage)
+            damage_creature(ctx, fight, pending.creature, damage)
         else:
             _damage_hero(ctx, damage)
-        if pending.escape and ctx.hero().alive:
+        if pending.escape and _hero_standing(ctx):
             _end_fight(ctx, fight, "escaped")
     _check_end(ctx)
     if lucky is None:
@@ -264,6 +312,12 @@ def escape(ctx: Context, action: a.Escape) -> None:
     if fight.escape_damage == 0:
         _end_fight(ctx, fight, "escaped")
         return
+    if not ctx.rules().luck_allowed:
+        _damage_hero(ctx, fight.escape_damage)  # no Luck to settle: the wound is written at once
+        if _hero_standing(ctx):
+            _end_fight(ctx, fight, "escaped")
+        _check_end(ctx)
+        return
     front = fight.front()
     fight.pending.append(Pending(kind="wound", to="hero", damage=fight.escape_damage, creature=front or 0, escape=True))
 
@@ -279,7 +333,9 @@ def _check_end(ctx: Context) -> None:
     fight = ctx.state.fight
     if fight is None or not fight.active:
         return
-    if not ctx.hero().alive:
+    if not _hero_standing(ctx):
+        _end_fight(ctx, fight, "enemies")
+    elif fight.ally_alone == "whole_fight" and fight.ally is not None and fight.ally.stamina <= 0:
         _end_fight(ctx, fight, "enemies")
     elif not fight.living() and not fight.pending:
         _end_fight(ctx, fight, "hero")
@@ -300,5 +356,6 @@ def _end_fight(ctx: Context, fight: Fight, winner: str) -> None:
 
 
 def hero_died_outside_round(ctx: Context) -> None:
-    """A loss of STAMINA from the book during a fight can end it too."""
+    """A loss of STAMINA from the book during a fight can end it too (and any death condition is noted)."""
+    update_death(ctx.book, ctx.hero())
     _check_end(ctx)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.books.ff_combat import CombatRules
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
@@ -41,17 +42,47 @@ class Context:
     def in_fight(self) -> bool:
         return self.state.fight is not None and self.state.fight.active
 
+    @property
+    def language(self) -> str:
+        """The sheet's language ("fr" or "en")."""
+        return self.state.language
+
+    def rules(self) -> CombatRules:
+        """The combat rules in force: the current fight's profile, else the book's default."""
+        fight = self.state.fight
+        return self.book.profile(fight.profile if fight is not None else None)
+
     def roll(self, count: int, sides: int = 6) -> list[int]:
         """Roll ``count`` dice through this action's transaction."""
         return self.dice.roll_many(count, sides)
 
 
 def clamp_score(book: FightingFantasyBook, hero: Hero, stat: str, value: int) -> int:
-    """R-CAP-1 / R-CAP-2: no score above its initial value (when capped) nor below its floor."""
+    """R-CAP-1 / R-CAP-2: no score above its initial value (when capped) or its cap, nor below its floor."""
     definition = book.stat(stat)
     if definition.capped_at_initial:
         value = min(value, hero.initial[stat])
+    if definition.cap is not None:
+        value = min(value, definition.cap)
     return max(value, definition.floor)
+
+
+def update_death(book: FightingFantasyBook, hero: Hero) -> None:
+    """R-DEATH-1: the hero is dead while one of the book's death conditions holds; remember which."""
+    hero.died_of = None
+    for index, threshold in enumerate(book.thresholds):
+        if threshold.consequence != "death" or threshold.stat not in hero.scores:
+            continue
+        if threshold.holds(hero.scores[threshold.stat], hero.initial[threshold.stat]):
+            hero.died_of = index
+            return
+
+
+def warnings(book: FightingFantasyBook, hero: Hero) -> list[int]:
+    """The indices of the book's warning thresholds that hold now (the sheet shows them)."""
+    return [i for i, t in enumerate(book.thresholds)
+            if t.consequence == "warning" and t.stat in hero.scores
+            and t.holds(hero.scores[t.stat], hero.initial[t.stat])]
 
 
 def known_stat(book: FightingFantasyBook, stat: str) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.context import Context
+from game.rules.ff.context import Context, update_death
 from game.rules.ff.state import Hero
 
 
@@ -13,8 +14,21 @@ def _no_hero_yet(ctx: Context) -> None:
         raise Refused("hero_exists", "the hero is already created; start a new adventure for another")
 
 
+def new_hero(book: FightingFantasyBook, initial: dict[str, int], name: str = "",
+             current: dict[str, int] | None = None) -> Hero:
+    """A hero with these initial scores: each current score starts at the initial one, or where the book
+    says (FEAR 0 under a rolled maximum) unless ``current`` gives it; unarmed if the book says so."""
+    scores = {}
+    for stat in book.stats:
+        start = stat.start if stat.start is not None else initial[stat.id]
+        scores[stat.id] = (current or {}).get(stat.id, start)
+    hero = Hero(name=name, scores=scores, initial=dict(initial), weapon_lost=book.combat.start_unarmed)
+    update_death(book, hero)
+    return hero
+
+
 def _make_hero(ctx: Context, scores: dict[str, int], name: str = "") -> None:
-    ctx.state.hero = Hero(name=name, scores=dict(scores), initial=dict(scores))
+    ctx.state.hero = new_hero(ctx.book, scores, name)
 
 
 def roll_hero(ctx: Context, action: a.RollHero) -> None:
@@ -28,6 +42,8 @@ def roll_hero(ctx: Context, action: a.RollHero) -> None:
             assert stat.fixed is not None
             scores[stat.id] = stat.fixed
     _make_hero(ctx, scores)
+    for member in ctx.book.crew:  # the crew's dice come after the hero's, in the book's order
+        ctx.state.crew[member.id] = {stat: sum(ctx.roll(f.dice, f.sides)) + f.plus for stat, f in member.scores.items()}
 
 
 def set_hero(ctx: Context, action: a.SetHero) -> None:

@@ -13,7 +13,7 @@ odds are the hero's alone (``ally_ignored`` says so).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from game.books.fighting_fantasy import FightingFantasyBook
@@ -38,12 +38,17 @@ class Situation:
     shots: int  # arrows that may still be shot (0 once the string breaks)
 
 
-def numbers_of(book: FightingFantasyBook) -> CombatNumbers:
-    """The book's damage numbers as the odds module takes them."""
-    c = book.combat
-    return CombatNumbers(hit=c.hit_damage, hit_lucky=c.hit_luck.lucky, hit_unlucky=c.hit_luck.unlucky,
-                         wound=c.wound_damage, wound_lucky=c.wound_luck.lucky, wound_unlucky=c.wound_luck.unlucky,
-                         shot_damage=book.archery.shot_damage if book.archery else 2)
+def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
+    """The book's combat rules (the fight's profile) as the odds module takes them: the one place they meet."""
+    c = book.profile(profile)
+    given: dict[str, Any] = dict(
+        hit=c.hit_damage, hit_lucky=c.hit_luck.lucky, hit_unlucky=c.hit_luck.unlucky,
+        wound=c.wound_damage, wound_lucky=c.wound_luck.lucky, wound_unlucky=c.wound_luck.unlucky,
+        shot_damage=book.archery.shot_damage if book.archery else 2,
+        luck_allowed=c.luck_allowed, double_kills=c.double_kills, attack_dice=c.attack_dice,
+    )
+    known = {f.name for f in fields(CombatNumbers)}  # the odds module adds rules as it learns them
+    return CombatNumbers(**{k: v for k, v in given.items() if k in known})
 
 
 def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
@@ -56,11 +61,17 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
     shots = 0
     if book.archery is not None and not fight.bow_broken:
         shots = min(fight.shots_left, state.counters[book.archery.counter])
+    rules = book.profile(fight.profile)
+    penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
+    skill, stamina, luck = hero.scores[rules.attack], hero.scores[rules.stamina], hero.scores["luck"]
+    if fight.ally_alone is not None and fight.ally is not None and fight.ally.stamina > 0:
+        # Only the ally fights now: its odds are the fight's, without Luck (R-ALLY-1) and without the hero's modifiers.
+        skill, stamina, luck, penalty = fight.ally.skill, fight.ally.stamina, 0, 0
     return Situation(
-        skill=hero.scores["skill"], stamina=hero.scores["stamina"], luck=hero.scores["luck"],
-        modifier=-book.combat.lost_weapon_penalty if hero.weapon_lost else 0,
+        skill=skill, stamina=stamina, luck=luck,
+        modifier=fight.hero_modifier - penalty,
         mode=fight.mode,
-        creatures=tuple((e.skill, e.stamina) for e in fight.enemies),
+        creatures=tuple((e.skill + e.modifier, 0 if e.fled else e.stamina) for e in fight.enemies),
         pending=tuple((p.kind, p.to, p.damage or 0, p.creature) for p in fight.pending),
         shots=shots,
     )
@@ -135,7 +146,8 @@ def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
 def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     """``{"no_luck", "best_luck", "ally_ignored"}`` for the current fight."""
     s = situation(book, state)
-    no_luck, best = _value(s, numbers_of(book))
+    assert state.fight is not None
+    no_luck, best = _value(s, numbers_of(book, state.fight.profile))
     return {"no_luck": no_luck, "best_luck": best, "ally_ignored": state.fight.ally is not None}
 
 
@@ -144,7 +156,8 @@ def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     s = situation(book, state)
     if not s.pending:
         raise Refused("nothing_pending", "there is no wound or missed arrow waiting for a Luck decision")
-    numbers = numbers_of(book)
+    assert state.fight is not None
+    numbers = numbers_of(book, state.fight.profile)
     if s.pending[0][0] == "missed_arrow" and len(s.pending) == 1 and len([c for c in s.creatures if c[1] > 0]) == 1:
         skill, stamina = s.creatures[s.pending[0][3]]
         result = missed_arrow_advice(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots,

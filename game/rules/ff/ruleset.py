@@ -12,9 +12,9 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff import combat, creation, odds_view, sheet
-from game.rules.ff.context import Context
-from game.rules.ff.state import Hero, SheetState
+from game.rules.ff import combat, creation, effects, odds_view, sheet, tools
+from game.rules.ff.context import Context, update_death, warnings
+from game.rules.ff.state import SheetState
 
 ACTION_ADAPTER: TypeAdapter[a.FFAction] = TypeAdapter(a.FFAction)
 
@@ -56,13 +56,17 @@ HANDLERS: dict[type, Handler] = {
     a.AddCreature: sheet.add_creature,
     a.EditCreature: sheet.edit_creature,
     a.RemoveCreature: sheet.remove_creature,
+    a.Choose: effects.choose,
+    a.Test: tools.test,
+    a.Cast: effects.cast,
+    a.RollDice: tools.roll,
 }
 
 # R-COMBAT-3 decision: while a wound waits, only the decision itself (or undo) is allowed.
 WHILE_PENDING = (a.UseLuck, a.NoLuck)
 # Things that need no hero, and what may still be written on the sheet of a dead hero.
 WITHOUT_HERO = (a.RollHero, a.PickHero, a.SetHero, a.SetNotes, a.GoToParagraph, a.AddItem, a.RemoveItem,
-                a.AddCreature, a.EditCreature, a.RemoveCreature)
+                a.AddCreature, a.EditCreature, a.RemoveCreature, a.RollDice)
 
 
 class FightingFantasyRules:
@@ -77,24 +81,32 @@ class FightingFantasyRules:
         """Values computed on demand rather than stored: the fight odds and the Luck advice."""
         return odds_view.odds(book, state) if root == "odds" else odds_view.advice(book, state)
 
-    def start(self, book: FightingFantasyBook, hero: dict[str, int] | None, language: str) -> SheetState:
-        """A fresh sheet: counters at their start values, the book's equipment, the hero if given."""
+    def start(self, book: FightingFantasyBook, hero: dict[str, Any] | None, language: str) -> SheetState:
+        """A fresh sheet: counters at their start values, the book's equipment, the hero if given.
+
+        ``hero`` gives initial scores; its optional ``current`` object sets
+        current scores apart from them (CASES.md). A score without a current
+        value starts where the book says (FEAR 0 under a rolled maximum).
+        """
         state = SheetState(
             book=book.id,
+            language=language,
             counters={c.id: c.start for c in book.counters},
             equipment=[item.get(language) for item in book.equipment],
         )
         if hero is not None:
+            given = {k: v for k, v in hero.items() if k != "current"}
+            current = hero.get("current") or {}
             scores = {}
             for stat in book.stats:
-                value = hero.get(stat.id, stat.fixed)
+                value = given.get(stat.id, stat.fixed)
                 if value is None:
                     raise ValueError(f"the hero needs a value for '{stat.id}'")
                 scores[stat.id] = value
-            unknown = set(hero) - set(scores)
+            unknown = (set(given) | set(current)) - set(scores)
             if unknown:
                 raise ValueError(f"unknown stats for this book: {sorted(unknown)}")
-            state.hero = Hero(scores=scores, initial=dict(scores))
+            state.hero = creation.new_hero(book, scores, current=current)
         return state
 
     def apply(self, book: FightingFantasyBook, state: SheetState, action: Any, dice: Transaction) -> str | None:
@@ -105,6 +117,8 @@ class FightingFantasyRules:
         if state.hero is None and not isinstance(action, WITHOUT_HERO):
             raise Refused("no_hero", "create a hero first")
         outcome = HANDLERS[type(action)](Context(book, state, dice), action)
+        if state.hero is not None:
+            update_death(book, state.hero)  # R-DEATH-1: whatever changed, the book's conditions decide
         if outcome is not None:
             state.last = outcome
         return outcome
@@ -119,6 +133,8 @@ class FightingFantasyRules:
                 "alive": hero.alive,
                 "name": hero.name,
                 "weapon_lost": hero.weapon_lost,
+                "died_of": None if hero.died_of is None else book.thresholds[hero.died_of].stat,
+                "warnings": [book.thresholds[i].stat for i in warnings(book, hero)],
             },
             "counters": dict(state.counters),
             "last": state.last,
@@ -126,6 +142,9 @@ class FightingFantasyRules:
             "equipment": list(state.equipment),
             "creature_boxes": [box.model_dump() for box in state.creature_boxes],
             "calendar": calendar_view(book, state, language),
+            "choices": {step: dict(picks) for step, picks in state.choices.items()},
+            "result": None if state.last_roll is None else state.last_roll.model_dump(),
+            "crew": {member: dict(scores) for member, scores in state.crew.items()},
         }
         fight = state.fight
         view["fight"] = {
@@ -138,6 +157,9 @@ class FightingFantasyRules:
             "pending": fight.pending[0].model_dump() if fight.pending else None,
             "enemies": [e.model_dump() for e in fight.enemies],
             "ally": None if fight.ally is None else fight.ally.model_dump(),
+            "ally_alone": fight.ally_alone,
+            "profile": fight.profile,
+            "hero_modifier": fight.hero_modifier,
             "bow_broken": fight.bow_broken,
             "shots_left": fight.shots_left,
             "rounds": fight.stats.rounds,

@@ -105,9 +105,11 @@ def drink_potion(ctx: Context, action: a.DrinkPotion) -> None:
         raise Refused("unknown_potion", f"'{action.kind}' is not a potion of this book ({', '.join(potions.kinds)})", kind=action.kind)
     if ctx.in_fight() and not potions.in_fight:
         raise Refused("potion_in_fight", "no potion during a fight")
-    if ctx.state.counters[potions.counter] <= 0:
-        raise Refused("none_left", "no potions left", counter=potions.counter)
-    ctx.state.counters[potions.counter] -= 1
+    counter = effect.counter or potions.counter
+    assert counter is not None  # the book model checked that every kind has doses somewhere
+    if ctx.state.counters[counter] <= 0:
+        raise Refused("none_left", f"no {effect.name.en} left", counter=counter)
+    ctx.state.counters[counter] -= 1
     stat = effect.restores
     hero.initial[stat] += effect.raise_initial
     hero.scores[stat] = hero.initial[stat]
@@ -179,7 +181,10 @@ def revive(ctx: Context, action: a.Revive) -> None:
 
 
 def go_to_paragraph(ctx: Context, action: a.GoToParagraph) -> None:
-    """The paragraph tracker: the current § and the history of § visited."""
+    """The paragraph tracker: the current § and the history of § visited, within the book's sections."""
+    count = ctx.book.section_count
+    if count is not None and action.number > count:
+        raise Refused("no_such_paragraph", f"this book has {count} paragraphs", number=action.number, count=count)
     if ctx.state.paragraph is not None:
         ctx.state.paragraph_history.append(ctx.state.paragraph)
         del ctx.state.paragraph_history[:-MAX_HISTORY]

@@ -16,16 +16,22 @@ class Model(BaseModel):
 
 
 class Hero(Model):
-    """The hero's scores (current and initial) and whether they hold a weapon."""
+    """The hero's scores (current and initial), whether they hold a weapon, and what killed them.
+
+    ``died_of`` is the index in the book's ``thresholds`` of the death
+    condition that holds (R-DEATH-1), kept up to date by
+    ``game.rules.ff.context.update_death`` after every change.
+    """
 
     name: str = ""
     scores: dict[str, int]
     initial: dict[str, int]
     weapon_lost: bool = False
+    died_of: int | None = None
 
     @property
     def alive(self) -> bool:
-        return self.scores["stamina"] > 0
+        return self.died_of is None
 
 
 class CreatureBox(Model):
@@ -45,6 +51,8 @@ class Combatant(Model):
     stamina: int
     initial_stamina: int
     box: int | None = None  # the creature box it came from, updated when the fight ends
+    modifier: int = 0  # added to its Attack Strength for this fight (a spell)
+    fled: bool = False  # left the fight (a spell made it flee)
 
 
 class Pending(Model):
@@ -74,6 +82,7 @@ class Exchange(Model):
     hero_roll: Roll  # the hero's (or the ally's) roll
     result: Literal["hero_hit", "hero_wounded", "parry", "dodged", "ally_hit", "ally_wounded"]
     by_ally: bool = False
+    double: bool = False  # the hero's double killed the creature outright (combat.double_kills)
 
 
 class FightStats(Model):
@@ -92,6 +101,11 @@ class Fight(Model):
     mode: FightMode
     enemies: list[Combatant]
     ally: Combatant | None = None
+    # "whole_fight": only the ally fights (the fight is lost if it falls);
+    # "until_down": a summoned ally fights in the hero's place, then the hero fights on.
+    ally_alone: Literal["whole_fight", "until_down"] | None = None
+    profile: str | None = None  # the book's combat profile (None: its default ``combat``)
+    hero_modifier: int = 0  # added to the hero's Attack Strength for this fight (a spell)
     shots_left: int = 0
     bow_broken: bool = False
     escape_allowed: bool = False
@@ -104,7 +118,7 @@ class Fight(Model):
 
     def living(self) -> list[int]:
         """Indices of the creatures still standing."""
-        return [i for i, e in enumerate(self.enemies) if e.stamina > 0]
+        return [i for i, e in enumerate(self.enemies) if e.stamina > 0 and not e.fled]
 
     def front(self) -> int | None:
         """The creature the hero faces by default: the first still standing."""
@@ -128,10 +142,19 @@ class TestResult(Model):
     outcome: str
 
 
+class DiceRoll(Model):
+    """The dice tray's last roll: logged, changes no score."""
+
+    dice: list[int]
+    total: int
+    formula: str
+
+
 class SheetState(Model):
     """Everything on the Adventure Sheet."""
 
     book: str
+    language: str = "fr"  # the sheet's language: book texts written on it (items) use it
     hero: Hero | None = None
     counters: dict[str, int] = Field(default_factory=dict)
     equipment: list[str] = Field(default_factory=list)
@@ -143,3 +166,6 @@ class SheetState(Model):
     calendar: CalendarState = CalendarState()
     last: str | None = None
     last_test: TestResult | None = None
+    choices: dict[str, dict[str, int]] = Field(default_factory=dict)  # creation step -> option -> times picked
+    last_roll: DiceRoll | None = None
+    crew: dict[str, dict[str, int]] = Field(default_factory=dict)  # companion -> score -> value

@@ -19,6 +19,7 @@ from game.rules.session import Entry
 from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import duration, num
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser
+from game.scenes.rnp_timers import draw_bar, timer_status
 from game.ui.draw import draw_die
 
 MAX_FALL_DICE_SHOWN = 8
@@ -272,11 +273,10 @@ def present_fall(table: RnpTableScene, entry: Entry) -> Presentation:
 
 # -- breath ---------------------------------------------------------------------------------------------------
 class BreathPanel(WhoChooser, Panel):
-    """Hold one's breath: the rules give the time; the countdown follows the game clock."""
+    """Hold one's breath: the rules give the time and keep the countdown (a saved breath timer)."""
 
-    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
-        super().__init__(table, rect)
-        self.holds: dict[str, dict[str, float]] = {}  # who → start (clock s), seconds, total_seconds
+    def breaths(self) -> list[dict[str, Any]]:
+        return [t for t in self.view["timers"] if t["kind"] == "breath"]
 
     def build(self) -> None:
         ui, area = self.ui, self.inner()
@@ -290,28 +290,18 @@ class BreathPanel(WhoChooser, Panel):
         self.button("to_rounds", (area.left + 210, area.top + 170, 300, ROW), ui.tr("rnp.to_rounds"),
                     lambda: self.table.act(scale), refused=self.table.refusal(scale))
         y = area.top + 260
-        for name in list(self.holds):
-            self.button(f"breathe:{name}", (area.right - 200, y, 200, ROW), ui.tr("rnp.breathes"),
-                        lambda n=name: self.release(n))
+        for timer in self.breaths()[:4]:
+            self.button(f"breathe:{timer['character']}", (area.right - 200, y, 200, ROW), ui.tr("rnp.breathes"),
+                        lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}))
             y += 84
 
     def action(self) -> dict[str, Any] | None:
-        return None if self.who is None else {"do": "hold_breath", "character": self.who}
+        return None if self.who is None else {"do": "hold_breath", "character": self.who, "timer": True}
 
     def hold(self) -> None:
         action = self.action()
-        if action is None:
-            return
-        start = self.view["clock"]["elapsed_s"]
-        result = self.table.act(action, self.ui.t("rnp.holding", who=self.who))
-        if isinstance(result, Entry):
-            r = self.table.adventure.state.result or {}
-            self.holds[self.who] = {"start": start, "seconds": r["seconds"], "total": r["total_seconds"]}  # type: ignore[index]
-            self.table.rebuild()
-
-    def release(self, name: str) -> None:
-        self.holds.pop(name, None)
-        self.table.rebuild()
+        if action is not None:
+            self.table.act(action, self.ui.t("rnp.holding", who=self.who))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
@@ -324,33 +314,16 @@ class BreathPanel(WhoChooser, Panel):
                 self.text(surface, ui.t("rnp.breath_figures", breath=duration(ui, r["seconds"]), rounds=r["rounds_after"]),
                           (area.left + 320, area.top + 94 + ROW // 2), role="small", anchor="midleft")
         self.label(surface, ui.t("rnp.breath_clock"), (area.left, area.top + 150))
-        clock = self.view["clock"]["elapsed_s"]
-        round_s = book.scale("round").seconds
         y = area.top + 260
-        if not self.holds:
+        breaths = self.breaths()
+        if not breaths:
             self.paragraph(surface, ui.t("rnp.no_hold"), area.left, y, 700, face="italic", colour=p.ink_soft)
-        for name, hold in list(self.holds.items()):
-            spent = clock - hold["start"]
-            self.text(surface, name, (area.left, y), face="title", role="heading")
-            if spent < 0:
-                text, colour = ui.t("rnp.hold_undone"), p.ink_soft
-            elif spent < hold["seconds"]:
-                left = hold["seconds"] - spent
-                text, colour = ui.t("rnp.breath_left", rounds=math.ceil(left / round_s), time=duration(ui, left)), p.ink
-            elif spent < hold["total"]:
-                left = hold["total"] - spent
-                text, colour = ui.t("rnp.suffocating", rounds=math.ceil(left / round_s)), p.bad
-            else:
-                text, colour = book.breath.after.get(self.language), p.bad
-            self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=colour, max_lines=2)
-            bar = pygame.Rect(area.left + 160, y + 50, area.width - 400, 12)
-            pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=6)
-            if spent >= 0 and hold["total"] > 0:
-                breath = max(0.0, min(1.0, 1 - spent / hold["total"]))
-                cut = hold["seconds"] / hold["total"]
-                fill = bar.copy()
-                fill.width = round(bar.width * breath)
-                pygame.draw.rect(surface, p.good if breath > 1 - cut else p.bad, fill, border_radius=6)
-                mark = bar.left + round(bar.width * (1 - cut))
-                pygame.draw.line(surface, p.ink, (mark, bar.top - 3), (mark, bar.bottom + 3), 2)
+        for timer in breaths[:4]:
+            self.text(surface, timer["character"] or "", (area.left, y), face="title", role="heading")
+            text, warn = timer_status(ui, timer)
+            if timer.get("phase") == "out":
+                text = book.breath.after.get(self.language)
+            self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=p.bad if warn else p.ink,
+                           max_lines=2)
+            draw_bar(surface, pygame.Rect(area.left + 160, y + 50, area.width - 400, 12), timer, p)
             y += 84

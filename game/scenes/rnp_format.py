@@ -7,6 +7,7 @@ sentences from the ``rnp.*`` catalogue keys.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.ui.context import UIContext
@@ -40,6 +41,30 @@ def parse_number(text: str) -> float | None:
     except ValueError:
         return None
     return value if value == value and abs(value) < 1e9 else None
+
+
+# Units the game master may type after a number, by scale (French and English spellings).
+DURATION_UNITS = {"round": ("r", "rd", "round", "rounds"), "minute": ("m", "mn", "min", "minute", "minutes"),
+                  "hour": ("h", "hr", "heure", "heures", "hour", "hours"), "day": ("j", "d", "jour", "jours", "day", "days")}
+
+
+def parse_duration(book: Any, text: str) -> float | None:
+    """Seconds of a typed duration with units ("1h30", "2 j 4 h", "45 min", "3 r"); a number after hours
+    without a unit is minutes ("1h30"). None when it is not a duration."""
+    cleaned = text.strip().lower().replace(",", ".")
+    parts = re.findall(r"(\d+(?:\.\d+)?)\s*([a-zé]*)", cleaned)
+    if not parts or re.sub(r"[\d.\sa-zé]", "", cleaned):
+        return None
+    total, previous = 0.0, None
+    for number, unit in parts:
+        scale = next((s for s, names in DURATION_UNITS.items() if unit in names), None)
+        if scale is None and not unit and previous == "hour":
+            scale = "minute"
+        if scale is None:
+            return None
+        total += float(number) * book.scale(scale).seconds
+        previous = scale
+    return total
 
 
 def distance(ui: UIContext, metres: float | None) -> str:

@@ -27,6 +27,7 @@ from game.rules.errors import Refused
 from game.rules.session import Entry, Session, Start
 from game.scenes.rnp_format import clock_time, duration, journal_line, scale_name
 from game.scenes.rnp_panel import Panel
+from game.scenes.rnp_timers import timer_label
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, parchment
@@ -45,9 +46,10 @@ def _panel_classes() -> list[tuple[str, type[Panel]]]:
     from game.scenes.rnp_food import FoodPanel
     from game.scenes.rnp_sight import HidePanel, LightPanel
     from game.scenes.rnp_party import PartyPanel
+    from game.scenes.rnp_timers import TimersPanel
     from game.scenes.rnp_travel import ClockPanel, TravelPanel
 
-    return [("party", PartyPanel), ("clock", ClockPanel), ("travel", TravelPanel), ("jump", JumpPanel),
+    return [("party", PartyPanel), ("clock", ClockPanel), ("timers", TimersPanel), ("travel", TravelPanel), ("jump", JumpPanel),
             ("fall", FallPanel), ("breath", BreathPanel), ("food", FoodPanel), ("light", LightPanel),
             ("hide", HidePanel)]
 
@@ -162,6 +164,13 @@ class RnpTableScene(AdventureScene):
             self.tab = tab
             self.rebuild()
 
+    def show_players(self) -> None:
+        """The players' view over the table (time and light, none of the game master's numbers)."""
+        from game.scenes.rnp_players import PlayersScene
+
+        if self.stack is not None:
+            self.stack.push(PlayersScene(self))
+
     def open_help(self) -> None:
         if self.stack is not None:
             self.navigator.open(self, Screen.HELP, "rnp")
@@ -195,7 +204,8 @@ class RnpTableScene(AdventureScene):
     def _build_chrome(self) -> None:
         ui = self.ui
         size = ui.theme.text_size("button")
-        specs = [("undo", ui.tr("rnp.undo"), self.undo, self.adventure.session.can_undo, ui.tr("rnp.nothing_to_undo")),
+        specs = [("players", ui.tr("rnp.players"), self.show_players, True, None),
+                 ("undo", ui.tr("rnp.undo"), self.undo, self.adventure.session.can_undo, ui.tr("rnp.nothing_to_undo")),
                  ("redo", ui.tr("rnp.redo"), self.redo, self.adventure.session.can_redo, ui.tr("rnp.nothing_to_redo")),
                  ("help", ui.tr("rnp.help"), self.open_help, True, None),
                  ("back", ui.tr("rnp.back"), self.back, True, None)]
@@ -228,6 +238,9 @@ class RnpTableScene(AdventureScene):
             if event.key == pygame.K_F1:
                 self.open_help()
                 return None
+            if event.key == pygame.K_F2:
+                self.show_players()
+                return None
         consumed = self.group.process_event(event)
         if self._needs_build:
             self.rebuild()
@@ -249,9 +262,19 @@ class RnpTableScene(AdventureScene):
         rnd = self.round_number()
         if rnd is not None:
             summary += " · " + self.ui.t("rnp.round", n=rnd)
+        out = [timer_label(self.ui, t) + (f" ({t['character']})" if t["character"] else "") for t in self.view["timers"]
+               if t["expired"] or t.get("phase") in ("suffocating", "out")]
         left = 24 + fonts.text_width(self.ui.t("rnp.title"), "title", theme.text_size("heading") + 4) + 28
         right = min(b.rect.left for n, b in self.chrome.items() if not n.startswith("tab:")) - 16
-        blit_text(surface, summary, ((left + right) // 2, 33), "italic", theme.text_size("body"), p.ink_soft, "center")
+        centre = (left + right) // 2
+        if out:  # a timer ran out: the warning is part of the clock
+            blit_text(surface, summary, (centre, 22), "italic", theme.text_size("small"), p.ink_soft, "center")
+            warning = self.ui.t("rnp.timers_out", names=", ".join(out))
+            while fonts.text_width(warning, "bold", theme.text_size("small")) > right - left and len(warning) > 4:
+                warning = warning[:-2]
+            blit_text(surface, warning, (centre, 46), "bold", theme.text_size("small"), p.bad, "center")
+        else:
+            blit_text(surface, summary, (centre, 33), "italic", theme.text_size("body"), p.ink_soft, "center")
         draw_rule(surface, 16, LOGICAL_SIZE[0] - 16, TOP_H, p.ink_faint)
         self.panel.draw(surface)
         if self.status:
@@ -327,6 +350,14 @@ def _party(services: Services) -> list[Scene]:
 @showcase("rnp-clock")
 def _clock(services: Services) -> list[Scene]:
     return [RnpTableScene(services, sample_table(services), "clock")]
+
+
+@showcase("rnp-timers")
+def _timers(services: Services) -> list[Scene]:
+    adventure = sample_table(services)
+    adventure.act({"do": "hold_breath", "character": "Pip", "timer": True})
+    adventure.act({"do": "advance", "amount": 1})
+    return [RnpTableScene(services, adventure, "timers")]
 
 
 @showcase("rnp-travel")

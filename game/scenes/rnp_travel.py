@@ -16,8 +16,12 @@ from game.app.rolling import Presentation
 from game.rules.rnp.preview import Preview, forced_march_schedule, preview
 from game.rules.session import Entry
 from game.app.rolling import DiceGroup
-from game.scenes.rnp_format import clock_time, distance, duration, gains, journal_line, mode_name, name_of, num, signed
+from game.rules.errors import Refused
+from game.scenes.rnp_format import (
+    clock_time, distance, duration, gains, journal_line, lang, mode_name, name_of, num, parse_duration, signed,
+)
 from game.scenes.rnp_panel import ROW, Panel
+from game.scenes.rnp_timers import timer_label, timer_status
 from game.ui import fonts
 from game.ui.draw import blit_text, wrap_words
 from game.ui.scrollbar import Scrollbar
@@ -87,34 +91,53 @@ class JournalList(Widget):
 
 
 class ClockPanel(Panel):
-    """The time, the scale and its switch, time passing, the long rest, and the journal."""
+    """The time and daylight, the scale, time passing (a step, a typed duration, a jump to dawn, noon, dusk or
+    midnight, a short or long rest), the clock setter, the timers in force, and the journal."""
+
+    MARKS = ("dawn", "noon", "dusk", "midnight")
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
         self.journal_offset: int | None = None
         self.journal: JournalList | None = None
+        self.texts.update(set_day="", set_hour="", set_minute="")
 
     def build(self) -> None:
         ui, area, book = self.ui, self.inner(), self.book
         clock = self.view["clock"]
         scale = clock["scale"]
-        y = area.top + 150
+        y = area.top + 120
         x = area.left
         for s in book.time.scales:
             action = {"do": "set_scale", "scale": s.id}
-            self.button(f"scale:{s.id}", (x, y + 22, 88, ROW), s.name.get(self.language), lambda a=action: self.table.act(a),
+            self.button(f"scale:{s.id}", (x, y + 22, 86, ROW), s.name.get(self.language), lambda a=action: self.table.act(a),
                         refused=self.table.refusal(action), chosen=s.id == scale, tooltip=s.use.get(self.language))
-            x += 94
+            x += 91
         unit = book.scale(scale).name.get(self.language).lower()
-        self.button("step", (area.left, y + 124, 370, ROW), ui.tr("rnp.advance_one", unit=unit),
+        self.button("step", (area.left, y + 100, 360, ROW), ui.tr("rnp.advance_one", unit=unit),
                     lambda: self.table.act({"do": "advance", "amount": 1}), style="primary")
-        self.field("amount", (area.left, y + 198, 110, ROW), "", placeholder="0", max_length=6)
-        self.button("advance", (area.left + 120, y + 198, 250, ROW), ui.tr("rnp.advance_by"), self.advance)
-        rest = {"do": "long_rest"}
-        self.button("rest", (area.left, y + 296, 370, ROW),
-                    ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * book.scale("hour").seconds)),
+        self.field("amount", (area.left, y + 174, 130, ROW), "", placeholder=ui.tr("rnp.duration_tip"), max_length=10)
+        self.button("advance", (area.left + 140, y + 174, 220, ROW), ui.tr("rnp.advance_by"), self.advance)
+        # jumps, rests and the clock setter
+        cx = area.left + 380
+        half = 144
+        for i, mark in enumerate(self.MARKS):
+            action = {"do": "advance_to", "to": mark}
+            self.button(f"to:{mark}", (cx + (i % 2) * (half + 8), area.top + 24 + (i // 2) * (ROW + 8), half, ROW),
+                        ui.tr(f"rnp.to_{mark}"), lambda a=action: self.table.act(a))
+        short, rest = {"do": "short_rest"}, {"do": "long_rest"}
+        hour_s = book.scale("hour").seconds
+        self.button("short_rest", (cx, area.top + 190, 296, ROW),
+                    ui.tr("rnp.short_rest", duration=duration(ui, book.rest.short_rest_hours * hour_s)),
+                    lambda: self.table.act(short), refused=self.table.refusal(short))
+        self.button("rest", (cx, area.top + 242, 296, ROW),
+                    ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * hour_s)),
                     lambda: self.table.act(rest), refused=self.table.refusal(rest))
-        journal_rect = pygame.Rect(area.left + 400, area.top + 30, area.width - 400, area.height - 30)
+        self.field("set_day", (cx, area.top + 336, 70, ROW), placeholder=str(clock["day"]), max_length=4)
+        self.field("set_hour", (cx + 78, area.top + 336, 60, ROW), placeholder="hh", max_length=2)
+        self.field("set_minute", (cx + 146, area.top + 336, 60, ROW), placeholder="mm", max_length=2)
+        self.button("set_time", (cx + 214, area.top + 336, 82, ROW), ui.tr("rnp.set_time"), self.set_time)
+        journal_rect = pygame.Rect(area.left + 700, area.top + 30, area.width - 700, area.height - 30)
         if self.journal is not None and not self.journal.at_bottom:
             self.journal_offset = self.journal.offset
         else:
@@ -123,24 +146,51 @@ class ClockPanel(Panel):
         self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]
 
     def advance_action(self) -> dict[str, Any] | None:
+        """A plain number counts in the current scale; "1h30", "2 j", "45 min", "3 r" give their own units."""
+        text = self.texts.get("amount", "")
         amount = self.number("amount")
-        return None if amount is None else {"do": "advance", "amount": amount}
+        if amount is not None:
+            return {"do": "advance", "amount": amount}
+        seconds = parse_duration(self.book, text)
+        return None if seconds is None else {"do": "advance", "amount": seconds / self.book.scale("minute").seconds,
+                                             "scale": "minute"}
 
     def advance(self) -> None:
         action = self.advance_action()
         if action is not None:
             self.table.act(action)
 
-    def soft_update(self) -> None:
-        button = self.named.get("advance")
-        if button is None:
-            return
-        action = self.advance_action()
+    def time_action(self) -> dict[str, Any] | None:
+        hour = self.number("set_hour")
+        minute = self.number("set_minute") if self.texts.get("set_minute", "").strip() else 0
+        day = self.number("set_day") if self.texts.get("set_day", "").strip() else None
+        if hour is None or minute is None or any(v is not None and not float(v).is_integer() for v in (hour, minute, day)):
+            return None
+        action: dict[str, Any] = {"do": "set_time_of_day", "hour": int(hour), "minute": int(minute)}
+        if day is not None:
+            action["day"] = int(day)
+        return action
+
+    def set_time(self) -> None:
+        action = self.time_action()
         if action is None:
-            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
+            self.table.show(self.ui.t("rnp.type_time"), bad=True)
             return
-        refused = self.table.refusal(action)
-        button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+        if not isinstance(self.table.act(action), Refused):
+            self.texts.update(set_day="", set_hour="", set_minute="")
+            self.table.rebuild()
+
+    def soft_update(self) -> None:
+        for name, action, empty in (("advance", self.advance_action(), "rnp.type_amount"),
+                                    ("set_time", self.time_action(), "rnp.type_time")):
+            button = self.named.get(name)
+            if button is None:
+                continue
+            if action is None:
+                button.set_enabled(False, self.ui.tr(empty))
+                continue
+            refused = self.table.refusal(action)
+            button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
@@ -152,21 +202,43 @@ class ClockPanel(Panel):
             time += " " + ui.t("rnp.unit_s", n=num(ui, clock["second"], 0))
         self.text(surface, time, (area.left + 150, area.top + 6), face="bold", role="heading")
         rnd = self.table.round_number()
-        elapsed_y = area.top + 56
+        line_y = area.top + 50
         if rnd is not None:
-            self.text(surface, ui.t("rnp.round", n=rnd), (area.left, area.top + 50), face="title", role="heading", colour=p.rubric)
-            elapsed_y = area.top + 92
-        self.text(surface, ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])), (area.left, elapsed_y),
+            self.text(surface, ui.t("rnp.round", n=rnd), (area.left + 280, area.top + 6), face="title", role="heading",
+                      colour=p.rubric)
+        self.text(surface, daylight_text(ui, book, self.view), (area.left, line_y), role="small")
+        self.text(surface, ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])), (area.left, line_y + 24),
                   face="italic", role="small", colour=p.ink_soft)
-        y = area.top + 150
+        y = area.top + 120
         self.label(surface, ui.t("rnp.scale_now", scale=book.scale(clock["scale"]).name.get(self.language)), (area.left, y))
-        self.paragraph(surface, book.scale(clock["scale"]).use.get(self.language), area.left, y + 70, 370, face="italic",
-                       role="small", colour=p.ink_soft, max_lines=2)
-        self.label(surface, ui.t("rnp.advance_caption", unit=book.scale(clock["scale"]).name.get(self.language).lower()),
-                   (area.left, y + 176))
-        self.paragraph(surface, ui.t("rnp.rest_caption"), area.left, y + 250, 370, face="italic", role="small",
-                       colour=p.ink_soft, max_lines=2)
-        self.label(surface, ui.t("rnp.journal"), (area.left + 400, area.top))
+        self.label(surface, ui.t("rnp.advance_typed", unit=book.scale(clock["scale"]).name.get(self.language).lower()),
+                   (area.left, y + 152))
+        # the timers in force, under the typed duration
+        ty = y + 232
+        self.label(surface, ui.t("rnp.timers_now"), (area.left, ty))
+        timers = self.view["timers"]
+        if not timers:
+            self.text(surface, ui.t("rnp.none"), (area.left, ty + 22), face="italic", role="small", colour=p.ink_faint)
+        for timer in timers[:4]:
+            ty += 22
+            text, warn = timer_status(ui, timer)
+            label = timer_label(ui, timer) + (f" ({timer['character']})" if timer["character"] else "")
+            self.text(surface, f"{label} : {text}" if self.language == "fr" else f"{label}: {text}",
+                      (area.left, ty), role="small", colour=p.bad if warn else p.ink)
+        cx = area.left + 380
+        self.label(surface, ui.t("rnp.jump_to"), (cx, area.top))
+        self.label(surface, ui.t("rnp.rests"), (cx, area.top + 168))
+        self.label(surface, ui.t("rnp.set_time_caption"), (cx, area.top + 314))
+        self.label(surface, ui.t("rnp.journal"), (area.left + 700, area.top))
+
+
+def daylight_text(ui: Any, book: Any, view: dict[str, Any]) -> str:
+    """"Aube · lumière faible" — or the game master's light when it overrides the clock's."""
+    period = next(p for p in book.time.daylight if p.id == view["daylight"]).name.get(lang(ui))
+    light = name_of(ui, book.light_def, view["light"])
+    if view["light_override"]:
+        return ui.t("rnp.daylight_override", period=period, light=light)
+    return ui.t("rnp.daylight_now", period=period, light=light)
 
 
 # -- travel ------------------------------------------------------------------------------------------------

@@ -1,0 +1,122 @@
+"""The players' view of the Rôle'n Play table: the time and the light, without the game master's numbers.
+
+For a screen the players see: the day and the hour, the period of the day and the
+light it gives (or the game master's light), what that light means for sight (the
+book's text), the party's timers as bars without figures, and who is left behind.
+It is a full-window scene over the table (one window, so it also works headless and
+on a single screen turned towards the players); a click, Escape or F2 goes back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.scenes.rnp_format import lang, name_of
+from game.scenes.rnp_timers import draw_bar
+from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.theme import LOGICAL_SIZE
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+# The sky behind the clock, by period: an illustration, not a rule.
+SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (170, 104, 92)}
+
+
+class PlayersScene(Scene):
+    """What the players may see of the table (``table``: the game master's table scene)."""
+
+    def __init__(self, table: RnpTableScene) -> None:
+        super().__init__()
+        self.table = table
+        self.ui = table.ui
+        self.closed = False
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.table.view
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
+        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F2)
+        if clicked or keyed:
+            self.close()
+        return None
+
+    def lines(self) -> dict[str, Any]:
+        """What the players see, as text: day, time, period, light, its meaning, timers and who is behind."""
+        ui, book, view = self.ui, self.table.book, self.view
+        clock = view["clock"]
+        language = lang(ui)
+        period = next(p for p in book.time.daylight if p.id == view["daylight"])
+        light = book.light_def(view["light"])
+        visibility = book.visibility_def(light.visibility)
+        party_timers = [t for t in view["timers"] if t["kind"] == "timer"]
+        behind = [n for n in view["party_order"] if view["party"][n]["left_at_s"] is not None]
+        return {
+            "day": ui.t("rnp.day", day=clock["day"]),
+            "time": ui.t("rnp.time_of_day", hour=f"{clock['hour']:02d}", minute=f"{clock['minute']:02d}"),
+            "period": period.name.get(language),
+            "light": name_of(ui, book.light_def, light.id),
+            "sight": visibility.text.get(language),
+            "override": bool(view["light_override"]),
+            "timers": party_timers,
+            "behind": behind,
+        }
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        shown = self.lines()
+        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        sky = pygame.Rect(60, 40, LOGICAL_SIZE[0] - 120, 300)
+        pygame.draw.rect(surface, SKY.get(self.view["daylight"], p.parchment_dark), sky, border_radius=18)
+        pygame.draw.rect(surface, p.ink, sky, 3, border_radius=18)
+        text_colour = (245, 238, 220) if self.view["daylight"] in ("night", "dusk") else p.ink
+        blit_text(surface, shown["day"], (sky.centerx, sky.top + 60), "title", theme.text_size("title") + 8, text_colour,
+                  "center")
+        blit_text(surface, shown["time"], (sky.centerx, sky.top + 150), "bold", 96, text_colour, "center")
+        blit_text(surface, shown["period"], (sky.centerx, sky.top + 248), "title", theme.text_size("heading") + 6,
+                  text_colour, "center")
+        box = pygame.Rect(60, 370, LOGICAL_SIZE[0] - 120, 300)
+        draw_panel(surface, box, p)
+        head = ui.t("rnp.players_light", light=shown["light"])
+        blit_text(surface, head, (box.left + 30, box.top + 24), "title", theme.text_size("heading") + 4, p.rubric)
+        y = box.top + 76
+        for line in wrap_words(shown["sight"], "body", theme.text_size("body"), box.width - 60)[:3]:
+            blit_text(surface, line, (box.left + 30, y), "body", theme.text_size("body"), p.ink)
+            y += 30
+        y += 10
+        for timer in shown["timers"][:3]:
+            blit_text(surface, timer["label"], (box.left + 30, y), "bold", theme.text_size("body"), p.ink)
+            bar = pygame.Rect(box.left + 300, y + 8, box.width - 360, 14)
+            draw_bar(surface, bar, timer, p)
+            y += 36
+        if shown["behind"]:
+            blit_text(surface, ui.t("rnp.players_behind", names=", ".join(shown["behind"])), (box.left + 30, box.bottom - 40),
+                      "italic", theme.text_size("small"), p.ink_soft)
+        blit_text(surface, ui.t("rnp.players_back"), (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 22), "italic",
+                  theme.text_size("small"), p.ink_faint, "center")
+
+
+@showcase("rnp-players")
+def _players(services: Services) -> list[Scene]:
+    from game.scenes.rnp_table import RnpTableScene, sample_table
+
+    adventure = sample_table(services)
+    adventure.act({"do": "advance_to", "to": "dusk"})
+    table = RnpTableScene(services, adventure, "clock")
+    return [table, PlayersScene(table)]

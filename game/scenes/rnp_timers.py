@@ -1,0 +1,152 @@
+"""The timers panel of the Rôle'n Play table: countdowns the game master sets, saved with the table.
+
+A timer belongs to the party or to one character ("torch lit", "since the last long
+rest"); held breaths are timers too (started on the Breath panel). The rules' view
+says how much time is left and whether it ran out; this panel only shows it and
+sends ``add_timer`` / ``restart_timer`` / ``remove_timer``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.rnp_format import duration
+from game.scenes.rnp_panel import ROW, Panel
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+PARTY = "__party__"
+SCALES = ("minute", "hour", "day")
+ROW_H = 62
+SHOWN = 6
+
+
+def timer_status(ui: Any, timer: dict[str, Any]) -> tuple[str, bool]:
+    """What a timer says now and whether it is a warning (run out, or a breath gone)."""
+    if timer["kind"] == "breath":
+        phase = timer.get("phase")
+        if phase == "holding":
+            return ui.t("rnp.breath_left", rounds=int(timer["rounds_left"]), time=duration(ui, timer["breath_left_s"])), False
+        if phase == "suffocating":
+            return ui.t("rnp.suffocating", rounds=int(timer["rounds_left"])), True
+        return ui.t("rnp.breath_out"), True
+    if timer["spent_s"] < 0:
+        return ui.t("rnp.hold_undone"), False
+    if timer["expired"]:
+        return ui.t("rnp.timer_out"), True
+    return ui.t("rnp.timer_left", time=duration(ui, timer["left_s"])), False
+
+
+def timer_label(ui: Any, timer: dict[str, Any]) -> str:
+    """A timer's name; a held breath is "Breath"."""
+    return ui.t("rnp.tab_breath") if timer["kind"] == "breath" else timer["label"]
+
+
+def draw_bar(surface: pygame.Surface, rect: pygame.Rect, timer: dict[str, Any], palette: Any) -> None:
+    """What is left of a timer as a bar (a breath marks where the held breath ends)."""
+    pygame.draw.rect(surface, palette.parchment_dark, rect, border_radius=rect.height // 2)
+    total = timer["duration_s"]
+    if total <= 0 or timer["spent_s"] < 0:
+        return
+    left = max(0.0, min(1.0, timer["left_s"] / total))
+    fill = rect.copy()
+    fill.width = round(rect.width * left)
+    warn = timer["expired"] or timer.get("phase") in ("suffocating", "out")
+    if fill.width:
+        pygame.draw.rect(surface, palette.bad if warn else palette.good, fill, border_radius=rect.height // 2)
+    if timer.get("hold_s"):
+        mark = rect.left + round(rect.width * (1 - timer["hold_s"] / total))
+        pygame.draw.line(surface, palette.ink, (mark, rect.top - 3), (mark, rect.bottom + 3), 2)
+
+
+class TimersPanel(Panel):
+    """Add a countdown; every timer with what is left, restart and remove."""
+
+    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
+        super().__init__(table, rect)
+        self.scale = "hour"
+        self.owner = PARTY
+        self.texts.update(label="", amount="1")
+
+    def pick_scale(self, scale: str) -> None:
+        self.scale = scale
+        self.table.rebuild()
+
+    def pick_owner(self, owner: str) -> None:
+        self.owner = owner
+        self.table.rebuild()
+
+    def build(self) -> None:
+        ui, area = self.ui, self.inner()
+        self.field("label", (area.left, area.top + 20, 260, ROW), placeholder=ui.tr("rnp.timer_label_tip"), max_length=30)
+        self.field("amount", (area.left + 270, area.top + 20, 80, ROW), placeholder="1", max_length=5)
+        self.choices("scale", area.left + 360, area.top + 20,
+                         [(s, self.book.scale(s).name.get(self.language)) for s in SCALES], self.scale, self.pick_scale)
+        living = self.living()
+        if self.owner != PARTY and self.owner not in living:
+            self.owner = PARTY
+        self.choices("owner", area.left, area.top + 94, [(PARTY, ui.tr("rnp.timer_party"))] + [(n, n) for n in living],
+                     self.owner, self.pick_owner)
+        self.button("add", (area.right - 220, area.top + 94, 220, ROW), ui.tr("rnp.timer_add"), self.add_timer,
+                    style="primary")
+        y = area.top + 190
+        for timer in self.view["timers"][:SHOWN]:
+            self.button(f"restart:{timer['id']}", (area.right - 330, y + 8, 160, 40), ui.tr("rnp.timer_restart"),
+                        lambda i=timer["id"]: self.table.act({"do": "restart_timer", "id": i}))
+            self.button(f"remove:{timer['id']}", (area.right - 160, y + 8, 160, 40), ui.tr("rnp.timer_remove"),
+                        lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}), style="danger")
+            y += ROW_H
+
+    def action(self) -> dict[str, Any] | None:
+        amount = self.number("amount")
+        if amount is None:
+            return None
+        action: dict[str, Any] = {"do": "add_timer", "label": self.texts.get("label", ""), "amount": amount,
+                                  "scale": self.scale}
+        if self.owner != PARTY:
+            action["character"] = self.owner
+        return action
+
+    def add_timer(self) -> None:
+        action = self.action()
+        if action is None:
+            self.table.show(self.ui.t("rnp.type_amount"), bad=True)
+            return
+        result = self.table.act(action)
+        if not hasattr(result, "code"):  # accepted: the form is ready for the next one
+            self.texts["label"] = ""
+            self.table.rebuild()
+
+    def soft_update(self) -> None:
+        button = self.named.get("add")
+        action = self.action()
+        if button is None:
+            return
+        refused = None if action is None else self.table.refusal(action)
+        if action is None:
+            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
+        else:
+            button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ui, p, area = self.ui, self.ui.palette, self.inner()
+        self.label(surface, ui.t("rnp.timer_new"), (area.left, area.top))
+        self.label(surface, ui.t("rnp.timer_for"), (area.left, area.top + 74))
+        y = area.top + 190
+        timers = self.view["timers"]
+        pygame.draw.line(surface, p.ink_faint, (area.left, y - 16), (area.right, y - 16))
+        if not timers:
+            self.paragraph(surface, ui.t("rnp.no_timers"), area.left, y, area.width, face="italic", colour=p.ink_soft)
+        for timer in timers[:SHOWN]:
+            owner = timer["character"] or ui.t("rnp.timer_party")
+            self.text(surface, f"{timer_label(ui, timer)} — {owner}", (area.left, y), face="bold")
+            text, warn = timer_status(ui, timer)
+            self.text(surface, text, (area.left + 380, y), role="small", colour=p.bad if warn else p.ink)
+            draw_bar(surface, pygame.Rect(area.left, y + 36, 640, 10), timer, p)
+            y += ROW_H
+        if len(timers) > SHOWN:
+            self.text(surface, ui.t("rnp.more_timers", n=len(timers) - SHOWN), (area.left, y), face="italic", role="small",
+                      colour=p.ink_soft)

@@ -1,6 +1,8 @@
 """Check every book file: python tools/validate_books.py [FOLDER]
 
-Prints OK or the error (file, JSON path, reason) for each book; exits 1 if any is broken.
+Prints OK for each valid book, and for each broken file every error it has,
+one per line: the file, the JSON path of the field itself, and the reason in
+plain words. Exits 1 if any book is broken.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ def main(argv: list[str]) -> int:
     for book_id, book in sorted(shelf.books.items()):
         print(f"OK    {book_id}.json  {book.title.fr} / {book.title.en}")
     for error in shelf.errors:
-        print(f"ERROR {error}")
+        for each in error.every():
+            print(f"ERROR {each}")
     if not shelf.books and not shelf.errors:
         print(f"ERROR no book files in {folder}")
         return 1
-    print(f"{len(shelf.books)} valid, {len(shelf.errors)} broken")
+    errors = sum(len(e.every()) for e in shelf.errors)
+    print(f"{len(shelf.books)} valid, {len(shelf.errors)} broken ({errors} error{'s' if errors != 1 else ''})")
     return 1 if shelf.errors else 0
 
 

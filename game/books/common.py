@@ -14,8 +14,8 @@ class Strict(BaseModel):
 class LocalText(Strict):
     """A text the player sees, in French (default) and English."""
 
-    fr: str = Field(min_length=1, max_length=4000)
-    en: str = Field(min_length=1, max_length=4000)
+    fr: str = Field(min_length=1, max_length=4000, description="The French text (the default language).")
+    en: str = Field(min_length=1, max_length=4000, description="The English text.")
 
     def get(self, language: str) -> str:
         """The text in ``language`` ("fr" or "en"), French otherwise."""

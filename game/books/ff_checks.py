@@ -94,6 +94,8 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
     for s_index, spell in enumerate(book.spells):
         if spell.counter is not None:
             yield from counter(("spells", s_index, "counter"), spell.counter)
+        if spell.requires is not None:
+            yield from counter(("spells", s_index, "requires"), spell.requires)
         for cost_stat in spell.cost:
             yield from stat(("spells", s_index, "cost", cost_stat), cost_stat)
         for e_index, effect in enumerate(spell.effects):

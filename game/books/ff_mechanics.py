@@ -133,7 +133,7 @@ class ChoiceStep(Strict):
     id: OptionId
     name: LocalText = Field(description="The step's title on the creation screen.")
     help: LocalText | None = Field(default=None, description="What the player is asked to do, in our own words.")
-    options: list[ChoiceOption] = Field(min_length=1, max_length=60)
+    options: list[ChoiceOption] = Field(min_length=1, max_length=60, description="The options offered.")
     count: int | StatId = Field(
         description="How many picks in all: a number, or the id of a stat whose initial value is the number (`magic`).")
     exact: bool = Field(default=True, description="True: exactly `count` picks; false: at most `count`.")
@@ -155,9 +155,11 @@ class Spell(Strict):
     """A spell, special skill or ability that is cast: what it costs, when it may be cast, what it does."""
 
     id: OptionId
-    name: LocalText
+    name: LocalText = Field(description="The spell's name on the sheet.")
     description: LocalText | None = Field(default=None, description="What the spell does, in our own words.")
     counter: CounterId | None = Field(default=None, description="The counter spent by one cast (one use of a learnt spell); none: no counter.")
+    requires: CounterId | None = Field(default=None, description="Cast only while this counter is above 0 (a path chosen at creation, "
+                                                                 "e.g. the wizard's); it is not spent.")
     cost: dict[StatId, Annotated[int, Field(ge=1, le=99)]] = Field(
         default_factory=dict, description="Points of scores each cast costs (e.g. {\"magic\": 1} or {\"stamina\": 2}).")
     when: Literal["any", "fight", "outside_fight"] = Field(

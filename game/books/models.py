@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated, Any, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -14,9 +14,33 @@ Book = Annotated[Union[FightingFantasyBook, RolenplayBook], Field(discriminator=
 BOOK_ADAPTER: TypeAdapter[Book] = TypeAdapter(Book)
 
 
-def book_json_schema() -> dict:
-    """The JSON Schema of a book file (written to books/book.schema.json by tools/write_schema.py)."""
+def book_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a book file (written to books/book.schema.json by tools/write_schema.py).
+
+    A field whose value is another model and that has no description of its
+    own is described by that model's docstring, so an editor shows help on
+    every field.
+    """
     schema = BOOK_ADAPTER.json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = "Feuille d'Aventure book"
+    definitions: dict[str, Any] = schema.get("$defs", {})
+    for definition in definitions.values():
+        for field in definition.get("properties", {}).values():
+            if "description" not in field:
+                described = _referenced_description(field, definitions)
+                if described:
+                    field["description"] = described
     return schema
+
+
+def _referenced_description(field: dict[str, Any], definitions: dict[str, Any]) -> str | None:
+    """The description of the model a field holds ($ref, a list of them, or one of them or null)."""
+    candidates = [field, field.get("items", {}), field.get("additionalProperties", {}), *field.get("anyOf", [])]
+    for candidate in candidates:
+        reference = candidate.get("$ref") if isinstance(candidate, dict) else None
+        if isinstance(reference, str):
+            text = definitions.get(reference.rsplit("/", 1)[-1], {}).get("description")
+            if isinstance(text, str):
+                return text.split("\n\n")[0]
+    return None

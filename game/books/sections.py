@@ -35,9 +35,9 @@ FightMode = Literal["one_after_another", "all_together", "as_one"]
 class Creature(Strict):
     """A creature as the section gives it: its name in both languages, SKILL and STAMINA."""
 
-    name: LocalText
-    skill: int = Field(ge=0, le=99)
-    stamina: int = Field(ge=1, le=999)
+    name: LocalText = Field(description="The creature's name in French and English.")
+    skill: int = Field(ge=0, le=99, description="Its SKILL.")
+    stamina: int = Field(ge=1, le=999, description="Its STAMINA.")
 
 
 class FightEvent(Strict):
@@ -48,66 +48,66 @@ class FightEvent(Strict):
     exactly when ``escape`` is allowed.
     """
 
-    do: Literal["fight"]
-    enemies: list[Creature] = Field(min_length=1, max_length=12)
-    mode: FightMode = "one_after_another"
-    arrows: int = Field(default=0, ge=0, le=99)
-    escape: bool = False
-    escape_cost: int | None = Field(default=None, ge=0, le=99)
-    won: SectionNumber | None = None
-    escaped: SectionNumber | None = None
+    do: Literal["fight"] = Field(description="Start a fight.")
+    enemies: list[Creature] = Field(min_length=1, max_length=12, description="The creatures, in the paragraph's order.")
+    mode: FightMode = Field(default="one_after_another", description="How several creatures fight (R-MULTI-1).")
+    arrows: int = Field(default=0, ge=0, le=99, description="Arrows that may be shot before melee (R-BOW-2).")
+    escape: bool = Field(default=False, description="True: the hero may escape (R-COMBAT-5).")
+    escape_cost: int | None = Field(default=None, ge=0, le=99, description="The escape's free wound, if not the book's.")
+    won: SectionNumber | None = Field(default=None, description="Where winning leads (omitted: the section goes on).")
+    escaped: SectionNumber | None = Field(default=None, description="Where an escape leads.")
 
 
 class LuckEvent(Strict):
     """Test your Luck (R-LUCK-1): the outcome chooses the next section."""
 
-    do: Literal["test_luck"]
-    lucky: SectionNumber
-    unlucky: SectionNumber
+    do: Literal["test_luck"] = Field(description="Test your Luck.")
+    lucky: SectionNumber = Field(description="Where a Lucky hero goes.")
+    unlucky: SectionNumber = Field(description="Where an Unlucky hero goes.")
 
 
 class SkillEvent(Strict):
     """Test your Skill (R-SKILL-1): the outcome chooses the next section."""
 
-    do: Literal["test_skill"]
-    success: SectionNumber
-    failure: SectionNumber
+    do: Literal["test_skill"] = Field(description="Test your Skill.")
+    success: SectionNumber = Field(description="Where a success leads.")
+    failure: SectionNumber = Field(description="Where a failure leads.")
 
 
 class ChangeEvent(Strict):
     """Gain or lose points of a score, capped and floored by the rules (R-CAP-1/2)."""
 
-    do: Literal["change"]
-    stat: Annotated[str, Identifier]
-    by: Amount
+    do: Literal["change"] = Field(description="Gain or lose points of a score.")
+    stat: Annotated[str, Identifier] = Field(description="The stat's id.")
+    by: Amount = Field(description="Points gained (negative: lost).")
 
 
 class RaiseInitialEvent(Strict):
     """The book changes an initial score (R-CAP-1 decision)."""
 
-    do: Literal["raise_initial"]
-    stat: Annotated[str, Identifier]
-    by: Amount
+    do: Literal["raise_initial"] = Field(description="Change an initial score.")
+    stat: Annotated[str, Identifier] = Field(description="The stat's id.")
+    by: Amount = Field(description="Points added to the initial score (negative: taken away).")
 
 
 class CounterEvent(Strict):
     """Gain or spend arrows, gold, herbs, potions…"""
 
-    do: Literal["counter"]
-    name: Annotated[str, Identifier]
-    by: Amount
+    do: Literal["counter"] = Field(description="Gain or spend a counter.")
+    name: Annotated[str, Identifier] = Field(description="The counter's id.")
+    by: Amount = Field(description="How many gained (negative: spent).")
 
 
 class TickDayEvent(Strict):
     """Tick a day on the calendar (R-TIME-1)."""
 
-    do: Literal["tick_day"]
+    do: Literal["tick_day"] = Field(description="Tick a day.")
 
 
 class DieEvent(Strict):
     """The section kills the hero (R-DEATH-1)."""
 
-    do: Literal["die"]
+    do: Literal["die"] = Field(description="The hero dies.")
 
 
 Event = Annotated[
@@ -120,18 +120,18 @@ TEST_EVENTS = (LuckEvent, SkillEvent)
 class Choice(Strict):
     """A way on: the button's label and the section it leads to."""
 
-    label: LocalText
-    target: SectionNumber
+    label: LocalText = Field(description="The button's label.")
+    target: SectionNumber = Field(description="The section it leads to.")
 
 
 class Section(Strict):
     """One numbered section: text, events in order, choices; ``end`` marks an ending."""
 
-    number: SectionNumber
-    text: LocalText
-    events: list[Event] = Field(default_factory=list, max_length=20)
-    choices: list[Choice] = Field(default_factory=list, max_length=8)
-    end: Literal["victory", "defeat"] | None = None
+    number: SectionNumber = Field(description="The section's number.")
+    text: LocalText = Field(description="The section's text, in French and English.")
+    events: list[Event] = Field(default_factory=list, max_length=20, description="What happens, in order.")
+    choices: list[Choice] = Field(default_factory=list, max_length=8, description="The ways on.")
+    end: Literal["victory", "defeat"] | None = Field(default=None, description="Marks an ending.")
 
     @model_validator(mode="after")
     def _shape(self) -> Section:
@@ -213,7 +213,7 @@ def check_sections(book: FightingFantasyBook) -> None:
                 errors.append(_error(("sections", index, "number"), section.number,
                                      f"section {section.number} cannot be reached from the entry section {entry}"))
     if errors:
-        raise ValidationError.from_exception_data("FightingFantasyBook", errors[:1])
+        raise ValidationError.from_exception_data("FightingFantasyBook", errors)
 
 
 def _event_checks(book: FightingFantasyBook, index: int, section: Section) -> Iterable[InitErrorDetails]:

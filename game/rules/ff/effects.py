@@ -141,6 +141,8 @@ def _can_cast(ctx: Context, spell: Spell) -> None:
         raise Refused("spell_needs_fight", f"{spell.name.en} can only be cast during a fight", spell=spell.id)
     if spell.when == "outside_fight" and in_fight:
         raise Refused("spell_not_in_fight", f"{spell.name.en} cannot be cast during a fight", spell=spell.id)
+    if spell.requires is not None and ctx.state.counters[spell.requires] <= 0:
+        raise Refused("spell_unavailable", f"{spell.name.en} cannot be cast by this hero", spell=spell.id, counter=spell.requires)
     if spell.counter is not None and ctx.state.counters[spell.counter] <= 0:
         raise Refused("spell_spent", f"no {spell.name.en} left to cast", spell=spell.id, counter=spell.counter)
     hero = ctx.hero()

@@ -10,8 +10,9 @@ from game.app.adventure import Adventure
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.dice_roll import DiceRollScene
-from game.scenes.rnp_format import journal_line
 from game.scenes.rnp_character_form import CharacterForm
+from game.scenes.rnp_format import journal_line
+from game.scenes.rnp_saves import SavesScene
 from game.scenes.rnp_table import RnpTableScene
 
 SEED = 20
@@ -119,10 +120,17 @@ def test_a_forced_march_through_the_planner_equals_travel_party_with_the_same_di
     assert preview is not None and preview.refused is None and len(preview.result["saves"]) == 4
     driver.click(widget(scene, "go"))
     close_overlay(driver)
+    saves = driver.top
+    assert isinstance(saves, SavesScene)  # every save, passed ones too, with its day, hour and DC
+    assert [(day, hour, dc, len(ss)) for day, hour, dc, ss in saves.hours()] == [(1, 9, 11, 2), (1, 10, 12, 2)]
+    driver.click((640, 360))
+    assert driver.top is scene
+    assert scene.panel.texts["extra"] == "0"  # the forced march is not carried into the next leg
     ref = reference(services)
     for who in ("Brok", "Mira"):
         ref.apply({"do": "add_character", "name": who, "scores": {"con": 14 if who == "Brok" else 9}})
-    ref.apply({"do": "travel_party", "mode": "foot", "pace": "fast", "terrain": "difficult", "days": 1, "extra_hours": 2})
+    ref.apply({"do": "travel_party", "mode": "foot", "pace": "fast", "terrain": "difficult", "days": 1, "extra_hours": 2,
+               "supplies": True, "camp": True, "hot": False})
     assert scene.adventure.state == ref.state
     assert scene.adventure.session.entries[-1].dice == ref.entries[-1].dice
 
@@ -199,13 +207,16 @@ def test_a_three_day_journey_run_through_the_screen_comes_back_after_closing(ser
     # day 1: a normal day of march
     select_tab(scene, driver, "travel")
     driver.click(widget(scene, "unit:days"))
+    driver.click(widget(scene, "supplies"))  # the packs are empty: food and water are settled by hand below
     fill(driver, widget(scene, "amount"), "1")
     driver.click(widget(scene, "go"))
-    # day 2: fast, with a forced march of two hours (Constitution saves in the overlay)
+    # day 2: fast, with a forced march of two hours (Constitution saves in the overlay, then every save listed)
     driver.click(widget(scene, "pace:fast"))
     fill(driver, widget(scene, "extra"), "2")
     driver.click(widget(scene, "go"))
     close_overlay(driver)
+    assert isinstance(driver.top, SavesScene)
+    driver.click((640, 360))
     # the night without water: everyone's day settled with nothing drunk
     select_tab(scene, driver, "food")
     driver.click(widget(scene, "settle_all"))

@@ -448,4 +448,15 @@ def _dice(services: Services) -> list[Scene]:
     return [scene, overlay]
 
 
+@showcase("rnp-saves")
+def _saves(services: Services) -> list[Scene]:
+    from game.scenes.rnp_saves import SavesScene
+    from game.scenes.rnp_travel import last_saves
+
+    scene = RnpTableScene(services, sample_table(services), "travel")
+    entry = last_saves(scene.view)
+    assert entry is not None
+    return [scene, SavesScene(scene, entry)]
+
+
 __all__ = ["RnpTableScene", "sample_table", "duration"]

@@ -250,12 +250,17 @@ class TravelPanel(Panel):
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
-        self.plan: dict[str, Any] = {"mode": "foot", "pace": "normal", "terrain": "normal", "unit": "days"}
+        self.plan: dict[str, Any] = {"mode": "foot", "pace": "normal", "terrain": "normal", "unit": "days",
+                                     "supplies": True, "camp": True}
         self.left_out: set[str] = set()
         self.texts.update(amount="1", extra="0", kmh="", boat_hours="")
         self.current: Preview | None = None
 
     def pick(self, key: str, value: str) -> None:
+        self.plan[key] = value
+        self.table.rebuild()
+
+    def set_flag(self, key: str, value: bool) -> None:
         self.plan[key] = value
         self.table.rebuild()
 
@@ -269,28 +274,44 @@ class TravelPanel(Panel):
         self.choices("mode", x, y + 20, [(m, ui.tr(f"rnp.mode_{m}")) for m in ("foot", "gallop", "cart", "boat")],
                      plan["mode"], lambda v: self.pick("mode", v))
         if plan["mode"] in ("foot", "cart"):
-            self.choices("pace", x, y + 94, [(pc.id, pc.name.get(self.language)) for pc in book.travel.paces],
+            self.choices("pace", x, y + 88, [(pc.id, pc.name.get(self.language)) for pc in book.travel.paces],
                          plan["pace"], lambda v: self.pick("pace", v), width=110)
         if plan["mode"] != "boat":
-            self.choices("terrain", x, y + 168, [(tr.id, tr.name.get(self.language)) for tr in book.travel.terrains],
+            self.choices("terrain", x, y + 156, [(tr.id, tr.name.get(self.language)) for tr in book.travel.terrains],
                          plan["terrain"], lambda v: self.pick("terrain", v), width=130)
-        self.choices("unit", x, y + 242, [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS], plan["unit"],
+        self.choices("unit", x, y + 224, [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS], plan["unit"],
                      lambda v: self.pick("unit", v))
-        self.field("amount", (x, y + 316, 130, ROW), placeholder="0", max_length=8)
+        self.field("amount", (x, y + 292, 130, ROW), placeholder="0", max_length=8)
         if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
-            self.field("extra", (x + 200, y + 316, 100, ROW), placeholder="0", max_length=2)
+            self.field("extra", (x + 200, y + 292, 100, ROW), placeholder="0", max_length=2)
         if plan["mode"] == "boat":
-            self.field("kmh", (x + 200, y + 316, 100, ROW), placeholder="km/h", max_length=5)
-            self.field("boat_hours", (x + 340, y + 316, 100, ROW), placeholder=str(int(book.travel.vehicles.boat_hours_per_day)),
+            self.field("kmh", (x + 200, y + 292, 100, ROW), placeholder="km/h", max_length=5)
+            self.field("boat_hours", (x + 340, y + 292, 100, ROW), placeholder=str(int(book.travel.vehicles.boat_hours_per_day)),
                        max_length=4)
         bx = x
         for name in self.living():
             width = max(90, fonts.text_width(name, "bold", ui.theme.text_size("button")) + 30)
-            self.button(f"who:{name}", (bx, y + 410, width, ROW), name, lambda n=name: self.flip(n),
+            self.button(f"who:{name}", (bx, y + 382, width, ROW), name, lambda n=name: self.flip(n),
                         style="normal" if name in self.left_out else "primary",
                         tooltip=ui.tr("rnp.traveller_tip"))
             bx += width + 6
+        if plan["unit"] == "days":
+            self.toggle("supplies", (x, y + 440, 230, 36), ui.tr("rnp.travel_supplies"), plan["supplies"],
+                        lambda v: self.set_flag("supplies", v))
+            self.toggle("camp", (x + 250, y + 440, 250, 36), ui.tr("rnp.travel_camp"), plan["camp"],
+                        lambda v: self.set_flag("camp", v))
         self.button("go", (x, area.bottom - ROW, 260, ROW), ui.tr("rnp.set_off"), self.go, style="primary")
+        saves = self.button("saves", (x + 270, area.bottom - ROW, 250, ROW), ui.tr("rnp.all_saves"), self.show_saves)
+        if last_saves(self.view) is None:
+            saves.set_enabled(False, ui.tr("rnp.no_saves_yet"))
+        behind = [n for n in self.view["party_order"] if self.view["party"][n]["left_at_s"] is not None]
+        rx = area.left + 560
+        for name in behind[:3]:
+            label = ui.tr("rnp.rejoin", name=name)
+            width = fonts.text_width(ui.text(label), "bold", ui.theme.text_size("button")) + 28
+            self.button(f"rejoin:{name}", (rx, area.bottom - ROW, width, ROW), label,
+                        lambda n=name: self.table.act({"do": "rejoin", "character": n}))
+            rx += width + 6
 
     def action(self) -> dict[str, Any] | None:
         """The ``travel_party`` action the planner describes (None while the amount is not a number)."""
@@ -319,6 +340,9 @@ class TravelPanel(Panel):
                 action["boat_hours_per_day"] = hours
         if self.left_out:
             action["who"] = [n for n in self.living() if n not in self.left_out]
+        if plan["unit"] == "days":
+            action.update(supplies=plan["supplies"], camp=plan["camp"],
+                          hot=bool(getattr(self.table.panels.get("food"), "hot", False)))
         return action
 
     def soft_update(self) -> None:
@@ -336,8 +360,26 @@ class TravelPanel(Panel):
 
     def go(self) -> None:
         action = self.action()
-        if action is not None:
-            self.table.roll(action, lambda entry: present_travel(self.table, entry))
+        if action is None:
+            return
+
+        def after(result: Entry | Refused) -> None:
+            if isinstance(result, Refused):
+                return
+            self.texts["extra"] = "0"  # a forced march is chosen again for each leg
+            self.table.rebuild()
+            if (self.table.adventure.state.result or {}).get("saves"):
+                self.show_saves()
+
+        self.table.roll(action, lambda entry: present_travel(self.table, entry), after)
+
+    def show_saves(self) -> None:
+        """Every save of the last forced march, passed ones too, with its day, hour and DC."""
+        from game.scenes.rnp_saves import SavesScene
+
+        entry = last_saves(self.view)
+        if entry is not None and self.table.stack is not None:
+            self.table.stack.push(SavesScene(self.table, entry))
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -345,19 +387,19 @@ class TravelPanel(Panel):
         x, y = area.left, area.top
         self.label(surface, ui.t("rnp.travel_mode"), (x, y))
         if plan["mode"] in ("foot", "cart"):
-            self.label(surface, ui.t("rnp.travel_pace"), (x, y + 74))
+            self.label(surface, ui.t("rnp.travel_pace"), (x, y + 68))
         if plan["mode"] != "boat":
-            self.label(surface, ui.t("rnp.travel_terrain"), (x, y + 148))
-        self.label(surface, ui.t("rnp.travel_length"), (x, y + 222))
-        self.label(surface, ui.t(f"rnp.amount_{plan['unit']}"), (x, y + 296))
+            self.label(surface, ui.t("rnp.travel_terrain"), (x, y + 136))
+        self.label(surface, ui.t("rnp.travel_length"), (x, y + 204))
+        self.label(surface, ui.t(f"rnp.amount_{plan['unit']}"), (x, y + 272))
         if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
-            self.label(surface, ui.t("rnp.extra_hours"), (x + 200, y + 296))
+            self.label(surface, ui.t("rnp.extra_hours"), (x + 200, y + 272))
         if plan["mode"] == "boat":
-            self.label(surface, ui.t("rnp.boat_kmh"), (x + 200, y + 296))
-            self.label(surface, ui.t("rnp.boat_hours"), (x + 340, y + 296))
-        self.label(surface, ui.t("rnp.travellers"), (x, y + 390))
+            self.label(surface, ui.t("rnp.boat_kmh"), (x + 200, y + 272))
+            self.label(surface, ui.t("rnp.boat_hours"), (x + 340, y + 272))
+        self.label(surface, ui.t("rnp.travellers"), (x, y + 360))
         if not self.living():
-            self.text(surface, ui.t("rnp.nobody_travels"), (x, y + 416), face="italic", role="small", colour=p.ink_faint)
+            self.text(surface, ui.t("rnp.nobody_travels"), (x, y + 388), face="italic", role="small", colour=p.ink_faint)
         self.draw_preview(surface, pygame.Rect(area.left + 560, area.top, area.width - 560, area.height))
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -400,15 +442,15 @@ class TravelPanel(Panel):
             for save in schedule:
                 by_hour.setdefault((save["day"], save["hour"]), []).append(save)
             shown = list(by_hour.items())
+            first_day = self.view["clock"]["day"]
             for (day, hour), saves in shown[:6]:
-                who = ", ".join(f"{s['who']} {signed(s['modifier'])}" + (" ⚠" if s["disadvantage"] else "") for s in saves)
-                line = ui.t("rnp.save_line", day=day, hour=num(ui, book.travel.march_hours_per_day + hour), dc=saves[0]["dc"], who=who)
+                who = ", ".join(f"{s['who']} {signed(s['modifier'])}" + (" " + ui.t("rnp.disadvantage_tag") if s["disadvantage"] else "")
+                                for s in saves)
+                line = ui.t("rnp.save_line", day=first_day + day - 1, hour=num(ui, book.travel.march_hours_per_day + hour),
+                            dc=saves[0]["dc"], who=who)
                 y = self.paragraph(surface, line, x, y, width, role="small", max_lines=2)
             if len(shown) > 6:
                 self.text(surface, ui.t("rnp.more_saves", n=len(shown) - 6), (x, y), face="italic", role="small", colour=p.ink_soft)
-                y += small
-            if any(s["disadvantage"] for s in schedule):
-                self.text(surface, ui.t("rnp.disadvantage_mark"), (x, y), face="italic", role="small", colour=p.ink_soft)
                 y += small
         y += 8
         pace = result.get("pace")
@@ -431,6 +473,14 @@ class TravelPanel(Panel):
                                colour=p.ink_soft, max_lines=2)
         if view.get("pace_effects", {}).get("stealth"):
             self.paragraph(surface, ui.t("rnp.stealth_ok"), x, y, width, role="small", colour=p.good, max_lines=2)
+
+
+def last_saves(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The journal entry of the last leg that had forced-march saves (they are kept in the journal)."""
+    for entry in reversed(view["journal"]):
+        if entry["do"] == "travel_party" and entry["data"].get("saves"):
+            return entry
+    return None
 
 
 def present_travel(table: RnpTableScene, entry: Entry) -> Presentation:

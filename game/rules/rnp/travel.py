@@ -331,7 +331,8 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
                    mode=action.mode, pace=pace, terrain=action.terrain, travellers=names, slowed_by=slowed_by,
                    days=days, **leg.detail)
     ctx.log("travel_party", names, distance_m=leg.distance_m, seconds=leg.seconds, mode=action.mode, pace=pace,
-            terrain=action.terrain, exhaustion=gained, camp=action.camp, supplies=action.supplies)
+            terrain=action.terrain, exhaustion=gained, camp=action.camp, supplies=action.supplies,
+            saves=[{k: save[k] for k in ("day", "hour", "who", "roll", "total", "dc", "success")} for save in saves])
     ctx.state.clock.elapsed_s += leg.seconds
 
 

@@ -1,0 +1,89 @@
+"""The saves window of the Rôle'n Play table: every forced-march save of a leg, passed ones too.
+
+Read from the leg's journal entry (so it survives a reload): grouped by day of the
+clock and hour of march, with the DC and, for each traveller, the total and whether
+it passed (R-RNP-MARCH-1). A click or Escape closes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.app.scene import Scene
+from game.ui import fonts
+from game.ui.draw import blit_text, draw_panel
+from game.ui.theme import LOGICAL_SIZE
+
+if TYPE_CHECKING:
+    from game.scenes.rnp_table import RnpTableScene
+
+# Rows that fit the window; the rest is counted.
+MAX_HOURS = 9
+
+
+class SavesScene(Scene):
+    """``entry``: a ``travel_party`` journal entry with ``data.saves``."""
+
+    transparent = True
+
+    def __init__(self, table: RnpTableScene, entry: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+        self.ui = table.ui
+        self.entry = entry
+        self.closed = False
+
+    def hours(self) -> list[tuple[int, int, int, list[dict[str, Any]]]]:
+        """(clock day, hour of march, DC, saves) in the order they were rolled."""
+        book = self.table.book
+        first_day = int(self.entry["at_s"] // book.scale("day").seconds) + 1
+        march = book.travel.march_hours_per_day
+        grouped: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        for save in self.entry["data"]["saves"]:
+            grouped.setdefault((save["day"], save["hour"]), []).append(save)
+        return [(first_day + day - 1, int(march + hour), saves[0]["dc"], saves) for (day, hour), saves in grouped.items()]
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            if self.stack is not None:
+                self.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE)):
+            self.close()
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        rect = pygame.Rect(0, 0, 1000, 620)
+        rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        draw_panel(surface, rect, p, fill_alpha=250)
+        blit_text(surface, ui.t("rnp.saves_title"), (rect.centerx, rect.top + 34), "title", theme.text_size("heading"),
+                  p.rubric, "center")
+        small = theme.text_size("small")
+        y = rect.top + 72
+        hours = self.hours()
+        for day, hour, dc, saves in hours[:MAX_HOURS]:
+            blit_text(surface, ui.t("rnp.saves_hour", day=day, hour=hour, dc=dc), (rect.left + 30, y), "bold", small, p.ink)
+            x = rect.left + 400
+            for save in saves:
+                key = "rnp.save_passed" if save["success"] else "rnp.save_failed"
+                text = ui.t(key, who=save["who"], total=save["total"])
+                if x + fonts.text_width(text, "body", small) > rect.right - 20:
+                    x, y = rect.left + 400, y + 26
+                box = blit_text(surface, text, (x, y), "body", small, p.good if save["success"] else p.bad)
+                x = box.right + 24
+            y += 32
+        if len(hours) > MAX_HOURS:
+            blit_text(surface, ui.t("rnp.saves_more", n=len(hours) - MAX_HOURS), (rect.left + 30, y), "italic", small,
+                      p.ink_soft)
+        blit_text(surface, ui.t("rnp.saves_close"), (rect.centerx, rect.bottom - 24), "italic", small, p.ink_faint, "center")

@@ -96,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
         # The kiosk ignores the window's close button (SDL_QUIT), so SDL must not turn the system's
         # SIGTERM/SIGINT into that same event: a shutdown or Ctrl+C still ends the stand's program.
         os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+        # Fullscreen at the screen's origin, also on a display without a window manager to place it.
+        os.environ["SDL_VIDEO_WINDOW_POS"] = "0,0"
     # The window and its title page come first; the books and saves load behind it.
     pygame.display.init()
     pygame.font.init()
@@ -118,11 +120,18 @@ def run(args: argparse.Namespace) -> int:
         display.set_fullscreen(True)
     stack = SceneStack()
     kiosk = None
+    from game.app.crash import LOGGER, CrashRecovery, setup_logging
+
+    try:
+        log = setup_logging()
+        LOGGER.info("start (demo=%s, log at %s)", args.demo, log)
+    except OSError:
+        pass  # no log folder: the app still runs, errors still show their dialog
     if args.demo:
         from game.app.kiosk import KioskMode, demo_fresh_start
 
-        kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services))
-        kiosk.reset()
+        kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services), display=display)
+        kiosk.reset("the stand starts")
     else:
         stack.push(services.navigator.build(Screen.SHELF))
         stack.apply_pending()
@@ -131,13 +140,6 @@ def run(args: argparse.Namespace) -> int:
         services.settings.fullscreen = on
         services.save_settings()
 
-    from game.app.crash import LOGGER, CrashRecovery, setup_logging
-
-    try:
-        log = setup_logging()
-        LOGGER.info("start (demo=%s, log at %s)", args.demo, log)
-    except OSError:
-        pass  # no log folder: the app still runs, errors still show their dialog
     if kiosk is not None:
         from game.app.kiosk import demo_fresh_start
 
@@ -145,8 +147,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         recovery = CrashRecovery(services, stack, home=lambda: services.navigator.build(Screen.SHELF))
     try:
-        MainLoop(stack, display, on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery,
-                 supervisor=kiosk).run()
+        # The stand's animations run at 30 frames a second: the page is scaled to a big screen at each one.
+        MainLoop(stack, display, fps=30 if args.demo else 60,
+                 on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery, supervisor=kiosk).run()
     finally:
         pygame.quit()
     return 0

@@ -1,38 +1,58 @@
 """`feuille --demo`: the kiosk attracts when idle, plays the demo by itself, resets on a touch, quits on a chord."""
 
+import logging
+import threading
+import time
+
 import pygame
 import pytest
 from app_helpers import make_services
 
 from game.app.display import Display
 from game.app.kiosk import KioskMode, demo_fresh_start
-from game.app.loop import FakeClock, MainLoop
+from game.app.loop import FakeClock, MainLoop, SystemClock
 from game.app.services import build_services
 from game.app.stack import SceneStack
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 
 
-def kiosk_loop(tmp_path, idle=3, window=(1280, 720)):
+def kiosk_loop(tmp_path, idle=3, window=(1280, 720), clock=None):
     make_services(tmp_path)  # initialises pygame headless
     services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", demo=True, seed=5)
     services.settings.demo_idle_seconds = idle
+    clock = clock or FakeClock()
     stack = SceneStack()
-    kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services))
+    display = Display(window)
+    kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services, now=clock.now), clock=clock, display=display)
     kiosk.reset()
-    loop = MainLoop(stack, Display(window), clock=FakeClock(), supervisor=kiosk)
+    loop = MainLoop(stack, display, clock=clock, supervisor=kiosk)
     return services, stack, kiosk, loop
 
 
 def seconds(loop, n, fps=10):
     """``n`` seconds of fake time; 10 frames a second is enough for the autopilot and keeps the suite fast."""
-    loop.run_frames(int(n * fps), dt=1 / fps)
+    return loop.run_frames(int(n * fps), dt=1 / fps)
 
 
-def test_the_fresh_start_is_creating_a_hero_for_the_demo_adventure(tmp_path):
-    _, stack, kiosk, _ = kiosk_loop(tmp_path)
-    assert type(stack.top).__name__ == "CreationScene" and stack.top.book.id == "DEMO"
-    assert not kiosk.attracting
+def names(stack):
+    return [type(s).__name__ for s in stack.scenes]
+
+
+def click(loop, window_pos):
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_pos, button=1)]
+
+
+def in_window(loop, logical):
+    return loop.display.viewport.to_window(logical)
+
+
+def test_the_fresh_start_is_the_title_page_and_a_touch_opens_hero_creation(tmp_path):
+    _, stack, kiosk, loop = kiosk_loop(tmp_path)
+    assert names(stack) == ["TitleScene"] and not kiosk.attracting
+    loop.run_frames(2, events=click(loop, in_window(loop, (640, 420))))
+    assert names(stack) == ["CreationScene"] and stack.top.book.id == "DEMO"
 
 
 def test_idle_for_the_set_delay_starts_the_attract_loop(tmp_path):
@@ -43,38 +63,153 @@ def test_idle_for_the_set_delay_starts_the_attract_loop(tmp_path):
     assert kiosk.attracting
 
 
-def test_the_attract_loop_plays_the_demo_by_itself(tmp_path):
+def test_the_idle_delay_is_wall_clock_time_in_the_real_loop(tmp_path):
+    """The real loop sleeps up to a second between looks and caps its dt at 0.25 s: the delay must not stretch."""
+    services, _, kiosk, loop = kiosk_loop(tmp_path, idle=1, clock=SystemClock())
+    began = time.monotonic()
+    seen = {}
+
+    def watch():
+        while time.monotonic() - began < 8 and not kiosk.attracting:
+            time.sleep(0.01)
+        seen["after"] = time.monotonic() - began
+        pygame.event.post(pygame.event.Event(pygame.QUIT, kiosk=True))
+
+    kiosk.last_touch = kiosk.clock.now()
+    threading.Thread(target=watch, daemon=True).start()
+    loop.run()
+    assert kiosk.attracting
+    assert 1.0 <= seen["after"] < 1.8  # one second of wall-clock idleness (not four)
+
+
+def test_the_attract_loop_plays_the_demo_by_itself_with_a_named_hero(tmp_path):
     services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
     seen = set()
-    for _ in range(150):
+    for _ in range(240):
         seconds(loop, 1)
-        seen.update(type(scene).__name__ for scene in stack.scenes)
-    assert {"CreationScene", "DiceRollScene", "SheetScene", "ReaderScene", "CombatScene"} <= seen
-    done = {entry["action"]["do"] for item in services.saves.listing() if item.save for entry in item.save.log["entries"]}
-    assert {"roll_hero", "paragraph", "fight", "round", "tick_day"} <= done
+        seen.update(names(stack))
+        if "CombatScene" in seen and kiosk.autopilot and kiosk.autopilot.steps > 25:
+            break
+    assert {"TitleScene", "CreationScene", "DiceRollScene", "SheetScene", "ReaderScene", "CombatScene"} <= seen
+    saves = [item.save for item in services.saves.listing() if item.save]
+    done = {entry["action"]["do"] for save in saves for entry in save.log["entries"]}
+    assert {"roll_hero", "name_hero", "paragraph", "fight", "round"} <= done
+    names_given = services.ui.t("kiosk.hero_names").split(",")
+    assert saves[0].summary.hero in names_given
+
+
+def test_the_autopilot_holds_a_section_long_enough_to_read_it(tmp_path):
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    while names(stack)[-1] != "ReaderScene":
+        seconds(loop, 0.5)
+    arrived = loop.clock.now()
+    while names(stack)[-1] == "ReaderScene" and loop.clock.now() - arrived < 60:
+        seconds(loop, 0.5)
+    assert loop.clock.now() - arrived >= 4.0
+
+
+def test_between_two_steps_of_the_attract_loop_nothing_is_redrawn(tmp_path):
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 40)
+    assert kiosk.attracting
+    drawn = seconds(loop, 30)
+    assert drawn < 0.6 * 300  # the page moves now and then; it is not redrawn at every frame
 
 
 def test_a_touch_during_the_attract_loop_returns_to_a_fresh_start(tmp_path):
     services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
-    seconds(loop, 40)
+    seconds(loop, 30)
     assert kiosk.attracting
     loop.run_frames(1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)])
     assert not kiosk.attracting
-    assert [type(s).__name__ for s in stack.scenes] == ["CreationScene"]
-    assert stack.top.session.state.hero is None
+    assert names(stack) == ["TitleScene"]
     assert services.saves.listing() == []
 
 
-def test_the_new_adventurer_button_resets_in_one_click(tmp_path):
+def test_the_waking_touch_does_nothing_else(tmp_path):
+    """On a touch screen the touch that wakes the stand comes with a click: it must not press the fresh screen."""
+    services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 30)
+    assert kiosk.attracting
+    kiosk.stand_settings.demo_idle_seconds = 60  # no new attract loop before the visitor's next touch
+    centre = in_window(loop, (640, 420))
+    wake = [pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(3, 2), buttons=(0, 0, 0))]
+    loop.run_frames(1, events=wake)
+    loop.run_frames(1, events=click(loop, centre) + [
+        pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0)])
+    assert not kiosk.attracting and names(stack) == ["TitleScene"]  # the click did not start a game
+    seconds(loop, 1)
+    loop.run_frames(2, events=click(loop, centre))
+    assert names(stack) == ["CreationScene"]  # the next touch does
+
+
+def test_the_new_adventurer_button_in_the_band_resets_in_one_click(tmp_path):
     _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=0)
+    loop.run_frames(2, events=click(loop, in_window(loop, (640, 420))))
     creation = stack.top
     creation.roll()
     loop.run_frames(5)
     assert creation.session.state.hero is not None
-    window = loop.display.viewport.to_window(kiosk.reset_rect().center)
-    loop.run_frames(2, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1),
-                               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1)])
-    assert [type(s).__name__ for s in stack.scenes] == ["CreationScene"] and stack.top.session.state.hero is None
+    loop.run_frames(2, events=click(loop, kiosk.reset_window_rect().center))
+    assert names(stack) == ["TitleScene"]
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_band_hides_nothing_of_the_page(tmp_path, window):
+    _, _, kiosk, loop = kiosk_loop(tmp_path, window=window)
+    band, page = loop.display.band_rect, loop.display.viewport.dest
+    assert band.height > 0 and page.bottom <= band.top
+    assert band.contains(kiosk.reset_window_rect())
+
+
+def test_settings_export_and_import_are_locked_at_the_stand(tmp_path):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    from game.scenes.bookshelf import BookshelfScene
+
+    stack.push(BookshelfScene(services))
+    stack.apply_pending()
+    shelf = stack.top
+    assert not shelf.settings_button.enabled and not shelf.import_button.enabled and not shelf.export_button.enabled
+    assert not shelf.quit_button.visible
+    services.settings.demo_idle_seconds = 0
+    services.save_settings()
+    assert not services.settings_store.path.exists()  # nothing written outside the demo's slot
+
+
+def test_the_operator_chord_unlocks_the_settings_until_the_next_fresh_start(tmp_path):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    from game.scenes.bookshelf import BookshelfScene
+
+    stack.push(BookshelfScene(services))
+    stack.apply_pending()
+    chord = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode="u", scancode=0)
+    loop.run_frames(1, events=[chord])
+    assert stack.top.settings_button.enabled
+    services.settings.demo_idle_seconds = 45
+    services.save_settings()
+    assert services.settings_store.path.exists()
+    kiosk.reset()
+    assert services.locked and services.settings.demo_idle_seconds == 45  # the operator's change stays
+
+
+def test_a_visitors_language_switch_is_forgotten_at_the_next_fresh_start(tmp_path):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    title = stack.top
+    loop.run_frames(2, events=click(loop, in_window(loop, title.language_button.rect.center)))
+    assert services.ui.catalogue.language == "en" and names(stack) == ["TitleScene"]
+    assert not services.settings_store.path.exists()
+    kiosk.reset()
+    assert services.settings.language == "fr" and services.ui.catalogue.language == "fr"
+
+
+def test_the_kiosk_logs_its_start_the_attract_loop_and_each_fresh_start(tmp_path, caplog):
+    with caplog.at_level(logging.INFO, logger="feuille"):
+        _, _, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+        seconds(loop, 2)
+        kiosk.reset("test")
+    text = caplog.text
+    assert "kiosk: started" in text and "kiosk: attract loop starts" in text and text.count("kiosk: fresh start") >= 2
 
 
 def test_closing_the_window_does_not_quit_but_ctrl_alt_q_does(tmp_path):
@@ -84,6 +219,13 @@ def test_closing_the_window_does_not_quit_but_ctrl_alt_q_does(tmp_path):
     loop.run_frames(1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL | pygame.KMOD_ALT,
                                                   unicode="q", scancode=0)])
     assert not loop.running
+
+
+def test_f11_does_not_leave_fullscreen_at_a_locked_stand(tmp_path):
+    _, _, _, loop = kiosk_loop(tmp_path)
+    before = loop.display.fullscreen
+    loop.run_frames(1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)])
+    assert loop.display.fullscreen == before
 
 
 def test_demo_saves_never_touch_the_players_adventures(tmp_path):
@@ -104,12 +246,19 @@ def test_the_kiosk_draws_at_convention_screen_sizes(tmp_path, window):
     assert kiosk.attracting and loop.frames_drawn > 0
 
 
+def test_the_demo_window_is_fullscreen_at_the_origin(tmp_path):
+    make_services(tmp_path)
+    display = Display((1280, 720), fullscreen=True)
+    assert display.fullscreen
+    with pytest.warns(DeprecationWarning):  # pygame-ce deprecates drawing through it, not reading its position
+        assert pygame.Window.from_display_module().position == (0, 0)
+
+
 def test_the_demo_program_still_ends_on_sigterm(tmp_path):
     import os
     import signal
     import subprocess
     import sys
-    import time
 
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
            "XDG_DATA_HOME": str(tmp_path / "d"), "XDG_STATE_HOME": str(tmp_path / "s")}
@@ -123,3 +272,5 @@ def test_the_demo_program_still_ends_on_sigterm(tmp_path):
     except subprocess.TimeoutExpired:
         process.kill()
         raise AssertionError("the kiosk ignored SIGTERM")
+    log = (tmp_path / "s" / "feuille-aventure" / "log" / "feuille.log").read_text(encoding="utf-8")
+    assert "kiosk: started" in log and "kiosk: fresh start" in log

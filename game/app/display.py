@@ -10,6 +10,8 @@ others use smoothscale, which is the least blurry choice for text.
 from __future__ import annotations
 
 import math
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -26,18 +28,25 @@ class Viewport:
 
     logical: tuple[int, int]
     window: tuple[int, int]
+    band: int = 0  # window pixels reserved at the bottom (never covered by the page)
 
     @property
     def scale(self) -> float:
         """Uniform scale factor from logical to window pixels."""
-        return min(self.window[0] / self.logical[0], self.window[1] / self.logical[1])
+        return min(self.window[0] / self.logical[0], max(1, self.window[1] - self.band) / self.logical[1])
 
     @property
     def dest(self) -> pygame.Rect:
-        """The rect the page occupies in the window; the rest is letterbox."""
+        """The rect the page occupies in the window; the rest is letterbox (and the band)."""
         width = max(1, round(self.logical[0] * self.scale))
         height = max(1, round(self.logical[1] * self.scale))
-        return pygame.Rect((self.window[0] - width) // 2, (self.window[1] - height) // 2, width, height)
+        free = max(1, self.window[1] - self.band)
+        return pygame.Rect((self.window[0] - width) // 2, (free - height) // 2, width, height)
+
+    @property
+    def band_rect(self) -> pygame.Rect:
+        """The reserved band at the bottom of the window (empty when none)."""
+        return pygame.Rect(0, self.window[1] - self.band, self.window[0], self.band)
 
     @property
     def integer_scale(self) -> bool:
@@ -78,14 +87,50 @@ class Display:
         self.fullscreen = False
         self._windowed_size = window_size
         self.last_pointer: tuple[int, int] = (-1, -1)  # logical; wheel events get it as pos
+        self.band_fraction = 0.0  # share of the window's height reserved at the bottom (see reserve_band)
+        self.band_painter: Callable[[pygame.Surface, pygame.Rect], None] | None = None
         if not pygame.display.get_init():
             pygame.display.init()
         if title:
             pygame.display.set_caption(title)
-        self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
-        self.viewport = Viewport(logical_size, self.window.get_size())
         if fullscreen:
-            self.set_fullscreen(True)
+            # Straight into fullscreen: a window first made at 1280×720 and then grown keeps the
+            # centred position it was given, which a display without a window manager shows off-screen.
+            self.window = pygame.display.set_mode(self._desktop_size(), pygame.FULLSCREEN)
+            self.fullscreen = True
+            self._to_origin()
+        else:
+            self.window = pygame.display.set_mode(window_size, pygame.RESIZABLE)
+        self.viewport = self._viewport(self.window.get_size())
+
+    def _viewport(self, size: tuple[int, int]) -> Viewport:
+        return Viewport(self.logical_size, size, round(size[1] * self.band_fraction))
+
+    def reserve_band(self, fraction: float, painter: Callable[[pygame.Surface, pygame.Rect], None] | None) -> None:
+        """Keep ``fraction`` of the window's height at the bottom for ``painter`` (0: no band)."""
+        self.band_fraction = max(0.0, min(0.3, fraction))
+        self.band_painter = painter
+        self.viewport = self._viewport(self.window.get_size())
+
+    @property
+    def band_rect(self) -> pygame.Rect:
+        """The reserved band, in window pixels."""
+        return self.viewport.band_rect
+
+    @staticmethod
+    def _desktop_size() -> tuple[int, int]:
+        sizes = pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else (0, 0)
+
+    @staticmethod
+    def _to_origin() -> None:
+        """Put the window at the screen's top-left corner (fullscreen without a window manager needs it)."""
+        try:
+            with warnings.catch_warnings():  # deprecated for drawing through a Window, not for placing it
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().position = (0, 0)
+        except (pygame.error, AttributeError):  # no window object on this pygame/driver: leave it where it is
+            pass
 
     # -- window size ---------------------------------------------------------------
 
@@ -97,7 +142,7 @@ class Display:
         actual = size if size is not None else self.window.get_size()
         if not self.fullscreen:
             self._windowed_size = actual
-        self.viewport = Viewport(self.logical_size, actual)
+        self.viewport = self._viewport(actual)
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a desktop-sized fullscreen window and the last windowed size."""
@@ -106,13 +151,14 @@ class Display:
         try:
             if on:
                 self._windowed_size = self.window.get_size()
-                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.window = pygame.display.set_mode(self._desktop_size(), pygame.FULLSCREEN)
+                self._to_origin()
             else:
                 self.window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         except pygame.error:
             return  # some drivers cannot; stay as we are
         self.fullscreen = on
-        self.viewport = Viewport(self.logical_size, self.window.get_size())
+        self.viewport = self._viewport(self.window.get_size())
 
     def toggle_fullscreen(self) -> bool:
         """F11: flip fullscreen; returns the new state."""
@@ -155,6 +201,8 @@ class Display:
             self.window.blit(pygame.transform.scale(self.surface, dest.size), dest)
         else:
             self.window.blit(pygame.transform.smoothscale(self.surface, dest.size), dest)
+        if self.band_painter is not None and viewport.band > 0:
+            self.band_painter(self.window, viewport.band_rect)
         pygame.display.flip()
 
     def save_screenshot(self, path: str, window: bool = False) -> None:

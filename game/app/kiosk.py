@@ -1,273 +1,276 @@
 """Convention kiosk: `feuille --demo` on a big screen at a stand.
 
-The kiosk sits above every screen (a loop supervisor). It shows a "new
-adventurer" button that resets to a fresh start in one click; after the idle
-delay of the settings it starts the attract loop, in which an autopilot plays
-the demo adventure by itself — rolling a hero, fighting with dice, shooting
-arrows, ticking days — by clicking the real buttons of the real screens, so
-visitors see exactly what they would do. Any touch of the mouse or a key stops
-it and returns to a fresh start. Quitting needs Ctrl+Alt+Q; the window's
-close button is ignored. Saves go to the demo's own slot (see
-build_services(demo=True)) and are wiped at each fresh start.
+The kiosk sits above every screen (a loop supervisor). Its fresh start is the
+title page ("touch to play"); a touch there opens hero creation for the demo
+adventure. A band reserved at the bottom of the window (the page is fitted
+above it, so it hides nothing) holds the "new adventurer" button, which resets
+to a fresh start in one click, and, during the attract loop, the banner.
+
+After the idle delay of the settings — wall-clock time on a monotonic clock,
+never the frame's capped ``dt`` — the attract loop starts: the autopilot
+(``game.app.autopilot``) plays the demo by itself. Any touch stops it and
+returns to a fresh start, and that waking touch does nothing else: the click
+or finger-up that follows it is swallowed.
+
+The stand is locked: settings, export and import are refused and a setting a
+visitor changes (the language on the title page, physical dice) is kept in
+memory only and forgotten at the next fresh start. The operator's chord
+Ctrl+Alt+U unlocks it until the next fresh start; Ctrl+Alt+Q quits; the
+window's close button is ignored. Saves go to the demo's own slot (see
+build_services(demo=True)) and are wiped at each fresh start. Starting,
+each attract loop and each fresh start are written to the log.
+
+The kiosk draws only when something moves: between the autopilot's steps the
+loop sleeps, woken by ``wake_in`` when the next step is due.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
+from game.app.autopilot import Autopilot
+from game.app.loop import SystemClock
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.stack import SceneStack
 from game.ui.draw import blit_text, rounded_box
 
+LOG = logging.getLogger("feuille.kiosk")
 DEMO_BOOK = "DEMO"
-INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT)
-RESET_RECT = pygame.Rect(1056, 690, 216, 28)
-# Where the reset button sits on screens whose bottom-right corner is taken.
-RESET_SPOTS = {"CreationScene": pygame.Rect(1056, 14, 216, 40)}
-STEP_SECONDS = 1.7  # the autopilot's pace: slow enough to follow from a few metres away
-ENDING_PAUSE = 5.0
-GOOD_SKILL = 10  # the autopilot re-rolls a weaker hero (as players may before the adventure starts)
-MAX_REROLLS = 4
-
-# What the autopilot presses on each screen, best first: catalogue keys of button labels.
-# A screen whose buttons are all refused or absent gets a click in its middle (dice overlays).
-AUTOPILOT_BUTTONS: dict[str, tuple[str, ...]] = {
-    "CreationScene": ("creation.roll",),
-    "SheetScene": ("reader.open", "sheet.resume_fight"),
-    "FightSetupScene": ("combat.setup_start", "combat.setup_fight"),
-    "CombatScene": ("combat.back", "combat.continue_dead", "combat.shoot", "combat.test_luck", "combat.accept",
-                    "combat.attack", "combat.close_in"),
-    "DeathScene": (),
-}
-
-
-def _label(ui, widget) -> str:
-    label = getattr(widget, "label", None)
-    return ui.text(label) if label is not None else ""
-
-
-class Autopilot:
-    """Plays the demo by pressing the buttons a visitor would press."""
-
-    def __init__(self, services: Services, stack: SceneStack, rng: random.Random) -> None:
-        self.services = services
-        self.stack = stack
-        self.rng = rng
-        self.wait = STEP_SECONDS
-        self.taps: list[list[float]] = []  # [x, y, age] of recent presses, drawn as rings
-        self.finished = False
-        self.rolls = 0
-
-    def update(self, dt: float) -> None:
-        for tap in self.taps:
-            tap[2] += dt
-        self.taps = [t for t in self.taps if t[2] < 0.8]
-        self.wait -= dt
-        if self.wait > 0:
-            return
-        self.wait = STEP_SECONDS
-        self.step()
-
-    def step(self) -> None:
-        top = self.stack.top
-        if top is None:
-            return
-        name = type(top).__name__
-        if name == "DeathScene" or self._at_ending(top):
-            self.finished = True
-            return
-        target = self._choose(top)
-        if target is None:
-            self.press((640, 360))
-        else:
-            self.press(target.rect.center)
-
-    def _at_ending(self, scene: Scene) -> bool:
-        """The reader showing an ending: only "close the book" is left."""
-        shelf = getattr(scene, "shelf_button", None)
-        return shelf is not None and shelf.visible
-
-    def _choose(self, scene: Scene):
-        """The button to press on ``scene``: the first enabled one in the screen's priority list, else a choice."""
-        ui = self.services.ui
-        group = getattr(scene, "group", None)
-        if group is None:
-            return None
-        buttons = [w for w in group.widgets if getattr(w, "visible", True) and getattr(w, "enabled", False)
-                   and hasattr(w, "on_click") and w.on_click is not None]
-        name = type(scene).__name__
-        wanted = AUTOPILOT_BUTTONS.get(name)
-        if name == "CreationScene":
-            wanted = self._creation_step(scene)
-        if wanted is not None:
-            texts = [ui.t(key) for key in wanted]
-            if name == "CombatScene":
-                texts = [t for t in texts if t != ui.t(self._luck_choice(scene))]
-            for text in texts:
-                for button in buttons:
-                    if _label(ui, button) == text:
-                        return button
-            return None
-        choices = getattr(scene, "choice_buttons", None)  # the reader's choices
-        if choices:
-            enabled = [b for b in choices if b.enabled and b.visible]
-            if enabled:
-                return self.rng.choice(enabled)
-        for name in ("event_button", "attack_button", "shoot_button"):  # the reader's next event, or its own fight
-            button = getattr(scene, name, None)
-            if button is not None and button.visible and button.enabled:
-                return button
-        return None
-
-    def _creation_step(self, scene: Scene) -> tuple[str, ...]:
-        """Roll (again while the hero is weak, a few times), then start the adventure."""
-        hero = scene.session.state.hero if getattr(scene, "session", None) is not None else None
-        if hero is None:
-            self.rolls += 1
-            return ("creation.roll",)
-        if hero.scores["skill"] < GOOD_SKILL and self.rolls < MAX_REROLLS:
-            self.rolls += 1
-            return ("creation.reroll",)
-        return ("creation.start",)
-
-    def _luck_choice(self, scene: Scene) -> str:
-        """The Luck button *not* to press: follow the advice the board computed on its worker thread.
-
-        Until that answer is ready it accepts the wound, so no odds are ever computed on the frame.
-        """
-        answer = scene.odds_answer() if hasattr(scene, "odds_answer") else None
-        advice = (answer or {}).get("advice")
-        if not advice:
-            return "combat.test_luck"
-        return "combat.accept" if advice["test_luck"] > advice["accept"] + 1e-9 else "combat.test_luck"
-
-    def press(self, pos: tuple[int, int]) -> None:
-        """A real click (down and up) at ``pos`` on the top screen."""
-        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.stack.process_event(pygame.event.Event(kind, pos=pos, button=1, autopilot=True))
-        self.stack.apply_pending()
-        self.taps.append([pos[0], pos[1], 0.0])
-
-    def draw(self, surface: pygame.Surface) -> None:
-        colour = self.services.ui.palette.focus
-        for x, y, age in self.taps:
-            radius = int(14 + 40 * age)
-            ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-            pygame.draw.circle(ring, (*colour[:3], int(220 * (1 - age / 0.8))), (radius + 2, radius + 2), radius, 4)
-            surface.blit(ring, (x - radius - 2, y - radius - 2))
+INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT,
+                pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
+RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
+BAND_FRACTION = 0.075  # of the window's height, at the bottom: the banner and the reset button
+SWALLOW_SECONDS = 0.8  # after the waking touch, input is swallowed until its release (or this long)
+ENDING_PAUSE = 8.0  # the victory page or the death page stays up this long before the loop plays again
+IDLE_TICK = 1.0  # while waiting for the idle delay, look at the clock this often
 
 
 class KioskMode:
-    """The supervisor of `feuille --demo`: idle timer, attract loop, reset button, quit chord."""
+    """The supervisor of `feuille --demo`: idle timer, attract loop, reset band, lock, quit chord."""
 
-    def __init__(self, services: Services, stack: SceneStack, fresh_start: Callable[[], Scene]) -> None:
+    def __init__(self, services: Services, stack: SceneStack, fresh_start: Callable[[], Scene], *,
+                 clock: Any = None, display: Any = None) -> None:
         self.services = services
         self.stack = stack
-        self.fresh_start = fresh_start
-        self.idle = 0.0
+        self.fresh_start = fresh_start  # the title page
+        self.clock = clock or SystemClock()
+        self.display = display
         self.autopilot: Autopilot | None = None
-        self.ending_wait = 0.0
+        self.last_touch = self.clock.now()
+        self.ending_since: float | None = None
+        self.swallow_until: float | None = None  # after a waking touch, input is swallowed until then…
+        self.held = 0  # …and while a press that began meanwhile is held
         self.runs = 0
         self.rng = random.Random(services.rng.randrange(2**32))
+        services.locked = True
+        self.stand_settings = services.settings.model_copy()  # what every fresh start goes back to
+        if display is not None:
+            display.reserve_band(BAND_FRACTION, self.paint_band)
+        LOG.info("kiosk: started (idle delay %s s, language %s)", services.settings.demo_idle_seconds,
+                 services.settings.language)
 
     # -- the loop's supervisor protocol -----------------------------------------------------------
     @property
     def wants_animation(self) -> bool:
-        return self.autopilot is not None
+        """Only a fading press ring animates; between steps the loop sleeps."""
+        return self.autopilot is not None and self.autopilot.wants_animation
+
+    @property
+    def locked(self) -> bool:
+        """A locked stand keeps its window as it is (F11 does nothing)."""
+        return self.services.locked
 
     @property
     def attracting(self) -> bool:
         return self.autopilot is not None
 
+    @property
+    def idle_seconds(self) -> float:
+        """Wall-clock seconds since the last touch."""
+        return self.clock.now() - self.last_touch
+
+    def wake_in(self) -> float:
+        """Seconds until the kiosk needs its next update (the loop sleeps at most this long)."""
+        if self.autopilot is None:
+            delay = self.services.settings.demo_idle_seconds
+            left = delay - self.idle_seconds if delay > 0 else IDLE_TICK
+            return max(0.0, min(IDLE_TICK, left))
+        if self.autopilot.finished:
+            return max(0.0, (self.ending_since or self.clock.now()) + ENDING_PAUSE - self.clock.now())
+        return self.autopilot.wake_in()
+
     def filter_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.QUIT and not getattr(event, "kiosk", False):
             return None  # the window's close button does not end a convention stand
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
-            mods = event.mod
-            if mods & pygame.KMOD_CTRL and mods & pygame.KMOD_ALT:
+        if event.type == pygame.KEYDOWN:
+            chord = event.mod & pygame.KMOD_CTRL and event.mod & pygame.KMOD_ALT
+            if chord and event.key == pygame.K_q:
+                LOG.info("kiosk: quit by the operator's chord")
                 return pygame.event.Event(pygame.QUIT, kiosk=True)
+            if chord and event.key == pygame.K_u:
+                self.set_locked(not self.services.locked)
+                return None
         if getattr(event, "autopilot", False):
             return event
         touched = event.type in INPUT_EVENTS or (event.type == pygame.MOUSEMOTION and any(getattr(event, "rel", (0, 0))))
         if not touched:
             return event
-        self.idle = 0.0
+        now = self.clock.now()
+        self.last_touch = now
+        if self.swallow_until is not None:
+            # The waking touch's own click and finger-up (SDL sends both for one touch) are swallowed:
+            # everything for a moment, and any press begun then until it is released.
+            if now >= self.swallow_until and self.held == 0:
+                self.swallow_until = None
+            else:
+                if event.type in PRESSES:
+                    self.held += 1
+                elif event.type in RELEASES:
+                    self.held = max(0, self.held - 1)
+                return None
         if self.autopilot is not None:
-            self.reset()  # a visitor takes over: a fresh start, and this touch does nothing else
+            # A visitor takes over: a fresh start, and this touch does nothing else — nor does its
+            # click or finger-up, which would otherwise land on the fresh screen.
+            self.reset("a visitor touched the attract loop")
+            self.swallow_until = now + SWALLOW_SECONDS
+            self.held = 1 if event.type in PRESSES else 0
             return None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.reset_rect().collidepoint(event.pos):
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._in_reset_button(event):
             if event.type == pygame.MOUSEBUTTONUP:
-                self.reset()
+                self.reset("the new adventurer button")
             return None
+        if self._in_band(event):
+            return None  # the band is the kiosk's: nothing under it
         return event
 
     def update(self, dt: float) -> None:
+        now = self.clock.now()
         if self.autopilot is None:
-            self.idle += dt
             delay = self.services.settings.demo_idle_seconds
-            if delay > 0 and self.idle >= delay:
+            if delay > 0 and now - self.last_touch >= delay:
                 self.start_attract()
             return
         if self.autopilot.finished:
-            self.ending_wait += dt
-            if self.ending_wait >= ENDING_PAUSE:
+            if self.ending_since is None:
+                self.ending_since = now
+            elif now - self.ending_since >= ENDING_PAUSE:
                 self.start_attract()  # play it again from the top
             return
-        self.autopilot.update(dt)
+        if self.autopilot.tick(now):
+            self.stack.request_redraw()
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui, p = self.services.ui, self.services.ui.palette
         if self.autopilot is not None:
             self.autopilot.draw(surface)
-            band = pygame.Surface((1280, 44), pygame.SRCALPHA)
-            band.fill((*p.tooltip_bg[:3], 215))
-            surface.blit(band, (0, 676))
-            blit_text(surface, ui.t("kiosk.attract"), (640, 698), "bold", ui.theme.text_size("heading"), p.tooltip_text, "center")
-            return
-        rect = self.reset_rect()
-        surface.blit(rounded_box(rect.size, p.accent, p.ink, 8), rect)
-        blit_text(surface, ui.t("kiosk.new_adventurer"), rect.center, "bold", ui.theme.text_size("small"), p.accent_text, "center")
 
-    def reset_rect(self) -> pygame.Rect:
-        """Where the "new adventurer" button is on the current screen."""
-        return RESET_SPOTS.get(type(self.stack.top).__name__, RESET_RECT)
+    # -- the band ------------------------------------------------------------------------------
+    def paint_band(self, window: pygame.Surface, band: pygame.Rect) -> None:
+        """The reserved band: the banner while the loop plays, else the reset button (window pixels)."""
+        ui, p = self.services.ui, self.services.ui.palette
+        window.fill(p.tooltip_bg, band)
+        size = max(12, int(band.height * 0.42))
+        if self.autopilot is not None:
+            blit_text(window, ui.t("kiosk.attract"), band.center, "bold", size, p.tooltip_text, "center")
+            return
+        if not self.services.locked:
+            blit_text(window, ui.t("kiosk.unlocked"), (band.x + band.height // 2, band.centery), "bold",
+                      max(10, int(size * 0.8)), p.tooltip_text, "midleft")
+        rect = self.reset_window_rect()
+        window.blit(rounded_box(rect.size, p.accent, p.ink, max(4, rect.height // 5)), rect)
+        blit_text(window, ui.t("kiosk.new_adventurer"), rect.center, "bold", max(10, int(size * 0.8)), p.accent_text,
+                  "center")
+
+    def reset_window_rect(self) -> pygame.Rect:
+        """The "new adventurer" button, in window pixels (at the right of the band)."""
+        band = self._band()
+        height = max(20, int(band.height * 0.7))
+        width = max(120, int(band.height * 4.2))
+        return pygame.Rect(band.right - width - band.height // 3, band.centery - height // 2, width, height)
+
+    def _band(self) -> pygame.Rect:
+        if self.display is not None and self.display.band_rect.height > 0:
+            return self.display.band_rect
+        return pygame.Rect(0, 720, 1280, 54)  # no display (a bare test): a band below the page
+
+    def _in_band(self, event: pygame.event.Event) -> bool:
+        pos = getattr(event, "window_pos", None)
+        return pos is not None and self._band().collidepoint(pos)
+
+    def _in_reset_button(self, event: pygame.event.Event) -> bool:
+        pos = getattr(event, "window_pos", None)
+        return pos is not None and self.reset_window_rect().collidepoint(pos)
 
     # -- actions ----------------------------------------------------------------------------------
-    def reset(self) -> None:
-        """A fresh start: no autopilot, the demo's saves wiped, the first screen."""
+    def set_locked(self, locked: bool) -> None:
+        """The operator's chord: unlock settings, export and import (locked again at the next fresh start)."""
+        if locked == self.services.locked:
+            return
+        if locked:
+            self.stand_settings = self.services.settings.model_copy()  # the operator's changes stay
+        self.services.locked = locked
+        LOG.info("kiosk: %s by the operator", "locked" if locked else "unlocked")
+        refresh = getattr(self.stack.top, "refresh", None)
+        if callable(refresh):
+            refresh()  # the shelf greys or enables its buttons at once
+        self.stack.request_redraw()
+
+    def reset(self, reason: str = "reset") -> None:
+        """A fresh start: no autopilot, the stand's settings back, the demo's saves wiped, the title page."""
         self.autopilot = None
-        self.idle = 0.0
-        self.ending_wait = 0.0
-        self._show_fresh_start()
+        self.last_touch = self.clock.now()
+        self.ending_since = None
+        LOG.info("kiosk: fresh start (%s)", reason)
+        self._show(self.fresh_start())
 
     def start_attract(self) -> None:
-        """Play the demo adventure by itself from a fresh start."""
+        """Play the demo adventure by itself from a fresh start (the title page first)."""
         self.runs += 1
-        self._show_fresh_start()
-        self.ending_wait = 0.0
-        self.autopilot = Autopilot(self.services, self.stack, self.rng)
+        LOG.info("kiosk: attract loop starts (run %d)", self.runs)
+        self.ending_since = None
+        self._show(self.fresh_start())
+        self.autopilot = Autopilot(self.services, self.stack, self.rng, self.clock.now())
 
-    def _show_fresh_start(self) -> None:
+    def _show(self, scene: Scene) -> None:
         from game.rules.odds import clear_caches
 
+        self._restore_stand_settings()
         for item in self.services.saves.listing():
             self.services.saves.delete(item.id)
         # A stand runs all day: each run starts with empty odds caches so memory stays flat.
         clear_caches()
         self.stack.clear()
         self.stack.apply_pending()
-        self.stack.push(self.fresh_start())
+        self.stack.push(scene)
         self.stack.apply_pending()
 
+    def _restore_stand_settings(self) -> None:
+        """Forget what a visitor changed (the language, physical dice), and lock the stand again."""
+        if not self.services.locked:
+            self.stand_settings = self.services.settings.model_copy()
+            self.services.locked = True
+        current = self.services.settings
+        for name, value in self.stand_settings.model_dump().items():
+            if getattr(current, name) != value:
+                setattr(current, name, value)
+        self.services.apply_settings()
 
-def demo_fresh_start(services: Services) -> Scene:
-    """The demo's first screen: creating a hero for the demo adventure (the bookshelf if it is missing)."""
+
+def demo_fresh_start(services: Services, now: Callable[[], float] | None = None) -> Scene:
+    """The demo's first screen: the title page (the bookshelf if the demo book is missing).
+
+    ``now`` is the title page's clock (the kiosk's; monotonic time by default).
+    """
     book = services.shelf.books.get(DEMO_BOOK)
     if book is None:
         return services.navigator.build(Screen.SHELF)
-    return services.navigator.build(Screen.CREATION, book)
+    if now is None:
+        return services.navigator.build(Screen.TITLE, book)
+    return services.navigator.build(Screen.TITLE, book, now=now)

@@ -48,7 +48,10 @@ class FakeClock:
 
 
 class Supervisor(Protocol):
-    """Something above every scene (the convention kiosk): filters events, ticks, draws last."""
+    """Something above every scene (the convention kiosk): filters events, ticks, draws last.
+
+    It may also have ``wake_in()``: the seconds until it next needs ``update`` while nothing else happens.
+    """
 
     wants_animation: bool
 
@@ -96,7 +99,7 @@ class MainLoop:
             size = (event.w, event.h) if hasattr(event, "w") else (getattr(event, "x", 0), getattr(event, "y", 0))
             self.display.resize(size if size[0] > 0 and size[1] > 0 else None)
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not getattr(self.supervisor, "locked", False):
             state = self.display.toggle_fullscreen()
             if self.on_fullscreen is not None:
                 self.on_fullscreen(state)
@@ -184,15 +187,21 @@ class MainLoop:
             return pygame.event.get()
         # Idle: poll and sleep between polls. pygame's event.wait(timeout) wakes every millisecond
         # inside SDL (2.4 % of a core measured); a poll every IDLE_POLL seconds costs a fraction of that
-        # and still answers a click within a frame or two. Scenes with timers still get update(dt).
-        waited = 0.0
-        while waited < self.idle_wait_ms / 1000:
+        # and still answers a click within a frame or two. Scenes with timers still get update(dt);
+        # a supervisor with a timer of its own (the kiosk's next autopilot step) says when to wake.
+        limit = self.idle_wait_ms / 1000
+        wake_in = getattr(self.supervisor, "wake_in", None)
+        if wake_in is not None:
+            limit = max(0.0, min(limit, wake_in()))
+        start = time.monotonic()
+        while True:
             events = pygame.event.get()
             if events:
                 return events
-            time.sleep(IDLE_POLL)
-            waited += IDLE_POLL
-        return []
+            left = limit - (time.monotonic() - start)
+            if left <= 0:
+                return []
+            time.sleep(min(IDLE_POLL, left))
 
     def run(self) -> None:
         """Run until QUIT or the stack empties."""

@@ -40,6 +40,7 @@ class Screen(StrEnum):
     DICE_ENTRY = "dice_entry"
     CRASH_REPORT = "crash_report"
     GALLERY = "gallery"
+    TITLE = "title"  # the convention stand's "touch to play" page
 
 
 #: The package whose import installs the routes: loaded by name, on first need, so this

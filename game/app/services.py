@@ -39,6 +39,9 @@ class Services:
     new_dice: Callable[[], DiceSource] = RandomDice
     demo: bool = False
     problems: list[str] = field(default_factory=list)  # start-up problems to show once (broken settings…)
+    # A convention stand is locked: settings, export and import are refused and a setting changed
+    # on the way (language, physical dice) is kept in memory only. The operator's chord unlocks it.
+    locked: bool = False
     navigator: Navigator = field(init=False, repr=False)  # the one place that moves between screens
 
     def __post_init__(self) -> None:
@@ -48,11 +51,17 @@ class Services:
     def language(self) -> str:
         return self.settings.language
 
-    def save_settings(self) -> None:
-        """Persist the settings and apply language and palette at once."""
+    def apply_settings(self) -> None:
+        """Apply language, palette and interface size at once, without writing anything."""
         self.ui.catalogue.set_language(self.settings.language)
         self.ui.theme.set_palette(self.settings.palette)
         self.ui.theme.ui_scale = self.settings.ui_scale
+
+    def save_settings(self) -> None:
+        """Apply the settings and persist them (in memory only while the stand is locked)."""
+        self.apply_settings()
+        if self.locked:
+            return
         try:
             self.settings_store.save(self.settings)
         except OSError as error:

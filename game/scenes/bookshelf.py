@@ -85,6 +85,7 @@ class BookshelfScene(Scene):
         self.settings_button = g.add(Button(ui, (24, bottom, 180, 44), ui.tr("shelf.settings"), on_click=self.open_settings))
         self.help_button = g.add(Button(ui, (214, bottom, 140, 44), ui.tr("shelf.help"), on_click=self.open_help))
         self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
+        self.quit_button.visible = not self.services.demo  # a stand is quit by the operator's chord only
 
     def refresh(self) -> None:
         """Re-read the saved adventures."""
@@ -94,6 +95,14 @@ class BookshelfScene(Scene):
         last = self.services.saves.last()
         self.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
         self._selection_changed()
+
+    def _lock(self) -> None:
+        """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
+        locked = self.services.locked
+        for button in (self.settings_button, self.import_button):
+            button.set_enabled(not locked, self.ui.tr("kiosk.locked"))
+        if locked:
+            self.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
 
     def _describe(self, item: Listing) -> str:
         ui = self.ui
@@ -128,6 +137,7 @@ class BookshelfScene(Scene):
             self.say(self.ui.t("shelf.broken_reason", reason=str(item.error)), bad=True)
         else:
             self.open_button.label = self.ui.tr("shelf.open")
+        self._lock()
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message, self.message_bad = text, bad

@@ -38,4 +38,5 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.DICE_ENTRY: _scene("dice_entry", "DiceEntryScene", with_services=False),
     Screen.CRASH_REPORT: _scene("crash_report", "CrashReportScene", with_services=False),
     Screen.GALLERY: _scene("gallery", "GalleryScene", with_services=False),
+    Screen.TITLE: _scene("title", "TitleScene"),
 }

@@ -195,6 +195,7 @@ class SheetScene(AdventureScene):
         state, book, ui = self.adventure.state, self.book, self.ui
         hero = state.hero
         language = ui.catalogue.language
+        self.top["settings"].set_enabled(not self.services.locked, ui.tr("kiosk.locked"))  # a convention stand
         for stat in book.stats:
             counter = self.stat_counters[stat.id]
             counter.value = hero.scores[stat.id]

@@ -191,11 +191,42 @@ def test_the_round_records_each_attack_strength_for_the_board(df64):
 
 def test_dice_needed_lists_the_dice_an_action_would_draw(df64):
     session = Session(df64, ScriptedDice([]), Start(hero=HERO))
-    assert session.dice_needed({"do": "test_luck"}) == [6, 6]
+    assert [use.sides for use in session.dice_needed({"do": "test_luck"})] == [6, 6]
     session.apply({"do": "fight", "mode": "all_together", "enemies": [
         {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
-    assert session.dice_needed({"do": "round", "target": 1}) == [6] * 6
+    assert [use.sides for use in session.dice_needed({"do": "round", "target": 1})] == [6] * 6
     assert not session.entries[1:]
+
+
+def test_each_die_of_the_plan_says_whose_it_is_in_draw_order(df64):
+    """R-COMBAT-1, R-MULTI-1, R-ALLY-1: creatures first in list order, the hero, then the ally's exchange."""
+    session = Session(df64, ScriptedDice([]), Start(hero=HERO))
+    session.apply({"do": "fight", "mode": "all_together", "ally": {"name": "Sorrel", "skill": 8, "stamina": 6}, "enemies": [
+        {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
+    plan = session.dice_needed({"do": "round", "target": 0})
+    assert [(use.who, use.what) for use in plan[::2]] == [
+        ("creature:0", "attack"), ("creature:1", "attack"), ("hero", "attack"), ("creature:1", "attack"), ("ally", "attack")]
+    assert [(use.who, use.what) for use in session.dice_needed({"do": "test_luck"})] == [("hero", "luck")] * 2
+
+
+def test_available_says_what_can_be_done_now_and_why_not(df64):
+    session = Session(df64, ScriptedDice([]), Start(hero=HERO))
+    before = session.available()
+    assert before["fight"] is None and before["test_luck"] is None
+    assert before["round"].code == "no_fight" and before["luck"].code == "nothing_pending"
+    session.apply({"do": "fight", "enemies": [{"name": "A", "skill": 6, "stamina": 4}]})
+    during = session.available()
+    assert during["fight"].code == "fight_active" and during["round"] is None
+
+
+def test_available_refuses_everything_but_the_luck_decision_while_a_wound_waits(df31):
+    """R-COMBAT-3: a wound waits for Luck or acceptance."""
+    session = Session(df31, ScriptedDice([6, 6, 1, 1]), Start(hero=HERO))
+    session.apply({"do": "fight", "enemies": [{"name": "A", "skill": 6, "stamina": 10}]})
+    session.apply({"do": "round"})
+    answers = session.available()
+    assert answers["luck"] is None and answers["no_luck"] is None
+    assert {answers[kind].code for kind in ("round", "eat", "fight", "change", "tick_day")} == {"pending_decision"}
 
 
 def test_honest_play_refuses_to_undo_a_roll_and_says_why(df31):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from game.rules.dice import DiceError, DiceSource
+from game.rules.dice import DiceError, DiceSource, DieUse
 from game.rules.errors import Refused
 from game.rules.session import Entry, Session
 from game.storage.saves import SaveStore
@@ -107,8 +107,8 @@ class Adventure:
         """Why ``action`` would be refused now (None when allowed); changes nothing."""
         return self.session.refusal(action)
 
-    def dice_needed(self, action: Any) -> list[int]:
-        """The dice ``action`` would draw now (their sides, in order): for physical dice entry."""
+    def dice_needed(self, action: Any) -> list[DieUse]:
+        """The dice ``action`` would draw now, in order (sides, whose, what for): for physical dice entry."""
         return self.session.dice_needed(action)
 
     def save(self) -> None:

@@ -15,7 +15,7 @@ from game.app.adventure import Adventure
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
-from game.rules.dice import DiceError, ScriptedDice
+from game.rules.dice import DiceError, DieUse, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Entry
 
@@ -36,11 +36,12 @@ Presentation = tuple[str, list[DiceGroup], str, str]
 
 def roll_action(scene: Scene, services: Services, adventure: Adventure, action: Any,
                 present: Callable[[Entry], Presentation], on_done: Callable[[Entry | Refused], None],
-                dice_labels: list[str] | None = None) -> None:
+                label: Callable[[DieUse], str] | None = None) -> None:
     """Apply ``action`` through the rules with the dice UI; ``on_done`` gets the entry or the refusal.
 
     With physical dice on, the player first types each die the action will draw
-    (from a dry run); the overlay then shows them settling with their meaning.
+    (the rules' dice plan: sides, whose, what for; ``label`` names each one);
+    the overlay then shows them settling with their meaning.
     """
     refused = adventure.refusal(action)
     if refused is not None:
@@ -67,11 +68,11 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
 
     typed: list[int] = []
 
-    def ask(sides: list[int]) -> None:
-        labels = dice_labels if dice_labels and len(dice_labels) == len(sides) else None
+    def ask(uses: list[DieUse]) -> None:
+        labels = [label(use) for use in uses] if label is not None else None
         if scene.stack is not None:
-            services.navigator.open(scene, Screen.DICE_ENTRY, ui.t("dice.physical_title"), sides, on_done=received,
-                                    labels=labels)
+            services.navigator.open(scene, Screen.DICE_ENTRY, ui.t("dice.physical_title"), [use.sides for use in uses],
+                                    on_done=received, labels=labels)
 
     def received(values: list[int]) -> None:
         typed.extend(values)
@@ -80,7 +81,7 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
         except DiceError as error:
             if error.sides is None:  # a typed value out of range cannot happen (the entry checks it)
                 raise
-            ask([error.sides])  # these values need more dice than the dry run foresaw: one more at a time
+            ask([DieUse(error.sides)])  # more dice than the dry run foresaw: one more at a time
             return
         show(result)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -81,6 +82,20 @@ class FixedDice:
         return min(self.face, sides)
 
 
+@dataclass(frozen=True)
+class DieUse:
+    """One die an action draws: its faces, whose it is and what for (the rules say; screens only show it).
+
+    ``who``: "hero", "ally", "creature:<index>", or "" when it belongs to nobody
+    in particular (a table roll); ``what``: "attack", "luck", "skill", "shot",
+    "test", "roll"… or "" when the rules do not say.
+    """
+
+    sides: int
+    who: str = ""
+    what: str = ""
+
+
 class Transaction:
     """Wraps a source for one action: records what it draws, and can put the draws back.
 
@@ -93,26 +108,27 @@ class Transaction:
         self._source = source
         self._pushed_back = pushed_back  # shared (sides, value) buffer owned by the session
         self.drawn: list[int] = []
-        self._draw_sides: list[int] = []
+        self.uses: list[DieUse] = []  # what each drawn die was, in draw order
 
-    def roll(self, sides: int) -> int:
+    def roll(self, sides: int, who: str = "", what: str = "") -> int:
+        """One die of ``sides`` faces, rolled by ``who`` for ``what`` (see :class:`DieUse`)."""
         if self._pushed_back and self._pushed_back[0][1] <= sides:
             value = self._pushed_back.pop(0)[1]
         else:
             value = self._source.roll(sides)
         self.drawn.append(value)
-        self._draw_sides.append(sides)
+        self.uses.append(DieUse(sides, who, what))
         return value
 
-    def roll_many(self, count: int, sides: int = 6) -> list[int]:
-        """Roll ``count`` dice of ``sides`` faces, in order."""
-        return [self.roll(sides) for _ in range(count)]
+    def roll_many(self, count: int, sides: int = 6, who: str = "", what: str = "") -> list[int]:
+        """Roll ``count`` dice of ``sides`` faces, in order, all rolled by ``who`` for ``what``."""
+        return [self.roll(sides, who, what) for _ in range(count)]
 
     def give_back(self) -> None:
         """Return every draw of this transaction to the front of the buffer, in order."""
-        self._pushed_back[:0] = list(zip(self._draw_sides, self.drawn))
+        self._pushed_back[:0] = [(use.sides, value) for use, value in zip(self.uses, self.drawn)]
         self.drawn = []
-        self._draw_sides = []
+        self.uses = []
 
 
 def roll_total(dice: DiceSource, count: int, sides: int = 6) -> tuple[list[int], int]:

@@ -14,12 +14,13 @@ decided, while what the player typed or set by hand can still be undone.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from game.rules.dice import DiceError, DiceSource, FixedDice, RandomDice, ScriptedDice, Transaction
+from game.rules.dice import DiceError, DiceSource, DieUse, FixedDice, RandomDice, ScriptedDice, Transaction
 from game.rules.errors import Refused
 
 LOG_FORMAT = 1
@@ -28,18 +29,27 @@ PLAY_MODES = ("bookmark", "honest")
 BOOKMARK, HONEST = PLAY_MODES
 
 
+StateT = TypeVar("StateT", bound=BaseModel)
+ActionT = TypeVar("ActionT", bound=BaseModel)
+#: What a caller may hand the session as an action: the ruleset's typed model, or its JSON form.
+ActionLike = BaseModel | Mapping[str, Any]
+
+
 class Ruleset(Protocol):
     """What a kind of book plugs into a session (see game.rules.ff.ruleset)."""
 
     kind: str
     state_type: type[BaseModel]
 
-    def start(self, book: Any, hero: dict[str, int] | None, language: str) -> BaseModel: ...
+    def start(self, book: Any, hero: dict[str, int] | None, language: str) -> Any: ...
 
-    def apply(self, book: Any, state: BaseModel, action: Any, dice: Transaction) -> str | None:
+    def apply(self, book: Any, state: Any, action: Any, dice: Transaction) -> str | None:
         """Change ``state`` (a private copy) or raise Refused; return the action's outcome, if any."""
 
-    def view(self, book: Any, state: BaseModel, language: str = "fr") -> dict[str, Any]: ...
+    def available(self, book: Any, state: Any) -> dict[str, Refused | None]:
+        """Each kind of action (its ``do``) and why it cannot be done now (None: it can, given fit data)."""
+
+    def view(self, book: Any, state: Any, language: str = "fr") -> dict[str, Any]: ...
 
     @property
     def action_adapter(self) -> Any: ...
@@ -87,8 +97,12 @@ class Entry:
 
 
 @dataclass
-class Session:
-    """Plays one book: apply actions, refuse illegal ones, undo, redo, replay."""
+class Session(Generic[StateT, ActionT]):
+    """Plays one book: apply actions, refuse illegal ones, undo, redo, replay.
+
+    Generic over the ruleset's state and action models (``Session[SheetState,
+    FFAction]`` plays a Fighting Fantasy book), so screens read typed states.
+    """
 
     book: Any
     dice: DiceSource = field(default_factory=RandomDice)
@@ -96,7 +110,8 @@ class Session:
 
     def __post_init__(self) -> None:
         self.rules = ruleset_for(self.book)
-        self._states: list[BaseModel] = [self.rules.start(self.book, self.start.hero, self.start.language)]
+        self._states: list[StateT] = [self.rules.start(self.book, self.start.hero, self.start.language)]
+        self._available: tuple[StateT, dict[str, Refused | None]] | None = None
         self._entries: list[Entry] = []
         self._redo: list[Entry] = []
         self._pushed_back: list[tuple[int, int]] = []
@@ -104,12 +119,12 @@ class Session:
 
     # -- reading -------------------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         """The current state (treat as read-only: change it through :meth:`apply`)."""
         return self._states[-1]
 
     @property
-    def states(self) -> tuple[Any, ...]:
+    def states(self) -> tuple[StateT, ...]:
         """The state before the first entry, then after each entry, oldest first (read-only)."""
         return tuple(self._states)
 
@@ -159,18 +174,19 @@ class Session:
         return self.rules.view(self.book, self.state, language or self.start.language)
 
     # -- acting --------------------------------------------------------------------------
-    def parse(self, action: Any) -> Any:
+    def parse(self, action: ActionLike) -> ActionT:
         """Turn a JSON-like dict (or an action model) into this ruleset's action, or refuse."""
         if isinstance(action, BaseModel):
-            return action
+            return action  # type: ignore[return-value]  # a model is trusted to be one of this ruleset's actions
         try:
-            return self.rules.action_adapter.validate_python(action)
+            parsed: ActionT = self.rules.action_adapter.validate_python(action)
+            return parsed
         except ValidationError as error:
             first = error.errors(include_url=False)[0]
             where = ".".join(str(p) for p in first["loc"])
             raise Refused("bad_action", f"not an action of this book: {where}: {first['msg']}") from None
 
-    def apply(self, action: Any, dice: DiceSource | None = None) -> Entry:
+    def apply(self, action: ActionLike, dice: DiceSource | None = None) -> Entry:
         """Apply one action; returns its log entry, or raises Refused (nothing changed, no dice drawn).
 
         ``dice`` overrides the session's source for this action (physical dice typed in).
@@ -182,7 +198,20 @@ class Session:
             entry = self._mark_reroll(entry)
         return entry
 
-    def refusal(self, action: Any) -> Refused | None:
+    def available(self) -> dict[str, Refused | None]:
+        """What can be done now, and why not: each kind of action (its ``do``) with its refusal or None.
+
+        Like python-chess's ``legal_moves``: screens enable or disable a control
+        by asking this, never by probing with made-up data. An action whose
+        parameters matter (which creature, how much) is then checked whole with
+        :meth:`refusal`. Computed once per state.
+        """
+        state = self.state
+        if self._available is None or self._available[0] is not state:
+            self._available = (state, self.rules.available(self.book, state))
+        return self._available[1]
+
+    def refusal(self, action: ActionLike) -> Refused | None:
         """Why ``action`` would be refused now (None when it would be accepted). Changes nothing."""
         try:
             parsed = self.parse(action)
@@ -192,17 +221,17 @@ class Session:
             return refused
         return None
 
-    def dice_needed(self, action: Any) -> list[int]:
-        """The sides of each die ``action`` would draw now, in order (for physical dice entry).
+    def dice_needed(self, action: ActionLike) -> list[DieUse]:
+        """Each die ``action`` would draw now, in order: its sides, whose it is, what for (physical dice entry).
 
         A dry run with the highest faces; where the number of dice depends on
         the values (a failed save stopping a march), more may be asked later.
         """
         parsed = self.parse(action)
         state = self.state.model_copy(deep=True)
-        recorder = _SidesRecorder()
-        self.rules.apply(self.book, state, parsed, Transaction(recorder, []))
-        return recorder.sides
+        transaction = Transaction(_HighestFace(), [])
+        self.rules.apply(self.book, state, parsed, transaction)
+        return list(transaction.uses)
 
     def undo(self) -> Entry:
         """Step back one action (dice are never given back); honest play refuses to undo a roll."""
@@ -330,14 +359,10 @@ def _honest_refusal(play: str, entries: list[Entry]) -> Refused | None:
     return None
 
 
-class _SidesRecorder:
-    """A dice source for dry runs: always the highest face, remembering each die's sides."""
-
-    def __init__(self) -> None:
-        self.sides: list[int] = []
+class _HighestFace:
+    """A dice source for dry runs: always the highest face."""
 
     def roll(self, sides: int) -> int:
-        self.sides.append(sides)
         return sides
 
 

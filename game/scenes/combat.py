@@ -27,7 +27,7 @@ from game.app.rolling import roll_action
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.rules.dice import ScriptedDice
+from game.rules.dice import DieUse, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Entry
 from game.scenes.combat_animator import Animator, Phase
@@ -35,7 +35,7 @@ from game.scenes.combat_board import DiceSprites, Layout, compute_layout
 from game.scenes.combat_frame import BoardFrame
 from game.scenes.combat_odds import ODDS_READY, OddsWorker
 from game.scenes.combat_painter import BoardPainter
-from game.scenes.combat_text import tell
+from game.scenes.combat_text import name_of, tell
 from game.scenes.combat_timeline import FightTimeline
 from game.ui.button import Button
 from game.ui.draw import rounded_box
@@ -269,7 +269,7 @@ class CombatScene(AdventureScene):
         """An action that draws dice: physical dice are asked for first, then the board animates."""
         self.skip()
         roll_action(self, self.services, self.adventure, action, present=lambda entry: ("", [], "", "neutral"),
-                    on_done=self.settle, dice_labels=self._dice_labels(action))
+                    on_done=self.settle, label=self.die_label)
 
     def _apply(self, action: dict[str, Any]) -> None:
         self.skip()
@@ -293,22 +293,18 @@ class CombatScene(AdventureScene):
         self.done = True
         self.navigator.fight_over(self, self.adventure)
 
-    def _dice_labels(self, action: dict[str, Any]) -> list[str]:
-        """Whose die is whose, for physical dice entry (the order the rules draw them)."""
-        fight, t = self.fight, self.ui.t
-        you = t("combat.you")
-        if action["do"] == "round":
-            target = action.get("target", fight.front())
-            fighting = fight.living() if fight.mode == "all_together" else [target]
-            labels = [fight.enemies[i].name for i in fighting for _ in range(2)] + [you, you]
-            if fight.ally is not None and fight.ally.stamina > 0:
-                others = [i for i in fight.living() if i != target]
-                foe = fight.enemies[others[0] if others else target].name
-                labels += [foe, foe, fight.ally.name, fight.ally.name]
-            return labels
-        if action["do"] == "shoot":
-            return [t("combat.shot_die")] * 2
-        return [t("combat.luck_die")] * 2
+    def die_label(self, use: DieUse) -> str:
+        """Whose die it is, as the rules' dice plan says (physical dice entry)."""
+        t, fight = self.ui.t, self.fight
+        if use.what == "shot":
+            return t("combat.shot_die")
+        if use.what == "luck":
+            return t("combat.luck_die")
+        if use.who == "ally" and fight.ally is not None:
+            return str(fight.ally.name)
+        if use.who.startswith("creature:"):
+            return name_of(self.state, int(use.who.split(":")[1]))
+        return t("combat.you")
 
     # ------------------------------------------------------------------ after every change
     def refresh(self, changes: list[Change]) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.ff.combat import luck_stakes
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat_board import ellipsize, fit_text, ribbon, strip_slots
 from game.scenes.combat_frame import BoardFrame, Painter
@@ -90,20 +91,17 @@ class CentrePainter(Painter):
         blit_text(surface, head, (x, y), "title", theme.text_size("heading"), p.rubric)
         y += 40
         name = name_of(state, pending.creature)
-        combat = self.book.combat
         if pending.kind == "missed_arrow":
             what = t("combat.decide_arrow", name=name)
             stakes = t("combat.stakes_arrow")
-        elif pending.escape:
-            what = t("combat.decide_escape", damage=pending.damage)
-            stakes = t("combat.stakes_hero", lucky=max(0, pending.damage + combat.wound_luck.lucky - combat.wound_damage),
-                       unlucky=pending.damage + combat.wound_luck.unlucky - combat.wound_damage)
-        elif pending.to == "creature":
-            what = t("combat.decide_creature", name=name, damage=pending.damage)
-            stakes = t("combat.stakes_creature", lucky=combat.hit_luck.lucky, unlucky=combat.hit_luck.unlucky)
         else:
-            what = t("combat.decide_hero", name=name, damage=pending.damage)
-            stakes = t("combat.stakes_hero", lucky=combat.wound_luck.lucky, unlucky=combat.wound_luck.unlucky)
+            lucky, unlucky = luck_stakes(self.book.profile(fight.profile), pending)  # the rules' numbers, as they are
+            side = "creature" if pending.to == "creature" else "hero"
+            if pending.escape:
+                what = t("combat.decide_escape", damage=pending.damage)
+            else:
+                what = t(f"combat.decide_{side}", name=name, damage=pending.damage)
+            stakes = t(f"combat.stakes_{side}", lucky=lucky, unlucky=unlucky)
         body, small = theme.text_size("body"), theme.text_size("small")
         size = fit_text(what, "bold", body, panel.width - 44)
         blit_text(surface, ellipsize(what, "bold", max(size, 17), panel.width - 44), (x, y), "bold", max(size, 17), p.ink)

@@ -197,7 +197,7 @@ class CreationScene(Scene):
                 return
             self._rolled(session, result)
 
-        ask(session.dice_needed(action), labels)
+        ask([use.sides for use in session.dice_needed(action)], labels)
 
     def _apply(self, session: Session, action: dict, dice: Any = None) -> Entry | Refused:
         try:

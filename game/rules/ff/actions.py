@@ -2,6 +2,8 @@
 
 Each action is a small pydantic model tagged by ``do``; the action log stores
 them as JSON, so a save, a rules case and a click all speak the same language.
+Screens build the models themselves (``AttackRound(target=1)``: ``do`` has its
+value by default), so a misspelt field fails where it is written, not at run time.
 """
 
 from __future__ import annotations
@@ -24,32 +26,32 @@ class Action(BaseModel):
 
 
 class RollHero(Action):
-    do: Literal["roll_hero"]
+    do: Literal["roll_hero"] = "roll_hero"
 
 
 class PickHero(Action):
-    do: Literal["pick_hero"]
+    do: Literal["pick_hero"] = "pick_hero"
     name: Name
 
 
 class SetHero(Action):
     """R-CREATE-3: scores typed in from real dice, checked to be reachable."""
 
-    do: Literal["set_hero"]
+    do: Literal["set_hero"] = "set_hero"
     scores: dict[str, Score]
 
 
 class NameHero(Action):
-    do: Literal["name_hero"]
+    do: Literal["name_hero"] = "name_hero"
     name: Name
 
 
 class TestLuck(Action):
-    do: Literal["test_luck"]
+    do: Literal["test_luck"] = "test_luck"
 
 
 class TestSkill(Action):
-    do: Literal["test_skill"]
+    do: Literal["test_skill"] = "test_skill"
 
 
 class EnemySpec(BaseModel):
@@ -63,7 +65,7 @@ class EnemySpec(BaseModel):
 
 
 class StartFight(Action):
-    do: Literal["fight"]
+    do: Literal["fight"] = "fight"
     enemies: list[EnemySpec] = Field(min_length=1, max_length=12)
     mode: FightMode = "one_after_another"
     arrows: Annotated[int, Field(ge=0, le=99)] = 0
@@ -75,51 +77,51 @@ class StartFight(Action):
 
 
 class Shoot(Action):
-    do: Literal["shoot"]
+    do: Literal["shoot"] = "shoot"
     target: int | None = None
 
 
 class AttackRound(Action):
-    do: Literal["round"]
+    do: Literal["round"] = "round"
     target: int | None = None
     ally_target: int | None = None
 
 
 class UseLuck(Action):
-    do: Literal["luck"]
+    do: Literal["luck"] = "luck"
 
 
 class NoLuck(Action):
-    do: Literal["no_luck"]
+    do: Literal["no_luck"] = "no_luck"
 
 
 class Escape(Action):
-    do: Literal["escape"]
+    do: Literal["escape"] = "escape"
 
 
 class StopFight(Action):
     """The paragraph ends the fight otherwise (R-BOW-4 "or the paragraph says otherwise")."""
 
-    do: Literal["stop_fight"]
+    do: Literal["stop_fight"] = "stop_fight"
 
 
 class Eat(Action):
-    do: Literal["eat"]
+    do: Literal["eat"] = "eat"
 
 
 class UseHerb(Action):
-    do: Literal["herb"]
+    do: Literal["herb"] = "herb"
 
 
 class DrinkPotion(Action):
-    do: Literal["potion"]
+    do: Literal["potion"] = "potion"
     kind: Name
 
 
 class ChangeStat(Action):
     """The book says "lose 2 STAMINA": capped and floored (R-CAP-1, R-CAP-2)."""
 
-    do: Literal["change"]
+    do: Literal["change"] = "change"
     stat: Name
     by: Score
 
@@ -127,7 +129,7 @@ class ChangeStat(Action):
 class RaiseInitial(Action):
     """The book changes an initial score: initial and current move together (R-CAP-1)."""
 
-    do: Literal["raise_initial"]
+    do: Literal["raise_initial"] = "raise_initial"
     stat: Name
     by: Score
 
@@ -135,14 +137,14 @@ class RaiseInitial(Action):
 class SetScore(Action):
     """The eraser: write a score (or initial score) directly, to correct the sheet."""
 
-    do: Literal["set_score"]
+    do: Literal["set_score"] = "set_score"
     stat: Name
     value: Score
     initial: bool = False
 
 
 class ChangeCounter(Action):
-    do: Literal["counter"]
+    do: Literal["counter"] = "counter"
     name: Name
     by: Score
 
@@ -150,67 +152,67 @@ class ChangeCounter(Action):
 class SetCounter(Action):
     """The eraser for counters."""
 
-    do: Literal["set_counter"]
+    do: Literal["set_counter"] = "set_counter"
     name: Name
     value: Score
 
 
 class LoseWeapon(Action):
-    do: Literal["lose_weapon"]
+    do: Literal["lose_weapon"] = "lose_weapon"
 
 
 class FindWeapon(Action):
-    do: Literal["find_weapon"]
+    do: Literal["find_weapon"] = "find_weapon"
 
 
 class TickDay(Action):
-    do: Literal["tick_day"]
+    do: Literal["tick_day"] = "tick_day"
 
 
 class SetDays(Action):
     """The eraser for the calendar: the number of days ticked."""
 
-    do: Literal["set_days"]
+    do: Literal["set_days"] = "set_days"
     ticked: Annotated[int, Field(ge=0, le=100_000)]
 
 
 class RenameDay(Action):
-    do: Literal["rename_day"]
+    do: Literal["rename_day"] = "rename_day"
     index: int
     name: Name
 
 
 class Die(Action):
-    do: Literal["die"]
+    do: Literal["die"] = "die"
 
 
 class Revive(Action):
-    do: Literal["revive"]
+    do: Literal["revive"] = "revive"
     stamina: Score
 
 
 class GoToParagraph(Action):
-    do: Literal["paragraph"]
+    do: Literal["paragraph"] = "paragraph"
     number: Annotated[int, Field(ge=1, le=100_000)]
 
 
 class SetNotes(Action):
-    do: Literal["notes"]
+    do: Literal["notes"] = "notes"
     text: Text
 
 
 class AddItem(Action):
-    do: Literal["add_item"]
+    do: Literal["add_item"] = "add_item"
     text: Name
 
 
 class RemoveItem(Action):
-    do: Literal["remove_item"]
+    do: Literal["remove_item"] = "remove_item"
     index: int
 
 
 class AddCreature(Action):
-    do: Literal["add_creature"]
+    do: Literal["add_creature"] = "add_creature"
     name: Name
     skill: Annotated[int, Field(ge=0, le=99)]
     stamina: Annotated[int, Field(ge=0, le=999)]
@@ -218,7 +220,7 @@ class AddCreature(Action):
 
 
 class EditCreature(Action):
-    do: Literal["edit_creature"]
+    do: Literal["edit_creature"] = "edit_creature"
     index: int
     name: Name
     skill: Annotated[int, Field(ge=0, le=99)]
@@ -227,7 +229,7 @@ class EditCreature(Action):
 
 
 class RemoveCreature(Action):
-    do: Literal["remove_creature"]
+    do: Literal["remove_creature"] = "remove_creature"
     index: int
 
 

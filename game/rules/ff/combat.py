@@ -5,17 +5,23 @@ Rules R-COMBAT-1..6, R-MULTI-1, R-ALLY-1, R-BOW-1..4, R-DEATH-1.
 
 from __future__ import annotations
 
+from game.books.ff_combat import CombatRules
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.context import Context, clamp_counter, update_death
 from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TestResult
 
 
-def start_fight(ctx: Context, action: a.StartFight) -> None:
-    """Set up a fight as the paragraph gives it (R-MULTI-1)."""
+def may_start_fight(ctx: Context) -> None:
+    """A fight can begin: a living hero (R-DEATH-1), no fight already in progress."""
     ctx.living_hero()
     if ctx.in_fight():
         raise Refused("fight_active", "a fight is already in progress")
+
+
+def start_fight(ctx: Context, action: a.StartFight) -> None:
+    """Set up a fight as the paragraph gives it (R-MULTI-1)."""
+    may_start_fight(ctx)
     if action.mode == "as_one" and len(action.enemies) > 1:
         raise Refused("as_one_single", "'as one' takes one combined stat block from the paragraph")
     if action.arrows and ctx.book.archery is None:
@@ -79,7 +85,7 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
     if ctx.state.counters[archery.counter] <= 0:
         raise Refused("quiver_empty", "the quiver is empty")
     target = _target(ctx, fight, action.target)
-    faces = ctx.roll(archery.shot_dice)
+    faces = ctx.roll(archery.shot_dice, who="hero", what="shot")
     total = sum(faces)
     ctx.state.counters[archery.counter] = clamp_counter(ctx.book, archery.counter, ctx.state.counters[archery.counter] - 1)
     fight.shots_left -= 1
@@ -95,7 +101,7 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
 
 
 def _attack_roll(ctx: Context, who: str, skill: int, modifier: int = 0) -> Roll:
-    faces = ctx.roll(ctx.rules().attack_dice)
+    faces = ctx.roll(ctx.rules().attack_dice, who=who, what="attack")
     return Roll(who=who, dice=faces, modifier=skill + modifier, total=sum(faces) + skill + modifier)
 
 
@@ -255,12 +261,10 @@ def settle(ctx: Context, test_luck: bool) -> str | None:
             fight.bow_broken = True
     else:
         assert pending.damage is not None
-        combat = ctx.rules()
-        base, luck = (combat.hit_damage, combat.hit_luck) if pending.to == "creature" else (combat.wound_damage, combat.wound_luck)
         damage = pending.damage
         if lucky is not None:
-            # The Luck table gives damage "in all"; an escape wound shifts by the same amount.
-            damage = max(0, damage + (luck.lucky if lucky else luck.unlucky) - base)
+            if_lucky, if_unlucky = luck_stakes(ctx.rules(), pending)
+            damage = if_lucky if lucky else if_unlucky
         if pending.to == "creature":
             damage_creature(ctx, fight, pending.creature, damage)
         else:
@@ -273,10 +277,22 @@ def settle(ctx: Context, test_luck: bool) -> str | None:
     return "lucky" if lucky else "unlucky"
 
 
+def luck_stakes(combat: CombatRules, pending: Pending) -> tuple[int, int]:
+    """R-COMBAT-3 / R-COMBAT-5: the damage a waiting wound does if the hero is Lucky, and if Unlucky.
+
+    ``combat``: the rules of the fight (the book's, or its profile's). Their Luck
+    table gives damage "in all"; an escape wound (or any wound of another size)
+    shifts by the same amount. The board shows these numbers.
+    """
+    assert pending.damage is not None
+    base, luck = (combat.hit_damage, combat.hit_luck) if pending.to == "creature" else (combat.wound_damage, combat.wound_luck)
+    return max(0, pending.damage + luck.lucky - base), max(0, pending.damage + luck.unlucky - base)
+
+
 def _luck_roll(ctx: Context, kind: str) -> bool:
     """R-LUCK-1: 2d6 ≤ LUCK is Lucky; LUCK then drops by the book's cost, whatever the result."""
     hero = ctx.hero()
-    faces = ctx.roll(ctx.book.luck_test.dice)
+    faces = ctx.roll(ctx.book.luck_test.dice, who="hero", what="luck")
     luck = hero.scores["luck"]
     lucky = sum(faces) <= luck
     hero.scores["luck"] = max(ctx.book.stat("luck").floor, luck - ctx.book.luck_test.cost)
@@ -293,7 +309,7 @@ def test_luck(ctx: Context, action: a.TestLuck) -> str:
 def test_skill(ctx: Context, action: a.TestSkill) -> str:
     """R-SKILL-1: 2d6 ≤ SKILL succeeds; SKILL does not drop."""
     hero = ctx.living_hero()
-    faces = ctx.roll(ctx.book.skill_test.dice)
+    faces = ctx.roll(ctx.book.skill_test.dice, who="hero", what="skill")
     skill = hero.scores["skill"]
     success = sum(faces) <= skill
     if ctx.book.skill_test.cost:

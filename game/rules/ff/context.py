@@ -52,9 +52,9 @@ class Context:
         fight = self.state.fight
         return self.book.profile(fight.profile if fight is not None else None)
 
-    def roll(self, count: int, sides: int = 6) -> list[int]:
-        """Roll ``count`` dice through this action's transaction."""
-        return self.dice.roll_many(count, sides)
+    def roll(self, count: int, sides: int = 6, who: str = "", what: str = "") -> list[int]:
+        """Roll ``count`` dice through this action's transaction: ``who`` rolls them for ``what`` (DieUse)."""
+        return self.dice.roll_many(count, sides, who, what)
 
 
 def clamp_score(book: FightingFantasyBook, hero: Hero, stat: str, value: int) -> int:

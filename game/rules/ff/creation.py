@@ -37,7 +37,7 @@ def roll_hero(ctx: Context, action: a.RollHero) -> None:
     scores: dict[str, int] = {}
     for stat in ctx.book.stats:
         if stat.roll is not None:
-            scores[stat.id] = sum(ctx.roll(stat.roll.dice, stat.roll.sides)) + stat.roll.plus
+            scores[stat.id] = sum(ctx.roll(stat.roll.dice, stat.roll.sides, who="hero", what=stat.id)) + stat.roll.plus
         else:
             assert stat.fixed is not None
             scores[stat.id] = stat.fixed

@@ -9,7 +9,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from game.books.fighting_fantasy import FightingFantasyBook
-from game.rules.dice import Transaction
+from game.rules.availability import action_kinds, availability
+from game.rules.dice import FixedDice, Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff import combat, creation, effects, odds_view, sheet, tools
@@ -62,6 +63,11 @@ HANDLERS: dict[type, Handler] = {
     a.RollDice: tools.roll,
 }
 
+# Kind-level guards of actions that need data: what the rules check before looking at that data.
+KIND_GUARDS: dict[type, Callable[[Context], None]] = {
+    a.StartFight: combat.may_start_fight,
+}
+
 # R-COMBAT-3 decision: while a wound waits, only the decision itself (or undo) is allowed.
 WHILE_PENDING = (a.UseLuck, a.NoLuck)
 # Things that need no hero, and what may still be written on the sheet of a dead hero.
@@ -109,13 +115,32 @@ class FightingFantasyRules:
             state.hero = creation.new_hero(book, scores, current=current)
         return state
 
+    def available(self, book: FightingFantasyBook, state: SheetState) -> dict[str, Refused | None]:
+        """Each kind of action and why it cannot be done now (see game.rules.availability)."""
+
+        def guard(kind: type) -> None:
+            self._guard(state, kind)
+            kind_guard = KIND_GUARDS.get(kind)
+            if kind_guard is not None:
+                kind_guard(Context(book, state, Transaction(FixedDice(1), [])))
+
+        def try_whole(action: Any) -> None:
+            self.apply(book, state.model_copy(deep=True), action, Transaction(FixedDice(1), []))
+
+        return availability(action_kinds(a.FFAction), guard, try_whole)
+
+    @staticmethod
+    def _guard(state: SheetState, kind: type) -> None:
+        """The guards every action passes (R-COMBAT-3: a wound waits; no hero yet)."""
+        fight = state.fight
+        if fight is not None and fight.pending and not issubclass(kind, WHILE_PENDING):
+            raise Refused("pending_decision", "settle the wound first: Test your Luck or accept it")
+        if state.hero is None and not issubclass(kind, WITHOUT_HERO):
+            raise Refused("no_hero", "create a hero first")
+
     def apply(self, book: FightingFantasyBook, state: SheetState, action: Any, dice: Transaction) -> str | None:
         """Apply ``action`` to ``state`` (a private copy) or raise Refused; return its outcome."""
-        fight = state.fight
-        if fight is not None and fight.pending and not isinstance(action, WHILE_PENDING):
-            raise Refused("pending_decision", "settle the wound first: Test your Luck or accept it")
-        if state.hero is None and not isinstance(action, WITHOUT_HERO):
-            raise Refused("no_hero", "create a hero first")
+        self._guard(state, type(action))
         outcome = HANDLERS[type(action)](Context(book, state, dice), action)
         if state.hero is not None:
             update_death(book, state.hero)  # R-DEATH-1: whatever changed, the book's conditions decide

@@ -8,11 +8,23 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from game.books.rolenplay import RolenplayBook
-from game.rules.dice import Transaction
+from game.rules.availability import action_kinds, availability
+from game.rules.dice import FixedDice, Transaction
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp import (
-    clock, exhaustion, hazards, health, hiding, movement, party, supplies, sustenance, timers, travel, vision,
+    clock,
+    exhaustion,
+    hazards,
+    health,
+    hiding,
+    movement,
+    party,
+    supplies,
+    sustenance,
+    timers,
+    travel,
+    vision,
 )
 from game.rules.rnp.abilities import check_score
 from game.rules.rnp.context import Context
@@ -96,6 +108,14 @@ class RolenplayRules:
     def apply(self, book: RolenplayBook, state: TableState, action: Any, dice: Transaction) -> str | None:
         """Apply ``action`` to ``state`` (a private copy) or raise Refused before any die is drawn."""
         return HANDLERS[type(action)](Context(book, state, dice), action)
+
+    def available(self, book: RolenplayBook, state: TableState) -> dict[str, Refused | None]:
+        """Each kind of action and why it cannot be done now (parameterless kinds tried whole on a copy)."""
+
+        def try_whole(action: Any) -> None:
+            self.apply(book, state.model_copy(deep=True), action, Transaction(FixedDice(1), []))
+
+        return availability(action_kinds(a.RnpAction), lambda kind: None, try_whole)
 
     def view(self, book: RolenplayBook, state: TableState, language: str = "fr") -> dict[str, Any]:
         """The table as nested plain data (CASES.md "Rôle'n Play actions" paths, tests/cases/README.md)."""

@@ -29,7 +29,7 @@ def amount(ctx: Context, value: Amount, half_of: int) -> int:
     match = DICE.match(value)
     assert match is not None  # the book model checked the pattern
     sign, count, sides, plus = match.groups()
-    total = sum(ctx.roll(int(count), int(sides))) + int(plus or 0)
+    total = sum(ctx.roll(int(count), int(sides), what="effect")) + int(plus or 0)
     return -total if sign else total
 
 

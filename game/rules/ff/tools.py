@@ -20,7 +20,7 @@ def test(ctx: Context, action: a.Test) -> str:
     rules = ctx.book.test_rules(stat)
     if rules is None:
         raise Refused("not_testable", f"{ctx.book.stat(stat).name.en} cannot be tested in this book", stat=stat)
-    faces = ctx.roll(rules.dice)
+    faces = ctx.roll(rules.dice, who="hero", what=stat)
     score = hero.scores[stat]
     outcome = "success" if sum(faces) <= score else "failure"
     if rules.cost:
@@ -33,5 +33,5 @@ def test(ctx: Context, action: a.Test) -> str:
 def roll(ctx: Context, action: a.RollDice) -> None:
     """The dice tray: roll the dice asked for; the log keeps them; no score changes."""
     count, sides = (int(part) for part in action.dice.split("d"))
-    faces = ctx.roll(count, sides)
+    faces = ctx.roll(count, sides, what="roll")
     ctx.state.last_roll = DiceRoll(dice=faces, total=sum(faces), formula=action.dice)

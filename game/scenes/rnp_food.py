@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.app.rolling import Presentation
+from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
 from game.rules.session import Entry
-from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import gains, num, signed
 from game.scenes.rnp_panel import ROW, Panel
 
@@ -21,7 +20,10 @@ if TYPE_CHECKING:
 
 # -- food and water ---------------------------------------------------------------------------------------------
 class FoodPanel(Panel):
-    ROW_H = 96
+    """Per character: the pack (rations, water, the daily ration), a day's eating and drinking by hand; for
+    everyone: a day from the packs in one click (``supply_day``) or the day's water settled."""
+
+    ROW_H = 104
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
@@ -38,23 +40,43 @@ class FoodPanel(Panel):
                       ("hot", ui.tr("rnp.weather_hot", l=num(ui, book.water.hot_litres_per_day)))],
                      "hot" if self.hot else "mild", self.set_hot)
         living = self.living()
-        settle_all = bool(living)
-        self.button("settle_all", (area.right - 330, area.top + 20, 330, ROW), ui.tr("rnp.settle_all"),
-                    lambda: self.settle(list(self.living())),
-                    refused=None if settle_all else Refused("nobody", "nobody"))
-        y = area.top + 90
+        nobody = None if living else Refused("nobody", "nobody")
+        self.button("supply_all", (area.right - 660, area.top + 20, 324, ROW), ui.tr("rnp.supply_all"), self.supply_all,
+                    style="primary", refused=nobody, tooltip=ui.tr("rnp.supply_all_tip"))
+        self.button("settle_all", (area.right - 326, area.top + 20, 326, ROW), ui.tr("rnp.settle_all"),
+                    lambda: self.settle(list(self.living())), refused=nobody)
+        y = area.top + 86
         for name in living[:4]:
-            x = area.left + 290
+            member = self.view["party"][name]
+            # the pack: rations and litres carried, the ration eaten each day
+            x = area.left + 420
+            self.field(f"rations:{name}", (x, y, 64, 36), num(self.ui, member["rations"]), max_length=5)
+            self.field(f"water:{name}", (x + 150, y, 64, 36), num(self.ui, member["water_l"]), max_length=5)
+            self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), lambda n=name: self.set_pack(n))
+            other = "half" if member["ration"] == "full" else "full"
+            self.button(f"ration:{name}", (x + 360, y, area.right - x - 360, 36),
+                        ui.tr(f"rnp.pack_ration_{member['ration']}"),
+                        lambda n=name, r=other: self.table.act({"do": "set_supplies", "character": n, "ration": r}),
+                        tooltip=ui.tr("rnp.pack_ration_tip"))
+            # a day by hand
+            bx = area.left + 290
             for ration in ("full", "half", "none"):
                 action = {"do": "eat_day", "character": name, "ration": ration}
-                self.button(f"eat:{name}:{ration}", (x, y + 36, 96, ROW), ui.tr(f"rnp.eat_{ration}"),
+                self.button(f"eat:{name}:{ration}", (bx, y + 48, 96, 40), ui.tr(f"rnp.eat_{ration}"),
                             lambda a=action: self.table.act(a), tooltip=ui.tr("rnp.eat_tip"))
-                x += 102
-            self.field(f"litres:{name}", (x + 10, y + 36, 70, ROW), "1", max_length=4)
-            self.button(f"drink:{name}", (x + 86, y + 36, 100, ROW), ui.tr("rnp.drink"), lambda n=name: self.drink(n))
-            self.button(f"day:{name}", (x + 196, y + 36, area.right - x - 196, ROW), ui.tr("rnp.end_of_day"),
+                bx += 102
+            self.field(f"litres:{name}", (bx + 10, y + 48, 70, 40), "1", max_length=4)
+            self.button(f"drink:{name}", (bx + 86, y + 48, 100, 40), ui.tr("rnp.drink"), lambda n=name: self.drink(n))
+            self.button(f"day:{name}", (bx + 196, y + 48, area.right - bx - 196, 40), ui.tr("rnp.end_of_day"),
                         lambda n=name: self.settle([n]))
             y += self.ROW_H
+
+    def set_pack(self, name: str) -> None:
+        rations, water = self.number(f"rations:{name}"), self.number(f"water:{name}")
+        if rations is None or water is None:
+            self.table.show(self.ui.t("rnp.type_amount"), bad=True)
+            return
+        self.table.act({"do": "set_supplies", "character": name, "rations": rations, "water_l": water})
 
     def drink(self, name: str) -> None:
         litres = self.number(f"litres:{name}")
@@ -62,6 +84,22 @@ class FoodPanel(Panel):
             self.table.show(self.ui.t("rnp.type_amount"), bad=True)
             return
         self.table.act({"do": "drink", "character": name, "litres": litres})
+
+    def refresh_packs(self) -> None:
+        """After the packs changed, the fields show what they hold now."""
+        for name in self.living():
+            member = self.view["party"][name]
+            self.texts[f"rations:{name}"] = num(self.ui, member["rations"])
+            self.texts[f"water:{name}"] = num(self.ui, member["water_l"])
+        self.table.rebuild()
+
+    def supply_all(self) -> None:
+        """Everyone eats their ration and drinks the day's need from their pack (half-water saves in the overlay)."""
+        def after(result: Entry | Refused) -> None:
+            if isinstance(result, Entry):
+                self.refresh_packs()
+
+        self.table.roll({"do": "supply_day", "hot": self.hot}, lambda entry: present_supplies(self.table, entry), after)
 
     def settle(self, names: list[str]) -> None:
         """Settle the day's water for each in turn (a save for half water shows in the dice overlay)."""
@@ -79,7 +117,7 @@ class FoodPanel(Panel):
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
         self.label(surface, ui.t("rnp.weather"), (area.left, area.top))
-        y = area.top + 90
+        y = area.top + 86
         living = self.living()
         if not living:
             self.paragraph(surface, ui.t("rnp.party_empty"), area.left, y, area.width, face="italic", colour=p.ink_soft)
@@ -87,25 +125,37 @@ class FoodPanel(Panel):
         small = self.line_height("small")
         for name in living[:4]:
             member = self.view["party"][name]
-            pygame.draw.line(surface, p.ink_faint, (area.left, y - 6), (area.right, y - 6))
-            self.text(surface, name, (area.left, y), face="title", role="heading")
-            self.label(surface, ui.t("rnp.eat_caption"), (area.left + 290, y + 12))
-            self.label(surface, ui.t("rnp.litres"), (area.left + 606, y + 12))
-            self.text(surface, ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
-                      (area.left, y + 36), role="small")
-            water = ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need))
-            box = self.text(surface, water, (area.left, y + 36 + small), role="small")
+            pygame.draw.line(surface, p.ink_faint, (area.left, y - 8), (area.right, y - 8))
+            title = self.text(surface, name, (area.left, y), face="title", role="heading")
             if member["exhaustion"]:
-                self.text(surface, " · " + ui.t("rnp.exhaustion_short", level=member["exhaustion"]), (box.right, box.top),
-                          role="small", colour=p.bad)
+                self.text(surface, ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum),
+                          (title.right + 14, title.centery), face="title", role="small", colour=p.bad, anchor="midleft")
+            x = area.left + 420
+            self.text(surface, ui.t("rnp.pack_rations"), (x + 70, y + 18), role="small", anchor="midleft")
+            self.text(surface, ui.t("rnp.pack_litres"), (x + 220, y + 18), role="small", anchor="midleft")
+            self.text(surface, ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
+                      (area.left, y + 46), role="small")
+            self.text(surface, ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need)),
+                      (area.left, y + 46 + small), role="small")
             y += self.ROW_H
         if len(living) > 4:
-            self.text(surface, ui.t("rnp.more_characters", n=len(living) - 4), (area.left, y), face="italic", role="small",
-                      colour=p.ink_soft)
+            self.text(surface, ui.t("rnp.more_characters", n=len(living) - 4), (area.left, y - 6), face="italic",
+                      role="small", colour=p.ink_soft)
             y += small
         self.paragraph(surface, ui.t("rnp.food_rules", grams=num(ui, book.food.grams_per_day)) + " "
-                       + book.exhaustion.recovery_blocked.get(self.language), area.left, max(y + 8, area.bottom - 3 * small),
-                       area.width, face="italic", role="small", colour=p.ink_soft, max_lines=3)
+                       + book.exhaustion.recovery_blocked.get(self.language), area.left, max(y, area.bottom - 2 * small),
+                       area.width, face="italic", role="small", colour=p.ink_soft, max_lines=2)
+
+
+def present_supplies(table: RnpTableScene, entry: Entry) -> Presentation:
+    """The overlay of a day from the packs: the half-water saves rolled, and who tires."""
+    ui = table.ui
+    days = (table.adventure.state.result or {}).get("days") or {}
+    groups = [DiceGroup(ui.t("rnp.save_dc_of", who=who, dc=d["save"]["dc"]), tuple(d["save"]["dice"]), 20,
+                        f"{d['save']['roll']} {signed(d['save']['modifier'])} = {d['save']['total']}")
+              for who, d in days.items() if d.get("save")]
+    gained = gains(ui, {who: d.get("exhaustion", 0) for who, d in days.items()})
+    return ui.t("rnp.supply_title"), groups, gained or ui.t("rnp.supply_fine"), "bad" if gained else "good"
 
 
 def present_water(table: RnpTableScene, entry: Entry) -> Presentation:

@@ -21,22 +21,36 @@ if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
 # -- light and visibility -----------------------------------------------------------------------------------------
+AUTO = "__clock__"
+
+
 class LightPanel(Panel):
+    """The light in force (outdoors the clock's daylight, or the game master's, saved with the table: R-RNP-LIGHT-1),
+    the obscurement, and what each character sees."""
+
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
-        self.light, self.obscurement = "bright", "none"
+        self.obscurement = "none"
         self.texts["distance"] = ""
+
+    @property
+    def light(self) -> str:
+        return self.view["light"]
 
     def set(self, attr: str, value: str) -> None:
         setattr(self, attr, value)
-        self.table.panels["hide"].light = self.light  # type: ignore[attr-defined]
         self.table.panels["hide"].obscurement = self.obscurement  # type: ignore[attr-defined]
         self.table.rebuild()
 
+    def set_light(self, value: str) -> None:
+        self.table.act({"do": "set_light", "light": None if value == AUTO else value})
+
     def build(self) -> None:
-        area, book = self.inner(), self.book
-        self.choices("light", area.left, area.top + 20, [(lt.id, lt.name.get(self.language)) for lt in book.light],
-                     self.light, lambda v: self.set("light", v))
+        area, book, ui = self.inner(), self.book, self.ui
+        override = self.view["light_override"]
+        period = next(p for p in book.time.daylight if p.id == self.view["daylight"]).name.get(self.language)
+        options = [(AUTO, ui.tr("rnp.light_auto", period=period))] + [(lt.id, lt.name.get(self.language)) for lt in book.light]
+        self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light)
         self.choices("obscurement", area.left, area.top + 94, [(o.id, o.name.get(self.language)) for o in book.obscurement],
                      self.obscurement, lambda v: self.set("obscurement", v))
         self.field("distance", (area.right - 120, area.top + 20, 120, ROW), placeholder="—", max_length=6)
@@ -97,10 +111,15 @@ class HidePanel(WhoChooser, Panel):
         self.condition = "cover"
         self.gm_leave = False
         self.travelling = False
-        self.light, self.obscurement = "bright", "none"
+        self.obscurement = "none"
         self.watch: dict[str, str] = {"c1": "passive", "c2": "off"}  # party names and creature slots → off/passive/active
         self.texts.update({"dex": "14", "c1_name": "", "c1_pp": "12", "c2_name": "", "c2_pp": "10"})
         self.reason_index = 0
+
+    @property
+    def light(self) -> str:
+        """The light in force on the table (R-RNP-LIGHT-1: the clock's daylight or the game master's)."""
+        return self.view["light"]
 
     def set(self, attr: str, value: Any) -> None:
         setattr(self, attr, value)

@@ -407,7 +407,7 @@ def _food(services: Services) -> list[Scene]:
 @showcase("rnp-light")
 def _light(services: Services) -> list[Scene]:
     scene = RnpTableScene(services, sample_table(services), "light")
-    scene.panels["light"].light = "darkness"  # type: ignore[attr-defined]
+    scene.act({"do": "advance_to", "to": "dusk"})  # outdoors the clock sets the light: dusk is dim
     scene.panels["light"].obscurement = "light"  # type: ignore[attr-defined]
     scene.rebuild()
     return [scene]
@@ -419,7 +419,7 @@ def _hiding(services: Services) -> list[Scene]:
     hiding = scene.panels["hide"]
     hiding.who = "Mira"  # type: ignore[attr-defined]
     hiding.condition = "darkness"  # type: ignore[attr-defined]
-    hiding.light = "darkness"  # type: ignore[attr-defined]
+    scene.act({"do": "set_light", "light": "darkness"})
     hiding.watch.update({"Brok": "passive", "c1": "passive", "c2": "active"})  # type: ignore[attr-defined]
     hiding.texts.update(c1_name="Orc", c2_name="Warg", c2_pp="13")
     scene.rebuild()

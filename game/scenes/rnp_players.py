@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.scenes.rnp_format import lang, name_of
+from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_timers import draw_bar
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.theme import LOGICAL_SIZE
@@ -114,9 +116,7 @@ class PlayersScene(Scene):
 
 @showcase("rnp-players")
 def _players(services: Services) -> list[Scene]:
-    from game.scenes.rnp_table import RnpTableScene, sample_table
-
     adventure = sample_table(services)
     adventure.act({"do": "advance_to", "to": "dusk"})
-    table = RnpTableScene(services, adventure, "clock")
+    table = services.navigator.build(Screen.RNP_TABLE, adventure, "clock")
     return [table, PlayersScene(table)]

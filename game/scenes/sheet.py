@@ -24,6 +24,7 @@ from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry
+from game.scenes.sheet_powers import ToolsTab
 from game.scenes.form import FieldSpec, FormScene
 from game.ui import fonts
 from game.ui.button import Button
@@ -45,7 +46,7 @@ STAT_ROW = 54
 STATS_TOP = 76  # below the hero's name and the column headings
 COUNTER_ROW = 54
 ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
-TAB_ORDER = ("creatures", "calendar", "notes", "journal")
+TAB_ORDER = ("creatures", "calendar", "notes", "journal", "tools")
 HISTORY_CHIPS = 8
 
 
@@ -160,10 +161,14 @@ class SheetScene(AdventureScene):
         # -- side tabs ---------------------------------------------------------------------------------
         self.tabs = [t for t in TAB_ORDER if t != "calendar" or book.calendar]
         self.tab_buttons: dict[str, Button] = {}
-        width = (SIDE.width - 8 * (len(self.tabs) - 1)) // len(self.tabs)
-        for index, tab in enumerate(self.tabs):
-            self.tab_buttons[tab] = g.add(Button(ui, (SIDE.x + index * (width + 8), 70, width, 44), ui.tr(f"sheet.tab_{tab}"),
+        # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
+        needs = [fonts.text_width(ui.t(f"sheet.tab_{tab}"), "bold", 17) + 16 for tab in self.tabs]
+        spare = max(0, SIDE.width - 8 * (len(self.tabs) - 1) - sum(needs)) // len(self.tabs)
+        x = SIDE.x
+        for tab, need in zip(self.tabs, needs):
+            self.tab_buttons[tab] = g.add(Button(ui, (x, 70, need + spare, 44), ui.tr(f"sheet.tab_{tab}"),
                                                  on_click=lambda t=tab: self.show_tab(t)))
+            x += need + spare + 8
         inner = SIDE.inflate(-32, -32)
         self.creature_list = g.add(ScrollList(ui, (inner.x, inner.y + 4, inner.width, inner.height - 210), row_height=44,
                                               on_select=lambda i: self.sync(), on_activate=lambda i: self.ask_creature(i)))
@@ -183,6 +188,7 @@ class SheetScene(AdventureScene):
                                                      on_click=lambda i=index: self.ask_rename_day(i))))
         self.notes = g.add(NotesArea(ui, inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder")))
         self.journal = g.add(ScrollList(ui, inner, row_height=30))
+        self.tools = ToolsTab(self, inner)  # the book's spells, tests, dice tray, crew and end conditions
 
     def calendar_rect(self) -> pygame.Rect:
         return pygame.Rect(BACKPACK.x, BACKPACK.bottom - CALENDAR_HEIGHT, BACKPACK.width, CALENDAR_HEIGHT)
@@ -255,6 +261,7 @@ class SheetScene(AdventureScene):
         self.creature_remove.visible = self.creature_fight.visible = self.tab == "creatures"
         self.notes.visible = self.tab == "notes"
         self.journal.visible = self.tab == "journal"
+        self.tools.sync(self.tab == "tools")
 
     def refresh(self, changes: list[Change]) -> None:
         self.sync()
@@ -572,6 +579,8 @@ class SheetScene(AdventureScene):
                     y += 24
         if self.tab == "calendar":
             self._draw_week(surface)
+        if self.tab == "tools":
+            self.tools.draw(surface)
         self.group.draw(surface)
         for stat in book.stats:
             self._draw_pencil(surface, self.stat_erasers[stat.id].rect)

@@ -1,0 +1,248 @@
+"""The sheet's "Tools" tab: what a book adds beyond SKILL, STAMINA and LUCK.
+
+Every row comes from the book data (issue 12, "the screens follow the data"):
+the spells and abilities the hero may cast, the scores the book makes
+testable, the dice tray, the crew rolled at creation and the book's death
+conditions and warnings. The tab only builds actions (``cast``, ``test``,
+``roll``) and shows the state; the rules decide and refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.rolling import DiceGroup, roll_action
+from game.rules.errors import Refused
+from game.rules.ff import actions as a
+from game.rules.session import Entry
+from game.ui.button import Button
+from game.ui.draw import blit_text, wrap_words
+from game.ui.scroll_list import ScrollList
+
+TRAY = ("1d6", "2d6", "3d6")
+BUTTON_H = 40
+GAP = 8
+
+
+def spell_label(book: Any, spell: Any, state: Any, language: str) -> str:
+    """One spell as a row: its name, the uses left, what one cast costs."""
+    parts = [spell.name.get(language)]
+    if spell.counter is not None:
+        parts.append(f"× {state.counters.get(spell.counter, 0)}")
+    if spell.cost:
+        parts.append(", ".join(f"{book.stat(stat).name.get(language)} −{cost}" for stat, cost in spell.cost.items()))
+    return " · ".join(parts)
+
+
+def short_name(stat: Any, language: str) -> str:
+    """The stat's short name where the book gives one (HAB, END), else its name."""
+    return (stat.short or stat.name).get(language)
+
+
+def testable_stats(book: Any) -> list[Any]:
+    """The scores the book makes testable besides SKILL and LUCK (which the hero panel tests)."""
+    return [stat for stat in book.stats if stat.id not in ("skill", "luck") and stat.test is not None]
+
+
+def threshold_text(book: Any, threshold: Any, language: str, hero: Any) -> str:
+    """A threshold as the player reads it: "FEAR ≥ 9", "STAMINA ≤ 0"."""
+    name = book.stat(threshold.stat).name.get(language)
+    bound = threshold.at_most if threshold.at_most is not None else threshold.at_least
+    value = hero.initial[threshold.stat] + threshold.offset if bound == "initial" else bound
+    sign = "≤" if threshold.at_most is not None else "≥"
+    return f"{name} {sign} {value}"
+
+
+class ToolsTab:
+    """Widgets and drawing of the tab; ``scene`` is the SheetScene that owns the widget group."""
+
+    def __init__(self, scene: Any, rect: pygame.Rect) -> None:
+        self.scene = scene
+        self.ui = scene.ui
+        self.book = scene.book
+        self.rect = rect
+        ui, group, book = self.ui, scene.group, self.book
+        self.widgets: list[Any] = []
+        y = rect.y
+        self.spells = None
+        self.cast_button = None
+        if book.spells:
+            y += 32
+            rows = max(2, min(len(book.spells), 5))
+            self.spells = group.add(ScrollList(ui, (rect.x, y, rect.width, rows * 34), row_height=34,
+                                               on_select=lambda i: scene.sync(), on_activate=lambda i: self.cast()))
+            y += rows * 34 + 52
+            self.cast_button = group.add(Button(ui, (rect.x, y, rect.width, BUTTON_H), ui.tr("powers.cast"), style="primary",
+                                                on_click=self.cast))
+            self.widgets += [self.spells, self.cast_button]
+            y += BUTTON_H + 14
+        self.description_y = self.cast_button.rect.y - 48 if self.cast_button else 0
+        self.test_buttons: dict[str, Button] = {}
+        tests = testable_stats(book)
+        if tests:
+            y += 30
+            half = (rect.width - GAP) // 2
+            for index, stat in enumerate(tests):
+                x = rect.x + (index % 2) * (half + GAP)
+                row_y = y + (index // 2) * (BUTTON_H + GAP)
+                button = Button(ui, (x, row_y, half, BUTTON_H), ui.tr("powers.test", stat=stat.name),
+                                on_click=lambda s=stat.id: self.test(s))
+                self.test_buttons[stat.id] = group.add(button)
+                self.widgets.append(button)
+            y += ((len(tests) + 1) // 2) * (BUTTON_H + GAP) + 6
+        self.tests_heading_y = y - ((len(tests) + 1) // 2) * (BUTTON_H + GAP) - 36 if tests else 0
+        self.tray_heading_y = y
+        y += 30
+        width = (rect.width - GAP * (len(TRAY) - 1)) // len(TRAY)
+        self.tray_buttons: dict[str, Button] = {}
+        for index, dice in enumerate(TRAY):
+            button = Button(ui, (rect.x + index * (width + GAP), y, width, BUTTON_H), dice, on_click=lambda d=dice: self.roll(d),
+                            tooltip=ui.tr("powers.tray_tip", dice=dice))
+            self.tray_buttons[dice] = group.add(button)
+            self.widgets.append(button)
+        self.after_tray_y = y + BUTTON_H + 8
+
+    # -- state ---------------------------------------------------------------------------------
+    def sync(self, visible: bool) -> None:
+        """Show the state of the book's tools; hide every widget when the tab is not shown."""
+        state, language = self.scene.adventure.state, self.ui.catalogue.language
+        for widget in self.widgets:
+            widget.visible = visible
+        if self.spells is not None and self.cast_button is not None:
+            self.spells.set_items([spell_label(self.book, spell, state, language) for spell in self.book.spells])
+            selected = self.spells.selected
+            if selected is None:
+                self.cast_button.set_enabled(False, self.ui.tr("powers.select_spell"))
+            else:
+                self.scene.allow(self.cast_button, self._cast_action(selected))
+        for stat, button in self.test_buttons.items():
+            self.scene.allow(button, a.Test(do="test", stat=stat))
+        for dice, button in self.tray_buttons.items():
+            self.scene.allow(button, a.RollDice(do="roll", dice=dice))
+
+    def _cast_action(self, index: int) -> a.Cast:
+        fight = self.scene.adventure.state.fight
+        target = fight.front if fight is not None and fight.active else None
+        return a.Cast(do="cast", spell=self.book.spells[index].id, target=target)
+
+    # -- actions -------------------------------------------------------------------------------
+    def cast(self) -> None:
+        """Cast the selected spell (in a fight, on the creature in front)."""
+        if self.spells is None or self.spells.selected is None:
+            return
+        spell = self.book.spells[self.spells.selected]
+        name = spell.name.get(self.ui.catalogue.language)
+        title, success = self.ui.t("powers.cast_title", spell=name), self.ui.t("powers.cast_done", spell=name)
+
+        def present(entry: Entry) -> tuple[str, list[DiceGroup], str, str]:
+            # A spell whose effect draws dice (a fire bolt of 1d6) shows them; others need no overlay.
+            groups = [DiceGroup(title, tuple(entry.dice), 6, self.ui.t("powers.total", total=sum(entry.dice)))] if entry.dice else []
+            return title, groups, success, "good"
+
+        roll_action(self.scene, self.scene.services, self.scene.adventure, self._cast_action(self.spells.selected), present,
+                    on_done=lambda result: self._done(result, success))
+
+    def test(self, stat: str) -> None:
+        """Test a score the book makes testable (the book's dice, at or under the score)."""
+        name = self.book.stat(stat).name.get(self.ui.catalogue.language)
+        target = self.scene.adventure.state.hero.scores[stat]
+
+        def present(entry: Entry) -> tuple[str, list[DiceGroup], str, str]:
+            verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
+            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6,
+                              self.ui.t("sheet.roll_detail", total=sum(entry.dice), target=target, stat=name))
+            return self.ui.t("powers.test", stat=name), [group], verdict, "good" if entry.outcome == "success" else "bad"
+
+        roll_action(self.scene, self.scene.services, self.scene.adventure, a.Test(do="test", stat=stat), present,
+                    on_done=lambda result: self._done(result, None))
+
+    def roll(self, dice: str) -> None:
+        """The dice tray: the dice roll, the overlay shows them, the journal keeps them."""
+        sides = int(dice.split("d")[1])
+
+        def present(entry: Entry) -> tuple[str, list[DiceGroup], str, str]:
+            total = sum(entry.dice)
+            group = DiceGroup(self.ui.t("powers.tray"), tuple(entry.dice), sides, self.ui.t("powers.total", total=total))
+            return self.ui.t("powers.tray_title", dice=dice), [group], self.ui.t("powers.total", total=total), "neutral"
+
+        roll_action(self.scene, self.scene.services, self.scene.adventure, a.RollDice(do="roll", dice=dice), present,
+                    on_done=lambda result: self._done(result, None))
+
+    def _done(self, result: Entry | Refused, success: str | None) -> None:
+        if isinstance(result, Refused):
+            self.scene.say(self.scene.refusal_text(result), "bad")
+            return
+        if success:
+            self.scene.say(success, "good")
+        elif result.outcome:
+            self.scene.say(self.ui.t(f"sheet.verdict_{result.outcome}"))
+        self.scene.settle(result)
+        self.scene.navigator.hero_fell(self.scene, self.scene.adventure)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Headings, the selected spell's description, the last roll, the crew and the end conditions."""
+        ui, p, book = self.ui, self.ui.palette, self.book
+        state, language = self.scene.adventure.state, ui.catalogue.language
+        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+        rect = self.rect
+        if self.spells is not None:
+            blit_text(surface, ui.t("powers.spells"), (rect.x, rect.y), "title", body, p.ink_soft)
+            selected = self.spells.selected
+            if selected is not None and book.spells[selected].description is not None:
+                text = book.spells[selected].description.get(language)
+                for index, line in enumerate(wrap_words(text, "italic", small, rect.width)[:2]):
+                    blit_text(surface, line, (rect.x, self.description_y + index * 22), "italic", small, p.ink_soft)
+            elif selected is None:
+                blit_text(surface, ui.t("powers.pick_a_spell"), (rect.x, self.description_y), "italic", small, p.ink_faint)
+        if self.test_buttons:
+            blit_text(surface, ui.t("powers.tests"), (rect.x, self.tests_heading_y), "title", body, p.ink_soft)
+        blit_text(surface, ui.t("powers.tray"), (rect.x, self.tray_heading_y), "title", body, p.ink_soft)
+        y = self.after_tray_y
+        if state.last_roll is not None:
+            roll = state.last_roll
+            text = ui.t("powers.last_roll", dice=roll.formula, faces=" + ".join(str(d) for d in roll.dice), total=roll.total)
+            blit_text(surface, text, (rect.x, y), "body", small, p.ink)
+            y += 28
+        y = self._draw_crew(surface, y + 4)
+        self._draw_conditions(surface, y + 4)
+
+    def _draw_crew(self, surface: pygame.Surface, y: int) -> int:
+        ui, p, book = self.ui, self.ui.palette, self.book
+        state, language = self.scene.adventure.state, ui.catalogue.language
+        if not book.crew or not state.crew:
+            return y
+        small = ui.theme.text_size("small")
+        blit_text(surface, ui.t("powers.crew"), (self.rect.x, y), "title", ui.theme.text_size("body"), p.ink_soft)
+        y += 30
+        for member in book.crew:
+            scores = state.crew.get(member.id, {})
+            values = " · ".join(f"{short_name(book.stat(s), language)} {v}" for s, v in scores.items())
+            for line in wrap_words(ui.t("powers.member", name=member.name.get(language), scores=values),
+                                   "body", small, self.rect.width)[:2]:
+                blit_text(surface, line, (self.rect.x, y), "body", small, p.ink)
+                y += 22
+        return y
+
+    def _draw_conditions(self, surface: pygame.Surface, y: int) -> None:
+        """R-DEATH-1 as data: the book's death conditions and warnings; one that holds now is in red."""
+        ui, p, book = self.ui, self.ui.palette, self.book
+        hero, language = self.scene.adventure.state.hero, ui.catalogue.language
+        small = ui.theme.text_size("small")
+        for kind in ("death", "warning"):
+            thresholds = [t for t in book.thresholds if t.consequence == kind]
+            if not thresholds or y > self.rect.bottom - 24:
+                continue
+            parts = []
+            for threshold in thresholds:
+                text = threshold_text(book, threshold, language, hero)
+                parts.append((text, threshold.holds(hero.scores[threshold.stat], hero.initial[threshold.stat])))
+            label = ui.t(f"powers.{kind}_if")
+            blit_text(surface, label, (self.rect.x, y), "italic", small, p.ink_soft)
+            y += 22
+            for text, holds in parts:
+                mark = ui.t("powers.holds") if holds else ""
+                blit_text(surface, f"• {text}{mark}", (self.rect.x + 12, y), "bold" if holds else "body", small, p.bad if holds else p.ink)
+                y += 22

@@ -27,6 +27,7 @@ from game.rules.dice import DiceError, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Entry, Session, Start
 from game.ui import fonts
+from game.scenes.creation_steps import ChoicePicker, StepsStrip
 from game.ui.button import Button
 from game.ui.draw import (
     blit_text,
@@ -130,6 +131,9 @@ class CreationScene(Scene):
             card = self.card_rect(index)
             self.pick_buttons[ready.name] = g.add(Button(ui, (card.x + 14, card.bottom - 56, card.width - 28, 42),
                                                          ui.tr("creation.pick"), on_click=lambda n=ready.name: self.pick(n)))
+        strip_height = StepsStrip.height(self.book)
+        self.steps = StepsStrip(ui, g, self.book, pygame.Rect(TOP_PANEL.x + PAD, TOP_PANEL.bottom - PAD // 2 - strip_height,
+                                                               TOP_PANEL.width - 2 * PAD, strip_height), self.choose)
         row_y = HERO_PANEL.bottom - PAD - 46
         self.start_button = g.add(Button(ui, (HERO_PANEL.right - PAD - 270, row_y, 270, 46), ui.tr("creation.start"),
                                          style="primary", on_click=self.confirm))
@@ -146,11 +150,20 @@ class CreationScene(Scene):
         inner = TOP_PANEL.width - 2 * PAD
         width = (inner - CARD_GAP * (count - 1)) // count
         top = TOP_PANEL.y + HEADING_SPACE + 8
-        return pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, TOP_PANEL.bottom - PAD - top)
+        return pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, self.content_bottom - PAD + 10 - top)
+
+    @property
+    def content_bottom(self) -> int:
+        """The bottom of the top panel's content: above the book's creation steps, when it has some."""
+        return TOP_PANEL.bottom - 10 - StepsStrip.height(self.book) - (PAD // 2 if self.book.creation else 0)
 
     def _refresh(self) -> None:
         """Buttons follow the session: start needs a hero; the picked card says so."""
-        self.start_button.set_enabled(self.hero is not None, self.ui.tr("creation.need_hero"))
+        self.steps.sync(self.session)
+        if self.hero is not None and not self.steps.done(self.session):
+            self.start_button.set_enabled(False, self.ui.tr("steps.needed"))
+        else:
+            self.start_button.set_enabled(self.hero is not None, self.ui.tr("creation.need_hero"))
         for name, button in self.pick_buttons.items():
             chosen = self.picked == name
             button.label = self.ui.tr("creation.picked") if chosen else self.ui.tr("creation.pick")
@@ -280,6 +293,37 @@ class CreationScene(Scene):
         self._adopt(session, "creation.status_picked", picked=name)
         self.name_field.text = name
 
+    def choose(self, step: Any) -> None:
+        """Open the picker of one creation step; choosing again replaces the earlier picks."""
+        if self.hero is None or self.stack is None:
+            return
+        base = self._without_step(step.id)
+
+        def check(action: Any) -> str | None:
+            refused = base.refusal(action)
+            return None if refused is None else describe(self.services, refused, self.book)
+
+        def chosen(action: Any) -> None:
+            result = self._apply(base, action)
+            if isinstance(result, Refused):
+                self.message = describe(self.services, result, self.book)
+                return
+            self.session = base
+            self.message = None
+            self._refresh()
+
+        current = self.session.state.choices.get(step.id, {})
+        self.stack.push(ChoicePicker(self.ui, self.book, step, self.hero, current, check, chosen))
+
+    def _without_step(self, step_id: str) -> Session:
+        """A copy of the creation session with everything but the choice of ``step_id`` (same dice)."""
+        fresh = self._new_session()
+        for entry in self.session.entries:
+            if entry.action.get("do") == "choose" and entry.action.get("step") == step_id:
+                continue
+            fresh.apply(entry.action, ScriptedDice(list(entry.dice)))
+        return fresh
+
     def confirm(self) -> None:
         """Name the hero, create the save, and open the sheet."""
         if self.hero is None:
@@ -346,6 +390,7 @@ class CreationScene(Scene):
         else:
             self._draw_sheet_preview(surface)
         self._draw_hero_panel(surface)
+        self.steps.draw(surface, self.session)
         self.group.draw(surface)
 
     def _heading(self, surface: pygame.Surface, rect: pygame.Rect, key: str) -> None:
@@ -483,15 +528,15 @@ class CreationScene(Scene):
         text = ", ".join(items) if items else ui.t("creation.nothing_else")
         line_h = fonts.line_height("italic", small)
         for line in wrap_words(text, "italic", small, inner):
-            if y + line_h > TOP_PANEL.bottom - 10:
+            if y + line_h > self.content_bottom:
                 break
             blit_text(surface, line, (x, y), "italic", small, p.ink)
             y += line_h
         blurb = getattr(self.book, "blurb", None)
-        if blurb is not None and y + line_h * 2 < TOP_PANEL.bottom - 10:
+        if blurb is not None and y + line_h * 2 < self.content_bottom:
             y += 8
             for line in wrap_words(blurb.get(language), "italic", small, inner):
-                if y + line_h > TOP_PANEL.bottom - 10:
+                if y + line_h > self.content_bottom:
                     break
                 blit_text(surface, line, (x, y), "italic", small, p.ink_soft)
                 y += line_h

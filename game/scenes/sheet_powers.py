@@ -138,7 +138,8 @@ class ToolsTab:
 
         def present(entry: Entry) -> tuple[str, list[DiceGroup], str, str]:
             # A spell whose effect draws dice (a fire bolt of 1d6) shows them; others need no overlay.
-            groups = [DiceGroup(title, tuple(entry.dice), 6, self.ui.t("powers.total", total=sum(entry.dice)))] if entry.dice else []
+            total = self.ui.t("powers.total", total=sum(entry.dice))
+            groups = [DiceGroup(title, tuple(entry.dice), 6, total)] if entry.dice else []
             return title, groups, success, "good"
 
         roll_action(self.scene, self.scene.services, self.scene.adventure, self._cast_action(self.spells.selected), present,

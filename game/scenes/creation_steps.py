@@ -1,0 +1,227 @@
+"""The book's creation choices on the creation screen (issue 12: creation choices as data).
+
+A book may ask the player to choose after rolling: one potion out of three
+(The Warlock of Firetop Mountain), as many spells as MAGIC allows, repeats
+allowed (The Citadel of Chaos), a special skill… ``StepsStrip`` shows each
+step of the book with what was picked and a button to choose; ``ChoicePicker``
+is the modal where the options are picked. The rules (``choose``) check the
+picks: the picker asks them (``check``) before enabling "Valider" and shows
+their reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.rules.ff import actions as a
+from game.rules.session import Session
+from game.ui.button import Button
+from game.ui.context import UIContext
+from game.ui.counter import Counter
+from game.ui.draw import blit_text, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.modal import ModalScene
+from game.ui.toggle import Toggle
+
+STEP_ROW = 52
+PICKER_ROW = 50
+PICKER_ROWS = 8  # rows shown at once; more options scroll by pages
+PAD = 30
+
+
+def step_count(step: Any, hero: Any) -> int | None:
+    """How many picks the step allows for this hero (a number, or an initial score such as MAGIC)."""
+    if isinstance(step.count, int):
+        return step.count
+    return None if hero is None else hero.initial.get(step.count)
+
+
+def picks_text(step: Any, picks: dict[str, int], language: str) -> str:
+    """``Potion of Luck`` or ``Fire × 2, E.S.P.`` for what was chosen."""
+    names = []
+    for option in step.options:
+        times = picks.get(option.id, 0)
+        if times:
+            names.append(option.name.get(language) + (f" × {times}" if times > 1 else ""))
+    return ", ".join(names)
+
+
+class StepsStrip:
+    """One row per creation step of the book: its name, what was picked, a "choose" button."""
+
+    def __init__(self, ui: UIContext, group: WidgetGroup, book: Any, rect: pygame.Rect,
+                 on_choose: Callable[[Any], None]) -> None:
+        self.ui = ui
+        self.book = book
+        self.rect = rect
+        self.buttons: dict[str, Button] = {}
+        for index, step in enumerate(book.creation):
+            y = rect.y + index * STEP_ROW + (STEP_ROW - 42) // 2
+            self.buttons[step.id] = group.add(Button(ui, (rect.right - 190, y, 190, 42), ui.tr("steps.choose"),
+                                                     on_click=lambda s=step: on_choose(s)))
+
+    @staticmethod
+    def height(book: Any) -> int:
+        """The room the strip takes (0 for a book without creation steps)."""
+        return len(book.creation) * STEP_ROW
+
+    def done(self, session: Session) -> bool:
+        """Every step of the book has been chosen."""
+        return all(step.id in session.state.choices for step in self.book.creation)
+
+    def sync(self, session: Session) -> None:
+        """Buttons need a hero; a step already chosen may be chosen again."""
+        hero = session.state.hero
+        for step in self.book.creation:
+            button = self.buttons[step.id]
+            button.set_enabled(hero is not None, self.ui.tr("creation.need_hero"))
+            button.label = self.ui.tr("steps.change") if step.id in session.state.choices else self.ui.tr("steps.choose")
+
+    def draw(self, surface: pygame.Surface, session: Session) -> None:
+        ui, p = self.ui, self.ui.palette
+        language = ui.catalogue.language
+        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+        hero = session.state.hero
+        for index, step in enumerate(self.book.creation):
+            top = self.rect.y + index * STEP_ROW
+            pygame.draw.line(surface, p.ink_faint, (self.rect.x, top), (self.rect.right, top))
+            count = step_count(step, hero)
+            title = step.name.get(language) + (f" ({count})" if count is not None else "")
+            blit_text(surface, title, (self.rect.x, top + 16), "bold", body, p.ink, "midleft")
+            picks = session.state.choices.get(step.id)
+            text = picks_text(step, picks, language) if picks else ui.t("steps.to_choose")
+            width = self.rect.width - 200
+            lines = wrap_words(text, "italic", small, width)
+            shown = lines[0] + ("…" if len(lines) > 1 else "")
+            blit_text(surface, shown, (self.rect.x, top + 38), "italic", small, p.ink_soft if picks else p.bad, "midleft")
+
+
+class ChoicePicker(ModalScene):
+    """Pick the options of one creation step: toggles (once each) or counters (repeats allowed)."""
+
+    def __init__(self, ui: UIContext, book: Any, step: Any, hero: Any, current: dict[str, int],
+                 check: Callable[[a.Choose], str | None], on_done: Callable[[a.Choose], None]) -> None:
+        super().__init__(ui)
+        self.book = book
+        self.step = step
+        self.count = step_count(step, hero)
+        self.check = check
+        self.on_done = on_done
+        self.picks: dict[str, int] = {option.id: current.get(option.id, 0) for option in step.options}
+        self.page = 0
+        self.problem: str | None = None
+        panel = self.panel_rect()
+        self.list_top = panel.y + 120
+        self.widgets: dict[str, Any] = {}
+        for index, option in enumerate(step.options):
+            y = self.list_top + (index % PICKER_ROWS) * PICKER_ROW + 4
+            if step.repeats:
+                widget = Counter(ui, (panel.right - PAD - 140, y, 140, 42), value=self.picks[option.id], minimum=0,
+                                 maximum=step.max_each or self.count or 99,
+                                 on_request=lambda value, o=option.id: self.set_pick(o, value))
+            else:
+                widget = Toggle(ui, (panel.right - PAD - 130, y + 5, 70, 32), "", value=bool(self.picks[option.id]),
+                                on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0))
+            self.widgets[option.id] = self.group.add(widget)
+        bottom = panel.bottom - PAD - 46
+        self.prev_button = self.group.add(Button(ui, (panel.x + PAD, bottom, 60, 46), "‹", on_click=lambda: self.turn(-1),
+                                                 tooltip=ui.tr("steps.previous_page")))
+        self.next_button = self.group.add(Button(ui, (panel.x + PAD + 70, bottom, 60, 46), "›", on_click=lambda: self.turn(1),
+                                                 tooltip=ui.tr("steps.next_page")))
+        self.cancel_button = self.group.add(Button(ui, (panel.right - PAD - 370, bottom, 170, 46), ui.tr("common.cancel"),
+                                                   on_click=self.dismiss))
+        self.ok_button = self.group.add(Button(ui, (panel.right - PAD - 190, bottom, 190, 46), ui.tr("steps.confirm"),
+                                               style="primary", on_click=self.confirm))
+        self._sync()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.step.options) // PICKER_ROWS))
+
+    def panel_rect(self) -> pygame.Rect:
+        rows = min(PICKER_ROWS, len(self.step.options))
+        height = 120 + rows * PICKER_ROW + 40 + 46 + PAD + 24
+        return pygame.Rect(640 - 400, max(10, 360 - height // 2), 800, height)
+
+    def action(self) -> a.Choose:
+        """The picks as the rules' action: ids, or {id: count} where the book allows repeats."""
+        chosen = {option: times for option, times in self.picks.items() if times}
+        picks: list[str] | dict[str, int] = chosen if self.step.repeats else list(chosen)
+        return a.Choose(do="choose", step=self.step.id, picks=picks)
+
+    def set_pick(self, option: str, times: int) -> None:
+        """Pick ``option`` that many times; where only one option may be had, it replaces the other."""
+        if times and self.count == 1 and not self.step.repeats:
+            self.picks = dict.fromkeys(self.picks, 0)
+        self.picks[option] = max(0, times)
+        self._sync()
+
+    def turn(self, by: int) -> None:
+        self.page = max(0, min(self.pages - 1, self.page + by))
+        self._sync()
+
+    def _sync(self) -> None:
+        for index, option in enumerate(self.step.options):
+            widget = self.widgets[option.id]
+            widget.visible = index // PICKER_ROWS == self.page
+            widget.value = self.picks[option.id] if self.step.repeats else bool(self.picks[option.id])
+        self.prev_button.visible = self.next_button.visible = self.pages > 1
+        self.prev_button.set_enabled(self.page > 0)
+        self.next_button.set_enabled(self.page < self.pages - 1)
+        self.problem = self.check(self.action())  # the rules' reason, in the player's words
+        self.ok_button.set_enabled(self.problem is None, self.problem)
+
+    def confirm(self) -> None:
+        if self.check(self.action()) is not None:
+            return
+        if self.stack is not None:
+            self.stack.pop(self)
+        self.on_done(self.action())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.pages > 1:
+            self.turn(-1 if event.y > 0 else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p = self.ui, self.ui.palette
+        language = ui.catalogue.language
+        panel = self.draw_frame(surface, self.step.name.get(language))
+        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+        x, width = panel.x + PAD, panel.width - 2 * PAD
+        chosen = sum(self.picks.values())
+        if self.count is None:
+            target = ui.t("steps.picked_free", chosen=chosen)
+        elif self.step.exact:
+            target = ui.t("steps.picked_exact", chosen=chosen, count=self.count)
+        else:
+            target = ui.t("steps.picked_at_most", chosen=chosen, count=self.count)
+        blit_text(surface, target, (panel.right - PAD, panel.y + 30), "bold", body, p.rubric, "midright")
+        help_text = self.step.help.get(language) if self.step.help else ""
+        for index, line in enumerate(wrap_words(help_text, "italic", small, width)[:2]):
+            blit_text(surface, line, (x, panel.y + 62 + index * 22), "italic", small, p.ink_soft)
+        right = panel.right - PAD - (150 if self.step.repeats else 100)
+        for index, option in enumerate(self.step.options):
+            if index // PICKER_ROWS != self.page:
+                continue
+            top = self.list_top + (index % PICKER_ROWS) * PICKER_ROW
+            pygame.draw.line(surface, p.ink_faint, (x, top), (panel.right - PAD, top))
+            blit_text(surface, option.name.get(language), (x, top + 14), "bold", small, p.ink, "midleft")
+            if option.description is not None:
+                lines = wrap_words(option.description.get(language), "italic", small - 2, right - x)
+                text = lines[0] + ("…" if len(lines) > 1 else "")
+                blit_text(surface, text, (x, top + 36), "italic", small - 2, p.ink_soft, "midleft")
+        if self.pages > 1:
+            blit_text(surface, ui.t("steps.page", page=self.page + 1, pages=self.pages),
+                      (self.next_button.rect.right + 14, self.next_button.rect.centery), "italic", small, p.ink_soft, "midleft")
+        if self.problem:
+            lines = wrap_words(self.problem, "body", small, width)
+            blit_text(surface, lines[0], (x, self.ok_button.rect.y - 16), "body", small, p.bad, "midleft")
+        self.group.draw(surface)

@@ -1,0 +1,167 @@
+"""Issue 12, "the screens follow the data": every book mechanic is reachable with the mouse.
+
+Creation shows the book's choice steps (FF1's potion, FF2's spells bounded by
+MAGIC); the sheet's Tools tab casts the book's spells, tests its testable
+scores, rolls the dice tray and shows the end conditions; each click is a
+rules action, so the sheet ends as a bare session would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import Driver, make_adventure, make_services
+
+from game.books.loader import load_book
+from game.rules.dice import ScriptedDice
+from game.scenes.creation import CreationScene
+from game.scenes.creation_steps import ChoicePicker
+from game.scenes.sheet import SheetScene
+
+MECHANICS_BOOK = Path(__file__).parent / "data" / "mechanics" / "books" / "MECH.json"
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+def created(services, book_id: str, dice: list[int]) -> tuple[Driver, CreationScene]:
+    """The creation screen of ``book_id`` after the rules rolled the hero on ``dice``."""
+    scene = CreationScene(services, services.shelf.books[book_id])
+    scene.session.dice = ScriptedDice(dice)
+    scene.services.new_dice = lambda: ScriptedDice(list(dice))
+    driver = Driver(scene)
+    driver.click(scene.roll_button)
+    while driver.top is not scene:  # close the dice overlay
+        driver.stack.pop(driver.top)
+        driver.stack.apply_pending()
+    return driver, scene
+
+
+def open_picker(driver: Driver, scene: CreationScene, step_id: str) -> ChoicePicker:
+    driver.click(scene.steps.buttons[step_id])
+    assert isinstance(driver.top, ChoicePicker)
+    return driver.top
+
+
+def test_a_book_with_creation_steps_cannot_begin_before_they_are_chosen(services):
+    driver, scene = created(services, "FF1", [3, 3, 3, 3])
+    assert scene.hero is not None
+    assert not scene.start_button.enabled
+    assert "potion" not in scene.session.state.choices
+
+
+def test_warlock_potion_picked_with_the_mouse_gives_its_two_doses(services):
+    driver, scene = created(services, "FF1", [3, 3, 3, 3])
+    picker = open_picker(driver, scene, "potion")
+    driver.click(picker.widgets["luck"])
+    assert picker.ok_button.enabled
+    driver.click(picker.ok_button)
+    assert scene.session.state.choices["potion"] == {"luck": 1}
+    assert scene.start_button.enabled
+    luck_doses = services.shelf.books["FF1"].potions.kinds["luck"].counter
+    assert scene.session.state.counters[luck_doses] == 2
+
+
+def test_only_one_warlock_potion_can_be_on_at_a_time(services):
+    driver, scene = created(services, "FF1", [3, 3, 3, 3])
+    picker = open_picker(driver, scene, "potion")
+    driver.click(picker.widgets["skill"])
+    driver.click(picker.widgets["stamina"])
+    assert picker.picks == {"skill": 0, "stamina": 1, "luck": 0}
+
+
+def test_citadel_spells_must_add_up_to_magic_before_confirm_is_allowed(services):
+    driver, scene = created(services, "FF2", [3, 3, 3, 3, 2, 2])  # MAGIC 2d6+6 = 10
+    magic = scene.hero.initial["magic"]
+    picker = open_picker(driver, scene, "spells")
+    assert not picker.ok_button.enabled and picker.problem
+    picker.set_pick("fire", magic - 1)
+    assert not picker.ok_button.enabled
+    picker.set_pick("esp", 1)
+    assert picker.ok_button.enabled
+    driver.click(picker.ok_button)
+    assert scene.session.state.choices["spells"] == {"fire": magic - 1, "esp": 1}
+
+
+def test_choosing_a_step_again_replaces_the_first_picks_and_keeps_the_rolled_hero(services):
+    driver, scene = created(services, "FF1", [3, 3, 3, 3])
+    scores = dict(scene.hero.initial)
+    for option in ("skill", "luck"):
+        picker = open_picker(driver, scene, "potion")
+        driver.click(picker.widgets[option])
+        driver.click(picker.ok_button)
+    assert scene.session.state.choices["potion"] == {"luck": 1}
+    assert scene.hero.initial == scores
+
+
+def middle_hero(book) -> dict[str, int]:
+    """Every rolled score of ``book`` at the middle of its range."""
+    return {stat.id: (stat.roll.minimum + stat.roll.maximum) // 2 for stat in book.stats if stat.roll is not None}
+
+
+def tools_sheet(services, book_id: str, dice=(), hero=None):
+    hero = hero if hero is not None else middle_hero(services.shelf.books[book_id])
+    adventure = make_adventure(services, book_id, dice, hero=hero)
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.tab_buttons["tools"])
+    return driver, adventure
+
+
+def test_the_tools_tab_lists_every_spell_of_the_book(services):
+    driver, _ = tools_sheet(services, "FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
+    book = services.shelf.books["FF2"]
+    assert len(driver.top.tools.spells.items) == len(book.spells)
+
+
+def test_casting_a_spell_from_the_tools_tab_spends_one_use(services):
+    driver, adventure = tools_sheet(services, "FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
+    book = services.shelf.books["FF2"]
+    index = next(i for i, spell in enumerate(book.spells) if spell.id == "esp")
+    adventure.act({"do": "counter", "name": book.spells[index].counter, "by": 1})
+    driver.top.tools.spells.select(index)
+    driver.top.sync()
+    driver.click(driver.top.tools.cast_button)
+    assert adventure.session.entries[-1].action["do"] == "cast"
+    assert adventure.state.counters[book.spells[index].counter] == 0
+
+
+def test_a_spell_with_no_use_left_is_disabled_with_the_rules_reason(services):
+    driver, adventure = tools_sheet(services, "FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
+    driver.top.tools.spells.select(1)
+    driver.top.sync()
+    button = driver.top.tools.cast_button
+    assert not button.enabled and button.disabled_reason
+
+
+def test_the_dice_tray_rolls_into_the_journal_and_changes_no_score(services):
+    driver, adventure = tools_sheet(services, "DF31", dice=[2, 5, 6])
+    before = dict(adventure.state.hero.scores)
+    driver.click(driver.top.tools.tray_buttons["3d6"])
+    entry = adventure.session.entries[-1]
+    assert entry.action == {"do": "roll", "dice": "3d6"} and entry.dice == [2, 5, 6]
+    assert adventure.state.last_roll.total == 13
+    assert adventure.state.hero.scores == before
+
+
+def test_a_testable_book_score_gets_its_own_test_button_that_tests_it(services):
+    book = load_book(MECHANICS_BOOK)
+    services.shelf.books[book.id] = book
+    testable = [stat.id for stat in book.stats if stat.id not in ("skill", "luck") and stat.test is not None]
+    assert testable
+    driver, adventure = tools_sheet(services, book.id, dice=[1, 1, 1, 1, 1, 1])
+    assert sorted(driver.top.tools.test_buttons) == sorted(testable)
+    driver.click(driver.top.tools.test_buttons[testable[0]])
+    assert adventure.session.entries[-1].action == {"do": "test", "stat": testable[0]}
+    assert adventure.session.entries[-1].outcome == "success"
+
+
+def test_every_shipped_book_draws_its_creation_and_tools_tab(services):
+    for book_id, book in services.shelf.books.items():
+        if book.kind != "fighting_fantasy":
+            continue
+        Driver(CreationScene(services, book)).loop.run_frames(1)
+        driver, _ = tools_sheet(services, book_id)
+        driver.loop.run_frames(1)

@@ -15,6 +15,7 @@ from game.rules.odds import (CombatNumbers, FightOdds, LuckAdvice, archery_odds,
                              p_win_closed_form, sequence_odds, together_odds)
 from game.rules.odds.__main__ import main
 from game.rules.odds.dice import p_2d6_at_most, round_probability
+from game.rules.odds.together_plan import Budget
 
 # Published by the code of I. G. Johnston, arXiv:2002.10172:
 # (hero SKILL - creature SKILL, hero LUCK, hero STAMINA, creature STAMINA) -> P(win), best Luck.
@@ -271,14 +272,18 @@ def test_together_harmless_bystander_changes_nothing():
                                                  abs=1e-12)
 
 
-def test_together_is_refused_beyond_the_state_budget():
-    with pytest.raises(ValueError, match="too many"):
-        together_odds(10, 20, 9, [(7, 20)] * 5, max_states=10_000)
+def test_together_beyond_the_budget_is_an_estimate_with_its_margin():
+    # Issue 17: a fight too large to solve in the budget is estimated, and says so.
+    odds = together_odds(10, 20, 9, [(7, 20)] * 5, budget=Budget(seconds=0.0))
+    assert not odds.exact
+    assert 0.0 < odds.margin < 0.01
+    assert odds.samples > 0
 
 
 # An independent, slow solver for tiny all-together fights: value iteration with
 # ties NOT conditioned out and the wounds settled one by one in list order.
 def _brute_together(hero_skill, n0, l0, creatures, numbers=CombatNumbers(), sweeps=400):
+    # A killing double (numbers.double_kills) is the wound ("kill", target): no Luck on it.
     two = {s: 6 - abs(s - 7) for s in range(2, 13)}
     k = len(creatures)
     skills = [s for s, _ in creatures]
@@ -299,7 +304,9 @@ def _brute_together(hero_skill, n0, l0, creatures, numbers=CombatNumbers(), swee
         if not wounds:
             return val(n, l, ms)
         who, rest = wounds[0], wounds[1:]
-        ps = p_2d6_at_most(l)
+        if isinstance(who, tuple):
+            return settle(n, l, tuple(0 if i == who[1] else m for i, m in enumerate(ms)), rest)
+        ps = p_2d6_at_most(l) if numbers.luck_allowed else 0.0
         lm = max(l - 1, 0)
         if who == "hero":
             accept = settle(n - numbers.wound, l, ms, rest)
@@ -324,8 +331,18 @@ def _brute_together(hero_skill, n0, l0, creatures, numbers=CombatNumbers(), swee
             for i in alive:
                 combos = [(c + ((i, cr + skills[i]),), w * cc)
                           for c, w in combos for cr, cc in two.items()]
+            for d1 in range(1, 7):
+                H = d1 * 2 + hero_skill
+                for combo, w in combos:
+                    A = dict(combo)
+                    if numbers.double_kills:   # the hero's double d1 + d1 kills the target outright
+                        wounds = [("kill", t)] + ["hero" for i in alive if i != t and H < A[i]]
+                        key2 = tuple(wounds)
+                        out[key2] = out.get(key2, 0) + w
             for hr, hc in two.items():
                 H = hr + hero_skill
+                if numbers.double_kills and hr % 2 == 0:
+                    hc -= 1                    # that total's double was counted above
                 for combo, w in combos:
                     A = dict(combo)
                     wounds = [t] if H > A[t] else (["hero"] if H < A[t] else [])
@@ -362,6 +379,16 @@ def test_together_matches_slow_value_iteration_with_ties_kept(hero, creatures):
     # settled in turn with its own Luck choice; ties are self-loops here.
     exact = together_odds(*hero, creatures).p_win_best_luck
     assert exact == pytest.approx(_brute_together(*hero, creatures, sweeps=80), abs=1e-9)
+
+
+@pytest.mark.parametrize("numbers", [CombatNumbers(double_kills=True),
+                                     CombatNumbers(luck_allowed=False),
+                                     CombatNumbers(hit=3, hit_lucky=5, wound_unlucky=4)])
+def test_together_honours_the_book_rules_against_slow_value_iteration(numbers):
+    # Issue 12: a killing double, Luck forbidden, other damage numbers, all together.
+    hero, creatures = (8, 4, 7), [(8, 3), (7, 2)]
+    exact = together_odds(*hero, creatures, numbers=numbers).p_win_best_luck
+    assert exact == pytest.approx(_brute_together(*hero, creatures, numbers=numbers, sweeps=80), abs=1e-9)
 
 
 # ---------------------------------------------------------------- command line

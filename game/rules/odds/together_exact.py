@@ -1,0 +1,314 @@
+"""All-together odds, exact: a layered sweep over creature states, vectorised with numpy (issue 17).
+
+Model (R-MULTI-1, R-COMBAT-1..3, R-LUCK-1), the same as docs/ODDS.md: the
+hero picks one target a round; against it the exchange is normal, against
+every other creature a lower hero Attack Strength wounds the hero; the wounds
+of a round are settled one by one, the target exchange first, each with its
+own Luck decision.  ``H_j(s, n, l)`` is the value of creature state ``s`` with
+hero STAMINA ``n`` and LUCK ``l`` while ``j`` hero wounds still wait; ``H_0``
+is the value at the start of a round.
+
+Order of the sweep.  Every blow lowers the total creature STAMINA ``T`` and
+every wound lowers ``n``.  Layers of equal ``T`` are swept upwards; inside a
+layer, all its states are one vector.  The target's blow (and a killing
+double) lands in a lower layer that is already complete, so that part of the
+value is computed for every ``n`` at once; only the hero's wounds depend on
+the same state at lower ``n``, swept ``n = 1..N`` with ``(state, LUCK)`` as
+the vector.  A blow reaches back at most ``max(hit, hit_lucky, hit_unlucky)``
+layers, so only that window is held (a ring buffer); with a killing double
+every lower layer can be reached and all are held (``together_plan`` counts
+that before starting).
+
+Symmetry.  Creatures of the same SKILL are interchangeable: a group's state is
+the sorted tuple of its STAMINAs (a dead creature is 0), ranked with the
+combinatorial number system.  A target equal to an earlier one of its group is
+the same choice and is skipped.
+
+Only P(win) is computed (no expectations): that halves nothing in the logic
+but divides the memory by three.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .cancel import Cancelled
+from .dice import CombatNumbers, p_2d6_at_most
+from .together_law import round_outcomes
+from .together_plan import CHUNK_BYTES, KEEP_LAYERS, Group
+
+__all__ = ["Solution", "solve"]
+
+
+class _Space:
+    """The creature states of some groups: ranking, totals, order by layer."""
+
+    def __init__(self, groups: Sequence[Group], total: int) -> None:
+        self.groups = tuple(groups)
+        self.k = sum(g.count for g in groups)
+        self.skills = [g.skill for g in groups for _ in range(g.count)]
+        self.slices = []
+        start = 0
+        for g in groups:
+            self.slices.append(slice(start, start + g.count))
+            start += g.count
+        # Binomial table for the combinatorial number system of each group.
+        width = max(g.top + g.count for g in groups) + 1
+        depth = max(g.count for g in groups) + 1
+        self.binom = np.array([[comb(b, i) for i in range(depth)] for b in range(width)], dtype=np.int64)
+        sizes = [comb(g.top + g.count, g.count) for g in groups]
+        self.strides = []
+        stride = 1
+        for size in reversed(sizes):
+            self.strides.insert(0, stride)
+            stride *= size
+        # Every state, by index: the staminas of each group in rank order.
+        per_group = []
+        for g in groups:
+            tuples = np.array(list(combinations_with_replacement(range(g.top + 1), g.count)),
+                              dtype=np.int64).reshape(-1, g.count)
+            ranked = np.empty_like(tuples)
+            ranked[self._group_rank(tuples)] = tuples
+            per_group.append(ranked)
+        grids = np.meshgrid(*[np.arange(len(r)) for r in per_group], indexing="ij")
+        stam = np.concatenate([r[gr.ravel()] for r, gr in zip(per_group, grids)], axis=1)
+        index = sum(gr.ravel() * s for gr, s in zip(grids, self.strides))
+        totals = stam.sum(axis=1)
+        keep = totals <= total
+        stam, index, totals = stam[keep], index[keep], totals[keep]
+        order = np.argsort(totals, kind="stable")
+        self.stam = stam[order]                       # staminas by position
+        self.position = np.full(stride, -1, dtype=np.int64)
+        self.position[index[order]] = np.arange(len(order))
+        self.bounds = np.concatenate([[0], np.cumsum(np.bincount(totals, minlength=total + 1))])
+
+    def _group_rank(self, sorted_tuples: np.ndarray) -> np.ndarray:
+        count = sorted_tuples.shape[1]
+        b = sorted_tuples + np.arange(count)
+        return self.binom[b, np.arange(1, count + 1)].sum(axis=1)
+
+    def positions(self, stam: np.ndarray) -> np.ndarray:
+        """Positions of states given as staminas per slot (any order inside a group)."""
+        index = np.zeros(len(stam), dtype=np.int64)
+        for sl, stride in zip(self.slices, self.strides):
+            index += self._group_rank(np.sort(stam[:, sl], axis=1)) * stride
+        return self.position[index]
+
+
+@dataclass
+class Solution:
+    """H_0 (P(win) at the start of a round) for the top layers of a solved fight."""
+
+    space: _Space
+    first: int               # position of the first retained state
+    values: np.ndarray       # (states retained, N + 1, L + 1)
+
+    def p_win(self, stam: Sequence[int], n: int, l: int) -> float | None:
+        """P(win) for slot staminas ``stam`` (None when that state was not retained)."""
+        pos = int(self.space.positions(np.asarray([stam], dtype=np.int64))[0])
+        if pos < self.first or n >= self.values.shape[1] or l >= self.values.shape[2]:
+            return None
+        return float(self.values[pos - self.first, n, l])
+
+
+def _laws(space: _Space, h: int, double_kills: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """KILL, HIT (pattern, target, k) and HW (pattern, target, j) for every alive pattern."""
+    k = space.k
+    shape = (1 << k, k)
+    kill = np.zeros(shape + (k,))
+    hit = np.zeros(shape + (k,))
+    hw = np.zeros(shape + (k + 1,))
+    for pat in range(1, 1 << k):
+        alive = [i for i in range(k) if pat >> i & 1]
+        skills = tuple(space.skills[i] for i in alive)
+        for at, t in enumerate(alive):
+            kl, ht, w = round_outcomes(h, skills, at, double_kills)
+            kill[pat, t, :len(kl)] = kl
+            hit[pat, t, :len(ht)] = ht
+            hw[pat, t, :len(w)] = w
+    return kill, hit, hw
+
+
+def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
+          groups: Sequence[Group], start: Sequence[int], keep_layers: int = KEEP_LAYERS,
+          cancelled: Callable[[], bool] | None = None) -> Solution:
+    """Solve every state up to the total of ``start`` (slot staminas, groups in order).
+
+    Returns the retained top ``keep_layers`` layers of H_0.  ``cancelled`` is
+    polled once a layer; when it returns True the sweep stops with
+    ``Cancelled``.
+    """
+    total = int(sum(start))
+    space = _Space(groups, total)
+    k = space.k
+    c = numbers
+    grid = (N + 1, L + 1)
+    # Luck weights "for the next LUCK up": index l' is used at LUCK l' + 1, and
+    # a test that cannot succeed (R-LUCK-1: LUCK 0 or 1) gets a value of -1.
+    ps = np.array([p_2d6_at_most(l) for l in range(L + 1)])
+    can = (ps > 0.0) & c.luck_allowed
+    luck = bool(can.any())
+    ps_next = np.zeros(L + 1)
+    pf_next = np.zeros(L + 1)
+    ps_next[:-1] = ps[1:]
+    pf_next[:-1] = 1.0 - ps[1:]
+    no_test = np.ones(L + 1, dtype=bool)
+    no_test[:-1] = ~can[1:]
+    pf_next[no_test] = 0.0
+    ps_next[no_test] = 0.0
+    minus = np.where(no_test, -1.0, 0.0)               # added: an impossible test never wins
+    kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills)
+    reach = max(c.hit, c.hit_lucky, c.hit_unlucky)
+    counts = np.diff(space.bounds)
+    n_states = int(space.bounds[-1])
+    if c.double_kills:
+        cap = n_states
+    else:
+        # Layer T is written once it is complete, over layer T - reach, which
+        # nothing needs any more: the ring spans layers T - reach + 1 .. T.
+        cap = max(int(space.bounds[t + 1] - space.bounds[max(0, t - reach + 1)])
+                  for t in range(total + 1))
+    # Others' values H_0..H_{k-1}: a wounded target leaves at most k - 1 other attackers.
+    ring = np.zeros((cap, k) + grid)
+    kk = np.arange(k)
+    group_start = np.zeros(k, dtype=bool)
+    for sl in space.slices:
+        group_start[sl.start] = True
+    wd, wl, wu = c.wound, c.wound_lucky, c.wound_unlucky
+    first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
+    kept = np.zeros((n_states - first_kept,) + grid)
+    for T in range(total + 1):
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        p0, p1 = int(space.bounds[T]), int(space.bounds[T + 1])
+        size = p1 - p0
+        if size == 0:
+            continue
+        stam = space.stam[p0:p1]
+        # Local values with n first, so that every step below reads whole blocks.
+        H = np.zeros((N + 1, size, k + 1, L + 1))
+        if T == 0:
+            H[1:, :, 0, :] = 1.0                        # every creature dead: won (R-COMBAT-4)
+        else:
+            alive = stam > 0
+            pat = (alive * (1 << kk)).sum(axis=1)
+            # A target equal to the one before it in its group is the same choice.
+            same = np.zeros_like(alive)
+            same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
+            valid = alive & ~same
+            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c,
+                       ps_next, pf_next, minus, luck, kk, grid)
+            X += np.where(valid, 0.0, -2.0)[:, :, None]   # a dead or repeated target is never chosen
+            # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
+            hw = np.zeros((size, k, k + 1))
+            hw[:, :, :k] = hw_law[pat][:, :, 1:]
+        tp = np.empty((size, k + 1, L + 1))
+        for n in range(1, N + 1):
+            # R[:, j] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
+            # Computed for j = 0..k on whole blocks; the last one is never used.
+            R = H[max(n - wd, 0)].copy()
+            if luck:
+                np.multiply(H[max(n - wl, 0)], ps_next, out=tp)
+                tp += pf_next * H[max(n - wu, 0)]
+                tp += minus
+                _max_shifted(R, tp)
+            H[n, :, 1:] = R[:, :k]
+            if T:
+                V = np.matmul(hw, R)                    # the hero wounds of the round
+                V += X[n]
+                best = H[n, :, 0]
+                np.maximum(V[:, 0], V[:, 1], out=best) if k > 1 else np.copyto(best, V[:, 0])
+                for t in range(2, k):
+                    np.maximum(best, V[:, t], out=best)
+        # Into the ring, in at most two slices (it wraps around), without a temporary.
+        r0 = p0 % cap
+        first = min(size, cap - r0)
+        ring[r0:r0 + first] = H[:, :first, :k].transpose(1, 2, 0, 3)
+        if first < size:
+            ring[:size - first] = H[:, first:, :k].transpose(1, 2, 0, 3)
+        if p1 > first_kept:
+            lo = max(p0, first_kept)
+            kept[lo - first_kept:p1 - first_kept] = H[:, lo - p0:, 0].transpose(1, 0, 2)
+        del H
+        X = None          # the next layer's X is built before this one would be dropped
+    return Solution(space, first_kept, kept)
+
+
+def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: np.ndarray,
+           pat: np.ndarray, kill_law: np.ndarray, hit_law: np.ndarray, c: CombatNumbers,
+           ps_next: np.ndarray, pf_next: np.ndarray, minus: np.ndarray, luck: bool,
+           kk: np.ndarray, grid: tuple[int, int]) -> np.ndarray:
+    """X[n, s, t, l]: the value of the round's outcomes where the hero's blow lands (or kills).
+
+    The target's exchange is settled first (R-COMBAT-3: accept, or Test Luck
+    for 4 / 1 in all), then the k other wounds on the hero, which H_k of the
+    state reached already includes.  Those states are in lower layers,
+    complete for every n, so this is computed for all n at once.
+    """
+    size, k = stam.shape
+
+    def reached(damage: int | None) -> np.ndarray:
+        out = np.empty((size, k), dtype=np.int64)
+        for t in range(k):
+            after = stam.copy()
+            after[:, t] = 0 if damage is None else np.maximum(after[:, t] - damage, 0)
+            out[:, t] = space.positions(after)
+        # Dead targets point at themselves (their weight is 0).
+        return np.where(valid, out, space.positions(stam)[:, None]) % cap
+
+    acc_at = reached(c.hit)
+    lucky_at = reached(c.hit_lucky) if luck else None
+    unlucky_at = reached(c.hit_unlucky) if luck else None
+    kill_at = reached(None) if c.double_kills else None
+    hit_w = hit_law[pat]
+    kill_w = kill_law[pat] if c.double_kills else None
+    # Rows of the ring seen as (state * k + j): one take() copies whole (N+1, L+1) planes.
+    flat = ring.reshape((cap * k,) + grid)
+    plane = grid[0] * grid[1]
+    X = np.empty((grid[0], size, k, grid[1]))          # n first, for the sweep over n
+    per_state = k * k * plane * 8
+    step = max(1, CHUNK_BYTES // per_state)
+    for a in range(0, size, step):
+        b = min(size, a + step)
+
+        def gather(at: np.ndarray) -> np.ndarray:
+            return np.take(flat, (at[a:b, :, None] * k + kk), axis=0)   # (chunk, target, k, N+1, L+1)
+
+        A = gather(acc_at)
+        if luck:
+            # Test Luck on the blow: Lucky hit_lucky, Unlucky hit_unlucky, at LUCK - 1
+            # (R-COMBAT-3); the value at LUCK l is max(accept, test).
+            tp = gather(lucky_at)
+            tp *= ps_next
+            unlucky = gather(unlucky_at)
+            unlucky *= pf_next
+            tp += unlucky
+            tp += minus
+            del unlucky
+            _max_shifted(A, tp)
+            del tp
+        w = hit_w[a:b, :, None, :]                          # (chunk, target, 1, k)
+        part = np.matmul(w, A.reshape(b - a, k, k, plane))[:, :, 0]
+        del A
+        if kill_w is not None:
+            D = gather(kill_at)
+            part += np.matmul(kill_w[a:b, :, None, :], D.reshape(b - a, k, k, plane))[:, :, 0]
+        X[:, a:b] = part.reshape((b - a, k) + grid).transpose(2, 0, 1, 3)
+    return X
+
+
+def _max_shifted(A: np.ndarray, tp: np.ndarray) -> None:
+    """A[..., l] = max(A[..., l], tp[..., l - 1]) in place, for the l where a test can succeed.
+
+    ``tp[..., l']`` holds the test value *for* LUCK l' + 1 (it is made from
+    values at l'), with -1 where no test is possible, so the comparison runs
+    over the flat, contiguous memory shifted by one value.
+    """
+    flat_a = A.reshape(-1)
+    flat_t = tp.reshape(-1)
+    np.maximum(flat_a[1:], flat_t[:-1], out=flat_a[1:])

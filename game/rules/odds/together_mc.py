@@ -1,0 +1,167 @@
+"""All-together odds by seeded Monte Carlo, for fights too large to solve exactly (issue 17).
+
+Plays ``fights`` fights side by side with numpy (R-MULTI-1, R-COMBAT-1..3,
+R-LUCK-1): each round every living creature rolls 2d6 first, then the hero
+(R-COMBAT-1); ties are real rounds here.  The policy is a stated heuristic,
+not the optimum, so the estimate is of *that* play, a little below the best
+play's odds:
+
+* target: the living creature with the highest danger per round needed to
+  kill it (P(it out-rolls the hero) / expected rounds to bring it down, the
+  classic weighted-shortest-job rule);
+* Luck (best-Luck estimate only, when the book allows it): on a wound to the
+  hero that would kill him, whenever a test can succeed (LUCK 2 or more); on
+  the hero's blow when a normal blow does not kill, at LUCK 8 or more, or at
+  LUCK 7 when a Lucky blow would kill.  Tried against the exact odds
+  (10/24/12 against four 8/12: 0.279 against 0.286; against 9/10, 8/10, 7/10,
+  6/10: 0.754 against 0.765), testing more or less often did worse.
+
+The generator is numpy's PCG64 seeded from the fight itself, so the same
+fight always gives the same estimate (the rules stay deterministic).
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .cancel import Cancelled
+from .dice import CombatNumbers, round_law
+
+__all__ = ["Estimate", "estimate"]
+
+#: Fights played per estimate: 95 % half-width at most 1.96 * 0.5 / sqrt(F) = 0.49 %.
+FIGHTS = 40_000
+#: Fights played side by side; batches are played until FIGHTS, or until WORK
+#: (fights x rounds x creatures) is spent, so that a long fight (a hero who
+#: needs a hundred blows) still answers in time, with fewer samples and a
+#: wider margin.  About 0.4 s of CPU on the reference machine.
+BATCH = 10_000
+WORK = 8_000_000
+#: Cap on rounds (a fight this long is counted as lost; never reached in practice).
+MAX_ROUNDS = 2_000
+#: LUCK from which every blow that does not kill anyway is tested (Lucky 4 beats 2 at
+#: P(Lucky) >= 1/3 on average, and each creature killed sooner is one attacker less).
+BLOW_LUCK = 8
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Wins out of fights for one policy, with its 95 % half-width."""
+
+    wins: int
+    fights: int
+
+    @property
+    def p(self) -> float:
+        """Estimated P(win)."""
+        return self.wins / self.fights
+
+    @property
+    def margin(self) -> float:
+        """95 % half-width of ``p`` (never 0: a certain-looking estimate is still an estimate)."""
+        p = self.p
+        return 1.96 * (max(p * (1.0 - p), 1.0 / self.fights) / self.fights) ** 0.5
+
+
+def seed_of(*parts: object) -> int:
+    """A seed made from the fight itself (stable across runs and machines)."""
+    return zlib.crc32(repr(parts).encode("utf-8"))
+
+
+def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
+             creatures: Sequence[tuple[int, int]], numbers: CombatNumbers, *,
+             use_luck: bool, fights: int = FIGHTS, work: int = WORK, seed: int | None = None,
+             cancelled: Callable[[], bool] | None = None) -> Estimate:
+    """Play up to ``fights`` all-together fights under the heuristic policy; count the wins.
+
+    Stops early (at a whole batch) once ``work`` fight-rounds x creatures are spent.
+    """
+    if seed is None:
+        seed = seed_of(hero_skill_eff, hero_stamina, hero_luck, tuple(creatures), numbers, use_luck)
+    rng = np.random.default_rng(seed)
+    played = wins = spent = 0
+    while played < fights and spent < work:
+        size = min(BATCH, fights - played)
+        w, cost = _batch(rng, size, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers,
+                         use_luck, cancelled)
+        played += size
+        wins += w
+        spent += cost
+    return Estimate(wins, played)
+
+
+def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stamina: int,
+           hero_luck: int, creatures: Sequence[tuple[int, int]], numbers: CombatNumbers,
+           use_luck: bool, cancelled: Callable[[], bool] | None) -> tuple[int, int]:
+    """(wins, fight-rounds x creatures spent) of ``fights`` fights played side by side."""
+    c = numbers
+    use_luck = use_luck and c.luck_allowed
+    skills = np.array([s for s, _ in creatures], dtype=np.int64)
+    k = len(creatures)
+    st = np.tile(np.array([m for _, m in creatures], dtype=np.int64), (fights, 1))
+    n = np.full(fights, hero_stamina, dtype=np.int64)
+    luck = np.full(fights, hero_luck, dtype=np.int64)
+    # Heuristic weights per creature (one-to-one round law, R-COMBAT-1/2).
+    danger = np.empty(k)
+    p_hit = np.empty(k)
+    for i, s in enumerate(skills):
+        kill, win, lose, _tie = round_law(hero_skill_eff - int(s), c.double_kills)
+        danger[i] = lose / 1296
+        p_hit[i] = max(win + kill, 1) / 1296
+    wins = spent = 0
+    for _ in range(MAX_ROUNDS):
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        alive = st > 0
+        over = (n <= 0) | ~alive.any(axis=1)
+        if over.any():
+            wins += int(((n > 0) & over).sum())
+            keep = ~over
+            st, n, luck, alive = st[keep], n[keep], luck[keep], alive[keep]
+        if len(n) == 0:
+            break
+        f = len(n)
+        spent += f * k
+        rows = np.arange(f)
+        creature_as = rng.integers(1, 7, (f, k)) + rng.integers(1, 7, (f, k)) + skills   # creatures first
+        d1 = rng.integers(1, 7, f)
+        d2 = rng.integers(1, 7, f)
+        hero_as = d1 + d2 + hero_skill_eff
+        rounds_left = np.ceil(st / c.hit) / p_hit
+        score = np.where(alive, danger / np.maximum(rounds_left, 1e-9), -np.inf)
+        target = score.argmax(axis=1)
+        target_as = creature_as[rows, target]
+        killed = (d1 == d2) if c.double_kills else np.zeros(f, dtype=bool)
+        # The target exchange, settled first (R-COMBAT-3).
+        blow = ~killed & (hero_as > target_as)
+        wounded_by_target = ~killed & (hero_as < target_as)
+        ts = st[rows, target]
+        ts = np.where(killed, 0, ts)
+        if use_luck:
+            test = blow & (ts > c.hit) & (((ts <= c.hit_lucky) & (luck >= 7)) | (luck >= BLOW_LUCK))
+            lucky = test & (rng.integers(1, 7, f) + rng.integers(1, 7, f) <= luck)
+            damage = np.where(test, np.where(lucky, c.hit_lucky, c.hit_unlucky), c.hit)
+            luck = np.where(test, np.maximum(luck - 1, 0), luck)
+        else:
+            damage = np.full(f, c.hit)
+        ts = np.where(blow, np.maximum(ts - damage, 0), ts)
+        st[rows, target] = ts
+        # Then every wound to the hero, one by one, each with its own Luck choice.
+        for i in range(k):
+            hurt = np.where(target == i, wounded_by_target, alive[:, i] & (target != i) & (creature_as[:, i] > hero_as))
+            hurt &= n > 0
+            if not hurt.any():
+                continue
+            if use_luck:
+                test = hurt & (n <= c.wound) & (luck >= 2)
+                lucky = test & (rng.integers(1, 7, f) + rng.integers(1, 7, f) <= luck)
+                wound = np.where(test, np.where(lucky, c.wound_lucky, c.wound_unlucky), c.wound)
+                luck = np.where(test, np.maximum(luck - 1, 0), luck)
+            else:
+                wound = c.wound
+            n = np.where(hurt, n - wound, n)
+    return wins, spent

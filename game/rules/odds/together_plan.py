@@ -1,0 +1,135 @@
+"""What an all-together fight costs to solve exactly, known before starting (issue 17).
+
+The exact solver (``together_exact``) sweeps the creature states layer by
+layer (total creature STAMINA T), holding only the layers a blow can reach
+back to.  Identical creatures (same SKILL) share states: the state of a group
+is the sorted multiset of its STAMINAs.  This module counts, in pure Python
+and without building anything, how many states there are, how many the live
+window holds, how many cells the vectorised sweep touches, and turns that into
+estimated CPU seconds and bytes, so that ``together_odds`` chooses the exact
+answer or a Monte Carlo estimate *before* starting, never by running out of
+memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from .dice import CombatNumbers
+
+__all__ = ["Budget", "CHUNK_BYTES", "Group", "KEEP_LAYERS", "Plan", "groups_of", "layer_counts", "plan"]
+
+#: CPU seconds per cell of the blow sweep (three gathers, the Luck choice, the
+#: weighted sum) and per (layer, hero STAMINA) step of the wound sweep, fitted
+#: on the 2-core reference machine under load (tools/bench_odds.py prints the
+#: estimate beside the measure; docs/PERFORMANCE.md).
+SECONDS_PER_CELL = 12e-9
+SECONDS_PER_STEP = 20e-6
+#: Top layers of a solved fight kept for later lookups: the states the next
+#: rounds reach, and those the Luck advisor asks about.
+KEEP_LAYERS = 8
+#: Bytes of one value (float64).
+VALUE = 8
+#: The blow sweep is cut into chunks of about this many bytes per array.
+CHUNK_BYTES = int(0.25 * (1 << 20))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits of the exact solver: estimated CPU seconds and bytes it may use.
+
+    The board's goal is 2 s and 200 MiB for any fight (issue 17); the
+    defaults leave room for the estimate's error and for the app itself.
+    """
+
+    seconds: float = 1.2
+    bytes: int = 120 << 20
+
+
+@dataclass(frozen=True, order=True)
+class Group:
+    """Living creatures of one SKILL: how many, and the highest STAMINA among them."""
+
+    skill: int
+    count: int
+    top: int
+
+
+def groups_of(creatures: Sequence[tuple[int, int]]) -> tuple[Group, ...]:
+    """Living creatures grouped by SKILL (sorted), the shape of the exact state space."""
+    by_skill: dict[int, list[int]] = {}
+    for skill, stamina in creatures:
+        if stamina > 0:
+            by_skill.setdefault(skill, []).append(stamina)
+    return tuple(Group(s, len(v), max(v)) for s, v in sorted(by_skill.items()))
+
+
+@lru_cache(maxsize=None)
+def _multisets(count: int, top: int) -> tuple[int, ...]:
+    """Number of multisets of ``count`` values in 0..top by sum (Gaussian binomial coefficients)."""
+    if count == 0 or top == 0:
+        return (1,)
+    a = _multisets(count - 1, top)
+    b = _multisets(count, top - 1)
+    out = [0] * (count * top + 1)
+    for t, v in enumerate(a):
+        out[t] += v
+    for t, v in enumerate(b):
+        out[t + count] += v
+    return tuple(out)
+
+
+def layer_counts(groups: Sequence[Group]) -> list[int]:
+    """Number of creature states by total creature STAMINA T = 0, 1, 2, ..."""
+    out = [1]
+    for g in groups:
+        poly = _multisets(g.count, g.top)
+        new = [0] * (len(out) + len(poly) - 1)
+        for i, a in enumerate(out):
+            if a:
+                for j, b in enumerate(poly):
+                    new[i + j] += a * b
+        out = new
+    return out
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The exact solver's size and estimated cost for one fight."""
+
+    states: int          # creature states swept (T up to the fight's total)
+    layers: int
+    window: int          # states held at once (the live layers)
+    cells: int           # values the blow sweep computes
+    seconds: float       # estimated CPU seconds
+    bytes: int           # estimated peak bytes
+
+    def fits(self, budget: Budget) -> bool:
+        """True when the exact solver stays within ``budget``."""
+        return self.seconds <= budget.seconds and self.bytes <= budget.bytes
+
+
+def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
+         numbers: CombatNumbers) -> Plan:
+    """Size and cost of solving exactly from creature total ``total`` (pure arithmetic, no allocation)."""
+    counts = layer_counts(groups)[:total + 1]
+    k = sum(g.count for g in groups)
+    grid = (hero_stamina + 1) * (hero_luck + 1)
+    reach = max(numbers.hit, numbers.hit_lucky, numbers.hit_unlucky)
+    states = sum(counts)
+    if numbers.double_kills:
+        window = states      # a double reaches any lower layer: hold them all
+    else:
+        window = max(sum(counts[max(0, t - reach + 1):t + 1]) for t in range(len(counts)))
+    widest = max(counts)
+    cells = states * k * k * grid
+    seconds = cells * SECONDS_PER_CELL + len(counts) * hero_stamina * SECONDS_PER_STEP
+    ring = window * k * grid * VALUE
+    layer = widest * (2 * k + 1) * grid * VALUE          # the layer's own values and its blows
+    kept = sum(counts[-KEEP_LAYERS:]) * grid * VALUE
+    chunk = 6 * CHUNK_BYTES
+    index = states * (k + 2) * 8 * 4
+    return Plan(states=states, layers=len(counts), window=window, cells=cells,
+                seconds=seconds, bytes=ring + layer + kept + chunk + index)

@@ -11,10 +11,11 @@ from itertools import product
 
 import pytest
 
-from game.rules.odds import (CombatNumbers, fight_odds, luck_advice, p_win_closed_form,
+from game.rules.odds import (CombatNumbers, clear_caches, fight_odds, luck_advice, p_win_closed_form,
                              sequence_odds, together_odds)
 from game.rules.odds.dice import round_law
 from game.rules.odds.montecarlo import simulate_fight
+from game.rules.odds.together_plan import Budget
 
 HAVOC = CombatNumbers(double_kills=True, luck_allowed=False)
 
@@ -120,3 +121,35 @@ def test_a_killing_double_helps_against_two_creatures_at_once():
 def test_book_rule_flags_must_be_booleans():
     with pytest.raises(ValueError, match="double_kills"):
         CombatNumbers(double_kills=1)
+
+
+def test_one_attack_die_a_side_is_a_race_of_one_die_rolls():
+    # A book rolling 1d6 for Attack Strength (R-COMBAT-1 with the book's dice): no double exists.
+    one = CombatNumbers(attack_dice=1, double_kills=True)
+    win = sum(1 for h in range(1, 7) for c in range(1, 7) if h + 1 > c)
+    lose = sum(1 for h in range(1, 7) for c in range(1, 7) if h + 1 < c)
+    p = win / (win + lose)
+
+    @lru_cache(maxsize=None)
+    def v(a, b):
+        if b <= 0:
+            return 1.0
+        if a <= 0:
+            return 0.0
+        return p * v(a, b - 2) + (1 - p) * v(a - 2, b)
+    assert fight_odds(9, 10, 0, 8, 8, numbers=one).p_win_no_luck == pytest.approx(v(10, 8), abs=1e-12)
+
+
+def test_three_attack_dice_all_together_with_one_creature_is_the_single_fight():
+    numbers = CombatNumbers(attack_dice=3, double_kills=True)
+    assert together_odds(8, 10, 0, [(9, 8), (3, 0)], numbers=numbers).p_win_no_luck == pytest.approx(
+        fight_odds(8, 10, 0, 9, 8, numbers=numbers).p_win_no_luck, abs=1e-12)
+
+
+def test_three_attack_dice_together_agree_with_the_estimate():
+    numbers = CombatNumbers(attack_dice=3, double_kills=True, luck_allowed=False)
+    clear_caches()      # a solved fight is answered exactly from the cache, whatever the budget
+    estimate = together_odds(9, 10, 0, [(9, 6), (8, 6)], numbers=numbers, budget=Budget(seconds=0.0))
+    exact = together_odds(9, 10, 0, [(9, 6), (8, 6)], numbers=numbers)
+    assert exact.exact and not estimate.exact
+    assert abs(exact.p_win_no_luck - estimate.p_win_no_luck) < 2 * estimate.margin

@@ -1,9 +1,10 @@
 """Fight odds off the frame: one worker thread computes P(win) and the Luck advice.
 
-All-together odds can take a second or more cold (docs/ODDS.md), far longer
-than a frame, so the combat board asks this worker and shows "calcul…" until
-the answer is there. The worker takes the newest request only (older ones are
-dropped), keeps answers per state object, and posts ``ODDS_READY`` so a
+All-together odds can take up to about a second cold (docs/ODDS.md), far
+longer than a frame, so the combat board asks this worker and shows "calcul…"
+until the answer is there. The worker takes the newest request only (older
+ones are dropped, and the one in hand is cancelled: the odds module polls
+``cancel.requested()``), keeps answers per state object, and posts ``ODDS_READY`` so a
 sleeping main loop wakes up and redraws. States are never changed after the
 rules made them (the session copies before each action), so reading one from
 another thread is safe; the odds functions are pure, called from this one thread.
@@ -18,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.rules.errors import Refused
+from game.rules.odds.cancel import Cancelled, cancellable
 
 ODDS_READY = pygame.event.custom_type()
 KEEP = 32  # answers remembered (undo shows an earlier state's odds at once)
@@ -67,7 +69,7 @@ class OddsWorker:
             return self._lock.wait_for(lambda: self._job is None and self._busy is None, timeout)
 
     def close(self) -> None:
-        """Stop the worker (it finishes the job in hand, then exits)."""
+        """Stop the worker (the job in hand is cancelled at its next check, then it exits)."""
         with self._lock:
             self._stopped = True
             self._job = None
@@ -84,7 +86,15 @@ class OddsWorker:
                     return
                 state, self._job = self._job, None
                 self._busy = state
-            answer = self.compute(state)
+            try:
+                # A newer request (the fight moved on) or close() cancels the job in hand.
+                with cancellable(self._superseded):
+                    answer = self.compute(state)
+            except Cancelled:
+                with self._lock:
+                    self._busy = None
+                    self._lock.notify_all()
+                continue
             with self._lock:
                 self._results[id(state)] = (state, answer)
                 while len(self._results) > KEEP:
@@ -92,6 +102,10 @@ class OddsWorker:
                 self._busy = None
                 self._lock.notify_all()
             self._wake()
+
+    def _superseded(self) -> bool:
+        # Read without the lock: a stale answer only delays the cancel to the next check.
+        return self._job is not None or self._stopped
 
     def compute(self, state: Any) -> dict[str, Any]:
         """The odds and (while a decision waits) the advice of ``state``; None where refused."""

@@ -12,6 +12,8 @@ from functools import lru_cache
 __all__ = [
     "CombatNumbers",
     "TWO_D6",
+    "attack_totals",
+    "same_faces",
     "p_2d6_at_most",
     "round_counts",
     "round_law",
@@ -20,6 +22,24 @@ __all__ = [
 
 #: Number of ways (out of 36) to roll each 2d6 total 2..12.
 TWO_D6: dict[int, int] = {s: 6 - abs(s - 7) for s in range(2, 13)}
+
+
+@lru_cache(maxsize=None)
+def attack_totals(dice: int = 2) -> dict[int, int]:
+    """Ways (out of 6 ** dice) to roll each total with ``dice`` d6: an Attack roll (R-COMBAT-1)."""
+    ways = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for t, w in ways.items():
+            for f in range(1, 7):
+                nxt[t + f] = nxt.get(t + f, 0) + w
+        ways = nxt
+    return ways
+
+
+def same_faces(total: int, dice: int = 2) -> int:
+    """Ways to roll ``total`` with every die showing the same face (a "double"; none with one die)."""
+    return 1 if dice > 1 and total % dice == 0 and 1 <= total // dice <= 6 else 0
 
 
 @dataclass(frozen=True)
@@ -40,6 +60,8 @@ class CombatNumbers:
     written down at once (no Luck on it).  This reading is the one that gives
     the book's published figure (SKILL 7 STAMINA 20 against SKILL 11
     STAMINA 20, no Luck: 0.8781329); see docs/ODDS.md.
+    ``attack_dice``: the d6 rolled for each Attack Strength (2 in the core
+    rules); a "double" is then every die showing the same face.
     Vehicle and ship fights (FIREPOWER/ARMOUR, WEAPONS/SHIELDS) are the same
     arithmetic on another pair of scores: the caller passes those scores.
     """
@@ -53,16 +75,19 @@ class CombatNumbers:
     shot_damage: int = 2
     luck_allowed: bool = True
     double_kills: bool = False
+    attack_dice: int = 2
 
     def __post_init__(self) -> None:
         for name in ("luck_allowed", "double_kills"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"CombatNumbers.{name} must be true or false, got {getattr(self, name)!r}")
         for name in ("hit", "hit_lucky", "hit_unlucky", "wound", "wound_lucky",
-                     "wound_unlucky", "shot_damage"):
+                     "wound_unlucky", "shot_damage", "attack_dice"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"CombatNumbers.{name} must be an integer >= 0, got {value!r}")
+        if not 1 <= self.attack_dice <= 5:
+            raise ValueError(f"CombatNumbers.attack_dice must be 1 to 5, got {self.attack_dice}")
         # A blow that does nothing would make a fight that may never end.
         if self.hit < 1 or self.wound < 1 or self.hit_unlucky < 1 or self.wound_lucky < 1:
             raise ValueError("CombatNumbers: hit, hit_unlucky, wound and wound_lucky must be >= 1")
@@ -78,8 +103,8 @@ def p_2d6_at_most(target: int) -> float:
 
 
 @lru_cache(maxsize=None)
-def round_counts(skill_difference: int) -> tuple[int, int, int]:
-    """Counts out of 1296 of (hero wounds, creature wounds, tie) in one round.
+def round_counts(skill_difference: int, dice: int = 2) -> tuple[int, int, int]:
+    """Counts out of 1296 (6 ** (2 * dice)) of (hero wounds, creature wounds, tie) in one round.
 
     ``skill_difference`` is the hero's Attack Strength bonus over the
     creature's: hero SKILL + attack modifier - creature SKILL (R-COMBAT-1,
@@ -87,8 +112,9 @@ def round_counts(skill_difference: int) -> tuple[int, int, int]:
     (R-COMBAT-2).
     """
     win = lose = tie = 0
-    for h, ch in TWO_D6.items():
-        for c, cc in TWO_D6.items():
+    totals = attack_totals(dice)
+    for h, ch in totals.items():
+        for c, cc in totals.items():
             w = ch * cc
             if h + skill_difference > c:
                 win += w
@@ -100,38 +126,38 @@ def round_counts(skill_difference: int) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=None)
-def round_law(skill_difference: int, double_kills: bool = False) -> tuple[int, int, int, int]:
-    """Counts out of 1296 of (hero kills outright, hero wounds, creature wounds, tie).
+def round_law(skill_difference: int, double_kills: bool = False, dice: int = 2) -> tuple[int, int, int, int]:
+    """Counts out of 6 ** (2 * dice) of (hero kills outright, hero wounds, creature wounds, tie).
 
     Without ``double_kills`` the first count is 0 and the rest is
-    ``round_counts``.  With it (Creature of Havoc), the six doubles among the
-    hero's 36 rolls kill whatever the creature rolls (6 x 36 = 216), and only
-    the hero's 30 other rolls are compared (R-COMBAT-1/2).
+    ``round_counts``.  With it (Creature of Havoc), the hero's doubles (6 of
+    his 36 rolls with 2d6) kill whatever the creature rolls (6 x 36 = 216 of
+    1296), and only the hero's other rolls are compared (R-COMBAT-1/2).
     """
     if not double_kills:
-        return (0, *round_counts(skill_difference))
-    win = lose = tie = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            if a == b:
-                continue
-            h = a + b + skill_difference
-            for c, cc in TWO_D6.items():
-                if h > c:
-                    win += cc
-                elif h < c:
-                    lose += cc
-                else:
-                    tie += cc
-    return 6 * 36, win, lose, tie
+        return (0, *round_counts(skill_difference, dice))
+    totals = attack_totals(dice)
+    win = lose = tie = kill = 0
+    for h, ch in totals.items():
+        doubles = same_faces(h, dice)
+        kill += doubles * 6 ** dice
+        rest = ch - doubles
+        for c, cc in totals.items():
+            if h + skill_difference > c:
+                win += rest * cc
+            elif h + skill_difference < c:
+                lose += rest * cc
+            else:
+                tie += rest * cc
+    return kill, win, lose, tie
 
 
 @lru_cache(maxsize=None)
-def round_probability(skill_difference: int) -> float:
+def round_probability(skill_difference: int, dice: int = 2) -> float:
     """P(the hero wounds the creature | the round is not a tie).
 
     Ties change nothing in a one-to-one fight (R-COMBAT-2), so they are
     conditioned out: the fight is a sequence of decisive rounds.
     """
-    win, lose, _ = round_counts(skill_difference)
+    win, lose, _ = round_counts(skill_difference, dice)
     return win / (win + lose)

@@ -219,7 +219,7 @@ def decisive_probabilities(skill_difference: int, numbers: CombatNumbers) -> tup
 
     The second is 0 unless the book's double kills (``numbers.double_kills``).
     """
-    kill, win, lose, _ = round_law(skill_difference, numbers.double_kills)
+    kill, win, lose, _ = round_law(skill_difference, numbers.double_kills, numbers.attack_dice)
     if not kill:
         return win / (win + lose), 0.0
     live = kill + win + lose
@@ -246,7 +246,7 @@ def p_win_closed_form(skill_difference: int, hero_stamina: int, creature_stamina
         return 1.0
     if hero_stamina <= 0:
         return 0.0
-    win, lose, _ = round_counts(skill_difference)
+    win, lose, _ = round_counts(skill_difference, numbers.attack_dice)
     p = win / (win + lose)
     q = 1.0 - p
     a = -(-creature_stamina // numbers.hit)

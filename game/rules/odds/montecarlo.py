@@ -61,6 +61,8 @@ def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamin
         return d
 
     c = numbers
+    if c.attack_dice != 2:
+        raise ValueError("the one-fight Monte Carlo plays 2d6 Attack rolls only")
     r = rng.random
     hs = hero_skill + attack_modifier
     use_luck = use_luck and c.luck_allowed

@@ -116,7 +116,7 @@ class Solution:
         return float(self.values[pos - self.first, n, l])
 
 
-def _laws(space: _Space, h: int, double_kills: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _laws(space: _Space, h: int, double_kills: bool, dice: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """KILL, HIT (pattern, target, k) and HW (pattern, target, j) for every alive pattern."""
     k = space.k
     shape = (1 << k, k)
@@ -127,7 +127,7 @@ def _laws(space: _Space, h: int, double_kills: bool) -> tuple[np.ndarray, np.nda
         alive = [i for i in range(k) if pat >> i & 1]
         skills = tuple(space.skills[i] for i in alive)
         for at, t in enumerate(alive):
-            kl, ht, w = round_outcomes(h, skills, at, double_kills)
+            kl, ht, w = round_outcomes(h, skills, at, double_kills, dice)
             kill[pat, t, :len(kl)] = kl
             hit[pat, t, :len(ht)] = ht
             hw[pat, t, :len(w)] = w
@@ -162,7 +162,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
     pf_next[no_test] = 0.0
     ps_next[no_test] = 0.0
     minus = np.where(no_test, -1.0, 0.0)               # added: an impossible test never wins
-    kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills)
+    kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills, c.attack_dice)
     reach = max(c.hit, c.hit_lucky, c.hit_unlucky)
     counts = np.diff(space.bounds)
     n_states = int(space.bounds[-1])

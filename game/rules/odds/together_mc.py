@@ -109,9 +109,9 @@ def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stam
     danger = np.empty(k)
     p_hit = np.empty(k)
     for i, s in enumerate(skills):
-        kill, win, lose, _tie = round_law(hero_skill_eff - int(s), c.double_kills)
-        danger[i] = lose / 1296
-        p_hit[i] = max(win + kill, 1) / 1296
+        kill, win, lose, _tie = round_law(hero_skill_eff - int(s), c.double_kills, c.attack_dice)
+        danger[i] = lose / 36 ** c.attack_dice
+        p_hit[i] = max(win + kill, 1) / 36 ** c.attack_dice
     wins = spent = 0
     for _ in range(MAX_ROUNDS):
         if cancelled is not None and cancelled():
@@ -127,15 +127,17 @@ def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stam
         f = len(n)
         spent += f * k
         rows = np.arange(f)
-        creature_as = rng.integers(1, 7, (f, k)) + rng.integers(1, 7, (f, k)) + skills   # creatures first
-        d1 = rng.integers(1, 7, f)
-        d2 = rng.integers(1, 7, f)
-        hero_as = d1 + d2 + hero_skill_eff
+        creature_as = rng.integers(1, 7, (f, k, c.attack_dice)).sum(axis=2) + skills   # creatures first
+        hero_dice = rng.integers(1, 7, (f, c.attack_dice))
+        hero_as = hero_dice.sum(axis=1) + hero_skill_eff
         rounds_left = np.ceil(st / c.hit) / p_hit
         score = np.where(alive, danger / np.maximum(rounds_left, 1e-9), -np.inf)
         target = score.argmax(axis=1)
         target_as = creature_as[rows, target]
-        killed = (d1 == d2) if c.double_kills else np.zeros(f, dtype=bool)
+        if c.double_kills and c.attack_dice > 1:     # every die the same face
+            killed = (hero_dice == hero_dice[:, :1]).all(axis=1)
+        else:
+            killed = np.zeros(f, dtype=bool)
         # The target exchange, settled first (R-COMBAT-3).
         blow = ~killed & (hero_as > target_as)
         wounded_by_target = ~killed & (hero_as < target_as)

@@ -89,3 +89,19 @@ def test_no_advice_without_a_pending_decision(df31):
 def test_an_ally_is_flagged_as_not_in_the_odds_R_ALLY_1(df49):
     s = session(df49, enemies=[{"name": "Orc", "skill": 8, "stamina": 9}], ally={"name": "Sorrel", "skill": 9, "stamina": 10})
     assert odds_view.odds(df49, s.state)["ally_ignored"] is True
+
+
+def test_exact_odds_say_they_are_exact(df64):
+    s = session(df64, mode="all_together", enemies=[{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 5}])
+    answer = odds_view.odds(df64, s.state)
+    assert answer["exact"] and answer["margin"] == 0.0
+
+
+def test_a_fight_too_large_to_solve_says_it_is_an_estimate_with_its_margin(df64):
+    # Issue 17: six creatures of three SKILLs at STAMINA 10 go past the exact budget.
+    enemies = [{"name": f"S{i}", "skill": 3 + i % 3, "stamina": 10} for i in range(6)]
+    s = session(df64, mode="all_together", enemies=enemies)
+    answer = odds_view.odds(df64, s.state)
+    assert not answer["exact"]
+    assert 0.0 < answer["margin"] < 0.01
+    assert answer["no_luck"] <= answer["best_luck"]

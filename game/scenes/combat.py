@@ -478,6 +478,13 @@ def _showcase_together(services: Services) -> list[Scene]:
     return _ready(scene)
 
 
+@showcase("combat-estimate")
+def _showcase_estimate(services: Services) -> list[Scene]:
+    # Six creatures at once, too many to solve exactly in time: the gauge shows a seeded estimate and its margin.
+    enemies = [{"name": f"Squelette {i + 1}", "skill": 3 + i % 3, "stamina": 10} for i in range(6)]
+    return _ready(CombatScene(services, scripted_fight(services, "DF64", [], [{"do": "fight", "mode": "all_together", "enemies": enemies}])))
+
+
 @showcase("combat-victory")
 def _showcase_victory(services: Services) -> list[Scene]:
     # DF31: two creatures one after another with an ally; a Lucky last blow wins.

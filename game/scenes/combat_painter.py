@@ -117,7 +117,8 @@ class BoardPainter(Painter):
         for row, (key, field) in enumerate(rows):
             y = rect.y + 4 + row * 26
             blit_text(surface, t(key), (rect.x + label_w - 8, y + 10), "body", small, p.ink_soft, "midright")
-            bar = pygame.Rect(rect.x + label_w, y + 2, rect.width - label_w - 70, 18)
+            estimate = odds is not None and not odds.get("exact", True)
+            bar = pygame.Rect(rect.x + label_w, y + 2, rect.width - label_w - (150 if estimate else 70), 18)
             if odds is None:
                 pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
                 pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=9)
@@ -131,7 +132,11 @@ class BoardPainter(Painter):
             if fill.width:
                 pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=9)
             pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=9)
-            blit_text(surface, percent(self.ui, value), (rect.right - 4, y + 11), "bold", 20, p.ink, "midright")
+            shown = percent(self.ui, value)
+            if estimate:
+                # A Monte Carlo estimate (a fight too large to solve in time) says so: "≈ 42 % ± 1".
+                shown = t("combat.estimate", value=shown, margin=percent(self.ui, max(odds["margin"], 0.005)))
+            blit_text(surface, shown, (rect.right - 4, y + 11), "bold", 20, p.ink, "midright")
         if fight.ally is not None:
             blit_text(surface, t("combat.ally_not_counted"), (rect.right - 4, rect.y + 56), "italic", small - 2, p.ink_soft, "topright")
 

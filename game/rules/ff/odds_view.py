@@ -13,6 +13,7 @@ odds are the hero's alone (``ally_ignored`` says so).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -22,6 +23,10 @@ from game.rules.ff.state import SheetState
 from game.rules.odds import (CombatNumbers, archery_odds, fight_odds, missed_arrow_advice,
                              sequence_odds, together_odds)
 from game.rules.odds.dice import p_2d6_at_most
+
+
+#: The widest Monte Carlo margin met while rating one answer (0.0: every value exact).
+_MARGIN: ContextVar[float] = ContextVar("odds_margin", default=0.0)
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,11 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
 
 
 def _rate(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
-    """(P(win) never testing Luck, P(win) with the best Luck policy) of a situation without pending decisions."""
+    """(P(win) never testing Luck, P(win) with the best Luck policy) of a situation without pending decisions.
+
+    A fight too large to solve exactly is estimated (issue 17): its 95 % margin
+    is added to ``_MARGIN`` so that the answer says it is an estimate.
+    """
     if s.stamina <= 0:
         return 0.0, 0.0
     living = [c for c in s.creatures if c[1] > 0]
@@ -95,6 +104,8 @@ def _rate(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
         odds = together_odds(s.skill, s.stamina, s.luck, living, **common)
     else:
         odds = sequence_odds(s.skill, s.stamina, s.luck, living, **common)
+    if not odds.exact:
+        _MARGIN.set(max(_MARGIN.get(), odds.margin))
     return odds.p_win_no_luck, odds.p_win_best_luck
 
 
@@ -144,11 +155,20 @@ def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
 
 
 def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
-    """``{"no_luck", "best_luck", "ally_ignored"}`` for the current fight."""
+    """``{"no_luck", "best_luck", "ally_ignored", "exact", "margin"}`` for the current fight.
+
+    ``exact`` is False when a value is a Monte Carlo estimate; ``margin`` is then its 95 % half-width.
+    """
     s = situation(book, state)
     assert state.fight is not None
-    no_luck, best = _value(s, numbers_of(book, state.fight.profile))
-    return {"no_luck": no_luck, "best_luck": best, "ally_ignored": state.fight.ally is not None}
+    token = _MARGIN.set(0.0)
+    try:
+        no_luck, best = _value(s, numbers_of(book, state.fight.profile))
+        margin = _MARGIN.get()
+    finally:
+        _MARGIN.reset(token)
+    return {"no_luck": no_luck, "best_luck": best, "ally_ignored": state.fight.ally is not None,
+            "exact": margin == 0.0, "margin": margin}
 
 
 def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:

@@ -4,6 +4,7 @@
     python -m game.rules.odds --hero 10/20/9 --creature 8/10 --pending hero
     python -m game.rules.odds --hero 9/18/9 --creature 7/5 --shots 4 --arrows 6
     python -m game.rules.odds --hero 10/20/8 --creature 6/4 --creature 7/5 --mode together
+    python -m game.rules.odds --table optimal-strategies-4.txt   # Johnston's whole table
 
 Bad input ends with a one-line error (exit status 2), never a traceback.
 """
@@ -64,9 +65,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Exact Fighting Fantasy fight odds (R-COMBAT-1..4) with the best "
                     "Luck policy (R-COMBAT-3, R-LUCK-1), archery (R-BOW) and several "
                     "creatures (R-MULTI-1).")
-    p.add_argument("--hero", required=True, type=_hero, metavar="SKILL/STAMINA/LUCK")
-    p.add_argument("--creature", required=True, type=_creature, action="append",
+    p.add_argument("--hero", type=_hero, metavar="SKILL/STAMINA/LUCK")
+    p.add_argument("--creature", type=_creature, action="append",
                    metavar="SKILL/STAMINA", help="repeat for several creatures")
+    p.add_argument("--table", metavar="FILE",
+                   help="write the whole one-to-one table (SKILL difference -10..10, LUCK 0..12, "
+                        "STAMINAs 1..24) in the format of Johnston's program, then exit")
     p.add_argument("--mode", choices=("sequence", "together"), default="sequence",
                    help="several creatures: one after another (default) or all together")
     p.add_argument("--modifier", type=int, default=0,
@@ -114,6 +118,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv``, print the odds; return the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.table:
+        from .table import write_johnston   # numpy only for the whole table
+
+        try:
+            with open(args.table, "w", encoding="ascii") as out:
+                write_johnston(out)
+        except OSError as exc:
+            parser.error(f"cannot write {args.table}: {exc.strerror}")
+        return 0
+    if args.hero is None or not args.creature:
+        parser.error("--hero and --creature are required (or --table FILE)")
     try:
         odds, advice = _run(args, parser)
     except ValueError as exc:

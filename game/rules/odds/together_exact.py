@@ -180,6 +180,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
     for sl in space.slices:
         group_start[sl.start] = True
     wd, wl, wu = c.wound, c.wound_lucky, c.wound_unlucky
+    lag = max(wd, wl, wu)
     first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
     kept = np.zeros((n_states - first_kept,) + grid)
     for T in range(total + 1):
@@ -190,11 +191,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
         if size == 0:
             continue
         stam = space.stam[p0:p1]
-        # Local values with n first, so that every step below reads whole blocks.
-        H = np.zeros((N + 1, size, k + 1, L + 1))
-        if T == 0:
-            H[1:, :, 0, :] = 1.0                        # every creature dead: won (R-COMBAT-4)
-        else:
+        if T:
             alive = stam > 0
             pat = (alive * (1 << kk)).sum(axis=1)
             # A target equal to the one before it in its group is the same choice.
@@ -207,34 +204,46 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
             hw = np.zeros((size, k, k + 1))
             hw[:, :, :k] = hw_law[pat][:, :, 1:]
+        # The blows are in X: the ring rows of layer T - reach are free to take layer T.
+        # The sweep over n holds only the last `lag` values of n (n first, whole blocks)
+        # and writes each n into the ring as it is done.
+        r0 = p0 % cap
+        first = min(size, cap - r0)
+        parts = [(ring[r0:r0 + first], slice(0, first))]
+        if first < size:
+            parts.append((ring[:size - first], slice(first, size)))
+        for rows, sl in parts:
+            rows[:, :, 0, :] = 0.0                      # hero STAMINA 0: lost (R-DEATH-1)
+        window = np.zeros((lag + 1, size, k + 1, L + 1))
+        zero = np.zeros((size, k + 1, L + 1))
         tp = np.empty((size, k + 1, L + 1))
         for n in range(1, N + 1):
+            def at(m: int) -> np.ndarray:
+                return window[m % (lag + 1)] if m > 0 else zero
             # R[:, j] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
             # Computed for j = 0..k on whole blocks; the last one is never used.
-            R = H[max(n - wd, 0)].copy()
+            R = at(n - wd).copy()
             if luck:
-                np.multiply(H[max(n - wl, 0)], ps_next, out=tp)
-                tp += pf_next * H[max(n - wu, 0)]
+                np.multiply(at(n - wl), ps_next, out=tp)
+                tp += pf_next * at(n - wu)
                 tp += minus
                 _max_shifted(R, tp)
-            H[n, :, 1:] = R[:, :k]
+            cur = window[n % (lag + 1)]
+            cur[:, 1:] = R[:, :k]
+            best = cur[:, 0]
             if T:
                 V = np.matmul(hw, R)                    # the hero wounds of the round
                 V += X[n]
-                best = H[n, :, 0]
                 np.maximum(V[:, 0], V[:, 1], out=best) if k > 1 else np.copyto(best, V[:, 0])
                 for t in range(2, k):
                     np.maximum(best, V[:, t], out=best)
-        # Into the ring, in at most two slices (it wraps around), without a temporary.
-        r0 = p0 % cap
-        first = min(size, cap - r0)
-        ring[r0:r0 + first] = H[:, :first, :k].transpose(1, 2, 0, 3)
-        if first < size:
-            ring[:size - first] = H[:, first:, :k].transpose(1, 2, 0, 3)
-        if p1 > first_kept:
-            lo = max(p0, first_kept)
-            kept[lo - first_kept:p1 - first_kept] = H[:, lo - p0:, 0].transpose(1, 0, 2)
-        del H
+            else:
+                best[...] = 1.0                         # every creature dead: won (R-COMBAT-4)
+            for rows, sl in parts:
+                rows[:, :, n, :] = cur[sl, :k]
+            if p1 > first_kept:
+                lo = max(p0, first_kept)
+                kept[lo - first_kept:p1 - first_kept, n] = cur[lo - p0:, 0]
         X = None          # the next layer's X is built before this one would be dropped
     return Solution(space, first_kept, kept)
 

@@ -127,7 +127,7 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
     cells = states * k * k * grid
     seconds = cells * SECONDS_PER_CELL + len(counts) * hero_stamina * SECONDS_PER_STEP
     ring = window * k * grid * VALUE
-    layer = widest * (2 * k + 1) * grid * VALUE          # the layer's own values and its blows
+    layer = widest * (k + 1) * grid * VALUE              # the layer's blows, and its sweep over n
     kept = sum(counts[-KEEP_LAYERS:]) * grid * VALUE
     chunk = 6 * CHUNK_BYTES
     index = states * (k + 2) * 8 * 4

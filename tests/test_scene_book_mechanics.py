@@ -13,10 +13,13 @@ from pathlib import Path
 import pytest
 from app_helpers import Driver, make_adventure, make_services
 
+from game.app.navigator import Screen
 from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
 from game.scenes.creation import CreationScene
+from game.scenes.combat_text import rules_in_force
 from game.scenes.creation_steps import ChoicePicker
+from game.scenes.fight_setup import FightSetupScene
 from game.scenes.sheet import SheetScene
 
 MECHANICS_BOOK = Path(__file__).parent / "data" / "mechanics" / "books" / "MECH.json"
@@ -165,3 +168,56 @@ def test_every_shipped_book_draws_its_creation_and_tools_tab(services):
         Driver(CreationScene(services, book)).loop.run_frames(1)
         driver, _ = tools_sheet(services, book_id)
         driver.loop.run_frames(1)
+
+
+def test_fight_setup_offers_the_books_kinds_of_fight_and_the_fight_names_its_profile(services):
+    adventure = make_adventure(services, "FF13", hero=middle_hero(services.shelf.books["FF13"]))
+    scene = FightSetupScene(services, adventure)
+    driver = Driver(scene)
+    assert set(scene.profile_buttons) == {None, *services.shelf.books["FF13"].combat_profiles}
+    profile = next(iter(services.shelf.books["FF13"].combat_profiles))
+    driver.click(scene.profile_buttons[profile])
+    assert scene.fight_action()["profile"] == profile
+
+
+def test_the_setup_columns_name_the_profiles_scores(services):
+    book = services.shelf.books["FF13"]
+    scene = FightSetupScene(services, make_adventure(services, "FF13", hero=middle_hero(book)))
+    profile = next(iter(book.combat_profiles))
+    scene.set_profile(profile)
+    rules = book.profile(profile)
+    assert scene.score_names() == tuple((book.stat(s).short or book.stat(s).name).get("fr") for s in (rules.attack, rules.stamina))
+
+
+def test_the_board_says_which_rules_of_the_book_are_in_force(services):
+    book = services.shelf.books["FF24"]
+    adventure = make_adventure(services, "FF24", hero=middle_hero(book))
+    adventure.act({"do": "fight", "enemies": [{"name": "Orc", "skill": 7, "stamina": 6}]})
+    lines = rules_in_force(services.ui.t, book, adventure.state.fight, "en")
+    assert services.ui.t("combat.rule_double_kills") in lines
+    usual = make_adventure(services, "DF31")
+    usual.act({"do": "fight", "enemies": [{"name": "Orc", "skill": 7, "stamina": 6}]})
+    assert rules_in_force(services.ui.t, services.shelf.books["DF31"], usual.state.fight, "en") == []
+
+
+def test_a_vehicle_fight_board_shows_the_vehicles_scores_and_wounds_take_armour(services):
+    book = services.shelf.books["FF13"]
+    profile = next(iter(book.combat_profiles))
+    rules = book.profile(profile)
+    adventure = make_adventure(services, "FF13", dice=[6, 6, 1, 1], hero=middle_hero(book))
+    adventure.act({"do": "fight", "enemies": [{"name": "Interceptor", "skill": 8, "stamina": 10}], "profile": profile})
+    before = adventure.state.hero.scores[rules.stamina]
+    driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
+    driver.click(driver.top.attack_button)
+    assert adventure.state.hero.scores[rules.stamina] == before - rules.wound_damage
+    assert adventure.state.hero.scores["stamina"] == adventure.state.hero.initial["stamina"]
+
+
+def test_the_death_page_names_the_books_condition_that_killed(services):
+    book = services.shelf.books["FF10"]
+    adventure = make_adventure(services, "FF10", hero=middle_hero(book))
+    fear = next(t for t in book.thresholds if t.consequence == "death" and t.stat == "fear")
+    limit = adventure.state.hero.initial["fear"] + fear.offset if fear.at_least == "initial" else fear.at_least
+    adventure.act({"do": "set_score", "stat": "fear", "value": limit})
+    scene = services.navigator.build(Screen.DEATH, adventure)
+    assert scene.cause() == fear.message.get(services.ui.catalogue.language)

@@ -332,7 +332,9 @@ class CombatScene(AdventureScene):
         """The dice are down: the board shows the new state (bars ease, the next creature steps in)."""
         step = self.timeline.last
         before = step.before if step is not None else self.state
-        self.animator.settle(before, self.state, self.factor, animate, self.ui.palette)
+        fight = self.state.fight
+        wound_stat = self.book.profile(fight.profile if fight is not None else None).stamina
+        self.animator.settle(before, self.state, self.factor, animate, self.ui.palette, wound_stat)
         self._refresh_controls()
         self.repaint()
 

@@ -138,14 +138,17 @@ class Animator:
         return [], frozenset(), None
 
     # -- settling ---------------------------------------------------------------------------------
-    def settle(self, before: Any, state: Any, factor: float, animate: bool, palette: Palette) -> None:
-        """The dice have landed: aim the bars at ``state``, float the damage, step the next creature in."""
+    def settle(self, before: Any, state: Any, factor: float, animate: bool, palette: Palette, wound_stat: str = "stamina") -> None:
+        """The dice have landed: aim the bars at ``state``, float the damage, step the next creature in.
+
+        ``wound_stat``: the hero's score that wounds take in this fight (ARMOUR in a vehicle fight).
+        """
         self.tumble = None
         self.hidden = frozenset()
         moving = animate and factor > 0
         seconds = BAR_SECONDS / factor if moving else 0.0
         fight = state.fight
-        targets = {"hero": (state.hero.scores["stamina"], state.hero.initial["stamina"])}
+        targets = {"hero": (state.hero.scores[wound_stat], state.hero.initial[wound_stat])}
         if fight.ally is not None:
             targets["ally"] = (fight.ally.stamina, fight.ally.initial_stamina)
         for i, e in enumerate(fight.enemies):

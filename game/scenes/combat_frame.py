@@ -53,6 +53,14 @@ class Painter:
         except KeyError:
             return stat
 
+    def _short_name(self, stat: str) -> str:
+        """The stat's short name where the book gives one (narrow places: a creature card)."""
+        try:
+            definition = self.book.stat(stat)
+        except KeyError:
+            return stat
+        return (definition.short or definition.name).get(self.ui.catalogue.language)
+
     def _paint_roll(self, surface: pygame.Surface, geo: CardGeometry, dice: list[int], formula: str, label: str | None) -> None:
         p = self.ui.palette
         for center, face in zip(geo.dice, dice):

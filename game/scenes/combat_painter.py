@@ -164,12 +164,13 @@ class BoardPainter(Painter):
         blit_text(surface, ellipsize(name, "title", theme.text_size("heading"), rect.width - 40), geo.name, "title",
                   theme.text_size("heading"), p.ink)
         body = theme.text_size("body")
-        skill = self._stat_name("skill")
+        rules = self.book.profile(fight.profile)  # a vehicle or ship fight shows its own pair of scores
         luck = self._stat_name("luck")
-        stats = t("combat.hero_stats", skill_name=skill, skill=hero.scores["skill"], luck_name=luck,
+        stats = t("combat.hero_stats", skill_name=self._stat_name(rules.attack), skill=hero.scores[rules.attack], luck_name=luck,
                   luck=hero.scores["luck"], luck_max=hero.initial["luck"])
         blit_text(surface, stats, geo.stats, "body", body, p.ink)
-        blit_text(surface, self._stat_name("stamina"), (rect.x + 20, geo.bar.centery), "title", theme.text_size("small"), p.ink_soft, "midleft")
+        blit_text(surface, self._stat_name(rules.stamina), (rect.x + 20, geo.bar.centery), "title", theme.text_size("small"),
+                  p.ink_soft, "midleft")
         if hero.weapon_lost:
             blit_text(surface, t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty), (rect.right - 18, rect.y + 16),
                       "italic", theme.text_size("small"), p.bad, "topright")
@@ -264,7 +265,8 @@ class BoardPainter(Painter):
         label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
         blit_text(surface, ellipsize(label, face, size, rect.width - (40 if mode == "full" else 150)), geo.name, face, size, ink)
         if geo.stats is not None:
-            blit_text(surface, f"{self._stat_name('skill')} {creature.skill}", (geo.stats[0], geo.bar.centery), "title",
+            attack = self.book.profile(state.fight.profile).attack
+            blit_text(surface, f"{self._short_name(attack)} {creature.skill}", (geo.stats[0], geo.bar.centery), "title",
                       theme.text_size("small"), p.ink_soft, "midleft")
         tag, tone = None, p.ink_soft
         if dead:

@@ -14,7 +14,7 @@ from game.rules.ff.combat import luck_stakes
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat_board import ellipsize, fit_text, ribbon, strip_slots
 from game.scenes.combat_frame import BoardFrame, Painter
-from game.scenes.combat_text import name_of, percent
+from game.scenes.combat_text import name_of, percent, rules_in_force
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
 
@@ -164,7 +164,7 @@ class CentrePainter(Painter):
         x, y = panel.x + 22, panel.y + 16
         blit_text(surface, t("combat.your_move"), (x, y), "title", theme.text_size("heading"), p.rubric)
         y += 44
-        lines = []
+        lines = rules_in_force(t, self.book, fight, self.ui.catalogue.language)
         target = self.frame.target
         if fight.shots_left > 0 and not fight.bow_broken and self.book.archery is not None:
             lines.append(t("combat.hint_archery", n=fight.shots_left, skill=state.hero.scores["skill"]))
@@ -176,7 +176,8 @@ class CentrePainter(Painter):
             name = name_of(state, target) if target is not None else "?"
             lines.append(t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name))
         else:
-            lines.append(t("combat.hint_round"))
+            rules = self.book.profile(fight.profile)
+            lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=self._stat_name(rules.attack)))
         if fight.ally is not None and fight.ally.stamina > 0:
             lines.append(t("combat.hint_ally", name=fight.ally.name))
         if fight.escape_allowed:

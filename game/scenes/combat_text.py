@@ -52,7 +52,9 @@ def result_key(result: str) -> str:
 
 
 def _hero_loss(step: Step) -> int:
-    return step.before.hero.scores["stamina"] - step.after.hero.scores["stamina"]
+    """What the wound took: every score of the hero that dropped (STAMINA, or ARMOUR in a vehicle fight), LUCK's test aside."""
+    before, after = step.before.hero.scores, step.after.hero.scores
+    return sum(max(0, before[stat] - after.get(stat, 0)) for stat in before if stat != "luck")
 
 
 def _creature_loss(step: Step, index: int) -> int:
@@ -182,3 +184,28 @@ def _tell_settle(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str,
     banner = t(f"combat.banner_{key}", effect=effect)
     lines.append((t(f"combat.log_{key}", total=total, luck=luck, effect=effect), "good" if lucky == "lucky" else "bad"))
     return banner, "good" if lucky == "lucky" else "bad"
+
+
+def rules_in_force(t: Any, book: Any, fight: Any, language: str) -> list[str]:
+    """What this book's combat rules change from the usual fight, for the board to say (issue 12).
+
+    The profile's name and scores (a vehicle fights FIREPOWER against ARMOUR),
+    damage other than 2 each way, no Luck in the fight, a killing double, an
+    ally fighting alone: each one a line; the usual rules give none.
+    """
+    rules = book.profile(fight.profile)
+    stat = lambda ident: book.stat(ident).name.get(language)  # noqa: E731
+    lines = []
+    if fight.profile is not None or (rules.attack, rules.stamina) != ("skill", "stamina"):
+        name = rules.name.get(language) if rules.name is not None else fight.profile
+        lines.append(t("combat.rule_profile", name=name, attack=stat(rules.attack), stamina=stat(rules.stamina)))
+    if (rules.hit_damage, rules.wound_damage) != (2, 2):
+        lines.append(t("combat.rule_damage", hit=rules.hit_damage, wound=rules.wound_damage, stamina=stat(rules.stamina)))
+    if not rules.luck_allowed:
+        lines.append(t("combat.rule_no_luck"))
+    if rules.double_kills:
+        lines.append(t("combat.rule_double_kills"))
+    if fight.ally_alone is not None and fight.ally is not None:
+        lines.append(t("combat.rule_ally_alone", name=fight.ally.name))
+    return lines
+

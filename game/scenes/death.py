@@ -272,6 +272,21 @@ class DeathScene(AdventureScene):
     def wants_animation(self) -> bool:
         return self.group.wants_animation
 
+    def cause(self) -> str | None:
+        """R-DEATH-1 as data: which of the book's death conditions holds, in the book's words."""
+        hero = self.adventure.state.hero
+        index = getattr(hero, "died_of", None)
+        thresholds = getattr(self.book, "thresholds", [])
+        if index is None or not 0 <= index < len(thresholds):
+            return None
+        threshold, language = thresholds[index], self.ui.catalogue.language
+        if threshold.message is not None:
+            return threshold.message.get(language)
+        bound = threshold.at_most if threshold.at_most is not None else threshold.at_least
+        value = hero.initial[threshold.stat] + threshold.offset if bound == "initial" else bound
+        return self.ui.t("death.condition", stat=self.book.stat(threshold.stat).name.get(language),
+                         sign="≤" if threshold.at_most is not None else "≥", value=value)
+
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         language = ui.catalogue.language
@@ -294,6 +309,9 @@ class DeathScene(AdventureScene):
         killer = self.killer()
         if killer:
             lines.append((ui.t("death.killed_by", name=killer), "body", body, light))
+        cause = self.cause()
+        if cause:
+            lines.append((cause, "body", body, light))
         note = getattr(getattr(self.book, "death", None), "note", None)
         if self.may_continue and note is not None:
             lines.append((note.get(language), "italic", small, soft))

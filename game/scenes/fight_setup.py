@@ -96,6 +96,17 @@ class FightSetupScene(AdventureScene):
                                                    on_click=lambda m=mode: self.set_mode(m),
                                                    tooltip=ui.tr(f"combat.setup_mode_{mode}_tip")))
         y = RIGHT.y + 148
+        # A book with vehicle or ship fights (combat profiles): which kind of fight this is.
+        self.profile: str | None = None
+        self.profile_buttons: dict[str | None, Button] = {}
+        self.profile_y = y
+        if self.book.combat_profiles:
+            choices: list[str | None] = [None, *self.book.combat_profiles]
+            width = (RIGHT.width - 44 - 10 * (len(choices) - 1)) // len(choices)
+            for i, ident in enumerate(choices):
+                self.profile_buttons[ident] = g.add(Button(ui, (rx + i * (width + 10), y + 28, width, 44), self.profile_name(ident),
+                                                           on_click=lambda p=ident: self.set_profile(p)))
+            y += 88
         self.archery_y = y
         self.shots_counter: Counter | None = None
         archery = self.book.archery
@@ -137,6 +148,21 @@ class FightSetupScene(AdventureScene):
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         self._refresh()
+
+    def profile_name(self, ident: str | None) -> str:
+        """A kind of fight as the book names it (the hero's own fight by default)."""
+        rules = self.book.profile(ident)
+        return rules.name.get(self.ui.catalogue.language) if rules.name is not None else self.ui.t("combat.profile_default")
+
+    def set_profile(self, ident: str | None) -> None:
+        self.profile = ident
+        self._refresh()
+
+    def score_names(self) -> tuple[str, str]:
+        """The creature's two scores in this kind of fight (SKILL / STAMINA, FIREPOWER / ARMOUR…)."""
+        rules, language = self.book.profile(self.profile), self.ui.catalogue.language
+        attack, stamina = self.book.stat(rules.attack), self.book.stat(rules.stamina)
+        return (attack.short or attack.name).get(language), (stamina.short or stamina.name).get(language)
 
     # ------------------------------------------------------------------ the creatures
     def selected_boxes(self) -> list[int]:
@@ -187,6 +213,8 @@ class FightSetupScene(AdventureScene):
                 spec["box"] = typed_boxes[row]
             enemies.append(spec)
         action: dict[str, Any] = {"do": "fight", "enemies": enemies, "mode": self.mode}
+        if self.profile is not None:
+            action["profile"] = self.profile
         if self.shots_counter is not None and self.shots_counter.value:
             action["arrows"] = self.shots_counter.value
         ally = self.ally_spec()
@@ -211,6 +239,8 @@ class FightSetupScene(AdventureScene):
     def _refresh(self) -> None:
         for mode, button in self.mode_buttons.items():
             button.style = "primary" if mode == self.mode else "normal"
+        for ident, button in self.profile_buttons.items():
+            button.style = "primary" if ident == self.profile else "normal"
         for row, button in enumerate(self.remove_buttons):
             button.visible = row < len(self.typed)
         full = len(self.typed) >= self.typed_rows or self.enemy_count() >= MAX_ENEMIES
@@ -289,11 +319,14 @@ class FightSetupScene(AdventureScene):
             blit_text(surface, t("combat.setup_typed_none"), (x, self.typed_top + 16), "italic", small, p.ink_faint, "midleft")
         fy = self.form_y
         pygame.draw.line(surface, p.ink_faint, (x, fy - 4), (LEFT.right - 22, fy - 4))
-        for dx, key in ((0, "combat.setup_name"), (316, "combat.setup_skill"), (442, "combat.setup_stamina")):
-            blit_text(surface, t(key), (x + dx, fy + 4), "italic", small, p.ink_soft)
+        attack_name, stamina_name = self.score_names()
+        for dx, label in ((0, t("combat.setup_name")), (316, attack_name), (442, stamina_name)):
+            blit_text(surface, label, (x + dx, fy + 4), "italic", small, p.ink_soft)
         blit_text(surface, t("combat.setup_notes"), (x, fy + 78), "italic", small, p.ink_soft)
         rx = RIGHT.x + 22
         blit_text(surface, t("combat.setup_mode"), (rx, RIGHT.y + 54), "italic", small, p.ink_soft)
+        if self.profile_buttons:
+            blit_text(surface, t("combat.setup_profile"), (rx, self.profile_y), "italic", small, p.ink_soft)
         if self.shots_counter is not None:
             archery = self.book.archery
             arrows = self.adventure.state.counters.get(archery.counter, 0)

@@ -124,7 +124,7 @@ class ToolsTab:
 
     def _cast_action(self, index: int) -> a.Cast:
         fight = self.scene.adventure.state.fight
-        target = fight.front if fight is not None and fight.active else None
+        target = fight.front() if fight is not None and fight.active else None
         return a.Cast(do="cast", spell=self.book.spells[index].id, target=target)
 
     # -- actions -------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from game.rules.dice import DiceError, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Entry, Session, Start
 from game.ui import fonts
+from game.scenes.combat_board import ellipsize
 from game.scenes.creation_steps import ChoicePicker, StepsStrip
 from game.ui.button import Button
 from game.ui.draw import (
@@ -104,6 +105,13 @@ class CreationScene(Scene):
 
     def stat_name(self, stat: Any) -> str:
         return stat.name.get(self.ui.catalogue.language)
+
+    def fitted_name(self, stat: Any, face: str, size: int, width: int) -> str:
+        """The stat's name where it fits in ``width``, else the book's short name, else the name cut with "…"."""
+        name = self.stat_name(stat)
+        if fonts.text_width(name, face, size) <= width or stat.short is None:
+            return ellipsize(name, face, size, width)
+        return ellipsize(stat.short.get(self.ui.catalogue.language), face, size, width)
 
     # -- widgets ----------------------------------------------------------------------------
     def _build(self) -> None:
@@ -353,7 +361,10 @@ class CreationScene(Scene):
         """``HABILETÉ 11 · ENDURANCE 20 · CHANCE 9`` for the current hero."""
         if self.hero is None:
             return ""
-        return " · ".join(f"{self.stat_name(s)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
+        full = " · ".join(f"{self.stat_name(s)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
+        if fonts.text_width(full, "bold", self.ui.theme.text_size("body")) <= HERO_PANEL.width - 2 * PAD:
+            return full
+        return " · ".join(f"{(s.short or s.name).get(self.ui.catalogue.language)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
 
     # -- frame ------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -410,7 +421,7 @@ class CreationScene(Scene):
             cy = top + index * ROW_H + ROW_H // 2
             if index:
                 pygame.draw.line(surface, p.ink_faint, (x0, top + index * ROW_H), (x0 + width, top + index * ROW_H))
-            blit_text(surface, self.stat_name(stat), (x0, cy), "body", body, p.ink, "midleft")
+            blit_text(surface, self.fitted_name(stat, "body", body, 144), (x0, cy), "body", body, p.ink, "midleft")
             if stat.roll is not None:
                 text = ui.t("creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum)
                 blit_text(surface, text, (x0 + 150, cy), "italic", small, p.ink_soft, "midleft")
@@ -497,15 +508,16 @@ class CreationScene(Scene):
         for index, stat in enumerate(stats):
             tile = pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, 196)
             surface.blit(rounded_box(tile.size, p.parchment_light, p.ink_faint, 6, 1), tile)
-            blit_text(surface, self.stat_name(stat), (tile.centerx, tile.y + 10), "body", body, p.ink, "midtop")
+            blit_text(surface, self.fitted_name(stat, "body", body, tile.width - 12), (tile.centerx, tile.y + 10), "body", body, p.ink, "midtop")
             value = None if self.hero is None else self.hero.initial.get(stat.id)
             blit_text(surface, "—" if value is None else str(value), (tile.centerx, tile.y + 74), "bold", value_size,
                       p.ink if value is not None else p.ink_faint, "center")
             faces = self.rolled.get(stat.id)
             if faces:
-                size = 34
+                plus_w = fonts.text_width(f"+ {abs(stat.roll.plus)}", "body", body) + 12 if stat.roll.plus else 0
+                size = max(16, min(34, (tile.width - 16 - plus_w) // len(faces) - 8))  # narrow tiles: smaller dice
                 total_w = len(faces) * (size + 8) - 8
-                sx = tile.centerx - total_w // 2 + size // 2
+                sx = tile.centerx - (total_w + plus_w) // 2 + size // 2
                 for i, face in enumerate(faces):
                     draw_die(surface, (sx + i * (size + 8), tile.y + 132), size, face, p)
                 plus = stat.roll.plus

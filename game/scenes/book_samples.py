@@ -1,0 +1,93 @@
+"""Screen samples of the classic books (issue 12): creation, sheet and a fight for each.
+
+Each sample plays the book's own data through the rules: the hero is rolled on
+seeded dice, every creation step is chosen (the first options, as many as the
+step asks), and a fight uses the book's first combat profile when it has one.
+So ``--screenshots`` shows what a player of that book sees, whatever it holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.app.adventure import Adventure
+from game.app.navigator import Screen
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.app.stack import SceneStack
+from game.rules.dice import RandomDice
+from game.rules.ff import actions as a
+from game.rules.session import Session, Start
+
+BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4")
+
+
+def first_picks(step: Any, count: int) -> list[str] | dict[str, int]:
+    """``count`` picks of ``step``: its options in turn (repeating them where the book allows)."""
+    options = [option.id for option in step.options]
+    if not step.repeats:
+        return options[:count]
+    picks: dict[str, int] = {}
+    for index in range(count):
+        option = options[index % len(options)]
+        picks[option] = picks.get(option, 0) + 1
+    return picks
+
+
+def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
+    """A hero of ``book_id`` rolled on seeded dice, with every creation step chosen."""
+    book = services.shelf.books[book_id]
+    session = Session(book, RandomDice(seed), Start(language=services.language))
+    session.apply(a.RollHero(do="roll_hero"))
+    session.apply(a.NameHero(do="name_hero", name="Tarkan"))
+    for step in book.creation:
+        count = step.count if isinstance(step.count, int) else session.state.hero.initial[step.count]
+        session.apply(a.Choose(do="choose", step=step.id, picks=first_picks(step, count)))
+    return session
+
+
+def creation_sample(services: Services, book_id: str) -> list[Scene]:
+    """The creation screen after a roll, with the book's first step open when it has one."""
+    scene = services.navigator.build(Screen.CREATION, services.shelf.books[book_id])
+    stack = SceneStack()
+    stack.push(scene)
+    stack.apply_pending()
+    scene.roll()
+    stack.apply_pending()
+    while stack.top is not scene:  # the dice overlay: the sample shows the page under it
+        stack.pop(stack.top)
+        stack.apply_pending()
+    if scene.book.creation:
+        scene.choose(scene.book.creation[0])
+        stack.apply_pending()
+    return list(stack.scenes)
+
+
+def sheet_sample(services: Services, book_id: str, tab: str = "tools") -> list[Scene]:
+    """The sheet of a freshly created hero of the book, on its Tools tab."""
+    adventure = Adventure.start(chosen_session(services, book_id), services.saves)
+    scene = services.navigator.build(Screen.SHEET, adventure)
+    scene.show_tab(tab)
+    return [scene]
+
+
+def fight_sample(services: Services, book_id: str) -> list[Scene]:
+    """A fight of the book after one round, in its first combat profile when it has some (vehicles, ships)."""
+    book = services.shelf.books[book_id]
+    adventure = Adventure.start(chosen_session(services, book_id), services.saves)
+    profile = next(iter(book.combat_profiles), None)
+    name = {None: "Orc"}.get(profile, "Interceptor")
+    adventure.act(a.StartFight(do="fight", enemies=[a.EnemySpec(name=name, skill=8, stamina=10)], profile=profile))
+    adventure.act(a.AttackRound(do="round"))
+    return [services.navigator.build(Screen.COMBAT, adventure)]
+
+
+def _register(book_id: str) -> None:
+    showcase(f"book-{book_id}-creation")(lambda services: creation_sample(services, book_id))
+    showcase(f"book-{book_id}-sheet")(lambda services: sheet_sample(services, book_id))
+    showcase(f"book-{book_id}-fight")(lambda services: fight_sample(services, book_id))
+
+
+for _book_id in BOOKS:
+    _register(_book_id)

@@ -50,4 +50,60 @@ def describe_entry(ui: UIContext, book: Any, entry: Entry) -> str:
     if entry.outcome:
         outcome_key = f"outcome.{entry.outcome}"
         text += " — " + (ui.t(outcome_key) if ui.catalogue.has(outcome_key) else entry.outcome)
+    if entry.reroll:
+        text += " — " + ui.t("play.reroll_mark", n=entry.reroll)
     return text
+
+
+def play_badge(ui: UIContext, session: Any) -> str:
+    """How the adventure is played, for the sheet and exports: "Partie intègre", "Marque-page · 2 relances"."""
+    text = ui.t(f"play.mode_{session.play}")
+    if session.rerolls:
+        text += " · " + ui.t("play.rerolls", n=session.rerolls)
+    return text
+
+
+def undo_state(ui: UIContext, adventure: Any, nothing_key: str) -> tuple[bool, Any]:
+    """(enabled, reason) for an undo button: honest play names the roll that stands."""
+    refused = adventure.session.undo_refusal()
+    if refused is None:
+        return True, None
+    if refused.code == "nothing_to_undo":
+        return False, ui.tr(nothing_key)
+    from game.app.refusals import describe_refusal
+
+    return False, describe_refusal(ui.catalogue, refused, adventure.book)
+
+
+def describe_change(ui: UIContext, book: Any, change: Any) -> str:
+    """"ENDURANCE 17 → 20", "ENDURANCE de départ 20 → 21", "Orc : ENDURANCE 6 → 4" (a timeline Change)."""
+    language = ui.catalogue.language
+    if change.kind in ("stat", "initial"):
+        name = _name(book, "stat", change.ident, language)
+        key = "play.change_initial" if change.kind == "initial" else "play.change"
+        return ui.t(key, name=name, before=change.before, after=change.after)
+    if change.kind == "counter":
+        return ui.t("play.change", name=_name(book, "counter", change.ident, language), before=change.before, after=change.after)
+    return ui.t("play.change_fighter", who=change.ident, name=_name(book, "stat", change.stat, language),
+                before=change.before, after=change.after)
+
+
+def describe_changes(ui: UIContext, book: Any, changes: Any) -> str:
+    """Every change of an entry on one line, or "" when nothing changed."""
+    return " · ".join(describe_change(ui, book, c) for c in changes)
+
+
+def describe_gain(ui: UIContext, book: Any, changes: Any) -> str:
+    """A heal's message: "+3 ENDURANCE (17 → 20)", or that nothing was gained."""
+    language = ui.catalogue.language
+    gains = [ui.t("play.gain", gain=f"{c.gain:+d}", name=_name(book, "stat", c.ident, language), before=c.before, after=c.after)
+             for c in changes if c.kind == "stat"]
+    return ", ".join(gains) if gains else ui.t("play.no_gain")
+
+
+def _name(book: Any, kind: str, ident: str, language: str) -> str:
+    finder = getattr(book, kind, None)
+    try:
+        return finder(ident).name.get(language) if finder else ident
+    except KeyError:
+        return ident

@@ -214,12 +214,26 @@ class Session(Generic[StateT, ActionT]):
     def refusal(self, action: ActionLike) -> Refused | None:
         """Why ``action`` would be refused now (None when it would be accepted). Changes nothing."""
         try:
-            parsed = self.parse(action)
-            state = self.state.model_copy(deep=True)
-            self.rules.apply(self.book, state, parsed, Transaction(FixedDice(1), []))
+            self._dry_run(action)
         except Refused as refused:
             return refused
         return None
+
+    def preview(self, action: ActionLike) -> Any | None:
+        """The state ``action`` would leave (dice all 1s for a rolling action); None when refused. Changes nothing.
+
+        The sheet asks before a heal that would gain nothing (a meal at full STAMINA).
+        """
+        try:
+            return self._dry_run(action)
+        except Refused:
+            return None
+
+    def _dry_run(self, action: ActionLike) -> Any:
+        parsed = self.parse(action)
+        state = self.state.model_copy(deep=True)
+        self.rules.apply(self.book, state, parsed, Transaction(FixedDice(1), []))
+        return state
 
     def dice_needed(self, action: ActionLike) -> list[DieUse]:
         """Each die ``action`` would draw now, in order: its sides, whose it is, what for (physical dice entry).

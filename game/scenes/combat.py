@@ -23,6 +23,7 @@ import pygame
 from game.app.adventure import Adventure, Change, ChangeKind
 from game.app.adventure_scene import AdventureScene
 from game.app.navigator import Screen
+from game.app.journal import undo_state
 from game.app.rolling import roll_action
 from game.app.scene import Scene
 from game.app.services import Services
@@ -205,7 +206,7 @@ class CombatScene(AdventureScene):
         self.finish_button.visible = not active and not rolling
         if not active:
             self.finish_button.label = ui.tr("combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back")
-        self.undo_button.set_enabled(self.adventure.session.can_undo, ui.tr("combat.nothing_to_undo"))
+        self.undo_button.set_enabled(*undo_state(ui, self.adventure, "combat.nothing_to_undo"))
         self.redo_button.set_enabled(self.adventure.session.can_redo, ui.tr("combat.nothing_to_redo"))
         all_together = active and fight.mode == "all_together" and not pending
         living = fight.living() if fight is not None else []

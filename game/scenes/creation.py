@@ -25,7 +25,7 @@ from game.app.services import Services
 from game.app.showcase import showcase
 from game.rules.dice import DiceError, ScriptedDice
 from game.rules.errors import Refused
-from game.rules.session import Entry, Session, Start
+from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start
 from game.ui import fonts
 from game.scenes.combat_board import ellipsize
 from game.scenes.creation_steps import ChoicePicker, StepsStrip
@@ -81,6 +81,7 @@ class CreationScene(Scene):
         self.services = services
         self.ui = services.ui
         self.book = book
+        self.play = BOOKMARK  # how the adventure will be played (issue 15): chosen here, kept in its log
         self.session = self._new_session()
         self.rolled: dict[str, tuple[int, ...]] = {}  # stat id → the dice that made it (after a roll)
         self.picked: str | None = None
@@ -94,7 +95,14 @@ class CreationScene(Scene):
 
     # -- the session ------------------------------------------------------------------------
     def _new_session(self) -> Session:
-        return Session(self.book, self.services.new_dice(), Start(language=self.services.language))
+        return Session(self.book, self.services.new_dice(), Start(language=self.services.language, play=self.play))
+
+    def set_honest(self, on: bool) -> None:
+        """Choose honest or bookmark play; the hero made so far is kept (its log replays under the new mode)."""
+        self.play = HONEST if on else BOOKMARK
+        log = self.session.to_log()
+        log["start"]["play"] = self.play
+        self.session = Session.from_log(self.book, log, self.services.new_dice())
 
     @property
     def hero(self) -> Any:
@@ -142,6 +150,9 @@ class CreationScene(Scene):
         strip_height = StepsStrip.height(self.book)
         self.steps = StepsStrip(ui, g, self.book, pygame.Rect(TOP_PANEL.x + PAD, TOP_PANEL.bottom - PAD // 2 - strip_height,
                                                                TOP_PANEL.width - 2 * PAD, strip_height), self.choose)
+        self.honest_toggle = g.add(Toggle(ui, (HERO_PANEL.right - PAD - 300, HERO_PANEL.y + 10, 300, 32),
+                                          ui.tr("play.honest_toggle"), value=False, on_change=self.set_honest,
+                                          tooltip=ui.tr("play.honest_tooltip")))
         row_y = HERO_PANEL.bottom - PAD - 46
         self.start_button = g.add(Button(ui, (HERO_PANEL.right - PAD - 270, row_y, 270, 46), ui.tr("creation.start"),
                                          style="primary", on_click=self.confirm))

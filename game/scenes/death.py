@@ -22,6 +22,8 @@ from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
+from game.app.journal import undo_state
+from game.rules.session import HONEST
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import (
@@ -143,8 +145,12 @@ class DeathScene(AdventureScene):
             self.continue_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.continue"), style="primary",
                                           on_click=self.ask_revive, tooltip=ui.tr("death.continue_tooltip"))
         self.shelf_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.shelf"), on_click=self.to_shelf)
-        self.buttons = [b for b in (self.undo_button, self.restart_button, self.continue_button, self.shelf_button) if b]
+        # honest play: the death screen offers no undo of the fatal roll (a death set by hand can still be undone)
+        honest_roll = adventure.session.undo_refusal() is not None and adventure.session.play == HONEST
+        self.undo_button.visible = not honest_roll
+        self.buttons = [b for b in (self.undo_button, self.restart_button, self.continue_button, self.shelf_button) if b and b.visible]
         self.group.add(*self.buttons)
+        self.honest_roll = honest_roll
         panel = REVIVE_PANEL
         self.stamina_field = TextField(ui, (panel.x + 24, panel.y + 60, 110, 46), numeric=True, max_length=3,
                                        on_submit=lambda _text: self.revive(), visible=False)
@@ -195,7 +201,7 @@ class DeathScene(AdventureScene):
             x += width + BUTTON_GAP
 
     def _refresh(self) -> None:
-        self.undo_button.set_enabled(self.adventure.session.can_undo, self.ui.tr("death.nothing_to_undo"))
+        self.undo_button.set_enabled(*undo_state(self.ui, self.adventure, "death.nothing_to_undo"))
         for widget in (self.stamina_field, self.revive_button, self.cancel_revive):
             widget.visible = self.reviving
         if self.continue_button is not None:
@@ -315,6 +321,8 @@ class DeathScene(AdventureScene):
         note = getattr(getattr(self.book, "death", None), "note", None)
         if self.may_continue and note is not None:
             lines.append((note.get(language), "italic", small, soft))
+        if self.honest_roll:
+            lines.append((ui.t("play.death_honest"), "italic", small, soft))
         y = 376
         for text, face, size, colour in lines:
             for line in wrap_words(text, face, size, 900)[:2]:

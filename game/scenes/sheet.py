@@ -14,7 +14,7 @@ import pygame
 
 from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
-from game.app.journal import describe_entry
+from game.app.journal import describe_entry, play_badge, undo_state
 from game.app.navigator import Screen
 from game.app.rolling import DiceGroup, roll_action
 from game.app.scene import Scene
@@ -26,6 +26,7 @@ from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry
 from game.scenes.sheet_powers import ToolsTab
 from game.scenes.form import FieldSpec, FormScene
+from game.scenes.heal_ask import heal
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.counter import Counter
@@ -247,7 +248,7 @@ class SheetScene(AdventureScene):
         if not self.notes.focused:
             self.notes.text = state.notes
         self.journal.set_items([describe_entry(ui, book, e) for e in reversed(self.adventure.session.entries)])
-        self.top["undo"].set_enabled(self.adventure.session.can_undo, ui.tr("sheet.nothing_to_undo"))
+        self.top["undo"].set_enabled(*undo_state(ui, self.adventure, "sheet.nothing_to_undo"))
         self.top["redo"].set_enabled(self.adventure.session.can_redo, ui.tr("sheet.nothing_to_redo"))
         fighting = state.fight is not None and state.fight.active
         self.top["fight"].label = ui.tr("sheet.resume_fight") if fighting else ui.tr("sheet.fight")
@@ -323,10 +324,10 @@ class SheetScene(AdventureScene):
         self._roll({"do": "test_skill"}, "sheet.test_skill", "skill")
 
     def eat(self) -> None:
-        self.act({"do": "eat"}, self.ui.t("sheet.ate"))
+        heal(self, {"do": "eat"}, "play.ate")
 
     def use_herb(self) -> None:
-        self.act({"do": "herb"}, self.ui.t("sheet.herb_used"))
+        heal(self, {"do": "herb"}, "play.herb_used")
 
     def ask_potion(self) -> None:
         potions = self.book.potions
@@ -334,7 +335,7 @@ class SheetScene(AdventureScene):
         buttons = [(self.ui.tr("common.cancel"), None)] + [(effect.name.get(language), kind) for kind, effect in potions.kinds.items()]
         self.stack.push(Dialog(self.ui, self.ui.tr("sheet.potion_question"), buttons, title=self.ui.tr("sheet.drink_title"),
                                cancel_value=None, default_index=0, width=820,
-                               on_result=lambda kind: self.act({"do": "potion", "kind": kind}, self.ui.t("sheet.potion_drunk"))
+                               on_result=lambda kind: heal(self, {"do": "potion", "kind": kind}, "play.potion_drunk")
                                if kind else None))
 
     def go_to_paragraph(self) -> None:
@@ -344,6 +345,7 @@ class SheetScene(AdventureScene):
             return
         if self.act({"do": "paragraph", "number": value}):
             self.paragraph_field.text = ""
+            self.message = None  # an earlier refusal of the field no longer applies
 
     def jump_back(self, index: int) -> None:
         history = list(reversed(self.adventure.state.paragraph_history))
@@ -526,7 +528,8 @@ class SheetScene(AdventureScene):
         heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
         label = book.label(language)
         title = (f"{label} · " if label else "") + book.title.get(language)
-        blit_text(surface, title, (20, 34), "title", heading, p.rubric, "midleft")
+        blit_text(surface, title, (20, 29), "title", heading, p.rubric, "midleft")
+        blit_text(surface, play_badge(ui, self.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
         # hero
         draw_panel(surface, HERO, p)
         blit_text(surface, hero.name or ui.t("sheet.nameless"), (HERO.x + 20, HERO.y + 14), "title", heading, p.ink)

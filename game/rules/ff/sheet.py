@@ -42,6 +42,11 @@ def set_score(ctx: Context, action: a.SetScore) -> None:
     name = definition.name.en
     if action.value < definition.floor:
         raise Refused("below_floor", f"{name} cannot be below {definition.floor}", stat=stat, floor=definition.floor)
+    ceiling = eraser_ceiling(ctx.book, stat, hero.initial[stat])
+    if ceiling is not None and action.value > ceiling:
+        raise Refused("above_possible", f"{name} cannot be {action.value}: at most {ceiling} "
+                      "(a higher initial score needs the book's own instruction)", stat=stat, value=action.value,
+                      ceiling=ceiling)
     if action.initial:
         hero.initial[stat] = action.value
         hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat])
@@ -51,6 +56,24 @@ def set_score(ctx: Context, action: a.SetScore) -> None:
                           "change the initial score first", stat=stat, initial=hero.initial[stat])
         hero.scores[stat] = action.value
     hero_died_outside_round(ctx)
+
+
+def eraser_ceiling(book, stat: str, initial: int) -> int | None:
+    """ERASER decision: the highest score the eraser may write for ``stat`` (None: no ceiling).
+
+    A score the book caps (``cap``) stays under its cap. A rolled score's
+    initial value stays within what creation can give (SKILL 1d6+6: 12), or
+    the hero's present initial score when the book already raised it: a higher
+    one needs the book's own instruction (``raise_initial``), so SKILL 99 is
+    refused. A fixed score the text gives no maximum (WILLPOWER) has none.
+    """
+    definition = book.stat(stat)
+    cap = getattr(definition, "cap", None)
+    if cap is not None:
+        return cap
+    if definition.roll is not None:
+        return max(definition.roll.maximum, initial)
+    return None
 
 
 def change_counter(ctx: Context, action: a.ChangeCounter) -> None:

@@ -1,0 +1,112 @@
+"""The journal as a timeline: each entry with its paragraph, dice and what it changed.
+
+Pure data from a session (no pygame, no catalogue): the timeline screen, the
+Markdown export and the heal messages read it. Consequences compare the state
+before and after an entry through the rules' ``view`` (the case paths), so any
+book's stats and counters are covered without naming them here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules.session import Entry, Session
+
+FIGHT_ACTIONS = frozenset({"fight", "round", "shoot", "luck", "no_luck", "escape", "stop_fight", "cast"})
+TEST_ACTIONS = frozenset({"test_luck", "test_skill", "test", "roll", "roll_hero"})
+RESOURCE_ACTIONS = frozenset({"eat", "herb", "potion", "counter", "set_counter", "add_item", "remove_item",
+                              "eat_day", "drink", "drink_day"})
+FILTERS = ("all", "fights", "tests", "resources")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One number that an entry changed: ``kind`` is ``stat``, ``initial``, ``counter``, ``creature`` or ``ally``."""
+
+    kind: str
+    ident: str  # the stat or counter id; for a creature, its name
+    before: int
+    after: int
+    stat: str = ""  # for a creature or the ally: which of its scores
+
+    @property
+    def gain(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the timeline."""
+
+    index: int  # the entry's index in the log (for undo_to)
+    entry: Entry
+    paragraph: int | None  # where it happened (a paragraph action: the § reached)
+    changes: tuple[Change, ...]
+    category: str  # fights, tests, resources or other
+
+    def shown_by(self, name: str) -> bool:
+        """Whether the filter ``name`` (FILTERS) keeps this row."""
+        return name == "all" or self.category == name
+
+
+def category(action: dict[str, Any]) -> str:
+    """Which filter an action belongs to: ``fights``, ``tests``, ``resources`` or ``other``."""
+    do = action.get("do")
+    if do in FIGHT_ACTIONS:
+        return "fights"
+    if do in TEST_ACTIONS:
+        return "tests"
+    if do in RESOURCE_ACTIONS:
+        return "resources"
+    return "other"
+
+
+def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
+    """The scores, initial scores, counters and fighters' STAMINA that differ between two states."""
+    if not hasattr(session.book, "stats"):
+        return ()
+    old = session.rules.view(session.book, before)
+    new = session.rules.view(session.book, after)
+    found: list[Change] = []
+    old_hero, new_hero = old.get("hero") or {}, new.get("hero") or {}
+    for stat in session.book.stats:
+        for kind, a, b in (("stat", old_hero.get(stat.id), new_hero.get(stat.id)),
+                           ("initial", (old_hero.get("initial") or {}).get(stat.id), (new_hero.get("initial") or {}).get(stat.id))):
+            if isinstance(a, int) and isinstance(b, int) and a != b:
+                found.append(Change(kind, stat.id, a, b))
+    for name, value in (new.get("counters") or {}).items():
+        was = (old.get("counters") or {}).get(name)
+        if isinstance(was, int) and was != value:
+            found.append(Change("counter", name, was, value))
+    old_fight, new_fight = old.get("fight") or {}, new.get("fight") or {}
+    old_enemies = old_fight.get("enemies") or []
+    for index, enemy in enumerate(new_fight.get("enemies") or []):
+        if index < len(old_enemies) and old_enemies[index]["stamina"] != enemy["stamina"]:
+            found.append(Change("creature", enemy["name"], old_enemies[index]["stamina"], enemy["stamina"], "stamina"))
+    old_ally, new_ally = old_fight.get("ally"), new_fight.get("ally")
+    if old_ally and new_ally and old_ally["stamina"] != new_ally["stamina"]:
+        found.append(Change("ally", new_ally["name"], old_ally["stamina"], new_ally["stamina"], "stamina"))
+    return tuple(found)
+
+
+def preview_changes(session: Session, action: Any) -> tuple[Change, ...] | None:
+    """What ``action`` would change now, without applying it (None: the rules refuse it)."""
+    after = session.preview(action)
+    return None if after is None else changes(session, session.state, after)
+
+
+def rows(session: Session) -> list[Row]:
+    """Every standing entry as a timeline row, oldest first."""
+    states = session.states
+    found = []
+    for index, entry in enumerate(session.entries):
+        before, after = states[index], states[index + 1]
+        paragraph = getattr(after if entry.action.get("do") == "paragraph" else before, "paragraph", None)
+        found.append(Row(index, entry, paragraph, changes(session, before, after), category(entry.action)))
+    return found
+
+
+def visited_paragraphs(session: Session) -> list[int]:
+    """The paragraphs reached, in order (every ``paragraph`` action that stands)."""
+    return [e.action["number"] for e in session.entries if e.action.get("do") == "paragraph" and "number" in e.action]

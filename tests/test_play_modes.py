@@ -1,0 +1,152 @@
+"""Issue 15 on screen: honest and bookmark play, heals that ask first and say what they gained, bounds."""
+
+import pytest
+from app_helpers import Driver, make_services
+
+from game.app.adventure import Adventure
+from game.rules.dice import ScriptedDice
+from game.rules.session import Session, Start
+from game.scenes.creation import CreationScene
+from game.scenes.death import DeathScene
+from game.scenes.sheet import SheetScene
+from game.ui.dialog import Dialog
+
+HERO = {"skill": 10, "stamina": 20, "luck": 9}
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+def adventure_of(services, book_id="DF31", dice=(), play="bookmark", book=None):
+    book = book or services.shelf.books[book_id]
+    session = Session(book, ScriptedDice(list(dice)), Start(hero=dict(HERO), language=services.language, play=play))
+    return Adventure.start(session, services.saves)
+
+
+def test_eating_at_full_stamina_asks_first_and_cancel_keeps_the_provision(services):
+    adventure = adventure_of(services)
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.use_buttons["provisions"])
+    assert isinstance(driver.top, Dialog)
+    driver.click(driver.top.buttons[0])  # cancel
+    assert adventure.state.counters["provisions"] == 4 and not adventure.session.entries
+
+
+def test_eating_at_full_stamina_anyway_spends_the_provision_and_says_nothing_was_gained(services):
+    adventure = adventure_of(services)
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.use_buttons["provisions"])
+    driver.click(driver.top.buttons[1])  # use it anyway
+    assert adventure.state.counters["provisions"] == 3
+    assert driver.top.message == services.ui.t("play.ate", gain=services.ui.t("play.no_gain"))
+
+
+def test_a_meal_when_wounded_says_how_much_was_gained_R_FOOD_1(services):
+    adventure = adventure_of(services)
+    adventure.act({"do": "change", "stat": "stamina", "by": -6})
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.use_buttons["provisions"])
+    assert isinstance(driver.top, SheetScene)
+    assert "+4" in driver.top.message and "14 → 18" in driver.top.message
+
+
+def test_a_potion_at_its_initial_score_asks_first_R_POTION_1(services):
+    adventure = adventure_of(services, "DF49")
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.use_buttons["potions"])
+    kinds = driver.top  # the potion question
+    driver.click(kinds.buttons[1])
+    assert isinstance(driver.top, Dialog) and driver.top.title is not None  # "nothing to gain"
+    driver.click(driver.top.buttons[0])
+    assert adventure.state.counters["potions"] == 5
+
+
+def test_honest_play_greys_undo_with_the_reason_after_a_roll(services):
+    adventure = adventure_of(services, dice=[3, 3], play="honest")
+    driver = Driver(SheetScene(services, adventure))
+    adventure.act({"do": "test_luck"})
+    driver.top.sync()
+    undo = driver.top.top["undo"]
+    assert not undo.enabled and "Partie intègre" in services.ui.text(undo.disabled_reason)
+    driver.key(__import__("pygame").K_z, mod=__import__("pygame").KMOD_CTRL)
+    assert len(adventure.session.entries) == 1
+
+
+def test_the_sheet_shows_how_the_adventure_is_played(services):
+    adventure = adventure_of(services, play="honest")
+    driver = Driver(SheetScene(services, adventure))
+    from game.app.journal import play_badge
+
+    assert play_badge(services.ui, adventure.session) == "Partie intègre"
+    driver.loop.run_frames(1)
+
+
+def test_honest_death_screen_offers_no_undo_of_the_fatal_roll(services):
+    adventure = adventure_of(services, dice=[6, 6, 1, 1, 6, 6], play="honest")
+    adventure.act({"do": "change", "stat": "stamina", "by": -19})
+    adventure.act({"do": "fight", "enemies": [{"name": "Troll", "skill": 10, "stamina": 10}]})
+    adventure.act({"do": "round"})  # 22 against 12: a wound waits
+    adventure.act({"do": "luck"})  # 6+6 > 9: unlucky, the wound costs 3 (R-COMBAT-3)
+    assert not adventure.state.hero.alive
+    scene = DeathScene(services, adventure)
+    assert not scene.undo_button.visible and scene.undo_button not in scene.buttons
+
+
+def test_honest_death_by_a_choice_can_still_be_undone(services):
+    adventure = adventure_of(services, dice=[6, 6, 1, 1], play="honest")
+    adventure.act({"do": "change", "stat": "stamina", "by": -19})
+    adventure.act({"do": "fight", "enemies": [{"name": "Troll", "skill": 10, "stamina": 10}]})
+    adventure.act({"do": "round"})
+    adventure.act({"do": "no_luck"})  # declining Luck is the player's choice, not the dice's
+    scene = DeathScene(services, adventure)
+    assert scene.undo_button.visible and scene.undo_button.enabled
+
+
+def test_bookmark_death_screen_still_offers_undo(services):
+    adventure = adventure_of(services, dice=[6, 6, 1, 1, 6, 6])
+    adventure.act({"do": "change", "stat": "stamina", "by": -19})
+    adventure.act({"do": "fight", "enemies": [{"name": "Troll", "skill": 10, "stamina": 10}]})
+    adventure.act({"do": "round"})
+    adventure.act({"do": "luck"})
+    assert not adventure.state.hero.alive
+    scene = DeathScene(services, adventure)
+    assert scene.undo_button.visible and scene.undo_button.enabled
+
+
+def test_creation_chooses_honest_play_and_the_adventure_keeps_it(services):
+    driver = Driver(CreationScene(services, services.shelf.books["DF64"]))
+    scene = driver.top
+    driver.click(scene.pick_buttons[next(iter(scene.pick_buttons))])
+    driver.click(scene.honest_toggle)
+    driver.click(scene.start_button)
+    assert isinstance(driver.top, SheetScene) and driver.top.adventure.session.play == "honest"
+
+
+def test_the_paragraph_field_names_the_range_and_its_error_clears_after_a_success(services):
+    book = services.shelf.books["DF31"].model_copy(update={"section_count": 400})
+    adventure = adventure_of(services, book=book)
+    driver = Driver(SheetScene(services, adventure))
+    scene = driver.top
+    driver.click(scene.paragraph_field)
+    driver.type("401")
+    driver.click(scene.go_button)
+    assert "400" in scene.message and adventure.state.paragraph is None
+    scene.paragraph_field.text = ""  # the player clears the field
+    driver.click(scene.paragraph_field)
+    driver.type("40")
+    driver.click(scene.go_button)
+    assert adventure.state.paragraph == 40 and scene.message is None
+
+
+def test_the_eraser_refuses_skill_99_with_a_reason(services):
+    adventure = adventure_of(services)
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.stat_erasers["skill"])
+    form = driver.top
+    form.fields["initial"].text = "99"
+    form.fields["current"].text = "10"
+    driver.click(form.ok_button)
+    assert driver.top is form and "12" in form.problem
+    assert adventure.state.hero.initial["skill"] == 10 and not adventure.session.entries

@@ -88,6 +88,15 @@ class Adventure:
             return refused
         return self._changed(ChangeKind.UNDO, entry)
 
+    def undo_to(self, index: int) -> list[Entry] | Refused:
+        """The journal's "revenir ici": back to just after entry ``index``; the reverted entries, or the refusal."""
+        try:
+            undone = self.session.undo_to(index)
+        except Refused as refused:
+            return refused
+        self.save()
+        return undone
+
     def redo(self) -> Entry | Refused:
         """Re-apply the last undone action with its recorded dice; autosave; tell the listeners."""
         try:

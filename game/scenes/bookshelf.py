@@ -185,6 +185,12 @@ class BookshelfScene(Scene):
                                on_result=lambda yes: self._delete(item.id) if yes else None))
 
     def _delete(self, save_id: str) -> None:
+        from game.storage.chronicles import keep_before_delete
+
+        try:  # the run's story outlives its save (the book's Chroniques)
+            keep_before_delete(self.services.saves, self.services.shelf.books, save_id)
+        except OSError as error:
+            self.services.problems.append(f"chronicles: {error}")
         self.services.saves.delete(save_id)
         self.saves_list.select(None)
         self.refresh()

@@ -27,6 +27,7 @@ from game.rules.session import Entry
 from game.scenes.sheet_powers import ToolsTab
 from game.scenes.form import FieldSpec, FormScene
 from game.scenes.heal_ask import heal
+from game.scenes.journal_links import journal_buttons
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.counter import Counter
@@ -188,7 +189,8 @@ class SheetScene(AdventureScene):
                 self.day_buttons.append(g.add(Button(ui, rect, ui.tr("sheet.rename_short"),
                                                      on_click=lambda i=index: self.ask_rename_day(i))))
         self.notes = g.add(NotesArea(ui, inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder")))
-        self.journal = g.add(ScrollList(ui, inner, row_height=30))
+        self.journal = g.add(ScrollList(ui, (inner.x, inner.y, inner.width, inner.height - 112), row_height=30))
+        self.journal_buttons = journal_buttons(self, (inner.x, inner.bottom - 104, inner.width, 104))
         self.tools = ToolsTab(self, inner)  # the book's spells, tests, dice tray, crew and end conditions
 
     def calendar_rect(self) -> pygame.Rect:
@@ -263,6 +265,8 @@ class SheetScene(AdventureScene):
         self.notes.visible = self.tab == "notes"
         self.journal.visible = self.tab == "journal"
         self.tools.sync(self.tab == "tools")
+        for button in self.journal_buttons:
+            button.visible = self.tab == "journal"
 
     def refresh(self, changes: list[Change]) -> None:
         self.sync()

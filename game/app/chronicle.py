@@ -1,0 +1,163 @@
+"""The story of every run: its outcome, the paragraphs visited in order, its fights; a book's chronicles.
+
+A run's record is read from its session (pure: no files, no pygame). The
+book's chronicles gather the records of every run (saves still on the shelf,
+and runs kept after their save was deleted, game.storage.chronicles): deaths
+by paragraph, deadliest first, and the graph of the paths taken with the share
+of the book explored (its ``section_count``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from game.app.timeline import visited_paragraphs
+
+OUTCOMES = ("playing", "won", "died", "abandoned")
+
+
+@dataclass(frozen=True)
+class FightRecord:
+    """One fight of a run: who, where, and how it ended (``hero``, ``enemies``, ``escaped``, or None: unfinished)."""
+
+    enemies: tuple[str, ...]
+    paragraph: int | None
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One adventure, finished or not."""
+
+    id: str
+    book: str
+    hero: str
+    play: str
+    outcome: str  # OUTCOMES
+    paragraph: int | None  # where it stands or ended
+    cause: str = ""  # for a death: the creature that won, else the action that killed (``test_luck``…)
+    paragraphs: tuple[int, ...] = ()
+    fights: tuple[FightRecord, ...] = ()
+    rerolls: int = 0
+    updated: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["paragraphs"] = list(self.paragraphs)
+        data["fights"] = [{**asdict(f), "enemies": list(f.enemies)} for f in self.fights]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunRecord:
+        """Read a stored record; raises (KeyError, TypeError, ValueError) when it is not one."""
+        if data.get("outcome") not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}")
+        paragraph = data.get("paragraph")
+        if paragraph is not None and not isinstance(paragraph, int):
+            raise TypeError("paragraph must be a whole number or null")
+        paragraphs = tuple(int(n) for n in data.get("paragraphs", []))
+        fights = tuple(FightRecord(tuple(str(e) for e in f.get("enemies", [])), f.get("paragraph"), f.get("winner"))
+                       for f in data.get("fights", []))
+        return cls(str(data["id"]), str(data["book"]), str(data.get("hero", "")), str(data.get("play", "bookmark")),
+                   data["outcome"], paragraph, str(data.get("cause", "")), paragraphs, fights,
+                   int(data.get("rerolls", 0)), str(data.get("updated", "")))
+
+
+def run_record(session: Any, save_id: str, updated: str = "", outcome: str | None = None) -> RunRecord:
+    """The record of the run in ``session``; ``outcome`` (``won``, ``abandoned``) when the player said so."""
+    state = session.state
+    hero = getattr(state, "hero", None)
+    alive = getattr(hero, "alive", True) if hero is not None else True
+    found = "died" if not alive else (outcome if outcome in ("won", "abandoned") else "playing")
+    return RunRecord(
+        id=save_id, book=session.book.id, hero=getattr(hero, "name", "") or "", play=session.play, outcome=found,
+        paragraph=getattr(state, "paragraph", None), cause="" if alive else death_cause(session),
+        paragraphs=tuple(visited_paragraphs(session)), fights=tuple(fights(session)), rerolls=session.rerolls,
+        updated=updated)
+
+
+def death_cause(session: Any) -> str:
+    """The creature that won the last fight, else the last action that drew dice or changed a score."""
+    fight = getattr(session.state, "fight", None)
+    if fight is not None and fight.winner == "enemies" and fight.enemies:
+        front = fight.front() if hasattr(fight, "front") else None
+        return fight.enemies[front if front is not None else 0].name
+    entries = session.entries
+    return entries[-1].action.get("do", "") if entries else ""
+
+
+def fights(session: Any) -> list[FightRecord]:
+    """Every fight begun in the run, in order, with how it ended."""
+    found: list[FightRecord] = []
+    states = session.states
+    open_fight: dict[str, Any] | None = None
+    for index, entry in enumerate(session.entries):
+        before, after = states[index], states[index + 1]
+        if entry.action.get("do") == "fight":
+            if open_fight is not None:
+                found.append(FightRecord(**open_fight))
+            names = tuple(e.get("name", "?") for e in entry.action.get("enemies", []))
+            open_fight = {"enemies": names, "paragraph": getattr(before, "paragraph", None), "winner": None}
+        fight = getattr(after, "fight", None)
+        if open_fight is not None and fight is not None and fight.winner is not None:
+            open_fight["winner"] = fight.winner
+            found.append(FightRecord(**open_fight))
+            open_fight = None
+    if open_fight is not None:
+        found.append(FightRecord(**open_fight))
+    return found
+
+
+@dataclass
+class BookChronicle:
+    """What the Chroniques screen shows for one book."""
+
+    runs: list[RunRecord]
+    deaths: list[tuple[int | None, int]] = field(default_factory=list)  # (paragraph, deaths), deadliest first
+    nodes: list[int] = field(default_factory=list)  # paragraphs visited by any run, in first-visit order
+    edges: dict[tuple[int, int], int] = field(default_factory=dict)  # (from, to) → how many times taken
+    death_nodes: set[int] = field(default_factory=set)
+    explored: float | None = None  # share of the book's sections visited (None: the book does not say how many)
+
+    @property
+    def wins(self) -> int:
+        return sum(r.outcome == "won" for r in self.runs)
+
+
+def book_chronicle(runs: list[RunRecord], section_count: int | None) -> BookChronicle:
+    """Deaths by paragraph (deadliest first, then by number), the paths graph and the share explored."""
+    ordered = sorted(runs, key=lambda r: r.updated, reverse=True)
+    deaths = Counter(r.paragraph for r in ordered if r.outcome == "died")
+    death_list = sorted(deaths.items(), key=lambda item: (-item[1], item[0] if item[0] is not None else 10**9))
+    nodes: list[int] = []
+    seen: set[int] = set()
+    edges: Counter[tuple[int, int]] = Counter()
+    for run in sorted(ordered, key=lambda r: r.updated):
+        previous = None
+        for number in run.paragraphs:
+            if number not in seen:
+                seen.add(number)
+                nodes.append(number)
+            if previous is not None and previous != number:
+                edges[(previous, number)] += 1
+            previous = number
+    explored = min(1.0, len(seen) / section_count) if section_count else None
+    return BookChronicle(ordered, death_list, nodes, dict(edges),
+                         {p for p, _n in death_list if p is not None}, explored)
+
+
+def layout(chronicle: BookChronicle) -> dict[int, tuple[int, int]]:
+    """(column, row) of each paragraph: the column is its depth along the paths from the first one visited."""
+    depth: dict[int, int] = {}
+    for number in chronicle.nodes:
+        incoming = [depth[a] for (a, b) in chronicle.edges if b == number and a in depth]
+        depth[number] = (min(incoming) + 1) if incoming else 0
+    rows: Counter[int] = Counter()
+    place: dict[int, tuple[int, int]] = {}
+    for number in chronicle.nodes:
+        column = depth[number]
+        place[number] = (column, rows[column])
+        rows[column] += 1
+    return place

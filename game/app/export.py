@@ -1,0 +1,53 @@
+"""A sheet to share: the journal as Markdown, and where exported files go.
+
+The run itself is shared as its save file (``SaveStore.export``): the log
+carries the play mode and every die, so importing it replays and checks it.
+The sheet as a picture is drawn by game.scenes.sheet_card.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from game.app.journal import describe_changes, describe_entry, play_badge
+from game.app.timeline import rows
+from game.ui.context import UIContext
+
+
+def export_folder(services: Any) -> Path:
+    """Where exports are written: ``services.exports_dir`` when set (tests, kiosk), else the user's documents."""
+    folder = getattr(services, "exports_dir", None)
+    return Path(folder) if folder else Path(platformdirs.user_documents_dir())
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def journal_markdown(ui: UIContext, adventure: Any) -> str:
+    """The adventure's journal as a Markdown page: the hero, the play mode, then one table row per entry."""
+    session, book = adventure.session, adventure.book
+    language = ui.catalogue.language
+    state = session.state
+    hero = getattr(state, "hero", None)
+    name = getattr(hero, "name", "") or ui.t("sheet.nameless")
+    lines = [f"# {_cell(book.title.get(language))} — {_cell(name)}", "",
+             f"*{ui.t('play.md_play')}* : {play_badge(ui, session)}  "]
+    if hero is not None and hasattr(book, "stats"):
+        scores = " · ".join(f"{s.name.get(language)} {hero.scores.get(s.id, '—')}/{hero.initial.get(s.id, '—')}"
+                            for s in book.stats)
+        lines.append(f"*{ui.t('play.md_scores')}* : {scores}  ")
+    paragraph = getattr(state, "paragraph", None)
+    if paragraph is not None:
+        lines.append(f"*{ui.t('sheet.paragraph')}* : § {paragraph}  ")
+    lines += ["", f"| # | § | {ui.t('play.md_action')} | {ui.t('play.md_changes')} |", "|---|---|---|---|"]
+    for row in rows(session):
+        where = str(row.paragraph) if row.paragraph else "—"
+        lines.append(f"| {row.index + 1} | {where} | {_cell(describe_entry(ui, book, row.entry))} | "
+                     f"{_cell(describe_changes(ui, book, row.changes))} |")
+    lines.append("")
+    return "\n".join(lines)

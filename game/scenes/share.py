@@ -1,0 +1,95 @@
+"""Share the adventure: the sheet as a one-page PNG, the journal as Markdown, the run as a file.
+
+The run file is the save itself: its log carries the play mode and every die,
+so whoever imports it (bookshelf → Import) replays it and sees the same sheet.
+Files go to the user's documents folder (game.app.export.export_folder); the
+panel says where each one was written, or why it could not be.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app.export import export_folder, journal_markdown
+from game.app.services import Services
+from game.app.showcase import sample_adventure, showcase
+from game.storage.atomic import atomic_write_text
+from game.storage.saves import SaveError
+from game.ui.button import Button
+from game.ui.draw import blit_text, wrap_words
+from game.ui.modal import ModalScene
+
+KINDS = ("png", "markdown", "run")
+
+
+class ShareScene(ModalScene):
+    """Three buttons, one per kind of export, and the result of the last one."""
+
+    def __init__(self, services: Services, adventure: Any) -> None:
+        super().__init__(services.ui)
+        self.services = services
+        self.adventure = adventure
+        self.result: str | None = None
+        self.bad = False
+        panel = self.panel_rect()
+        ui = self.ui
+        self.buttons: dict[str, Button] = {}
+        for index, kind in enumerate(KINDS):
+            self.buttons[kind] = self.group.add(Button(ui, (panel.x + 30, panel.y + 84 + index * 62, 360, 48),
+                                                       ui.tr(f"play.share_{kind}"), on_click=lambda k=kind: self.export(k),
+                                                       tooltip=ui.tr(f"play.share_{kind}_tip")))
+        self.close_button = self.group.add(Button(ui, (panel.right - 170, panel.bottom - 66, 140, 46), ui.tr("play.close"),
+                                                  on_click=self.dismiss))
+
+    def panel_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 860, 400)
+        rect.center = (640, 360)
+        return rect
+
+    def target(self, kind: str) -> Path:
+        """The file an export of ``kind`` writes."""
+        suffix = {"png": "-feuille.png", "markdown": "-journal.md", "run": ".json"}[kind]
+        return export_folder(self.services) / f"feuille-{self.adventure.save_id}{suffix}"
+
+    def export(self, kind: str) -> None:
+        """Write one export; say where, or why not."""
+        target = self.target(kind)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if kind == "png":
+                from game.scenes.sheet_card import render_sheet_card
+
+                pygame.image.save(render_sheet_card(self.ui, self.adventure), str(target))
+            elif kind == "markdown":
+                atomic_write_text(target, journal_markdown(self.ui, self.adventure))
+            else:
+                self.adventure.save()
+                self.services.saves.export(self.adventure.save_id, target)
+        except (OSError, SaveError, pygame.error) as error:
+            self.result, self.bad = self.ui.t("play.share_failed", reason=str(error)), True
+            return
+        self.result, self.bad = self.ui.t("play.shared", path=str(target)), False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p, small = self.ui.palette, self.ui.theme.text_size("small")
+        panel = self.draw_frame(surface, self.ui.t("play.share_title"))
+        for index, kind in enumerate(KINDS):
+            button = self.buttons[kind]
+            lines = wrap_words(self.ui.t(f"play.share_{kind}_tip"), "italic", small, panel.right - button.rect.right - 50)
+            for i, line in enumerate(lines[:2]):
+                blit_text(surface, line, (button.rect.right + 20, button.rect.y + 2 + i * 22), "italic", small, p.ink_soft)
+        if self.result:
+            for i, line in enumerate(wrap_words(self.result, "body", small, panel.width - 240)[:3]):
+                blit_text(surface, line, (panel.x + 30, panel.bottom - 82 + i * 22), "body", small, p.bad if self.bad else p.ink)
+        self.group.draw(surface)
+
+
+@showcase("share")
+def _showcase_share(services: Services) -> list[Any]:
+    from game.scenes.sheet import SheetScene
+
+    adventure = sample_adventure(services)
+    return [SheetScene(services, adventure), ShareScene(services, adventure)]

@@ -1,0 +1,212 @@
+"""The journal as a timeline: every entry with its paragraph, dice and consequences; "revenir ici".
+
+A full screen over the sheet. Filters keep fights, tests or resources; a
+selected entry shows what it changed and what going back to it would revert
+(the rules decide whether it may: honest play refuses to revert a roll). The
+play mode and the rerolls counted are in the header; the export buttons write
+the journal as Markdown, the sheet as a PNG and the run as a file to share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.app.adventure import Adventure
+from game.app.journal import describe_changes, describe_entry, play_badge
+from game.app.refusals import describe_refusal
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import sample_adventure, showcase
+from game.app.timeline import FILTERS, Row, rows
+from game.scenes.journal_links import open_share
+from game.rules.errors import Refused
+from game.ui.button import Button
+from game.ui.dialog import Dialog
+from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.scroll_list import ScrollList
+from game.ui.theme import LOGICAL_SIZE
+
+LIST = pygame.Rect(16, 128, 760, 576)
+DETAIL = pygame.Rect(792, 128, 472, 576)
+PREVIEW_LINES = 7
+
+
+class TimelineScene(Scene):
+    """The adventure's journal, newest first, with filters and undo-to-here."""
+
+    def __init__(self, services: Services, adventure: Adventure) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.adventure = adventure
+        self.filter = "all"
+        self.message: str | None = None
+        self.shown: list[Row] = []
+        self.group = WidgetGroup(self.ui)
+        self._build()
+        self.sync()
+
+    @property
+    def book(self) -> Any:
+        return self.adventure.book
+
+    def _build(self) -> None:
+        ui, g = self.ui, self.group
+        self.back_button = g.add(Button(ui, (1264 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
+        self.export_button = g.add(Button(ui, (1264 - 150 - 8 - 190, 14, 190, 44), ui.tr("play.share"),
+                                          on_click=lambda: open_share(self), tooltip=ui.tr("play.share_tip")))
+        self.filter_buttons: dict[str, Button] = {}
+        x = 16
+        for name in FILTERS:
+            self.filter_buttons[name] = g.add(Button(ui, (x, 72, 150, 44), ui.tr(f"play.filter_{name}"),
+                                                     on_click=lambda n=name: self.set_filter(n)))
+            x += 158
+        self.list = g.add(ScrollList(ui, LIST.inflate(-24, -24), row_height=34, on_select=lambda i: self.sync(),
+                                     on_activate=lambda i: self.ask_back_here()))
+        self.back_here = g.add(Button(ui, (DETAIL.x + 20, DETAIL.bottom - 64, DETAIL.width - 40, 46),
+                                      ui.tr("play.back_here"), style="primary", on_click=self.ask_back_here))
+
+    # -- reading ------------------------------------------------------------------------------
+    def sync(self) -> None:
+        """Rows of the current filter, newest first; the button follows what the rules allow."""
+        ui = self.ui
+        self.shown = [row for row in reversed(rows(self.adventure.session)) if row.shown_by(self.filter)]
+        self.list.set_items([self.row_text(row, with_changes=True) for row in self.shown])
+        for name, button in self.filter_buttons.items():
+            button.style = "primary" if name == self.filter else "normal"
+        row = self.selected_row()
+        if row is None:
+            self.back_here.set_enabled(False, ui.tr("play.select_entry"))
+            return
+        refused = self.adventure.session.undo_to_refusal(row.index)
+        self.back_here.set_enabled(refused is None, None if refused is None else self.describe(refused))
+
+    def selected_row(self) -> Row | None:
+        index = self.list.selected
+        return self.shown[index] if index is not None and index < len(self.shown) else None
+
+    def row_text(self, row: Row, with_changes: bool = False) -> str:
+        """"12 · § 48 · Tenter sa Chance — dés 2·3 — Chanceux", then "⇒ CHANCE 9 → 8" in the list."""
+        where = f"§ {row.paragraph}" if row.paragraph else "§ —"
+        text = f"{row.index + 1} · {where} · {describe_entry(self.ui, self.book, row.entry)}"
+        consequences = describe_changes(self.ui, self.book, row.changes) if with_changes else ""
+        return f"{text}  ⇒ {consequences}" if consequences else text
+
+    def describe(self, refused: Refused) -> str:
+        return describe_refusal(self.ui.catalogue, refused, self.book)
+
+    def preview_lines(self, row: Row) -> list[str]:
+        """What going back to ``row`` reverts, newest first (the confirmation and the detail panel show it)."""
+        reverted = self.adventure.session.entries_after(row.index)
+        lines = [describe_entry(self.ui, self.book, entry) for entry in reversed(reverted)]
+        if len(lines) > PREVIEW_LINES:
+            lines = lines[:PREVIEW_LINES] + [self.ui.t("play.and_more", n=len(lines) - PREVIEW_LINES)]
+        return lines
+
+    # -- actions ------------------------------------------------------------------------------
+    def set_filter(self, name: str) -> None:
+        self.filter = name
+        self.list.select(None)
+        self.list.scroll_to(0)
+        self.sync()
+
+    def ask_back_here(self) -> None:
+        """Confirm, with the list of what would be reverted, then go back to the selected entry."""
+        row = self.selected_row()
+        if row is None or self.stack is None:
+            return
+        refused = self.adventure.session.undo_to_refusal(row.index)
+        if refused is not None:
+            self.message = self.describe(refused)
+            return
+        count = len(self.adventure.session.entries_after(row.index))
+        text = self.ui.t("play.back_here_question", n=count, entry=self.row_text(row)) + "\n" + "\n".join(
+            "– " + line for line in self.preview_lines(row))
+        self.stack.push(Dialog(self.ui, text, [(self.ui.tr("common.cancel"), False), (self.ui.tr("play.back_here"), True)],
+                               title=self.ui.tr("play.back_here_title"), cancel_value=False, default_index=0, width=900,
+                               on_result=lambda yes: self.back_to(row.index) if yes else None))
+
+    def back_to(self, index: int) -> None:
+        result = self.adventure.undo_to(index)
+        if isinstance(result, Refused):
+            self.message = self.describe(result)
+        else:
+            self.message = self.ui.t("play.went_back", n=len(result))
+            self.list.select(None)
+        self.sync()
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    # -- frame ----------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.group.process_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        return event
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
+        hero = getattr(self.adventure.state, "hero", None)
+        name = getattr(hero, "name", "") or ui.t("sheet.nameless")
+        blit_text(surface, ui.t("play.timeline_title", hero=name), (20, 29), "title", heading, p.rubric, "midleft")
+        blit_text(surface, play_badge(ui, self.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
+        draw_panel(surface, LIST, p)
+        draw_panel(surface, DETAIL, p)
+        self._draw_detail(surface, body, small)
+        self.group.draw(surface)
+        if self.message:
+            blit_text(surface, wrap_words(self.message, "body", small, 740)[0], (640 + 150, 96), "body", small, p.ink, "center")
+
+    def _draw_detail(self, surface: pygame.Surface, body: int, small: int) -> None:
+        ui, p = self.ui, self.ui.palette
+        x, y, width = DETAIL.x + 20, DETAIL.y + 18, DETAIL.width - 40
+        row = self.selected_row()
+        if row is None:
+            for line in wrap_words(ui.t("play.select_entry"), "italic", body, width):
+                blit_text(surface, line, (x, y), "italic", body, p.ink_faint)
+                y += 28
+            return
+        for line in wrap_words(self.row_text(row), "bold", body, width)[:3]:
+            blit_text(surface, line, (x, y), "bold", body, p.ink)
+            y += 28
+        consequences = describe_changes(ui, self.book, row.changes) or ui.t("play.no_change")
+        for line in wrap_words(consequences, "body", small, width)[:4]:
+            blit_text(surface, line, (x, y), "body", small, p.rubric)
+            y += 24
+        y += 10
+        count = len(self.adventure.session.entries_after(row.index))
+        title = ui.t("play.reverts", n=count) if count else ui.t("play.reverts_nothing")
+        blit_text(surface, title, (x, y), "title", small, p.ink_soft)
+        y += 28
+        for line in self.preview_lines(row):
+            if y > self.back_here.rect.y - 26:
+                break
+            blit_text(surface, wrap_words("– " + line, "body", small, width)[0], (x, y), "body", small, p.ink_soft)
+            y += 24
+
+
+@showcase("timeline")
+def _showcase_timeline(services: Services) -> list[Scene]:
+    from game.scenes.sheet import SheetScene
+
+    adventure = sample_adventure(services)
+    scene = TimelineScene(services, adventure)
+    scene.list.select(3)
+    scene.sync()
+    return [SheetScene(services, adventure), scene]

@@ -41,6 +41,10 @@ class Screen(StrEnum):
     CRASH_REPORT = "crash_report"
     GALLERY = "gallery"
     TITLE = "title"  # the convention stand's "touch to play" page
+    RULES_HELP = "rules_help"
+    TIMELINE = "timeline"
+    CHRONICLES = "chronicles"
+    SHARE = "share"
 
 
 #: The package whose import installs the routes: loaded by name, on first need, so this

@@ -80,7 +80,7 @@ class ChroniclesScene(Scene):
 
     def fight_text(self, fight: Any) -> str:
         """"Troll (§ 48, gagné)"."""
-        outcome = self.ui.t("play.fight_" + (fight.winner or "open"))
+        outcome = self.ui.t(f"play.fight_{fight.winner or 'open'}")
         return f"{', '.join(fight.enemies)} (§ {fight.paragraph or '—'}, {outcome})"
 
     def selected_run(self) -> RunRecord | None:

@@ -365,6 +365,9 @@ class CombatScene(AdventureScene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.skip()
                 return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:  # the rules of this book for the fight
+            self.navigator.open(self, Screen.RULES_HELP, self.adventure.book, "combat")
+            return None
         if self.history_key(event):
             return None
         if event.type == pygame.MOUSEWHEEL and self.layout.log.collidepoint(getattr(event, "pos", (-1, -1))):

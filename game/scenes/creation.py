@@ -364,8 +364,9 @@ class CreationScene(Scene):
             self.services.navigator.to_shelf(self)
 
     def open_help(self) -> None:
+        """F1: the rules of this book for creation (the shortcuts are one click further)."""
         if self.stack is not None:
-            self.services.navigator.open(self, Screen.HELP, "creation")
+            self.services.navigator.open(self, Screen.RULES_HELP, self.book, "creation")
 
     # -- text -----------------------------------------------------------------------------------
     def summary(self) -> str:

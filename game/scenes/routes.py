@@ -39,4 +39,8 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.CRASH_REPORT: _scene("crash_report", "CrashReportScene", with_services=False),
     Screen.GALLERY: _scene("gallery", "GalleryScene", with_services=False),
     Screen.TITLE: _scene("title", "TitleScene"),
+    Screen.RULES_HELP: _scene("rules_help", "RulesHelpScene"),
+    Screen.TIMELINE: _scene("timeline", "TimelineScene"),
+    Screen.CHRONICLES: _scene("chronicles", "ChroniclesScene"),
+    Screen.SHARE: _scene("share", "ShareScene"),
 }

@@ -489,7 +489,8 @@ class SheetScene(AdventureScene):
         self.navigator.open(self, Screen.SETTINGS)
 
     def open_help(self) -> None:
-        self.navigator.open(self, Screen.HELP, "sheet")
+        """F1 / Help: the rules of this book for the sheet (the shortcuts are one click further)."""
+        self.navigator.open(self, Screen.RULES_HELP, self.book, "sheet")
 
     # =====================================================================================
     # frame

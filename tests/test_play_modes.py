@@ -150,3 +150,85 @@ def test_the_eraser_refuses_skill_99_with_a_reason(services):
     driver.click(form.ok_button)
     assert driver.top is form and "12" in form.problem
     assert adventure.state.hero.initial["skill"] == 10 and not adventure.session.entries
+
+
+def test_opening_the_rolenplay_table_and_leaving_saves_nothing(services):
+    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.rnp_table import RnpTableScene
+
+    driver = Driver(BookshelfScene(services))
+    button = next(b for b, book_id in driver.top.book_buttons if book_id == "rolenplay")
+    driver.click(button)
+    assert isinstance(driver.top, RnpTableScene)
+    driver.click(driver.top.chrome["back"])
+    shelf = driver.top
+    assert isinstance(shelf, BookshelfScene)
+    assert services.saves.listing() == [] and services.saves.last() is None and not shelf.continue_button.enabled
+
+
+def test_the_rolenplay_table_is_saved_at_its_first_action(services):
+    from game.scenes.bookshelf import BookshelfScene
+
+    driver = Driver(BookshelfScene(services))
+    driver.click(next(b for b, book_id in driver.top.book_buttons if book_id == "rolenplay"))
+    table = driver.top
+    table.adventure.act({"do": "add_character", "name": "Ilse"})
+    assert services.saves.last() == table.adventure.save_id
+
+
+def test_a_creature_typed_in_full_is_fought_without_pressing_add(services):
+    from game.scenes.combat import CombatScene
+    from game.scenes.fight_setup import FightSetupScene
+
+    adventure = adventure_of(services)
+    driver = Driver(FightSetupScene(services, adventure))
+    setup = driver.top
+    setup.name_field.text, setup.skill_field.text, setup.stamina_field.text = "Gobelin", "5", "4"
+    setup.notes_field.text = "Empoisonne"
+    setup._refresh()
+    assert setup.fight_button.enabled
+    driver.click(setup.fight_button)
+    assert isinstance(driver.top, CombatScene)
+    enemy = adventure.state.fight.enemies[0]
+    assert (enemy.name, enemy.skill, enemy.stamina, enemy.notes) == ("Gobelin", 5, 4, "Empoisonne")
+
+
+def test_dead_creatures_leave_the_fight_setup_and_stay_in_the_boxes_as_defeated(services):
+    from game.scenes.fight_setup import FightSetupScene
+
+    adventure = adventure_of(services)
+    adventure.act({"do": "add_creature", "name": "Rat", "skill": 4, "stamina": 0})
+    adventure.act({"do": "add_creature", "name": "Loup", "skill": 6, "stamina": 5})
+    setup = FightSetupScene(services, adventure)
+    assert [index for index, _toggle in setup.box_toggles] == [1]
+    sheet = SheetScene(services, adventure)
+    assert "vaincu" in services.ui.text(sheet.creature_list.items[0])
+
+
+def test_a_wounded_box_fought_again_keeps_its_maximum_on_the_board(services):
+    from game.scenes.fight_setup import FightSetupScene
+
+    adventure = adventure_of(services)
+    adventure.act({"do": "add_creature", "name": "Loup", "skill": 6, "stamina": 8})
+    adventure.act({"do": "edit_creature", "index": 0, "name": "Loup", "skill": 6, "stamina": 3})
+    driver = Driver(FightSetupScene(services, adventure, boxes=(0,)))
+    assert "3/8" in services.ui.text(driver.top.box_toggles[0][1].label)
+    driver.click(driver.top.fight_button)
+    enemy = adventure.state.fight.enemies[0]
+    assert (enemy.stamina, enemy.initial_stamina) == (3, 8)
+
+
+def test_pending_wound_to_the_hero_marks_only_the_heros_card(services):
+    from game.scenes.combat import CombatScene
+
+    adventure = adventure_of(services, dice=[6, 6, 1, 1])
+    adventure.act({"do": "fight", "enemies": [{"name": "Troll", "skill": 10, "stamina": 10}]})
+    adventure.act({"do": "round"})
+    pending = adventure.state.fight.pending[0]
+    assert pending.to == "hero"
+    scene = CombatScene(services, adventure)
+    marks = []
+    scene._pill = lambda surface, tag, rect, tone: marks.append((tag, rect.x))
+    scene.draw(__import__("pygame").Surface((1280, 720)))
+    tagged = [x for tag, x in marks if tag == services.ui.t("combat.tag_pending")]
+    assert len(tagged) == 1 and tagged[0] < 640  # the hero's card, on the left

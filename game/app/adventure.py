@@ -55,6 +55,11 @@ class Adventure:
         adventure.save()
         return adventure
 
+    @classmethod
+    def unsaved(cls, session: Session, store: SaveStore) -> Adventure:
+        """A new adventure whose slot is written at its first accepted action (opening a table saves nothing)."""
+        return cls(session, store, store.new_id())
+
     @property
     def book(self) -> Any:
         return self.session.book

@@ -147,7 +147,8 @@ class BookshelfScene(Scene):
         """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table."""
         if book.kind == "rolenplay":
             session = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
-            self.services.navigator.go(self, Screen.RNP_TABLE, Adventure.start(session, self.services.saves))
+            # nothing is saved until the table is used: opening it and leaving leaves no nameless save behind
+            self.services.navigator.go(self, Screen.RNP_TABLE, Adventure.unsaved(session, self.services.saves))
             return
         self.services.navigator.go(self, Screen.CREATION, book)
 

@@ -464,7 +464,7 @@ def _showcase_pending(services: Services) -> list[Scene]:
     # DF31: a Lucky blow, then the orc wounds the hero; the advisor weighs Luck against accepting.
     adventure = scripted_fight(services, "DF31", [4, 5, 5, 5, 3, 2, 6, 5, 2, 3], [
         {"do": "change", "stat": "stamina", "by": -9},
-        {"do": "fight", "enemies": [{"name": "Orque des cavernes", "skill": 10, "stamina": 10}]},
+        {"do": "fight", "enemies": [{"name": "Orque des cavernes", "skill": 10, "stamina": 10, "notes": "Sa hache ignore les boucliers"}]},
         {"do": "round"}, {"do": "luck"}, {"do": "round"},
     ])
     return _ready(CombatScene(services, adventure))

@@ -253,7 +253,9 @@ class BoardPainter(Painter):
         target = self.frame.target
         pending = fight.pending[0] if fight.pending else None
         highlight = None
-        if pending is not None and pending.creature == index and not (pending.kind == "wound" and pending.escape):
+        # only the side whose wound (or missed arrow) waits is marked: a wound to the hero marks the hero's card
+        if (pending is not None and pending.creature == index and not (pending.kind == "wound" and pending.escape)
+                and (pending.kind == "missed_arrow" or pending.to == "creature")):
             highlight = "pending"
         elif fight.active and index == target and not dead and fight.mode == "all_together":
             highlight = "target"
@@ -268,6 +270,9 @@ class BoardPainter(Painter):
             attack = self.book.profile(state.fight.profile).attack
             blit_text(surface, f"{self._short_name(attack)} {creature.skill}", (geo.stats[0], geo.bar.centery), "title",
                       theme.text_size("small"), p.ink_soft, "midleft")
+        if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
+            blit_text(surface, ellipsize(creature.notes, "italic", theme.text_size("small"), rect.width - 40),
+                      (geo.stats[0], geo.bar.bottom + 8), "italic", theme.text_size("small"), p.rubric)
         tag, tone = None, p.ink_soft
         if dead:
             tag, tone = t("combat.tag_dead"), p.bad

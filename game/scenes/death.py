@@ -376,3 +376,21 @@ def _showcase_fight(services: Services) -> list[Scene]:
     adventure.act({"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 8, "stamina": 9}]})
     adventure.act({"do": "change", "stat": "stamina", "by": -99})
     return [DeathScene(services, adventure)]
+
+
+@showcase("death-honest")
+def _showcase_honest(services: Services) -> list[Scene]:
+    # honest play: an unlucky Luck test on the wound kills; the page offers no undo of that roll
+    from game.app.adventure import Adventure
+    from game.rules.dice import ScriptedDice
+    from game.rules.session import Session, Start
+
+    book = services.shelf.books["DF31"]
+    session = Session(book, ScriptedDice([6, 6, 1, 1, 6, 5]), Start(hero={"skill": 10, "stamina": 20, "luck": 9},
+                                                                     language=services.language, play=HONEST))
+    for action in ({"do": "name_hero", "name": "Brenna"}, {"do": "paragraph", "number": 97},
+                   {"do": "change", "stat": "stamina", "by": -19},
+                   {"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 10, "stamina": 9}]},
+                   {"do": "round"}, {"do": "luck"}):
+        session.apply(action)
+    return [DeathScene(services, Adventure.start(session, services.saves))]

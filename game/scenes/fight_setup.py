@@ -57,11 +57,12 @@ class FightSetupScene(AdventureScene):
         x = LEFT.x + 22
         y = LEFT.y + 60
         self.box_toggles: list[tuple[int, Toggle]] = []
-        for index, box in enumerate(state.creature_boxes[:MAX_BOX_ROWS]):
-            alive = box.stamina > 0
+        # dead creatures leave the list (they stay in the sheet's boxes, marked defeated)
+        living = [(index, box) for index, box in enumerate(state.creature_boxes) if box.stamina > 0]
+        self.hidden_boxes = max(0, len(living) - MAX_BOX_ROWS)
+        for index, box in living[:MAX_BOX_ROWS]:
             toggle = Toggle(ui, (x, y, LEFT.width - 44, 32), self._box_label(box),
-                            value=index in self.preselected and alive, on_change=lambda _v: self._refresh(),
-                            enabled=alive, disabled_reason=ui.tr("combat.setup_box_dead"))
+                            value=index in self.preselected, on_change=lambda _v: self._refresh())
             self.box_toggles.append((index, g.add(toggle)))
             y += ROW_H
         if not self.box_toggles:
@@ -133,7 +134,8 @@ class FightSetupScene(AdventureScene):
                                          on_click=self.start))
 
     def _box_label(self, box: Any) -> str:
-        label = self.ui.t("combat.setup_box", name=box.name, skill=box.skill, stamina=box.stamina)
+        stamina = box.stamina if not box.maximum or box.maximum == box.stamina else f"{box.stamina}/{box.maximum}"
+        label = self.ui.t("combat.setup_box", name=box.name, skill=box.skill, stamina=stamina)
         return label if not box.notes else f"{label} — {box.notes}"
 
     def _set_shots(self, value: int) -> None:
@@ -178,7 +180,7 @@ class FightSetupScene(AdventureScene):
 
     def add_typed(self) -> None:
         entry = self.typed_entry()
-        if entry is None or len(self.typed) >= self.typed_rows or self.enemy_count() >= MAX_ENEMIES:
+        if entry is None or len(self.typed) >= self.typed_rows or len(self.selected_boxes()) + len(self.typed) >= MAX_ENEMIES:
             return
         self.typed.append(entry)
         for field in (self.name_field, self.skill_field, self.stamina_field, self.notes_field):
@@ -190,8 +192,13 @@ class FightSetupScene(AdventureScene):
             del self.typed[row]
             self._refresh()
 
+    def pending_typed(self) -> list[dict[str, Any]]:
+        """The typed creatures, with the one still in the form when all its fields are filled ("Ajouter" not pressed)."""
+        entry = self.typed_entry()
+        return self.typed + ([entry] if entry is not None and len(self.typed) < self.typed_rows else [])
+
     def enemy_count(self) -> int:
-        return len(self.selected_boxes()) + len(self.typed)
+        return len(self.selected_boxes()) + len(self.pending_typed())
 
     def ally_spec(self) -> dict[str, Any] | None:
         if not self.ally_toggle.value:
@@ -207,8 +214,8 @@ class FightSetupScene(AdventureScene):
         boxes = self.adventure.state.creature_boxes
         enemies: list[dict[str, Any]] = [{"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i}
                                          for i in self.selected_boxes()]
-        for row, typed in enumerate(self.typed):
-            spec = {"name": typed["name"], "skill": typed["skill"], "stamina": typed["stamina"]}
+        for row, typed in enumerate(self.pending_typed()):
+            spec = {"name": typed["name"], "skill": typed["skill"], "stamina": typed["stamina"], "notes": typed["notes"]}
             if typed_boxes is not None:
                 spec["box"] = typed_boxes[row]
             enemies.append(spec)
@@ -243,7 +250,7 @@ class FightSetupScene(AdventureScene):
             button.style = "primary" if ident == self.profile else "normal"
         for row, button in enumerate(self.remove_buttons):
             button.visible = row < len(self.typed)
-        full = len(self.typed) >= self.typed_rows or self.enemy_count() >= MAX_ENEMIES
+        full = len(self.typed) >= self.typed_rows or len(self.selected_boxes()) + len(self.typed) >= MAX_ENEMIES
         self.add_button.set_enabled(self.typed_entry() is not None and not full,
                                     self.ui.tr("combat.setup_list_full" if full else "combat.setup_add_incomplete"))
         for field in (self.ally_name, self.ally_skill, self.ally_stamina):
@@ -263,6 +270,8 @@ class FightSetupScene(AdventureScene):
         if problem is not None:
             self.say(problem, "bad")
             return
+        if self.typed_entry() is not None:  # filled in but not added: it fights all the same
+            self.add_typed()
         typed_boxes: list[int] | None = None
         if self.typed and self.keep_toggle.value:
             typed_boxes = []
@@ -306,7 +315,7 @@ class FightSetupScene(AdventureScene):
         x = LEFT.x + 22
         if not self.box_toggles:
             blit_text(surface, t("combat.setup_no_boxes"), (x, LEFT.y + 60 + ROW_H // 2 - 3), "italic", body, p.ink_soft, "midleft")
-        more = len(self.adventure.state.creature_boxes) - MAX_BOX_ROWS
+        more = self.hidden_boxes
         if more > 0:
             blit_text(surface, t("combat.setup_more_boxes", n=more), (LEFT.right - 22, self.typed_label_y), "italic", small, p.ink_soft, "topright")
         blit_text(surface, t("combat.setup_typed"), (x, self.typed_label_y), "italic", small, p.ink_soft)

@@ -240,7 +240,8 @@ class SheetScene(AdventureScene):
                 button.tooltip = ui.tr("sheet.rename_day_tip")
             self.allow(self.tick_button, {"do": "tick_day"})
         boxes = state.creature_boxes
-        self.creature_list.set_items([ui.t("sheet.creature_row", name=b.name, skill=b.skill, stamina=b.stamina) for b in boxes])
+        self.creature_list.set_items([ui.t("sheet.creature_row", name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
+                                           skill=b.skill, stamina=b.stamina) for b in boxes])
         selected = self.creature_list.selected
         for button in (self.creature_edit, self.creature_remove, self.creature_fight):
             button.set_enabled(selected is not None, ui.tr("sheet.select_creature_first"))

@@ -62,6 +62,7 @@ class EnemySpec(BaseModel):
     skill: Annotated[int, Field(ge=0, le=99)]
     stamina: Annotated[int, Field(ge=1, le=999)]
     box: int | None = None
+    notes: Text = ""
 
 
 class StartFight(Action):

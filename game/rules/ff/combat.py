@@ -44,8 +44,7 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
     previous = ctx.state.fight
     ctx.state.fight = Fight(
         mode=action.mode,
-        enemies=[Combatant(name=e.name, skill=e.skill, stamina=e.stamina, initial_stamina=e.stamina, box=e.box)
-                 for e in action.enemies],
+        enemies=[_combatant(ctx, e) for e in action.enemies],
         ally=ally,
         shots_left=action.arrows,
         escape_allowed=action.escape,
@@ -54,6 +53,17 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         profile=action.profile,
         ally_alone="whole_fight" if action.ally_alone else None,
     )
+
+
+def _combatant(ctx: Context, spec: a.EnemySpec) -> Combatant:
+    """R-ENCOUNTER-1: a creature from a box keeps the STAMINA it was written with as its maximum, and its notes."""
+    maximum, notes = spec.stamina, spec.notes
+    if spec.box is not None:
+        box = ctx.state.creature_boxes[spec.box]
+        maximum = max(spec.stamina, box.maximum or 0)
+        notes = notes or box.notes
+    return Combatant(name=spec.name, skill=spec.skill, stamina=spec.stamina, initial_stamina=maximum, box=spec.box,
+                     notes=notes)
 
 
 def _target(ctx: Context, fight: Fight, requested: int | None) -> int:

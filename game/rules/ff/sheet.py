@@ -42,8 +42,10 @@ def set_score(ctx: Context, action: a.SetScore) -> None:
     name = definition.name.en
     if action.value < definition.floor:
         raise Refused("below_floor", f"{name} cannot be below {definition.floor}", stat=stat, floor=definition.floor)
+    # a current score under its initial is bounded by it (above_initial below); the ceiling bounds the rest
     ceiling = eraser_ceiling(ctx.book, stat, hero.initial[stat])
-    if ceiling is not None and action.value > ceiling:
+    bounded_by_initial = definition.capped_at_initial and not action.initial
+    if ceiling is not None and action.value > ceiling and not bounded_by_initial:
         raise Refused("above_possible", f"{name} cannot be {action.value}: at most {ceiling} "
                       "(a higher initial score needs the book's own instruction)", stat=stat, value=action.value,
                       ceiling=ceiling)
@@ -243,14 +245,18 @@ def add_creature(ctx: Context, action: a.AddCreature) -> None:
     """R-ENCOUNTER-1: write a creature in the first empty box."""
     if not action.name.strip():
         raise Refused("empty_name", "a creature needs a name")
-    ctx.state.creature_boxes.append(CreatureBox(name=action.name.strip(), skill=action.skill, stamina=action.stamina, notes=action.notes))
+    ctx.state.creature_boxes.append(CreatureBox(name=action.name.strip(), skill=action.skill, stamina=action.stamina,
+                                                notes=action.notes, maximum=action.stamina))
 
 
 def edit_creature(ctx: Context, action: a.EditCreature) -> None:
     index = _box(ctx, action.index)
     if not action.name.strip():
         raise Refused("empty_name", "a creature needs a name")
-    ctx.state.creature_boxes[index] = CreatureBox(name=action.name.strip(), skill=action.skill, stamina=action.stamina, notes=action.notes)
+    old = ctx.state.creature_boxes[index]
+    maximum = max(action.stamina, old.maximum if old.maximum is not None else old.stamina)
+    ctx.state.creature_boxes[index] = CreatureBox(name=action.name.strip(), skill=action.skill, stamina=action.stamina,
+                                                  notes=action.notes, maximum=maximum)
 
 
 def remove_creature(ctx: Context, action: a.RemoveCreature) -> None:

@@ -41,6 +41,7 @@ class CreatureBox(Model):
     skill: int
     stamina: int
     notes: str = ""
+    maximum: int | None = None  # the STAMINA it was written with: a wounded creature fought again keeps it
 
 
 class Combatant(Model):
@@ -53,6 +54,7 @@ class Combatant(Model):
     box: int | None = None  # the creature box it came from, updated when the fight ends
     modifier: int = 0  # added to its Attack Strength for this fight (a spell)
     fled: bool = False  # left the fight (a spell made it flee)
+    notes: str = ""  # special abilities typed at setup or kept in its box, shown on its card
 
 
 class Pending(Model):

@@ -41,7 +41,8 @@ def imports_of(path: Path) -> set[str]:
 MODULES = {module_name(path): imports_of(path) for path in GAME.rglob("*.py")}
 SCREEN_MODULES = {f"game.scenes.{name}" for name in
                   ("bookshelf", "creation", "sheet", "death", "fight_setup", "combat", "reader", "rnp_table",
-                   "settings", "help", "dice_roll", "dice_entry", "crash_report", "gallery", "title")}
+                   "settings", "help", "dice_roll", "dice_entry", "crash_report", "gallery", "title",
+                   "rules_help", "timeline", "chronicles", "share")}
 
 
 def importers_of(prefix: str) -> dict[str, set[str]]:

@@ -228,7 +228,7 @@ def test_pending_wound_to_the_hero_marks_only_the_heros_card(services):
     assert pending.to == "hero"
     scene = CombatScene(services, adventure)
     marks = []
-    scene._pill = lambda surface, tag, rect, tone: marks.append((tag, rect.x))
+    scene.painter._pill = lambda surface, tag, rect, tone: marks.append((tag, rect.x))
     scene.draw(__import__("pygame").Surface((1280, 720)))
     tagged = [x for tag, x in marks if tag == services.ui.t("combat.tag_pending")]
     assert len(tagged) == 1 and tagged[0] < 640  # the hero's card, on the left

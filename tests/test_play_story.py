@@ -7,7 +7,7 @@ import pytest
 from app_helpers import Driver, make_services
 
 from game.app.adventure import Adventure
-from game.app.chronicle import book_chronicle, layout, run_record
+from game.app.chronicle import book_chronicle, book_runs, keep_before_delete, keep_run, layout, run_record
 from game.app.export import journal_markdown
 from game.app.journal import describe_entry
 from game.app.timeline import rows
@@ -18,7 +18,6 @@ from game.scenes.share import ShareScene
 from game.scenes.sheet import SheetScene
 from game.scenes.sheet_card import CARD_SIZE
 from game.scenes.timeline import TimelineScene
-from game.storage.chronicles import book_runs, keep_before_delete, keep_run
 from game.ui.dialog import Dialog
 
 HERO = {"skill": 10, "stamina": 20, "luck": 9}

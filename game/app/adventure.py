@@ -100,6 +100,8 @@ class Adventure:
         except Refused as refused:
             return refused
         self.save()
+        for entry in reversed(undone):  # each listener hears one undo per entry, newest first
+            self._tell(Change(ChangeKind.UNDO, entry))
         return undone
 
     def redo(self) -> Entry | Refused:
@@ -112,10 +114,12 @@ class Adventure:
 
     def _changed(self, kind: ChangeKind, entry: Entry) -> Entry:
         self.save()
-        change = Change(kind, entry)
+        self._tell(Change(kind, entry))
+        return entry
+
+    def _tell(self, change: Change) -> None:
         for listener in list(self.listeners):
             listener(change)
-        return entry
 
     def refusal(self, action: Any) -> Refused | None:
         """Why ``action`` would be refused now (None when allowed); changes nothing."""

@@ -14,6 +14,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.app.timeline import visited_paragraphs
+from game.safe_json import InputError
+from game.storage.chronicles import store_for
 
 OUTCOMES = ("playing", "won", "died", "abandoned")
 
@@ -83,7 +85,7 @@ def death_cause(session: Any) -> str:
     fight = getattr(session.state, "fight", None)
     if fight is not None and fight.winner == "enemies" and fight.enemies:
         front = fight.front() if hasattr(fight, "front") else None
-        return fight.enemies[front if front is not None else 0].name
+        return str(fight.enemies[front if front is not None else 0].name)
     entries = session.entries
     return entries[-1].action.get("do", "") if entries else ""
 
@@ -161,3 +163,62 @@ def layout(chronicle: BookChronicle) -> dict[int, tuple[int, int]]:
         place[number] = (column, rows[column])
         rows[column] += 1
     return place
+
+
+# -- the runs of a book on disk (the saves, and the runs kept by game.storage.chronicles) ----------------------
+def kept_runs(saves: Any, book_id: str) -> tuple[dict[str, RunRecord], list[str]]:
+    """The runs kept for a book, read; a record that cannot be read is left out with its reason."""
+    raw, problems = store_for(saves).runs(book_id)
+    found: dict[str, RunRecord] = {}
+    for run_id, data in raw.items():
+        try:
+            found[run_id] = RunRecord.from_json(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            problems.append(f"{book_id}.json: $.runs.{run_id}: {error}")
+    return found, problems
+
+
+def book_runs(saves: Any, books: dict[str, Any], book_id: str) -> tuple[list[RunRecord], list[str]]:
+    """Every run of a book: the saves on the shelf (replayed) and the runs kept after deletion.
+
+    A live save takes the outcome the player gave it (won, abandoned) when one
+    was kept; a save that cannot be read is left out with its reason.
+    """
+    kept, problems = kept_runs(saves, book_id)
+    runs = dict(kept)
+    for item in saves.listing():
+        if item.save is None or item.save.book != book_id:
+            continue
+        try:
+            _save, session = saves.load(item.id, books)
+        except InputError as error:
+            problems.append(str(error))
+            continue
+        marked = kept.get(item.id)
+        outcome = marked.outcome if marked is not None and marked.outcome in ("won", "abandoned") else None
+        runs[item.id] = run_record(session, item.id, item.save.updated, outcome)
+    return list(runs.values()), problems
+
+
+def keep_run(saves: Any, session: Any, save_id: str, updated: str, outcome: str | None = None) -> RunRecord:
+    """Keep a run's record now (the player said "won" or "abandoned", or its save is about to be deleted)."""
+    marked = kept_runs(saves, session.book.id)[0].get(save_id)
+    if outcome is None and marked is not None and marked.outcome in ("won", "abandoned"):
+        outcome = marked.outcome
+    record = run_record(session, save_id, updated, outcome)
+    store_for(saves).keep(record.book, record.id, record.to_json())
+    return record
+
+
+def keep_before_delete(saves: Any, books: dict[str, Any], save_id: str) -> RunRecord | None:
+    """A save about to be deleted leaves its run in the chronicles (unfinished: abandoned); None if unreadable."""
+    try:
+        save, session = saves.load(save_id, books)
+    except InputError:
+        return None
+    hero = getattr(session.state, "hero", None)
+    if hero is None:  # nothing was played: no story to keep
+        return None
+    marked = kept_runs(saves, session.book.id)[0].get(save_id)
+    unfinished = "won" if marked is not None and marked.outcome == "won" else "abandoned"
+    return keep_run(saves, session, save_id, save.updated, unfinished if getattr(hero, "alive", True) else None)

@@ -173,8 +173,10 @@ def _luck_in_combat(ui: UIContext, book: Any) -> Section:
     combat = book.combat
     luck, stamina = _stat_name(ui, book, "luck"), _stat_name(ui, book, "stamina")
     return ui.t("rules_help.h_luck_in_combat", stat=luck), [
-        ui.t("rules_help.luck_hit", lucky=combat.hit_luck.lucky, unlucky=combat.hit_luck.unlucky, normal=combat.hit_damage, stat=stamina),
-        ui.t("rules_help.luck_wound", lucky=combat.wound_luck.lucky, unlucky=combat.wound_luck.unlucky, normal=combat.wound_damage, stat=stamina),
+        ui.t("rules_help.luck_hit", lucky=combat.hit_luck.lucky, unlucky=combat.hit_luck.unlucky,
+             normal=combat.hit_damage, stat=stamina),
+        ui.t("rules_help.luck_wound", lucky=combat.wound_luck.lucky, unlucky=combat.wound_luck.unlucky,
+             normal=combat.wound_damage, stat=stamina),
         ui.t("rules_help.luck_cost", stat=luck, cost=book.luck_test.cost),
     ]
 
@@ -187,7 +189,8 @@ def _archery(ui: UIContext, book: Any) -> Section | None:
     return ui.t("rules_help.h_archery"), [
         ui.t("rules_help.shot", dice=archery.shot_dice, skill=_stat_name(ui, book, "skill"), damage=archery.shot_damage,
              stat=_stat_name(ui, book, "stamina")),
-        ui.t("rules_help.quiver", counter=counter.name.get(_lang(ui)), maximum=counter.maximum if counter.maximum is not None else "—"),
+        ui.t("rules_help.quiver", counter=counter.name.get(_lang(ui)),
+             maximum=counter.maximum if counter.maximum is not None else "—"),
         ui.t("rules_help.missed_arrow", stat=_stat_name(ui, book, "luck")),
     ]
 

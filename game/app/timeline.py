@@ -72,7 +72,8 @@ def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
     old_hero, new_hero = old.get("hero") or {}, new.get("hero") or {}
     for stat in session.book.stats:
         for kind, a, b in (("stat", old_hero.get(stat.id), new_hero.get(stat.id)),
-                           ("initial", (old_hero.get("initial") or {}).get(stat.id), (new_hero.get("initial") or {}).get(stat.id))):
+                           ("initial", (old_hero.get("initial") or {}).get(stat.id),
+                            (new_hero.get("initial") or {}).get(stat.id))):
             if isinstance(a, int) and isinstance(b, int) and a != b:
                 found.append(Change(kind, stat.id, a, b))
     for name, value in (new.get("counters") or {}).items():

@@ -90,7 +90,7 @@ class Entry:
     reroll: int = 0  # bookmark play: how many times this roll was undone and drawn again
 
     def to_json(self) -> dict[str, Any]:
-        data = {"action": self.action, "dice": list(self.dice), "outcome": self.outcome}
+        data: dict[str, Any] = {"action": self.action, "dice": list(self.dice), "outcome": self.outcome}
         if self.reroll:
             data["reroll"] = self.reroll
         return data

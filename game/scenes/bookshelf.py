@@ -186,7 +186,7 @@ class BookshelfScene(Scene):
                                on_result=lambda yes: self._delete(item.id) if yes else None))
 
     def _delete(self, save_id: str) -> None:
-        from game.storage.chronicles import keep_before_delete
+        from game.app.chronicle import keep_before_delete
 
         try:  # the run's story outlives its save (the book's Chroniques)
             keep_before_delete(self.services.saves, self.services.shelf.books, save_id)

@@ -13,11 +13,10 @@ from typing import Any
 
 import pygame
 
-from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, layout
+from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_runs, keep_run, layout
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.storage.chronicles import book_runs, keep_run
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.group import WidgetGroup
@@ -234,7 +233,8 @@ def _sample_runs(services: Services, book: Any) -> None:
 
     roads = ((1, 48, 213), (1, 12, 97, 213), (1, 12, 150))
     for index, road in enumerate(roads):
-        session = Session(book, RandomDice(index), Start(hero={"skill": 9, "stamina": 18, "luck": 9}, play="honest" if index else "bookmark"))
+        hero = {"skill": 9, "stamina": 18, "luck": 9}
+        session = Session(book, RandomDice(index), Start(hero=hero, play="honest" if index else "bookmark"))
         session.apply({"do": "name_hero", "name": ("Brenna", "Oswin", "Maelis")[index]})
         for number in road:
             session.apply({"do": "paragraph", "number": number})

@@ -31,7 +31,7 @@ def would_gain_nothing(session: Any, action: dict[str, Any]) -> bool:
 
 
 def heal(scene: Any, action: dict[str, Any], done_key: str) -> None:
-    """Apply a heal from ``scene`` (a sheet: ``adventure``, ``ui``, ``book``, ``stack``, ``_after``), asking first when useless."""
+    """Apply a heal from ``scene`` (a sheet: ``adventure``, ``ui``, ``book``, ``stack``, ``_after``); ask first if useless."""
     session = scene.adventure.session
     if not would_gain_nothing(session, action) or scene.stack is None:
         apply_heal(scene, action, done_key)

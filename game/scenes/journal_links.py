@@ -1,35 +1,27 @@
 """The journal tab's way out: the timeline, the book's chronicles and the share panel.
 
 Kept apart from the sheet so any adventure screen can offer the same three
-buttons; each pushes its screen over the one that asked.
+buttons; each asks the navigator for its screen over the one that asked.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.app.navigator import Screen
 from game.ui.button import Button
 
 
 def open_timeline(scene: Any) -> None:
-    from game.scenes.timeline import TimelineScene
-
-    if scene.stack is not None:
-        scene.stack.push(TimelineScene(scene.services, scene.adventure))
+    scene.services.navigator.open(scene, Screen.TIMELINE, scene.adventure)
 
 
 def open_chronicles(scene: Any) -> None:
-    from game.scenes.chronicles import ChroniclesScene
-
-    if scene.stack is not None:
-        scene.stack.push(ChroniclesScene(scene.services, scene.adventure.book, current=scene.adventure))
+    scene.services.navigator.open(scene, Screen.CHRONICLES, scene.adventure.book, current=scene.adventure)
 
 
 def open_share(scene: Any) -> None:
-    from game.scenes.share import ShareScene
-
-    if scene.stack is not None:
-        scene.stack.push(ShareScene(scene.services, scene.adventure))
+    scene.services.navigator.open(scene, Screen.SHARE, scene.adventure)
 
 
 def journal_buttons(scene: Any, area: tuple[int, int, int, int]) -> list[Button]:

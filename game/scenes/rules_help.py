@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.app.navigator import Screen
 from game.app.rules_help import rules_help
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
@@ -47,10 +48,8 @@ class RulesHelpScene(ModalScene):
         return rules_help(self.ui, self.book, self.screen)
 
     def open_shortcuts(self) -> None:
-        from game.scenes.help import HelpScene
-
         if self.stack is not None:
-            self.stack.push(HelpScene(self.services, self.screen))
+            self.services.navigator.open(self, Screen.HELP, self.screen)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
@@ -116,23 +115,17 @@ class RulesHelpScene(ModalScene):
 
 @showcase("rules-help-combat")
 def _showcase_rules_combat(services: Services) -> list[Any]:
-    from game.scenes.sheet import SheetScene
-
     adventure = sample_adventure(services)
-    return [SheetScene(services, adventure), RulesHelpScene(services, adventure.book, "combat")]
+    return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "combat")]
 
 
 @showcase("rules-help-sheet")
 def _showcase_rules_sheet(services: Services) -> list[Any]:
-    from game.scenes.sheet import SheetScene
-
     adventure = sample_adventure(services, "DF64")
-    return [SheetScene(services, adventure), RulesHelpScene(services, adventure.book, "sheet")]
+    return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "sheet")]
 
 
 @showcase("rules-help-creation")
 def _showcase_rules_creation(services: Services) -> list[Any]:
-    from game.scenes.creation import CreationScene
-
     book = services.shelf.books["DF64"]
-    return [CreationScene(services, book), RulesHelpScene(services, book, "creation")]
+    return [services.navigator.build(Screen.CREATION, book), RulesHelpScene(services, book, "creation")]

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.app.export import export_folder, journal_markdown
+from game.app.navigator import Screen
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.storage.atomic import atomic_write_text
@@ -76,7 +77,7 @@ class ShareScene(ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         p, small = self.ui.palette, self.ui.theme.text_size("small")
         panel = self.draw_frame(surface, self.ui.t("play.share_title"))
-        for index, kind in enumerate(KINDS):
+        for kind in KINDS:
             button = self.buttons[kind]
             lines = wrap_words(self.ui.t(f"play.share_{kind}_tip"), "italic", small, panel.right - button.rect.right - 50)
             for i, line in enumerate(lines[:2]):
@@ -89,7 +90,5 @@ class ShareScene(ModalScene):
 
 @showcase("share")
 def _showcase_share(services: Services) -> list[Any]:
-    from game.scenes.sheet import SheetScene
-
     adventure = sample_adventure(services)
-    return [SheetScene(services, adventure), ShareScene(services, adventure)]
+    return [services.navigator.build(Screen.SHEET, adventure), ShareScene(services, adventure)]

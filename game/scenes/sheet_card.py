@@ -100,7 +100,8 @@ def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
                   p.ink, "midright")
         y += 44
     if len(creature_boxes) > BOXES_SHOWN:
-        blit_text(surface, ui.t("play.and_more", n=len(creature_boxes) - BOXES_SHOWN), (boxes.x + 26, y), "italic", small, p.ink_soft)
+        more = ui.t("play.and_more", n=len(creature_boxes) - BOXES_SHOWN)
+        blit_text(surface, more, (boxes.x + 26, y), "italic", small, p.ink_soft)
     if not creature_boxes:
         blit_text(surface, ui.t("sheet.no_creatures"), (boxes.centerx, boxes.y + 120), "italic", small, p.ink_faint, "center")
 

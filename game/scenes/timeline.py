@@ -15,13 +15,14 @@ import pygame
 
 from game.app.adventure import Adventure
 from game.app.journal import describe_changes, describe_entry, play_badge
+from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.app.timeline import FILTERS, Row, rows
-from game.scenes.journal_links import open_share
 from game.rules.errors import Refused
+from game.scenes.journal_links import open_share
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
@@ -203,10 +204,8 @@ class TimelineScene(Scene):
 
 @showcase("timeline")
 def _showcase_timeline(services: Services) -> list[Scene]:
-    from game.scenes.sheet import SheetScene
-
     adventure = sample_adventure(services)
     scene = TimelineScene(services, adventure)
     scene.list.select(3)
     scene.sync()
-    return [SheetScene(services, adventure), scene]
+    return [services.navigator.build(Screen.SHEET, adventure), scene]

@@ -232,3 +232,22 @@ def test_pending_wound_to_the_hero_marks_only_the_heros_card(services):
     scene.draw(__import__("pygame").Surface((1280, 720)))
     tagged = [x for tag, x in marks if tag == services.ui.t("combat.tag_pending")]
     assert len(tagged) == 1 and tagged[0] < 640  # the hero's card, on the left
+
+
+def test_honest_creation_keeps_the_first_roll(services):
+    scene = CreationScene(services, services.shelf.books["DF31"])
+    scene.set_honest(True)
+    scene.roll()
+    first = dict(scene.hero.initial)
+    assert not scene.roll_button.enabled and not scene.honest_toggle.enabled
+    assert "intègre" in services.ui.text(scene.roll_button.disabled_reason).lower()
+    scene.roll()
+    scene.apply_typed()
+    assert scene.hero.initial == first and scene.message
+
+
+def test_bookmark_creation_may_roll_again(services):
+    scene = CreationScene(services, services.shelf.books["DF31"])
+    scene.roll()
+    scene._refresh()
+    assert scene.roll_button.enabled

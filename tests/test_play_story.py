@@ -231,3 +231,16 @@ def test_a_broken_chronicles_file_is_reported_and_the_screen_still_opens(service
     scene = Driver(ChroniclesScene(services, adventure.book)).top
     assert scene.problems and "DF31.json" in scene.problems[0]
     keep_run(services.saves, adventure.session, adventure.save_id, "now")  # rewrites a good file
+
+
+def test_a_run_that_reaches_a_victory_ending_is_won(services):
+    adventure = adventure_of(services, book_id="DEMO")
+    adventure.act({"do": "paragraph", "number": 20})  # the demo's victory ending
+    assert run_record(adventure.session, adventure.save_id).outcome == "won"
+
+
+def test_a_death_by_a_book_condition_counts_as_died(services):
+    adventure = adventure_of(services)
+    adventure.act({"do": "die"})
+    record = run_record(adventure.session, adventure.save_id, outcome="won")  # the player cannot undo death by saying so
+    assert record.outcome == "died" and record.cause == "die"

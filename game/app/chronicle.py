@@ -71,13 +71,27 @@ def run_record(session: Any, save_id: str, updated: str = "", outcome: str | Non
     """The record of the run in ``session``; ``outcome`` (``won``, ``abandoned``) when the player said so."""
     state = session.state
     hero = getattr(state, "hero", None)
-    alive = getattr(hero, "alive", True) if hero is not None else True
-    found = "died" if not alive else (outcome if outcome in ("won", "abandoned") else "playing")
+    seen = session.view().get("hero")  # the rules' verdict: any of the book's death conditions (R-DEATH-1)
+    alive = seen.get("alive", True) if isinstance(seen, dict) else getattr(hero, "alive", True)
+    paragraph = getattr(state, "paragraph", None)
+    if not alive:
+        found = "died"
+    elif outcome in ("won", "abandoned"):
+        found = outcome
+    else:
+        found = "won" if _victory(session.book, paragraph) else "playing"
     return RunRecord(
         id=save_id, book=session.book.id, hero=getattr(hero, "name", "") or "", play=session.play, outcome=found,
-        paragraph=getattr(state, "paragraph", None), cause="" if alive else death_cause(session),
+        paragraph=paragraph, cause="" if alive else death_cause(session),
         paragraphs=tuple(visited_paragraphs(session)), fights=tuple(fights(session)), rerolls=session.rerolls,
         updated=updated)
+
+
+def _victory(book: Any, paragraph: int | None) -> bool:
+    """Whether ``paragraph`` is a victory ending of a book that has its text (the reader's sections)."""
+    finder = getattr(book, "section", None)
+    section = finder(paragraph) if finder is not None and paragraph is not None else None
+    return getattr(section, "end", None) == "victory"
 
 
 def death_cause(session: Any) -> str:

@@ -103,6 +103,7 @@ class CreationScene(Scene):
         log = self.session.to_log()
         log["start"]["play"] = self.play
         self.session = Session.from_log(self.book, log, self.services.new_dice())
+        self._refresh()
 
     @property
     def hero(self) -> Any:
@@ -143,6 +144,8 @@ class CreationScene(Scene):
         self.physical_toggle = g.add(Toggle(ui, (x0, buttons_y + 58, width, 32), ui.tr("creation.physical"),
                                             value=self.services.settings.physical_dice, on_change=self.set_physical,
                                             tooltip=ui.tr("creation.physical_tooltip")))
+        self.honest_toggle = g.add(Toggle(ui, (x0, buttons_y + 96, width, 32), ui.tr("play.honest_toggle"),
+                                          value=False, on_change=self.set_honest, tooltip=ui.tr("play.honest_tooltip")))
         for index, ready in enumerate(self.book.ready_heroes):
             card = self.card_rect(index)
             self.pick_buttons[ready.name] = g.add(Button(ui, (card.x + 14, card.bottom - 56, card.width - 28, 42),
@@ -150,9 +153,6 @@ class CreationScene(Scene):
         strip_height = StepsStrip.height(self.book)
         self.steps = StepsStrip(ui, g, self.book, pygame.Rect(TOP_PANEL.x + PAD, TOP_PANEL.bottom - PAD // 2 - strip_height,
                                                                TOP_PANEL.width - 2 * PAD, strip_height), self.choose)
-        self.honest_toggle = g.add(Toggle(ui, (HERO_PANEL.right - PAD - 300, HERO_PANEL.y + 10, 300, 32),
-                                          ui.tr("play.honest_toggle"), value=False, on_change=self.set_honest,
-                                          tooltip=ui.tr("play.honest_tooltip")))
         row_y = HERO_PANEL.bottom - PAD - 46
         self.start_button = g.add(Button(ui, (HERO_PANEL.right - PAD - 270, row_y, 270, 46), ui.tr("creation.start"),
                                          style="primary", on_click=self.confirm))
@@ -183,6 +183,11 @@ class CreationScene(Scene):
             self.start_button.set_enabled(False, self.ui.tr("steps.needed"))
         else:
             self.start_button.set_enabled(self.hero is not None, self.ui.tr("creation.need_hero"))
+        self.honest_toggle.value = self.play == HONEST
+        refused = self.start_over_refusal()  # honest play: a rolled hero stands
+        reason = None if refused is None else describe(self.services, refused, self.book)
+        for widget in (self.roll_button, self.typed_button, self.honest_toggle, *self.pick_buttons.values()):
+            widget.set_enabled(refused is None, reason)
         for name, button in self.pick_buttons.items():
             chosen = self.picked == name
             button.label = self.ui.tr("creation.picked") if chosen else self.ui.tr("creation.pick")
@@ -200,8 +205,20 @@ class CreationScene(Scene):
         self.services.settings.physical_dice = on
         self.services.save_settings()
 
+    def start_over_refusal(self) -> Refused | None:
+        """Honest play: the rules refuse to take back a hero the dice made (a fresh roll, pick or typing would)."""
+        return self.session.undo_to_refusal(-1) if self.session.entries else None
+
+    def _refuse_start_over(self) -> bool:
+        refused = self.start_over_refusal()
+        if refused is not None:
+            self.message = describe(self.services, refused, self.book)
+        return refused is not None
+
     def roll(self) -> None:
         """Roll every formula (re-rolling starts a fresh session), then show the dice."""
+        if self._refuse_start_over():
+            return
         action = {"do": "roll_hero"}
         session = self._new_session()
         if not self.services.settings.physical_dice:
@@ -293,7 +310,7 @@ class CreationScene(Scene):
     def apply_typed(self) -> None:
         """R-CREATE-3: the scores of the player's own dice, checked by the rules."""
         scores = self.typed_scores()
-        if scores is None:
+        if scores is None or self._refuse_start_over():
             return
         session = self._new_session()
         result = self._apply(session, {"do": "set_hero", "scores": scores})
@@ -304,6 +321,8 @@ class CreationScene(Scene):
 
     def pick(self, name: str) -> None:
         """R-CREATE-2: take a ready-made hero (and their name)."""
+        if self._refuse_start_over():
+            return
         session = self._new_session()
         result = self._apply(session, {"do": "pick_hero", "name": name})
         if isinstance(result, Refused):
@@ -443,13 +462,15 @@ class CreationScene(Scene):
                 surface.blit(rounded_box(box.size, p.parchment_dark, p.ink_faint, 4), box)
                 blit_text(surface, str(stat.fixed), (box.x + 10, cy), "body", body, p.ink_soft, "midleft")
                 blit_text(surface, ui.t("creation.fixed_short"), (box.right - 8, cy), "italic", small, p.ink_soft, "midright")
-        y = self.physical_toggle.rect.bottom + 14
+        y = self.honest_toggle.rect.bottom + 14
         if self.message:
             for line in wrap_words(self.message, "body", small, width)[:3]:
                 blit_text(surface, line, (x0, y), "body", small, p.bad)
                 y += fonts.line_height("body", small)
             y += 8
         hint = ui.t("creation.physical_hint") if self.services.settings.physical_dice else ui.t("creation.hint")
+        if self.play == HONEST:
+            hint = ui.t("play.creation_hint_honest")
         line_h = fonts.line_height("italic", small)
         bottom = RULES_PANEL.bottom - 12
         for line in wrap_words(hint, "italic", small, width):
@@ -580,7 +601,8 @@ class CreationScene(Scene):
         blit_text(surface, self.summary(), (x, HERO_PANEL.y + 14), "bold", body, p.ink)
         pygame.draw.line(surface, p.ink_faint, (x, HERO_PANEL.y + 44), (HERO_PANEL.right - PAD, HERO_PANEL.y + 44))
         if self.status_key:
-            blit_text(surface, ui.t(self.status_key, name=self.picked or ""), (x, y), "italic", small, p.ink_soft)
+            key = "play.status_rolled_honest" if self.play == HONEST and self.status_key == "creation.status_rolled" else self.status_key
+            blit_text(surface, ui.t(key, name=self.picked or ""), (x, y), "italic", small, p.ink_soft)
 
 
 # -- showcase -------------------------------------------------------------------------------------

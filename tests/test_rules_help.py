@@ -82,3 +82,20 @@ def test_f1_in_a_fight_opens_the_combat_rules(services):
     assert isinstance(driver.top, RulesHelpScene) and driver.top.screen == "combat"
     driver.key(pygame.K_F1)
     assert isinstance(driver.top, CombatScene)
+
+
+def test_a_books_spells_and_creation_choices_are_explained_from_its_data(services):
+    books = services.shelf.books
+    with_spells = next(b for b in books.values() if getattr(b, "spells", None))
+    text = text_of(rules_help(services.ui, with_spells, "sheet"))
+    assert all(spell.name.get("fr") in text for spell in with_spells.spells)
+    with_steps = next(b for b in books.values() if getattr(b, "creation", None))
+    text = text_of(rules_help(services.ui, with_steps, "creation"))
+    assert all(step.name.get("fr") in text for step in with_steps.creation)
+
+
+def test_a_threshold_of_the_book_is_explained_fear_in_ff10(services):
+    book = services.shelf.books["FF10"]
+    text = text_of(rules_help(services.ui, book, "sheet"))
+    fear = book.stat("fear").name.get("fr")
+    assert f"{fear} à" in text and "le héros meurt" in text

@@ -22,9 +22,9 @@ def rules_help(ui: UIContext, book: Any, screen: str) -> list[Section]:
     if not hasattr(book, "stats"):
         return []
     builders = {
-        "creation": (_scores, _starting_kit, _tests),
-        "sheet": (_tests, _scores_in_play, _healing, _calendar, _death),
-        "combat": (_attack_round, _luck_in_combat, _archery, _escape_and_weapon, _other_profiles, _healing),
+        "creation": (_scores, _starting_kit, *_choice_builders(book), _tests),
+        "sheet": (_tests, _scores_in_play, _spells, _healing, _calendar, _thresholds, _death),
+        "combat": (_attack_round, _luck_in_combat, _archery, _escape_and_weapon, _other_profiles, _spells, _healing),
     }.get(screen, (_scores,))
     sections: list[Section] = []
     for build in builders:
@@ -210,3 +210,53 @@ def _other_profiles(ui: UIContext, book: Any) -> Section | None:
     lines = [ui.t("rules_help.profile", name=name, dice=rules.attack_dice, hit=rules.hit_damage, wound=rules.wound_damage)
              for name, rules in profiles.items()]
     return ui.t("rules_help.h_profiles"), lines
+
+
+def _choice_builders(book: Any) -> list[Any]:
+    """One section per creation choice the book defines (a potion, spells…), its options described."""
+    def builder(step: Any) -> Any:
+        def build(ui: UIContext, book: Any) -> Section:
+            lines = [step.help.get(_lang(ui))] if step.help is not None else []
+            for option in step.options:
+                text = option.name.get(_lang(ui))
+                if option.description is not None:
+                    text += " : " if _lang(ui) == "fr" else ": "
+                    text += option.description.get(_lang(ui))
+                lines.append(text)
+            return step.name.get(_lang(ui)), lines
+        return build
+    return [builder(step) for step in getattr(book, "creation", None) or []]
+
+
+def _spells(ui: UIContext, book: Any) -> Section | None:
+    spells = getattr(book, "spells", None) or []
+    if not spells:
+        return None
+    lines = []
+    for spell in spells:
+        text = spell.name.get(_lang(ui))
+        if spell.description is not None:
+            text += (" : " if _lang(ui) == "fr" else ": ") + spell.description.get(_lang(ui))
+        when = getattr(spell, "when", "any")
+        if when != "any":
+            text += " " + ui.t(f"rules_help.when_{when}")
+        lines.append(text)
+    return ui.t("rules_help.h_spells"), lines
+
+
+def _thresholds(ui: UIContext, book: Any) -> Section | None:
+    """The book's score thresholds beyond STAMINA 0: deaths and warnings (FEAR at its maximum…)."""
+    lines = []
+    for threshold in getattr(book, "thresholds", None) or []:
+        if threshold.stat == "stamina" and threshold.at_most == 0 and threshold.consequence == "death":
+            continue  # said under "Death"
+        bound = threshold.at_most if threshold.at_most is not None else threshold.at_least
+        side = "at_most" if threshold.at_most is not None else "at_least"
+        offset = f" {'−' if threshold.offset < 0 else '+'} {abs(threshold.offset)}" if threshold.offset else ""
+        key = f"rules_help.threshold_initial_{side}" if bound == "initial" else f"rules_help.threshold_{side}"
+        text = ui.t(key, stat=_stat_name(ui, book, threshold.stat), bound=bound, offset=offset,
+                    what=ui.t(f"rules_help.consequence_{threshold.consequence}"))
+        if threshold.message is not None:
+            text += " " + threshold.message.get(_lang(ui))
+        lines.append(text)
+    return (ui.t("rules_help.h_thresholds"), lines) if lines else None

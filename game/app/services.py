@@ -18,6 +18,7 @@ from game.app.settings import Settings, SettingsStore
 from game.books.loader import Shelf, load_shelf
 from game.i18n.catalogue import Catalogue
 from game.rules.dice import DiceSource, RandomDice
+from game.storage.library import own_books_dir
 from game.storage.saves import SaveStore
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext
@@ -42,6 +43,8 @@ class Services:
     # A convention stand is locked: settings, export and import are refused and a setting changed
     # on the way (language, physical dice) is kept in memory only. The operator's chord unlocks it.
     locked: bool = False
+    books_dir: Path | None = None  # the bundled books (None: those shipped with the app)
+    own_books: Path | None = None  # the player's books folder (None: none, as in tests and the kiosk)
     navigator: Navigator = field(init=False, repr=False)  # the one place that moves between screens
 
     def __post_init__(self) -> None:
@@ -50,6 +53,10 @@ class Services:
     @property
     def language(self) -> str:
         return self.settings.language
+
+    def reload_books(self) -> None:
+        """Read the books again (after a book was imported into the player's folder)."""
+        self.shelf = load_shelf(self.books_dir, self.own_books)
 
     def apply_settings(self) -> None:
         """Apply language, palette and interface size at once, without writing anything."""
@@ -76,10 +83,11 @@ def build_services(*, config_dir: Path | None = None, data_dir: Path | None = No
     settings = loaded.settings
     data = Path(data_dir) if data_dir else Path(platformdirs.user_data_dir(APP_NAME))
     saves = SaveStore(data / ("demo-saves" if demo else "saves"))
+    own_books = None if demo else own_books_dir(data)  # the kiosk shows the shipped books only
     ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
     rng = random.Random(seed)
     return Services(
-        ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir), saves=saves,
+        ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir, own_books), saves=saves,
         rng=rng, new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
-        demo=demo, problems=[str(p) for p in loaded.problems],
+        demo=demo, problems=[str(p) for p in loaded.problems], books_dir=books_dir, own_books=own_books,
     )

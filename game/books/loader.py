@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -38,6 +38,30 @@ def read_json_file(path: Path) -> object:
 JARGON = re.compile(r"^(Value error|Assertion failed), ")
 
 
+PLAIN = {
+    "greater_than_equal": "must be at least {ge}",
+    "less_than_equal": "must be at most {le}",
+    "greater_than": "must be more than {gt}",
+    "less_than": "must be less than {lt}",
+    "int_parsing": "must be a whole number",
+    "int_type": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "bool_parsing": "must be true or false",
+    "bool_type": "must be true or false",
+    "string_type": "must be a text in quotes",
+    "string_pattern_mismatch": "does not have the expected form ({pattern})",
+    "too_short": "needs at least {min_length} item(s)",
+    "too_long": "has too many items (at most {max_length})",
+    "string_too_short": "must not be empty",
+    "string_too_long": "is too long (at most {max_length} characters)",
+    "list_type": "must be a list [ … ]",
+    "dict_type": "must be an object {{ … }}",
+    "model_type": "must be an object {{ … }}",
+    "model_attributes_type": "must be an object {{ … }}",
+}
+"""Pydantic error types in an author's words (the JSON path says where)."""
+
+
 def plain_reason(error: ErrorDetails) -> str:
     """A pydantic error in an author's words: no library jargon, what is wrong and what is expected."""
     kind, message = error["type"], error["msg"]
@@ -47,6 +71,9 @@ def plain_reason(error: ErrorDetails) -> str:
         return "this field is not part of a book (a typo?)"
     if kind == "literal_error":
         return f"must be {message.removeprefix('Input should be ')}"
+    context = error.get("ctx") or {}
+    if kind in PLAIN:
+        return PLAIN[kind].format(**context)
     if kind == "union_tag_invalid":
         return f"is not one of the kinds allowed: {message.split('expected tags:')[-1].strip()}" if "expected tags" in message else message
     return JARGON.sub("", message)
@@ -91,30 +118,41 @@ def bundled_books_dir() -> Path:
 
 @dataclass
 class Shelf:
-    """Every book found in a folder, and the files that could not be loaded."""
+    """Every book found, the files that could not be loaded, and which books are the player's own."""
 
     books: dict[str, Book]
     errors: list[BookError]
+    own: set[str] = field(default_factory=set)  # ids of books read from the player's books folder
 
 
-def load_shelf(folder: Path | None = None) -> Shelf:
-    """Load every ``*.json`` book of ``folder`` (the bundled books by default).
-
-    A broken file is listed in ``errors``; the other books still load.
-    """
-    folder = folder or bundled_books_dir()
-    books: dict[str, Book] = {}
-    errors: list[BookError] = []
+def _load_folder(folder: Path, shelf: Shelf, own: bool) -> None:
+    if not folder.is_dir():
+        return
     for path in sorted(folder.glob("*.json")):
         if path.name.endswith(".schema.json"):
             continue
         try:
             book = load_book(path)
         except BookError as error:
-            errors.append(error)
+            shelf.errors.append(error)
             continue
-        books[book.id] = book
-    return Shelf(books, errors)
+        shelf.books[book.id] = book
+        if own:
+            shelf.own.add(book.id)
+
+
+def load_shelf(folder: Path | None = None, own_folder: Path | None = None) -> Shelf:
+    """Load every ``*.json`` book of ``folder`` (the bundled books by default), then the player's ``own_folder``.
+
+    A broken file is listed in ``errors`` with every error it has; the other
+    books still load. A book of the player's folder with the id of a bundled
+    one replaces it (a corrected edition), and is marked in ``own``.
+    """
+    shelf = Shelf({}, [])
+    _load_folder(folder or bundled_books_dir(), shelf, own=False)
+    if own_folder is not None:
+        _load_folder(own_folder, shelf, own=True)
+    return shelf
 
 
 def load_book_by_id(book_id: str, folder: Path | None = None) -> Book:

@@ -8,6 +8,7 @@ date; one that cannot be read shows why, and its backups can be opened.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import pygame
@@ -17,6 +18,8 @@ from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
+from game.books.loader import BookError
+from game.storage.library import import_book
 from game.rules.session import Session, Start
 from game.storage.saves import Listing, SaveError, book_changed
 from game.ui import fonts
@@ -31,6 +34,10 @@ from game.ui.text_field import TextField
 BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
 SAVES_PANEL = pygame.Rect(648, 96, 608, 560)
 CARD_H = 100
+MIN_CARD_H = 64
+BROKEN_ROW = 48  # one broken book file: two lines of its first error and its "errors" button
+MAX_BROKEN_SHOWN = 2
+MAX_ERRORS_IN_DIALOG = 14
 
 
 class BookshelfScene(Scene):
@@ -46,6 +53,7 @@ class BookshelfScene(Scene):
         self.message: str | None = None
         self.message_bad = False
         self.listing: list[Listing] = []
+        self.page = 0
         self._build()
         self.refresh()
         if services.problems:
@@ -57,10 +65,20 @@ class BookshelfScene(Scene):
         ui, g = self.ui, self.group
         books = self.services.shelf.books
         self.book_buttons: list[tuple[Button, str]] = []
-        # The numbered books first, then the others (the demo), then the Rôle'n Play table.
-        ordered = sorted(books.values(), key=lambda b: (b.kind != "fighting_fantasy", getattr(b, "series_number", None) is None,
-                                                        getattr(b, "series_number", 0) or 0, b.id))
-        self.card_h = card_height(len(ordered), len(self.services.shelf.errors))
+        # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
+        ordered = sorted(books.values(), key=shelf_order)
+        broken = len(self.services.shelf.errors)
+        per_page = books_per_page(broken)
+        self.pages = max(1, -(-len(ordered) // per_page))
+        self.page = min(self.page, self.pages - 1)
+        ordered = ordered[self.page * per_page:(self.page + 1) * per_page]
+        self.card_h = card_height(len(ordered), broken)
+        if self.pages > 1:  # more books than fit: the panel turns its pages
+            top = BOOKS_PANEL.y + 12
+            self.previous_page = g.add(Button(ui, (BOOKS_PANEL.right - 112, top, 44, 36), "‹", on_click=lambda: self.turn(-1)))
+            self.next_page = g.add(Button(ui, (BOOKS_PANEL.right - 60, top, 44, 36), "›", on_click=lambda: self.turn(1)))
+            self.previous_page.set_enabled(self.page > 0, ui.tr("shelf.first_page"))
+            self.next_page.set_enabled(self.page < self.pages - 1, ui.tr("shelf.last_page"))
         for index, book in enumerate(ordered):
             y = BOOKS_PANEL.y + 60 + index * (self.card_h + 10)
             button = Button(ui, (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
@@ -84,6 +102,13 @@ class BookshelfScene(Scene):
         bottom = 668
         self.settings_button = g.add(Button(ui, (24, bottom, 180, 44), ui.tr("shelf.settings"), on_click=self.open_settings))
         self.help_button = g.add(Button(ui, (214, bottom, 140, 44), ui.tr("shelf.help"), on_click=self.open_help))
+        self.import_book_button = g.add(Button(ui, (364, bottom, 240, 44), ui.tr("shelf.import_book"), on_click=self.ask_import_book))
+        # Each broken book file gets a button showing every error it has (the line drawn beside it shows the first).
+        self.error_buttons = []
+        first_error_y = BOOKS_PANEL.y + 60 + books_per_page(broken) * (self.card_h + 10)
+        for index, error in enumerate(self.services.shelf.errors[:MAX_BROKEN_SHOWN]):
+            rect = (BOOKS_PANEL.right - 136, first_error_y + index * BROKEN_ROW, 116, 36)
+            self.error_buttons.append(g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=lambda e=error: self.show_book_errors(e))))
         self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
         self.quit_button.visible = not self.services.demo  # a stand is quit by the operator's chord only
 
@@ -99,7 +124,7 @@ class BookshelfScene(Scene):
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
         locked = self.services.locked
-        for button in (self.settings_button, self.import_button):
+        for button in (self.settings_button, self.import_button, self.import_book_button):
             button.set_enabled(not locked, self.ui.tr("kiosk.locked"))
         if locked:
             self.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
@@ -221,6 +246,36 @@ class BookshelfScene(Scene):
         self.refresh()
         self.say(message, bad)
 
+    def ask_import_book(self) -> None:
+        """Copy a book file into the player's books folder, once it is checked to be a valid book."""
+        if self.services.own_books is None or self.services.locked:
+            self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
+            return
+        self.stack.push(ImportScene(self.services, on_done=self._book_imported, kind="book"))
+
+    def _book_imported(self, message: str, bad: bool) -> None:
+        self.services.reload_books()
+        self._rebuild()
+        self.say(message, bad)
+
+    def turn(self, by: int) -> None:
+        """Show the next (or previous) page of books."""
+        self.page = max(0, min(self.pages - 1, self.page + by))
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.group = WidgetGroup(self.ui)  # the cards follow the books (and the page) now shown
+        self._build()
+        self.refresh()
+
+    def show_book_errors(self, error: BookError) -> None:
+        """Every error of a broken book file: where in the file, and why."""
+        lines = [f"{each.path}: {each.reason}" for each in error.every()]
+        shown = lines[:MAX_ERRORS_IN_DIALOG] + ([self.ui.t("shelf.more_errors", count=len(lines) - MAX_ERRORS_IN_DIALOG)]
+                                               if len(lines) > MAX_ERRORS_IN_DIALOG else [])
+        self.stack.push(Dialog(self.ui, "\n".join(shown), [(self.ui.tr("common.close"), None)],
+                               title=self.ui.t("shelf.book_errors_title", file=error.file), width=1000))
+
     def open_settings(self) -> None:
         self.services.navigator.open(self, Screen.SETTINGS)
 
@@ -272,11 +327,19 @@ class BookshelfScene(Scene):
             lines = 2 if self.card_h >= 84 else 1
             for i, line in enumerate(wrap_words(text, "italic", small, card.width - 230)[:lines]):
                 blit_text(surface, line, (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small)), "italic", small, p.ink_soft)
-        y = BOOKS_PANEL.y + 60 + len(self.book_buttons) * (self.card_h + 10)
-        for error in self.services.shelf.errors:
-            for line in wrap_words(ui.t("shelf.book_broken", error=str(error)), "body", small, BOOKS_PANEL.width - 40)[:3]:
-                blit_text(surface, line, (BOOKS_PANEL.x + 20, y), "body", small, p.bad)
-                y += fonts.line_height("body", small)
+        errors = self.services.shelf.errors
+        y = BOOKS_PANEL.y + 60 + books_per_page(len(errors)) * (self.card_h + 10)
+        if self.pages > 1:
+            blit_text(surface, ui.t("shelf.page", page=self.page + 1, pages=self.pages), (BOOKS_PANEL.right - 124, BOOKS_PANEL.y + 30),
+                      "italic", small, p.ink_soft, "midright")
+        for index, error in enumerate(errors[:MAX_BROKEN_SHOWN]):
+            text = ui.t("shelf.book_broken", error=str(error))
+            for i, line in enumerate(wrap_words(text, "body", small, BOOKS_PANEL.width - 180)[:2]):
+                blit_text(surface, line, (BOOKS_PANEL.x + 20, y + index * BROKEN_ROW + i * fonts.line_height("body", small)),
+                          "body", small, p.bad)
+        if len(errors) > MAX_BROKEN_SHOWN:
+            blit_text(surface, ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN),
+                      (BOOKS_PANEL.x + 20, y + MAX_BROKEN_SHOWN * BROKEN_ROW), "italic", small, p.bad)
         last = self.services.saves.last()
         if last is not None:
             item = next((i for i in self.listing if i.id == last), None)
@@ -291,19 +354,38 @@ class BookshelfScene(Scene):
                 blit_text(surface, line, (640, 676 + i * 22 - (len(lines) - 1) * 11), "body", small, p.bad if self.message_bad else p.ink, "center")
 
 
+def shelf_order(book: Any) -> tuple[Any, ...]:
+    """Fighting Fantasy books by series then number, unnumbered ones (the demo) next, the Rôle'n Play table last."""
+    number = getattr(book, "series_number", None)
+    series = book.series.short.en if hasattr(book, "series") else ""
+    return (book.kind != "fighting_fantasy", number is None, series != "FF", series, number or 0, book.id)
+
+
+def books_per_page(broken: int) -> int:
+    """How many book cards fit in the panel beside the broken files' lines."""
+    room = BOOKS_PANEL.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
+    return max(1, room // (MIN_CARD_H + 10))
+
+
 def card_height(books: int, broken: int) -> int:
     """Book cards shrink to fit every book (and the broken files' messages) in the panel."""
-    room = BOOKS_PANEL.height - 70 - 66 * min(broken, 2)
-    return max(56, min(CARD_H, room // max(1, books) - 10))
+    room = BOOKS_PANEL.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
+    return max(MIN_CARD_H, min(CARD_H, room // max(1, books) - 10))
 
 
 class ImportScene(ModalScene):
-    """Import an adventure file from a path typed in (the app opens no system file dialog)."""
+    """Import an adventure (``kind`` "save") or a book (``kind`` "book") from a path typed in.
 
-    def __init__(self, services: Services, on_done) -> None:
+    The app opens no system file dialog. A book is validated and copied into
+    the player's books folder; every error of a broken book is listed.
+    """
+
+    def __init__(self, services: Services, on_done, kind: str = "save") -> None:
         super().__init__(services.ui)
         self.services = services
         self.on_done = on_done
+        self.kind = kind
+        self.keys = IMPORT_KEYS[kind]
         panel = self.panel_rect()
         self.field = self.group.add(TextField(self.ui, (panel.x + 30, panel.y + 110, panel.width - 60, 44),
                                               text=str(Path(platformdirs.user_documents_dir())) + "/",
@@ -312,10 +394,10 @@ class ImportScene(ModalScene):
                               on_click=self.dismiss))
         self.group.add(Button(self.ui, (panel.right - 170, panel.bottom - 66, 140, 46), self.ui.tr("shelf.import"),
                               style="primary", on_click=self.confirm))
-        self.error: str | None = None
+        self.errors: list[str] = []
 
     def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 760, 290)
+        rect = pygame.Rect(0, 0, 860, 290 if self.kind == "save" else 440)
         rect.center = (640, 360)
         return rect
 
@@ -325,30 +407,42 @@ class ImportScene(ModalScene):
     def confirm(self) -> None:
         path = Path(self.field.text.strip()).expanduser()
         try:
-            save_id = self.services.saves.import_file(path, self.services.shelf.books)
+            message = self._import_book(path) if self.kind == "book" else self._import_save(path)
+        except BookError as error:
+            self.errors = [self.ui.t("shelf.book_import_failed", file=error.file, count=len(error.every()))]
+            self.errors += [f"{each.path}: {each.reason}" for each in error.every()]
+            return
         except SaveError as error:
-            self.error = self.ui.t("shelf.import_failed", reason=str(error))
+            self.errors = [self.ui.t("shelf.import_failed", reason=str(error))]
             return
         except OSError as error:
-            self.error = self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")
+            self.errors = [self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")]
             return
         self.dismiss()
-        self.on_done(self.ui.t("shelf.imported", id=save_id), False)
+        self.on_done(message, False)
+
+    def _import_save(self, path: Path) -> str:
+        save_id = self.services.saves.import_file(path, self.services.shelf.books)
+        return self.ui.t("shelf.imported", id=save_id)
+
+    def _import_book(self, path: Path) -> str:
+        assert self.services.own_books is not None
+        book, replaced = import_book(path, self.services.own_books)
+        title = book.title.get(self.ui.catalogue.language)
+        return self.ui.t("shelf.book_replaced" if replaced else "shelf.book_imported", title=title, id=book.id)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        panel = self.draw_frame(surface, self.ui.t("shelf.import_title"))
-        blit_text(surface, self.ui.t("shelf.import_help"), (panel.x + 30, panel.y + 72), "italic", self.ui.theme.text_size("small"), p.ink_soft)
-        if self.error:
-            for i, line in enumerate(wrap_words(self.error, "body", self.ui.theme.text_size("small"), panel.width - 60)[:2]):
-                blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", self.ui.theme.text_size("small"), p.bad)
+        small = self.ui.theme.text_size("small")
+        panel = self.draw_frame(surface, self.ui.t(self.keys[0]))
+        blit_text(surface, self.ui.t(self.keys[1]), (panel.x + 30, panel.y + 72), "italic", small, p.ink_soft)
+        room = (panel.bottom - 80 - (panel.y + 166)) // 22
+        lines = [line for text in self.errors for line in wrap_words(text, "body", small, panel.width - 60)]
+        if len(lines) > room:
+            lines = lines[:room - 1] + [self.ui.t("shelf.more_errors", count=len(lines) - room + 1)]
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", small, p.bad)
         self.group.draw(surface)
 
 
-@showcase("bookshelf")
-def _showcase_bookshelf(services: Services) -> list[Scene]:
-    from game.app.showcase import sample_adventure
-
-    sample_adventure(services, "DF49")
-    sample_adventure(services, "DF64")
-    return [BookshelfScene(services)]
+IMPORT_KEYS = {"save": ("shelf.import_title", "shelf.import_help"), "book": ("shelf.import_book_title", "shelf.import_book_help")}

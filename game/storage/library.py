@@ -1,0 +1,40 @@
+"""The player's own books: a books folder in the user data folder, and importing a book file into it.
+
+An imported file is read within the limits of game.safe_json, validated as a
+book (every error is reported, each at its JSON path), then copied unchanged
+and atomically to ``<user data>/books/<id>.json``. The bookshelf reads that
+folder after the bundled books (game.books.loader.load_shelf); the frozen
+executable uses the same user data folder, so it reads it too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.books.loader import BookError, read_json_file, validate_book
+from game.books.models import Book
+from game.storage.atomic import atomic_write_text
+
+
+def own_books_dir(data_dir: Path) -> Path:
+    """Where the player's books live, inside the user data folder."""
+    return data_dir / "books"
+
+
+def import_book(source: Path, folder: Path) -> tuple[Book, bool]:
+    """Validate ``source`` as a book and copy it into ``folder`` as ``<id>.json``.
+
+    Returns the book and whether it replaced a file already there. Raises
+    BookError (with every error of the file) when it is not a valid book,
+    OSError when it cannot be read or written.
+    """
+    data = read_json_file(source)
+    book = validate_book(source.name, data)
+    target = folder / f"{book.id}.json"
+    replaced = target.exists()
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(target, source.read_text(encoding="utf-8"))
+    return book, replaced
+
+
+__all__ = ["BookError", "import_book", "own_books_dir"]

@@ -1,0 +1,109 @@
+"""The player's own books: the books folder in the user data folder, importing a book, broken books listed."""
+
+from __future__ import annotations
+
+import json
+
+import app_helpers
+import pytest
+
+from game.books.loader import BookError, bundled_books_dir, load_shelf
+from game.scenes.bookshelf import BookshelfScene, ImportScene
+from game.storage.library import import_book, own_books_dir
+from game.ui.dialog import Dialog
+
+
+def ff1_data(**changes):
+    data = json.loads((bundled_books_dir() / "FF1.json").read_text(encoding="utf-8"))
+    data.update(changes)
+    return data
+
+
+def write(path, data):
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_import_copies_a_valid_book_named_by_its_id(tmp_path):
+    source = write(tmp_path / "download (1).json", ff1_data(id="MY1"))
+    book, replaced = import_book(source, tmp_path / "books")
+    assert book.id == "MY1" and not replaced
+    assert (tmp_path / "books" / "MY1.json").read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    assert import_book(source, tmp_path / "books")[1] is True
+
+
+def test_import_refuses_a_broken_book_with_every_error_and_copies_nothing(tmp_path):
+    data = ff1_data(id="MY1")
+    data["stats"][0]["roll"]["dice"] = 0
+    data["meal"]["counter"] = "rations"
+    data["combat"] = {"hit_damgae": 3}
+    source = write(tmp_path / "mine.json", data)
+    with pytest.raises(BookError) as raised:
+        import_book(source, tmp_path / "books")
+    paths = [e.path for e in raised.value.every()]
+    assert "$.stats[0].roll.dice" in paths and "$.combat.hit_damgae" in paths
+    assert not (tmp_path / "books").exists()
+
+
+def test_the_shelf_reads_the_players_folder_after_the_bundled_books(tmp_path):
+    own = own_books_dir(tmp_path)
+    own.mkdir()
+    write(own / "MY1.json", ff1_data(id="MY1"))
+    write(own / "FF1.json", ff1_data(section_count=401))  # a corrected edition replaces the bundled one
+    write(own / "Broken.json", {"kind": "fighting_fantasy", "id": "Broken"})
+    shelf = load_shelf(None, own)
+    assert "MY1" in shelf.books and shelf.own == {"MY1", "FF1"}
+    assert shelf.books["FF1"].section_count == 401 and "DF31" in shelf.books
+    assert [e.file for e in shelf.errors] == ["Broken.json"]
+    assert {e.path for e in shelf.errors[0].every()} == {"$.title", "$.stats"}
+
+
+def test_the_import_button_puts_the_book_on_the_shelf(tmp_path):
+    services = app_helpers.make_services(tmp_path)
+    source = write(tmp_path / "mine.json", ff1_data(id="MY1", title={"fr": "Mon livre", "en": "My book"}))
+    driver = app_helpers.Driver(BookshelfScene(services))
+    driver.click(driver.top.import_book_button)
+    dialog = driver.top
+    assert isinstance(dialog, ImportScene) and dialog.kind == "book"
+    dialog.field.text = str(source)
+    dialog.confirm()
+    driver.send()
+    shelf = driver.top
+    assert isinstance(shelf, BookshelfScene) and "MY1" in services.shelf.books
+    assert "MY1" in [book_id for _button, book_id in shelf.book_buttons]
+    assert "Mon livre" in shelf.message
+    assert (tmp_path / "data" / "books" / "MY1.json").exists()
+
+
+def test_a_broken_import_lists_its_errors_and_stays_open(tmp_path):
+    services = app_helpers.make_services(tmp_path)
+    data = ff1_data(id="MY1")
+    data["creation"][0]["count"] = "mana"
+    data["spells"] = [{"id": "x", "name": {"fr": "X", "en": "X"}, "counter": "nope"}]
+    source = write(tmp_path / "mine.json", data)
+    driver = app_helpers.Driver(BookshelfScene(services))
+    driver.click(driver.top.import_book_button)
+    driver.top.field.text = str(source)
+    driver.top.confirm()
+    driver.send()
+    assert isinstance(driver.top, ImportScene)
+    assert any("$.creation[0].count" in line for line in driver.top.errors)
+    assert any("$.spells[0].counter" in line for line in driver.top.errors)
+    assert "MY1" not in services.shelf.books
+
+
+def test_a_broken_book_on_the_shelf_shows_every_error(tmp_path):
+    services = app_helpers.make_services(tmp_path)
+    own = tmp_path / "data" / "books"
+    own.mkdir(parents=True)
+    data = ff1_data(id="Bad")
+    data["stats"][0]["roll"]["dice"] = 0
+    data["stats"][1]["roll"]["sides"] = 1
+    write(own / "Bad.json", data)
+    services.reload_books()
+    driver = app_helpers.Driver(BookshelfScene(services))
+    assert len(driver.top.error_buttons) == 1
+    driver.click(driver.top.error_buttons[0])
+    assert isinstance(driver.top, Dialog)
+    text = driver.top.message if isinstance(driver.top.message, str) else ""
+    assert "$.stats[0].roll.dice" in text and "$.stats[1].roll.sides" in text

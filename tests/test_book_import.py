@@ -107,3 +107,41 @@ def test_a_broken_book_on_the_shelf_shows_every_error(tmp_path):
     assert isinstance(driver.top, Dialog)
     text = driver.top.message if isinstance(driver.top.message, str) else ""
     assert "$.stats[0].roll.dice" in text and "$.stats[1].roll.sides" in text
+
+
+def _changed_ff1(**changes):
+    from game.books.loader import validate_book
+
+    return validate_book("FF1.json", ff1_data(**changes))
+
+
+def test_a_save_replays_on_a_corrected_edition_of_its_book(tmp_path):
+    from game.rules.dice import ScriptedDice
+    from game.rules.session import Session, Start
+    from game.storage.saves import SaveStore, book_changed
+
+    store = SaveStore(tmp_path / "saves")
+    book = _changed_ff1()
+    session = Session(book, ScriptedDice([]), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    session.apply({"do": "choose", "step": "potion", "picks": ["luck"]})
+    store.write("a1", session)
+    edition = _changed_ff1(section_count=450)  # a number corrected: the log still replays
+    save, replayed = store.load("a1", {"FF1": edition})
+    assert book_changed(save, edition) and replayed.state.counters["potion_luck"] == 2
+
+
+def test_a_save_whose_book_changed_says_which_action_no_longer_replays_and_why(tmp_path):
+    from game.rules.dice import ScriptedDice
+    from game.rules.session import Session, Start
+    from game.storage.saves import SaveError, SaveStore
+
+    store = SaveStore(tmp_path / "saves")
+    session = Session(_changed_ff1(), ScriptedDice([]), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    session.apply({"do": "choose", "step": "potion", "picks": ["luck"]})
+    store.write("a1", session)
+    data = ff1_data()
+    data["creation"][0]["id"] = "flask"
+    with pytest.raises(SaveError) as raised:
+        store.load("a1", {"FF1": _changed_ff1(creation=data["creation"])})
+    reason = raised.value.reason
+    assert "entries[0]" in reason and "'potion' is not a creation step" in reason and "has changed" in reason

@@ -12,8 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from game.books.ff_mechanics import (AllyEffect, AttackModifierEffect, ChangeEffect, CounterEffect, DamageEffect,
-                                     FleeEffect, RaiseInitialEffect, RestoreEffect)
+from game.books.ff_mechanics import (
+    AllyEffect,
+    AttackModifierEffect,
+    ChangeEffect,
+    CounterEffect,
+    DamageEffect,
+    FleeEffect,
+    RaiseInitialEffect,
+    RestoreEffect,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.books.fighting_fantasy import FightingFantasyBook
@@ -75,7 +83,9 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
             if potion.counter is not None:
                 yield from counter(("potions", "kinds", kind, "counter"), potion.counter)
             elif book.potions.counter is None:
-                yield _error(("potions", "kinds", kind), kind, "give this kind a 'counter' (its doses) or the potions a shared 'counter'")
+                yield _error(
+                    ("potions", "kinds", kind), kind, "give this kind a 'counter' (its doses) or the potions a shared 'counter'"
+                )
     for profile_id, rules in [("combat", book.combat)] + [(f"combat_profiles.{k}", v) for k, v in book.combat_profiles.items()]:
         loc: Loc = tuple(profile_id.split("."))
         yield from stat((*loc, "attack"), rules.attack)
@@ -106,7 +116,11 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
     for h_index, hero in enumerate(book.ready_heroes):
         for definition in book.stats:
             if definition.roll is not None and definition.id not in hero.scores:
-                yield _error(("ready_heroes", h_index, "scores"), definition.id, f"ready hero '{hero.name}' has no score for '{definition.id}'")
+                yield _error(
+                    ("ready_heroes", h_index, "scores"),
+                    definition.id,
+                    f"ready hero '{hero.name}' has no score for '{definition.id}'",
+                )
         for stat_id in hero.scores:
             yield from stat(("ready_heroes", h_index, "scores", stat_id), stat_id)
 

@@ -29,8 +29,10 @@ Amount = Union[
 ]
 """A number, ``"half_initial"`` (half the initial score, rounded down), or dice such as ``"1d6"``, ``"-2d6+1"``."""
 
-AMOUNT_HELP = ("A whole number, \"half_initial\" (half the initial score, rounded down) "
-               "or dice such as \"1d6\", \"2d6+1\", \"-1d6\" (rolled when the effect applies).")
+AMOUNT_HELP = (
+    'A whole number, "half_initial" (half the initial score, rounded down) '
+    'or dice such as "1d6", "2d6+1", "-1d6" (rolled when the effect applies).'
+)
 
 
 class ChangeEffect(Strict):
@@ -75,7 +77,9 @@ class AttackModifierEffect(Strict):
     """A modifier to an Attack Strength until the current fight ends."""
 
     effect: Literal["attack_modifier"] = Field(description="Change an Attack Strength for the rest of the current fight.")
-    who: Literal["hero", "creature"] = Field(description="`hero`: the hero's Attack Strength; `creature`: the targeted creature's.")
+    who: Literal["hero", "creature"] = Field(
+        description="`hero`: the hero's Attack Strength; `creature`: the targeted creature's."
+    )
     by: int = Field(ge=-20, le=20, description="Points added to that Attack Strength (negative: taken away).")
 
 
@@ -84,7 +88,9 @@ class AllyEffect(Strict):
 
     effect: Literal["ally"] = Field(description="Summon an ally that fights in the hero's place during the current fight.")
     name: LocalText = Field(description="What the ally is called on the combat board.")
-    copy_creature: bool = Field(default=False, description="True: the ally has the targeted creature's SKILL and STAMINA (a creature copy).")
+    copy_creature: bool = Field(
+        default=False, description="True: the ally has the targeted creature's SKILL and STAMINA (a creature copy)."
+    )
     skill: int | None = Field(default=None, ge=0, le=99, description="The ally's SKILL (when it is not a copy).")
     stamina: int | None = Field(default=None, ge=1, le=999, description="The ally's STAMINA (when it is not a copy).")
 
@@ -105,12 +111,19 @@ class DamageEffect(Strict):
     """The targeted creature loses STAMINA (a fire bolt)."""
 
     effect: Literal["damage"] = Field(description="The targeted creature loses STAMINA.")
-    by: Amount = Field(description=AMOUNT_HELP + " \"half_initial\" is half the creature's starting STAMINA.")
+    by: Amount = Field(description=AMOUNT_HELP + ' "half_initial" is half the creature\'s starting STAMINA.')
 
 
 Effect = Annotated[
-    Union[ChangeEffect, RaiseInitialEffect, RestoreEffect, CounterEffect, ItemEffect,
-          AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect],
+    ChangeEffect
+    | RaiseInitialEffect
+    | RestoreEffect
+    | CounterEffect
+    | ItemEffect
+    | AttackModifierEffect
+    | AllyEffect
+    | FleeEffect
+    | DamageEffect,
     Field(discriminator="effect"),
 ]
 FIGHT_EFFECTS = (AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect)
@@ -123,8 +136,11 @@ class ChoiceOption(Strict):
     id: OptionId
     name: LocalText = Field(description="The option's name as the creation screen shows it.")
     description: LocalText | None = Field(default=None, description="One line on what the option does (our own words).")
-    grants: list[Effect] = Field(default_factory=list, max_length=20,
-                                 description="What each pick of this option gives: counters, items, doses, score changes.")
+    grants: list[Effect] = Field(
+        default_factory=list,
+        max_length=20,
+        description="What each pick of this option gives: counters, items, doses, score changes.",
+    )
 
 
 class ChoiceStep(Strict):
@@ -135,11 +151,13 @@ class ChoiceStep(Strict):
     help: LocalText | None = Field(default=None, description="What the player is asked to do, in our own words.")
     options: list[ChoiceOption] = Field(min_length=1, max_length=60, description="The options offered.")
     count: int | StatId = Field(
-        description="How many picks in all: a number, or the id of a stat whose initial value is the number (`magic`).")
+        description="How many picks in all: a number, or the id of a stat whose initial value is the number (`magic`)."
+    )
     exact: bool = Field(default=True, description="True: exactly `count` picks; false: at most `count`.")
     repeats: bool = Field(default=False, description="True: the same option may be picked several times.")
-    max_each: int | None = Field(default=None, ge=1, le=99,
-                                 description="With repeats: how many times one option may be picked at most (none: no limit).")
+    max_each: int | None = Field(
+        default=None, ge=1, le=99, description="With repeats: how many times one option may be picked at most (none: no limit)."
+    )
 
     @model_validator(mode="after")
     def _unique_options(self) -> ChoiceStep:
@@ -157,15 +175,24 @@ class Spell(Strict):
     id: OptionId
     name: LocalText = Field(description="The spell's name on the sheet.")
     description: LocalText | None = Field(default=None, description="What the spell does, in our own words.")
-    counter: CounterId | None = Field(default=None, description="The counter spent by one cast (one use of a learnt spell); none: no counter.")
-    requires: CounterId | None = Field(default=None, description="Cast only while this counter is above 0 (a path chosen at creation, "
-                                                                 "e.g. the wizard's); it is not spent.")
+    counter: CounterId | None = Field(
+        default=None, description="The counter spent by one cast (one use of a learnt spell); none: no counter."
+    )
+    requires: CounterId | None = Field(
+        default=None,
+        description="Cast only while this counter is above 0 (a path chosen at creation, e.g. the wizard's); it is not spent.",
+    )
     cost: dict[StatId, Annotated[int, Field(ge=1, le=99)]] = Field(
-        default_factory=dict, description="Points of scores each cast costs (e.g. {\"magic\": 1} or {\"stamina\": 2}).")
+        default_factory=dict, description='Points of scores each cast costs (e.g. {"magic": 1} or {"stamina": 2}).'
+    )
     when: Literal["any", "fight", "outside_fight"] = Field(
-        default="any", description="`fight`: only during a fight; `outside_fight`: never during one; `any`: both.")
-    effects: list[Effect] = Field(default_factory=list, max_length=20,
-                                  description="What the spell does, in order. Empty: the book's paragraph says what happens.")
+        default="any", description="`fight`: only during a fight; `outside_fight`: never during one; `any`: both."
+    )
+    effects: list[Effect] = Field(
+        default_factory=list,
+        max_length=20,
+        description="What the spell does, in order. Empty: the book's paragraph says what happens.",
+    )
 
     @model_validator(mode="after")
     def _fight_effects_need_a_fight(self) -> Spell:
@@ -183,9 +210,13 @@ class Threshold(Strict):
     """A value of a score with a consequence: death (FEAR at its maximum) or a warning the sheet shows."""
 
     stat: StatId
-    at_most: int | Literal["initial"] | None = Field(default=None, description="Holds when the score is at or below this (a number or \"initial\").")
-    at_least: int | Literal["initial"] | None = Field(default=None, description="Holds when the score is at or above this (a number or \"initial\").")
-    offset: int = Field(default=0, ge=-99, le=99, description="Added to \"initial\" (-2: two points short of the initial score).")
+    at_most: int | Literal["initial"] | None = Field(
+        default=None, description='Holds when the score is at or below this (a number or "initial").'
+    )
+    at_least: int | Literal["initial"] | None = Field(
+        default=None, description='Holds when the score is at or above this (a number or "initial").'
+    )
+    offset: int = Field(default=0, ge=-99, le=99, description='Added to "initial" (-2: two points short of the initial score).')
     consequence: Literal["death", "warning"] = Field(description="`death`: the hero dies; `warning`: the sheet warns.")
     message: LocalText | None = Field(default=None, description="What the death screen or the warning says (our own words).")
 
@@ -203,6 +234,12 @@ class Threshold(Strict):
         return current >= (initial + self.offset if self.at_least == "initial" else self.at_least)
 
 
-DEFAULT_THRESHOLDS = [Threshold(stat="stamina", at_most=0, consequence="death",
-                                message=LocalText(fr="Votre ENDURANCE est tombée à 0.", en="Your STAMINA fell to 0."))]
+DEFAULT_THRESHOLDS = [
+    Threshold(
+        stat="stamina",
+        at_most=0,
+        consequence="death",
+        message=LocalText(fr="Votre ENDURANCE est tombée à 0.", en="Your STAMINA fell to 0."),
+    )
+]
 """R-DEATH-1: STAMINA 0 is death, the condition of every book that does not list its own."""

@@ -52,13 +52,22 @@ class StatDef(Strict):
     short: LocalText | None = Field(default=None, description="A short name for narrow places (HAB, END…).")
     roll: DiceFormula | None = Field(default=None, description="The dice that give the initial score (rolled at creation).")
     fixed: int | None = Field(default=None, ge=0, le=999, description="The initial score when it is not rolled.")
-    start: int | None = Field(default=None, ge=0, le=999,
-                              description="Where the current score starts when not at the initial one (FEAR: 0 under a rolled maximum).")
+    start: int | None = Field(
+        default=None,
+        ge=0,
+        le=999,
+        description="Where the current score starts when not at the initial one (FEAR: 0 under a rolled maximum).",
+    )
     floor: int = Field(default=0, ge=0, le=999, description="The score never goes below this (R-CAP-2).")
-    cap: int | None = Field(default=None, ge=0, le=999, description="The score never goes above this, whatever the initial score.")
+    cap: int | None = Field(
+        default=None, ge=0, le=999, description="The score never goes above this, whatever the initial score."
+    )
     capped_at_initial: bool = Field(default=True, description="True: the score never exceeds its initial value (R-CAP-1).")
-    test: TestRules | None = Field(default=None, description="The score can be tested (\"Test your …\"): the dice and the cost. "
-                                                             "SKILL and LUCK are always testable (skill_test, luck_test).")
+    test: TestRules | None = Field(
+        default=None,
+        description='The score can be tested ("Test your …"): the dice and the cost. '
+        "SKILL and LUCK are always testable (skill_test, luck_test).",
+    )
     hero_side: bool = Field(default=True, description="False: the score belongs to a vehicle or ship (shown apart on the sheet).")
 
     @model_validator(mode="after")
@@ -76,7 +85,8 @@ class CounterDef(Strict):
     start: int = Field(ge=0, le=9999, description="How many the hero starts with.")
     maximum: int | None = Field(default=None, ge=0, le=9999, description="How many at most (none: no limit).")
     icon: Literal["arrow", "gold", "provisions", "herb", "potion", "spell", "generic"] = Field(
-        default="generic", description="The picture the sheet draws beside it.")
+        default="generic", description="The picture the sheet draws beside it."
+    )
 
     @model_validator(mode="after")
     def _start_fits(self) -> CounterDef:
@@ -99,14 +109,18 @@ class PotionEffect(Strict):
     restores: StatId
     raise_initial: int = Field(default=0, ge=0, le=99, description="Added to the initial score first (Potion of Fortune: 1).")
     name: LocalText = Field(description="The potion's name.")
-    counter: CounterId | None = Field(default=None, description="This kind's own doses (Warlock: 2 doses of the one potion chosen). "
-                                                                 "None: the shared `potions.counter`.")
+    counter: CounterId | None = Field(
+        default=None,
+        description="This kind's own doses (Warlock: 2 doses of the one potion chosen). None: the shared `potions.counter`.",
+    )
 
 
 class Potions(Strict):
     """R-GOLD-1: potions as one shared count, or each kind with its own doses."""
 
-    counter: CounterId | None = Field(default=None, description="The shared count of potions, when kinds have no counter of their own.")
+    counter: CounterId | None = Field(
+        default=None, description="The shared count of potions, when kinds have no counter of their own."
+    )
     kinds: dict[Annotated[str, Identifier], PotionEffect] = Field(min_length=1, description="Each kind of potion by id.")
     in_fight: bool = Field(default=False, description="True: may be drunk during a fight.")
 
@@ -149,7 +163,7 @@ class ReadyHero(Strict):
 class Death(Strict):
     """R-DEATH-1: whether the book may tell the player to carry on after death."""
 
-    may_continue: bool = Field(default=False, description="True: the death screen offers \"the book tells me to continue\".")
+    may_continue: bool = Field(default=False, description='True: the death screen offers "the book tells me to continue".')
     note: LocalText | None = Field(default=None, description="Shown on the death screen.")
 
 
@@ -180,8 +194,12 @@ class FightingFantasyBook(Strict):
     title: LocalText = Field(description="The title in French and English.")
     series: Series = Field(default=DEFAULT_SERIES, description="The series and the prefix of its numbers.")
     series_number: int | None = Field(default=None, ge=1, le=999, description="The book's number in its series.")
-    section_count: int | None = Field(default=None, ge=1, le=100_000,
-                                      description="How many numbered sections the printed book has (the paragraph tracker stays within).")
+    section_count: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        description="How many numbered sections the printed book has (the paragraph tracker stays within).",
+    )
     blurb: LocalText | None = Field(default=None, description="One line for the bookshelf, in our own words.")
     notes: LocalText | None = Field(default=None, description="Notes for players and authors: sources, uncertain numbers.")
     stats: list[StatDef] = Field(min_length=3, max_length=12, description="The hero's scores, in creation order.")
@@ -189,7 +207,8 @@ class FightingFantasyBook(Strict):
     equipment: list[LocalText] = Field(default_factory=list, max_length=100, description="What every hero starts with.")
     combat: CombatRules = Field(default=CombatRules(), description="The rules of the hero's own fights (the default profile).")
     combat_profiles: dict[Annotated[str, Identifier], CombatRules] = Field(
-        default_factory=dict, max_length=8, description="Other kinds of fight by id (`vehicle`, `ship`), named by a fight.")
+        default_factory=dict, max_length=8, description="Other kinds of fight by id (`vehicle`, `ship`), named by a fight."
+    )
     luck_test: TestRules = Field(default=TestRules(cost=1), description="Test your Luck (R-LUCK-1).")
     skill_test: TestRules = Field(default=TestRules(), description="Test your Skill (R-SKILL-1).")
     meal: Healing | None = Field(default=None, description="Eating a meal (R-FOOD-1); none: meals restore nothing.")
@@ -197,15 +216,22 @@ class FightingFantasyBook(Strict):
     potions: Potions | None = Field(default=None, description="Potions (R-POTION-1).")
     archery: Archery | None = Field(default=None, description="The bow (R-BOW-1..4).")
     calendar: Calendar | None = Field(default=None, description="Named days ticked by the book (R-TIME-1).")
-    creation: list[ChoiceStep] = Field(default_factory=list, max_length=10, description="Choices made after the scores are rolled.")
+    creation: list[ChoiceStep] = Field(
+        default_factory=list, max_length=10, description="Choices made after the scores are rolled."
+    )
     spells: list[Spell] = Field(default_factory=list, max_length=60, description="Spells and abilities the hero may cast.")
-    thresholds: list[Threshold] = Field(default_factory=lambda: list(DEFAULT_THRESHOLDS), max_length=30,
-                                        description="Score values with a consequence; the death ones are the book's death conditions "
-                                                    "(default: STAMINA at most 0).")
+    thresholds: list[Threshold] = Field(
+        default_factory=lambda: list(DEFAULT_THRESHOLDS),
+        max_length=30,
+        description="Score values with a consequence; the death ones are the book's death conditions "
+        "(default: STAMINA at most 0).",
+    )
     crew: list[Companion] = Field(default_factory=list, max_length=12, description="Companions with rolled scores of their own.")
     ready_heroes: list[ReadyHero] = Field(default_factory=list, max_length=20, description="Ready-made heroes (R-CREATE-2).")
     death: Death = Field(default=Death(), description="What happens after death (R-DEATH-1).")
-    sections: list[Section] = Field(default_factory=list, max_length=2000, description="The adventure's own text (the demo only).")
+    sections: list[Section] = Field(
+        default_factory=list, max_length=2000, description="The adventure's own text (the demo only)."
+    )
     first_section: SectionNumber | None = Field(default=None, description="Where the adventure starts (default 1).")
 
     @property

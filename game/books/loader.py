@@ -75,7 +75,9 @@ def plain_reason(error: ErrorDetails) -> str:
     if kind in PLAIN:
         return PLAIN[kind].format(**context)
     if kind == "union_tag_invalid":
-        return f"is not one of the kinds allowed: {message.split('expected tags:')[-1].strip()}" if "expected tags" in message else message
+        if "expected tags" in message:
+            return f"is not one of the kinds allowed: {message.split('expected tags:')[-1].strip()}"
+        return message
     return JARGON.sub("", message)
 
 

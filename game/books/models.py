@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter
 
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.books.rolenplay import RolenplayBook
 
-Book = Annotated[Union[FightingFantasyBook, RolenplayBook], Field(discriminator="kind")]
+Book = Annotated[FightingFantasyBook | RolenplayBook, Field(discriminator="kind")]
 
 BOOK_ADAPTER: TypeAdapter[Book] = TypeAdapter(Book)
 

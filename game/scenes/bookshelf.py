@@ -17,10 +17,9 @@ from game.app.adventure import Adventure
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import showcase
 from game.books.loader import BookError
-from game.storage.library import import_book
 from game.rules.session import Session, Start
+from game.storage.library import import_book
 from game.storage.saves import Listing, SaveError, book_changed
 from game.ui import fonts
 from game.ui.button import Button
@@ -102,13 +101,15 @@ class BookshelfScene(Scene):
         bottom = 668
         self.settings_button = g.add(Button(ui, (24, bottom, 180, 44), ui.tr("shelf.settings"), on_click=self.open_settings))
         self.help_button = g.add(Button(ui, (214, bottom, 140, 44), ui.tr("shelf.help"), on_click=self.open_help))
-        self.import_book_button = g.add(Button(ui, (364, bottom, 240, 44), ui.tr("shelf.import_book"), on_click=self.ask_import_book))
+        self.import_book_button = g.add(Button(ui, (364, bottom, 240, 44), ui.tr("shelf.import_book"),
+                                               on_click=self.ask_import_book))
         # Each broken book file gets a button showing every error it has (the line drawn beside it shows the first).
         self.error_buttons = []
         first_error_y = BOOKS_PANEL.y + 60 + books_per_page(broken) * (self.card_h + 10)
         for index, error in enumerate(self.services.shelf.errors[:MAX_BROKEN_SHOWN]):
             rect = (BOOKS_PANEL.right - 136, first_error_y + index * BROKEN_ROW, 116, 36)
-            self.error_buttons.append(g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=lambda e=error: self.show_book_errors(e))))
+            self.error_buttons.append(g.add(Button(ui, rect, ui.tr("shelf.show_errors"),
+                                                   on_click=lambda e=error: self.show_book_errors(e))))
         self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
         self.quit_button.visible = not self.services.demo  # a stand is quit by the operator's chord only
 
@@ -330,8 +331,8 @@ class BookshelfScene(Scene):
         errors = self.services.shelf.errors
         y = BOOKS_PANEL.y + 60 + books_per_page(len(errors)) * (self.card_h + 10)
         if self.pages > 1:
-            blit_text(surface, ui.t("shelf.page", page=self.page + 1, pages=self.pages), (BOOKS_PANEL.right - 124, BOOKS_PANEL.y + 30),
-                      "italic", small, p.ink_soft, "midright")
+            blit_text(surface, ui.t("shelf.page", page=self.page + 1, pages=self.pages),
+                      (BOOKS_PANEL.right - 124, BOOKS_PANEL.y + 30), "italic", small, p.ink_soft, "midright")
         for index, error in enumerate(errors[:MAX_BROKEN_SHOWN]):
             text = ui.t("shelf.book_broken", error=str(error))
             for i, line in enumerate(wrap_words(text, "body", small, BOOKS_PANEL.width - 180)[:2]):

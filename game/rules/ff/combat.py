@@ -9,7 +9,7 @@ from game.books.ff_combat import CombatRules
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.context import Context, clamp_counter, update_death
-from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TestResult
+from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TestResult, Winner
 
 
 def may_start_fight(ctx: Context) -> None:
@@ -28,7 +28,8 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         raise Refused("no_bow", "this book has no bow")
     if action.profile is not None and action.profile not in ctx.book.combat_profiles:
         known = ", ".join(ctx.book.combat_profiles) or "none"
-        raise Refused("unknown_profile", f"'{action.profile}' is not a kind of fight of this book ({known})", profile=action.profile)
+        raise Refused("unknown_profile", f"'{action.profile}' is not a kind of fight of this book ({known})",
+                      profile=action.profile)
     if action.ally_alone and action.ally is None:
         raise Refused("ally_alone_needs_ally", "a fight only an ally fights needs the ally")
     rules = ctx.book.profile(action.profile)
@@ -266,6 +267,7 @@ def settle(ctx: Context, test_luck: bool) -> str | None:
     fight.pending.pop(0)
     if pending.kind == "missed_arrow":
         if lucky:
+            assert ctx.book.archery is not None  # a missed arrow needs a bow
             damage_creature(ctx, fight, pending.creature, ctx.book.archery.shot_damage)  # the arrow hits after all
         elif lucky is False:
             fight.bow_broken = True
@@ -367,7 +369,7 @@ def _check_end(ctx: Context) -> None:
         _end_fight(ctx, fight, "hero")
 
 
-def _end_fight(ctx: Context, fight: Fight, winner: str) -> None:
+def _end_fight(ctx: Context, fight: Fight, winner: Winner) -> None:
     fight.active = False
     fight.winner = winner
     fight.pending = []

@@ -43,7 +43,8 @@ def roll_hero(ctx: Context, action: a.RollHero) -> None:
             scores[stat.id] = stat.fixed
     _make_hero(ctx, scores)
     for member in ctx.book.crew:  # the crew's dice come after the hero's, in the book's order
-        ctx.state.crew[member.id] = {stat: sum(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) + f.plus for stat, f in member.scores.items()}
+        ctx.state.crew[member.id] = {stat: sum(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) + f.plus
+                                     for stat, f in member.scores.items()}
 
 
 def set_hero(ctx: Context, action: a.SetHero) -> None:

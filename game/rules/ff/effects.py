@@ -8,9 +8,21 @@ from __future__ import annotations
 
 import re
 
-from game.books.ff_mechanics import (AllyEffect, Amount, AttackModifierEffect, ChangeEffect, ChoiceStep,
-                                     CounterEffect, DamageEffect, Effect, FleeEffect, ItemEffect,
-                                     RaiseInitialEffect, RestoreEffect, Spell)
+from game.books.ff_mechanics import (
+    AllyEffect,
+    Amount,
+    AttackModifierEffect,
+    ChangeEffect,
+    ChoiceStep,
+    CounterEffect,
+    DamageEffect,
+    Effect,
+    FleeEffect,
+    ItemEffect,
+    RaiseInitialEffect,
+    RestoreEffect,
+    Spell,
+)
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.combat import damage_creature, hero_died_outside_round
@@ -85,6 +97,22 @@ def _fight_effect(ctx: Context, effect: Effect, requested: int | None) -> None:
         damage_creature(ctx, fight, target, max(0, amount(ctx, effect.by, creature.initial_stamina)))
 
 
+def may_choose(ctx: Context) -> None:
+    """Whether a creation choice is left to make (the sheet offers the choice only then)."""
+    ctx.living_hero()
+    if not ctx.book.creation:
+        raise Refused("no_choices", "this book has no choices to make at creation")
+    if all(step.id in ctx.state.choices for step in ctx.book.creation):
+        raise Refused("choices_made", "every choice of this book is made")
+
+
+def may_cast(ctx: Context) -> None:
+    """Whether the book has anything to cast (each spell is then checked on its own)."""
+    ctx.living_hero()
+    if not ctx.book.spells:
+        raise Refused("no_spells", "this book has no spells or abilities to cast")
+
+
 def _picks(step: ChoiceStep, picks: list[str] | dict[str, int]) -> dict[str, int]:
     """The picks as {option: times}; refuses unknown options and repeats the step does not allow."""
     counted: dict[str, int] = {}
@@ -100,8 +128,9 @@ def _picks(step: ChoiceStep, picks: list[str] | dict[str, int]) -> dict[str, int
         if times > 1 and not step.repeats:
             raise Refused("no_repeats", f"'{option}' can be picked only once", option=option)
         if step.max_each is not None and times > step.max_each:
-            raise Refused("too_many_of_one", f"'{option}' can be picked at most {step.max_each} times",
-                          option=option, most=step.max_each)
+            raise Refused(
+                "too_many_of_one", f"'{option}' can be picked at most {step.max_each} times", option=option, most=step.max_each
+            )
     return counted
 
 
@@ -125,8 +154,9 @@ def choose(ctx: Context, action: a.Choose) -> None:
     total, wanted = sum(counted.values()), step_count(ctx, step)
     if total > wanted or (step.exact and total != wanted):
         exactly = "exactly" if step.exact else "at most"
-        raise Refused("pick_count", f"'{step.id}' takes {exactly} {wanted} picks, not {total}",
-                      step=step.id, wanted=wanted, given=total)
+        raise Refused(
+            "pick_count", f"'{step.id}' takes {exactly} {wanted} picks, not {total}", step=step.id, wanted=wanted, given=total
+        )
     ctx.state.choices[step.id] = counted
     for option in step.options:
         for _ in range(counted.get(option.id, 0)):
@@ -148,8 +178,13 @@ def _can_cast(ctx: Context, spell: Spell) -> None:
     hero = ctx.hero()
     for stat, cost in spell.cost.items():
         if hero.scores[stat] < cost:
-            raise Refused("spell_cost", f"{spell.name.en} costs {cost} {stat}; the hero has {hero.scores[stat]}",
-                          spell=spell.id, stat=stat, cost=cost)
+            raise Refused(
+                "spell_cost",
+                f"{spell.name.en} costs {cost} {stat}; the hero has {hero.scores[stat]}",
+                spell=spell.id,
+                stat=stat,
+                cost=cost,
+            )
 
 
 def cast(ctx: Context, action: a.Cast) -> None:

@@ -66,6 +66,8 @@ HANDLERS: dict[type, Handler] = {
 # Kind-level guards of actions that need data: what the rules check before looking at that data.
 KIND_GUARDS: dict[type, Callable[[Context], None]] = {
     a.StartFight: combat.may_start_fight,
+    a.Choose: effects.may_choose,
+    a.Cast: effects.may_cast,
 }
 
 # R-COMBAT-3 decision: while a wound waits, only the decision itself (or undo) is allowed.

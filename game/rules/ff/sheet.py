@@ -6,7 +6,7 @@ R-TIME-1, R-DEATH-1, R-ENCOUNTER-1, plus the eraser.
 
 from __future__ import annotations
 
-from game.books.fighting_fantasy import Healing
+from game.books.fighting_fantasy import Calendar, Healing
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.combat import hero_died_outside_round
@@ -156,7 +156,7 @@ def find_weapon(ctx: Context, action: a.FindWeapon) -> None:
     hero.weapon_lost = False
 
 
-def _calendar(ctx: Context):
+def _calendar(ctx: Context) -> Calendar:
     if ctx.book.calendar is None:
         raise Refused("no_calendar", "this book has no calendar")
     return ctx.book.calendar
@@ -236,7 +236,8 @@ def remove_item(ctx: Context, action: a.RemoveItem) -> None:
 def _box(ctx: Context, index: int) -> int:
     if not 0 <= index < len(ctx.state.creature_boxes):
         raise Refused("no_such_creature_box", f"there is no creature box {index}", index=index)
-    if ctx.in_fight() and any(e.box == index for e in ctx.state.fight.enemies):
+    fight = ctx.state.fight
+    if fight is not None and fight.active and any(e.box == index for e in fight.enemies):
         raise Refused("box_in_fight", "this creature is in the fight; edit it when the fight is over")
     return index
 
@@ -261,6 +262,7 @@ def edit_creature(ctx: Context, action: a.EditCreature) -> None:
 
 def remove_creature(ctx: Context, action: a.RemoveCreature) -> None:
     index = _box(ctx, action.index)
-    if ctx.in_fight() and any(e.box is not None for e in ctx.state.fight.enemies):
+    fight = ctx.state.fight
+    if fight is not None and fight.active and any(e.box is not None for e in fight.enemies):
         raise Refused("box_in_fight", "creature boxes are in the fight; remove them when it is over")
     del ctx.state.creature_boxes[index]

@@ -7,6 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 FightMode = Literal["one_after_another", "all_together", "as_one"]
+Winner = Literal["hero", "enemies", "escaped", "stopped"]
+ExchangeResult = Literal["hero_hit", "hero_wounded", "parry", "dodged", "ally_hit", "ally_wounded"]
 
 
 class Model(BaseModel):
@@ -82,7 +84,7 @@ class Exchange(Model):
     creature: int
     creature_roll: Roll
     hero_roll: Roll  # the hero's (or the ally's) roll
-    result: Literal["hero_hit", "hero_wounded", "parry", "dodged", "ally_hit", "ally_wounded"]
+    result: ExchangeResult
     by_ally: bool = False
     double: bool = False  # the hero's double killed the creature outright (combat.double_kills)
 
@@ -114,7 +116,7 @@ class Fight(Model):
     escape_damage: int = 2
     pending: list[Pending] = Field(default_factory=list)
     active: bool = True
-    winner: Literal["hero", "enemies", "escaped", "stopped"] | None = None
+    winner: Winner | None = None
     last_round: list[Exchange] = Field(default_factory=list)
     stats: FightStats = FightStats()
 

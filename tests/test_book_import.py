@@ -145,3 +145,18 @@ def test_a_save_whose_book_changed_says_which_action_no_longer_replays_and_why(t
         store.load("a1", {"FF1": _changed_ff1(creation=data["creation"])})
     reason = raised.value.reason
     assert "entries[0]" in reason and "'potion' is not a creation step" in reason and "has changed" in reason
+
+
+def test_the_shelf_turns_pages_to_show_every_book(tmp_path):
+    services = app_helpers.make_services(tmp_path)
+    driver = app_helpers.Driver(BookshelfScene(services))
+    shelf = driver.top
+    seen = set()
+    for _page in range(shelf.pages):
+        seen |= {book_id for _button, book_id in shelf.book_buttons}
+        if shelf.page < shelf.pages - 1:
+            driver.click(shelf.next_page)
+            shelf = driver.top
+    assert seen == set(services.shelf.books) and shelf.pages > 1
+    shelf.show_book("FF1")
+    assert "FF1" in [book_id for _button, book_id in shelf.book_buttons]

@@ -17,6 +17,7 @@ from game.app.adventure import Adventure
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
+from game.app.showcase import showcase
 from game.books.loader import BookError
 from game.rules.session import Session, Start
 from game.storage.library import import_book
@@ -264,6 +265,13 @@ class BookshelfScene(Scene):
         self.page = max(0, min(self.pages - 1, self.page + by))
         self._rebuild()
 
+    def show_book(self, book_id: str) -> None:
+        """Turn to the page that holds ``book_id``'s card."""
+        ordered = [b.id for b in sorted(self.services.shelf.books.values(), key=shelf_order)]
+        if book_id in ordered:
+            self.page = ordered.index(book_id) // books_per_page(len(self.services.shelf.errors))
+            self._rebuild()
+
     def _rebuild(self) -> None:
         self.group = WidgetGroup(self.ui)  # the cards follow the books (and the page) now shown
         self._build()
@@ -447,3 +455,12 @@ class ImportScene(ModalScene):
 
 
 IMPORT_KEYS = {"save": ("shelf.import_title", "shelf.import_help"), "book": ("shelf.import_book_title", "shelf.import_book_help")}
+
+
+@showcase("bookshelf")
+def _showcase_bookshelf(services: Services) -> list[Scene]:
+    from game.app.showcase import sample_adventure
+
+    sample_adventure(services, "DF49")
+    sample_adventure(services, "DF64")
+    return [BookshelfScene(services)]

@@ -21,6 +21,7 @@ from game.scenes.combat_text import rules_in_force
 from game.scenes.creation_steps import ChoicePicker
 from game.scenes.fight_setup import FightSetupScene
 from game.scenes.sheet import SheetScene
+from game.scenes.sheet_powers import SpellsModal
 
 MECHANICS_BOOK = Path(__file__).parent / "data" / "mechanics" / "books" / "MECH.json"
 
@@ -221,3 +222,41 @@ def test_the_death_page_names_the_books_condition_that_killed(services):
     adventure.act({"do": "set_score", "stat": "fear", "value": limit})
     scene = services.navigator.build(Screen.DEATH, adventure)
     assert scene.cause() == fear.message.get(services.ui.catalogue.language)
+
+
+def test_a_spell_is_cast_from_the_combat_board_on_the_creature_in_front(services):
+    book = services.shelf.books["FF2"]
+    copy = next(spell for spell in book.spells if spell.id == "creature_copy")
+    adventure = make_adventure(services, "FF2", hero=middle_hero(book))
+    adventure.act({"do": "counter", "name": copy.counter, "by": 1})
+    adventure.act({"do": "fight", "enemies": [{"name": "Ganjee", "skill": 9, "stamina": 8}]})
+    driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
+    board = driver.top
+    assert board.spells_button.visible
+    driver.click(board.spells_button)
+    modal = driver.top
+    assert isinstance(modal, SpellsModal)
+    modal.list.select(book.spells.index(copy))
+    modal._sync()
+    driver.click(modal.cast_button)
+    assert adventure.session.entries[-1].action["do"] == "cast"
+    assert adventure.state.fight.ally is not None and adventure.state.fight.ally.skill == 9
+    assert adventure.state.counters[copy.counter] == 0
+    assert driver.top is board
+
+
+def test_a_board_without_spells_in_the_book_shows_no_spells_button(services):
+    adventure = make_adventure(services, "DF31")
+    adventure.act({"do": "fight", "enemies": [{"name": "Orc", "skill": 7, "stamina": 6}]})
+    driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
+    assert not driver.top.spells_button.visible
+
+
+def test_an_ally_can_be_set_to_fight_alone_from_the_fight_setup(services):
+    scene = FightSetupScene(services, make_adventure(services, "DF49"))
+    driver = Driver(scene)
+    scene.ally_toggle.value = True
+    scene.ally_name.text, scene.ally_skill.text, scene.ally_stamina.text = "Sorrel", "8", "6"
+    scene._refresh()
+    driver.click(scene.ally_alone_toggle)
+    assert scene.fight_action()["ally_alone"] is True

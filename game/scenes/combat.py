@@ -30,6 +30,7 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.dice import DieUse, ScriptedDice
 from game.rules.errors import Refused
+from game.rules.ff import actions as a
 from game.rules.session import Entry
 from game.scenes.combat_animator import Animator, Phase
 from game.scenes.combat_board import DiceSprites, Layout, compute_layout
@@ -38,6 +39,7 @@ from game.scenes.combat_odds import ODDS_READY, OddsWorker
 from game.scenes.combat_painter import BoardPainter
 from game.scenes.combat_text import name_of, tell
 from game.scenes.combat_timeline import FightTimeline
+from game.scenes.sheet_powers import SpellsModal
 from game.ui.button import Button
 from game.ui.draw import rounded_box
 from game.ui.group import WidgetGroup
@@ -101,6 +103,7 @@ class CombatScene(AdventureScene):
         self.layout: Layout = compute_layout(len(fight.enemies), fight.ally is not None, has_quiver)
         self.animator = Animator(self.layout, services.rng)
         self.painter = BoardPainter(self.ui, self.book, self.layout, DiceSprites())
+        self.spell_names = {spell.id: spell.name.get(self.ui.catalogue.language) for spell in self.book.spells}
         self.group = WidgetGroup(self.ui)
         self.target: int | None = None  # all together: the creature the player aimed at
         self.log_scroll = 0
@@ -149,7 +152,7 @@ class CombatScene(AdventureScene):
         steps = self.timeline.steps
         rolling = animator.phase is Phase.TUMBLING
         shown = steps[:-1] if rolling else steps
-        log = tuple(line for step in shown for line in tell(self.ui.t, step).lines)
+        log = tuple(line for step in shown for line in tell(self.ui.t, step, self.spell_names).lines)
         fight = state.fight
         if state is self.state:
             target = self.current_target()
@@ -157,7 +160,7 @@ class CombatScene(AdventureScene):
             target = fight.front() if fight.mode != "all_together" else self.target
         return BoardFrame(
             state=state, current=self.state, step=self.timeline.last,
-            told=tell(self.ui.t, steps[-1]) if steps else None, log=log, hidden=animator.hidden,
+            told=tell(self.ui.t, steps[-1], self.spell_names) if steps else None, log=log, hidden=animator.hidden,
             stepping=animator.stepping, target=target, message=self.message, log_scroll=self.log_scroll,
             odds=self.odds_answer(), flying=rolling and animator.tumble is not None and animator.tumble.flight is not None,
         )
@@ -188,6 +191,8 @@ class CombatScene(AdventureScene):
                                           on_click=self.accept))
         self.finish_button = g.add(Button(ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"),
                                           style="primary", on_click=self.finish))
+        self.spells_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("powers.spells_button"),
+                                          on_click=self.open_spells, visible=bool(self.book.spells)))
 
     def _refresh_controls(self) -> None:
         fight, ui = self.fight, self.ui
@@ -204,6 +209,7 @@ class CombatScene(AdventureScene):
         rolling = self.animator.phase is Phase.TUMBLING  # the decision appears once the dice have landed
         self.luck_button.visible = self.accept_button.visible = pending and not rolling
         self.finish_button.visible = not active and not rolling
+        self.spells_button.visible = bool(self.book.spells) and active and not pending and not rolling
         if not active:
             self.finish_button.label = ui.tr("combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back")
         self.undo_button.set_enabled(*undo_state(ui, self.adventure, "combat.nothing_to_undo"))
@@ -266,7 +272,15 @@ class CombatScene(AdventureScene):
     def stop(self) -> None:
         self._apply({"do": "stop_fight"})
 
-    def _roll(self, action: dict[str, Any]) -> None:
+    def open_spells(self) -> None:
+        """The book's spells, cast on the creature the hero attacks (a fire bolt, a creature copy…)."""
+        def cast(index: int) -> a.Cast:
+            return a.Cast(do="cast", spell=self.book.spells[index].id, target=self.current_target())
+
+        if self.stack is not None:
+            self.stack.push(SpellsModal(self.ui, self.book, self.state, lambda i: self.reason(cast(i)), lambda i: self._roll(cast(i))))
+
+    def _roll(self, action: Any) -> None:
         """An action that draws dice: physical dice are asked for first, then the board animates."""
         self.skip()
         roll_action(self, self.services, self.adventure, action, present=lambda entry: ("", [], "", "neutral"),

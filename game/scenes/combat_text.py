@@ -72,8 +72,9 @@ def _ended(step: Step) -> str | None:
 FIGHT_ACTIONS = ("round", "shoot", "luck", "no_luck", "escape", "stop_fight")
 
 
-def tell(t: Any, step: Step) -> Told:
-    """Banner and log lines of one step of the fight (``t``: the catalogue's translate)."""
+def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
+    """Banner and log lines of one step of the fight (``t``: the catalogue's translate; ``spell_names``: the book's, by id)."""
+    spell_names = spell_names or {}
     do = step.do
     lines: list[tuple[str, str]] = []
     banner, tone = "", "neutral"
@@ -103,6 +104,11 @@ def tell(t: Any, step: Step) -> Told:
     elif do == "escape":
         banner, tone = t("combat.banner_escape"), "neutral"
         lines.append((t("combat.log_escape", damage=step.before.fight.escape_damage), "neutral"))
+    elif do == "cast":
+        # The spell's own name is the book's; the log keeps the id when the board has no book at hand.
+        spell = str(step.entry.action.get("spell", ""))
+        banner = t("combat.banner_cast", spell=spell_names.get(spell, spell))
+        lines.append((t("combat.log_cast", spell=spell_names.get(spell, spell)), "neutral"))
     elif do == "stop_fight":
         banner = t("combat.banner_stopped")
         lines.append((t("combat.log_stopped"), "neutral"))

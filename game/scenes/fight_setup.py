@@ -117,7 +117,10 @@ class FightSetupScene(AdventureScene):
                                                label=ui.tr("combat.setup_shots"), on_request=self._set_shots))
             y += 96
         self.ally_y = y
-        self.ally_toggle = g.add(Toggle(ui, (rx, y, 340, 32), ui.tr("combat.setup_ally"), on_change=lambda _v: self._refresh()))
+        self.ally_toggle = g.add(Toggle(ui, (rx, y, 300, 32), ui.tr("combat.setup_ally"), on_change=lambda _v: self._refresh()))
+        # A fight only the ally (or a summoned creature) fights, the hero watching (the book says so).
+        self.ally_alone_toggle = g.add(Toggle(ui, (rx + 316, y, 244, 32), ui.tr("combat.setup_ally_alone"),
+                                              tooltip=ui.tr("combat.setup_ally_alone_tip"), on_change=lambda _v: self._refresh()))
         self.ally_name = g.add(TextField(ui, (rx, y + 64, 300, 42), placeholder=ui.tr("combat.setup_ally_placeholder"), max_length=80,
                                          on_change=lambda _t: self._refresh()))
         self.ally_skill = g.add(TextField(ui, (rx + 316, y + 64, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2,
@@ -227,6 +230,8 @@ class FightSetupScene(AdventureScene):
         ally = self.ally_spec()
         if ally is not None:
             action["ally"] = ally
+            if self.ally_alone_toggle.value:
+                action["ally_alone"] = True
         if self.escape_toggle.value:
             action["escape"] = True
             action["escape_cost"] = self.escape_counter.value
@@ -253,7 +258,7 @@ class FightSetupScene(AdventureScene):
         full = len(self.typed) >= self.typed_rows or len(self.selected_boxes()) + len(self.typed) >= MAX_ENEMIES
         self.add_button.set_enabled(self.typed_entry() is not None and not full,
                                     self.ui.tr("combat.setup_list_full" if full else "combat.setup_add_incomplete"))
-        for field in (self.ally_name, self.ally_skill, self.ally_stamina):
+        for field in (self.ally_name, self.ally_skill, self.ally_stamina, self.ally_alone_toggle):
             field.set_enabled(self.ally_toggle.value)
         self.escape_counter.set_enabled(self.escape_toggle.value)
         problem = self.problem()

@@ -18,7 +18,9 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import Entry
 from game.ui.button import Button
+from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
+from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 
 TRAY = ("1d6", "2d6", "3d6")
@@ -247,3 +249,56 @@ class ToolsTab:
                 mark = ui.t("powers.holds") if holds else ""
                 blit_text(surface, f"• {text}{mark}", (self.rect.x + 12, y), "bold" if holds else "body", small, p.bad if holds else p.ink)
                 y += 22
+
+
+class SpellsModal(ModalScene):
+    """The book's spells during a fight (the combat board's "Sorts…"): pick one, cast it on the creature in front.
+
+    ``check(index)`` is the rules' reason a spell cannot be cast now (None: it can);
+    ``on_cast(index)`` casts it, through the board so its dice and outcome show there.
+    """
+
+    def __init__(self, ui: UIContext, book: Any, state: Any, check: Any, on_cast: Any) -> None:
+        super().__init__(ui)
+        self.book = book
+        self.check = check
+        self.on_cast = on_cast
+        panel = self.panel_rect()
+        language = ui.catalogue.language
+        self.list = self.group.add(ScrollList(ui, (panel.x + 30, panel.y + 70, panel.width - 60, 5 * 36),
+                                              [spell_label(book, spell, state, language) for spell in book.spells],
+                                              row_height=36, on_select=lambda i: self._sync(), on_activate=lambda i: self.cast()))
+        bottom = panel.bottom - 76
+        self.cancel_button = self.group.add(Button(ui, (panel.x + 30, bottom, 200, 46), ui.tr("common.cancel"), on_click=self.dismiss))
+        self.cast_button = self.group.add(Button(ui, (panel.right - 290, bottom, 260, 46), ui.tr("powers.cast"), style="primary",
+                                                 on_click=self.cast))
+        self._sync()
+
+    def panel_rect(self) -> pygame.Rect:
+        return pygame.Rect(340, 150, 600, 420)
+
+    def _sync(self) -> None:
+        selected = self.list.selected
+        if selected is None:
+            self.cast_button.set_enabled(False, self.ui.tr("powers.select_spell"))
+            return
+        reason = self.check(selected)
+        self.cast_button.set_enabled(reason is None, reason)
+
+    def cast(self) -> None:
+        selected = self.list.selected
+        if selected is None or self.check(selected) is not None:
+            return
+        if self.stack is not None:
+            self.stack.pop(self)
+        self.on_cast(selected)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        panel = self.draw_frame(surface, self.ui.t("powers.spells"))
+        selected = self.list.selected
+        small = self.ui.theme.text_size("small")
+        if selected is not None and self.book.spells[selected].description is not None:
+            text = self.book.spells[selected].description.get(self.ui.catalogue.language)
+            for index, line in enumerate(wrap_words(text, "italic", small, panel.width - 60)[:2]):
+                blit_text(surface, line, (panel.x + 30, self.list.rect.bottom + 12 + index * 22), "italic", small, self.ui.palette.ink_soft)
+        self.group.draw(surface)

@@ -161,7 +161,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
     no_test[:-1] = ~can[1:]
     pf_next[no_test] = 0.0
     ps_next[no_test] = 0.0
-    minus = np.where(no_test, -1.0, 0.0)               # added: an impossible test never wins
+    # An impossible test is worth 0, and every value is >= 0, so it never wins the max.
     kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills, c.attack_dice)
     reach = max(c.hit, c.hit_lucky, c.hit_unlucky)
     counts = np.diff(space.bounds)
@@ -199,7 +199,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
             valid = alive & ~same
             X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c,
-                       ps_next, pf_next, minus, luck, kk, grid)
+                       ps_next, pf_next, luck, kk, grid)
             X += np.where(valid, 0.0, -2.0)[:, :, None]   # a dead or repeated target is never chosen
             # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
             hw = np.zeros((size, k, k + 1))
@@ -217,6 +217,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
         window = np.zeros((lag + 1, size, k + 1, L + 1))
         zero = np.zeros((size, k + 1, L + 1))
         tp = np.empty((size, k + 1, L + 1))
+        tp2 = np.empty((size, k + 1, L + 1))
         for n in range(1, N + 1):
             def at(m: int) -> np.ndarray:
                 return window[m % (lag + 1)] if m > 0 else zero
@@ -225,8 +226,8 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             R = at(n - wd).copy()
             if luck:
                 np.multiply(at(n - wl), ps_next, out=tp)
-                tp += pf_next * at(n - wu)
-                tp += minus
+                np.multiply(at(n - wu), pf_next, out=tp2)
+                tp += tp2
                 _max_shifted(R, tp)
             cur = window[n % (lag + 1)]
             cur[:, 1:] = R[:, :k]
@@ -250,7 +251,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
 
 def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: np.ndarray,
            pat: np.ndarray, kill_law: np.ndarray, hit_law: np.ndarray, c: CombatNumbers,
-           ps_next: np.ndarray, pf_next: np.ndarray, minus: np.ndarray, luck: bool,
+           ps_next: np.ndarray, pf_next: np.ndarray, luck: bool,
            kk: np.ndarray, grid: tuple[int, int]) -> np.ndarray:
     """X[n, s, t, l]: the value of the round's outcomes where the hero's blow lands (or kills).
 
@@ -297,7 +298,6 @@ def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: n
             unlucky = gather(unlucky_at)
             unlucky *= pf_next
             tp += unlucky
-            tp += minus
             del unlucky
             _max_shifted(A, tp)
             del tp
@@ -315,8 +315,9 @@ def _max_shifted(A: np.ndarray, tp: np.ndarray) -> None:
     """A[..., l] = max(A[..., l], tp[..., l - 1]) in place, for the l where a test can succeed.
 
     ``tp[..., l']`` holds the test value *for* LUCK l' + 1 (it is made from
-    values at l'), with -1 where no test is possible, so the comparison runs
-    over the flat, contiguous memory shifted by one value.
+    values at l'), 0 where no test is possible (every value is >= 0, so 0
+    never wins), so the comparison runs over the flat, contiguous memory
+    shifted by one value.
     """
     flat_a = A.reshape(-1)
     flat_t = tp.reshape(-1)

@@ -125,7 +125,10 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
         window = max(sum(counts[max(0, t - reach + 1):t + 1]) for t in range(len(counts)))
     widest = max(counts)
     cells = states * k * k * grid
-    seconds = cells * SECONDS_PER_CELL + len(counts) * hero_stamina * SECONDS_PER_STEP
+    # Three gathers a cell with Luck (accept, Lucky, Unlucky), one without; one more for a killing double.
+    luck = numbers.luck_allowed and hero_luck >= 2
+    gathers = (3 if luck else 1) + (1 if numbers.double_kills else 0)
+    seconds = cells * SECONDS_PER_CELL * gathers / 3 + len(counts) * hero_stamina * SECONDS_PER_STEP
     ring = window * k * grid * VALUE
     layer = widest * (k + 1) * grid * VALUE              # the layer's blows, and its sweep over n
     kept = sum(counts[-KEEP_LAYERS:]) * grid * VALUE

@@ -34,9 +34,14 @@ class MonteCarloResult:
 
     @property
     def stderr(self) -> float:
-        """Binomial standard error of ``p``."""
+        """Binomial standard error of ``p`` (never 0: a certain-looking estimate is still an estimate)."""
         p = self.p
         return (max(p * (1.0 - p), 1.0 / self.fights) / self.fights) ** 0.5
+
+    @property
+    def margin(self) -> float:
+        """95 % half-width of ``p``."""
+        return 1.96 * self.stderr
 
 
 def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamina: int,

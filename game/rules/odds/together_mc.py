@@ -23,15 +23,15 @@ fight always gives the same estimate (the rules stay deterministic).
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import numpy as np
 
 from .cancel import Cancelled
 from .dice import CombatNumbers, round_law
+from .montecarlo import MonteCarloResult
 
-__all__ = ["Estimate", "estimate"]
+__all__ = ["estimate", "seed_of"]
 
 #: Fights played per estimate: 95 % half-width at most 1.96 * 0.5 / sqrt(F) = 0.49 %.
 FIGHTS = 40_000
@@ -48,25 +48,6 @@ MAX_ROUNDS = 2_000
 BLOW_LUCK = 8
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """Wins out of fights for one policy, with its 95 % half-width."""
-
-    wins: int
-    fights: int
-
-    @property
-    def p(self) -> float:
-        """Estimated P(win)."""
-        return self.wins / self.fights
-
-    @property
-    def margin(self) -> float:
-        """95 % half-width of ``p`` (never 0: a certain-looking estimate is still an estimate)."""
-        p = self.p
-        return 1.96 * (max(p * (1.0 - p), 1.0 / self.fights) / self.fights) ** 0.5
-
-
 def seed_of(*parts: object) -> int:
     """A seed made from the fight itself (stable across runs and machines)."""
     return zlib.crc32(repr(parts).encode("utf-8"))
@@ -75,7 +56,7 @@ def seed_of(*parts: object) -> int:
 def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
              creatures: Sequence[tuple[int, int]], numbers: CombatNumbers, *,
              use_luck: bool, fights: int = FIGHTS, work: int = WORK, seed: int | None = None,
-             cancelled: Callable[[], bool] | None = None) -> Estimate:
+             cancelled: Callable[[], bool] | None = None) -> MonteCarloResult:
     """Play up to ``fights`` all-together fights under the heuristic policy; count the wins.
 
     Stops early (at a whole batch) once ``work`` fight-rounds x creatures are spent.
@@ -91,7 +72,7 @@ def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
         played += size
         wins += w
         spent += cost
-    return Estimate(wins, played)
+    return MonteCarloResult(wins, played)
 
 
 def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stamina: int,

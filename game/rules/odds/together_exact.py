@@ -200,7 +200,6 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             valid = alive & ~same
             X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c,
                        ps_next, pf_next, luck, kk, grid)
-            X += np.where(valid, 0.0, -2.0)[:, :, None]   # a dead or repeated target is never chosen
             # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
             hw = np.zeros((size, k, k + 1))
             hw[:, :, :k] = hw_law[pat][:, :, 1:]
@@ -261,33 +260,32 @@ def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: n
     complete for every n, so this is computed for all n at once.
     """
     size, k = stam.shape
+    # Only the (state, target) pairs that are a real choice: a dead target, or one
+    # equal to the one before it in its group, is never chosen (X = -2 there).
+    si, ti = np.nonzero(valid)
 
     def reached(damage: int | None) -> np.ndarray:
-        out = np.empty((size, k), dtype=np.int64)
-        for t in range(k):
-            after = stam.copy()
-            after[:, t] = 0 if damage is None else np.maximum(after[:, t] - damage, 0)
-            out[:, t] = space.positions(after)
-        # Dead targets point at themselves (their weight is 0).
-        return np.where(valid, out, space.positions(stam)[:, None]) % cap
+        after = stam[si].copy()
+        rows = np.arange(len(si))
+        after[rows, ti] = 0 if damage is None else np.maximum(after[rows, ti] - damage, 0)
+        return space.positions(after) % cap
 
     acc_at = reached(c.hit)
     lucky_at = reached(c.hit_lucky) if luck else None
     unlucky_at = reached(c.hit_unlucky) if luck else None
     kill_at = reached(None) if c.double_kills else None
-    hit_w = hit_law[pat]
-    kill_w = kill_law[pat] if c.double_kills else None
+    hit_w = hit_law[pat[si], ti][:, None, :]            # (pair, 1, k)
+    kill_w = kill_law[pat[si], ti][:, None, :] if c.double_kills else None
     # Rows of the ring seen as (state * k + j): one take() copies whole (N+1, L+1) planes.
     flat = ring.reshape((cap * k,) + grid)
     plane = grid[0] * grid[1]
-    X = np.empty((grid[0], size, k, grid[1]))          # n first, for the sweep over n
-    per_state = k * k * plane * 8
-    step = max(1, CHUNK_BYTES // per_state)
-    for a in range(0, size, step):
-        b = min(size, a + step)
+    X = np.full((grid[0], size, k, grid[1]), -2.0)     # n first, for the sweep over n
+    step = max(1, CHUNK_BYTES // (k * plane * 8))
+    for a in range(0, len(si), step):
+        b = min(len(si), a + step)
 
         def gather(at: np.ndarray) -> np.ndarray:
-            return np.take(flat, (at[a:b, :, None] * k + kk), axis=0)   # (chunk, target, k, N+1, L+1)
+            return np.take(flat, at[a:b, None] * k + kk, axis=0)   # (pair, k, N+1, L+1)
 
         A = gather(acc_at)
         if luck:
@@ -301,13 +299,12 @@ def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: n
             del unlucky
             _max_shifted(A, tp)
             del tp
-        w = hit_w[a:b, :, None, :]                          # (chunk, target, 1, k)
-        part = np.matmul(w, A.reshape(b - a, k, k, plane))[:, :, 0]
+        part = np.matmul(hit_w[a:b], A.reshape(b - a, k, plane))[:, 0]
         del A
         if kill_w is not None:
             D = gather(kill_at)
-            part += np.matmul(kill_w[a:b, :, None, :], D.reshape(b - a, k, k, plane))[:, :, 0]
-        X[:, a:b] = part.reshape((b - a, k) + grid).transpose(2, 0, 1, 3)
+            part += np.matmul(kill_w[a:b], D.reshape(b - a, k, plane))[:, 0]
+        X[:, si[a:b], ti[a:b]] = part.reshape((b - a,) + grid).transpose(1, 0, 2)
     return X
 
 

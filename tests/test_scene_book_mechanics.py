@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from app_helpers import Driver, make_adventure, make_services
 
+from game.app.journal import describe_entry
 from game.app.navigator import Screen
 from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
+from game.rules.session import Entry
 from game.scenes.creation import CreationScene
 from game.scenes.combat_text import rules_in_force
 from game.scenes.creation_steps import ChoicePicker
@@ -260,3 +262,20 @@ def test_an_ally_can_be_set_to_fight_alone_from_the_fight_setup(services):
     scene._refresh()
     driver.click(scene.ally_alone_toggle)
     assert scene.fight_action()["ally_alone"] is True
+
+
+def test_the_journal_names_the_books_choices_spells_tests_and_dice(services):
+    book = services.shelf.books["FF2"]
+    session_book = services.shelf.books["FF1"]
+    adventure = make_adventure(services, "FF1", dice=[3, 4], hero=middle_hero(session_book))
+    adventure.act({"do": "choose", "step": "potion", "picks": ["luck"]})
+    adventure.act({"do": "roll", "dice": "2d6"})
+    ui = services.ui
+    ui.catalogue.set_language("en")
+    lines = [describe_entry(ui, session_book, entry) for entry in adventure.session.entries]
+    potion = session_book.step("potion")
+    assert lines[0] == f"{potion.name.en}: {next(o.name.en for o in potion.options if o.id == 'luck')}"
+    assert lines[1].startswith("Dice rolled: 2d6") and "3·4" in lines[1]
+    copy = next(spell for spell in book.spells if spell.id == "esp")
+    entry = Entry(action={"do": "cast", "spell": "esp"}, dice=[])
+    assert describe_entry(ui, book, entry) == f"Spell: {copy.name.en}"

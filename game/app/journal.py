@@ -30,6 +30,18 @@ def _localized(ui: UIContext, book: Any, action: dict[str, Any]) -> dict[str, An
         effect = book.potions.kinds.get(params.get("kind", ""))
         if effect is not None:
             params["kind"] = effect.name.get(language)
+    if action.get("do") == "cast" and hasattr(book, "spell"):
+        spell = book.spell(str(params.get("spell", "")))
+        if spell is not None:
+            params["spell"] = spell.name.get(language)
+    if action.get("do") == "choose" and hasattr(book, "step"):
+        step = book.step(str(params.get("step", "")))
+        if step is not None:
+            picks = params.get("picks") or []
+            counts = picks if isinstance(picks, dict) else dict.fromkeys(picks, 1)
+            names = {option.id: option.name.get(language) for option in step.options}
+            params["step"] = step.name.get(language)
+            params["picks"] = ", ".join(names.get(o, o) + (f" × {n}" if n > 1 else "") for o, n in counts.items() if n)
     if action.get("do") == "fight":
         params["enemies"] = ", ".join(f"{e['name']} ({e['skill']}/{e['stamina']})" for e in action.get("enemies", []))
     for key in ("by",):

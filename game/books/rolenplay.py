@@ -44,7 +44,7 @@ def _unique(items: list, what: str) -> None:
 class Ability(Strict):
     """One of the six abilities (FOR DEX CON INT SAG CHA)."""
 
-    id: AbilityId
+    id: AbilityId = Field(description="The ability's id (str, dex, con, int, wis, cha).")
     name: LocalText
     short: LocalText
 
@@ -53,14 +53,15 @@ class Abilities(Strict):
     """R-RNP-ABILITY-1: scores, modifier = floor((score − base) / divisor), d20 checks and saves."""
 
     scores: list[Ability] = Field(min_length=6, max_length=6)
-    score_min: int = Field(ge=0, le=100)
-    score_max: int = Field(ge=1, le=100)
-    modifier_base: int = Field(ge=0, le=100)
-    modifier_divisor: int = Field(ge=1, le=10)
-    check_die: int = Field(ge=2, le=100)
-    proficiency_default: int = Field(ge=0, le=20)
-    proficiency_max: int = Field(ge=0, le=20)
-    passive_base: int = Field(ge=0, le=100)
+    score_min: int = Field(ge=0, le=100, description="The lowest ability score.")
+    score_max: int = Field(ge=1, le=100, description="The highest ability score.")
+    modifier_base: int = Field(ge=0, le=100, description="The score whose modifier is 0 (10): "
+                                                         "modifier = (score - base) / divisor, rounded down.")
+    modifier_divisor: int = Field(ge=1, le=10, description="Points of score per point of modifier (2).")
+    check_die: int = Field(ge=2, le=100, description="Faces of the die of a check or save (20).")
+    proficiency_default: int = Field(ge=0, le=20, description="The proficiency bonus when none is given.")
+    proficiency_max: int = Field(ge=0, le=20, description="The highest proficiency bonus.")
+    passive_base: int = Field(ge=0, le=100, description="Base of a passive score (10 + modifiers).")
 
     @model_validator(mode="after")
     def _consistent(self) -> Abilities:
@@ -75,27 +76,27 @@ class Abilities(Strict):
 class Skill(Strict):
     """A skill the chapter uses (Perception, Stealth, Athletics, Acrobatics) and its ability."""
 
-    id: SkillId
+    id: SkillId = Field(description="The skill's id.")
     name: LocalText
-    ability: AbilityId
+    ability: AbilityId = Field(description="The ability it uses.")
 
 
 class Scale(Strict):
     """R-RNP-TIME-1: one time scale and how many seconds one step of it lasts."""
 
-    id: ScaleId
+    id: ScaleId = Field(description="The time scale's id.")
     name: LocalText
-    seconds: int = Field(ge=1, le=10_000_000)
+    seconds: int = Field(ge=1, le=10_000_000, description="Seconds in one step of this scale.")
     use: LocalText
 
 
 class DaylightPeriod(Strict):
     """R-RNP-LIGHT-1: outdoors, from ``from_hour`` the light is ``light`` (day bright, dawn and dusk dim, night dark)."""
 
-    id: Literal["dawn", "day", "dusk", "night"]
+    id: Literal["dawn", "day", "dusk", "night"] = Field(description="The period's id.")
     name: LocalText
-    from_hour: float = Field(ge=0, lt=24)
-    light: LightId
+    from_hour: float = Field(ge=0, lt=24, description="The hour it begins (0–24).")
+    light: LightId = Field(description="The light it gives.")
 
 
 class Time(Strict):
@@ -103,9 +104,9 @@ class Time(Strict):
     hours the game master can jump to (dawn, noon, dusk, midnight)."""
 
     scales: list[Scale] = Field(min_length=4, max_length=4)
-    start_scale: ScaleId
+    start_scale: ScaleId = Field(description="The scale a table starts in.")
     daylight: list[DaylightPeriod] = Field(min_length=1, max_length=8)
-    marks: dict[Literal["dawn", "noon", "dusk", "midnight"], float]
+    marks: dict[Literal["dawn", "noon", "dusk", "midnight"], float] = Field(description="Hours of dawn, noon, dusk and midnight.")
 
     @model_validator(mode="after")
     def _all_scales(self) -> Time:
@@ -121,48 +122,48 @@ class Time(Strict):
 class Pace(Strict):
     """R-RNP-PACE-1: one row of the pace table; each column is used as printed."""
 
-    id: PaceId
+    id: PaceId = Field(description="The pace's id.")
     name: LocalText
-    per_minute_m: Metres
-    per_hour_m: Metres
-    per_day_m: Metres
-    stealth: bool = False
-    passive_perception: int = Field(default=0, ge=-50, le=50)
+    per_minute_m: Metres = Field(description="Metres a minute.")
+    per_hour_m: Metres = Field(description="Metres an hour.")
+    per_day_m: Metres = Field(description="Metres a day.")
+    stealth: bool = Field(default=False, description="True: this pace allows stealth.")
+    passive_perception: int = Field(default=0, ge=-50, le=50, description="Added to passive Perception at this pace.")
     effect: LocalText | None = None
 
 
 class Terrain(Strict):
     """R-RNP-PACE-2: a kind of ground and the share of the table's distance covered on it."""
 
-    id: TerrainId
+    id: TerrainId = Field(description="The terrain's id.")
     name: LocalText
-    distance_factor: Factor
+    distance_factor: Factor = Field(description="Distance multiplied by this (0.5 in difficult terrain).")
     examples: LocalText
 
 
 class ForcedMarch(Strict):
     """R-RNP-MARCH-1: CON save at the end of each hour past the march day, DC base + per_hour × h."""
 
-    ability: AbilityId
-    dc_base: int = Field(ge=0, le=100)
-    dc_per_hour: int = Field(ge=0, le=100)
-    levels_on_failure: int = Field(ge=0, le=6)
+    ability: AbilityId = Field(description="The ability of the save.")
+    dc_base: int = Field(ge=0, le=100, description="The save's DC before the hours (10).")
+    dc_per_hour: int = Field(ge=0, le=100, description="Added to the DC per hour past the day's march.")
+    levels_on_failure: int = Field(ge=0, le=6, description="Exhaustion levels on a failed save.")
 
 
 class Gallop(Strict):
     """R-RNP-MOUNT-1: a mount gallops at ``factor`` × the ``of_pace`` pace, for at most ``max_minutes``."""
 
-    of_pace: PaceId
-    factor: Factor
-    max_minutes: int = Field(ge=0, le=100_000)
+    of_pace: PaceId = Field(description="The pace a gallop multiplies.")
+    factor: Factor = Field(description="How many times that pace.")
+    max_minutes: int = Field(ge=0, le=100_000, description="The longest gallop, in minutes.")
 
 
 class Vehicles(Strict):
     """R-RNP-MOUNT-1: carts keep a pace; boats sail at their own speed some hours a day."""
 
-    cart_pace: PaceId
-    boat_hours_per_day: float = Field(gt=0, le=24)
-    boat_hours_per_day_max: float = Field(gt=0, le=24)
+    cart_pace: PaceId = Field(description="The pace of carts.")
+    boat_hours_per_day: float = Field(gt=0, le=24, description="Hours a boat sails a day by default.")
+    boat_hours_per_day_max: float = Field(gt=0, le=24, description="The most hours a boat may sail a day.")
     boat_note: LocalText
 
 
@@ -171,7 +172,7 @@ class Travel(Strict):
 
     paces: list[Pace] = Field(min_length=3, max_length=3)
     terrains: list[Terrain] = Field(min_length=2, max_length=2)
-    march_hours_per_day: float = Field(gt=0, le=24)
+    march_hours_per_day: float = Field(gt=0, le=24, description="Hours of a day's march (8).")
     forced_march: ForcedMarch
     gallop: Gallop
     vehicles: Vehicles
@@ -186,7 +187,7 @@ class Travel(Strict):
 class SpecialMove(Strict):
     """R-RNP-MOVE-1: one kind of special movement (climb, swim, crawl)."""
 
-    id: MoveId
+    id: MoveId = Field(description="The move's id.")
     name: LocalText
 
 
@@ -194,8 +195,8 @@ class SpecialMoves(Strict):
     """R-RNP-MOVE-1: each metre costs 1 + extra metres, + difficult_extra in difficult terrain."""
 
     kinds: list[SpecialMove] = Field(min_length=1, max_length=3)
-    extra_m_per_m: Factor
-    difficult_extra_m_per_m: Factor
+    extra_m_per_m: Factor = Field(description="Extra metres each metre costs.")
+    difficult_extra_m_per_m: Factor = Field(description="More extra metres in difficult terrain.")
     check: LocalText
 
     @model_validator(mode="after")
@@ -207,66 +208,66 @@ class SpecialMoves(Strict):
 class Jumps(Strict):
     """R-RNP-JUMP-1: long and high jump factors, run-up, reach, obstacle and landing."""
 
-    long_m_per_str_score: Factor
-    run_up_m: Metres
-    no_run_up_factor: Factor
-    high_base_m: Metres
-    high_m_per_str_mod: Factor
-    high_minimum_m: Metres
-    reach_height_factor: Factor
-    obstacle_height_factor: Factor
-    ability: AbilityId
+    long_m_per_str_score: Factor = Field(description="Metres of long jump per point of Strength score.")
+    run_up_m: Metres = Field(description="Metres of run-up for a full jump.")
+    no_run_up_factor: Factor = Field(description="The share of a jump without run-up (0.5).")
+    high_base_m: Metres = Field(description="Metres of high jump before the modifier.")
+    high_m_per_str_mod: Factor = Field(description="Metres of high jump per point of Strength modifier.")
+    high_minimum_m: Metres = Field(description="The lowest high jump, in metres.")
+    reach_height_factor: Factor = Field(description="The share of the jumper's height added when reaching up.")
+    obstacle_height_factor: Factor = Field(description="The share of the jumper's height an obstacle may have to be cleared.")
+    ability: AbilityId = Field(description="The ability jumps use.")
     notes: LocalText
 
 
 class Falls(Strict):
     """R-RNP-FALL-1: one die per full ``metres_per_die``, at most ``max_dice``, prone unless unhurt."""
 
-    metres_per_die: float = Field(gt=0, le=1000)
-    die: int = Field(ge=2, le=100)
-    max_dice: int = Field(ge=0, le=1000)
+    metres_per_die: float = Field(gt=0, le=1000, description="Metres of fall per damage die (3).")
+    die: int = Field(ge=2, le=100, description="Faces of a damage die (6).")
+    max_dice: int = Field(ge=0, le=1000, description="The most dice a fall rolls (20).")
     damage_type: LocalText
 
 
 class Breath(Strict):
     """R-RNP-AIR-1: hold breath base + CON mod minutes (min seconds), then CON mod rounds (min)."""
 
-    ability: AbilityId
-    base_minutes: int = Field(ge=0, le=1000)
-    minimum_seconds: int = Field(ge=0, le=100_000)
-    rounds_minimum: int = Field(ge=0, le=1000)
+    ability: AbilityId = Field(description="The ability whose modifier counts.")
+    base_minutes: int = Field(ge=0, le=1000, description="Minutes of held breath before the modifier (1).")
+    minimum_seconds: int = Field(ge=0, le=100_000, description="The shortest breath hold, in seconds (30).")
+    rounds_minimum: int = Field(ge=0, le=1000, description="Rounds survived out of air at the least (1).")
     after: LocalText
 
 
 class Food(Strict):
     """R-RNP-FOOD-1: daily ration, safe fasting days, half rations."""
 
-    ability: AbilityId
-    grams_per_day: float = Field(gt=0, le=100_000)
-    half_ration_share: Factor
-    half_ration_fasting_days: Factor
-    fasting_base_days: int = Field(ge=0, le=1000)
-    fasting_minimum_days: int = Field(ge=0, le=1000)
-    levels_per_day: int = Field(ge=0, le=6)
+    ability: AbilityId = Field(description="The ability whose modifier counts.")
+    grams_per_day: float = Field(gt=0, le=100_000, description="Food needed a day, in grams.")
+    half_ration_share: Factor = Field(description="The share of a day's food that is a half ration.")
+    half_ration_fasting_days: Factor = Field(description="Days of fasting a day on half rations counts for.")
+    fasting_base_days: int = Field(ge=0, le=1000, description="Days of safe fasting before the modifier (3).")
+    fasting_minimum_days: int = Field(ge=0, le=1000, description="The fewest days of safe fasting (1).")
+    levels_per_day: int = Field(ge=0, le=6, description="Exhaustion levels per further day without food.")
 
 
 class Water(Strict):
     """R-RNP-WATER-1: daily need, the half-need save, the automatic level, the extra level."""
 
-    ability: AbilityId
-    litres_per_day: float = Field(gt=0, le=1000)
-    hot_litres_per_day: float = Field(gt=0, le=1000)
-    half_share: Factor
-    save_dc: int = Field(ge=0, le=100)
-    levels: int = Field(ge=0, le=6)
-    extra_if_exhausted: int = Field(ge=0, le=6)
+    ability: AbilityId = Field(description="The ability of the save.")
+    litres_per_day: float = Field(gt=0, le=1000, description="Litres of water needed a day.")
+    hot_litres_per_day: float = Field(gt=0, le=1000, description="Litres needed in hot weather.")
+    half_share: Factor = Field(description="The share of the need that is half.")
+    save_dc: int = Field(ge=0, le=100, description="The DC of the save on half water.")
+    levels: int = Field(ge=0, le=6, description="Exhaustion levels for a day short of water.")
+    extra_if_exhausted: int = Field(ge=0, le=6, description="More levels for one already exhausted.")
 
 
 class ExhaustionLevel(Strict):
     """One level of exhaustion and what it adds (levels are cumulative)."""
 
-    level: int = Field(ge=1, le=20)
-    effects: list[ExhaustionEffect] = Field(min_length=1)
+    level: int = Field(ge=1, le=20, description="The level's number.")
+    effects: list[ExhaustionEffect] = Field(min_length=1, description="What the level does, as tags the rules act on.")
     text: LocalText
 
 
@@ -291,64 +292,65 @@ class Rest(Strict):
     """Decision (R-RNP-FOOD-1, R-RNP-WATER-1): a long rest's length and the levels it removes; a short
     rest's length; whether a long rest gives back every lost hit point (5e convention)."""
 
-    long_rest_hours: float = Field(gt=0, le=100)
-    levels_removed: int = Field(ge=0, le=6)
-    short_rest_hours: float = Field(gt=0, le=100)
-    restores_hit_points: bool
+    long_rest_hours: float = Field(gt=0, le=100, description="Hours of a long rest.")
+    levels_removed: int = Field(ge=0, le=6, description="Exhaustion levels a long rest removes.")
+    short_rest_hours: float = Field(gt=0, le=100, description="Hours of a short rest.")
+    restores_hit_points: bool = Field(description="True: a long rest restores hit points.")
 
 
 class Light(Strict):
     """R-RNP-LIGHT-1: a light category and the visibility it gives."""
 
-    id: LightId
+    id: LightId = Field(description="The light's id.")
     name: LocalText
-    visibility: VisibilityId
+    visibility: VisibilityId = Field(description="The visibility it gives.")
     examples: LocalText
 
 
 class Obscurement(Strict):
     """R-RNP-LIGHT-1: fog, foliage… and the visibility they leave at best."""
 
-    id: ObscurementId
+    id: ObscurementId = Field(description="The obscurement's id.")
     name: LocalText
-    visibility: VisibilityId
+    visibility: VisibilityId = Field(description="The visibility it gives.")
     examples: LocalText
 
 
 class VisibilityDef(Strict):
     """R-RNP-LIGHT-1: normal / reduced / none, ranked from best (0) to worst, and their effects."""
 
-    id: VisibilityId
-    rank: int = Field(ge=0, le=10)
+    id: VisibilityId = Field(description="The category's id.")
+    rank: int = Field(ge=0, le=10, description="Its order, from clearest (0).")
     name: LocalText
-    effects: list[VisibilityEffect] = Field(default_factory=list)
+    effects: list[VisibilityEffect] = Field(default_factory=list, description="What it does to an observer.")
     text: LocalText
 
 
 class Sense(Strict):
     """R-RNP-LIGHT-1: darkvision, blindsight, truesight: how each light looks within range."""
 
-    id: SenseId
+    id: SenseId = Field(description="The sense's id.")
     name: LocalText
-    sees_light_as: dict[LightId, LightId] = Field(default_factory=dict)
-    ignores_obscurement: bool = False
-    sees_invisible: bool = False
-    colourless_in: list[LightId] = Field(default_factory=list)
+    sees_light_as: dict[LightId, LightId] = Field(default_factory=dict,
+                                                  description="Light levels this sense sees as others (darkness as dim).")
+    ignores_obscurement: bool = Field(default=False, description="True: obscurement does not hinder it.")
+    sees_invisible: bool = Field(default=False, description="True: it sees the invisible.")
+    colourless_in: list[LightId] = Field(default_factory=list, description="Light levels in which it sees no colours.")
     text: LocalText
 
 
 class HideCondition(Strict):
     """R-RNP-HIDE-1: one way of being unseen before hiding."""
 
-    id: HideConditionId
+    id: HideConditionId = Field(description="The condition's id.")
     name: LocalText
-    needs_gm_leave: bool = False
+    needs_gm_leave: bool = Field(default=False, description="True: the game master must allow it.")
 
 
 class RevealReason(Strict):
     """R-RNP-HIDE-1: what gives a hidden position away."""
 
-    id: Annotated[str, Identifier]
+    id: Annotated[str, Identifier] = Field(description="The reason's id.")
     name: LocalText
 
 
@@ -356,10 +358,10 @@ class Hiding(Strict):
     """R-RNP-HIDE-1: conditions, the Stealth and Perception skills, the travel pace, reveal reasons."""
 
     conditions: list[HideCondition] = Field(min_length=1, max_length=10)
-    stealth_skill: SkillId
-    stealth_ability: AbilityId
-    perception_skill: SkillId
-    perception_ability: AbilityId
+    stealth_skill: SkillId = Field(description="The skill a hider checks.")
+    stealth_ability: AbilityId = Field(description="Its ability.")
+    perception_skill: SkillId = Field(description="The skill a watcher uses.")
+    perception_ability: AbilityId = Field(description="Its ability.")
     reveal_reasons: list[RevealReason] = Field(min_length=1, max_length=20)
 
     @model_validator(mode="after")
@@ -372,9 +374,9 @@ class Hiding(Strict):
 class RolenplayBook(Strict):
     """Rôle'n Play, chapter "L'aventure": time, travel, movement, environment, vision, hiding."""
 
-    format: Literal[1] = 1
-    kind: Literal["rolenplay"] = "rolenplay"
-    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    format: Literal[1] = Field(default=1, description="The book file format (1).")
+    kind: Literal["rolenplay"] = Field(default="rolenplay", description="Which rules play the book.")
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The book's id; the file is named <id>.json.")
     title: LocalText
     blurb: LocalText | None = None
     abilities: Abilities

@@ -70,6 +70,7 @@ KIND_GUARDS: dict[type, Callable[[Context], None]] = {
     a.Cast: effects.may_cast,
 }
 
+CORE_STATS = ("skill", "stamina", "luck")
 # R-COMBAT-3 decision: while a wound waits, only the decision itself (or undo) is allowed.
 WHILE_PENDING = (a.UseLuck, a.NoLuck)
 # Things that need no hero, and what may still be written on the sheet of a dead hero.
@@ -108,6 +109,8 @@ class FightingFantasyRules:
             scores = {}
             for stat in book.stats:
                 value = given.get(stat.id, stat.fixed)
+                if value is None and stat.roll is not None and stat.id not in CORE_STATS:
+                    value = stat.roll.maximum  # an extra rolled score left out: its highest roll (CASES.md)
                 if value is None:
                     raise ValueError(f"the hero needs a value for '{stat.id}'")
                 scores[stat.id] = value

@@ -111,6 +111,8 @@ class BookshelfScene(Scene):
             rect = (BOOKS_PANEL.right - 136, first_error_y + index * BROKEN_ROW, 116, 36)
             self.error_buttons.append(g.add(Button(ui, rect, ui.tr("shelf.show_errors"),
                                                    on_click=lambda e=error: self.show_book_errors(e))))
+        self.chronicles_button = g.add(Button(ui, (614, bottom, 180, 44), ui.tr("play.open_chronicles"),
+                                              on_click=self.open_chronicles, tooltip=ui.tr("play.open_chronicles_tip")))
         self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
         self.quit_button.visible = not self.services.demo  # a stand is quit by the operator's chord only
 
@@ -154,7 +156,7 @@ class BookshelfScene(Scene):
     def _selection_changed(self) -> None:
         item = self._selected()
         reason = self.ui.tr("shelf.select_first")
-        for button in (self.open_button, self.delete_button, self.export_button):
+        for button in (self.open_button, self.delete_button, self.export_button, self.chronicles_button):
             button.set_enabled(item is not None, reason)
         if item is not None and item.save is None:
             backups = self.services.saves.backups(item.id)
@@ -223,6 +225,13 @@ class BookshelfScene(Scene):
         self.saves_list.select(None)
         self.refresh()
         self.say(self.ui.t("shelf.deleted"))
+
+    def open_chronicles(self) -> None:
+        """The Chroniques of the selected adventure's book (its runs, deaths and map of paths)."""
+        item = self._selected()
+        book = self.services.shelf.books.get(item.save.book) if item is not None and item.save is not None else None
+        if book is not None:
+            self.services.navigator.open(self, Screen.CHRONICLES, book)
 
     def export_selected(self) -> None:
         item = self._selected()

@@ -157,8 +157,8 @@ def test_opening_the_rolenplay_table_and_leaving_saves_nothing(services):
     from game.scenes.rnp_table import RnpTableScene
 
     driver = Driver(BookshelfScene(services))
-    button = next(b for b, book_id in driver.top.book_buttons if book_id == "rolenplay")
-    driver.click(button)
+    driver.top.start_book(services.shelf.books["rolenplay"])  # what its "Ouvrir la table" button does
+    driver.loop.run_frames(1)
     assert isinstance(driver.top, RnpTableScene)
     driver.click(driver.top.chrome["back"])
     shelf = driver.top
@@ -170,7 +170,8 @@ def test_the_rolenplay_table_is_saved_at_its_first_action(services):
     from game.scenes.bookshelf import BookshelfScene
 
     driver = Driver(BookshelfScene(services))
-    driver.click(next(b for b, book_id in driver.top.book_buttons if book_id == "rolenplay"))
+    driver.top.start_book(services.shelf.books["rolenplay"])
+    driver.loop.run_frames(1)
     table = driver.top
     table.adventure.act({"do": "add_character", "name": "Ilse"})
     assert services.saves.last() == table.adventure.save_id

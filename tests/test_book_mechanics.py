@@ -37,7 +37,7 @@ def test_every_shipped_book_loads_with_its_series_label():
     assert set(SHIPPED) <= set(books)
     assert books["FF1"].label("en") == "FF 1" and books["FF1"].label("fr") == "DF 1"
     assert books["SOR1"].label("en") == "Sorcery! 1"
-    assert books["DF31"].label("fr") == "DF 31"
+    assert books["DF31"].label("fr") == "DF 31" and books["DF64"].label("en") == "DF 64"  # as before any series
 
 
 def test_the_ids_the_issue_asks_for():

@@ -182,7 +182,9 @@ class Series(Strict):
     short: LocalText = Field(description="The prefix of the number (DF / FF).")
 
 
-DEFAULT_SERIES = Series(name=LocalText(fr="Défis Fantastiques", en="Fighting Fantasy"), short=LocalText(fr="DF", en="FF"))
+# Without a series, a book keeps its French "DF" number in both languages (the seed books: DF64 has
+# another number in the English series); a book numbered in the English series says so in its file.
+DEFAULT_SERIES = Series(name=LocalText(fr="Défis Fantastiques", en="Fighting Fantasy"), short=LocalText(fr="DF", en="DF"))
 
 
 class FightingFantasyBook(Strict):
@@ -192,7 +194,8 @@ class FightingFantasyBook(Strict):
     kind: Literal["fighting_fantasy"] = Field(default="fighting_fantasy", description="Which rules play the book.")
     id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The book's id; the file is named <id>.json.")
     title: LocalText = Field(description="The title in French and English.")
-    series: Series = Field(default=DEFAULT_SERIES, description="The series and the prefix of its numbers.")
+    series: Series = Field(default=DEFAULT_SERIES, description="The series and the prefix of its numbers "
+                                                               "(default: Défis Fantastiques, \"DF\" in both languages).")
     series_number: int | None = Field(default=None, ge=1, le=999, description="The book's number in its series.")
     section_count: int | None = Field(
         default=None,

@@ -31,8 +31,8 @@ def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
     surface.blit(parchment(CARD_SIZE, p), (0, 0))
     width = CARD_SIZE[0]
     heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
-    number = getattr(book, "series_number", None)
-    title = (f"DF{number} · " if number else "") + book.title.get(language)
+    label = book.label(language) if hasattr(book, "label") else ""
+    title = (f"{label} · " if label else "") + book.title.get(language)
     blit_text(surface, title, (width // 2, 30), "title", theme.text_size("title"), p.rubric, "midtop")
     blit_text(surface, ui.t("play.card_subtitle"), (width // 2, 86), "italic", small, p.ink_soft, "midtop")
     draw_rule(surface, 200, width - 200, 118, p.ink_soft)

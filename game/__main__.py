@@ -4,6 +4,8 @@
     feuille --smoke              render every screen once headless, exit 0 when all draw
     feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
     feuille --demo               the convention kiosk (fullscreen, attract loop)
+    feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
+                                 (with --smoke: what a screen-reader user hears on each screen)
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--config-dir", type=Path, help="settings folder (default: the user config folder)")
     parser.add_argument("--data-dir", type=Path, help="saves folder (default: the user data folder)")
     parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this")
+    parser.add_argument("--speech-log", metavar="FILE", type=Path,
+                        help="write each spoken announcement to FILE, one per line (works without any speech library)")
     return parser.parse_args(argv)
 
 
@@ -46,12 +50,16 @@ def render_showcase(args: argparse.Namespace) -> int:
 
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
+    from game.app.narrator import Narrator
     from game.app.services import build_services
     from game.app.showcase import load_all
     from game.app.stack import SceneStack
+    from game.scenes.narration import describe_screen
+    from game.ui.speech import SpeechLog
 
     failures = 0
     entries = [(n, f) for n, f in load_all() if not args.only or args.only in n]
+    speech_log = SpeechLog(args.speech_log) if args.speech_log else None
     with tempfile.TemporaryDirectory(prefix="feuille-showcase-") as scratch:
         pygame.display.init()
         pygame.font.init()
@@ -65,12 +73,17 @@ def render_showcase(args: argparse.Namespace) -> int:
             if args.language:
                 services.settings.language = args.language
                 services.ui.catalogue.set_language(args.language)
+            if speech_log is not None:
+                speech_log.prefix = f"{name}: "
+                services.ui.speech.log = speech_log
             stack = SceneStack()
             try:
                 for scene in factory(services):
                     stack.push(scene)
                     stack.apply_pending()
-                loop = MainLoop(stack, display, clock=FakeClock())
+                services.ui.speech.history.clear()  # what was said while the sample was built is not heard here
+                narrator = Narrator(services.ui, lambda s=services: s.keymap, describe_screen)
+                loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator)
                 loop.run_frames(3)
                 loop.run_frames(240)  # let animations settle so the picture shows results
                 if args.screenshots:
@@ -79,7 +92,10 @@ def render_showcase(args: argparse.Namespace) -> int:
             except Exception as error:  # report every broken screen, then fail
                 failures += 1
                 print(f"FAIL  {name}: {type(error).__name__}: {error}")
+            services.ui.speech.log = None
         pygame.quit()
+    if speech_log is not None:
+        speech_log.close()
     print(f"{len(entries) - failures} screens rendered, {failures} failed")
     return 1 if failures or not entries else 0
 
@@ -114,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
     if args.language:
         services.settings.language = args.language
         services.ui.catalogue.set_language(args.language)
+    if args.speech_log:
+        services.ui.speech.open_log(args.speech_log)
     display.letterbox_colour = services.ui.palette.letterbox
     pygame.display.set_caption(services.ui.t("app.title"))
     if services.settings.fullscreen and not args.demo:
@@ -146,11 +164,17 @@ def run(args: argparse.Namespace) -> int:
         recovery = CrashRecovery(services, stack, home=lambda: demo_fresh_start(services))
     else:
         recovery = CrashRecovery(services, stack, home=lambda: services.navigator.build(Screen.SHELF))
+    from game.app.narrator import Narrator
+    from game.scenes.narration import describe_screen
+
+    narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
     try:
         # The stand's animations run at 30 frames a second: the page is scaled to a big screen at each one.
         MainLoop(stack, display, fps=30 if args.demo else 60,
-                 on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery, supervisor=kiosk).run()
+                 on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery, supervisor=kiosk,
+                 narrator=narrator).run()
     finally:
+        services.ui.speech.close()
         pygame.quit()
     return 0
 

@@ -25,7 +25,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--screenshot", metavar="PATH", help="render the gallery headless to a PNG and exit")
     parser.add_argument("--window-size", type=_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--language", choices=("fr", "en"))
-    parser.add_argument("--palette", choices=("parchment", "colourblind"))
+    parser.add_argument("--palette", choices=("parchment", "colourblind", "contrast"))
     parser.add_argument("--config-dir", help="settings directory (default: the user config dir)")
     return parser.parse_args(argv)
 

@@ -23,13 +23,22 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.rules.errors import Refused
 from game.rules.session import Entry
+from game.ui.keymap import press, shortcut_action
+from game.ui.speech import SpokenText
 
 
 class AdventureScene(Scene):
     """A screen of one adventure: services, the adventure, a message line and the refresh cycle."""
 
+    #: The message line is also said to a screen reader (game.ui.speech): refusals, verdicts, save problems.
+    message = SpokenText()
+
     #: R-DEATH-1: screens where the hero's death sends the player to the death page at once.
     dies_to_death_page: bool = False
+    #: The control each keyboard shortcut presses, by attribute name ({"test_luck": "luck_button"}; game.ui.keymap).
+    shortcut_controls: dict[str, str] = {}
+    #: The control Escape presses when it is shown, by attribute name (None: Escape is not taken here).
+    back_control: str | None = None
 
     def __init__(self, services: Services, adventure: Adventure) -> None:
         super().__init__()
@@ -73,8 +82,37 @@ class AdventureScene(Scene):
 
     # -- acting -------------------------------------------------------------------------------------
     def say(self, text: str | None, tone: str = "neutral") -> None:
-        """The screen's message line (a refusal, a verdict, a save problem)."""
-        self.message, self.tone = text, tone
+        """The screen's message line (a refusal, a verdict, a save problem), said aloud as well."""
+        self.tone = tone
+        self.message = text
+
+    def shortcut_buttons(self) -> dict[str, Any]:
+        """The control each keyboard shortcut of this screen presses now (from ``shortcut_controls``)."""
+        return {action: getattr(self, name, None) for action, name in self.shortcut_controls.items()}
+
+    def shortcut(self, action: str) -> bool:
+        """Do the keyboard shortcut ``action`` (game.ui.keymap) as its button would, or say why not; False when
+        this screen has no such shortcut."""
+        buttons = self.shortcut_buttons()
+        if action not in buttons:
+            return False
+        press(self.ui, buttons[action], action)
+        return True
+
+    def shortcut_key(self, event: pygame.event.Event) -> bool:
+        """A shortcut key for this screen (never while a text field is typed in), or Escape on the
+        ``back_control`` when it is shown; True when it acted."""
+        group = getattr(self, "group", None)
+        if group is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            control = getattr(self, self.back_control, None) if self.back_control else None
+            if control is None or not control.visible or not control.enabled:
+                return False
+            control.activate()
+            return True
+        action = shortcut_action(self.services.keymap, group, event)
+        return action is not None and self.shortcut(action)
 
     def refusal_text(self, refused: Refused) -> str:
         """``refused`` in the player's language, with the book's names."""

@@ -86,8 +86,8 @@ class Autopilot:
     # -- time ---------------------------------------------------------------------------------
     @property
     def wants_animation(self) -> bool:
-        """True while a press's ring fades (the only thing the autopilot itself animates)."""
-        return any(self.now - tap.at < TAP_SECONDS for tap in self.taps)
+        """True while a press's ring fades (the only thing the autopilot itself animates; none with animations off)."""
+        return self.services.settings.animation_factor > 0 and any(self.now - tap.at < TAP_SECONDS for tap in self.taps)
 
     def wake_in(self) -> float:
         """Seconds until the autopilot next has something to do."""
@@ -290,6 +290,8 @@ class Autopilot:
     def draw(self, surface: pygame.Surface) -> None:
         """The text not yet revealed is covered; each press shows a fading ring."""
         self._draw_reveal(surface)
+        if self.services.settings.animation_factor <= 0:
+            return  # reduced motion (issue 16): no rings flashing up and fading where the autopilot presses
         colour = self.services.ui.palette.focus
         for tap in self.taps:
             age = min(1.0, (self.now - tap.at) / TAP_SECONDS)

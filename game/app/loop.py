@@ -18,6 +18,7 @@ from typing import Protocol
 import pygame
 
 from game.app.display import RESIZE_EVENTS, Display
+from game.app.narrator import Narrator
 from game.app.stack import SceneStack
 
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
@@ -76,6 +77,7 @@ class MainLoop:
         on_fullscreen: Callable[[bool], None] | None = None,
         on_error: Callable[[Exception], None] | None = None,
         supervisor: Supervisor | None = None,
+        narrator: Narrator | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -85,6 +87,7 @@ class MainLoop:
         self.on_fullscreen = on_fullscreen
         self.on_error = on_error  # an unexpected exception in a scene goes here instead of ending the app
         self.supervisor = supervisor  # sees every event first and draws over every scene (the kiosk)
+        self.narrator = narrator  # says each new screen and answers the speech keys (game.app.narrator)
         self.running = True
         self.dirty = True  # something changed since the last draw
         self.frames_drawn = 0
@@ -109,6 +112,10 @@ class MainLoop:
             mapped = self.supervisor.filter_event(mapped)
             if mapped is None:
                 return
+        if self.narrator is not None:
+            mapped = self.narrator.filter_event(mapped, self.stack)
+            if mapped is None:
+                return
         left_over = self.stack.process_event(mapped)
         # A QUIT nobody consumed (e.g. no "unsaved changes?" dialog) ends the app.
         if left_over is not None and left_over.type == pygame.QUIT:
@@ -131,6 +138,8 @@ class MainLoop:
             return False
 
     def _step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
+        if self.narrator is not None:
+            self.narrator.notice(self.stack)
         for event in events:
             self.handle_event(event)
         # Asked before update too: the frame where an animation ends must still be drawn.
@@ -151,6 +160,8 @@ class MainLoop:
             drew = True
         if self.stack.apply_pending():
             self.dirty = True
+            if self.narrator is not None:
+                self.narrator.notice(self.stack)
         if self.stack.empty:
             self.running = False
         return drew

@@ -35,6 +35,7 @@ class Screen(StrEnum):
     READER = "reader"
     RNP_TABLE = "rnp_table"
     SETTINGS = "settings"
+    ACCESS_SETTINGS = "access_settings"
     HELP = "help"
     DICE_ROLL = "dice_roll"
     DICE_ENTRY = "dice_entry"

@@ -22,6 +22,7 @@ from game.storage.library import own_books_dir
 from game.storage.saves import SaveStore
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext
+from game.ui.keymap import Keymap
 from game.ui.theme import Theme
 
 APP_NAME = "feuille-aventure"
@@ -40,6 +41,7 @@ class Services:
     new_dice: Callable[[], DiceSource] = RandomDice
     demo: bool = False
     problems: list[str] = field(default_factory=list)  # start-up problems to show once (broken settings…)
+    keymap: Keymap = field(default_factory=Keymap)  # the shortcuts in force (settings.shortcuts over the defaults)
     # A convention stand is locked: settings, export and import are refused and a setting changed
     # on the way (language, physical dice) is kept in memory only. The operator's chord unlocks it.
     locked: bool = False
@@ -63,6 +65,8 @@ class Services:
         self.ui.catalogue.set_language(self.settings.language)
         self.ui.theme.set_palette(self.settings.palette)
         self.ui.theme.ui_scale = self.settings.ui_scale
+        self.keymap = Keymap(self.settings.shortcuts)
+        self.apply_speech()
 
     def save_settings(self) -> None:
         """Apply the settings and persist them (in memory only while the stand is locked)."""
@@ -73,6 +77,18 @@ class Services:
             self.settings_store.save(self.settings)
         except OSError as error:
             self.problems.append(f"settings: {error}")
+
+    def apply_speech(self) -> None:
+        """Open the outputs the "speech" setting asks for (none when off or unavailable: the note says why)."""
+        from game.ui.voices import outputs_for
+
+        speech = self.ui.speech
+        speech.language = self.settings.language
+        if speech.mode == self.settings.speech:
+            return
+        outputs, note = outputs_for(self.settings.speech)
+        speech.set_outputs(outputs, note)
+        speech.mode = self.settings.speech
 
 
 def build_services(*, config_dir: Path | None = None, data_dir: Path | None = None, books_dir: Path | None = None,
@@ -86,8 +102,11 @@ def build_services(*, config_dir: Path | None = None, data_dir: Path | None = No
     own_books = None if demo else own_books_dir(data)  # the kiosk shows the shipped books only
     ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
     rng = random.Random(seed)
-    return Services(
+    services = Services(
         ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir, own_books), saves=saves,
         rng=rng, new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
         demo=demo, problems=[str(p) for p in loaded.problems], books_dir=books_dir, own_books=own_books,
+        keymap=Keymap(settings.shortcuts),
     )
+    services.apply_speech()
+    return services

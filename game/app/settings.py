@@ -40,9 +40,13 @@ class Settings(BaseModel):
     animation_speed: AnimationSpeed = "normal"
     fullscreen: bool = False
     ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
-    palette: Literal["parchment", "colourblind"] = "parchment"
+    palette: Literal["parchment", "colourblind", "contrast"] = "parchment"
     demo_idle_seconds: int = Field(default=60, ge=0)
     physical_dice: bool = False  # the player rolls real dice and types them in
+    # Speech for players who do not see the screen (game.ui.voices): off, the running screen reader, or self-voicing.
+    speech: Literal["off", "screen_reader", "self_voicing"] = "off"
+    # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
+    shortcuts: dict[str, str] = Field(default_factory=dict)
 
     @property
     def animation_factor(self) -> float:

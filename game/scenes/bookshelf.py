@@ -30,6 +30,7 @@ from game.ui.group import WidgetGroup
 from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
+from game.ui.speech import SpokenText
 
 BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
 SAVES_PANEL = pygame.Rect(648, 96, 608, 560)
@@ -44,6 +45,8 @@ class BookshelfScene(Scene):
     """The first screen."""
 
     screen = Screen.SHELF
+
+    message = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, services: Services) -> None:
         super().__init__()

@@ -37,6 +37,7 @@ from game.scenes.combat_board import DiceSprites, Layout, compute_layout
 from game.scenes.combat_frame import BoardFrame
 from game.scenes.combat_odds import ODDS_READY, OddsWorker
 from game.scenes.combat_painter import BoardPainter
+from game.scenes.combat_speech import CombatVoice
 from game.scenes.combat_text import name_of, tell
 from game.scenes.combat_timeline import FightTimeline
 from game.scenes.sheet_powers import SpellsModal
@@ -93,6 +94,8 @@ class CombatScene(AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
 
     screen = Screen.COMBAT
+    shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button", "accept": "accept_button"}
+    back_control = "finish_button"  # Escape once the fight is over
 
     def __init__(self, services: Services, adventure: Adventure) -> None:
         super().__init__(services, adventure)
@@ -108,6 +111,7 @@ class CombatScene(AdventureScene):
         self.target: int | None = None  # all together: the creature the player aimed at
         self.log_scroll = 0
         self.done = False  # the scene has asked to leave
+        self.voice = CombatVoice(self)  # what a screen-reader user hears (game.scenes.combat_speech)
         self._layer: pygame.Surface | None = None
         self._frame: BoardFrame | None = None
         self._painted: Any = None  # what the layer was painted for: (frame wanted, animator phase)
@@ -325,6 +329,8 @@ class CombatScene(AdventureScene):
     def refresh(self, changes: list[Change]) -> None:
         """The session moved (here, or undo/redo): read the fight again; animate unless it was undo."""
         self._show(animate=bool(changes) and changes[-1].kind is not ChangeKind.UNDO)
+        self.voice.changed(changes)
+
 
     def _show(self, animate: bool) -> None:
         if not self.timeline.sync():  # the fight's start was undone: back to where it began
@@ -367,6 +373,7 @@ class CombatScene(AdventureScene):
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == ODDS_READY:
             self.repaint()
+            self.voice.odds_ready()
             return None
         if event.type == pygame.QUIT:
             return event
@@ -382,7 +389,7 @@ class CombatScene(AdventureScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:  # the rules of this book for the fight
             self.navigator.open(self, Screen.RULES_HELP, self.adventure.book, "combat")
             return None
-        if self.history_key(event):
+        if self.history_key(event) or self.shortcut_key(event):
             return None
         if event.type == pygame.MOUSEWHEEL and self.layout.log.collidepoint(getattr(event, "pos", (-1, -1))):
             self.log_scroll = max(0, self.log_scroll + (1 if event.y > 0 else -1))

@@ -10,11 +10,10 @@ from typing import Any
 
 import pygame
 
-from game.rules.ff.combat import luck_stakes
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat_board import ellipsize, fit_text, ribbon, strip_slots
 from game.scenes.combat_frame import BoardFrame, Painter
-from game.scenes.combat_text import name_of, percent, rules_in_force
+from game.scenes.combat_text import advice_key, name_of, percent, rules_in_force, stakes_words
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
 
@@ -90,18 +89,7 @@ class CentrePainter(Painter):
         head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
         blit_text(surface, head, (x, y), "title", theme.text_size("heading"), p.rubric)
         y += 40
-        name = name_of(state, pending.creature)
-        if pending.kind == "missed_arrow":
-            what = t("combat.decide_arrow", name=name)
-            stakes = t("combat.stakes_arrow")
-        else:
-            lucky, unlucky = luck_stakes(self.book.profile(fight.profile), pending)  # the rules' numbers, as they are
-            side = "creature" if pending.to == "creature" else "hero"
-            if pending.escape:
-                what = t("combat.decide_escape", damage=pending.damage)
-            else:
-                what = t(f"combat.decide_{side}", name=name, damage=pending.damage)
-            stakes = t(f"combat.stakes_{side}", lucky=lucky, unlucky=unlucky)
+        what, stakes = stakes_words(t, self.book, state)
         body, small = theme.text_size("body"), theme.text_size("small")
         size = fit_text(what, "bold", body, panel.width - 44)
         blit_text(surface, ellipsize(what, "bold", max(size, 17), panel.width - 44), (x, y), "bold", max(size, 17), p.ink)
@@ -130,9 +118,7 @@ class CentrePainter(Painter):
             pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=8)
             blit_text(surface, percent(self.ui, value), (panel.right - 22, y + 10), "bold", 20, p.ink, "midright")
             y += 28
-        test, accept = advice["test_luck"], advice["accept"]
-        key = "combat.advice_test" if test > accept + 1e-9 else "combat.advice_accept" if accept > test + 1e-9 else "combat.advice_same"
-        blit_text(surface, t(key), (x, y + 4), "italic", small, p.accent)
+        blit_text(surface, t(advice_key(advice["test_luck"], advice["accept"])), (x, y + 4), "italic", small, p.accent)
 
     def _paint_summary(self, surface: pygame.Surface, state: Any) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme

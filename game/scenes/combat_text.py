@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.ff.combat import luck_stakes
 from game.scenes.combat_timeline import Step
 
 
@@ -215,3 +216,24 @@ def rules_in_force(t: Any, book: Any, fight: Any, language: str) -> list[str]:
         lines.append(t("combat.rule_ally_alone", name=fight.ally.name))
     return lines
 
+
+def stakes_words(t: Any, book: Any, state: Any) -> tuple[str, str]:
+    """The first pending wound, hit or missed arrow in words, and what Luck changes (the rules' numbers,
+    R-COMBAT-LUCK). Shared by the board's decision panel and what a screen-reader user hears."""
+    fight = state.fight
+    pending = fight.pending[0]
+    name = name_of(state, pending.creature)
+    if pending.kind == "missed_arrow":
+        return t("combat.decide_arrow", name=name), t("combat.stakes_arrow")
+    lucky, unlucky = luck_stakes(book.profile(fight.profile), pending)
+    side = "creature" if pending.to == "creature" else "hero"
+    if pending.escape:
+        what = t("combat.decide_escape", damage=pending.damage)
+    else:
+        what = t(f"combat.decide_{side}", name=name, damage=pending.damage)
+    return what, t(f"combat.stakes_{side}", lucky=lucky, unlucky=unlucky)
+
+
+def advice_key(test: float, accept: float) -> str:
+    """The advisor's verdict from the two chances of winning: test Luck, accept, or either."""
+    return "combat.advice_test" if test > accept + 1e-9 else "combat.advice_accept" if accept > test + 1e-9 else "combat.advice_same"

@@ -43,6 +43,7 @@ from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
+from game.ui.speech import SpokenText
 
 # Layout of the 1280×720 logical page.
 RULES_PANEL = pygame.Rect(28, 102, 470, 602)
@@ -75,6 +76,8 @@ class CreationScene(Scene):
     """Hero creation for ``book``; confirming replaces this screen with the sheet."""
 
     screen = Screen.CREATION
+
+    message = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, services: Services, book: Any) -> None:
         super().__init__()

@@ -131,6 +131,7 @@ class DeathScene(AdventureScene):
 
     screen = Screen.DEATH
 
+
     def __init__(self, services: Services, adventure: Adventure) -> None:
         super().__init__(services, adventure)
         self.reviving = False

@@ -3,6 +3,10 @@
 Asks for each die the rules will draw (their sides come from a dry run of the
 action); d6 values are picked with six buttons, other dice typed in. The
 values then go to the rules as a scripted dice source for that one action.
+
+From the keyboard: left and right change the face of the die in hand, up and
+down move to the die above or below, a digit sets the die and moves on to the
+next, Enter confirms once every die is set. Each change is said.
 """
 
 from __future__ import annotations
@@ -64,6 +68,58 @@ class DiceEntryScene(ModalScene):
         """Set die ``row`` to ``face``."""
         self.values[row] = face
         self._refresh()
+
+    def _row_in_hand(self) -> int:
+        """The d6 row whose face button has the keyboard focus (the first row otherwise)."""
+        focused = self.group.focus.focused
+        for row, buttons in self.pip_buttons.items():
+            if focused in buttons:
+                return row
+        return min(self.pip_buttons) if self.pip_buttons else 0
+
+    def _hold(self, row: int) -> None:
+        """Focus row ``row``'s chosen face (or its first) and say the die and its value."""
+        buttons = self.pip_buttons[row]
+        value = self.values[row]
+        self.group.focus.focus(buttons[(value or 1) - 1])
+        self.group.focus.visible = True
+        shown = str(value) if value is not None else self.ui.t("access.empty")
+        self.ui.say(self.ui.t("access.die_value", label=self.labels[row], value=shown))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Arrows and digits on the d6 rows (see the module's docstring)."""
+        if event.type != pygame.KEYDOWN or not self.pip_buttons:
+            return False
+        focused = self.group.focus.focused
+        if focused is not None and focused not in [b for row in self.pip_buttons.values() for b in row] \
+                and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return False  # a text field or OK/Cancel has the focus: arrows are theirs
+        row = self._row_in_hand()
+        rows = sorted(self.pip_buttons)
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            current = self.values[row]
+            self.pick(row, (1 if step > 0 else 6) if current is None else max(1, min(6, current + step)))
+            self._hold(row)
+            return True
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            index = rows.index(row) + (1 if event.key == pygame.K_DOWN else -1)
+            self._hold(rows[max(0, min(len(rows) - 1, index))])
+            return True
+        digit = event.key - pygame.K_1 + 1 if pygame.K_1 <= event.key <= pygame.K_6 else None
+        if digit is None and pygame.K_KP1 <= event.key <= pygame.K_KP6:
+            digit = event.key - pygame.K_KP1 + 1
+        if digit is not None:
+            self.pick(row, digit)
+            self._hold(row)
+            later = [r for r in rows if r > row]
+            if later:
+                self._hold(later[0])
+            elif self.ok.enabled:
+                self.group.focus.focus(self.ok)
+                self.ui.say(self.ok.spoken(), interrupt=False)
+            return True
+        return False
 
     def _typed(self, row: int) -> None:
         field = self.fields[row]

@@ -27,6 +27,7 @@ from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
+from game.ui.speech import SpokenText
 
 MODES = ("one_after_another", "all_together", "as_one")
 LEFT = pygame.Rect(28, 88, 604, 548)
@@ -40,6 +41,8 @@ class FightSetupScene(AdventureScene):
     """The form before a fight; replaces itself with the combat board once the rules accept."""
 
     screen = Screen.FIGHT_SETUP
+
+    status = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, services: Services, adventure: Adventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
         super().__init__(services, adventure)
@@ -80,9 +83,12 @@ class FightSetupScene(AdventureScene):
         submit = lambda _t: self.add_typed()  # noqa: E731
         self.name_field = g.add(TextField(ui, (x, fy, 300, 42), placeholder=ui.tr("combat.setup_name_placeholder"),
                                           max_length=80, on_change=lambda _t: self._refresh(), on_submit=submit))
-        self.skill_field = g.add(TextField(ui, (x + 316, fy, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2,
+        # What a screen reader calls the number fields: the book's own names of the scores.
+        skill = lambda: self.book.stat("skill").name.get(ui.catalogue.language)  # noqa: E731
+        stamina = lambda: self.book.stat("stamina").name.get(ui.catalogue.language)  # noqa: E731
+        self.skill_field = g.add(TextField(ui, (x + 316, fy, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2, spoken_name=skill,
                                            on_change=lambda _t: self._refresh(), on_submit=submit))
-        self.stamina_field = g.add(TextField(ui, (x + 442, fy, 118, 42), numeric=True, minimum=1, maximum=999,
+        self.stamina_field = g.add(TextField(ui, (x + 442, fy, 118, 42), numeric=True, minimum=1, maximum=999, spoken_name=stamina,
                                              max_length=3, on_change=lambda _t: self._refresh(), on_submit=submit))
         self.notes_field = g.add(TextField(ui, (x, fy + 74, 426, 42), placeholder=ui.tr("combat.setup_notes_placeholder"),
                                            max_length=300, on_submit=submit))
@@ -124,8 +130,10 @@ class FightSetupScene(AdventureScene):
         self.ally_name = g.add(TextField(ui, (rx, y + 64, 300, 42), placeholder=ui.tr("combat.setup_ally_placeholder"), max_length=80,
                                          on_change=lambda _t: self._refresh()))
         self.ally_skill = g.add(TextField(ui, (rx + 316, y + 64, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2,
+                                          spoken_name=skill,
                                           on_change=lambda _t: self._refresh()))
         self.ally_stamina = g.add(TextField(ui, (rx + 442, y + 64, 118, 42), numeric=True, minimum=1, maximum=999, max_length=3,
+                                            spoken_name=stamina,
                                             on_change=lambda _t: self._refresh()))
         y += 132
         self.escape_y = y
@@ -255,6 +263,8 @@ class FightSetupScene(AdventureScene):
             button.style = "primary" if ident == self.profile else "normal"
         for row, button in enumerate(self.remove_buttons):
             button.visible = row < len(self.typed)
+            if button.visible:
+                button.spoken_name = self.ui.t("access.remove_row", name=self.typed[row]["name"])
         full = len(self.typed) >= self.typed_rows or len(self.selected_boxes()) + len(self.typed) >= MAX_ENEMIES
         self.add_button.set_enabled(self.typed_entry() is not None and not full,
                                     self.ui.tr("combat.setup_list_full" if full else "combat.setup_add_incomplete"))

@@ -4,6 +4,10 @@ Two columns — the mouse on the left, the keyboard on the right — with the
 screen's own gestures first, then those every screen shares. Escape, F1 or a
 click closes it. ``topic`` is one of ``TOPICS``; an unknown topic shows the
 shared entries only.
+
+Tab (or the arrows) turns to a second page: the keyboard shortcuts of the screen
+and the two every screen shares, with the keys in force (they can be changed in
+the settings). Both pages are also what a screen-reader user hears on opening it.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from game.app.navigator import Screen
 from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.keymap import GLOBAL_SHORTCUTS, TOPIC_SHORTCUTS
 from game.ui.theme import LOGICAL_SIZE
 
 PANEL_W = 1140
@@ -53,6 +58,27 @@ KEYS_COMMON = [("help.k_tab", "help.d_tab"), ("help.k_activate", "help.d_activat
                ("help.k_f11", "help.d_f11"), ("help.k_f1", "help.d_f1"), ("help.k_escape", "help.d_escape")]
 TOPIC_TITLES = {"bookshelf": "help.topic_bookshelf", "creation": "help.topic_creation", "sheet": "help.topic_sheet",
                 "combat": "help.topic_combat", "rnp": "help.topic_rnp"}
+PAGES = ("gestures", "shortcuts")
+PAGE_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+
+
+def shortcuts(services: Services, topic: str) -> list[tuple[str, str]]:
+    """(key, what it does) for the shortcuts of ``topic`` and the shared ones, with the keys in force."""
+    keymap, t = services.keymap, services.ui.t
+    actions = [*TOPIC_SHORTCUTS.get(topic, ()), *GLOBAL_SHORTCUTS]
+    return [(keymap.label(action), t(f"access.action_{action}")) for action in actions]
+
+
+def spoken_help(scene: "HelpScene") -> str:
+    """The help read aloud: its title, the keyboard column, then the shortcuts."""
+    t = scene.ui.t
+    _mouse, keys = entries(scene.topic)
+    lines = [scene.title_text(), t("help.keyboard")]
+    lines += [f"{t(gesture)} : {t(description)}" for gesture, description in keys]
+    lines.append(t("access.help_shortcuts"))
+    lines += [f"{key} : {what}" for key, what in shortcuts(scene.services, scene.topic)]
+    lines.append(t("access.help_close"))
+    return " ".join(line if line.endswith((".", ":", "?", "!")) else line + "." for line in lines)
 
 
 def entries(topic: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -62,7 +88,8 @@ def entries(topic: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
 
 def all_keys() -> set[str]:
     """Every catalogue key this screen may show (for the tests)."""
-    keys = {"help.title", "help.mouse", "help.keyboard", "help.close_hint", *TOPIC_TITLES.values()}
+    keys = {"help.title", "help.mouse", "help.keyboard", "help.close_hint", "access.help_shortcuts", "access.help_close",
+            "access.help_page_hint", "access.help_remap", *TOPIC_TITLES.values()}
     for table in (MOUSE, KEYS):
         for items in table.values():
             for pair in items:
@@ -83,6 +110,25 @@ class HelpScene(Scene):
         self.ui = services.ui
         self.topic = topic
         self.closed = False
+        self.page = "gestures"
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears on opening the help (game.scenes.narration)."""
+        return spoken_help(self)
+
+    def title_text(self) -> str:
+        """"Help — Adventure Sheet"."""
+        title_key = TOPIC_TITLES.get(self.topic)
+        return self.ui.t("help.title", topic=self.ui.t(title_key) if title_key else "")
+
+    def turn_page(self) -> None:
+        """Between the gestures and the shortcuts; the new page is said."""
+        self.page = PAGES[(PAGES.index(self.page) + 1) % len(PAGES)]
+        if self.page == "shortcuts":
+            pairs = shortcuts(self.services, self.topic)
+            self.ui.say(self.ui.t("access.help_shortcuts") + " " + " ".join(f"{k} : {w}." for k, w in pairs))
+        else:
+            self.ui.say(spoken_help(self))
 
     def close(self) -> None:
         if self.closed:
@@ -96,6 +142,8 @@ class HelpScene(Scene):
             return event
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
             self.close()
+        elif event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
+            self.turn_page()
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) in (1, 3):
             self.close()
         return None  # modal: the screen below gets nothing (F11 is handled by the loop first)
@@ -155,17 +203,40 @@ class HelpScene(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=252)
-        title_key = TOPIC_TITLES.get(self.topic)
-        title = ui.t("help.title", topic=ui.t(title_key)) if title_key else ui.t("help.title", topic="")
-        blit_text(surface, title, (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop")
+        blit_text(surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop")
         draw_rule(surface, panel.x + 240, panel.right - 240, panel.y + 74, p.ink_soft)
         size = self.text_size()
+        hint = ui.t("help.close_hint") + " " + ui.t("access.help_page_hint", page=PAGES.index(self.page) + 1, pages=len(PAGES))
+        if self.page == "shortcuts":
+            self._draw_shortcuts(surface, panel, size)
+            blit_text(surface, hint, (panel.centerx, panel.bottom - 30), "italic", theme.text_size("small"), p.ink_soft, "center")
+            return
         mouse_specific, keys_specific = MOUSE.get(self.topic, []), KEYS.get(self.topic, [])
         columns = ((ui.t("help.mouse"), mouse_specific, MOUSE_COMMON), (ui.t("help.keyboard"), keys_specific, KEYS_COMMON))
         for rect, (heading, specific, common) in zip(self.column_rects(), columns):
             self._draw_column(surface, rect, heading, specific, common, size)
-        blit_text(surface, ui.t("help.close_hint"), (panel.centerx, panel.bottom - 30), "italic", theme.text_size("small"),
-                  p.ink_soft, "center")
+        blit_text(surface, hint, (panel.centerx, panel.bottom - 30), "italic", theme.text_size("small"), p.ink_soft, "center")
+
+    def _draw_shortcuts(self, surface: pygame.Surface, panel: pygame.Rect, size: int) -> None:
+        """The shortcuts page: the key in a box, what it does, in two columns; where to change them."""
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        left, right = self.column_rects()
+        head = theme.text_size("heading")
+        blit_text(surface, ui.t("access.help_shortcuts"), (left.x, left.y), "title", head, p.ink)
+        y0 = left.y + fonts.line_height("title", head) + 14
+        pairs = shortcuts(self.services, self.topic)
+        half = (len(pairs) + 1) // 2
+        line_h = fonts.line_height("body", size) + 14
+        for index, (key, what) in enumerate(pairs):
+            column = left if index < half else right
+            y = y0 + (index % half) * line_h
+            box = pygame.Rect(column.x, y - 4, max(56, fonts.text_width(key, "bold", size) + 20), line_h - 8)
+            pygame.draw.rect(surface, p.parchment_light, box, border_radius=6)
+            pygame.draw.rect(surface, p.ink, box, width=2, border_radius=6)
+            blit_text(surface, key, box.center, "bold", size, p.ink, "center")
+            blit_text(surface, what, (column.x + 100, box.centery), "body", size, p.ink, "midleft")
+        note_y = y0 + half * line_h + 10
+        blit_text(surface, ui.t("access.help_remap"), (left.x, note_y), "italic", theme.text_size("small"), p.ink_soft)
 
     def _draw_column(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, specific: list[tuple[str, str]],
                      common: list[tuple[str, str]], size: int) -> None:
@@ -207,3 +278,10 @@ def _showcase_help(services: Services) -> list[Scene]:
 def _showcase_help_creation(services: Services) -> list[Scene]:
     creation = services.navigator.build(Screen.CREATION, services.shelf.books["DF64"])
     return [creation, HelpScene(services, "creation")]
+
+
+@showcase("help-combat-shortcuts")
+def _showcase_help_shortcuts(services: Services) -> list[Scene]:
+    help_scene = HelpScene(services, "combat")
+    help_scene.page = "shortcuts"
+    return [services.navigator.build(Screen.SHEET, sample_adventure(services)), help_scene]

@@ -43,6 +43,7 @@ from game.ui.draw import (
 from game.ui.group import WidgetGroup
 from game.ui.scrollbar import Scrollbar
 from game.ui.widget import Widget
+from game.ui.keymap import press
 
 PAGE = pygame.Rect(16, 70, 840, 614)
 SIDE = pygame.Rect(872, 70, 392, 614)
@@ -245,6 +246,7 @@ class ReaderScene(AdventureScene):
     """Read the book section by section; the rules decide what each section allows."""
 
     screen = Screen.READER
+    back_control = "sheet_button"  # Escape
 
     def __init__(self, services: Services, adventure: Adventure) -> None:
         super().__init__(services, adventure)
@@ -304,6 +306,32 @@ class ReaderScene(AdventureScene):
                 break
         self.offer = offer
         self._refresh()
+        self._speak_new_section(offer.number)
+
+    def _speak_new_section(self, number: int) -> None:
+        """A new section is read aloud (the first one is, with the screen, by the narrator)."""
+        previous, self._spoken_number = getattr(self, "_spoken_number", None), number
+        if previous is not None and previous != number:
+            from game.scenes.narration import describe_screen
+
+            self.ui.say(describe_screen(self))
+
+    def shortcut(self, action: str) -> bool:
+        """"Next paragraph": the section's event, else its only way on, else the focus on the first choice."""
+        if action != "next_paragraph":
+            return False
+        visible = [b for b in self.choice_buttons if b.visible and b.enabled]
+        if self.event_button.visible:
+            press(self.ui, self.event_button, action)
+        elif len(visible) == 1:
+            visible[0].activate()
+        elif visible:
+            self.group.focus.focus(visible[0])
+            self.group.focus.visible = True
+            self.ui.say(self.ui.t("access.choices", choices=", ".join(self.ui.text(b.label) for b in visible)))
+        else:
+            press(self.ui, None, action)
+        return True
 
     def refresh(self, changes: list[Change]) -> None:
         self.sync()
@@ -473,6 +501,8 @@ class ReaderScene(AdventureScene):
     # =====================================================================================
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if self.group.process_event(event):
+            return None
+        if self.shortcut_key(event):
             return None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_DOWN):
             step = {pygame.K_UP: -WHEEL_STEP, pygame.K_DOWN: WHEEL_STEP}.get(event.key, self.text.rect.height - 40)

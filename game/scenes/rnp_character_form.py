@@ -20,6 +20,7 @@ from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
 from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
+from game.ui.speech import SpokenText
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -31,6 +32,7 @@ class CharacterForm(Scene):
     """Add a character, or edit one (``member``: the rules' view of that character)."""
 
     transparent = True
+    error = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, table: RnpTableScene, member: dict[str, Any] | None) -> None:
         super().__init__()

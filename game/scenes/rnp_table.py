@@ -33,6 +33,7 @@ from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, parchment
 from game.ui.group import WidgetGroup
 from game.ui.theme import LOGICAL_SIZE
+from game.ui.speech import SpokenText
 
 TOP_H = 64
 MENU = pygame.Rect(16, 78, 186, 600)
@@ -58,6 +59,8 @@ class RnpTableScene(AdventureScene):
     """The game master's table for one Rôle'n Play adventure."""
 
     screen = Screen.RNP_TABLE
+
+    status = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, services: Services, adventure: Adventure, tab: str = "party") -> None:
         super().__init__(services, adventure)
@@ -242,6 +245,9 @@ class RnpTableScene(AdventureScene):
                 self.show_players()
                 return None
         consumed = self.group.process_event(event)
+        if not consumed and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return None
         if self._needs_build:
             self.rebuild()
         return None if consumed else event

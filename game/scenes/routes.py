@@ -33,6 +33,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.READER: _scene("reader", "ReaderScene"),
     Screen.RNP_TABLE: _scene("rnp_table", "RnpTableScene"),
     Screen.SETTINGS: _scene("settings", "SettingsScene"),
+    Screen.ACCESS_SETTINGS: _scene("access_settings", "AccessSettingsScene"),
     Screen.HELP: _scene("help", "HelpScene"),
     Screen.DICE_ROLL: _scene("dice_roll", "DiceRollScene", with_services=False),
     Screen.DICE_ENTRY: _scene("dice_entry", "DiceEntryScene", with_services=False),

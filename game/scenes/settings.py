@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.settings import ANIMATION_FACTORS
-from game.app.navigator import Screen
 from game.app.showcase import showcase
 from game.ui import fonts
 from game.ui.button import Button
@@ -113,6 +113,9 @@ class SettingsScene(Scene):
                                           on_change=self.set_demo_idle))
         self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, PANEL.bottom - 24 - 46, 180, 46), ui.tr("common.close"),
                                          style="primary", on_click=self.close))
+        # Speech, high contrast and the shortcuts have a page of their own (game.scenes.access_settings).
+        self.access_button = g.add(Button(ui, (PANEL.right - 36 - 180 - 12 - 230, PANEL.bottom - 24 - 46, 230, 46),
+                                          ui.tr("access.open"), on_click=self.open_access))
 
     def _refresh(self) -> None:
         """Controls show the settings (after a change here or elsewhere, e.g. F11)."""
@@ -171,6 +174,12 @@ class SettingsScene(Scene):
         if value is not None and self.demo_field.valid:
             self.settings.demo_idle_seconds = value
             self._save()
+
+    def open_access(self) -> None:
+        self.services.navigator.open(self, Screen.ACCESS_SETTINGS)
+
+    def resume(self) -> None:
+        self._refresh()  # back from the accessibility page: the palette may have changed
 
     def close(self) -> None:
         if self.stack is not None:

@@ -8,6 +8,7 @@ book does not use (a quiver in DF31, meals in DF64…) is not shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -93,10 +94,11 @@ class SheetScene(AdventureScene):
         for index, stat in enumerate(book.stats):
             y = HERO.y + STATS_TOP + index * STAT_ROW
             self.stat_counters[stat.id] = g.add(Counter(
-                ui, (HERO.x + 140, y, 140, 46), value=0, minimum=stat.floor,
+                ui, (HERO.x + 140, y, 140, 46), value=0, minimum=stat.floor, spoken_name=self._book_name(stat),
                 on_request=lambda value, s=stat.id: self.change_stat(s, value)))
             self.stat_erasers[stat.id] = g.add(Button(ui, (HERO.right - 56, y + 2, 42, 42), "",
                                                       tooltip=ui.tr("sheet.eraser_tip"),
+                                                      spoken_name=ui.tr("access.eraser", stat=stat.name.get(ui.catalogue.language)),
                                                       on_click=lambda s=stat.id: self.ask_score(s)))
         y = HERO.y + STATS_TOP + len(book.stats) * STAT_ROW + 2
         self.weapon_toggle = g.add(Toggle(ui, (HERO.x + 20, y, HERO.width - 40, 30),
@@ -139,14 +141,15 @@ class SheetScene(AdventureScene):
         for index, counter in enumerate(book.counters):
             y = BACKPACK.y + 60 + index * COUNTER_ROW
             self.counter_widgets[counter.id] = g.add(Counter(
-                ui, (BACKPACK.x + 178, y, 126, 44), value=0, minimum=0, maximum=counter.maximum,
+                ui, (BACKPACK.x + 178, y, 126, 44), value=0, minimum=0, maximum=counter.maximum, spoken_name=self._book_name(counter),
                 on_request=lambda value, c=counter.id: self.change_counter(c, value)))
             if counter.id in use:
                 key, action = use[counter.id]
                 self.use_buttons[counter.id] = g.add(Button(ui, (BACKPACK.right - 86, y, 72, 44), ui.tr(key), on_click=action))
         top = BACKPACK.y + 60 + len(book.counters) * COUNTER_ROW + 36
         bottom = BACKPACK.bottom - (CALENDAR_HEIGHT + 10 if book.calendar else 0) - 64
-        self.equipment = g.add(ScrollList(ui, (BACKPACK.x + 16, top, BACKPACK.width - 32, max(80, bottom - top)), row_height=32))
+        self.equipment = g.add(ScrollList(ui, (BACKPACK.x + 16, top, BACKPACK.width - 32, max(80, bottom - top)), row_height=32,
+                                              spoken_name=ui.tr("sheet.equipment")))
         y = bottom + 10
         self.item_field = g.add(TextField(ui, (BACKPACK.x + 16, y, BACKPACK.width - 180, 42), max_length=80,
                                           placeholder=ui.tr("sheet.item_placeholder"), on_submit=lambda text: self.add_item()))
@@ -173,7 +176,8 @@ class SheetScene(AdventureScene):
             x += need + spare + 8
         inner = SIDE.inflate(-32, -32)
         self.creature_list = g.add(ScrollList(ui, (inner.x, inner.y + 4, inner.width, inner.height - 210), row_height=44,
-                                              on_select=lambda i: self.sync(), on_activate=lambda i: self.ask_creature(i)))
+                                              on_select=lambda i: self.sync(), on_activate=lambda i: self.ask_creature(i),
+                                              spoken_name=ui.tr("sheet.tab_creatures")))
         y = inner.bottom - 108
         third = (inner.width - 16) // 3
         self.creature_add = g.add(Button(ui, (inner.x, y, third, 46), ui.tr("sheet.creature_add"), on_click=lambda: self.ask_creature(None)))
@@ -189,9 +193,14 @@ class SheetScene(AdventureScene):
                 self.day_buttons.append(g.add(Button(ui, rect, ui.tr("sheet.rename_short"),
                                                      on_click=lambda i=index: self.ask_rename_day(i))))
         self.notes = g.add(NotesArea(ui, inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder")))
-        self.journal = g.add(ScrollList(ui, (inner.x, inner.y, inner.width, inner.height - 112), row_height=30))
+        self.journal = g.add(ScrollList(ui, (inner.x, inner.y, inner.width, inner.height - 112), row_height=30,
+                                        spoken_name=ui.tr("sheet.tab_journal")))
         self.journal_buttons = journal_buttons(self, (inner.x, inner.bottom - 104, inner.width, 104))
         self.tools = ToolsTab(self, inner)  # the book's spells, tests, dice tray, crew and end conditions
+
+    def _book_name(self, item) -> Callable[[], str]:
+        """A score's or counter's name in the book, in the language of the moment (what a screen reader calls it)."""
+        return lambda: item.name.get(self.ui.catalogue.language)
 
     def calendar_rect(self) -> pygame.Rect:
         return pygame.Rect(BACKPACK.x, BACKPACK.bottom - CALENDAR_HEIGHT, BACKPACK.width, CALENDAR_HEIGHT)
@@ -294,6 +303,21 @@ class SheetScene(AdventureScene):
         result = self.adventure.act(action)
         self._after(result)
         return self.refusal_text(result) if isinstance(result, Refused) else None
+
+    def shortcut_buttons(self) -> dict[str, Any]:
+        book, use = self.book, self.use_buttons
+        return {"test_luck": self.luck_button, "test_skill": self.skill_button, "tick_day": getattr(self, "tick_button", None),
+                "eat": use.get(book.meal.counter) if book.meal else None, "herb": use.get(book.herb.counter) if book.herb else None,
+                "potion": use.get(book.potions.counter) if book.potions else None}
+
+    def shortcut(self, action: str) -> bool:
+        """"Next paragraph" puts the focus in the paragraph field; the others press their buttons."""
+        if action != "next_paragraph":
+            return super().shortcut(action)
+        self.group.focus.focus(self.paragraph_field)
+        self.group.focus.visible = True
+        self.ui.say(self.paragraph_field.spoken())
+        return True
 
     def stat_name(self, stat_id: str) -> str:
         return self.book.stat(stat_id).name.get(self.ui.catalogue.language)
@@ -482,6 +506,14 @@ class SheetScene(AdventureScene):
             self.say(self.ui.t("sheet.redone", what=describe_entry(self.ui, self.book, entry)))
         return entry
 
+    def back(self) -> None:
+        """Escape: first leave the control in hand (a field being typed in), then go back to the bookshelf."""
+        if self.group.focus.focused is not None:
+            self.group.focus.focus(None)
+            self.ui.say(self.ui.t("access.left_control"))
+            return
+        self.to_shelf()
+
     def to_shelf(self) -> None:
         self._commit_notes()
         self.navigator.to_shelf(self)
@@ -514,6 +546,11 @@ class SheetScene(AdventureScene):
             if event.key == pygame.K_F1:
                 self.open_help()
                 return None
+        if self.shortcut_key(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return None
         if event.type == pygame.MOUSEBUTTONUP and self.equipment.contains(getattr(event, "pos", (-1, -1))):
             self.sync()
         return event

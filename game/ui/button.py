@@ -39,6 +39,15 @@ class Button(Widget):
         self.style = style
         self.pressed = False
 
+    role = "access.role_button"
+
+    def spoken_label(self) -> str:
+        """The spoken name when the label alone is not enough ("Remove" → "Remove Wolf"), else the label;
+        an icon-only button falls back to its tooltip."""
+        if self.spoken_name is not None:
+            return self.ui.text(self.spoken_name)
+        return self.ui.text(self.label) or super().spoken_label()
+
     def activate(self) -> None:
         """Click the button (if enabled)."""
         if self.enabled and self.on_click is not None:

@@ -1,4 +1,4 @@
-"""What every widget needs from the app: theme, catalogue, clipboard.
+"""What every widget needs from the app: theme, catalogue, clipboard, the announcer.
 
 One object passed to each widget's constructor (like pygame_gui's manager),
 instead of globals, so tests build an isolated context in one line.
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from game.i18n.catalogue import Catalogue, TextSource, resolve
 from game.ui.clipboard import Clipboard
+from game.ui.speech import Announcer
 from game.ui.theme import Palette, Theme
 
 
@@ -21,6 +22,12 @@ class UIContext:
     theme: Theme = field(default_factory=Theme)
     catalogue: Catalogue = field(default_factory=Catalogue)
     clipboard: Clipboard = field(default_factory=Clipboard)
+    speech: Announcer = field(default_factory=Announcer)  # what a screen-reader user hears
+
+    def say(self, text: str, *, interrupt: bool = True) -> None:
+        """Announce ``text`` to the player's screen reader (and the speech log)."""
+        self.speech.language = self.catalogue.language
+        self.speech.say(text, interrupt=interrupt)
 
     @property
     def palette(self) -> Palette:

@@ -45,6 +45,14 @@ class Counter(Widget):
         self.on_request = on_request
         self._pressed: str | None = None  # "minus" / "plus" while the mouse is down on it
 
+    role = "access.role_counter"
+
+    def spoken_label(self) -> str:
+        return self.ui.text(self.label) if self.label is not None else super().spoken_label()
+
+    def spoken_value(self) -> str:
+        return str(self.value)
+
     # -- geometry --------------------------------------------------------------
 
     def _button_size(self) -> int:

@@ -75,6 +75,8 @@ def parchment(size: tuple[int, int], palette: Palette, seed: int = 7) -> pygame.
     rng = random.Random(seed)
     page = pygame.Surface(size)
     page.fill(palette.parchment)
+    if palette.plain:
+        return page  # high contrast: nothing behind the text
 
     # Fibres first, so the mottling below ages them along with the page.
     fibre_colour = _mix(palette.parchment, palette.parchment_dark, 0.35)

@@ -21,6 +21,7 @@ class FocusRing:
         self.widgets: list[Widget] = list(widgets or [])
         self.focused: Widget | None = None
         self.visible = False  # True after keyboard navigation
+        self._lost: Widget | None = None  # the widget that lost focus by being disabled: Tab goes on from there
 
     def add(self, widget: Widget) -> None:
         """Append ``widget`` to the tab order."""
@@ -55,15 +56,24 @@ class FocusRing:
             return None
         if self.focused in candidates:
             index = (candidates.index(self.focused) + step) % len(candidates)
+        elif self._lost is not None and self._lost in self.widgets:
+            # Focus went away under the player (the button just pressed is now disabled): go on from its place.
+            place = self.widgets.index(self._lost)
+            after = [w for w in self.widgets[place + 1:] if w in candidates] if step > 0 else \
+                [w for w in reversed(self.widgets[:place]) if w in candidates]
+            index = candidates.index(after[0]) if after else (0 if step > 0 else len(candidates) - 1)
         else:
             index = 0 if step > 0 else len(candidates) - 1
+        self._lost = None
         self.focus(candidates[index])
         return self.focused
 
     def process_event(self, event: pygame.event.Event) -> bool:
         """Handle Tab / Shift+Tab / Enter / Space; True when consumed."""
         if self.focused is not None and not self.focused.accepts_focus():
+            lost = self.focused
             self.focus(None)  # it was disabled or hidden under us
+            self._lost = lost
         if event.type != pygame.KEYDOWN:
             return False
         if event.key == pygame.K_TAB:

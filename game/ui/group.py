@@ -44,10 +44,16 @@ class WidgetGroup:
         self.tooltips.process_event(event, self.widgets, self.focus.focused)
         if event.type in KEY_EVENTS:
             focused = self.focus.focused
-            if focused is not None and focused.accepts_focus() and focused.process_event(event):
-                return True
+            if focused is not None and focused.accepts_focus():
+                before = focused.spoken_value() if event.type == pygame.KEYDOWN else None
+                if focused.process_event(event):
+                    self._say_new_value(focused, before)
+                    return True
+            before_focus = self.focus.focused
             if self.focus.process_event(event):
                 self.tooltips.show_for_focus(self.focus.focused)
+                if self.focus.focused is not before_focus and self.focus.focused is not None:
+                    self.ui.say(self.focus.focused.spoken())
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -67,6 +73,22 @@ class WidgetGroup:
                 if event.type != pygame.MOUSEMOTION:
                     break
         return consumed
+
+    def _say_new_value(self, widget: Widget, before: str | None) -> None:
+        """A key changed the focused widget's value (an arrow in a list, + on a counter): say the new one."""
+        if before is None or widget is not self.focus.focused or not widget.speaks_value_changes:
+            return
+        after = widget.spoken_value()
+        if after != before and after:
+            self.ui.say(after)
+
+    def focus_first(self) -> Widget | None:
+        """Put the keyboard focus on the first control (a screen opened from the keyboard) and say it."""
+        widget = self.focus.move(1) if self.focus.focused is None else self.focus.focused
+        if widget is not None:
+            self.focus.visible = True
+            self.ui.say(widget.spoken(), interrupt=False)
+        return widget
 
     def update(self, dt: float) -> None:
         """Advance every widget and the tooltip timer."""

@@ -53,6 +53,17 @@ class NotesArea(Widget):
         self._dragging = False
         self._sticky_x: int | None = None  # keeps the column while moving up and down
 
+    takes_text = True
+    speaks_value_changes = False  # typing is echoed by the keyboard, not re-read whole
+    role = "access.role_notes"
+
+    def spoken_label(self) -> str:
+        source = self.spoken_name if self.spoken_name is not None else self.placeholder
+        return self.ui.text(source) if source is not None else super().spoken_label()
+
+    def spoken_value(self) -> str:
+        return self.text or self.ui.t("access.empty")
+
     # -- text and layout -----------------------------------------------------------
 
     @property

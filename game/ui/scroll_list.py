@@ -50,6 +50,17 @@ class ScrollList(Widget):
         self._press_scroll = 0
         self._drag_scrolling = False
 
+    role = "access.role_list"
+
+    def spoken_value(self) -> str:
+        """The selected row and where it stands ("3 / 7"), or how many rows there are."""
+        if not self.items:
+            return self.ui.t("access.list_empty")
+        if self.selected is None or self.selected >= len(self.items):
+            return self.ui.t("access.list_count", n=len(self.items))
+        return self.ui.t("access.list_row", text=self.ui.text(self.items[self.selected]), n=self.selected + 1,
+                         total=len(self.items))
+
     def set_items(self, items: Sequence[TextSource], icons: Sequence[str | None] | None = None) -> None:
         """Replace the rows, keeping the selection when still in range."""
         self.items = list(items)

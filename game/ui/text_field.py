@@ -54,6 +54,17 @@ class TextField(Widget):
         self.scroll_x = 0
         self._dragging = False
 
+    takes_text = True
+    speaks_value_changes = False  # typing is echoed by the keyboard, not re-read whole
+    role = "access.role_field"
+
+    def spoken_label(self) -> str:
+        source = self.spoken_name if self.spoken_name is not None else self.placeholder
+        return self.ui.text(source) if source is not None else super().spoken_label()
+
+    def spoken_value(self) -> str:
+        return self.text or self.ui.t("access.empty")
+
     # -- value -------------------------------------------------------------------
 
     @property

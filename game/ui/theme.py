@@ -1,4 +1,4 @@
-"""Colours and sizes: a parchment-and-ink palette and a colour-blind-safe one.
+"""Colours and sizes: a parchment-and-ink palette, a colour-blind-safe one and a high-contrast one.
 
 Widgets never hard-code a colour: they read ``theme.palette.<name>``. The
 colour-blind palette keeps the parchment mood but draws "good" and "bad" from
@@ -42,6 +42,7 @@ class Palette:
     die_face: RGB
     die_pip: RGB
     letterbox: RGB  # bars around the scaled page
+    plain: bool = False  # a flat page without parchment grain, mottling or vignette (high contrast)
 
 
 PARCHMENT = Palette(
@@ -96,7 +97,36 @@ COLOURBLIND = Palette(
     letterbox=(12, 12, 16),
 )
 
-PALETTES: dict[str, Palette] = {p.name: p for p in (PARCHMENT, COLOURBLIND)}
+# High contrast for low vision: black ink on a flat white page (21:1), no grain, secondary and
+# disabled text still at least 7:1 and 4.5:1, a thick deep-blue focus ring, "good" and "bad"
+# dark enough for text (and never the only sign: each also has a word or a shape).
+CONTRAST = Palette(
+    name="contrast",
+    parchment=(255, 255, 255),
+    parchment_light=(255, 255, 255),
+    parchment_dark=(205, 205, 205),
+    ink=(0, 0, 0),
+    ink_soft=(30, 30, 30),
+    ink_faint=(95, 95, 95),
+    rubric=(0, 0, 0),
+    accent=(0, 0, 0),
+    accent_text=(255, 255, 255),
+    good=(0, 80, 160),
+    bad=(170, 0, 0),
+    focus=(0, 60, 255),
+    selection=(255, 215, 0, 170),
+    hover=(0, 0, 0, 28),
+    shadow=(0, 0, 0, 0),
+    overlay=(0, 0, 0, 190),
+    tooltip_bg=(0, 0, 0),
+    tooltip_text=(255, 255, 255),
+    die_face=(255, 255, 255),
+    die_pip=(0, 0, 0),
+    letterbox=(0, 0, 0),
+    plain=True,
+)
+
+PALETTES: dict[str, Palette] = {p.name: p for p in (PARCHMENT, COLOURBLIND, CONTRAST)}
 
 # Base text sizes in logical pixels, before ui_scale.
 BASE_TEXT_SIZES: dict[str, int] = {
@@ -133,7 +163,7 @@ class Theme:
     sizes: Sizes = field(default_factory=Sizes)
 
     def set_palette(self, name: str) -> None:
-        """Switch to the palette called ``name`` ("parchment" or "colourblind")."""
+        """Switch to the palette called ``name`` ("parchment", "colourblind" or "contrast")."""
         if name not in PALETTES:
             raise ValueError(f"unknown palette {name!r}; known: {sorted(PALETTES)}")
         self.palette = PALETTES[name]

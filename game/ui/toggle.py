@@ -33,6 +33,14 @@ class Toggle(Widget):
         self.on_change = on_change
         self._pressed = False
 
+    role = "access.role_toggle"
+
+    def spoken_label(self) -> str:
+        return self.ui.text(self.label) or super().spoken_label()
+
+    def spoken_value(self) -> str:
+        return self.ui.t("access.on" if self.value else "access.off")
+
     def activate(self) -> None:
         """Flip the switch (if enabled)."""
         if not self.enabled:

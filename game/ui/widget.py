@@ -23,6 +23,8 @@ class Widget:
     focusable: bool = True
     #: Whether the widget uses Enter/Space itself while focused (text areas do).
     captures_activation_keys: bool = False
+    #: Whether letters typed while it has focus are text (then no shortcut fires).
+    takes_text: bool = False
 
     def __init__(
         self,
@@ -33,13 +35,16 @@ class Widget:
         disabled_reason: TextSource | None = None,
         tooltip: TextSource | None = None,
         visible: bool = True,
+        spoken_name: TextSource | None = None,
     ) -> None:
+        """``spoken_name``: what a screen reader calls the widget when its label is drawn by the screen."""
         self.ui = ui
         self.rect = pygame.Rect(rect)
         self.enabled = enabled
         self.disabled_reason = disabled_reason
         self.tooltip = tooltip
         self.visible = visible
+        self.spoken_name = spoken_name
         self.focused = False
         self.hovered = False
 
@@ -63,6 +68,29 @@ class Widget:
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether logical point ``pos`` is on this widget."""
         return self.visible and self.rect.collidepoint(pos)
+
+    # -- speech (what a screen-reader user hears; see game.ui.speech) -----------
+
+    #: Whether a key that changes the value (an arrow, + / −) has the new value said.
+    speaks_value_changes: bool = True
+    #: The catalogue key of the widget's kind ("access.role_button"…), said after its name.
+    role: str | None = None
+
+    def spoken_label(self) -> str:
+        """The widget's name: ``spoken_name``, else its tooltip."""
+        source = self.spoken_name if self.spoken_name is not None else self.tooltip
+        return self.ui.text(source) if source is not None else ""
+
+    def spoken_value(self) -> str:
+        """The widget's current value in words ("" when it has none)."""
+        return ""
+
+    def spoken(self) -> str:
+        """Name, kind, value and, when disabled, the reason: said when the widget takes focus."""
+        parts = [self.spoken_label(), self.ui.t(self.role) if self.role else "", self.spoken_value()]
+        if not self.enabled and self.disabled_reason is not None:
+            parts.append(self.ui.t("access.unavailable", reason=self.ui.text(self.disabled_reason)))
+        return ", ".join(part for part in parts if part)
 
     # -- hooks ---------------------------------------------------------------
 

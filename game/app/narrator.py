@@ -1,0 +1,77 @@
+"""What a screen-reader user hears as screens come and go, and the two keys every screen shares.
+
+The narrator sits beside the scene stack (the main loop calls it): when the top
+scene changes it says what the new screen is and what it shows (the words come
+from ``describe``, the scenes layer's ``game.scenes.narration.describe_screen``,
+injected so the app layer imports no screen), and it answers the global
+shortcuts: "repeat" (F4) says the last announcement again, "where" (F3) says the
+screen and the focused control again.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+
+import pygame
+
+from game.app.scene import Scene
+from game.app.stack import SceneStack
+from game.ui.context import UIContext
+from game.ui.keymap import Keymap
+
+
+def focused_widget(scene: Scene | None) -> object | None:
+    """The widget holding the keyboard focus on ``scene`` (screens keep their widgets in ``group``)."""
+    group = getattr(scene, "group", None)
+    focus = getattr(group, "focus", None)
+    return getattr(focus, "focused", None)
+
+
+class Narrator:
+    """Announces each newly arrived screen; F4 repeats, F3 says where you are."""
+
+    def __init__(self, ui: UIContext, keymap: Callable[[], Keymap], describe: Callable[[Scene], str]) -> None:
+        self.ui = ui
+        self.keymap = keymap
+        self.describe = describe
+        self._top: Scene | None = None
+        self._seen: weakref.WeakSet[Scene] = weakref.WeakSet()  # screens already announced
+
+    def filter_event(self, event: pygame.event.Event, stack: SceneStack) -> pygame.event.Event | None:
+        """Take the global speech keys; pass everything else on."""
+        action = self.keymap().action_for(event)
+        if action == "repeat":
+            self.ui.speech.repeat()
+            return None
+        if action == "where":
+            self.ui.say(self.where(stack.top))
+            return None
+        return event
+
+    def where(self, scene: Scene | None) -> str:
+        """The screen's summary, then the focused control."""
+        if scene is None:
+            return ""
+        parts = [self.describe(scene)]
+        widget = focused_widget(scene)
+        if widget is not None:
+            parts.append(self.ui.t("access.focus_on", control=widget.spoken()))  # type: ignore[attr-defined]
+        return " ".join(part for part in parts if part)
+
+    def notice(self, stack: SceneStack) -> None:
+        """Call after the stack changed: a new screen is described (cutting what was being said);
+        coming back to one already described (a dialog closed) only says the focused control, after the rest."""
+        top = stack.top
+        if top is self._top:
+            return
+        self._top = top
+        if top is None:
+            return
+        if top in self._seen:
+            widget = focused_widget(top)
+            if widget is not None:
+                self.ui.say(self.ui.t("access.focus_on", control=widget.spoken()), interrupt=False)  # type: ignore[attr-defined]
+            return
+        self._seen.add(top)
+        self.ui.say(self.describe(top))

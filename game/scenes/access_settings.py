@@ -1,0 +1,196 @@
+"""The accessibility settings: speech, high contrast, and the keyboard shortcuts (remapped here).
+
+Opened from the settings page. Like it, every change is saved at once. A
+shortcut is changed by choosing its row (arrows, Enter) and pressing the new
+key; a key another action had is swapped with it (``Keymap.bind``), a key that
+moves, activates or goes back is refused aloud, Escape cancels. "Speech" says
+at once whether it works and, when it does not, why (no library, no screen
+reader, no synthesizer).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.navigator import Screen
+from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
+from game.ui.button import Button
+from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.group import WidgetGroup
+from game.ui.keymap import DEFAULT_SHORTCUTS, Keymap, key_label
+from game.ui.scroll_list import ScrollList
+from game.ui.speech import SpokenText
+from game.ui.theme import LOGICAL_SIZE
+from game.ui.toggle import Toggle
+from game.ui.voices import SPEECH_MODES
+
+PANEL = pygame.Rect(160, 30, 960, 660)
+LABEL_X = PANEL.x + 36
+CONTROL_X = PANEL.x + 300
+SPEECH_Y = PANEL.y + 92
+CONTRAST_Y = PANEL.y + 196
+KEYS_Y = PANEL.y + 262
+SEGMENT_H = 42
+
+
+class AccessSettingsScene(Scene):
+    """Modal page over the settings; every change is saved at once."""
+
+    transparent = True
+    screen = Screen.ACCESS_SETTINGS
+    status = SpokenText()  # shown under the shortcuts and said
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.ui = services.ui
+        self.group = WidgetGroup(self.ui)
+        self.capturing: str | None = None  # the action waiting for its new key
+        self.status = None
+        self._build()
+        self._refresh()
+
+    @property
+    def settings(self):
+        return self.services.settings
+
+    def _build(self) -> None:
+        ui, g = self.ui, self.group
+        self.speech_buttons: dict[str, Button] = {}
+        for index, mode in enumerate(SPEECH_MODES):
+            rect = (CONTROL_X + index * 206, SPEECH_Y, 198, SEGMENT_H)
+            self.speech_buttons[mode] = g.add(Button(ui, rect, ui.tr(f"access.speech_{mode}"),
+                                                     on_click=lambda m=mode: self.set_speech(m),
+                                                     spoken_name=ui.tr("access.speech_choice", mode=ui.t(f"access.speech_{mode}"))))
+        self.contrast_toggle = g.add(Toggle(ui, (CONTROL_X, CONTRAST_Y + 5, 300, 32), "", value=self.settings.palette == "contrast",
+                                            on_change=self.set_contrast, spoken_name=ui.tr("access.contrast")))
+        self.actions = list(DEFAULT_SHORTCUTS)
+        self.keys_list = g.add(ScrollList(ui, (LABEL_X, KEYS_Y + 40, PANEL.width - 72, 250), row_height=34,
+                                          on_activate=self.start_capture, spoken_name=ui.tr("access.help_shortcuts")))
+        bottom = PANEL.bottom - 24 - 46
+        self.defaults_button = g.add(Button(ui, (LABEL_X, bottom, 260, 46), ui.tr("access.defaults"), on_click=self.defaults))
+        self.change_button = g.add(Button(ui, (LABEL_X + 272, bottom, 260, 46), ui.tr("access.change_key"),
+                                          on_click=lambda: self.start_capture(self.keys_list.selected)))
+        self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, bottom, 180, 46), ui.tr("common.close"), style="primary",
+                                         on_click=self.close))
+
+    def _refresh(self) -> None:
+        ui, keymap = self.ui, self.services.keymap
+        for mode, button in self.speech_buttons.items():
+            button.style = "primary" if self.settings.speech == mode else "normal"
+        self.contrast_toggle.value = self.settings.palette == "contrast"
+        rows = [ui.t("access.shortcut_row", action=ui.t(f"access.action_{a}"), shortcut=keymap.label(a)) for a in self.actions]
+        self.keys_list.set_items(rows)
+        self.change_button.set_enabled(self.keys_list.selected is not None, ui.tr("access.pick_row_first"))
+
+    # -- changes (saved at once) -----------------------------------------------------------------
+    def _save(self) -> None:
+        self.services.save_settings()
+        self._refresh()
+
+    def set_speech(self, mode: str) -> None:
+        self.settings.speech = mode
+        self._save()
+        note = self.ui.speech.note
+        self.status = self.ui.t(note) if note else self.ui.t(f"access.speech_now_{mode}")
+
+    def set_contrast(self, on: bool) -> None:
+        self.settings.palette = "contrast" if on else "parchment"
+        self._save()
+
+    def start_capture(self, row: int | None) -> None:
+        """Wait for the new key of the shortcut in ``row``."""
+        if row is None or not 0 <= row < len(self.actions):
+            return
+        self.capturing = self.actions[row]
+        self._refresh()
+        self.status = self.ui.t("access.press_new_key", action=self.ui.t(f"access.action_{self.capturing}"))
+
+    def capture(self, event: pygame.event.Event) -> None:
+        """The key pressed while waiting: bind it, or say why not."""
+        action, self.capturing = self.capturing, None
+        if event.key == pygame.K_ESCAPE or action is None:
+            self.status = self.ui.t("access.capture_cancelled")
+            return
+        name = pygame.key.name(event.key)
+        if not Keymap.acceptable(name):
+            self.status = self.ui.t("access.key_reserved", shortcut=key_label(name))
+            return
+        keymap = self.services.keymap
+        other = keymap.bind(action, name)
+        self.settings.shortcuts = keymap.changes()
+        self._save()
+        what = self.ui.t(f"access.action_{action}")
+        if other is not None:
+            self.status = self.ui.t("access.key_swapped", action=what, shortcut=keymap.label(action),
+                                    other=self.ui.t(f"access.action_{other}"), other_key=keymap.label(other))
+        else:
+            self.status = self.ui.t("access.key_set", action=what, shortcut=keymap.label(action))
+
+    def defaults(self) -> None:
+        self.settings.shortcuts = {}
+        self._save()
+        self.status = self.ui.t("access.keys_reset")
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    # -- frame ---------------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.QUIT:
+            return event
+        if self.capturing is not None and event.type == pygame.KEYDOWN:
+            self.capture(event)
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            return event
+        if self.group.process_event(event):
+            self._refresh()
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        return None  # modal
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
+            surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(p.overlay)
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, PANEL, p, fill_alpha=252)
+        body, small = theme.text_size("body"), theme.text_size("small")
+        blit_text(surface, ui.t("access.title"), (LABEL_X, PANEL.y + 18), "title", theme.text_size("title"), p.rubric)
+        pygame.draw.line(surface, p.ink_faint, (LABEL_X, PANEL.y + 72), (PANEL.right - 36, PANEL.y + 72))
+        blit_text(surface, ui.t("access.speech"), (LABEL_X, SPEECH_Y + SEGMENT_H // 2), "body", body, p.ink, "midleft")
+        note = ui.speech.note
+        hint = ui.t(note) if note else ui.t("access.speech_hint", repeat=self.services.keymap.label("repeat"),
+                                             where=self.services.keymap.label("where"))
+        for index, line in enumerate(wrap_words(hint, "italic", small, PANEL.width - 72)[:2]):
+            blit_text(surface, line, (LABEL_X, SPEECH_Y + SEGMENT_H + 10 + index * 24), "italic", small,
+                      p.bad if note else p.ink_soft)
+        blit_text(surface, ui.t("access.contrast"), (LABEL_X, CONTRAST_Y + 21), "body", body, p.ink, "midleft")
+        blit_text(surface, ui.t("access.help_shortcuts"), (LABEL_X, KEYS_Y + 18), "body", body, p.ink, "midleft")
+        blit_text(surface, ui.t("access.keys_hint"), (CONTROL_X, KEYS_Y + 18), "italic", small, p.ink_soft, "midleft")
+        if self.status:
+            for index, line in enumerate(wrap_words(self.status, "italic", small, PANEL.width - 72)[:2]):
+                blit_text(surface, line, (LABEL_X, self.keys_list.rect.bottom + 10 + index * 24), "italic", small, p.ink)
+        self.group.draw(surface)
+
+
+@showcase("settings-access")
+def _showcase_access(services: Services) -> list[Scene]:
+    scene = AccessSettingsScene(services)
+    scene.keys_list.select(0)
+    scene.start_capture(0)
+    return [services.navigator.build(Screen.SHELF), services.navigator.build(Screen.SETTINGS), scene]

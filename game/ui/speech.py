@@ -1,0 +1,148 @@
+"""Announcements for players who do not see the screen: one announcer, several outputs.
+
+Text drawn in a pygame window is invisible to a screen reader, so every change
+the player needs (a dice result, an exchange's outcome, a refusal and its
+reason, the focused control and its value) is *said* through the
+:class:`Announcer` that every widget reaches as ``ui.speech``. What is said comes
+from the catalogue and the rules' outcomes, never from pixels.
+
+The announcer always keeps its history (tests read it; ``repeat`` says the last
+line again) and writes every line to the speech log when one is open
+(``--speech-log FILE``). The outputs that make sound are optional and chosen by
+``game.ui.voices`` from the settings: a running screen reader through
+accessible-output2, or a self-voicing synthesizer. None of them is needed to
+run the app or its tests.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import IO, Protocol
+
+HISTORY = 200  # lines kept for "repeat" and for the tests
+
+
+class SpeechOutput(Protocol):
+    """Something that makes an announcement heard (a screen reader, a synthesizer)."""
+
+    name: str
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SpeechLog:
+    """The ``--speech-log`` file: each announcement on one line, flushed at once."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file: IO[str] | None = self.path.open("w", encoding="utf-8")
+        self.prefix = ""  # put before each line (the smoke run names the screen sample)
+
+    def write(self, line: str) -> None:
+        """Append one line (newlines inside the announcement become spaces)."""
+        if self._file is None:
+            return
+        self._file.write(self.prefix + " ".join(line.split()) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        """Close the file; later writes are dropped."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+class Announcer:
+    """Says things: to the log and history always, to the outputs when speech is on."""
+
+    def __init__(self, outputs: list[SpeechOutput] | None = None, *, language: str = "fr") -> None:
+        self.outputs: list[SpeechOutput] = list(outputs or [])
+        self.language = language
+        self.history: deque[str] = deque(maxlen=HISTORY)
+        self.log: SpeechLog | None = None
+        self.note: str | None = None  # why no output makes sound (no library, no screen reader…)
+        self.mode = "off"  # the "speech" setting the outputs were opened for
+
+    @property
+    def last(self) -> str:
+        """The last announcement ("" before the first)."""
+        return self.history[-1] if self.history else ""
+
+    @property
+    def speaking(self) -> bool:
+        """Whether some output makes the announcements heard."""
+        return bool(self.outputs)
+
+    def set_outputs(self, outputs: list[SpeechOutput], note: str | None = None) -> None:
+        """Replace the outputs (closing the old ones); ``note`` says why there are none."""
+        for output in self.outputs:
+            if output not in outputs:
+                output.close()
+        self.outputs = list(outputs)
+        self.note = note
+
+    def open_log(self, path: str | Path) -> None:
+        """Write every later announcement to ``path``, one per line."""
+        self.close_log()
+        self.log = SpeechLog(path)
+
+    def close_log(self) -> None:
+        """Stop writing the speech log."""
+        if self.log is not None:
+            self.log.close()
+            self.log = None
+
+    def say(self, text: str, *, interrupt: bool = True) -> None:
+        """Announce ``text`` (empty text says nothing). ``interrupt`` cuts what is being said."""
+        text = " ".join(str(text).split())
+        if not text:
+            return
+        self.history.append(text)
+        if self.log is not None:
+            self.log.write(text)
+        self._speak(text, interrupt)
+
+    def repeat(self) -> None:
+        """Say the last announcement again (the "repeat" key); not logged twice."""
+        if self.history:
+            self._speak(self.history[-1], True)
+
+    def _speak(self, text: str, interrupt: bool) -> None:
+        for output in list(self.outputs):
+            try:
+                output.speak(text, self.language, interrupt)
+            except Exception as error:  # noqa: BLE001 - a failing voice must never stop the game
+                self.outputs.remove(output)
+                self.note = f"{output.name}: {error}"
+
+    def close(self) -> None:
+        """Close the outputs and the log."""
+        self.set_outputs([])
+        self.close_log()
+
+
+class SpokenText:
+    """A screen's status or error attribute whose every new text is also said aloud.
+
+    ``message = SpokenText()`` in a scene class: ``self.message = "No provisions left"``
+    shows on its status line as before and reaches a screen reader through
+    ``self.ui.say``. None or "" clears it silently.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_spoken_{name}"
+
+    def __get__(self, obj: object, objtype: type | None = None) -> object:
+        if obj is None:
+            return self
+        return obj.__dict__.get(self.slot)
+
+    def __set__(self, obj: object, value: object) -> None:
+        obj.__dict__[self.slot] = value
+        ui = obj.__dict__.get("ui")
+        if value and ui is not None:
+            ui.say(value() if callable(value) else str(value))

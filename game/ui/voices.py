@@ -1,0 +1,135 @@
+"""The outputs that make announcements heard, chosen from the "speech" setting.
+
+- ``screen_reader``: the player's running screen reader through accessible-output2
+  (NVDA, JAWS, Dolphin, ZDSR, SAPI on Windows; VoiceOver on macOS; Speech
+  Dispatcher on Linux, which is what Orca speaks through).
+- ``self_voicing``: the app speaks by itself with the system's synthesizer in the
+  game's language (SAPI through accessible-output2 on Windows, ``say`` on macOS,
+  ``spd-say`` or ``espeak-ng`` on Linux), for players without a screen reader.
+- ``off``: silence (the history, the repeat key and the speech log still work).
+
+accessible-output2 is an optional dependency (``pip install 'feuille-aventure[speech]'``):
+without it the app runs, speech is off and the settings show why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+
+from game.ui.speech import SpeechOutput
+
+SPEECH_MODES = ("off", "screen_reader", "self_voicing")
+
+# Catalogue keys of the reasons speech makes no sound.
+NOTE_NO_LIBRARY = "access.note_no_library"
+NOTE_NO_READER = "access.note_no_reader"
+NOTE_NO_SYNTH = "access.note_no_synth"
+
+# macOS voices shipped with the system, by game language.
+MAC_VOICES = {"fr": "Thomas", "en": "Samantha"}
+
+
+def _quietly(load: Callable[[], object]) -> object:
+    """Run ``load`` with its prints swallowed (accessible-output2 prints about every missing engine)."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return load()
+
+
+class ScreenReaderOutput:
+    """The first active output accessible-output2 finds (a screen reader before a synthesizer)."""
+
+    def __init__(self, output: object, name: str) -> None:
+        self._output = output
+        self.name = name
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None:
+        self._output.speak(text, interrupt=interrupt)  # type: ignore[attr-defined]  # accessible-output2 is untyped
+
+    def close(self) -> None:
+        close = getattr(self._output, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+
+
+class CommandVoice:
+    """A synthesizer run as a command per announcement; a new one cuts the one still speaking."""
+
+    def __init__(self, name: str, argv: Callable[[str, str], Sequence[str]]) -> None:
+        self.name = name
+        self._argv = argv
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None:
+        if interrupt:
+            self.silence()
+        self._process = subprocess.Popen(list(self._argv(text, language)), stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def silence(self) -> None:
+        """Stop the announcement being spoken, if any."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=1)
+
+    def close(self) -> None:
+        self.silence()
+
+
+def _accessible_output() -> object | None:
+    """accessible-output2's ``Auto`` output, or None when the library is not installed."""
+    try:
+        auto = _quietly(lambda: __import__("accessible_output2.outputs.auto", fromlist=["Auto"]))
+    except Exception:  # noqa: BLE001 - missing, or failing to load a native library: speech just stays off
+        return None
+    try:
+        return _quietly(auto.Auto)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def screen_reader() -> tuple[list[SpeechOutput], str | None]:
+    """The running screen reader, or no output and the reason."""
+    auto = _accessible_output()
+    if auto is None:
+        return [], NOTE_NO_LIBRARY
+    output = auto.get_first_available_output()  # type: ignore[attr-defined]
+    if output is None:
+        return [], NOTE_NO_READER
+    return [ScreenReaderOutput(output, str(getattr(output, "name", "screen reader")))], None
+
+
+def system_synthesizer(platform: str | None = None, which: Callable[[str], str | None] = shutil.which) -> SpeechOutput | None:
+    """The system's own synthesizer for self-voicing, or None when there is none."""
+    platform = platform or sys.platform
+    if platform == "darwin" and which("say"):
+        return CommandVoice("say", lambda text, lang: ["say", "-v", MAC_VOICES.get(lang, "Samantha"), text])
+    if platform.startswith("linux") or platform.startswith("freebsd"):
+        if which("spd-say"):
+            return CommandVoice("spd-say", lambda text, lang: ["spd-say", "-w", "-l", lang, text])
+        for command in ("espeak-ng", "espeak"):
+            if which(command):
+                return CommandVoice(command, lambda text, lang, c=command: [c, "-v", lang, text])
+    if platform == "win32":
+        auto = _accessible_output()
+        sapi = next((o for o in getattr(auto, "outputs", []) if type(o).__name__ == "SAPI5"), None)
+        if sapi is not None:
+            return ScreenReaderOutput(sapi, "SAPI5")
+    return None
+
+
+def outputs_for(mode: str) -> tuple[list[SpeechOutput], str | None]:
+    """The outputs for the "speech" setting ``mode`` and, when silent, the catalogue key of why."""
+    if mode == "screen_reader":
+        return screen_reader()
+    if mode == "self_voicing":
+        synth = system_synthesizer()
+        return ([synth], None) if synth is not None else ([], NOTE_NO_SYNTH)
+    return [], None

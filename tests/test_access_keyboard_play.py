@@ -1,0 +1,208 @@
+"""Whole games played with the keyboard alone (no pointer event at all), ending where the same actions
+applied to a bare session end; what a screen-reader user heard along the way is checked too.
+
+Tab / Shift+Tab move the focus, Enter activates, arrows change counters, letters typed into fields
+are TEXTINPUT events, and the shortcuts (R, T, L, A…) act on the combat board.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from app_helpers import Driver, make_services
+
+from game.app.adventure import Adventure
+from game.app.narrator import Narrator
+from game.rules.dice import RandomDice, ScriptedDice
+from game.rules.session import Session, Start
+from game.scenes.combat import CombatScene
+from game.scenes.dice_roll import DiceRollScene
+from game.scenes.fight_setup import FightSetupScene
+from game.scenes.narration import describe_screen
+from game.scenes.rnp_table import RnpTableScene
+from game.scenes.sheet import SheetScene
+
+POINTER = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+
+
+class KeyboardOnly(Driver):
+    """The test driver, refusing any pointer event, with the narrator of the real app."""
+
+    def __init__(self, scene, services) -> None:
+        super().__init__(scene)
+        self.services = services
+        self.loop.narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
+        self.loop.run_frames(1)
+
+    def send(self, *events, frames: int = 2) -> None:
+        assert not any(e.type in POINTER for e in events), "keyboard only"
+        super().send(*events, frames=frames)
+
+    def click(self, target, frames: int = 2) -> None:
+        raise AssertionError("keyboard only")
+
+    def tab_to(self, widget, limit: int = 80) -> None:
+        """Press Tab until ``widget`` has the focus (and fail if it never comes)."""
+        for _ in range(limit):
+            if self.top.group.focus.focused is widget:
+                return
+            self.key(pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {widget!r}")
+
+    def press(self, char: str) -> None:
+        self.key(pygame.key.key_code(char), unicode=char)
+
+    def enter(self) -> None:
+        self.key(pygame.K_RETURN)
+
+
+HERO = {"skill": 10, "stamina": 12, "luck": 9}
+# shot 3+3 ≤ 10 hits · round: Loup 6+6+7 = 19 beats 1+1+10 · Luck 2+2 ≤ 9 lucky · round: 1+1+7 < 6+6+10, accepted ·
+# round: the same, and the wolf falls.
+FIGHT_DICE = [3, 3, 6, 6, 1, 1, 2, 2, 1, 1, 6, 6, 1, 1, 6, 6]
+FIGHT_ACTIONS = [
+    {"do": "add_creature", "name": "Loup", "skill": 7, "stamina": 5, "notes": ""},
+    {"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5, "box": 0}], "mode": "one_after_another",
+     "arrows": 2},
+    {"do": "shoot", "target": 0}, {"do": "round"}, {"do": "luck"}, {"do": "round"}, {"do": "no_luck"}, {"do": "round"},
+]
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+def test_a_df49_fight_with_archery_a_wound_and_luck_played_with_keys_only(services):
+    book = services.shelf.books["DF49"]
+    adventure = Adventure.start(Session(book, ScriptedDice(list(FIGHT_DICE)), Start(hero=HERO)), services.saves)
+    sheet = SheetScene(services, adventure)
+    d = KeyboardOnly(sheet, services)
+    heard_from = len(services.ui.speech.history)
+
+    d.tab_to(sheet.top["fight"])
+    d.enter()
+    setup = d.top
+    assert isinstance(setup, FightSetupScene)
+    d.tab_to(setup.name_field)
+    d.type("Loup")
+    d.key(pygame.K_TAB)
+    d.type("7")
+    d.key(pygame.K_TAB)
+    d.type("5")
+    d.tab_to(setup.add_button)
+    d.enter()
+    d.tab_to(setup.shots_counter)
+    d.key(pygame.K_UP)
+    d.key(pygame.K_UP)
+    assert setup.shots_counter.value == 2
+    d.tab_to(setup.fight_button)
+    d.enter()
+
+    board = d.top
+    assert isinstance(board, CombatScene)
+    d.press("t")  # shoot: a hit
+    d.press("r")  # close in: the wolf wounds the hero
+    assert adventure.state.fight.pending[0].to == "hero"
+    d.press("l")  # test Luck: lucky, only 1 lost
+    d.press("r")  # a hit on the wolf
+    d.press("a")  # accepted without Luck
+    d.press("r")  # the wolf falls
+    assert adventure.state.fight.winner == "hero"
+    d.key(pygame.K_ESCAPE)  # back to the sheet
+    assert d.top is sheet
+
+    session = Session(book, ScriptedDice(list(FIGHT_DICE)), Start(hero=HERO))
+    for action in FIGHT_ACTIONS:
+        session.apply(action)
+    assert [e.action for e in adventure.session.entries] == [e.action for e in session.entries]
+    assert adventure.state.model_dump() == session.state.model_dump()
+
+    heard = list(services.ui.speech.history)[heard_from:]
+    text = "\n".join(heard)
+    assert any(line.startswith("Combat.") for line in heard)  # arriving on the board
+    assert "Loup vous blesse" in text and "Chance d'être chanceux" in text  # the wound, with the advisor's odds
+    assert "Chanceux" in text and "Victoire" in text
+    assert heard[-1].startswith("Sur : ")  # back on the sheet, where the focus is
+
+
+def test_a_refused_shortcut_says_why(services):
+    book = services.shelf.books["DF49"]
+    adventure = Adventure.start(Session(book, ScriptedDice([6, 6]), Start(hero=HERO)), services.saves)
+    adventure.act({"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}]})
+    d = KeyboardOnly(CombatScene(services, adventure), services)
+    d.press("a")  # nothing to accept
+    assert services.ui.speech.last == "Accepter : pas maintenant"
+    d.press("t")  # no arrows were set aside for this fight
+    assert services.ui.speech.last == "Tirer une flèche : pas maintenant"
+    assert len(adventure.session.entries) == 1
+
+
+def test_remapped_shortcuts_play_the_board(services):
+    services.keymap.bind("round", "g")
+    book = services.shelf.books["DF49"]
+    adventure = Adventure.start(Session(book, ScriptedDice([1, 1, 6, 6]), Start(hero=HERO)), services.saves)
+    adventure.act({"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}]})
+    d = KeyboardOnly(CombatScene(services, adventure), services)
+    d.press("r")
+    assert len(adventure.session.entries) == 1
+    d.press("g")
+    assert adventure.session.entries[-1].action["do"] == "round"
+
+
+def close_overlays(d: KeyboardOnly, scene) -> None:
+    """Enter closes the dice overlay (and any window it opened) until ``scene`` is on top again."""
+    assert isinstance(d.top, DiceRollScene)
+    for _ in range(5):
+        if d.top is scene:
+            return
+        d.enter()
+    raise AssertionError(f"{d.top!r} stays on top")
+
+
+def test_a_rnp_journey_played_with_keys_only(services):
+    book = services.shelf.books["rolenplay"]
+    adventure = Adventure.start(Session(book, RandomDice(20), Start(language=services.language)), services.saves)
+    for who, con in (("Brok", 14), ("Mira", 9)):
+        adventure.act({"do": "add_character", "name": who, "scores": {"con": con}})
+    scene = RnpTableScene(services, adventure, "party")
+    d = KeyboardOnly(scene, services)
+
+    def named(name):
+        return scene.panel_named_all()[name]
+
+    def fill(name, text):
+        d.tab_to(named(name))
+        d.key(pygame.K_a, pygame.KMOD_CTRL)
+        d.type(text)
+
+    d.tab_to(named("chrome:tab:travel"))
+    d.enter()
+    assert scene.tab == "travel"
+    d.tab_to(named("unit:days"))
+    d.enter()
+    fill("amount", "1")
+    d.tab_to(named("go"))
+    d.enter()  # day 1 at normal pace
+    d.tab_to(named("pace:fast"))
+    d.enter()
+    fill("extra", "2")
+    d.tab_to(named("go"))
+    d.enter()  # day 2: a forced march, Constitution saves rolled
+    close_overlays(d, scene)
+    d.tab_to(named("chrome:tab:food"))
+    d.enter()
+    d.tab_to(named("settle_all"))
+    d.enter()  # the night without water
+
+    reference = Session(book, RandomDice(20), Start(language=services.language))
+    for who, con in (("Brok", 14), ("Mira", 9)):
+        reference.apply({"do": "add_character", "name": who, "scores": {"con": con}})
+    for entry in adventure.session.entries[2:]:
+        reference.apply(entry.action)
+    dos = [e.action["do"] for e in adventure.session.entries]
+    assert dos.count("travel_party") == 2 and dos.count("drink_day") == 2
+    assert adventure.state == reference.state
+    assert [e.dice for e in adventure.session.entries] == [e.dice for e in reference.entries]
+    heard = "\n".join(services.ui.speech.history)
+    assert "Table Rôle'n Play" in heard

@@ -1,0 +1,176 @@
+"""Speech for players who do not see the screen: the announcer, its outputs, the speech log, the narrator."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pygame
+from ui_helpers import init_pygame, key, ui  # noqa: F401  (fixture)
+
+from game.app.narrator import Narrator
+from game.app.scene import Scene
+from game.app.stack import SceneStack
+from game.ui import voices
+from game.ui.counter import Counter
+from game.ui.group import WidgetGroup
+from game.ui.button import Button
+from game.ui.keymap import Keymap
+from game.ui.scroll_list import ScrollList
+from game.ui.speech import Announcer
+
+
+class Recorder:
+    """An output that keeps what it was asked to say."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str, bool]] = []
+        self.closed = False
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None:
+        self.said.append((text, language, interrupt))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class Broken:
+    name = "broken"
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None:
+        raise OSError("device gone")
+
+    def close(self) -> None:
+        pass
+
+
+def test_announcements_reach_the_outputs_the_history_and_the_log(tmp_path):
+    recorder = Recorder()
+    announcer = Announcer([recorder], language="en")
+    announcer.open_log(tmp_path / "speech.log")
+    announcer.say("Lucky!\nYou lose 1 STAMINA")
+    announcer.say("   ")
+    assert recorder.said == [("Lucky! You lose 1 STAMINA", "en", True)]
+    assert announcer.last == "Lucky! You lose 1 STAMINA"
+    assert (tmp_path / "speech.log").read_text(encoding="utf-8") == "Lucky! You lose 1 STAMINA\n"
+
+
+def test_repeat_says_the_last_line_again_without_logging_it_twice(tmp_path):
+    recorder = Recorder()
+    announcer = Announcer([recorder])
+    announcer.open_log(tmp_path / "speech.log")
+    announcer.say("Paragraph 12")
+    announcer.repeat()
+    assert [s[0] for s in recorder.said] == ["Paragraph 12", "Paragraph 12"]
+    assert (tmp_path / "speech.log").read_text(encoding="utf-8").splitlines() == ["Paragraph 12"]
+
+
+def test_a_failing_output_is_dropped_with_a_note_and_the_game_goes_on():
+    recorder = Recorder()
+    announcer = Announcer([Broken(), recorder])
+    announcer.say("one")
+    announcer.say("two")
+    assert [s[0] for s in recorder.said] == ["one", "two"]
+    assert announcer.note == "broken: device gone"
+
+
+def test_without_accessible_output2_speech_is_off_with_the_reason(monkeypatch):
+    monkeypatch.setitem(sys.modules, "accessible_output2", None)
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs", None)
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
+    assert voices.outputs_for("screen_reader") == ([], voices.NOTE_NO_LIBRARY)
+    assert voices.outputs_for("off") == ([], None)
+
+
+def test_self_voicing_picks_the_systems_synthesizer_in_the_games_language():
+    found = {"spd-say": "/usr/bin/spd-say"}
+    synth = voices.system_synthesizer("linux", lambda name: found.get(name))
+    assert synth is not None and synth.name == "spd-say"
+    assert synth._argv("Bonjour", "fr") == ["spd-say", "-w", "-l", "fr", "Bonjour"]
+    mac = voices.system_synthesizer("darwin", lambda name: "/usr/bin/say")
+    assert mac._argv("Hello", "en") == ["say", "-v", "Samantha", "Hello"]
+    assert voices.system_synthesizer("linux", lambda name: None) is None
+
+
+def test_a_command_voice_runs_the_synthesizer_and_a_new_line_cuts_the_old(tmp_path):
+    out = tmp_path / "spoken.txt"
+    script = "import sys, time; open(sys.argv[1], 'a', encoding='utf-8').write(sys.argv[2] + '\\n'); time.sleep(float(sys.argv[3]))"
+    voice = voices.CommandVoice("python", lambda text, lang: [sys.executable, "-c", script, str(out), f"{lang}:{text}",
+                                                              "30" if text == "long" else "0"])
+    voice.speak("long", "fr", True)
+    deadline = time.monotonic() + 20
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    first = voice._process
+    voice.speak("short", "fr", True)  # interrupts: the long one is ended
+    assert first is not None and first.poll() is not None
+    voice._process.wait(timeout=20)
+    voice.close()
+    assert out.read_text(encoding="utf-8").splitlines() == ["fr:long", "fr:short"]
+
+
+def test_tab_says_the_focused_control_with_its_kind_and_value(ui):  # noqa: F811
+    group = WidgetGroup(ui)
+    group.add(Button(ui, (0, 0, 100, 40), "Tenter sa Chance"))
+    group.add(Counter(ui, (0, 50, 140, 46), value=15, spoken_name="ENDURANCE"))
+    group.process_event(key(pygame.K_TAB))
+    assert ui.speech.last == "Tenter sa Chance, bouton"
+    group.process_event(key(pygame.K_TAB))
+    assert ui.speech.last == "ENDURANCE, compteur, 15"
+
+
+def test_a_key_that_changes_the_focused_value_says_the_new_value(ui):  # noqa: F811
+    group = WidgetGroup(ui)
+    rows = group.add(ScrollList(ui, (0, 0, 300, 200), row_height=30, spoken_name="Équipement"))
+    rows.set_items(["Épée", "Corde", "Lanterne"])
+    group.process_event(key(pygame.K_TAB))
+    assert ui.speech.last == "Équipement, liste, 3 lignes, aucune choisie"
+    group.process_event(key(pygame.K_DOWN))
+    group.process_event(key(pygame.K_DOWN))
+    assert ui.speech.last == "Corde, 2 sur 3"
+
+
+def test_a_disabled_control_says_why(ui):  # noqa: F811
+    button = Button(ui, (0, 0, 100, 40), "Manger")
+    button.set_enabled(False, "Plus de provisions")
+    assert button.spoken() == "Manger, bouton, indisponible : Plus de provisions"
+
+
+class Titled(Scene):
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+
+
+def test_the_narrator_announces_each_new_screen_once_and_answers_f4_f3(ui):  # noqa: F811
+    init_pygame()
+    stack = SceneStack()
+    narrator = Narrator(ui, Keymap, lambda scene: scene.title)
+    stack.push(Titled("Bibliothèque"))
+    stack.apply_pending()
+    narrator.notice(stack)
+    narrator.notice(stack)
+    assert list(ui.speech.history) == ["Bibliothèque"]
+    stack.push(Titled("Réglages"))
+    stack.apply_pending()
+    narrator.notice(stack)
+    ui.say("Langue, bouton")
+    assert narrator.filter_event(key(pygame.K_F4), stack) is None
+    assert narrator.filter_event(key(pygame.K_F3), stack) is None
+    assert ui.speech.last == "Réglages"
+    assert narrator.filter_event(key(pygame.K_r), stack) is not None
+
+
+def test_smoke_speech_log_says_what_each_screen_sample_sounds_like(tmp_path):
+    log = tmp_path / "speech.log"
+    result = subprocess.run([sys.executable, "-m", "game", "--smoke", "--only", "combat-pending", "--speech-log", str(log)],
+                            capture_output=True, text=True, timeout=600,
+                            env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""})
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines and all(line.startswith("combat-pending-wound: ") for line in lines)
+    heard = lines[0]
+    assert "Combat." in heard and "Chance d'être chanceux" in heard and "L pour tenter sa Chance, A pour accepter" in heard

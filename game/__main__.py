@@ -38,6 +38,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--config-dir", type=Path, help="settings folder (default: the user config folder)")
     parser.add_argument("--data-dir", type=Path, help="saves folder (default: the user data folder)")
     parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this")
+    parser.add_argument("--palette", choices=("parchment", "colourblind", "contrast"),
+                        help="with --smoke/--screenshots: render in this palette")
+    parser.add_argument("--ui-scale", type=float, metavar="SIZE",
+                        help="with --smoke/--screenshots: interface size, 1.0 to 2.0 (the window as the player sees it)")
     parser.add_argument("--speech-log", metavar="FILE", type=Path,
                         help="write each spoken announcement to FILE, one per line (works without any speech library)")
     return parser.parse_args(argv)
@@ -73,6 +77,11 @@ def render_showcase(args: argparse.Namespace) -> int:
             if args.language:
                 services.settings.language = args.language
                 services.ui.catalogue.set_language(args.language)
+            if args.palette:
+                services.settings.palette = args.palette
+            if args.ui_scale:
+                services.settings.ui_scale = max(1.0, min(2.0, args.ui_scale))
+            services.apply_settings()
             if speech_log is not None:
                 speech_log.prefix = f"{name}: "
                 services.ui.speech.log = speech_log
@@ -83,11 +92,13 @@ def render_showcase(args: argparse.Namespace) -> int:
                     stack.apply_pending()
                 services.ui.speech.history.clear()  # what was said while the sample was built is not heard here
                 narrator = Narrator(services.ui, lambda s=services: s.keymap, describe_screen)
-                loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator)
+                loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator,
+                                zoom=lambda s=services: s.settings.ui_scale)
                 loop.run_frames(3)
                 loop.run_frames(240)  # let animations settle so the picture shows results
                 if args.screenshots:
-                    display.save_screenshot(str(args.screenshots / f"{name}.png"))
+                    # Magnified, the player sees a part of the page: picture the window, not the page.
+                    display.save_screenshot(str(args.screenshots / f"{name}.png"), window=display.zoom > 1.0)
                 print(f"ok    {name}")
             except Exception as error:  # report every broken screen, then fail
                 failures += 1
@@ -170,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
     try:
         # The stand's animations run at 30 frames a second: the page is scaled to a big screen at each one.
-        MainLoop(stack, display, fps=30 if args.demo else 60,
+        MainLoop(stack, display, fps=30 if args.demo else 60, zoom=lambda: services.settings.ui_scale,
                  on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery, supervisor=kiosk,
                  narrator=narrator).run()
     finally:

@@ -13,9 +13,9 @@ from game.app.narrator import Narrator
 from game.app.scene import Scene
 from game.app.stack import SceneStack
 from game.ui import voices
+from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.group import WidgetGroup
-from game.ui.button import Button
 from game.ui.keymap import Keymap
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import Announcer
@@ -97,7 +97,8 @@ def test_self_voicing_picks_the_systems_synthesizer_in_the_games_language():
 
 def test_a_command_voice_runs_the_synthesizer_and_a_new_line_cuts_the_old(tmp_path):
     out = tmp_path / "spoken.txt"
-    script = "import sys, time; open(sys.argv[1], 'a', encoding='utf-8').write(sys.argv[2] + '\\n'); time.sleep(float(sys.argv[3]))"
+    script = ("import sys, time; open(sys.argv[1], 'a', encoding='utf-8').write(sys.argv[2] + '\\n'); "
+              "time.sleep(float(sys.argv[3]))")
     voice = voices.CommandVoice("python", lambda text, lang: [sys.executable, "-c", script, str(out), f"{lang}:{text}",
                                                               "30" if text == "long" else "0"])
     voice.speak("long", "fr", True)

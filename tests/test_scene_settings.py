@@ -84,7 +84,7 @@ def test_ui_scale_steps_within_bounds(services, tmp_path):
     assert services.settings.ui_scale == 2.0 and not scene.larger_button.enabled
     for _ in range(10):
         scene.step_scale(-1)
-    assert services.settings.ui_scale == 0.75 and not scene.smaller_button.enabled
+    assert services.settings.ui_scale == 1.0 and not scene.smaller_button.enabled
 
 
 def test_demo_delay_is_saved_when_valid(services, tmp_path):

@@ -24,22 +24,45 @@ RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESI
 
 @dataclass(frozen=True)
 class Viewport:
-    """Where the logical page lands in a window of a given size (pure geometry)."""
+    """Where the logical page lands in a window of a given size (pure geometry).
+
+    ``zoom`` is the interface size (1.0 = the page fits the window; 2.0 = twice as big): above 1 the page
+    is larger than the window and only the part starting at ``pan`` (logical pixels) is shown; the
+    display moves ``pan`` to keep the keyboard focus, or the pointer, in view.
+    """
 
     logical: tuple[int, int]
     window: tuple[int, int]
     band: int = 0  # window pixels reserved at the bottom (never covered by the page)
+    zoom: float = 1.0
+    pan: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def fit(self) -> float:
+        """The scale at which the whole page fits the window."""
+        return min(self.window[0] / self.logical[0], max(1, self.window[1] - self.band) / self.logical[1])
 
     @property
     def scale(self) -> float:
         """Uniform scale factor from logical to window pixels."""
-        return min(self.window[0] / self.logical[0], max(1, self.window[1] - self.band) / self.logical[1])
+        return self.fit * self.zoom
+
+    @property
+    def shown(self) -> pygame.Rect:
+        """The part of the page in the window, in logical pixels (the whole page unless zoomed in)."""
+        free = (self.window[0], max(1, self.window[1] - self.band))
+        width = min(self.logical[0], max(1, math.floor(free[0] / self.scale)))
+        height = min(self.logical[1], max(1, math.floor(free[1] / self.scale)))
+        x = min(max(0, round(self.pan[0])), self.logical[0] - width)
+        y = min(max(0, round(self.pan[1])), self.logical[1] - height)
+        return pygame.Rect(x, y, width, height)
 
     @property
     def dest(self) -> pygame.Rect:
-        """The rect the page occupies in the window; the rest is letterbox (and the band)."""
-        width = max(1, round(self.logical[0] * self.scale))
-        height = max(1, round(self.logical[1] * self.scale))
+        """The rect the shown page occupies in the window; the rest is letterbox (and the band)."""
+        shown = self.shown
+        width = max(1, round(shown.width * self.scale))
+        height = max(1, round(shown.height * self.scale))
         free = max(1, self.window[1] - self.band)
         return pygame.Rect((self.window[0] - width) // 2, (free - height) // 2, width, height)
 
@@ -55,18 +78,46 @@ class Viewport:
 
     def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
         """Window pixel → logical pixel (may fall outside the page, in the bars)."""
-        dest = self.dest
-        x = (pos[0] - dest.x) * self.logical[0] / dest.width
-        y = (pos[1] - dest.y) * self.logical[1] / dest.height
+        dest, shown = self.dest, self.shown
+        x = shown.x + (pos[0] - dest.x) * shown.width / dest.width
+        y = shown.y + (pos[1] - dest.y) * shown.height / dest.height
         return math.floor(x), math.floor(y)
 
     def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
         """Logical pixel → the window pixel under its centre."""
-        dest = self.dest
+        dest, shown = self.dest, self.shown
         return (
-            dest.x + math.floor((pos[0] + 0.5) * dest.width / self.logical[0]),
-            dest.y + math.floor((pos[1] + 0.5) * dest.height / self.logical[1]),
+            dest.x + math.floor((pos[0] - shown.x + 0.5) * dest.width / shown.width),
+            dest.y + math.floor((pos[1] - shown.y + 0.5) * dest.height / shown.height),
         )
+
+    def showing(self, rect: pygame.Rect, margin: int = 24) -> tuple[float, float]:
+        """The pan that brings logical ``rect`` into view, moving as little as possible."""
+        shown = self.shown
+        x, y = float(shown.x), float(shown.y)
+        for axis, (start, size, length) in enumerate(((rect.x, rect.width, shown.width), (rect.y, rect.height, shown.height))):
+            low, high = start - margin, start + size + margin
+            current = (x, y)[axis]
+            if high - low > length:
+                target = start - margin  # bigger than the view: show its start
+            elif low < current:
+                target = low
+            elif high > current + length:
+                target = high - length
+            else:
+                continue
+            if axis == 0:
+                x = target
+            else:
+                y = target
+        return x, y
+
+    def following(self, window_pos: tuple[float, float]) -> tuple[float, float]:
+        """The pan that follows the pointer: its place in the window is its place on the page."""
+        shown, free = self.shown, (self.window[0], max(1, self.window[1] - self.band))
+        fx = min(1.0, max(0.0, window_pos[0] / free[0]))
+        fy = min(1.0, max(0.0, window_pos[1] / free[1]))
+        return fx * (self.logical[0] - shown.width), fy * (self.logical[1] - shown.height)
 
 
 class Display:
@@ -89,6 +140,8 @@ class Display:
         self.last_pointer: tuple[int, int] = (-1, -1)  # logical; wheel events get it as pos
         self.band_fraction = 0.0  # share of the window's height reserved at the bottom (see reserve_band)
         self.band_painter: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+        self.zoom = 1.0  # the interface size: above 1 the window shows a part of a bigger page
+        self.pan: tuple[float, float] = (0.0, 0.0)  # where that part starts, logical pixels
         if not pygame.display.get_init():
             pygame.display.init()
         if title:
@@ -104,7 +157,26 @@ class Display:
         self.viewport = self._viewport(self.window.get_size())
 
     def _viewport(self, size: tuple[int, int]) -> Viewport:
-        return Viewport(self.logical_size, size, round(size[1] * self.band_fraction))
+        return Viewport(self.logical_size, size, round(size[1] * self.band_fraction), self.zoom, self.pan)
+
+    # -- interface size (a magnifier that follows the focus and the pointer) ---------------------
+
+    def set_zoom(self, zoom: float) -> None:
+        """Show the page ``zoom`` times bigger than fitting (1.0: the whole page; the interface size)."""
+        zoom = max(1.0, min(3.0, float(zoom)))
+        if zoom != self.zoom:
+            self.zoom = zoom
+            self.viewport = self._viewport(self.window.get_size())
+
+    def show(self, rect: pygame.Rect) -> None:
+        """Pan so that logical ``rect`` (the focused control) is in view."""
+        if self.zoom > 1.0:
+            self._pan_to(self.viewport.showing(pygame.Rect(rect)))
+
+    def _pan_to(self, pan: tuple[float, float]) -> None:
+        if pan != self.pan:
+            self.pan = pan
+            self.viewport = self._viewport(self.window.get_size())
 
     def reserve_band(self, fraction: float, painter: Callable[[pygame.Surface, pygame.Rect], None] | None) -> None:
         """Keep ``fraction`` of the window's height at the bottom for ``painter`` (0: no band)."""
@@ -174,6 +246,8 @@ class Display:
         in SDL, so it gets ``pos`` = the last logical pointer position.
         """
         if event.type in POINTER_EVENTS and hasattr(event, "pos"):
+            if event.type == pygame.MOUSEMOTION and self.zoom > 1.0:
+                self._pan_to(self.viewport.following(event.pos))  # a zoomed page follows the pointer
             data = dict(event.dict)
             data["window_pos"] = event.pos
             data["pos"] = self.viewport.to_logical(event.pos)
@@ -193,14 +267,15 @@ class Display:
     def present(self) -> None:
         """Scale the logical page into the window with letterbox bars, then flip."""
         viewport = self.viewport
-        dest = viewport.dest
+        dest, shown = viewport.dest, viewport.shown
+        page = self.surface if shown.size == self.logical_size else self.surface.subsurface(shown)
         self.window.fill(self.letterbox_colour)
-        if dest.size == self.logical_size:
-            self.window.blit(self.surface, dest)
+        if dest.size == page.get_size():
+            self.window.blit(page, dest)
         elif viewport.integer_scale:
-            self.window.blit(pygame.transform.scale(self.surface, dest.size), dest)
+            self.window.blit(pygame.transform.scale(page, dest.size), dest)
         else:
-            self.window.blit(pygame.transform.smoothscale(self.surface, dest.size), dest)
+            self.window.blit(pygame.transform.smoothscale(page, dest.size), dest)
         if self.band_painter is not None and viewport.band > 0:
             self.band_painter(self.window, viewport.band_rect)
         pygame.display.flip()

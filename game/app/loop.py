@@ -18,7 +18,7 @@ from typing import Protocol
 import pygame
 
 from game.app.display import RESIZE_EVENTS, Display
-from game.app.narrator import Narrator
+from game.app.narrator import Narrator, focused_widget
 from game.app.stack import SceneStack
 
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
@@ -78,6 +78,7 @@ class MainLoop:
         on_error: Callable[[Exception], None] | None = None,
         supervisor: Supervisor | None = None,
         narrator: Narrator | None = None,
+        zoom: Callable[[], float] | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -88,6 +89,8 @@ class MainLoop:
         self.on_error = on_error  # an unexpected exception in a scene goes here instead of ending the app
         self.supervisor = supervisor  # sees every event first and draws over every scene (the kiosk)
         self.narrator = narrator  # says each new screen and answers the speech keys (game.app.narrator)
+        self.zoom = zoom  # the interface size setting: the display magnifies the page and follows the focus
+        self._followed: object | None = None
         self.running = True
         self.dirty = True  # something changed since the last draw
         self.frames_drawn = 0
@@ -147,6 +150,7 @@ class MainLoop:
         self.stack.update(dt)
         if self.supervisor is not None:
             self.supervisor.update(dt)
+        self._magnify()
         drew = False
         if self.dirty or self.stack.changed or was_animating or self.animating:
             self.display.surface.fill(self.display.letterbox_colour)
@@ -165,6 +169,24 @@ class MainLoop:
         if self.stack.empty:
             self.running = False
         return drew
+
+    def _magnify(self) -> None:
+        """Apply the interface size; a magnified page pans to the control that just took the keyboard focus."""
+        if self.zoom is None:
+            return
+        zoom = self.zoom()
+        if zoom != self.display.zoom:
+            self.display.set_zoom(zoom)
+            self.dirty = True
+        top = self.stack.top
+        widget = focused_widget(top)
+        if widget is self._followed:
+            return
+        self._followed = widget
+        group = getattr(top, "group", None)
+        if widget is not None and self.display.zoom > 1.0 and getattr(group.focus, "visible", False):
+            self.display.show(widget.rect)  # type: ignore[attr-defined]  # a Widget: it has a rect
+            self.dirty = True
 
     def run_frames(self, n: int, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> int:
         """Run ``n`` frames of ``dt`` seconds without waiting; returns how many were drawn.

@@ -63,8 +63,10 @@ class AccessSettingsScene(Scene):
             rect = (CONTROL_X + index * 206, SPEECH_Y, 198, SEGMENT_H)
             self.speech_buttons[mode] = g.add(Button(ui, rect, ui.tr(f"access.speech_{mode}"),
                                                      on_click=lambda m=mode: self.set_speech(m),
-                                                     spoken_name=ui.tr("access.speech_choice", mode=ui.t(f"access.speech_{mode}"))))
-        self.contrast_toggle = g.add(Toggle(ui, (CONTROL_X, CONTRAST_Y + 5, 300, 32), "", value=self.settings.palette == "contrast",
+                                                     spoken_name=lambda m=mode: ui.t("access.speech_choice",
+                                                                                     mode=ui.t(f"access.speech_{m}"))))
+        contrast = self.settings.palette == "contrast"
+        self.contrast_toggle = g.add(Toggle(ui, (CONTROL_X, CONTRAST_Y + 5, 300, 32), "", value=contrast,
                                             on_change=self.set_contrast, spoken_name=ui.tr("access.contrast")))
         self.actions = list(DEFAULT_SHORTCUTS)
         self.keys_list = g.add(ScrollList(ui, (LABEL_X, KEYS_Y + 40, PANEL.width - 72, 250), row_height=34,

@@ -40,61 +40,19 @@ from game.scenes.combat_painter import BoardPainter
 from game.scenes.combat_speech import CombatVoice
 from game.scenes.combat_text import name_of, tell
 from game.scenes.combat_timeline import FightTimeline
+from game.scenes.combat_widgets import CardWidget, HoverArea
 from game.scenes.sheet_powers import SpellsModal
 from game.ui.button import Button
-from game.ui.draw import rounded_box
 from game.ui.group import WidgetGroup
 from game.ui.theme import LOGICAL_SIZE
-from game.ui.widget import Widget
-
-
-class CardWidget(Widget):
-    """A creature card as a click target (all together: click to aim); the scene paints the card."""
-
-    def __init__(self, ui: Any, rect: pygame.Rect, index: int, on_click: Any) -> None:
-        super().__init__(ui, rect)
-        self.index = index
-        self.on_click = on_click
-        self.pressed = False
-        self.clickable = False
-
-    def accepts_focus(self) -> bool:
-        return self.clickable and super().accepts_focus()
-
-    def activate(self) -> None:
-        if self.clickable and self.enabled:
-            self.on_click(self.index)
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        super().process_event(event)
-        if not self.clickable:
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
-            self.pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
-            self.pressed = False
-            if self.contains(event.pos):
-                self.activate()
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.clickable and self.hovered:
-            surface.blit(rounded_box(self.rect.size, self.ui.palette.hover, None, 6), self.rect)
-
-
-class HoverArea(Widget):
-    """A region that only carries a tooltip (the odds gauge)."""
-
-    focusable = False
 
 
 class CombatScene(AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
 
     screen = Screen.COMBAT
-    shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button", "accept": "accept_button"}
+    shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button",
+                         "accept": "accept_button"}
     back_control = "finish_button"  # Escape once the fight is over
 
     def __init__(self, services: Services, adventure: Adventure) -> None:
@@ -174,6 +132,15 @@ class CombatScene(AdventureScene):
         ui, g, lay = self.ui, self.group, self.layout
         self.cards = [g.add(CardWidget(ui, rect, i, self.aim)) for i, rect in enumerate(lay.creatures)]
         self.gauge = g.add(HoverArea(ui, lay.gauge, tooltip=self._gauge_tooltip))
+        panel = lay.panel
+        self.luck_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("combat.test_luck"),
+                                        style="primary", icon="heart", on_click=self.test_luck))
+        self.accept_button = g.add(Button(ui, (panel.right - 216, panel.bottom - 66, 196, 48), ui.tr("combat.accept"),
+                                          on_click=self.accept))
+        self.finish_button = g.add(Button(ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"),
+                                          style="primary", on_click=self.finish))
+        self.spells_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("powers.spells_button"),
+                                          on_click=self.open_spells, visible=bool(self.book.spells)))
         x, y = lay.buttons.x, lay.buttons.y
         w = (lay.buttons.width - 20) // 3
         self.attack_button = g.add(Button(ui, (x, y + 2, w, 52), ui.tr("combat.attack"), style="primary",
@@ -188,15 +155,6 @@ class CombatScene(AdventureScene):
                                         tooltip=ui.tr("combat.redo_tip")))
         self.stop_button = g.add(Button(ui, (x + 2 * (w + 10), y + 66, w, 44), ui.tr("combat.stop"), style="danger",
                                         on_click=self.stop, tooltip=ui.tr("combat.stop_tip")))
-        panel = lay.panel
-        self.luck_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("combat.test_luck"),
-                                        style="primary", icon="heart", on_click=self.test_luck))
-        self.accept_button = g.add(Button(ui, (panel.right - 216, panel.bottom - 66, 196, 48), ui.tr("combat.accept"),
-                                          on_click=self.accept))
-        self.finish_button = g.add(Button(ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"),
-                                          style="primary", on_click=self.finish))
-        self.spells_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("powers.spells_button"),
-                                          on_click=self.open_spells, visible=bool(self.book.spells)))
 
     def _refresh_controls(self) -> None:
         fight, ui = self.fight, self.ui
@@ -330,7 +288,6 @@ class CombatScene(AdventureScene):
         """The session moved (here, or undo/redo): read the fight again; animate unless it was undo."""
         self._show(animate=bool(changes) and changes[-1].kind is not ChangeKind.UNDO)
         self.voice.changed(changes)
-
 
     def _show(self, animate: bool) -> None:
         if not self.timeline.sync():  # the fight's start was undone: back to where it began

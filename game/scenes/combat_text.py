@@ -236,4 +236,6 @@ def stakes_words(t: Any, book: Any, state: Any) -> tuple[str, str]:
 
 def advice_key(test: float, accept: float) -> str:
     """The advisor's verdict from the two chances of winning: test Luck, accept, or either."""
-    return "combat.advice_test" if test > accept + 1e-9 else "combat.advice_accept" if accept > test + 1e-9 else "combat.advice_same"
+    if test > accept + 1e-9:
+        return "combat.advice_test"
+    return "combat.advice_accept" if accept > test + 1e-9 else "combat.advice_same"

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
-from game.app.navigator import Screen
 from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
@@ -69,7 +69,7 @@ def shortcuts(services: Services, topic: str) -> list[tuple[str, str]]:
     return [(keymap.label(action), t(f"access.action_{action}")) for action in actions]
 
 
-def spoken_help(scene: "HelpScene") -> str:
+def spoken_help(scene: HelpScene) -> str:
     """The help read aloud: its title, the keyboard column, then the shortcuts."""
     t = scene.ui.t
     _mouse, keys = entries(scene.topic)
@@ -203,7 +203,8 @@ class HelpScene(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=252)
-        blit_text(surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop")
+        blit_text(surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric,
+                  "midtop")
         draw_rule(surface, panel.x + 240, panel.right - 240, panel.y + 74, p.ink_soft)
         size = self.text_size()
         hint = ui.t("help.close_hint") + " " + ui.t("access.help_page_hint", page=PAGES.index(self.page) + 1, pages=len(PAGES))

@@ -2,7 +2,8 @@
 
 One function per screen, picked by the scene's class name so this module needs
 no import of the screens it describes (and follows them when they are split or
-moved); a screen may instead say it itself with a ``spoken_summary()`` method. Every word comes from the catalogue, the book and the rules' state:
+moved); a screen may instead say it itself with a ``spoken_summary()`` method.
+Every word comes from the catalogue, the book and the rules' state:
 nothing is read off the pixels. A screen without its own line is announced by
 its ``title`` when it has one.
 """
@@ -172,7 +173,8 @@ def _reader(scene: Any) -> str:
 @describes("RnpTableScene")
 def _rnp(scene: Any) -> str:
     ui = scene.ui
-    return join(ui.t("access.screen_rnp", tab=ui.t(f"rnp.tab_{scene.tab}") if ui.catalogue.has(f"rnp.tab_{scene.tab}") else scene.tab),
+    key = f"rnp.tab_{scene.tab}"
+    return join(ui.t("access.screen_rnp", tab=ui.t(key) if ui.catalogue.has(key) else scene.tab),
                 ui.t("access.tab_hint"))
 
 

@@ -9,7 +9,7 @@ import pygame
 from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_icon, rounded_box
+from game.ui.draw import blit_text, draw_dashed_frame, draw_icon, rounded_box
 from game.ui.widget import Widget
 
 STYLES = ("normal", "primary", "danger")
@@ -83,7 +83,10 @@ class Button(Widget):
         rect = self.rect.move(0, 1) if self.pressed else self.rect
         if self.pressed:
             fill = self.ui.palette.parchment_dark if self.style != "primary" else fill
-        surface.blit(rounded_box(rect.size, fill, border, self.ui.theme.sizes.radius), rect)
+        radius = self.ui.theme.sizes.radius
+        surface.blit(rounded_box(rect.size, fill, None if not self.enabled else border, radius), rect)
+        if not self.enabled:
+            draw_dashed_frame(surface, rect, border, radius)  # a shape, not only a colour, says "not now"
         if self.hovered and self.enabled and not self.pressed:
             surface.blit(rounded_box(rect.size, self.ui.palette.hover, None, self.ui.theme.sizes.radius), rect)
         size = self.ui.theme.text_size("button")

@@ -128,7 +128,7 @@ CONTRAST = Palette(
 
 PALETTES: dict[str, Palette] = {p.name: p for p in (PARCHMENT, COLOURBLIND, CONTRAST)}
 
-# Base text sizes in logical pixels, before ui_scale.
+# Text sizes in logical pixels (the interface size magnifies the whole page instead).
 BASE_TEXT_SIZES: dict[str, int] = {
     "small": 18,
     "body": 22,
@@ -169,8 +169,12 @@ class Theme:
         self.palette = PALETTES[name]
 
     def text_size(self, role: str) -> int:
-        """Pixel size of text playing ``role`` (see BASE_TEXT_SIZES), after ui_scale."""
-        return max(8, round(BASE_TEXT_SIZES[role] * self.ui_scale))
+        """Pixel size of text playing ``role`` on the logical page (see BASE_TEXT_SIZES).
+
+        The interface size (``ui_scale``) does not change it: the display magnifies the whole page
+        (``game.app.display.Viewport.zoom``), so text grows with its boxes and never overflows them.
+        """
+        return BASE_TEXT_SIZES[role]
 
     @classmethod
     def named(cls, palette: str = "parchment", ui_scale: float = 1.0) -> "Theme":

@@ -181,3 +181,13 @@ def _rnp(scene: Any) -> str:
 @describes("CrashReportScene")
 def _crash(scene: Any) -> str:
     return join(scene.ui.t("access.screen_crash"))
+
+
+@describes("RulesHelpScene")
+def _rules_help(scene: Any) -> str:
+    ui = scene.ui
+    parts = []
+    for title, lines in scene.sections():
+        parts.append(title)
+        parts.extend(lines)
+    return join(*parts, ui.t("access.rules_help_keys"))

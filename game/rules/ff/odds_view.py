@@ -14,16 +14,14 @@ odds are the hero's alone (``ally_ignored`` says so).
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff.state import SheetState
-from game.rules.odds import (CombatNumbers, archery_odds, fight_odds, missed_arrow_advice,
-                             sequence_odds, together_odds)
+from game.rules.odds import CombatNumbers, archery_odds, fight_odds, missed_arrow_advice, sequence_odds, together_odds
 from game.rules.odds.dice import p_2d6_at_most
-
 
 #: The widest Monte Carlo margin met while rating one answer (0.0: every value exact).
 _MARGIN: ContextVar[float] = ContextVar("odds_margin", default=0.0)
@@ -46,14 +44,12 @@ class Situation:
 def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
     """The book's combat rules (the fight's profile) as the odds module takes them: the one place they meet."""
     c = book.profile(profile)
-    given: dict[str, Any] = dict(
+    return CombatNumbers(
         hit=c.hit_damage, hit_lucky=c.hit_luck.lucky, hit_unlucky=c.hit_luck.unlucky,
         wound=c.wound_damage, wound_lucky=c.wound_luck.lucky, wound_unlucky=c.wound_luck.unlucky,
         shot_damage=book.archery.shot_damage if book.archery else 2,
         luck_allowed=c.luck_allowed, double_kills=c.double_kills, attack_dice=c.attack_dice,
     )
-    known = {f.name for f in fields(CombatNumbers)}  # the odds module adds rules as it learns them
-    return CombatNumbers(**{k: v for k, v in given.items() if k in known})
 
 
 def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
@@ -93,17 +89,17 @@ def _rate(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
     living = [c for c in s.creatures if c[1] > 0]
     if not living:
         return 1.0, 1.0
-    common = dict(attack_modifier=s.modifier, numbers=numbers)
     if len(living) == 1:
         skill, stamina = living[0]
         if s.shots:
-            odds = archery_odds(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots, **common)
+            odds = archery_odds(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots,
+                                attack_modifier=s.modifier, numbers=numbers)
         else:
-            odds = fight_odds(s.skill, s.stamina, s.luck, skill, stamina, **common)
+            odds = fight_odds(s.skill, s.stamina, s.luck, skill, stamina, attack_modifier=s.modifier, numbers=numbers)
     elif s.mode == "all_together":
-        odds = together_odds(s.skill, s.stamina, s.luck, living, **common)
+        odds = together_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
     else:
-        odds = sequence_odds(s.skill, s.stamina, s.luck, living, **common)
+        odds = sequence_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
     if not odds.exact:
         _MARGIN.set(max(_MARGIN.get(), odds.margin))
     return odds.p_win_no_luck, odds.p_win_best_luck
@@ -149,7 +145,8 @@ def _value(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
 def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
     """(P(win) testing Luck on the first pending decision, P(win) accepting it)."""
     p_lucky = p_2d6_at_most(s.luck)
-    test = p_lucky * _value(_settled(s, numbers, True), numbers)[1] + (1 - p_lucky) * _value(_settled(s, numbers, False), numbers)[1]
+    lucky, unlucky = _value(_settled(s, numbers, True), numbers)[1], _value(_settled(s, numbers, False), numbers)[1]
+    test = p_lucky * lucky + (1 - p_lucky) * unlucky
     accept = _value(_settled(s, numbers, None), numbers)[1]
     return test, accept
 

@@ -184,7 +184,7 @@ def test_the_current_scale_is_refused_and_switching_works(services):
 
 @pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])
 def test_every_panel_renders_in_every_window(services, window):
-    from game.scenes.rnp_table import sample_table
+    from game.scenes.rnp_samples import sample_table
 
     scene = RnpTableScene(services, sample_table(services), "party")
     driver = Driver(scene, window)

@@ -52,7 +52,7 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "creation": [("help.k_enter_name", "help.d_enter_name")],
     "sheet": [("help.k_arrows", "help.d_arrows"), ("help.k_undo", "help.d_undo")],
     "combat": [("help.k_undo", "help.d_undo")],
-    "rnp": [("help.k_undo", "help.d_undo")],
+    "rnp": [("help.k_undo", "help.d_undo"), ("help.k_players", "help.d_players")],
 }
 KEYS_COMMON = [("help.k_tab", "help.d_tab"), ("help.k_activate", "help.d_activate"), ("help.k_clipboard", "help.d_clipboard"),
                ("help.k_f11", "help.d_f11"), ("help.k_f1", "help.d_f1"), ("help.k_escape", "help.d_escape")]

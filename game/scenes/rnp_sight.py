@@ -265,7 +265,7 @@ class HidePanel(WhoChooser, Panel):
             self.table.roll(action, lambda entry: present_hide(self.table, entry))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        ui, p, area, book, lang = self.ui, self.ui.palette, self.inner(), self.book, self.language
+        ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
         x, y = area.left, area.top
         self.label(surface, ui.t("rnp.who_hides"), (x, y))
         if self.who == OTHER:

@@ -48,7 +48,8 @@ def _panel_classes() -> list[tuple[str, type[Panel]]]:
     from game.scenes.rnp_party import PartyPanel
     from game.scenes.rnp_sight import HidePanel, LightPanel
     from game.scenes.rnp_timers import TimersPanel
-    from game.scenes.rnp_travel import ClockPanel, TravelPanel
+    from game.scenes.rnp_clock import ClockPanel
+    from game.scenes.rnp_travel import TravelPanel
 
     return [("party", PartyPanel), ("clock", ClockPanel), ("timers", TimersPanel), ("travel", TravelPanel), ("jump", JumpPanel),
             ("fall", FallPanel), ("breath", BreathPanel), ("food", FoodPanel), ("light", LightPanel),
@@ -413,4 +414,4 @@ def _saves(services: Services) -> list[Scene]:
     return [scene, SavesScene(scene, entry)]
 
 
-__all__ = ["RnpTableScene", "sample_table", "duration"]
+__all__ = ["RnpTableScene", "duration"]

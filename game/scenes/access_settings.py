@@ -17,12 +17,11 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
-from game.ui.group import WidgetGroup
+from game.ui.draw import blit_text, wrap_words
 from game.ui.keymap import DEFAULT_SHORTCUTS, Keymap, key_label
+from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
-from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 from game.ui.voices import SPEECH_MODES
 
@@ -35,18 +34,15 @@ KEYS_Y = PANEL.y + 262
 SEGMENT_H = 42
 
 
-class AccessSettingsScene(Scene):
+class AccessSettingsScene(ModalScene):
     """Modal page over the settings; every change is saved at once."""
 
-    transparent = True
     screen = Screen.ACCESS_SETTINGS
     status = SpokenText()  # shown under the shortcuts and said
 
     def __init__(self, services: Services) -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
-        self.ui = services.ui
-        self.group = WidgetGroup(self.ui)
         self.capturing: str | None = None  # the action waiting for its new key
         self.status = None
         self._build()
@@ -113,8 +109,7 @@ class AccessSettingsScene(Scene):
     def capture(self, event: pygame.event.Event) -> None:
         """The key pressed while waiting: bind it, or say why not."""
         action, self.capturing = self.capturing, None
-        if event.key == pygame.K_ESCAPE or action is None:
-            self.status = self.ui.t("access.capture_cancelled")
+        if action is None:
             return
         name = pygame.key.name(event.key)
         if not Keymap.acceptable(name):
@@ -136,41 +131,32 @@ class AccessSettingsScene(Scene):
         self._save()
         self.status = self.ui.t("access.keys_reset")
 
-    def close(self) -> None:
-        if self.stack is not None:
-            self.stack.pop(self)
+    def panel_rect(self) -> pygame.Rect:
+        return PANEL
 
-    # -- frame ---------------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
+    def close(self) -> None:
+        super().dismiss()
+
+    def dismiss(self) -> None:
+        """Escape: cancels a key being waited for, else closes the page."""
+        if self.capturing is not None:
+            self.capturing = None
+            self.status = self.ui.t("access.capture_cancelled")
+            return
+        self.close()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The key pressed while one is waited for is the new shortcut; any other event goes to the widgets."""
         if self.capturing is not None and event.type == pygame.KEYDOWN:
             self.capture(event)
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            return event
+            return True
         if self.group.process_event(event):
             self._refresh()
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-        return None  # modal
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
-            surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        draw_panel(surface, PANEL, p, fill_alpha=252)
+        self.draw_frame(surface)
         body, small = theme.text_size("body"), theme.text_size("small")
         blit_text(surface, ui.t("access.title"), (LABEL_X, PANEL.y + 18), "title", theme.text_size("title"), p.rubric)
         pygame.draw.line(surface, p.ink_faint, (LABEL_X, PANEL.y + 72), (PANEL.right - 36, PANEL.y + 72))

@@ -32,6 +32,11 @@ def describes(*class_names: str) -> Callable[[Describer], Describer]:
     return register
 
 
+#: Screens described by their title alone, then how to move through their controls.
+TITLED = {"FightSetupScene": "access.screen_fight_setup", "SettingsScene": "settings.title",
+          "AccessSettingsScene": "access.title"}
+
+
 def describe_screen(scene: Scene) -> str:
     """The arrival announcement of ``scene`` ("" when there is nothing to say)."""
     own = getattr(scene, "spoken_summary", None)
@@ -41,6 +46,9 @@ def describe_screen(scene: Scene) -> str:
         describer = DESCRIBERS.get(cls.__name__)
         if describer is not None:
             return describer(scene)
+        if cls.__name__ in TITLED:
+            ui = scene.ui  # type: ignore[attr-defined]  # every screen has its UI context
+            return join(ui.t(TITLED[cls.__name__]), ui.t("access.tab_hint"))
     title = getattr(scene, "title", None)
     return resolve(title) if isinstance(title, str) or callable(title) else ""
 
@@ -95,12 +103,6 @@ def _combat(scene: Any) -> str:
     return join(scene.ui.t("access.screen_combat"), fight_words(scene))
 
 
-@describes("FightSetupScene")
-def _fight_setup(scene: Any) -> str:
-    ui = scene.ui
-    return join(ui.t("access.screen_fight_setup"), ui.t("access.tab_hint"))
-
-
 @describes("DiceRollScene")
 def _dice_roll(scene: Any) -> str:
     ui = scene.ui
@@ -129,12 +131,6 @@ def _form(scene: Any) -> str:
     ui = scene.ui
     note = getattr(scene, "note", None)
     return join(scene.title, ui.text(note) if note else "", ui.t("access.form_hint"))
-
-
-@describes("SettingsScene")
-def _settings(scene: Any) -> str:
-    ui = scene.ui
-    return join(ui.t("settings.title"), ui.t("access.tab_hint"))
 
 
 @describes("BookshelfScene")

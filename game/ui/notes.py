@@ -14,13 +14,13 @@ from game.ui.draw import blit_text, rounded_box
 from game.ui.scrollbar import Scrollbar
 from game.ui.text_edit import Editor, FilterResult, TextBuffer
 from game.ui.text_layout import line_of, wrap_indices
-from game.ui.widget import Widget
+from game.ui.widget import TypedText, Widget
 
 PAD = 10
 WHEEL_LINES = 3
 
 
-class NotesArea(Widget):
+class NotesArea(TypedText, Widget):
     """A free-text area for the player's notes."""
 
     captures_activation_keys = True  # Enter is a newline, Space a space
@@ -53,16 +53,7 @@ class NotesArea(Widget):
         self._dragging = False
         self._sticky_x: int | None = None  # keeps the column while moving up and down
 
-    takes_text = True
-    speaks_value_changes = False  # typing is echoed by the keyboard, not re-read whole
     role = "access.role_notes"
-
-    def spoken_label(self) -> str:
-        source = self.spoken_name if self.spoken_name is not None else self.placeholder
-        return self.ui.text(source) if source is not None else super().spoken_label()
-
-    def spoken_value(self) -> str:
-        return self.text or self.ui.t("access.empty")
 
     # -- text and layout -----------------------------------------------------------
 

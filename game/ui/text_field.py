@@ -16,12 +16,12 @@ from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, rounded_box
 from game.ui.text_edit import Editor, FilterResult, TextBuffer
-from game.ui.widget import Widget
+from game.ui.widget import TypedText, Widget
 
 PAD_X = 10
 
 
-class TextField(Widget):
+class TextField(TypedText, Widget):
     """Single-line text input; ``value`` gives the int in numeric mode."""
 
     def __init__(
@@ -54,16 +54,6 @@ class TextField(Widget):
         self.scroll_x = 0
         self._dragging = False
 
-    takes_text = True
-    speaks_value_changes = False  # typing is echoed by the keyboard, not re-read whole
-    role = "access.role_field"
-
-    def spoken_label(self) -> str:
-        source = self.spoken_name if self.spoken_name is not None else self.placeholder
-        return self.ui.text(source) if source is not None else super().spoken_label()
-
-    def spoken_value(self) -> str:
-        return self.text or self.ui.t("access.empty")
 
     # -- value -------------------------------------------------------------------
 

@@ -121,3 +121,21 @@ class Widget:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on ``surface`` (logical coordinates); must not change state."""
+
+
+
+class TypedText:
+    """What a widget the player types into says (mixed in before ``Widget``): its name is the spoken
+    name or the placeholder, its value the text; keys there type, so no shortcut fires and the text is
+    not read again after each key."""
+
+    takes_text = True
+    speaks_value_changes = False
+    role = "access.role_field"
+
+    def spoken_label(self) -> str:
+        source = self.spoken_name if self.spoken_name is not None else self.placeholder  # type: ignore[attr-defined]
+        return self.ui.text(source) if source is not None else Widget.spoken_label(self)  # type: ignore[attr-defined, arg-type]
+
+    def spoken_value(self) -> str:
+        return self.text or self.ui.t("access.empty")  # type: ignore[attr-defined]

@@ -153,3 +153,11 @@ def test_text_fits_its_box(services, language):
     assert scene.demo_field.rect.right + 12 + seconds <= 1080 - 36
     note = fonts.text_width(services.ui.t("settings.saved_at_once"), "italic", small)
     assert LABEL_X + note <= scene.close_button.rect.left - 12
+
+
+def test_the_switch_shows_fullscreen_when_the_window_is_fullscreen_whatever_the_setting(services):
+    display = Display((1280, 720), fullscreen=True)  # as `feuille --demo` opens it, the setting left at False
+    assert services.settings.fullscreen is False
+    _stack, _below, scene = opened(services)
+    assert scene.fullscreen_toggle.value is True
+    display.set_fullscreen(False)

@@ -206,3 +206,19 @@ def test_button_labels_fit_without_shrinking_much(services, language):
             face = "bold" if getattr(widget, "style", "") == "primary" else "body"
             icon = 36 if getattr(widget, "icon", None) else 0
             assert fonts.text_width(text, face, 17) <= widget.rect.width - 14 - icon, text
+
+
+@pytest.mark.parametrize("error, advice", [(PermissionError(13, "Permission denied"), "sheet.save_hint_permission"),
+                                           (OSError(28, "No space left on device"), "sheet.save_hint_space")])
+def test_a_failed_save_gives_the_advice_that_fits_the_error(services, monkeypatch, error, advice):
+    driver, adventure = sheet(services)
+
+    def refuse(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(adventure.store, "write", refuse)
+    driver.click(driver.top.stat_counters["stamina"].minus_rect())
+    text = driver.top.save_failed_text()
+    assert services.ui.t(advice) in text and error.strerror in text
+    if advice == "sheet.save_hint_permission":
+        assert services.ui.t("sheet.save_hint_space") not in text  # no "free some space" for a locked folder

@@ -1,6 +1,12 @@
-"""Idle benchmark (issue 9): CPU used while the Adventure Sheet sits idle.
+"""Idle benchmark (issues 9, 19): CPU used while the Adventure Sheet sits idle, or while the kiosk attracts.
 
     /work/main/.venv/bin/python tools/bench_idle.py [--seconds 10] [--settle 2]
+    /work/main/.venv/bin/python tools/bench_idle.py --kiosk [--size 1920x1080] [--seconds 60]
+
+With ``--kiosk`` the driver runs `feuille --demo` as the stand does (the kiosk
+supervisor, 30 frames a second at most, the window at ``--size``) with an idle
+delay of one second, so the measured span is the attract loop playing the demo
+adventure: title page, creation, reading, fights. Goal: under 25 % of a core.
 
 A fresh interpreter (SDL_VIDEODRIVER=dummy) opens the sheet of the sample
 adventure (``game.app.showcase.sample_adventure``) and runs the real
@@ -19,6 +25,7 @@ import sys
 import tempfile
 
 GOAL_PERCENT = 2.0
+KIOSK_GOAL_PERCENT = 25.0
 
 DRIVER = r"""
 import json, os, sys, threading, time
@@ -32,14 +39,25 @@ from game.app.stack import SceneStack
 from game.scenes.sheet import SheetScene
 
 scratch, settle, seconds = Path(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
-services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7)
+kiosk_size = sys.argv[4] if len(sys.argv) > 4 else ""
+services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7, demo=bool(kiosk_size))
 pygame.display.init()
 pygame.font.init()
-display = Display((1280, 720), fullscreen=False, title="bench", letterbox_colour=services.ui.palette.letterbox)
 stack = SceneStack()
-stack.push(SheetScene(services, sample_adventure(services)))
-stack.apply_pending()
-loop = MainLoop(stack, display)
+if kiosk_size:
+    from game.app.kiosk import KioskMode, demo_fresh_start
+    services.settings.demo_idle_seconds = 1
+    size = tuple(int(v) for v in kiosk_size.split("x"))
+    display = Display(size, fullscreen=False, title="bench", letterbox_colour=services.ui.palette.letterbox)
+    kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services), display=display)
+    kiosk.reset()
+    loop = MainLoop(stack, display, fps=30, supervisor=kiosk)
+else:
+    kiosk = None
+    display = Display((1280, 720), fullscreen=False, title="bench", letterbox_colour=services.ui.palette.letterbox)
+    stack.push(SheetScene(services, sample_adventure(services)))
+    stack.apply_pending()
+    loop = MainLoop(stack, display)
 marks = {}
 
 def cpu():
@@ -51,15 +69,24 @@ def timer():
     marks["start"] = (cpu(), time.perf_counter(), loop.frames_drawn)
     time.sleep(seconds)
     marks["end"] = (cpu(), time.perf_counter(), loop.frames_drawn)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    marks["screens"] = sorted(seen)
+    pygame.event.post(pygame.event.Event(pygame.QUIT, kiosk=True))
 
+seen = set()
+def watch():
+    while "end" not in marks:
+        seen.update(type(s).__name__ for s in stack.scenes)
+        time.sleep(0.05)
+
+threading.Thread(target=watch, daemon=True).start()
 thread = threading.Thread(target=timer, daemon=True)
 begun = (cpu(), time.perf_counter())
 thread.start()
 loop.run()
 (c0, w0, f0), (c1, w1, f1) = marks["start"], marks["end"]
 print(json.dumps({"cpu": c1 - c0, "wall": w1 - w0, "frames": f1 - f0, "settle_cpu": c0 - begun[0],
-                  "settle_frames": f0, "stopped": not loop.running}))
+                  "settle_frames": f0, "stopped": not loop.running, "screens": marks.get("screens", []),
+                  "runs": kiosk.runs if kiosk else 0}))
 pygame.quit()
 """
 
@@ -68,17 +95,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--settle", type=float, default=2.0, help="seconds left to the first frames before measuring")
+    parser.add_argument("--kiosk", action="store_true", help="measure the kiosk's attract loop instead of the idle sheet")
+    parser.add_argument("--size", default="1920x1080", help="with --kiosk: the window size")
     args = parser.parse_args(argv)
-    print(f"bench_idle: command: {sys.executable} tools/bench_idle.py --seconds {args.seconds:g} --settle {args.settle:g}")
+    kiosk = f" --kiosk --size {args.size}" if args.kiosk else ""
+    print(f"bench_idle: command: {sys.executable} tools/bench_idle.py --seconds {args.seconds:g} --settle {args.settle:g}{kiosk}")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     with tempfile.TemporaryDirectory(prefix="feuille-idle-") as scratch:
-        result = subprocess.run([sys.executable, "-c", DRIVER, scratch, str(args.settle), str(args.seconds)],
+        extra = [args.size] if args.kiosk else []
+        result = subprocess.run([sys.executable, "-c", DRIVER, scratch, str(args.settle), str(args.seconds), *extra],
                                 env=env, capture_output=True, text=True, timeout=args.seconds + args.settle + 60)
     if result.returncode != 0:
         print(result.stderr[-2000:])
         return 1
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     percent = 100 * figures["cpu"] / figures["wall"]
+    if args.kiosk:
+        print(f"kiosk attract loop at {args.size}: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = "
+              f"{percent:.1f} % of a core (goal < {KIOSK_GOAL_PERCENT:g} %), {figures['frames']} frames drawn "
+              f"({figures['frames'] / figures['wall']:.1f} a second), {figures['runs']} attract run(s), "
+              f"screens seen: {', '.join(figures['screens'])}")
+        return 0
     print(f"idle on the sheet: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = {percent:.2f} % of a core "
           f"(goal < {GOAL_PERCENT:g} %), {figures['frames']} frames drawn while idle")
     print(f"first {args.settle:g} s (start, first frames): {figures['settle_cpu'] * 1000:.0f} ms CPU, "

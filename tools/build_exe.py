@@ -1,8 +1,15 @@
 """Build the standalone executable with PyInstaller, for the machine this runs on.
 
     python tools/build_exe.py                 # one folder:  dist/feuille/feuille[.exe]
-    python tools/build_exe.py --onefile       # one file:    dist/feuille[.exe]
-    python tools/build_exe.py --both          # both
+    python tools/build_exe.py --onefile       # one file:    dist/feuille-onefile[.exe]
+    python tools/build_exe.py --both          # both, side by side
+
+The two outputs have distinct names (on Linux a one-file ``dist/feuille``
+would replace the folder ``dist/feuille/``), and each build first removes its
+own previous output, whatever it was (file, folder or link), so rebuilding in
+any order works. Printed sizes count every file once: symbolic links (the
+shared libraries PyInstaller links on Linux and macOS) and hard links are not
+counted again.
 
 The package is first *installed* (not editable) into a build environment, so
 PyInstaller collects the books, fonts and catalogues exactly where
@@ -23,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "feuille"
+ONEFILE_NAME = "feuille-onefile"
 
 
 def build_env(where: Path) -> Path:
@@ -37,10 +45,35 @@ def build_env(where: Path) -> Path:
     return python
 
 
+def program_path(dist: Path, mode: str, windowed: bool, platform: str = sys.platform, nt: bool = os.name == "nt") -> Path:
+    """Where ``mode``'s program lands: ``dist/feuille/feuille`` (one folder) or ``dist/feuille-onefile`` (one file)."""
+    suffix = ".exe" if nt else ""
+    if mode == "onedir":
+        return dist / NAME / (NAME + suffix)
+    if platform == "darwin" and windowed:
+        return dist / f"{ONEFILE_NAME}.app"
+    return dist / (ONEFILE_NAME + suffix)
+
+
+def output_of(dist: Path, mode: str, windowed: bool) -> Path:
+    """What one build writes in ``dist`` (the folder of a one-folder build, the program of a one-file build)."""
+    program = program_path(dist, mode, windowed)
+    return program.parent if mode == "onedir" else program
+
+
+def remove_output(path: Path) -> None:
+    """Remove a previous build's output, whether a folder, a file or a link (a rebuild then starts clean)."""
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+
+
 def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool) -> Path:
     """Run PyInstaller in ``mode`` ("onedir" or "onefile"); returns the built program."""
+    name = NAME if mode == "onedir" else ONEFILE_NAME
     command = [
-        str(python), "-m", "PyInstaller", "--noconfirm", "--clean", f"--{mode}", "--name", NAME,
+        str(python), "-m", "PyInstaller", "--noconfirm", "--clean", f"--{mode}", "--name", name,
         "--distpath", str(dist), "--workpath", str(work / mode), "--specpath", str(work),
         # Books, fonts and catalogues are package data; screens are found by pkgutil, so take every submodule.
         "--collect-data", "game", "--collect-submodules", "game",
@@ -52,18 +85,25 @@ def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool)
     # books/ and assets/ are not inside the package) ahead of the installed package.
     work.mkdir(parents=True, exist_ok=True)
     subprocess.run(command, check=True, cwd=work)
-    suffix = ".exe" if os.name == "nt" else ""
-    if mode == "onedir":
-        return dist / NAME / (NAME + suffix)
-    if sys.platform == "darwin" and windowed:
-        return dist / f"{NAME}.app"
-    return dist / (NAME + suffix)
+    return program_path(dist, mode, windowed)
 
 
 def size_of(path: Path) -> int:
-    if path.is_file():
+    """Bytes on disk under ``path``, each file once: links are not followed, hard links not counted twice."""
+    if path.is_symlink():
+        return 0
+    if not path.is_dir():
         return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for folder, _dirs, names in os.walk(path):  # os.walk does not descend into linked folders
+        for name in names:
+            info = os.lstat(os.path.join(folder, name))
+            if os.path.islink(os.path.join(folder, name)) or (info.st_dev, info.st_ino) in seen:
+                continue
+            seen.add((info.st_dev, info.st_ino))
+            total += info.st_size
+    return total
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,11 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     python = build_env(args.env)
     modes_wanted = ["onefile"] if args.onefile else (["onedir", "onefile"] if args.both else ["onedir"])
+    windowed = not args.console
     for mode in modes_wanted:
-        if mode == "onedir" and (args.dist / NAME).exists():
-            shutil.rmtree(args.dist / NAME)
-        program = pyinstaller(python, mode, args.dist, args.work, windowed=not args.console)
-        print(f"built {mode}: {program} ({size_of(program.parent if mode == 'onedir' else program) / 1e6:.1f} MB)")
+        remove_output(output_of(args.dist, mode, windowed))
+        program = pyinstaller(python, mode, args.dist, args.work, windowed=windowed)
+        print(f"built {mode}: {program} ({size_of(output_of(args.dist, mode, windowed)) / 1e6:.1f} MB)")
     print(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -7,6 +7,8 @@ comes back as the Refused itself so the screen can show why; nothing changes.
 
 from __future__ import annotations
 
+import errno
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -46,6 +48,7 @@ class Adventure:
     save_id: str
     created: str | None = None
     save_problem: str | None = None  # the last autosave failure, shown on the sheet until a save succeeds
+    save_problem_kind: str = "other"  # "space", "permission" or "other": which advice goes with it
     listeners: list[Listener] = field(default_factory=list)  # told of every change (the screens showing it)
 
     @classmethod
@@ -138,6 +141,17 @@ class Adventure:
             self.save_problem = None
         except OSError as error:
             self.save_problem = error.strerror or str(error)
+            self.save_problem_kind = save_problem_kind(error)
+
+
+def save_problem_kind(error: OSError) -> str:
+    """What the player can do about a failed save: "space" (a full disk), "permission" (a folder they may not
+    write, or a read-only disk) or "other" — so the message gives the right advice."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "space"
+    if isinstance(error, PermissionError) or error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "permission"
+    return "other"
 
 
 __all__ = ["Adventure", "Change", "ChangeKind", "DiceError", "Listener"]

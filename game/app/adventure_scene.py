@@ -134,9 +134,14 @@ class AdventureScene(Scene):
             self.say(self.refusal_text(result), "bad")
             return None
         if self.adventure.save_problem:
-            self.say(self.ui.t("sheet.save_failed", reason=self.adventure.save_problem), "bad")
+            self.say(self.save_failed_text(), "bad")
         self.flush()
         return result
+
+    def save_failed_text(self) -> str:
+        """The autosave failure with the advice that fits it (free some space, or check the folder's rights)."""
+        hint = self.ui.t(f"sheet.save_hint_{self.adventure.save_problem_kind}")
+        return self.ui.t("sheet.save_failed", reason=self.adventure.save_problem, hint=hint)
 
     def act(self, action: Any) -> Entry | None:
         """Apply ``action`` through the rules; the entry, or None when refused (the reason is shown)."""

@@ -538,7 +538,7 @@ class ReaderScene(AdventureScene):
             small = ui.theme.text_size("small")
             blit_text(surface, wrap_words(self.message, "body", small, 1200)[0], (640, 703), "body", small, colour, "center")
         elif self.adventure.save_problem:
-            blit_text(surface, ui.t("sheet.save_failed", reason=self.adventure.save_problem), (640, 703), "body",
+            blit_text(surface, self.save_failed_text(), (640, 703), "body",
                       ui.theme.text_size("small"), p.bad, "center")
 
     def _draw_header(self, surface: pygame.Surface) -> None:

@@ -65,6 +65,13 @@ def window_is_fullscreen() -> bool:
     return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
 
 
+def shown_fullscreen(setting: bool) -> bool:
+    """What the fullscreen switch shows: the window as it is (a kiosk is fullscreen whatever the setting says),
+    or the setting when there is no window."""
+    has_window = pygame.display.get_init() and pygame.display.get_surface() is not None
+    return window_is_fullscreen() if has_window else setting
+
+
 class SettingsScene(Scene):
     """Modal settings page; every change is saved at once."""
 
@@ -97,7 +104,7 @@ class SettingsScene(Scene):
         ui, g, s = self.ui, self.group, self.settings
         self.language_buttons = self._segments("language", LANGUAGES, 150, self.set_language)
         self.speed_buttons = self._segments("animation", SPEEDS, 116, self.set_speed)
-        self.fullscreen_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("fullscreen") + 9, 200, 32), "", value=s.fullscreen,
+        self.fullscreen_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("fullscreen") + 9, 200, 32), "", value=shown_fullscreen(s.fullscreen),
                                               on_change=self.set_fullscreen))
         y = row_y("ui_scale") + 4
         self.smaller_button = g.add(Button(ui, (CONTROL_X, y, SEGMENT_H + 6, SEGMENT_H), "−", on_click=lambda: self.step_scale(-1),
@@ -124,7 +131,7 @@ class SettingsScene(Scene):
             button.style = "primary" if s.language == value else "normal"
         for value, button in self.speed_buttons.items():
             button.style = "primary" if s.animation_speed == value else "normal"
-        self.fullscreen_toggle.value = s.fullscreen
+        self.fullscreen_toggle.value = shown_fullscreen(s.fullscreen)
         self.palette_toggle.value = s.palette == "colourblind"
         self.physical_toggle.value = s.physical_dice
         index = self._scale_index()
@@ -199,8 +206,8 @@ class SettingsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.group.update(dt)
-        if self.fullscreen_toggle.value != self.settings.fullscreen:
-            self._refresh()  # F11 pressed meanwhile: the loop stored the new state
+        if self.fullscreen_toggle.value != shown_fullscreen(self.settings.fullscreen):
+            self._refresh()  # F11 pressed meanwhile, or the switch's flip has reached the window
 
     @property
     def wants_animation(self) -> bool:

@@ -634,7 +634,7 @@ class SheetScene(AdventureScene):
             colour = {"bad": p.bad, "good": p.good}.get(self.tone, p.ink)
             blit_text(surface, wrap_words(self.message, "body", small, 1240)[0], (640, 703), "body", small, colour, "center")
         elif self.adventure.save_problem:
-            blit_text(surface, ui.t("sheet.save_failed", reason=self.adventure.save_problem), (640, 703), "body", small, p.bad, "center")
+            blit_text(surface, self.save_failed_text(), (640, 703), "body", small, p.bad, "center")
 
     def _draw_quiver(self, surface: pygame.Surface, rect: pygame.Rect, arrows: int, maximum: int) -> None:
         p = self.ui.palette

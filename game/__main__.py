@@ -50,6 +50,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def render_showcase(args: argparse.Namespace) -> int:
     """Render every registered screen headless (and save PNGs with --screenshots); 0 when all drew."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from game.app.memory import tune_allocator
+
+    tune_allocator()
     import pygame
 
     from game.app.display import Display
@@ -114,6 +117,9 @@ def render_showcase(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     """The real app in a window."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the app makes no sound
+    from game.app.memory import tune_allocator
+
+    tune_allocator()
     import pygame
 
     from game.app.display import Display

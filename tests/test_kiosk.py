@@ -271,6 +271,6 @@ def test_the_demo_program_still_ends_on_sigterm(tmp_path):
         process.wait(timeout=15)
     except subprocess.TimeoutExpired:
         process.kill()
-        raise AssertionError("the kiosk ignored SIGTERM")
+        raise AssertionError("the kiosk ignored SIGTERM") from None
     log = (tmp_path / "s" / "feuille-aventure" / "log" / "feuille.log").read_text(encoding="utf-8")
     assert "kiosk: started" in log and "kiosk: fresh start" in log

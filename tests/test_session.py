@@ -271,3 +271,23 @@ def test_undo_to_preview_lists_what_it_reverts_oldest_first(df31):
     assert [e.action["number"] for e in session.entries_after(0)] == [2, 3]
     assert [e.action["number"] for e in session.undo_to(0)] == [2, 3]
     assert session.state.paragraph == 1
+
+
+def test_a_long_log_keeps_only_checkpoints_and_recent_states_yet_undoes_to_the_very_start():
+    """Memory: 10 000 actions once held 10 000 states; undo still rebuilds every one of them exactly."""
+    from game.books.loader import load_book_by_id
+    from game.rules import session as session_module
+
+    book = load_book_by_id("DF31")
+    played = Session(book, RandomDice(3), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    seen = [played.state.model_dump()]
+    for index in range(400):
+        played.apply({"do": "paragraph", "number": index + 1} if index % 3 else {"do": "test_luck"})
+        seen.append(played.state.model_dump())
+    assert len(played._states) <= 400 // session_module.CHECKPOINT_EVERY + session_module.RECENT_STATES + 1
+    assert played.state_at(7).model_dump() == seen[7]
+    assert [s.model_dump() for s in played.states_from(395)] == seen[395:]
+    for index in range(400, 0, -1):
+        assert played.state.model_dump() == seen[index]
+        played.undo()
+    assert played.state.model_dump() == seen[0]

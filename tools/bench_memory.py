@@ -1,15 +1,22 @@
-"""Memory benchmark (issue 9): resident memory once every book is loaded and every screen has been drawn.
+"""Memory benchmark (issues 9, 17): resident memory with every screen drawn and a four-creature fight on the board.
 
-    /work/main/.venv/bin/python tools/bench_memory.py [--frames 3]
+    /work/main/.venv/bin/python tools/bench_memory.py [--frames 3] [--per-screen]
 
-A fresh interpreter (SDL_VIDEODRIVER=dummy) loads the shelf, then for every
-entry of the showcase registry (``game.app.showcase.load_all()``) builds its
-scene stack with one shared ``Services`` (the app has one) and draws frames
-with ``MainLoop.run_frames``. Two runs: screens opened one after the other,
-each stack dropped before the next (as the app goes from screen to screen) —
-the figure held against the goal — and every stack kept open to the end (more
-than the app ever holds). Figures: VmRSS from /proc/self/status after
-start-up and at the end, and the peak (VmHWM). Goal: under 120 MB.
+A fresh interpreter (SDL_VIDEODRIVER=dummy) does what ``python -m game``
+does before its window (``game.app.memory.tune_allocator``), loads the shelf,
+then for every entry of the showcase registry (``game.app.showcase.load_all()``)
+builds its scene stack with one shared ``Services`` (the app has one) and
+draws frames with ``MainLoop.run_frames``, each stack dropped before the next
+(as the app goes from screen to screen). Last, a four-creature fight all
+together (DF64's sample hero against SKILL 9/8/7/6, STAMINA 10) is put on the
+combat board and drawn once its odds have come back from the worker. Figures:
+VmRSS (/proc/self/status) after each screen — the peak RSS per screen
+(``--per-screen`` lists every one) — the peak (VmHWM), and what each drawing
+cache holds against its budget in bytes. Goal: under 100 MiB.
+
+A second interpreter replays a log of 10 000 actions (the most a save holds)
+and prints the time and the memory it holds (179 MB before the session kept
+only checkpoints and its newest states).
 """
 
 from __future__ import annotations
@@ -21,10 +28,10 @@ import subprocess
 import sys
 import tempfile
 
-GOAL_MB = 120
+GOAL_MIB = 100
 
-DRIVER = r"""
-import json, resource, sys
+COMMON = r"""
+import json, resource, sys, time
 from pathlib import Path
 
 def status(field):
@@ -34,9 +41,14 @@ def status(field):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
-scratch, frames, keep = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "keep"
+from game.app.memory import tune_allocator
+tuned = tune_allocator()  # as `python -m game` does first
+"""
+
+SCREENS = COMMON + r"""
+scratch, frames = Path(sys.argv[1]), int(sys.argv[2])
 rss = {"interpreter": status("VmRSS")}
 import pygame
 from game.app.display import Display
@@ -44,20 +56,15 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.showcase import load_all
 from game.app.stack import SceneStack
-from game.books.loader import load_shelf
 
 pygame.display.init()
 pygame.font.init()
 display = Display((1280, 720), fullscreen=False, title="bench")
 rss["imports + display"] = status("VmRSS")
-shelf = load_shelf()
-rss["all books"] = status("VmRSS")
-kept, failed = [], []
-entries = load_all()
 services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7)
-steps = []
-for name, factory in entries:
-    before = status("VmRSS")
+rss["services + all books"] = status("VmRSS")
+failed, screens = [], []
+for name, factory in load_all():
     stack = SceneStack()
     try:
         for scene in factory(services):
@@ -66,39 +73,91 @@ for name, factory in entries:
         MainLoop(stack, display, clock=FakeClock()).run_frames(frames)
     except Exception as error:
         failed.append(f"{name}: {type(error).__name__}: {error}")
-    if keep:
-        kept.append(stack)
     del stack
-    steps.append((round(status("VmRSS") - before, 1), name))
+    screens.append((name, round(status("VmRSS"), 1)))
 rss["every screen drawn"] = status("VmRSS")
-print(json.dumps({"rss": rss, "peak": status("VmHWM"), "screens": len(entries), "failed": failed,
-                  "books": len(shelf.books), "steps": sorted(steps, reverse=True)[:5]}))
+
+from game.app.navigator import Screen
+from game.scenes.combat import scripted_fight
+enemies = [{"name": f"C{i}", "skill": skill, "stamina": 10} for i, skill in enumerate((9, 8, 7, 6))]
+adventure = scripted_fight(services, "DF64", [], [{"do": "fight", "mode": "all_together", "enemies": enemies}])
+stack = SceneStack()
+board = services.navigator.build(Screen.COMBAT, adventure)
+stack.push(board)
+stack.apply_pending()
+started = time.perf_counter()
+board.odds.wait(120)
+waited = time.perf_counter() - started
+MainLoop(stack, display, clock=FakeClock()).run_frames(frames)
+answer = board.odds_answer()
+screens.append(("four-creature fight, odds shown", round(status("VmRSS"), 1)))
+rss["+ four-creature fight"] = status("VmRSS")
+
+from game.ui.surface_cache import memory_report
+print(json.dumps({"rss": rss, "peak": status("VmHWM"), "screens": screens, "failed": failed, "tuned": tuned,
+                  "books": len(services.shelf.books), "odds": answer is not None, "odds_wait": waited,
+                  "caches": memory_report()}))
 """
+
+REPLAY = COMMON + r"""
+from game.books.loader import load_book_by_id
+from game.rules.dice import RandomDice
+from game.rules.session import Session, Start
+
+book = load_book_by_id("DF31")
+played = Session(book, RandomDice(1), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+for index in range(10_000):
+    played.apply({"do": "paragraph", "number": index % 400 + 1} if index % 2 else
+                 {"do": "change", "stat": "stamina", "by": -1 if index % 4 else 1})
+log = played.to_log()
+del played
+before = status("VmRSS")
+started = time.perf_counter()
+replayed = Session.from_log(book, log)
+seconds = time.perf_counter() - started
+print(json.dumps({"entries": len(log["entries"]), "seconds": seconds, "held": status("VmRSS") - before,
+                  "rss": status("VmRSS")}))
+"""
+
+
+def run(driver: str, *args: str) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    result = subprocess.run([sys.executable, "-c", driver, *args], env=env, capture_output=True, text=True, timeout=900)
+    if result.returncode != 0:
+        raise SystemExit(result.stderr[-3000:])
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=3, help="frames drawn per screen")
+    parser.add_argument("--per-screen", action="store_true", help="print the RSS after every screen")
     args = parser.parse_args(argv)
     print(f"bench_memory: command: {sys.executable} tools/bench_memory.py --frames {args.frames}")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    for mode, label in (("drop", "one screen at a time"), ("keep", "every screen kept open")):
-        with tempfile.TemporaryDirectory(prefix="feuille-memory-") as scratch:
-            result = subprocess.run([sys.executable, "-c", DRIVER, scratch, str(args.frames), mode], env=env,
-                                    capture_output=True, text=True, timeout=600)
-        if result.returncode != 0:
-            print(result.stderr[-2000:])
-            return 1
-        figures = json.loads(result.stdout.strip().splitlines()[-1])
-        print(f"{label}: " + ", ".join(f"{stage} {mb:.1f}" for stage, mb in figures["rss"].items()) + " MB RSS")
-        final = figures["rss"]["every screen drawn"]
-        goal = f" (goal < {GOAL_MB} MB)" if mode == "drop" else ""
-        print(f"  {figures['books']} books, {figures['screens']} screens: RSS {final:.1f} MB, "
-              f"peak {figures['peak']:.1f} MB{goal}")
-        print("  largest steps: " + ", ".join(f"{name} +{mb:.1f} MB" for mb, name in figures["steps"]))
-        for failure in figures["failed"]:
-            print(f"  screen failed to draw: {failure}")
-    return 0
+    with tempfile.TemporaryDirectory(prefix="feuille-memory-") as scratch:
+        figures = run(SCREENS, scratch, str(args.frames))
+    print(", ".join(f"{stage} {mib:.1f}" for stage, mib in figures["rss"].items()) + " MiB RSS"
+          + ("" if figures["tuned"] else " (allocator not tuned: not glibc)"))
+    final = figures["rss"]["+ four-creature fight"]
+    verdict = "met" if figures["peak"] < GOAL_MIB else "missed"
+    print(f"{figures['books']} books, {len(figures['screens']) - 1} screens and a four-creature fight "
+          f"(odds {'shown' if figures['odds'] else 'NOT back'} after {figures['odds_wait']:.1f} s): "
+          f"RSS {final:.1f} MiB, peak {figures['peak']:.1f} MiB (goal < {GOAL_MIB} MiB: {verdict})")
+    rows = figures["screens"]
+    steps = sorted(((after - before, name) for (_, before), (name, after) in zip(rows, rows[1:], strict=False)),
+                   reverse=True)[:5]
+    print("largest steps: " + ", ".join(f"{name} {mib:+.1f}" for mib, name in steps) + " MiB")
+    if args.per_screen:
+        for name, mib in rows:
+            print(f"  {mib:6.1f} MiB after {name}")
+    print("drawing caches (held / budget): " + ", ".join(f"{name} {held / 1e6:.1f}/{budget / 1e6:.1f} MB ({count})"
+                                                       for name, count, held, budget in figures["caches"]))
+    for failure in figures["failed"]:
+        print(f"  screen failed to draw: {failure}")
+    replay = run(REPLAY)
+    print(f"replaying {replay['entries']} actions: {replay['seconds']:.2f} s, holds {replay['held']:+.1f} MiB "
+          f"(RSS {replay['rss']:.1f} MiB)")
+    return 1 if figures["failed"] else 0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ decided, while what the player typed or set by hand can still be undone.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -24,6 +24,12 @@ from game.rules.dice import DiceError, DiceSource, DieUse, FixedDice, RandomDice
 from game.rules.errors import Refused
 
 LOG_FORMAT = 1
+# Memory: a state is kept after every CHECKPOINT_EVERY-th entry and after each of the RECENT_STATES
+# newest ones (what undo, redo and the combat board's timeline read); any other is rebuilt on demand
+# by replaying the recorded entries from the checkpoint before it. 10 000 actions used to hold 10 000
+# states (179 MB); now about 260.
+CHECKPOINT_EVERY = 50
+RECENT_STATES = 64
 MAX_UNDONE_ROLLS = 100  # older undone rolls are forgotten: a reroll is counted against a recent undo
 PLAY_MODES = ("bookmark", "honest")
 BOOKMARK, HONEST = PLAY_MODES
@@ -110,7 +116,8 @@ class Session(Generic[StateT, ActionT]):
 
     def __post_init__(self) -> None:
         self.rules = ruleset_for(self.book)
-        self._states: list[StateT] = [self.rules.start(self.book, self.start.hero, self.start.language)]
+        # The state after i entries, for i a checkpoint or one of the recent ones (see state_at).
+        self._states: dict[int, StateT] = {0: self.rules.start(self.book, self.start.hero, self.start.language)}
         self._available: tuple[StateT, dict[str, Refused | None]] | None = None
         self._entries: list[Entry] = []
         self._redo: list[Entry] = []
@@ -121,12 +128,45 @@ class Session(Generic[StateT, ActionT]):
     @property
     def state(self) -> StateT:
         """The current state (treat as read-only: change it through :meth:`apply`)."""
-        return self._states[-1]
+        return self._states[len(self._entries)]
 
     @property
     def states(self) -> tuple[StateT, ...]:
-        """The state before the first entry, then after each entry, oldest first (read-only)."""
-        return tuple(self._states)
+        """The state before the first entry, then after each entry, oldest first (read-only).
+
+        Rebuilt from the checkpoints at each call: for a one-off walk over the whole log
+        (an export, a run's record); screens read ``state_at`` or ``states_from``.
+        """
+        return tuple(self.states_from(0))
+
+    def state_at(self, index: int) -> StateT:
+        """The state after the first ``index`` entries (0: the start); read-only.
+
+        Kept for checkpoints and the newest entries, otherwise rebuilt by replaying
+        the recorded entries (their own dice, nothing drawn) from the checkpoint before.
+        """
+        if not 0 <= index <= len(self._entries):
+            raise IndexError(f"there is no state after {index} entries (the log has {len(self._entries)})")
+        return next(iter(self.states_from(index)))
+
+    def states_from(self, index: int) -> Iterator[StateT]:
+        """The states after ``index``, ``index + 1``… entries up to the current one, each rebuilt at most once."""
+        if not 0 <= index <= len(self._entries):
+            raise IndexError(f"there is no state after {index} entries (the log has {len(self._entries)})")
+        at = max(i for i in self._states if i <= index)
+        state = self._states[at]
+        while True:
+            if at >= index:
+                yield state
+            if at == len(self._entries):
+                return
+            entry = self._entries[at]
+            at += 1
+            kept = self._states.get(at)
+            if kept is None:
+                kept = state.model_copy(deep=True)
+                self.rules.apply(self.book, kept, self.parse(entry.action), Transaction(ScriptedDice(entry.dice), []))
+            state = kept
 
     @property
     def entries(self) -> list[Entry]:
@@ -318,8 +358,18 @@ class Session(Generic[StateT, ActionT]):
         return session
 
     # -- internals ---------------------------------------------------------------------------
+    def _keep(self, index: int, state: BaseModel) -> None:
+        """Hold the state after ``index`` entries, and let go of the one that just left the recent window."""
+        self._states[index] = state
+        old = index - RECENT_STATES
+        if old > 0 and old % CHECKPOINT_EVERY:
+            self._states.pop(old, None)
+
     def _pop(self) -> Entry:
-        self._states.pop()
+        count = len(self._entries)
+        previous = self.state_at(count - 1)  # rebuilt first, if it had left the recent window
+        self._states.pop(count, None)
+        self._states[count - 1] = previous
         entry = self._entries.pop()
         self._redo.append(entry)
         if entry.dice:
@@ -347,15 +397,15 @@ class Session(Generic[StateT, ActionT]):
             transaction.give_back()
             raise
         entry = Entry(parsed.model_dump(mode="json"), transaction.drawn, outcome)
-        self._states.append(state)
         self._entries.append(entry)
+        self._keep(len(self._entries), state)
         return entry
 
     def _replay_entry(self, entry: Entry) -> None:
         scripted = ScriptedDice(entry.dice)
         self._run(self.parse(entry.action), scripted, pushed_back=[])
         if scripted.remaining:
-            self._states.pop()
+            self._states.pop(len(self._entries), None)
             self._entries.pop()
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
         if entry.reroll:

@@ -17,6 +17,7 @@ import pygame
 
 from game.ui import fonts
 from game.ui.draw import blit_text, die_face, icon
+from game.ui.surface_cache import SurfaceCache, surface_bytes
 from game.ui.theme import Palette
 
 TOP = 92
@@ -31,7 +32,7 @@ STEP_IN_SECONDS = 0.5
 BAR_SECONDS = 0.35
 FLOAT_SECONDS = 0.9
 ANGLE_STEP = 15
-DIE_CACHE_LIMIT = 400  # a rotated die face and its shadow are ~100 KB: about 40 MB at most
+DIE_CACHE_BYTES = 4_000_000  # rotated die faces with their shadows (~100 kB each): the most recent forty or so
 ARC = 150  # height of the arrow's flight above the straight line
 
 
@@ -156,7 +157,8 @@ class DiceSprites:
     """Die faces with their shadows, pre-rotated in ``ANGLE_STEP`` degree steps (cached)."""
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, tuple[pygame.Surface, pygame.Surface, tuple[int, int]]] = {}
+        self._cache = SurfaceCache("combat dice", DIE_CACHE_BYTES,
+                                   size_of=lambda found: surface_bytes(found[0]) + surface_bytes(found[1]))
 
     def get(self, value: int, size: int, angle: float, palette: Palette) -> tuple[pygame.Surface, pygame.Surface, tuple[int, int]]:
         bucket = int(round(angle / ANGLE_STEP)) * ANGLE_STEP % 360
@@ -167,10 +169,7 @@ class DiceSprites:
             if bucket:
                 face = pygame.transform.rotozoom(face, bucket, 1.0)
             shade = pygame.mask.from_surface(face).to_surface(setcolor=palette.shadow, unsetcolor=(0, 0, 0, 0))
-            found = (face, shade, (max(2, size // 16), max(2, size // 14)))
-            if len(self._cache) > DIE_CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[key] = found
+            found = self._cache.put(key, (face, shade, (max(2, size // 16), max(2, size // 14))))
         return found
 
     def draw(self, surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette,

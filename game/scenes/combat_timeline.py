@@ -46,8 +46,8 @@ class FightTimeline:
         if len(entries) <= self.base or entries[self.base].action.get("do") != FIGHT:
             self.steps = []
             return False
-        states = self.session.states  # states[i] is the state before entry i
-        self.steps = [Step(entries[i], states[i], states[i + 1]) for i in range(self.base, len(entries))]
+        states = list(self.session.states_from(self.base))  # states[k] is the state before entry base + k
+        self.steps = [Step(entries[i], states[i - self.base], states[i - self.base + 1]) for i in range(self.base, len(entries))]
         return True
 
     @property

@@ -12,7 +12,6 @@ it at the initial score and refuse 0).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
@@ -35,6 +34,7 @@ from game.ui.draw import (
     wrap_words,
 )
 from game.ui.group import WidgetGroup
+from game.ui.surface_cache import surface_cached
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE, Palette
 
@@ -50,7 +50,7 @@ def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
     return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=4)
+@surface_cached("death pages", 4_000_000)  # one full page
 def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     """The parchment, darkened as if by candle soot, with a heavy vignette."""
     page = parchment(size, palette).copy()
@@ -65,7 +65,7 @@ def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     return page
 
 
-@lru_cache(maxsize=4)
+@surface_cached("skulls", 1_000_000)
 def skull_image(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     """A skull over two crossed bones, supersampled for smooth edges."""
     s = SUPERSAMPLE

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
 from game.ui import fonts
+from game.ui.surface_cache import SurfaceCache, surface_cached
 from game.ui.theme import Palette
 
 SUPERSAMPLE = 4
@@ -65,7 +65,7 @@ def _downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 # ---------------------------------------------------------------- parchment
 
 
-@lru_cache(maxsize=8)
+@surface_cached("parchment pages", 4_000_000)  # one full page
 def parchment(size: tuple[int, int], palette: Palette, seed: int = 7) -> pygame.Surface:
     """A page of parchment: base tone, soft mottling, fine grain, fibres, darker edges.
 
@@ -160,9 +160,9 @@ def _panel_patch(palette: Palette, fill_alpha: int) -> NinePatch:
     return NinePatch(_downsample(big, (size, size)), border)
 
 
-# Rendered panels by size: a full-page panel is ~3.5 MB, so only the most recent few are kept.
-PANEL_CACHE_LIMIT = 24
-_panel_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+# Rendered panels by size: a full-page panel is ~3.5 MB, so the budget is in bytes, not panels.
+PANEL_CACHE_BYTES = 6_000_000
+_panel_cache = SurfaceCache("panels", PANEL_CACHE_BYTES)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, shadow: bool = True, fill_alpha: int = 215) -> None:
@@ -171,12 +171,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, 
     key = (rect.size, palette, fill_alpha)
     image = _panel_cache.get(key)
     if image is None:
-        image = _panel_patch(palette, fill_alpha).render(rect.size)
-        _panel_cache[key] = image
-        while len(_panel_cache) > PANEL_CACHE_LIMIT:
-            _panel_cache.popitem(last=False)
-    else:
-        _panel_cache.move_to_end(key)
+        image = _panel_cache.put(key, _panel_patch(palette, fill_alpha).render(rect.size))
     if shadow:
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, palette.shadow, shade.get_rect(), border_radius=6)
@@ -195,7 +190,7 @@ def draw_rule(surface: pygame.Surface, x1: int, x2: int, y: int, colour: Colour)
 # ---------------------------------------------------------------- controls
 
 
-@lru_cache(maxsize=256)
+@surface_cached("rounded boxes", 3_000_000)
 def rounded_box(size: tuple[int, int], fill: Colour, border: Colour | None, radius: int, border_width: int = 2) -> pygame.Surface:
     """An antialiased rounded rectangle (supersampled), cached by its parameters."""
     width, height = max(1, size[0]), max(1, size[1])
@@ -296,7 +291,7 @@ PIPS: dict[int, tuple[Point, ...]] = {
 }
 
 
-@lru_cache(maxsize=64)
+@surface_cached("die faces", 1_500_000)
 def die_face(value: int, size: int, palette: Palette) -> pygame.Surface:
     """An upright die face showing ``value`` (1–6), ``size`` pixels square."""
     if value not in PIPS:
@@ -458,7 +453,7 @@ ICONS: dict[str, Callable[[pygame.Surface, float, Colour, Colour], None]] = {
 }
 
 
-@lru_cache(maxsize=256)
+@surface_cached("icons", 1_000_000)
 def icon(name: str, size: int, ink: Colour, fill: Colour) -> pygame.Surface:
     """Icon ``name`` (see ICONS) as a ``size``-pixel square surface, cached."""
     if name not in ICONS:

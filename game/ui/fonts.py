@@ -16,6 +16,7 @@ import pygame
 import pygame.freetype
 
 from game import bundled
+from game.ui.surface_cache import SurfaceCache
 
 FACE_FILES: dict[str, str] = {
     "body": "EBGaramond12-Regular.ttf",
@@ -25,7 +26,7 @@ FACE_FILES: dict[str, str] = {
     "fallback": "Cardo104s.ttf",
 }
 FALLBACK_FACE = "fallback"
-_TEXT_CACHE_LIMIT = 256
+TEXT_CACHE_BYTES = 3_000_000  # rendered lines, least recently used out first (a word is a few kB, a line ~50 kB)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -48,7 +49,10 @@ def font_bytes(face: str) -> bytes:
     return bundled.data("assets.fonts").joinpath(FACE_FILES[face]).read_bytes()
 
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+# Loaded fonts, least recently used out first: a Font holds its face and glyph cache (~170 kB), and
+# interface sizes, headings and the reader's drop caps ask for dozens of sizes over a session.
+FONT_CACHE_LIMIT = 32
+_fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 
 
 def font(face: str, size: int) -> pygame.font.Font:
@@ -64,6 +68,10 @@ def font(face: str, size: int) -> pygame.font.Font:
             loaded = None
     if loaded is None:
         loaded = _fonts[key] = pygame.font.Font(io.BytesIO(font_bytes(face)), key[1])
+        while len(_fonts) > FONT_CACHE_LIMIT:
+            _fonts.popitem(last=False)
+    else:
+        _fonts.move_to_end(key)
     return loaded
 
 
@@ -136,7 +144,7 @@ def ascent(face: str, size: int) -> int:
     return font(face, size).get_ascent()
 
 
-_text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_text_cache = SurfaceCache("text lines", TEXT_CACHE_BYTES)
 
 
 def headroom(face: str, size: int) -> int:
@@ -161,7 +169,6 @@ def render(text: str, face: str, size: int, colour: Colour) -> pygame.Surface:
     key = (text, face, size, tuple(colour))
     cached = _text_cache.get(key)
     if cached is not None:
-        _text_cache.move_to_end(key)
         return cached
     pieces = [(chunk, font(f, size)) for f, chunk in runs(text, face)]
     top = headroom(face, size)
@@ -173,10 +180,7 @@ def render(text: str, face: str, size: int, colour: Colour) -> pygame.Surface:
         glyphs = f.render(chunk, True, colour)
         surface.blit(glyphs, (x, baseline - _glyph_top(f, chunk)))
         x += f.size(chunk)[0]
-    _text_cache[key] = surface
-    if len(_text_cache) > _TEXT_CACHE_LIMIT:
-        _text_cache.popitem(last=False)
-    return surface
+    return _text_cache.put(key, surface)
 
 
 def clear_caches() -> None:

@@ -36,14 +36,14 @@ def journal_markdown(ui: UIContext, adventure: Any) -> str:
     hero = getattr(state, "hero", None)
     name = getattr(hero, "name", "") or ui.t("sheet.nameless")
     lines = [f"# {_cell(book.title.get(language))} — {_cell(name)}", "",
-             f"*{ui.t('play.md_play')}* : {play_badge(ui, session)}  "]
+             ui.t("play.md_line", label=ui.t("play.md_play"), value=play_badge(ui, session)) + "  "]
     if hero is not None and hasattr(book, "stats"):
         scores = " · ".join(f"{s.name.get(language)} {hero.scores.get(s.id, '—')}/{hero.initial.get(s.id, '—')}"
                             for s in book.stats)
-        lines.append(f"*{ui.t('play.md_scores')}* : {scores}  ")
+        lines.append(ui.t("play.md_line", label=ui.t("play.md_scores"), value=scores) + "  ")
     paragraph = getattr(state, "paragraph", None)
     if paragraph is not None:
-        lines.append(f"*{ui.t('sheet.paragraph')}* : § {paragraph}  ")
+        lines.append(ui.t("play.md_line", label=ui.t("sheet.paragraph"), value=f"§ {paragraph}") + "  ")
     lines += ["", f"| # | § | {ui.t('play.md_action')} | {ui.t('play.md_changes')} |", "|---|---|---|---|"]
     for row in rows(session):
         where = str(row.paragraph) if row.paragraph else "—"

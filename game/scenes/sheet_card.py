@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.app.journal import play_badge
+from game.rules.ff.ruleset import calendar_view
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
@@ -58,10 +59,16 @@ def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
     blit_text(surface, ui.t("sheet.paragraph"), (para.x + 20, para.y + 14), "title", body, p.ink)
     current = f"§ {state.paragraph}" if getattr(state, "paragraph", None) else "§ —"
     blit_text(surface, current, (para.centerx, para.y + 86), "bold", 54, p.rubric, "center")
+    calendar = calendar_view(book, state, language) if getattr(book, "calendar", None) is not None else None
+    if calendar is not None and calendar["today"] is not None:  # R-TIME-1: the day ticked last
+        day = ui.t("sheet.today", day=calendar["today"]) + " · " + ui.t("sheet.calendar_short", ticked=calendar["ticked"],
+                                                                       weeks=calendar["weeks"])
+        blit_text(surface, day, (para.x + 20, para.bottom - 30), "italic", small, p.ink_soft)
     road = list(getattr(state, "paragraph_history", []))[-12:]
     if road:
         trail = " → ".join(str(n) for n in road)
-        for i, line in enumerate(wrap_words(trail, "body", small, para.width - 40)[-3:]):
+        room = 2 if calendar is not None and calendar["today"] is not None else 3  # the day's line takes the third
+        for i, line in enumerate(wrap_words(trail, "body", small, para.width - 40)[-room:]):
             blit_text(surface, line, (para.x + 20, para.y + 130 + i * 22), "body", small, p.ink_soft)
 
     # backpack: counters then equipment

@@ -172,16 +172,8 @@ class ClockPanel(Panel):
             self.table.rebuild()
 
     def soft_update(self) -> None:
-        for name, action, empty in (("advance", self.advance_action(), "rnp.type_amount"),
-                                    ("set_time", self.time_action(), "rnp.type_time")):
-            button = self.named.get(name)
-            if button is None:
-                continue
-            if action is None:
-                button.set_enabled(False, self.ui.tr(empty))
-                continue
-            refused = self.table.refusal(action)
-            button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+        self.enable_for("advance", self.advance_action())
+        self.enable_for("set_time", self.time_action(), "rnp.type_time")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book

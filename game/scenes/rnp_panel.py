@@ -152,6 +152,17 @@ class Panel:
     def soft_update(self) -> None:
         """After a keystroke: recompute previews and enable/disable buttons without rebuilding."""
 
+    def enable_for(self, name: str, action: dict[str, Any] | None, empty: str = "rnp.type_amount") -> None:
+        """Button ``name`` enabled when ``action`` is complete and the rules accept it; else disabled with why."""
+        button = self.named.get(name)
+        if button is None:
+            return
+        if action is None:
+            button.set_enabled(False, self.ui.tr(empty))
+            return
+        refused = self.table.refusal(action)
+        button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+
     # -- drawing -------------------------------------------------------------------------------
     def heading(self) -> str:
         return self.ui.t(f"rnp.tab_{self.tab}")

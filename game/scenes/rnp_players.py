@@ -21,6 +21,7 @@ from game.scenes.rnp_format import lang, name_of
 from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_timers import draw_bar
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.modal import ModalScene
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -30,34 +31,26 @@ if TYPE_CHECKING:
 SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (170, 104, 92)}
 
 
-class PlayersScene(Scene):
-    """What the players may see of the table (``table``: the game master's table scene)."""
+class PlayersScene(ModalScene):
+    """What the players may see of the table (``table``: the game master's table scene); it covers the window."""
+
+    transparent = False
 
     def __init__(self, table: RnpTableScene) -> None:
-        super().__init__()
+        super().__init__(table.ui)
         self.table = table
-        self.ui = table.ui
-        self.closed = False
 
     @property
     def view(self) -> dict[str, Any]:
         return self.table.view
 
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.stack is not None:
-            self.stack.pop(self)
-
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
-        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F2)
-        if clicked or keyed:
-            self.close()
-        return None
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click or F2 goes back to the table (Escape too, as in every overlay)."""
+        if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_F2):
+            self.dismiss()
+            return True
+        return False
 
     def lines(self) -> dict[str, Any]:
         """What the players see, as text: day, time, period, light, its meaning, timers and who is behind."""

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.scene import Scene
 from game.ui import fonts
-from game.ui.draw import blit_text, draw_panel
+from game.ui.draw import blit_text
+from game.ui.modal import ModalScene
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -23,17 +23,13 @@ if TYPE_CHECKING:
 MAX_HOURS = 9
 
 
-class SavesScene(Scene):
-    """``entry``: a ``travel_party`` journal entry with ``data.saves``."""
-
-    transparent = True
+class SavesScene(ModalScene):
+    """``entry``: a ``travel_party`` journal entry with ``data.saves``; a click, Enter or Escape closes it."""
 
     def __init__(self, table: RnpTableScene, entry: dict[str, Any]) -> None:
-        super().__init__()
+        super().__init__(table.ui)
         self.table = table
-        self.ui = table.ui
         self.entry = entry
-        self.closed = False
 
     def hours(self) -> list[tuple[int, int, int, list[dict[str, Any]]]]:
         """(clock day, hour of march, DC, saves) in the order they were rolled."""
@@ -45,30 +41,22 @@ class SavesScene(Scene):
             grouped.setdefault((save["day"], save["hour"]), []).append(save)
         return [(first_day + day - 1, int(march + hour), saves[0]["dc"], saves) for (day, hour), saves in grouped.items()]
 
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            if self.stack is not None:
-                self.stack.pop(self)
+    def panel_rect(self) -> pygame.Rect:
+        rows = min(MAX_HOURS, len(self.hours())) + 1  # room for a wrapped row or the "more" line
+        rect = pygame.Rect(0, 0, 1000, min(640, 130 + 40 * rows))
+        rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        return rect
 
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
+    def handle(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE)):
-            self.close()
-        return None
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+            self.dismiss()
+            return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
-        rect = pygame.Rect(0, 0, 1000, 620)
-        rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
-        draw_panel(surface, rect, p, fill_alpha=250)
-        blit_text(surface, ui.t("rnp.saves_title"), (rect.centerx, rect.top + 34), "title", theme.text_size("heading"),
-                  p.rubric, "center")
+        rect = self.draw_frame(surface, ui.t("rnp.saves_title"), centred=True)
         small = theme.text_size("small")
         y = rect.top + 72
         hours = self.hours()

@@ -121,15 +121,7 @@ class TimersPanel(Panel):
             self.table.rebuild()
 
     def soft_update(self) -> None:
-        button = self.named.get("add")
-        action = self.action()
-        if button is None:
-            return
-        refused = None if action is None else self.table.refusal(action)
-        if action is None:
-            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
-        else:
-            button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+        self.enable_for("add", self.action())
 
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area = self.ui, self.ui.palette, self.inner()

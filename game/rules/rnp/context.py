@@ -38,6 +38,19 @@ class Context:
             raise Refused("character_dead", f"{name} is dead", name=name)
         return member
 
+    def members(self, who: list[str] | None, nobody: str) -> list[Character]:
+        """The characters an action names in ``who`` (each once, living), or every living one; ``nobody``
+        is the refusal's message when there is none."""
+        if who is None:
+            chosen = [m for m in self.state.party if m.exhaustion < self.book.exhaustion.maximum]
+        else:
+            if len(set(who)) != len(who):
+                raise Refused("twice", "a character is named twice in who")
+            chosen = [self.living(name) for name in who]
+        if not chosen:
+            raise Refused("nobody", nobody)
+        return chosen
+
     def log(self, do: str, who: list[str] | None = None, **data: Any) -> None:
         """Write what happened, at the current clock time, in the journal."""
         journal = self.state.journal

@@ -84,10 +84,7 @@ def rest_effects(book: RolenplayBook, members: list[Character]) -> tuple[dict[st
 
 def resting(ctx: Context, who: list[str] | None) -> list[Character]:
     """The characters who rest: ``who``, or every living one."""
-    names = who if who is not None else [m.name for m in ctx.state.party if not is_dead(ctx.book, m)]
-    if not names:
-        raise Refused("nobody", "nobody to rest: add a character first")
-    return [ctx.living(name) for name in names]
+    return ctx.members(who, "nobody to rest: add a character first")
 
 
 def long_rest(ctx: Context, action: a.LongRest) -> None:

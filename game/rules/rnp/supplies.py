@@ -13,7 +13,6 @@ from typing import Any
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.context import Context, not_negative, tidy
-from game.rules.rnp.exhaustion import is_dead
 from game.rules.rnp.state import Character
 from game.rules.rnp.sustenance import apply_ration, settle_water, water_need
 
@@ -63,14 +62,7 @@ def pack_day(ctx: Context, member: Character, hot: bool) -> dict[str, Any]:
 
 def supply_day(ctx: Context, action: a.SupplyDay) -> None:
     """Everyone (or ``who``) eats and drinks a day from their packs, in party order."""
-    if action.who is None:
-        members = [m for m in ctx.state.party if not is_dead(ctx.book, m)]
-    else:
-        if len(set(action.who)) != len(action.who):
-            raise Refused("twice", "a character is named twice in who")
-        members = [ctx.living(name) for name in action.who]
-    if not members:
-        raise Refused("nobody", "nobody to feed: add a character first")
+    members = ctx.members(action.who, "nobody to feed: add a character first")
     days = {m.name: pack_day(ctx, m, action.hot) for m in members}
     ctx.set_result("supply_day", days=days, hot=action.hot)
     ctx.log("supply_day", list(days), days={n: {k: d[k] for k in ("ration", "water", "exhaustion")} for n, d in days.items()})

@@ -266,14 +266,7 @@ def boat_leg(ctx: Context, action: a.TravelParty, scale: str, amount: float, ext
 def travellers(ctx: Context, action: a.TravelParty) -> list[Character]:
     """The characters on this leg (all living by default); someone at speed 0 cannot walk."""
     book = ctx.book
-    if action.who is None:
-        members = [m for m in ctx.state.party if not is_dead(book, m)]
-    else:
-        if len(set(action.who)) != len(action.who):
-            raise Refused("twice", "a character is named twice in who")
-        members = [ctx.living(name) for name in action.who]
-    if not members:
-        raise Refused("nobody", "nobody travels: add a character first")
+    members = ctx.members(action.who, "nobody travels: add a character first")
     if action.mode == "foot":
         for member in members:
             if has_effect(book, member.exhaustion, "speed_zero"):

@@ -160,3 +160,14 @@ def test_the_shelf_turns_pages_to_show_every_book(tmp_path):
     assert seen == set(services.shelf.books) and shelf.pages > 1
     shelf.show_book("FF1")
     assert "FF1" in [book_id for _button, book_id in shelf.book_buttons]
+
+
+def test_a_folder_with_too_many_books_loads_the_first_ones_and_says_so(tmp_path, monkeypatch):
+    from game.books import loader
+
+    monkeypatch.setattr(loader, "MAX_BOOKS", 2)
+    for book_id in ("A1", "A2", "A3"):
+        write(tmp_path / f"{book_id}.json", ff1_data(id=book_id))
+    shelf = load_shelf(tmp_path)
+    assert set(shelf.books) == {"A1", "A2"}
+    assert shelf.errors[0].path == "$" and "more than the limit of 2" in shelf.errors[0].reason

@@ -134,6 +134,14 @@ def _option(catalogue: Catalogue, book: Any, language: str, ident: str) -> str |
     return None
 
 
+def _crew_member(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A crew member's id as the book's name for them."""
+    for member in getattr(book, "crew", None) or []:
+        if member.id == ident:
+            return str(member.name.get(language))
+    return None
+
+
 def _profile(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
     """A combat profile id as the book's name for it."""
     rules = (getattr(book, "combat_profiles", None) or {}).get(ident)
@@ -145,6 +153,7 @@ _LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
     "spell": _book_name("spell"),
     "step": _book_name("step"),
     "option": _option,
+    "member": _crew_member,
     "profile": _profile,
     "counter": _counter,
     "pace": _book_name("pace"),

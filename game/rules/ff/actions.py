@@ -39,6 +39,7 @@ class SetHero(Action):
 
     do: Literal["set_hero"] = "set_hero"
     scores: dict[str, Score]
+    crew: dict[Name, dict[Name, Score]] = Field(default_factory=dict, max_length=12)  # R-CREW-1: typed crew scores
 
 
 class NameHero(Action):

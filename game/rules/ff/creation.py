@@ -70,7 +70,27 @@ def set_hero(ctx: Context, action: a.SetHero) -> None:
                 raise Refused("score_fixed", f"{stat.name.en} always starts at {stat.fixed}", stat=stat.id, value=stat.fixed)
             value = stat.fixed
         scores[stat.id] = value
+    crew = _typed_crew(ctx, action.crew)
     _make_hero(ctx, scores)
+    ctx.state.crew.update(crew)
+
+
+def _typed_crew(ctx: Context, typed: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """R-CREW-1 with real dice: each crew member typed in must have every score, each one reachable."""
+    members = {m.id: m for m in ctx.book.crew}
+    for member_id, scores in typed.items():
+        member = members.get(member_id)
+        if member is None:
+            raise Refused("unknown_crew", f"'{member_id}' is not in this book's crew", member=member_id)
+        for stat, formula in member.scores.items():
+            value = scores.get(stat)
+            if value is None or not formula.minimum <= value <= formula.maximum:
+                raise Refused("crew_score_unreachable", f"{member.name.en}: {stat} must be from {formula.minimum} to "
+                              f"{formula.maximum}", member=member_id, stat=stat, low=formula.minimum, high=formula.maximum)
+        if set(scores) - set(member.scores):
+            raise Refused("crew_score_unreachable", f"{member.name.en} has no such score", member=member_id,
+                          stat=sorted(set(scores) - set(member.scores))[0], low=0, high=0)
+    return {member_id: dict(scores) for member_id, scores in typed.items()}
 
 
 def pick_hero(ctx: Context, action: a.PickHero) -> None:

@@ -30,6 +30,9 @@ def test_the_runner_uses_the_books_folder_it_is_given():
     without = subprocess.run([*command, cases], capture_output=True, text=True, cwd=ROOT)
     assert with_books.returncode == 0, with_books.stdout
     assert without.returncode == 1 and "MECH.json" in without.stdout
+    shipped = subprocess.run([*command, "--books", str(MECHANICS / "books"), "tests/cases/ff1-R-CHOOSE-1-only-one-potion.json"],
+                             capture_output=True, text=True, cwd=ROOT)
+    assert shipped.returncode == 0, shipped.stdout  # a book not in the folder comes from the shipped ones
 
 
 def test_every_shipped_book_loads_with_its_series_label():

@@ -157,7 +157,10 @@ def run_case(data: Any, books_dir: Path | None = None) -> None:
     if not isinstance(data.get("book"), str):
         raise CaseFailure("'book' must be a book id")
     try:
-        book = load_book_by_id(data["book"], books_dir)
+        # --books DIR: the book from that folder, else the bundled one of that id (a folder of one's own books
+        # can hold cases for the shipped books too).
+        in_folder = books_dir is not None and (books_dir / f"{data['book']}.json").is_file()
+        book = load_book_by_id(data["book"], books_dir if in_folder else None)
     except BookError as error:
         raise CaseFailure(f"book {data['book']!r}: {error}") from None
     dice = data.get("dice", [])

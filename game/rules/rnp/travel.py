@@ -23,6 +23,10 @@ from game.rules.rnp.state import Character
 from game.rules.rnp.supplies import pack_day
 
 
+# Nights worked out one by one on a leg with packs or camps: a sheet limit (ten years), not a rule.
+MAX_NIGHTS = 3660
+
+
 @dataclass
 class Leg:
     """A leg worked out: its length, its time, and the forced-march hours marched each day."""
@@ -301,6 +305,9 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
     members = travellers(ctx, action)
     pace_wanted, slowed_by = leg_pace(ctx, action, members)
     leg, pace = party_leg(ctx, action, pace_wanted)
+    if (action.supplies or action.camp) and leg.days > MAX_NIGHTS:
+        raise Refused("too_many_nights", f"meals and camps are worked out night by night for {MAX_NIGHTS} days at most: "
+                      "give a shorter leg", maximum=MAX_NIGHTS)
     ability = book.travel.forced_march.ability
     gained = {m.name: 0 for m in members}
     saves: list[dict[str, Any]] = []
@@ -315,7 +322,8 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
                 if not result["success"]:
                     gained[member.name] += gain(book, member, book.travel.forced_march.levels_on_failure)
                 saves.append({"day": day, "hour": hour, **result})
-        days.append(night(ctx, action, members, gained))
+        if action.supplies or action.camp:
+            days.append(night(ctx, action, members, gained))
     on_the_road(ctx, members)
     ctx.state.pace = pace
     ctx.state.mode = action.mode

@@ -3,8 +3,9 @@
 For a screen the players see: the day and the hour, the period of the day and the
 light it gives (or the game master's light), what that light means for sight (the
 book's text), the party's timers as bars without figures, and who is left behind.
-It is a full-window scene over the table (one window, so it also works headless and
-on a single screen turned towards the players); a click, Escape or F2 goes back.
+It is a full-window scene over the table (one window: the app's loop takes every
+window's events as the main one's, so a second OS window would need it to route them
+by window first); a click, Escape or F2 goes back.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game.books.ff_mechanics import Threshold
 from game.books.loader import load_book_by_id
-from game.rules.dice import RandomDice
+from game.rules.dice import RandomDice, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Session, Start
 
@@ -72,3 +72,54 @@ def test_warlock_takes_exactly_one_potion(picks):
         assert valid
     doses = {kind: session.state.counters[f"potion_{kind}"] for kind in ("skill", "stamina", "luck")}
     assert sum(doses.values()) == (2 if valid else 0)
+
+
+SOR1, FF13 = load_book_by_id("SOR1"), load_book_by_id("FF13")
+sorcery = st.one_of(
+    st.builds(lambda s: {"do": "cast", "spell": s}, st.sampled_from(["zap", "hot", "law", "dop", "fof", "libra"])),
+    st.builds(lambda s, by: {"do": "change", "stat": s, "by": by}, st.sampled_from(["skill", "stamina", "luck"]), st.integers(-6, 4)),
+    st.just({"do": "fight", "enemies": [{"name": "Goblin", "skill": 5, "stamina": 5}]}), st.just({"do": "stop_fight"}),
+    st.just({"do": "undo"}),
+)
+
+
+@given(st.sampled_from(["warrior", "wizard"]), st.lists(sorcery, max_size=25))
+@settings(max_examples=120, deadline=None)
+def test_spells_never_overspend(path, actions):
+    """R-CAST-3: a cast is refused rather than leave STAMINA below 0 or Libra used twice; warriors never cast."""
+    session = Session(SOR1, RandomDice(3), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    session.apply({"do": "choose", "step": "path", "picks": [path]})
+    casts = 0
+    for action in actions:
+        try:
+            if action["do"] == "undo":
+                if len(session.entries) > 1:
+                    session.undo()
+                continue
+            session.apply(action)
+            casts += action["do"] == "cast" and action["spell"] != "libra"
+        except Refused:
+            pass
+        hero = session.state.hero
+        assert hero.scores["stamina"] >= 0 and session.state.counters["libra"] in (0, 1)
+        assert hero.alive == (hero.scores["stamina"] > 0)
+    if path == "warrior":
+        assert all(e.action.get("spell") in (None, "libra") for e in session.entries)
+
+
+die = st.integers(1, 6)
+
+
+@given(st.lists(st.tuples(die, die, die, die), min_size=1, max_size=30))
+@settings(max_examples=100, deadline=None)
+def test_a_fight_without_luck_never_waits_for_a_luck_decision(rounds):
+    """R-NOLUCK-1: in Freeway Fighter's vehicle fights every wound is written at once, on ARMOUR only."""
+    dice = [d for r in rounds for d in r]
+    session = Session(FF13, ScriptedDice(dice), Start(hero={"skill": 10, "stamina": 30, "luck": 9, "firepower": 9, "armour": 30}))
+    session.apply({"do": "fight", "profile": "vehicle", "enemies": [{"name": "Chevy", "skill": 9, "stamina": 12}]})
+    for _ in rounds:
+        if not session.state.fight.active:
+            break
+        session.apply({"do": "round"})
+        assert session.state.fight.pending == [] and session.state.hero.scores["stamina"] == 30
+    assert session.state.hero.scores["luck"] == 9

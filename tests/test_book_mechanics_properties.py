@@ -77,7 +77,8 @@ def test_warlock_takes_exactly_one_potion(picks):
 SOR1, FF13 = load_book_by_id("SOR1"), load_book_by_id("FF13")
 sorcery = st.one_of(
     st.builds(lambda s: {"do": "cast", "spell": s}, st.sampled_from(["zap", "hot", "law", "dop", "fof", "libra"])),
-    st.builds(lambda s, by: {"do": "change", "stat": s, "by": by}, st.sampled_from(["skill", "stamina", "luck"]), st.integers(-6, 4)),
+    st.builds(lambda s, by: {"do": "change", "stat": s, "by": by},
+              st.sampled_from(["skill", "stamina", "luck"]), st.integers(-6, 4)),
     st.just({"do": "fight", "enemies": [{"name": "Goblin", "skill": 5, "stamina": 5}]}), st.just({"do": "stop_fight"}),
     st.just({"do": "undo"}),
 )

@@ -12,7 +12,7 @@ The rules that apply them live in ``game.rules.ff.effects``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -23,10 +23,7 @@ CounterId = Annotated[str, Identifier, Field(description="The id of one of the b
 OptionId = Annotated[str, Identifier, Field(description="A snake_case id, unique in its list.")]
 
 AMOUNT_PATTERN = r"^(half_initial|-?[1-9][0-9]?d[0-9]{1,3}([+-][0-9]{1,3})?)$"
-Amount = Union[
-    Annotated[int, Field(ge=-999, le=999)],
-    Annotated[str, Field(pattern=AMOUNT_PATTERN)],
-]
+Amount = Annotated[int, Field(ge=-999, le=999)] | Annotated[str, Field(pattern=AMOUNT_PATTERN)]
 """A number, ``"half_initial"`` (half the initial score, rounded down), or dice such as ``"1d6"``, ``"-2d6+1"``."""
 
 AMOUNT_HELP = (

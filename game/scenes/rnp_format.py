@@ -229,9 +229,9 @@ def _table_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, Any
                  ration=t(f"rnp.ration_{data.get('ration', 'full')}"))
     if do == "supply_day":
         days = data.get("days") or {}
-        parts = [t("rnp.j_supply_one", who=name, water=t(f"rnp.water_{d.get('water', 'enough')}"),
-                   ration=t(f"rnp.ration_{d.get('ration', 'full')}")) for name, d in days.items()]
-        text = t("rnp.j_supply_day", parts="; ".join(parts))
+        parts = [t(f"rnp.j_meal_{d.get('ration', 'full')}", who=name) + ", " + t(f"rnp.water_{d.get('water', 'enough')}")
+                 for name, d in days.items()]
+        text = t("rnp.j_supply_day", parts=" · ".join(parts))
         return _with_gain(ui, text, {name: d.get("exhaustion", 0) for name, d in days.items()})
     if do == "rejoin":
         return t("rnp.j_rejoin", who=who)

@@ -7,6 +7,7 @@ import sys
 import time
 
 import pygame
+import pytest
 from ui_helpers import init_pygame, key, ui  # noqa: F401  (fixture)
 
 from game.app.narrator import Narrator
@@ -134,6 +135,14 @@ def test_a_key_that_changes_the_focused_value_says_the_new_value(ui):  # noqa: F
     assert ui.speech.last == "Corde, 2 sur 3"
 
 
+def test_an_arrow_at_a_counters_bound_says_so(ui):  # noqa: F811
+    group = WidgetGroup(ui)
+    group.add(Counter(ui, (0, 0, 140, 46), value=11, minimum=0, maximum=11, spoken_name="HABILETÉ"))
+    group.process_event(key(pygame.K_TAB))
+    group.process_event(key(pygame.K_UP))
+    assert ui.speech.last == "Déjà au maximum (11)"
+
+
 def test_a_disabled_control_says_why(ui):  # noqa: F811
     button = Button(ui, (0, 0, 100, 40), "Manger")
     button.set_enabled(False, "Plus de provisions")
@@ -175,3 +184,24 @@ def test_smoke_speech_log_says_what_each_screen_sample_sounds_like(tmp_path):
     assert lines and all(line.startswith("combat-pending-wound: ") for line in lines)
     heard = lines[0]
     assert "Combat." in heard and "Chance d'être chanceux" in heard and "L pour tenter sa Chance, A pour accepter" in heard
+
+
+CORE_SCREENS = ("bookshelf", "settings", "settings-access", "creation-df31", "creation-rolled", "sheet-df49",
+                "sheet-df64-journal", "combat-setup", "combat-archery", "combat-pending-wound", "combat-all-together",
+                "death-df64-continue", "reader-start", "reader-fight", "rnp-travel", "rnp-form", "rules-help-combat")
+
+
+@pytest.mark.parametrize("sample", CORE_SCREENS)
+def test_every_control_a_keyboard_reaches_has_a_name_to_say(tmp_path, sample):
+    from app_helpers import make_services
+
+    from game.app.showcase import load_all
+
+    services = make_services(tmp_path)
+    stack = SceneStack()
+    for scene in dict(load_all())[sample](services):
+        stack.push(scene)
+        stack.apply_pending()
+    group = stack.top.group
+    unnamed = [w for w in group.focus.widgets if w.accepts_focus() and not w.spoken_label()]
+    assert unnamed == [], [f"{type(w).__name__} at {w.rect}" for w in unnamed]

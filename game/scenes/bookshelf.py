@@ -92,7 +92,8 @@ class BookshelfScene(Scene):
         self.continue_button = g.add(Button(ui, (x, y, SAVES_PANEL.width - 40, 50), ui.tr("shelf.continue"),
                                             style="primary", on_click=self.continue_last))
         self.saves_list = g.add(ScrollList(ui, (x, y + 100, SAVES_PANEL.width - 40, 272), row_height=54,
-                                           on_select=lambda i: self._selection_changed(), on_activate=lambda i: self.open_selected()))
+                                           on_select=lambda i: self._selection_changed(), on_activate=lambda i: self.open_selected(),
+                                           spoken_name=ui.tr("shelf.saves")))
         row = SAVES_PANEL.bottom - 70
         width = (SAVES_PANEL.width - 40 - 3 * 10) // 4
         self.open_button = g.add(Button(ui, (x, row, width, 46), ui.tr("shelf.open"), on_click=self.open_selected))

@@ -137,7 +137,8 @@ class CreationScene(Scene):
                 continue
             y = top + index * ROW_H + (ROW_H - 42) // 2
             self.fields[stat.id] = g.add(TextField(ui, (x0 + width - FIELD_W, y, FIELD_W, 42), numeric=True, max_length=3,
-                                                   on_submit=lambda _text: self.apply_typed()))
+                                                   on_submit=lambda _text: self.apply_typed(),
+                                                   spoken_name=lambda s=stat: s.name.get(ui.catalogue.language)))
         buttons_y = top + len(self.book.stats) * ROW_H + 14
         half = (width - 10) // 2
         self.roll_button = g.add(Button(ui, (x0, buttons_y, half, 46), self._roll_label, style="primary",

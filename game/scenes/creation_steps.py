@@ -121,10 +121,12 @@ class ChoicePicker(ModalScene):
             if step.repeats:
                 widget = Counter(ui, (panel.right - PAD - 140, y, 140, 42), value=self.picks[option.id], minimum=0,
                                  maximum=step.max_each or self.count or 99,
-                                 on_request=lambda value, o=option.id: self.set_pick(o, value))
+                                 on_request=lambda value, o=option.id: self.set_pick(o, value),
+                                 spoken_name=lambda o=option: o.name.get(ui.catalogue.language))
             else:
                 widget = Toggle(ui, (panel.right - PAD - 130, y + 5, 70, 32), "", value=bool(self.picks[option.id]),
-                                on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0))
+                                on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0),
+                                spoken_name=lambda o=option: o.name.get(ui.catalogue.language))
             self.widgets[option.id] = self.group.add(widget)
         bottom = panel.bottom - PAD - 46
         self.prev_button = self.group.add(Button(ui, (panel.x + PAD, bottom, 60, 46), "‹", on_click=lambda: self.turn(-1),

@@ -154,7 +154,8 @@ class DeathScene(AdventureScene):
         self.honest_roll = honest_roll
         panel = REVIVE_PANEL
         self.stamina_field = TextField(ui, (panel.x + 24, panel.y + 60, 110, 46), numeric=True, max_length=3,
-                                       on_submit=lambda _text: self.revive(), visible=False)
+                                       on_submit=lambda _text: self.revive(), visible=False,
+                                       spoken_name=lambda: self.ui.t("death.revive_prompt", maximum=self.initial_stamina() or "—"))
         self.revive_button = Button(ui, (panel.right - 24 - 420, panel.y + 60, 260, 46), ui.tr("death.revive"),
                                     style="primary", on_click=self.revive, visible=False)
         self.cancel_revive = Button(ui, (panel.right - 24 - 150, panel.y + 60, 150, 46), ui.tr("common.cancel"),

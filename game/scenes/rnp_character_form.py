@@ -59,17 +59,19 @@ class CharacterForm(Scene):
         for i, ability in enumerate(book.abilities.scores):
             value = member["scores"][ability.id] if member else base
             self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 130, 96, ROW), text=str(value),
-                                                               max_length=2))
+                                                               max_length=2, spoken_name=lambda a=ability: a.name.get(ui.catalogue.language)))
         prof = member["proficiency"] if member else book.abilities.proficiency_default
-        self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1))
+        self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1,
+                                                               spoken_name=ui.tr("rnp.form_proficiency")))
         passive = ""
         if member and member["passive_perception_at_rest"] is not None and self._explicit_passive(member):
             passive = str(member["passive_perception_at_rest"])
         self.fields["passive"] = self.group.add(TextField(ui, (left + 570, top + 24, 150, ROW), text=passive,
-                                                          placeholder=ui.tr("rnp.auto"), max_length=3))
+                                                          placeholder=ui.tr("rnp.auto"), max_length=3,
+                                                          spoken_name=ui.tr("rnp.form_passive")))
         hp_max = str(member["hp_max"]) if member and member["hp_max"] else ""
         self.fields["hp_max"] = self.group.add(TextField(ui, (left + 750, top + 24, 120, ROW), text=hp_max,
-                                                         placeholder="—", max_length=4))
+                                                         placeholder="—", max_length=4, spoken_name=ui.tr("rnp.form_hp_max")))
         self.max_pace: str | None = member["max_pace"] if member else None
         self.pace_buttons: dict[str | None, Button] = {}
         x = left + 650
@@ -81,7 +83,8 @@ class CharacterForm(Scene):
             x += width + 6
         for i, sense in enumerate(SENSES):
             value = num(ui, member["senses"][sense]) if member else "0"
-            self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5))
+            self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5,
+                                                          spoken_name=lambda s=sense: book.sense(s).name.get(ui.catalogue.language)))
         self.skill_buttons: dict[str, Button] = {}
         x = left
         for skill in book.skills:

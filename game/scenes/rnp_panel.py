@@ -126,8 +126,10 @@ class Panel:
         return x
 
     def field(self, name: str, rect: Any, default: str = "", *, placeholder: TextSource | None = None,
-              max_length: int = 12, on_change: Callable[[], None] | None = None) -> TextField:
-        """A text field whose text survives rebuilds; ``on_change`` runs after each keystroke."""
+              max_length: int = 12, on_change: Callable[[], None] | None = None,
+              spoken_name: TextSource | None = None) -> TextField:
+        """A text field whose text survives rebuilds; ``on_change`` runs after each keystroke; ``spoken_name``:
+        what a screen reader calls it (the caption the panel draws above it)."""
         self.texts.setdefault(name, default)
 
         def changed(text: str) -> None:
@@ -137,7 +139,7 @@ class Panel:
             self.table.refresh_soft()
 
         widget = TextField(self.ui, rect, text=self.texts[name], placeholder=placeholder, max_length=max_length,
-                           on_change=changed)
+                           on_change=changed, spoken_name=spoken_name)
         return self.add(name, widget)  # type: ignore[return-value]
 
     def toggle(self, name: str, rect: Any, label: TextSource, value: bool, on_change: Callable[[bool], None]) -> Toggle:

@@ -66,13 +66,14 @@ class TravelPanel(Panel):
                          plan["terrain"], lambda v: self.pick("terrain", v), width=130)
         self.choices("unit", x, y + 224, [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS], plan["unit"],
                      lambda v: self.pick("unit", v))
-        self.field("amount", (x, y + 292, 130, ROW), placeholder="0", max_length=8)
+        self.field("amount", (x, y + 292, 130, ROW), placeholder="0", max_length=8,
+                   spoken_name=ui.tr(f"rnp.amount_{plan['unit']}"))
         if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
-            self.field("extra", (x + 200, y + 292, 100, ROW), placeholder="0", max_length=2)
+            self.field("extra", (x + 200, y + 292, 100, ROW), placeholder="0", max_length=2, spoken_name=ui.tr("rnp.extra_hours"))
         if plan["mode"] == "boat":
-            self.field("kmh", (x + 200, y + 292, 100, ROW), placeholder="km/h", max_length=5)
+            self.field("kmh", (x + 200, y + 292, 100, ROW), placeholder="km/h", max_length=5, spoken_name=ui.tr("rnp.boat_kmh"))
             self.field("boat_hours", (x + 340, y + 292, 100, ROW), placeholder=str(int(book.travel.vehicles.boat_hours_per_day)),
-                       max_length=4)
+                       max_length=4, spoken_name=ui.tr("rnp.boat_hours"))
         bx = x
         for name in self.living():
             width = max(90, fonts.text_width(name, "bold", ui.theme.text_size("button")) + 30)

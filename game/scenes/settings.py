@@ -105,19 +105,20 @@ class SettingsScene(Scene):
         self.language_buttons = self._segments("language", LANGUAGES, 150, self.set_language)
         self.speed_buttons = self._segments("animation", SPEEDS, 116, self.set_speed)
         self.fullscreen_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("fullscreen") + 9, 200, 32), "", value=shown_fullscreen(s.fullscreen),
-                                              on_change=self.set_fullscreen))
+                                              on_change=self.set_fullscreen, spoken_name=ui.tr("settings.fullscreen")))
         y = row_y("ui_scale") + 4
         self.smaller_button = g.add(Button(ui, (CONTROL_X, y, SEGMENT_H + 6, SEGMENT_H), "−", on_click=lambda: self.step_scale(-1),
                                            tooltip=ui.tr("settings.smaller")))
         self.larger_button = g.add(Button(ui, (CONTROL_X + 180, y, SEGMENT_H + 6, SEGMENT_H), "+", on_click=lambda: self.step_scale(1),
                                           tooltip=ui.tr("settings.larger")))
         self.palette_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("palette") + 9, 200, 32), "",
-                                           value=s.palette == "colourblind", on_change=self.set_colourblind))
+                                           value=s.palette == "colourblind", on_change=self.set_colourblind,
+                                           spoken_name=ui.tr("settings.palette")))
         self.physical_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("physical_dice") + 9, 200, 32), "", value=s.physical_dice,
-                                            on_change=self.set_physical_dice))
+                                            on_change=self.set_physical_dice, spoken_name=ui.tr("settings.physical_dice")))
         self.demo_field = g.add(TextField(ui, (CONTROL_X, row_y("demo") + 4, 110, SEGMENT_H), text=str(s.demo_idle_seconds),
                                           numeric=True, minimum=0, maximum=DEMO_MAX_SECONDS, max_length=4,
-                                          on_change=self.set_demo_idle))
+                                          on_change=self.set_demo_idle, spoken_name=ui.tr("settings.demo_idle")))
         self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, PANEL.bottom - 24 - 46, 180, 46), ui.tr("common.close"),
                                          style="primary", on_click=self.close))
         # Speech, high contrast and the shortcuts have a page of their own (game.scenes.access_settings).

@@ -126,9 +126,13 @@ class Counter(Widget):
             return True
         if event.type == pygame.KEYDOWN and self.focused:
             if event.key in INCREASE_KEYS:
-                return self.request(self.step) or True
+                if not self.request(self.step) and self.enabled and not self.can_increase():
+                    self.ui.say(self.ui.t("counter.at_maximum", max=self.maximum))  # a key that does nothing says why
+                return True
             if event.key in DECREASE_KEYS:
-                return self.request(-self.step) or True
+                if not self.request(-self.step) and self.enabled and not self.can_decrease():
+                    self.ui.say(self.ui.t("counter.at_minimum", min=self.minimum))
+                return True
         return False
 
     # -- drawing ----------------------------------------------------------------

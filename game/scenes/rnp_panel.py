@@ -234,3 +234,12 @@ class WhoChooser:
     def pick_who(self: Any, name: str) -> None:
         self.who = name
         self.table.rebuild()
+
+
+def fit(text: str, face: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` (cards and timer rows are narrow)."""
+    if fonts.text_width(text, face, size) <= width:
+        return text
+    while len(text) > 1 and fonts.text_width(text + "…", face, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -15,8 +15,7 @@ import pygame
 
 from game.scenes.rnp_character_form import SENSES, CharacterForm
 from game.scenes.rnp_format import clock_time, num, signed
-from game.scenes.rnp_panel import Panel
-from game.ui import fonts
+from game.scenes.rnp_panel import Panel, fit
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, rounded_box
@@ -257,12 +256,3 @@ class PartyPanel(Panel):
         for text, colour in rows:
             self.text(surface, fit(text, "body", size, width), (x, y), role="small", colour=colour)
             y += small
-
-
-def fit(text: str, face: str, size: int, width: int) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` (a card is narrow)."""
-    if fonts.text_width(text, face, size) <= width:
-        return text
-    while len(text) > 1 and fonts.text_width(text + "…", face, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"

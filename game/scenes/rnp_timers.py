@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.scenes.rnp_format import duration
-from game.scenes.rnp_panel import ROW, Panel
+from game.scenes.rnp_panel import ROW, Panel, fit
+from game.ui import fonts
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 PARTY = "__party__"
 SCALES = ("minute", "hour", "day")
 ROW_H = 62
-SHOWN = 6
+SHOWN = 5
 
 
 def timer_status(ui: Any, timer: dict[str, Any]) -> tuple[str, bool]:
@@ -88,7 +89,7 @@ class TimersPanel(Panel):
         living = self.living()
         if self.owner != PARTY and self.owner not in living:
             self.owner = PARTY
-        self.choices("owner", area.left, area.top + 94, [(PARTY, ui.tr("rnp.timer_party"))] + [(n, n) for n in living],
+        self.choices("owner", area.left, area.top + 94, [(PARTY, ui.tr("rnp.timer_party"))] + [(n, n) for n in self.owners()],
                      self.owner, self.pick_owner)
         self.button("add", (area.right - 220, area.top + 94, 220, ROW), ui.tr("rnp.timer_add"), self.add_timer,
                     style="primary")
@@ -99,6 +100,18 @@ class TimersPanel(Panel):
             self.button(f"remove:{timer['id']}", (area.right - 160, y + 8, 160, 40), ui.tr("rnp.timer_remove"),
                         lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}), style="danger")
             y += ROW_H
+
+    def owners(self) -> list[str]:
+        """The living characters whose buttons fit before "Start the timer" (the chosen one always among them)."""
+        area, size = self.inner(), self.ui.theme.text_size("button")
+        room = area.width - 240 - (fonts.text_width(self.ui.t("rnp.timer_party"), "bold", size) + 34)
+        shown: list[str] = []
+        for name in self.living():
+            room -= max(70, fonts.text_width(name, "bold", size) + 28) + 6
+            if room < 0 and name != self.owner:
+                continue
+            shown.append(name)
+        return shown
 
     def action(self) -> dict[str, Any] | None:
         amount = self.number("amount")
@@ -134,9 +147,12 @@ class TimersPanel(Panel):
             self.paragraph(surface, ui.t("rnp.no_timers"), area.left, y, area.width, face="italic", colour=p.ink_soft)
         for timer in timers[:SHOWN]:
             owner = timer["character"] or ui.t("rnp.timer_party")
-            self.text(surface, f"{timer_label(ui, timer)} — {owner}", (area.left, y), face="bold")
             text, warn = timer_status(ui, timer)
-            self.text(surface, text, (area.left + 380, y), role="small", colour=p.bad if warn else p.ink)
+            status = self.text(surface, text, (area.left + 640, y + 4), role="small", colour=p.bad if warn else p.ink,
+                               anchor="topright")
+            room = status.left - area.left - 16
+            self.text(surface, fit(f"{timer_label(ui, timer)} — {owner}", "bold", ui.theme.text_size("body"), room),
+                      (area.left, y), face="bold")
             draw_bar(surface, pygame.Rect(area.left, y + 36, 640, 10), timer, p)
             y += ROW_H
         if len(timers) > SHOWN:

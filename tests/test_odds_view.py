@@ -42,7 +42,7 @@ def test_general_advice_agrees_with_the_missed_arrow_advisor(df49):
     s = session(df49, dice=[6, 6], enemies=[{"name": "Aile Noire", "skill": 7, "stamina": 8}], arrows=3)
     s.apply({"do": "shoot"})
     situation = odds_view.situation(df49, s.state)
-    general = odds_view._advice(situation, odds_view.numbers_of(df49))
+    general = odds_view._advice(situation, odds_view.numbers_of(df49))[:2]
     expected = missed_arrow_advice(10, 20, 9, 7, 8, shots_left=2, arrows=2)
     assert general == pytest.approx((expected.test_luck, expected.accept), abs=1e-12)
 
@@ -105,3 +105,20 @@ def test_a_fight_too_large_to_solve_says_it_is_an_estimate_with_its_margin(df64)
     assert not answer["exact"]
     assert 0.0 < answer["margin"] < 0.01
     assert answer["no_luck"] <= answer["best_luck"]
+
+
+def test_an_estimated_fight_weighs_the_first_decision_with_three_estimates(df64):
+    # Issue 17: six wounds waiting in a fight too large to solve would be 3 ** 6 estimates;
+    # the first decision is weighed (Lucky, Unlucky, accepted), the others accepted.
+    from game.rules.odds import clear_caches, together
+
+    enemies = [{"name": f"S{i}", "skill": 3 + i % 3, "stamina": 10} for i in range(6)]
+    s = session(df64, dice=[6, 6] * 6 + [1, 1], hero=(10, 17, 10), mode="all_together", enemies=enemies)
+    s.apply({"do": "round"})
+    assert len(s.state.fight.pending) == 6
+    clear_caches()
+    advice = odds_view.advice(df64, s.state)
+    answer = odds_view.odds(df64, s.state)
+    assert len(together._ESTIMATED) == 3
+    assert not answer["exact"]
+    assert answer["best_luck"] == max(advice["test_luck"], advice["accept"])

@@ -13,8 +13,8 @@ odds are the hero's alone (``ally_ignored`` says so).
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from game.books.fighting_fantasy import FightingFantasyBook
@@ -22,9 +22,6 @@ from game.rules.errors import Refused
 from game.rules.ff.state import SheetState
 from game.rules.odds import CombatNumbers, archery_odds, fight_odds, missed_arrow_advice, sequence_odds, together_odds
 from game.rules.odds.dice import p_2d6_at_most
-
-#: The widest Monte Carlo margin met while rating one answer (0.0: every value exact).
-_MARGIN: ContextVar[float] = ContextVar("odds_margin", default=0.0)
 
 
 @dataclass(frozen=True)
@@ -78,17 +75,20 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
     )
 
 
-def _rate(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
-    """(P(win) never testing Luck, P(win) with the best Luck policy) of a situation without pending decisions.
+#: (P(win) never testing Luck, P(win) with the best Luck policy, 95 % margin: 0.0 when exact).
+Rated = tuple[float, float, float]
 
-    A fight too large to solve exactly is estimated (issue 17): its 95 % margin
-    is added to ``_MARGIN`` so that the answer says it is an estimate.
+
+def _rate(s: Situation, numbers: CombatNumbers) -> Rated:
+    """The odds of a situation without pending decisions.
+
+    A fight too large to solve exactly is estimated (issue 17): its margin says so.
     """
     if s.stamina <= 0:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     living = [c for c in s.creatures if c[1] > 0]
     if not living:
-        return 1.0, 1.0
+        return 1.0, 1.0, 0.0
     if len(living) == 1:
         skill, stamina = living[0]
         if s.shots:
@@ -100,9 +100,7 @@ def _rate(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
         odds = together_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
     else:
         odds = sequence_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
-    if not odds.exact:
-        _MARGIN.set(max(_MARGIN.get(), odds.margin))
-    return odds.p_win_no_luck, odds.p_win_best_luck
+    return odds.p_win_no_luck, odds.p_win_best_luck, 0.0 if odds.exact else odds.margin
 
 
 def _settled(s: Situation, numbers: CombatNumbers, lucky: bool | None) -> Situation:
@@ -134,21 +132,44 @@ def _settled(s: Situation, numbers: CombatNumbers, lucky: bool | None) -> Situat
     return replace(s, stamina=stamina, luck=luck, creatures=tuple(creatures), pending=rest, shots=shots)
 
 
-def _value(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
-    """(no-Luck, best-Luck) P(win), settling pending decisions first (best choice for each)."""
+def _accept_all(s: Situation, numbers: CombatNumbers) -> Situation:
+    """The situation once every pending decision is accepted (no Luck)."""
+    while s.pending and s.stamina > 0:
+        s = _settled(s, numbers, None)
+    return replace(s, pending=())
+
+
+@lru_cache(maxsize=4096)
+def _value(s: Situation, numbers: CombatNumbers) -> Rated:
+    """The odds settling pending decisions first (best choice for each).
+
+    In a fight too large to solve exactly (its odds are an estimate), only
+    the first decision is weighed, the others accepted: three estimates
+    instead of 3 ** (decisions), so the board still answers in time (issue 17).
+    """
     if not s.pending or s.stamina == 0:
         return _rate(replace(s, pending=()), numbers)
-    no_luck = _value(_settled(s, numbers, None), numbers)[0]
-    return no_luck, max(_advice(s, numbers))
+    test, accept, margin = _advice(s, numbers)
+    if margin > 0.0:
+        no_luck = _rate(_accept_all(s, numbers), numbers)[0]
+    else:
+        no_luck, _, deeper = _value(_settled(s, numbers, None), numbers)
+        margin = max(margin, deeper)
+    return no_luck, max(test, accept), margin
 
 
-def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float]:
-    """(P(win) testing Luck on the first pending decision, P(win) accepting it)."""
+def _advice(s: Situation, numbers: CombatNumbers) -> Rated:
+    """(P(win) testing Luck on the first pending decision, P(win) accepting it, margin)."""
     p_lucky = p_2d6_at_most(s.luck)
-    lucky, unlucky = _value(_settled(s, numbers, True), numbers)[1], _value(_settled(s, numbers, False), numbers)[1]
-    test = p_lucky * lucky + (1 - p_lucky) * unlucky
-    accept = _value(_settled(s, numbers, None), numbers)[1]
-    return test, accept
+    if _rate(_accept_all(s, numbers), numbers)[2] > 0.0:
+        def after(lucky: bool | None) -> Rated:
+            return _rate(_accept_all(_settled(s, numbers, lucky), numbers), numbers)
+    else:
+        def after(lucky: bool | None) -> Rated:
+            return _value(_settled(s, numbers, lucky), numbers)
+    lucky, unlucky, accepted = after(True), after(False), after(None)
+    test = p_lucky * lucky[1] + (1 - p_lucky) * unlucky[1]
+    return test, accepted[1], max(lucky[2], unlucky[2], accepted[2])
 
 
 def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
@@ -158,12 +179,7 @@ def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     """
     s = situation(book, state)
     assert state.fight is not None
-    token = _MARGIN.set(0.0)
-    try:
-        no_luck, best = _value(s, numbers_of(book, state.fight.profile))
-        margin = _MARGIN.get()
-    finally:
-        _MARGIN.reset(token)
+    no_luck, best, margin = _value(s, numbers_of(book, state.fight.profile))
     return {"no_luck": no_luck, "best_luck": best, "ally_ignored": state.fight.ally is not None,
             "exact": margin == 0.0, "margin": margin}
 
@@ -181,5 +197,5 @@ def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
                                      attack_modifier=s.modifier, numbers=numbers)
         test, accept = result.test_luck, result.accept
     else:
-        test, accept = _advice(s, numbers)
+        test, accept, _ = _advice(s, numbers)
     return {"test_luck": test, "accept": accept, "p_lucky": p_2d6_at_most(s.luck)}

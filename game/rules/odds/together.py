@@ -24,12 +24,17 @@ __all__ = ["clear_cache", "odds", "solved_bytes"]
 #: Bytes of solved top layers kept between calls (an LRU).
 KEEP_BYTES = 24 << 20
 
+#: Estimates kept (the Luck advisor and the odds ask for the same situations).
+KEEP_ESTIMATES = 64
+
 _SOLVED: OrderedDict[tuple, Solution] = OrderedDict()
+_ESTIMATED: OrderedDict[tuple, FightOdds] = OrderedDict()
 
 
 def clear_cache() -> None:
-    """Forget every kept solution."""
+    """Forget every kept solution and estimate."""
     _SOLVED.clear()
+    _ESTIMATED.clear()
 
 
 def solved_bytes() -> int:
@@ -92,6 +97,11 @@ def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
                     cancelled=cancelled)
         _keep((hero_skill_eff, numbers, groups), sol)
         return _exact(sol.p_win(start, hero_stamina, 0), sol.p_win(start, hero_stamina, hero_luck))
+    key = (hero_skill_eff, hero_stamina, hero_luck, tuple(living), numbers)
+    known = _ESTIMATED.get(key)
+    if known is not None:
+        _ESTIMATED.move_to_end(key)
+        return known
     never = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=False,
                      cancelled=cancelled)
     best = never
@@ -100,9 +110,13 @@ def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
                         cancelled=cancelled)
     # The heuristic Luck play can only be reported as at least as good as never testing.
     p_best = max(best.p, never.p)
-    return FightOdds(p_win_no_luck=never.p, p_win_best_luck=p_best, p_death=1.0 - p_best,
-                     expected_stamina_after_win=None, expected_luck_after_win=None,
-                     exact=False, margin=max(never.margin, best.margin), samples=never.fights)
+    result = FightOdds(p_win_no_luck=never.p, p_win_best_luck=p_best, p_death=1.0 - p_best,
+                       expected_stamina_after_win=None, expected_luck_after_win=None,
+                       exact=False, margin=max(never.margin, best.margin), samples=never.fights)
+    _ESTIMATED[key] = result
+    while len(_ESTIMATED) > KEEP_ESTIMATES:
+        _ESTIMATED.popitem(last=False)
+    return result
 
 
 def _exact(p_never: float | None, p_best: float | None) -> FightOdds:

@@ -205,3 +205,21 @@ def test_every_control_a_keyboard_reaches_has_a_name_to_say(tmp_path, sample):
     group = stack.top.group
     unnamed = [w for w in group.focus.widgets if w.accepts_focus() and not w.spoken_label()]
     assert unnamed == [], [f"{type(w).__name__} at {w.rect}" for w in unnamed]
+
+
+def test_every_screen_sample_says_something_on_arrival(tmp_path):
+    from app_helpers import make_services
+
+    from game.app.showcase import load_all
+    from game.scenes.narration import describe_screen
+
+    silent = []
+    for name, factory in load_all():
+        services = make_services(tmp_path / name)
+        stack = SceneStack()
+        for scene in factory(services):
+            stack.push(scene)
+            stack.apply_pending()
+        if not describe_screen(stack.top).strip():
+            silent.append(name)
+    assert silent == []

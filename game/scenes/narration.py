@@ -187,3 +187,57 @@ def _rules_help(scene: Any) -> str:
         parts.append(title)
         parts.extend(lines)
     return join(*parts, ui.t("access.rules_help_keys"))
+
+
+@describes("ChoicePicker")
+def _choice_picker(scene: Any) -> str:
+    ui = scene.ui
+    language = ui.catalogue.language
+    options = ", ".join(option.name.get(language) for option in scene.step.options)
+    return join(scene.step.name.get(language), ui.t("access.choices", choices=options), ui.t("access.tab_hint"))
+
+
+@describes("ChroniclesScene")
+def _chronicles(scene: Any) -> str:
+    ui = scene.ui
+    return join(ui.t("play.chronicles_title", book=scene.book.title.get(ui.catalogue.language)), ui.t("access.tab_hint"))
+
+
+@describes("TimelineScene")
+def _timeline(scene: Any) -> str:
+    ui = scene.ui
+    hero = scene.adventure.state.hero
+    name = getattr(hero, "name", "") or ui.t("sheet.nameless")
+    return join(ui.t("play.timeline_title", hero=name), ui.t("access.tab_hint"))
+
+
+@describes("CharacterForm")
+def _character_form(scene: Any) -> str:
+    ui = scene.ui
+    title = ui.t("rnp.form_edit", name=scene.member["name"]) if scene.member else ui.t("rnp.form_add")
+    return join(title, ui.t("access.form_hint"))
+
+
+@describes("SavesScene")
+def _saves(scene: Any) -> str:
+    return join(scene.ui.t("rnp.saves_title"), scene.ui.t("access.dice_close_hint"))
+
+
+@describes("ShareScene")
+def _share(scene: Any) -> str:
+    return join(scene.ui.t("play.share_title"), scene.ui.t("access.tab_hint"))
+
+
+@describes("PlayersScene")
+def _players(scene: Any) -> str:
+    shown = scene.lines()
+    return join(scene.ui.t("rnp.players"), *(str(shown[k]) for k in ("day", "time", "period") if shown.get(k)),
+                scene.ui.t("rnp.players_back"))
+
+
+@describes("TitleScene")
+def _title(scene: Any) -> str:
+    ui = scene.ui
+    book = getattr(scene, "book", None)
+    return join(ui.t("app.title"), book.title.get(ui.catalogue.language) if book is not None else "",
+                ui.t("kiosk.touch_to_play"))

@@ -252,3 +252,20 @@ def test_bookmark_creation_may_roll_again(services):
     scene.roll()
     scene._refresh()
     assert scene.roll_button.enabled
+
+
+def test_a_healing_spell_says_how_much_it_gained(services):
+    from app_helpers import make_adventure
+
+    adventure = make_adventure(services, "FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
+    book = services.shelf.books["FF2"]
+    index = next(i for i, spell in enumerate(book.spells) if spell.id == "stamina")
+    adventure.act({"do": "counter", "name": book.spells[index].counter, "by": 1})
+    adventure.act({"do": "change", "stat": "stamina", "by": -8})
+    driver = Driver(SheetScene(services, adventure))
+    driver.click(driver.top.tab_buttons["tools"])
+    driver.top.tools.spells.select(index)
+    driver.top.sync()
+    driver.click(driver.top.tools.cast_button)
+    assert adventure.state.hero.scores["stamina"] == 20  # half the initial 20, capped (R-CAP-1)
+    assert "12 → 20" in driver.top.message

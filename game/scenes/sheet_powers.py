@@ -13,7 +13,9 @@ from typing import Any
 
 import pygame
 
+from game.app.journal import describe_changes
 from game.app.rolling import DiceGroup, roll_action
+from game.app.timeline import changes
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import Entry
@@ -178,7 +180,10 @@ class ToolsTab:
             self.scene.say(self.scene.refusal_text(result), "bad")
             return
         if success:
-            self.scene.say(success, "good")
+            session = self.scene.adventure.session
+            states = session.states  # what the spell changed (a heal says how much it gained)
+            gained = describe_changes(self.ui, self.book, changes(session, states[-2], states[-1])) if len(states) > 1 else ""
+            self.scene.say(f"{success} — {gained}" if gained else success, "good")
         elif result.outcome:
             self.scene.say(self.ui.t(f"sheet.verdict_{result.outcome}"))
         self.scene.settle(result)

@@ -180,7 +180,8 @@ def test_fight_setup_offers_the_books_kinds_of_fight_and_the_fight_names_its_pro
     assert set(scene.profile_buttons) == {None, *services.shelf.books["FF13"].combat_profiles}
     profile = next(iter(services.shelf.books["FF13"].combat_profiles))
     driver.click(scene.profile_buttons[profile])
-    assert scene.fight_action()["profile"] == profile
+    scene.typed.append({"name": "Interceptor", "skill": 7, "stamina": 10, "notes": ""})  # an enemy: the action is whole
+    assert scene.fight_action().profile == profile
 
 
 def test_the_setup_columns_name_the_profiles_scores(services):

@@ -325,6 +325,16 @@ def test_setup_shows_the_rules_refusal(services):
     assert d.top is setup and adventure.state.fight is None
 
 
+def test_a_defeated_creature_in_the_boxes_is_refused_with_a_reason_not_a_crash(services):
+    adventure = adventure_for(services, "DF31", [])
+    adventure.act({"do": "add_creature", "name": "Gobelin mort", "skill": 5, "stamina": 0})
+    setup = FightSetupScene(services, adventure, boxes=(0,))
+    d = Driver(setup)
+    assert not setup.fight_button.enabled and setup.fight_button.tooltip_text()
+    d.click(setup.fight_button)
+    assert d.top is setup and adventure.state.fight is None
+
+
 def test_dice_tumble_on_the_board_and_a_click_skips(services):
     services.settings.animation_speed = "normal"
     adventure = started(services, dice=[1, 1, 6, 6])

@@ -12,11 +12,11 @@ import errno
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from game.rules.dice import DiceError, DiceSource, DieUse
 from game.rules.errors import Refused
-from game.rules.session import Entry, Session
+from game.rules.session import ActionT, Entry, Session, StateT
 from game.storage.saves import SaveStore
 
 
@@ -40,10 +40,10 @@ Listener = Callable[[Change], None]
 
 
 @dataclass
-class Adventure:
-    """One adventure: a session bound to a save slot."""
+class Adventure(Generic[StateT, ActionT]):
+    """One adventure: a session bound to a save slot (generic like its session)."""
 
-    session: Session
+    session: Session[StateT, ActionT]
     store: SaveStore
     save_id: str
     created: str | None = None
@@ -52,7 +52,7 @@ class Adventure:
     listeners: list[Listener] = field(default_factory=list)  # told of every change (the screens showing it)
 
     @classmethod
-    def start(cls, session: Session, store: SaveStore) -> Adventure:
+    def start(cls, session: Session[StateT, ActionT], store: SaveStore) -> Adventure[StateT, ActionT]:
         """A new adventure in a new slot, saved at once and remembered for "continue"."""
         adventure = cls(session, store, store.new_id())
         adventure.save()
@@ -68,7 +68,7 @@ class Adventure:
         return self.session.book
 
     @property
-    def state(self) -> Any:
+    def state(self) -> StateT:
         return self.session.state
 
     def subscribe(self, listener: Listener) -> None:
@@ -155,3 +155,10 @@ def save_problem_kind(error: OSError) -> str:
 
 
 __all__ = ["Adventure", "Change", "ChangeKind", "DiceError", "Listener"]
+
+
+if TYPE_CHECKING:  # the adventure of a Fighting Fantasy book, as its screens see it
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
+
+    FFAdventure = Adventure[SheetState, FFAction]

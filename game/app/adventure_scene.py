@@ -16,11 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from pydantic import BaseModel
 
 from game.app.adventure import Adventure, Change
 from game.app.refusals import describe_refusal
 from game.app.scene import Scene
 from game.app.services import Services
+from game.rules.availability import kind_of
 from game.rules.errors import Refused
 from game.rules.session import Entry
 from game.ui.keymap import press, shortcut_action
@@ -119,9 +121,16 @@ class AdventureScene(Scene):
         return describe_refusal(self.ui.catalogue, refused, self.book)
 
     def reason(self, action: Any) -> str | None:
-        """Why the rules would refuse ``action`` now, in words (None when allowed): a disabled control's tooltip."""
-        refused = self.adventure.refusal(action)
+        """Why the rules would refuse ``action`` now, in words (None when allowed): a disabled control's tooltip.
+
+        ``action`` may already be a Refused (a builder that could not make the action from the values typed)."""
+        refused = action if isinstance(action, Refused) else self.adventure.refusal(action)
         return None if refused is None else self.refusal_text(refused)
+
+    def allow_kind(self, widget: Any, kind: type[BaseModel]) -> None:
+        """Enable ``widget`` when the rules allow that kind of action now (``Session.available``), else say why."""
+        refused = self.adventure.session.available().get(kind_of(kind))
+        widget.set_enabled(refused is None, None if refused is None else self.refusal_text(refused))
 
     def allow(self, widget: Any, action: Any) -> None:
         """Enable ``widget`` when the rules accept ``action`` now, else disable it with the reason."""
@@ -144,8 +153,10 @@ class AdventureScene(Scene):
         return self.ui.t("sheet.save_failed", reason=self.adventure.save_problem, hint=hint)
 
     def act(self, action: Any) -> Entry | None:
-        """Apply ``action`` through the rules; the entry, or None when refused (the reason is shown)."""
-        return self.settle(self.adventure.act(action))
+        """Apply ``action`` through the rules; the entry, or None when refused (the reason is shown).
+
+        ``action`` may already be a Refused (see :meth:`reason`): it is shown as any refusal."""
+        return self.settle(action if isinstance(action, Refused) else self.adventure.act(action))
 
     def before_history(self) -> None:
         """Called before undo and redo (the sheet writes pending notes first). Override."""

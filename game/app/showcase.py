@@ -13,6 +13,7 @@ from game.app.adventure import Adventure
 from game.app.scene import Scene
 from game.app.services import Services
 from game.rules.dice import RandomDice
+from game.rules.ff import actions as a
 from game.rules.session import Session, Start
 
 SceneFactory = Callable[[Services], list[Scene]]
@@ -36,23 +37,23 @@ def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -
     if book.kind != "fighting_fantasy":
         return Adventure.start(session, services.saves)
     if book.ready_heroes:
-        session.apply({"do": "pick_hero", "name": book.ready_heroes[1].name})
+        session.apply(a.PickHero(name=book.ready_heroes[1].name))
     else:
-        session.apply({"do": "set_hero", "scores": {"skill": 11, "stamina": 20, "luck": 9}})
-        session.apply({"do": "name_hero", "name": "Alwen" if book_id == "DF49" else "Tarkan"})
-    for action in ({"do": "paragraph", "number": 1}, {"do": "paragraph", "number": 48}, {"do": "paragraph", "number": 213},
-                   {"do": "change", "stat": "stamina", "by": -5}, {"do": "test_luck"},
-                   {"do": "add_creature", "name": "Aile Noire", "skill": 7, "stamina": 6, "notes": "Vole ; attaque en piqué"},
-                   {"do": "notes", "text": "Sorrel attend au gué. La clé de fer ouvre la tour."}):
+        session.apply(a.SetHero(scores={"skill": 11, "stamina": 20, "luck": 9}))
+        session.apply(a.NameHero(name="Alwen" if book_id == "DF49" else "Tarkan"))
+    for action in (a.GoToParagraph(number=1), a.GoToParagraph(number=48), a.GoToParagraph(number=213),
+                   a.ChangeStat(stat="stamina", by=-5), a.TestLuck(),
+                   a.AddCreature(name="Aile Noire", skill=7, stamina=6, notes="Vole ; attaque en piqué"),
+                   a.SetNotes(text="Sorrel attend au gué. La clé de fer ouvre la tour.")):
         session.apply(action)
     if book.herb:
-        session.apply({"do": "counter", "name": book.herb.counter, "by": 3})
-        session.apply({"do": "herb"})
+        session.apply(a.ChangeCounter(name=book.herb.counter, by=3))
+        session.apply(a.UseHerb())
     if book.archery:
-        session.apply({"do": "counter", "name": book.archery.counter, "by": -2})
+        session.apply(a.ChangeCounter(name=book.archery.counter, by=-2))
     if book.calendar:
         for _ in range(3):
-            session.apply({"do": "tick_day"})
+            session.apply(a.TickDay())
     return Adventure.start(session, services.saves)
 
 

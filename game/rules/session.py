@@ -222,9 +222,7 @@ class Session(Generic[StateT, ActionT]):
             parsed: ActionT = self.rules.action_adapter.validate_python(action)
             return parsed
         except ValidationError as error:
-            first = error.errors(include_url=False)[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise Refused("bad_action", f"not an action of this book: {where}: {first['msg']}") from None
+            raise bad_action(error) from None
 
     def apply(self, action: ActionLike, dice: DiceSource | None = None) -> Entry:
         """Apply one action; returns its log entry, or raises Refused (nothing changed, no dice drawn).
@@ -410,6 +408,13 @@ class Session(Generic[StateT, ActionT]):
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
         if entry.reroll:
             self._entries[-1] = replace(self._entries[-1], reroll=entry.reroll)
+
+
+def bad_action(error: ValidationError) -> Refused:
+    """An action that does not fit its model (a screen built it from impossible values), as a refusal."""
+    first = error.errors(include_url=False)[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return Refused("bad_action", f"not an action of this book: {where}: {first['msg']}")
 
 
 def _honest_refusal(play: str, entries: list[Entry]) -> Refused | None:

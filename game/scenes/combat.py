@@ -16,14 +16,14 @@ are asked for there). What the board shows is read back, never kept:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.adventure import Adventure, Change, ChangeKind
+from game.app.adventure import Change, ChangeKind
 from game.app.adventure_scene import AdventureScene
-from game.app.navigator import Screen
 from game.app.journal import undo_state
+from game.app.navigator import Screen
 from game.app.rolling import roll_action
 from game.app.scene import Scene
 from game.app.services import Services
@@ -46,6 +46,9 @@ from game.ui.button import Button
 from game.ui.group import WidgetGroup
 from game.ui.theme import LOGICAL_SIZE
 
+if TYPE_CHECKING:
+    from game.app.adventure import FFAdventure
+
 
 class CombatScene(AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
@@ -55,7 +58,9 @@ class CombatScene(AdventureScene):
                          "accept": "accept_button"}
     back_control = "finish_button"  # Escape once the fight is over
 
-    def __init__(self, services: Services, adventure: Adventure) -> None:
+    adventure: FFAdventure
+
+    def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
         self.odds = OddsWorker(adventure.session.rules, adventure.book)
         self.timeline = FightTimeline(adventure.session)
@@ -162,7 +167,7 @@ class CombatScene(AdventureScene):
         pending = active and bool(fight.pending)
         self.attack_button.label = ui.tr("combat.close_in" if active and fight.shots_left > 0 else "combat.attack")
         for button, action in ((self.attack_button, self.round_action()), (self.shoot_button, self.shoot_action()),
-                               (self.escape_button, {"do": "escape"}), (self.stop_button, {"do": "stop_fight"})):
+                               (self.escape_button, a.Escape()), (self.stop_button, a.StopFight())):
             button.visible = active
             if active:
                 self.allow(button, action)
@@ -195,15 +200,13 @@ class CombatScene(AdventureScene):
             return self.target
         return fight.front()
 
-    def round_action(self) -> dict[str, Any]:
-        action: dict[str, Any] = {"do": "round"}
+    def round_action(self) -> a.AttackRound:
+        """All together: at the creature aimed at; otherwise the one in front (the rules' default)."""
         target = self.current_target()
-        if target is not None and self.fight.mode == "all_together":
-            action["target"] = target
-        return action
+        return a.AttackRound(target=target if self.fight.mode == "all_together" else None)
 
-    def shoot_action(self) -> dict[str, Any]:
-        return {"do": "shoot", "target": self.current_target()}
+    def shoot_action(self) -> a.Shoot:
+        return a.Shoot(target=self.current_target())
 
     def aim(self, index: int) -> None:
         """All together: aim at creature ``index`` for the next round."""
@@ -223,16 +226,16 @@ class CombatScene(AdventureScene):
         self._roll(self.shoot_action())
 
     def test_luck(self) -> None:
-        self._roll({"do": "luck"})
+        self._roll(a.UseLuck())
 
     def accept(self) -> None:
-        self._apply({"do": "no_luck"})
+        self._apply(a.NoLuck())
 
     def escape(self) -> None:
-        self._apply({"do": "escape"})
+        self._apply(a.Escape())
 
     def stop(self) -> None:
-        self._apply({"do": "stop_fight"})
+        self._apply(a.StopFight())
 
     def open_spells(self) -> None:
         """The book's spells, cast on the creature the hero attacks (a fire bolt, a creature copy…)."""
@@ -248,7 +251,7 @@ class CombatScene(AdventureScene):
         roll_action(self, self.services, self.adventure, action, present=lambda entry: ("", [], "", "neutral"),
                     on_done=self.settle, label=self.die_label)
 
-    def _apply(self, action: dict[str, Any]) -> None:
+    def _apply(self, action: a.Action) -> None:
         self.skip()
         self.act(action)
 
@@ -409,7 +412,7 @@ class CombatScene(AdventureScene):
 # ---------------------------------------------------------------------- showcase
 
 
-def scripted_fight(services: Services, book_id: str, dice: list[int], actions: list[dict[str, Any]]) -> Adventure:
+def scripted_fight(services: Services, book_id: str, dice: list[int], actions: list[Any]) -> FFAdventure:
     """The sample hero of ``book_id`` after ``actions``, the rules drawing ``dice`` (ScriptedDice)."""
     adventure = sample_adventure(services, book_id)
     # The sample's dice are fixed; whatever is rolled after them (a player, the monkey) is random.
@@ -431,8 +434,8 @@ def _ready(scene: CombatScene) -> list[Scene]:
 def _showcase_archery(services: Services) -> list[Scene]:
     # DF49: one arrow hits, the next misses, Luck fails and the string breaks.
     adventure = scripted_fight(services, "DF49", [3, 4, 6, 6, 6, 5], [
-        {"do": "fight", "enemies": [{"name": "Aile Noire", "skill": 7, "stamina": 6, "box": 0}], "arrows": 3},
-        {"do": "shoot"}, {"do": "shoot"}, {"do": "luck"},
+        a.StartFight(enemies=[{"name": "Aile Noire", "skill": 7, "stamina": 6, "box": 0}], arrows=3),
+        a.Shoot(), a.Shoot(), a.UseLuck(),
     ])
     return _ready(CombatScene(services, adventure))
 
@@ -441,9 +444,9 @@ def _showcase_archery(services: Services) -> list[Scene]:
 def _showcase_pending(services: Services) -> list[Scene]:
     # DF31: a Lucky blow, then the orc wounds the hero; the advisor weighs Luck against accepting.
     adventure = scripted_fight(services, "DF31", [4, 5, 5, 5, 3, 2, 6, 5, 2, 3], [
-        {"do": "change", "stat": "stamina", "by": -9},
-        {"do": "fight", "enemies": [{"name": "Orque des cavernes", "skill": 10, "stamina": 10, "notes": "Sa hache ignore les boucliers"}]},
-        {"do": "round"}, {"do": "luck"}, {"do": "round"},
+        a.ChangeStat(stat="stamina", by=-9),
+        a.StartFight(enemies=[{"name": "Orque des cavernes", "skill": 10, "stamina": 10, "notes": "Sa hache ignore les boucliers"}]),
+        a.AttackRound(), a.UseLuck(), a.AttackRound(),
     ])
     return _ready(CombatScene(services, adventure))
 
@@ -452,10 +455,10 @@ def _showcase_pending(services: Services) -> list[Scene]:
 def _showcase_together(services: Services) -> list[Scene]:
     # DF64: three creatures at once; the Goule was the target, the Squelette parried, the Zombie wounded.
     adventure = scripted_fight(services, "DF64", [3, 3, 2, 3, 6, 6, 4, 3, 3, 3], [
-        {"do": "fight", "mode": "all_together", "enemies": [
+        a.StartFight(mode="all_together", enemies=[
             {"name": "Squelette", "skill": 7, "stamina": 6}, {"name": "Goule", "skill": 8, "stamina": 7},
-            {"name": "Zombie", "skill": 6, "stamina": 8}]},
-        {"do": "round", "target": 1}, {"do": "no_luck"}, {"do": "luck"},
+            {"name": "Zombie", "skill": 6, "stamina": 8}]),
+        a.AttackRound(target=1), a.NoLuck(), a.UseLuck(),
     ])
     scene = CombatScene(services, adventure)
     scene.aim(2)
@@ -466,15 +469,14 @@ def _showcase_together(services: Services) -> list[Scene]:
 def _showcase_estimate(services: Services) -> list[Scene]:
     # Six creatures at once, too many to solve exactly in time: the gauge shows a seeded estimate and its margin.
     enemies = [{"name": f"Squelette {i + 1}", "skill": 3 + i % 3, "stamina": 10} for i in range(6)]
-    return _ready(CombatScene(services, scripted_fight(services, "DF64", [], [{"do": "fight", "mode": "all_together", "enemies": enemies}])))
+    return _ready(CombatScene(services, scripted_fight(services, "DF64", [], [a.StartFight(mode="all_together", enemies=enemies)])))
 
 
 @showcase("combat-victory")
 def _showcase_victory(services: Services) -> list[Scene]:
     # DF31: two creatures one after another with an ally; a Lucky last blow wins.
     adventure = scripted_fight(services, "DF31", [6, 6, 2, 1, 1, 2, 5, 5, 1, 1, 6, 6, 1, 1, 4, 4, 2, 2], [
-        {"do": "fight", "enemies": [{"name": "Gobelin", "skill": 5, "stamina": 4}, {"name": "Rat géant", "skill": 5, "stamina": 4}],
-         "ally": {"name": "Sorrel", "skill": 8, "stamina": 6}},
-        {"do": "round"}, {"do": "no_luck"}, {"do": "round"}, {"do": "luck"},
+        a.StartFight(enemies=[{"name": "Gobelin", "skill": 5, "stamina": 4}, {"name": "Rat géant", "skill": 5, "stamina": 4}], ally={"name": "Sorrel", "skill": 8, "stamina": 6}),
+        a.AttackRound(), a.NoLuck(), a.AttackRound(), a.UseLuck(),
     ])
     return _ready(CombatScene(services, adventure))

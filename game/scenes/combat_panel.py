@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.ff.outcome import good
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat_board import ellipsize, fit_text, ribbon, strip_slots
 from game.scenes.combat_frame import BoardFrame, Painter
@@ -63,8 +64,8 @@ class CentrePainter(Painter):
             total = sum(test.dice)
             key = "combat.strip_shot" if step.do == "shoot" else "combat.strip_luck"
             verdict = t(f"combat.outcome_{test.outcome}")
-            text = t(key, total=total, target=test.target, sign="≤" if test.outcome in ("hit", "lucky") else ">", verdict=verdict)
-            colour = p.good if test.outcome in ("hit", "lucky") else p.bad
+            text = t(key, total=total, target=test.target, sign="≤" if good(test.outcome) else ">", verdict=verdict)
+            colour = p.good if good(test.outcome) else p.bad
             blit_text(surface, text, (strip.x + 144, strip.centery), "bold", fit_text(text, "bold", 24, strip.width - 150), colour, "midleft")
             return
         fight = state.fight

@@ -25,10 +25,11 @@ from game.app.services import Services
 from game.app.showcase import showcase
 from game.rules.dice import DiceError, ScriptedDice
 from game.rules.errors import Refused
+from game.rules.ff import actions as a
 from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start
-from game.ui import fonts
 from game.scenes.combat_board import ellipsize
 from game.scenes.creation_steps import ChoicePicker, StepsStrip
+from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import (
     blit_text,
@@ -223,7 +224,7 @@ class CreationScene(Scene):
         """Roll every formula (re-rolling starts a fresh session), then show the dice."""
         if self._refuse_start_over():
             return
-        action = {"do": "roll_hero"}
+        action = a.RollHero()
         session = self._new_session()
         if not self.services.settings.physical_dice:
             self._rolled(session, self._apply(session, action))
@@ -317,7 +318,7 @@ class CreationScene(Scene):
         if scores is None or self._refuse_start_over():
             return
         session = self._new_session()
-        result = self._apply(session, {"do": "set_hero", "scores": scores})
+        result = self._apply(session, a.SetHero(scores=scores))
         if isinstance(result, Refused):
             self.message = describe(self.services, result, self.book)
             return
@@ -328,7 +329,7 @@ class CreationScene(Scene):
         if self._refuse_start_over():
             return
         session = self._new_session()
-        result = self._apply(session, {"do": "pick_hero", "name": name})
+        result = self._apply(session, a.PickHero(name=name))
         if isinstance(result, Refused):
             self.message = describe(self.services, result, self.book)
             return
@@ -373,7 +374,7 @@ class CreationScene(Scene):
             return
         name = self.name_field.text.strip()
         if name and name != self.hero.name:
-            result = self._apply(self.session, {"do": "name_hero", "name": name})
+            result = self._apply(self.session, a.NameHero(name=name))
             if isinstance(result, Refused):
                 self.message = describe(self.services, result, self.book)
                 return
@@ -629,6 +630,6 @@ def _showcase_rolled(services: Services) -> list[Scene]:
     scene = CreationScene(services, services.shelf.books["DF49"])
     scene.services.settings.physical_dice = False
     session = scene._new_session()
-    scene._rolled(session, scene._apply(session, {"do": "roll_hero"}))  # no stack yet: no overlay
+    scene._rolled(session, scene._apply(session, a.RollHero()))  # no stack yet: no overlay
     scene.name_field.text = "Alwen"
     return [scene]

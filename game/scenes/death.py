@@ -12,16 +12,18 @@ it at the initial score and refuse 0).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
+from game.app.journal import undo_state
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.app.journal import undo_state
+from game.rules.ff import actions as a
 from game.rules.session import HONEST
 from game.ui import fonts
 from game.ui.button import Button
@@ -37,6 +39,9 @@ from game.ui.group import WidgetGroup
 from game.ui.surface_cache import surface_cached
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE, Palette
+
+if TYPE_CHECKING:
+    from game.app.adventure import FFAdventure
 
 SKULL_CENTRE = (640, 150)
 SKULL_SIZE = (240, 190)
@@ -132,7 +137,9 @@ class DeathScene(AdventureScene):
     screen = Screen.DEATH
 
 
-    def __init__(self, services: Services, adventure: Adventure) -> None:
+    adventure: FFAdventure
+
+    def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
         self.reviving = False
         self.group = WidgetGroup(self.ui)
@@ -248,7 +255,7 @@ class DeathScene(AdventureScene):
         if value is None:
             self.message = self.ui.t("death.stamina_missing")
             return
-        self.act({"do": "revive", "stamina": value})
+        self.act(a.Revive(stamina=value))
 
     # -- frame -----------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -357,14 +364,14 @@ class DeathScene(AdventureScene):
 @showcase("death-df64")
 def _showcase_death(services: Services) -> list[Scene]:
     adventure = sample_adventure(services, "DF64")
-    adventure.act({"do": "die"})
+    adventure.act(a.Die())
     return [DeathScene(services, adventure)]
 
 
 @showcase("death-df64-continue")
 def _showcase_continue(services: Services) -> list[Scene]:
     adventure = sample_adventure(services, "DF64")
-    adventure.act({"do": "die"})
+    adventure.act(a.Die())
     scene = DeathScene(services, adventure)
     scene.ask_revive()
     scene.stamina_field.text = "0"
@@ -375,24 +382,23 @@ def _showcase_continue(services: Services) -> list[Scene]:
 @showcase("death-df31-fight")
 def _showcase_fight(services: Services) -> list[Scene]:
     adventure = sample_adventure(services, "DF31")
-    adventure.act({"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 8, "stamina": 9}]})
-    adventure.act({"do": "change", "stat": "stamina", "by": -99})
+    adventure.act(a.StartFight(enemies=[{"name": "Homme-Lézard", "skill": 8, "stamina": 9}]))
+    adventure.act(a.ChangeStat(stat="stamina", by=-99))
     return [DeathScene(services, adventure)]
 
 
 @showcase("death-honest")
 def _showcase_honest(services: Services) -> list[Scene]:
     # honest play: an unlucky Luck test on the wound kills; the page offers no undo of that roll
-    from game.app.adventure import Adventure
     from game.rules.dice import ScriptedDice
     from game.rules.session import Session, Start
 
     book = services.shelf.books["DF31"]
     session = Session(book, ScriptedDice([6, 6, 1, 1, 6, 5]), Start(hero={"skill": 10, "stamina": 20, "luck": 9},
                                                                      language=services.language, play=HONEST))
-    for action in ({"do": "name_hero", "name": "Brenna"}, {"do": "paragraph", "number": 97},
-                   {"do": "change", "stat": "stamina", "by": -19},
-                   {"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 10, "stamina": 9}]},
-                   {"do": "round"}, {"do": "luck"}):
+    for action in (a.NameHero(name="Brenna"), a.GoToParagraph(number=97),
+                   a.ChangeStat(stat="stamina", by=-19),
+                   a.StartFight(enemies=[{"name": "Homme-Lézard", "skill": 10, "stamina": 9}]),
+                   a.AttackRound(), a.UseLuck()):
         session.apply(action)
     return [DeathScene(services, Adventure.start(session, services.saves))]

@@ -9,25 +9,31 @@ its end like the others (R-ENCOUNTER-1).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+from pydantic import ValidationError
 
-from game.app.adventure import Adventure
 from game.app.adventure_scene import AdventureScene
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
+from game.rules.errors import Refused
+from game.rules.ff import actions as a
+from game.rules.session import bad_action
 from game.scenes.combat_board import ellipsize
 from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
 from game.ui.group import WidgetGroup
+from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
-from game.ui.speech import SpokenText
+
+if TYPE_CHECKING:
+    from game.app.adventure import FFAdventure
 
 MODES = ("one_after_another", "all_together", "as_one")
 LEFT = pygame.Rect(28, 88, 604, 548)
@@ -44,7 +50,9 @@ class FightSetupScene(AdventureScene):
 
     status = SpokenText()  # shown on the screen and said to a screen reader
 
-    def __init__(self, services: Services, adventure: Adventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
+    adventure: FFAdventure
+
+    def __init__(self, services: Services, adventure: FFAdventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
         super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
         self.mode = "one_after_another"
@@ -220,8 +228,9 @@ class FightSetupScene(AdventureScene):
             return None
         return {"name": name, "skill": skill, "stamina": stamina}
 
-    def fight_action(self, typed_boxes: list[int] | None = None) -> dict[str, Any]:
-        """The ``fight`` action the form describes (``typed_boxes``: the boxes the typed creatures were written to)."""
+    def fight_action(self, typed_boxes: list[int] | None = None) -> a.StartFight | Refused:
+        """The ``fight`` action the form describes (``typed_boxes``: the boxes the typed creatures were written to),
+        or why those values cannot make one (a defeated creature's box has no STAMINA left to fight with)."""
         boxes = self.adventure.state.creature_boxes
         enemies: list[dict[str, Any]] = [{"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i}
                                          for i in self.selected_boxes()]
@@ -230,20 +239,15 @@ class FightSetupScene(AdventureScene):
             if typed_boxes is not None:
                 spec["box"] = typed_boxes[row]
             enemies.append(spec)
-        action: dict[str, Any] = {"do": "fight", "enemies": enemies, "mode": self.mode}
-        if self.profile is not None:
-            action["profile"] = self.profile
-        if self.shots_counter is not None and self.shots_counter.value:
-            action["arrows"] = self.shots_counter.value
         ally = self.ally_spec()
-        if ally is not None:
-            action["ally"] = ally
-            if self.ally_alone_toggle.value:
-                action["ally_alone"] = True
-        if self.escape_toggle.value:
-            action["escape"] = True
-            action["escape_cost"] = self.escape_counter.value
-        return action
+        try:
+            return a.StartFight(
+                enemies=[a.EnemySpec(**spec) for spec in enemies], mode=self.mode, profile=self.profile,
+                arrows=self.shots_counter.value if self.shots_counter is not None else 0,
+                ally=None if ally is None else a.EnemySpec(**ally), ally_alone=ally is not None and self.ally_alone_toggle.value,
+                escape=self.escape_toggle.value, escape_cost=self.escape_counter.value if self.escape_toggle.value else None)
+        except ValidationError as error:
+            return bad_action(error)
 
     def problem(self) -> str | None:
         """Why "Combattre" cannot be pressed now (None when it can)."""

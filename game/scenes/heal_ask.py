@@ -12,25 +12,26 @@ from typing import Any
 from game.app.journal import describe_gain
 from game.app.timeline import changes, preview_changes
 from game.rules.errors import Refused
+from game.rules.ff import actions as a
 from game.ui.dialog import Dialog
 
 
-def healed_stat(book: Any, action: dict[str, Any]) -> str:
+def healed_stat(book: Any, action: a.Action) -> str:
     """The score a heal restores: the potion kind's score, else STAMINA (meals and herbs, R-FOOD-1, R-HERB-1)."""
-    if action.get("do") == "potion" and getattr(book, "potions", None) is not None:
-        effect = book.potions.kinds.get(action.get("kind", ""))
+    if isinstance(action, a.DrinkPotion) and getattr(book, "potions", None) is not None:
+        effect = book.potions.kinds.get(action.kind)
         if effect is not None:
             return effect.restores
     return "stamina"
 
 
-def would_gain_nothing(session: Any, action: dict[str, Any]) -> bool:
+def would_gain_nothing(session: Any, action: a.Action) -> bool:
     """True when the rules accept ``action`` but no score would rise (a meal at full STAMINA)."""
     found = preview_changes(session, action)
     return found is not None and not any(c.kind == "stat" and c.gain > 0 for c in found)
 
 
-def heal(scene: Any, action: dict[str, Any], done_key: str) -> None:
+def heal(scene: Any, action: a.Action, done_key: str) -> None:
     """Apply a heal from ``scene`` (a sheet: ``adventure``, ``ui``, ``book``, ``stack``, ``_after``); ask first if useless."""
     session = scene.adventure.session
     if not would_gain_nothing(session, action) or scene.stack is None:
@@ -46,7 +47,7 @@ def heal(scene: Any, action: dict[str, Any], done_key: str) -> None:
                             on_result=lambda yes: apply_heal(scene, action, done_key) if yes else None))
 
 
-def apply_heal(scene: Any, action: dict[str, Any], done_key: str) -> None:
+def apply_heal(scene: Any, action: a.Action, done_key: str) -> None:
     """Apply the heal and say how much it gained ("+3 ENDURANCE (17 → 20)")."""
     session = scene.adventure.session
     before = session.state

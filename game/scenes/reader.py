@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,7 +27,9 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.rules.errors import Refused
+from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
+from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, Session, Start
 from game.ui import fonts
@@ -44,6 +46,9 @@ from game.ui.group import WidgetGroup
 from game.ui.scrollbar import Scrollbar
 from game.ui.widget import Widget
 from game.ui.keymap import press
+
+if TYPE_CHECKING:
+    from game.app.adventure import FFAdventure
 
 PAGE = pygame.Rect(16, 70, 840, 614)
 SIDE = pygame.Rect(872, 70, 392, 614)
@@ -248,7 +253,9 @@ class ReaderScene(AdventureScene):
     screen = Screen.READER
     back_control = "sheet_button"  # Escape
 
-    def __init__(self, services: Services, adventure: Adventure) -> None:
+    adventure: FFAdventure
+
+    def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
         self.offer: rules.Offer | None = None
@@ -464,8 +471,7 @@ class ReaderScene(AdventureScene):
         def present(entry: Entry):
             group = DiceGroup(self.ui.t("reader.your_dice"), tuple(entry.dice), 6,
                               self.ui.t("reader.roll_detail", total=sum(entry.dice), target=target, stat=name))
-            good = entry.outcome in ("lucky", "success")
-            return title, [group], self.ui.t(f"reader.verdict_{entry.outcome}"), "good" if good else "bad"
+            return title, [group], self.ui.t(f"reader.verdict_{entry.outcome}"), "good" if good(entry.outcome) else "bad"
 
         roll_action(self, self.services, self.adventure, action, present, on_done=self._rolled)
 
@@ -473,8 +479,7 @@ class ReaderScene(AdventureScene):
         if isinstance(result, Refused):
             self.say(self.refusal_text(result), "bad")
         elif result.outcome:
-            good = result.outcome in ("lucky", "success", "hit", "hero_hit")
-            self.say(self.ui.t(f"reader.verdict_{result.outcome}"), "good" if good else "bad")
+            self.say(self.ui.t(f"reader.verdict_{result.outcome}"), "good" if good(result.outcome) else "bad")
         self.sync()
 
     def open_fight(self) -> None:
@@ -616,7 +621,7 @@ class ReaderScene(AdventureScene):
         p = self.ui.palette
         for status in reversed(offer.events):
             if status.done and status.kind in ("test_luck", "test_skill"):
-                return self.ui.t(f"reader.verdict_{status.outcome}"), p.good if status.outcome in ("lucky", "success") else p.bad
+                return self.ui.t(f"reader.verdict_{status.outcome}"), p.good if good(status.outcome) else p.bad
             if status.done and status.kind == "fight":
                 return self.ui.t("reader.fight_won" if status.outcome == "hero" else "reader.fight_escaped"), p.ink_soft
         return None, p.ink_soft
@@ -687,8 +692,8 @@ def _demo_adventure(services: Services, path: list[tuple[dict, list[int]]]) -> A
     book = services.shelf.books["DEMO"]
     # The sample's own dice are given action by action; whatever is rolled afterwards is random.
     session = Session(book, services.new_dice(), Start(language=services.language))
-    session.apply({"do": "set_hero", "scores": {"skill": 10, "stamina": 19, "luck": 9}})
-    session.apply({"do": "name_hero", "name": "Maëlle"})
+    session.apply(a.SetHero(scores={"skill": 10, "stamina": 19, "luck": 9}))
+    session.apply(a.NameHero(name="Maëlle"))
     for action, dice in path:
         session.apply(action, ScriptedDice(list(dice)))
     return Adventure.start(session, services.saves)
@@ -701,22 +706,22 @@ def _showcase_start(services: Services) -> list[Scene]:
 
 @showcase("reader-fight")
 def _showcase_fight(services: Services) -> list[Scene]:
-    path = [(rules.go_to(1), []), ({"do": "tick_day"}, []), (rules.go_to(3), []), ({"do": "counter", "name": "herbs", "by": 2}, []),
-            ({"do": "test_skill"}, [2, 5]), (rules.go_to(6), []), (rules.go_to(7), []), ({"do": "tick_day"}, []), (rules.go_to(11), [])]
+    path = [(rules.go_to(1), []), (a.TickDay(), []), (rules.go_to(3), []), (a.ChangeCounter(name="herbs", by=2), []),
+            (a.TestSkill(), [2, 5]), (rules.go_to(6), []), (rules.go_to(7), []), (a.TickDay(), []), (rules.go_to(11), [])]
     return [ReaderScene(services, _demo_adventure(services, path))]
 
 
 @showcase("reader-ending")
 def _showcase_ending(services: Services) -> list[Scene]:
-    path = [(rules.go_to(1), []), ({"do": "tick_day"}, []), (rules.go_to(7), []), ({"do": "tick_day"}, []), (rules.go_to(13), []),
-            ({"do": "tick_day"}, []), (rules.go_to(15), []), ({"do": "test_luck"}, [3, 3]), (rules.go_to(17), []),
-            ({"do": "change", "stat": "stamina", "by": -6}, [])]
+    path = [(rules.go_to(1), []), (a.TickDay(), []), (rules.go_to(7), []), (a.TickDay(), []), (rules.go_to(13), []),
+            (a.TickDay(), []), (rules.go_to(15), []), (a.TestLuck(), [3, 3]), (rules.go_to(17), []),
+            (a.ChangeStat(stat="stamina", by=-6), [])]
     adventure = _demo_adventure(services, path)
     fight = rules.events_as_actions(adventure.book, 17, services.language)[0]
     from game.rules.dice import ScriptedDice
 
-    for action, dice in ((fight, []), ({"do": "shoot"}, [3, 4]), ({"do": "round"}, [2, 3, 5, 6]), ({"do": "no_luck"}, []),
-                         ({"do": "round"}, [4, 4, 6, 5]), ({"do": "luck"}, [2, 2]),
-                         (rules.go_to(19), []), ({"do": "change", "stat": "stamina", "by": 4}, []), (rules.go_to(20), [])):
+    for action, dice in ((fight, []), (a.Shoot(), [3, 4]), (a.AttackRound(), [2, 3, 5, 6]), (a.NoLuck(), []),
+                         (a.AttackRound(), [4, 4, 6, 5]), (a.UseLuck(), [2, 2]),
+                         (rules.go_to(19), []), (a.ChangeStat(stat="stamina", by=4), []), (rules.go_to(20), [])):
         adventure.act(action, ScriptedDice(list(dice)))
     return [ReaderScene(services, adventure)]

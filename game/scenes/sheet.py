@@ -9,11 +9,11 @@ book does not use (a quiver in DF31, meals in DF64…) is not shown.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.adventure import Adventure, Change
+from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
 from game.app.journal import describe_entry, play_badge, undo_state
 from game.app.navigator import Screen
@@ -23,12 +23,14 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
+from game.rules.ff import actions as a
+from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry
-from game.scenes.sheet_powers import ToolsTab
 from game.scenes.form import FieldSpec, FormScene
 from game.scenes.heal_ask import heal
 from game.scenes.journal_links import journal_buttons
+from game.scenes.sheet_powers import ToolsTab
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.counter import Counter
@@ -39,6 +41,9 @@ from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
 from game.ui.toggle import Toggle
+
+if TYPE_CHECKING:
+    from game.app.adventure import FFAdventure
 
 HERO = pygame.Rect(16, 70, 400, 440)
 PARAGRAPH = pygame.Rect(16, 520, 400, 164)
@@ -59,7 +64,9 @@ class SheetScene(AdventureScene):
     screen = Screen.SHEET
     dies_to_death_page = True
 
-    def __init__(self, services: Services, adventure: Adventure) -> None:
+    adventure: FFAdventure
+
+    def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
         self.tab = "creatures"
@@ -137,7 +144,7 @@ class SheetScene(AdventureScene):
                 use[book.potions.counter] = ("sheet.drink", self.ask_potion)
             for kind, effect in book.potions.kinds.items():
                 if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
-                    use[effect.counter] = ("sheet.drink", lambda k=kind: self.act({"do": "potion", "kind": k}, self.ui.t("sheet.potion_drunk")))
+                    use[effect.counter] = ("sheet.drink", lambda k=kind: self.act(a.DrinkPotion(kind=k), self.ui.t("sheet.potion_drunk")))
         for index, counter in enumerate(book.counters):
             y = BACKPACK.y + 60 + index * COUNTER_ROW
             self.counter_widgets[counter.id] = g.add(Counter(
@@ -212,31 +219,30 @@ class SheetScene(AdventureScene):
         """Show the rules state: values, limits, and which actions the rules allow now."""
         state, book, ui = self.adventure.state, self.book, self.ui
         hero = state.hero
-        language = ui.catalogue.language
         self.top["settings"].set_enabled(not self.services.locked, ui.tr("kiosk.locked"))  # a convention stand
         for stat in book.stats:
             counter = self.stat_counters[stat.id]
             counter.value = hero.scores[stat.id]
             counter.maximum = hero.initial[stat.id] if stat.capped_at_initial else None
-            self.allow(counter, {"do": "change", "stat": stat.id, "by": 0})
+            self.allow(counter, a.ChangeStat(stat=stat.id, by=0))
         self.weapon_toggle.value = hero.weapon_lost
-        self.allow(self.weapon_toggle, {"do": "find_weapon" if hero.weapon_lost else "lose_weapon"})
-        self.allow(self.luck_button, {"do": "test_luck"})
-        self.allow(self.skill_button, {"do": "test_skill"})
+        self.allow(self.weapon_toggle, a.FindWeapon() if hero.weapon_lost else a.LoseWeapon())
+        self.allow(self.luck_button, a.TestLuck())
+        self.allow(self.skill_button, a.TestSkill())
         for counter_def in book.counters:
             widget = self.counter_widgets[counter_def.id]
             widget.value = state.counters[counter_def.id]
-            self.allow(widget, {"do": "counter", "name": counter_def.id, "by": 0})
+            self.allow(widget, a.ChangeCounter(name=counter_def.id, by=0))
         if book.meal:
-            self.allow(self.use_buttons[book.meal.counter], {"do": "eat"})
+            self.allow(self.use_buttons[book.meal.counter], a.Eat())
         if book.herb:
-            self.allow(self.use_buttons[book.herb.counter], {"do": "herb"})
+            self.allow(self.use_buttons[book.herb.counter], a.UseHerb())
         if book.potions:
             if book.potions.counter is not None:
-                self.allow(self.use_buttons[book.potions.counter], {"do": "potion", "kind": next(iter(book.potions.kinds))})
+                self.allow(self.use_buttons[book.potions.counter], a.DrinkPotion(kind=next(iter(book.potions.kinds))))
             for kind, effect in book.potions.kinds.items():
                 if effect.counter is not None:
-                    self.allow(self.use_buttons[effect.counter], {"do": "potion", "kind": kind})
+                    self.allow(self.use_buttons[effect.counter], a.DrinkPotion(kind=kind))
         self.equipment.set_items(list(state.equipment))
         self.remove_item_button.set_enabled(self.equipment.selected is not None, ui.tr("sheet.select_item_first"))
         history = list(reversed(state.paragraph_history))[:HISTORY_CHIPS]
@@ -247,7 +253,7 @@ class SheetScene(AdventureScene):
             for index, button in enumerate(self.day_buttons):
                 button.visible = self.tab == "calendar" and index in book.calendar.renamable
                 button.tooltip = ui.tr("sheet.rename_day_tip")
-            self.allow(self.tick_button, {"do": "tick_day"})
+            self.allow(self.tick_button, a.TickDay())
         boxes = state.creature_boxes
         self.creature_list.set_items([ui.t("sheet.creature_row", name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
                                            skill=b.skill, stamina=b.stamina) for b in boxes])
@@ -255,8 +261,8 @@ class SheetScene(AdventureScene):
         for button in (self.creature_edit, self.creature_remove, self.creature_fight):
             button.set_enabled(selected is not None, ui.tr("sheet.select_creature_first"))
         if selected is not None:
-            self.allow(self.creature_remove, {"do": "remove_creature", "index": selected})
-            self.allow(self.creature_fight, {"do": "fight", "enemies": [{"name": "x", "skill": 1, "stamina": 1}]})
+            self.allow(self.creature_remove, a.RemoveCreature(index=selected))
+            self.allow_kind(self.creature_fight, a.StartFight)
         if not self.notes.focused:
             self.notes.text = state.notes
         self.journal.set_items([describe_entry(ui, book, e) for e in reversed(self.adventure.session.entries)])
@@ -265,7 +271,7 @@ class SheetScene(AdventureScene):
         fighting = state.fight is not None and state.fight.active
         self.top["fight"].label = ui.tr("sheet.resume_fight") if fighting else ui.tr("sheet.fight")
         if not fighting:
-            self.allow(self.top["fight"], {"do": "fight", "enemies": [{"name": "x", "skill": 1, "stamina": 1}]})
+            self.allow_kind(self.top["fight"], a.StartFight)
         else:
             self.top["fight"].set_enabled(True)
         for tab, button in self.tab_buttons.items():
@@ -324,13 +330,13 @@ class SheetScene(AdventureScene):
 
     def change_stat(self, stat: str, value: int) -> None:
         current = self.adventure.state.hero.scores[stat]
-        self.act({"do": "change", "stat": stat, "by": value - current})
+        self.act(a.ChangeStat(stat=stat, by=value - current))
 
     def change_counter(self, counter: str, value: int) -> None:
-        self.act({"do": "counter", "name": counter, "by": value - self.adventure.state.counters[counter]})
+        self.act(a.ChangeCounter(name=counter, by=value - self.adventure.state.counters[counter]))
 
     def toggle_weapon(self, lost: bool) -> None:
-        self.act({"do": "lose_weapon" if lost else "find_weapon"})
+        self.act(a.LoseWeapon() if lost else a.FindWeapon())
 
     def _roll(self, action: dict, title_key: str, target_stat: str) -> None:
         target = self.adventure.state.hero.scores[target_stat]
@@ -341,22 +347,22 @@ class SheetScene(AdventureScene):
             verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
             group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6,
                               self.ui.t("sheet.roll_detail", total=total, target=target, stat=stat_name))
-            return self.ui.t(title_key), [group], verdict, "good" if entry.outcome in ("lucky", "success") else "bad"
+            return self.ui.t(title_key), [group], verdict, "good" if good(entry.outcome) else "bad"
 
         roll_action(self, self.services, self.adventure, action, present, on_done=lambda result: self._after(
             result, None if isinstance(result, Refused) else self.ui.t(f"sheet.verdict_{result.outcome}")))
 
     def test_luck(self) -> None:
-        self._roll({"do": "test_luck"}, "sheet.test_luck", "luck")
+        self._roll(a.TestLuck(), "sheet.test_luck", "luck")
 
     def test_skill(self) -> None:
-        self._roll({"do": "test_skill"}, "sheet.test_skill", "skill")
+        self._roll(a.TestSkill(), "sheet.test_skill", "skill")
 
     def eat(self) -> None:
-        heal(self, {"do": "eat"}, "play.ate")
+        heal(self, a.Eat(), "play.ate")
 
     def use_herb(self) -> None:
-        heal(self, {"do": "herb"}, "play.herb_used")
+        heal(self, a.UseHerb(), "play.herb_used")
 
     def ask_potion(self) -> None:
         potions = self.book.potions
@@ -364,7 +370,7 @@ class SheetScene(AdventureScene):
         buttons = [(self.ui.tr("common.cancel"), None)] + [(effect.name.get(language), kind) for kind, effect in potions.kinds.items()]
         self.stack.push(Dialog(self.ui, self.ui.tr("sheet.potion_question"), buttons, title=self.ui.tr("sheet.drink_title"),
                                cancel_value=None, default_index=0, width=820,
-                               on_result=lambda kind: heal(self, {"do": "potion", "kind": kind}, "play.potion_drunk")
+                               on_result=lambda kind: heal(self, a.DrinkPotion(kind=kind), "play.potion_drunk")
                                if kind else None))
 
     def go_to_paragraph(self) -> None:
@@ -372,28 +378,28 @@ class SheetScene(AdventureScene):
         if value is None or not self.paragraph_field.valid:
             self.say(self.ui.t("sheet.paragraph_needed"), "bad")
             return
-        if self.act({"do": "paragraph", "number": value}):
+        if self.act(a.GoToParagraph(number=value)):
             self.paragraph_field.text = ""
             self.message = None  # an earlier refusal of the field no longer applies
 
     def jump_back(self, index: int) -> None:
         history = list(reversed(self.adventure.state.paragraph_history))
         if index < len(history):
-            self.act({"do": "paragraph", "number": history[index]})
+            self.act(a.GoToParagraph(number=history[index]))
 
     def add_item(self) -> None:
         text = self.item_field.text.strip()
-        if self.act({"do": "add_item", "text": text}):
+        if self.act(a.AddItem(text=text)):
             self.item_field.text = ""
 
     def remove_item(self) -> None:
         if self.equipment.selected is not None:
-            self.act({"do": "remove_item", "index": self.equipment.selected})
+            self.act(a.RemoveItem(index=self.equipment.selected))
             self.equipment.select(None)
             self.sync()
 
     def tick_day(self) -> None:
-        self.act({"do": "tick_day"})
+        self.act(a.TickDay())
         view = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)
         self.say(self.ui.t("sheet.day_ticked", day=view["today"], ticked=view["ticked"]))
 
@@ -401,14 +407,14 @@ class SheetScene(AdventureScene):
         current = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)["days"][index]
 
         def submit(values: dict[str, str]) -> str | None:
-            return self._submit({"do": "rename_day", "index": index, "name": values["name"]})
+            return self._submit(a.RenameDay(index=index, name=values["name"]))
 
         self.stack.push(FormScene(self.ui, self.ui.t("sheet.rename_day"), [FieldSpec("name", self.ui.t("sheet.day_name"), current, max_length=40)],
                                   submit, note=self.ui.t("sheet.rename_day_note")))
 
     def ask_name(self) -> None:
         def submit(values: dict[str, str]) -> str | None:
-            return self._submit({"do": "name_hero", "name": values["name"]})
+            return self._submit(a.NameHero(name=values["name"]))
 
         self.stack.push(FormScene(self.ui, self.ui.t("sheet.rename_title"),
                                   [FieldSpec("name", self.ui.t("sheet.hero_name"), self.adventure.state.hero.name, max_length=60)], submit))
@@ -422,9 +428,9 @@ class SheetScene(AdventureScene):
             initial, current = int(values["initial"]), int(values["current"])
             actions = []
             if initial != hero.initial[stat]:
-                actions.append({"do": "set_score", "stat": stat, "value": initial, "initial": True})
+                actions.append(a.SetScore(stat=stat, value=initial, initial=True))
             if current != hero.scores[stat] or actions:
-                actions.append({"do": "set_score", "stat": stat, "value": current})
+                actions.append(a.SetScore(stat=stat, value=current))
             for count, action in enumerate(actions):
                 result = self.adventure.act(action)
                 if isinstance(result, Refused):
@@ -445,11 +451,10 @@ class SheetScene(AdventureScene):
         box = boxes[index] if index is not None and index < len(boxes) else None
 
         def submit(values: dict[str, str]) -> str | None:
-            action = {"do": "add_creature" if box is None else "edit_creature", "name": values["name"],
-                      "skill": int(values["skill"]), "stamina": int(values["stamina"]), "notes": values["notes"]}
-            if box is not None:
-                action["index"] = index
-            return self._submit(action)
+            name, skill, stamina, notes = values["name"], int(values["skill"]), int(values["stamina"]), values["notes"]
+            if box is None or index is None:
+                return self._submit(a.AddCreature(name=name, skill=skill, stamina=stamina, notes=notes))
+            return self._submit(a.EditCreature(index=index, name=name, skill=skill, stamina=stamina, notes=notes))
 
         skill_name, stamina_name = self.stat_name("skill"), self.stat_name("stamina")
         self.stack.push(FormScene(self.ui, self.ui.t("sheet.creature_title"), [
@@ -463,7 +468,7 @@ class SheetScene(AdventureScene):
         index = self.creature_list.selected
         if index is None:
             return
-        self.act({"do": "remove_creature", "index": index})
+        self.act(a.RemoveCreature(index=index))
         self.creature_list.select(None)
         self.sync()
 
@@ -489,7 +494,7 @@ class SheetScene(AdventureScene):
     def _commit_notes(self) -> None:
         """Notes are written to the sheet (one logged action) when the player leaves them."""
         if self.notes.text != self.adventure.state.notes:
-            self.act({"do": "notes", "text": self.notes.text})
+            self.act(a.SetNotes(text=self.notes.text))
 
     def before_history(self) -> None:
         self._commit_notes()
@@ -705,12 +710,11 @@ def _showcase_df49(services: Services) -> list[Scene]:
 def _showcase_broken_bow(services: Services) -> list[Scene]:
     """R-BOW-4 (revised): the string broke, the hero escaped: the sheet shows it still broken."""
     adventure = sample_adventure(services, "DF49")
-    adventure.act({"do": "fight", "enemies": [{"name": "Aile Noire", "skill": 7, "stamina": 6}], "arrows": 2,
-                   "escape": True})
-    adventure.act({"do": "shoot"}, ScriptedDice([6, 6]))
-    adventure.act({"do": "luck"}, ScriptedDice([6, 6]))
-    adventure.act({"do": "escape"})
-    adventure.act({"do": "no_luck"})
+    adventure.act(a.StartFight(enemies=[{"name": "Aile Noire", "skill": 7, "stamina": 6}], arrows=2, escape=True))
+    adventure.act(a.Shoot(), ScriptedDice([6, 6]))
+    adventure.act(a.UseLuck(), ScriptedDice([6, 6]))
+    adventure.act(a.Escape())
+    adventure.act(a.NoLuck())
     return [SheetScene(services, adventure)]
 
 

@@ -262,7 +262,8 @@ def test_an_ally_can_be_set_to_fight_alone_from_the_fight_setup(services):
     scene.ally_name.text, scene.ally_skill.text, scene.ally_stamina.text = "Sorrel", "8", "6"
     scene._refresh()
     driver.click(scene.ally_alone_toggle)
-    assert scene.fight_action()["ally_alone"] is True
+    scene.typed.append({"name": "Gobelin", "skill": 5, "stamina": 4, "notes": ""})  # an enemy: the action is whole
+    assert scene.fight_action().ally_alone is True
 
 
 def test_the_journal_names_the_books_choices_spells_tests_and_dice(services):

@@ -8,14 +8,13 @@ book does not use (a quiver in DF31, meals in DF64…) is not shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
-from game.app.journal import describe_entry, play_badge, undo_state
+from game.app.journal import describe_entry, undo_state
 from game.app.navigator import Screen
 from game.app.rolling import DiceGroup, roll_action
 from game.app.scene import Scene
@@ -27,35 +26,18 @@ from game.rules.ff import actions as a
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry
-from game.scenes.form import FieldSpec, FormScene
+from game.scenes import sheet_forms, sheet_paint, sheet_widgets
 from game.scenes.heal_ask import heal
-from game.scenes.journal_links import journal_buttons
-from game.scenes.sheet_powers import ToolsTab
-from game.ui import fonts
-from game.ui.button import Button
-from game.ui.counter import Counter
-from game.ui.dialog import Dialog
-from game.ui.draw import blit_text, draw_icon, draw_panel, parchment, wrap_words
+from game.scenes.sheet_layout import (
+    BACKPACK,
+    CALENDAR_HEIGHT,
+    HISTORY_CHIPS,
+)
 from game.ui.group import WidgetGroup
-from game.ui.notes import NotesArea
-from game.ui.scroll_list import ScrollList
-from game.ui.text_field import TextField
-from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
-HERO = pygame.Rect(16, 70, 400, 440)
-PARAGRAPH = pygame.Rect(16, 520, 400, 164)
-BACKPACK = pygame.Rect(432, 70, 400, 614)
-CALENDAR_HEIGHT = 72
-SIDE = pygame.Rect(848, 122, 416, 562)
-STAT_ROW = 54
-STATS_TOP = 76  # below the hero's name and the column headings
-COUNTER_ROW = 54
-ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
-TAB_ORDER = ("creatures", "calendar", "notes", "journal", "tools")
-HISTORY_CHIPS = 8
 
 
 class SheetScene(AdventureScene):
@@ -70,144 +52,12 @@ class SheetScene(AdventureScene):
         super().__init__(services, adventure)
         self.group = WidgetGroup(self.ui)
         self.tab = "creatures"
-        self._build()
+        sheet_widgets.build(self)
         self.sync()
 
     # =====================================================================================
     # building
     # =====================================================================================
-    def _build(self) -> None:
-        ui, g, book = self.ui, self.group, self.book
-        # -- top bar ------------------------------------------------------------------------
-        specs = [("undo", "sheet.undo", self.undo, "normal"), ("redo", "sheet.redo", self.redo, "normal"),
-                 ("fight", "sheet.fight", self.open_fight, "primary"), ("shelf", "sheet.shelf", self.to_shelf, "normal"),
-                 ("settings", "sheet.settings", self.open_settings, "normal"), ("help", "sheet.help", self.open_help, "normal")]
-        widths = {"undo": 118, "redo": 118, "fight": 130, "shelf": 118, "settings": 118, "help": 96}
-        x = 1264 - sum(widths.values()) - 8 * (len(specs) - 1)
-        self.top: dict[str, Button] = {}
-        for name, key, action, style in specs:
-            self.top[name] = g.add(Button(ui, (x, 12, widths[name], 44), ui.tr(key), on_click=action, style=style))
-            x += widths[name] + 8
-        self.top["undo"].tooltip = ui.tr("sheet.undo_tip")
-        self.top["redo"].tooltip = ui.tr("sheet.redo_tip")
-        if book.sections:  # a book with its text (the demo): open it in the reader
-            self.top["read"] = g.add(Button(ui, (self.top["undo"].rect.x - 126, 12, 118, 44), ui.tr("reader.open"),
-                                            style="primary", on_click=self.open_reader))
-        # -- hero ------------------------------------------------------------------------------
-        self.rename_button = g.add(Button(ui, (HERO.right - 124, HERO.y + 12, 108, 36), ui.tr("sheet.rename"),
-                                          on_click=self.ask_name))
-        self.stat_counters: dict[str, Counter] = {}
-        self.stat_erasers: dict[str, Button] = {}
-        for index, stat in enumerate(book.stats):
-            y = HERO.y + STATS_TOP + index * STAT_ROW
-            self.stat_counters[stat.id] = g.add(Counter(
-                ui, (HERO.x + 140, y, 140, 46), value=0, minimum=stat.floor, spoken_name=self._book_name(stat),
-                on_request=lambda value, s=stat.id: self.change_stat(s, value)))
-            self.stat_erasers[stat.id] = g.add(Button(ui, (HERO.right - 56, y + 2, 42, 42), "",
-                                                      tooltip=ui.tr("sheet.eraser_tip"),
-                                                      spoken_name=ui.tr("access.eraser", stat=stat.name.get(ui.catalogue.language)),
-                                                      on_click=lambda s=stat.id: self.ask_score(s)))
-        y = HERO.y + STATS_TOP + len(book.stats) * STAT_ROW + 2
-        self.weapon_toggle = g.add(Toggle(ui, (HERO.x + 20, y, HERO.width - 40, 30),
-                                          ui.tr("sheet.weapon_lost", penalty=book.combat.lost_weapon_penalty),
-                                          on_change=self.toggle_weapon))
-        y = HERO.bottom - 104
-        self.luck_button = g.add(Button(ui, (HERO.x + 20, y, HERO.width - 40, 44), ui.tr("sheet.test_luck"), icon="heart",
-                                        style="primary", on_click=self.test_luck))
-        self.skill_button = g.add(Button(ui, (HERO.x + 20, y + 50, HERO.width - 40, 44), ui.tr("sheet.test_skill"), icon="shield",
-                                         style="primary", on_click=self.test_skill))
-        # -- paragraph ---------------------------------------------------------------------------
-        self.paragraph_field = g.add(TextField(ui, (PARAGRAPH.x + 20, PARAGRAPH.y + 58, 150, 42), numeric=True, minimum=1,
-                                               maximum=100000, max_length=6, placeholder=ui.tr("sheet.paragraph_placeholder"),
-                                               on_submit=lambda text: self.go_to_paragraph()))
-        self.go_button = g.add(Button(ui, (PARAGRAPH.x + 180, PARAGRAPH.y + 58, 110, 42), ui.tr("sheet.go"),
-                                      on_click=self.go_to_paragraph))
-        self.history_buttons: list[Button] = []
-        for index in range(HISTORY_CHIPS):
-            x = PARAGRAPH.x + 20 + (index % 4) * 92
-            y = PARAGRAPH.y + 108 + (index // 4) * 26
-            if index >= 4:
-                y += 2
-            button = Button(ui, (x, y, 84, 24), "", on_click=lambda i=index: self.jump_back(i),
-                            tooltip=ui.tr("sheet.jump_back_tip"))
-            self.history_buttons.append(g.add(button))
-        # -- backpack ------------------------------------------------------------------------------
-        self.counter_widgets: dict[str, Counter] = {}
-        self.use_buttons: dict[str, Button] = {}
-        use = {}
-        if book.meal:
-            use[book.meal.counter] = ("sheet.eat", self.eat)
-        if book.herb:
-            use[book.herb.counter] = ("sheet.use_herb", self.use_herb)
-        if book.potions:
-            if book.potions.counter is not None:
-                use[book.potions.counter] = ("sheet.drink", self.ask_potion)
-            for kind, effect in book.potions.kinds.items():
-                if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
-                    use[effect.counter] = ("sheet.drink", lambda k=kind: self.act(a.DrinkPotion(kind=k), self.ui.t("sheet.potion_drunk")))
-        for index, counter in enumerate(book.counters):
-            y = BACKPACK.y + 60 + index * COUNTER_ROW
-            self.counter_widgets[counter.id] = g.add(Counter(
-                ui, (BACKPACK.x + 178, y, 126, 44), value=0, minimum=0, maximum=counter.maximum, spoken_name=self._book_name(counter),
-                on_request=lambda value, c=counter.id: self.change_counter(c, value)))
-            if counter.id in use:
-                key, action = use[counter.id]
-                self.use_buttons[counter.id] = g.add(Button(ui, (BACKPACK.right - 86, y, 72, 44), ui.tr(key), on_click=action))
-        top = BACKPACK.y + 60 + len(book.counters) * COUNTER_ROW + 36
-        bottom = BACKPACK.bottom - (CALENDAR_HEIGHT + 10 if book.calendar else 0) - 64
-        self.equipment = g.add(ScrollList(ui, (BACKPACK.x + 16, top, BACKPACK.width - 32, max(80, bottom - top)), row_height=32,
-                                              spoken_name=ui.tr("sheet.equipment")))
-        y = bottom + 10
-        self.item_field = g.add(TextField(ui, (BACKPACK.x + 16, y, BACKPACK.width - 180, 42), max_length=80,
-                                          placeholder=ui.tr("sheet.item_placeholder"), on_submit=lambda text: self.add_item()))
-        self.add_item_button = g.add(Button(ui, (BACKPACK.right - 158, y, 70, 42), "+", on_click=self.add_item,
-                                            tooltip=ui.tr("sheet.add_item_tip")))
-        self.remove_item_button = g.add(Button(ui, (BACKPACK.right - 82, y, 66, 42), "−", on_click=self.remove_item,
-                                               tooltip=ui.tr("sheet.remove_item_tip")))
-        # -- calendar ---------------------------------------------------------------------------------
-        self.day_buttons: list[Button] = []
-        if book.calendar:
-            cal = self.calendar_rect()
-            self.tick_button = g.add(Button(ui, (cal.right - 176, cal.y + 14, 160, 44), ui.tr("sheet.tick_day"),
-                                            style="primary", on_click=self.tick_day))
-        # -- side tabs ---------------------------------------------------------------------------------
-        self.tabs = [t for t in TAB_ORDER if t != "calendar" or book.calendar]
-        self.tab_buttons: dict[str, Button] = {}
-        # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
-        needs = [fonts.text_width(ui.t(f"sheet.tab_{tab}"), "bold", 17) + 16 for tab in self.tabs]
-        spare = max(0, SIDE.width - 8 * (len(self.tabs) - 1) - sum(needs)) // len(self.tabs)
-        x = SIDE.x
-        for tab, need in zip(self.tabs, needs):
-            self.tab_buttons[tab] = g.add(Button(ui, (x, 70, need + spare, 44), ui.tr(f"sheet.tab_{tab}"),
-                                                 on_click=lambda t=tab: self.show_tab(t)))
-            x += need + spare + 8
-        inner = SIDE.inflate(-32, -32)
-        self.creature_list = g.add(ScrollList(ui, (inner.x, inner.y + 4, inner.width, inner.height - 210), row_height=44,
-                                              on_select=lambda i: self.sync(), on_activate=lambda i: self.ask_creature(i),
-                                              spoken_name=ui.tr("sheet.tab_creatures")))
-        y = inner.bottom - 108
-        third = (inner.width - 16) // 3
-        self.creature_add = g.add(Button(ui, (inner.x, y, third, 46), ui.tr("sheet.creature_add"), on_click=lambda: self.ask_creature(None)))
-        self.creature_edit = g.add(Button(ui, (inner.x + third + 8, y, third, 46), ui.tr("sheet.creature_edit"),
-                                          on_click=lambda: self.ask_creature(self.creature_list.selected)))
-        self.creature_remove = g.add(Button(ui, (inner.x + 2 * (third + 8), y, third, 46), ui.tr("sheet.creature_remove"),
-                                            style="danger", on_click=self.remove_creature))
-        self.creature_fight = g.add(Button(ui, (inner.x, y + 56, inner.width, 46), ui.tr("sheet.creature_fight"),
-                                           style="primary", on_click=self.fight_selected))
-        if book.calendar:
-            for index in range(len(book.calendar.days)):
-                rect = (inner.right - 150, inner.y + 40 + index * 56, 150, 44)
-                self.day_buttons.append(g.add(Button(ui, rect, ui.tr("sheet.rename_short"),
-                                                     on_click=lambda i=index: self.ask_rename_day(i))))
-        self.notes = g.add(NotesArea(ui, inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder")))
-        self.journal = g.add(ScrollList(ui, (inner.x, inner.y, inner.width, inner.height - 112), row_height=30,
-                                        spoken_name=ui.tr("sheet.tab_journal")))
-        self.journal_buttons = journal_buttons(self, (inner.x, inner.bottom - 104, inner.width, 104))
-        self.tools = ToolsTab(self, inner)  # the book's spells, tests, dice tray, crew and end conditions
-
-    def _book_name(self, item) -> Callable[[], str]:
-        """A score's or counter's name in the book, in the language of the moment (what a screen reader calls it)."""
-        return lambda: item.name.get(self.ui.catalogue.language)
 
     def calendar_rect(self) -> pygame.Rect:
         return pygame.Rect(BACKPACK.x, BACKPACK.bottom - CALENDAR_HEIGHT, BACKPACK.width, CALENDAR_HEIGHT)
@@ -365,13 +215,7 @@ class SheetScene(AdventureScene):
         heal(self, a.UseHerb(), "play.herb_used")
 
     def ask_potion(self) -> None:
-        potions = self.book.potions
-        language = self.ui.catalogue.language
-        buttons = [(self.ui.tr("common.cancel"), None)] + [(effect.name.get(language), kind) for kind, effect in potions.kinds.items()]
-        self.stack.push(Dialog(self.ui, self.ui.tr("sheet.potion_question"), buttons, title=self.ui.tr("sheet.drink_title"),
-                               cancel_value=None, default_index=0, width=820,
-                               on_result=lambda kind: heal(self, a.DrinkPotion(kind=kind), "play.potion_drunk")
-                               if kind else None))
+        sheet_forms.ask_potion(self)
 
     def go_to_paragraph(self) -> None:
         value = self.paragraph_field.value
@@ -404,65 +248,16 @@ class SheetScene(AdventureScene):
         self.say(self.ui.t("sheet.day_ticked", day=view["today"], ticked=view["ticked"]))
 
     def ask_rename_day(self, index: int) -> None:
-        current = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)["days"][index]
-
-        def submit(values: dict[str, str]) -> str | None:
-            return self._submit(a.RenameDay(index=index, name=values["name"]))
-
-        self.stack.push(FormScene(self.ui, self.ui.t("sheet.rename_day"), [FieldSpec("name", self.ui.t("sheet.day_name"), current, max_length=40)],
-                                  submit, note=self.ui.t("sheet.rename_day_note")))
+        sheet_forms.ask_rename_day(self, index)
 
     def ask_name(self) -> None:
-        def submit(values: dict[str, str]) -> str | None:
-            return self._submit(a.NameHero(name=values["name"]))
-
-        self.stack.push(FormScene(self.ui, self.ui.t("sheet.rename_title"),
-                                  [FieldSpec("name", self.ui.t("sheet.hero_name"), self.adventure.state.hero.name, max_length=60)], submit))
+        sheet_forms.ask_name(self)
 
     def ask_score(self, stat: str) -> None:
-        """The eraser: write the current and initial score directly."""
-        hero = self.adventure.state.hero
-        name = self.stat_name(stat)
-
-        def submit(values: dict[str, str]) -> str | None:
-            initial, current = int(values["initial"]), int(values["current"])
-            actions = []
-            if initial != hero.initial[stat]:
-                actions.append(a.SetScore(stat=stat, value=initial, initial=True))
-            if current != hero.scores[stat] or actions:
-                actions.append(a.SetScore(stat=stat, value=current))
-            for count, action in enumerate(actions):
-                result = self.adventure.act(action)
-                if isinstance(result, Refused):
-                    for _ in range(count):  # all or nothing: take back the part already written
-                        self.adventure.undo()
-                    self.sync()
-                    return self.refusal_text(result)
-            self._after(actions and self.adventure.session.entries[-1] or None, self.ui.t("sheet.corrected", stat=name))
-            return None
-
-        self.stack.push(FormScene(self.ui, self.ui.t("sheet.eraser_title", stat=name), [
-            FieldSpec("current", self.ui.t("sheet.current_score"), str(hero.scores[stat]), numeric=True, minimum=0, maximum=999, max_length=3),
-            FieldSpec("initial", self.ui.t("sheet.initial_score"), str(hero.initial[stat]), numeric=True, minimum=0, maximum=999, max_length=3),
-        ], submit, note=self.ui.t("sheet.eraser_note")))
+        sheet_forms.ask_score(self, stat)
 
     def ask_creature(self, index: int | None) -> None:
-        boxes = self.adventure.state.creature_boxes
-        box = boxes[index] if index is not None and index < len(boxes) else None
-
-        def submit(values: dict[str, str]) -> str | None:
-            name, skill, stamina, notes = values["name"], int(values["skill"]), int(values["stamina"]), values["notes"]
-            if box is None or index is None:
-                return self._submit(a.AddCreature(name=name, skill=skill, stamina=stamina, notes=notes))
-            return self._submit(a.EditCreature(index=index, name=name, skill=skill, stamina=stamina, notes=notes))
-
-        skill_name, stamina_name = self.stat_name("skill"), self.stat_name("stamina")
-        self.stack.push(FormScene(self.ui, self.ui.t("sheet.creature_title"), [
-            FieldSpec("name", self.ui.t("sheet.creature_name"), box.name if box else "", max_length=60),
-            FieldSpec("skill", skill_name, str(box.skill) if box else "", numeric=True, minimum=0, maximum=99, max_length=2),
-            FieldSpec("stamina", stamina_name, str(box.stamina) if box else "", numeric=True, minimum=0, maximum=999, max_length=3),
-            FieldSpec("notes", self.ui.t("sheet.creature_notes"), box.notes if box else "", max_length=200),
-        ], submit, width=640))
+        sheet_forms.ask_creature(self, index)
 
     def remove_creature(self) -> None:
         index = self.creature_list.selected
@@ -569,136 +364,7 @@ class SheetScene(AdventureScene):
         return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui, p, book, state = self.ui, self.ui.palette, self.book, self.adventure.state
-        language = ui.catalogue.language
-        hero = state.hero
-        surface.blit(parchment(surface.get_size(), p), (0, 0))
-        heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
-        label = book.label(language)
-        title = (f"{label} · " if label else "") + book.title.get(language)
-        blit_text(surface, title, (20, 29), "title", heading, p.rubric, "midleft")
-        blit_text(surface, play_badge(ui, self.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
-        # hero
-        draw_panel(surface, HERO, p)
-        blit_text(surface, hero.name or ui.t("sheet.nameless"), (HERO.x + 20, HERO.y + 14), "title", heading, p.ink)
-        for index, stat in enumerate(book.stats):
-            y = HERO.y + STATS_TOP + index * STAT_ROW
-            name = stat.name.get(language)
-            size = body if fonts.text_width(name, "title", body) <= 116 else small
-            blit_text(surface, name, (HERO.x + 20, y + 23), "title", size, p.ink, "midleft")
-            initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
-            blit_text(surface, initial, (HERO.x + 313, y + 23), "body", body, p.ink_soft, "center")
-        blit_text(surface, ui.t("sheet.heading_current"), (HERO.x + 210, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
-        blit_text(surface, ui.t("sheet.heading_initial"), (HERO.x + 313, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
-        # paragraph
-        draw_panel(surface, PARAGRAPH, p)
-        blit_text(surface, ui.t("sheet.paragraph"), (PARAGRAPH.x + 20, PARAGRAPH.y + 14), "title", heading, p.ink)
-        current = f"§ {state.paragraph}" if state.paragraph else "§ —"
-        blit_text(surface, current, (PARAGRAPH.right - 20, PARAGRAPH.y + 34), "bold", 34, p.rubric, "midright")
-        if not state.paragraph_history:
-            blit_text(surface, ui.t("sheet.no_history"), (PARAGRAPH.x + 20, PARAGRAPH.y + 128), "italic", small, p.ink_faint)
-        # backpack
-        draw_panel(surface, BACKPACK, p)
-        blit_text(surface, ui.t("sheet.backpack"), (BACKPACK.x + 20, BACKPACK.y + 14), "title", heading, p.ink)
-        for index, counter in enumerate(book.counters):
-            y = BACKPACK.y + 60 + index * COUNTER_ROW
-            draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(BACKPACK.x + 16, y + 4, 36, 36), p.ink, p.parchment_light)
-            name = counter.name.get(language)
-            size = body if fonts.text_width(name, "body", body) <= 116 else small
-            for i, line in enumerate(wrap_words(name, "body", size, 118)[:2]):
-                blit_text(surface, line, (BACKPACK.x + 58, y + 22 + (i - 0.5 * (len(wrap_words(name, "body", size, 118)[:2]) - 1)) * 20),
-                          "body", size, p.ink, "midleft")
-            if counter.icon == "arrow" and counter.maximum:
-                self._draw_quiver(surface, pygame.Rect(BACKPACK.x + 312, y, BACKPACK.right - 328 - 0, 44), state.counters[counter.id], counter.maximum)
-                if state.fight is not None and state.fight.bow_broken:
-                    # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
-                    blit_text(surface, ui.t("sheet.bow_broken"), (BACKPACK.x + 58, y + 44), "italic", small - 2, p.bad, "midleft")
-        blit_text(surface, ui.t("sheet.equipment"), (BACKPACK.x + 20, self.equipment.rect.y - 30), "title", body, p.ink_soft)
-        if book.calendar:
-            self._draw_calendar(surface)
-        # side
-        draw_panel(surface, SIDE, p)
-        if self.tab == "creatures":
-            if not state.creature_boxes:
-                blit_text(surface, ui.t("sheet.no_creatures"), (SIDE.centerx, SIDE.y + 180), "italic", body, p.ink_faint, "center")
-            selected = self.creature_list.selected
-            if selected is not None and selected < len(state.creature_boxes) and state.creature_boxes[selected].notes:
-                inner = SIDE.inflate(-32, -32)
-                y = self.creature_list.rect.bottom + 8
-                for line in wrap_words(state.creature_boxes[selected].notes, "italic", small, inner.width)[:3]:
-                    blit_text(surface, line, (inner.x, y), "italic", small, p.ink_soft)
-                    y += 24
-        if self.tab == "calendar":
-            self._draw_week(surface)
-        if self.tab == "tools":
-            self.tools.draw(surface)
-        self.group.draw(surface)
-        for stat in book.stats:
-            self._draw_pencil(surface, self.stat_erasers[stat.id].rect)
-        if self.message:
-            colour = {"bad": p.bad, "good": p.good}.get(self.tone, p.ink)
-            blit_text(surface, wrap_words(self.message, "body", small, 1240)[0], (640, 703), "body", small, colour, "center")
-        elif self.adventure.save_problem:
-            blit_text(surface, self.save_failed_text(), (640, 703), "body", small, p.bad, "center")
-
-    def _draw_quiver(self, surface: pygame.Surface, rect: pygame.Rect, arrows: int, maximum: int) -> None:
-        p = self.ui.palette
-        slot = min(20, rect.width // max(1, maximum))
-        for index in range(maximum):
-            slot_rect = pygame.Rect(rect.x + index * slot, rect.y + 4, slot - 2, rect.height - 8)
-            if index < arrows:
-                pygame.draw.line(surface, p.ink, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 2)
-                pygame.draw.polygon(surface, p.ink, [(slot_rect.centerx, slot_rect.top), (slot_rect.centerx - 4, slot_rect.top + 8),
-                                                     (slot_rect.centerx + 4, slot_rect.top + 8)])
-                pygame.draw.line(surface, p.rubric, (slot_rect.centerx - 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2)
-                pygame.draw.line(surface, p.rubric, (slot_rect.centerx + 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2)
-            else:
-                pygame.draw.line(surface, p.ink_faint, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 1)
-
-    def _draw_pencil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The eraser button's icon: a pencil with its eraser end, drawn in ink."""
-        p = self.ui.palette
-        c = pygame.Vector2(rect.center)
-        tip, end = c + (-11, 11), c + (10, -10)
-        pygame.draw.line(surface, p.ink, tip + (3, -3), end, 7)
-        pygame.draw.line(surface, p.parchment_light, tip + (4, -4), end - (1, -1), 3)
-        pygame.draw.polygon(surface, p.ink, [tip, tip + (7, -2), tip + (2, -7)])
-        pygame.draw.line(surface, p.rubric, end, end + (3, -3), 7)
-
-    def _draw_calendar(self, surface: pygame.Surface) -> None:
-        """The compact line in the backpack: today's name and the count of days."""
-        ui, p = self.ui, self.ui.palette
-        cal = self.calendar_rect()
-        pygame.draw.line(surface, p.ink_faint, (cal.x + 16, cal.y), (cal.right - 16, cal.y))
-        view = calendar_view(self.book, self.adventure.state, ui.catalogue.language)
-        today = view["today"] or ui.t("sheet.no_day_yet")
-        small = ui.theme.text_size("small")
-        blit_text(surface, ui.t("sheet.today", day=today), (cal.x + 20, cal.y + 24), "body", small, p.ink, "midleft")
-        summary = ui.t("sheet.calendar_short", ticked=view["ticked"], weeks=view["weeks"])
-        blit_text(surface, summary, (cal.x + 20, cal.y + 50), "italic", small, p.ink_soft, "midleft")
-
-    def _draw_week(self, surface: pygame.Surface) -> None:
-        """R-TIME-1: the seven day boxes of the week, ticked days crossed, today marked."""
-        ui, p = self.ui, self.ui.palette
-        inner = SIDE.inflate(-32, -32)
-        calendar = self.book.calendar
-        view = calendar_view(self.book, self.adventure.state, ui.catalogue.language)
-        length = len(calendar.days)
-        blit_text(surface, calendar.name.get(ui.catalogue.language), (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft)
-        done = view["ticked"] % length if view["ticked"] % length or view["ticked"] == 0 else length
-        body = ui.theme.text_size("body")
-        for index in range(length):
-            y = inner.y + 40 + index * 56
-            box = pygame.Rect(inner.x, y + 4, 36, 36)
-            pygame.draw.rect(surface, p.parchment_light, box, border_radius=4)
-            pygame.draw.rect(surface, p.ink, box, width=2, border_radius=4)
-            if (index - calendar.first_tick) % length < done:
-                pygame.draw.line(surface, p.rubric, (box.x + 6, box.centery), (box.centerx - 2, box.bottom - 7), 4)
-                pygame.draw.line(surface, p.rubric, (box.centerx - 2, box.bottom - 7), (box.right - 5, box.y + 6), 4)
-            colour = p.rubric if view["today_index"] == index else p.ink
-            blit_text(surface, view["days"][index], (inner.x + 50, y + 22), "bold" if view["today_index"] == index else "body", body, colour, "midleft")
-        blit_text(surface, ui.t("sheet.calendar_summary", ticked=view["ticked"], weeks=view["weeks"]),
-                  (inner.x, inner.bottom - 12), "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")
+        sheet_paint.draw(self, surface)
 
 
 @showcase("sheet-df49")

@@ -1,0 +1,157 @@
+"""Painting the Adventure Sheet: the panels, the quiver, the calendar and the week, read from the scene's state.
+
+Draws only (never changes the sheet): every value comes from the rules state
+and the scene's widgets, which the scene refreshes after each change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.app.journal import play_badge
+from game.rules.ff.ruleset import calendar_view
+from game.scenes.sheet_layout import BACKPACK, COUNTER_ROW, HERO, ICONS, PARAGRAPH, SIDE, STAT_ROW, STATS_TOP
+from game.ui import fonts
+from game.ui.draw import blit_text, draw_icon, draw_panel, parchment, wrap_words
+
+if TYPE_CHECKING:
+    from game.scenes.sheet import SheetScene
+
+
+def draw(scene: SheetScene, surface: pygame.Surface) -> None:
+    ui, p, book, state = scene.ui, scene.ui.palette, scene.book, scene.adventure.state
+    language = ui.catalogue.language
+    hero = state.hero
+    surface.blit(parchment(surface.get_size(), p), (0, 0))
+    heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
+    label = book.label(language)
+    title = (f"{label} · " if label else "") + book.title.get(language)
+    blit_text(surface, title, (20, 29), "title", heading, p.rubric, "midleft")
+    blit_text(surface, play_badge(ui, scene.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
+    # hero
+    draw_panel(surface, HERO, p)
+    blit_text(surface, hero.name or ui.t("sheet.nameless"), (HERO.x + 20, HERO.y + 14), "title", heading, p.ink)
+    for index, stat in enumerate(book.stats):
+        y = HERO.y + STATS_TOP + index * STAT_ROW
+        name = stat.name.get(language)
+        size = body if fonts.text_width(name, "title", body) <= 116 else small
+        blit_text(surface, name, (HERO.x + 20, y + 23), "title", size, p.ink, "midleft")
+        initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
+        blit_text(surface, initial, (HERO.x + 313, y + 23), "body", body, p.ink_soft, "center")
+    blit_text(surface, ui.t("sheet.heading_current"), (HERO.x + 210, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
+    blit_text(surface, ui.t("sheet.heading_initial"), (HERO.x + 313, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
+    # paragraph
+    draw_panel(surface, PARAGRAPH, p)
+    blit_text(surface, ui.t("sheet.paragraph"), (PARAGRAPH.x + 20, PARAGRAPH.y + 14), "title", heading, p.ink)
+    current = f"§ {state.paragraph}" if state.paragraph else "§ —"
+    blit_text(surface, current, (PARAGRAPH.right - 20, PARAGRAPH.y + 34), "bold", 34, p.rubric, "midright")
+    if not state.paragraph_history:
+        blit_text(surface, ui.t("sheet.no_history"), (PARAGRAPH.x + 20, PARAGRAPH.y + 128), "italic", small, p.ink_faint)
+    # backpack
+    draw_panel(surface, BACKPACK, p)
+    blit_text(surface, ui.t("sheet.backpack"), (BACKPACK.x + 20, BACKPACK.y + 14), "title", heading, p.ink)
+    for index, counter in enumerate(book.counters):
+        y = BACKPACK.y + 60 + index * COUNTER_ROW
+        draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(BACKPACK.x + 16, y + 4, 36, 36), p.ink, p.parchment_light)
+        name = counter.name.get(language)
+        size = body if fonts.text_width(name, "body", body) <= 116 else small
+        for i, line in enumerate(wrap_words(name, "body", size, 118)[:2]):
+            blit_text(surface, line, (BACKPACK.x + 58, y + 22 + (i - 0.5 * (len(wrap_words(name, "body", size, 118)[:2]) - 1)) * 20),
+                      "body", size, p.ink, "midleft")
+        if counter.icon == "arrow" and counter.maximum:
+            draw_quiver(scene, surface, pygame.Rect(BACKPACK.x + 312, y, BACKPACK.right - 328 - 0, 44), state.counters[counter.id], counter.maximum)
+            if state.fight is not None and state.fight.bow_broken:
+                # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
+                blit_text(surface, ui.t("sheet.bow_broken"), (BACKPACK.x + 58, y + 44), "italic", small - 2, p.bad, "midleft")
+    blit_text(surface, ui.t("sheet.equipment"), (BACKPACK.x + 20, scene.equipment.rect.y - 30), "title", body, p.ink_soft)
+    if book.calendar:
+        draw_calendar(scene, surface)
+    # side
+    draw_panel(surface, SIDE, p)
+    if scene.tab == "creatures":
+        if not state.creature_boxes:
+            blit_text(surface, ui.t("sheet.no_creatures"), (SIDE.centerx, SIDE.y + 180), "italic", body, p.ink_faint, "center")
+        selected = scene.creature_list.selected
+        if selected is not None and selected < len(state.creature_boxes) and state.creature_boxes[selected].notes:
+            inner = SIDE.inflate(-32, -32)
+            y = scene.creature_list.rect.bottom + 8
+            for line in wrap_words(state.creature_boxes[selected].notes, "italic", small, inner.width)[:3]:
+                blit_text(surface, line, (inner.x, y), "italic", small, p.ink_soft)
+                y += 24
+    if scene.tab == "calendar":
+        draw_week(scene, surface)
+    if scene.tab == "tools":
+        scene.tools.draw(surface)
+    scene.group.draw(surface)
+    for stat in book.stats:
+        draw_pencil(scene, surface, scene.stat_erasers[stat.id].rect)
+    if scene.message:
+        colour = {"bad": p.bad, "good": p.good}.get(scene.tone, p.ink)
+        blit_text(surface, wrap_words(scene.message, "body", small, 1240)[0], (640, 703), "body", small, colour, "center")
+    elif scene.adventure.save_problem:
+        blit_text(surface, scene.save_failed_text(), (640, 703), "body", small, p.bad, "center")
+
+
+def draw_quiver(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, arrows: int, maximum: int) -> None:
+    p = scene.ui.palette
+    slot = min(20, rect.width // max(1, maximum))
+    for index in range(maximum):
+        slot_rect = pygame.Rect(rect.x + index * slot, rect.y + 4, slot - 2, rect.height - 8)
+        if index < arrows:
+            pygame.draw.line(surface, p.ink, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 2)
+            pygame.draw.polygon(surface, p.ink, [(slot_rect.centerx, slot_rect.top), (slot_rect.centerx - 4, slot_rect.top + 8),
+                                                 (slot_rect.centerx + 4, slot_rect.top + 8)])
+            pygame.draw.line(surface, p.rubric, (slot_rect.centerx - 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2)
+            pygame.draw.line(surface, p.rubric, (slot_rect.centerx + 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2)
+        else:
+            pygame.draw.line(surface, p.ink_faint, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 1)
+
+
+def draw_pencil(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The eraser button's icon: a pencil with its eraser end, drawn in ink."""
+    p = scene.ui.palette
+    c = pygame.Vector2(rect.center)
+    tip, end = c + (-11, 11), c + (10, -10)
+    pygame.draw.line(surface, p.ink, tip + (3, -3), end, 7)
+    pygame.draw.line(surface, p.parchment_light, tip + (4, -4), end - (1, -1), 3)
+    pygame.draw.polygon(surface, p.ink, [tip, tip + (7, -2), tip + (2, -7)])
+    pygame.draw.line(surface, p.rubric, end, end + (3, -3), 7)
+
+
+def draw_calendar(scene: SheetScene, surface: pygame.Surface) -> None:
+    """The compact line in the backpack: today's name and the count of days."""
+    ui, p = scene.ui, scene.ui.palette
+    cal = scene.calendar_rect()
+    pygame.draw.line(surface, p.ink_faint, (cal.x + 16, cal.y), (cal.right - 16, cal.y))
+    view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
+    today = view["today"] or ui.t("sheet.no_day_yet")
+    small = ui.theme.text_size("small")
+    blit_text(surface, ui.t("sheet.today", day=today), (cal.x + 20, cal.y + 24), "body", small, p.ink, "midleft")
+    summary = ui.t("sheet.calendar_short", ticked=view["ticked"], weeks=view["weeks"])
+    blit_text(surface, summary, (cal.x + 20, cal.y + 50), "italic", small, p.ink_soft, "midleft")
+
+
+def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
+    """R-TIME-1: the seven day boxes of the week, ticked days crossed, today marked."""
+    ui, p = scene.ui, scene.ui.palette
+    inner = SIDE.inflate(-32, -32)
+    calendar = scene.book.calendar
+    view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
+    length = len(calendar.days)
+    blit_text(surface, calendar.name.get(ui.catalogue.language), (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft)
+    done = view["ticked"] % length if view["ticked"] % length or view["ticked"] == 0 else length
+    body = ui.theme.text_size("body")
+    for index in range(length):
+        y = inner.y + 40 + index * 56
+        box = pygame.Rect(inner.x, y + 4, 36, 36)
+        pygame.draw.rect(surface, p.parchment_light, box, border_radius=4)
+        pygame.draw.rect(surface, p.ink, box, width=2, border_radius=4)
+        if (index - calendar.first_tick) % length < done:
+            pygame.draw.line(surface, p.rubric, (box.x + 6, box.centery), (box.centerx - 2, box.bottom - 7), 4)
+            pygame.draw.line(surface, p.rubric, (box.centerx - 2, box.bottom - 7), (box.right - 5, box.y + 6), 4)
+        colour = p.rubric if view["today_index"] == index else p.ink
+        blit_text(surface, view["days"][index], (inner.x + 50, y + 22), "bold" if view["today_index"] == index else "body", body, colour, "midleft")
+    blit_text(surface, ui.t("sheet.calendar_summary", ticked=view["ticked"], weeks=view["weeks"]),
+              (inner.x, inner.bottom - 12), "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")

@@ -223,12 +223,17 @@ class Threshold(Strict):
             raise ValueError("a threshold needs exactly one of 'at_most' or 'at_least'")
         return self
 
+    def limit(self, initial: int) -> int:
+        """The value the score is compared with, for a score whose initial value is ``initial``."""
+        bound = self.at_most if self.at_most is not None else self.at_least
+        assert bound is not None
+        return initial + self.offset if bound == "initial" else bound
+
     def holds(self, current: int, initial: int) -> bool:
         """Whether a score of ``current`` (initial ``initial``) meets this threshold."""
         if self.at_most is not None:
-            return current <= (initial + self.offset if self.at_most == "initial" else self.at_most)
-        assert self.at_least is not None
-        return current >= (initial + self.offset if self.at_least == "initial" else self.at_least)
+            return current <= self.limit(initial)
+        return current >= self.limit(initial)
 
 
 DEFAULT_THRESHOLDS = [

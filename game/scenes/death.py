@@ -25,6 +25,7 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.ff import actions as a
 from game.rules.session import HONEST
+from game.scenes.sheet_powers import threshold_text
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import (
@@ -297,10 +298,7 @@ class DeathScene(AdventureScene):
         threshold, language = thresholds[index], self.ui.catalogue.language
         if threshold.message is not None:
             return threshold.message.get(language)
-        bound = threshold.at_most if threshold.at_most is not None else threshold.at_least
-        value = hero.initial[threshold.stat] + threshold.offset if bound == "initial" else bound
-        return self.ui.t("death.condition", stat=self.book.stat(threshold.stat).name.get(language),
-                         sign="≤" if threshold.at_most is not None else "≥", value=value)
+        return self.ui.t("death.condition", condition=threshold_text(self.book, threshold, language, hero))
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme

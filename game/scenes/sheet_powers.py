@@ -53,10 +53,8 @@ def testable_stats(book: Any) -> list[Any]:
 def threshold_text(book: Any, threshold: Any, language: str, hero: Any) -> str:
     """A threshold as the player reads it: "FEAR ≥ 9", "STAMINA ≤ 0"."""
     name = book.stat(threshold.stat).name.get(language)
-    bound = threshold.at_most if threshold.at_most is not None else threshold.at_least
-    value = hero.initial[threshold.stat] + threshold.offset if bound == "initial" else bound
     sign = "≤" if threshold.at_most is not None else "≥"
-    return f"{name} {sign} {value}"
+    return f"{name} {sign} {threshold.limit(hero.initial[threshold.stat])}"
 
 
 class ToolsTab:

@@ -112,7 +112,9 @@ class BoardPainter(Painter):
             return
         answer = self.frame.odds
         odds = answer.get("odds") if answer else None
-        rows = (("combat.gauge_no_luck", "no_luck"), ("combat.gauge_best_luck", "best_luck"))
+        rows: tuple[tuple[str, str], ...] = (("combat.gauge_no_luck", "no_luck"), ("combat.gauge_best_luck", "best_luck"))
+        if not self.book.profile(fight.profile).luck_allowed:  # no Luck in this fight: one chance of victory, said so
+            rows = (("combat.gauge_luck_forbidden", "no_luck"),)
         label_w = 250
         for row, (key, field) in enumerate(rows):
             y = rect.y + 4 + row * 26

@@ -8,7 +8,8 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.i18n.catalogue import load_table
 from game.rules.ff import sections as rules
-from game.scenes.reader import ReaderScene, typeset
+from game.scenes.reader import ReaderScene
+from game.scenes.reader_text import typeset
 from game.scenes.sheet import SheetScene
 from game.ui import fonts
 

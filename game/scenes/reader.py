@@ -5,8 +5,7 @@ screen only executes what ``game.rules.ff.sections`` says: on arrival at a
 section its automatic events (gains, losses, a day, death) are applied as rules
 actions; a test is rolled through ``roll_action`` with the dice overlay; a
 fight is started with the section's creatures and played on the combat board
-(``game.scenes.combat``), or, where that board is not installed, with the
-reader's own fight controls. Choices are enabled only when the rules' outcomes
+(the navigator opens it). Choices are enabled only when the rules' outcomes
 open them (a test's result, the fight's winner) and each one is the
 ``paragraph`` action, so the sheet's paragraph tracker always follows.
 """
@@ -14,7 +13,6 @@ open them (a test's result, the fight's winner) and each one is the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,221 +28,27 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
-from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, Session, Start
-from game.ui import fonts
-from game.ui.button import Button
-from game.ui.draw import (
-    blit_text,
-    draw_icon,
-    draw_panel,
-    draw_rule,
-    parchment,
-    wrap_words,
+from game.scenes import reader_paint
+from game.scenes.reader_layout import (
+    CHOICE_GAP,
+    CHOICE_H,
+    MAX_AUTOMATIC,
+    PAGE,
+    SIDE,
+    STRIP_H,
+    TEXT_WIDTH,
+    TEXT_X,
+    WHEEL_STEP,
 )
+from game.scenes.reader_text import SectionText
+from game.ui.button import Button
 from game.ui.group import WidgetGroup
-from game.ui.scrollbar import Scrollbar
-from game.ui.widget import Widget
 from game.ui.keymap import press
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
-PAGE = pygame.Rect(16, 70, 840, 614)
-SIDE = pygame.Rect(872, 70, 392, 614)
-TEXT_X = PAGE.x + 40
-TEXT_WIDTH = PAGE.width - 80
-CHOICE_H = 46
-CHOICE_GAP = 8
-STRIP_H = 64  # the event strip: the test / fight button and what happened
-MAX_AUTOMATIC = 50  # events applied in one go on arrival (a section has at most 20)
-ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
-WHEEL_STEP = 60
-
-
-@dataclass(frozen=True)
-class Word:
-    text: str
-    x: int
-
-
-@dataclass(frozen=True)
-class Line:
-    words: tuple[Word, ...]
-    y: int
-
-
-def typeset(text: str, width: int, size: int, drop_cap: bool = True) -> tuple[list[Line], int, tuple[str, int, int] | None]:
-    """Justified lines of ``text`` (paragraphs split on newlines), an indented first line per later paragraph
-    and a two-line drop cap; returns the lines, the total height and the cap (letter, top, size)."""
-    leading = fonts.line_height("body", size) + 5
-    space = fonts.text_width(" ", "body", size)
-    lines: list[Line] = []
-    y = 0
-    cap = None
-    cap_width = 0
-    cap_lines = 0
-    paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
-    for number, paragraph in enumerate(paragraphs):
-        words = paragraph.split()
-        if number == 0 and drop_cap and words and words[0][0].isalpha() and len(words[0]) > 1:
-            letter, words[0] = words[0][0], words[0][1:]
-            # Two lines tall: from the first line's capitals down to the second line's baseline.
-            wanted = leading + fonts.cap_height("body", size)
-            cap_size = size
-            while fonts.cap_height("title", cap_size + 1) <= wanted and cap_size < 6 * size:
-                cap_size += 1
-            cap_width = fonts.text_width(letter, "title", cap_size) + 8
-            cap_top = leading + fonts.ascent("body", size) - fonts.ascent("title", cap_size)
-            cap = (letter, cap_top, cap_size)
-            cap_lines = 2
-        indent_first = 28 if number > 0 else 0
-        current: list[str] = []
-        row = 0
-
-        def room(row_index: int) -> int:
-            offset = cap_width if number == 0 and row_index < cap_lines else 0
-            return width - offset - (indent_first if row_index == 0 else 0)
-
-        def start_x(row_index: int) -> int:
-            return (cap_width if number == 0 and row_index < cap_lines else 0) + (indent_first if row_index == 0 else 0)
-
-        def flush(justify: bool) -> None:
-            nonlocal y, row
-            widths = [fonts.text_width(w, "body", size) for w in current]
-            gap = space
-            if justify and len(current) > 1:
-                gap = (room(row) - sum(widths)) / (len(current) - 1)
-                gap = min(gap, space * 3)
-            x = float(start_x(row))
-            placed = []
-            for word, word_width in zip(current, widths):
-                placed.append(Word(word, round(x)))
-                x += word_width + gap
-            lines.append(Line(tuple(placed), y))
-            y += leading
-            row += 1
-
-        for word in words:
-            if not word:
-                continue
-            candidate = current + [word]
-            needed = sum(fonts.text_width(w, "body", size) for w in candidate) + space * (len(candidate) - 1)
-            if current and needed > room(row):
-                flush(justify=True)
-                current = [word]
-            else:
-                current = candidate
-        if current:
-            flush(justify=False)
-        if number == 0 and row < cap_lines:
-            y += leading * (cap_lines - row)
-        y += 8
-    return lines, max(0, y - 8), cap
-
-
-class SectionText(Widget):
-    """The section's text, typeset once; scrolls with the wheel, a drag, the scrollbar or the keys."""
-
-    captures_activation_keys = False
-
-    def __init__(self, ui: Any, rect: pygame.Rect) -> None:
-        super().__init__(ui, rect)
-        self.scroll = 0
-        self.content = 0
-        self.image: pygame.Surface | None = None
-        self.key: Any = None
-        self.scrollbar = Scrollbar(ui, self._bar_rect())
-        self._press: tuple[int, int] | None = None
-        self._press_scroll = 0
-
-    def _bar_rect(self) -> pygame.Rect:
-        width = self.ui.theme.sizes.scrollbar
-        return pygame.Rect(self.rect.right + 14, self.rect.top, width, self.rect.height)
-
-    def set_text(self, text: str, key: Any) -> None:
-        """Typeset ``text`` for the current rect (only when the text, the language or the rect changed)."""
-        full = (key, self.rect.size, self.ui.theme.text_size("body"), self.ui.palette)
-        if full == self.key:
-            return
-        if self.key is None or full[0] != self.key[0]:
-            self.scroll = 0
-        self.key = full
-        size = self.ui.theme.text_size("body")
-        lines, height, cap = typeset(text, self.rect.width, size)
-        p = self.ui.palette
-        image = pygame.Surface((self.rect.width, max(1, height + 8)), pygame.SRCALPHA)
-        if cap is not None:
-            letter, cap_top, cap_size = cap
-            blit_text(image, letter, (0, cap_top), "title", cap_size, p.rubric)
-        for line in lines:
-            for word in line.words:
-                blit_text(image, word.text, (word.x, line.y), "body", size, p.ink)
-        self.image = image
-        self.content = height + 8
-        self.scroll_to(self.scroll)
-
-    @property
-    def scrollable(self) -> bool:
-        return self.content > self.rect.height
-
-    def scroll_to(self, y: int) -> None:
-        self.scroll = max(0, min(max(0, self.content - self.rect.height), int(y)))
-
-    def process_event(self, event: pygame.event.Event) -> bool:
-        super().process_event(event)
-        self.scrollbar.rect = self._bar_rect()
-        self.scrollbar.set_extent(self.content, self.rect.height, self.scroll)
-        if self.scrollbar.process_event(event):
-            self.scroll_to(self.scrollbar.offset)
-            return True
-        pos = getattr(event, "pos", (-1, -1))
-        if event.type == pygame.MOUSEWHEEL and (self.contains(pos) or self.scrollbar.rect.collidepoint(pos)):
-            self.scroll_to(self.scroll - event.y * WHEEL_STEP)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(pos) and self.scrollable:
-            self._press, self._press_scroll = pos, self.scroll
-            return True
-        if event.type == pygame.MOUSEMOTION and self._press is not None:
-            self.scroll_to(self._press_scroll - (pos[1] - self._press[1]))
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and self._press is not None:
-            self._press = None
-            return True
-        if event.type == pygame.KEYDOWN and self.focused:
-            step = {pygame.K_UP: -WHEEL_STEP, pygame.K_DOWN: WHEEL_STEP, pygame.K_PAGEUP: -self.rect.height + 40,
-                    pygame.K_PAGEDOWN: self.rect.height - 40, pygame.K_HOME: -10**6, pygame.K_END: 10**6}.get(event.key)
-            if step is not None:
-                self.scroll_to(self.scroll + step)
-                return True
-        return False
-
-    def accepts_focus(self) -> bool:
-        return self.scrollable and super().accepts_focus()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.image is None:
-            return
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip))
-        surface.blit(self.image, (self.rect.x, self.rect.y - self.scroll))
-        surface.set_clip(clip)
-        p = self.ui.palette
-        if self.scroll > 0:
-            _fade(surface, pygame.Rect(self.rect.x, self.rect.y, self.rect.width, 18), p.parchment_light, top=True)
-        if self.scroll < self.content - self.rect.height:
-            _fade(surface, pygame.Rect(self.rect.x, self.rect.bottom - 18, self.rect.width, 18), p.parchment_light, top=False)
-        self.scrollbar.rect = self._bar_rect()
-        self.scrollbar.draw_for(surface, self.content, self.rect.height, self.scroll)
-
-
-def _fade(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], top: bool) -> None:
-    """A soft edge where text continues beyond the visible part."""
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    for row in range(rect.height):
-        alpha = round(200 * (1 - row / rect.height)) if top else round(200 * row / rect.height)
-        pygame.draw.line(shade, (*colour, alpha), (0, row), (rect.width, row))
-    surface.blit(shade, rect)
 
 
 class ReaderScene(AdventureScene):
@@ -402,7 +206,7 @@ class ReaderScene(AdventureScene):
 
     def _strip_height(self) -> int:
         buttons = (self.event_button, self.death_button, self.shelf_button)
-        return STRIP_H if any(b.visible for b in buttons) or self._strip_note()[0] else 0
+        return STRIP_H if any(b.visible for b in buttons) or reader_paint.strip_note(self)[0] else 0
 
     def _layout(self, offer: rules.Offer) -> None:
         """Place the text, the event strip and the choice buttons down the page for this section."""
@@ -527,159 +331,7 @@ class ReaderScene(AdventureScene):
         return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui, p = self.ui, self.ui.palette
-        surface.blit(parchment(surface.get_size(), p), (0, 0))
-        heading = ui.theme.text_size("heading")
-        blit_text(surface, self.book.title.get(self.language), (20, 34), "title", heading, p.rubric, "midleft")
-        draw_panel(surface, PAGE, p)
-        self._draw_header(surface)
-        self._draw_strip(surface)
-        self._draw_finis(surface)
-        draw_panel(surface, SIDE, p)
-        self._draw_side(surface)
-        self.group.draw(surface)
-        if self.message:
-            colour = {"bad": p.bad, "good": p.good}.get(self.tone, p.ink)
-            small = ui.theme.text_size("small")
-            blit_text(surface, wrap_words(self.message, "body", small, 1200)[0], (640, 703), "body", small, colour, "center")
-        elif self.adventure.save_problem:
-            blit_text(surface, self.save_failed_text(), (640, 703), "body",
-                      ui.theme.text_size("small"), p.bad, "center")
-
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        p = self.ui.palette
-        number = str(self.offer.number) if self.offer else "—"
-        centre = PAGE.centerx
-        blit_text(surface, number, (centre, PAGE.y + 40), "bold", 40, p.rubric, "center")
-        width = fonts.text_width(number, "bold", 40)
-        draw_rule(surface, PAGE.x + 60, centre - width // 2 - 24, PAGE.y + 42, p.ink_soft)
-        draw_rule(surface, centre + width // 2 + 24, PAGE.right - 60, PAGE.y + 42, p.ink_soft)
-
-    def _draw_finis(self, surface: pygame.Surface) -> None:
-        """An ending closes with a centred "Fin" between two rules, under the text when there is room."""
-        offer, p = self.offer, self.ui.palette
-        if offer is None or offer.ending is None:
-            return
-        y = self.text.rect.y + self.text.content - self.text.scroll + 44
-        if y > self.text.rect.bottom - 20:
-            return
-        word = self.ui.t("reader.finis")
-        width = fonts.text_width(word, "title", 34)
-        centre = PAGE.centerx
-        blit_text(surface, word, (centre, y), "title", 34, p.rubric, "center")
-        draw_rule(surface, centre - width // 2 - 150, centre - width // 2 - 20, y + 2, p.ink_soft)
-        draw_rule(surface, centre + width // 2 + 20, centre + width // 2 + 150, y + 2, p.ink_soft)
-
-    def _strip_note(self) -> tuple[str | None, tuple[int, int, int]]:
-        """The line beside the strip's button: the fight ahead, the test's verdict, death or the end."""
-        ui, p, offer = self.ui, self.ui.palette, self.offer
-        if offer is None or offer.section is None:
-            return None, p.ink_soft
-        if offer.dead:
-            return ui.t("reader.dead"), p.bad
-        if offer.ending == "victory":
-            return ui.t("reader.end_victory"), p.good
-        if offer.ending == "defeat":
-            return ui.t("reader.end_defeat"), p.bad
-        if offer.next is not None and offer.next.kind == "fight":
-            return self._fight_note(self.adventure.state, offer.next), p.ink_soft
-        return self._last_outcome_note(offer)
-
-    def _draw_strip(self, surface: pygame.Surface) -> None:
-        ui, p, offer = self.ui, self.ui.palette, self.offer
-        if offer is None or self.strip.height == 0:
-            return
-        strip = self.strip
-        pygame.draw.line(surface, p.parchment_dark, (strip.x, strip.y - 6), (strip.right, strip.y - 6), 2)
-        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-        buttons = (self.event_button, self.death_button, self.shelf_button)
-        note_x = strip.x + (350 if any(b.visible for b in buttons) else 0)
-        note, colour = self._strip_note()
-        if note:
-            size = body if fonts.text_width(note, "italic", body) <= strip.right - note_x else small
-            lines = wrap_words(note, "italic", size, strip.right - note_x)[:3]
-            top = strip.y + 32 - (len(lines) - 1) * 10
-            for i, line in enumerate(lines):
-                blit_text(surface, line, (note_x, top + i * 20), "italic", size, colour, "midleft")
-
-    def _fight_note(self, state: Any, status: rules.EventStatus) -> str:
-        ui = self.ui
-        enemies = status.action["enemies"]
-        if status.started and state.fight is not None:
-            enemies = [{"name": e.name, "skill": e.skill, "stamina": e.stamina} for e in state.fight.enemies if e.stamina > 0]
-        names = ", ".join(ui.t("reader.creature", name=e["name"], skill=e["skill"], stamina=e["stamina"]) for e in enemies)
-        extras = []
-        if status.action.get("arrows"):
-            extras.append(ui.t("reader.arrows_allowed", count=status.action["arrows"]))
-        if len(enemies) > 1:
-            extras.append(ui.t(f"reader.mode_{status.action['mode']}"))
-        if status.action.get("escape"):
-            extras.append(ui.t("reader.escape_allowed"))
-        return names + (" — " + " · ".join(extras) if extras else "")
-
-    def _last_outcome_note(self, offer: rules.Offer) -> tuple[str | None, tuple[int, int, int]]:
-        p = self.ui.palette
-        for status in reversed(offer.events):
-            if status.done and status.kind in ("test_luck", "test_skill"):
-                return self.ui.t(f"reader.verdict_{status.outcome}"), p.good if good(status.outcome) else p.bad
-            if status.done and status.kind == "fight":
-                return self.ui.t("reader.fight_won" if status.outcome == "hero" else "reader.fight_escaped"), p.ink_soft
-        return None, p.ink_soft
-
-    def _draw_side(self, surface: pygame.Surface) -> None:
-        ui, p, book, state = self.ui, self.ui.palette, self.book, self.adventure.state
-        hero = state.hero
-        if hero is None:
-            return
-        body, small, heading = ui.theme.text_size("body"), ui.theme.text_size("small"), ui.theme.text_size("heading")
-        x, right = SIDE.x + 20, SIDE.right - 20
-        blit_text(surface, hero.name or ui.t("sheet.nameless"), (x, SIDE.y + 14), "title", heading, p.ink)
-        y = SIDE.y + 62
-        for stat in book.stats:
-            name = stat.name.get(self.language)
-            blit_text(surface, name, (x, y + 14), "title", body, p.ink, "midleft")
-            value = str(hero.scores[stat.id])
-            initial = f"/ {hero.initial[stat.id]}" if stat.capped_at_initial else ""
-            colour = p.bad if stat.id == "stamina" and hero.scores[stat.id] <= max(4, hero.initial[stat.id] // 4) else p.ink
-            blit_text(surface, initial, (right - 40, y + 14), "body", body, p.ink_soft, "midleft")
-            blit_text(surface, value, (right - 46, y + 14), "bold", 26, colour, "midright")
-            y += 34
-        draw_rule(surface, x, right, y + 6, p.ink_faint)
-        y += 18
-        for counter in book.counters:
-            draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(x, y, 28, 28), p.ink, p.parchment_light)
-            blit_text(surface, counter.name.get(self.language), (x + 38, y + 14), "body", body, p.ink, "midleft")
-            value = str(state.counters[counter.id]) + (f" / {counter.maximum}" if counter.maximum else "")
-            blit_text(surface, value, (right, y + 14), "bold", body, p.ink, "midright")
-            y += 34
-        if book.calendar is not None:
-            draw_rule(surface, x, right, y + 6, p.ink_faint)
-            y += 20
-            view = calendar_view(book, state, self.language)
-            blit_text(surface, ui.t("reader.today"), (x, y), "italic", small, p.ink_soft)
-            if view["today"] is None:
-                blit_text(surface, ui.t("sheet.no_day_yet"), (x, y + 24), "italic", body, p.ink_soft)
-            else:
-                blit_text(surface, view["today"], (x, y + 22), "bold", body, p.rubric)
-                key = "reader.days_ticked_one" if view["ticked"] == 1 else "reader.days_ticked"
-                blit_text(surface, ui.t(key, ticked=view["ticked"]), (right, y + 26), "italic", small, p.ink_soft, "topright")
-            y += 56
-        if hero.weapon_lost:
-            blit_text(surface, ui.t("reader.weapon_lost"), (x, y + 4), "italic", small, p.bad)
-            y += 28
-        bottom = self._side_buttons_top() - 12
-        if state.equipment and y + 50 < bottom:
-            draw_rule(surface, x, right, y + 6, p.ink_faint)
-            y += 18
-            blit_text(surface, ui.t("reader.equipment"), (x, y), "italic", small, p.ink_soft)
-            y += 26
-            lines = wrap_words(" · ".join(state.equipment), "body", small, right - x)
-            room = max(1, (bottom - y) // 23)
-            if len(lines) > room:
-                lines = lines[:room - 1] + [ui.t("reader.more_items")]
-            for line in lines:
-                blit_text(surface, line, (x, y), "italic" if line == ui.t("reader.more_items") else "body", small, p.ink)
-                y += 23
+        reader_paint.draw(self, surface)
 
 
 # =====================================================================================

@@ -139,7 +139,7 @@ def _accept_all(s: Situation, numbers: CombatNumbers) -> Situation:
     return replace(s, pending=())
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _value(s: Situation, numbers: CombatNumbers) -> Rated:
     """The odds settling pending decisions first (best choice for each).
 

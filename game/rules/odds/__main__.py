@@ -5,6 +5,8 @@
     python -m game.rules.odds --hero 9/18/9 --creature 7/5 --shots 4 --arrows 6
     python -m game.rules.odds --hero 10/20/8 --creature 6/4 --creature 7/5 --mode together
     python -m game.rules.odds --table optimal-strategies-4.txt   # Johnston's whole table
+    python -m game.rules.odds --book FF24 --hero 7/20/9 --creature 11/20   # a book's combat rules
+    python -m game.rules.odds --book FF13 --profile vehicle --hero 9/30/9 --creature 8/10
 
 Bad input ends with a one-line error (exit status 2), never a traceback.
 """
@@ -18,6 +20,7 @@ from dataclasses import asdict
 from typing import Sequence
 
 from .archery import archery_odds, missed_arrow_advice
+from .dice import CombatNumbers
 from .fight import fight_odds, luck_advice
 from .multi import sequence_odds, together_odds
 from .results import FightOdds, LuckAdvice
@@ -82,12 +85,41 @@ def _parser() -> argparse.ArgumentParser:
                    help="arrows still allowed before melee (R-BOW-2)")
     p.add_argument("--arrows", type=_count, default=6, help="arrows in the quiver (R-BOW-1)")
     p.add_argument("--bow-broken", action="store_true", help="the bowstring is broken (R-BOW-3)")
+    p.add_argument("--book", metavar="ID_OR_FILE",
+                   help="use a book's combat rules (damage, Luck allowed, a killing double…): "
+                        "a shipped book's id (FF24) or the path of a book file")
+    p.add_argument("--profile", metavar="NAME",
+                   help="with --book: one of the book's kinds of fight (vehicle, ship)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
 
+def _numbers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> CombatNumbers:
+    """The combat numbers of ``--book`` (and ``--profile``), or the core rules' without a book."""
+    if args.book is None:
+        if args.profile is not None:
+            parser.error("--profile needs --book")
+        return CombatNumbers()
+    from pathlib import Path
+
+    from game.books.loader import BookError, load_book, load_book_by_id
+    from game.rules.ff.odds_view import numbers_of
+
+    try:
+        book = load_book(Path(args.book)) if args.book.endswith(".json") else load_book_by_id(args.book)
+    except BookError as error:
+        parser.error(str(error))
+    if book.kind != "fighting_fantasy":
+        parser.error(f"{args.book} is not a Fighting Fantasy book: it has no fights")
+    if args.profile is not None and args.profile not in book.combat_profiles:
+        known = ", ".join(book.combat_profiles) or "none"
+        parser.error(f"{args.book} has no kind of fight '{args.profile}' (its profiles: {known})")
+    return numbers_of(book, args.profile)
+
+
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser
          ) -> tuple[FightOdds, LuckAdvice | None]:
+    numbers = _numbers(args, parser)
     hs, hst, hl = args.hero
     creatures = [tuple(c) for c in args.creature]
     archery = args.shots > 0 or args.pending == "arrow" or args.bow_broken
@@ -95,22 +127,22 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser
         if args.pending or archery:
             parser.error("--pending and archery options need exactly one --creature")
         fn = together_odds if args.mode == "together" else sequence_odds
-        return fn(hs, hst, hl, creatures, attack_modifier=args.modifier), None
+        return fn(hs, hst, hl, creatures, attack_modifier=args.modifier, numbers=numbers), None
     cs, cst = creatures[0]
     advice = None
     if archery:
         kw = dict(shots_left=args.shots, arrows=args.arrows, bow_broken=args.bow_broken,
-                  attack_modifier=args.modifier)
+                  attack_modifier=args.modifier, numbers=numbers)
         odds = archery_odds(hs, hst, hl, cs, cst, **kw)
         if args.pending == "arrow":
             advice = missed_arrow_advice(hs, hst, hl, cs, cst, **kw)
         elif args.pending:
             parser.error("--pending hero|creature is a melee wound: drop --shots/--bow-broken")
     else:
-        odds = fight_odds(hs, hst, hl, cs, cst, attack_modifier=args.modifier)
+        odds = fight_odds(hs, hst, hl, cs, cst, attack_modifier=args.modifier, numbers=numbers)
         if args.pending:
             advice = luck_advice(hs, hst, hl, cs, cst, args.pending,
-                                 attack_modifier=args.modifier)
+                                 attack_modifier=args.modifier, numbers=numbers)
     return odds, advice
 
 
@@ -144,6 +176,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     foes = ", ".join(f"{s}/{st}" for s, st in args.creature)
     print(f"Hero {hs}/{hst}/{hl} vs {foes}"
           + (f" ({args.mode})" if len(args.creature) > 1 else ""))
+    if args.book:
+        print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else ""))
+    if not odds.exact:
+        print(f"  (a seeded Monte Carlo estimate, ± {odds.margin:.7f} at 95 %)")
     print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}")
     print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}")
     print(f"  P(death)                  : {odds.p_death:.7f}")

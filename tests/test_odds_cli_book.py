@@ -1,0 +1,34 @@
+"""The odds command with a book's combat rules (issue 12: the odds honour every rule of the book)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.rules.odds.__main__ import main
+
+
+def test_creature_of_havoc_killing_double_gives_the_exact_published_figure(capsys):
+    assert main(["--book", "FF24", "--hero", "7/20/9", "--creature", "11/20", "--json"]) == 0
+    odds = json.loads(capsys.readouterr().out)["odds"]
+    assert odds["p_win_no_luck"] == pytest.approx(0.8781329, abs=5e-8)
+    assert odds["exact"] is True
+
+
+def test_without_a_book_the_core_rules_apply(capsys):
+    main(["--hero", "7/20/9", "--creature", "11/20", "--json"])
+    assert json.loads(capsys.readouterr().out)["odds"]["p_win_no_luck"] < 0.01
+
+
+def test_a_profile_the_book_does_not_have_is_refused_with_its_profiles(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--book", "FF13", "--profile", "boat", "--hero", "9/30/9", "--creature", "8/10"])
+    assert exit_info.value.code == 2
+    assert "its profiles: vehicle" in capsys.readouterr().err
+
+
+def test_an_unknown_book_is_a_one_line_error(capsys):
+    with pytest.raises(SystemExit):
+        main(["--book", "NOPE", "--hero", "9/30/9", "--creature", "8/10"])
+    assert "NOPE.json" in capsys.readouterr().err

@@ -11,7 +11,9 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.settings import SettingsStore
 from game.app.stack import SceneStack
-from game.scenes.creation import RULES_PANEL, CreationScene, formula_text
+from game.scenes.creation import CreationScene
+from game.scenes.creation_layout import RULES_PANEL
+from game.scenes.creation_paint import formula_text
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.toggle import TRACK_W

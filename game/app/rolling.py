@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game.app.adventure import Adventure
 from game.app.navigator import Screen
@@ -18,6 +18,8 @@ from game.app.services import Services
 from game.rules.dice import DiceError, DieUse, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Entry
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,6 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
     if refused is not None:
         on_done(refused)
         return
-    ui = services.ui
 
     def show(result: Entry | Refused) -> None:
         if isinstance(result, Refused):
@@ -65,24 +66,35 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
     if not services.settings.physical_dice:
         show(adventure.act(action))
         return
+    enter_dice(scene, services, adventure.dice_needed(action), lambda dice: adventure.act(action, dice), show,
+               names=None if label is None else lambda uses: [label(use) for use in uses])
 
+
+def enter_dice(scene: Scene, services: Services, uses: list[DieUse], attempt: Callable[[ScriptedDice], T],
+               on_done: Callable[[T], None], names: Callable[[list[DieUse]], list[str]] | None = None) -> None:
+    """Physical dice: the player types each die of ``uses`` (the rules' plan), then ``attempt`` runs with them.
+
+    Where the rules need more dice than the dry run foresaw (a failed save
+    stopping a march), one more is asked at a time. ``names`` labels the dice.
+    """
     typed: list[int] = []
 
-    def ask(uses: list[DieUse]) -> None:
-        labels = [label(use) for use in uses] if label is not None else None
+    def ask(batch: list[DieUse]) -> None:
+        labels = names(batch) if names is not None else None
         if scene.stack is not None:
-            services.navigator.open(scene, Screen.DICE_ENTRY, ui.t("dice.physical_title"), [use.sides for use in uses],
-                                    on_done=received, labels=labels)
+            services.navigator.open(scene, Screen.DICE_ENTRY, services.ui.t("dice.physical_title"),
+                                    [use.sides for use in batch], on_done=received,
+                                    labels=labels if labels and len(labels) == len(batch) else None)
 
     def received(values: list[int]) -> None:
         typed.extend(values)
         try:
-            result = adventure.act(action, ScriptedDice(typed))
+            result = attempt(ScriptedDice(typed))
         except DiceError as error:
             if error.sides is None:  # a typed value out of range cannot happen (the entry checks it)
                 raise
-            ask([DieUse(error.sides)])  # more dice than the dry run foresaw: one more at a time
+            ask([DieUse(error.sides)])
             return
-        show(result)
+        on_done(result)
 
-    ask(adventure.dice_needed(action))
+    ask(uses)

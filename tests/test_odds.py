@@ -388,7 +388,7 @@ def test_together_honours_the_book_rules_against_slow_value_iteration(numbers):
     # Issue 12: a killing double, Luck forbidden, other damage numbers, all together.
     hero, creatures = (8, 4, 7), [(8, 3), (7, 2)]
     exact = together_odds(*hero, creatures, numbers=numbers).p_win_best_luck
-    assert exact == pytest.approx(_brute_together(*hero, creatures, numbers=numbers, sweeps=80), abs=1e-9)
+    assert exact == pytest.approx(_brute_together(*hero, creatures, numbers=numbers, sweeps=40), abs=1e-9)
 
 
 # ---------------------------------------------------------------- command line

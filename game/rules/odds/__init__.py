@@ -6,6 +6,7 @@ from .fight import fight_odds, luck_advice
 from .melee import p_win_closed_form
 from .multi import sequence_odds, together_odds
 from .results import FightOdds, LuckAdvice
+from .together_plan import Budget
 
 
 def clear_caches() -> None:
@@ -21,6 +22,7 @@ def clear_caches() -> None:
 
 
 __all__ = [
+    "Budget",
     "CombatNumbers",
     "FightOdds",
     "LuckAdvice",

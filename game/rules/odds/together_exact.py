@@ -217,17 +217,21 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
         zero = np.zeros((size, k + 1, L + 1))
         tp = np.empty((size, k + 1, L + 1))
         tp2 = np.empty((size, k + 1, L + 1))
+        R = np.empty((size, k + 1, L + 1))
+
+        def at(m: int) -> np.ndarray:
+            return window[m % (lag + 1)] if m > 0 else zero
+
         for n in range(1, N + 1):
-            def at(m: int) -> np.ndarray:
-                return window[m % (lag + 1)] if m > 0 else zero
             # R[:, j] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
             # Computed for j = 0..k on whole blocks; the last one is never used.
-            R = at(n - wd).copy()
             if luck:
                 np.multiply(at(n - wl), ps_next, out=tp)
                 np.multiply(at(n - wu), pf_next, out=tp2)
                 tp += tp2
-                _max_shifted(R, tp)
+                _max_shifted(R, tp, accept=at(n - wd))
+            else:
+                np.copyto(R, at(n - wd))
             cur = window[n % (lag + 1)]
             cur[:, 1:] = R[:, :k]
             best = cur[:, 0]
@@ -308,14 +312,16 @@ def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: n
     return X
 
 
-def _max_shifted(A: np.ndarray, tp: np.ndarray) -> None:
-    """A[..., l] = max(A[..., l], tp[..., l - 1]) in place, for the l where a test can succeed.
+def _max_shifted(A: np.ndarray, tp: np.ndarray, accept: np.ndarray | None = None) -> None:
+    """A[..., l] = max(accept[..., l], tp[..., l - 1]) (accept defaults to A itself), in place.
 
     ``tp[..., l']`` holds the test value *for* LUCK l' + 1 (it is made from
     values at l'), 0 where no test is possible (every value is >= 0, so 0
     never wins), so the comparison runs over the flat, contiguous memory
-    shifted by one value.
+    shifted by one value, in one pass.
     """
     flat_a = A.reshape(-1)
     flat_t = tp.reshape(-1)
-    np.maximum(flat_a[1:], flat_t[:-1], out=flat_a[1:])
+    source = flat_a if accept is None else accept.reshape(-1)
+    flat_a[0] = source[0]
+    np.maximum(source[1:], flat_t[:-1], out=flat_a[1:])

@@ -188,7 +188,8 @@ def test_smoke_speech_log_says_what_each_screen_sample_sounds_like(tmp_path):
 
 CORE_SCREENS = ("bookshelf", "settings", "settings-access", "creation-df31", "creation-rolled", "sheet-df49",
                 "sheet-df64-journal", "combat-setup", "combat-archery", "combat-pending-wound", "combat-all-together",
-                "death-df64-continue", "reader-start", "reader-fight", "rnp-travel", "rnp-form", "rules-help-combat")
+                "death-df64-continue", "reader-start", "reader-fight", "rnp-travel", "rnp-form", "rules-help-combat",
+                "rnp-party", "rnp-clock", "rnp-timers", "rnp-calculators", "rnp-fall", "rnp-food", "rnp-hiding")
 
 
 @pytest.mark.parametrize("sample", CORE_SCREENS)

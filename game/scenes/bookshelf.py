@@ -29,8 +29,8 @@ from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
 from game.ui.group import WidgetGroup
 from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
-from game.ui.text_field import TextField
 from game.ui.speech import SpokenText
+from game.ui.text_field import TextField
 
 BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
 SAVES_PANEL = pygame.Rect(648, 96, 608, 560)

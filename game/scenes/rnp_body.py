@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.rolling import Presentation
+from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
 from game.rules.rnp.preview import preview
 from game.rules.session import Entry
-from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import duration, num
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser
 from game.scenes.rnp_timers import draw_bar, timer_status
@@ -46,7 +45,7 @@ class JumpPanel(WhoChooser, Panel):
         x, y = area.left, area.top
         self.who_choices(x, y + 20, other=True)
         if self.who == OTHER:
-            self.field("strength", (x, y + 94, 90, ROW), max_length=2)
+            self.field("strength", (x, y + 94, 90, ROW), max_length=2, spoken_name=ui.tr("rnp.strength_score"))
         self.choices("kind", x + (110 if self.who == OTHER else 0), y + 94,
                      [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))], self.kind,
                      lambda v: self.set("kind", v))
@@ -56,7 +55,8 @@ class JumpPanel(WhoChooser, Panel):
         self.choices("landing", x, y + 242, [("normal", ui.tr("rnp.landing_normal")), ("difficult", ui.tr("rnp.landing_difficult"))],
                      self.landing, lambda v: self.set("landing", v))
         if self.kind == "high":
-            self.field("height", (x + 420, y + 242, 90, ROW), placeholder="1,8", max_length=5)
+            self.field("height", (x + 420, y + 242, 90, ROW), placeholder="1,8", max_length=5,
+                       spoken_name=ui.tr("rnp.reach_height"))
         self.button("jump", (x, y + 306, 220, ROW), ui.tr("rnp.jump_do"), self.do_jump, style="primary")
         # climbing, swimming, crawling
         y2 = y + 390
@@ -64,7 +64,7 @@ class JumpPanel(WhoChooser, Panel):
                      self.move_kind, lambda v: self.set("move_kind", v), width=112)
         self.choices("move_terrain", x + 364, y2 + 20, [(t.id, t.name.get(self.language)) for t in book.travel.terrains],
                      self.move_terrain, lambda v: self.set("move_terrain", v), width=112)
-        self.field("metres", (x, y2 + 96, 100, ROW), max_length=6)
+        self.field("metres", (x, y2 + 96, 100, ROW), max_length=6, spoken_name=ui.tr("rnp.metres"))
         self.button("move_do", (x + 110, y2 + 96, 200, ROW), ui.tr("rnp.move_do"), self.do_move)
 
     def strength(self) -> int | None:
@@ -194,7 +194,7 @@ class FallPanel(WhoChooser, Panel):
     def build(self) -> None:
         ui, area = self.ui, self.inner()
         self.who_choices(area.left, area.top + 20, other=True)
-        self.field("metres", (area.left, area.top + 94, 120, ROW), max_length=6)
+        self.field("metres", (area.left, area.top + 94, 120, ROW), max_length=6, spoken_name=self.ui.tr("rnp.fall_height"))
         self.button("fall", (area.left + 130, area.top + 94, 220, ROW), ui.tr("rnp.fall_do"), self.fall, style="primary")
 
     def action(self) -> dict[str, Any] | None:

@@ -19,8 +19,8 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
 from game.ui.group import WidgetGroup
-from game.ui.text_field import TextField
 from game.ui.speech import SpokenText
+from game.ui.text_field import TextField
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -59,7 +59,8 @@ class CharacterForm(Scene):
         for i, ability in enumerate(book.abilities.scores):
             value = member["scores"][ability.id] if member else base
             self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 130, 96, ROW), text=str(value),
-                                                               max_length=2, spoken_name=lambda a=ability: a.name.get(ui.catalogue.language)))
+                                                               max_length=2,
+                                                               spoken_name=lambda a=ability: a.name.get(ui.catalogue.language)))
         prof = member["proficiency"] if member else book.abilities.proficiency_default
         self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1,
                                                                spoken_name=ui.tr("rnp.form_proficiency")))
@@ -84,7 +85,8 @@ class CharacterForm(Scene):
         for i, sense in enumerate(SENSES):
             value = num(ui, member["senses"][sense]) if member else "0"
             self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5,
-                                                          spoken_name=lambda s=sense: book.sense(s).name.get(ui.catalogue.language)))
+                                                          spoken_name=lambda s=sense: book.sense(s).name.get(
+                                                              ui.catalogue.language)))
         self.skill_buttons: dict[str, Button] = {}
         x = left
         for skill in book.skills:

@@ -124,9 +124,12 @@ class ClockPanel(Panel):
         self.button("rest", (cx, area.top + 242, 296, ROW),
                     ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * hour_s)),
                     lambda: self.table.act(rest), refused=self.table.refusal(rest))
-        self.field("set_day", (cx, area.top + 336, 70, ROW), placeholder=str(clock["day"]), max_length=4)
-        self.field("set_hour", (cx + 78, area.top + 336, 60, ROW), placeholder="hh", max_length=2)
-        self.field("set_minute", (cx + 146, area.top + 336, 60, ROW), placeholder="mm", max_length=2)
+        self.field("set_day", (cx, area.top + 336, 70, ROW), placeholder=str(clock["day"]), max_length=4,
+                   spoken_name=self.ui.tr("access.rnp_set_day"))
+        self.field("set_hour", (cx + 78, area.top + 336, 60, ROW), placeholder="hh", max_length=2,
+                   spoken_name=self.ui.tr("access.rnp_set_hour"))
+        self.field("set_minute", (cx + 146, area.top + 336, 60, ROW), placeholder="mm", max_length=2,
+                   spoken_name=self.ui.tr("access.rnp_set_minute"))
         self.button("set_time", (cx + 214, area.top + 336, 82, ROW), ui.tr("rnp.set_time"), self.set_time)
         journal_rect = pygame.Rect(area.left + 700, area.top + 30, area.width - 700, area.height - 30)
         if self.journal is not None and not self.journal.at_bottom:

@@ -50,8 +50,10 @@ class FoodPanel(Panel):
             member = self.view["party"][name]
             # the pack: rations and litres carried, the ration eaten each day
             x = area.left + 420
-            self.field(f"rations:{name}", (x, y, 64, 36), num(self.ui, member["rations"]), max_length=5)
-            self.field(f"water:{name}", (x + 150, y, 64, 36), num(self.ui, member["water_l"]), max_length=5)
+            self.field(f"rations:{name}", (x, y, 64, 36), num(self.ui, member["rations"]), max_length=5,
+                       spoken_name=self.ui.tr("access.rnp_rations", name=name))
+            self.field(f"water:{name}", (x + 150, y, 64, 36), num(self.ui, member["water_l"]), max_length=5,
+                       spoken_name=self.ui.tr("access.rnp_water", name=name))
             self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), lambda n=name: self.set_pack(n))
             other = "half" if member["ration"] == "full" else "full"
             self.button(f"ration:{name}", (x + 360, y, area.right - x - 360, 36),
@@ -65,7 +67,8 @@ class FoodPanel(Panel):
                 self.button(f"eat:{name}:{ration}", (bx, y + 48, 96, 40), ui.tr(f"rnp.eat_{ration}"),
                             lambda a=action: self.table.act(a), tooltip=ui.tr("rnp.eat_tip"))
                 bx += 102
-            self.field(f"litres:{name}", (bx + 10, y + 48, 70, 40), "1", max_length=4)
+            self.field(f"litres:{name}", (bx + 10, y + 48, 70, 40), "1", max_length=4,
+                       spoken_name=self.ui.tr("access.rnp_drink", name=name))
             self.button(f"drink:{name}", (bx + 86, y + 48, 100, 40), ui.tr("rnp.drink"), lambda n=name: self.drink(n))
             self.button(f"day:{name}", (bx + 196, y + 48, area.right - bx - 196, 40), ui.tr("rnp.end_of_day"),
                         lambda n=name: self.settle([n]))

@@ -106,7 +106,8 @@ class PartyPanel(Panel):
         ui = self.ui
         x, y, width = card.left + 12, card.top + HP_Y + 26, card.width - 24
         field_w = 56
-        self.field(f"hp:{name}", (x, y, field_w, 36), "", placeholder="0", max_length=4)
+        self.field(f"hp:{name}", (x, y, field_w, 36), "", placeholder="0", max_length=4,
+                   spoken_name=ui.tr("access.rnp_hp", name=name))
         if not member["hp_max"]:
             self.button(f"hp_max:{name}", (x + field_w + 6, y, width - field_w - 6, 36), ui.tr("rnp.hp_set_max"),
                         lambda: self.hp_act(name, "set_hp"))

@@ -53,7 +53,8 @@ class LightPanel(Panel):
         self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light)
         self.choices("obscurement", area.left, area.top + 94, [(o.id, o.name.get(self.language)) for o in book.obscurement],
                      self.obscurement, lambda v: self.set("obscurement", v))
-        self.field("distance", (area.right - 120, area.top + 20, 120, ROW), placeholder="—", max_length=6)
+        self.field("distance", (area.right - 120, area.top + 20, 120, ROW), placeholder="—", max_length=6,
+                   spoken_name=self.ui.tr("rnp.distance_opt"))
 
     def sight(self, name: str) -> Any:
         action: dict[str, Any] = {"do": "visibility", "light": self.light, "obscurement": self.obscurement, "character": name}
@@ -134,7 +135,7 @@ class HidePanel(WhoChooser, Panel):
         x, y = area.left, area.top
         self.who_choices(x, y + 20, other=True)
         if self.who == OTHER:
-            self.field("dex", (x + 460, y + 20, 70, ROW), max_length=2)
+            self.field("dex", (x + 460, y + 20, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.dex_score"))
         conditions = [(c.id, c.name.get(lang)) for c in book.hiding.conditions]
         for i, (cid, label) in enumerate(conditions):
             self.choices(f"cond{i}", x + (i % 2) * 296, y + 94 + (i // 2) * 50, [(cid, label)], self.condition,
@@ -158,7 +159,7 @@ class HidePanel(WhoChooser, Panel):
         for i, slot in enumerate(CREATURES):
             cy = y + 366 + i * 52
             self.field(f"{slot}_name", (x, cy, 220, ROW), placeholder=ui.tr("rnp.creature", n=i + 1), max_length=20)
-            self.field(f"{slot}_pp", (x + 230, cy, 70, ROW), max_length=2)
+            self.field(f"{slot}_pp", (x + 230, cy, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.creature_caption"))
             mode = self.watch.get(slot, "off")
             self.button(f"watch:{slot}", (x + 310, cy, 200, ROW), ui.tr(f"rnp.watch_{mode}"), lambda s=slot: self.cycle(s),
                         style="normal" if mode == "off" else "primary", tooltip=ui.tr("rnp.watch_tip"))

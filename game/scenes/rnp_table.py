@@ -32,8 +32,8 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, parchment
 from game.ui.group import WidgetGroup
-from game.ui.theme import LOGICAL_SIZE
 from game.ui.speech import SpokenText
+from game.ui.theme import LOGICAL_SIZE
 
 TOP_H = 64
 MENU = pygame.Rect(16, 78, 186, 600)
@@ -44,11 +44,11 @@ TAB_H, TAB_GAP = 50, 8
 
 def _panel_classes() -> list[tuple[str, type[Panel]]]:
     from game.scenes.rnp_body import BreathPanel, FallPanel, JumpPanel
+    from game.scenes.rnp_clock import ClockPanel
     from game.scenes.rnp_food import FoodPanel
     from game.scenes.rnp_party import PartyPanel
     from game.scenes.rnp_sight import HidePanel, LightPanel
     from game.scenes.rnp_timers import TimersPanel
-    from game.scenes.rnp_clock import ClockPanel
     from game.scenes.rnp_travel import TravelPanel
 
     return [("party", PartyPanel), ("clock", ClockPanel), ("timers", TimersPanel), ("travel", TravelPanel), ("jump", JumpPanel),

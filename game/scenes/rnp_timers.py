@@ -83,7 +83,8 @@ class TimersPanel(Panel):
     def build(self) -> None:
         ui, area = self.ui, self.inner()
         self.field("label", (area.left, area.top + 20, 260, ROW), placeholder=ui.tr("rnp.timer_label_tip"), max_length=30)
-        self.field("amount", (area.left + 270, area.top + 20, 80, ROW), placeholder="1", max_length=5)
+        self.field("amount", (area.left + 270, area.top + 20, 80, ROW), placeholder="1", max_length=5,
+                   spoken_name=self.ui.tr("rnp.timer_for"))
         self.choices("scale", area.left + 360, area.top + 20,
                          [(s, self.book.scale(s).name.get(self.language)) for s in SCALES], self.scale, self.pick_scale)
         living = self.living()

@@ -33,7 +33,14 @@ from game.scenes.sheet_layout import (
     CALENDAR_HEIGHT,
     HISTORY_CHIPS,
 )
+from game.scenes.sheet_powers import ToolsTab
+from game.ui.button import Button
+from game.ui.counter import Counter
 from game.ui.group import WidgetGroup
+from game.ui.notes import NotesArea
+from game.ui.scroll_list import ScrollList
+from game.ui.text_field import TextField
+from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
@@ -47,6 +54,36 @@ class SheetScene(AdventureScene):
     dies_to_death_page = True
 
     adventure: FFAdventure
+    # The widgets (built by sheet_widgets.build, from the book):
+    top: dict[str, Button]
+    rename_button: Button
+    stat_counters: dict[str, Counter]
+    stat_erasers: dict[str, Button]
+    weapon_toggle: Toggle
+    luck_button: Button
+    skill_button: Button
+    paragraph_field: TextField
+    go_button: Button
+    history_buttons: list[Button]
+    counter_widgets: dict[str, Counter]
+    use_buttons: dict[str, Button]
+    equipment: ScrollList
+    item_field: TextField
+    add_item_button: Button
+    remove_item_button: Button
+    day_buttons: list[Button]
+    tick_button: Button
+    tabs: list[str]
+    tab_buttons: dict[str, Button]
+    creature_list: ScrollList
+    creature_add: Button
+    creature_edit: Button
+    creature_remove: Button
+    creature_fight: Button
+    notes: NotesArea
+    journal: ScrollList
+    journal_buttons: list[Button]
+    tools: ToolsTab
 
     def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)

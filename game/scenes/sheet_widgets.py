@@ -44,7 +44,7 @@ def build(scene: SheetScene) -> None:
              ("settings", "sheet.settings", scene.open_settings, "normal"), ("help", "sheet.help", scene.open_help, "normal")]
     widths = {"undo": 118, "redo": 118, "fight": 130, "shelf": 118, "settings": 118, "help": 96}
     x = 1264 - sum(widths.values()) - 8 * (len(specs) - 1)
-    scene.top: dict[str, Button] = {}
+    scene.top = {}
     for name, key, action, style in specs:
         scene.top[name] = g.add(Button(ui, (x, 12, widths[name], 44), ui.tr(key), on_click=action, style=style))
         x += widths[name] + 8
@@ -56,8 +56,8 @@ def build(scene: SheetScene) -> None:
     # -- hero ------------------------------------------------------------------------------
     scene.rename_button = g.add(Button(ui, (HERO.right - 124, HERO.y + 12, 108, 36), ui.tr("sheet.rename"),
                                       on_click=scene.ask_name))
-    scene.stat_counters: dict[str, Counter] = {}
-    scene.stat_erasers: dict[str, Button] = {}
+    scene.stat_counters = {}
+    scene.stat_erasers = {}
     for index, stat in enumerate(book.stats):
         y = HERO.y + STATS_TOP + index * STAT_ROW
         scene.stat_counters[stat.id] = g.add(Counter(
@@ -82,7 +82,7 @@ def build(scene: SheetScene) -> None:
                                            on_submit=lambda text: scene.go_to_paragraph()))
     scene.go_button = g.add(Button(ui, (PARAGRAPH.x + 180, PARAGRAPH.y + 58, 110, 42), ui.tr("sheet.go"),
                                   on_click=scene.go_to_paragraph))
-    scene.history_buttons: list[Button] = []
+    scene.history_buttons = []
     for index in range(HISTORY_CHIPS):
         x = PARAGRAPH.x + 20 + (index % 4) * 92
         y = PARAGRAPH.y + 108 + (index // 4) * 26
@@ -92,8 +92,8 @@ def build(scene: SheetScene) -> None:
                         tooltip=ui.tr("sheet.jump_back_tip"))
         scene.history_buttons.append(g.add(button))
     # -- backpack ------------------------------------------------------------------------------
-    scene.counter_widgets: dict[str, Counter] = {}
-    scene.use_buttons: dict[str, Button] = {}
+    scene.counter_widgets = {}
+    scene.use_buttons = {}
     use = {}
     if book.meal:
         use[book.meal.counter] = ("sheet.eat", scene.eat)
@@ -125,14 +125,14 @@ def build(scene: SheetScene) -> None:
     scene.remove_item_button = g.add(Button(ui, (BACKPACK.right - 82, y, 66, 42), "−", on_click=scene.remove_item,
                                            tooltip=ui.tr("sheet.remove_item_tip")))
     # -- calendar ---------------------------------------------------------------------------------
-    scene.day_buttons: list[Button] = []
+    scene.day_buttons = []
     if book.calendar:
         cal = scene.calendar_rect()
         scene.tick_button = g.add(Button(ui, (cal.right - 176, cal.y + 14, 160, 44), ui.tr("sheet.tick_day"),
                                         style="primary", on_click=scene.tick_day))
     # -- side tabs ---------------------------------------------------------------------------------
     scene.tabs = [t for t in TAB_ORDER if t != "calendar" or book.calendar]
-    scene.tab_buttons: dict[str, Button] = {}
+    scene.tab_buttons = {}
     # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
     needs = [fonts.text_width(ui.t(f"sheet.tab_{tab}"), "bold", 17) + 16 for tab in scene.tabs]
     spare = max(0, SIDE.width - 8 * (len(scene.tabs) - 1) - sum(needs)) // len(scene.tabs)

@@ -7,6 +7,8 @@ ring (Tab, Enter, Space), and pointer events to the widget under the pointer.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pygame
 
 from game.ui.context import UIContext
@@ -18,6 +20,9 @@ from game.ui.widget import Widget
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 
 
+
+W = TypeVar("W", bound=Widget)
+
 class WidgetGroup:
     """Widgets drawn in insertion order; the last added is on top."""
 
@@ -27,8 +32,8 @@ class WidgetGroup:
         self.focus = FocusRing()
         self.tooltips = TooltipLayer(ui)
 
-    def add(self, *widgets: Widget) -> Widget:
-        """Add widgets (in tab order); returns the last, for ``x = group.add(Button(...))``."""
+    def add(self, *widgets: W) -> W:
+        """Add widgets (in tab order); returns the last, for ``x = group.add(Button(...))`` (typed as given)."""
         for widget in widgets:
             self.widgets.append(widget)
             self.focus.add(widget)

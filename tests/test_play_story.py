@@ -259,3 +259,27 @@ def test_the_bookshelf_opens_the_chronicles_of_the_selected_adventures_book(serv
     scene = driver.top
     assert isinstance(scene, ChroniclesScene) and scene.book.id == "DF31" and not scene.mark_buttons
     assert [r.outcome for r in scene.chronicle.runs] == ["died"]
+
+
+def test_chronicles_replay_a_save_only_when_it_changed(services, monkeypatch):
+    adventure = dead_run(services, (1, 12), "Oswin")
+    assert [r.outcome for r in book_runs(services.saves, services.shelf.books, "DF31")[0]] == ["died"]
+    loads = []
+    real_load = services.saves.load
+    monkeypatch.setattr(services.saves, "load", lambda *args, **kw: loads.append(args) or real_load(*args, **kw))
+    assert [r.paragraph for r in book_runs(services.saves, services.shelf.books, "DF31")[0]] == [12]
+    assert loads == []  # unchanged since the last look: read from the cache
+    adventure.undo()  # the save changes (a death by choice, undone)
+    runs, _problems = book_runs(services.saves, services.shelf.books, "DF31")
+    assert len(loads) == 1 and [r.outcome for r in runs] == ["playing"]
+
+
+def test_the_timeline_reads_consequences_only_for_the_rows_it_shows(services):
+    adventure = adventure_of(services)
+    for number in range(1, 131):
+        adventure.act({"do": "paragraph", "number": number})
+    found = rows(adventure.session)
+    consequences = found[0].consequences
+    assert consequences._found == {}  # nothing replayed to list the rows
+    assert found[-1].changes == ()  # a paragraph changes no score
+    assert set(consequences._found) == set(range(100, 130))

@@ -10,12 +10,12 @@ of the book explored (its ``section_count``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from game.app.timeline import visited_paragraphs
 from game.safe_json import InputError
-from game.storage.chronicles import store_for
+from game.storage.chronicles import RecordCache, store_for
 
 OUTCOMES = ("playing", "won", "died", "abandoned")
 
@@ -200,18 +200,51 @@ def book_runs(saves: Any, books: dict[str, Any], book_id: str) -> tuple[list[Run
     """
     kept, problems = kept_runs(saves, book_id)
     runs = dict(kept)
+    cache = RecordCache(store_for(saves), book_id)  # a save unchanged since the last look is not replayed again
+    live: set[str] = set()
     for item in saves.listing():
         if item.save is None or item.save.book != book_id:
             continue
-        try:
-            _save, session = saves.load(item.id, books)
-        except InputError as error:
-            problems.append(str(error))
-            continue
+        live.add(item.id)
+        stamp = _stamp(item)
+        record = _cached(cache, item.id, stamp)
+        if record is None:
+            try:
+                _save, session = saves.load(item.id, books)
+            except InputError as error:
+                problems.append(str(error))
+                continue
+            record = run_record(session, item.id, item.save.updated)
+            cache.put(item.id, stamp, record.to_json())
         marked = kept.get(item.id)
-        outcome = marked.outcome if marked is not None and marked.outcome in ("won", "abandoned") else None
-        runs[item.id] = run_record(session, item.id, item.save.updated, outcome)
+        if marked is not None and marked.outcome in ("won", "abandoned") and record.outcome != "died":
+            record = replace(record, outcome=marked.outcome)
+        runs[item.id] = record
+    cache.keep_only(live)
+    try:
+        cache.write()
+    except OSError as error:
+        problems.append(f"{cache.path.name}: {error.strerror or error}")
     return list(runs.values()), problems
+
+
+def _stamp(item: Any) -> str:
+    """What says a save changed: its time of writing, and its file's nanosecond time and size (two writes a second)."""
+    try:
+        info = item.path.stat()
+    except OSError:
+        return item.save.updated
+    return f"{item.save.updated}|{info.st_mtime_ns}|{info.st_size}"
+
+
+def _cached(cache: RecordCache, save_id: str, updated: str) -> RunRecord | None:
+    raw = cache.get(save_id, updated)
+    if raw is None:
+        return None
+    try:
+        return RunRecord.from_json(raw)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def keep_run(saves: Any, session: Any, save_id: str, updated: str, outcome: str | None = None) -> RunRecord:

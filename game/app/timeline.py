@@ -35,6 +35,34 @@ class Change:
         return self.after - self.before
 
 
+class Consequences:
+    """What each entry of a session changed, computed on demand a block of entries at a time.
+
+    The session keeps only checkpoints of its states (game.rules.session), so a
+    state is rebuilt by replaying; a block is replayed once and every entry in
+    it is read then. A long journal opens at once and pays only for the rows
+    shown.
+    """
+
+    BLOCK = 50
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._found: dict[int, tuple[Change, ...]] = {}
+
+    def of(self, index: int) -> tuple[Change, ...]:
+        """The changes of entry ``index``."""
+        if index not in self._found:
+            first = index - index % self.BLOCK
+            last = min(first + self.BLOCK, len(self.session.entries))
+            previous = None
+            for at, state in zip(range(first, last + 1), self.session.states_from(first)):
+                if previous is not None:
+                    self._found[at - 1] = changes(self.session, previous, state)
+                previous = state
+        return self._found.get(index, ())
+
+
 @dataclass(frozen=True)
 class Row:
     """One line of the timeline."""
@@ -42,8 +70,13 @@ class Row:
     index: int  # the entry's index in the log (for undo_to)
     entry: Entry
     paragraph: int | None  # where it happened (a paragraph action: the § reached)
-    changes: tuple[Change, ...]
     category: str  # fights, tests, resources or other
+    consequences: Consequences | None = None
+
+    @property
+    def changes(self) -> tuple[Change, ...]:
+        """The scores, counters and fighters' STAMINA this entry changed."""
+        return () if self.consequences is None else self.consequences.of(self.index)
 
     def shown_by(self, name: str) -> bool:
         """Whether the filter ``name`` (FILTERS) keeps this row."""
@@ -66,8 +99,7 @@ def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
     """The scores, initial scores, counters and fighters' STAMINA that differ between two states."""
     if not hasattr(session.book, "stats"):
         return ()
-    old = session.rules.view(session.book, before)
-    new = session.rules.view(session.book, after)
+    old, new = _numbers(session, before), _numbers(session, after)
     found: list[Change] = []
     old_hero, new_hero = old.get("hero") or {}, new.get("hero") or {}
     for stat in session.book.stats:
@@ -91,6 +123,26 @@ def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
     return tuple(found)
 
 
+def _numbers(session: Session, state: Any) -> dict[str, Any]:
+    """The parts of a state's view that changes compare: hero, counters, fight (read straight from a sheet state).
+
+    A Fighting Fantasy state is read directly (the full view also builds the
+    calendar and the boxes: a long journal took a millisecond per entry);
+    any other state goes through the rules' view.
+    """
+    hero, fight = getattr(state, "hero", None), getattr(state, "fight", None)
+    if not hasattr(state, "counters") or not hasattr(state, "fight"):
+        return session.rules.view(session.book, state)
+    return {
+        "hero": None if hero is None else {**hero.scores, "initial": dict(hero.initial)},
+        "counters": dict(state.counters),
+        "fight": {} if fight is None else {
+            "enemies": [{"name": e.name, "stamina": e.stamina} for e in fight.enemies],
+            "ally": None if fight.ally is None else {"name": fight.ally.name, "stamina": fight.ally.stamina},
+        },
+    }
+
+
 def preview_changes(session: Session, action: Any) -> tuple[Change, ...] | None:
     """What ``action`` would change now, without applying it (None: the rules refuse it)."""
     after = session.preview(action)
@@ -98,13 +150,14 @@ def preview_changes(session: Session, action: Any) -> tuple[Change, ...] | None:
 
 
 def rows(session: Session) -> list[Row]:
-    """Every standing entry as a timeline row, oldest first."""
-    states = session.states
+    """Every standing entry as a timeline row, oldest first; their changes are read when asked for."""
+    consequences = Consequences(session)
     found = []
+    paragraph = getattr(session.state_at(0), "paragraph", None) if session.entries else None
     for index, entry in enumerate(session.entries):
-        before, after = states[index], states[index + 1]
-        paragraph = getattr(after if entry.action.get("do") == "paragraph" else before, "paragraph", None)
-        found.append(Row(index, entry, paragraph, changes(session, before, after), category(entry.action)))
+        if entry.action.get("do") == "paragraph" and isinstance(entry.action.get("number"), int):
+            paragraph = entry.action["number"]  # the § reached; the entries after it happened there
+        found.append(Row(index, entry, paragraph, category(entry.action), consequences))
     return found
 
 

@@ -46,6 +46,9 @@ class TimelineScene(Scene):
         self.filter = "all"
         self.message: str | None = None
         self.shown: list[Row] = []
+        self._rows: list[Row] = []
+        self._rows_key: tuple[int, int | None] | None = None
+        self._texts: dict[tuple[int, str], str] = {}
         self.group = WidgetGroup(self.ui)
         self._build()
         self.sync()
@@ -74,8 +77,13 @@ class TimelineScene(Scene):
     def sync(self) -> None:
         """Rows of the current filter, newest first; the button follows what the rules allow."""
         ui = self.ui
-        self.shown = [row for row in reversed(rows(self.adventure.session)) if row.shown_by(self.filter)]
-        self.list.set_items([self.row_text(row, with_changes=True) for row in self.shown])
+        entries = self.adventure.session.entries
+        key = (len(entries), id(entries[-1]) if entries else None)
+        if key != self._rows_key:  # the log moved (going back, or an action elsewhere): read it again
+            self._rows_key, self._rows, self._texts = key, rows(self.adventure.session), {}
+        self.shown = [row for row in reversed(self._rows) if row.shown_by(self.filter)]
+        # each row's text is made when the list first draws it: a long journal opens at once
+        self.list.set_items([lambda row=row: self.list_text(row) for row in self.shown])
         for name, button in self.filter_buttons.items():
             button.style = "primary" if name == self.filter else "normal"
         row = self.selected_row()
@@ -88,6 +96,13 @@ class TimelineScene(Scene):
     def selected_row(self) -> Row | None:
         index = self.list.selected
         return self.shown[index] if index is not None and index < len(self.shown) else None
+
+    def list_text(self, row: Row) -> str:
+        """A row of the list with its consequences, made once per language."""
+        key = (row.index, self.ui.catalogue.language)
+        if key not in self._texts:
+            self._texts[key] = self.row_text(row, with_changes=True)
+        return self._texts[key]
 
     def row_text(self, row: Row, with_changes: bool = False) -> str:
         """"12 · § 48 · Tenter sa Chance — dés 2·3 — Chanceux", then "⇒ CHANCE 9 → 8" in the list."""

@@ -63,6 +63,44 @@ class ChronicleStore:
         atomic_write_text(self.path(book_id), text)
 
 
+class RecordCache:
+    """Run records of the saves on the shelf, by save id with the save's ``updated`` stamp (``<book>.cache.json``).
+
+    Only a speed-up: a missing, stale or unreadable cache is rebuilt by replaying.
+    """
+
+    def __init__(self, store: ChronicleStore, book_id: str) -> None:
+        self.path = store.path(book_id).with_suffix(".cache.json")
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.changed = False
+        try:
+            data = read_json_file(self.path, ChronicleError) if self.path.exists() else {}
+        except InputError:
+            data = {}
+        if isinstance(data, dict):
+            self.entries = {k: v for k, v in data.items() if isinstance(v, dict) and isinstance(v.get("record"), dict)}
+
+    def get(self, save_id: str, updated: str) -> dict[str, Any] | None:
+        found = self.entries.get(save_id)
+        return found["record"] if found is not None and found.get("updated") == updated else None
+
+    def put(self, save_id: str, updated: str, record: dict[str, Any]) -> None:
+        self.entries[save_id] = {"updated": updated, "record": record}
+        self.changed = True
+
+    def keep_only(self, save_ids: set[str]) -> None:
+        for gone in set(self.entries) - save_ids:
+            del self.entries[gone]
+            self.changed = True
+
+    def write(self) -> None:
+        """Write the cache when it changed (an OSError is the caller's to report or ignore)."""
+        if self.changed:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, json.dumps(self.entries, ensure_ascii=False))
+            self.changed = False
+
+
 def store_for(saves: Any) -> ChronicleStore:
     """The chronicles kept beside a save folder (a subfolder: the saves listing never reads it)."""
     return ChronicleStore(Path(saves.root) / "chronicles")

@@ -283,3 +283,12 @@ def test_the_timeline_reads_consequences_only_for_the_rows_it_shows(services):
     assert consequences._found == {}  # nothing replayed to list the rows
     assert found[-1].changes == ()  # a paragraph changes no score
     assert set(consequences._found) == set(range(100, 130))
+
+
+def test_a_long_road_wraps_on_the_map(services):
+    from game.app.chronicle import RunRecord
+
+    run = RunRecord("r", "DF31", "Oswin", "bookmark", "playing", 30, paragraphs=tuple(range(1, 31)))
+    place = layout(book_chronicle([run], 400), max_columns=12)
+    assert place[1] == (0, 0) and place[12] == (11, 0) and place[13] == (0, 1) and place[30] == (5, 2)
+    assert max(column for column, _row in place.values()) == 11

@@ -164,8 +164,12 @@ def book_chronicle(runs: list[RunRecord], section_count: int | None) -> BookChro
                          {p for p, _n in death_list if p is not None}, explored)
 
 
-def layout(chronicle: BookChronicle) -> dict[int, tuple[int, int]]:
-    """(column, row) of each paragraph: the column is its depth along the paths from the first one visited."""
+def layout(chronicle: BookChronicle, max_columns: int = 12) -> dict[int, tuple[int, int]]:
+    """(column, row) of each paragraph: the column is its depth along the paths from the first one visited.
+
+    Deeper than ``max_columns``, the map wraps: depths go on in a band below,
+    so a long road stays readable on one screen.
+    """
     depth: dict[int, int] = {}
     for number in chronicle.nodes:
         incoming = [depth[a] for (a, b) in chronicle.edges if b == number and a in depth]
@@ -176,7 +180,12 @@ def layout(chronicle: BookChronicle) -> dict[int, tuple[int, int]]:
         column = depth[number]
         place[number] = (column, rows[column])
         rows[column] += 1
-    return place
+    bands = max((column // max_columns for column, _row in place.values()), default=0) + 1
+    if bands == 1:
+        return place
+    height = [max((rows[c] for c in rows if c // max_columns == band), default=1) for band in range(bands)]
+    offset = [sum(height[:band]) for band in range(bands)]
+    return {n: (column % max_columns, row + offset[column // max_columns]) for n, (column, row) in place.items()}
 
 
 # -- the runs of a book on disk (the saves, and the runs kept by game.storage.chronicles) ----------------------

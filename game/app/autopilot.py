@@ -164,8 +164,8 @@ class Autopilot:
         return int((self.now - self.reveal[1]) * REVEAL_LINES_PER_SECOND)
 
     def _revealed(self) -> bool:
-        if self.reveal is None:
-            return True
+        if self.reveal is None or self.services.settings.animation_factor <= 0:
+            return True  # reduced motion (issue 16): the section's text shows whole at once
         text = self.reveal[0]
         return self._reveal_lines() * self._line_height() >= text.content
 

@@ -51,7 +51,8 @@ class ChroniclesScene(Scene):
         self.back_button = g.add(Button(ui, (1264 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
         self.spoiler = g.add(Toggle(ui, (MAP.x + 20, MAP.y + 12, 470, 32), ui.tr("play.spoiler_toggle"), value=False,
                                     on_change=lambda on: None, tooltip=ui.tr("play.spoiler_tip")))
-        self.runs_list = g.add(ScrollList(ui, (RUNS.x + 12, RUNS.y + 56, RUNS.width - 24, 300), row_height=34))
+        self.runs_list = g.add(ScrollList(ui, (RUNS.x + 12, RUNS.y + 56, RUNS.width - 24, 300), row_height=34,
+                                          spoken_name=ui.tr("access.runs")))
         self.mark_buttons: dict[str, Button] = {}
         if self.current is not None:
             for index, outcome in enumerate(("won", "abandoned")):

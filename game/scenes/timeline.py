@@ -69,7 +69,7 @@ class TimelineScene(Scene):
                                                      on_click=lambda n=name: self.set_filter(n)))
             x += 158
         self.list = g.add(ScrollList(ui, LIST.inflate(-24, -24), row_height=34, on_select=lambda i: self.sync(),
-                                     on_activate=lambda i: self.ask_back_here()))
+                                     on_activate=lambda i: self.ask_back_here(), spoken_name=ui.tr("access.timeline")))
         self.back_here = g.add(Button(ui, (DETAIL.x + 20, DETAIL.bottom - 64, DETAIL.width - 40, 46),
                                       ui.tr("play.back_here"), style="primary", on_click=self.ask_back_here))
 

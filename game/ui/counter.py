@@ -7,6 +7,7 @@ sets ``counter.value`` from the model. So the sheet never disagrees with the rul
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -141,7 +142,9 @@ class Counter(Widget):
         p = self.ui.palette
         fill = p.parchment_dark if pressed else p.parchment_light
         ink = p.ink if active else p.ink_faint
-        surface.blit(rounded_box(rect.size, fill, ink, rect.width // 2), rect.move(0, 1 if pressed else 0))
+        surface.blit(rounded_box(rect.size, fill, ink if active else None, rect.width // 2), rect.move(0, 1 if pressed else 0))
+        if not active:
+            _dashed_circle(surface, rect, ink)  # a shape, not only a fainter ink, says "not this way"
         c = rect.move(0, 1 if pressed else 0).center
         arm = rect.width // 5
         pygame.draw.line(surface, ink, (c[0] - arm, c[1]), (c[0] + arm, c[1]), 3)
@@ -156,3 +159,12 @@ class Counter(Widget):
         self._draw_button(surface, self.plus_rect(), "+", self.can_increase(), self._pressed == "plus")
         centre = (self.rect.centerx, self.minus_rect().centery)
         blit_text(surface, str(self.value), centre, "bold", self.ui.theme.text_size("value"), p.ink if self.enabled else p.ink_faint, "center")
+
+
+def _dashed_circle(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, dashes: int = 12) -> None:
+    """The outline of a disabled − / + button: a ring of short arcs."""
+    box = pygame.Rect(rect).inflate(-2, -2)
+    step = 2 * math.pi / dashes
+    for index in range(dashes):
+        start = index * step
+        pygame.draw.arc(surface, colour, box, start, start + step * 0.55, 2)

@@ -48,7 +48,7 @@ class AdventureScene(Scene):
         self.ui = services.ui
         self.adventure = adventure
         self.book: Any = adventure.book
-        self.message: str | None = None
+        self.message = None
         self.tone = "neutral"
         self._changes: list[Change] = []
         adventure.subscribe(self._heard)

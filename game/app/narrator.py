@@ -56,7 +56,7 @@ class Narrator:
         parts = [self.describe(scene)]
         widget = focused_widget(scene)
         if widget is not None:
-            parts.append(self.ui.t("access.focus_on", control=widget.spoken()))  # type: ignore[attr-defined]
+            parts.append(self.ui.t("access.focus_on", control=widget.spoken()))  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
         return " ".join(part for part in parts if part)
 
     def notice(self, stack: SceneStack) -> None:
@@ -71,7 +71,7 @@ class Narrator:
         if top in self._seen:
             widget = focused_widget(top)
             if widget is not None:
-                self.ui.say(self.ui.t("access.focus_on", control=widget.spoken()), interrupt=False)  # type: ignore[attr-defined]
+                self.ui.say(self.ui.t("access.focus_on", control=widget.spoken()), interrupt=False)  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
             return
         self._seen.add(top)
         self.ui.say(self.describe(top))

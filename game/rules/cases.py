@@ -48,7 +48,7 @@ def case_files(paths: list[Path]) -> Iterator[Path]:
             yield path
 
 
-def log_view(session: Session) -> dict[str, Any]:
+def log_view(session: Session[Any, Any]) -> dict[str, Any]:
     """The ``log`` paths: how the adventure is played and what its action log holds."""
     return {
         "play": session.play,
@@ -61,7 +61,7 @@ def log_view(session: Session) -> dict[str, Any]:
     }
 
 
-def resolve(session: Session, path: str) -> Any:
+def resolve(session: Session[Any, Any], path: str) -> Any:
     """The value at a dotted path (``fight.enemies.0.stamina``); MISSING when there is none."""
     parts = path.split(".")
     derived = getattr(session.rules, "derived", None)
@@ -96,10 +96,10 @@ def matches(expected: Any, actual: Any) -> bool:
         return expected is actual
     if isinstance(expected, (int, float)) and isinstance(actual, (int, float)):
         return expected == actual
-    return expected == actual
+    return bool(expected == actual)
 
 
-def check(session: Session, expect: Any, where: str) -> None:
+def check(session: Session[Any, Any], expect: Any, where: str) -> None:
     if not isinstance(expect, dict):
         raise CaseFailure(f"{where}: 'expect' must be an object of path: value")
     for path, expected in expect.items():
@@ -114,7 +114,7 @@ def check(session: Session, expect: Any, where: str) -> None:
                               f"got {json.dumps(actual, ensure_ascii=False, default=str)}")
 
 
-def run_step(session: Session, index: int, step: Any) -> None:
+def run_step(session: Session[Any, Any], index: int, step: Any) -> None:
     if not isinstance(step, dict) or not isinstance(step.get("do"), str):
         raise CaseFailure(f"step {index + 1}: a step must be an object with a 'do' string")
     do = step["do"]
@@ -177,7 +177,7 @@ def run_case(data: Any, books_dir: Path | None = None) -> None:
         raise CaseFailure(f"'play' must be one of {', '.join(PLAY_MODES)}")
     source = ScriptedDice(dice)
     try:
-        session = Session(book, source, Start(hero=hero, play=play))
+        session: Session[Any, Any] = Session(book, source, Start(hero=hero, play=play))
     except (ValueError, KeyError) as error:
         raise CaseFailure(f"hero: {error}") from None
     for index, step in enumerate(steps):

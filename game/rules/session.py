@@ -44,8 +44,11 @@ ActionLike = BaseModel | Mapping[str, Any]
 class Ruleset(Protocol):
     """What a kind of book plugs into a session (see game.rules.ff.ruleset)."""
 
-    kind: str
-    state_type: type[BaseModel]
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def state_type(self) -> type[BaseModel]: ...
 
     def start(self, book: Any, hero: dict[str, int] | None, language: str) -> Any: ...
 
@@ -57,8 +60,7 @@ class Ruleset(Protocol):
 
     def view(self, book: Any, state: Any, language: str = "fr") -> dict[str, Any]: ...
 
-    @property
-    def action_adapter(self) -> Any: ...
+    action_adapter: Any
 
 
 def ruleset_for(book: Any) -> Ruleset:
@@ -330,7 +332,7 @@ class Session(Generic[StateT, ActionT]):
         }
 
     @classmethod
-    def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session:
+    def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session[Any, Any]:
         """Rebuild a session by replaying a log. Raises ValueError naming the entry that fails."""
         if log.get("format") != LOG_FORMAT:
             raise ValueError(f"log format {log.get('format')!r} is not {LOG_FORMAT}")
@@ -356,7 +358,7 @@ class Session(Generic[StateT, ActionT]):
         return session
 
     # -- internals ---------------------------------------------------------------------------
-    def _keep(self, index: int, state: BaseModel) -> None:
+    def _keep(self, index: int, state: StateT) -> None:
         """Hold the state after ``index`` entries, and let go of the one that just left the recent window."""
         self._states[index] = state
         old = index - RECENT_STATES

@@ -246,7 +246,7 @@ class Tumble:
             self._draw_arrow(surface, palette, min(1.0, progress / 0.6))
 
     def _draw_arrow(self, surface: pygame.Surface, palette: Palette, t: float) -> None:
-        (x0, y0), (x1, y1), hit = self.flight  # type: ignore[misc]
+        (x0, y0), (x1, y1), hit = self.flight  # type: ignore[misc]  # drawn only while an arrow flies (flight is set)
         if not hit:
             y1 -= 70  # a miss flies over the creature's head
         if t >= 1.0:

@@ -60,7 +60,7 @@ class CreationScene(Scene):
         self.session = self._new_session()
         self.rolled: dict[str, tuple[int, ...]] = {}  # stat id → the dice that made it (after a roll)
         self.picked: str | None = None
-        self.message: str | None = None  # a refusal, shown in red under the fields
+        self.message = None  # a refusal, shown in red under the fields
         self.status_key: str | None = None
         self.group = WidgetGroup(self.ui)
         self.fields: dict[str, TextField] = {}
@@ -207,7 +207,7 @@ class CreationScene(Scene):
         enter_dice(self, self.services, session.dice_needed(action), lambda dice: self._apply(session, action, dice),
                    lambda result: self._rolled(session, result), names=lambda uses: labels if len(uses) == len(labels) else [])
 
-    def _apply(self, session: Session, action: dict, dice: Any = None) -> Entry | Refused:
+    def _apply(self, session: Session[Any, Any], action: Any, dice: Any = None) -> Entry | Refused:
         try:
             return session.apply(action, dice)
         except Refused as refused:

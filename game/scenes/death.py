@@ -53,7 +53,7 @@ REVIVE_PANEL = pygame.Rect(250, 562, 780, 142)
 
 
 def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]  # a generator of 3 ints is the RGB triple typeshed cannot see
 
 
 @surface_cached("death pages", 4_000_000)  # one full page

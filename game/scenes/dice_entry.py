@@ -138,7 +138,7 @@ class DiceEntryScene(ModalScene):
             return
         if self.stack is not None:
             self.stack.pop(self)
-        self.on_done([int(v) for v in self.values])  # type: ignore[arg-type]
+        self.on_done([int(v) for v in self.values])  # type: ignore[arg-type]  # every value is set before OK is enabled
 
     def dismiss(self) -> None:
         if self.stack is not None:

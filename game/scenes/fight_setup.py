@@ -379,7 +379,7 @@ def _showcase_setup(services: Services) -> list[Scene]:
     scene.skill_field.text = "6"
     scene.stamina_field.text = "7"
     scene.add_typed()
-    scene.shots_counter.value = 2  # type: ignore[union-attr]
+    scene.shots_counter.value = 2  # type: ignore[union-attr]  # the showcase book (DF49) has a bow
     scene.escape_toggle.value = True
     scene._refresh()
     return [scene]

@@ -337,7 +337,7 @@ class ReaderScene(AdventureScene):
 # =====================================================================================
 # showcase
 # =====================================================================================
-def _demo_adventure(services: Services, path: list[tuple[dict, list[int]]]) -> Adventure:
+def _demo_adventure(services: Services, path: list[tuple[Any, list[int]]]) -> Adventure[Any, Any]:
     """The demo book with a named hero, played along ``path`` (each action with its dice)."""
     from game.rules.dice import ScriptedDice
 

@@ -137,7 +137,7 @@ class ClockPanel(Panel):
         else:
             self.journal_offset = None
         lines = [journal_line(ui, book, entry) for entry in self.view["journal"]]
-        self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]
+        self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]  # the panel keeps the journal list under its own type
 
     def advance_action(self) -> dict[str, Any] | None:
         """A plain number counts in the current scale; "1h30", "2 j", "45 min", "3 r" give their own units."""

@@ -98,7 +98,7 @@ class Panel:
         self.table.group.add(widget)
         return widget
 
-    def button(self, name: str, rect: Any, label: TextSource, on_click: Callable[[], None], *,
+    def button(self, name: str, rect: Any, label: TextSource, on_click: Callable[[], object], *,
                refused: Any = None, style: str = "normal", tooltip: TextSource | None = None,
                chosen: bool = False) -> Button:
         """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused."""
@@ -108,10 +108,10 @@ class Panel:
             button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip)
         if refused is not None:
             button.set_enabled(False, self.table.refusal_text(refused))
-        return self.add(name, button)  # type: ignore[return-value]
+        return self.add(name, button)  # type: ignore[return-value]  # add returns the widget it was given, typed as a Widget
 
     def choices(self, name: str, x: int, y: int, options: Sequence[tuple[str, TextSource]], current: str | None,
-                on_pick: Callable[[str], None], *, width: int | None = None, height: int = ROW,
+                on_pick: Callable[[str], object], *, width: int | None = None, height: int = ROW,
                 disabled: dict[str, TextSource] | None = None) -> int:
         """A row of buttons, the current one filled; returns the x after the row."""
         size = self.ui.theme.text_size("button")
@@ -126,7 +126,7 @@ class Panel:
         return x
 
     def field(self, name: str, rect: Any, default: str = "", *, placeholder: TextSource | None = None,
-              max_length: int = 12, on_change: Callable[[], None] | None = None,
+              max_length: int = 12, on_change: Callable[[], object] | None = None,
               spoken_name: TextSource | None = None) -> TextField:
         """A text field whose text survives rebuilds; ``on_change`` runs after each keystroke; ``spoken_name``:
         what a screen reader calls it (the caption the panel draws above it)."""
@@ -140,10 +140,10 @@ class Panel:
 
         widget = TextField(self.ui, rect, text=self.texts[name], placeholder=placeholder, max_length=max_length,
                            on_change=changed, spoken_name=spoken_name)
-        return self.add(name, widget)  # type: ignore[return-value]
+        return self.add(name, widget)  # type: ignore[return-value]  # add returns the widget it was given, typed as a Widget
 
-    def toggle(self, name: str, rect: Any, label: TextSource, value: bool, on_change: Callable[[bool], None]) -> Toggle:
-        return self.add(name, Toggle(self.ui, rect, label, value=value, on_change=on_change))  # type: ignore[return-value]
+    def toggle(self, name: str, rect: Any, label: TextSource, value: bool, on_change: Callable[[bool], object]) -> Toggle:
+        return self.add(name, Toggle(self.ui, rect, label, value=value, on_change=on_change))  # type: ignore[return-value]  # add returns the widget it was given, typed as a Widget
 
     def number(self, name: str) -> float | None:
         from game.scenes.rnp_format import parse_number

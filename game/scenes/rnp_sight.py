@@ -39,7 +39,7 @@ class LightPanel(Panel):
 
     def set(self, attr: str, value: str) -> None:
         setattr(self, attr, value)
-        self.table.panels["hide"].obscurement = self.obscurement  # type: ignore[attr-defined]
+        self.table.panels["hide"].obscurement = self.obscurement  # type: ignore[attr-defined]  # the hiding panel is a known class
         self.table.rebuild()
 
     def set_light(self, value: str) -> None:

@@ -24,7 +24,7 @@ class Button(Widget):
         rect: pygame.Rect | tuple[int, int, int, int],
         label: TextSource,
         *,
-        on_click: Callable[[], None] | None = None,
+        on_click: Callable[[], object] | None = None,
         icon: str | None = None,
         style: str = "normal",
         **options,

@@ -34,7 +34,7 @@ class Counter(Widget):
         minimum: int | None = None,
         maximum: int | None = None,
         step: int = 1,
-        on_request: Callable[[int], None] | None = None,
+        on_request: Callable[[int], object] | None = None,
         **options,
     ) -> None:
         super().__init__(ui, rect, **options)

@@ -30,7 +30,7 @@ Colour = tuple[int, ...]
 
 def _mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
     """Linear blend of two RGB colours (t=0 → a, t=1 → b)."""
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]  # a generator of 3 ints is the RGB triple typeshed cannot see
 
 
 def _noise_surface(size: tuple[int, int], rng: random.Random, low: int, high: int, warmth: float = 0.0) -> pygame.Surface:

@@ -33,7 +33,7 @@ class NotesArea(TypedText, Widget):
         text: str = "",
         placeholder: TextSource | None = None,
         max_length: int | None = None,
-        on_change: Callable[[str], None] | None = None,
+        on_change: Callable[[str], object] | None = None,
         **options,
     ) -> None:
         super().__init__(ui, rect, **options)

@@ -32,8 +32,8 @@ class ScrollList(Widget):
         *,
         row_height: int = 36,
         icons: Sequence[str | None] | None = None,
-        on_select: Callable[[int], None] | None = None,
-        on_activate: Callable[[int], None] | None = None,
+        on_select: Callable[[int], object] | None = None,
+        on_activate: Callable[[int], object] | None = None,
         **options,
     ) -> None:
         """``icons`` optionally names an icon per row (see game.ui.draw.ICONS)."""

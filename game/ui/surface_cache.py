@@ -85,8 +85,8 @@ def surface_cached(name: str, budget: int) -> Callable[[Callable[..., T]], Calla
                 found = cache.put(key, function(*args, **kwargs))
             return found
 
-        cached.cache = cache  # type: ignore[attr-defined]
-        cached.cache_clear = cache.clear  # type: ignore[attr-defined]
+        cached.cache = cache  # type: ignore[attr-defined]  # functions carry their cache as attributes, like functools.lru_cache
+        cached.cache_clear = cache.clear  # type: ignore[attr-defined]  # functions carry their cache as attributes, like functools.lru_cache
         return cached
 
     return decorate

@@ -150,7 +150,7 @@ class Editor:
         accept: Callable[[TextBuffer, str], FilterResult] | None = None,
         line_start: Callable[[int], int] | None = None,
         line_end: Callable[[int], int] | None = None,
-        on_change: Callable[[], None] | None = None,
+        on_change: Callable[[], object] | None = None,
     ) -> None:
         self.buffer = buffer
         self.clipboard = clipboard

@@ -35,8 +35,8 @@ class TextField(TypedText, Widget):
         numeric: bool = False,
         minimum: int | None = None,
         maximum: int | None = None,
-        on_change: Callable[[str], None] | None = None,
-        on_submit: Callable[[str], None] | None = None,
+        on_change: Callable[[str], object] | None = None,
+        on_submit: Callable[[str], object] | None = None,
         **options,
     ) -> None:
         """``minimum``/``maximum`` apply in numeric mode (out-of-range shows a message)."""

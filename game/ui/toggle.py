@@ -24,7 +24,7 @@ class Toggle(Widget):
         label: TextSource,
         *,
         value: bool = False,
-        on_change: Callable[[bool], None] | None = None,
+        on_change: Callable[[bool], object] | None = None,
         **options,
     ) -> None:
         super().__init__(ui, rect, **options)

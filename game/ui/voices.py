@@ -90,7 +90,7 @@ def _accessible_output() -> object | None:
     except Exception:  # noqa: BLE001 - missing, or failing to load a native library: speech just stays off
         return None
     try:
-        return _quietly(auto.Auto)  # type: ignore[attr-defined]
+        return _quietly(auto.Auto)  # type: ignore[attr-defined]  # accessible_output2 ships no type information
     except Exception:  # noqa: BLE001
         return None
 
@@ -100,7 +100,7 @@ def screen_reader() -> tuple[list[SpeechOutput], str | None]:
     auto = _accessible_output()
     if auto is None:
         return [], NOTE_NO_LIBRARY
-    output = auto.get_first_available_output()  # type: ignore[attr-defined]
+    output = auto.get_first_available_output()  # type: ignore[attr-defined]  # accessible_output2 ships no type information
     if output is None:
         return [], NOTE_NO_READER
     return [ScreenReaderOutput(output, str(getattr(output, "name", "screen reader")))], None

@@ -134,8 +134,8 @@ class TypedText:
     role = "access.role_field"
 
     def spoken_label(self) -> str:
-        source = self.spoken_name if self.spoken_name is not None else self.placeholder  # type: ignore[attr-defined]
-        return self.ui.text(source) if source is not None else Widget.spoken_label(self)  # type: ignore[attr-defined, arg-type]
+        source = self.spoken_name if self.spoken_name is not None else self.placeholder  # type: ignore[attr-defined]  # a mixin: the text widgets that use it have these attributes
+        return self.ui.text(source) if source is not None else Widget.spoken_label(self)  # type: ignore[attr-defined, arg-type]  # a mixin: the text widgets that use it have these attributes
 
     def spoken_value(self) -> str:
-        return self.text or self.ui.t("access.empty")  # type: ignore[attr-defined]
+        return self.text or self.ui.t("access.empty")  # type: ignore[attr-defined]  # a mixin: the text widgets that use it have these attributes

@@ -100,12 +100,12 @@ def spot(ctx: Context, watcher: a.Watcher, name: str, dc: int) -> dict[str, Any]
     if watcher.active:
         bonus = watcher.perception_bonus
         if bonus is None:
-            bonus = watcher.passive_perception - book.abilities.passive_base  # type: ignore[operator]
+            bonus = watcher.passive_perception - book.abilities.passive_base  # type: ignore[operator]  # the action's validator requires one of the two values
         roll = test_roll(ctx, bonus, None)
         return {"name": name, "active": True, "roll": roll, "value": roll["total"], "spots": roll["total"] >= dc}
     value = watcher.passive_perception
     if value is None:
-        value = book.abilities.passive_base + watcher.perception_bonus  # type: ignore[operator]
+        value = book.abilities.passive_base + watcher.perception_bonus  # type: ignore[operator]  # the action's validator requires one of the two values
     return {"name": name, "active": False, "value": value, "spots": value >= dc}
 
 

@@ -33,7 +33,7 @@ def start_timer(ctx: Context, label: str, seconds: float, character: str | None,
     if len(ctx.state.timers) >= MAX_TIMERS:
         raise Refused("too_many_timers", f"a table keeps {MAX_TIMERS} timers at most", maximum=MAX_TIMERS)
     timer = Timer(id=ctx.state.next_timer, label=label, character=character, start_s=ctx.state.clock.elapsed_s,
-                  duration_s=seconds, kind=kind, hold_s=hold_s)  # type: ignore[arg-type]
+                  duration_s=seconds, kind=kind, hold_s=hold_s)  # type: ignore[arg-type]  # kind is one of the Timer's literals, checked above
     ctx.state.next_timer += 1
     ctx.state.timers.append(timer)
     return timer

@@ -6,13 +6,22 @@ Rule ids refer to /work/shared/RULES.md.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from game.rules.odds import (CombatNumbers, FightOdds, LuckAdvice, archery_odds,
-                             fight_odds, luck_advice, missed_arrow_advice,
-                             p_win_closed_form, sequence_odds, together_odds)
+from game.rules.odds import (
+    CombatNumbers,
+    FightOdds,
+    LuckAdvice,
+    archery_odds,
+    fight_odds,
+    luck_advice,
+    missed_arrow_advice,
+    p_win_closed_form,
+    sequence_odds,
+    together_odds,
+)
 from game.rules.odds.__main__ import main
 from game.rules.odds.dice import p_2d6_at_most, round_probability
 from game.rules.odds.together_plan import Budget
@@ -226,7 +235,7 @@ def _stamina_law_no_luck(diff, n, m):
     """{hero STAMINA left: P} at the end of a won fight, never testing Luck."""
     p = round_probability(diff)
 
-    @lru_cache(maxsize=None)
+    @cache
     def law(n, m):
         if m <= 0:
             return {n: 1.0}
@@ -282,8 +291,9 @@ def test_together_beyond_the_budget_is_an_estimate_with_its_margin():
 
 # An independent, slow solver for tiny all-together fights: value iteration with
 # ties NOT conditioned out and the wounds settled one by one in list order.
-def _brute_together(hero_skill, n0, l0, creatures, numbers=CombatNumbers(), sweeps=400):
+def _brute_together(hero_skill, n0, l0, creatures, numbers=None, sweeps=400):
     # A killing double (numbers.double_kills) is the wound ("kill", target): no Luck on it.
+    numbers = numbers or CombatNumbers()
     two = {s: 6 - abs(s - 7) for s in range(2, 13)}
     k = len(creatures)
     skills = [s for s, _ in creatures]

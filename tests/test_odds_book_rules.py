@@ -6,13 +6,12 @@ Rule ids refer to /work/shared/RULES.md; CombatNumbers carries the book's rules.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
 
-from game.rules.odds import (CombatNumbers, clear_caches, fight_odds, luck_advice, p_win_closed_form,
-                             sequence_odds, together_odds)
+from game.rules.odds import CombatNumbers, clear_caches, fight_odds, luck_advice, p_win_closed_form, sequence_odds, together_odds
 from game.rules.odds.dice import round_law
 from game.rules.odds.montecarlo import simulate_fight
 from game.rules.odds.together_plan import Budget
@@ -33,7 +32,7 @@ def _race(hero_skill, creature_skill, n, m, kills):
             wound += 1
     live = kill + hit + wound
 
-    @lru_cache(maxsize=None)
+    @cache
     def v(a, b):
         if b <= 0:
             return 1.0
@@ -130,7 +129,7 @@ def test_one_attack_die_a_side_is_a_race_of_one_die_rolls():
     lose = sum(1 for h in range(1, 7) for c in range(1, 7) if h + 1 < c)
     p = win / (win + lose)
 
-    @lru_cache(maxsize=None)
+    @cache
     def v(a, b):
         if b <= 0:
             return 1.0

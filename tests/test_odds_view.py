@@ -5,8 +5,15 @@ import pytest
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import odds_view
-from game.rules.odds import (CombatNumbers, archery_odds, fight_odds, luck_advice, missed_arrow_advice,
-                             sequence_odds, together_odds)
+from game.rules.odds import (
+    CombatNumbers,
+    archery_odds,
+    fight_odds,
+    luck_advice,
+    missed_arrow_advice,
+    sequence_odds,
+    together_odds,
+)
 from game.rules.session import Session, Start
 
 
@@ -58,7 +65,8 @@ def test_one_after_another_odds_carry_over_R_MULTI_1(df64):
 
 
 def test_all_together_odds_use_the_best_target_R_MULTI_1(df64):
-    s = session(df64, mode="all_together", enemies=[{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 5}])
+    enemies = [{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 5}]
+    s = session(df64, mode="all_together", enemies=enemies)
     expected = together_odds(10, 20, 9, [(7, 6), (8, 5)])
     assert odds_view.odds(df64, s.state)["best_luck"] == pytest.approx(expected.p_win_best_luck, abs=1e-12)
 
@@ -92,7 +100,8 @@ def test_an_ally_is_flagged_as_not_in_the_odds_R_ALLY_1(df49):
 
 
 def test_exact_odds_say_they_are_exact(df64):
-    s = session(df64, mode="all_together", enemies=[{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 5}])
+    enemies = [{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 5}]
+    s = session(df64, mode="all_together", enemies=enemies)
     answer = odds_view.odds(df64, s.state)
     assert answer["exact"] and answer["margin"] == 0.0
 

@@ -57,8 +57,8 @@ def _one(spec: str) -> None:
     import numpy  # noqa: F401  (the baseline includes it: every all-together fight imports it)
 
     from game.rules.odds import together_odds
-    from game.rules.odds.together_plan import groups_of, plan
     from game.rules.odds.dice import CombatNumbers
+    from game.rules.odds.together_plan import groups_of, plan
 
     hero, creatures = json.loads(spec)
     base = _hwm()
@@ -129,7 +129,7 @@ def single_table(args: argparse.Namespace) -> None:
         ours = statistics.median(_children_cpu([sys.executable, "-m", "game.rules.odds", "--table",
                                                 str(Path(scratch) / "ours.txt")], str(ROOT))
                                  for _ in range(3))
-        print(f"Whole one-to-one table (21 x 13 x 24 x 24 = 157 248 values, Johnston 2020):")
+        print("Whole one-to-one table (21 x 13 x 24 x 24 = 157 248 values, Johnston 2020):")
         print(f"  compute, in process (numpy, median of {reps}): {compute * 1e3:.1f} ms")
         print(f"  whole process writing his file format (python -m game.rules.odds --table): {ours:.3f} s")
         if args.johnston:
@@ -168,9 +168,9 @@ def _compare(ours: Path, his: Path) -> None:
 def numpy_cost() -> None:
     import numpy
 
-    code = ("import sys,time;sys.path.insert(0,%r);import bench_odds as b;a=b._hwm('VmRSS');"
-            "t=time.process_time();import numpy;print(time.process_time()-t, b._hwm('VmRSS')-a)"
-            % str(Path(__file__).parent))
+    here = str(Path(__file__).parent)
+    code = (f"import sys,time;sys.path.insert(0,{here!r});import bench_odds as b;a=b._hwm('VmRSS');"
+            "t=time.process_time();import numpy;print(time.process_time()-t, b._hwm('VmRSS')-a)")
     cpu, rss = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                               env={**os.environ, "OPENBLAS_NUM_THREADS": "1"}).stdout.split()
     root = Path(numpy.__file__).parent

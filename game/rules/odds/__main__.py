@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Sequence
 
 from .archery import archery_odds, missed_arrow_advice
 from .dice import CombatNumbers
@@ -151,11 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.table:
-        from .table import write_johnston   # numpy only for the whole table
+        from .table import write_johnston  # numpy only for the whole table
 
         try:
-            with open(args.table, "w", encoding="ascii") as out:
-                write_johnston(out)
+            with open(args.table, "w", encoding="ascii") as handle:
+                write_johnston(handle)
         except OSError as exc:
             parser.error(f"cannot write {args.table}: {exc.strerror}")
         return 0

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .dice import CombatNumbers, p_2d6_at_most
-from .melee import EPS, cached_table
+from .melee import EPS, MeleeTable, cached_table
 from .results import FightOdds, LuckAdvice, check_score, odds_from_value
 
 __all__ = ["archery_odds", "missed_arrow_advice"]
@@ -29,7 +29,7 @@ Value = tuple[float, float, float]
 @lru_cache(maxsize=256)
 def _archery_table(hero_skill: int, hero_stamina: int, skill_difference: int,
                    numbers: CombatNumbers, M: int, L: int, shots: int
-                   ) -> tuple[list[list[Value]], object]:
+                   ) -> tuple[list[list[Value]], MeleeTable]:
     """Best-policy values A[s][l * (M + 1) + m] for s <= shots, plus the melee table."""
     n = hero_stamina
     melee = cached_table(skill_difference, numbers, n, M, L)

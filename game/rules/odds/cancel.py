@@ -10,8 +10,8 @@ thread, so other callers are never affected.  No clock, no I/O.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 __all__ = ["Cancelled", "cancellable", "requested"]
 

@@ -7,7 +7,7 @@ outcomes (36 for one roll, 1296 for an opposed pair), turned into a float once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 __all__ = [
     "CombatNumbers",
@@ -24,7 +24,7 @@ __all__ = [
 TWO_D6: dict[int, int] = {s: 6 - abs(s - 7) for s in range(2, 13)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def attack_totals(dice: int = 2) -> dict[int, int]:
     """Ways (out of 6 ** dice) to roll each total with ``dice`` d6: an Attack roll (R-COMBAT-1)."""
     ways = {0: 1}
@@ -93,7 +93,7 @@ class CombatNumbers:
             raise ValueError("CombatNumbers: hit, hit_unlucky, wound and wound_lucky must be >= 1")
 
 
-@lru_cache(maxsize=None)
+@cache
 def p_2d6_at_most(target: int) -> float:
     """P(2d6 <= target): a Test of Luck (R-LUCK-1) or an arrow (R-BOW-2).
 
@@ -102,7 +102,7 @@ def p_2d6_at_most(target: int) -> float:
     return sum(c for s, c in TWO_D6.items() if s <= target) / 36
 
 
-@lru_cache(maxsize=None)
+@cache
 def round_counts(skill_difference: int, dice: int = 2) -> tuple[int, int, int]:
     """Counts out of 1296 (6 ** (2 * dice)) of (hero wounds, creature wounds, tie) in one round.
 
@@ -125,7 +125,7 @@ def round_counts(skill_difference: int, dice: int = 2) -> tuple[int, int, int]:
     return win, lose, tie
 
 
-@lru_cache(maxsize=None)
+@cache
 def round_law(skill_difference: int, double_kills: bool = False, dice: int = 2) -> tuple[int, int, int, int]:
     """Counts out of 6 ** (2 * dice) of (hero kills outright, hero wounds, creature wounds, tie).
 
@@ -152,7 +152,7 @@ def round_law(skill_difference: int, double_kills: bool = False, dice: int = 2) 
     return kill, win, lose, tie
 
 
-@lru_cache(maxsize=None)
+@cache
 def round_probability(skill_difference: int, dice: int = 2) -> float:
     """P(the hero wounds the creature | the round is not a tie).
 

@@ -22,8 +22,8 @@ creature with (n, l) left being the value of the next fight.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
-from typing import Sequence
 
 from .dice import CombatNumbers, p_2d6_at_most, round_counts, round_law
 
@@ -191,6 +191,8 @@ def build_table(p: float, numbers: CombatNumbers, N: int, M: int, L: int,
     return MeleeTable(p, numbers, N, M, L, P, S, K)
 
 
+_DEFAULT = CombatNumbers()
+
 # Cache of plain (reward = win) tables, one per matchup, grown on demand.
 _TABLES: dict[tuple[int, CombatNumbers], MeleeTable] = {}
 
@@ -232,7 +234,7 @@ def clear_cache() -> None:
 
 
 def p_win_closed_form(skill_difference: int, hero_stamina: int, creature_stamina: int,
-                      numbers: CombatNumbers = CombatNumbers()) -> float:
+                      numbers: CombatNumbers = _DEFAULT) -> float:
     """P(win) never testing Luck, as a negative binomial sum.
 
     The hero needs a = ceil(m / hit) decisive rounds won before

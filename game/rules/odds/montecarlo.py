@@ -9,12 +9,15 @@ does (R-COMBAT-3, R-LUCK-1).  Pure: no clock, no I/O.
 from __future__ import annotations
 
 import random
+from math import sqrt
 from dataclasses import dataclass
 
 from .dice import CombatNumbers
 from .melee import EPS, cached_table
 
 __all__ = ["MonteCarloResult", "simulate_fight"]
+
+_DEFAULT = CombatNumbers()
 
 # The 36 equally likely 2d6 totals: one random() picks a whole roll.
 _TOTALS = tuple(a + b for a in range(1, 7) for b in range(1, 7))
@@ -36,7 +39,8 @@ class MonteCarloResult:
     def stderr(self) -> float:
         """Binomial standard error of ``p`` (never 0: a certain-looking estimate is still an estimate)."""
         p = self.p
-        return (max(p * (1.0 - p), 1.0 / self.fights) / self.fights) ** 0.5
+        variance = max(p * (1.0 - p), 1.0 / self.fights) / self.fights
+        return float(sqrt(variance))
 
     @property
     def margin(self) -> float:
@@ -46,7 +50,7 @@ class MonteCarloResult:
 
 def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamina: int,
                    hero_luck: int, creature_skill: int, creature_stamina: int, *,
-                   attack_modifier: int = 0, numbers: CombatNumbers = CombatNumbers(),
+                   attack_modifier: int = 0, numbers: CombatNumbers = _DEFAULT,
                    use_luck: bool = True) -> MonteCarloResult:
     """Play ``fights`` fights; Luck per the exact best policy (or never).
 

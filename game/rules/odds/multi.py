@@ -35,8 +35,8 @@ seeded Monte Carlo (``together_mc``) by the cost estimate of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from .dice import CombatNumbers
 from .fight import fight_odds
@@ -47,6 +47,7 @@ from .together_plan import Budget
 __all__ = ["sequence_odds", "together_odds"]
 
 _DEFAULT = CombatNumbers()
+_BUDGET = Budget()
 
 
 def _check_common(hero_skill: int, hero_stamina: int, hero_luck: int,
@@ -137,7 +138,7 @@ def together_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
                   creatures: Sequence[tuple[int, int]], *,
                   attack_modifier: int = 0,
                   numbers: CombatNumbers = _DEFAULT,
-                  budget: Budget = Budget()) -> FightOdds:
+                  budget: Budget = _BUDGET) -> FightOdds:
     """Odds of fighting ``creatures`` (SKILL, STAMINA) all together (R-MULTI-1).
 
     The hero picks the best target every round and the best Luck decision for
@@ -162,7 +163,7 @@ def together_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
         (skill, stamina), = living
         return fight_odds(hero_skill, hero_stamina, hero_luck, skill, stamina,
                           attack_modifier=attack_modifier, numbers=numbers)
-    from . import together   # numpy is imported only for fights of several creatures at once
+    from . import together  # numpy is imported only for fights of several creatures at once
 
     return together.odds(hero_skill + attack_modifier, hero_stamina, hero_luck, living,
                          numbers, budget)

@@ -16,7 +16,8 @@ test-when-hitting) so the two files can be compared line by line.
 
 from __future__ import annotations
 
-from typing import IO, Sequence
+from collections.abc import Sequence
+from typing import IO
 
 import numpy as np
 
@@ -69,11 +70,11 @@ def full_table(diffs: Sequence[int], numbers: CombatNumbers, N: int, M: int, L: 
     return P, strategy
 
 
-def write_johnston(out: IO[str], numbers: CombatNumbers = CombatNumbers(),
+def write_johnston(out: IO[str], numbers: CombatNumbers | None = None,
                    diffs: Sequence[int] = range(-10, 11), N: int = 24, M: int = 24, L: int = 12) -> int:
     """Write the table as Johnston's program does (one line a state); return the number of lines."""
-    P, strategy = full_table(list(diffs), numbers, N, M, L)
-    lines = []
+    P, strategy = full_table(list(diffs), numbers or CombatNumbers(), N, M, L)
+    lines: list[str] = []
     for d, diff in enumerate(diffs):
         for l in range(L + 1):
             for n in range(1, N + 1):

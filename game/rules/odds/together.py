@@ -10,7 +10,7 @@ moves to next, and the Luck advisor's "what if" states, are lookups.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .cancel import requested
 from .dice import CombatNumbers
@@ -27,8 +27,11 @@ KEEP_BYTES = 24 << 20
 #: Estimates kept (the Luck advisor and the odds ask for the same situations).
 KEEP_ESTIMATES = 64
 
-_SOLVED: OrderedDict[tuple, Solution] = OrderedDict()
-_ESTIMATED: OrderedDict[tuple, FightOdds] = OrderedDict()
+SolvedKey = tuple[int, CombatNumbers, tuple[Group, ...]]
+EstimateKey = tuple[int, int, int, tuple[tuple[int, int], ...], CombatNumbers]
+
+_SOLVED: OrderedDict[SolvedKey, Solution] = OrderedDict()
+_ESTIMATED: OrderedDict[EstimateKey, FightOdds] = OrderedDict()
 
 
 def clear_cache() -> None:
@@ -58,7 +61,7 @@ def _slots(groups: Sequence[Group], living: Sequence[tuple[int, int]]) -> list[i
     return out if used == len(living) else None
 
 
-def _lookup(key: tuple, living: Sequence[tuple[int, int]], n: int, l: int) -> tuple[float, float] | None:
+def _lookup(key: tuple[int, CombatNumbers], living: Sequence[tuple[int, int]], n: int, l: int) -> tuple[float, float] | None:
     for (h, numbers, groups), sol in reversed(_SOLVED.items()):
         if (h, numbers) != key:
             continue
@@ -66,13 +69,14 @@ def _lookup(key: tuple, living: Sequence[tuple[int, int]], n: int, l: int) -> tu
         if stam is None or sum(stam) > int(sol.space.bounds.size) - 2:
             continue
         best = sol.p_win(stam, n, l)
-        if best is not None:
+        never = sol.p_win(stam, n, 0)
+        if best is not None and never is not None:
             _SOLVED.move_to_end((h, numbers, groups))
-            return sol.p_win(stam, n, 0), best
+            return never, best
     return None
 
 
-def _keep(key: tuple, sol: Solution) -> None:
+def _keep(key: SolvedKey, sol: Solution) -> None:
     _SOLVED[key] = sol
     _SOLVED.move_to_end(key)
     while len(_SOLVED) > 1 and solved_bytes() > KEEP_BYTES:
@@ -97,7 +101,7 @@ def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
                     cancelled=cancelled)
         _keep((hero_skill_eff, numbers, groups), sol)
         return _exact(sol.p_win(start, hero_stamina, 0), sol.p_win(start, hero_stamina, hero_luck))
-    key = (hero_skill_eff, hero_stamina, hero_luck, tuple(living), numbers)
+    key: EstimateKey = (hero_skill_eff, hero_stamina, hero_luck, tuple(living), numbers)
     known = _ESTIMATED.get(key)
     if known is not None:
         _ESTIMATED.move_to_end(key)

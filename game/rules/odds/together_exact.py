@@ -30,10 +30,10 @@ but divides the memory by three.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -62,7 +62,7 @@ class _Space:
         depth = max(g.count for g in groups) + 1
         self.binom = np.array([[comb(b, i) for i in range(depth)] for b in range(width)], dtype=np.int64)
         sizes = [comb(g.top + g.count, g.count) for g in groups]
-        self.strides = []
+        self.strides: list[int] = []
         stride = 1
         for size in reversed(sizes):
             self.strides.insert(0, stride)
@@ -77,7 +77,9 @@ class _Space:
             per_group.append(ranked)
         grids = np.meshgrid(*[np.arange(len(r)) for r in per_group], indexing="ij")
         stam = np.concatenate([r[gr.ravel()] for r, gr in zip(per_group, grids)], axis=1)
-        index = sum(gr.ravel() * s for gr, s in zip(grids, self.strides))
+        index = np.zeros(grids[0].size, dtype=np.int64)
+        for gr, s in zip(grids, self.strides):
+            index += gr.ravel() * s
         totals = stam.sum(axis=1)
         keep = totals <= total
         stam, index, totals = stam[keep], index[keep], totals[keep]
@@ -90,7 +92,8 @@ class _Space:
     def _group_rank(self, sorted_tuples: np.ndarray) -> np.ndarray:
         count = sorted_tuples.shape[1]
         b = sorted_tuples + np.arange(count)
-        return self.binom[b, np.arange(1, count + 1)].sum(axis=1)
+        ranks: np.ndarray = self.binom[b, np.arange(1, count + 1)].sum(axis=1)
+        return ranks
 
     def positions(self, stam: np.ndarray) -> np.ndarray:
         """Positions of states given as staminas per slot (any order inside a group)."""
@@ -164,7 +167,6 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
     # An impossible test is worth 0, and every value is >= 0, so it never wins the max.
     kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills, c.attack_dice)
     reach = max(c.hit, c.hit_lucky, c.hit_unlucky)
-    counts = np.diff(space.bounds)
     n_states = int(space.bounds[-1])
     if c.double_kills:
         cap = n_states
@@ -183,6 +185,8 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
     lag = max(wd, wl, wu)
     first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
     kept = np.zeros((n_states - first_kept,) + grid)
+    X = np.empty(0)
+    hw = np.empty(0)
     for T in range(total + 1):
         if cancelled is not None and cancelled():
             raise Cancelled()
@@ -211,7 +215,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
         parts = [(ring[r0:r0 + first], slice(0, first))]
         if first < size:
             parts.append((ring[:size - first], slice(first, size)))
-        for rows, sl in parts:
+        for rows, _ in parts:
             rows[:, :, 0, :] = 0.0                      # hero STAMINA 0: lost (R-DEATH-1)
         window = np.zeros((lag + 1, size, k + 1, L + 1))
         zero = np.zeros((size, k + 1, L + 1))
@@ -219,7 +223,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
         tp2 = np.empty((size, k + 1, L + 1))
         R = np.empty((size, k + 1, L + 1))
 
-        def at(m: int) -> np.ndarray:
+        def at(m: int, window: np.ndarray = window, zero: np.ndarray = zero) -> np.ndarray:
             return window[m % (lag + 1)] if m > 0 else zero
 
         for n in range(1, N + 1):
@@ -248,7 +252,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             if p1 > first_kept:
                 lo = max(p0, first_kept)
                 kept[lo - first_kept:p1 - first_kept, n] = cur[lo - p0:, 0]
-        X = None          # the next layer's X is built before this one would be dropped
+        X = np.empty(0)   # the next layer's X is built before this one would be dropped
     return Solution(space, first_kept, kept)
 
 
@@ -288,8 +292,10 @@ def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: n
     for a in range(0, len(si), step):
         b = min(len(si), a + step)
 
-        def gather(at: np.ndarray) -> np.ndarray:
-            return np.take(flat, at[a:b, None] * k + kk, axis=0)   # (pair, k, N+1, L+1)
+        def gather(at: np.ndarray | None, a: int = a, b: int = b) -> np.ndarray:
+            assert at is not None
+            planes: np.ndarray = np.take(flat, at[a:b, None] * k + kk, axis=0)   # (pair, k, N+1, L+1)
+            return planes
 
         A = gather(acc_at)
         if luck:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .dice import attack_totals, same_faces
 
 __all__ = ["round_outcomes"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def round_outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int,
                    double_kills: bool = False, dice: int = 2
                    ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:

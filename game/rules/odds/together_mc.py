@@ -23,7 +23,7 @@ fight always gives the same estimate (the rules stay deterministic).
 from __future__ import annotations
 
 import zlib
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -136,7 +136,7 @@ def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stam
             damage = np.where(test, np.where(lucky, c.hit_lucky, c.hit_unlucky), c.hit)
             luck = np.where(test, np.maximum(luck - 1, 0), luck)
         else:
-            damage = c.hit
+            damage = np.full(f, c.hit)
         st[rows, target] = np.where(blow, np.maximum(ts - damage, 0), ts)
         # Then every wound to the hero (R-MULTI-1): from the target when it out-rolls
         # him, and from every other living creature that does.

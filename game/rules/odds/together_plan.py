@@ -13,9 +13,9 @@ memory.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Sequence
+from functools import cache
 
 from .dice import CombatNumbers
 
@@ -66,7 +66,7 @@ def groups_of(creatures: Sequence[tuple[int, int]]) -> tuple[Group, ...]:
     return tuple(Group(s, len(v), max(v)) for s, v in sorted(by_skill.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _multisets(count: int, top: int) -> tuple[int, ...]:
     """Number of multisets of ``count`` values in 0..top by sum (Gaussian binomial coefficients)."""
     if count == 0 or top == 0:

@@ -9,8 +9,8 @@ does (R-COMBAT-3, R-LUCK-1).  Pure: no clock, no I/O.
 from __future__ import annotations
 
 import random
-from math import sqrt
 from dataclasses import dataclass
+from math import sqrt
 
 from .dice import CombatNumbers
 from .melee import EPS, cached_table

@@ -41,8 +41,9 @@ FIGHTS = 30_000
 #: answers in time, with fewer samples and a wider margin.  About 0.2 s of CPU on the reference machine.
 BATCH = 10_000
 WORK = 4_000_000
-#: Cap on rounds (a fight this long is counted as lost; never reached in practice).
-MAX_ROUNDS = 2_000
+#: Cap on rounds (a fight this long is counted as lost; no board fight comes near it:
+#: six creatures of STAMINA 999 need about 3 000 blows).
+MAX_ROUNDS = 20_000
 #: LUCK from which every blow that does not kill anyway is tested (Lucky 4 beats 2 at
 #: P(Lucky) >= 1/3 on average, and each creature killed sooner is one attacker less).
 BLOW_LUCK = 8
@@ -65,8 +66,11 @@ def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
         seed = seed_of(hero_skill_eff, hero_stamina, hero_luck, tuple(creatures), numbers, use_luck)
     rng = np.random.default_rng(seed)
     # A first batch measures how long these fights are; the number of fights
-    # is then fixed from it (never from the outcomes), within ``work``.
-    first = min(BATCH // 2, fights)
+    # is then fixed from it (never from the outcomes), within ``work``.  Its
+    # own size comes from a rough length (kill them all one by one, or fall
+    # under all of them), so that fights of STAMINA 999 stay within the work too.
+    first = min(BATCH // 2, fights, max(100, int(work / (2 * _rough_rounds(
+        hero_skill_eff, hero_stamina, creatures, numbers) * len(creatures)))))
     wins, spent = _batch(rng, first, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers,
                          use_luck, cancelled)
     total = min(fights, max(first, int(work * first / max(spent, 1))))
@@ -78,6 +82,19 @@ def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
         played += size
         wins += w
     return MonteCarloResult(wins, played)
+
+
+def _rough_rounds(hero_skill_eff: int, hero_stamina: int, creatures: Sequence[tuple[int, int]],
+                  numbers: CombatNumbers) -> float:
+    """A rough length of one fight in rounds (for sizing only)."""
+    c = numbers
+    outcomes = 36 ** c.attack_dice
+    kill = death = 0.0
+    for skill, stamina in creatures:
+        k, win, lose, _ = round_law(hero_skill_eff - skill, c.double_kills, c.attack_dice)
+        kill += -(-stamina // c.hit) * outcomes / max(win + k, 1)
+        death += lose / outcomes
+    return 1.0 + min(kill, -(-hero_stamina // c.wound) / max(death, 1e-9))
 
 
 def _rolls(dice: int) -> tuple[np.ndarray, np.ndarray]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
+from math import comb
 
 from .dice import CombatNumbers
 
@@ -30,6 +31,8 @@ SECONDS_PER_STEP = 20e-6
 #: Top layers of a solved fight kept for later lookups: the states the next
 #: rounds reach, and those the Luck advisor asks about.
 KEEP_LAYERS = 8
+#: Cells beyond which the exact sweep is out of the question (minutes): not even counted.
+HOPELESS_CELLS = 10**10
 #: Bytes of one value (float64).
 VALUE = 8
 #: The blow sweep is cut into chunks of about this many bytes per array.
@@ -66,19 +69,23 @@ def groups_of(creatures: Sequence[tuple[int, int]]) -> tuple[Group, ...]:
     return tuple(Group(s, len(v), max(v)) for s, v in sorted(by_skill.items()))
 
 
-@cache
+@lru_cache(maxsize=64)
 def _multisets(count: int, top: int) -> tuple[int, ...]:
-    """Number of multisets of ``count`` values in 0..top by sum (Gaussian binomial coefficients)."""
-    if count == 0 or top == 0:
-        return (1,)
-    a = _multisets(count - 1, top)
-    b = _multisets(count, top - 1)
-    out = [0] * (count * top + 1)
-    for t, v in enumerate(a):
-        out[t] += v
-    for t, v in enumerate(b):
-        out[t + count] += v
-    return tuple(out)
+    """Number of multisets of ``count`` values in 0..top by sum: the Gaussian binomial [top+count, count].
+
+    Built as the product of (1 - q^(top+i)) / (1 - q^i), i = 1..count, each
+    partial product being a polynomial (no recursion, so any STAMINA works).
+    """
+    poly = [1]
+    for i in range(1, count + 1):
+        times = poly + [0] * (top + i)
+        for t, v in enumerate(poly):
+            times[t + top + i] -= v
+        out = times[:len(times) - i]
+        for t in range(i, len(out)):
+            out[t] += out[t - i]
+        poly = out
+    return tuple(poly)
 
 
 def layer_counts(groups: Sequence[Group]) -> list[int]:
@@ -114,9 +121,16 @@ class Plan:
 def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
          numbers: CombatNumbers) -> Plan:
     """Size and cost of solving exactly from creature total ``total`` (pure arithmetic, no allocation)."""
-    counts = layer_counts(groups)[:total + 1]
     k = sum(g.count for g in groups)
     grid = (hero_stamina + 1) * (hero_luck + 1)
+    bound = 1
+    for g in groups:
+        bound *= comb(g.top + g.count, g.count)
+    if bound * k * k * grid > HOPELESS_CELLS:
+        # Far beyond any budget (a STAMINA in the hundreds): no need to count layers.
+        return Plan(states=bound, layers=total + 1, window=bound, cells=bound * k * k * grid,
+                    seconds=float("inf"), bytes=bound * k * grid * VALUE)
+    counts = layer_counts(groups)[:total + 1]
     reach = max(numbers.hit, numbers.hit_lucky, numbers.hit_unlucky)
     states = sum(counts)
     if numbers.double_kills:

@@ -224,3 +224,16 @@ def test_every_screen_sample_says_something_on_arrival(tmp_path):
         if not describe_screen(stack.top).strip():
             silent.append(name)
     assert silent == []
+
+
+def test_cutting_a_speech_server_voice_also_sends_its_cancel_command(tmp_path):
+    out = tmp_path / "spoken.txt"
+    write = "import sys, time; open(sys.argv[1], 'a').write(sys.argv[2] + '\\n'); time.sleep(float(sys.argv[3]))"
+    voice = voices.CommandVoice("server", lambda text, lang: [sys.executable, "-c", write, str(out), text, "30"],
+                                cancel=[sys.executable, "-c", write, str(out), "cancel", "0"])
+    voice.speak("first", "fr", True)
+    deadline = time.monotonic() + 20
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    voice.close()
+    assert out.read_text().splitlines() == ["first", "cancel"]

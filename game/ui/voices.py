@@ -60,9 +60,12 @@ class ScreenReaderOutput:
 class CommandVoice:
     """A synthesizer run as a command per announcement; a new one cuts the one still speaking."""
 
-    def __init__(self, name: str, argv: Callable[[str, str], Sequence[str]]) -> None:
+    def __init__(self, name: str, argv: Callable[[str, str], Sequence[str]], cancel: Sequence[str] | None = None) -> None:
+        """``cancel``: a command that stops what the synthesizer is saying (a speech server keeps speaking
+        after its client is gone)."""
         self.name = name
         self._argv = argv
+        self._cancel = list(cancel) if cancel else None
         self._process: subprocess.Popen[bytes] | None = None
 
     def speak(self, text: str, language: str, interrupt: bool) -> None:
@@ -78,6 +81,10 @@ class CommandVoice:
             process.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=1)
+            if self._cancel is not None:
+                with contextlib.suppress(OSError, subprocess.SubprocessError):
+                    subprocess.run(self._cancel, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, timeout=2, check=False)
 
     def close(self) -> None:
         self.silence()
@@ -113,7 +120,7 @@ def system_synthesizer(platform: str | None = None, which: Callable[[str], str |
         return CommandVoice("say", lambda text, lang: ["say", "-v", MAC_VOICES.get(lang, "Samantha"), text])
     if platform.startswith("linux") or platform.startswith("freebsd"):
         if which("spd-say"):
-            return CommandVoice("spd-say", lambda text, lang: ["spd-say", "-w", "-l", lang, text])
+            return CommandVoice("spd-say", lambda text, lang: ["spd-say", "-w", "-l", lang, text], cancel=["spd-say", "-C"])
         for command in ("espeak-ng", "espeak"):
             if which(command):
                 return CommandVoice(command, lambda text, lang, c=command: [c, "-v", lang, text])

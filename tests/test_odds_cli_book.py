@@ -32,3 +32,9 @@ def test_an_unknown_book_is_a_one_line_error(capsys):
     with pytest.raises(SystemExit):
         main(["--book", "NOPE", "--hero", "9/30/9", "--creature", "8/10"])
     assert "NOPE.json" in capsys.readouterr().err
+
+
+def test_all_together_prints_the_odds_and_says_what_it_does_not_compute(capsys):
+    assert main(["--hero", "10/20/9", "--creature", "8/6", "--creature", "7/5", "--mode", "together"]) == 0
+    out = capsys.readouterr().out
+    assert "P(win) never testing Luck" in out and "not computed" in out

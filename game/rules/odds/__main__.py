@@ -183,8 +183,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}")
     print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}")
     print(f"  P(death)                  : {odds.p_death:.7f}")
-    print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, "
-          f"LUCK {odds.expected_luck_after_win:.2f} (expected)")
+    if odds.expected_stamina_after_win is not None and odds.expected_luck_after_win is not None:
+        print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, "
+              f"LUCK {odds.expected_luck_after_win:.2f} (expected)")
+    else:  # all together: the sweep keeps only the chance of victory, not what is left after it
+        print("  after a win: not computed for creatures fought all together")
     if advice is not None:
         what = {"hero": "wound to the hero", "creature": "wound to the creature",
                 "arrow": "missed arrow"}[args.pending]

@@ -1,4 +1,9 @@
-"""The window: a fixed 1280×720 logical page scaled to any window size.
+"""The window: a logical page scaled to any window size.
+
+A *fluid* screen (one that lays itself out from the page size, ``Scene.fluid``)
+gets a page with the window's aspect and size divided by the interface size
+(never smaller than MIN_PAGE, beyond MAX_PAGE scaled up): it re-lays out
+instead of stretching. Other screens keep the fixed 1280×720 page.
 
 Scenes always draw on the logical surface, in logical coordinates. The page is
 scaled to fit the window keeping its aspect ratio, centred between letterbox
@@ -17,6 +22,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui.theme import LOGICAL_SIZE
+
+MIN_PAGE = (1024, 640)  # the smallest page a fluid screen is laid out for (smaller windows pan or shrink)
+MAX_PAGE = (1920, 1200)  # beyond it the page is scaled up, so text stays readable on big screens
 
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
@@ -120,6 +128,19 @@ class Viewport:
         return fx * (self.logical[0] - shown.width), fy * (self.logical[1] - shown.height)
 
 
+def fluid_page(window: tuple[int, int], zoom: float = 1.0) -> tuple[tuple[int, int], float]:
+    """The page size for a fluid screen in ``window`` at interface size ``zoom``, and the viewport zoom.
+
+    The page is the window divided by the scale (``zoom``, raised so the page stays within MAX_PAGE),
+    at least MIN_PAGE: when that minimum wins, the viewport magnifies by what is left of ``zoom`` and
+    pans (the interface-size magnifier), so text is always drawn ``zoom`` times bigger.
+    """
+    scale = max(zoom, window[0] / MAX_PAGE[0], window[1] / MAX_PAGE[1], 1e-6)
+    page = (max(MIN_PAGE[0], round(window[0] / scale)), max(MIN_PAGE[1], round(window[1] / scale)))
+    fit = min(window[0] / page[0], max(1, window[1]) / page[1])
+    return page, max(1.0, scale / max(fit, 1.0) if fit >= 1.0 else zoom)
+
+
 class Display:
     """Owns the window and the logical surface scenes draw on."""
 
@@ -133,6 +154,8 @@ class Display:
         letterbox_colour: tuple[int, int, int] = (24, 18, 14),
     ) -> None:
         self.logical_size = logical_size
+        self.fixed_size = logical_size  # the page of a screen that is not fluid
+        self.fluid = False  # whether the page follows the window (see fluid_page)
         self.surface = pygame.Surface(logical_size)
         self.letterbox_colour = letterbox_colour
         self.fullscreen = False
@@ -157,7 +180,21 @@ class Display:
         self.viewport = self._viewport(self.window.get_size())
 
     def _viewport(self, size: tuple[int, int]) -> Viewport:
-        return Viewport(self.logical_size, size, round(size[1] * self.band_fraction), self.zoom, self.pan)
+        band = round(size[1] * self.band_fraction)
+        zoom = self.zoom
+        page = self.fixed_size
+        if self.fluid:
+            page, zoom = fluid_page((size[0], max(1, size[1] - band)), self.zoom)
+        if page != self.logical_size:
+            self.logical_size = page
+            self.surface = pygame.Surface(page)
+        return Viewport(self.logical_size, size, band, zoom, self.pan)
+
+    def set_fluid(self, fluid: bool) -> None:
+        """Lay the page out from the window (a fluid screen) or keep the fixed page."""
+        if fluid != self.fluid:
+            self.fluid = fluid
+            self.viewport = self._viewport(self.window.get_size())
 
     # -- interface size (a magnifier that follows the focus and the pointer) ---------------------
 

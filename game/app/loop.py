@@ -151,6 +151,7 @@ class MainLoop:
         if self.supervisor is not None:
             self.supervisor.update(dt)
         self._magnify()
+        self._fit_page()
         drew = False
         if self.dirty or self.stack.changed or was_animating or self.animating:
             self.display.surface.fill(self.display.letterbox_colour)
@@ -187,6 +188,16 @@ class MainLoop:
         if widget is not None and self.display.zoom > 1.0 and getattr(group.focus, "visible", False):
             self.display.show(widget.rect)  # type: ignore[attr-defined]  # a Widget: it has a rect
             self.dirty = True
+
+    def _fit_page(self) -> None:
+        """Give fluid screens the page the window allows; a screen laid out for another size re-lays out."""
+        visible = self.stack.visible()
+        self.display.set_fluid(bool(visible) and getattr(visible[0], "fluid", False))
+        size = self.display.logical_size
+        for scene in visible:
+            if getattr(scene, "fluid", False) and getattr(scene, "page", size) != size:
+                scene.layout(size)  # type: ignore[attr-defined]  # a fluid scene lays itself out
+                self.dirty = True
 
     def run_frames(self, n: int, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> int:
         """Run ``n`` frames of ``dt`` seconds without waiting; returns how many were drawn.

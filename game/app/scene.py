@@ -31,6 +31,8 @@ class Scene:
     #: A transparent scene (dialog, dice overlay) shows the scene below it, and
     #: events it returns are offered to that scene too.
     transparent: bool = False
+    #: A fluid scene lays itself out for any page size (``layout``); others get the fixed 1280×720 page.
+    fluid: ClassVar[bool] = False
     #: Which screen this is, for the navigator (``None``: an overlay or a stand-in).
     screen: ClassVar[Screen | None] = None
 
@@ -55,6 +57,9 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A fluid scene: place everything for a page of ``size`` (set ``self.page`` to it)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the logical surface. Must not change state (may be called any time)."""

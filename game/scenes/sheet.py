@@ -28,18 +28,16 @@ from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry
 from game.scenes import sheet_forms, sheet_paint, sheet_widgets
 from game.scenes.heal_ask import heal
-from game.scenes.sheet_layout import (
-    BACKPACK,
-    CALENDAR_HEIGHT,
-    HISTORY_CHIPS,
-)
+from game.scenes.sheet_layout import CALENDAR_HEIGHT, HISTORY_CHIPS, sheet_regions
 from game.scenes.sheet_powers import ToolsTab
 from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.group import WidgetGroup
+from game.ui.layout import ScrollPane
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
@@ -52,11 +50,15 @@ class SheetScene(AdventureScene):
 
     screen = Screen.SHEET
     dies_to_death_page = True
+    fluid = True
 
     adventure: FFAdventure
     # The widgets (built by sheet_widgets.build, from the book):
     top: dict[str, Button]
     rename_button: Button
+    stats_pane: ScrollPane  # the scores (and the lost-weapon toggle), scrolling when the book has many
+    counters_pane: ScrollPane  # the backpack's counters, likewise
+    side: pygame.Rect  # the side panel, below its tabs (one or two rows of them)
     stat_counters: dict[str, Counter]
     stat_erasers: dict[str, Button]
     weapon_toggle: Toggle
@@ -85,19 +87,48 @@ class SheetScene(AdventureScene):
     journal_buttons: list[Button]
     tools: ToolsTab
 
-    def __init__(self, services: Services, adventure: FFAdventure) -> None:
+    def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
-        self.group = WidgetGroup(self.ui)
         self.tab = "creatures"
+        self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place every panel for a page of ``size`` (the window was resized): rebuilt, same state, tab and focus."""
+        old = getattr(self, "group", None)
+        focus_index = None
+        offsets = (0, 0)
+        if old is not None:
+            self._commit_notes()
+            focused = old.focus.focused
+            focus_index = old.widgets.index(focused) if focused in old.widgets else None
+            offsets = (self.stats_pane.offset, self.counters_pane.offset)
+        self.page = (int(size[0]), int(size[1]))
+        self.r = sheet_regions(self.page)
+        self.group = WidgetGroup(self.ui)
         sheet_widgets.build(self)
         self.sync()
+        self.stats_pane.scroll_to(offsets[0])
+        self.counters_pane.scroll_to(offsets[1])
+        if old is not None and focus_index is not None and focus_index < len(self.group.widgets):
+            self.group.focus.focus(self.group.widgets[focus_index])
+            self.group.focus.visible = old.focus.visible
 
     # =====================================================================================
     # building
     # =====================================================================================
 
     def calendar_rect(self) -> pygame.Rect:
-        return pygame.Rect(BACKPACK.x, BACKPACK.bottom - CALENDAR_HEIGHT, BACKPACK.width, CALENDAR_HEIGHT)
+        """The calendar line at the foot of the backpack."""
+        pack = self.r.backpack
+        return pygame.Rect(pack.x, pack.bottom - CALENDAR_HEIGHT, pack.width, CALENDAR_HEIGHT)
+
+    def stat_counter_width(self) -> int:
+        """Score counters are narrower in a narrow hero panel, leaving room for the names."""
+        return 140 if self.r.hero.width >= 380 else 118
+
+    def stat_column(self) -> int:
+        """The x of the score counters (the "current" column): left of the "initial" one and the eraser."""
+        return self.r.hero.right - 120 - self.stat_counter_width()
 
     # =====================================================================================
     # reading the state back

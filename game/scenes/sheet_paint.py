@@ -12,9 +12,10 @@ import pygame
 
 from game.app.journal import play_badge
 from game.rules.ff.ruleset import calendar_view
-from game.scenes.sheet_layout import BACKPACK, COUNTER_ROW, HERO, ICONS, PARAGRAPH, SIDE, STAT_ROW, STATS_TOP
+from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_icon, draw_panel, parchment, wrap_words
+from game.ui.text_fit import fit_line
 
 if TYPE_CHECKING:
     from game.scenes.sheet import SheetScene
@@ -24,24 +25,21 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     ui, p, book, state = scene.ui, scene.ui.palette, scene.book, scene.adventure.state
     language = ui.catalogue.language
     hero = state.hero
+    HERO, PARAGRAPH, BACKPACK, SIDE = scene.r.hero, scene.r.paragraph, scene.r.backpack, scene.side
     surface.blit(parchment(surface.get_size(), p), (0, 0))
     heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
     label = book.label(language)
     title = (f"{label} · " if label else "") + book.title.get(language)
-    blit_text(surface, title, (20, 29), "title", heading, p.rubric, "midleft")
+    room = min(button.rect.x for button in scene.top.values()) - 28
+    title, size = fit_line(title, "title", heading, room)
+    blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft", box=pygame.Rect(16, 0, room + 8, 60), owner="sheet title")
     blit_text(surface, play_badge(ui, scene.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
     # hero
     draw_panel(surface, HERO, p)
     blit_text(surface, hero.name or ui.t("sheet.nameless"), (HERO.x + 20, HERO.y + 14), "title", heading, p.ink)
-    for index, stat in enumerate(book.stats):
-        y = HERO.y + STATS_TOP + index * STAT_ROW
-        name = stat.name.get(language)
-        size = body if fonts.text_width(name, "title", body) <= 116 else small
-        blit_text(surface, name, (HERO.x + 20, y + 23), "title", size, p.ink, "midleft")
-        initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
-        blit_text(surface, initial, (HERO.x + 313, y + 23), "body", body, p.ink_soft, "center")
-    blit_text(surface, ui.t("sheet.heading_current"), (HERO.x + 210, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
-    blit_text(surface, ui.t("sheet.heading_initial"), (HERO.x + 313, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
+    current_x = scene.stat_column() + scene.stat_counter_width() // 2
+    blit_text(surface, ui.t("sheet.heading_current"), (current_x, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
+    blit_text(surface, ui.t("sheet.heading_initial"), (HERO.right - 87, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
     # paragraph
     draw_panel(surface, PARAGRAPH, p)
     blit_text(surface, ui.t("sheet.paragraph"), (PARAGRAPH.x + 20, PARAGRAPH.y + 14), "title", heading, p.ink)
@@ -52,19 +50,6 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     # backpack
     draw_panel(surface, BACKPACK, p)
     blit_text(surface, ui.t("sheet.backpack"), (BACKPACK.x + 20, BACKPACK.y + 14), "title", heading, p.ink)
-    for index, counter in enumerate(book.counters):
-        y = BACKPACK.y + 60 + index * COUNTER_ROW
-        draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(BACKPACK.x + 16, y + 4, 36, 36), p.ink, p.parchment_light)
-        name = counter.name.get(language)
-        size = body if fonts.text_width(name, "body", body) <= 116 else small
-        for i, line in enumerate(wrap_words(name, "body", size, 118)[:2]):
-            blit_text(surface, line, (BACKPACK.x + 58, y + 22 + (i - 0.5 * (len(wrap_words(name, "body", size, 118)[:2]) - 1)) * 20),
-                      "body", size, p.ink, "midleft")
-        if counter.icon == "arrow" and counter.maximum:
-            draw_quiver(scene, surface, pygame.Rect(BACKPACK.x + 312, y, BACKPACK.right - 328 - 0, 44), state.counters[counter.id], counter.maximum)
-            if state.fight is not None and state.fight.bow_broken:
-                # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
-                blit_text(surface, ui.t("sheet.bow_broken"), (BACKPACK.x + 58, y + 44), "italic", small - 2, p.bad, "midleft")
     blit_text(surface, ui.t("sheet.equipment"), (BACKPACK.x + 20, scene.equipment.rect.y - 30), "title", body, p.ink_soft)
     if book.calendar:
         draw_calendar(scene, surface)
@@ -85,13 +70,51 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     if scene.tab == "tools":
         scene.tools.draw(surface)
     scene.group.draw(surface)
-    for stat in book.stats:
-        draw_pencil(scene, surface, scene.stat_erasers[stat.id].rect)
     if scene.message:
         colour = {"bad": p.bad, "good": p.good}.get(scene.tone, p.ink)
-        blit_text(surface, wrap_words(scene.message, "body", small, 1240)[0], (640, 703), "body", small, colour, "center")
+        blit_text(surface, wrap_words(scene.message, "body", small, scene.r.page[0] - 40)[0], scene.r.message_centre, "body", small, colour,
+                  "center")
     elif scene.adventure.save_problem:
-        blit_text(surface, scene.save_failed_text(), (640, 703), "body", small, p.bad, "center")
+        blit_text(surface, scene.save_failed_text(), scene.r.message_centre, "body", small, p.bad, "center")
+
+
+def draw_stat_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, stat) -> None:
+    """A score's name and initial value, left and right of its counter (a row of the scrolling scores)."""
+    ui, p, hero = scene.ui, scene.ui.palette, scene.adventure.state.hero
+    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+    room = scene.stat_column() - rect.x - 24
+    name, size = fit_line(stat.name.get(ui.catalogue.language), "title", body, room, min_size=small - 1)
+    blit_text(surface, name, (rect.x + 20, rect.y + 23), "title", size, p.ink, "midleft",
+              box=pygame.Rect(rect.x + 16, rect.y, room + 8, STAT_ROW), owner="score name")
+    initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
+    blit_text(surface, initial, (scene.r.hero.right - 87, rect.y + 23), "body", body, p.ink_soft, "center")
+
+
+def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, counter) -> None:
+    """A counter's icon and name (and the quiver's arrows) beside, or above, its counter."""
+    ui, p, state = scene.ui, scene.ui.palette, scene.adventure.state
+    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+    widget = scene.counter_widgets[counter.id]
+    draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(rect.x + 16, rect.y + 4, 36, 36), p.ink, p.parchment_light)
+    name = counter.name.get(ui.catalogue.language)
+    if scene.r.stacked_counters:
+        room = rect.right - rect.x - 66
+        name, size = fit_line(name, "body", body, room)
+        blit_text(surface, name, (rect.x + 58, rect.y + 14), "body", size, p.ink, "midleft",
+                  box=pygame.Rect(rect.x + 54, rect.y, room + 8, 28), owner="counter name")
+    else:
+        room = widget.rect.x - rect.x - 62
+        size = body if fonts.text_width(name, "body", body) <= room else small
+        lines = wrap_words(name, "body", size, room)[:2]
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (rect.x + 58, rect.y + 22 + (i - 0.5 * (len(lines) - 1)) * 20), "body", size, p.ink, "midleft",
+                      box=pygame.Rect(rect.x + 54, rect.y, room + 8, rect.height), owner="counter name")
+    if counter.icon == "arrow" and counter.maximum:
+        quiver = pygame.Rect(widget.rect.right + 8, widget.rect.y, rect.right - widget.rect.right - 16, 44)
+        draw_quiver(scene, surface, quiver, state.counters[counter.id], counter.maximum)
+        if state.fight is not None and state.fight.bow_broken:
+            # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
+            blit_text(surface, ui.t("sheet.bow_broken"), (rect.x + 58, widget.rect.bottom), "italic", small - 2, p.bad, "midleft")
 
 
 def draw_quiver(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, arrows: int, maximum: int) -> None:
@@ -136,7 +159,7 @@ def draw_calendar(scene: SheetScene, surface: pygame.Surface) -> None:
 def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
     """R-TIME-1: the seven day boxes of the week, ticked days crossed, today marked."""
     ui, p = scene.ui, scene.ui.palette
-    inner = SIDE.inflate(-32, -32)
+    inner = scene.side.inflate(-32, -32)
     calendar = scene.book.calendar
     view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
     length = len(calendar.days)

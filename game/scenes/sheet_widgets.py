@@ -9,24 +9,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.rules.ff import actions as a
 from game.scenes.journal_links import journal_buttons
 from game.scenes.sheet_layout import (
-    BACKPACK,
     CALENDAR_HEIGHT,
     COUNTER_ROW,
-    HERO,
+    EQUIPMENT_MIN,
     HISTORY_CHIPS,
-    PARAGRAPH,
-    SIDE,
+    STACKED_ROW,
     STAT_ROW,
     STATS_TOP,
     TAB_ORDER,
 )
+from game.scenes.sheet_paint import draw_counter_row, draw_pencil, draw_stat_row
 from game.scenes.sheet_powers import ToolsTab
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.counter import Counter
+from game.ui.layout import ScrollPane
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
@@ -43,7 +45,7 @@ def build(scene: SheetScene) -> None:
              ("fight", "sheet.fight", scene.open_fight, "primary"), ("shelf", "sheet.shelf", scene.to_shelf, "normal"),
              ("settings", "sheet.settings", scene.open_settings, "normal"), ("help", "sheet.help", scene.open_help, "normal")]
     widths = {"undo": 118, "redo": 118, "fight": 130, "shelf": 118, "settings": 118, "help": 96}
-    x = 1264 - sum(widths.values()) - 8 * (len(specs) - 1)
+    x = scene.r.page[0] - 16 - sum(widths.values()) - 8 * (len(specs) - 1)
     scene.top = {}
     for name, key, action, style in specs:
         scene.top[name] = g.add(Button(ui, (x, 12, widths[name], 44), ui.tr(key), on_click=action, style=style))
@@ -53,30 +55,40 @@ def build(scene: SheetScene) -> None:
     if book.sections:  # a book with its text (the demo): open it in the reader
         scene.top["read"] = g.add(Button(ui, (scene.top["undo"].rect.x - 126, 12, 118, 44), ui.tr("reader.open"),
                                         style="primary", on_click=scene.open_reader))
-    # -- hero ------------------------------------------------------------------------------
-    scene.rename_button = g.add(Button(ui, (HERO.right - 124, HERO.y + 12, 108, 36), ui.tr("sheet.rename"),
+    # -- hero: the scores (as many as the book has) scroll above the two tests -------------------
+    hero = scene.r.hero
+    scene.rename_button = g.add(Button(ui, (hero.right - 124, hero.y + 12, 108, 36), ui.tr("sheet.rename"),
                                       on_click=scene.ask_name))
     scene.stat_counters = {}
     scene.stat_erasers = {}
+    pane_top = hero.y + STATS_TOP
+    scene.stats_pane = g.add(ScrollPane(ui, (hero.x, pane_top, hero.width - 4, hero.bottom - 112 - pane_top),
+                                        spoken_name=ui.tr("sheet.hero_scores")))
     for index, stat in enumerate(book.stats):
-        y = HERO.y + STATS_TOP + index * STAT_ROW
+        y = pane_top + index * STAT_ROW
         scene.stat_counters[stat.id] = g.add(Counter(
-            ui, (HERO.x + 140, y, 140, 46), value=0, minimum=stat.floor, spoken_name=book_name(scene, stat),
-            on_request=lambda value, s=stat.id: scene.change_stat(s, value)))
-        scene.stat_erasers[stat.id] = g.add(Button(ui, (HERO.right - 56, y + 2, 42, 42), "",
+            ui, (scene.stat_column(), y, scene.stat_counter_width(), 46), value=0, minimum=stat.floor,
+            spoken_name=book_name(scene, stat), on_request=lambda value, s=stat.id: scene.change_stat(s, value)))
+        scene.stat_erasers[stat.id] = g.add(Button(ui, (hero.right - 56, y + 2, 42, 42), "",
                                                   tooltip=ui.tr("sheet.eraser_tip"),
                                                   spoken_name=ui.tr("access.eraser", stat=stat.name.get(ui.catalogue.language)),
                                                   on_click=lambda s=stat.id: scene.ask_score(s)))
-    y = HERO.y + STATS_TOP + len(book.stats) * STAT_ROW + 2
-    scene.weapon_toggle = g.add(Toggle(ui, (HERO.x + 20, y, HERO.width - 40, 30),
+        scene.stats_pane.add_row(STAT_ROW, scene.stat_counters[stat.id], scene.stat_erasers[stat.id],
+                                 paint=lambda surface, rect, s=stat: draw_stat_row(scene, surface, rect, s),
+                                 paint_over=lambda surface, rect, s=stat.id: draw_pencil(scene, surface, scene.stat_erasers[s].rect))
+    y = pane_top + len(book.stats) * STAT_ROW + 2
+    scene.weapon_toggle = g.add(Toggle(ui, (hero.x + 20, y, hero.width - 48, 30),
                                       ui.tr("sheet.weapon_lost", penalty=book.combat.lost_weapon_penalty),
                                       on_change=scene.toggle_weapon))
+    scene.stats_pane.add_row(34, scene.weapon_toggle)
+    HERO = hero
     y = HERO.bottom - 104
     scene.luck_button = g.add(Button(ui, (HERO.x + 20, y, HERO.width - 40, 44), ui.tr("sheet.test_luck"), icon="heart",
                                     style="primary", on_click=scene.test_luck))
     scene.skill_button = g.add(Button(ui, (HERO.x + 20, y + 50, HERO.width - 40, 44), ui.tr("sheet.test_skill"), icon="shield",
                                      style="primary", on_click=scene.test_skill))
     # -- paragraph ---------------------------------------------------------------------------
+    PARAGRAPH = scene.r.paragraph
     scene.paragraph_field = g.add(TextField(ui, (PARAGRAPH.x + 20, PARAGRAPH.y + 58, 150, 42), numeric=True, minimum=1,
                                            maximum=100000, max_length=6, placeholder=ui.tr("sheet.paragraph_placeholder"),
                                            on_submit=lambda text: scene.go_to_paragraph()))
@@ -91,7 +103,8 @@ def build(scene: SheetScene) -> None:
         button = Button(ui, (x, y, 84, 24), "", on_click=lambda i=index: scene.jump_back(i),
                         tooltip=ui.tr("sheet.jump_back_tip"))
         scene.history_buttons.append(g.add(button))
-    # -- backpack ------------------------------------------------------------------------------
+    # -- backpack: the counters scroll above the equipment list ------------------------------------
+    BACKPACK = scene.r.backpack
     scene.counter_widgets = {}
     scene.use_buttons = {}
     use = {}
@@ -105,16 +118,26 @@ def build(scene: SheetScene) -> None:
         for kind, effect in book.potions.kinds.items():
             if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
                 use[effect.counter] = ("sheet.drink", lambda k=kind: scene.act(a.DrinkPotion(kind=k), scene.ui.t("sheet.potion_drunk")))
+    stacked = scene.r.stacked_counters
+    row_height = STACKED_ROW if stacked else COUNTER_ROW
+    pane_top = BACKPACK.y + 60
+    bottom = BACKPACK.bottom - (CALENDAR_HEIGHT + 10 if book.calendar else 0) - 64
+    room = max(row_height, bottom - 36 - EQUIPMENT_MIN - pane_top)
+    scene.counters_pane = g.add(ScrollPane(ui, (BACKPACK.x, pane_top, BACKPACK.width - 4, min(room, len(book.counters) * row_height)),
+                                           spoken_name=ui.tr("sheet.backpack")))
     for index, counter in enumerate(book.counters):
-        y = BACKPACK.y + 60 + index * COUNTER_ROW
+        y = pane_top + index * row_height + (28 if stacked else 0)
+        x = BACKPACK.x + 58 if stacked else BACKPACK.right - 96 - 126
         scene.counter_widgets[counter.id] = g.add(Counter(
-            ui, (BACKPACK.x + 178, y, 126, 44), value=0, minimum=0, maximum=counter.maximum, spoken_name=book_name(scene, counter),
+            ui, (x, y, 126, 44), value=0, minimum=0, maximum=counter.maximum, spoken_name=book_name(scene, counter),
             on_request=lambda value, c=counter.id: scene.change_counter(c, value)))
+        widgets: list = [scene.counter_widgets[counter.id]]
         if counter.id in use:
             key, action = use[counter.id]
             scene.use_buttons[counter.id] = g.add(Button(ui, (BACKPACK.right - 86, y, 72, 44), ui.tr(key), on_click=action))
-    top = BACKPACK.y + 60 + len(book.counters) * COUNTER_ROW + 36
-    bottom = BACKPACK.bottom - (CALENDAR_HEIGHT + 10 if book.calendar else 0) - 64
+            widgets.append(scene.use_buttons[counter.id])
+        scene.counters_pane.add_row(row_height, *widgets, paint=lambda surface, rect, c=counter: draw_counter_row(scene, surface, rect, c))
+    top = scene.counters_pane.rect.bottom + 36
     scene.equipment = g.add(ScrollList(ui, (BACKPACK.x + 16, top, BACKPACK.width - 32, max(80, bottom - top)), row_height=32,
                                           spoken_name=ui.tr("sheet.equipment")))
     y = bottom + 10
@@ -130,17 +153,25 @@ def build(scene: SheetScene) -> None:
         cal = scene.calendar_rect()
         scene.tick_button = g.add(Button(ui, (cal.right - 176, cal.y + 14, 160, 44), ui.tr("sheet.tick_day"),
                                         style="primary", on_click=scene.tick_day))
-    # -- side tabs ---------------------------------------------------------------------------------
+    # -- side tabs (on two rows when one is too narrow for them) ------------------------------------
     scene.tabs = [t for t in TAB_ORDER if t != "calendar" or book.calendar]
     scene.tab_buttons = {}
-    # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
+    column = scene.r.side_column
     needs = [fonts.text_width(ui.t(f"sheet.tab_{tab}"), "bold", 17) + 16 for tab in scene.tabs]
-    spare = max(0, SIDE.width - 8 * (len(scene.tabs) - 1) - sum(needs)) // len(scene.tabs)
-    x = SIDE.x
-    for tab, need in zip(scene.tabs, needs):
-        scene.tab_buttons[tab] = g.add(Button(ui, (x, 70, need + spare, 44), ui.tr(f"sheet.tab_{tab}"),
-                                             on_click=lambda t=tab: scene.show_tab(t)))
-        x += need + spare + 8
+    half = (len(scene.tabs) + 1) // 2
+    rows = [scene.tabs] if sum(needs) + 8 * (len(needs) - 1) <= column.width else [scene.tabs[:half], scene.tabs[half:]]
+    y = column.y
+    for row in rows:
+        # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
+        row_needs = [needs[scene.tabs.index(tab)] for tab in row]
+        spare = max(0, column.width - 8 * (len(row) - 1) - sum(row_needs)) // len(row)
+        x = column.x
+        for tab, need in zip(row, row_needs):
+            scene.tab_buttons[tab] = g.add(Button(ui, (x, y, need + spare, 44), ui.tr(f"sheet.tab_{tab}"),
+                                                  on_click=lambda t=tab: scene.show_tab(t)))
+            x += need + spare + 8
+        y += 52
+    scene.side = SIDE = pygame.Rect(column.x, y, column.width, column.bottom - y)
     inner = SIDE.inflate(-32, -32)
     scene.creature_list = g.add(ScrollList(ui, (inner.x, inner.y + 4, inner.width, inner.height - 210), row_height=44,
                                           on_select=lambda i: scene.sync(), on_activate=lambda i: scene.ask_creature(i),

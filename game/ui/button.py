@@ -10,6 +10,7 @@ from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_dashed_frame, draw_icon, rounded_box
+from game.ui.text_fit import fit_line
 from game.ui.widget import Widget
 
 STYLES = ("normal", "primary", "danger")
@@ -92,10 +93,10 @@ class Button(Widget):
         size = self.ui.theme.text_size("button")
         label = self.ui.text(self.label)
         face = "bold" if self.style == "primary" else "body"
-        room = rect.width - 14 - ((min(rect.height - 14, 28) + 8) if self.icon else 0)
-        # A label too wide for its button (a longer language, a bigger UI scale) is set smaller, never clipped.
-        while label and size > 12 and fonts.text_width(label, face, size) > room:
-            size -= 1
+        room = self._room(rect)
+        # A label too wide for its button (a longer language, a bigger UI scale) is set smaller, then
+        # shortened with "…" (the whole label is its tooltip), never drawn past the frame.
+        label, size = fit_line(label, face, size, room, min_size=12)
         if self.icon:
             icon_size = min(rect.height - 14, 28)
             image_w = fonts.text_width(label, face, size) if label else 0
@@ -103,6 +104,20 @@ class Button(Widget):
             x = rect.centerx - total // 2
             draw_icon(surface, self.icon, pygame.Rect(x, rect.centery - icon_size // 2, icon_size, icon_size), text, self.ui.palette.parchment_dark)
             if label:
-                blit_text(surface, label, (x + icon_size + 8, rect.centery), face, size, text, anchor="midleft")
+                blit_text(surface, label, (x + icon_size + 8, rect.centery), face, size, text, anchor="midleft",
+                          box=rect, owner="Button")
         else:
-            blit_text(surface, label, rect.center, face, size, text, anchor="center")
+            blit_text(surface, label, rect.center, face, size, text, anchor="center", box=rect, owner="Button")
+
+    def _room(self, rect: pygame.Rect) -> int:
+        return rect.width - 14 - ((min(rect.height - 14, 28) + 8) if self.icon else 0)
+
+    def tooltip_text(self) -> str | None:
+        """The tooltip; for a label shortened to fit, the whole label when there is no other."""
+        text = super().tooltip_text()
+        if text is None and self.label:
+            label = self.ui.text(self.label)
+            face = "bold" if self.style == "primary" else "body"
+            if fit_line(label, face, self.ui.theme.text_size("button"), self._room(self.rect), min_size=12)[0] != label:
+                return label
+        return text

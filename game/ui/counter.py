@@ -15,6 +15,7 @@ import pygame
 from game.i18n.catalogue import TextSource
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, rounded_box
+from game.ui.text_fit import fit_line
 from game.ui.widget import Widget
 
 INCREASE_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_UP, pygame.K_RIGHT)
@@ -122,7 +123,8 @@ class Counter(Widget):
             if rect.collidepoint(event.pos):
                 self.request(-self.step if part == "minus" else self.step)
             return True
-        if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))):
+        if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))) and not getattr(self.pane, "scrolls", False):
+            # in a pane that scrolls, the wheel scrolls the pane rather than changing the value under it
             self.request(self.step if event.y > 0 else -self.step)
             return True
         if event.type == pygame.KEYDOWN and self.focused:
@@ -158,7 +160,10 @@ class Counter(Widget):
         self._draw_button(surface, self.minus_rect(), "-", self.can_decrease(), self._pressed == "minus")
         self._draw_button(surface, self.plus_rect(), "+", self.can_increase(), self._pressed == "plus")
         centre = (self.rect.centerx, self.minus_rect().centery)
-        blit_text(surface, str(self.value), centre, "bold", self.ui.theme.text_size("value"), p.ink if self.enabled else p.ink_faint, "center")
+        # A big value (200 gold) is set smaller rather than drawn over the buttons.
+        between = pygame.Rect(self.minus_rect().right, self.rect.top, self.plus_rect().left - self.minus_rect().right, self.rect.height)
+        value, size = fit_line(str(self.value), "bold", self.ui.theme.text_size("value"), between.width - 4, min_size=12)
+        blit_text(surface, value, centre, "bold", size, p.ink if self.enabled else p.ink_faint, "center", box=between, owner="Counter")
 
 
 def _dashed_circle(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, dashes: int = 12) -> None:

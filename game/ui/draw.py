@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import fonts
+from game.ui import fonts, text_fit
 from game.ui.surface_cache import SurfaceCache, surface_cached
 from game.ui.theme import Palette
 
@@ -238,21 +238,27 @@ def blit_text(
     size: int,
     colour: Colour,
     anchor: str = "topleft",
+    *,
+    box: pygame.Rect | None = None,
+    owner: str = "",
 ) -> pygame.Rect:
     """Draw one line of text; ``anchor`` (a pygame.Rect attribute) places its line box at ``pos``.
 
     The line box is ``line_height`` tall with the baseline at ``ascent``; accents
     may rise above it. Centred anchors centre the capitals on ``pos``. Returns the line box.
+    With ``box``, a line that leaves it is reported to game.ui.text_fit's recorder (as ``owner``).
     """
     image = fonts.render(text, face, size, colour)
-    box = pygame.Rect(0, 0, image.get_width(), fonts.line_height(face, size))
-    setattr(box, anchor, (round(pos[0]), round(pos[1])))
+    line = pygame.Rect(0, 0, image.get_width(), fonts.line_height(face, size))
+    setattr(line, anchor, (round(pos[0]), round(pos[1])))
     if anchor in ("center", "midleft", "midright"):
         # Centre optically on the capitals, not on the line box: faces differ in
         # how much room they leave above and below, and buttons mix faces.
-        box.y = round(pos[1] - fonts.ascent(face, size) + fonts.cap_height(face, size) / 2)
-    surface.blit(image, (box.x, box.y - fonts.headroom(face, size)))
-    return box
+        line.y = round(pos[1] - fonts.ascent(face, size) + fonts.cap_height(face, size) / 2)
+    surface.blit(image, (line.x, line.y - fonts.headroom(face, size)))
+    if box is not None:
+        text_fit.check(owner, text, line, box)
+    return line
 
 
 def wrap_words(text: str, face: str, size: int, width: int) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 import pygame.freetype
@@ -41,7 +41,7 @@ def _ensure_init() -> None:
         pygame.freetype.init()
 
 
-@lru_cache(maxsize=None)
+@cache
 def font_bytes(face: str) -> bytes:
     """The raw file of a face (read once)."""
     if face not in FACE_FILES:
@@ -75,7 +75,7 @@ def font(face: str, size: int) -> pygame.font.Font:
     return loaded
 
 
-@lru_cache(maxsize=None)
+@cache
 def _coverage_font(face: str) -> pygame.freetype.Font:
     return pygame.freetype.Font(io.BytesIO(font_bytes(face)), 16)
 

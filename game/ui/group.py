@@ -109,7 +109,7 @@ class WidgetGroup:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw widgets, the focus outline (after keyboard use), then the tooltip."""
         for widget in self.widgets:
-            if widget.visible:
+            if widget.visible and widget.pane is None:  # a pane draws its own widgets, clipped
                 widget.draw(surface)
         focused = self.focus.focused
         if self.focus.visible and focused is not None and focused.visible:

@@ -177,7 +177,7 @@ class Theme:
         return BASE_TEXT_SIZES[role]
 
     @classmethod
-    def named(cls, palette: str = "parchment", ui_scale: float = 1.0) -> "Theme":
+    def named(cls, palette: str = "parchment", ui_scale: float = 1.0) -> Theme:
         """A theme with the palette called ``palette``."""
         theme = cls(ui_scale=ui_scale)
         theme.set_palette(palette)

@@ -7,8 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n.catalogue import TextSource
+from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, rounded_box
+from game.ui.text_fit import fit_line
 from game.ui.widget import Widget
 
 TRACK_W, TRACK_H = 52, 28
@@ -77,5 +79,10 @@ class Toggle(Widget):
         state = self.ui.t("common.on") if self.value else self.ui.t("common.off")
         text_colour = p.ink if self.enabled else p.ink_faint
         size = self.ui.theme.text_size("label")
-        label_rect = blit_text(surface, self.ui.text(self.label), (track.right + 12, self.rect.centery), "body", size, text_colour, "midleft")
-        blit_text(surface, state, (label_rect.right + 10, self.rect.centery), "italic", self.ui.theme.text_size("small"), p.ink_soft, "midleft")
+        small = self.ui.theme.text_size("small")
+        room = self.rect.right - track.right - 12 - 10 - fonts.text_width(state, "italic", small)
+        label, size = fit_line(self.ui.text(self.label), "body", size, room)
+        label_rect = blit_text(surface, label, (track.right + 12, self.rect.centery), "body", size, text_colour, "midleft",
+                               box=self.rect, owner="Toggle")
+        blit_text(surface, state, (label_rect.right + 10, self.rect.centery), "italic", small, p.ink_soft, "midleft",
+                  box=self.rect, owner="Toggle")

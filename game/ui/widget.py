@@ -25,6 +25,8 @@ class Widget:
     captures_activation_keys: bool = False
     #: Whether letters typed while it has focus are text (then no shortcut fires).
     takes_text: bool = False
+    #: The ScrollPane that places, clips and draws this widget (None: the group draws it).
+    pane: Widget | None = None
 
     def __init__(
         self,
@@ -67,6 +69,8 @@ class Widget:
 
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether logical point ``pos`` is on this widget."""
+        if self.pane is not None and not self.pane.rect.collidepoint(pos):
+            return False  # scrolled out of its pane's view
         return self.visible and self.rect.collidepoint(pos)
 
     # -- speech (what a screen-reader user hears; see game.ui.speech) -----------

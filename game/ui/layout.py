@@ -1,0 +1,211 @@
+"""Layout without absolute positions: rows and columns that share a rect, and a scrolling pane.
+
+``split`` cuts a rect into a row or a column of parts, each a fixed size or a
+share of what is left (never below its minimum): screens compute their panels
+from the page size with it, so they re-lay out when the window changes instead
+of stretching. ``ScrollPane`` holds rows of widgets whose number depends on the
+book (scores, counters…): the rows that do not fit scroll with the wheel, the
+scrollbar, and the keyboard (a row whose control takes the focus comes into view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.context import UIContext
+from game.ui.scrollbar import Scrollbar
+from game.ui.widget import Widget
+
+SCROLLBAR_WIDTH = 8
+WHEEL_STEP = 40  # logical pixels per wheel notch
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a split: ``size`` pixels, or a ``share`` of the room left (at least ``minimum``)."""
+
+    size: int = 0
+    share: float = 0.0
+    minimum: int = 0
+
+
+def fixed(size: int) -> Part:
+    """A part exactly ``size`` pixels long."""
+    return Part(size=size)
+
+
+def fill(share: float = 1.0, minimum: int = 0) -> Part:
+    """A part that takes ``share`` of the room the fixed parts leave, never less than ``minimum``."""
+    return Part(share=share, minimum=minimum)
+
+
+def split(rect: pygame.Rect | tuple[int, int, int, int], parts: Sequence[Part], *, gap: int = 0, vertical: bool = False) -> list[pygame.Rect]:
+    """Cut ``rect`` into a row (or, ``vertical``, a column) of rects, one per part, ``gap`` apart.
+
+    Fixed parts get their size; the room left is shared by the fill parts in proportion to their
+    share, each at least its minimum (then the row is longer than ``rect``: the caller scrolls or
+    accepts it). The last fill part takes the rounding remainder so the parts end at the rect's end.
+    """
+    rect = pygame.Rect(rect)
+    length = rect.height if vertical else rect.width
+    room = length - gap * max(0, len(parts) - 1) - sum(p.size for p in parts if not p.share)
+    sizes = [p.size for p in parts]
+    flexible = [i for i, p in enumerate(parts) if p.share]
+    # Parts whose share would fall below their minimum get the minimum; the others share the rest.
+    while flexible:
+        shares = sum(parts[i].share for i in flexible)
+        short = [i for i in flexible if room * parts[i].share / shares < parts[i].minimum]
+        if not short:
+            break
+        for i in short:
+            sizes[i] = parts[i].minimum
+            room -= parts[i].minimum
+            flexible.remove(i)
+    if flexible:
+        shares = sum(parts[i].share for i in flexible)
+        for i in flexible:
+            sizes[i] = max(parts[i].minimum, int(room * parts[i].share / shares))
+        last = flexible[-1]
+        sizes[last] = max(parts[last].minimum, sizes[last] + room - sum(sizes[i] for i in flexible))
+    rects, at = [], rect.y if vertical else rect.x
+    for size in sizes:
+        rects.append(pygame.Rect(rect.x, at, rect.width, size) if vertical else pygame.Rect(at, rect.y, size, rect.height))
+        at += size + gap
+    return rects
+
+
+def grid(rect: pygame.Rect, count: int, cell: tuple[int, int], *, gap: int = 8) -> list[pygame.Rect]:
+    """``count`` cells of at least ``cell`` size filling ``rect`` row by row, as many per row as fit."""
+    columns = max(1, (rect.width + gap) // (cell[0] + gap))
+    width = (rect.width - gap * (columns - 1)) // columns
+    return [pygame.Rect(rect.x + (i % columns) * (width + gap), rect.y + (i // columns) * (cell[1] + gap), width, cell[1])
+            for i in range(count)]
+
+
+Painter = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+@dataclass
+class PaneRow:
+    """A row of a pane: its height, its widgets (with their place relative to the row), what it draws."""
+
+    height: int
+    widgets: list[Widget]
+    offsets: list[tuple[int, int]]
+    paint: Painter | None = None  # drawn under the widgets (labels, icons)
+    paint_over: Painter | None = None  # drawn over them (an icon on a button)
+    top: int = 0  # from the top of the content
+    extra: dict = field(default_factory=dict)
+
+
+class ScrollPane(Widget):
+    """Rows of widgets in a rect; what does not fit scrolls (wheel, scrollbar, focus)."""
+
+    focusable = False
+
+    def __init__(self, ui: UIContext, rect: pygame.Rect | tuple[int, int, int, int], *, gap: int = 0, **options) -> None:
+        super().__init__(ui, rect, **options)
+        self.gap = gap
+        self.rows: list[PaneRow] = []
+        self.offset = 0
+        self.scrollbar = Scrollbar(ui, pygame.Rect(self.rect.right - SCROLLBAR_WIDTH, self.rect.y, SCROLLBAR_WIDTH, self.rect.height))
+
+    # -- content -----------------------------------------------------------------------------
+
+    def add_row(self, height: int, *widgets: Widget, paint: Painter | None = None, paint_over: Painter | None = None) -> PaneRow:
+        """Append a row; ``widgets`` were made at their place as if the pane were not scrolled."""
+        top = self.content_height + (self.gap if self.rows else 0)
+        row_y = self.rect.y + top
+        row = PaneRow(height, list(widgets), [(w.rect.x, w.rect.y - row_y) for w in widgets], paint, paint_over, top)
+        for widget in widgets:
+            widget.pane = self
+        self.rows.append(row)
+        self._place()
+        return row
+
+    @property
+    def content_height(self) -> int:
+        """The height of all rows (what would be needed to show them all)."""
+        return self.rows[-1].top + self.rows[-1].height if self.rows else 0
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.rect.height)
+
+    @property
+    def scrolls(self) -> bool:
+        """Whether some rows are out of view (then the scrollbar shows)."""
+        return self.max_offset > 0
+
+    def row_rect(self, row: PaneRow) -> pygame.Rect:
+        """Where ``row`` is now, on the page (may be outside the pane)."""
+        return pygame.Rect(self.rect.x, self.rect.y + row.top - self.offset, self.rect.width, row.height)
+
+    def scroll_to(self, offset: int) -> None:
+        """Scroll so that the content starts ``offset`` pixels above the pane's top (clamped)."""
+        self.offset = max(0, min(self.max_offset, int(offset)))
+        self._place()
+
+    def reveal(self, widget: Widget) -> None:
+        """Scroll as little as possible so that ``widget``'s row is wholly in view."""
+        for row in self.rows:
+            if widget in row.widgets:
+                if row.top < self.offset:
+                    self.scroll_to(row.top)
+                elif row.top + row.height > self.offset + self.rect.height:
+                    self.scroll_to(row.top + row.height - self.rect.height)
+                return
+
+    def _place(self) -> None:
+        for row in self.rows:
+            row_y = self.rect.y + row.top - self.offset
+            for widget, (x, dy) in zip(row.widgets, row.offsets):
+                widget.rect.topleft = (x, row_y + dy)
+        self.scrollbar.set_extent(self.content_height, self.rect.height, self.offset)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        super().process_event(event)
+        if not self.scrolls:
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))):
+            self.scroll_to(self.offset - event.y * WHEEL_STEP)
+            return True
+        if self.scrollbar.process_event(event):
+            self.scroll_to(self.scrollbar.offset)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        # The keyboard scrolls too: a control of the pane that takes the focus is brought into view.
+        for row in self.rows:
+            for widget in row.widgets:
+                if widget.focused:
+                    self.reveal(widget)
+                    return
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The rows in view (clipped to the pane), then the scrollbar when some are hidden."""
+        previous = surface.get_clip()
+        surface.set_clip(self.rect.clip(previous) if previous else self.rect)
+        try:
+            for row in self.rows:
+                rect = self.row_rect(row)
+                if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
+                    continue
+                if row.paint is not None:
+                    row.paint(surface, rect)
+                for widget in row.widgets:
+                    if widget.visible:
+                        widget.draw(surface)
+                if row.paint_over is not None:
+                    row.paint_over(surface, rect)
+        finally:
+            surface.set_clip(previous)
+        self.scrollbar.draw_for(surface, self.content_height, self.rect.height, self.offset)

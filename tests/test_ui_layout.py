@@ -1,0 +1,116 @@
+"""The layout model: rows and columns from the page size, panes that scroll, a window that re-lays out."""
+
+import pygame
+import pytest
+from app_helpers import Driver, make_adventure, make_services
+from ui_helpers import key, ui, wheel  # noqa: F401  (ui is a fixture)
+
+from game.app.display import MIN_PAGE, Viewport, fluid_page
+from game.scenes.sheet import SheetScene
+from game.ui.button import Button
+from game.ui.group import WidgetGroup
+from game.ui.layout import ScrollPane, fill, fixed, split
+
+
+def test_fixed_parts_keep_their_size_and_fill_parts_share_the_rest():
+    a, b, c = split(pygame.Rect(0, 0, 500, 40), [fixed(100), fill(1), fill(3)], gap=10)
+    assert (a.width, b.width, c.width) == (100, 95, 285)
+    assert a.x == 0 and b.x == 110 and c.right == 500
+
+
+def test_a_fill_part_never_shrinks_below_its_minimum_and_the_others_give_way():
+    a, b = split(pygame.Rect(0, 0, 400, 40), [fill(1, minimum=300), fill(1, minimum=50)])
+    assert (a.width, b.width) == (300, 100)
+
+
+def test_a_vertical_split_cuts_a_column():
+    top, bottom = split(pygame.Rect(0, 0, 50, 300), [fixed(60), fill()], gap=4, vertical=True)
+    assert (top.height, bottom.y, bottom.bottom) == (60, 64, 300)
+
+
+def pane_of_buttons(ui, count=10, height=200):  # noqa: F811
+    group = WidgetGroup(ui)
+    pane = group.add(ScrollPane(ui, (0, 100, 300, height)))
+    buttons = []
+    for index in range(count):
+        button = group.add(Button(ui, (10, 100 + index * 50, 200, 44), f"B{index}"))
+        pane.add_row(50, button)
+        buttons.append(button)
+    return group, pane, buttons
+
+
+def test_rows_that_do_not_fit_scroll_with_the_wheel(ui):  # noqa: F811
+    group, pane, buttons = pane_of_buttons(ui)
+    assert pane.scrolls and not buttons[6].contains(buttons[6].rect.center)
+    group.process_event(wheel(-3, (150, 200)))
+    assert pane.offset == 120 and buttons[5].rect.y == 100 + 250 - 120
+
+
+def test_a_widget_scrolled_out_of_view_takes_no_click(ui):  # noqa: F811
+    group, pane, buttons = pane_of_buttons(ui)
+    assert not buttons[5].contains(buttons[5].rect.center)  # below the pane: outside its view
+    pane.scroll_to(250)
+    assert buttons[5].contains(buttons[5].rect.center) and not buttons[0].contains(buttons[0].rect.center)
+
+
+def test_the_keyboard_focus_brings_its_row_into_view(ui):  # noqa: F811
+    group, pane, buttons = pane_of_buttons(ui)
+    for _ in range(8):
+        group.process_event(key(pygame.K_TAB))
+    group.update(0.0)
+    assert group.focus.focused is buttons[7]
+    assert pane.rect.contains(buttons[7].rect)
+
+
+def test_a_pane_whose_rows_fit_does_not_scroll(ui):  # noqa: F811
+    group, pane, buttons = pane_of_buttons(ui, count=3)
+    group.process_event(wheel(-3, (150, 200)))
+    assert not pane.scrolls and pane.offset == 0
+
+
+@pytest.mark.parametrize("window, zoom, page", [((1280, 720), 1.0, (1280, 720)), ((1920, 1080), 1.0, (1920, 1080)),
+                                                 ((1920, 1080), 1.5, (1280, 720)), ((2560, 1440), 2.0, (1280, 720)),
+                                                 ((3840, 2160), 1.0, (1920, 1080))])
+def test_a_fluid_page_takes_the_window_size_divided_by_the_interface_size(window, zoom, page):
+    assert fluid_page(window, zoom)[0] == page
+
+
+def test_an_interface_size_that_would_make_the_page_too_small_magnifies_it_instead():
+    page, zoom = fluid_page((1280, 720), 2.0)
+    assert page == MIN_PAGE
+    assert Viewport(page, (1280, 720), zoom=zoom).scale == pytest.approx(2.0)
+
+
+def sheet_driver(tmp_path, book_id, window=(1280, 720)):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, book_id)
+    return Driver(SheetScene(services, adventure), window=window)
+
+
+def test_the_sheet_re_lays_out_when_the_window_is_resized(tmp_path):
+    driver = sheet_driver(tmp_path, "DF49")
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    sheet = driver.top
+    assert sheet.page == (1920, 1080) and driver.display.surface.get_size() == (1920, 1080)
+    assert sheet.top["help"].rect.right == 1920 - 16
+    assert sheet.r.backpack.width > 400  # the panels grew, they were not stretched
+
+
+def test_with_five_scores_the_lost_weapon_toggle_is_never_under_test_your_luck(tmp_path):
+    driver = sheet_driver(tmp_path, "FF13", window=(1024, 640))
+    sheet = driver.top
+    assert len(sheet.book.stats) == 5
+    sheet.stats_pane.reveal(sheet.weapon_toggle)
+    assert sheet.stats_pane.rect.contains(sheet.weapon_toggle.rect)
+    assert sheet.stats_pane.rect.bottom <= sheet.luck_button.rect.top
+
+
+def test_with_twelve_spell_counters_the_backpack_scrolls_inside_its_panel(tmp_path):
+    driver = sheet_driver(tmp_path, "FF2")
+    sheet = driver.top
+    pane = sheet.counters_pane
+    assert len(sheet.book.counters) >= 12 and pane.scrolls
+    assert sheet.r.backpack.contains(pane.rect) and pane.rect.bottom < sheet.equipment.rect.top
+    last = sheet.counter_widgets[sheet.book.counters[-1].id]
+    driver.send(wheel(-20, driver.to_window(pane.rect.center)))
+    assert pane.rect.contains(last.rect)

@@ -20,6 +20,7 @@ import pygame
 from game.app.display import RESIZE_EVENTS, Display
 from game.app.narrator import Narrator, focused_widget
 from game.app.stack import SceneStack
+from game.ui.theme import LOGICAL_SIZE
 
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
 MAX_DT = 0.25  # after a long idle wait, don't let animations jump ahead
@@ -186,7 +187,8 @@ class MainLoop:
         self._followed = widget
         group = getattr(top, "group", None)
         if widget is not None and self.display.zoom > 1.0 and getattr(group.focus, "visible", False):
-            self.display.show(widget.rect)  # type: ignore[attr-defined]  # a Widget: it has a rect
+            rect = widget.rect.move(self.stack.page_offset) if not getattr(top, "fluid", False) else widget.rect  # type: ignore[attr-defined]
+            self.display.show(rect)
             self.dirty = True
 
     def _fit_page(self) -> None:
@@ -194,6 +196,11 @@ class MainLoop:
         visible = self.stack.visible()
         self.display.set_fluid(bool(visible) and getattr(visible[0], "fluid", False))
         size = self.display.logical_size
+        if any(not getattr(scene, "fluid", False) for scene in visible) and (size[0] < LOGICAL_SIZE[0] or size[1] < LOGICAL_SIZE[1]):
+            # An overlay laid out for 1280×720 needs that much page: below it, the fixed page for all.
+            self.display.set_fluid(False)
+            size = self.display.logical_size
+        self.stack.page_offset = ((size[0] - LOGICAL_SIZE[0]) // 2, (size[1] - LOGICAL_SIZE[1]) // 2)
         for scene in visible:
             if getattr(scene, "fluid", False) and getattr(scene, "page", size) != size:
                 scene.layout(size)  # type: ignore[attr-defined]  # a fluid scene lays itself out

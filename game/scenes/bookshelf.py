@@ -31,6 +31,7 @@ from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
+from game.ui.text_fit import fit_lines
 
 BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
 SAVES_PANEL = pygame.Rect(648, 96, 608, 560)
@@ -87,6 +88,9 @@ class BookshelfScene(Scene):
             button = Button(ui, (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
                             ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
                             style="primary", on_click=lambda b=book: self.start_book(b))
+            blurb = getattr(book, "blurb", None)
+            if blurb is not None:  # the card may shorten the blurb: the button's tooltip tells it whole
+                button.tooltip = lambda b=blurb: b.get(self.ui.catalogue.language)
             self.book_buttons.append((g.add(button), book.id))
         x, y = SAVES_PANEL.x + 20, SAVES_PANEL.y + 60
         self.continue_button = g.add(Button(ui, (x, y, SAVES_PANEL.width - 40, 50), ui.tr("shelf.continue"),
@@ -346,8 +350,8 @@ class BookshelfScene(Scene):
             blit_text(surface, heading, (card.x + 14, card.y + 6), "bold", size, p.ink)
             blurb = getattr(book, "blurb", None)
             text = blurb.get(language) if blurb else ""
-            lines = 2 if self.card_h >= 84 else 1
-            for i, line in enumerate(wrap_words(text, "italic", small, card.width - 230)[:lines]):
+            lines, _ = fit_lines(text, "italic", small, card.width - 230, 2 if self.card_h >= 84 else 1)  # the whole blurb on hover
+            for i, line in enumerate(lines):
                 blit_text(surface, line, (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small)), "italic", small, p.ink_soft)
         errors = self.services.shelf.errors
         y = BOOKS_PANEL.y + 60 + books_per_page(len(errors)) * (self.card_h + 10)

@@ -18,6 +18,7 @@ import pygame
 from game.ui import fonts
 from game.ui.draw import blit_text, die_face, icon
 from game.ui.surface_cache import SurfaceCache, surface_bytes
+from game.ui.text_fit import ellipsize  # noqa: F401  (the screens of the fight import it from here)
 from game.ui.theme import Palette
 
 TOP = 92
@@ -355,10 +356,3 @@ def fit_text(text: str, face: str, size: int, width: int) -> int:
     return size
 
 
-def ellipsize(text: str, face: str, size: int, width: int) -> str:
-    """``text`` cut with "…" to fit ``width``."""
-    if fonts.text_width(text, face, size) <= width:
-        return text
-    while len(text) > 1 and fonts.text_width(text + "…", face, size) > width:
-        text = text[:-1]
-    return text + "…"

@@ -17,6 +17,7 @@ from game.scenes.combat_frame import BoardFrame, Painter
 from game.scenes.combat_text import advice_key, name_of, percent, rules_in_force, stakes_words
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
+from game.ui.text_fit import fit_lines
 
 
 class CentrePainter(Painter):
@@ -95,8 +96,12 @@ class CentrePainter(Painter):
         size = fit_text(what, "bold", body, panel.width - 44)
         blit_text(surface, ellipsize(what, "bold", max(size, 17), panel.width - 44), (x, y), "bold", max(size, 17), p.ink)
         y += 30
-        blit_text(surface, ellipsize(stakes, "body", small, panel.width - 44), (x, y), "body", small, p.ink_soft)
-        y += 30
+        # The stakes are the rule that matters here: wrapped on two lines, never cut short.
+        lines, _ = fit_lines(stakes, "body", small, panel.width - 44, 2)
+        for line in lines:
+            blit_text(surface, line, (x, y), "body", small, p.ink_soft, box=panel, owner="combat stakes")
+            y += fonts.line_height("body", small)
+        y += 30 - fonts.line_height("body", small)
         luck = state.hero.scores["luck"]
         answer = self.frame.odds
         advice = answer.get("advice") if answer else None

@@ -124,7 +124,7 @@ class ChoicePicker(ModalScene):
                                  on_request=lambda value, o=option.id: self.set_pick(o, value),
                                  spoken_name=lambda o=option: o.name.get(ui.catalogue.language))
             else:
-                widget = Toggle(ui, (panel.right - PAD - 130, y + 5, 70, 32), "", value=bool(self.picks[option.id]),
+                widget = Toggle(ui, (panel.right - PAD - 130, y + 5, 126, 32), "", value=bool(self.picks[option.id]),
                                 on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0),
                                 spoken_name=lambda o=option: o.name.get(ui.catalogue.language))
             self.widgets[option.id] = self.group.add(widget)

@@ -151,9 +151,13 @@ def draw_calendar(scene: SheetScene, surface: pygame.Surface) -> None:
     view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
     today = view["today"] or ui.t("sheet.no_day_yet")
     small = ui.theme.text_size("small")
-    blit_text(surface, ui.t("sheet.today", day=today), (cal.x + 20, cal.y + 24), "body", small, p.ink, "midleft")
+    room = scene.tick_button.rect.x - cal.x - 28  # left of "Tick a day"
+    box = pygame.Rect(cal.x + 16, cal.y, room + 8, cal.height)
+    text, size = fit_line(ui.t("sheet.today", day=today), "body", small, room, min_size=small - 3)
+    blit_text(surface, text, (cal.x + 20, cal.y + 24), "body", size, p.ink, "midleft", box=box, owner="calendar today")
     summary = ui.t("sheet.calendar_short", ticked=view["ticked"], weeks=view["weeks"])
-    blit_text(surface, summary, (cal.x + 20, cal.y + 50), "italic", small, p.ink_soft, "midleft")
+    text, size = fit_line(summary, "italic", small, room, min_size=small - 3)
+    blit_text(surface, text, (cal.x + 20, cal.y + 50), "italic", size, p.ink_soft, "midleft", box=box, owner="calendar summary")
 
 
 def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:

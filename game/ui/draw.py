@@ -256,8 +256,8 @@ def blit_text(
         # how much room they leave above and below, and buttons mix faces.
         line.y = round(pos[1] - fonts.ascent(face, size) + fonts.cap_height(face, size) / 2)
     surface.blit(image, (line.x, line.y - fonts.headroom(face, size)))
-    if box is not None:
-        text_fit.check(owner, text, line, box)
+    # Without a box, the page is the box: a text that leaves the page is always an overflow.
+    text_fit.check(owner or "page", text, line, box if box is not None else surface.get_rect())
     return line
 
 

@@ -15,6 +15,7 @@ from game.i18n.catalogue import TextSource
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_icon
 from game.ui.scrollbar import Scrollbar
+from game.ui.text_fit import fit_line
 from game.ui.widget import Widget
 
 DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
@@ -108,8 +109,28 @@ class ScrollList(Widget):
         if self.enabled and self.selected is not None and self.on_activate is not None:
             self.on_activate(self.selected)
 
+    _hover_row: int | None = None
+
+    def _text_room(self, index: int) -> int:
+        """The width a row's text may take (its icon and the scrollbar's gutter left out)."""
+        text_right = self.rect.right - self.ui.theme.sizes.scrollbar - 8
+        icon = self.row_height if self.icons is not None and index < len(self.icons) and self.icons[index] else 0
+        return text_right - self.rect.left - 14 - icon - 4
+
+    def tooltip_text(self) -> str | None:
+        """The tooltip; over a row shortened to fit, that row's whole text."""
+        text = super().tooltip_text()
+        row = self._hover_row
+        if text is None and row is not None and row < len(self.items):
+            full = self.ui.text(self.items[row])
+            if fit_line(full, "body", self.ui.theme.text_size("body"), self._text_room(row))[0] != full:
+                return full
+        return text
+
     def process_event(self, event: pygame.event.Event) -> bool:
         super().process_event(event)
+        if event.type == pygame.MOUSEMOTION and hasattr(event, "pos"):
+            self._hover_row = self.row_at(event.pos)
         if not self.enabled:
             return False
         self.scrollbar.rect = self._scrollbar_rect()
@@ -171,7 +192,10 @@ class ScrollList(Widget):
                 icon_size = self.row_height - 10
                 draw_icon(surface, self.icons[index], pygame.Rect(x, row.centery - icon_size // 2, icon_size, icon_size), p.ink, p.parchment_dark)
                 x += icon_size + 10
-            blit_text(surface, self.ui.text(self.items[index]), (x, row.centery), "body", size, p.ink if self.enabled else p.ink_faint, "midleft")
+            # A row too long for the list is set a little smaller, then shortened with "…" (its tooltip is the whole row).
+            text, text_size = fit_line(self.ui.text(self.items[index]), "body", size, self._text_room(index))
+            blit_text(surface, text, (x, row.centery), "body", text_size, p.ink if self.enabled else p.ink_faint, "midleft",
+                      box=pygame.Rect(row.left, row.top, row.width + 4, row.height), owner="ScrollList")
             if index < len(self.items) - 1:
                 pygame.draw.line(surface, p.parchment_dark, (row.left + 10, row.bottom - 1), (row.right - 6, row.bottom - 1))
         surface.set_clip(clip)

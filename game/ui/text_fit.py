@@ -22,6 +22,8 @@ SHRINK = 3  # a label may be set up to this many points smaller before it is sho
 
 def fit_line(text: str, face: str, size: int, width: int, *, min_size: int | None = None) -> tuple[str, int]:
     """``text`` and a size at which it fits ``width``: up to SHRINK points smaller, else shortened with "…"."""
+    if not text:
+        return text, size
     floor = max(8, min_size if min_size is not None else size - SHRINK)
     current = size
     while current > floor and fonts.text_width(text, face, current) > width:
@@ -47,6 +49,18 @@ def ellipsize(text: str, face: str, size: int, width: int) -> str:
     if space > len(cut) * 2 // 3:  # a word boundary close to the cut reads better than a broken word
         cut = cut[:space]
     return cut.rstrip() + ELLIPSIS if cut.strip() else ELLIPSIS
+
+
+def fit_lines(text: str, face: str, size: int, width: int, max_lines: int) -> tuple[list[str], bool]:
+    """``text`` wrapped to ``width`` in at most ``max_lines`` lines, the last ending in "…" when cut; and whether it was."""
+    from game.ui.draw import wrap_words  # drawing imports this module: imported here to avoid the cycle
+
+    lines = wrap_words(text, face, size, width)
+    if len(lines) <= max_lines:
+        return lines, False
+    kept = lines[:max_lines]
+    kept[-1] = ellipsize(kept[-1] + " " + lines[max_lines] + ELLIPSIS, face, size, width)
+    return kept, True
 
 
 @dataclass(frozen=True)

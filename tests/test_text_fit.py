@@ -1,0 +1,65 @@
+"""Text that always fits: labels shrink a little, then end in "…" with the whole text on hover; overflows are recorded."""
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_helpers import motion, ui  # noqa: F401  (ui is a fixture)
+
+from game.ui import fonts
+from game.ui.button import Button
+from game.ui.draw import blit_text
+from game.ui.scroll_list import ScrollList
+from game.ui.text_fit import fit_line, recording
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import check_text_fit  # noqa: E402
+
+
+def test_a_label_that_fits_is_left_alone(ui):  # noqa: F811
+    assert fit_line("Aller", "body", 18, 200) == ("Aller", 18)
+
+
+def test_a_label_slightly_too_wide_is_set_smaller_first(ui):  # noqa: F811
+    width = fonts.text_width("Combattre la créature", "body", 17)
+    text, size = fit_line("Combattre la créature", "body", 18, width)
+    assert text == "Combattre la créature" and size <= 17
+
+
+def test_a_label_far_too_wide_ends_with_an_ellipsis_inside_its_room(ui):  # noqa: F811
+    text, size = fit_line("malchanceux : la créature vous blesse deux fois", "body", 18, 120)
+    assert text.endswith("…") and fonts.text_width(text, "body", size) <= 120
+
+
+def test_text_drawn_outside_its_box_is_recorded_with_its_owner(ui):  # noqa: F811
+    surface = pygame.Surface((400, 100))
+    with recording() as found:
+        blit_text(surface, "Un texte bien trop long pour sa boîte", (10, 10), "body", 18, (0, 0, 0), box=pygame.Rect(0, 0, 80, 40),
+                  owner="label")
+        blit_text(surface, "court", (10, 10), "body", 18, (0, 0, 0), box=pygame.Rect(0, 0, 200, 40), owner="ok")
+    assert [(o.owner, o.text) for o in found] == [("label", "Un texte bien trop long pour sa boîte")]
+
+
+def test_a_button_never_draws_its_label_past_its_frame_and_tells_the_whole_label_on_hover(ui):  # noqa: F811
+    button = Button(ui, (0, 0, 90, 40), "Combattre la créature choisie")
+    with recording() as found:
+        button.draw(pygame.Surface((200, 60)))
+    assert found == [] and button.tooltip_text() == "Combattre la créature choisie"
+
+
+def test_a_list_row_too_long_is_shortened_and_its_hover_shows_it_whole(ui):  # noqa: F811
+    rows = ScrollList(ui, (0, 0, 200, 120), ["Aile Noire — SKILL 7 · STAMINA 6 · notes"], row_height=30)
+    with recording() as found:
+        rows.draw(pygame.Surface((300, 200)))
+    rows.process_event(motion((50, 15)))
+    assert found == [] and rows.tooltip_text() == "Aile Noire — SKILL 7 · STAMINA 6 · notes"
+
+
+def test_every_screen_fits_its_text_in_both_languages_at_the_smallest_window():
+    assert check_text_fit.check(sizes=[(1024, 640)], out=lambda line: None) == []
+
+
+@pytest.mark.slow
+def test_every_screen_fits_its_text_at_every_size_in_both_languages():
+    assert check_text_fit.check(out=lambda line: None) == []

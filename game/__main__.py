@@ -2,6 +2,7 @@
 
     feuille                      open the bookshelf in a window (F11: fullscreen)
     feuille --smoke              render every screen once headless, exit 0 when all draw
+    feuille --smoke --text FILE  the same with every player-written text set to each line of FILE
     feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
     feuille --demo               the convention kiosk (fullscreen, attract loop)
     feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
@@ -37,7 +38,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--language", choices=("fr", "en"), help="override the language setting")
     parser.add_argument("--config-dir", type=Path, help="settings folder (default: the user config folder)")
     parser.add_argument("--data-dir", type=Path, help="saves folder (default: the user data folder)")
-    parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this")
+    parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this "
+                                       "(or one of these, comma-separated)")
+    parser.add_argument("--text", metavar="FILE", type=Path,
+                        help="with --smoke: fill every name, note, item and text field with each line of FILE in turn")
     parser.add_argument("--palette", choices=("parchment", "colourblind", "contrast"),
                         help="with --smoke/--screenshots: render in this palette")
     parser.add_argument("--ui-scale", type=float, metavar="SIZE",
@@ -56,16 +60,17 @@ def render_showcase(args: argparse.Namespace) -> int:
     import pygame
 
     from game.app.display import Display
-    from game.app.loop import FakeClock, MainLoop
-    from game.app.narrator import Narrator
-    from game.app.services import build_services
     from game.app.showcase import load_all
-    from game.app.stack import SceneStack
-    from game.scenes.narration import describe_screen
     from game.ui.speech import SpeechLog
 
+    wanted = [part for part in (args.only or "").split(",") if part]
+    entries = [(n, f) for n, f in load_all() if not wanted or any(part in n for part in wanted)]
+    texts: list[str | None] = [None]
+    if args.text:
+        from game.app.text_fill import read_lines
+
+        texts = list(read_lines(args.text))
     failures = 0
-    entries = [(n, f) for n, f in load_all() if not args.only or args.only in n]
     speech_log = SpeechLog(args.speech_log) if args.speech_log else None
     with tempfile.TemporaryDirectory(prefix="feuille-showcase-") as scratch:
         pygame.display.init()
@@ -73,45 +78,67 @@ def render_showcase(args: argparse.Namespace) -> int:
         display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
         if args.screenshots:
             args.screenshots.mkdir(parents=True, exist_ok=True)
-        for name, factory in entries:
-            # Each screen gets fresh services in a scratch folder: nothing touches the player's files.
-            services = build_services(config_dir=Path(scratch) / name / "config", data_dir=Path(scratch) / name / "data",
-                                      seed=7)
-            if args.language:
-                services.settings.language = args.language
-                services.ui.catalogue.set_language(args.language)
-            if args.palette:
-                services.settings.palette = args.palette
-            if args.ui_scale:
-                services.settings.ui_scale = max(1.0, min(2.0, args.ui_scale))
-            services.apply_settings()
-            if speech_log is not None:
-                speech_log.prefix = f"{name}: "
-                services.ui.speech.log = speech_log
-            stack = SceneStack()
-            try:
-                for scene in factory(services):
-                    stack.push(scene)
-                    stack.apply_pending()
-                services.ui.speech.history.clear()  # what was said while the sample was built is not heard here
-                narrator = Narrator(services.ui, lambda s=services: s.keymap, describe_screen)
-                loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator,
-                                zoom=lambda s=services: s.settings.ui_scale)
-                loop.run_frames(3)
-                loop.run_frames(240)  # let animations settle so the picture shows results
-                if args.screenshots:
-                    # Magnified, the player sees a part of the page: picture the window, not the page.
-                    display.save_screenshot(str(args.screenshots / f"{name}.png"), window=display.zoom > 1.0)
-                print(f"ok    {name}")
-            except Exception as error:  # report every broken screen, then fail
-                failures += 1
-                print(f"FAIL  {name}: {type(error).__name__}: {error}")
-            services.ui.speech.log = None
+        for number, text in enumerate(texts, start=1):
+            for name, factory in entries:
+                try:
+                    render_entry(display, Path(scratch) / f"{number}-{name}", name, factory, args, text, speech_log)
+                    if args.screenshots and text is None:
+                        # Magnified, the player sees a part of the page: picture the window, not the page.
+                        display.save_screenshot(str(args.screenshots / f"{name}.png"), window=display.zoom > 1.0)
+                    if text is None:
+                        print(f"ok    {name}")
+                except Exception as error:  # report every broken screen, then fail
+                    failures += 1
+                    where = name if text is None else f"{name} with line {number} {text!r:.80}"
+                    print(f"FAIL  {where}: {type(error).__name__}: {error}")
         pygame.quit()
     if speech_log is not None:
         speech_log.close()
-    print(f"{len(entries) - failures} screens rendered, {failures} failed")
+    total = len(entries) * len(texts)
+    print(f"{total - failures} screens rendered, {failures} failed" + (f" ({len(texts)} lines of {args.text})" if args.text else ""))
     return 1 if failures or not entries else 0
+
+
+def render_entry(display, folder: Path, name: str, factory, args: argparse.Namespace, text: str | None = None,
+                 speech_log=None) -> None:
+    """Build one screen sample (with ``text`` in its player-written texts when given) and draw it."""
+    from contextlib import nullcontext
+
+    from game.app.loop import FakeClock, MainLoop
+    from game.app.narrator import Narrator
+    from game.app.services import build_services
+    from game.app.stack import SceneStack
+    from game.app.text_fill import fill_widgets, hostile_actions
+    from game.scenes.narration import describe_screen
+
+    # Each screen gets fresh services in a scratch folder: nothing touches the player's files.
+    services = build_services(config_dir=folder / "config", data_dir=folder / "data", seed=7)
+    if getattr(args, "language", None):
+        services.settings.language = args.language
+        services.ui.catalogue.set_language(args.language)
+    if getattr(args, "palette", None):
+        services.settings.palette = args.palette
+    if getattr(args, "ui_scale", None):
+        services.settings.ui_scale = max(1.0, min(2.0, args.ui_scale))
+    services.apply_settings()
+    if speech_log is not None:
+        speech_log.prefix = f"{name}: "
+        services.ui.speech.log = speech_log
+    stack = SceneStack()
+    try:
+        with hostile_actions(text) if text is not None else nullcontext():
+            for scene in factory(services):
+                stack.push(scene)
+                stack.apply_pending()
+        if text is not None:
+            fill_widgets(stack.scenes, text)
+        services.ui.speech.history.clear()  # what was said while the sample was built is not heard here
+        narrator = Narrator(services.ui, lambda s=services: s.keymap, describe_screen)
+        loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator, zoom=lambda s=services: s.settings.ui_scale)
+        loop.run_frames(3)
+        loop.run_frames(240 if text is None else 20)  # let animations settle so the picture shows results
+    finally:
+        services.ui.speech.log = None
 
 
 def run(args: argparse.Namespace) -> int:

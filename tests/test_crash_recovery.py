@@ -72,3 +72,55 @@ def test_the_report_names_the_screens_and_the_error(tmp_path):
     except ValueError as error:
         report = crash_report(error, driver.stack)
     assert "Screens: BookshelfScene" in report and "ValueError: bad value" in report
+
+
+class ClipAndFail(Scene):
+    """A screen that sets a clip rectangle and raises half-way through drawing."""
+
+    def draw(self, surface):
+        surface.fill((255, 0, 0))
+        surface.set_clip(pygame.Rect(0, 0, 10, 10))
+        raise RuntimeError("boom mid-draw")
+
+
+def test_the_crash_dialog_is_drawn_on_a_clean_page_whatever_the_scene_left(tmp_path):
+    services = make_services(tmp_path)
+    driver = driver_with_recovery(services, BookshelfScene(services))
+    driver.stack.push(ClipAndFail())
+    driver.send(frames=3)
+    assert isinstance(driver.top, CrashReportScene)
+    surface = driver.display.surface
+    assert surface.get_clip() == surface.get_rect()
+    # The dialog's panel is drawn where the clip had been cut away.
+    assert surface.get_at(driver.top.panel_rect().center)[:3] != (255, 0, 0)
+    driver.click(driver.top.continue_button)
+    assert isinstance(driver.top, BookshelfScene)
+
+
+class SheetThatFails(SheetScene):
+    """A sheet whose saved state makes it fail to draw (like the emoji item did)."""
+
+    def draw(self, surface):
+        if self.adventure.state.hero.name == "Poison":
+            raise RuntimeError("this save breaks the sheet")
+        super().draw(surface)
+
+
+def test_a_save_that_breaks_its_screen_opens_on_the_shelf_with_its_backup_offered(tmp_path):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services)
+    adventure.act({"do": "name_hero", "name": "Sane"})
+    adventure.act({"do": "name_hero", "name": "Poison"})
+    driver = driver_with_recovery(services, BookshelfScene(services))
+    driver.stack.replace(SheetThatFails(services, adventure))  # as "Continue" does
+    driver.send(frames=10)  # every frame would fail if the sheet stayed
+    assert [type(s) for s in driver.stack.scenes] == [BookshelfScene, CrashReportScene]
+    driver.click(driver.top.continue_button)
+    shelf = driver.top
+    assert shelf._selected().id == adventure.save_id
+    assert shelf.open_button.label() == services.ui.t("shelf.open_backup")
+    shelf.continue_last()  # "Continue" shows the adventure rather than failing again
+    driver.send(frames=3)
+    assert driver.top is shelf and driver.loop.on_error.crashes == 0
+    _, backup = services.saves.load(adventure.save_id, services.shelf.books, shelf._backup_before_failure(adventure.save_id))
+    assert backup.state.hero.name == "Sane"

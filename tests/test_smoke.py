@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from game.app.showcase import load_all
 
 
@@ -37,3 +39,26 @@ def test_every_screen_module_registers_a_showcase():
             if issubclass(cls, Scene) and cls.__module__ == module.__name__ and not cls.transparent:
                 screens.add(module.__name__)  # an opaque screen: it must be pictured
     assert screens - registered - {"game.scenes.gallery"} == set()
+
+
+HOSTILE = "tests/data/hostile_strings.txt"
+# The screens where player-written text shows: names, items, notes, creatures, the party, day names.
+TEXT_SCREENS = "sheet-df49,sheet-df64-journal,combat-pending-wound,combat-all-together,combat-setup,rnp-party,death-df31-fight"
+
+
+def smoke_text(tmp_path, only: str | None) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "game", "--smoke", "--text", HOSTILE] + (["--only", only] if only else [])
+    return subprocess.run(command, capture_output=True, text=True, timeout=1200,
+                          env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""})
+
+
+def test_hostile_strings_in_every_text_of_the_text_screens_raise_nothing(tmp_path):
+    result = smoke_text(tmp_path, TEXT_SCREENS)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    assert "FAIL" not in result.stdout and " 0 failed (" in result.stdout
+
+
+@pytest.mark.slow
+def test_hostile_strings_in_every_screen_sample_raise_nothing(tmp_path):
+    result = smoke_text(tmp_path, None)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]

@@ -57,6 +57,25 @@ def crash_report(error: BaseException, stack: SceneStack) -> str:
             f"Screens: {scenes}\n\n{trace}")
 
 
+def failing_scene(error: BaseException, stack: SceneStack) -> object | None:
+    """The lowest scene of the stack whose code is in the error's traceback (else the top one).
+
+    A scene failing under an overlay (the sheet drawing under a form) must go, not only
+    the overlay: otherwise the same draw fails again on every frame.
+    """
+    on_stack = {id(scene): scene for scene in stack.scenes}
+    found: list[object] = []
+    trace = error.__traceback__
+    while trace is not None:
+        owner = trace.tb_frame.f_locals.get("self")
+        if id(owner) in on_stack and on_stack[id(owner)] is owner:
+            found.append(owner)
+        trace = trace.tb_next
+    if not found:
+        return stack.top
+    return min(found, key=lambda scene: stack.scenes.index(scene))
+
+
 class CrashRecovery:
     """The main loop's ``on_error``: recover from an exception raised by a scene."""
 
@@ -75,20 +94,35 @@ class CrashRecovery:
         for scene in self.stack.scenes:
             adventure = getattr(scene, "adventure", None)
             if adventure is not None:
-                adventure.save()
+                try:
+                    adventure.save()
+                except Exception:  # noqa: BLE001 - a failing save must not hide the first error
+                    LOGGER.exception("saving after the error failed")
         if self.crashes >= CRASHES_BEFORE_GIVING_UP:
             raise error
-        failing = self.stack.top
+        failing = failing_scene(error, self.stack)
         if failing is not None and failing.screen is not Screen.CRASH_REPORT:
-            self.stack.pop(failing)
+            # The screen that raised and everything above it (its dialogs) go; the ones below stay.
+            index = self.stack.scenes.index(failing)
+            for scene in reversed(self.stack.scenes[index:]):
+                self._forget(scene)
+                self.stack.pop(scene)
         self.stack.apply_pending()
         if self.stack.empty or self.crashes >= CRASHES_BEFORE_GIVING_UP // 2:
+            for scene in self.stack.scenes:
+                self._forget(scene)
             self.stack.clear()
             self.stack.apply_pending()
             self.stack.push(self.home())
             self.stack.apply_pending()
         self.stack.push(self.services.navigator.build(Screen.CRASH_REPORT, report, on_close=self._recovered))
         self.stack.apply_pending()
+
+    def _forget(self, scene: object) -> None:
+        """A screen showing an adventure failed: the bookshelf will offer that adventure's backup."""
+        adventure = getattr(scene, "adventure", None)
+        if adventure is not None:
+            self.services.failing_saves.add(adventure.save_id)
 
     def _recovered(self) -> None:
         self.crashes = 0

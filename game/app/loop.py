@@ -155,6 +155,9 @@ class MainLoop:
         self._fit_page()
         drew = False
         if self.dirty or self.stack.changed or was_animating or self.animating:
+            # A scene that raised mid-draw may have left a clip rect: the next frame (the crash
+            # dialog's) must start on a whole, clean page or the screen looks frozen.
+            self.display.surface.set_clip(None)
             self.display.surface.fill(self.display.letterbox_colour)
             self.stack.draw(self.display.surface)
             if self.supervisor is not None:

@@ -47,6 +47,7 @@ class Services:
     locked: bool = False
     books_dir: Path | None = None  # the bundled books (None: those shipped with the app)
     own_books: Path | None = None  # the player's books folder (None: none, as in tests and the kiosk)
+    failing_saves: set[str] = field(default_factory=set)  # adventures whose screen failed: the shelf offers their backup
     navigator: Navigator = field(init=False, repr=False)  # the one place that moves between screens
 
     def __post_init__(self) -> None:

@@ -21,6 +21,7 @@ from game.app.showcase import showcase
 from game.books.loader import BookError
 from game.rules.session import Session, Start
 from game.storage.library import import_book
+from game.storage.atomic import backup_path
 from game.storage.saves import Listing, SaveError, book_changed
 from game.ui import fonts
 from game.ui.button import Button
@@ -63,6 +64,8 @@ class BookshelfScene(Scene):
         if services.problems:
             self.say("\n".join(services.problems), bad=True)
             services.problems.clear()
+        for save_id in sorted(services.failing_saves):
+            self.select_save(save_id)  # after a failed screen: its adventure is shown, backup offered
 
     # -- layout ---------------------------------------------------------------------------
     def _build(self) -> None:
@@ -166,7 +169,11 @@ class BookshelfScene(Scene):
         reason = self.ui.tr("shelf.select_first")
         for button in (self.open_button, self.delete_button, self.export_button, self.chronicles_button):
             button.set_enabled(item is not None, reason)
-        if item is not None and item.save is None:
+        if item is not None and item.save is not None and item.id in self.services.failing_saves:
+            backup = self._backup_before_failure(item.id)
+            self.open_button.label = self.ui.tr("shelf.open_backup") if backup else self.ui.tr("shelf.open")
+            self.say(self.ui.t("shelf.screen_failed" if backup else "shelf.screen_failed_no_backup"), bad=True)
+        elif item is not None and item.save is None:
             backups = self.services.saves.backups(item.id)
             self.open_button.label = self.ui.tr("shelf.open_backup") if backups else self.ui.tr("shelf.open")
             self.open_button.set_enabled(bool(backups), self.ui.tr("shelf.no_backup"))
@@ -191,12 +198,42 @@ class BookshelfScene(Scene):
 
     def continue_last(self) -> None:
         last = self.services.saves.last()
-        if last is not None:
+        if last is not None and last in self.services.failing_saves:
+            self.select_save(last)  # reopening it would fail again: show it, with its backup offered
+        elif last is not None:
             self.open(last)
+
+    def select_save(self, save_id: str) -> None:
+        """Select an adventure in the list (and say what can be done with it)."""
+        for index, item in enumerate(self.listing):
+            if item.id == save_id:
+                self.saves_list.select(index)
+                self._selection_changed()
+                return
+
+    def _backup_before_failure(self, save_id: str) -> int:
+        """The newest backup that differs from the save that made a screen fail (0: none)."""
+        saves = self.services.saves
+        try:
+            current = saves.path(save_id).read_bytes()
+        except OSError:
+            current = b""
+        for number in saves.backups(save_id):
+            try:
+                if backup_path(saves.path(save_id), number).read_bytes() != current:
+                    return number
+            except OSError:
+                continue
+        return 0
 
     def open_selected(self) -> None:
         item = self._selected()
         if item is None:
+            return
+        if item.save is not None and item.id in self.services.failing_saves:
+            backup = self._backup_before_failure(item.id)
+            self.services.failing_saves.discard(item.id)  # the player chose: a new failure flags it again
+            self.open(item.id, backup=backup)
             return
         backups = self.services.saves.backups(item.id) if item.save is None else []
         self.open(item.id, backup=backups[0] if backups else 0)

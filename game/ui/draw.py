@@ -18,6 +18,7 @@ import pygame
 
 from game.ui import fonts, text_fit
 from game.ui.surface_cache import SurfaceCache, surface_cached
+from game.ui.text_layout import wrap_indices
 from game.ui.theme import Palette
 
 SUPERSAMPLE = 4
@@ -263,25 +264,8 @@ def blit_text(
 
 def wrap_words(text: str, face: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (hard-breaking overlong words)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split(" "):
-            candidate = word if not current else f"{current} {word}"
-            if fonts.text_width(candidate, face, size) <= width:
-                current = candidate
-                continue
-            if current:
-                lines.append(current)
-            current = word
-            while fonts.text_width(current, face, size) > width and len(current) > 1:
-                cut = len(current) - 1
-                while cut > 1 and fonts.text_width(current[:cut], face, size) > width:
-                    cut -= 1
-                lines.append(current[:cut])
-                current = current[cut:]
-        lines.append(current)
-    return lines
+    return [text[start:end].rstrip(" ") for start, end in
+            wrap_indices(text, width, lambda part: fonts.text_width(part, face, size))]
 
 
 # ---------------------------------------------------------------- dice

@@ -4,11 +4,19 @@ Faces: ``body`` (EB Garamond), ``italic``, ``bold`` (Cardo Bold, because EB
 Garamond 12 Bold lacks accented capitals), ``title`` (EB Garamond small caps).
 Characters a face lacks (``⟦ ⟧``, arrows…) are drawn with Cardo, so text never
 shows empty boxes. Never uses SysFont: the look must not depend on the machine.
+
+Any string can be measured and drawn (typed names, loaded saves, book files):
+``displayable`` turns what SDL_ttf cannot take into something it can. Unpaired
+surrogates and control characters become "�", zero-width marks that no font
+here shapes (variation selectors, joiners, bidi marks) are dropped, and a
+character missing from every face is drawn as "□", so the player sees that
+something is there. Rendering never raises.
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections import OrderedDict
 from functools import cache, lru_cache
 
@@ -27,6 +35,10 @@ FACE_FILES: dict[str, str] = {
 }
 FALLBACK_FACE = "fallback"
 TEXT_CACHE_BYTES = 3_000_000  # rendered lines, least recently used out first (a word is a few kB, a line ~50 kB)
+PLACEHOLDER = "\u25a1"  # □, in Cardo: a glyph no bundled face has
+REPLACEMENT = "\ufffd"  # �: unpaired surrogates and control characters
+# No line on any screen is wider than this; longer texts are measured in full but drawn cut.
+MAX_RENDER_CHARS = 1200
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -104,10 +116,53 @@ def _face_for(face: str, char: str) -> str:
     return face if has_glyph(face, char) else FALLBACK_FACE
 
 
+@lru_cache(maxsize=8192)
+def _displayable_char(char: str) -> str:
+    """What to hand SDL_ttf for one code point: itself, "�", "□" or nothing."""
+    code = ord(char)
+    if char in "\n\t":
+        return char
+    if 0xD800 <= code <= 0xDFFF:
+        return REPLACEMENT  # an unpaired surrogate (from a JSON "\\ud83d" escape) cannot be encoded
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return REPLACEMENT  # NUL makes SDL_ttf raise; other controls draw nothing a player can see
+    if category == "Cf" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF:
+        return ""  # joiners, bidi marks, variation selectors, skin tones: no font here shapes them
+    if category in ("Mn", "Me"):
+        # A combining mark is drawn with the letter before it when a face has it; alone and
+        # unknown it would be a zero-width chunk, which SDL_ttf refuses.
+        return char if has_glyph(FALLBACK_FACE, char) else ""
+    if not has_glyph(FALLBACK_FACE, char):
+        for face in FACE_FILES:
+            if has_glyph(face, char):
+                return char
+        return PLACEHOLDER
+    return char
+
+
+def displayable(text: str) -> str:
+    """``text`` with every character SDL_ttf cannot draw replaced or dropped (see the module docstring)."""
+    if text.isascii() and text.isprintable():
+        return text
+    _ensure_init()
+    out: list[str] = []
+    joined = False
+    for char in text:
+        shown = _displayable_char(char)
+        # One box per joined emoji: "👨‍👩‍👧" is three faces glued by U+200D.
+        if shown == PLACEHOLDER and out and out[-1] == PLACEHOLDER and joined:
+            shown = ""
+        joined = char == "\u200d" or (joined and not shown)
+        if shown:
+            out.append(shown)
+    return "".join(out)
+
+
 def runs(text: str, face: str) -> list[tuple[str, str]]:
     """Split ``text`` into (face, chunk) runs, switching to the fallback for missing glyphs."""
     result: list[tuple[str, str]] = []
-    for char in text:
+    for char in displayable(text):
         use = _face_for(face, char)
         if result and result[-1][0] == use:
             result[-1] = (use, result[-1][1] + char)
@@ -125,7 +180,14 @@ def text_width(text: str, face: str, size: int) -> int:
 @lru_cache(maxsize=16384)
 def _text_width(text: str, face: str, size: int) -> int:
     # Cached: caret placement and wrapping measure the same prefixes again and again.
-    return sum(font(f, size).size(chunk)[0] for f, chunk in runs(text, face))
+    return sum(_chunk_width(font(f, size), chunk) for f, chunk in runs(text, face))
+
+
+def _chunk_width(f: pygame.font.Font, chunk: str) -> int:
+    try:
+        return f.size(chunk)[0]
+    except (pygame.error, ValueError, UnicodeError):
+        return 0  # displayable() leaves nothing SDL_ttf refuses; this is the belt to its braces
 
 
 def line_height(face: str, size: int) -> int:
@@ -170,16 +232,21 @@ def render(text: str, face: str, size: int, colour: Colour) -> pygame.Surface:
     cached = _text_cache.get(key)
     if cached is not None:
         return cached
-    pieces = [(chunk, font(f, size)) for f, chunk in runs(text, face)]
+    pieces = [(chunk, font(f, size)) for f, chunk in runs(text[:MAX_RENDER_CHARS], face)]
+    widths = [_chunk_width(f, chunk) for chunk, f in pieces]
     top = headroom(face, size)
     baseline = top + ascent(face, size)
-    width = sum(f.size(chunk)[0] for chunk, f in pieces)
-    surface = pygame.Surface((max(1, width), top + line_height(face, size) + 2), pygame.SRCALPHA)
+    surface = pygame.Surface((max(1, sum(widths)), top + line_height(face, size) + 2), pygame.SRCALPHA)
     x = 0
-    for chunk, f in pieces:
-        glyphs = f.render(chunk, True, colour)
-        surface.blit(glyphs, (x, baseline - _glyph_top(f, chunk)))
-        x += f.size(chunk)[0]
+    for (chunk, f), width in zip(pieces, widths):
+        if width <= 0:
+            continue  # SDL_ttf raises "Text has zero width" on a chunk that draws nothing
+        try:
+            glyphs = f.render(chunk, True, colour)
+            surface.blit(glyphs, (x, baseline - _glyph_top(f, chunk)))
+        except (pygame.error, ValueError, UnicodeError):
+            pass  # a chunk SDL_ttf still refuses is left blank rather than ending the frame
+        x += width
     return _text_cache.put(key, surface)
 
 
@@ -188,5 +255,6 @@ def clear_caches() -> None:
     _fonts.clear()
     _text_width.cache_clear()
     _coverage_font.cache_clear()
+    _displayable_char.cache_clear()
     _text_cache.clear()
 

@@ -5,7 +5,7 @@ from importlib.resources import files
 
 import pytest
 
-from game.i18n.catalogue import Catalogue, load_table, missing_marker, placeholders
+from game.i18n.catalogue import Catalogue, base_key, format_number, load_table, missing_marker, placeholders
 
 
 def _tables():
@@ -95,5 +95,30 @@ def test_every_key_the_code_asks_for_exists_in_both_languages():
     for path in Path(game.__file__).parent.rglob("*.py"):
         wanted.update(pattern.findall(path.read_text(encoding="utf-8")))
     assert wanted, "no catalogue keys found in the code"
-    assert sorted(wanted - set(fr)) == []
-    assert sorted(wanted - set(en)) == []
+    assert sorted(wanted - set(fr) - {base_key(key) for key in fr}) == []
+    assert sorted(wanted - set(en) - {base_key(key) for key in en}) == []
+
+
+@pytest.mark.parametrize(("language", "n", "text"), [
+    ("fr", 0, "Carquois : 0 flèche"), ("fr", 1, "Carquois : 1 flèche"), ("fr", 6, "Carquois : 6 flèches"),
+    ("en", 0, "Quiver: 0 arrows"), ("en", 1, "Quiver: 1 arrow"), ("en", 6, "Quiver: 6 arrows"),
+])
+def test_a_count_picks_the_plural_form_of_its_language(language, n, text):
+    assert Catalogue(language).t("combat.quiver", n=n) == text
+
+
+def test_one_day_is_singular_in_both_languages():
+    assert Catalogue("fr").t("sheet.days_ticked", n=1) == "1 jour coché"
+    assert Catalogue("en").t("sheet.days_ticked", n=1) == "1 day ticked"
+
+
+def test_every_plural_text_has_its_other_form_in_both_languages():
+    for table in _tables():
+        variants = {key for key in table if base_key(key) != key}
+        assert {base_key(key) + ".other" for key in variants} <= set(table)
+
+
+def test_numbers_are_written_the_language_s_way():
+    assert format_number("fr", 0.5) == "0,5" and format_number("en", 0.5) == "0.5"
+    assert format_number("fr", 12345) == "12\u202f345" and format_number("en", 12345) == "12,345"
+    assert format_number("fr", 213) == "213"  # paragraph numbers are not grouped

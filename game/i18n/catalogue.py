@@ -6,6 +6,14 @@ of section files per screen (``sheet.fr.json`` / ``sheet.en.json``…), all flat
 language (a key defined twice is an error). The language can be switched
 at runtime; a key missing from the current language shows as ``⟦key⟧`` so a
 forgotten translation is visible on screen instead of crashing the app.
+
+Plurals and numbers follow the language's CLDR rules through Babel. A text
+that depends on a count is written as variants ``key.one`` / ``key.other``
+(and ``key.many``… where a language has them): ``t("key", n=1)`` picks the
+variant for the first number placeholder of the text ("1 jour", "0 jour",
+"2 jours"; "1 day", "0 days"). Numbers given as parameters are written the
+language's way: decimal comma in French, group separators from 10 000 up
+("12 345" / "12,345").
 """
 
 from __future__ import annotations
@@ -13,7 +21,11 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from importlib.resources import files
+
+from babel import Locale
+from babel.numbers import format_decimal
 
 LANGUAGES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -30,11 +42,12 @@ def missing_marker(key: str) -> str:
 
 def placeholders(text: str) -> set[str]:
     """Names of the ``{placeholders}`` used in ``text``."""
-    names: set[str] = set()
-    for _literal, field, _spec, _conv in string.Formatter().parse(text):
-        if field is not None and field != "":
-            names.add(field)
-    return names
+    return set(ordered_placeholders(text))
+
+
+def ordered_placeholders(text: str) -> list[str]:
+    """Names of the ``{placeholders}`` of ``text`` in the order they appear (raises ValueError if malformed)."""
+    return [field for _literal, field, _spec, _conv in string.Formatter().parse(text) if field]
 
 
 def table_files(language: str) -> list[str]:
@@ -55,6 +68,37 @@ def load_table(language: str) -> dict[str, str]:
             raise ValueError(f"{name} defines keys already defined elsewhere: {twice}")
         table.update(part)
     return table
+
+
+PLURAL_FORMS: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
+GROUP_FROM = 10_000  # paragraph numbers and scores stay "1234"; bigger amounts get separators
+
+
+@lru_cache(maxsize=None)
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def plural_form(language: str, count: float) -> str:
+    """The CLDR plural category of ``count`` in ``language`` ("one", "other", "many"…)."""
+    return _locale(language).plural_form(abs(count))
+
+
+def format_number(language: str, value: float) -> str:
+    """``value`` written the language's way ("0,5" / "0.5"; "12 345" / "12,345"; "1234")."""
+    if isinstance(value, int) and abs(value) < GROUP_FROM:
+        return str(value)
+    return format_decimal(value, locale=_locale(language), group_separator=abs(value) >= GROUP_FROM)
+
+
+def base_key(key: str) -> str:
+    """The key a plural variant belongs to ("a.b.one" → "a.b"); other keys unchanged."""
+    stem, _, form = key.rpartition(".")
+    return stem if stem and form in PLURAL_FORMS else key
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class _KeepMissing(dict):
@@ -96,21 +140,42 @@ class Catalogue:
         self._language = language
 
     def has(self, key: str) -> bool:
-        """Whether the current language has a text for ``key``."""
-        return key in self._tables[self._language]
+        """Whether the current language has a text for ``key`` (plain or in plural variants)."""
+        table = self._tables[self._language]
+        return key in table or f"{key}.other" in table
 
     def t(self, key: str, **params: object) -> str:
-        """The text for ``key`` with ``params`` filled in; never raises."""
-        text = self._tables[self._language].get(key)
+        """The text for ``key`` with ``params`` filled in (plural variant and numbers per language); never raises."""
+        table = self._tables[self._language]
+        text = table.get(key)
         if text is None:
-            return missing_marker(key)
+            text = self._plural_variant(table, key, params)
+            if text is None:
+                return missing_marker(key)
         if not params and "{" not in text:
             return text
+        shown = {name: format_number(self._language, value) if _is_number(value) else value
+                 for name, value in params.items()}
         try:
-            return text.format_map(_KeepMissing(params))
+            return text.format_map(_KeepMissing(shown))
         except (ValueError, IndexError, AttributeError):
             # A malformed template is a translation bug: show it raw rather than crash.
             return text
+
+    def _plural_variant(self, table: Mapping[str, str], key: str, params: Mapping[str, object]) -> str | None:
+        """``key.one`` / ``key.other``… chosen by the first number placeholder of the text."""
+        other = table.get(f"{key}.other")
+        if other is None:
+            return None
+        try:
+            names = ordered_placeholders(other)
+        except ValueError:
+            return other
+        counts = [params[name] for name in names if _is_number(params.get(name))]
+        if not counts:
+            return other
+        form = plural_form(self._language, counts[0])  # type: ignore[arg-type]
+        return table.get(f"{key}.{form}", other)
 
     def lazy(self, key: str, **params: object) -> Callable[[], str]:
         """A callable giving ``t(key, **params)`` in whatever language is current then."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.book_texts import item_texts
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
@@ -163,8 +164,7 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
             blit_text(surface, ui.t("sheet.no_day_yet"), (x, y + 24), "italic", body, p.ink_soft)
         else:
             blit_text(surface, view["today"], (x, y + 22), "bold", body, p.rubric)
-            key = "reader.days_ticked_one" if view["ticked"] == 1 else "reader.days_ticked"
-            blit_text(surface, ui.t(key, ticked=view["ticked"]), (right, y + 26), "italic", small, p.ink_soft, "topright")
+            blit_text(surface, ui.t("reader.days_ticked", ticked=view["ticked"]), (right, y + 26), "italic", small, p.ink_soft, "topright")
         y += 56
     if hero.weapon_lost:
         blit_text(surface, ui.t("reader.weapon_lost"), (x, y + 4), "italic", small, p.bad)
@@ -175,7 +175,7 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
         y += 18
         blit_text(surface, ui.t("reader.equipment"), (x, y), "italic", small, p.ink_soft)
         y += 26
-        lines = wrap_words(" · ".join(state.equipment), "body", small, right - x)
+        lines = wrap_words(" · ".join(item_texts(scene.book, list(state.equipment), ui.catalogue.language)), "body", small, right - x)
         room = max(1, (bottom - y) // 23)
         if len(lines) > room:
             lines = lines[:room - 1] + [ui.t("reader.more_items")]

@@ -14,6 +14,7 @@ import pygame
 
 from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
+from game.app.book_texts import item_texts
 from game.app.journal import describe_entry, undo_state
 from game.app.navigator import Screen
 from game.app.rolling import DiceGroup, roll_action
@@ -161,7 +162,7 @@ class SheetScene(AdventureScene):
             for kind, effect in book.potions.kinds.items():
                 if effect.counter is not None:
                     self.allow(self.use_buttons[effect.counter], a.DrinkPotion(kind=kind))
-        self.equipment.set_items(list(state.equipment))
+        self.equipment.set_items(item_texts(self.book, list(state.equipment), self.ui.catalogue.language))
         self.remove_item_button.set_enabled(self.equipment.selected is not None, ui.tr("sheet.select_item_first"))
         history = list(reversed(state.paragraph_history))[:HISTORY_CHIPS]
         for index, button in enumerate(self.history_buttons):

@@ -180,5 +180,6 @@ def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
             pygame.draw.line(surface, p.rubric, (box.centerx - 2, box.bottom - 7), (box.right - 5, box.y + 6), 4)
         colour = p.rubric if view["today_index"] == index else p.ink
         blit_text(surface, view["days"][index], (inner.x + 50, y + 22), "bold" if view["today_index"] == index else "body", body, colour, "midleft")
-    blit_text(surface, ui.t("sheet.calendar_summary", ticked=view["ticked"], weeks=view["weeks"]),
+    blit_text(surface, ui.t("sheet.calendar_summary", days=ui.t("sheet.days_ticked", n=view["ticked"]),
+                                    weeks=ui.t("sheet.weeks_gone", n=view["weeks"])),
               (inner.x, inner.bottom - 12), "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")

@@ -21,7 +21,6 @@ from game.app.showcase import showcase
 from game.books.loader import BookError
 from game.rules.session import Session, Start
 from game.storage.library import import_book
-from game.storage.atomic import backup_path
 from game.storage.saves import Listing, SaveError, book_changed
 from game.ui import fonts
 from game.ui.button import Button
@@ -212,17 +211,21 @@ class BookshelfScene(Scene):
                 return
 
     def _backup_before_failure(self, save_id: str) -> int:
-        """The newest backup that differs from the save that made a screen fail (0: none)."""
+        """The newest backup whose play differs from the save that made a screen fail (0: none).
+
+        The save written while recovering holds the same play as the one before it
+        (only its date moved), so backups are compared by their log, not their bytes.
+        """
         saves = self.services.saves
         try:
-            current = saves.path(save_id).read_bytes()
-        except OSError:
-            current = b""
+            current = saves.read(save_id).log
+        except SaveError:
+            current = None
         for number in saves.backups(save_id):
             try:
-                if backup_path(saves.path(save_id), number).read_bytes() != current:
+                if saves.read(save_id, number).log != current:
                     return number
-            except OSError:
+            except SaveError:
                 continue
         return 0
 

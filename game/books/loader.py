@@ -81,28 +81,23 @@ def plain_reason(error: ErrorDetails) -> str:
     return JARGON.sub("", message)
 
 
-def book_errors(name: str, data: object) -> list[InputError]:
-    """Every error of parsed JSON as a book (empty when it is a valid book), each at its own JSON path."""
-    try:
-        BOOK_ADAPTER.validate_python(data)
-    except ValidationError as error:
-        found: list[InputError] = []
-        for detail in error.errors(include_url=False):
-            item = InputError(name, json_path(detail["loc"]), plain_reason(detail))
-            if item not in found:  # a union reports the same place once per member
-                found.append(item)
-        return found
-    return []
+def _errors_of(name: str, error: ValidationError) -> list[InputError]:
+    """Every error of a failed validation, each at its own JSON path, in an author's words."""
+    found: list[InputError] = []
+    for detail in error.errors(include_url=False):
+        item = InputError(name, json_path(detail["loc"]), plain_reason(detail))
+        if item not in found:  # a union reports the same place once per member
+            found.append(item)
+    return found
 
 
 def validate_book(name: str, data: object) -> Book:
     """Validate parsed JSON as a book; raises BookError carrying every error found."""
     try:
         return BOOK_ADAPTER.validate_python(data)
-    except ValidationError:
-        errors = book_errors(name, data)
-        first = errors[0]
-        raise BookError(first.file, first.path, first.reason, tuple(errors[1:])) from None
+    except ValidationError as error:
+        first, *others = _errors_of(name, error)
+        raise BookError(first.file, first.path, first.reason, tuple(others)) from None
 
 
 def load_book(path: Path) -> Book:

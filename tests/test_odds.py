@@ -422,6 +422,8 @@ def test_cli_prints_the_advisor_numbers(capsys):
     (["--hero", "12/20/x", "--creature", "8/10"], "whole number"),
     (["--hero", "12/20/7", "--creature", "8"], "SKILL/STAMINA"),
     (["--hero", "12/20/7", "--creature", "8/0", "--pending", "hero"], "pending"),
+    (["--hero", "12/5000/7", "--creature", "8/10"], "between 0 and 999"),
+    (["--hero", "12/20/7", "--creature", "8/10", "--shots", "100000"], "between 0 and 999"),
 ])
 def test_cli_bad_input_is_a_clear_error_not_a_traceback(capsys, argv, message):
     with pytest.raises(SystemExit) as exc:

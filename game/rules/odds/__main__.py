@@ -26,6 +26,11 @@ from .multi import sequence_odds, together_odds
 from .results import FightOdds, LuckAdvice
 
 
+#: The sheet's bound on a score (game.rules.ff.actions.Score): beyond it the exact
+#: tables take minutes and gigabytes, so the command refuses rather than hangs.
+MAX_SCORE = 999
+
+
 def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
     parts = text.split("/")
     if len(parts) != len(names):
@@ -38,8 +43,8 @@ def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
         except ValueError:
             raise argparse.ArgumentTypeError(
                 f"{what} {name} must be a whole number, got {part!r} in {text!r}") from None
-        if value < 0:
-            raise argparse.ArgumentTypeError(f"{what} {name} must be >= 0, got {value}")
+        if not 0 <= value <= MAX_SCORE:
+            raise argparse.ArgumentTypeError(f"{what} {name} must be between 0 and {MAX_SCORE}, got {value}")
         out.append(value)
     return tuple(out)
 
@@ -57,8 +62,8 @@ def _count(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {value}")
+    if not 0 <= value <= MAX_SCORE:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and {MAX_SCORE}, got {value}")
     return value
 
 

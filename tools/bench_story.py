@@ -61,7 +61,7 @@ def main() -> int:
 
     pygame.display.init()
     pygame.font.init()
-    from game.app.chronicle import book_chronicle, book_runs
+    from game.app.chronicle import book_chronicle, book_runs, layout
     from game.app.export import journal_markdown
     from game.app.services import build_services
     from game.app.timeline import rows
@@ -82,6 +82,8 @@ def main() -> int:
               total)
         timed("Chroniques: book_runs, again (cache)", lambda: book_runs(services.saves, services.shelf.books, "DF31"), total)
         timed("Chroniques: book_chronicle", lambda: book_chronicle(found, 400), total)
+        chronicle = book_chronicle(found, 400)
+        timed(f"Chroniques: map layout ({len(chronicle.edges)} paths)", lambda: layout(chronicle), total)
     return 0
 
 

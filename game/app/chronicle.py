@@ -170,9 +170,12 @@ def layout(chronicle: BookChronicle, max_columns: int = 12) -> dict[int, tuple[i
     Deeper than ``max_columns``, the map wraps: depths go on in a band below,
     so a long road stays readable on one screen.
     """
+    sources: dict[int, list[int]] = {}
+    for a, b in chronicle.edges:
+        sources.setdefault(b, []).append(a)
     depth: dict[int, int] = {}
     for number in chronicle.nodes:
-        incoming = [depth[a] for (a, b) in chronicle.edges if b == number and a in depth]
+        incoming = [depth[a] for a in sources.get(number, ()) if a in depth]
         depth[number] = (min(incoming) + 1) if incoming else 0
     rows: Counter[int] = Counter()
     place: dict[int, tuple[int, int]] = {}

@@ -42,6 +42,7 @@ class ChroniclesScene(Scene):
         self.message: str | None = None
         self.group = WidgetGroup(self.ui)
         self.chronicle = BookChronicle([])
+        self.place: dict[int, tuple[int, int]] = {}  # the map's layout, made when the runs are read
         self.problems: list[str] = []
         self._build()
         self.reload()
@@ -64,6 +65,7 @@ class ChroniclesScene(Scene):
     def reload(self) -> None:
         runs, self.problems = book_runs(self.services.saves, self.services.shelf.books, self.book.id)
         self.chronicle = book_chronicle(runs, getattr(self.book, "section_count", None))
+        self.place = layout(self.chronicle)
         self.runs_list.set_items([self.run_text(run) for run in self.chronicle.runs])
 
     def run_text(self, run: RunRecord) -> str:
@@ -186,7 +188,7 @@ class ChroniclesScene(Scene):
                  if explored is not None else ui.t("play.explored_unknown", n=len(chronicle.nodes)))
         blit_text(surface, share, (MAP.right - 20, MAP.y + 28), "italic", small, p.ink_soft, "midright")
         area = pygame.Rect(MAP.x + 30, MAP.y + 64, MAP.width - 60, MAP.height - 84)
-        place = layout(chronicle)
+        place = self.place
         if not place:
             blit_text(surface, ui.t("play.no_paragraphs"), area.center, "italic", small, p.ink_faint, "center")
             return

@@ -107,8 +107,8 @@ def test_a_command_voice_runs_the_synthesizer_and_a_new_line_cuts_the_old(tmp_pa
     while not out.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     first = voice._process
-    voice.speak("short", "fr", True)  # interrupts: the long one is ended
-    assert first is not None and first.poll() is not None
+    voice.speak("short", "fr", True)  # interrupts: the long one is ended (terminated, not left to run 30 s)
+    assert first is not None and first.wait(timeout=20) != 0
     voice._process.wait(timeout=20)
     voice.close()
     assert out.read_text(encoding="utf-8").splitlines() == ["fr:long", "fr:short"]

@@ -111,15 +111,13 @@ class MainLoop:
             if self.on_fullscreen is not None:
                 self.on_fullscreen(state)
             return
-        mapped = self.display.map_event(event)
-        if self.supervisor is not None:
+        mapped: pygame.event.Event | None = self.display.map_event(event)
+        if self.supervisor is not None and mapped is not None:
             mapped = self.supervisor.filter_event(mapped)
-            if mapped is None:
-                return
-        if self.narrator is not None:
+        if self.narrator is not None and mapped is not None:
             mapped = self.narrator.filter_event(mapped, self.stack)
-            if mapped is None:
-                return
+        if mapped is None:
+            return
         left_over = self.stack.process_event(mapped)
         # A QUIT nobody consumed (e.g. no "unsaved changes?" dialog) ends the app.
         if left_over is not None and left_over.type == pygame.QUIT:
@@ -189,7 +187,7 @@ class MainLoop:
             return
         self._followed = widget
         group = getattr(top, "group", None)
-        if widget is not None and self.display.zoom > 1.0 and getattr(group.focus, "visible", False):
+        if widget is not None and self.display.zoom > 1.0 and getattr(getattr(group, "focus", None), "visible", False):
             rect = widget.rect.move(self.stack.page_offset) if not getattr(top, "fluid", False) else widget.rect  # type: ignore[attr-defined]
             self.display.show(rect)
             self.dirty = True

@@ -10,6 +10,9 @@ reader, no synthesizer).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from game.app.navigator import Screen
@@ -58,9 +61,8 @@ class AccessSettingsScene(ModalScene):
         for index, mode in enumerate(SPEECH_MODES):
             rect = (CONTROL_X + index * 206, SPEECH_Y, 198, SEGMENT_H)
             self.speech_buttons[mode] = g.add(Button(ui, rect, ui.tr(f"access.speech_{mode}"),
-                                                     on_click=lambda m=mode: self.set_speech(m),
-                                                     spoken_name=lambda m=mode: ui.t("access.speech_choice",
-                                                                                     mode=ui.t(f"access.speech_{m}"))))
+                                                     on_click=partial(self.set_speech, mode),
+                                                     spoken_name=self._speech_choice(mode)))
         contrast = self.settings.palette == "contrast"
         self.contrast_toggle = g.add(Toggle(ui, (CONTROL_X, CONTRAST_Y + 5, 300, 32), "", value=contrast,
                                             on_change=self.set_contrast, spoken_name=ui.tr("access.contrast")))
@@ -73,6 +75,10 @@ class AccessSettingsScene(ModalScene):
                                           on_click=lambda: self.start_capture(self.keys_list.selected)))
         self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, bottom, 180, 46), ui.tr("common.close"), style="primary",
                                          on_click=self.close))
+
+    def _speech_choice(self, mode: str) -> Callable[[], str]:
+        """What a screen reader calls a speech button: "Speech: Screen reader", in the language of the moment."""
+        return lambda: self.ui.t("access.speech_choice", mode=self.ui.t(f"access.speech_{mode}"))
 
     def _refresh(self) -> None:
         ui, keymap = self.ui, self.services.keymap

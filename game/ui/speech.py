@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, Any, Protocol
 
 HISTORY = 200  # lines kept for "repeat" and for the tests
 
@@ -136,7 +136,7 @@ class SpokenText:
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_spoken_{name}"
 
-    def __get__(self, obj: object, objtype: type | None = None) -> object:
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
         if obj is None:
             return self
         return obj.__dict__.get(self.slot)

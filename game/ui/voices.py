@@ -90,6 +90,11 @@ class CommandVoice:
         self.silence()
 
 
+def _espeak_argv(command: str) -> Callable[[str, str], Sequence[str]]:
+    """espeak-ng's (or espeak's) command line for one announcement in a language."""
+    return lambda text, language: [command, "-v", language, text]
+
+
 def _accessible_output() -> object | None:
     """accessible-output2's ``Auto`` output, or None when the library is not installed."""
     try:
@@ -123,7 +128,7 @@ def system_synthesizer(platform: str | None = None, which: Callable[[str], str |
             return CommandVoice("spd-say", lambda text, lang: ["spd-say", "-w", "-l", lang, text], cancel=["spd-say", "-C"])
         for command in ("espeak-ng", "espeak"):
             if which(command):
-                return CommandVoice(command, lambda text, lang, c=command: [c, "-v", lang, text])
+                return CommandVoice(command, _espeak_argv(command))
     if platform == "win32":
         auto = _accessible_output()
         sapi = next((o for o in getattr(auto, "outputs", []) if type(o).__name__ == "SAPI5"), None)

@@ -135,7 +135,7 @@ class TypedText:
 
     takes_text = True
     speaks_value_changes = False
-    role = "access.role_field"
+    role: str | None = "access.role_field"
 
     def spoken_label(self) -> str:
         source = self.spoken_name if self.spoken_name is not None else self.placeholder  # type: ignore[attr-defined]  # a mixin: the text widgets that use it have these attributes

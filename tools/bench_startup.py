@@ -10,7 +10,10 @@ temporary folders, the display, the BookshelfScene, one
 baseline is ``import pygame; pygame.display.set_mode((1280, 720));
 pygame.display.flip()``. Runs alternate so both see the same machine load;
 the figure is the median. Goal: the app under 2× the baseline. A second app
-figure has ``--saves`` adventures on the shelf (a returning player).
+figure has ``--saves`` adventures on the shelf (a returning player). The
+shelf is drawn from its index of the books (written by any earlier start; a
+warm-up run writes it); the very first start, which validates every book to
+write that index, is timed apart.
 """
 
 from __future__ import annotations
@@ -109,19 +112,23 @@ def main(argv: list[str] | None = None) -> int:
         root = Path(scratch)
         empty, returning = root / "empty", root / "returning"
         fill_shelf(returning / "data", args.saves)
-        base, first, fresh, shelf = [], [], [], []
+        base, first, fresh, shelf, cold = [], [], [], [], []
         app = [sys.executable, "-c", APP]
-        timed(app + [str(empty / "config"), str(empty / "data"), "shelf"])  # warm the disk cache
-        for _ in range(args.runs):
+        # Warm the disk cache, and write the shelf's index of the books as any earlier start has.
+        timed(app + [str(empty / "config"), str(empty / "data"), "shelf"])
+        timed(app + [str(returning / "config"), str(returning / "data"), "shelf"])
+        for run in range(args.runs):
             base.append(timed([sys.executable, "-c", BASELINE]))
             first.append(timed(app + [str(empty / "config"), str(empty / "data"), "splash"]))
             fresh.append(timed(app + [str(empty / "config"), str(empty / "data"), "shelf"]))
             shelf.append(timed(app + [str(returning / "config"), str(returning / "data"), "shelf"]))
-    b, w, f, s = (statistics.median(x) for x in (base, first, fresh, shelf))
+            cold.append(timed(app + [str(root / f"first-{run}" / "config"), str(empty / "data"), "shelf"]))
+    b, w, f, s, c = (statistics.median(x) for x in (base, first, fresh, shelf, cold))
     print(f"bare pygame window:                    {b * 1000:7.0f} ms (median of {args.runs})")
     print(f"app to first frame (title page):       {w * 1000:7.0f} ms = {w / b:.2f}x the bare window (goal < {GOAL:.0f}x)")
-    print(f"app to the bookshelf, new player:      {f * 1000:7.0f} ms = {f / b:.2f}x")
-    print(f"app to the bookshelf, {args.saves} saves:        {s * 1000:7.0f} ms = {s / b:.2f}x")
+    print(f"app to the bookshelf ready, new player: {f * 1000:6.0f} ms = {f / b:.2f}x (goal < {GOAL:.0f}x)")
+    print(f"app to the bookshelf ready, {args.saves} saves:   {s * 1000:6.0f} ms = {s / b:.2f}x (goal < {GOAL:.0f}x)")
+    print(f"very first start (no index of the books yet, every book validated): {c * 1000:.0f} ms = {c / b:.2f}x")
     return 0
 
 

@@ -26,6 +26,7 @@ from game.ui.keymap import Keymap
 from game.ui.theme import Theme
 
 APP_NAME = "feuille-aventure"
+BOOKS_INDEX = "books-index.json"
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Services:
     books_dir: Path | None = None  # the bundled books (None: those shipped with the app)
     own_books: Path | None = None  # the player's books folder (None: none, as in tests and the kiosk)
     failing_saves: set[str] = field(default_factory=set)  # adventures whose screen failed: the shelf offers their backup
+    books_index: Path | None = None  # the shelf's index of the books (a cache: the shelf opens without validating)
     navigator: Navigator = field(init=False, repr=False)  # the one place that moves between screens
 
     def __post_init__(self) -> None:
@@ -59,7 +61,7 @@ class Services:
 
     def reload_books(self) -> None:
         """Read the books again (after a book was imported into the player's folder)."""
-        self.shelf = load_shelf(self.books_dir, self.own_books)
+        self.shelf = load_shelf(self.books_dir, self.own_books, self.books_index)
 
     def apply_settings(self) -> None:
         """Apply language, palette and interface size at once, without writing anything."""
@@ -103,8 +105,11 @@ def build_services(*, config_dir: Path | None = None, data_dir: Path | None = No
     own_books = None if demo else own_books_dir(data)  # the kiosk shows the shipped books only
     ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
     rng = random.Random(seed)
+    cache = Path(config_dir) if config_dir else Path(platformdirs.user_cache_dir(APP_NAME))
+    books_index = cache / BOOKS_INDEX
     services = Services(
-        ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir, own_books), saves=saves,
+        ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir, own_books, books_index),
+        saves=saves, books_index=books_index,
         rng=rng, new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
         demo=demo, problems=[str(p) for p in loaded.problems], books_dir=books_dir, own_books=own_books,
         keymap=Keymap(settings.shortcuts),

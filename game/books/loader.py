@@ -1,17 +1,29 @@
-"""Loading books/*.json: every error names the file, the JSON path and the reason."""
+"""Loading books/*.json: every error names the file, the JSON path and the reason.
+
+The app's shelf is drawn from an index of the books (``game.books.shelf_index``):
+a book file seen before is not read again, and a book is validated in full
+only when it is opened (``Shelf.books[id]``). Without an index (tools,
+tests) every book is validated at once, as before. The book models and
+pydantic are imported on first need, so the shelf can open without them.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from pydantic import ValidationError
-from pydantic_core import ErrorDetails
+from typing import TYPE_CHECKING, Any
 
 from game import bundled, safe_json
-from game.books.models import BOOK_ADAPTER, Book
+from game.books.shelf_index import BookCard, ShelfIndex, card_of, stat_key
 from game.safe_json import InputError, json_path
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+    from pydantic_core import ErrorDetails
+
+    from game.books.models import Book
 
 
 @dataclass(frozen=True)
@@ -93,6 +105,10 @@ def _errors_of(name: str, error: ValidationError) -> list[InputError]:
 
 def validate_book(name: str, data: object) -> Book:
     """Validate parsed JSON as a book; raises BookError carrying every error found."""
+    from pydantic import ValidationError
+
+    from game.books.models import BOOK_ADAPTER
+
     try:
         return BOOK_ADAPTER.validate_python(data)
     except ValidationError as error:
@@ -113,19 +129,88 @@ def bundled_books_dir() -> Path:
     return Path(str(bundled.data("books")))
 
 
+class LazyBooks(Mapping[str, "Book"]):
+    """The shelf's books by id, each validated in full the first time it is asked for.
+
+    A book that turns out broken is moved to the shelf's errors and is then
+    missing (``get`` gives None); iterating gives the books that validate.
+    """
+
+    def __init__(self, shelf: Shelf) -> None:
+        self.shelf = shelf
+        self.loaded: dict[str, Book] = {}
+
+    def __getitem__(self, book_id: str) -> Book:
+        found = self.loaded.get(book_id)
+        if found is not None:
+            return found
+        card = self.shelf.cards.get(book_id)
+        if card is None:
+            raise KeyError(book_id)
+        try:
+            book = load_book(Path(card.file))
+        except BookError as error:
+            self.shelf.errors.append(error)
+            del self.shelf.cards[book_id]
+            raise KeyError(book_id) from None
+        self.loaded[book_id] = book
+        return book
+
+    def __iter__(self) -> Iterator[str]:
+        for book_id in list(self.shelf.cards):
+            if self.get(book_id) is not None:
+                yield book_id
+
+    def __len__(self) -> int:
+        return len(self.shelf.cards)
+
+    def __contains__(self, book_id: object) -> bool:
+        return book_id in self.shelf.cards
+
+
 @dataclass
 class Shelf:
-    """Every book found, the files that could not be loaded, and which books are the player's own."""
+    """Every book found (its card, and the book itself on demand), the files that could not be loaded,
+    and which books are the player's own."""
 
-    books: dict[str, Book]
+    cards: dict[str, BookCard]
     errors: list[BookError]
     own: set[str] = field(default_factory=set)  # ids of books read from the player's books folder
+    books: LazyBooks = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.books = LazyBooks(self)
 
 
 MAX_BOOKS = 200  # per folder: each book costs ~3 ms at start-up (docs/LIMITS.md)
 
 
-def _load_folder(folder: Path, shelf: Shelf, own: bool) -> None:
+def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> BookCard:
+    """The card of ``path`` from the index, or by validating the file (then indexed); raises BookError."""
+    key = stat_key(path) if index is not None else ""
+    if index is not None:
+        card = index.card(key)
+        if card is not None and card.id == path.stem:
+            return card
+        known = index.errors(key)
+        if known:
+            first, *others = (InputError(e["file"], e["path"], e["reason"]) for e in known)
+            raise BookError(first.file, first.path, first.reason, tuple(others))
+    data = path.read_bytes() if path.is_file() else b""
+    try:
+        book = load_book(path)
+    except BookError as error:
+        if index is not None:
+            index.put(key, errors=[{"file": e.file, "path": e.path, "reason": e.reason} for e in error.every()])
+        raise
+    card = card_of(book, path, data)
+    loaded[book.id] = book
+    if index is not None:
+        index.put(key, card=card)
+    return card
+
+
+def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None, keys: set[str]) -> None:
     if not folder.is_dir():
         return
     paths = [p for p in sorted(folder.glob("*.json")) if not p.name.endswith(".schema.json")]
@@ -135,26 +220,34 @@ def _load_folder(folder: Path, shelf: Shelf, own: bool) -> None:
         paths = paths[:MAX_BOOKS]
     for path in paths:
         try:
-            book = load_book(path)
-        except BookError as error:
-            shelf.errors.append(error)
+            if index is not None:
+                keys.add(stat_key(path))
+            card = _read_card(path, index, shelf.books.loaded)
+        except (BookError, OSError) as error:
+            shelf.errors.append(error if isinstance(error, BookError) else BookError(path.name, "$", str(error)))
             continue
-        shelf.books[book.id] = book
+        shelf.cards[card.id] = card
         if own:
-            shelf.own.add(book.id)
+            shelf.own.add(card.id)
 
 
-def load_shelf(folder: Path | None = None, own_folder: Path | None = None) -> Shelf:
-    """Load every ``*.json`` book of ``folder`` (the bundled books by default), then the player's ``own_folder``.
+def load_shelf(folder: Path | None = None, own_folder: Path | None = None, index: Path | None = None) -> Shelf:
+    """Every ``*.json`` book of ``folder`` (the bundled books by default), then of the player's ``own_folder``.
 
     A broken file is listed in ``errors`` with every error it has; the other
     books still load. A book of the player's folder with the id of a bundled
-    one replaces it (a corrected edition), and is marked in ``own``.
+    one replaces it (a corrected edition), and is marked in ``own``. With an
+    ``index`` file, books seen before are listed from it and validated only
+    when opened; without one, every book is validated now.
     """
     shelf = Shelf({}, [])
-    _load_folder(folder or bundled_books_dir(), shelf, own=False)
+    cache = ShelfIndex(index) if index is not None else None
+    keys: set[str] = set()
+    _load_folder(folder or bundled_books_dir(), shelf, False, cache, keys)
     if own_folder is not None:
-        _load_folder(own_folder, shelf, own=True)
+        _load_folder(own_folder, shelf, True, cache, keys)
+    if cache is not None:
+        cache.save(keys)
     return shelf
 
 

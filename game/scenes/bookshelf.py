@@ -69,10 +69,10 @@ class BookshelfScene(Scene):
     # -- layout ---------------------------------------------------------------------------
     def _build(self) -> None:
         ui, g = self.ui, self.group
-        books = self.services.shelf.books
         self.book_buttons: list[tuple[Button, str]] = []
         # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
-        ordered = sorted(books.values(), key=shelf_order)
+        # Drawn from the books' cards (the shelf's index): a book is validated when it is opened.
+        ordered = sorted(self.services.shelf.cards.values(), key=shelf_order)
         broken = len(self.services.shelf.errors)
         per_page = books_per_page(broken)
         self.pages = max(1, -(-len(ordered) // per_page))
@@ -89,7 +89,7 @@ class BookshelfScene(Scene):
             y = BOOKS_PANEL.y + 60 + index * (self.card_h + 10)
             button = Button(ui, (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
                             ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
-                            style="primary", on_click=lambda b=book: self.start_book(b))
+                            style="primary", on_click=lambda b=book.id: self.start_book(b))
             blurb = getattr(book, "blurb", None)
             if blurb is not None:  # the card may shorten the blurb: the button's tooltip tells it whole
                 button.tooltip = lambda b=blurb: b.get(self.ui.catalogue.language)
@@ -147,7 +147,7 @@ class BookshelfScene(Scene):
         ui = self.ui
         if item.save is None:
             return ui.t("shelf.save_broken", file=item.path.name)
-        book = self.services.shelf.books.get(item.save.book)
+        book = self.services.shelf.cards.get(item.save.book)
         label = book.label(ui.catalogue.language) if hasattr(book, "label") else ""
         title = label or (book.title.get(ui.catalogue.language) if book else item.save.book)
         summary = item.save.summary
@@ -186,8 +186,16 @@ class BookshelfScene(Scene):
         self.message, self.message_bad = text, bad
 
     # -- actions ----------------------------------------------------------------------------
-    def start_book(self, book) -> None:
-        """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table."""
+    def start_book(self, book_id: Any) -> None:
+        """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table (the book validated now).
+
+        ``book_id`` is the book's id (a card's button), or the book itself.
+        """
+        book = self.services.shelf.books.get(getattr(book_id, "id", book_id))
+        if book is None:  # broken since it was indexed: now listed with its errors
+            self._rebuild()
+            self.say(self.ui.t("shelf.book_broken", error=str(self.services.shelf.errors[-1])), bad=True)
+            return
         if book.kind == "rolenplay":
             session = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
             # nothing is saved until the table is used: opening it and leaving leaves no nameless save behind
@@ -324,7 +332,7 @@ class BookshelfScene(Scene):
 
     def show_book(self, book_id: str) -> None:
         """Turn to the page that holds ``book_id``'s card."""
-        ordered = [b.id for b in sorted(self.services.shelf.books.values(), key=shelf_order)]
+        ordered = [b.id for b in sorted(self.services.shelf.cards.values(), key=shelf_order)]
         if book_id in ordered:
             self.page = ordered.index(book_id) // books_per_page(len(self.services.shelf.errors))
             self._rebuild()
@@ -378,9 +386,11 @@ class BookshelfScene(Scene):
             draw_panel(surface, rect, p)
             blit_text(surface, ui.t(key), (rect.x + 20, rect.y + 14), "title", ui.theme.text_size("heading"), p.ink)
         body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-        books = self.services.shelf.books
+        cards = self.services.shelf.cards
         for button, book_id in self.book_buttons:
-            book = books[book_id]
+            book = cards.get(book_id)
+            if book is None:
+                continue
             card = pygame.Rect(BOOKS_PANEL.x + 16, button.rect.centery - self.card_h // 2, BOOKS_PANEL.width - 32, self.card_h)
             pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
             pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
@@ -423,7 +433,7 @@ class BookshelfScene(Scene):
 def shelf_order(book: Any) -> tuple[Any, ...]:
     """Fighting Fantasy books by series then number, unnumbered ones (the demo) next, the Rôle'n Play table last."""
     number = getattr(book, "series_number", None)
-    series = book.series.short.en if hasattr(book, "series") else ""
+    series = book.series.short.en if getattr(book, "series", None) is not None else ""
     return (book.kind != "fighting_fantasy", number is None, series != "FF", series, number or 0, book.id)
 
 

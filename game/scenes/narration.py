@@ -137,7 +137,7 @@ def _form(scene: Any) -> str:
 def _bookshelf(scene: Any) -> str:
     ui = scene.ui
     language = ui.catalogue.language
-    titles = ", ".join(book.title.get(language) for book in scene.services.shelf.books.values())
+    titles = ", ".join(card.title.get(language) for card in scene.services.shelf.cards.values())
     return join(ui.t("access.screen_shelf", titles=titles), ui.t("access.saves", n=len(scene.listing)),
                 ui.t("access.tab_hint"))
 

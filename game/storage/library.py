@@ -10,10 +10,13 @@ executable uses the same user data folder, so it reads it too.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.books.loader import BookError, read_json_file, validate_book
-from game.books.models import Book
 from game.storage.atomic import atomic_write_text
+
+if TYPE_CHECKING:
+    from game.books.models import Book
 
 
 def own_books_dir(data_dir: Path) -> Path:

@@ -210,7 +210,8 @@ def read_save_file(path: Path) -> SaveFile:
 
 def book_changed(save: SaveFile, book: Any) -> bool:
     """True when ``save`` was written with another edition of ``book``'s file (unknown for format-1 saves: False)."""
-    return save.book_hash is not None and save.book_hash != book_hash(book)
+    current = getattr(book, "book_hash", None)  # a shelf card carries it; a book is hashed
+    return save.book_hash is not None and save.book_hash != (current if isinstance(current, str) else book_hash(book))
 
 
 class SaveStore:

@@ -1,0 +1,140 @@
+"""The shelf's index of the books: what a book card shows, kept between runs so the shelf opens at once.
+
+Drawing the shelf needs each book's title, series, number, blurb and kind,
+not the whole validated book. The index keeps those for every book file
+(and, for a broken file, its errors), with the file's SHA-256 and the
+edition hash saves compare against, keyed by the file's name, size and
+modification time. A file seen before is not read at all; a new or changed
+file is validated once and its card stored. The full book is validated
+when it is opened (``game.books.loader.Shelf.books``).
+
+No pydantic here: the index is read before any book model is built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+INDEX_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Text:
+    """A French/English text of a card (the shape of the books' LocalText)."""
+
+    fr: str
+    en: str
+
+    def get(self, language: str) -> str:
+        """The text in ``language`` ("fr" or "en"), French otherwise."""
+        return self.en if language == "en" else self.fr
+
+
+@dataclass(frozen=True)
+class Series:
+    """The series a book belongs to: its short name ("DF", "FF")."""
+
+    short: Text
+
+
+@dataclass(frozen=True)
+class BookCard:
+    """One book as the shelf shows it, without validating it."""
+
+    id: str
+    kind: str
+    title: Text
+    blurb: Text | None
+    series: Series | None
+    series_number: int | None
+    file: str  # the file's path
+    sha256: str  # of the file's bytes
+    book_hash: str  # the edition hash saves record (game.storage.saves.book_hash)
+
+    def label(self, language: str = "fr") -> str:
+        """The series prefix and number ("DF 31", "FF 1"), or "" without a number."""
+        if self.series_number is None or self.series is None:
+            return ""
+        return f"{self.series.short.get(language)} {self.series_number}"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BookCard:
+        text = (lambda value: Text(**value) if value else None)
+        series = data.get("series")
+        return cls(id=data["id"], kind=data["kind"], title=Text(**data["title"]), blurb=text(data.get("blurb")),
+                   series=Series(Text(**series["short"])) if series else None, series_number=data.get("series_number"),
+                   file=data["file"], sha256=data["sha256"], book_hash=data["book_hash"])
+
+
+def card_of(book: Any, path: Path, data: bytes) -> BookCard:
+    """The card of a validated ``book`` read from ``path`` (whose bytes are ``data``)."""
+    from game.storage.saves import book_hash
+
+    def text(value: Any) -> Text | None:
+        return Text(value.fr, value.en) if value is not None else None
+
+    series = getattr(book, "series", None)
+    return BookCard(id=book.id, kind=book.kind, title=Text(book.title.fr, book.title.en), blurb=text(getattr(book, "blurb", None)),
+                    series=Series(Text(series.short.fr, series.short.en)) if series is not None else None,
+                    series_number=getattr(book, "series_number", None), file=str(path),
+                    sha256=hashlib.sha256(data).hexdigest(), book_hash=book_hash(book))
+
+
+def stat_key(path: Path) -> str:
+    """What says a file is unchanged since it was indexed: its name, size and modification time."""
+    info = path.stat()
+    return f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}"
+
+
+class ShelfIndex:
+    """The index file: cards (or errors) by stat key; unreadable or foreign files are simply rebuilt."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.changed = False
+        if path is None or not path.is_file():
+            return
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return  # a cache: start afresh
+        if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("entries"), dict):
+            self.entries = data["entries"]
+
+    def card(self, key: str) -> BookCard | None:
+        entry = self.entries.get(key)
+        if not isinstance(entry, dict) or "card" not in entry:
+            return None
+        try:
+            return BookCard.from_json(entry["card"])
+        except (KeyError, TypeError):
+            return None
+
+    def errors(self, key: str) -> list[dict[str, str]] | None:
+        entry = self.entries.get(key)
+        return entry.get("errors") if isinstance(entry, dict) and isinstance(entry.get("errors"), list) else None
+
+    def put(self, key: str, *, card: BookCard | None = None, errors: list[dict[str, str]] | None = None) -> None:
+        self.entries[key] = {"card": card.to_json()} if card is not None else {"errors": errors or []}
+        self.changed = True
+
+    def save(self, keep: set[str]) -> None:
+        """Write the index (only the files still on the shelf), quietly: it is only a cache."""
+        if self.path is None or (not self.changed and set(self.entries) <= keep):
+            return
+        from game.storage.atomic import atomic_write_text
+
+        entries = {key: value for key, value in self.entries.items() if key in keep}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.path, json.dumps({"format": INDEX_FORMAT, "entries": entries}, ensure_ascii=False))
+        except OSError:
+            pass

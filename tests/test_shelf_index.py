@@ -1,0 +1,80 @@
+"""The shelf's index of the books: the shelf opens from it, and a book is validated only when it is opened."""
+
+import json
+import shutil
+import sys
+
+from game.books.loader import bundled_books_dir, load_shelf
+
+
+def copy_books(tmp_path, ids=("DF31", "DEMO")):
+    folder = tmp_path / "books"
+    folder.mkdir()
+    for book_id in ids:
+        shutil.copy(bundled_books_dir() / f"{book_id}.json", folder / f"{book_id}.json")
+    return folder
+
+
+def test_a_second_start_lists_the_books_from_the_index_without_validating_them(tmp_path):
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    first = load_shelf(folder, index=index)
+    assert set(first.cards) == {"DF31", "DEMO"} and index.exists()
+    second = load_shelf(folder, index=index)
+    assert set(second.cards) == {"DF31", "DEMO"} and second.books.loaded == {}
+    assert second.cards["DF31"].label("fr") == first.books["DF31"].label("fr")
+    assert second.cards["DEMO"].title.get("en") == first.books["DEMO"].title.get("en")
+    assert second.books["DF31"].id == "DF31" and set(second.books.loaded) == {"DF31"}  # validated when opened
+
+
+def test_the_card_carries_the_edition_hash_saves_compare_against(tmp_path):
+    from game.storage.saves import book_hash
+
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    load_shelf(folder, index=index)
+    shelf = load_shelf(folder, index=index)
+    assert shelf.cards["DF31"].book_hash == book_hash(shelf.books["DF31"])
+
+
+def test_a_changed_file_is_indexed_again_and_a_broken_one_listed_with_its_errors(tmp_path):
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    load_shelf(folder, index=index)
+    data = json.loads((folder / "DF31.json").read_text(encoding="utf-8"))
+    data["stats"] = "nonsense"
+    (folder / "DF31.json").write_text(json.dumps(data), encoding="utf-8")
+    shelf = load_shelf(folder, index=index)
+    assert "DF31" not in shelf.cards and shelf.errors and shelf.errors[0].file == "DF31.json"
+    again = load_shelf(folder, index=index)  # the errors come from the index too
+    assert [str(e) for e in again.errors] == [str(e) for e in shelf.errors]
+
+
+def test_a_book_broken_after_it_was_indexed_is_refused_when_opened_and_listed(tmp_path):
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    load_shelf(folder, index=index)
+    shelf = load_shelf(folder, index=index)
+    path = folder / "DEMO.json"
+    stat = path.stat()
+    path.write_text("{", encoding="utf-8")
+    import os
+
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same name, same time: only opening it tells
+    assert shelf.books.get("DEMO") is None
+    assert "DEMO" not in shelf.cards and shelf.errors[-1].file == "DEMO.json"
+
+
+def test_an_unreadable_index_is_rebuilt(tmp_path):
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    index.write_text("not json", encoding="utf-8")
+    assert set(load_shelf(folder, index=index).cards) == {"DF31", "DEMO"}
+    assert json.loads(index.read_text(encoding="utf-8"))["format"] == 1
+
+
+def test_listing_the_shelf_from_its_index_imports_no_book_model(tmp_path):
+    import subprocess
+
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    load_shelf(folder, index=index)
+    code = ("import sys; from game.books.loader import load_shelf; from pathlib import Path; "
+            f"s = load_shelf(Path({str(folder)!r}), index=Path({str(index)!r})); "
+            "print(len(s.cards), 'game.books.models' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["2", "False"]

@@ -1,6 +1,7 @@
 """`feuille --demo`: the kiosk attracts when idle, plays the demo by itself, resets on a touch, quits on a chord."""
 
 import logging
+import shutil
 import threading
 import time
 
@@ -86,7 +87,7 @@ def test_the_attract_loop_plays_the_demo_by_itself_with_a_named_hero(tmp_path):
     services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
     seen = set()
     for _ in range(240):
-        seconds(loop, 1)
+        seconds(loop, 1, fps=4)  # the autopilot's holds are seconds long: four looks a second see every screen
         seen.update(names(stack))
         if "CombatScene" in seen and kiosk.autopilot and kiosk.autopilot.steps > 25:
             break
@@ -274,3 +275,28 @@ def test_the_demo_program_still_ends_on_sigterm(tmp_path):
         raise AssertionError("the kiosk ignored SIGTERM") from None
     log = (tmp_path / "s" / "feuille-aventure" / "log" / "feuille.log").read_text(encoding="utf-8")
     assert "kiosk: started" in log and "kiosk: fresh start" in log
+
+
+@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xwininfo")), reason="needs Xvfb and xwininfo")
+def test_on_an_x_server_without_window_manager_the_fullscreen_window_sits_at_the_origin(tmp_path):
+    """The stand's bug: a window first made 1280×720 (centred) then grown stayed at +320+180 on a bare X server."""
+    import os
+    import subprocess
+    import sys
+
+    display = f":{90 + os.getpid() % 100}"
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1.5)
+        code = ("import subprocess, pygame; from game.app.display import Display; pygame.display.init(); "
+                "Display((1280, 720), fullscreen=True); pygame.display.flip(); "
+                "wid = pygame.display.get_wm_info()['window']; "
+                "print(subprocess.run(['xwininfo', '-id', str(wid)], capture_output=True, text=True).stdout)")
+        env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
+        info = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60).stdout
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert "Absolute upper-left X:  0" in info and "Absolute upper-left Y:  0" in info
+    assert "Width: 1920" in info and "Height: 1080" in info

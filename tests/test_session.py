@@ -281,13 +281,13 @@ def test_a_long_log_keeps_only_checkpoints_and_recent_states_yet_undoes_to_the_v
     book = load_book_by_id("DF31")
     played = Session(book, RandomDice(3), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
     seen = [played.state.model_dump()]
-    for index in range(400):
+    for index in range(200):
         played.apply({"do": "paragraph", "number": index + 1} if index % 3 else {"do": "test_luck"})
         seen.append(played.state.model_dump())
-    assert len(played._states) <= 400 // session_module.CHECKPOINT_EVERY + session_module.RECENT_STATES + 1
+    assert len(played._states) <= 200 // session_module.CHECKPOINT_EVERY + session_module.RECENT_STATES + 1
     assert played.state_at(7).model_dump() == seen[7]
-    assert [s.model_dump() for s in played.states_from(395)] == seen[395:]
-    for index in range(400, 0, -1):
+    assert [s.model_dump() for s in played.states_from(195)] == seen[195:]
+    for index in range(200, 0, -1):
         assert played.state.model_dump() == seen[index]
         played.undo()
     assert played.state.model_dump() == seen[0]

@@ -3,11 +3,17 @@
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/bench_frames.py [--window 1280x720] [--rounds 40] [--creatures 3]
 
 Drives a real fight (all together, an ally, archery in DF49) through the main
-loop: each round is a click on "Assaut", then the frames of the tumble are
-timed one by one with ``time.process_time`` (CPU time of the whole process, so
-the odds worker is waited for before timing: its work is not a frame's). Prints
-the median and 95th percentile in milliseconds per frame, and the same for idle
-frames (nothing moving), plus the command to reproduce. Goal: median < 4 ms.
+loop as a player does: each action is a real click (button down and up, in
+window pixels, through ``MainLoop.step``) on "Assaut", "Tenter sa chance" or
+"Accepter", and the pointer moves over the board during the tumble (motion
+events delivered every frame). The creatures are small enough for exact odds
+(SKILL 7, STAMINA 12 by default), so the board draws the gauge and the Luck
+advice: the bench counts the frames drawn with the odds present. When a fight
+ends a new one starts. Frames are timed one by one with ``time.process_time``
+(CPU of the whole process, so the odds worker is waited for before timing: its
+work is not a frame's). Prints the median and 95th percentile in milliseconds
+per frame, and the same for idle frames (nothing moving), plus the command to
+reproduce. Goal: median < 4 ms.
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=40, help="rounds to animate (default 40)")
     parser.add_argument("--creatures", type=int, default=3, choices=range(1, 7), help="creatures, all together (default 3)")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--stamina", type=int, default=12, help="each creature's STAMINA (default 12)")
     args = parser.parse_args(argv)
 
     pygame.display.init()
@@ -60,37 +67,57 @@ def main(argv: list[str] | None = None) -> int:
         services = build_services(config_dir=Path(scratch) / "c", data_dir=Path(scratch) / "d", seed=args.seed)
         services.settings.animation_speed = "normal"
         book = services.shelf.books["DF49"]
-        hero = {"skill": 12, "stamina": 24, "luck": 12}
-        session = Session(book, RandomDice(args.seed), Start(hero=hero))
-        adventure = Adventure(session, services.saves, services.saves.new_id())
-        enemies = [{"name": f"Créature {i + 1}", "skill": 5, "stamina": 99} for i in range(args.creatures)]
-        adventure.act({"do": "fight", "mode": "all_together" if args.creatures > 1 else "one_after_another",
-                       "enemies": enemies, "arrows": 2, "ally": {"name": "Sorrel", "skill": 9, "stamina": 99}})
-        stack = SceneStack()
-        scene = CombatScene(services, adventure)
-        stack.push(scene)
-        stack.apply_pending()
+        hero = {"skill": 11, "stamina": 24, "luck": 12}
         display = Display(args.window)
-        loop = MainLoop(stack, display, clock=FakeClock())
-        loop.run_frames(3)
-        scene.odds.wait(60)
-        loop.run_frames(3)
+        enemies = [{"name": f"Créature {i + 1}", "skill": 7, "stamina": args.stamina} for i in range(args.creatures)]
+        fight_action = {"do": "fight", "mode": "all_together" if args.creatures > 1 else "one_after_another",
+                        "enemies": enemies, "arrows": 2, "ally": {"name": "Sorrel", "skill": 9, "stamina": 20}}
+
+        def new_fight() -> tuple[Adventure, CombatScene, MainLoop]:
+            session = Session(book, RandomDice(args.seed + len(animated)), Start(hero=hero))
+            adventure = Adventure(session, services.saves, services.saves.new_id())
+            adventure.act(fight_action)
+            stack = SceneStack()
+            scene = CombatScene(services, adventure)
+            stack.push(scene)
+            stack.apply_pending()
+            loop = MainLoop(stack, display, clock=FakeClock())
+            loop.run_frames(3)
+            scene.odds.wait(60)
+            loop.run_frames(3)
+            return adventure, scene, loop
+
+        def click(widget) -> list[pygame.event.Event]:
+            at = display.viewport.to_window(widget.rect.center)
+            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)]
 
         animated: list[float] = []
         idle: list[float] = []
+        with_odds = fights = 0
+        adventure, scene, loop = new_fight()
         for turn in range(args.rounds):
             fight = adventure.state.fight
             if not fight.active:
-                break
+                scene.shutdown()
+                adventure, scene, loop = new_fight()
+                fights += 1
+                fight = adventure.state.fight
             if fight.pending:
-                (scene.accept if turn % 2 else scene.test_luck)()
+                button = scene.accept_button if turn % 2 else scene.luck_button
             else:
-                scene.attack()
+                button = scene.attack_button
+            loop.step(1 / 60, click(button))  # the click itself is a frame too
             scene.odds.wait(60)  # the worker's CPU is not a frame's
+            frame = 0
             while scene.wants_animation:
+                frame += 1
+                pointer = display.viewport.to_window((400 + 7 * frame % 480, 300 + 3 * frame % 200))
+                motion = [pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(7, 3), buttons=(0, 0, 0))]
                 start = time.process_time()
-                loop.step(1 / 60)
+                loop.step(1 / 60, motion)
                 animated.append((time.process_time() - start) * 1000)
+                with_odds += scene.odds_answer() is not None
             for _ in range(5):
                 loop.dirty = True  # an idle redraw (e.g. after a hover): the cached board layer only
                 start = time.process_time()
@@ -102,8 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         print("no animated frame measured", file=sys.stderr)
         return 1
     fought = f"{args.creatures} creatures all together" if args.creatures > 1 else "1 creature"
-    print(f"window {args.window[0]}x{args.window[1]}, {fought} + ally, DF49, "
-          f"animation 'normal', {len(animated)} animated frames over {args.rounds} actions")
+    print(f"window {args.window[0]}x{args.window[1]}, {fought} (SKILL 7, STAMINA {args.stamina}) + ally, DF49, "
+          f"animation 'normal', {len(animated)} animated frames over {args.rounds} clicked actions, {fights + 1} fight(s), "
+          f"pointer moving; odds present on {with_odds} of {len(animated)} frames")
     print(f"animated frames: median {statistics.median(animated):.2f} ms, p95 {percentile(animated, 0.95):.2f} ms, "
           f"max {max(animated):.2f} ms (CPU, time.process_time)")
     print(f"idle redraws:    median {statistics.median(idle):.2f} ms, p95 {percentile(idle, 0.95):.2f} ms")

@@ -156,6 +156,11 @@ class LazyBooks(Mapping[str, "Book"]):
         self.loaded[book_id] = book
         return book
 
+    def __setitem__(self, book_id: str, book: Book) -> None:
+        """Put a book already validated on the shelf (a test's or a tool's own book, no file behind it)."""
+        self.loaded[book_id] = book
+        self.shelf.cards[book_id] = card_of(book, Path(""), b"")
+
     def __iter__(self) -> Iterator[str]:
         for book_id in list(self.shelf.cards):
             if self.get(book_id) is not None:

@@ -300,3 +300,13 @@ def test_on_an_x_server_without_window_manager_the_fullscreen_window_sits_at_the
         server.wait(timeout=10)
     assert "Absolute upper-left X:  0" in info and "Absolute upper-left Y:  0" in info
     assert "Width: 1920" in info and "Height: 1080" in info
+
+
+def test_the_reveal_finds_the_lines_of_a_text_by_their_ink(tmp_path):
+    from game.app.autopilot import line_bands
+
+    make_services(tmp_path)
+    image = pygame.Surface((200, 100), pygame.SRCALPHA)
+    pygame.draw.rect(image, (0, 0, 0, 255), (10, 5, 150, 20))
+    pygame.draw.rect(image, (0, 0, 0, 255), (10, 40, 120, 18))
+    assert line_bands(image) == [(5, 25), (40, 58)]

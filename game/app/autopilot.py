@@ -24,7 +24,6 @@ import pygame
 
 from game.app.services import Services
 from game.app.stack import SceneStack
-from game.ui import fonts
 
 # What the autopilot presses on each screen, best first: catalogue keys of button labels.
 AUTOPILOT_BUTTONS: dict[str, tuple[str, ...]] = {
@@ -46,6 +45,22 @@ TAP_SECONDS = 0.8  # how long a press's ring shows
 STRONG_SKILL = 11  # a hero this skilled wins every fight of the demo: roll again (a few times) for a real contest
 MAX_REROLLS = 4
 POLL = 0.1  # how often to look again while the screen still moves
+
+
+def line_bands(image: pygame.Surface) -> list[tuple[int, int]]:
+    """The (top, bottom) rows of each line of ink in a transparent text image (a drop cap joins two lines)."""
+    inked = pygame.surfarray.pixels_alpha(image).max(axis=0) > 0
+    bands: list[tuple[int, int]] = []
+    start = None
+    for row, ink in enumerate(inked.tolist()):
+        if ink and start is None:
+            start = row
+        elif not ink and start is not None:
+            bands.append((start, row))
+            start = None
+    if start is not None:
+        bands.append((start, len(inked)))
+    return bands
 
 
 def _label(ui: Any, widget: Any) -> str:
@@ -77,6 +92,7 @@ class Autopilot:
         self.next_at = now + HOLD["title"]  # the title page first
         self.still_since: float | None = now
         self.reveal: tuple[Any, float, Any] | None = None  # (the reader's text widget, when its reveal began, its text key)
+        self.bands: list[tuple[int, int]] = []  # the text's lines (top, bottom) in its image, found by their ink
         self.steps = 0
 
     def _pick_name(self) -> str:
@@ -147,16 +163,14 @@ class Autopilot:
         if text is not None and getattr(text, "image", None) is not None:
             if self.reveal is None or self.reveal[0] is not text or self.reveal[2] != text.key:
                 self.reveal = (text, self.now, text.key)
-            lines = max(1, text.content // self._line_height())
+                self.bands = line_bands(text.image)
+            lines = max(1, len(self.bands))
             chars = lines * 60  # about sixty letters a line on the reader's page
             reveal = lines / REVEAL_LINES_PER_SECOND
         else:
             reveal = 0.0
         low, high = READING_HOLD
         return reveal + max(low, min(high, chars / READING_CHARS_PER_SECOND))
-
-    def _line_height(self) -> int:
-        return max(1, fonts.line_height("body", self.services.ui.theme.text_size("body")))
 
     def _reveal_lines(self) -> int:
         if self.reveal is None:
@@ -166,8 +180,7 @@ class Autopilot:
     def _revealed(self) -> bool:
         if self.reveal is None or self.services.settings.animation_factor <= 0:
             return True  # reduced motion (issue 16): the section's text shows whole at once
-        text = self.reveal[0]
-        return self._reveal_lines() * self._line_height() >= text.content
+        return self._reveal_lines() >= len(self.bands)
 
     def _luck_pending(self, scene: Any) -> bool:
         """The board waits for the Luck decision (test or accept the wound)."""
@@ -306,9 +319,13 @@ class Autopilot:
         text = self.reveal[0]
         if getattr(self.stack.top, "text", None) is not text:
             return
-        shown = max(0, self._reveal_lines()) * self._line_height() - text.scroll
+        shown = max(0, self._reveal_lines())
+        hidden_from = (self.bands[shown][0] if shown < len(self.bands) else text.content) - text.scroll
         rect = text.rect.copy()
-        rect.top = min(text.rect.bottom, text.rect.top + shown)
+        rect.top = min(text.rect.bottom, text.rect.top + max(0, hidden_from))
         rect.height = text.rect.bottom - rect.top
-        if rect.height > 0:
-            surface.fill(self.services.ui.palette.parchment_light, rect)
+        if rect.height <= 0 or rect.left < 12:
+            return
+        # The blank page beside the text, stretched over the lines still hidden: the panel's own tones.
+        strip = surface.subsurface(pygame.Rect(rect.left - 10, rect.top, 1, rect.height)).copy()
+        surface.blit(pygame.transform.scale(strip, rect.size), rect)

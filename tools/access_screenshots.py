@@ -3,8 +3,9 @@
     python tools/access_screenshots.py docs/screenshots
 
 Writes, for French and English: the sheet and the combat board at 200 % interface size with the
-keyboard focus moved by Tab (the magnified view follows it), the same screens in high contrast,
-and the accessibility settings page. Each picture is played through the real loop with key events.
+keyboard focus moved by Tab (a fluid screen re-lays out for the window divided by the size; what is
+left to magnify is magnified and the view follows the focus), the sheet at 200 % in a 2048×1280
+window (re-laid out, no magnifier), the same screens in high contrast, and the accessibility page. Each picture is played through the real loop with key events.
 """
 
 from __future__ import annotations
@@ -25,14 +26,16 @@ from game.app.services import build_services  # noqa: E402
 from game.app.showcase import load_all  # noqa: E402
 from game.app.stack import SceneStack  # noqa: E402
 
-# (picture, showcase sample, palette, interface size, how many Tabs before the picture)
+# (picture, showcase sample, palette, interface size, how many Tabs before the picture, window)
+SMALL, LARGE = (1280, 720), (2048, 1280)
 SHOTS = (
-    ("sheet-df49", "sheet-df49", "parchment", 2.0, 14),
-    ("combat-pending-wound", "combat-pending-wound", "parchment", 2.0, 1),
-    ("sheet-df49", "sheet-df49", "contrast", 1.0, 14),
-    ("combat-pending-wound", "combat-pending-wound", "contrast", 1.0, 1),
-    ("combat-archery", "combat-archery", "contrast", 1.0, 0),
-    ("settings-access", "settings-access", "contrast", 1.0, 0),
+    ("sheet-df49", "sheet-df49", "parchment", 2.0, 14, SMALL),  # the page re-laid out at its minimum, then magnified
+    ("sheet-df49-large", "sheet-df49", "parchment", 2.0, 14, LARGE),  # a 1024×640 page laid out, drawn twice as big
+    ("combat-pending-wound", "combat-pending-wound", "parchment", 2.0, 1, SMALL),
+    ("sheet-df49", "sheet-df49", "contrast", 1.0, 14, SMALL),
+    ("combat-pending-wound", "combat-pending-wound", "contrast", 1.0, 1, SMALL),
+    ("combat-archery", "combat-archery", "contrast", 1.0, 0, SMALL),
+    ("settings-access", "settings-access", "contrast", 1.0, 0, SMALL),
 )
 
 
@@ -40,9 +43,9 @@ def shoot(out: Path, language: str) -> list[Path]:
     """Render every shot in ``language`` into ``out``; returns the files written."""
     samples = dict(load_all())
     written = []
-    display = Display((1280, 720))
     with tempfile.TemporaryDirectory() as scratch:
-        for picture, sample, palette, size, tabs in SHOTS:
+        for picture, sample, palette, size, tabs, window in SHOTS:
+            display = Display(window)
             services = build_services(config_dir=Path(scratch) / picture / "c", data_dir=Path(scratch) / picture / "d", seed=7)
             services.settings.language, services.settings.palette, services.settings.ui_scale = language, palette, size
             services.settings.animation_speed = "off"

@@ -32,12 +32,15 @@ def test_the_pan_never_leaves_the_page():
     assert view.shown == pygame.Rect(640, 0, 640, 360)
 
 
-def test_showing_a_control_moves_the_view_as_little_as_needed():
+def test_a_control_out_of_view_is_brought_to_the_middle_of_it():
     view = Viewport(PAGE, (1280, 720), zoom=2.0)
-    button = pygame.Rect(900, 600, 120, 44)
+    button = pygame.Rect(700, 300, 120, 44)
     pan = view.showing(button, margin=20)
     shown = Viewport(PAGE, (1280, 720), zoom=2.0, pan=pan).shown
-    assert shown.contains(button.inflate(40, 40))
+    assert shown.center == button.center
+    corner = pygame.Rect(1150, 660, 120, 44)  # near the page's edge: as close to the middle as the page allows
+    shown = Viewport(PAGE, (1280, 720), zoom=2.0, pan=view.showing(corner)).shown
+    assert shown.contains(corner) and shown.bottomright == (1280, 720)
     assert view.showing(pygame.Rect(100, 100, 50, 40)) == (0.0, 0.0)  # already in view: no move
 
 

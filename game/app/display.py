@@ -100,7 +100,8 @@ class Viewport:
         )
 
     def showing(self, rect: pygame.Rect, margin: int = 24) -> tuple[float, float]:
-        """The pan that brings logical ``rect`` into view, moving as little as possible."""
+        """The pan that brings logical ``rect`` into view: none while it is in view (with ``margin``), else
+        the view centred on it (what surrounds a control is its context: its label, its panel)."""
         shown = self.shown
         x, y = float(shown.x), float(shown.y)
         for axis, (start, size, length) in enumerate(((rect.x, rect.width, shown.width), (rect.y, rect.height, shown.height))):
@@ -108,10 +109,8 @@ class Viewport:
             current = (x, y)[axis]
             if high - low > length:
                 target = start - margin  # bigger than the view: show its start
-            elif low < current:
-                target = low
-            elif high > current + length:
-                target = high - length
+            elif low < current or high > current + length:
+                target = start + size / 2 - length / 2
             else:
                 continue
             if axis == 0:

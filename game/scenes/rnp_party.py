@@ -58,11 +58,15 @@ class PartyPanel(Panel):
         super().__init__(table, rect)
         self.page = 0
 
+    @property
+    def pages(self) -> int:
+        """How many pages of PER_PAGE cards the party takes (at least one)."""
+        return max(1, -(-len(self.view["party_order"]) // PER_PAGE))
+
     def cards(self) -> list[tuple[str, pygame.Rect]]:
         area = self.inner()
         names = self.view["party_order"]
-        pages = max(1, -(-len(names) // PER_PAGE))
-        self.page = min(self.page, pages - 1)
+        self.page = min(self.page, self.pages - 1)
         shown = names[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
         width = (area.width - (PER_PAGE - 1) * CARD_GAP) // PER_PAGE
         top = area.top - 8
@@ -73,8 +77,7 @@ class PartyPanel(Panel):
         ui, area = self.ui, self.inner()
         head = self.rect.top + 6
         self.button("add", (area.right - 260, head, 260, 38), ui.tr("rnp.party_add"), self.open_add, style="primary")
-        names = self.view["party_order"]
-        pages = max(1, -(-len(names) // PER_PAGE))
+        pages = self.pages
         if pages > 1:
             prev = self.button("prev", (area.right - 570, head, 146, 38), ui.tr("rnp.previous"), lambda: self.turn(-1))
             nxt = self.button("next", (area.right - 416, head, 146, 38), ui.tr("rnp.next"), lambda: self.turn(1))
@@ -158,11 +161,9 @@ class PartyPanel(Panel):
             self.paragraph(surface, ui.t("rnp.party_empty"), area.left, area.top + 20, area.width,
                            face="italic", colour=p.ink_soft)
             return
-        names = self.view["party_order"]
-        if len(names) > PER_PAGE:
-            pages = -(-len(names) // PER_PAGE)
+        if self.pages > 1:
             area = self.inner()
-            self.text(surface, ui.t("rnp.page", page=self.page + 1, pages=pages), (area.right - 586, self.rect.top + 25),
+            self.text(surface, ui.t("rnp.page", page=self.page + 1, pages=self.pages), (area.right - 586, self.rect.top + 25),
                       face="italic", role="small", colour=p.ink_soft, anchor="midright")
         for name, card in self.cards():
             self.draw_card(surface, name, card)

@@ -17,9 +17,9 @@ from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_ru
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
+from game.scenes.widget_screen import WidgetScreen
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
-from game.ui.group import WidgetGroup
 from game.ui.scroll_list import ScrollList
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
@@ -30,17 +30,15 @@ MAP = pygame.Rect(532, 276, 732, 428)
 DEADLIEST_SHOWN = 4
 
 
-class ChroniclesScene(Scene):
+class ChroniclesScene(WidgetScreen):
     """One book's runs, deaths by paragraph and the map of paths taken."""
 
     def __init__(self, services: Services, book: Any, current: Any = None) -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
-        self.ui = services.ui
         self.book = book
         self.current = current  # the adventure it was opened from, if any
         self.message: str | None = None
-        self.group = WidgetGroup(self.ui)
         self.chronicle = BookChronicle([])
         self.place: dict[int, tuple[int, int]] = {}  # the map's layout, made when the runs are read
         self.problems: list[str] = []
@@ -102,26 +100,7 @@ class ChroniclesScene(Scene):
         self.message = self.ui.t(f"play.marked_{outcome}")
         self.reload()
 
-    def close(self) -> None:
-        if self.stack is not None:
-            self.stack.pop(self)
-
     # -- frame ---------------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if self.group.process_event(event):
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
-        return event
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))

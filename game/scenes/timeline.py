@@ -23,10 +23,10 @@ from game.app.showcase import sample_adventure, showcase
 from game.app.timeline import FILTERS, Row, rows
 from game.rules.errors import Refused
 from game.scenes.journal_links import open_share
+from game.scenes.widget_screen import WidgetScreen
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
-from game.ui.group import WidgetGroup
 from game.ui.scroll_list import ScrollList
 from game.ui.theme import LOGICAL_SIZE
 
@@ -35,13 +35,12 @@ DETAIL = pygame.Rect(792, 128, 472, 576)
 PREVIEW_LINES = 7
 
 
-class TimelineScene(Scene):
+class TimelineScene(WidgetScreen):
     """The adventure's journal, newest first, with filters and undo-to-here."""
 
     def __init__(self, services: Services, adventure: Adventure) -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
-        self.ui = services.ui
         self.adventure = adventure
         self.filter = "all"
         self.message: str | None = None
@@ -49,7 +48,6 @@ class TimelineScene(Scene):
         self._rows: list[Row] = []
         self._rows_key: tuple[int, int | None] | None = None
         self._texts: dict[tuple[int, str], str] = {}
-        self.group = WidgetGroup(self.ui)
         self._build()
         self.sync()
 
@@ -154,26 +152,7 @@ class TimelineScene(Scene):
             self.list.select(None)
         self.sync()
 
-    def close(self) -> None:
-        if self.stack is not None:
-            self.stack.pop(self)
-
     # -- frame ----------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if self.group.process_event(event):
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
-        return event
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))

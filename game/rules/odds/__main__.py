@@ -25,7 +25,6 @@ from .fight import fight_odds, luck_advice
 from .multi import sequence_odds, together_odds
 from .results import FightOdds, LuckAdvice
 
-
 #: The sheet's bound on a score (game.rules.ff.actions.Score): beyond it the exact
 #: tables take minutes and gigabytes, so the command refuses rather than hangs.
 MAX_SCORE = 999

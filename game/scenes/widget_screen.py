@@ -1,0 +1,43 @@
+"""The shape of a full screen driven by its widgets: they take events first, Escape closes it.
+
+The full-screen counterpart of game.ui.modal.ModalScene: the screen owns a
+WidgetGroup, animates while a widget does, and leaves the stack on Escape or
+through ``close``. Subclasses build their widgets and draw.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scene import Scene
+from game.ui.context import UIContext
+from game.ui.group import WidgetGroup
+
+
+class WidgetScreen(Scene):
+    """Base of full screens whose controls are widgets of one group."""
+
+    def __init__(self, ui: UIContext) -> None:
+        super().__init__()
+        self.ui = ui
+        self.group = WidgetGroup(ui)
+
+    def close(self) -> None:
+        """Leave the stack: the screen below comes back."""
+        if self.stack is not None:
+            self.stack.pop(self)
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.group.process_event(event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return None
+        return event
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation

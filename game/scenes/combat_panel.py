@@ -17,7 +17,7 @@ from game.scenes.combat_frame import BoardFrame, Painter
 from game.scenes.combat_text import advice_key, name_of, percent, rules_in_force, stakes_words
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
-from game.ui.text_fit import fit_lines
+from game.ui.text_fit import fit_line, fit_lines
 
 
 class CentrePainter(Painter):
@@ -140,14 +140,19 @@ class CentrePainter(Painter):
                 ("combat.sum_taken", stats.damage_taken), ("combat.sum_luck", stats.luck_spent)]
         if self.book.archery is not None:
             rows.append(("combat.sum_arrows", stats.arrows_spent))
-        for key, value in rows:
-            blit_text(surface, t(key), (x, y), "body", body, p.ink)
-            blit_text(surface, str(value), (panel.right - 26, y), "bold", body, p.ink, "topright")
-            pygame.draw.line(surface, p.ink_faint, (x, y + 30), (panel.right - 26, y + 30))
-            y += 34
         boxes = [e for e in fight.enemies if e.box is not None]
+        # The rows share the room above "Retour à la feuille" (panel.bottom - 66): closer together when there are more.
+        room = pygame.Rect(panel.x, y, panel.width, panel.bottom - 66 - 8 - y)
+        step = min(34, (room.height - (24 if boxes else 0)) // max(1, len(rows)))
+        for key, value in rows:
+            blit_text(surface, t(key), (x, y), "body", body, p.ink, box=room, owner="combat summary")
+            blit_text(surface, str(value), (panel.right - 26, y), "bold", body, p.ink, "topright", box=room, owner="combat summary")
+            pygame.draw.line(surface, p.ink_faint, (x, y + step - 4), (panel.right - 26, y + step - 4))
+            y += step
         if boxes:
-            blit_text(surface, t("combat.boxes_updated"), (x, y + 2), "italic", theme.text_size("small"), p.ink_soft)
+            small = theme.text_size("small")
+            text, size = fit_line(t("combat.boxes_updated"), "italic", small, panel.width - 52)
+            blit_text(surface, text, (x, y + 2), "italic", size, p.ink_soft, box=room, owner="combat summary")
 
     def _paint_hint(self, surface: pygame.Surface, state: Any) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme

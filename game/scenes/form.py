@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
 from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
+from game.ui.text_fit import fit_lines
 
 ROW_H = 78
 PAD = 30
@@ -97,6 +99,11 @@ class FormScene(ModalScene):
             field = self.fields[spec.key]
             blit_text(surface, spec.label, (field.rect.x, field.rect.y - 28), "italic", small, p.ink_soft)
         if self.problem:
-            for i, line in enumerate(wrap_words(self.problem, "body", small, panel.width - 2 * PAD - 340)[:2]):
-                blit_text(surface, line, (panel.x + PAD, panel.bottom - 62 + i * 22), "body", small, p.bad)
+            # The whole width between the last field (and its hint line) and the buttons: the reason is read in full.
+            top = max((f.rect.bottom for f in self.fields.values()), default=panel.y + 74) + 24
+            area = pygame.Rect(panel.x + PAD, top, panel.width - 2 * PAD, panel.bottom - 66 - 4 - top)
+            line_h = fonts.line_height("body", small)
+            lines, _ = fit_lines(self.problem, "body", small, area.width, max(1, area.height // line_h))
+            for i, line in enumerate(lines):
+                blit_text(surface, line, (area.x, area.y + i * line_h), "body", small, p.bad, box=area, owner="form problem")
         self.group.draw(surface)

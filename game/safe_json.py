@@ -147,8 +147,8 @@ def parse_json_text(name: str, text: str, error: type[InputError] = InputError) 
     return data
 
 
-def read_json_file(path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES) -> object:
-    """Read a JSON file within the size (``max_bytes``) and other limits, or raise ``error`` naming what is wrong."""
+def read_text_file(path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Read a UTF-8 file within ``max_bytes``, or raise ``error`` naming what is wrong."""
     name = path.name
     try:
         size = path.stat().st_size
@@ -161,7 +161,11 @@ def read_json_file(path: Path, error: type[InputError] = InputError, max_bytes: 
     except OSError as problem:
         raise error(name, "$", f"cannot be read ({problem.strerror or problem})") from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as problem:
         raise error(name, "$", f"is not UTF-8 text (byte {problem.start})") from None
-    return parse_json_text(name, text, error)
+
+
+def read_json_file(path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES) -> object:
+    """Read a JSON file within the size (``max_bytes``) and other limits, or raise ``error`` naming what is wrong."""
+    return parse_json_text(path.name, read_text_file(path, error, max_bytes), error)

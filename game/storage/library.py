@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.books.loader import BookError, read_json_file, validate_book
+from game.books.loader import BookError, validate_book
+from game.safe_json import parse_json_text, read_text_file
 from game.storage.atomic import atomic_write_text
 
 if TYPE_CHECKING:
@@ -31,12 +32,12 @@ def import_book(source: Path, folder: Path) -> tuple[Book, bool]:
     BookError (with every error of the file) when it is not a valid book,
     OSError when it cannot be read or written.
     """
-    data = read_json_file(source)
-    book = validate_book(source.name, data)
+    text = read_text_file(source, BookError)  # read once: the text checked is the text copied
+    book = validate_book(source.name, parse_json_text(source.name, text, BookError))
     target = folder / f"{book.id}.json"
     replaced = target.exists()
     folder.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(target, source.read_text(encoding="utf-8"))
+    atomic_write_text(target, text)
     return book, replaced
 
 

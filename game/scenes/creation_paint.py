@@ -13,6 +13,7 @@ from game.rules.session import HONEST
 from game.scenes.creation_layout import CARD_GAP, FIELD_W, HEADING_SPACE, HERO_PANEL, PAD, ROW_H, RULES_PANEL, TOP_PANEL
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
+from game.ui.text_fit import fit_lines
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -89,26 +90,38 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
         hint = ui.t("play.creation_hint_honest")
     line_h = fonts.line_height("italic", small)
     bottom = RULES_PANEL.bottom - 12
-    for line in wrap_words(hint, "italic", small, width):
+    about = [(scene.stat_name(s), ui.t(f"creation.about_{s.id}")) for s in scene.book.stats if ui.catalogue.has(f"creation.about_{s.id}")]
+    # The hint gives way (down to one line ending in "…") so that every score keeps at least one line below.
+    reserved = (len(about) * fonts.line_height("body", small - 2) + 20) if about else 0
+    hint_lines, _ = fit_lines(hint, "italic", small, width, max(1, (bottom - y - reserved) // line_h))
+    for line in hint_lines:
         if y + line_h > bottom:
             return
         blit_text(surface, line, (x0, y), "italic", small, p.ink_soft)
         y += line_h
-    # What each score stands for (whole entries only, as far as room allows).
-    about = [(scene.stat_name(s), ui.t(f"creation.about_{s.id}")) for s in scene.book.stats if ui.catalogue.has(f"creation.about_{s.id}")]
-    if not about or y + 2 * line_h + 20 > bottom:
+    # What each score stands for.
+    if not about or y + len(about) * fonts.line_height("body", small - 2) + 20 > bottom:
         return
     y += 10
     draw_rule(surface, x0 + 60, x0 + width - 60, y, p.ink_faint)
     y += 10
-    for name, text in about:
-        lines = wrap_words(f"{name}\u00a0: {text}" if ui.catalogue.language == "fr" else f"{name}: {text}", "body", small, width)
-        if y + len(lines) * line_h > bottom:
+    entries = [f"{name}\u00a0: {text}" if ui.catalogue.language == "fr" else f"{name}: {text}" for name, text in about]
+    # Every score is explained: whole entries when they fit, else a smaller size, else one line each ending in "…".
+    for size in (small, small - 2):
+        size_h = fonts.line_height("body", size)
+        wrapped = [wrap_words(entry, "body", size, width) for entry in entries]
+        if y + sum(len(lines) * size_h + 4 for lines in wrapped) <= bottom:
             break
+    else:
+        per_line = max(1, (bottom - y) // len(entries) // size_h)
+        wrapped = [fit_lines(entry, "body", size, width, per_line)[0] for entry in entries]
+    gap = 4 if y + sum(len(lines) * size_h + 4 for lines in wrapped) <= bottom else 0
+    box = pygame.Rect(x0, y, width, bottom - y + 6)
+    for lines in wrapped:
         for line in lines:
-            blit_text(surface, line, (x0, y), "body", small, p.ink)
-            y += line_h
-        y += 4
+            blit_text(surface, line, (x0, y), "body", size, p.ink, box=box, owner="creation score help")
+            y += size_h
+        y += gap
 
 
 def draw_ready_heroes(scene: CreationScene, surface: pygame.Surface) -> None:

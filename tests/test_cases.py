@@ -73,3 +73,11 @@ def test_an_unknown_path_fails_clearly(tmp_path):
     case.write_text('{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "expect": {"hero.charisma": 3}}')
     result = run_file(case)
     assert "hero.charisma: no such path" in result.reason
+
+
+def test_a_case_naming_a_path_for_its_book_is_refused_without_reading_it(tmp_path):
+    case = tmp_path / "path.json"
+    case.write_text('{"book": "../README", "steps": []}')
+    result = run_file(case)
+    assert not result.passed
+    assert "is not a book id" in result.reason

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from game.books import BOOK_ID
 from game.books.common import Identifier, LocalText, Strict
 from game.books.ff_combat import CombatRules, LuckOutcome
 from game.books.ff_mechanics import DEFAULT_THRESHOLDS, ChoiceStep, CounterId, Spell, StatId, Threshold
@@ -192,7 +193,7 @@ class FightingFantasyBook(Strict):
 
     format: Literal[1] = Field(default=1, description="The book file format (1).")
     kind: Literal["fighting_fantasy"] = Field(default="fighting_fantasy", description="Which rules play the book.")
-    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The book's id; the file is named <id>.json.")
+    id: str = Field(pattern=BOOK_ID, description="The book's id; the file is named <id>.json.")
     title: LocalText = Field(description="The title in French and English.")
     series: Series = Field(default=DEFAULT_SERIES, description="The series and the prefix of its numbers "
                                                                "(default: Défis Fantastiques, \"DF\" in both languages).")

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import bundled, safe_json
+from game.books import BOOK_ID
 from game.books.shelf_index import BookCard, ShelfIndex, card_of, stat_key
 from game.safe_json import InputError, json_path
 
@@ -257,6 +258,8 @@ def load_shelf(folder: Path | None = None, own_folder: Path | None = None, index
 
 
 def load_book_by_id(book_id: str, folder: Path | None = None) -> Book:
-    """Load the book ``<id>.json`` from ``folder`` (the bundled books by default)."""
+    """Load the book ``<id>.json`` from ``folder`` (the bundled books by default); an id is never a path."""
+    if not re.match(BOOK_ID, book_id):
+        raise BookError(book_id, "$", "is not a book id (letters, digits, '-' and '_', at most 32): a book is named by its id")
     folder = folder or bundled_books_dir()
     return load_book(folder / f"{book_id}.json")

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from game.books import BOOK_ID
 from game.books.common import Identifier, LocalText, Strict
 
 AbilityId = Literal["str", "dex", "con", "int", "wis", "cha"]
@@ -376,7 +377,7 @@ class RolenplayBook(Strict):
 
     format: Literal[1] = Field(default=1, description="The book file format (1).")
     kind: Literal["rolenplay"] = Field(default="rolenplay", description="Which rules play the book.")
-    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="The book's id; the file is named <id>.json.")
+    id: str = Field(pattern=BOOK_ID, description="The book's id; the file is named <id>.json.")
     title: LocalText
     blurb: LocalText | None = None
     abilities: Abilities

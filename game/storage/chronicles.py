@@ -12,10 +12,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from game.books import BOOK_ID
 from game.safe_json import InputError, read_json_file
 from game.storage.atomic import atomic_write_text
 
-BOOK_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_RUNS = 2000  # per book: older runs beyond are dropped when a new one is kept
 
 
@@ -30,7 +30,7 @@ class ChronicleStore:
         self.root = Path(root)
 
     def path(self, book_id: str) -> Path:
-        if not BOOK_ID.match(book_id):
+        if not re.match(BOOK_ID, book_id):
             raise ValueError(f"not a book id: {book_id!r}")
         return self.root / f"{book_id}.json"
 

@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game import safe_json
+from game.books import BOOK_ID
 from game.rules.session import Session
 from game.safe_json import InputError, json_path
 from game.storage.atomic import atomic_write_text, backup_path, rotate_backups
@@ -39,7 +40,6 @@ from game.storage.migrations import CURRENT, MigrationError, migrate
 SAVE_FORMAT = CURRENT
 BACKUPS = 5
 SAVE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-BOOK_ID = r"^[A-Za-z0-9_-]{1,32}$"  # the books' own id pattern: no dots, no slashes
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # larger than a book's limit: a long adventure with long notes grows
 MAX_LOG_ENTRIES = 10_000  # entries + redo; replaying 10 000 takes a few seconds
 MAX_DICE_PER_ENTRY = 1_000

@@ -127,6 +127,13 @@ def test_the_schema_on_disk_is_current():
     assert result.returncode == 0, result.stdout
 
 
+def test_a_mistyped_option_of_the_schema_tool_is_refused_and_writes_nothing():
+    before = (ROOT / "books" / "book.schema.json").stat().st_mtime_ns
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "write_schema.py"), "--chek"], capture_output=True, text=True)
+    assert result.returncode == 2 and "unrecognized arguments: --chek" in result.stderr
+    assert (ROOT / "books" / "book.schema.json").stat().st_mtime_ns == before
+
+
 def test_validate_books_tool_passes_on_the_bundled_books():
     result = subprocess.run([sys.executable, str(ROOT / "tools" / "validate_books.py")], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout

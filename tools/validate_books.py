@@ -7,6 +7,7 @@ plain words. Exits 1 if any book is broken.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from game.books.loader import bundled_books_dir, load_shelf
 
 
 def main(argv: list[str]) -> int:
-    folder = Path(argv[0]) if argv else bundled_books_dir()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, help="a folder of book files (default: the shipped books)")
+    folder = parser.parse_args(argv).folder or bundled_books_dir()
     shelf = load_shelf(folder)
     for book_id, book in sorted(shelf.books.items()):
         print(f"OK    {book_id}.json  {book.title.fr} / {book.title.en}")

@@ -6,6 +6,7 @@ With --check, exit 1 (and say so) when the file on disk is not current.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -21,8 +22,11 @@ def schema_text() -> str:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 when the file on disk is not current; write nothing")
+    check = parser.parse_args(argv).check
     text = schema_text()
-    if "--check" in argv:
+    if check:
         current = SCHEMA_PATH.read_text(encoding="utf-8") if SCHEMA_PATH.exists() else ""
         if current != text:
             print(f"{SCHEMA_PATH} is out of date: run python tools/write_schema.py")

@@ -19,12 +19,14 @@ import pygame
 from pydantic import BaseModel
 
 from game.app.adventure import Adventure, Change
+from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
 from game.app.scene import Scene
 from game.app.services import Services
 from game.rules.availability import kind_of
 from game.rules.errors import Refused
 from game.rules.session import Entry
+from game.ui.group import WidgetGroup
 from game.ui.keymap import press, shortcut_action
 from game.ui.speech import SpokenText
 
@@ -35,6 +37,8 @@ class AdventureScene(Scene):
     #: The message line is also said to a screen reader (game.ui.speech): refusals, verdicts, save problems.
     message = SpokenText()
 
+    #: The help page F1 opens here (None: F1 is left to the screen).
+    help_topic: str | None = None
     #: R-DEATH-1: screens where the hero's death sends the player to the death page at once.
     dies_to_death_page: bool = False
     #: The control each keyboard shortcut presses, by attribute name ({"test_luck": "luck_button"}; game.ui.keymap).
@@ -50,6 +54,7 @@ class AdventureScene(Scene):
         self.book: Any = adventure.book
         self.message = None
         self.tone = "neutral"
+        self.group = WidgetGroup(self.ui)  # the screen's widgets (a screen may build a new group to re-lay out)
         self._changes: list[Change] = []
         adventure.subscribe(self._heard)
 
@@ -75,6 +80,11 @@ class AdventureScene(Scene):
 
     def update(self, dt: float) -> None:
         self.flush()
+        self.group.update(dt)
+
+    @property
+    def wants_animation(self) -> bool:
+        return self.group.wants_animation
 
     def shutdown(self) -> None:
         self.adventure.unsubscribe(self._heard)
@@ -170,6 +180,18 @@ class AdventureScene(Scene):
         """Re-apply the last undone action; the entry, or None (the reason is shown)."""
         self.before_history()
         return self.settle(self.adventure.redo())
+
+    def open_help(self) -> None:
+        """The help on this screen's ``help_topic`` (a screen may open a richer page)."""
+        if self.help_topic is not None and self.stack is not None:
+            self.navigator.open(self, Screen.HELP, self.help_topic)
+
+    def help_key(self, event: pygame.event.Event) -> bool:
+        """F1 opens :meth:`open_help` (True when ``event`` was F1 on a screen with a ``help_topic``)."""
+        if event.type != pygame.KEYDOWN or event.key != pygame.K_F1 or self.help_topic is None:
+            return False
+        self.open_help()
+        return True
 
     def history_key(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo; True when ``event`` was one of them."""

@@ -43,7 +43,6 @@ from game.scenes.combat_timeline import FightTimeline
 from game.scenes.combat_widgets import CardWidget, HoverArea
 from game.scenes.sheet_powers import SpellsModal
 from game.ui.button import Button
-from game.ui.group import WidgetGroup
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -70,7 +69,6 @@ class CombatScene(AdventureScene):
         self.animator = Animator(self.layout, services.rng)
         self.painter = BoardPainter(self.ui, self.book, self.layout, DiceSprites())
         self.spell_names = {spell.id: spell.name.get(self.ui.catalogue.language) for spell in self.book.spells}
-        self.group = WidgetGroup(self.ui)
         self.target: int | None = None  # all together: the creature the player aimed at
         self.log_scroll = 0
         self.done = False  # the scene has asked to leave
@@ -361,7 +359,6 @@ class CombatScene(AdventureScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.group.update(dt)
         phase = self.animator.phase
         if self.animator.update(dt):
             self._land(animate=True)
@@ -370,7 +367,7 @@ class CombatScene(AdventureScene):
 
     @property
     def wants_animation(self) -> bool:
-        return self.animating or self.group.wants_animation
+        return self.animating or super().wants_animation
 
     def shutdown(self) -> None:
         super().shutdown()

@@ -36,7 +36,6 @@ from game.ui.draw import (
     parchment,
     wrap_words,
 )
-from game.ui.group import WidgetGroup
 from game.ui.surface_cache import surface_cached
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE, Palette
@@ -136,6 +135,7 @@ class DeathScene(AdventureScene):
     """The hero is dead: undo, start over, carry on (when the book allows), or leave."""
 
     screen = Screen.DEATH
+    help_topic = "sheet"
 
 
     adventure: FFAdventure
@@ -143,7 +143,6 @@ class DeathScene(AdventureScene):
     def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
         self.reviving = False
-        self.group = WidgetGroup(self.ui)
         ui = self.ui
         self.undo_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.undo"), on_click=self.undo,
                                   tooltip=ui.tr("death.undo_tooltip"))
@@ -260,11 +259,9 @@ class DeathScene(AdventureScene):
 
     # -- frame -----------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.help_key(event):
+            return None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_F1:
-                if self.stack is not None:
-                    self.navigator.open(self, Screen.HELP, "sheet")
-                return None
             if not self.stamina_field.focused and self.history_key(event):
                 return None
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
@@ -279,14 +276,6 @@ class DeathScene(AdventureScene):
     def resume(self) -> None:
         self._layout()  # the language may have changed under an overlay
         super().resume()
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
 
     def cause(self) -> str | None:
         """R-DEATH-1 as data: which of the book's death conditions holds, in the book's words."""

@@ -26,7 +26,6 @@ from game.scenes.combat_board import ellipsize
 from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
-from game.ui.group import WidgetGroup
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
@@ -54,7 +53,6 @@ class FightSetupScene(AdventureScene):
 
     def __init__(self, services: Services, adventure: FFAdventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
         super().__init__(services, adventure)
-        self.group = WidgetGroup(self.ui)
         self.mode = "one_after_another"
         self.typed: list[dict[str, Any]] = []
         self.preselected = set(boxes)
@@ -312,14 +310,6 @@ class FightSetupScene(AdventureScene):
         if consumed and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.TEXTINPUT):
             self._refresh()
         return event if not consumed and event.type == pygame.KEYDOWN else None  # F1 and other global keys go on
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
         p, theme, t = self.ui.palette, self.ui.theme, self.ui.t

@@ -43,7 +43,6 @@ from game.scenes.reader_layout import (
 )
 from game.scenes.reader_text import SectionText
 from game.ui.button import Button
-from game.ui.group import WidgetGroup
 from game.ui.keymap import press
 
 if TYPE_CHECKING:
@@ -55,13 +54,13 @@ class ReaderScene(AdventureScene):
     """Read the book section by section; the rules decide what each section allows."""
 
     screen = Screen.READER
+    help_topic = "sheet"
     back_control = "sheet_button"  # Escape
 
     adventure: FFAdventure
 
     def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
-        self.group = WidgetGroup(self.ui)
         self.offer: rules.Offer | None = None
         self.strip = pygame.Rect(PAGE.x + 24, PAGE.bottom - 20, PAGE.width - 48, 0)
         self.choice_buttons: list[Button] = []
@@ -317,18 +316,9 @@ class ReaderScene(AdventureScene):
             step = {pygame.K_UP: -WHEEL_STEP, pygame.K_DOWN: WHEEL_STEP}.get(event.key, self.text.rect.height - 40)
             self.text.scroll_to(self.text.scroll + (-step if event.key == pygame.K_PAGEUP else step))
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.navigator.open(self, Screen.HELP, "sheet")
+        if self.help_key(event):
             return None
         return event
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
         reader_paint.draw(self, surface)

@@ -60,12 +60,12 @@ class RnpTableScene(AdventureScene):
     """The game master's table for one Rôle'n Play adventure."""
 
     screen = Screen.RNP_TABLE
+    help_topic = "rnp"
 
     status = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, services: Services, adventure: Adventure, tab: str = "party") -> None:
         super().__init__(services, adventure)
-        self.group = WidgetGroup(self.ui)
         self.chrome: dict[str, Button] = {}
         self.panels: dict[str, Panel] = {}
         for name, cls in _panel_classes():
@@ -175,10 +175,6 @@ class RnpTableScene(AdventureScene):
         if self.stack is not None:
             self.stack.push(PlayersScene(self))
 
-    def open_help(self) -> None:
-        if self.stack is not None:
-            self.navigator.open(self, Screen.HELP, "rnp")
-
     def back(self) -> None:
         if self.stack is not None:
             self.navigator.to_shelf(self)
@@ -231,17 +227,10 @@ class RnpTableScene(AdventureScene):
 
     # -- frame ----------------------------------------------------------------------------------------------
 
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if self.history_key(event):
+        if self.history_key(event) or self.help_key(event):
             return None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_F1:
-                self.open_help()
-                return None
             if event.key == pygame.K_F2:
                 self.show_players()
                 return None
@@ -254,10 +243,9 @@ class RnpTableScene(AdventureScene):
         return None if consumed else event
 
     def update(self, dt: float) -> None:
-        super().update(dt)
         if self._needs_build:
             self.rebuild()
-        self.group.update(dt)
+        super().update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         p, theme = self.ui.palette, self.ui.theme

@@ -50,6 +50,7 @@ class SheetScene(AdventureScene):
     """The Fighting Fantasy Adventure Sheet."""
 
     screen = Screen.SHEET
+    help_topic = "sheet"
     dies_to_death_page = True
     fluid = True
 
@@ -409,12 +410,8 @@ class SheetScene(AdventureScene):
             return None
         if was_focused and not self.notes.focused:
             self._commit_notes()
-        if self.history_key(event):
+        if self.history_key(event) or self.help_key(event):
             return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_F1:
-                self.open_help()
-                return None
         if self.shortcut_key(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -423,14 +420,6 @@ class SheetScene(AdventureScene):
         if event.type == pygame.MOUSEBUTTONUP and self.equipment.contains(getattr(event, "pos", (-1, -1))):
             self.sync()
         return event
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
         sheet_paint.draw(self, surface)

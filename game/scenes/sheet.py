@@ -96,7 +96,7 @@ class SheetScene(AdventureScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         """Place every panel for a page of ``size`` (the window was resized): rebuilt, same state, tab and focus."""
-        old = getattr(self, "group", None)
+        old = self.group if self.group.widgets else None  # the base's empty group: nothing built yet
         focus_index = None
         offsets = (0, 0)
         if old is not None:

@@ -4,6 +4,9 @@
     feuille --smoke              render every screen once headless, exit 0 when all draw
     feuille --smoke --text FILE  the same with every player-written text set to each line of FILE
     feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
+    feuille --screenshots DIR --matrix
+                                 also each screen in French and English at 1024×640, 1280×720
+                                 and 1920×1080, under DIR/sizes/<language>-<W>x<H>/
     feuille --demo               the convention kiosk (fullscreen, attract loop)
     feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
                                  (with --smoke: what a screen-reader user hears on each screen)
@@ -40,6 +43,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, help="saves folder (default: the user data folder)")
     parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this "
                                        "(or one of these, comma-separated)")
+    parser.add_argument("--matrix", action="store_true",
+                        help="with --screenshots: also every screen in both languages at the three checked window sizes")
     parser.add_argument("--text", metavar="FILE", type=Path,
                         help="with --smoke: fill every name, note, item and text field with each line of FILE in turn")
     parser.add_argument("--palette", choices=("parchment", "colourblind", "contrast"),
@@ -75,28 +80,45 @@ def render_showcase(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="feuille-showcase-") as scratch:
         pygame.display.init()
         pygame.font.init()
-        display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
         if args.screenshots:
             args.screenshots.mkdir(parents=True, exist_ok=True)
-        for number, text in enumerate(texts, start=1):
-            for name, factory in entries:
-                try:
-                    render_entry(display, Path(scratch) / f"{number}-{name}", name, factory, args, text, speech_log)
-                    if args.screenshots and text is None:
-                        # Magnified, the player sees a part of the page: picture the window, not the page.
-                        display.save_screenshot(str(args.screenshots / f"{name}.png"), window=display.zoom > 1.0)
-                    if text is None:
-                        print(f"ok    {name}")
-                except Exception as error:  # report every broken screen, then fail
-                    failures += 1
-                    where = name if text is None else f"{name} with line {number} {text!r:.80}"
-                    print(f"FAIL  {where}: {type(error).__name__}: {error}")
+        for index, (variant, folder) in enumerate(variants(args)):
+            display = Display(variant.window_size, fullscreen=False, title="Feuille d'Aventure")
+            if folder is not None:
+                folder.mkdir(parents=True, exist_ok=True)
+            for number, text in enumerate(texts, start=1):
+                for name, factory in entries:
+                    try:
+                        render_entry(display, Path(scratch) / f"{index}-{number}-{name}", name, factory, variant, text, speech_log)
+                        if folder is not None and text is None:
+                            # Magnified, the player sees a part of the page: picture the window, not the page.
+                            display.save_screenshot(str(folder / f"{name}.png"), window=display.zoom > 1.0)
+                        if text is None:
+                            print(f"ok    {name}" + (f" ({folder.name})" if folder is not None and args.matrix else ""))
+                    except Exception as error:  # report every broken screen, then fail
+                        failures += 1
+                        where = name if text is None else f"{name} with line {number} {text!r:.80}"
+                        print(f"FAIL  {where}: {type(error).__name__}: {error}")
         pygame.quit()
     if speech_log is not None:
         speech_log.close()
-    total = len(entries) * len(texts)
+    total = len(entries) * len(texts) * len(variants(args))
     print(f"{total - failures} screens rendered, {failures} failed" + (f" ({len(texts)} lines of {args.text})" if args.text else ""))
     return 1 if failures or not entries else 0
+
+
+SCREENSHOT_SIZES = ((1024, 640), (1280, 720), (1920, 1080))  # the sizes tools/check_text_fit.py checks
+
+
+def variants(args: argparse.Namespace) -> list[tuple[argparse.Namespace, Path | None]]:
+    """The (options, PNG folder) of each rendering: the asked one, then with --matrix every language × size."""
+    result: list[tuple[argparse.Namespace, Path | None]] = [(args, args.screenshots)]
+    if args.screenshots and args.matrix:
+        for language in ("fr", "en"):
+            for width, height in SCREENSHOT_SIZES:
+                options = argparse.Namespace(**{**vars(args), "language": language, "window_size": (width, height)})
+                result.append((options, args.screenshots / "sizes" / f"{language}-{width}x{height}"))
+    return result
 
 
 def render_entry(display, folder: Path, name: str, factory, args: argparse.Namespace, text: str | None = None,

@@ -62,3 +62,12 @@ def test_hostile_strings_in_every_text_of_the_text_screens_raise_nothing(tmp_pat
 def test_hostile_strings_in_every_screen_sample_raise_nothing(tmp_path):
     result = smoke_text(tmp_path, None)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+
+
+def test_screenshots_matrix_writes_each_screen_in_both_languages_at_the_three_sizes(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--matrix",
+                             "--only", "sheet-df49-broken-bow"],
+                            capture_output=True, text=True, timeout=600, env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stdout + result.stderr
+    folders = {p.parent.name for p in (tmp_path / "shots" / "sizes").glob("*/sheet-df49-broken-bow.png")}
+    assert folders == {f"{lang}-{size}" for lang in ("fr", "en") for size in ("1024x640", "1280x720", "1920x1080")}

@@ -8,7 +8,8 @@ import app_helpers
 import pytest
 
 from game.books.loader import BookError, bundled_books_dir, load_shelf
-from game.scenes.bookshelf import BookshelfScene, ImportScene
+from game.scenes.bookshelf import BookshelfScene
+from game.scenes.bookshelf_import import ImportScene
 from game.storage.library import import_book, own_books_dir
 from game.ui.dialog import Dialog
 

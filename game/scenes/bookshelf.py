@@ -20,17 +20,15 @@ from game.app.services import Services
 from game.app.showcase import showcase
 from game.books.loader import BookError
 from game.rules.session import Session, Start
-from game.storage.library import import_book
+from game.scenes.bookshelf_import import ImportScene
 from game.storage.saves import Listing, SaveError, book_changed
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
 from game.ui.group import WidgetGroup
-from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
-from game.ui.text_field import TextField
 from game.ui.text_fit import fit_lines
 
 BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
@@ -447,81 +445,6 @@ def card_height(books: int, broken: int) -> int:
     """Book cards shrink to fit every book (and the broken files' messages) in the panel."""
     room = BOOKS_PANEL.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
     return max(MIN_CARD_H, min(CARD_H, room // max(1, books) - 10))
-
-
-class ImportScene(ModalScene):
-    """Import an adventure (``kind`` "save") or a book (``kind`` "book") from a path typed in.
-
-    The app opens no system file dialog. A book is validated and copied into
-    the player's books folder; every error of a broken book is listed.
-    """
-
-    def __init__(self, services: Services, on_done, kind: str = "save") -> None:
-        super().__init__(services.ui)
-        self.services = services
-        self.on_done = on_done
-        self.kind = kind
-        self.keys = IMPORT_KEYS[kind]
-        panel = self.panel_rect()
-        self.field = self.group.add(TextField(self.ui, (panel.x + 30, panel.y + 110, panel.width - 60, 44),
-                                              text=str(Path(platformdirs.user_documents_dir())) + "/",
-                                              max_length=400, on_submit=lambda text: self.confirm()))
-        self.group.add(Button(self.ui, (panel.right - 320, panel.bottom - 66, 140, 46), self.ui.tr("common.cancel"),
-                              on_click=self.dismiss))
-        self.group.add(Button(self.ui, (panel.right - 170, panel.bottom - 66, 140, 46), self.ui.tr("shelf.import"),
-                              style="primary", on_click=self.confirm))
-        self.errors: list[str] = []
-
-    def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 860, 290 if self.kind == "save" else 440)
-        rect.center = (640, 360)
-        return rect
-
-    def on_enter(self) -> None:
-        self.group.focus.focus(self.field)
-
-    def confirm(self) -> None:
-        path = Path(self.field.text.strip()).expanduser()
-        try:
-            message = self._import_book(path) if self.kind == "book" else self._import_save(path)
-        except BookError as error:
-            self.errors = [self.ui.t("shelf.book_import_failed", file=error.file, count=len(error.every()))]
-            self.errors += [f"{each.path}: {each.reason}" for each in error.every()]
-            return
-        except SaveError as error:
-            self.errors = [self.ui.t("shelf.import_failed", reason=str(error))]
-            return
-        except OSError as error:
-            self.errors = [self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")]
-            return
-        self.dismiss()
-        self.on_done(message, False)
-
-    def _import_save(self, path: Path) -> str:
-        save_id = self.services.saves.import_file(path, self.services.shelf.books)
-        return self.ui.t("shelf.imported", id=save_id)
-
-    def _import_book(self, path: Path) -> str:
-        assert self.services.own_books is not None
-        book, replaced = import_book(path, self.services.own_books)
-        title = book.title.get(self.ui.catalogue.language)
-        return self.ui.t("shelf.book_replaced" if replaced else "shelf.book_imported", title=title, id=book.id)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        p = self.ui.palette
-        small = self.ui.theme.text_size("small")
-        panel = self.draw_frame(surface, self.ui.t(self.keys[0]))
-        blit_text(surface, self.ui.t(self.keys[1]), (panel.x + 30, panel.y + 72), "italic", small, p.ink_soft)
-        room = (panel.bottom - 80 - (panel.y + 166)) // 22
-        lines = [line for text in self.errors for line in wrap_words(text, "body", small, panel.width - 60)]
-        if len(lines) > room:
-            lines = lines[:room - 1] + [self.ui.t("shelf.more_errors", count=len(lines) - room + 1)]
-        for i, line in enumerate(lines):
-            blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", small, p.bad)
-        self.group.draw(surface)
-
-
-IMPORT_KEYS = {"save": ("shelf.import_title", "shelf.import_help"), "book": ("shelf.import_book_title", "shelf.import_book_help")}
 
 
 @showcase("bookshelf")

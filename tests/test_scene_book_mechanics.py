@@ -164,13 +164,19 @@ def test_a_testable_book_score_gets_its_own_test_button_that_tests_it(services):
     assert adventure.session.entries[-1].outcome == "success"
 
 
-def test_every_shipped_book_draws_its_creation_and_tools_tab(services):
+def test_every_shipped_book_shows_each_of_its_steps_spells_and_tests(services):
+    """Whatever the book holds, creation has a row per step and the Tools tab a row per spell and test."""
     for book_id, book in services.shelf.books.items():
         if book.kind != "fighting_fantasy":
             continue
-        Driver(CreationScene(services, book)).loop.run_frames(1)
+        creation = CreationScene(services, book)
+        Driver(creation).loop.run_frames(1)
+        assert list(creation.steps.buttons) == [step.id for step in book.creation], book_id
         driver, _ = tools_sheet(services, book_id)
         driver.loop.run_frames(1)
+        tools = driver.top.tools
+        assert (len(tools.spells.items) if tools.spells else 0) == len(book.spells), book_id
+        assert sorted(tools.test_buttons) == sorted(s.id for s in book.stats if s.id not in ("skill", "luck") and s.test), book_id
 
 
 def test_fight_setup_offers_the_books_kinds_of_fight_and_the_fight_names_its_profile(services):

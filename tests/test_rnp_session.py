@@ -110,3 +110,19 @@ def test_the_journal_records_what_happened_when(rolenplay):
     journal = session.view()["journal"]
     assert [(e["do"], e["at_s"]) for e in journal] == [("add_character", 0), ("travel_party", 0), ("eat_day", 7200)]
     assert journal[1]["data"]["distance_m"] == 9000 and journal[1]["who"] == ["Aria"]
+
+
+def test_hit_points_up_to_the_sheets_limit_of_9999_are_taken(rolenplay):
+    """health.MAX_HP is the sheet's limit: a maximum of 1 500 is kept (the actions used to stop at 999)."""
+    session = Session(rolenplay, RandomDice(1))
+    session.apply({"do": "add_character", "name": "Ogre", "hp_max": 1500})
+    session.apply({"do": "damage", "character": "Ogre", "amount": 1200})
+    assert session.view()["party"]["Ogre"]["hp"] == 300
+    assert session.refusal({"do": "set_hp", "character": "Ogre", "maximum": 9999}) is None
+
+
+def test_negative_hit_points_get_the_rules_refusal_naming_the_range(rolenplay):
+    session = Session(rolenplay, RandomDice(1))
+    session.apply({"do": "add_character", "name": "Ogre", "hp_max": 10})
+    refused = session.refusal({"do": "set_hp", "character": "Ogre", "maximum": -5})
+    assert refused is not None and refused.code == "hp_range"

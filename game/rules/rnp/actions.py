@@ -15,6 +15,9 @@ from game.rules.rnp.state import PaceName, ScaleName, TravelMode
 
 Number = Annotated[float, Field(allow_inf_nan=False, ge=-1e9, le=1e9)]
 Score = Annotated[int, Field(ge=-999, le=999)]
+#: The sheet's limit on hit points (not a rule); the rules refuse 0 > points > MAX_HP with their own message.
+MAX_HP = 9999
+HitPoints = Annotated[int, Field(ge=-MAX_HP, le=MAX_HP)]
 Name = Annotated[str, Field(min_length=1, max_length=80)]
 Terrain = Literal["normal", "difficult"]
 Light = Literal["bright", "dim", "darkness"]
@@ -161,7 +164,7 @@ class SensesSpec(BaseModel):
 class AddCharacter(Action):
     do: Literal["add_character"]
     max_pace: PaceName | None = None
-    hp_max: Score | None = None
+    hp_max: HitPoints | None = None
     name: Name
     scores: dict[str, Score] = Field(default_factory=dict)
     proficiency: Score | None = None
@@ -337,9 +340,9 @@ class SetHp(Action):
 
     do: Literal["set_hp"]
     character: Name
-    current: Score | None = None
-    maximum: Score | None = None
-    temporary: Score | None = None
+    current: HitPoints | None = None
+    maximum: HitPoints | None = None
+    temporary: HitPoints | None = None
 
 
 class Damage(Action):
@@ -347,7 +350,7 @@ class Damage(Action):
 
     do: Literal["damage"]
     character: Name
-    amount: Score
+    amount: HitPoints
 
 
 class Heal(Action):
@@ -355,7 +358,7 @@ class Heal(Action):
 
     do: Literal["heal"]
     character: Name
-    amount: Score
+    amount: HitPoints
 
 
 class SetSupplies(Action):

@@ -11,12 +11,10 @@ from __future__ import annotations
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
+from game.rules.rnp.actions import MAX_HP
 from game.rules.rnp.context import Context
 from game.rules.rnp.exhaustion import clamp_hp, hp_maximum
 from game.rules.rnp.state import Character
-
-# A sheet's limit, not a rule.
-MAX_HP = 9999
 
 
 def _points(value: int, what: str) -> int:

@@ -17,7 +17,7 @@ from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_ru
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.scenes.widget_screen import WidgetScreen
+from game.app.widget_screen import WidgetScreen
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.scroll_list import ScrollList

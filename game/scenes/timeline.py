@@ -21,9 +21,9 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.app.timeline import FILTERS, Row, rows
+from game.app.widget_screen import WidgetScreen
 from game.rules.errors import Refused
 from game.scenes.journal_links import open_share
-from game.scenes.widget_screen import WidgetScreen
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words

@@ -2,7 +2,8 @@
 
 The full-screen counterpart of game.ui.modal.ModalScene: the screen owns a
 WidgetGroup, animates while a widget does, and leaves the stack on Escape or
-through ``close``. Subclasses build their widgets and draw.
+through ``close``. Subclasses build their widgets and draw. It lives here, not
+in game.scenes, because a base is not a screen (every screen module has a showcase).
 """
 
 from __future__ import annotations

@@ -124,8 +124,8 @@ class BoardPainter(Painter):
             if odds is None:
                 pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
                 pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=9)
-                if row == 0:
-                    blit_text(surface, t("combat.computing"), (bar.centerx, bar.centery + 13), "italic", small, p.ink_soft, "center")
+                # Inside the empty bar (below it, the next row's bar hid half of it).
+                blit_text(surface, t("combat.computing"), bar.center, "italic", small - 2, p.ink_soft, "center", box=bar, owner="odds computing")
                 continue
             value = odds[field]
             pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)

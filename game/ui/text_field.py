@@ -16,6 +16,7 @@ from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, rounded_box
 from game.ui.text_edit import Editor, FilterResult, TextBuffer
+from game.ui.text_fit import fit_line
 from game.ui.widget import TypedText, Widget
 
 PAD_X = 10
@@ -222,4 +223,22 @@ class TextField(TypedText, Widget):
         surface.set_clip(clip)
         message = self.message()
         if message:
-            blit_text(surface, message, (self.rect.left + 2, self.rect.bottom + 2), "italic", self.ui.theme.text_size("small"), p.bad)
+            self._draw_message(surface, message)
+
+    def _draw_message(self, surface: pygame.Surface, message: str) -> None:
+        """The validation message: inside the field, right of the text, when it fits there; else on an opaque
+        label just left of the field, on its own row (below, the next field would cover it)."""
+        p, small = self.ui.palette, self.ui.theme.text_size("small")
+        width = fonts.text_width(message, "italic", small)
+        used = fonts.text_width(self.text, "body", self.ui.theme.text_size("body")) + 24
+        if width <= self.rect.width - used - 8:
+            blit_text(surface, message, (self.rect.right - 8, self.rect.centery), "italic", small, p.bad, "midright",
+                      box=self.rect, owner="TextField message")
+            return
+        page = surface.get_rect()
+        text, size = fit_line(message, "italic", small, max(40, self.rect.left - 20))
+        plate = pygame.Rect(0, 0, fonts.text_width(text, "italic", size) + 14, fonts.line_height("italic", size) + 8)
+        plate.midright = (self.rect.left - 6, self.rect.centery)
+        plate.clamp_ip(page)
+        surface.blit(rounded_box(plate.size, p.parchment_light, p.bad, 4, 1), plate)
+        blit_text(surface, text, (plate.x + 7, plate.centery), "italic", size, p.bad, "midleft", box=plate, owner="TextField message")

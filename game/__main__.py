@@ -1,15 +1,15 @@
 """Start Feuille d'Aventure: ``feuille`` or ``python -m game``.
 
-    feuille                      open the bookshelf in a window (F11: fullscreen)
-    feuille --smoke              render every screen once headless, exit 0 when all draw
-    feuille --smoke --text FILE  the same with every player-written text set to each line of FILE
-    feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
-    feuille --screenshots DIR --matrix
-                                 also each screen in French and English at 1024×640, 1280×720
-                                 and 1920×1080, under DIR/sizes/<language>-<W>x<H>/
-    feuille --demo               the convention kiosk (fullscreen, attract loop)
-    feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
-                                 (with --smoke: what a screen-reader user hears on each screen)
+feuille                      open the bookshelf in a window (F11: fullscreen)
+feuille --smoke              render every screen once headless, exit 0 when all draw
+feuille --smoke --text FILE  the same with every player-written text set to each line of FILE
+feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
+feuille --screenshots DIR --matrix
+                             also each screen in French and English at 1024×640, 1280×720
+                             and 1920×1080, under DIR/sizes/<language>-<W>x<H>/
+feuille --demo               the convention kiosk (fullscreen, attract loop)
+feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
+                             (with --smoke: what a screen-reader user hears on each screen)
 """
 
 from __future__ import annotations
@@ -41,18 +41,35 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--language", choices=("fr", "en"), help="override the language setting")
     parser.add_argument("--config-dir", type=Path, help="settings folder (default: the user config folder)")
     parser.add_argument("--data-dir", type=Path, help="saves folder (default: the user data folder)")
-    parser.add_argument("--only", help="with --smoke/--screenshots: only the screens whose name contains this "
-                                       "(or one of these, comma-separated)")
-    parser.add_argument("--matrix", action="store_true",
-                        help="with --screenshots: also every screen in both languages at the three checked window sizes")
-    parser.add_argument("--text", metavar="FILE", type=Path,
-                        help="with --smoke: fill every name, note, item and text field with each line of FILE in turn")
-    parser.add_argument("--palette", choices=("parchment", "colourblind", "contrast"),
-                        help="with --smoke/--screenshots: render in this palette")
-    parser.add_argument("--ui-scale", type=float, metavar="SIZE",
-                        help="with --smoke/--screenshots: interface size, 1.0 to 2.0 (the window as the player sees it)")
-    parser.add_argument("--speech-log", metavar="FILE", type=Path,
-                        help="write each spoken announcement to FILE, one per line (works without any speech library)")
+    parser.add_argument(
+        "--only", help="with --smoke/--screenshots: only the screens whose name contains this (or one of these, comma-separated)"
+    )
+    parser.add_argument(
+        "--matrix",
+        action="store_true",
+        help="with --screenshots: also every screen in both languages at the three checked window sizes",
+    )
+    parser.add_argument(
+        "--text",
+        metavar="FILE",
+        type=Path,
+        help="with --smoke: fill every name, note, item and text field with each line of FILE in turn",
+    )
+    parser.add_argument(
+        "--palette", choices=("parchment", "colourblind", "contrast"), help="with --smoke/--screenshots: render in this palette"
+    )
+    parser.add_argument(
+        "--ui-scale",
+        type=float,
+        metavar="SIZE",
+        help="with --smoke/--screenshots: interface size, 1.0 to 2.0 (the window as the player sees it)",
+    )
+    parser.add_argument(
+        "--speech-log",
+        metavar="FILE",
+        type=Path,
+        help="write each spoken announcement to FILE, one per line (works without any speech library)",
+    )
     return parser.parse_args(argv)
 
 
@@ -89,7 +106,9 @@ def render_showcase(args: argparse.Namespace) -> int:
             for number, text in enumerate(texts, start=1):
                 for name, factory in entries:
                     try:
-                        render_entry(display, Path(scratch) / f"{index}-{number}-{name}", name, factory, variant, text, speech_log)
+                        render_entry(
+                            display, Path(scratch) / f"{index}-{number}-{name}", name, factory, variant, text, speech_log
+                        )
                         if folder is not None and text is None:
                             # Magnified, the player sees a part of the page: picture the window, not the page.
                             display.save_screenshot(str(folder / f"{name}.png"), window=display.zoom > 1.0)
@@ -103,7 +122,9 @@ def render_showcase(args: argparse.Namespace) -> int:
     if speech_log is not None:
         speech_log.close()
     total = len(entries) * len(texts) * len(variants(args))
-    print(f"{total - failures} screens rendered, {failures} failed" + (f" ({len(texts)} lines of {args.text})" if args.text else ""))
+    print(
+        f"{total - failures} screens rendered, {failures} failed" + (f" ({len(texts)} lines of {args.text})" if args.text else "")
+    )
     return 1 if failures or not entries else 0
 
 
@@ -121,8 +142,9 @@ def variants(args: argparse.Namespace) -> list[tuple[argparse.Namespace, Path | 
     return result
 
 
-def render_entry(display, folder: Path, name: str, factory, args: argparse.Namespace, text: str | None = None,
-                 speech_log=None) -> None:
+def render_entry(
+    display, folder: Path, name: str, factory, args: argparse.Namespace, text: str | None = None, speech_log=None
+) -> None:
     """Build one screen sample (with ``text`` in its player-written texts when given) and draw it."""
     from contextlib import nullcontext
 
@@ -188,9 +210,9 @@ def run(args: argparse.Namespace) -> int:
     draw_splash(display)
 
     from game.app.loop import MainLoop
+    from game.app.navigator import Screen
     from game.app.services import build_services
     from game.app.stack import SceneStack
-    from game.app.navigator import Screen
 
     services = build_services(config_dir=args.config_dir, data_dir=args.data_dir, demo=args.demo)
     if args.language:
@@ -236,9 +258,16 @@ def run(args: argparse.Namespace) -> int:
     narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
     try:
         # The stand's animations run at 30 frames a second: the page is scaled to a big screen at each one.
-        MainLoop(stack, display, fps=30 if args.demo else 60, zoom=lambda: services.settings.ui_scale,
-                 on_fullscreen=None if args.demo else remember_fullscreen, on_error=recovery, supervisor=kiosk,
-                 narrator=narrator).run()
+        MainLoop(
+            stack,
+            display,
+            fps=30 if args.demo else 60,
+            zoom=lambda: services.settings.ui_scale,
+            on_fullscreen=None if args.demo else remember_fullscreen,
+            on_error=recovery,
+            supervisor=kiosk,
+            narrator=narrator,
+        ).run()
     finally:
         services.ui.speech.close()
         pygame.quit()

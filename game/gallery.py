@@ -1,7 +1,7 @@
 """Tiny entry point: open a window with the widget gallery, or render it to PNG.
 
-    python -m game.gallery                       # window (F11: fullscreen)
-    python -m game.gallery --screenshot out.png  # headless render, 1280×720
+python -m game.gallery                       # window (F11: fullscreen)
+python -m game.gallery --screenshot out.png  # headless render, 1280×720
 """
 
 from __future__ import annotations
@@ -66,8 +66,12 @@ def run_app(argv: list[str] | None = None) -> int:
     pygame.font.init()
     catalogue = Catalogue(settings.language)
     theme = Theme.named(settings.palette, settings.ui_scale)
-    display = Display(args.window_size, fullscreen=settings.fullscreen and not args.screenshot,
-                      title=catalogue.t("app.title"), letterbox_colour=theme.palette.letterbox)
+    display = Display(
+        args.window_size,
+        fullscreen=settings.fullscreen and not args.screenshot,
+        title=catalogue.t("app.title"),
+        letterbox_colour=theme.palette.letterbox,
+    )
     ui = UIContext(theme, catalogue, Clipboard())
     stack = SceneStack()
     stack.push(GalleryScene(ui, rng=random.Random(0), animation_factor=settings.animation_factor))

@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-MAX_FILE_BYTES = 2 * 1024 * 1024      # a book, a case, an imported file (saves have their own, see storage.saves)
-MAX_NESTING = 32                      # lists and objects inside one another
-MAX_STRING_CHARS = 20_000             # one string (keys too): notes hold up to 10 000, book texts 4 000
-MAX_INTEGER = 2**53 - 1               # |n|: what every JSON reader holds exactly; the models bound far lower
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a book, a case, an imported file (saves have their own, see storage.saves)
+MAX_NESTING = 32  # lists and objects inside one another
+MAX_STRING_CHARS = 20_000  # one string (keys too): notes hold up to 10 000, book texts 4 000
+MAX_INTEGER = 2**53 - 1  # |n|: what every JSON reader holds exactly; the models bound far lower
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import ui_helpers  # noqa: F401  (selects the dummy SDL drivers first)
 import pygame
+import ui_helpers  # noqa: F401  (selects the dummy SDL drivers first)
 
 from game.app.adventure import Adventure
 from game.app.display import Display
@@ -57,8 +57,11 @@ class Driver:
         """Click the centre of a widget (or a logical point)."""
         pos = target.rect.center if hasattr(target, "rect") else target
         window = self.to_window(pos)
-        self.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1),
-                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1), frames=frames)
+        self.send(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1),
+            frames=frames,
+        )
 
     def key(self, key, mod=0, unicode="") -> None:
         self.send(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))

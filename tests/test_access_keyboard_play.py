@@ -62,9 +62,13 @@ HERO = {"skill": 10, "stamina": 12, "luck": 9}
 FIGHT_DICE = [3, 3, 6, 6, 1, 1, 2, 2, 1, 1, 6, 6, 1, 1, 6, 6]
 FIGHT_ACTIONS = [
     {"do": "add_creature", "name": "Loup", "skill": 7, "stamina": 5, "notes": ""},
-    {"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5, "box": 0}], "mode": "one_after_another",
-     "arrows": 2},
-    {"do": "shoot", "target": 0}, {"do": "round"}, {"do": "luck"}, {"do": "round"}, {"do": "no_luck"}, {"do": "round"},
+    {"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5, "box": 0}], "mode": "one_after_another", "arrows": 2},
+    {"do": "shoot", "target": 0},
+    {"do": "round"},
+    {"do": "luck"},
+    {"do": "round"},
+    {"do": "no_luck"},
+    {"do": "round"},
 ]
 
 

@@ -98,10 +98,12 @@ def test_self_voicing_picks_the_systems_synthesizer_in_the_games_language():
 
 def test_a_command_voice_runs_the_synthesizer_and_a_new_line_cuts_the_old(tmp_path):
     out = tmp_path / "spoken.txt"
-    script = ("import sys, time; open(sys.argv[1], 'a', encoding='utf-8').write(sys.argv[2] + '\\n'); "
-              "time.sleep(float(sys.argv[3]))")
-    voice = voices.CommandVoice("python", lambda text, lang: [sys.executable, "-c", script, str(out), f"{lang}:{text}",
-                                                              "30" if text == "long" else "0"])
+    script = (
+        "import sys, time; open(sys.argv[1], 'a', encoding='utf-8').write(sys.argv[2] + '\\n'); time.sleep(float(sys.argv[3]))"
+    )
+    voice = voices.CommandVoice(
+        "python", lambda text, lang: [sys.executable, "-c", script, str(out), f"{lang}:{text}", "30" if text == "long" else "0"]
+    )
     voice.speak("long", "fr", True)
     deadline = time.monotonic() + 20
     while not out.exists() and time.monotonic() < deadline:
@@ -176,9 +178,13 @@ def test_the_narrator_announces_each_new_screen_once_and_answers_f4_f3(ui):  # n
 
 def test_smoke_speech_log_says_what_each_screen_sample_sounds_like(tmp_path):
     log = tmp_path / "speech.log"
-    result = subprocess.run([sys.executable, "-m", "game", "--smoke", "--only", "combat-pending", "--speech-log", str(log)],
-                            capture_output=True, text=True, timeout=600,
-                            env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""})
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--smoke", "--only", "combat-pending", "--speech-log", str(log)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""},
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     lines = log.read_text(encoding="utf-8").splitlines()
     assert lines and all(line.startswith("combat-pending-wound: ") for line in lines)
@@ -186,10 +192,32 @@ def test_smoke_speech_log_says_what_each_screen_sample_sounds_like(tmp_path):
     assert "Combat." in heard and "Chance d'être chanceux" in heard and "L pour tenter sa Chance, A pour accepter" in heard
 
 
-CORE_SCREENS = ("bookshelf", "settings", "settings-access", "creation-df31", "creation-rolled", "sheet-df49",
-                "sheet-df64-journal", "combat-setup", "combat-archery", "combat-pending-wound", "combat-all-together",
-                "death-df64-continue", "reader-start", "reader-fight", "rnp-travel", "rnp-form", "rules-help-combat",
-                "rnp-party", "rnp-clock", "rnp-timers", "rnp-calculators", "rnp-fall", "rnp-food", "rnp-hiding")
+CORE_SCREENS = (
+    "bookshelf",
+    "settings",
+    "settings-access",
+    "creation-df31",
+    "creation-rolled",
+    "sheet-df49",
+    "sheet-df64-journal",
+    "combat-setup",
+    "combat-archery",
+    "combat-pending-wound",
+    "combat-all-together",
+    "death-df64-continue",
+    "reader-start",
+    "reader-fight",
+    "rnp-travel",
+    "rnp-form",
+    "rules-help-combat",
+    "rnp-party",
+    "rnp-clock",
+    "rnp-timers",
+    "rnp-calculators",
+    "rnp-fall",
+    "rnp-food",
+    "rnp-hiding",
+)
 
 
 @pytest.mark.parametrize("sample", CORE_SCREENS)
@@ -229,8 +257,11 @@ def test_every_screen_sample_says_something_on_arrival(tmp_path):
 def test_cutting_a_speech_server_voice_also_sends_its_cancel_command(tmp_path):
     out = tmp_path / "spoken.txt"
     write = "import sys, time; open(sys.argv[1], 'a').write(sys.argv[2] + '\\n'); time.sleep(float(sys.argv[3]))"
-    voice = voices.CommandVoice("server", lambda text, lang: [sys.executable, "-c", write, str(out), text, "30"],
-                                cancel=[sys.executable, "-c", write, str(out), "cancel", "0"])
+    voice = voices.CommandVoice(
+        "server",
+        lambda text, lang: [sys.executable, "-c", write, str(out), text, "30"],
+        cancel=[sys.executable, "-c", write, str(out), "cancel", "0"],
+    )
     voice.speak("first", "fr", True)
     deadline = time.monotonic() + 20
     while not out.exists() and time.monotonic() < deadline:

@@ -58,11 +58,14 @@ def test_integer_scale_is_detected():
     assert not Viewport(LOGICAL, (1920, 1080)).integer_scale
 
 
-@pytest.mark.parametrize("window, window_pos, logical_pos", [
-    ((1280, 720), (100, 100), (100, 100)),
-    ((1920, 1080), (150, 150), (100, 100)),
-    ((1000, 800), (500, 400), (640, 360)),
-])
+@pytest.mark.parametrize(
+    "window, window_pos, logical_pos",
+    [
+        ((1280, 720), (100, 100), (100, 100)),
+        ((1920, 1080), (150, 150), (100, 100)),
+        ((1000, 800), (500, 400), (640, 360)),
+    ],
+)
 def test_display_maps_mouse_events_to_logical_coordinates(window, window_pos, logical_pos):
     init_pygame(window)
     display = Display(window)

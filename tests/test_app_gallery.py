@@ -8,8 +8,8 @@ from ui_helpers import init_pygame, key, ui  # noqa: F401
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.gallery import run_app
 from game.app.stack import SceneStack
+from game.gallery import run_app
 from game.scenes.gallery import GalleryScene
 from game.ui.dialog import Dialog
 
@@ -25,10 +25,13 @@ def gallery_loop(ui):
 
 
 def click_at(loop, pos):
-    loop.run_frames(1, events=[
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-    ])
+    loop.run_frames(
+        1,
+        events=[
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+    )
 
 
 def test_gallery_renders_a_frame(gallery_loop):

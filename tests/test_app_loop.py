@@ -42,6 +42,7 @@ def make_loop():
         stack.push(scene)
         stack.apply_pending()
         return MainLoop(stack, Display(window), clock=FakeClock())
+
     return build
 
 

@@ -23,9 +23,12 @@ def module_name(path: Path) -> str:
 def imports_of(path: Path) -> set[str]:
     """Every module ``path`` imports at run time, at the top or inside a function (not for type hints only)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    hints_only = {id(inner) for node in ast.walk(tree)
-                  if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-                  for inner in ast.walk(node)}
+    hints_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        for inner in ast.walk(node)
+    }
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in hints_only:
@@ -39,16 +42,38 @@ def imports_of(path: Path) -> set[str]:
 
 
 MODULES = {module_name(path): imports_of(path) for path in GAME.rglob("*.py")}
-SCREEN_MODULES = {f"game.scenes.{name}" for name in
-                  ("bookshelf", "creation", "sheet", "death", "fight_setup", "combat", "reader", "rnp_table",
-                   "settings", "help", "dice_roll", "dice_entry", "crash_report", "gallery", "title",
-                   "rules_help", "timeline", "chronicles", "share")}
+SCREEN_MODULES = {
+    f"game.scenes.{name}"
+    for name in (
+        "bookshelf",
+        "creation",
+        "sheet",
+        "death",
+        "fight_setup",
+        "combat",
+        "reader",
+        "rnp_table",
+        "settings",
+        "help",
+        "dice_roll",
+        "dice_entry",
+        "crash_report",
+        "gallery",
+        "title",
+        "rules_help",
+        "timeline",
+        "chronicles",
+        "share",
+    )
+}
 
 
 def importers_of(prefix: str) -> dict[str, set[str]]:
-    return {name: {i for i in imported if i == prefix or i.startswith(prefix + ".")}
-            for name, imported in MODULES.items()
-            if any(i == prefix or i.startswith(prefix + ".") for i in imported)}
+    return {
+        name: {i for i in imported if i == prefix or i.startswith(prefix + ".")}
+        for name, imported in MODULES.items()
+        if any(i == prefix or i.startswith(prefix + ".") for i in imported)
+    }
 
 
 def test_the_app_layer_imports_no_screen():

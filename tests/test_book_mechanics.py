@@ -30,8 +30,12 @@ def test_the_runner_uses_the_books_folder_it_is_given():
     without = subprocess.run([*command, cases], capture_output=True, text=True, cwd=ROOT)
     assert with_books.returncode == 0, with_books.stdout
     assert without.returncode == 1 and "MECH.json" in without.stdout
-    shipped = subprocess.run([*command, "--books", str(MECHANICS / "books"), "tests/cases/ff1-R-CHOOSE-1-only-one-potion.json"],
-                             capture_output=True, text=True, cwd=ROOT)
+    shipped = subprocess.run(
+        [*command, "--books", str(MECHANICS / "books"), "tests/cases/ff1-R-CHOOSE-1-only-one-potion.json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert shipped.returncode == 0, shipped.stdout  # a book not in the folder comes from the shipped ones
 
 
@@ -47,8 +51,19 @@ def test_the_ids_the_issue_asks_for():
     ff1, ff2 = load_book_by_id("FF1"), load_book_by_id("FF2")
     assert [o.id for o in ff1.step("potion").options] == ["skill", "stamina", "luck"]
     assert sorted(o.id for o in ff2.step("spells").options) == [
-        "creature_copy", "esp", "fire", "fools_gold", "illusion", "levitation", "luck", "shielding", "skill", "stamina",
-        "strength", "weakness"]
+        "creature_copy",
+        "esp",
+        "fire",
+        "fools_gold",
+        "illusion",
+        "levitation",
+        "luck",
+        "shielding",
+        "skill",
+        "stamina",
+        "strength",
+        "weakness",
+    ]
     scores = {s.id for b in ("FF2", "FF10", "FF13", "FF4") for s in load_book_by_id(b).stats}
     assert {"magic", "fear", "firepower", "armour", "weapons", "shields"} <= scores
 
@@ -72,6 +87,7 @@ def test_every_broken_reference_is_reported_at_its_own_path(tmp_path):
         data["creation"][0]["options"][2]["grants"][0]["counter"] = "nope"
         data["spells"][0]["counter"] = "gone"
         data["creation"][0]["count"] = "mana"
+
     error = _broken(tmp_path, change)
     paths = {e.path for e in error.every()}
     assert paths == {"$.creation[0].options[2].grants[0].counter", "$.spells[0].counter", "$.creation[0].count"}
@@ -83,6 +99,7 @@ def test_field_errors_are_all_reported_in_plain_words(tmp_path):
         data["stats"][3]["roll"]["dice"] = 0
         data["spells"][1]["when"] = "sometimes"
         data["creation"][0]["repeats"] = "maybe"
+
     errors = {e.path: e.reason for e in _broken(tmp_path, change).every()}
     assert set(errors) == {"$.stats[3].roll.dice", "$.spells[1].when", "$.creation[0].repeats"}
     assert errors["$.spells[1].when"].startswith("must be 'any', 'fight' or 'outside_fight'")
@@ -91,6 +108,7 @@ def test_field_errors_are_all_reported_in_plain_words(tmp_path):
 def test_a_threshold_needs_one_bound(tmp_path):
     def change(data):
         data["thresholds"] = [{"stat": "stamina", "consequence": "death"}]
+
     error = _broken(tmp_path, change)
     assert error.path == "$.thresholds[0]" and "exactly one of 'at_most' or 'at_least'" in error.reason
 
@@ -112,6 +130,10 @@ def test_every_field_of_every_kind_of_book_has_a_description():
 
     schema = book_json_schema()
     roots = _reachable_definitions(schema, "FightingFantasyBook") | _reachable_definitions(schema, "RolenplayBook")
-    missing = [f"{name}.{field}" for name in sorted(roots)
-               for field, spec in schema["$defs"][name].get("properties", {}).items() if not spec.get("description")]
+    missing = [
+        f"{name}.{field}"
+        for name in sorted(roots)
+        for field, spec in schema["$defs"][name].get("properties", {}).items()
+        if not spec.get("description")
+    ]
     assert missing == [] and len(roots) > 40

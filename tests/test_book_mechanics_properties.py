@@ -36,8 +36,13 @@ def test_fear_kills_exactly_at_its_maximum(maximum, changes):
         assert FF10.thresholds[hero.died_of].stat == ("stamina" if stamina_kills else "fear")
 
 
-@given(st.sampled_from(["at_most", "at_least"]), st.one_of(st.integers(-5, 20), st.just("initial")),
-       st.integers(-3, 3), st.integers(0, 20), st.integers(0, 20))
+@given(
+    st.sampled_from(["at_most", "at_least"]),
+    st.one_of(st.integers(-5, 20), st.just("initial")),
+    st.integers(-3, 3),
+    st.integers(0, 20),
+    st.integers(0, 20),
+)
 def test_a_threshold_holds_on_its_side_of_the_bound(side, bound, offset, current, initial):
     threshold = Threshold(stat="fear", consequence="warning", offset=offset, **{side: bound})
     limit = initial + offset if bound == "initial" else bound
@@ -77,9 +82,11 @@ def test_warlock_takes_exactly_one_potion(picks):
 SOR1, FF13 = load_book_by_id("SOR1"), load_book_by_id("FF13")
 sorcery = st.one_of(
     st.builds(lambda s: {"do": "cast", "spell": s}, st.sampled_from(["zap", "hot", "law", "dop", "fof", "libra"])),
-    st.builds(lambda s, by: {"do": "change", "stat": s, "by": by},
-              st.sampled_from(["skill", "stamina", "luck"]), st.integers(-6, 4)),
-    st.just({"do": "fight", "enemies": [{"name": "Goblin", "skill": 5, "stamina": 5}]}), st.just({"do": "stop_fight"}),
+    st.builds(
+        lambda s, by: {"do": "change", "stat": s, "by": by}, st.sampled_from(["skill", "stamina", "luck"]), st.integers(-6, 4)
+    ),
+    st.just({"do": "fight", "enemies": [{"name": "Goblin", "skill": 5, "stamina": 5}]}),
+    st.just({"do": "stop_fight"}),
     st.just({"do": "undo"}),
 )
 

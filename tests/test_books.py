@@ -142,7 +142,9 @@ def test_validate_books_tool_passes_on_the_bundled_books():
 
 def test_validate_books_tool_reports_a_broken_book(tmp_path):
     write_book(tmp_path, "Bad", {"kind": "fighting_fantasy", "id": "Bad"})
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "validate_books.py"), str(tmp_path)], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "validate_books.py"), str(tmp_path)], capture_output=True, text=True
+    )
     assert result.returncode == 1
     assert "ERROR Bad.json: $.title: this field is required" in result.stdout
     assert "Traceback" not in result.stderr

@@ -24,8 +24,10 @@ def test_there_are_cases_to_run():
 
 def test_runner_prints_the_closing_line_and_exit_code(tmp_path, capsys):
     good = tmp_path / "good.json"
-    good.write_text('{"name": "ok", "book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1, 1],'
-                    ' "steps": [{"do": "test_luck"}], "expect": {"hero.luck": 8}}')
+    good.write_text(
+        '{"name": "ok", "book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1, 1],'
+        ' "steps": [{"do": "test_luck"}], "expect": {"hero.luck": 8}}'
+    )
     assert main([str(good)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 passed, 0 failed"
 
@@ -41,29 +43,37 @@ def test_malformed_case_is_a_fail_with_a_reason_not_a_traceback(tmp_path, capsys
 
 def test_leftover_dice_fail_the_case(tmp_path):
     case = tmp_path / "left.json"
-    case.write_text('{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1, 1, 3], "steps": [{"do": "test_luck"}]}')
+    case.write_text(
+        '{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1, 1, 3], "steps": [{"do": "test_luck"}]}'
+    )
     result = run_file(case)
     assert not result.passed and "1 dice left over" in result.reason
 
 
 def test_running_out_of_dice_fails_the_case(tmp_path):
     case = tmp_path / "short.json"
-    case.write_text('{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1], "steps": [{"do": "test_luck"}]}')
+    case.write_text(
+        '{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1], "steps": [{"do": "test_luck"}]}'
+    )
     result = run_file(case)
     assert not result.passed and "ran out of dice" in result.reason
 
 
 def test_a_die_out_of_range_fails_the_case(tmp_path):
     case = tmp_path / "range.json"
-    case.write_text('{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [7, 1], "steps": [{"do": "test_luck"}]}')
+    case.write_text(
+        '{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [7, 1], "steps": [{"do": "test_luck"}]}'
+    )
     result = run_file(case)
     assert not result.passed and "not a d6 result" in result.reason
 
 
 def test_a_wrong_expectation_names_step_path_expected_and_got(tmp_path):
     case = tmp_path / "wrong.json"
-    case.write_text('{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1, 1],'
-                    ' "steps": [{"do": "test_luck", "expect": {"hero.luck": 3}}]}')
+    case.write_text(
+        '{"book": "DF31", "hero": {"skill": 9, "stamina": 18, "luck": 9}, "dice": [1, 1],'
+        ' "steps": [{"do": "test_luck", "expect": {"hero.luck": 3}}]}'
+    )
     result = run_file(case)
     assert result.reason == "step 1 (test_luck): hero.luck: expected 3, got 8"
 

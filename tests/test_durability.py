@@ -34,8 +34,13 @@ def adventure(tmp_path) -> Adventure:
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 def test_sixty_random_kills_of_a_writer_lose_no_save():
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "kill_test.py"), "-n", "60", "--seed", "9"],
-                            capture_output=True, text=True, timeout=180, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "kill_test.py"), "-n", "60", "--seed", "9"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert re.search(r"^kills: 60 ", result.stdout, re.M)
     assert "saves lost: 0 " in result.stdout and "'continue' lost: 0;" in result.stdout

@@ -17,8 +17,13 @@ V1 = ROOT / "tests" / "data" / "saves_v1" / "v1-df49-fight-undo.json"
 
 @pytest.mark.slow
 def test_five_hundred_mutated_books_and_saves_are_each_refused_clearly_or_accepted_safely():
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "fuzz_inputs.py"), "-n", "500", "--seed", "11",
-                             "--quiet"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "fuzz_inputs.py"), "-n", "500", "--seed", "11", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "cases: 500 " in result.stdout and "failures (" in result.stdout and ": 0 - goal 0" in result.stdout
 

@@ -20,7 +20,11 @@ def test_french_and_english_have_the_same_keys():
 
 def test_french_and_english_use_the_same_placeholders():
     fr, en = _tables()
-    differing = {key: (placeholders(fr[key]), placeholders(en[key])) for key in fr if key in en and placeholders(fr[key]) != placeholders(en[key])}
+    differing = {
+        key: (placeholders(fr[key]), placeholders(en[key]))
+        for key in fr
+        if key in en and placeholders(fr[key]) != placeholders(en[key])
+    }
     assert differing == {}
 
 
@@ -99,10 +103,17 @@ def test_every_key_the_code_asks_for_exists_in_both_languages():
     assert sorted(wanted - set(en) - {base_key(key) for key in en}) == []
 
 
-@pytest.mark.parametrize(("language", "n", "text"), [
-    ("fr", 0, "Carquois : 0 flèche"), ("fr", 1, "Carquois : 1 flèche"), ("fr", 6, "Carquois : 6 flèches"),
-    ("en", 0, "Quiver: 0 arrows"), ("en", 1, "Quiver: 1 arrow"), ("en", 6, "Quiver: 6 arrows"),
-])
+@pytest.mark.parametrize(
+    ("language", "n", "text"),
+    [
+        ("fr", 0, "Carquois : 0 flèche"),
+        ("fr", 1, "Carquois : 1 flèche"),
+        ("fr", 6, "Carquois : 6 flèches"),
+        ("en", 0, "Quiver: 0 arrows"),
+        ("en", 1, "Quiver: 1 arrow"),
+        ("en", 6, "Quiver: 6 arrows"),
+    ],
+)
 def test_a_count_picks_the_plural_form_of_its_language(language, n, text):
     assert Catalogue(language).t("combat.quiver", n=n) == text
 

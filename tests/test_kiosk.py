@@ -41,8 +41,10 @@ def names(stack):
 
 
 def click(loop, window_pos):
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_pos, button=1)]
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_pos, button=1),
+    ]
 
 
 def in_window(loop, logical):
@@ -134,11 +136,16 @@ def test_the_waking_touch_does_nothing_else(tmp_path):
     assert kiosk.attracting
     kiosk.stand_settings.demo_idle_seconds = 60  # no new attract loop before the visitor's next touch
     centre = in_window(loop, (640, 420))
-    wake = [pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1),
-            pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(3, 2), buttons=(0, 0, 0))]
+    wake = [
+        pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(3, 2), buttons=(0, 0, 0)),
+    ]
     loop.run_frames(1, events=wake)
-    loop.run_frames(1, events=click(loop, centre) + [
-        pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0)])
+    loop.run_frames(
+        1,
+        events=click(loop, centre)
+        + [pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.5, dx=0, dy=0, finger_id=1, touch_id=1, pressure=0)],
+    )
     assert not kiosk.attracting and names(stack) == ["TitleScene"]  # the click did not start a game
     seconds(loop, 1)
     loop.run_frames(2, events=click(loop, centre))
@@ -217,8 +224,12 @@ def test_closing_the_window_does_not_quit_but_ctrl_alt_q_does(tmp_path):
     _, _, _, loop = kiosk_loop(tmp_path)
     loop.run_frames(1, events=[pygame.event.Event(pygame.QUIT)])
     assert loop.running
-    loop.run_frames(1, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL | pygame.KMOD_ALT,
-                                                  unicode="q", scancode=0)])
+    loop.run_frames(
+        1,
+        events=[
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode="q", scancode=0)
+        ],
+    )
     assert not loop.running
 
 
@@ -261,10 +272,17 @@ def test_the_demo_program_still_ends_on_sigterm(tmp_path):
     import subprocess
     import sys
 
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "c"),
-           "XDG_DATA_HOME": str(tmp_path / "d"), "XDG_STATE_HOME": str(tmp_path / "s")}
-    process = subprocess.Popen([sys.executable, "-m", "game", "--demo"], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "c"),
+        "XDG_DATA_HOME": str(tmp_path / "d"),
+        "XDG_STATE_HOME": str(tmp_path / "s"),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game", "--demo"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     time.sleep(4)
     assert process.poll() is None  # the stand is running
     process.send_signal(signal.SIGTERM)
@@ -285,14 +303,17 @@ def test_on_an_x_server_without_window_manager_the_fullscreen_window_sits_at_the
     import sys
 
     display = f":{90 + os.getpid() % 100}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", "1920x1080x24"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         time.sleep(1.5)
-        code = ("import subprocess, pygame; from game.app.display import Display; pygame.display.init(); "
-                "Display((1280, 720), fullscreen=True); pygame.display.flip(); "
-                "wid = pygame.display.get_wm_info()['window']; "
-                "print(subprocess.run(['xwininfo', '-id', str(wid)], capture_output=True, text=True).stdout)")
+        code = (
+            "import subprocess, pygame; from game.app.display import Display; pygame.display.init(); "
+            "Display((1280, 720), fullscreen=True); pygame.display.flip(); "
+            "wid = pygame.display.get_wm_info()['window']; "
+            "print(subprocess.run(['xwininfo', '-id', str(wid)], capture_output=True, text=True).stdout)"
+        )
         env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
         info = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60).stdout
     finally:

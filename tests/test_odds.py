@@ -115,12 +115,12 @@ def test_expected_luck_after_win_never_exceeds_start():
 
 # ---------------------------------------------------------------- advisor
 
+
 def _best(advice: LuckAdvice) -> float:
     return max(advice.test_luck, advice.accept)
 
 
-@pytest.mark.parametrize("hero, creature", [((10, 11, 9), (9, 9)), ((7, 20, 12), (11, 15)),
-                                            ((12, 4, 7), (12, 6))])
+@pytest.mark.parametrize("hero, creature", [((10, 11, 9), (9, 9)), ((7, 20, 12), (11, 15)), ((12, 4, 7), (12, 6))])
 def test_fight_value_is_the_round_average_of_the_best_advised_choices(hero, creature):
     # R-COMBAT-3: the value before a round = p * best(creature wounded) + q * best(hero wounded).
     hs, hst, hl = hero
@@ -136,8 +136,7 @@ def test_luck_can_save_the_hero_from_a_fatal_wound():
     # R-COMBAT-3: at STAMINA 2 a Lucky test leaves 1 STAMINA.
     advice = luck_advice(10, 2, 9, 10, 6, "hero")
     assert advice.accept == 0.0
-    assert advice.test_luck == pytest.approx(
-        p_2d6_at_most(9) * fight_odds(10, 1, 8, 10, 6).p_win_best_luck, abs=1e-12)
+    assert advice.test_luck == pytest.approx(p_2d6_at_most(9) * fight_odds(10, 1, 8, 10, 6).p_win_best_luck, abs=1e-12)
     assert advice.should_test
 
 
@@ -163,6 +162,7 @@ def test_advice_refuses_an_unknown_pending_side():
 
 # ---------------------------------------------------------------- archery
 
+
 def test_no_shot_left_is_plain_melee():
     # R-BOW-4: no shots, an empty quiver or a broken string means melee.
     melee = fight_odds(9, 18, 9, 7, 9)
@@ -173,8 +173,7 @@ def test_no_shot_left_is_plain_melee():
 
 def test_arrows_limit_the_shots():
     # R-BOW-1/2: each shot spends an arrow.
-    assert (archery_odds(9, 10, 9, 9, 9, shots_left=5, arrows=1)
-            == archery_odds(9, 10, 9, 9, 9, shots_left=1, arrows=6))
+    assert archery_odds(9, 10, 9, 9, 9, shots_left=5, arrows=1) == archery_odds(9, 10, 9, 9, 9, shots_left=1, arrows=6)
 
 
 def test_one_arrow_can_end_the_fight():
@@ -214,12 +213,12 @@ def test_missed_arrow_with_broken_string_is_refused():
 
 def test_more_shots_never_lower_the_odds():
     # R-BOW-4 Decision: the hero may always close to melee, so a shot is never a loss.
-    values = [archery_odds(8, 10, 8, 10, 12, shots_left=s, arrows=6).p_win_best_luck
-              for s in range(7)]
+    values = [archery_odds(8, 10, 8, 10, 12, shots_left=s, arrows=6).p_win_best_luck for s in range(7)]
     assert all(b >= a - 1e-12 for a, b in zip(values, values[1:]))
 
 
 # ---------------------------------------------------------------- several creatures
+
 
 def test_sequence_of_one_is_a_single_fight():
     assert sequence_odds(10, 16, 8, [(9, 10)]) == fight_odds(10, 16, 8, 9, 10)
@@ -277,8 +276,7 @@ def test_together_harmless_bystander_changes_nothing():
     # R-MULTI-1: a creature that can never out-roll the hero only parries; the hero
     # kills the dangerous one first, then the bystander at no risk.
     odds = together_odds(12, 10, 7, [(12, 8), (0, 3)])
-    assert odds.p_win_best_luck == pytest.approx(fight_odds(12, 10, 7, 12, 8).p_win_best_luck,
-                                                 abs=1e-12)
+    assert odds.p_win_best_luck == pytest.approx(fight_odds(12, 10, 7, 12, 8).p_win_best_luck, abs=1e-12)
 
 
 def test_together_beyond_the_budget_is_an_estimate_with_its_margin():
@@ -297,8 +295,7 @@ def _brute_together(hero_skill, n0, l0, creatures, numbers=None, sweeps=400):
     two = {s: 6 - abs(s - 7) for s in range(2, 13)}
     k = len(creatures)
     skills = [s for s, _ in creatures]
-    states = [(n, l, ms) for n in range(0, n0 + 1) for l in range(l0 + 1)
-              for ms in _boxes([st for _, st in creatures])]
+    states = [(n, l, ms) for n in range(0, n0 + 1) for l in range(l0 + 1) for ms in _boxes([st for _, st in creatures])]
     V = {s: 0.0 for s in states}
 
     def val(n, l, ms):
@@ -320,14 +317,14 @@ def _brute_together(hero_skill, n0, l0, creatures, numbers=None, sweeps=400):
         lm = max(l - 1, 0)
         if who == "hero":
             accept = settle(n - numbers.wound, l, ms, rest)
-            test = (ps * settle(n - numbers.wound_lucky, lm, ms, rest)
-                    + (1 - ps) * settle(n - numbers.wound_unlucky, lm, ms, rest))
+            test = ps * settle(n - numbers.wound_lucky, lm, ms, rest) + (1 - ps) * settle(n - numbers.wound_unlucky, lm, ms, rest)
         else:
+
             def hit(d):
                 return tuple(max(m - d, 0) if i == who else m for i, m in enumerate(ms))
+
             accept = settle(n, l, hit(numbers.hit), rest)
-            test = (ps * settle(n, lm, hit(numbers.hit_lucky), rest)
-                    + (1 - ps) * settle(n, lm, hit(numbers.hit_unlucky), rest))
+            test = ps * settle(n, lm, hit(numbers.hit_lucky), rest) + (1 - ps) * settle(n, lm, hit(numbers.hit_unlucky), rest)
         return max(accept, test)
 
     laws: dict = {}
@@ -339,20 +336,19 @@ def _brute_together(hero_skill, n0, l0, creatures, numbers=None, sweeps=400):
             out: dict = {}
             combos = [((), 1)]
             for i in alive:
-                combos = [(c + ((i, cr + skills[i]),), w * cc)
-                          for c, w in combos for cr, cc in two.items()]
+                combos = [(c + ((i, cr + skills[i]),), w * cc) for c, w in combos for cr, cc in two.items()]
             for d1 in range(1, 7):
                 H = d1 * 2 + hero_skill
                 for combo, w in combos:
                     A = dict(combo)
-                    if numbers.double_kills:   # the hero's double d1 + d1 kills the target outright
+                    if numbers.double_kills:  # the hero's double d1 + d1 kills the target outright
                         wounds = [("kill", t)] + ["hero" for i in alive if i != t and H < A[i]]
                         key2 = tuple(wounds)
                         out[key2] = out.get(key2, 0) + w
             for hr, hc in two.items():
                 H = hr + hero_skill
                 if numbers.double_kills and hr % 2 == 0:
-                    hc -= 1                    # that total's double was counted above
+                    hc -= 1  # that total's double was counted above
                 for combo, w in combos:
                     A = dict(combo)
                     wounds = [t] if H > A[t] else (["hero"] if H < A[t] else [])
@@ -364,13 +360,12 @@ def _brute_together(hero_skill, n0, l0, creatures, numbers=None, sweeps=400):
 
     for _ in range(sweeps):
         new = {}
-        for (n, l, ms) in states:
+        for n, l, ms in states:
             if n == 0 or all(m == 0 for m in ms):
                 new[(n, l, ms)] = 0.0
                 continue
             alive = tuple(i for i in range(k) if ms[i] > 0)
-            new[(n, l, ms)] = max(sum(pr * settle(n, l, ms, list(wd)) for wd, pr in law(alive, t))
-                                  for t in alive)
+            new[(n, l, ms)] = max(sum(pr * settle(n, l, ms, list(wd)) for wd, pr in law(alive, t)) for t in alive)
         V = new
     return val(n0, l0, tuple(st for _, st in creatures))
 
@@ -382,8 +377,7 @@ def _boxes(maxima):
     return out
 
 
-@pytest.mark.parametrize("hero, creatures", [((8, 4, 7), [(7, 3), (8, 2)]),
-                                             ((9, 3, 8), [(8, 2), (6, 1), (9, 2)])])
+@pytest.mark.parametrize("hero, creatures", [((8, 4, 7), [(7, 3), (8, 2)]), ((9, 3, 8), [(8, 2), (6, 1), (9, 2)])])
 def test_together_matches_slow_value_iteration_with_ties_kept(hero, creatures):
     # R-MULTI-1 + R-COMBAT-3: best target each round, each wound of the round
     # settled in turn with its own Luck choice; ties are self-loops here.
@@ -391,9 +385,10 @@ def test_together_matches_slow_value_iteration_with_ties_kept(hero, creatures):
     assert exact == pytest.approx(_brute_together(*hero, creatures, sweeps=80), abs=1e-9)
 
 
-@pytest.mark.parametrize("numbers", [CombatNumbers(double_kills=True),
-                                     CombatNumbers(luck_allowed=False),
-                                     CombatNumbers(hit=3, hit_lucky=5, wound_unlucky=4)])
+@pytest.mark.parametrize(
+    "numbers",
+    [CombatNumbers(double_kills=True), CombatNumbers(luck_allowed=False), CombatNumbers(hit=3, hit_lucky=5, wound_unlucky=4)],
+)
 def test_together_honours_the_book_rules_against_slow_value_iteration(numbers):
     # Issue 12: a killing double, Luck forbidden, other damage numbers, all together.
     hero, creatures = (8, 4, 7), [(8, 3), (7, 2)]
@@ -402,6 +397,7 @@ def test_together_honours_the_book_rules_against_slow_value_iteration(numbers):
 
 
 # ---------------------------------------------------------------- command line
+
 
 def test_cli_prints_both_probabilities_as_json(capsys):
     assert main(["--hero", "10/20/9", "--creature", "8/10", "--json"]) == 0
@@ -417,14 +413,17 @@ def test_cli_prints_the_advisor_numbers(capsys):
     assert "Test your Luck" in out and "accept" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--hero", "12/20", "--creature", "8/10"], "SKILL/STAMINA/LUCK"),
-    (["--hero", "12/20/x", "--creature", "8/10"], "whole number"),
-    (["--hero", "12/20/7", "--creature", "8"], "SKILL/STAMINA"),
-    (["--hero", "12/20/7", "--creature", "8/0", "--pending", "hero"], "pending"),
-    (["--hero", "12/5000/7", "--creature", "8/10"], "between 0 and 999"),
-    (["--hero", "12/20/7", "--creature", "8/10", "--shots", "100000"], "between 0 and 999"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--hero", "12/20", "--creature", "8/10"], "SKILL/STAMINA/LUCK"),
+        (["--hero", "12/20/x", "--creature", "8/10"], "whole number"),
+        (["--hero", "12/20/7", "--creature", "8"], "SKILL/STAMINA"),
+        (["--hero", "12/20/7", "--creature", "8/0", "--pending", "hero"], "pending"),
+        (["--hero", "12/5000/7", "--creature", "8/10"], "between 0 and 999"),
+        (["--hero", "12/20/7", "--creature", "8/10", "--shots", "100000"], "between 0 and 999"),
+    ],
+)
 def test_cli_bad_input_is_a_clear_error_not_a_traceback(capsys, argv, message):
     with pytest.raises(SystemExit) as exc:
         main(argv)

@@ -39,6 +39,7 @@ def _race(hero_skill, creature_skill, n, m, kills):
         if a <= 0:
             return 0.0
         return (kill + hit * v(a, b - 2) + wound * v(a - 2, b)) / live
+
     return v(n, m)
 
 
@@ -100,8 +101,7 @@ def test_killing_double_monte_carlo_agrees_with_exact():
 def test_killing_double_one_after_another_chains_single_fights():
     numbers = CombatNumbers(double_kills=True)
     chained = sequence_odds(8, 18, 0, [(9, 6)], numbers=numbers)
-    assert chained.p_win_no_luck == pytest.approx(fight_odds(8, 18, 0, 9, 6, numbers=numbers).p_win_no_luck,
-                                                  abs=1e-12)
+    assert chained.p_win_no_luck == pytest.approx(fight_odds(8, 18, 0, 9, 6, numbers=numbers).p_win_no_luck, abs=1e-12)
 
 
 def test_killing_double_all_together_with_one_creature_is_the_single_fight():
@@ -136,18 +136,20 @@ def test_one_attack_die_a_side_is_a_race_of_one_die_rolls():
         if a <= 0:
             return 0.0
         return p * v(a, b - 2) + (1 - p) * v(a - 2, b)
+
     assert fight_odds(9, 10, 0, 8, 8, numbers=one).p_win_no_luck == pytest.approx(v(10, 8), abs=1e-12)
 
 
 def test_three_attack_dice_all_together_with_one_creature_is_the_single_fight():
     numbers = CombatNumbers(attack_dice=3, double_kills=True)
     assert together_odds(8, 10, 0, [(9, 8), (3, 0)], numbers=numbers).p_win_no_luck == pytest.approx(
-        fight_odds(8, 10, 0, 9, 8, numbers=numbers).p_win_no_luck, abs=1e-12)
+        fight_odds(8, 10, 0, 9, 8, numbers=numbers).p_win_no_luck, abs=1e-12
+    )
 
 
 def test_three_attack_dice_together_agree_with_the_estimate():
     numbers = CombatNumbers(attack_dice=3, double_kills=True, luck_allowed=False)
-    clear_caches()      # a solved fight is answered exactly from the cache, whatever the budget
+    clear_caches()  # a solved fight is answered exactly from the cache, whatever the budget
     estimate = together_odds(9, 10, 0, [(9, 6), (8, 6)], numbers=numbers, budget=Budget(seconds=0.0))
     exact = together_odds(9, 10, 0, [(9, 6), (8, 6)], numbers=numbers)
     assert exact.exact and not estimate.exact

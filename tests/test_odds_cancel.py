@@ -59,9 +59,8 @@ def test_the_worker_drops_the_fight_it_has_moved_past():
     slow, fast = "slow", "fast"
     worker.request(slow)
     assert rules.started.wait(5.0)
-    worker.request(fast)                 # the fight moved on
+    worker.request(fast)  # the fight moved on
     assert worker.wait(5.0)
-    assert worker.result(fast) == {"odds": {"state": "fast", "root": "odds"},
-                                   "advice": {"state": "fast", "root": "advice"}}
+    assert worker.result(fast) == {"odds": {"state": "fast", "root": "odds"}, "advice": {"state": "fast", "root": "advice"}}
     assert worker.result(slow) is None
     worker.close()

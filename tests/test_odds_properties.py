@@ -43,8 +43,7 @@ def test_best_luck_never_below_no_luck(hs, hst, hl, cs, cst):
 @given(skill, stamina, luck, skill, stamina)
 def test_more_hero_stamina_never_lowers_p_win(hs, hst, hl, cs, cst):
     # R-COMBAT-4: one more STAMINA point is one more chance.
-    assert (fight_odds(hs, hst + 1, hl, cs, cst).p_win_best_luck
-            >= fight_odds(hs, hst, hl, cs, cst).p_win_best_luck - 1e-12)
+    assert fight_odds(hs, hst + 1, hl, cs, cst).p_win_best_luck >= fight_odds(hs, hst, hl, cs, cst).p_win_best_luck - 1e-12
 
 
 @FAST
@@ -65,8 +64,10 @@ def test_advice_never_exceeds_the_value_before_the_roll_bounds(hs, hst, hl, cs, 
 @given(skill, stamina, luck, skill, stamina, st.integers(min_value=0, max_value=6))
 def test_archery_never_lowers_p_win(hs, hst, hl, cs, cst, shots):
     # R-BOW-4 Decision: the hero may close to melee at any time.
-    assert (archery_odds(hs, hst, hl, cs, cst, shots_left=shots, arrows=6).p_win_best_luck
-            >= fight_odds(hs, hst, hl, cs, cst).p_win_best_luck - 1e-12)
+    assert (
+        archery_odds(hs, hst, hl, cs, cst, shots_left=shots, arrows=6).p_win_best_luck
+        >= fight_odds(hs, hst, hl, cs, cst).p_win_best_luck - 1e-12
+    )
 
 
 @settings(max_examples=40, deadline=None)

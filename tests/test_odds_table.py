@@ -10,16 +10,21 @@ from game.rules.odds.melee import cached_table
 from game.rules.odds.table import full_table
 
 
-@pytest.mark.parametrize("numbers", [CombatNumbers(), CombatNumbers(double_kills=True),
-                                     CombatNumbers(luck_allowed=False),
-                                     CombatNumbers(hit=3, hit_lucky=5, wound_unlucky=4)])
+@pytest.mark.parametrize(
+    "numbers",
+    [
+        CombatNumbers(),
+        CombatNumbers(double_kills=True),
+        CombatNumbers(luck_allowed=False),
+        CombatNumbers(hit=3, hit_lucky=5, wound_unlucky=4),
+    ],
+)
 def test_the_whole_table_is_the_one_fight_tables_bit_for_bit(numbers):
     diffs = [-4, 0, 3]
     P, _ = full_table(diffs, numbers, 14, 12, 9)
     for i, diff in enumerate(diffs):
         one = cached_table(diff, numbers, 14, 12, 9)
-        assert all(P[i, l, n, m] == one.p_win(n, m, l)
-                   for l in range(10) for n in range(1, 15) for m in range(1, 13))
+        assert all(P[i, l, n, m] == one.p_win(n, m, l) for l in range(10) for n in range(1, 15) for m in range(1, 13))
 
 
 def test_the_strategy_code_says_when_luck_is_tested():

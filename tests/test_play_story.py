@@ -37,10 +37,15 @@ def adventure_of(services, dice=(), play="bookmark", book_id="DF31", book=None):
 
 
 def play_a_little(adventure):
-    for action in ({"do": "name_hero", "name": "Brenna"}, {"do": "paragraph", "number": 1},
-                   {"do": "test_luck"}, {"do": "paragraph", "number": 48},
-                   {"do": "fight", "enemies": [{"name": "Orc", "skill": 5, "stamina": 2}]}, {"do": "round"},
-                   {"do": "counter", "name": "gold", "by": 3}):
+    for action in (
+        {"do": "name_hero", "name": "Brenna"},
+        {"do": "paragraph", "number": 1},
+        {"do": "test_luck"},
+        {"do": "paragraph", "number": 48},
+        {"do": "fight", "enemies": [{"name": "Orc", "skill": 5, "stamina": 2}]},
+        {"do": "round"},
+        {"do": "counter", "name": "gold", "by": 3},
+    ):
         result = adventure.act(action)
         assert not hasattr(result, "code"), result
 
@@ -136,8 +141,9 @@ def test_back_here_previews_what_it_reverts_then_goes_back_with_the_mouse(servic
     target = next(i for i, r in enumerate(timeline.shown) if r.entry.action.get("number") == 48)
     timeline.list.select(target)
     timeline.sync()
-    assert timeline.preview_lines(timeline.shown[target])[0] == describe_entry(services.ui, adventure.book,
-                                                                              adventure.session.entries[-1])
+    assert timeline.preview_lines(timeline.shown[target])[0] == describe_entry(
+        services.ui, adventure.book, adventure.session.entries[-1]
+    )
     driver.click(timeline.back_here)
     dialog = driver.top
     assert isinstance(dialog, Dialog) and "3" in services.ui.text(dialog.message)
@@ -188,8 +194,10 @@ def test_a_run_record_keeps_outcome_road_and_fights(services):
 
 def test_deaths_by_paragraph_deadliest_first_and_the_share_explored(services):
     book = services.shelf.books["DF31"].model_copy(update={"section_count": 400})
-    runs = [run_record(dead_run(services, road, name).session, name)
-            for road, name in (((1, 12, 97), "a"), ((1, 48, 97), "b"), ((1, 12), "c"))]
+    runs = [
+        run_record(dead_run(services, road, name).session, name)
+        for road, name in (((1, 12, 97), "a"), ((1, 48, 97), "b"), ((1, 12), "c"))
+    ]
     chronicle = book_chronicle(runs, book.section_count)
     assert chronicle.deaths == [(97, 2), (12, 1)]
     assert chronicle.nodes == [1, 12, 97, 48] and chronicle.explored == pytest.approx(4 / 400)

@@ -10,35 +10,66 @@ from game.rules.session import Session, Start
 
 BOOKS = {book_id: load_book_by_id(book_id) for book_id in ("DF31", "DF49", "DF64")}
 
-enemy = st.fixed_dictionaries({"name": st.sampled_from(["Orc", "Gobelin", "Aile Noire"]),
-                               "skill": st.integers(4, 12), "stamina": st.integers(1, 14)})
+enemy = st.fixed_dictionaries(
+    {"name": st.sampled_from(["Orc", "Gobelin", "Aile Noire"]), "skill": st.integers(4, 12), "stamina": st.integers(1, 14)}
+)
 stat = st.sampled_from(["skill", "stamina", "luck", "willpower"])
 fights = st.builds(
-    lambda es, mode, arrows, esc, ally: {"do": "fight", "enemies": es, "mode": mode, "arrows": arrows, "escape": esc, "ally": ally},
-    st.lists(enemy, min_size=1, max_size=3), st.sampled_from(["one_after_another", "all_together"]),
-    st.integers(0, 4), st.booleans(), st.one_of(st.none(), enemy))
+    lambda es, mode, arrows, esc, ally: {
+        "do": "fight",
+        "enemies": es,
+        "mode": mode,
+        "arrows": arrows,
+        "escape": esc,
+        "ally": ally,
+    },
+    st.lists(enemy, min_size=1, max_size=3),
+    st.sampled_from(["one_after_another", "all_together"]),
+    st.integers(0, 4),
+    st.booleans(),
+    st.one_of(st.none(), enemy),
+)
 # Fight actions are listed several times so that random games spend most of their steps fighting.
 in_fight = st.one_of(
     st.builds(lambda t: {"do": "round", "target": t}, st.one_of(st.none(), st.integers(0, 2))),
-    st.just({"do": "round"}), st.just({"do": "shoot"}), st.just({"do": "luck"}), st.just({"do": "no_luck"}),
+    st.just({"do": "round"}),
+    st.just({"do": "shoot"}),
+    st.just({"do": "luck"}),
+    st.just({"do": "no_luck"}),
     st.just({"do": "escape"}),
 )
 actions = st.one_of(
-    in_fight, in_fight, in_fight, in_fight, fights,
-    st.just({"do": "test_luck"}), st.just({"do": "test_skill"}),
-    st.just({"do": "eat"}), st.just({"do": "herb"}),
+    in_fight,
+    in_fight,
+    in_fight,
+    in_fight,
+    fights,
+    st.just({"do": "test_luck"}),
+    st.just({"do": "test_skill"}),
+    st.just({"do": "eat"}),
+    st.just({"do": "herb"}),
     st.builds(lambda k: {"do": "potion", "kind": k}, st.sampled_from(["skill", "stamina", "luck"])),
     st.builds(lambda s, by: {"do": "change", "stat": s, "by": by}, stat, st.integers(-8, 8)),
     st.builds(lambda s, by: {"do": "raise_initial", "stat": s, "by": by}, stat, st.integers(-2, 2)),
-    st.builds(lambda n, by: {"do": "counter", "name": n, "by": by},
-              st.sampled_from(["arrows", "herbs", "gold", "provisions", "potions"]), st.integers(-3, 5)),
-    st.just({"do": "lose_weapon"}), st.just({"do": "find_weapon"}), st.just({"do": "tick_day"}),
-    st.just({"do": "die"}), st.builds(lambda s: {"do": "revive", "stamina": s}, st.integers(1, 30)),
+    st.builds(
+        lambda n, by: {"do": "counter", "name": n, "by": by},
+        st.sampled_from(["arrows", "herbs", "gold", "provisions", "potions"]),
+        st.integers(-3, 5),
+    ),
+    st.just({"do": "lose_weapon"}),
+    st.just({"do": "find_weapon"}),
+    st.just({"do": "tick_day"}),
+    st.just({"do": "die"}),
+    st.builds(lambda s: {"do": "revive", "stamina": s}, st.integers(1, 30)),
     st.builds(lambda s, v: {"do": "set_score", "stat": s, "value": v}, stat, st.integers(-2, 30)),
-    st.just({"do": "undo"}), st.just({"do": "redo"}),
+    st.just({"do": "undo"}),
+    st.just({"do": "redo"}),
 )
-games = st.tuples(st.sampled_from(sorted(BOOKS)), st.integers(0, 2**32),
-                  st.builds(lambda first, rest: [first] + rest, fights, st.lists(actions, min_size=10, max_size=60)))
+games = st.tuples(
+    st.sampled_from(sorted(BOOKS)),
+    st.integers(0, 2**32),
+    st.builds(lambda first, rest: [first] + rest, fights, st.lists(actions, min_size=10, max_size=60)),
+)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

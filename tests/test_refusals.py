@@ -34,7 +34,8 @@ def _refused_sites() -> dict[str, list[tuple[str, frozenset[str]]]]:
                 continue
             where = f"{path.relative_to(RULES_DIR.parent.parent)}:{node.lineno}"
             assert node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str), (
-                f"{where}: the refusal code must be a string literal (it names a catalogue key)")
+                f"{where}: the refusal code must be a string literal (it names a catalogue key)"
+            )
             assert all(k.arg is not None for k in node.keywords), f"{where}: **params hide which placeholders exist"
             sites[node.args[0].value].append((where, frozenset(k.arg for k in node.keywords)))
     return dict(sites)
@@ -70,9 +71,14 @@ def test_texts_use_only_params_given_at_every_site(language):
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_no_text_for_a_code_the_rules_no_longer_raise(language):
-    extra = sorted(key for key in TABLES[language]
-                   if key.startswith("refused.") and not key.startswith("refused.field.")
-                   and key != "refused.unknown" and key.removeprefix("refused.") not in SITES)
+    extra = sorted(
+        key
+        for key in TABLES[language]
+        if key.startswith("refused.")
+        and not key.startswith("refused.field.")
+        and key != "refused.unknown"
+        and key.removeprefix("refused.") not in SITES
+    )
     assert extra == []
 
 
@@ -141,10 +147,14 @@ CASES = [
     ("DF31", Start(hero=HERO), [], {"do": "no_such_action"}, "bad_action"),
     ("DF31", Start(hero=HERO), [_fight], {"do": "eat"}, "meals_in_fight"),
     ("DF49", Start(hero=HERO), [_fight], {"do": "herb"}, "herbs_in_fight"),
-    ("DF49", Start(hero=HERO), [lambda s: s.apply({"do": "set_counter", "name": "herbs", "value": 0})],
-     {"do": "herb"}, "none_left"),
-    ("DF49", Start(hero=None), [], {"do": "set_hero", "scores": {"skill": 3, "stamina": 20, "luck": 9}},
-     "score_unreachable"),
+    (
+        "DF49",
+        Start(hero=HERO),
+        [lambda s: s.apply({"do": "set_counter", "name": "herbs", "value": 0})],
+        {"do": "herb"},
+        "none_left",
+    ),
+    ("DF49", Start(hero=None), [], {"do": "set_hero", "scores": {"skill": 3, "stamina": 20, "luck": 9}}, "score_unreachable"),
     ("rolenplay", Start(hero=None), [], {"do": "set_scale", "scale": "hour"}, "same_scale"),
     ("rolenplay", Start(hero=None), [], {"do": "travel_party", "hours": 3}, "nobody"),
     ("rolenplay", Start(hero=None), [], {"do": "travel", "pace": "normal", "days": -1}, "negative"),
@@ -152,8 +162,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("book_id", "start", "setup", "action", "code"), CASES,
-                         ids=[f"{case[0]}-{case[4]}" for case in CASES])
+@pytest.mark.parametrize(("book_id", "start", "setup", "action", "code"), CASES, ids=[f"{case[0]}-{case[4]}" for case in CASES])
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_real_refusals_read_cleanly(book_id, start, setup, action, code, language):
     book = load_book_by_id(book_id)

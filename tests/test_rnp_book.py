@@ -40,8 +40,9 @@ def test_a_round_is_six_seconds(rolenplay):
 
 def test_the_rules_follow_the_book_not_constants(rolenplay):
     """Change the book's numbers and the results follow: nothing is hard-coded."""
-    travel = rolenplay.travel.model_copy(update={"paces": [
-        p.model_copy(update={"per_hour_m": p.per_hour_m * 2}) for p in rolenplay.travel.paces]})
+    travel = rolenplay.travel.model_copy(
+        update={"paces": [p.model_copy(update={"per_hour_m": p.per_hour_m * 2}) for p in rolenplay.travel.paces]}
+    )
     falls = rolenplay.falls.model_copy(update={"max_dice": 2})
     book = rolenplay.model_copy(update={"travel": travel, "falls": falls})
     session = Session(book, ScriptedDice([1, 1]))

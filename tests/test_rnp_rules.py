@@ -110,8 +110,13 @@ def test_darkvision_sees_greys_in_darkness(rolenplay):
 
 def test_hiding_needs_to_be_unseen_first(rolenplay):
     """R-RNP-HIDE-1: darkness does not hide from a watcher with darkvision."""
-    action = {"do": "hide", "dex": 14, "condition": "darkness", "light": "darkness",
-              "watchers": [{"name": "orc", "passive_perception": 10, "darkvision_m": 18}]}
+    action = {
+        "do": "hide",
+        "dex": 14,
+        "condition": "darkness",
+        "light": "darkness",
+        "watchers": [{"name": "orc", "passive_perception": 10, "darkvision_m": 18}],
+    }
     assert refusal(rolenplay, action) == "watcher_sees"
 
 

@@ -70,8 +70,9 @@ def test_a_broken_save_is_listed_with_its_reason_and_left_untouched(store):
 
 def test_a_save_with_a_wrong_field_names_it(store):
     (store.root).mkdir(parents=True)
-    (store.root / "x.json").write_text(json.dumps({"app": "feuille-aventure", "save_format": 1, "id": "x", "book": 3,
-                                                   "created": "", "updated": "", "log": {}}))
+    (store.root / "x.json").write_text(
+        json.dumps({"app": "feuille-aventure", "save_format": 1, "id": "x", "book": 3, "created": "", "updated": "", "log": {}})
+    )
     with pytest.raises(SaveError) as error:
         store.read("x")
     assert (error.value.file, error.value.path) == ("x.json", "$.book")

@@ -18,8 +18,8 @@ from game.app.navigator import Screen
 from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
-from game.scenes.creation import CreationScene
 from game.scenes.combat_text import rules_in_force
+from game.scenes.creation import CreationScene
 from game.scenes.creation_steps import ChoicePicker
 from game.scenes.fight_setup import FightSetupScene
 from game.scenes.sheet import SheetScene
@@ -196,7 +196,9 @@ def test_the_setup_columns_name_the_profiles_scores(services):
     profile = next(iter(book.combat_profiles))
     scene.set_profile(profile)
     rules = book.profile(profile)
-    assert scene.score_names() == tuple((book.stat(s).short or book.stat(s).name).get("fr") for s in (rules.attack, rules.stamina))
+    assert scene.score_names() == tuple(
+        (book.stat(s).short or book.stat(s).name).get("fr") for s in (rules.attack, rules.stamina)
+    )
 
 
 def test_the_board_says_which_rules_of_the_book_are_in_force(services):

@@ -81,10 +81,13 @@ class Driver:
         pos = target if isinstance(target, tuple) else target.rect.center
         assert not hasattr(target, "visible") or target.visible, f"{target} is hidden"
         window_pos = self.display.viewport.to_window(pos)
-        self.loop.run_frames(1, events=[
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_pos, button=1),
-        ])
+        self.loop.run_frames(
+            1,
+            events=[
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_pos, button=1),
+            ],
+        )
         self.loop.run_frames(1)
 
     def type_into(self, field, text: str) -> None:
@@ -134,9 +137,21 @@ def test_as_one_fight_through_clicks(services):
     fight = adventure.state.fight
     assert not fight.active and fight.winner == "hero"
     assert fight.stats.model_dump() == {"rounds": 2, "damage_dealt": 4, "damage_taken": 2, "luck_spent": 1, "arrows_spent": 0}
-    same_state(adventure, direct(services, "DF31", dice, [
-        {"do": "fight", "mode": "as_one", "enemies": [{"name": "Deux orques", "skill": 9, "stamina": 4}]},
-        {"do": "round"}, {"do": "no_luck"}, {"do": "round"}, {"do": "luck"}]))
+    same_state(
+        adventure,
+        direct(
+            services,
+            "DF31",
+            dice,
+            [
+                {"do": "fight", "mode": "as_one", "enemies": [{"name": "Deux orques", "skill": 9, "stamina": 4}]},
+                {"do": "round"},
+                {"do": "no_luck"},
+                {"do": "round"},
+                {"do": "luck"},
+            ],
+        ),
+    )
     assert scene.finish_button.visible
     d.click(scene.finish_button)
     assert d.top is d.sheet
@@ -144,8 +159,10 @@ def test_as_one_fight_through_clicks(services):
 
 def test_one_after_another_from_creature_boxes(services):
     dice = [1, 1, 3, 3, 1, 1, 2, 2, 2, 2, 1, 1]
-    boxes = [{"do": "add_creature", "name": "Gobelin", "skill": 5, "stamina": 2},
-             {"do": "add_creature", "name": "Orque", "skill": 6, "stamina": 3}]
+    boxes = [
+        {"do": "add_creature", "name": "Gobelin", "skill": 5, "stamina": 2},
+        {"do": "add_creature", "name": "Orque", "skill": 6, "stamina": 3},
+    ]
     adventure = adventure_for(services, "DF31", dice)
     for action in boxes:
         adventure.act(action)
@@ -160,10 +177,29 @@ def test_one_after_another_from_creature_boxes(services):
     d.click(scene.attack_button)
     assert adventure.state.fight.winner == "hero"
     assert [b.stamina for b in adventure.state.creature_boxes] == [0, 0]
-    same_state(adventure, direct(services, "DF31", dice, boxes + [
-        {"do": "fight", "mode": "one_after_another", "enemies": [
-            {"name": "Gobelin", "skill": 5, "stamina": 2, "box": 0}, {"name": "Orque", "skill": 6, "stamina": 3, "box": 1}]},
-        {"do": "round"}, {"do": "round"}, {"do": "no_luck"}, {"do": "round"}]))
+    same_state(
+        adventure,
+        direct(
+            services,
+            "DF31",
+            dice,
+            boxes
+            + [
+                {
+                    "do": "fight",
+                    "mode": "one_after_another",
+                    "enemies": [
+                        {"name": "Gobelin", "skill": 5, "stamina": 2, "box": 0},
+                        {"name": "Orque", "skill": 6, "stamina": 3, "box": 1},
+                    ],
+                },
+                {"do": "round"},
+                {"do": "round"},
+                {"do": "no_luck"},
+                {"do": "round"},
+            ],
+        ),
+    )
 
 
 def test_all_together_with_targeting(services):
@@ -192,19 +228,42 @@ def test_all_together_with_targeting(services):
     assert scene.current_target() == 1
     d.click(scene.attack_button)
     assert adventure.state.fight.winner == "hero"
-    same_state(adventure, direct(services, "DF64", dice, [
-        {"do": "fight", "mode": "all_together", "enemies": [{"name": "A", "skill": 6, "stamina": 2}, {"name": "B", "skill": 7, "stamina": 4}]},
-        {"do": "round", "target": 1}, {"do": "no_luck"}, {"do": "round", "target": 0}, {"do": "luck"},
-        {"do": "round", "target": 0}, {"do": "round", "target": 1}], hero))
+    same_state(
+        adventure,
+        direct(
+            services,
+            "DF64",
+            dice,
+            [
+                {
+                    "do": "fight",
+                    "mode": "all_together",
+                    "enemies": [{"name": "A", "skill": 6, "stamina": 2}, {"name": "B", "skill": 7, "stamina": 4}],
+                },
+                {"do": "round", "target": 1},
+                {"do": "no_luck"},
+                {"do": "round", "target": 0},
+                {"do": "luck"},
+                {"do": "round", "target": 0},
+                {"do": "round", "target": 1},
+            ],
+            hero,
+        ),
+    )
 
 
 def test_string_broken_before_an_escape_stays_broken_on_the_next_board(services):
     """R-BOW-4 (revised): only a won fight mends the string; the next fight's board shows it broken."""
     hero = {"skill": 9, "stamina": 12, "luck": 7}
     adventure = adventure_for(services, "DF49", [6, 6, 6, 6], hero)
-    for action in ({"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}], "arrows": 2, "escape": True},
-                   {"do": "shoot"}, {"do": "luck"}, {"do": "escape"}, {"do": "no_luck"},
-                   {"do": "fight", "enemies": [{"name": "Ours", "skill": 8, "stamina": 6}], "arrows": 2}):
+    for action in (
+        {"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}], "arrows": 2, "escape": True},
+        {"do": "shoot"},
+        {"do": "luck"},
+        {"do": "escape"},
+        {"do": "no_luck"},
+        {"do": "fight", "enemies": [{"name": "Ours", "skill": 8, "stamina": 6}], "arrows": 2},
+    ):
         adventure.act(action)
     scene = CombatScene(services, adventure)
     scene.process_event(pygame.event.Event(pygame.USEREVENT))
@@ -243,9 +302,29 @@ def test_archery_miss_luck_broken_string_then_melee(services):
     fight = adventure.state.fight
     assert fight.winner == "hero" and not fight.bow_broken and fight.stats.arrows_spent == 2
     assert adventure.state.counters["arrows"] == 4
-    same_state(adventure, direct(services, "DF49", dice, [
-        {"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}], "mode": "one_after_another", "arrows": 3},
-        {"do": "shoot", "target": 0}, {"do": "shoot", "target": 0}, {"do": "luck"}, {"do": "round"}, {"do": "no_luck"}, {"do": "round"}], hero))
+    same_state(
+        adventure,
+        direct(
+            services,
+            "DF49",
+            dice,
+            [
+                {
+                    "do": "fight",
+                    "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}],
+                    "mode": "one_after_another",
+                    "arrows": 3,
+                },
+                {"do": "shoot", "target": 0},
+                {"do": "shoot", "target": 0},
+                {"do": "luck"},
+                {"do": "round"},
+                {"do": "no_luck"},
+                {"do": "round"},
+            ],
+            hero,
+        ),
+    )
 
 
 def test_escape_with_luck(services):
@@ -266,10 +345,27 @@ def test_escape_with_luck(services):
     d.click(scene.luck_button)  # unlucky: 3 in all
     fight = adventure.state.fight
     assert fight.winner == "escaped" and adventure.state.hero.scores["stamina"] == 7
-    same_state(adventure, direct(services, "DF31", dice, [
-        {"do": "fight", "enemies": [{"name": "Géant", "skill": 12, "stamina": 20}], "mode": "one_after_another",
-         "escape": True, "escape_cost": 2},
-        {"do": "round"}, {"do": "no_luck"}, {"do": "escape"}, {"do": "luck"}]))
+    same_state(
+        adventure,
+        direct(
+            services,
+            "DF31",
+            dice,
+            [
+                {
+                    "do": "fight",
+                    "enemies": [{"name": "Géant", "skill": 12, "stamina": 20}],
+                    "mode": "one_after_another",
+                    "escape": True,
+                    "escape_cost": 2,
+                },
+                {"do": "round"},
+                {"do": "no_luck"},
+                {"do": "escape"},
+                {"do": "luck"},
+            ],
+        ),
+    )
 
 
 def test_ally_fight_with_typed_creatures_kept_on_the_sheet(services):
@@ -293,12 +389,31 @@ def test_ally_fight_with_typed_creatures_kept_on_the_sheet(services):
     d.click(scene.luck_button)
     assert adventure.state.fight.winner == "hero"
     assert [(b.name, b.stamina) for b in adventure.state.creature_boxes] == [("Gobelin", 0), ("Rat", 0)]
-    same_state(adventure, direct(services, "DF31", dice, [
-        {"do": "add_creature", "name": "Gobelin", "skill": 5, "stamina": 4, "notes": ""},
-        {"do": "add_creature", "name": "Rat", "skill": 5, "stamina": 4, "notes": ""},
-        {"do": "fight", "mode": "one_after_another", "ally": {"name": "Sorrel", "skill": 8, "stamina": 6},
-         "enemies": [{"name": "Gobelin", "skill": 5, "stamina": 4, "box": 0}, {"name": "Rat", "skill": 5, "stamina": 4, "box": 1}]},
-        {"do": "round"}, {"do": "no_luck"}, {"do": "round"}, {"do": "luck"}]))
+    same_state(
+        adventure,
+        direct(
+            services,
+            "DF31",
+            dice,
+            [
+                {"do": "add_creature", "name": "Gobelin", "skill": 5, "stamina": 4, "notes": ""},
+                {"do": "add_creature", "name": "Rat", "skill": 5, "stamina": 4, "notes": ""},
+                {
+                    "do": "fight",
+                    "mode": "one_after_another",
+                    "ally": {"name": "Sorrel", "skill": 8, "stamina": 6},
+                    "enemies": [
+                        {"name": "Gobelin", "skill": 5, "stamina": 4, "box": 0},
+                        {"name": "Rat", "skill": 5, "stamina": 4, "box": 1},
+                    ],
+                },
+                {"do": "round"},
+                {"do": "no_luck"},
+                {"do": "round"},
+                {"do": "luck"},
+            ],
+        ),
+    )
 
 
 # ---------------------------------------------------------------------- the board's behaviour
@@ -425,8 +540,13 @@ def test_death_goes_to_the_death_scene(services, monkeypatch):
 
 
 def test_odds_come_from_the_worker(services):
-    adventure = started(services, book_id="DF64", hero={"skill": 10, "stamina": 16, "luck": 9}, mode="all_together",
-                        enemies=[{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 6}])
+    adventure = started(
+        services,
+        book_id="DF64",
+        hero={"skill": 10, "stamina": 16, "luck": 9},
+        mode="all_together",
+        enemies=[{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 6}],
+    )
     scene = CombatScene(services, adventure)
     assert scene.odds.wait(30)
     answer = scene.odds_answer()
@@ -437,9 +557,19 @@ def test_odds_come_from_the_worker(services):
 
 @pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])
 def test_board_renders_and_answers_clicks_at_window_size(services, window):
-    adventure = started(services, book_id="DF49", dice=[1, 1, 6, 6], arrows=2, ally={"name": "Sorrel", "skill": 8, "stamina": 6},
-                        enemies=[{"name": "A", "skill": 7, "stamina": 6}, {"name": "B", "skill": 8, "stamina": 6},
-                                 {"name": "C", "skill": 6, "stamina": 5}], mode="all_together")
+    adventure = started(
+        services,
+        book_id="DF49",
+        dice=[1, 1, 6, 6],
+        arrows=2,
+        ally={"name": "Sorrel", "skill": 8, "stamina": 6},
+        enemies=[
+            {"name": "A", "skill": 7, "stamina": 6},
+            {"name": "B", "skill": 8, "stamina": 6},
+            {"name": "C", "skill": 6, "stamina": 5},
+        ],
+        mode="all_together",
+    )
     d = Driver(CombatScene(services, adventure), window=window)
     scene = board(d)
     assert d.loop.run_frames(1, events=[pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1])]) == 1
@@ -454,8 +584,13 @@ def test_showcase_factories_build(services):
     from game.app.showcase import load_all
 
     factories = [(name, f) for name, f in load_all() if name.startswith("combat")]
-    assert {name for name, _ in factories} >= {"combat-setup", "combat-archery", "combat-pending-wound",
-                                               "combat-all-together", "combat-victory"}
+    assert {name for name, _ in factories} >= {
+        "combat-setup",
+        "combat-archery",
+        "combat-pending-wound",
+        "combat-all-together",
+        "combat-victory",
+    }
     surface = pygame.Surface((1280, 720))
     for _name, factory in factories:
         for scene in factory(services):

@@ -223,7 +223,9 @@ def test_text_fits_its_box(services, language, book_id):
     for stat in scene.book.stats:
         assert fonts.text_width(scene.stat_name(stat), "body", body) <= 150 - 8
         if stat.roll:
-            text = services.ui.t("creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum)
+            text = services.ui.t(
+                "creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum
+            )
             assert x0 + 150 + fonts.text_width(text, "italic", small) <= scene.fields[stat.id].rect.left - 6
         else:
             text = services.ui.t("creation.fixed_rule")

@@ -78,7 +78,7 @@ def test_every_topic_fits_the_page(services, topic, language):
     panel = help_scene.panel_rect()
     assert panel.top >= 0 and panel.bottom <= 720
     size = help_scene.text_size()
-    for rect, items in zip(help_scene.column_rects(), entries(topic)):
+    for _rect, items in zip(help_scene.column_rects(), entries(topic)):
         assert help_scene._column_height(items, size) <= panel.height
         gesture_w = help_scene._gesture_width(items, size)
         for gesture, _description in items:

@@ -117,7 +117,9 @@ def test_the_whole_adventure_can_be_finished_with_the_mouse_alone(services):
 
 
 def test_the_clicks_leave_the_same_log_as_the_rules_case(services):
-    case = json.loads((__import__("pathlib").Path(__file__).parent / "cases" / "demo-1-willow-walk-to-victory.json").read_text(encoding="utf-8"))
+    case = json.loads(
+        (__import__("pathlib").Path(__file__).parent / "cases" / "demo-1-willow-walk-to-victory.json").read_text(encoding="utf-8")
+    )
     driver, adventure = reader(services, WINNING_DICE)
     play_to_victory(driver)
     played = [e.action["do"] for e in adventure.session.entries]
@@ -241,7 +243,9 @@ def test_typeset_lines_are_justified_and_fit():
     import ui_helpers
 
     ui_helpers.init_pygame()
-    lines, height, cap = typeset("Un deux trois quatre cinq six sept huit neuf dix onze douze treize.\nSecond paragraphe.", 220, 22)
+    lines, height, cap = typeset(
+        "Un deux trois quatre cinq six sept huit neuf dix onze douze treize.\nSecond paragraphe.", 220, 22
+    )
     assert cap is not None and cap[0] == "U" and height > 0
     for line in lines:
         last = line.words[-1]
@@ -251,10 +255,15 @@ def test_typeset_lines_are_justified_and_fit():
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_every_reader_text_exists_in_both_languages(language):
     table = load_table(language)
-    dynamic = ([f"reader.why_{r}" for r in ("not_here", "hero_dead", "test_first", "fight_first", "events_first", "other_outcome")]
-               + [f"reader.outcome_{k}" for k in ("lucky", "unlucky", "success", "failure", "won", "escaped")]
-               + [f"reader.verdict_{o}" for o in ("lucky", "unlucky", "success", "failure", "hit", "miss", "hero_hit", "hero_wounded", "parry")]
-               + [f"reader.mode_{m}" for m in ("one_after_another", "all_together", "as_one")])
+    dynamic = (
+        [f"reader.why_{r}" for r in ("not_here", "hero_dead", "test_first", "fight_first", "events_first", "other_outcome")]
+        + [f"reader.outcome_{k}" for k in ("lucky", "unlucky", "success", "failure", "won", "escaped")]
+        + [
+            f"reader.verdict_{o}"
+            for o in ("lucky", "unlucky", "success", "failure", "hit", "miss", "hero_hit", "hero_wounded", "parry")
+        ]
+        + [f"reader.mode_{m}" for m in ("one_after_another", "all_together", "as_one")]
+    )
     assert [key for key in dynamic if key not in table] == []
 
 

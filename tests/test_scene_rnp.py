@@ -79,17 +79,23 @@ def close_overlay(driver):
     assert driver.top is not overlay
 
 
-DWARF = {"name": "Brok", "scores": {"str": 16, "con": 16, "wis": 12}, "skills": ["athletics"], "saves": ["con"],
-         "darkvision": 18}
+DWARF = {"name": "Brok", "scores": {"str": 16, "con": 16, "wis": 12}, "skills": ["athletics"], "saves": ["con"], "darkvision": 18}
 
 
 def test_adding_a_character_through_the_form_equals_the_action(services):
     scene, driver = new_table(services)
     add_through_form(scene, driver, DWARF["name"], DWARF["scores"], DWARF["skills"], DWARF["saves"], DWARF["darkvision"])
     ref = reference(services)
-    ref.apply({"do": "add_character", "name": "Brok", "scores": {"str": 16, "dex": 10, "con": 16, "int": 10, "wis": 12,
-                                                                 "cha": 10},
-               "skills": ["athletics"], "saves": ["con"], "senses": {"darkvision": 18}})
+    ref.apply(
+        {
+            "do": "add_character",
+            "name": "Brok",
+            "scores": {"str": 16, "dex": 10, "con": 16, "int": 10, "wis": 12, "cha": 10},
+            "skills": ["athletics"],
+            "saves": ["con"],
+            "senses": {"darkvision": 18},
+        }
+    )
     assert scene.adventure.state.party == ref.state.party
     assert scene.view["party"]["Brok"]["modifiers"]["str"] == 3
 
@@ -129,8 +135,19 @@ def test_a_forced_march_through_the_planner_equals_travel_party_with_the_same_di
     ref = reference(services)
     for who in ("Brok", "Mira"):
         ref.apply({"do": "add_character", "name": who, "scores": {"con": 14 if who == "Brok" else 9}})
-    ref.apply({"do": "travel_party", "mode": "foot", "pace": "fast", "terrain": "difficult", "days": 1, "extra_hours": 2,
-               "supplies": True, "camp": True, "hot": False})
+    ref.apply(
+        {
+            "do": "travel_party",
+            "mode": "foot",
+            "pace": "fast",
+            "terrain": "difficult",
+            "days": 1,
+            "extra_hours": 2,
+            "supplies": True,
+            "camp": True,
+            "hot": False,
+        }
+    )
     assert scene.adventure.state == ref.state
     assert scene.adventure.session.entries[-1].dice == ref.entries[-1].dice
 

@@ -40,7 +40,11 @@ def test_preview_schedule_is_the_saves_the_rules_will_ask(session):
     result = preview(session.book, session.state, {"do": "travel_party", "days": 1, "extra_hours": 2})
     schedule = forced_march_schedule(result.result)
     assert [(s["hour"], s["dc"], s["who"], s["disadvantage"]) for s in schedule] == [
-        (1, 11, "Brok", False), (1, 11, "Mira", True), (2, 12, "Brok", False), (2, 12, "Mira", True)]
+        (1, 11, "Brok", False),
+        (1, 11, "Mira", True),
+        (2, 12, "Brok", False),
+        (2, 12, "Mira", True),
+    ]
     assert schedule[0]["modifier"] == 3 + 2
     session.dice = ScriptedDice([20, 1, 1, 20, 1, 1])
     session.apply({"do": "travel_party", "days": 1, "extra_hours": 2})

@@ -68,8 +68,13 @@ def test_the_same_actions_through_the_sheet_and_the_session_give_the_same_state(
     driver.click(driver.top.skill_button)
     driver.click((640, 360))
     direct = Session(adventure.book, ScriptedDice([1, 1, 5, 6]), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
-    for action in ({"do": "counter", "name": "herbs", "by": 1}, {"do": "change", "stat": "stamina", "by": -1},
-                   {"do": "herb"}, {"do": "test_luck"}, {"do": "test_skill"}):
+    for action in (
+        {"do": "counter", "name": "herbs", "by": 1},
+        {"do": "change", "stat": "stamina", "by": -1},
+        {"do": "herb"},
+        {"do": "test_luck"},
+        {"do": "test_skill"},
+    ):
         direct.apply(action)
     assert adventure.state == direct.state
 
@@ -208,8 +213,13 @@ def test_button_labels_fit_without_shrinking_much(services, language):
             assert fonts.text_width(text, face, 17) <= widget.rect.width - 14 - icon, text
 
 
-@pytest.mark.parametrize("error, advice", [(PermissionError(13, "Permission denied"), "sheet.save_hint_permission"),
-                                           (OSError(28, "No space left on device"), "sheet.save_hint_space")])
+@pytest.mark.parametrize(
+    "error, advice",
+    [
+        (PermissionError(13, "Permission denied"), "sheet.save_hint_permission"),
+        (OSError(28, "No space left on device"), "sheet.save_hint_space"),
+    ],
+)
 def test_a_failed_save_gives_the_advice_that_fits_the_error(services, monkeypatch, error, advice):
     driver, adventure = sheet(services)
 

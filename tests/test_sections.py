@@ -328,9 +328,12 @@ def test_the_demo_cases_play_exactly_what_the_sections_offer(demo):
 def test_the_rules_module_is_pure():
     tree = ast.parse((ROOT / "game" / "rules" / "ff" / "sections.py").read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
-        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not any(m and (m.startswith("pygame") or m.startswith("game.app") or m.startswith("game.scenes") or m.startswith("game.ui"))
-                   for m in imported)
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    }
+    assert not any(
+        m and (m.startswith("pygame") or m.startswith("game.app") or m.startswith("game.scenes") or m.startswith("game.ui"))
+        for m in imported
+    )
 
 
 def test_the_demo_data_is_not_changed_by_loading(demo_data):

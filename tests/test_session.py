@@ -59,8 +59,13 @@ def test_redo_reapplies_with_the_recorded_dice_and_draws_nothing(df31):
 
 def test_undo_n_then_redo_n_gives_back_the_same_state(df49):
     session = Session(df49, RandomDice(7), Start(hero=HERO))
-    for action in ({"do": "counter", "name": "herbs", "by": 3}, {"do": "change", "stat": "stamina", "by": -5},
-                   {"do": "herb"}, {"do": "tick_day"}, {"do": "test_skill"}):
+    for action in (
+        {"do": "counter", "name": "herbs", "by": 3},
+        {"do": "change", "stat": "stamina", "by": -5},
+        {"do": "herb"},
+        {"do": "tick_day"},
+        {"do": "test_skill"},
+    ):
         session.apply(action)
     final = dump(session)
     for _ in range(5):
@@ -181,19 +186,31 @@ def test_ending_a_fight_updates_the_creature_box_R_ENCOUNTER_1(df31):
 
 def test_the_round_records_each_attack_strength_for_the_board(df64):
     session = Session(df64, ScriptedDice([3, 3, 5, 5, 2, 2]), Start(hero=HERO))
-    session.apply({"do": "fight", "mode": "all_together", "enemies": [
-        {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
+    session.apply(
+        {
+            "do": "fight",
+            "mode": "all_together",
+            "enemies": [{"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}],
+        }
+    )
     session.apply({"do": "round", "target": 0})
     exchanges = session.state.fight.last_round
     assert [(x.creature, x.creature_roll.total, x.hero_roll.total, x.result) for x in exchanges] == [
-        (0, 12, 14, "hero_hit"), (1, 17, 14, "hero_wounded")]
+        (0, 12, 14, "hero_hit"),
+        (1, 17, 14, "hero_wounded"),
+    ]
 
 
 def test_dice_needed_lists_the_dice_an_action_would_draw(df64):
     session = Session(df64, ScriptedDice([]), Start(hero=HERO))
     assert [use.sides for use in session.dice_needed({"do": "test_luck"})] == [6, 6]
-    session.apply({"do": "fight", "mode": "all_together", "enemies": [
-        {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
+    session.apply(
+        {
+            "do": "fight",
+            "mode": "all_together",
+            "enemies": [{"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}],
+        }
+    )
     assert [use.sides for use in session.dice_needed({"do": "round", "target": 1})] == [6] * 6
     assert not session.entries[1:]
 
@@ -201,11 +218,22 @@ def test_dice_needed_lists_the_dice_an_action_would_draw(df64):
 def test_each_die_of_the_plan_says_whose_it_is_in_draw_order(df64):
     """R-COMBAT-1, R-MULTI-1, R-ALLY-1: creatures first in list order, the hero, then the ally's exchange."""
     session = Session(df64, ScriptedDice([]), Start(hero=HERO))
-    session.apply({"do": "fight", "mode": "all_together", "ally": {"name": "Sorrel", "skill": 8, "stamina": 6}, "enemies": [
-        {"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}]})
+    session.apply(
+        {
+            "do": "fight",
+            "mode": "all_together",
+            "ally": {"name": "Sorrel", "skill": 8, "stamina": 6},
+            "enemies": [{"name": "A", "skill": 6, "stamina": 4}, {"name": "B", "skill": 7, "stamina": 5}],
+        }
+    )
     plan = session.dice_needed({"do": "round", "target": 0})
     assert [(use.who, use.what) for use in plan[::2]] == [
-        ("creature:0", "attack"), ("creature:1", "attack"), ("hero", "attack"), ("creature:1", "attack"), ("ally", "attack")]
+        ("creature:0", "attack"),
+        ("creature:1", "attack"),
+        ("hero", "attack"),
+        ("creature:1", "attack"),
+        ("ally", "attack"),
+    ]
     assert [(use.who, use.what) for use in session.dice_needed({"do": "test_luck"})] == [("hero", "luck")] * 2
 
 

@@ -14,12 +14,21 @@ def test_missing_file_gives_defaults_without_problems(tmp_path):
 
 def test_defaults_match_the_design():
     s = Settings()
-    assert (s.language, s.animation_speed, s.fullscreen, s.ui_scale, s.palette, s.demo_idle_seconds) == ("fr", "normal", False, 1.0, "parchment", 60)
+    assert (s.language, s.animation_speed, s.fullscreen, s.ui_scale, s.palette, s.demo_idle_seconds) == (
+        "fr",
+        "normal",
+        False,
+        1.0,
+        "parchment",
+        60,
+    )
 
 
 def test_settings_round_trip(tmp_path):
     store = SettingsStore(tmp_path)
-    saved = Settings(language="en", animation_speed="fast", fullscreen=True, ui_scale=1.25, palette="colourblind", demo_idle_seconds=90)
+    saved = Settings(
+        language="en", animation_speed="fast", fullscreen=True, ui_scale=1.25, palette="colourblind", demo_idle_seconds=90
+    )
     store.save(saved)
     assert SettingsStore(tmp_path).load().settings == saved
 

@@ -73,8 +73,10 @@ def test_listing_the_shelf_from_its_index_imports_no_book_model(tmp_path):
 
     folder, index = copy_books(tmp_path), tmp_path / "index.json"
     load_shelf(folder, index=index)
-    code = ("import sys; from game.books.loader import load_shelf; from pathlib import Path; "
-            f"s = load_shelf(Path({str(folder)!r}), index=Path({str(index)!r})); "
-            "print(len(s.cards), 'game.books.models' in sys.modules)")
+    code = (
+        "import sys; from game.books.loader import load_shelf; from pathlib import Path; "
+        f"s = load_shelf(Path({str(folder)!r}), index=Path({str(index)!r})); "
+        "print(len(s.cards), 'game.books.models' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["2", "False"]

@@ -9,15 +9,25 @@ from game.app.showcase import load_all
 
 
 def test_smoke_renders_every_screen_and_exits_zero(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True, text=True, timeout=900,
-                            env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""})
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""},
+    )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "FAIL" not in result.stdout
 
 
 def test_screenshots_write_one_png_per_screen(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--only", "sheet"],
-                            capture_output=True, text=True, timeout=600, env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path)})
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--only", "sheet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path)},
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     names = {name for name, _ in load_all() if "sheet" in name}
     assert {p.stem for p in (tmp_path / "shots").glob("*.png")} == names
@@ -48,8 +58,9 @@ TEXT_SCREENS = "sheet-df49,sheet-df64-journal,combat-pending-wound,combat-all-to
 
 def smoke_text(tmp_path, only: str | None) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "game", "--smoke", "--text", HOSTILE] + (["--only", only] if only else [])
-    return subprocess.run(command, capture_output=True, text=True, timeout=1200,
-                          env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""})
+    return subprocess.run(
+        command, capture_output=True, text=True, timeout=1200, env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""}
+    )
 
 
 def test_hostile_strings_in_every_text_of_the_text_screens_raise_nothing(tmp_path):
@@ -65,9 +76,13 @@ def test_hostile_strings_in_every_screen_sample_raise_nothing(tmp_path):
 
 
 def test_screenshots_matrix_writes_each_screen_in_both_languages_at_the_three_sizes(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--matrix",
-                             "--only", "sheet-df49-broken-bow"],
-                            capture_output=True, text=True, timeout=600, env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path)})
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--matrix", "--only", "sheet-df49-broken-bow"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path)},
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     folders = {p.parent.name for p in (tmp_path / "shots" / "sizes").glob("*/sheet-df49-broken-bow.png")}
     assert folders == {f"{lang}-{size}" for lang in ("fr", "en") for size in ("1024x640", "1280x720", "1920x1080")}

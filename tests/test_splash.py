@@ -20,7 +20,9 @@ def test_the_title_page_draws_on_the_window(tmp_path):
 
 
 def test_the_title_page_imports_no_model_or_widget():
-    code = ("import sys, game.app.splash; "
-            "print(any(m.startswith(('pydantic', 'game.books', 'game.rules', 'game.ui')) for m in sys.modules))")
+    code = (
+        "import sys, game.app.splash; "
+        "print(any(m.startswith(('pydantic', 'game.books', 'game.rules', 'game.ui')) for m in sys.modules))"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "False"

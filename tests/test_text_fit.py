@@ -35,8 +35,16 @@ def test_a_label_far_too_wide_ends_with_an_ellipsis_inside_its_room(ui):  # noqa
 def test_text_drawn_outside_its_box_is_recorded_with_its_owner(ui):  # noqa: F811
     surface = pygame.Surface((400, 100))
     with recording() as found:
-        blit_text(surface, "Un texte bien trop long pour sa boîte", (10, 10), "body", 18, (0, 0, 0), box=pygame.Rect(0, 0, 80, 40),
-                  owner="label")
+        blit_text(
+            surface,
+            "Un texte bien trop long pour sa boîte",
+            (10, 10),
+            "body",
+            18,
+            (0, 0, 0),
+            box=pygame.Rect(0, 0, 80, 40),
+            owner="label",
+        )
         blit_text(surface, "court", (10, 10), "body", 18, (0, 0, 0), box=pygame.Rect(0, 0, 200, 40), owner="ok")
     assert [(o.owner, o.text) for o in found] == [("label", "Un texte bien trop long pour sa boîte")]
 

@@ -42,4 +42,7 @@ def test_digits_use_lining_figures():
 
 def test_rendered_lines_of_one_style_have_equal_height():
     init_pygame()
-    assert fonts.render("HABILETÉ", "title", 22, (0, 0, 0)).get_height() == fonts.render("ENDURANCE", "title", 22, (0, 0, 0)).get_height()
+    assert (
+        fonts.render("HABILETÉ", "title", 22, (0, 0, 0)).get_height()
+        == fonts.render("ENDURANCE", "title", 22, (0, 0, 0)).get_height()
+    )

@@ -68,9 +68,16 @@ def test_a_pane_whose_rows_fit_does_not_scroll(ui):  # noqa: F811
     assert not pane.scrolls and pane.offset == 0
 
 
-@pytest.mark.parametrize("window, zoom, page", [((1280, 720), 1.0, (1280, 720)), ((1920, 1080), 1.0, (1920, 1080)),
-                                                 ((1920, 1080), 1.5, (1280, 720)), ((2560, 1440), 2.0, (1280, 720)),
-                                                 ((3840, 2160), 1.0, (1920, 1080))])
+@pytest.mark.parametrize(
+    "window, zoom, page",
+    [
+        ((1280, 720), 1.0, (1280, 720)),
+        ((1920, 1080), 1.0, (1920, 1080)),
+        ((1920, 1080), 1.5, (1280, 720)),
+        ((2560, 1440), 2.0, (1280, 720)),
+        ((3840, 2160), 1.0, (1920, 1080)),
+    ],
+)
 def test_a_fluid_page_takes_the_window_size_divided_by_the_interface_size(window, zoom, page):
     assert fluid_page(window, zoom)[0] == page
 

@@ -108,7 +108,9 @@ def test_scrollbar_drag_scrolls(ui):
     area.scrollbar.set_extent(area.content_height(), area.rect.height, 0)
     thumb = area.scrollbar.thumb_rect()
     area.process_event(mouse_down(thumb.center))
-    area.process_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, thumb.centery + 60), rel=(0, 60), buttons=(1, 0, 0)))
+    area.process_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, thumb.centery + 60), rel=(0, 60), buttons=(1, 0, 0))
+    )
     assert area.scroll_y > 0
 
 

@@ -20,8 +20,26 @@ from game.ui.theme import Theme
 from game.ui.toggle import Toggle
 
 HOSTILE = [
-    "🏳️‍🌈", "👨‍👩‍👧", "\ufe0f", "\u200d", "\u0301", "a\u0301\u0301\u0301", "\u202eevil", "שלום עולם", "مرحبا",
-    "\x00\x07\x1b", "\ud800", "x\udfff", "\U000e0001", "😀" * 50, "W" * 10000, "\t\n\n", "", " ", "ﷺ", "𒐫",
+    "🏳️‍🌈",
+    "👨‍👩‍👧",
+    "\ufe0f",
+    "\u200d",
+    "\u0301",
+    "a\u0301\u0301\u0301",
+    "\u202eevil",
+    "שלום עולם",
+    "مرحبا",
+    "\x00\x07\x1b",
+    "\ud800",
+    "x\udfff",
+    "\U000e0001",
+    "😀" * 50,
+    "W" * 10000,
+    "\t\n\n",
+    "",
+    " ",
+    "ﷺ",
+    "𒐫",
 ]
 # Every code point, surrogates and private use included (the strategies' default leaves surrogates out).
 ANY_TEXT = st.one_of(st.text(st.characters(codec=None, exclude_categories=()), max_size=60), st.sampled_from(HOSTILE))

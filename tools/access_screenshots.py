@@ -5,7 +5,8 @@
 Writes, for French and English: the sheet and the combat board at 200 % interface size with the
 keyboard focus moved by Tab (a fluid screen re-lays out for the window divided by the size; what is
 left to magnify is magnified and the view follows the focus), the sheet at 200 % in a 2048×1280
-window (re-laid out, no magnifier), the same screens in high contrast, and the accessibility page. Each picture is played through the real loop with key events.
+window (re-laid out, no magnifier), the same screens in high contrast, and the accessibility page.
+Each picture is played through the real loop with key events.
 """
 
 from __future__ import annotations

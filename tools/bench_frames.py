@@ -70,8 +70,13 @@ def main(argv: list[str] | None = None) -> int:
         hero = {"skill": 11, "stamina": 24, "luck": 12}
         display = Display(args.window)
         enemies = [{"name": f"Créature {i + 1}", "skill": 7, "stamina": args.stamina} for i in range(args.creatures)]
-        fight_action = {"do": "fight", "mode": "all_together" if args.creatures > 1 else "one_after_another",
-                        "enemies": enemies, "arrows": 2, "ally": {"name": "Sorrel", "skill": 9, "stamina": 20}}
+        fight_action = {
+            "do": "fight",
+            "mode": "all_together" if args.creatures > 1 else "one_after_another",
+            "enemies": enemies,
+            "arrows": 2,
+            "ally": {"name": "Sorrel", "skill": 9, "stamina": 20},
+        }
 
         def new_fight() -> tuple[Adventure, CombatScene, MainLoop]:
             session = Session(book, RandomDice(args.seed + len(animated)), Start(hero=hero))
@@ -89,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
 
         def click(widget) -> list[pygame.event.Event]:
             at = display.viewport.to_window(widget.rect.center)
-            return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
-                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)]
+            return [
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1),
+            ]
 
         animated: list[float] = []
         idle: list[float] = []
@@ -129,11 +136,15 @@ def main(argv: list[str] | None = None) -> int:
         print("no animated frame measured", file=sys.stderr)
         return 1
     fought = f"{args.creatures} creatures all together" if args.creatures > 1 else "1 creature"
-    print(f"window {args.window[0]}x{args.window[1]}, {fought} (SKILL 7, STAMINA {args.stamina}) + ally, DF49, "
-          f"animation 'normal', {len(animated)} animated frames over {args.rounds} clicked actions, {fights + 1} fight(s), "
-          f"pointer moving; odds present on {with_odds} of {len(animated)} frames")
-    print(f"animated frames: median {statistics.median(animated):.2f} ms, p95 {percentile(animated, 0.95):.2f} ms, "
-          f"max {max(animated):.2f} ms (CPU, time.process_time)")
+    print(
+        f"window {args.window[0]}x{args.window[1]}, {fought} (SKILL 7, STAMINA {args.stamina}) + ally, DF49, "
+        f"animation 'normal', {len(animated)} animated frames over {args.rounds} clicked actions, {fights + 1} fight(s), "
+        f"pointer moving; odds present on {with_odds} of {len(animated)} frames"
+    )
+    print(
+        f"animated frames: median {statistics.median(animated):.2f} ms, p95 {percentile(animated, 0.95):.2f} ms, "
+        f"max {max(animated):.2f} ms (CPU, time.process_time)"
+    )
     print(f"idle redraws:    median {statistics.median(idle):.2f} ms, p95 {percentile(idle, 0.95):.2f} ms")
     print("reproduce: SDL_VIDEODRIVER=dummy .venv/bin/python tools/bench_frames.py " + " ".join(argv or sys.argv[1:]))
     return 0

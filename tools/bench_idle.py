@@ -103,23 +103,34 @@ def main(argv: list[str] | None = None) -> int:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     with tempfile.TemporaryDirectory(prefix="feuille-idle-") as scratch:
         extra = [args.size] if args.kiosk else []
-        result = subprocess.run([sys.executable, "-c", DRIVER, scratch, str(args.settle), str(args.seconds), *extra],
-                                env=env, capture_output=True, text=True, timeout=args.seconds + args.settle + 60)
+        result = subprocess.run(
+            [sys.executable, "-c", DRIVER, scratch, str(args.settle), str(args.seconds), *extra],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=args.seconds + args.settle + 60,
+        )
     if result.returncode != 0:
         print(result.stderr[-2000:])
         return 1
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     percent = 100 * figures["cpu"] / figures["wall"]
     if args.kiosk:
-        print(f"kiosk attract loop at {args.size}: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = "
-              f"{percent:.1f} % of a core (goal < {KIOSK_GOAL_PERCENT:g} %), {figures['frames']} frames drawn "
-              f"({figures['frames'] / figures['wall']:.1f} a second), {figures['runs']} attract run(s), "
-              f"screens seen: {', '.join(figures['screens'])}")
+        print(
+            f"kiosk attract loop at {args.size}: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = "
+            f"{percent:.1f} % of a core (goal < {KIOSK_GOAL_PERCENT:g} %), {figures['frames']} frames drawn "
+            f"({figures['frames'] / figures['wall']:.1f} a second), {figures['runs']} attract run(s), "
+            f"screens seen: {', '.join(figures['screens'])}"
+        )
         return 0
-    print(f"idle on the sheet: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = {percent:.2f} % of a core "
-          f"(goal < {GOAL_PERCENT:g} %), {figures['frames']} frames drawn while idle")
-    print(f"first {args.settle:g} s (start, first frames): {figures['settle_cpu'] * 1000:.0f} ms CPU, "
-          f"{figures['settle_frames']} frames")
+    print(
+        f"idle on the sheet: {figures['cpu'] * 1000:.0f} ms CPU in {figures['wall']:.1f} s = {percent:.2f} % of a core "
+        f"(goal < {GOAL_PERCENT:g} %), {figures['frames']} frames drawn while idle"
+    )
+    print(
+        f"first {args.settle:g} s (start, first frames): {figures['settle_cpu'] * 1000:.0f} ms CPU, "
+        f"{figures['settle_frames']} frames"
+    )
     return 0
 
 

@@ -47,7 +47,9 @@ from game.app.memory import tune_allocator
 tuned = tune_allocator()  # as `python -m game` does first
 """
 
-SCREENS = COMMON + r"""
+SCREENS = (
+    COMMON
+    + r"""
 scratch, frames = Path(sys.argv[1]), int(sys.argv[2])
 rss = {"interpreter": status("VmRSS")}
 import pygame
@@ -98,8 +100,11 @@ print(json.dumps({"rss": rss, "peak": status("VmHWM"), "screens": screens, "fail
                   "books": len(services.shelf.books), "odds": answer is not None, "odds_wait": waited,
                   "caches": memory_report()}))
 """
+)
 
-REPLAY = COMMON + r"""
+REPLAY = (
+    COMMON
+    + r"""
 from game.books.loader import load_book_by_id
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
@@ -118,6 +123,7 @@ seconds = time.perf_counter() - started
 print(json.dumps({"entries": len(log["entries"]), "seconds": seconds, "held": status("VmRSS") - before,
                   "rss": status("VmRSS")}))
 """
+)
 
 
 def run(driver: str, *args: str) -> dict:
@@ -136,27 +142,35 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_memory: command: {sys.executable} tools/bench_memory.py --frames {args.frames}")
     with tempfile.TemporaryDirectory(prefix="feuille-memory-") as scratch:
         figures = run(SCREENS, scratch, str(args.frames))
-    print(", ".join(f"{stage} {mib:.1f}" for stage, mib in figures["rss"].items()) + " MiB RSS"
-          + ("" if figures["tuned"] else " (allocator not tuned: not glibc)"))
+    print(
+        ", ".join(f"{stage} {mib:.1f}" for stage, mib in figures["rss"].items())
+        + " MiB RSS"
+        + ("" if figures["tuned"] else " (allocator not tuned: not glibc)")
+    )
     final = figures["rss"]["+ four-creature fight"]
     verdict = "met" if figures["peak"] < GOAL_MIB else "missed"
-    print(f"{figures['books']} books, {len(figures['screens']) - 1} screens and a four-creature fight "
-          f"(odds {'shown' if figures['odds'] else 'NOT back'} after {figures['odds_wait']:.1f} s): "
-          f"RSS {final:.1f} MiB, peak {figures['peak']:.1f} MiB (goal < {GOAL_MIB} MiB: {verdict})")
+    print(
+        f"{figures['books']} books, {len(figures['screens']) - 1} screens and a four-creature fight "
+        f"(odds {'shown' if figures['odds'] else 'NOT back'} after {figures['odds_wait']:.1f} s): "
+        f"RSS {final:.1f} MiB, peak {figures['peak']:.1f} MiB (goal < {GOAL_MIB} MiB: {verdict})"
+    )
     rows = figures["screens"]
-    steps = sorted(((after - before, name) for (_, before), (name, after) in zip(rows, rows[1:], strict=False)),
-                   reverse=True)[:5]
+    steps = sorted(((after - before, name) for (_, before), (name, after) in zip(rows, rows[1:], strict=False)), reverse=True)[:5]
     print("largest steps: " + ", ".join(f"{name} {mib:+.1f}" for mib, name in steps) + " MiB")
     if args.per_screen:
         for name, mib in rows:
             print(f"  {mib:6.1f} MiB after {name}")
-    print("drawing caches (held / budget): " + ", ".join(f"{name} {held / 1e6:.1f}/{budget / 1e6:.1f} MB ({count})"
-                                                       for name, count, held, budget in figures["caches"]))
+    print(
+        "drawing caches (held / budget): "
+        + ", ".join(f"{name} {held / 1e6:.1f}/{budget / 1e6:.1f} MB ({count})" for name, count, held, budget in figures["caches"])
+    )
     for failure in figures["failed"]:
         print(f"  screen failed to draw: {failure}")
     replay = run(REPLAY)
-    print(f"replaying {replay['entries']} actions: {replay['seconds']:.2f} s, holds {replay['held']:+.1f} MiB "
-          f"(RSS {replay['rss']:.1f} MiB)")
+    print(
+        f"replaying {replay['entries']} actions: {replay['seconds']:.2f} s, holds {replay['held']:+.1f} MiB "
+        f"(RSS {replay['rss']:.1f} MiB)"
+    )
     return 1 if figures["failed"] else 0
 
 

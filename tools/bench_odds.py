@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-HERO = (10, 24, 12)          # the largest hero creation allows (R-CREATE-1)
+HERO = (10, 24, 12)  # the largest hero creation allows (R-CREATE-1)
 MiB = 1 << 20
 
 
@@ -68,48 +68,65 @@ def _one(spec: str) -> None:
     odds = together_odds(*hero, living)
     cpu = time.process_time() - start
     peak = _hwm()
-    print(json.dumps({"cpu": cpu, "peak": peak, "base": base, "exact": odds.exact,
-                      "p": odds.p_win_best_luck, "margin": odds.margin,
-                      "plan_s": cost.seconds, "plan_b": cost.bytes}))
+    print(
+        json.dumps(
+            {
+                "cpu": cpu,
+                "peak": peak,
+                "base": base,
+                "exact": odds.exact,
+                "p": odds.p_win_best_luck,
+                "margin": odds.margin,
+                "plan_s": cost.seconds,
+                "plan_b": cost.bytes,
+            }
+        )
+    )
 
 
 def _child(hero: tuple[int, int, int], creatures: list[tuple[int, int]]) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--one", json.dumps([hero, creatures])],
-                         capture_output=True, text=True, check=True, cwd=ROOT,
-                         env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+    out = subprocess.run(
+        [sys.executable, __file__, "--one", json.dumps([hero, creatures])],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+    )
     return json.loads(out.stdout)
 
 
-def _row(name: str, hero: tuple[int, int, int], creatures: list[tuple[int, int]],
-         goal: tuple[float, int] | None) -> None:
+def _row(name: str, hero: tuple[int, int, int], creatures: list[tuple[int, int]], goal: tuple[float, int] | None) -> None:
     r = _child(hero, creatures)
     kind = "exact" if r["exact"] else f"estimate ±{r['margin'] * 100:.2f} %"
     goal_s, goal_b = goal if goal else (2.0, 200 * MiB)
     met = r["cpu"] < goal_s and r["peak"] < goal_b
-    print(f"  {name:<34} {r['cpu']:6.3f} s {r['peak'] / MiB:6.1f} MiB  "
-          f"(goal < {goal_s:g} s, < {goal_b / MiB:.0f} MiB: {'met' if met else 'NOT met'})  "
-          f"P(win) {r['p']:.4f} {kind}; plan {r['plan_s']:.2f} s {r['plan_b'] / MiB:.0f} MiB")
+    print(
+        f"  {name:<34} {r['cpu']:6.3f} s {r['peak'] / MiB:6.1f} MiB  "
+        f"(goal < {goal_s:g} s, < {goal_b / MiB:.0f} MiB: {'met' if met else 'NOT met'})  "
+        f"P(win) {r['p']:.4f} {kind}; plan {r['plan_s']:.2f} s {r['plan_b'] / MiB:.0f} MiB"
+    )
 
 
 def together_table(quick: bool) -> None:
-    print("All together, hero 10/24/12, cold, one process each "
-          f"(baseline: interpreter + numpy ≈ {_child(HERO, [(8, 1), (8, 1)])['base'] / MiB:.0f} MiB RSS):")
+    print(
+        "All together, hero 10/24/12, cold, one process each "
+        f"(baseline: interpreter + numpy ≈ {_child(HERO, [(8, 1), (8, 1)])['base'] / MiB:.0f} MiB RSS):"
+    )
     _row("4 x 8/12 (same)", HERO, [(8, 12)] * 4, (0.5, 60 * MiB))
     _row("9/10, 8/10, 7/10, 6/10 (different)", HERO, [(9, 10), (8, 10), (7, 10), (6, 10)], (1.0, 100 * MiB))
     staminas = (10, 20) if quick else (10, 15, 20)
     for st in staminas:
         for k in (2, 3, 4):
             _row(f"{k} x 8/{st} (same)", HERO, [(8, st)] * k, None)
-            _row(f"{k} different at {st} ({'/'.join(str(9 - i) for i in range(k))})", HERO,
-                 [(9 - i, st) for i in range(k)], None)
+            _row(f"{k} different at {st} ({'/'.join(str(9 - i) for i in range(k))})", HERO, [(9 - i, st) for i in range(k)], None)
     _row("hero 12/24/12 vs 6 x 7/30 (board's largest)", (12, 24, 12), [(7, 30)] * 6, None)
     _row("hero 12/24/12 vs 6 different at 30 (9..4)", (12, 24, 12), [(9 - i, 30) for i in range(6)], None)
 
 
 def _children_cpu(cmd: list[str], cwd: str) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
-                   env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -126,25 +143,29 @@ def single_table(args: argparse.Namespace) -> None:
         times.append(time.process_time() - start)
     compute = statistics.median(times)
     with tempfile.TemporaryDirectory(prefix="bench-odds-") as scratch:
-        ours = statistics.median(_children_cpu([sys.executable, "-m", "game.rules.odds", "--table",
-                                                str(Path(scratch) / "ours.txt")], str(ROOT))
-                                 for _ in range(3))
+        ours = statistics.median(
+            _children_cpu([sys.executable, "-m", "game.rules.odds", "--table", str(Path(scratch) / "ours.txt")], str(ROOT))
+            for _ in range(3)
+        )
         print("Whole one-to-one table (21 x 13 x 24 x 24 = 157 248 values, Johnston 2020):")
         print(f"  compute, in process (numpy, median of {reps}): {compute * 1e3:.1f} ms")
         print(f"  whole process writing his file format (python -m game.rules.odds --table): {ours:.3f} s")
         if args.johnston:
             c_whole = statistics.median(_children_cpu([args.johnston, "0"], scratch) for _ in range(3))
-            print(f"  his C program -O3, trace off, whole process: {c_whole:.3f} s -> ours / C = "
-                  f"{ours / c_whole:.2f}x (goal <= 1x: {'met' if ours <= c_whole else 'NOT met'})")
+            print(
+                f"  his C program -O3, trace off, whole process: {c_whole:.3f} s -> ours / C = "
+                f"{ours / c_whole:.2f}x (goal <= 1x: {'met' if ours <= c_whole else 'NOT met'})"
+            )
             _compare(Path(scratch) / "ours.txt", Path(scratch) / "optimal-strategies-4.txt")
             if args.johnston_compute:
-                compute_dir = Path(scratch) / "compute"     # it still opens (and empties) its file
+                compute_dir = Path(scratch) / "compute"  # it still opens (and empties) its file
                 compute_dir.mkdir()
-                c_compute = statistics.median(_children_cpu([args.johnston_compute, "0"], str(compute_dir))
-                                              for _ in range(3))
-                print(f"  his C program, compute only: {c_compute * 1e3:.0f} ms -> ours / C = "
-                      f"{compute / max(c_compute, 1e-3):.2f}x (goal <= 1x: "
-                      f"{'met' if compute <= c_compute else 'NOT met'}; CPU time has 10 ms resolution)")
+                c_compute = statistics.median(_children_cpu([args.johnston_compute, "0"], str(compute_dir)) for _ in range(3))
+                print(
+                    f"  his C program, compute only: {c_compute * 1e3:.0f} ms -> ours / C = "
+                    f"{compute / max(c_compute, 1e-3):.2f}x (goal <= 1x: "
+                    f"{'met' if compute <= c_compute else 'NOT met'}; CPU time has 10 ms resolution)"
+                )
         else:
             print("  (give --johnston BIN for the ratio to his C program)")
 
@@ -159,26 +180,32 @@ def _compare(ours: Path, his: Path) -> None:
             p, q = float(xa[4]), float(ya[4])
             worst = max(worst, abs(p - q))
             differ += xa[5] != ya[5]
-    print(f"  same file ({lines} lines compared): largest difference {worst:.1e} "
-          f"(one unit of the 7th printed digit at most: both sides round their own value); "
-          f"strategy codes differ in {differ} states, all where a test changes P(win) by under "
-          f"1e-12 (his tie rule is relative, 1e-10 x P; ours absolute, 1e-12)")
+    print(
+        f"  same file ({lines} lines compared): largest difference {worst:.1e} "
+        f"(one unit of the 7th printed digit at most: both sides round their own value); "
+        f"strategy codes differ in {differ} states, all where a test changes P(win) by under "
+        f"1e-12 (his tie rule is relative, 1e-10 x P; ours absolute, 1e-12)"
+    )
 
 
 def numpy_cost() -> None:
     import numpy
 
     here = str(Path(__file__).parent)
-    code = (f"import sys,time;sys.path.insert(0,{here!r});import bench_odds as b;a=b._hwm('VmRSS');"
-            "t=time.process_time();import numpy;print(time.process_time()-t, b._hwm('VmRSS')-a)")
-    cpu, rss = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                              env={**os.environ, "OPENBLAS_NUM_THREADS": "1"}).stdout.split()
+    code = (
+        f"import sys,time;sys.path.insert(0,{here!r});import bench_odds as b;a=b._hwm('VmRSS');"
+        "t=time.process_time();import numpy;print(time.process_time()-t, b._hwm('VmRSS')-a)"
+    )
+    cpu, rss = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    ).stdout.split()
     root = Path(numpy.__file__).parent
-    size = sum(f.stat().st_size for d in (root, root.parent / "numpy.libs") if d.exists()
-               for f in d.rglob("*") if f.is_file())
-    print(f"numpy {numpy.__version__}: import {float(cpu) * 1e3:.0f} ms CPU, "
-          f"+{int(rss) / MiB:.0f} MiB RSS, {size / MiB:.0f} MiB installed "
-          "(imported only when a fight of several creatures at once is rated, or for the whole table)")
+    size = sum(f.stat().st_size for d in (root, root.parent / "numpy.libs") if d.exists() for f in d.rglob("*") if f.is_file())
+    print(
+        f"numpy {numpy.__version__}: import {float(cpu) * 1e3:.0f} ms CPU, "
+        f"+{int(rss) / MiB:.0f} MiB RSS, {size / MiB:.0f} MiB installed "
+        "(imported only when a fight of several creatures at once is rated, or for the whole table)"
+    )
 
 
 def one_fight(quick: bool) -> None:
@@ -192,15 +219,19 @@ def one_fight(quick: bool) -> None:
         start = time.process_time()
         fight_odds(*HERO, 10, 24)
         times.append(time.process_time() - start)
-    print(f"One fight 10/24/12 vs 10/24, cold (pure Python, median of {reps}): "
-          f"{statistics.median(times) * 1e3:.1f} ms (goal < 20 ms)")
+    print(
+        f"One fight 10/24/12 vs 10/24, cold (pure Python, median of {reps}): "
+        f"{statistics.median(times) * 1e3:.1f} ms (goal < 20 ms)"
+    )
     exact = fight_odds(10, 16, 9, 10, 12).p_win_best_luck
     half = 0.003 if quick else 0.001
-    n = int(1.96 ** 2 * exact * (1 - exact) / half ** 2) + 1
+    n = int(1.96**2 * exact * (1 - exact) / half**2) + 1
     start = time.process_time()
     mc = simulate_fight(random.Random(1), n, 10, 16, 9, 10, 12)
-    print(f"Monte Carlo 10/16/9 vs 10/12 to ±{half} (95 %): {n} fights, "
-          f"{time.process_time() - start:.2f} s, {mc.p:.4f} against exact {exact:.4f}")
+    print(
+        f"Monte Carlo 10/16/9 vs 10/12 to ±{half} (95 %): {n} fights, "
+        f"{time.process_time() - start:.2f} s, {mc.p:.4f} against exact {exact:.4f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -213,9 +244,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         _one(args.one)
         return 0
-    print(f"bench_odds: Python {platform.python_version()} on {platform.machine()}, "
-          f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
-          f"command: {sys.executable} tools/bench_odds.py {' '.join(argv or sys.argv[1:])}")
+    print(
+        f"bench_odds: Python {platform.python_version()} on {platform.machine()}, "
+        f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
+        f"command: {sys.executable} tools/bench_odds.py {' '.join(argv or sys.argv[1:])}"
+    )
     one_fight(args.quick)
     single_table(args)
     numpy_cost()

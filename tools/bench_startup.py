@@ -106,8 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--saves", type=int, default=20, help="adventures on the shelf for the second figure")
     args = parser.parse_args(argv)
-    print(f"bench_startup: {machine()}; command: {sys.executable} tools/bench_startup.py --runs {args.runs} "
-          f"--saves {args.saves}")
+    print(f"bench_startup: {machine()}; command: {sys.executable} tools/bench_startup.py --runs {args.runs} --saves {args.saves}")
     with tempfile.TemporaryDirectory(prefix="feuille-bench-") as scratch:
         root = Path(scratch)
         empty, returning = root / "empty", root / "returning"

@@ -78,8 +78,11 @@ def main() -> int:
         timed("journal Markdown (one adventure)", lambda: journal_markdown(services.ui, one), args.entries)
         found: list = []
         total = args.entries * args.saves
-        timed("Chroniques: book_runs, first look", lambda: found.extend(book_runs(services.saves, services.shelf.books, "DF31")[0]),
-              total)
+        timed(
+            "Chroniques: book_runs, first look",
+            lambda: found.extend(book_runs(services.saves, services.shelf.books, "DF31")[0]),
+            total,
+        )
         timed("Chroniques: book_runs, again (cache)", lambda: book_runs(services.saves, services.shelf.books, "DF31"), total)
         timed("Chroniques: book_chronicle", lambda: book_chronicle(found, 400), total)
         chronicle = book_chronicle(found, 400)

@@ -40,7 +40,9 @@ def build_env(where: Path) -> Path:
         venv.EnvBuilder(with_pip=True, clear=True).create(where)
     # setuptools builds in ROOT/build/lib: a stale copy there would ship old books.
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "--force-reinstall", "--no-deps", str(ROOT)], check=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--upgrade", "--force-reinstall", "--no-deps", str(ROOT)], check=True
+    )
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"{ROOT}[build]"], check=True)
     return python
 
@@ -73,10 +75,25 @@ def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool)
     """Run PyInstaller in ``mode`` ("onedir" or "onefile"); returns the built program."""
     name = NAME if mode == "onedir" else ONEFILE_NAME
     command = [
-        str(python), "-m", "PyInstaller", "--noconfirm", "--clean", f"--{mode}", "--name", name,
-        "--distpath", str(dist), "--workpath", str(work / mode), "--specpath", str(work),
+        str(python),
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--clean",
+        f"--{mode}",
+        "--name",
+        name,
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work / mode),
+        "--specpath",
+        str(work),
         # Books, fonts and catalogues are package data; screens are found by pkgutil, so take every submodule.
-        "--collect-data", "game", "--collect-submodules", "game",
+        "--collect-data",
+        "game",
+        "--collect-submodules",
+        "game",
         str(ROOT / "tools" / "launcher.py"),
     ]
     if windowed:

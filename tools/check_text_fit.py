@@ -82,8 +82,12 @@ def samples() -> list[tuple[str, Callable, bool]]:
     return entries
 
 
-def check(sizes: Iterable[tuple[int, int]] = SIZES, languages: Iterable[str] = LANGUAGES, only: str | None = None,
-          out: Callable[[str], None] = print) -> list[str]:
+def check(
+    sizes: Iterable[tuple[int, int]] = SIZES,
+    languages: Iterable[str] = LANGUAGES,
+    only: str | None = None,
+    out: Callable[[str], None] = print,
+) -> list[str]:
     """Render the samples and return one line per overflow (also passed to ``out`` as found)."""
     import pygame
 
@@ -105,8 +109,9 @@ def check(sizes: Iterable[tuple[int, int]] = SIZES, languages: Iterable[str] = L
                 for language in languages:
                     for name, factory, shelf in entries:
                         home = scratch / f"{size[0]}x{size[1]}-{language}-{name}"
-                        services = build_services(config_dir=home / "config", data_dir=home / "data",
-                                                  books_dir=_books(scratch, shelf), seed=7)
+                        services = build_services(
+                            config_dir=home / "config", data_dir=home / "data", books_dir=_books(scratch, shelf), seed=7
+                        )
                         services.settings.language = language
                         services.ui.catalogue.set_language(language)
                         services.settings.animation_speed = "off"

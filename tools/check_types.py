@@ -23,8 +23,13 @@ LINE = re.compile(r"^(?P<file>[^:\s]+\.py):\d+: error: (?P<message>.*)$")
 
 def mypy_errors() -> Counter[str]:
     """What mypy reports now, as "file: message [code]" keys."""
-    result = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", "--hide-error-context"],
-                            cwd=ROOT, capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary", "--hide-error-context"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if result.returncode not in (0, 1):
         raise RuntimeError(f"mypy failed to run:\n{result.stdout}\n{result.stderr}")
     found: Counter[str] = Counter()

@@ -60,19 +60,65 @@ RAW_STRING = re.compile('"' + re.escape(json.dumps(RAW)[1:-1]) + '([^"]*)"')
 CANARY = "fuzz-canary"
 BIG = 10 * 1024 * 1024
 
-ESCAPES = ["../../etc/passwd", "/etc/passwd", "..\\..\\windows\\win.ini", "a/b", "DF49/../DF31", "C:\\x", "~/x",
-           "DF49\x00", "", ".", "..", "DF49.json", "%2e%2e%2fetc", "file:///etc/passwd", "\\\\server\\share"]
-INJECTIONS = [f"__import__('os').system('touch {CANARY}')", f"$(touch {CANARY})", f"`touch {CANARY}`", "{{7*7}}",
-              "${jndi:ldap://x/a}", "<script>alert(1)</script>", "'; DROP TABLE saves; --", "%s%s%s%n",
-              f"!!python/object/apply:os.system ['touch {CANARY}']", "{0.__class__.__mro__}"]
+ESCAPES = [
+    "../../etc/passwd",
+    "/etc/passwd",
+    "..\\..\\windows\\win.ini",
+    "a/b",
+    "DF49/../DF31",
+    "C:\\x",
+    "~/x",
+    "DF49\x00",
+    "",
+    ".",
+    "..",
+    "DF49.json",
+    "%2e%2e%2fetc",
+    "file:///etc/passwd",
+    "\\\\server\\share",
+]
+INJECTIONS = [
+    f"__import__('os').system('touch {CANARY}')",
+    f"$(touch {CANARY})",
+    f"`touch {CANARY}`",
+    "{{7*7}}",
+    "${jndi:ldap://x/a}",
+    "<script>alert(1)</script>",
+    "'; DROP TABLE saves; --",
+    "%s%s%s%n",
+    f"!!python/object/apply:os.system ['touch {CANARY}']",
+    "{0.__class__.__mro__}",
+]
 ODD_TEXT = ["\ud800", "a\udfffb", "\x00", "\u202eevil", "🐉" * 50, "é" * 4001, "x" * 20_001, "\r\n\t", " ", "Ｆｕｌｌ"]
-HUGE = [10**15, 2**53, 2**53 + 1, 2**63, -(2**63), 10**30, 1e308, -1.5e300, 0.1, -0, 1e-320, RAW + "1" * 5000,
-        RAW + "1e999", RAW + "-1e999", RAW + "NaN", RAW + "Infinity", RAW + "-Infinity", RAW + "9" * 400, 4294967296,
-        -1, 99999, 1000001]
+HUGE = [
+    10**15,
+    2**53,
+    2**53 + 1,
+    2**63,
+    -(2**63),
+    10**30,
+    1e308,
+    -1.5e300,
+    0.1,
+    -0,
+    1e-320,
+    RAW + "1" * 5000,
+    RAW + "1e999",
+    RAW + "-1e999",
+    RAW + "NaN",
+    RAW + "Infinity",
+    RAW + "-Infinity",
+    RAW + "9" * 400,
+    4294967296,
+    -1,
+    99999,
+    1000001,
+]
 VALUES = [None, True, False, 0, -1, 1.5, "", "x", [], {}, [1, 2], {"a": 1}, [[[]]], "1", "true", "null"]
 
 
 # -- mutations of the parsed document --------------------------------------------------------------
+
 
 def nodes(doc):
     """Every (path, value) of a JSON tree, the root first (no recursion: trees may be very deep)."""
@@ -202,8 +248,16 @@ def m_log(rng, doc, kind):
     elif choice == 2:
         rng.choice(entries)["action"] = rng.choice(VALUES + [{"do": "eval", "code": INJECTIONS[0]}, {"do": "__class__"}])
     elif choice == 3:
-        log["start"] = rng.choice([{"hero": {"skill": 10**9, "stamina": -5, "luck": 3}}, {"hero": "abc"},
-                                   {"language": "de"}, [], None, {"hero": {"x" * 50: 1}}])
+        log["start"] = rng.choice(
+            [
+                {"hero": {"skill": 10**9, "stamina": -5, "luck": 3}},
+                {"hero": "abc"},
+                {"language": "de"},
+                [],
+                None,
+                {"hero": {"x" * 50: 1}},
+            ]
+        )
     elif choice == 4:
         log["redo"] = rng.choice([entries[:], "abc", [1, 2], None, [{"action": {"do": "paragraph", "number": 0}}]])
     elif choice == 5:
@@ -213,13 +267,23 @@ def m_log(rng, doc, kind):
     return doc, f"log mutation {choice}"
 
 
-STRUCTURAL = [m_wrong_type, m_missing_field, m_extra_field, m_huge_number, m_deep_nesting, m_strings, m_escape_ids,
-              m_big_list, m_save_format, m_log]
+STRUCTURAL = [
+    m_wrong_type,
+    m_missing_field,
+    m_extra_field,
+    m_huge_number,
+    m_deep_nesting,
+    m_strings,
+    m_escape_ids,
+    m_big_list,
+    m_save_format,
+    m_log,
+]
 
 
 def serialise(doc, note: str) -> bytes:
     if note.startswith(RAW):
-        return note[len(RAW):].encode()
+        return note[len(RAW) :].encode()
     text = json.dumps(doc, ensure_ascii=True)  # lone surrogates become \\ud800 escapes
     # RAW markers become verbatim JSON text (json.dumps escaped the NUL as \u0000)
     return RAW_STRING.sub(lambda match: match.group(1), text).encode("utf-8")
@@ -255,6 +319,7 @@ def byte_mutation(rng, data: bytes) -> tuple[bytes, str]:
 
 # -- the harness -------------------------------------------------------------------------------------
 
+
 class Watch:
     """An audit hook: what was executed or written outside the fuzz folder while ``active``."""
 
@@ -267,8 +332,19 @@ class Watch:
     def __call__(self, event: str, args: tuple) -> None:
         if not self.active:
             return
-        if event in ("os.system", "subprocess.Popen", "os.exec", "os.posix_spawn", "os.spawn", "os.fork",
-                     "ctypes.dlopen", "socket.connect", "compile", "pickle.find_class", "marshal.loads"):
+        if event in (
+            "os.system",
+            "subprocess.Popen",
+            "os.exec",
+            "os.posix_spawn",
+            "os.spawn",
+            "os.fork",
+            "ctypes.dlopen",
+            "socket.connect",
+            "compile",
+            "pickle.find_class",
+            "marshal.loads",
+        ):
             self.seen.append(f"{event} {str(args)[:80]}")
         elif event == "exec":
             code = args[0] if args else None
@@ -279,7 +355,8 @@ class Watch:
             path, mode = args[0], args[1]
             flags = args[2] if len(args) > 2 else 0
             writing = (isinstance(mode, str) and any(c in mode for c in "wax+")) or (
-                isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+                isinstance(flags, int) and flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
+            )
             if writing and isinstance(path, (str, bytes, os.PathLike)):
                 where = os.path.realpath(os.fsdecode(path))
                 if not where.startswith(self.root):
@@ -340,8 +417,13 @@ class Fuzzer:
 
     def _write_fresh_saves(self) -> None:
         session = Session(self.books["DF64"], RandomDice(1))
-        for action in ({"do": "roll_hero"}, {"do": "name_hero", "name": "Zed"}, {"do": "paragraph", "number": 9},
-                       {"do": "fight", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]}, {"do": "round"}):
+        for action in (
+            {"do": "roll_hero"},
+            {"do": "name_hero", "name": "Zed"},
+            {"do": "paragraph", "number": 9},
+            {"do": "fight", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]},
+            {"do": "round"},
+        ):
             session.apply(action)
         for _ in range(3):  # backups too
             self.saves.write("v2-df64-fight", session)
@@ -463,8 +545,13 @@ class Fuzzer:
         try:
             session = Session(book, RandomDice(3))
             session.view()
-            for action in ({"do": "roll_hero"}, {"do": "pick_hero", "name": "x"}, {"do": "tick_day"},
-                           {"do": "counter", "name": "gold", "by": 1}, {"do": "long_rest"}):
+            for action in (
+                {"do": "roll_hero"},
+                {"do": "pick_hero", "name": "x"},
+                {"do": "tick_day"},
+                {"do": "counter", "name": "gold", "by": 1},
+                {"do": "long_rest"},
+            ):
                 try:
                     session.apply(action)
                 except Refused:
@@ -547,17 +634,22 @@ def main(argv: list[str] | None = None) -> int:
         for done, case in enumerate(cases, 1):
             result = fuzzer.run_case(case, seed, report)
             if done % 1000 == 0:
-                print(f"  {done} cases, {report.count('FAIL')} failures, {time.perf_counter() - started:.0f} s",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"  {done} cases, {report.count('FAIL')} failures, {time.perf_counter() - started:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
             if args.case is not None or (result.outcome == "FAIL" and not args.quiet):
                 print(f"case {case} [{result.kind}] {result.what}\n  -> {result.outcome}: {result.detail}")
         os.chdir(ROOT)
     elapsed = time.perf_counter() - started
     fails = [r for r in report.results if r.outcome == "FAIL"]
     kinds = Counter((r.kind, r.outcome) for r in report.results)
-    print(f"cases: {len(report.results)} in {elapsed:.1f} s (books {kinds['book', 'refused']} refused / "
-          f"{kinds['book', 'accepted']} accepted; saves {kinds['save', 'refused']} refused / "
-          f"{kinds['save', 'accepted']} accepted)")
+    print(
+        f"cases: {len(report.results)} in {elapsed:.1f} s (books {kinds['book', 'refused']} refused / "
+        f"{kinds['book', 'accepted']} accepted; saves {kinds['save', 'refused']} refused / "
+        f"{kinds['save', 'accepted']} accepted)"
+    )
     print(f"failures (a traceback, an unclear refusal, something executed, a saved file changed): {len(fails)} - goal 0")
     print("most common refusals: " + "; ".join(f"{reason!r} x{n}" for reason, n in report.reasons.most_common(8)))
     findings = Counter(f.split(": ", 1)[1] for f in report.findings)
@@ -569,8 +661,10 @@ def main(argv: list[str] | None = None) -> int:
     for result in fails[:10]:
         print(f"FAIL case {result.case}: {result.what}\n  {result.detail.strip().splitlines()[-1][:300]}")
     case = f" --case {fails[0].case}" if fails else ""
-    print(f"reproduce: {sys.executable} tools/fuzz_inputs.py -n {args.n} --seed {seed}"
-          f"{' (one failing case:' + case + ')' if case else ''}")
+    print(
+        f"reproduce: {sys.executable} tools/fuzz_inputs.py -n {args.n} --seed {seed}"
+        f"{' (one failing case:' + case + ')' if case else ''}"
+    )
     return 1 if fails else 0
 
 

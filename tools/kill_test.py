@@ -50,24 +50,32 @@ def log_hash(log: dict) -> str:
 
 # -- the writer (child process) ----------------------------------------------------------------
 
+
 def random_action(rng: random.Random, book, state) -> dict:
     """One action a player might take now (the rules may refuse it: then nothing is saved)."""
     fight = getattr(state, "fight", None)
     if fight is not None and getattr(fight, "active", False) and rng.random() < 0.8:
-        return rng.choice([{"do": "round"}, {"do": "round"}, {"do": "luck"}, {"do": "no_luck"}, {"do": "escape"},
-                           {"do": "stop_fight"}])
+        return rng.choice(
+            [{"do": "round"}, {"do": "round"}, {"do": "luck"}, {"do": "no_luck"}, {"do": "escape"}, {"do": "stop_fight"}]
+        )
     counters = [c.id for c in book.counters] or ["gold"]
     text = "".join(rng.choice("abcdefghij klmnopqrstuvwxyz éèàçœ «»—\n") for _ in range(rng.choice((0, 20, 300, 2000))))
-    return rng.choice([
-        {"do": "paragraph", "number": rng.randint(1, 400)},
-        {"do": "counter", "name": rng.choice(counters), "by": rng.randint(-3, 3) or 1},
-        {"do": "change", "stat": "stamina", "by": rng.randint(-4, 3) or -1},
-        {"do": "test_luck"}, {"do": "test_skill"}, {"do": "eat"}, {"do": "herb"}, {"do": "tick_day"},
-        {"do": "notes", "text": text},
-        {"do": "add_creature", "name": "Orque", "skill": rng.randint(4, 10), "stamina": rng.randint(3, 12)},
-        {"do": "fight", "enemies": [{"name": "Gobelin", "skill": rng.randint(4, 9), "stamina": rng.randint(2, 8)}]},
-        {"do": "revive", "stamina": rng.randint(1, 10)},
-    ])
+    return rng.choice(
+        [
+            {"do": "paragraph", "number": rng.randint(1, 400)},
+            {"do": "counter", "name": rng.choice(counters), "by": rng.randint(-3, 3) or 1},
+            {"do": "change", "stat": "stamina", "by": rng.randint(-4, 3) or -1},
+            {"do": "test_luck"},
+            {"do": "test_skill"},
+            {"do": "eat"},
+            {"do": "herb"},
+            {"do": "tick_day"},
+            {"do": "notes", "text": text},
+            {"do": "add_creature", "name": "Orque", "skill": rng.randint(4, 10), "stamina": rng.randint(3, 12)},
+            {"do": "fight", "enemies": [{"name": "Gobelin", "skill": rng.randint(4, 9), "stamina": rng.randint(2, 8)}]},
+            {"do": "revive", "stamina": rng.randint(1, 10)},
+        ]
+    )
 
 
 def writer(folder: Path, book_id: str, seed: int, out_fd: int) -> None:
@@ -125,6 +133,7 @@ def writer_main(folder: str, book_id: str, seed: int) -> None:
 
 # -- the parent ----------------------------------------------------------------------------------
 
+
 @dataclass
 class Tally:
     kills: int = 0
@@ -149,8 +158,11 @@ class Tally:
 def start_writer(folder: Path, book_id: str, seed: int, spawn: bool) -> tuple[int, int]:
     """Start a writer; returns (pid, read fd)."""
     if spawn:
-        process = subprocess.Popen([sys.executable, __file__, "--writer", str(folder), book_id, str(seed)],
-                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [sys.executable, __file__, "--writer", str(folder), book_id, str(seed)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         return process.pid, os.dup(process.stdout.fileno())
     read_fd, write_fd = os.pipe()
     pid = os.fork()
@@ -218,8 +230,9 @@ def check(folder: Path, books: dict, markers: list[str], start_hash: str, tally:
         tally.got_in_flight += 1
     else:
         tally.lost_older += 1
-        tally.problems.append(f"kill {kill}: the save is older than the last completed one ({got} not in "
-                              f"{completed}, {in_flight})")
+        tally.problems.append(
+            f"kill {kill}: the save is older than the last completed one ({got} not in {completed}, {in_flight})"
+        )
     if store.last() != SAVE_ID:
         tally.continue_lost += 1
         tally.problems.append(f"kill {kill}: last.txt does not name the adventure")
@@ -287,10 +300,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     spawn = args.spawn or not hasattr(os, "fork")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    command = (f"{sys.executable} tools/kill_test.py -n {args.n} --seed {seed} --book {args.book} "
-               f"--max-delay {args.max_delay}{' --spawn' if spawn else ''}")
-    print(f"kill_test: seed {seed}, {args.n} kills, book {args.book}, writer {'spawned' if spawn else 'forked'}",
-          flush=True)
+    command = (
+        f"{sys.executable} tools/kill_test.py -n {args.n} --seed {seed} --book {args.book} "
+        f"--max-delay {args.max_delay}{' --spawn' if spawn else ''}"
+    )
+    print(f"kill_test: seed {seed}, {args.n} kills, book {args.book}, writer {'spawned' if spawn else 'forked'}", flush=True)
     folder = args.dir or Path(tempfile.mkdtemp(prefix="feuille-kill-"))
     started = time.perf_counter()
     try:
@@ -301,12 +315,17 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     print(f"kills: {tally.kills} in {elapsed:.1f} s; saves completed by the writers: {tally.actions_saved}")
     print(f"kills that landed mid-write (between the start and the end of a save): {tally.mid_write}")
-    print(f"loaded after a kill: the last completed save {tally.got_completed}, "
-          f"the save being written (it completed before the kill) {tally.got_in_flight}")
-    print(f"saves lost: {tally.lost} (unreadable {tally.lost_unreadable}, failed to replay {tally.lost_replay}, "
-          f"older than the last completed save {tally.lost_older}) - goal 0")
-    print(f"'continue' lost: {tally.continue_lost}; backups checked {tally.backups_checked}, "
-          f"unreadable {tally.backups_unreadable}")
+    print(
+        f"loaded after a kill: the last completed save {tally.got_completed}, "
+        f"the save being written (it completed before the kill) {tally.got_in_flight}"
+    )
+    print(
+        f"saves lost: {tally.lost} (unreadable {tally.lost_unreadable}, failed to replay {tally.lost_replay}, "
+        f"older than the last completed save {tally.lost_older}) - goal 0"
+    )
+    print(
+        f"'continue' lost: {tally.continue_lost}; backups checked {tally.backups_checked}, unreadable {tally.backups_unreadable}"
+    )
     print(f"temporary files left by killed writes: {tally.temporaries} (SaveStore.remove_stale_temporaries)")
     for problem in tally.problems[:20]:
         print(f"  {problem}")

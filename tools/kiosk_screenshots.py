@@ -1,6 +1,6 @@
 """Pictures of `feuille --demo` for docs/screenshots: the title page and the attract loop at work (whole window, band included).
 
-    SDL_VIDEODRIVER=dummy python tools/kiosk_screenshots.py [--out docs/screenshots] [--size 1920x1080]
+SDL_VIDEODRIVER=dummy python tools/kiosk_screenshots.py [--out docs/screenshots] [--size 1920x1080]
 """
 
 from __future__ import annotations
@@ -48,15 +48,24 @@ def main() -> int:
     loop.run_frames(12, dt=1 / 30)
     display.save_screenshot(str(args.out / f"demo-title{suffix}.png"), window=True)
     # Each picture when the autopilot holds on a still screen (just before its next press).
-    wanted = {"CreationScene": "demo-attract-creation", "ReaderScene": "demo-attract-reader",
-              "CombatScene": "demo-attract-fight", "DeathScene": "demo-attract-death"}
+    wanted = {
+        "CreationScene": "demo-attract-creation",
+        "ReaderScene": "demo-attract-reader",
+        "CombatScene": "demo-attract-fight",
+        "DeathScene": "demo-attract-death",
+    }
     taken: set[str] = {f"demo-title{suffix}"}
     for _ in range(30 * 600):
         loop.run_frames(1, dt=1 / 30)
         pilot = kiosk.autopilot
         name = wanted.get(type(stack.top).__name__)
         holding = pilot is not None and pilot.still_since is not None and 0 < pilot.next_at - clock.now() < 0.5
-        if name and f"{name}{suffix}" not in taken and holding and not (name == "demo-attract-fight" and not pilot._luck_pending(stack.top)):
+        if (
+            name
+            and f"{name}{suffix}" not in taken
+            and holding
+            and not (name == "demo-attract-fight" and not pilot._luck_pending(stack.top))
+        ):
             display.save_screenshot(str(args.out / f"{name}{suffix}.png"), window=True)
             taken.add(f"{name}{suffix}")
         if len(taken) == len(wanted) + 1:

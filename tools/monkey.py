@@ -22,8 +22,34 @@ import time
 import traceback
 from pathlib import Path
 
-KEYS = ["tab", "return", "space", "escape", "backspace", "delete", "left", "right", "up", "down", "home", "end",
-        "a", "z", "y", "c", "v", "x", "1", "5", "9", "0", "-", "+", "=", "f1"]
+KEYS = [
+    "tab",
+    "return",
+    "space",
+    "escape",
+    "backspace",
+    "delete",
+    "left",
+    "right",
+    "up",
+    "down",
+    "home",
+    "end",
+    "a",
+    "z",
+    "y",
+    "c",
+    "v",
+    "x",
+    "1",
+    "5",
+    "9",
+    "0",
+    "-",
+    "+",
+    "=",
+    "f1",
+]
 TEXT = "abcdefghijklmnopqrstuvwxyzéèàçôû ABCXYZ0123456789-+.,;:!?'§/\\"
 
 
@@ -81,27 +107,35 @@ def random_event(rng: random.Random, size: tuple[int, int]):
     pos = (rng.randrange(w), rng.randrange(h))
     kind = rng.random()
     if kind < 0.45:
-        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+        return [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
     if kind < 0.52:
         end = (rng.randrange(w), rng.randrange(h))
-        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(end[0] - pos[0], end[1] - pos[1]), buttons=(1, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+        return [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(end[0] - pos[0], end[1] - pos[1]), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+        ]
     if kind < 0.60:
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
     if kind < 0.65:
         return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)), pos=pos)]
     if kind < 0.66:
         button = rng.choice((2, 3))
-        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+        return [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ]
     if kind < 0.84:
         name = rng.choice(KEYS)
         mod = rng.choice((0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT, pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
         key = pygame.key.key_code(name)
-        return [pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
-                pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)]
+        return [
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0),
+        ]
     if kind < 0.97:
         text = "".join(rng.choice(TEXT) for _ in range(rng.randint(1, 4)))
         return [pygame.event.Event(pygame.TEXTINPUT, text=text)]

@@ -93,17 +93,26 @@ def main(argv: list[str] | None = None) -> int:
         frame += 1
         if frame % report_every == 0:
             frame += at_fresh_start()
-            print(f"  {frame / args.fps / 3600:.2f} h (at a fresh start): traced {(tracemalloc.get_traced_memory()[0] - traced_before) / 1e6:+.2f} MB, "
-                  f"RSS {rss_mb():.1f} MB, attract runs {kiosk.runs}", flush=True)
+            print(
+                f"  {frame / args.fps / 3600:.2f} h (at a fresh start): "
+                f"traced {(tracemalloc.get_traced_memory()[0] - traced_before) / 1e6:+.2f} MB, "
+                f"RSS {rss_mb():.1f} MB, attract runs {kiosk.runs}",
+                flush=True,
+            )
     frame += at_fresh_start()
     after = tracemalloc.take_snapshot()
     traced_after = tracemalloc.get_traced_memory()[0]
     rss_after = rss_mb()
     tracemalloc.stop()
     growth = (traced_after - traced_before) / 1e6
-    print(f"simulated {frame / args.fps / 3600:.2f} h in {time.perf_counter() - started:.0f} s; attract runs: {kiosk.runs}; "
-          f"frames drawn: {loop.frames_drawn}")
-    print(f"python heap growth between two fresh starts (tracemalloc): {growth:+.2f} MB (goal < 5 MB) -> {'OK' if growth < 5 else 'OVER'}")
+    print(
+        f"simulated {frame / args.fps / 3600:.2f} h in {time.perf_counter() - started:.0f} s; attract runs: {kiosk.runs}; "
+        f"frames drawn: {loop.frames_drawn}"
+    )
+    print(
+        f"python heap growth between two fresh starts (tracemalloc): {growth:+.2f} MB (goal < 5 MB) "
+        f"-> {'OK' if growth < 5 else 'OVER'}"
+    )
     print(f"resident memory: {rss_before:.1f} MB -> {rss_after:.1f} MB ({rss_after - rss_before:+.1f} MB)")
     print("largest growing allocation sites:")
     for stat in after.compare_to(before, "lineno")[: args.top]:

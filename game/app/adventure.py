@@ -8,7 +8,6 @@ comes back as the Refused itself so the screen can show why; nothing changes.
 from __future__ import annotations
 
 import errno
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum

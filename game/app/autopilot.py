@@ -30,8 +30,15 @@ AUTOPILOT_BUTTONS: dict[str, tuple[str, ...]] = {
     "CreationScene": ("creation.roll",),
     "SheetScene": ("reader.open", "sheet.resume_fight"),
     "FightSetupScene": ("combat.setup_start", "combat.setup_fight"),
-    "CombatScene": ("combat.back", "combat.continue_dead", "combat.shoot", "combat.test_luck", "combat.accept",
-                    "combat.attack", "combat.close_in"),
+    "CombatScene": (
+        "combat.back",
+        "combat.continue_dead",
+        "combat.shoot",
+        "combat.test_luck",
+        "combat.accept",
+        "combat.attack",
+        "combat.close_in",
+    ),
     "DeathScene": (),
 }
 
@@ -236,8 +243,11 @@ class Autopilot:
         group = getattr(scene, "group", None)
         if group is None:
             return []
-        return [w for w in group.widgets if getattr(w, "visible", True) and getattr(w, "enabled", False)
-                and getattr(w, "on_click", None) is not None]
+        return [
+            w
+            for w in group.widgets
+            if getattr(w, "visible", True) and getattr(w, "enabled", False) and getattr(w, "on_click", None) is not None
+        ]
 
     def _choose(self, scene: Any) -> Any:
         """The button to press on ``scene``: the first enabled one in the screen's priority list, else a choice."""

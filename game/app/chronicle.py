@@ -60,11 +60,23 @@ class RunRecord:
         if paragraph is not None and not isinstance(paragraph, int):
             raise TypeError("paragraph must be a whole number or null")
         paragraphs = tuple(int(n) for n in data.get("paragraphs", []))
-        fights = tuple(FightRecord(tuple(str(e) for e in f.get("enemies", [])), f.get("paragraph"), f.get("winner"))
-                       for f in data.get("fights", []))
-        return cls(str(data["id"]), str(data["book"]), str(data.get("hero", "")), str(data.get("play", "bookmark")),
-                   data["outcome"], paragraph, str(data.get("cause", "")), paragraphs, fights,
-                   int(data.get("rerolls", 0)), str(data.get("updated", "")))
+        fights = tuple(
+            FightRecord(tuple(str(e) for e in f.get("enemies", [])), f.get("paragraph"), f.get("winner"))
+            for f in data.get("fights", [])
+        )
+        return cls(
+            str(data["id"]),
+            str(data["book"]),
+            str(data.get("hero", "")),
+            str(data.get("play", "bookmark")),
+            data["outcome"],
+            paragraph,
+            str(data.get("cause", "")),
+            paragraphs,
+            fights,
+            int(data.get("rerolls", 0)),
+            str(data.get("updated", "")),
+        )
 
 
 def run_record(session: Any, save_id: str, updated: str = "", outcome: str | None = None) -> RunRecord:
@@ -81,10 +93,18 @@ def run_record(session: Any, save_id: str, updated: str = "", outcome: str | Non
     else:
         found = "won" if _victory(session.book, paragraph) else "playing"
     return RunRecord(
-        id=save_id, book=session.book.id, hero=getattr(hero, "name", "") or "", play=session.play, outcome=found,
-        paragraph=paragraph, cause="" if alive else death_cause(session),
-        paragraphs=tuple(visited_paragraphs(session)), fights=tuple(fights(session)), rerolls=session.rerolls,
-        updated=updated)
+        id=save_id,
+        book=session.book.id,
+        hero=getattr(hero, "name", "") or "",
+        play=session.play,
+        outcome=found,
+        paragraph=paragraph,
+        cause="" if alive else death_cause(session),
+        paragraphs=tuple(visited_paragraphs(session)),
+        fights=tuple(fights(session)),
+        rerolls=session.rerolls,
+        updated=updated,
+    )
 
 
 def _victory(book: Any, paragraph: int | None) -> bool:
@@ -160,8 +180,7 @@ def book_chronicle(runs: list[RunRecord], section_count: int | None) -> BookChro
                 edges[(previous, number)] += 1
             previous = number
     explored = min(1.0, len(seen) / section_count) if section_count else None
-    return BookChronicle(ordered, death_list, nodes, dict(edges),
-                         {p for p, _n in death_list if p is not None}, explored)
+    return BookChronicle(ordered, death_list, nodes, dict(edges), {p for p, _n in death_list if p is not None}, explored)
 
 
 def layout(chronicle: BookChronicle, max_columns: int = 12) -> dict[int, tuple[int, int]]:

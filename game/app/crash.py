@@ -53,8 +53,10 @@ def crash_report(error: BaseException, stack: SceneStack) -> str:
         app_version = "unknown"
     scenes = " > ".join(type(scene).__name__ for scene in stack.scenes) or "(none)"
     trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-    return (f"Feuille d'Aventure {app_version}\nPython {sys.version.split()[0]} on {platform.platform()}\n"
-            f"Screens: {scenes}\n\n{trace}")
+    return (
+        f"Feuille d'Aventure {app_version}\nPython {sys.version.split()[0]} on {platform.platform()}\n"
+        f"Screens: {scenes}\n\n{trace}"
+    )
 
 
 def failing_scene(error: BaseException, stack: SceneStack) -> object | None:

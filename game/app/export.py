@@ -35,11 +35,15 @@ def journal_markdown(ui: UIContext, adventure: Any) -> str:
     state = session.state
     hero = getattr(state, "hero", None)
     name = getattr(hero, "name", "") or ui.t("sheet.nameless")
-    lines = [f"# {_cell(book.title.get(language))} — {_cell(name)}", "",
-             ui.t("play.md_line", label=ui.t("play.md_play"), value=play_badge(ui, session)) + "  "]
+    lines = [
+        f"# {_cell(book.title.get(language))} — {_cell(name)}",
+        "",
+        ui.t("play.md_line", label=ui.t("play.md_play"), value=play_badge(ui, session)) + "  ",
+    ]
     if hero is not None and hasattr(book, "stats"):
-        scores = " · ".join(f"{s.name.get(language)} {hero.scores.get(s.id, '—')}/{hero.initial.get(s.id, '—')}"
-                            for s in book.stats)
+        scores = " · ".join(
+            f"{s.name.get(language)} {hero.scores.get(s.id, '—')}/{hero.initial.get(s.id, '—')}" for s in book.stats
+        )
         lines.append(ui.t("play.md_line", label=ui.t("play.md_scores"), value=scores) + "  ")
     paragraph = getattr(state, "paragraph", None)
     if paragraph is not None:
@@ -47,7 +51,9 @@ def journal_markdown(ui: UIContext, adventure: Any) -> str:
     lines += ["", f"| # | § | {ui.t('play.md_action')} | {ui.t('play.md_changes')} |", "|---|---|---|---|"]
     for row in rows(session):
         where = str(row.paragraph) if row.paragraph else "—"
-        lines.append(f"| {row.index + 1} | {where} | {_cell(describe_entry(ui, book, row.entry))} | "
-                     f"{_cell(describe_changes(ui, book, row.changes))} |")
+        lines.append(
+            f"| {row.index + 1} | {where} | {_cell(describe_entry(ui, book, row.entry))} | "
+            f"{_cell(describe_changes(ui, book, row.changes))} |"
+        )
     lines.append("")
     return "\n".join(lines)

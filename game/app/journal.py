@@ -88,7 +88,7 @@ def undo_state(ui: UIContext, adventure: Any, nothing_key: str) -> tuple[bool, A
 
 
 def describe_change(ui: UIContext, book: Any, change: Any) -> str:
-    """"ENDURANCE 17 → 20", "ENDURANCE de départ 20 → 21", "Orc : ENDURANCE 6 → 4" (a timeline Change)."""
+    """ "ENDURANCE 17 → 20", "ENDURANCE de départ 20 → 21", "Orc : ENDURANCE 6 → 4" (a timeline Change)."""
     language = ui.catalogue.language
     if change.kind in ("stat", "initial"):
         name = _name(book, "stat", change.ident, language)
@@ -96,8 +96,13 @@ def describe_change(ui: UIContext, book: Any, change: Any) -> str:
         return ui.t(key, name=name, before=change.before, after=change.after)
     if change.kind == "counter":
         return ui.t("play.change", name=_name(book, "counter", change.ident, language), before=change.before, after=change.after)
-    return ui.t("play.change_fighter", who=change.ident, name=_name(book, "stat", change.stat, language),
-                before=change.before, after=change.after)
+    return ui.t(
+        "play.change_fighter",
+        who=change.ident,
+        name=_name(book, "stat", change.stat, language),
+        before=change.before,
+        after=change.after,
+    )
 
 
 def describe_changes(ui: UIContext, book: Any, changes: Any) -> str:
@@ -108,8 +113,11 @@ def describe_changes(ui: UIContext, book: Any, changes: Any) -> str:
 def describe_gain(ui: UIContext, book: Any, changes: Any) -> str:
     """A heal's message: "+3 ENDURANCE (17 → 20)", or that nothing was gained."""
     language = ui.catalogue.language
-    gains = [ui.t("play.gain", gain=f"{c.gain:+d}", name=_name(book, "stat", c.ident, language), before=c.before, after=c.after)
-             for c in changes if c.kind == "stat"]
+    gains = [
+        ui.t("play.gain", gain=f"{c.gain:+d}", name=_name(book, "stat", c.ident, language), before=c.before, after=c.after)
+        for c in changes
+        if c.kind == "stat"
+    ]
     return ", ".join(gains) if gains else ui.t("play.no_gain")
 
 

@@ -43,8 +43,16 @@ from game.ui.draw import blit_text, rounded_box
 
 LOG = logging.getLogger("feuille.kiosk")
 DEMO_BOOK = "DEMO"
-INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT,
-                pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
+INPUT_EVENTS = (
+    pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP,
+    pygame.MOUSEWHEEL,
+    pygame.KEYDOWN,
+    pygame.TEXTINPUT,
+    pygame.FINGERDOWN,
+    pygame.FINGERUP,
+    pygame.FINGERMOTION,
+)
 PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 BAND_FRACTION = 0.075  # of the window's height, at the bottom: the banner and the reset button
@@ -56,8 +64,9 @@ IDLE_TICK = 1.0  # while waiting for the idle delay, look at the clock this ofte
 class KioskMode:
     """The supervisor of `feuille --demo`: idle timer, attract loop, reset band, lock, quit chord."""
 
-    def __init__(self, services: Services, stack: SceneStack, fresh_start: Callable[[], Scene], *,
-                 clock: Any = None, display: Any = None) -> None:
+    def __init__(
+        self, services: Services, stack: SceneStack, fresh_start: Callable[[], Scene], *, clock: Any = None, display: Any = None
+    ) -> None:
         self.services = services
         self.stack = stack
         self.fresh_start = fresh_start  # the title page
@@ -74,8 +83,7 @@ class KioskMode:
         self.stand_settings = services.settings.model_copy()  # what every fresh start goes back to
         if display is not None:
             display.reserve_band(BAND_FRACTION, self.paint_band)
-        LOG.info("kiosk: started (idle delay %s s, language %s)", services.settings.demo_idle_seconds,
-                 services.settings.language)
+        LOG.info("kiosk: started (idle delay %s s, language %s)", services.settings.demo_idle_seconds, services.settings.language)
 
     # -- the loop's supervisor protocol -----------------------------------------------------------
     @property
@@ -181,12 +189,18 @@ class KioskMode:
             blit_text(window, ui.t("kiosk.attract"), band.center, "bold", size, p.tooltip_text, "center")
             return
         if not self.services.locked:
-            blit_text(window, ui.t("kiosk.unlocked"), (band.x + band.height // 2, band.centery), "bold",
-                      max(10, int(size * 0.8)), p.tooltip_text, "midleft")
+            blit_text(
+                window,
+                ui.t("kiosk.unlocked"),
+                (band.x + band.height // 2, band.centery),
+                "bold",
+                max(10, int(size * 0.8)),
+                p.tooltip_text,
+                "midleft",
+            )
         rect = self.reset_window_rect()
         window.blit(rounded_box(rect.size, p.accent, p.ink, max(4, rect.height // 5)), rect)
-        blit_text(window, ui.t("kiosk.new_adventurer"), rect.center, "bold", max(10, int(size * 0.8)), p.accent_text,
-                  "center")
+        blit_text(window, ui.t("kiosk.new_adventurer"), rect.center, "bold", max(10, int(size * 0.8)), p.accent_text, "center")
 
     def reset_window_rect(self) -> pygame.Rect:
         """The "new adventurer" button, in window pixels (at the right of the band)."""

@@ -188,7 +188,7 @@ class MainLoop:
         self._followed = widget
         group = getattr(top, "group", None)
         if widget is not None and self.display.zoom > 1.0 and getattr(getattr(group, "focus", None), "visible", False):
-            rect = widget.rect.move(self.stack.page_offset) if not getattr(top, "fluid", False) else widget.rect  # type: ignore[attr-defined]
+            rect = widget.rect.move(self.stack.page_offset) if not getattr(top, "fluid", False) else widget.rect  # type: ignore[attr-defined]  # the focused widget of any screen
             self.display.show(rect)
             self.dirty = True
 
@@ -197,7 +197,9 @@ class MainLoop:
         visible = self.stack.visible()
         self.display.set_fluid(bool(visible) and getattr(visible[0], "fluid", False))
         size = self.display.logical_size
-        if any(not getattr(scene, "fluid", False) for scene in visible) and (size[0] < LOGICAL_SIZE[0] or size[1] < LOGICAL_SIZE[1]):
+        if any(not getattr(scene, "fluid", False) for scene in visible) and (
+            size[0] < LOGICAL_SIZE[0] or size[1] < LOGICAL_SIZE[1]
+        ):
             # An overlay laid out for 1280×720 needs that much page: below it, the fixed page for all.
             self.display.set_fluid(False)
             size = self.display.logical_size

@@ -32,5 +32,7 @@ def tune_allocator() -> bool:
         mallopt = libc.mallopt
     except (OSError, AttributeError):  # musl or another libc without mallopt
         return False
-    return all(mallopt(option, value) == 1 for option, value in
-               ((M_MMAP_THRESHOLD, MMAP_THRESHOLD), (M_TRIM_THRESHOLD, TRIM_THRESHOLD), (M_ARENA_MAX, ARENA_MAX)))
+    return all(
+        mallopt(option, value) == 1
+        for option, value in ((M_MMAP_THRESHOLD, MMAP_THRESHOLD), (M_TRIM_THRESHOLD, TRIM_THRESHOLD), (M_ARENA_MAX, ARENA_MAX))
+    )

@@ -36,9 +36,15 @@ class DiceGroup:
 Presentation = tuple[str, list[DiceGroup], str, str]
 
 
-def roll_action(scene: Scene, services: Services, adventure: Adventure, action: Any,
-                present: Callable[[Entry], Presentation], on_done: Callable[[Entry | Refused], None],
-                label: Callable[[DieUse], str] | None = None) -> None:
+def roll_action(
+    scene: Scene,
+    services: Services,
+    adventure: Adventure,
+    action: Any,
+    present: Callable[[Entry], Presentation],
+    on_done: Callable[[Entry | Refused], None],
+    label: Callable[[DieUse], str] | None = None,
+) -> None:
     """Apply ``action`` through the rules with the dice UI; ``on_done`` gets the entry or the refusal.
 
     With physical dice on, the player first types each die the action will draw
@@ -60,18 +66,39 @@ def roll_action(scene: Scene, services: Services, adventure: Adventure, action: 
             on_done(result)
             return
         if scene.stack is not None:
-            services.navigator.open(scene, Screen.DICE_ROLL, title, groups, verdict, tone=tone, rng=services.rng,
-                                    animation_factor=factor, on_close=lambda: on_done(result))
+            services.navigator.open(
+                scene,
+                Screen.DICE_ROLL,
+                title,
+                groups,
+                verdict,
+                tone=tone,
+                rng=services.rng,
+                animation_factor=factor,
+                on_close=lambda: on_done(result),
+            )
 
     if not services.settings.physical_dice:
         show(adventure.act(action))
         return
-    enter_dice(scene, services, adventure.dice_needed(action), lambda dice: adventure.act(action, dice), show,
-               names=None if label is None else lambda uses: [label(use) for use in uses])
+    enter_dice(
+        scene,
+        services,
+        adventure.dice_needed(action),
+        lambda dice: adventure.act(action, dice),
+        show,
+        names=None if label is None else lambda uses: [label(use) for use in uses],
+    )
 
 
-def enter_dice(scene: Scene, services: Services, uses: list[DieUse], attempt: Callable[[ScriptedDice], T],
-               on_done: Callable[[T], None], names: Callable[[list[DieUse]], list[str]] | None = None) -> None:
+def enter_dice(
+    scene: Scene,
+    services: Services,
+    uses: list[DieUse],
+    attempt: Callable[[ScriptedDice], T],
+    on_done: Callable[[T], None],
+    names: Callable[[list[DieUse]], list[str]] | None = None,
+) -> None:
     """Physical dice: the player types each die of ``uses`` (the rules' plan), then ``attempt`` runs with them.
 
     Where the rules need more dice than the dry run foresaw (a failed save
@@ -82,9 +109,14 @@ def enter_dice(scene: Scene, services: Services, uses: list[DieUse], attempt: Ca
     def ask(batch: list[DieUse]) -> None:
         labels = names(batch) if names is not None else None
         if scene.stack is not None:
-            services.navigator.open(scene, Screen.DICE_ENTRY, services.ui.t("dice.physical_title"),
-                                    [use.sides for use in batch], on_done=received,
-                                    labels=labels if labels and len(labels) == len(batch) else None)
+            services.navigator.open(
+                scene,
+                Screen.DICE_ENTRY,
+                services.ui.t("dice.physical_title"),
+                [use.sides for use in batch],
+                on_done=received,
+                labels=labels if labels and len(labels) == len(batch) else None,
+            )
 
     def received(values: list[int]) -> None:
         typed.extend(values)

@@ -59,8 +59,15 @@ def _scores(ui: UIContext, book: Any) -> Section:
         if stat.roll is not None:
             roll = stat.roll
             plus = f" + {roll.plus}" if roll.plus > 0 else (f" − {-roll.plus}" if roll.plus < 0 else "")
-            lines.append(ui.t("rules_help.stat_rolled", stat=name, formula=f"{roll.dice}d{roll.sides}{plus}",
-                              low=roll.minimum, high=roll.maximum))
+            lines.append(
+                ui.t(
+                    "rules_help.stat_rolled",
+                    stat=name,
+                    formula=f"{roll.dice}d{roll.sides}{plus}",
+                    low=roll.minimum,
+                    high=roll.maximum,
+                )
+            )
         else:
             lines.append(ui.t("rules_help.stat_fixed", stat=name, value=stat.fixed))
         lines.extend(_stat_limits(ui, stat))
@@ -122,8 +129,9 @@ def _healing(ui: UIContext, book: Any) -> Section:
     for key, healing in (("rules_help.meal", book.meal), ("rules_help.herb", book.herb)):
         if healing is not None:
             when = ui.t("rules_help.in_fight_too") if healing.in_fight else ui.t("rules_help.not_in_fight")
-            lines.append(ui.t(key, counter=_counter_name(ui, book, healing.counter), gain=healing.stamina,
-                              stat=stamina) + " " + when)
+            lines.append(
+                ui.t(key, counter=_counter_name(ui, book, healing.counter), gain=healing.stamina, stat=stamina) + " " + when
+            )
     if book.meal is None:
         lines.append(ui.t("rules_help.no_meal", stat=stamina))
     potions = book.potions
@@ -134,8 +142,11 @@ def _healing(ui: UIContext, book: Any) -> Section:
             if effect.raise_initial:
                 text += " " + ui.t("rules_help.potion_raise", stat=stat, by=effect.raise_initial)
             lines.append(text)
-        lines.append(ui.t("rules_help.potion_count", counter=_counter_name(ui, book, potions.counter)) + " "
-                     + (ui.t("rules_help.in_fight_too") if potions.in_fight else ui.t("rules_help.not_in_fight")))
+        lines.append(
+            ui.t("rules_help.potion_count", counter=_counter_name(ui, book, potions.counter))
+            + " "
+            + (ui.t("rules_help.in_fight_too") if potions.in_fight else ui.t("rules_help.not_in_fight"))
+        )
     return ui.t("rules_help.h_healing"), lines
 
 
@@ -173,10 +184,20 @@ def _luck_in_combat(ui: UIContext, book: Any) -> Section:
     combat = book.combat
     luck, stamina = _stat_name(ui, book, "luck"), _stat_name(ui, book, "stamina")
     return ui.t("rules_help.h_luck_in_combat", stat=luck), [
-        ui.t("rules_help.luck_hit", lucky=combat.hit_luck.lucky, unlucky=combat.hit_luck.unlucky,
-             normal=combat.hit_damage, stat=stamina),
-        ui.t("rules_help.luck_wound", lucky=combat.wound_luck.lucky, unlucky=combat.wound_luck.unlucky,
-             normal=combat.wound_damage, stat=stamina),
+        ui.t(
+            "rules_help.luck_hit",
+            lucky=combat.hit_luck.lucky,
+            unlucky=combat.hit_luck.unlucky,
+            normal=combat.hit_damage,
+            stat=stamina,
+        ),
+        ui.t(
+            "rules_help.luck_wound",
+            lucky=combat.wound_luck.lucky,
+            unlucky=combat.wound_luck.unlucky,
+            normal=combat.wound_damage,
+            stat=stamina,
+        ),
         ui.t("rules_help.luck_cost", stat=luck, cost=book.luck_test.cost),
     ]
 
@@ -187,10 +208,18 @@ def _archery(ui: UIContext, book: Any) -> Section | None:
         return None
     counter = book.counter(archery.counter)
     return ui.t("rules_help.h_archery"), [
-        ui.t("rules_help.shot", dice=archery.shot_dice, skill=_stat_name(ui, book, "skill"), damage=archery.shot_damage,
-             stat=_stat_name(ui, book, "stamina")),
-        ui.t("rules_help.quiver", counter=counter.name.get(_lang(ui)),
-             maximum=counter.maximum if counter.maximum is not None else "—"),
+        ui.t(
+            "rules_help.shot",
+            dice=archery.shot_dice,
+            skill=_stat_name(ui, book, "skill"),
+            damage=archery.shot_damage,
+            stat=_stat_name(ui, book, "stamina"),
+        ),
+        ui.t(
+            "rules_help.quiver",
+            counter=counter.name.get(_lang(ui)),
+            maximum=counter.maximum if counter.maximum is not None else "—",
+        ),
         ui.t("rules_help.missed_arrow", stat=_stat_name(ui, book, "luck")),
     ]
 
@@ -207,13 +236,16 @@ def _other_profiles(ui: UIContext, book: Any) -> Section | None:
     profiles = getattr(book, "combat_profiles", None) or {}
     if not profiles:
         return None
-    lines = [ui.t("rules_help.profile", name=name, dice=rules.attack_dice, hit=rules.hit_damage, wound=rules.wound_damage)
-             for name, rules in profiles.items()]
+    lines = [
+        ui.t("rules_help.profile", name=name, dice=rules.attack_dice, hit=rules.hit_damage, wound=rules.wound_damage)
+        for name, rules in profiles.items()
+    ]
     return ui.t("rules_help.h_profiles"), lines
 
 
 def _choice_builders(book: Any) -> list[Any]:
     """One section per creation choice the book defines (a potion, spells…), its options described."""
+
     def builder(step: Any) -> Any:
         def build(ui: UIContext, book: Any) -> Section:
             lines = [step.help.get(_lang(ui))] if step.help is not None else []
@@ -224,7 +256,9 @@ def _choice_builders(book: Any) -> list[Any]:
                     text += option.description.get(_lang(ui))
                 lines.append(text)
             return step.name.get(_lang(ui)), lines
+
         return build
+
     return [builder(step) for step in getattr(book, "creation", None) or []]
 
 
@@ -254,8 +288,13 @@ def _thresholds(ui: UIContext, book: Any) -> Section | None:
         side = "at_most" if threshold.at_most is not None else "at_least"
         offset = f" {'−' if threshold.offset < 0 else '+'} {abs(threshold.offset)}" if threshold.offset else ""
         key = f"rules_help.threshold_initial_{side}" if bound == "initial" else f"rules_help.threshold_{side}"
-        text = ui.t(key, stat=_stat_name(ui, book, threshold.stat), bound=bound, offset=offset,
-                    what=ui.t(f"rules_help.consequence_{threshold.consequence}"))
+        text = ui.t(
+            key,
+            stat=_stat_name(ui, book, threshold.stat),
+            bound=bound,
+            offset=offset,
+            what=ui.t(f"rules_help.consequence_{threshold.consequence}"),
+        )
         if threshold.message is not None:
             text += " " + threshold.message.get(_lang(ui))
         lines.append(text)

@@ -94,8 +94,14 @@ class Services:
         speech.mode = self.settings.speech
 
 
-def build_services(*, config_dir: Path | None = None, data_dir: Path | None = None, books_dir: Path | None = None,
-                   demo: bool = False, seed: int | None = None) -> Services:
+def build_services(
+    *,
+    config_dir: Path | None = None,
+    data_dir: Path | None = None,
+    books_dir: Path | None = None,
+    demo: bool = False,
+    seed: int | None = None,
+) -> Services:
     """The services of a real run (user folders by default; the demo saves in a slot of its own)."""
     settings_store = SettingsStore(config_dir)
     loaded = settings_store.load()
@@ -108,10 +114,18 @@ def build_services(*, config_dir: Path | None = None, data_dir: Path | None = No
     cache = Path(config_dir) if config_dir else Path(platformdirs.user_cache_dir(APP_NAME))
     books_index = cache / BOOKS_INDEX
     services = Services(
-        ui=ui, settings=settings, settings_store=settings_store, shelf=load_shelf(books_dir, own_books, books_index),
-        saves=saves, books_index=books_index,
-        rng=rng, new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
-        demo=demo, problems=[str(p) for p in loaded.problems], books_dir=books_dir, own_books=own_books,
+        ui=ui,
+        settings=settings,
+        settings_store=settings_store,
+        shelf=load_shelf(books_dir, own_books, books_index),
+        saves=saves,
+        books_index=books_index,
+        rng=rng,
+        new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
+        demo=demo,
+        problems=[str(p) for p in loaded.problems],
+        books_dir=books_dir,
+        own_books=own_books,
         keymap=Keymap(settings.shortcuts),
     )
     services.apply_speech()

@@ -19,7 +19,6 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.safe_json import InputError, read_json_file
-
 from game.storage.atomic import atomic_write_text
 
 APP_DIR_NAME = "feuille-aventure"

@@ -41,10 +41,15 @@ def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -
     else:
         session.apply(a.SetHero(scores={"skill": 11, "stamina": 20, "luck": 9}))
         session.apply(a.NameHero(name="Alwen" if book_id == "DF49" else "Tarkan"))
-    for action in (a.GoToParagraph(number=1), a.GoToParagraph(number=48), a.GoToParagraph(number=213),
-                   a.ChangeStat(stat="stamina", by=-5), a.TestLuck(),
-                   a.AddCreature(name="Aile Noire", skill=7, stamina=6, notes="Vole ; attaque en piqué"),
-                   a.SetNotes(text="Sorrel attend au gué. La clé de fer ouvre la tour.")):
+    for action in (
+        a.GoToParagraph(number=1),
+        a.GoToParagraph(number=48),
+        a.GoToParagraph(number=213),
+        a.ChangeStat(stat="stamina", by=-5),
+        a.TestLuck(),
+        a.AddCreature(name="Aile Noire", skill=7, stamina=6, notes="Vole ; attaque en piqué"),
+        a.SetNotes(text="Sorrel attend au gué. La clé de fer ouvre la tour."),
+    ):
         session.apply(action)
     if book.herb:
         session.apply(a.ChangeCounter(name=book.herb.counter, by=3))

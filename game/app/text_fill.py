@@ -69,11 +69,11 @@ def hostile_actions(text: str) -> Iterator[None]:
                 return entry
         return original(self, action, dice)
 
-    Session.apply = apply  # type: ignore[method-assign]
+    Session.apply = apply  # type: ignore[method-assign]  # a test fixture swaps the method for the run
     try:
         yield
     finally:
-        Session.apply = original  # type: ignore[method-assign]
+        Session.apply = original  # type: ignore[method-assign]  # and puts it back
 
 
 def _renaming(value: Any, renamed: dict[str, str]) -> Any:

@@ -15,8 +15,9 @@ from game.rules.session import Entry, Session
 
 FIGHT_ACTIONS = frozenset({"fight", "round", "shoot", "luck", "no_luck", "escape", "stop_fight", "cast"})
 TEST_ACTIONS = frozenset({"test_luck", "test_skill", "test", "roll", "roll_hero"})
-RESOURCE_ACTIONS = frozenset({"eat", "herb", "potion", "counter", "set_counter", "add_item", "remove_item",
-                              "eat_day", "drink", "drink_day"})
+RESOURCE_ACTIONS = frozenset(
+    {"eat", "herb", "potion", "counter", "set_counter", "add_item", "remove_item", "eat_day", "drink", "drink_day"}
+)
 FILTERS = ("all", "fights", "tests", "resources")
 
 
@@ -103,9 +104,10 @@ def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
     found: list[Change] = []
     old_hero, new_hero = old.get("hero") or {}, new.get("hero") or {}
     for stat in session.book.stats:
-        for kind, a, b in (("stat", old_hero.get(stat.id), new_hero.get(stat.id)),
-                           ("initial", (old_hero.get("initial") or {}).get(stat.id),
-                            (new_hero.get("initial") or {}).get(stat.id))):
+        for kind, a, b in (
+            ("stat", old_hero.get(stat.id), new_hero.get(stat.id)),
+            ("initial", (old_hero.get("initial") or {}).get(stat.id), (new_hero.get("initial") or {}).get(stat.id)),
+        ):
             if isinstance(a, int) and isinstance(b, int) and a != b:
                 found.append(Change(kind, stat.id, a, b))
     for name, value in (new.get("counters") or {}).items():
@@ -136,7 +138,9 @@ def _numbers(session: Session, state: Any) -> dict[str, Any]:
     return {
         "hero": None if hero is None else {**hero.scores, "initial": dict(hero.initial)},
         "counters": dict(state.counters),
-        "fight": {} if fight is None else {
+        "fight": {}
+        if fight is None
+        else {
             "enemies": [{"name": e.name, "stamina": e.stamina} for e in fight.enemies],
             "ally": None if fight.ally is None else {"name": fight.ally.name, "stamina": fight.ally.stamina},
         },

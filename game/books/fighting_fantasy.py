@@ -195,8 +195,10 @@ class FightingFantasyBook(Strict):
     kind: Literal["fighting_fantasy"] = Field(default="fighting_fantasy", description="Which rules play the book.")
     id: str = Field(pattern=BOOK_ID, description="The book's id; the file is named <id>.json.")
     title: LocalText = Field(description="The title in French and English.")
-    series: Series = Field(default=DEFAULT_SERIES, description="The series and the prefix of its numbers "
-                                                               "(default: Défis Fantastiques, \"DF\" in both languages).")
+    series: Series = Field(
+        default=DEFAULT_SERIES,
+        description='The series and the prefix of its numbers (default: Défis Fantastiques, "DF" in both languages).',
+    )
     series_number: int | None = Field(default=None, ge=1, le=999, description="The book's number in its series.")
     section_count: int | None = Field(
         default=None,

@@ -221,8 +221,13 @@ def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None
         return
     paths = [p for p in sorted(folder.glob("*.json")) if not p.name.endswith(".schema.json")]
     if len(paths) > MAX_BOOKS:
-        shelf.errors.append(BookError(folder.name, "$", f"holds {len(paths)} books, more than the limit of {MAX_BOOKS}; "
-                                                        f"the first {MAX_BOOKS} are loaded"))
+        shelf.errors.append(
+            BookError(
+                folder.name,
+                "$",
+                f"holds {len(paths)} books, more than the limit of {MAX_BOOKS}; the first {MAX_BOOKS} are loaded",
+            )
+        )
         paths = paths[:MAX_BOOKS]
     for path in paths:
         try:

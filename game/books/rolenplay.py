@@ -26,7 +26,12 @@ MoveId = Literal["climb", "swim", "crawl"]
 HideConditionId = Literal["cover", "darkness", "invisible", "unobserved"]
 # What an exhaustion level does, as tags the rules can act on (R-RNP-ABILITY-1, 5e convention).
 ExhaustionEffect = Literal[
-    "check_disadvantage", "speed_halved", "attack_save_disadvantage", "hp_max_halved", "speed_zero", "death",
+    "check_disadvantage",
+    "speed_halved",
+    "attack_save_disadvantage",
+    "hp_max_halved",
+    "speed_zero",
+    "death",
 ]
 # What a visibility category does to an observer (R-RNP-LIGHT-1).
 VisibilityEffect = Literal["sight_perception_disadvantage", "blinded"]
@@ -56,8 +61,9 @@ class Abilities(Strict):
     scores: list[Ability] = Field(min_length=6, max_length=6)
     score_min: int = Field(ge=0, le=100, description="The lowest ability score.")
     score_max: int = Field(ge=1, le=100, description="The highest ability score.")
-    modifier_base: int = Field(ge=0, le=100, description="The score whose modifier is 0 (10): "
-                                                         "modifier = (score - base) / divisor, rounded down.")
+    modifier_base: int = Field(
+        ge=0, le=100, description="The score whose modifier is 0 (10): modifier = (score - base) / divisor, rounded down."
+    )
     modifier_divisor: int = Field(ge=1, le=10, description="Points of score per point of modifier (2).")
     check_die: int = Field(ge=2, le=100, description="Faces of the die of a check or save (20).")
     proficiency_default: int = Field(ge=0, le=20, description="The proficiency bonus when none is given.")
@@ -332,8 +338,9 @@ class Sense(Strict):
 
     id: SenseId = Field(description="The sense's id.")
     name: LocalText
-    sees_light_as: dict[LightId, LightId] = Field(default_factory=dict,
-                                                  description="Light levels this sense sees as others (darkness as dim).")
+    sees_light_as: dict[LightId, LightId] = Field(
+        default_factory=dict, description="Light levels this sense sees as others (darkness as dim)."
+    )
     ignores_obscurement: bool = Field(default=False, description="True: obscurement does not hinder it.")
     sees_invisible: bool = Field(default=False, description="True: it sees the invisible.")
     colourless_in: list[LightId] = Field(default_factory=list, description="Light levels in which it sees no colours.")
@@ -401,8 +408,12 @@ class RolenplayBook(Strict):
     @model_validator(mode="after")
     def _references_resolve(self) -> RolenplayBook:
         _unique(self.skills, "skills")
-        for what, items in (("light", self.light), ("obscurement", self.obscurement),
-                            ("visibility", self.visibility), ("senses", self.senses)):
+        for what, items in (
+            ("light", self.light),
+            ("obscurement", self.obscurement),
+            ("visibility", self.visibility),
+            ("senses", self.senses),
+        ):
             _unique(items, what)
         skill_ids = {s.id for s in self.skills}
         for needed in (self.hiding.stealth_skill, self.hiding.perception_skill):

@@ -17,7 +17,7 @@ model; each error names the JSON path of the offending value.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
@@ -111,7 +111,7 @@ class DieEvent(Strict):
 
 
 Event = Annotated[
-    Union[FightEvent, LuckEvent, SkillEvent, ChangeEvent, RaiseInitialEvent, CounterEvent, TickDayEvent, DieEvent],
+    FightEvent | LuckEvent | SkillEvent | ChangeEvent | RaiseInitialEvent | CounterEvent | TickDayEvent | DieEvent,
     Field(discriminator="do"),
 ]
 TEST_EVENTS = (LuckEvent, SkillEvent)
@@ -142,7 +142,9 @@ class Section(Strict):
         for index, event in enumerate(events):
             last = index == len(events) - 1
             if isinstance(event, TEST_EVENTS) and not last:
-                raise ValueError(f"events[{index}]: a test must be the section's last event (its outcomes choose the next section)")
+                raise ValueError(
+                    f"events[{index}]: a test must be the section's last event (its outcomes choose the next section)"
+                )
             if isinstance(event, DieEvent) and not last:
                 raise ValueError(f"events[{index}]: 'die' must be the section's last event")
             if isinstance(event, FightEvent) and event.won is not None and not last:
@@ -159,7 +161,9 @@ class Section(Strict):
             if self.end == "victory" and dies:
                 raise ValueError(f"section {self.number} is a victory but kills the hero")
         elif not self.choices and not has_test and not won and not dies:
-            raise ValueError(f"section {self.number} leads nowhere: give it choices, a test, a fight with 'won', or mark it as an 'end'")
+            raise ValueError(
+                f"section {self.number} leads nowhere: give it choices, a test, a fight with 'won', or mark it as an 'end'"
+            )
         return self
 
     def outcome_targets(self) -> list[tuple[int, str, int]]:
@@ -174,7 +178,9 @@ class Section(Strict):
 
     def targets(self) -> list[tuple[tuple[Any, ...], int]]:
         """Every section this one leads to, with its path inside the section."""
-        paths: list[tuple[tuple[Any, ...], int]] = [(("events", index, name), target) for index, name, target in self.outcome_targets()]
+        paths: list[tuple[tuple[Any, ...], int]] = [
+            (("events", index, name), target) for index, name, target in self.outcome_targets()
+        ]
         paths += [(("choices", index, "target"), choice.target) for index, choice in enumerate(self.choices)]
         return paths
 
@@ -192,8 +198,13 @@ def check_sections(book: FightingFantasyBook) -> None:
     where: dict[int, int] = {}
     for index, section in enumerate(sections):
         if section.number in where:
-            errors.append(_error(("sections", index, "number"), section.number,
-                                 f"section {section.number} appears twice (also at sections[{where[section.number]}])"))
+            errors.append(
+                _error(
+                    ("sections", index, "number"),
+                    section.number,
+                    f"section {section.number} appears twice (also at sections[{where[section.number]}])",
+                )
+            )
         else:
             where[section.number] = index
     entry = book.entry_section
@@ -202,7 +213,9 @@ def check_sections(book: FightingFantasyBook) -> None:
     for index, section in enumerate(sections):
         for path, target in section.targets():
             if target not in where:
-                errors.append(_error(("sections", index, *path), target, f"section {target} does not exist (from section {section.number})"))
+                errors.append(
+                    _error(("sections", index, *path), target, f"section {target} does not exist (from section {section.number})")
+                )
         errors.extend(_event_checks(book, index, section))
     if not any(s.end is not None for s in sections):
         errors.append(_error(("sections",), len(sections), "no section is an ending: mark at least one with 'end'"))
@@ -210,8 +223,13 @@ def check_sections(book: FightingFantasyBook) -> None:
         reached = _reachable(sections, entry)
         for index, section in enumerate(sections):
             if section.number not in reached:
-                errors.append(_error(("sections", index, "number"), section.number,
-                                     f"section {section.number} cannot be reached from the entry section {entry}"))
+                errors.append(
+                    _error(
+                        ("sections", index, "number"),
+                        section.number,
+                        f"section {section.number} cannot be reached from the entry section {entry}",
+                    )
+                )
     if errors:
         raise ValidationError.from_exception_data("FightingFantasyBook", errors)
 

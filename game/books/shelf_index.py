@@ -68,9 +68,17 @@ class BookCard:
     def from_json(cls, data: dict[str, Any]) -> BookCard:
         blurb = data.get("blurb")
         series = data.get("series")
-        return cls(id=data["id"], kind=data["kind"], title=Text(**data["title"]), blurb=Text(**blurb) if blurb else None,
-                   series=Series(Text(**series["short"])) if series else None, series_number=data.get("series_number"),
-                   file=data["file"], sha256=data["sha256"], book_hash=data["book_hash"])
+        return cls(
+            id=data["id"],
+            kind=data["kind"],
+            title=Text(**data["title"]),
+            blurb=Text(**blurb) if blurb else None,
+            series=Series(Text(**series["short"])) if series else None,
+            series_number=data.get("series_number"),
+            file=data["file"],
+            sha256=data["sha256"],
+            book_hash=data["book_hash"],
+        )
 
 
 def card_of(book: Any, path: Path, data: bytes) -> BookCard:
@@ -81,11 +89,17 @@ def card_of(book: Any, path: Path, data: bytes) -> BookCard:
         return Text(value.fr, value.en) if value is not None else None
 
     series = getattr(book, "series", None)
-    return BookCard(id=book.id, kind=book.kind, title=Text(book.title.fr, book.title.en),
-                    blurb=text(getattr(book, "blurb", None)),
-                    series=Series(Text(series.short.fr, series.short.en)) if series is not None else None,
-                    series_number=getattr(book, "series_number", None), file=str(path),
-                    sha256=hashlib.sha256(data).hexdigest(), book_hash=book_hash(book))
+    return BookCard(
+        id=book.id,
+        kind=book.kind,
+        title=Text(book.title.fr, book.title.en),
+        blurb=text(getattr(book, "blurb", None)),
+        series=Series(Text(series.short.fr, series.short.en)) if series is not None else None,
+        series_number=getattr(book, "series_number", None),
+        file=str(path),
+        sha256=hashlib.sha256(data).hexdigest(),
+        book_hash=book_hash(book),
+    )
 
 
 def stat_key(path: Path) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import cache
 from importlib.resources import files
 
 from babel import Locale
@@ -74,7 +74,7 @@ PLURAL_FORMS: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
 GROUP_FROM = 10_000  # paragraph numbers and scores stay "1234"; bigger amounts get separators
 
 
-@lru_cache(maxsize=None)
+@cache
 def _locale(language: str) -> Locale:
     return Locale.parse(language)
 
@@ -154,8 +154,7 @@ class Catalogue:
                 return missing_marker(key)
         if not params and "{" not in text:
             return text
-        shown = {name: format_number(self._language, value) if _is_number(value) else value
-                 for name, value in params.items()}
+        shown = {name: format_number(self._language, value) if _is_number(value) else value for name, value in params.items()}
         try:
             return text.format_map(_KeepMissing(shown))
         except (ValueError, IndexError, AttributeError):
@@ -174,7 +173,7 @@ class Catalogue:
         counts = [params[name] for name in names if _is_number(params.get(name))]
         if not counts:
             return other
-        form = plural_form(self._language, counts[0])  # type: ignore[arg-type]
+        form = plural_form(self._language, counts[0])  # type: ignore[arg-type]  # _is_number checked it is a number
         return table.get(f"{key}.{form}", other)
 
     def lazy(self, key: str, **params: object) -> Callable[[], str]:

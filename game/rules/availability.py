@@ -11,6 +11,7 @@ the concrete action with ``Session.refusal``. Pure: no dice are drawn.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable, Iterable
 from typing import Any, Union, get_args, get_origin
 
@@ -22,7 +23,7 @@ from game.rules.errors import Refused
 def action_kinds(union: Any) -> list[type[BaseModel]]:
     """The action models of a ruleset's ``Annotated[Union[...], Field(discriminator="do")]``."""
     inner = get_args(union)[0] if get_args(union) else union
-    if get_origin(inner) is Union:
+    if get_origin(inner) in (Union, types.UnionType):
         return list(get_args(inner))
     return [inner]
 
@@ -37,8 +38,9 @@ def needs_nothing(model: type[BaseModel]) -> bool:
     return all(not field.is_required() for name, field in model.model_fields.items() if name != "do")
 
 
-def availability(kinds: Iterable[type[BaseModel]], guard: Callable[[type[BaseModel]], None],
-                 try_whole: Callable[[BaseModel], None]) -> dict[str, Refused | None]:
+def availability(
+    kinds: Iterable[type[BaseModel]], guard: Callable[[type[BaseModel]], None], try_whole: Callable[[BaseModel], None]
+) -> dict[str, Refused | None]:
     """Each kind's refusal now (None when allowed): ``guard`` raises the kind-level refusal,
     ``try_whole`` applies a parameterless action to a copy of the state (raising Refused)."""
     answers: dict[str, Refused | None] = {}

@@ -56,8 +56,9 @@ def log_view(session: Session[Any, Any]) -> dict[str, Any]:
         "rerolls": session.rerolls,
         "can_undo": session.can_undo,
         "redo": len(session.to_log()["redo"]),
-        "entries": [{"do": e.action.get("do"), "dice": list(e.dice), "outcome": e.outcome, "reroll": e.reroll}
-                    for e in session.entries],
+        "entries": [
+            {"do": e.action.get("do"), "dice": list(e.dice), "outcome": e.outcome, "reroll": e.reroll} for e in session.entries
+        ],
     }
 
 
@@ -87,7 +88,11 @@ def resolve(session: Session[Any, Any], path: str) -> Any:
 def matches(expected: Any, actual: Any) -> bool:
     """CASES.md matching: exact, objects by the keys they name, ``{"approx", "tol"}`` within tolerance."""
     if isinstance(expected, dict) and set(expected) == {"approx", "tol"}:
-        return isinstance(actual, (int, float)) and not isinstance(actual, bool) and abs(actual - expected["approx"]) <= expected["tol"]
+        return (
+            isinstance(actual, (int, float))
+            and not isinstance(actual, bool)
+            and abs(actual - expected["approx"]) <= expected["tol"]
+        )
     if isinstance(expected, dict):
         return isinstance(actual, dict) and all(k in actual and matches(v, actual[k]) for k, v in expected.items())
     if isinstance(expected, list):
@@ -110,8 +115,10 @@ def check(session: Session[Any, Any], expect: Any, where: str) -> None:
         if actual is MISSING:
             raise CaseFailure(f"{where}: {path}: no such path (expected {json.dumps(expected, ensure_ascii=False)})")
         if not matches(expected, actual):
-            raise CaseFailure(f"{where}: {path}: expected {json.dumps(expected, ensure_ascii=False)}, "
-                              f"got {json.dumps(actual, ensure_ascii=False, default=str)}")
+            raise CaseFailure(
+                f"{where}: {path}: expected {json.dumps(expected, ensure_ascii=False)}, "
+                f"got {json.dumps(actual, ensure_ascii=False, default=str)}"
+            )
 
 
 def run_step(session: Session[Any, Any], index: int, step: Any) -> None:

@@ -201,11 +201,11 @@ class Session(Generic[StateT, ActionT]):
             return Refused("no_such_entry", f"there is no journal entry {index}", index=index)
         if index == len(self._entries) - 1:
             return Refused("nothing_to_undo", "this is the last entry: nothing to undo")
-        return _honest_refusal(self.play, self._entries[index + 1:])
+        return _honest_refusal(self.play, self._entries[index + 1 :])
 
     def entries_after(self, index: int) -> list[Entry]:
         """What going back to entry ``index`` would revert, oldest first (the journal's preview)."""
-        return list(self._entries[max(index + 1, 0):])
+        return list(self._entries[max(index + 1, 0) :])
 
     @property
     def can_redo(self) -> bool:
@@ -425,8 +425,11 @@ def _honest_refusal(play: str, entries: list[Entry]) -> Refused | None:
         return None
     for entry in entries:
         if entry.dice:
-            return Refused("honest_dice", f"honest play: the dice decided '{entry.action.get('do')}' "
-                           f"({'·'.join(map(str, entry.dice))}), it stands", do=entry.action.get("do"))
+            return Refused(
+                "honest_dice",
+                f"honest play: the dice decided '{entry.action.get('do')}' ({'·'.join(map(str, entry.dice))}), it stands",
+                do=entry.action.get("do"),
+            )
     return None
 
 

@@ -60,21 +60,49 @@ class AccessSettingsScene(ModalScene):
         self.speech_buttons: dict[str, Button] = {}
         for index, mode in enumerate(SPEECH_MODES):
             rect = (CONTROL_X + index * 206, SPEECH_Y, 198, SEGMENT_H)
-            self.speech_buttons[mode] = g.add(Button(ui, rect, ui.tr(f"access.speech_{mode}"),
-                                                     on_click=partial(self.set_speech, mode),
-                                                     spoken_name=self._speech_choice(mode)))
+            self.speech_buttons[mode] = g.add(
+                Button(
+                    ui,
+                    rect,
+                    ui.tr(f"access.speech_{mode}"),
+                    on_click=partial(self.set_speech, mode),
+                    spoken_name=self._speech_choice(mode),
+                )
+            )
         contrast = self.settings.palette == "contrast"
-        self.contrast_toggle = g.add(Toggle(ui, (CONTROL_X, CONTRAST_Y + 5, 300, 32), "", value=contrast,
-                                            on_change=self.set_contrast, spoken_name=ui.tr("access.contrast")))
+        self.contrast_toggle = g.add(
+            Toggle(
+                ui,
+                (CONTROL_X, CONTRAST_Y + 5, 300, 32),
+                "",
+                value=contrast,
+                on_change=self.set_contrast,
+                spoken_name=ui.tr("access.contrast"),
+            )
+        )
         self.actions = list(DEFAULT_SHORTCUTS)
-        self.keys_list = g.add(ScrollList(ui, (LABEL_X, KEYS_Y + 40, PANEL.width - 72, 250), row_height=34,
-                                          on_activate=self.start_capture, spoken_name=ui.tr("access.help_shortcuts")))
+        self.keys_list = g.add(
+            ScrollList(
+                ui,
+                (LABEL_X, KEYS_Y + 40, PANEL.width - 72, 250),
+                row_height=34,
+                on_activate=self.start_capture,
+                spoken_name=ui.tr("access.help_shortcuts"),
+            )
+        )
         bottom = PANEL.bottom - 24 - 46
         self.defaults_button = g.add(Button(ui, (LABEL_X, bottom, 260, 46), ui.tr("access.defaults"), on_click=self.defaults))
-        self.change_button = g.add(Button(ui, (LABEL_X + 272, bottom, 260, 46), ui.tr("access.change_key"),
-                                          on_click=lambda: self.start_capture(self.keys_list.selected)))
-        self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, bottom, 180, 46), ui.tr("common.close"), style="primary",
-                                         on_click=self.close))
+        self.change_button = g.add(
+            Button(
+                ui,
+                (LABEL_X + 272, bottom, 260, 46),
+                ui.tr("access.change_key"),
+                on_click=lambda: self.start_capture(self.keys_list.selected),
+            )
+        )
+        self.close_button = g.add(
+            Button(ui, (PANEL.right - 36 - 180, bottom, 180, 46), ui.tr("common.close"), style="primary", on_click=self.close)
+        )
 
     def _speech_choice(self, mode: str) -> Callable[[], str]:
         """What a screen reader calls a speech button: "Speech: Screen reader", in the language of the moment."""
@@ -127,8 +155,13 @@ class AccessSettingsScene(ModalScene):
         self._save()
         what = self.ui.t(f"access.action_{action}")
         if other is not None:
-            self.status = self.ui.t("access.key_swapped", action=what, shortcut=keymap.label(action),
-                                    other=self.ui.t(f"access.action_{other}"), other_key=keymap.label(other))
+            self.status = self.ui.t(
+                "access.key_swapped",
+                action=what,
+                shortcut=keymap.label(action),
+                other=self.ui.t(f"access.action_{other}"),
+                other_key=keymap.label(other),
+            )
         else:
             self.status = self.ui.t("access.key_set", action=what, shortcut=keymap.label(action))
 
@@ -168,11 +201,17 @@ class AccessSettingsScene(ModalScene):
         pygame.draw.line(surface, p.ink_faint, (LABEL_X, PANEL.y + 72), (PANEL.right - 36, PANEL.y + 72))
         blit_text(surface, ui.t("access.speech"), (LABEL_X, SPEECH_Y + SEGMENT_H // 2), "body", body, p.ink, "midleft")
         note = ui.speech.note
-        hint = ui.t(note) if note else ui.t("access.speech_hint", repeat=self.services.keymap.label("repeat"),
-                                             where=self.services.keymap.label("where"))
+        hint = (
+            ui.t(note)
+            if note
+            else ui.t(
+                "access.speech_hint", repeat=self.services.keymap.label("repeat"), where=self.services.keymap.label("where")
+            )
+        )
         for index, line in enumerate(wrap_words(hint, "italic", small, PANEL.width - 72)[:2]):
-            blit_text(surface, line, (LABEL_X, SPEECH_Y + SEGMENT_H + 10 + index * 24), "italic", small,
-                      p.bad if note else p.ink_soft)
+            blit_text(
+                surface, line, (LABEL_X, SPEECH_Y + SEGMENT_H + 10 + index * 24), "italic", small, p.bad if note else p.ink_soft
+            )
         blit_text(surface, ui.t("access.contrast"), (LABEL_X, CONTRAST_Y + 21), "body", body, p.ink, "midleft")
         blit_text(surface, ui.t("access.help_shortcuts"), (LABEL_X, KEYS_Y + 18), "body", body, p.ink, "midleft")
         blit_text(surface, ui.t("access.keys_hint"), (CONTROL_X, KEYS_Y + 18), "italic", small, p.ink_soft, "midleft")

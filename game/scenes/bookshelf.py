@@ -75,7 +75,7 @@ class BookshelfScene(Scene):
         per_page = books_per_page(broken)
         self.pages = max(1, -(-len(ordered) // per_page))
         self.page = min(self.page, self.pages - 1)
-        ordered = ordered[self.page * per_page:(self.page + 1) * per_page]
+        ordered = ordered[self.page * per_page : (self.page + 1) * per_page]
         self.card_h = card_height(len(ordered), broken)
         if self.pages > 1:  # more books than fit: the panel turns its pages
             top = BOOKS_PANEL.y + 12
@@ -85,50 +85,75 @@ class BookshelfScene(Scene):
             self.next_page.set_enabled(self.page < self.pages - 1, ui.tr("shelf.last_page"))
         for index, book in enumerate(ordered):
             y = BOOKS_PANEL.y + 60 + index * (self.card_h + 10)
-            button = Button(ui, (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
-                            ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
-                            style="primary", on_click=lambda b=book.id: self.start_book(b))
+            button = Button(
+                ui,
+                (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
+                ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
+                style="primary",
+                on_click=lambda b=book.id: self.start_book(b),
+            )
             blurb = getattr(book, "blurb", None)
             if blurb is not None:  # the card may shorten the blurb: the button's tooltip tells it whole
                 button.tooltip = lambda b=blurb: b.get(self.ui.catalogue.language)
             self.book_buttons.append((g.add(button), book.id))
         x, y = SAVES_PANEL.x + 20, SAVES_PANEL.y + 60
-        self.continue_button = g.add(Button(ui, (x, y, SAVES_PANEL.width - 40, 50), ui.tr("shelf.continue"),
-                                            style="primary", on_click=self.continue_last))
-        self.saves_list = g.add(ScrollList(ui, (x, y + 100, SAVES_PANEL.width - 40, 272), row_height=54,
-                                           on_select=lambda i: self._selection_changed(), on_activate=lambda i: self.open_selected(),
-                                           spoken_name=ui.tr("shelf.saves")))
+        self.continue_button = g.add(
+            Button(ui, (x, y, SAVES_PANEL.width - 40, 50), ui.tr("shelf.continue"), style="primary", on_click=self.continue_last)
+        )
+        self.saves_list = g.add(
+            ScrollList(
+                ui,
+                (x, y + 100, SAVES_PANEL.width - 40, 272),
+                row_height=54,
+                on_select=lambda i: self._selection_changed(),
+                on_activate=lambda i: self.open_selected(),
+                spoken_name=ui.tr("shelf.saves"),
+            )
+        )
         row = SAVES_PANEL.bottom - 70
         width = (SAVES_PANEL.width - 40 - 3 * 10) // 4
         self.open_button = g.add(Button(ui, (x, row, width, 46), ui.tr("shelf.open"), on_click=self.open_selected))
-        self.delete_button = g.add(Button(ui, (x + (width + 10), row, width, 46), ui.tr("shelf.delete"), style="danger",
-                                          on_click=self.ask_delete))
-        self.export_button = g.add(Button(ui, (x + 2 * (width + 10), row, width, 46), ui.tr("shelf.export"),
-                                          on_click=self.export_selected))
-        self.import_button = g.add(Button(ui, (x + 3 * (width + 10), row, width, 46), ui.tr("shelf.import"),
-                                          on_click=self.ask_import))
+        self.delete_button = g.add(
+            Button(ui, (x + (width + 10), row, width, 46), ui.tr("shelf.delete"), style="danger", on_click=self.ask_delete)
+        )
+        self.export_button = g.add(
+            Button(ui, (x + 2 * (width + 10), row, width, 46), ui.tr("shelf.export"), on_click=self.export_selected)
+        )
+        self.import_button = g.add(
+            Button(ui, (x + 3 * (width + 10), row, width, 46), ui.tr("shelf.import"), on_click=self.ask_import)
+        )
         bottom = 668
         self.settings_button = g.add(Button(ui, (24, bottom, 180, 44), ui.tr("shelf.settings"), on_click=self.open_settings))
         self.help_button = g.add(Button(ui, (214, bottom, 140, 44), ui.tr("shelf.help"), on_click=self.open_help))
-        self.import_book_button = g.add(Button(ui, (364, bottom, 240, 44), ui.tr("shelf.import_book"),
-                                               on_click=self.ask_import_book))
+        self.import_book_button = g.add(
+            Button(ui, (364, bottom, 240, 44), ui.tr("shelf.import_book"), on_click=self.ask_import_book)
+        )
         # Each broken book file gets a button showing every error it has (the line drawn beside it shows the first).
         self.error_buttons = []
         first_error_y = BOOKS_PANEL.y + 60 + books_per_page(broken) * (self.card_h + 10)
         for index, error in enumerate(self.services.shelf.errors[:MAX_BROKEN_SHOWN]):
             rect = (BOOKS_PANEL.right - 136, first_error_y + index * BROKEN_ROW, 116, 36)
-            self.error_buttons.append(g.add(Button(ui, rect, ui.tr("shelf.show_errors"),
-                                                   on_click=lambda e=error: self.show_book_errors(e))))
-        self.chronicles_button = g.add(Button(ui, (614, bottom, 180, 44), ui.tr("play.open_chronicles"),
-                                              on_click=self.open_chronicles, tooltip=ui.tr("play.open_chronicles_tip")))
+            self.error_buttons.append(
+                g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=lambda e=error: self.show_book_errors(e)))
+            )
+        self.chronicles_button = g.add(
+            Button(
+                ui,
+                (614, bottom, 180, 44),
+                ui.tr("play.open_chronicles"),
+                on_click=self.open_chronicles,
+                tooltip=ui.tr("play.open_chronicles_tip"),
+            )
+        )
         self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
         self.quit_button.visible = not self.services.demo  # a stand is quit by the operator's chord only
 
     def refresh(self) -> None:
         """Re-read the saved adventures."""
         self.listing = self.services.saves.listing()
-        self.saves_list.set_items([self._describe(item) for item in self.listing],
-                                  icons=[None if item.save else "shield" for item in self.listing])
+        self.saves_list.set_items(
+            [self._describe(item) for item in self.listing], icons=[None if item.save else "shield" for item in self.listing]
+        )
         last = self.services.saves.last()
         self.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
         self._selection_changed()
@@ -263,10 +288,17 @@ class BookshelfScene(Scene):
         item = self._selected()
         if item is None:
             return
-        self.stack.push(Dialog(self.ui, self.ui.t("shelf.delete_confirm", name=self._describe(item)),
-                               [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.delete"), True)],
-                               title=self.ui.tr("shelf.delete_title"), cancel_value=False, default_index=0,
-                               on_result=lambda yes: self._delete(item.id) if yes else None))
+        self.stack.push(
+            Dialog(
+                self.ui,
+                self.ui.t("shelf.delete_confirm", name=self._describe(item)),
+                [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.delete"), True)],
+                title=self.ui.tr("shelf.delete_title"),
+                cancel_value=False,
+                default_index=0,
+                on_result=lambda yes: self._delete(item.id) if yes else None,
+            )
+        )
 
     def _delete(self, save_id: str) -> None:
         from game.app.chronicle import keep_before_delete
@@ -343,10 +375,18 @@ class BookshelfScene(Scene):
     def show_book_errors(self, error: BookError) -> None:
         """Every error of a broken book file: where in the file, and why."""
         lines = [f"{each.path}: {each.reason}" for each in error.every()]
-        shown = lines[:MAX_ERRORS_IN_DIALOG] + ([self.ui.t("shelf.more_errors", count=len(lines) - MAX_ERRORS_IN_DIALOG)]
-                                               if len(lines) > MAX_ERRORS_IN_DIALOG else [])
-        self.stack.push(Dialog(self.ui, "\n".join(shown), [(self.ui.tr("common.close"), None)],
-                               title=self.ui.t("shelf.book_errors_title", file=error.file), width=1000))
+        shown = lines[:MAX_ERRORS_IN_DIALOG] + (
+            [self.ui.t("shelf.more_errors", count=len(lines) - MAX_ERRORS_IN_DIALOG)] if len(lines) > MAX_ERRORS_IN_DIALOG else []
+        )
+        self.stack.push(
+            Dialog(
+                self.ui,
+                "\n".join(shown),
+                [(self.ui.tr("common.close"), None)],
+                title=self.ui.t("shelf.book_errors_title", file=error.file),
+                width=1000,
+            )
+        )
 
     def open_settings(self) -> None:
         self.services.navigator.open(self, Screen.SETTINGS)
@@ -398,34 +438,72 @@ class BookshelfScene(Scene):
             blit_text(surface, heading, (card.x + 14, card.y + 6), "bold", size, p.ink)
             blurb = getattr(book, "blurb", None)
             text = blurb.get(language) if blurb else ""
-            lines, _ = fit_lines(text, "italic", small, card.width - 230, 2 if self.card_h >= 84 else 1)  # the whole blurb on hover
+            lines, _ = fit_lines(
+                text, "italic", small, card.width - 230, 2 if self.card_h >= 84 else 1
+            )  # the whole blurb on hover
             for i, line in enumerate(lines):
-                blit_text(surface, line, (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small)), "italic", small, p.ink_soft)
+                blit_text(
+                    surface,
+                    line,
+                    (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small)),
+                    "italic",
+                    small,
+                    p.ink_soft,
+                )
         errors = self.services.shelf.errors
         y = BOOKS_PANEL.y + 60 + books_per_page(len(errors)) * (self.card_h + 10)
         if self.pages > 1:
-            blit_text(surface, ui.t("shelf.page", page=self.page + 1, pages=self.pages),
-                      (BOOKS_PANEL.right - 124, BOOKS_PANEL.y + 30), "italic", small, p.ink_soft, "midright")
+            blit_text(
+                surface,
+                ui.t("shelf.page", page=self.page + 1, pages=self.pages),
+                (BOOKS_PANEL.right - 124, BOOKS_PANEL.y + 30),
+                "italic",
+                small,
+                p.ink_soft,
+                "midright",
+            )
         for index, error in enumerate(errors[:MAX_BROKEN_SHOWN]):
             text = ui.t("shelf.book_broken", error=str(error))
             for i, line in enumerate(wrap_words(text, "body", small, BOOKS_PANEL.width - 180)[:2]):
-                blit_text(surface, line, (BOOKS_PANEL.x + 20, y + index * BROKEN_ROW + i * fonts.line_height("body", small)),
-                          "body", small, p.bad)
+                blit_text(
+                    surface,
+                    line,
+                    (BOOKS_PANEL.x + 20, y + index * BROKEN_ROW + i * fonts.line_height("body", small)),
+                    "body",
+                    small,
+                    p.bad,
+                )
         if len(errors) > MAX_BROKEN_SHOWN:
-            blit_text(surface, ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN),
-                      (BOOKS_PANEL.x + 20, y + MAX_BROKEN_SHOWN * BROKEN_ROW), "italic", small, p.bad)
+            blit_text(
+                surface,
+                ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN),
+                (BOOKS_PANEL.x + 20, y + MAX_BROKEN_SHOWN * BROKEN_ROW),
+                "italic",
+                small,
+                p.bad,
+            )
         last = self.services.saves.last()
         if last is not None:
             item = next((i for i in self.listing if i.id == last), None)
             if item is not None:
                 blit_text(surface, self._describe(item), (SAVES_PANEL.x + 20, SAVES_PANEL.y + 118), "italic", small, p.ink_soft)
         if not self.listing:
-            blit_text(surface, ui.t("shelf.no_saves"), (SAVES_PANEL.centerx, SAVES_PANEL.y + 290), "italic", body, p.ink_faint, "center")
+            blit_text(
+                surface, ui.t("shelf.no_saves"), (SAVES_PANEL.centerx, SAVES_PANEL.y + 290), "italic", body, p.ink_faint, "center"
+            )
         self.group.draw(surface)
         if self.message:
             lines = wrap_words(self.message, "body", small, 700)[:2]
             for i, line in enumerate(lines):
-                blit_text(surface, line, (640, 676 + i * 22 - (len(lines) - 1) * 11), "body", small, p.bad if self.message_bad else p.ink, "center")
+                blit_text(
+                    surface,
+                    line,
+                    (640, 676 + i * 22 - (len(lines) - 1) * 11),
+                    "body",
+                    small,
+                    p.bad if self.message_bad else p.ink,
+                    "center",
+                )
 
 
 def shelf_order(book: Any) -> tuple[Any, ...]:

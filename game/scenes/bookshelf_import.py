@@ -31,13 +31,27 @@ class ImportScene(ModalScene):
         self.kind = kind
         self.keys = IMPORT_KEYS[kind]
         panel = self.panel_rect()
-        self.field = self.group.add(TextField(self.ui, (panel.x + 30, panel.y + 110, panel.width - 60, 44),
-                                              text=str(Path(platformdirs.user_documents_dir())) + "/",
-                                              max_length=400, on_submit=lambda text: self.confirm()))
-        self.group.add(Button(self.ui, (panel.right - 320, panel.bottom - 66, 140, 46), self.ui.tr("common.cancel"),
-                              on_click=self.dismiss))
-        self.group.add(Button(self.ui, (panel.right - 170, panel.bottom - 66, 140, 46), self.ui.tr("shelf.import"),
-                              style="primary", on_click=self.confirm))
+        self.field = self.group.add(
+            TextField(
+                self.ui,
+                (panel.x + 30, panel.y + 110, panel.width - 60, 44),
+                text=str(Path(platformdirs.user_documents_dir())) + "/",
+                max_length=400,
+                on_submit=lambda text: self.confirm(),
+            )
+        )
+        self.group.add(
+            Button(self.ui, (panel.right - 320, panel.bottom - 66, 140, 46), self.ui.tr("common.cancel"), on_click=self.dismiss)
+        )
+        self.group.add(
+            Button(
+                self.ui,
+                (panel.right - 170, panel.bottom - 66, 140, 46),
+                self.ui.tr("shelf.import"),
+                style="primary",
+                on_click=self.confirm,
+            )
+        )
         self.errors: list[str] = []
 
     def panel_rect(self) -> pygame.Rect:
@@ -83,7 +97,7 @@ class ImportScene(ModalScene):
         room = (panel.bottom - 80 - (panel.y + 166)) // 22
         lines = [line for text in self.errors for line in wrap_words(text, "body", small, panel.width - 60)]
         if len(lines) > room:
-            lines = lines[:room - 1] + [self.ui.t("shelf.more_errors", count=len(lines) - room + 1)]
+            lines = lines[: room - 1] + [self.ui.t("shelf.more_errors", count=len(lines) - room + 1)]
         for i, line in enumerate(lines):
             blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", small, p.bad)
         self.group.draw(surface)

@@ -48,16 +48,31 @@ class ChroniclesScene(WidgetScreen):
     def _build(self) -> None:
         ui, g = self.ui, self.group
         self.back_button = g.add(Button(ui, (1264 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
-        self.spoiler = g.add(Toggle(ui, (MAP.x + 20, MAP.y + 12, 470, 32), ui.tr("play.spoiler_toggle"), value=False,
-                                    on_change=lambda on: None, tooltip=ui.tr("play.spoiler_tip")))
-        self.runs_list = g.add(ScrollList(ui, (RUNS.x + 12, RUNS.y + 56, RUNS.width - 24, 300), row_height=34,
-                                          spoken_name=ui.tr("access.runs")))
+        self.spoiler = g.add(
+            Toggle(
+                ui,
+                (MAP.x + 20, MAP.y + 12, 470, 32),
+                ui.tr("play.spoiler_toggle"),
+                value=False,
+                on_change=lambda on: None,
+                tooltip=ui.tr("play.spoiler_tip"),
+            )
+        )
+        self.runs_list = g.add(
+            ScrollList(ui, (RUNS.x + 12, RUNS.y + 56, RUNS.width - 24, 300), row_height=34, spoken_name=ui.tr("access.runs"))
+        )
         self.mark_buttons: dict[str, Button] = {}
         if self.current is not None:
             for index, outcome in enumerate(("won", "abandoned")):
-                self.mark_buttons[outcome] = g.add(Button(
-                    ui, (RUNS.x + 12 + index * 244, RUNS.bottom - 58, 236, 46), ui.tr(f"play.mark_{outcome}"),
-                    on_click=lambda o=outcome: self.mark(o), tooltip=ui.tr("play.mark_tip")))
+                self.mark_buttons[outcome] = g.add(
+                    Button(
+                        ui,
+                        (RUNS.x + 12 + index * 244, RUNS.bottom - 58, 236, 46),
+                        ui.tr(f"play.mark_{outcome}"),
+                        on_click=lambda o=outcome: self.mark(o),
+                        tooltip=ui.tr("play.mark_tip"),
+                    )
+                )
 
     # -- data ------------------------------------------------------------------------------------
     def reload(self) -> None:
@@ -67,7 +82,7 @@ class ChroniclesScene(WidgetScreen):
         self.runs_list.set_items([self.run_text(run) for run in self.chronicle.runs])
 
     def run_text(self, run: RunRecord) -> str:
-        """"Alwen — mort au § 213 (Troll)"."""
+        """ "Alwen — mort au § 213 (Troll)"."""
         name = run.hero or self.ui.t("sheet.nameless")
         where = run.paragraph if run.paragraph is not None else "—"
         cause = f" ({self.cause_text(run.cause)})" if run.outcome == "died" and run.cause else ""
@@ -79,7 +94,7 @@ class ChroniclesScene(WidgetScreen):
         return self.ui.t(key) if self.ui.catalogue.has(key) and "{" not in self.ui.catalogue.t(key) else cause
 
     def fight_text(self, fight: Any) -> str:
-        """"Troll (§ 48, gagné)"."""
+        """ "Troll (§ 48, gagné)"."""
         outcome = self.ui.t(f"play.fight_{fight.winner or 'open'}")
         return f"{', '.join(fight.enemies)} (§ {fight.paragraph or '—'}, {outcome})"
 
@@ -110,8 +125,14 @@ class ChroniclesScene(WidgetScreen):
         for rect in (RUNS, DEATHS, MAP):
             draw_panel(surface, rect, p)
         runs = self.chronicle.runs
-        blit_text(surface, ui.t("play.runs_heading", n=len(runs), wins=self.chronicle.wins), (RUNS.x + 20, RUNS.y + 14),
-                  "title", body, p.ink)
+        blit_text(
+            surface,
+            ui.t("play.runs_heading", n=len(runs), wins=self.chronicle.wins),
+            (RUNS.x + 20, RUNS.y + 14),
+            "title",
+            body,
+            p.ink,
+        )
         self._draw_run_detail(surface, small)
         self._draw_deaths(surface, body, small)
         if self.spoiler.value:
@@ -163,8 +184,11 @@ class ChroniclesScene(WidgetScreen):
         ui, p = self.ui, self.ui.palette
         chronicle = self.chronicle
         explored = chronicle.explored
-        share = (ui.t("play.explored", n=len(chronicle.nodes), total=self.book.section_count, share=round(100 * explored))
-                 if explored is not None else ui.t("play.explored_unknown", n=len(chronicle.nodes)))
+        share = (
+            ui.t("play.explored", n=len(chronicle.nodes), total=self.book.section_count, share=round(100 * explored))
+            if explored is not None
+            else ui.t("play.explored_unknown", n=len(chronicle.nodes))
+        )
         blit_text(surface, share, (MAP.right - 20, MAP.y + 28), "italic", small, p.ink_soft, "midright")
         area = pygame.Rect(MAP.x + 30, MAP.y + 64, MAP.width - 60, MAP.height - 84)
         place = self.place
@@ -223,5 +247,6 @@ def _sample_runs(services: Services, book: Any) -> None:
         if index < 2:
             session.apply({"do": "fight", "enemies": [{"name": "Troll des collines", "skill": 12, "stamina": 14}]})
             session.apply({"do": "die"})
-        keep_run(services.saves, session, f"sample-{index}", f"2026-11-2{index}T10:00:00+00:00",
-                 None if index < 2 else "abandoned")
+        keep_run(
+            services.saves, session, f"sample-{index}", f"2026-11-2{index}T10:00:00+00:00", None if index < 2 else "abandoned"
+        )

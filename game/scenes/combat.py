@@ -53,8 +53,7 @@ class CombatScene(AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
 
     screen = Screen.COMBAT
-    shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button",
-                         "accept": "accept_button"}
+    shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button", "accept": "accept_button"}
     back_control = "finish_button"  # Escape once the fight is over
 
     adventure: FFAdventure
@@ -124,10 +123,18 @@ class CombatScene(AdventureScene):
         else:
             target = fight.front() if fight.mode != "all_together" else self.target
         return BoardFrame(
-            state=state, current=self.state, step=self.timeline.last,
-            told=tell(self.ui.t, steps[-1], self.spell_names) if steps else None, log=log, hidden=animator.hidden,
-            stepping=animator.stepping, target=target, message=self.message, log_scroll=self.log_scroll,
-            odds=self.odds_answer(), flying=rolling and animator.tumble is not None and animator.tumble.flight is not None,
+            state=state,
+            current=self.state,
+            step=self.timeline.last,
+            told=tell(self.ui.t, steps[-1], self.spell_names) if steps else None,
+            log=log,
+            hidden=animator.hidden,
+            stepping=animator.stepping,
+            target=target,
+            message=self.message,
+            log_scroll=self.log_scroll,
+            odds=self.odds_answer(),
+            flying=rolling and animator.tumble is not None and animator.tumble.flight is not None,
         )
 
     # ------------------------------------------------------------------ widgets
@@ -136,36 +143,84 @@ class CombatScene(AdventureScene):
         self.cards = [g.add(CardWidget(ui, rect, i, self.aim)) for i, rect in enumerate(lay.creatures)]
         self.gauge = g.add(HoverArea(ui, lay.gauge, tooltip=self._gauge_tooltip))
         panel = lay.panel
-        self.luck_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("combat.test_luck"),
-                                        style="primary", icon="heart", on_click=self.test_luck))
-        self.accept_button = g.add(Button(ui, (panel.right - 216, panel.bottom - 66, 196, 48), ui.tr("combat.accept"),
-                                          on_click=self.accept))
-        self.finish_button = g.add(Button(ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"),
-                                          style="primary", on_click=self.finish))
-        self.spells_button = g.add(Button(ui, (panel.x + 20, panel.bottom - 66, 196, 48), ui.tr("powers.spells_button"),
-                                          on_click=self.open_spells, visible=bool(self.book.spells)))
+        self.luck_button = g.add(
+            Button(
+                ui,
+                (panel.x + 20, panel.bottom - 66, 196, 48),
+                ui.tr("combat.test_luck"),
+                style="primary",
+                icon="heart",
+                on_click=self.test_luck,
+            )
+        )
+        self.accept_button = g.add(
+            Button(ui, (panel.right - 216, panel.bottom - 66, 196, 48), ui.tr("combat.accept"), on_click=self.accept)
+        )
+        self.finish_button = g.add(
+            Button(
+                ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"), style="primary", on_click=self.finish
+            )
+        )
+        self.spells_button = g.add(
+            Button(
+                ui,
+                (panel.x + 20, panel.bottom - 66, 196, 48),
+                ui.tr("powers.spells_button"),
+                on_click=self.open_spells,
+                visible=bool(self.book.spells),
+            )
+        )
         x, y = lay.buttons.x, lay.buttons.y
         w = (lay.buttons.width - 20) // 3
-        self.attack_button = g.add(Button(ui, (x, y + 2, w, 52), ui.tr("combat.attack"), style="primary",
-                                          on_click=self.attack, tooltip=ui.tr("combat.attack_tip")))
-        self.shoot_button = g.add(Button(ui, (x + w + 10, y + 2, w, 52), ui.tr("combat.shoot"), icon="arrow",
-                                         on_click=self.shoot, tooltip=ui.tr("combat.shoot_tip")))
-        self.escape_button = g.add(Button(ui, (x + 2 * (w + 10), y + 2, w, 52), ui.tr("combat.escape"),
-                                          on_click=self.escape, tooltip=self._escape_tip))
-        self.undo_button = g.add(Button(ui, (x, y + 66, w, 44), ui.tr("combat.undo"), on_click=self.undo,
-                                        tooltip=self._undo_tip))
-        self.redo_button = g.add(Button(ui, (x + w + 10, y + 66, w, 44), ui.tr("combat.redo"), on_click=self.redo,
-                                        tooltip=ui.tr("combat.redo_tip")))
-        self.stop_button = g.add(Button(ui, (x + 2 * (w + 10), y + 66, w, 44), ui.tr("combat.stop"), style="danger",
-                                        on_click=self.stop, tooltip=ui.tr("combat.stop_tip")))
+        self.attack_button = g.add(
+            Button(
+                ui,
+                (x, y + 2, w, 52),
+                ui.tr("combat.attack"),
+                style="primary",
+                on_click=self.attack,
+                tooltip=ui.tr("combat.attack_tip"),
+            )
+        )
+        self.shoot_button = g.add(
+            Button(
+                ui,
+                (x + w + 10, y + 2, w, 52),
+                ui.tr("combat.shoot"),
+                icon="arrow",
+                on_click=self.shoot,
+                tooltip=ui.tr("combat.shoot_tip"),
+            )
+        )
+        self.escape_button = g.add(
+            Button(ui, (x + 2 * (w + 10), y + 2, w, 52), ui.tr("combat.escape"), on_click=self.escape, tooltip=self._escape_tip)
+        )
+        self.undo_button = g.add(Button(ui, (x, y + 66, w, 44), ui.tr("combat.undo"), on_click=self.undo, tooltip=self._undo_tip))
+        self.redo_button = g.add(
+            Button(ui, (x + w + 10, y + 66, w, 44), ui.tr("combat.redo"), on_click=self.redo, tooltip=ui.tr("combat.redo_tip"))
+        )
+        self.stop_button = g.add(
+            Button(
+                ui,
+                (x + 2 * (w + 10), y + 66, w, 44),
+                ui.tr("combat.stop"),
+                style="danger",
+                on_click=self.stop,
+                tooltip=ui.tr("combat.stop_tip"),
+            )
+        )
 
     def _refresh_controls(self) -> None:
         fight, ui = self.fight, self.ui
         active = fight is not None and fight.active
         pending = active and bool(fight.pending)
         self.attack_button.label = ui.tr("combat.close_in" if active and fight.shots_left > 0 else "combat.attack")
-        for button, action in ((self.attack_button, self.round_action()), (self.shoot_button, self.shoot_action()),
-                               (self.escape_button, a.Escape()), (self.stop_button, a.StopFight())):
+        for button, action in (
+            (self.attack_button, self.round_action()),
+            (self.shoot_button, self.shoot_action()),
+            (self.escape_button, a.Escape()),
+            (self.stop_button, a.StopFight()),
+        ):
             button.visible = active
             if active:
                 self.allow(button, action)
@@ -176,7 +231,9 @@ class CombatScene(AdventureScene):
         self.finish_button.visible = not active and not rolling
         self.spells_button.visible = bool(self.book.spells) and active and not pending and not rolling
         if not active:
-            self.finish_button.label = ui.tr("combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back")
+            self.finish_button.label = ui.tr(
+                "combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back"
+            )
         self.undo_button.set_enabled(*undo_state(ui, self.adventure, "combat.nothing_to_undo"))
         self.redo_button.set_enabled(self.adventure.session.can_redo, ui.tr("combat.nothing_to_redo"))
         all_together = active and fight.mode == "all_together" and not pending
@@ -237,17 +294,27 @@ class CombatScene(AdventureScene):
 
     def open_spells(self) -> None:
         """The book's spells, cast on the creature the hero attacks (a fire bolt, a creature copy…)."""
+
         def cast(index: int) -> a.Cast:
             return a.Cast(do="cast", spell=self.book.spells[index].id, target=self.current_target())
 
         if self.stack is not None:
-            self.stack.push(SpellsModal(self.ui, self.book, self.state, lambda i: self.reason(cast(i)), lambda i: self._roll(cast(i))))
+            self.stack.push(
+                SpellsModal(self.ui, self.book, self.state, lambda i: self.reason(cast(i)), lambda i: self._roll(cast(i)))
+            )
 
     def _roll(self, action: Any) -> None:
         """An action that draws dice: physical dice are asked for first, then the board animates."""
         self.skip()
-        roll_action(self, self.services, self.adventure, action, present=lambda entry: ("", [], "", "neutral"),
-                    on_done=self.settle, label=self.die_label)
+        roll_action(
+            self,
+            self.services,
+            self.adventure,
+            action,
+            present=lambda entry: ("", [], "", "neutral"),
+            on_done=self.settle,
+            label=self.die_label,
+        )
 
     def _apply(self, action: a.Action) -> None:
         self.skip()
@@ -341,7 +408,12 @@ class CombatScene(AdventureScene):
                 return None
             if event.type == pygame.MOUSEBUTTONDOWN:
                 return None
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_SPACE,
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_ESCAPE,
+            ):
                 self.skip()
                 return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:  # the rules of this book for the fight
@@ -397,7 +469,9 @@ class CombatScene(AdventureScene):
         wanted = (self.animator.phase, id(odds), self.ui.catalogue.language, self.ui.palette)
         if self._layer is None or self._painted != wanted:
             if self._layer is None:
-                self._layer = pygame.Surface(LOGICAL_SIZE).convert() if pygame.display.get_surface() else pygame.Surface(LOGICAL_SIZE)
+                self._layer = (
+                    pygame.Surface(LOGICAL_SIZE).convert() if pygame.display.get_surface() else pygame.Surface(LOGICAL_SIZE)
+                )
             self._frame = self.frame()
             self.painter.paint(self._layer, self._frame)
             self._painted = wanted
@@ -430,33 +504,61 @@ def _ready(scene: CombatScene) -> list[Scene]:
 @showcase("combat-archery")
 def _showcase_archery(services: Services) -> list[Scene]:
     # DF49: one arrow hits, the next misses, Luck fails and the string breaks.
-    adventure = scripted_fight(services, "DF49", [3, 4, 6, 6, 6, 5], [
-        a.StartFight(enemies=[{"name": "Aile Noire", "skill": 7, "stamina": 6, "box": 0}], arrows=3),
-        a.Shoot(), a.Shoot(), a.UseLuck(),
-    ])
+    adventure = scripted_fight(
+        services,
+        "DF49",
+        [3, 4, 6, 6, 6, 5],
+        [
+            a.StartFight(enemies=[{"name": "Aile Noire", "skill": 7, "stamina": 6, "box": 0}], arrows=3),
+            a.Shoot(),
+            a.Shoot(),
+            a.UseLuck(),
+        ],
+    )
     return _ready(CombatScene(services, adventure))
 
 
 @showcase("combat-pending-wound")
 def _showcase_pending(services: Services) -> list[Scene]:
     # DF31: a Lucky blow, then the orc wounds the hero; the advisor weighs Luck against accepting.
-    adventure = scripted_fight(services, "DF31", [4, 5, 5, 5, 3, 2, 6, 5, 2, 3], [
-        a.ChangeStat(stat="stamina", by=-9),
-        a.StartFight(enemies=[{"name": "Orque des cavernes", "skill": 10, "stamina": 10, "notes": "Sa hache ignore les boucliers"}]),
-        a.AttackRound(), a.UseLuck(), a.AttackRound(),
-    ])
+    adventure = scripted_fight(
+        services,
+        "DF31",
+        [4, 5, 5, 5, 3, 2, 6, 5, 2, 3],
+        [
+            a.ChangeStat(stat="stamina", by=-9),
+            a.StartFight(
+                enemies=[{"name": "Orque des cavernes", "skill": 10, "stamina": 10, "notes": "Sa hache ignore les boucliers"}]
+            ),
+            a.AttackRound(),
+            a.UseLuck(),
+            a.AttackRound(),
+        ],
+    )
     return _ready(CombatScene(services, adventure))
 
 
 @showcase("combat-all-together")
 def _showcase_together(services: Services) -> list[Scene]:
     # DF64: three creatures at once; the Goule was the target, the Squelette parried, the Zombie wounded.
-    adventure = scripted_fight(services, "DF64", [3, 3, 2, 3, 6, 6, 4, 3, 3, 3], [
-        a.StartFight(mode="all_together", enemies=[
-            {"name": "Squelette", "skill": 7, "stamina": 6}, {"name": "Goule", "skill": 8, "stamina": 7},
-            {"name": "Zombie", "skill": 6, "stamina": 8}]),
-        a.AttackRound(target=1), a.NoLuck(), a.UseLuck(),
-    ])
+    adventure = scripted_fight(
+        services,
+        "DF64",
+        [3, 3, 2, 3, 6, 6, 4, 3, 3, 3],
+        [
+            a.StartFight(
+                mode="all_together",
+                enemies=[
+                    {"name": "Squelette", "skill": 7, "stamina": 6},
+                    {"name": "Goule", "skill": 8, "stamina": 7},
+                    {"name": "Zombie", "skill": 6, "stamina": 8},
+                ],
+            ),
+            a.AttackRound(target=1),
+            a.NoLuck(),
+            a.UseLuck(),
+        ],
+    )
     scene = CombatScene(services, adventure)
     scene.aim(2)
     return _ready(scene)
@@ -466,14 +568,27 @@ def _showcase_together(services: Services) -> list[Scene]:
 def _showcase_estimate(services: Services) -> list[Scene]:
     # Six creatures at once, too many to solve exactly in time: the gauge shows a seeded estimate and its margin.
     enemies = [{"name": f"Squelette {i + 1}", "skill": 3 + i % 3, "stamina": 10} for i in range(6)]
-    return _ready(CombatScene(services, scripted_fight(services, "DF64", [], [a.StartFight(mode="all_together", enemies=enemies)])))
+    return _ready(
+        CombatScene(services, scripted_fight(services, "DF64", [], [a.StartFight(mode="all_together", enemies=enemies)]))
+    )
 
 
 @showcase("combat-victory")
 def _showcase_victory(services: Services) -> list[Scene]:
     # DF31: two creatures one after another with an ally; a Lucky last blow wins.
-    adventure = scripted_fight(services, "DF31", [6, 6, 2, 1, 1, 2, 5, 5, 1, 1, 6, 6, 1, 1, 4, 4, 2, 2], [
-        a.StartFight(enemies=[{"name": "Gobelin", "skill": 5, "stamina": 4}, {"name": "Rat géant", "skill": 5, "stamina": 4}], ally={"name": "Sorrel", "skill": 8, "stamina": 6}),
-        a.AttackRound(), a.NoLuck(), a.AttackRound(), a.UseLuck(),
-    ])
+    adventure = scripted_fight(
+        services,
+        "DF31",
+        [6, 6, 2, 1, 1, 2, 5, 5, 1, 1, 6, 6, 1, 1, 4, 4, 2, 2],
+        [
+            a.StartFight(
+                enemies=[{"name": "Gobelin", "skill": 5, "stamina": 4}, {"name": "Rat géant", "skill": 5, "stamina": 4}],
+                ally={"name": "Sorrel", "skill": 8, "stamina": 6},
+            ),
+            a.AttackRound(),
+            a.NoLuck(),
+            a.AttackRound(),
+            a.UseLuck(),
+        ],
+    )
     return _ready(CombatScene(services, adventure))

@@ -82,8 +82,7 @@ class Animator:
     @property
     def animating(self) -> bool:
         """Anything still moving (the loop then draws at 60 fps)."""
-        return (self.phase is not Phase.IDLE or any(b.moving for b in self.bars.values())
-                or bool(self.floaters))
+        return self.phase is not Phase.IDLE or any(b.moving for b in self.bars.values()) or bool(self.floaters)
 
     @property
     def stepping(self) -> int | None:
@@ -138,7 +137,9 @@ class Animator:
         return [], frozenset(), None
 
     # -- settling ---------------------------------------------------------------------------------
-    def settle(self, before: Any, state: Any, factor: float, animate: bool, palette: Palette, wound_stat: str = "stamina") -> None:
+    def settle(
+        self, before: Any, state: Any, factor: float, animate: bool, palette: Palette, wound_stat: str = "stamina"
+    ) -> None:
         """The dice have landed: aim the bars at ``state``, float the damage, step the next creature in.
 
         ``wound_stat``: the hero's score that wounds take in this fight (ARMOUR in a vehicle fight).
@@ -162,7 +163,9 @@ class Animator:
             bar.aim(value, maximum, seconds)
             if moving and value < old:
                 rect = bar_rect(self.layout, key)
-                self.floaters.append(Floater(f"−{old - value}", (rect.right - 30, rect.y - 4), palette.bad, FLOAT_SECONDS / factor))
+                self.floaters.append(
+                    Floater(f"−{old - value}", (rect.right - 30, rect.y - 4), palette.bad, FLOAT_SECONDS / factor)
+                )
         previous = getattr(before, "fight", None)
         if moving and fight.mode == "one_after_another" and previous is not None and fight.active:
             before_front, front = previous.front(), fight.front()

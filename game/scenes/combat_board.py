@@ -69,11 +69,14 @@ def compute_layout(count: int, has_ally: bool, has_quiver: bool) -> Layout:
     mode = "full" if height >= 140 else "medium" if height >= 84 else "compact"
     creatures = tuple(pygame.Rect(RIGHT_X, TOP + i * (height + GAP), SIDE_W, height) for i in range(count))
     return Layout(
-        hero=hero, ally=ally, quiver=quiver,
+        hero=hero,
+        ally=ally,
+        quiver=quiver,
         banner=pygame.Rect(CENTRE_X, TOP, CENTRE_W, 60),
         strip=pygame.Rect(CENTRE_X, TOP + 68, CENTRE_W, 84),
         panel=pygame.Rect(CENTRE_X, TOP + 160, CENTRE_W, BOARD_BOTTOM - TOP - 160),
-        creatures=creatures, card_mode=mode,
+        creatures=creatures,
+        card_mode=mode,
         log=pygame.Rect(LEFT_X, 560, 600, 146),
         gauge=pygame.Rect(700, 10, 556, 74),
         buttons=pygame.Rect(640, 560, 616, 146),
@@ -104,19 +107,39 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
         size = 52 if hero else 44
         dy = y + h - (42 if hero else 36)
         bar = pygame.Rect(x + 150, y + 90, w - 170, 22) if hero else pygame.Rect(x + 150, y + 52, w - 170, 22)
-        return CardGeometry(name=(x + 20, y + 10), name_size="heading", stats=(x + 20, y + 52), bar=bar,
-                            dice=((x + 20 + size // 2, dy), (x + 30 + size + size // 2, dy)), die_size=size,
-                            formula=(x + 44 + 2 * size, dy), tag=(x + w - 18, y + 16))
+        return CardGeometry(
+            name=(x + 20, y + 10),
+            name_size="heading",
+            stats=(x + 20, y + 52),
+            bar=bar,
+            dice=((x + 20 + size // 2, dy), (x + 30 + size + size // 2, dy)),
+            die_size=size,
+            formula=(x + 44 + 2 * size, dy),
+            tag=(x + w - 18, y + 16),
+        )
     if mode == "medium":
         size = 30
         dy = y + h - 22
-        return CardGeometry(name=(x + 16, y + 8), name_size="body", stats=None,
-                            bar=pygame.Rect(x + 16, y + 42, w - 32, 16),
-                            dice=((x + 16 + size // 2, dy), (x + 22 + size + size // 2, dy)), die_size=size,
-                            formula=(x + 32 + 2 * size, dy), tag=(x + w - 14, y + 12))
-    return CardGeometry(name=(x + 14, y + 8), name_size="small", stats=None,
-                        bar=pygame.Rect(x + 14, y + h - 22, w - 110, 10),
-                        dice=(), die_size=0, formula=(x + w - 16, y + 28), tag=(x + w - 10, y + 14))
+        return CardGeometry(
+            name=(x + 16, y + 8),
+            name_size="body",
+            stats=None,
+            bar=pygame.Rect(x + 16, y + 42, w - 32, 16),
+            dice=((x + 16 + size // 2, dy), (x + 22 + size + size // 2, dy)),
+            die_size=size,
+            formula=(x + 32 + 2 * size, dy),
+            tag=(x + w - 14, y + 12),
+        )
+    return CardGeometry(
+        name=(x + 14, y + 8),
+        name_size="small",
+        stats=None,
+        bar=pygame.Rect(x + 14, y + h - 22, w - 110, 10),
+        dice=(),
+        die_size=0,
+        formula=(x + w - 16, y + 28),
+        tag=(x + w - 10, y + 14),
+    )
 
 
 Slot = tuple[tuple[int, int], int]  # a die's centre and size
@@ -158,10 +181,13 @@ class DiceSprites:
     """Die faces with their shadows, pre-rotated in ``ANGLE_STEP`` degree steps (cached)."""
 
     def __init__(self) -> None:
-        self._cache = SurfaceCache("combat dice", DIE_CACHE_BYTES,
-                                   size_of=lambda found: surface_bytes(found[0]) + surface_bytes(found[1]))
+        self._cache = SurfaceCache(
+            "combat dice", DIE_CACHE_BYTES, size_of=lambda found: surface_bytes(found[0]) + surface_bytes(found[1])
+        )
 
-    def get(self, value: int, size: int, angle: float, palette: Palette) -> tuple[pygame.Surface, pygame.Surface, tuple[int, int]]:
+    def get(
+        self, value: int, size: int, angle: float, palette: Palette
+    ) -> tuple[pygame.Surface, pygame.Surface, tuple[int, int]]:
         bucket = int(round(angle / ANGLE_STEP)) * ANGLE_STEP % 360
         key = (value, size, bucket, palette)
         found = self._cache.get(key)
@@ -173,8 +199,9 @@ class DiceSprites:
             found = self._cache.put(key, (face, shade, (max(2, size // 16), max(2, size // 14))))
         return found
 
-    def draw(self, surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette,
-             angle: float = 0.0) -> None:
+    def draw(
+        self, surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette, angle: float = 0.0
+    ) -> None:
         face, shade, offset = self.get(value, size, angle, palette)
         rect = face.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(shade, rect.move(offset))
@@ -299,7 +326,9 @@ class Bar:
             self.value = self.target
             return
         step = self.speed * dt
-        self.value = self.target if abs(self.target - self.value) <= step else self.value + math.copysign(step, self.target - self.value)
+        self.value = (
+            self.target if abs(self.target - self.value) <= step else self.value + math.copysign(step, self.target - self.value)
+        )
 
     @property
     def moving(self) -> bool:
@@ -320,8 +349,15 @@ class Floater:
     total: float = field(default=FLOAT_SECONDS)
 
 
-def draw_bar(surface: pygame.Surface, rect: pygame.Rect, value: float, maximum: int, palette: Palette,
-             show_text: bool = True, size: int = 18) -> None:
+def draw_bar(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    value: float,
+    maximum: int,
+    palette: Palette,
+    show_text: bool = True,
+    size: int = 18,
+) -> None:
     """A STAMINA bar: parchment trough, fill by ratio (green, amber, red), the numbers on the right."""
     ratio = max(0.0, min(1.0, value / max(1, maximum)))
     radius = rect.height // 2
@@ -354,5 +390,3 @@ def fit_text(text: str, face: str, size: int, width: int) -> int:
     while size > 14 and fonts.text_width(text, face, size) > width:
         size -= 1
     return size
-
-

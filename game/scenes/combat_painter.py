@@ -53,7 +53,9 @@ class BoardPainter(Painter):
             rect = bar_rect(self.layout, key)
             draw_bar(surface, rect, bar.value, bar.maximum, p, size=min(18, rect.height + 2))
             if compact and key.startswith("creature:"):
-                blit_text(surface, f"{round(bar.value)} / {bar.maximum}", (rect.right + 12, rect.centery), "bold", 16, p.ink, "midleft")
+                blit_text(
+                    surface, f"{round(bar.value)} / {bar.maximum}", (rect.right + 12, rect.centery), "bold", 16, p.ink, "midleft"
+                )
         if animator.step_in is not None:
             index = animator.step_in.creature
             t = animator.step_in.progress
@@ -125,7 +127,17 @@ class BoardPainter(Painter):
                 pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
                 pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=9)
                 # Inside the empty bar (below it, the next row's bar hid half of it).
-                blit_text(surface, t("combat.computing"), bar.center, "italic", small - 2, p.ink_soft, "center", box=bar, owner="odds computing")
+                blit_text(
+                    surface,
+                    t("combat.computing"),
+                    bar.center,
+                    "italic",
+                    small - 2,
+                    p.ink_soft,
+                    "center",
+                    box=bar,
+                    owner="odds computing",
+                )
                 continue
             value = odds[field]
             pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
@@ -140,11 +152,14 @@ class BoardPainter(Painter):
                 shown = t("combat.estimate", value=shown, margin=percent(self.ui, max(odds["margin"], 0.005)))
             blit_text(surface, shown, (rect.right - 4, y + 11), "bold", 20, p.ink, "midright")
         if fight.ally is not None:
-            blit_text(surface, t("combat.ally_not_counted"), (rect.right - 4, rect.y + 56), "italic", small - 2, p.ink_soft, "topright")
+            blit_text(
+                surface, t("combat.ally_not_counted"), (rect.right - 4, rect.y + 56), "italic", small - 2, p.ink_soft, "topright"
+            )
 
     # -- cards
-    def _card_frame(self, surface: pygame.Surface, rect: pygame.Rect, *, highlight: str | None = None,
-                    dim: bool = False, local: bool = False) -> None:
+    def _card_frame(
+        self, surface: pygame.Surface, rect: pygame.Rect, *, highlight: str | None = None, dim: bool = False, local: bool = False
+    ) -> None:
         p = self.ui.palette
         draw_panel(surface, rect, p, shadow=not local, fill_alpha=235 if not dim else 150)
         if highlight is not None:
@@ -163,25 +178,59 @@ class BoardPainter(Painter):
         geo = card_geometry(rect, "full", hero=True)
         hero = state.hero
         name = hero.name or t("combat.hero")
-        blit_text(surface, ellipsize(name, "title", theme.text_size("heading"), rect.width - 40), geo.name, "title",
-                  theme.text_size("heading"), p.ink)
+        blit_text(
+            surface,
+            ellipsize(name, "title", theme.text_size("heading"), rect.width - 40),
+            geo.name,
+            "title",
+            theme.text_size("heading"),
+            p.ink,
+        )
         body = theme.text_size("body")
         rules = self.book.profile(fight.profile)  # a vehicle or ship fight shows its own pair of scores
         luck = self._stat_name("luck")
-        stats = t("combat.hero_stats", skill_name=self._stat_name(rules.attack), skill=hero.scores[rules.attack], luck_name=luck,
-                  luck=hero.scores["luck"], luck_max=hero.initial["luck"])
+        stats = t(
+            "combat.hero_stats",
+            skill_name=self._stat_name(rules.attack),
+            skill=hero.scores[rules.attack],
+            luck_name=luck,
+            luck=hero.scores["luck"],
+            luck_max=hero.initial["luck"],
+        )
         blit_text(surface, stats, geo.stats, "body", body, p.ink)
-        blit_text(surface, self._stat_name(rules.stamina), (rect.x + 20, geo.bar.centery), "title", theme.text_size("small"),
-                  p.ink_soft, "midleft")
+        blit_text(
+            surface,
+            self._stat_name(rules.stamina),
+            (rect.x + 20, geo.bar.centery),
+            "title",
+            theme.text_size("small"),
+            p.ink_soft,
+            "midleft",
+        )
         if hero.weapon_lost:
-            blit_text(surface, t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty), (rect.right - 18, rect.y + 16),
-                      "italic", theme.text_size("small"), p.bad, "topright")
+            blit_text(
+                surface,
+                t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty),
+                (rect.right - 18, rect.y + 16),
+                "italic",
+                theme.text_size("small"),
+                p.bad,
+                "topright",
+            )
         own = [x for x in fight.last_round if not x.by_ally]
         if own and "cards" not in self.frame.hidden:
             roll = own[0].hero_roll
             self._paint_roll(surface, geo, roll.dice, roll_text(t, roll), t("combat.attack_strength"))
         elif not own:
-            blit_text(surface, t("combat.no_round_yet"), (rect.x + 20, geo.dice[0][1]), "italic", theme.text_size("small"), p.ink_faint, "midleft")
+            blit_text(
+                surface,
+                t("combat.no_round_yet"),
+                (rect.x + 20, geo.dice[0][1]),
+                "italic",
+                theme.text_size("small"),
+                p.ink_faint,
+                "midleft",
+            )
 
     def _pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """A small label tab sitting on a card's top edge (target, waiting, defeated, wound to settle)."""
@@ -200,13 +249,28 @@ class BoardPainter(Painter):
         ally = fight.ally
         self._card_frame(surface, rect, dim=ally.stamina <= 0)
         geo = card_geometry(rect, "medium")
-        blit_text(surface, t("combat.ally_name", name=ally.name, skill=ally.skill), geo.name, "bold", theme.text_size("body"), p.ink)
+        blit_text(
+            surface, t("combat.ally_name", name=ally.name, skill=ally.skill), geo.name, "bold", theme.text_size("body"), p.ink
+        )
         exchange = next((x for x in fight.last_round if x.by_ally), None)
         if ally.stamina <= 0:
-            blit_text(surface, t("combat.ally_out"), (rect.right - 14, rect.y + 12), "italic", theme.text_size("small"), p.bad, "topright")
+            blit_text(
+                surface,
+                t("combat.ally_out"),
+                (rect.right - 14, rect.y + 12),
+                "italic",
+                theme.text_size("small"),
+                p.bad,
+                "topright",
+            )
         if exchange is not None and "cards" not in self.frame.hidden:
-            text = t("combat.ally_formula", ours=exchange.hero_roll.total, name=name_of(state, exchange.creature),
-                     theirs=exchange.creature_roll.total, result=t(result_key(exchange.result) + "_ally"))
+            text = t(
+                "combat.ally_formula",
+                ours=exchange.hero_roll.total,
+                name=name_of(state, exchange.creature),
+                theirs=exchange.creature_roll.total,
+                result=t(result_key(exchange.result) + "_ally"),
+            )
             room = rect.right - geo.formula[0] - 12
             for center, face in zip(geo.dice, exchange.hero_roll.dice):
                 self.sprites.draw(surface, center, geo.die_size, face, p)
@@ -235,7 +299,15 @@ class BoardPainter(Painter):
             self._broken_bow(surface, (rect.right - 44, rect.y + 58))
             blit_text(surface, t("combat.string_broken"), (rect.x + 18, rect.bottom - 22), "bold", small, p.bad, "midleft")
         elif fight.active:
-            blit_text(surface, t("combat.shots_left", n=fight.shots_left), (rect.x + 18, rect.bottom - 22), "italic", small, p.ink_soft, "midleft")
+            blit_text(
+                surface,
+                t("combat.shots_left", n=fight.shots_left),
+                (rect.x + 18, rect.bottom - 22),
+                "italic",
+                small,
+                p.ink_soft,
+                "midleft",
+            )
 
     def _broken_bow(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
         p = self.ui.palette
@@ -256,8 +328,12 @@ class BoardPainter(Painter):
         pending = fight.pending[0] if fight.pending else None
         highlight = None
         # only the side whose wound (or missed arrow) waits is marked: a wound to the hero marks the hero's card
-        if (pending is not None and pending.creature == index and not (pending.kind == "wound" and pending.escape)
-                and (pending.kind == "missed_arrow" or pending.to == "creature")):
+        if (
+            pending is not None
+            and pending.creature == index
+            and not (pending.kind == "wound" and pending.escape)
+            and (pending.kind == "missed_arrow" or pending.to == "creature")
+        ):
             highlight = "pending"
         elif fight.active and index == target and not dead and fight.mode == "all_together":
             highlight = "target"
@@ -270,11 +346,24 @@ class BoardPainter(Painter):
         blit_text(surface, ellipsize(label, face, size, rect.width - (40 if mode == "full" else 150)), geo.name, face, size, ink)
         if geo.stats is not None:
             attack = self.book.profile(state.fight.profile).attack
-            blit_text(surface, f"{self._short_name(attack)} {creature.skill}", (geo.stats[0], geo.bar.centery), "title",
-                      theme.text_size("small"), p.ink_soft, "midleft")
+            blit_text(
+                surface,
+                f"{self._short_name(attack)} {creature.skill}",
+                (geo.stats[0], geo.bar.centery),
+                "title",
+                theme.text_size("small"),
+                p.ink_soft,
+                "midleft",
+            )
         if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
-            blit_text(surface, ellipsize(creature.notes, "italic", theme.text_size("small"), rect.width - 40),
-                      (geo.stats[0], geo.bar.bottom + 8), "italic", theme.text_size("small"), p.rubric)
+            blit_text(
+                surface,
+                ellipsize(creature.notes, "italic", theme.text_size("small"), rect.width - 40),
+                (geo.stats[0], geo.bar.bottom + 8),
+                "italic",
+                theme.text_size("small"),
+                p.rubric,
+            )
         tag, tone = None, p.ink_soft
         if dead:
             tag, tone = t("combat.tag_dead"), p.bad
@@ -287,19 +376,31 @@ class BoardPainter(Painter):
         exchange = next((x for x in fight.last_round if x.creature == index and not x.by_ally), None)
         exchange = exchange or next((x for x in fight.last_round if x.creature == index), None)
         if exchange is not None and "cards" not in self.frame.hidden:
-            formula = roll_text(t, exchange.creature_roll) if geo.die_size else t("combat.total_short", total=exchange.creature_roll.total)
-            result = t(result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card"))
-            colour = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(exchange.result, p.ink_soft)
+            formula = (
+                roll_text(t, exchange.creature_roll)
+                if geo.die_size
+                else t("combat.total_short", total=exchange.creature_roll.total)
+            )
+            result = t(
+                result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card")
+            )
+            colour = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(
+                exchange.result, p.ink_soft
+            )
             if mode == "full":  # the result takes the place of the "Attack Strength" label, above the formula
                 self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, None)
-                blit_text(surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", theme.text_size("small"), colour, "midleft")
+                blit_text(
+                    surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", theme.text_size("small"), colour, "midleft"
+                )
             else:
                 self._paint_roll(surface, geo, exchange.creature_roll.dice, formula, None)
                 if mode == "compact":
                     if tag is None:
                         tag, tone = result, colour
                 else:
-                    blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", theme.text_size("small"), colour, "midright")
+                    blit_text(
+                        surface, result, (rect.right - 16, geo.dice[0][1]), "bold", theme.text_size("small"), colour, "midright"
+                    )
         if dead:
             pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - 16), (rect.right - 16, rect.y + 16), 2)
         if tag is not None:

@@ -67,7 +67,15 @@ class CentrePainter(Painter):
             verdict = t(f"combat.outcome_{test.outcome}")
             text = t(key, total=total, target=test.target, sign="≤" if good(test.outcome) else ">", verdict=verdict)
             colour = p.good if good(test.outcome) else p.bad
-            blit_text(surface, text, (strip.x + 144, strip.centery), "bold", fit_text(text, "bold", 24, strip.width - 150), colour, "midleft")
+            blit_text(
+                surface,
+                text,
+                (strip.x + 144, strip.centery),
+                "bold",
+                fit_text(text, "bold", 24, strip.width - 150),
+                colour,
+                "midleft",
+            )
             return
         fight = state.fight
         own = [x for x in fight.last_round if not x.by_ally]
@@ -78,9 +86,25 @@ class CentrePainter(Painter):
         you = t("combat.you_total", total=x.hero_roll.total)
         them = t("combat.them_total", name=name_of(state, x.creature), total=x.creature_roll.total)
         sign = ">" if x.hero_roll.total > x.creature_roll.total else "<" if x.hero_roll.total < x.creature_roll.total else "="
-        blit_text(surface, you, (strip.centerx - 24, strip.centery), "bold", fit_text(you, "bold", body, strip.width // 2 - 30), p.ink, "midright")
+        blit_text(
+            surface,
+            you,
+            (strip.centerx - 24, strip.centery),
+            "bold",
+            fit_text(you, "bold", body, strip.width // 2 - 30),
+            p.ink,
+            "midright",
+        )
         blit_text(surface, sign, (strip.centerx, strip.centery), "bold", body + 6, p.rubric, "center")
-        blit_text(surface, them, (strip.centerx + 24, strip.centery), "bold", fit_text(them, "bold", body, strip.width // 2 - 30), p.ink, "midleft")
+        blit_text(
+            surface,
+            them,
+            (strip.centerx + 24, strip.centery),
+            "bold",
+            fit_text(them, "bold", body, strip.width // 2 - 30),
+            p.ink,
+            "midleft",
+        )
 
     def _paint_decision(self, surface: pygame.Surface, state: Any) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
@@ -133,11 +157,17 @@ class CentrePainter(Painter):
         stats = fight.stats
         x, y = panel.x + 26, panel.y + 16
         colour = p.bad if fight.winner == "enemies" else p.good if fight.winner == "hero" else p.ink
-        blit_text(surface, t("combat.summary_title"), (panel.centerx, y), "title", theme.text_size("heading") + 4, colour, "midtop")
+        blit_text(
+            surface, t("combat.summary_title"), (panel.centerx, y), "title", theme.text_size("heading") + 4, colour, "midtop"
+        )
         y += 50
         body = theme.text_size("body")
-        rows = [("combat.sum_rounds", stats.rounds), ("combat.sum_dealt", stats.damage_dealt),
-                ("combat.sum_taken", stats.damage_taken), ("combat.sum_luck", stats.luck_spent)]
+        rows = [
+            ("combat.sum_rounds", stats.rounds),
+            ("combat.sum_dealt", stats.damage_dealt),
+            ("combat.sum_taken", stats.damage_taken),
+            ("combat.sum_luck", stats.luck_spent),
+        ]
         if self.book.archery is not None:
             rows.append(("combat.sum_arrows", stats.arrows_spent))
         boxes = [e for e in fight.enemies if e.box is not None]
@@ -146,7 +176,9 @@ class CentrePainter(Painter):
         step = min(34, (room.height - (24 if boxes else 0)) // max(1, len(rows)))
         for key, value in rows:
             blit_text(surface, t(key), (x, y), "body", body, p.ink, box=room, owner="combat summary")
-            blit_text(surface, str(value), (panel.right - 26, y), "bold", body, p.ink, "topright", box=room, owner="combat summary")
+            blit_text(
+                surface, str(value), (panel.right - 26, y), "bold", body, p.ink, "topright", box=room, owner="combat summary"
+            )
             pygame.draw.line(surface, p.ink_faint, (x, y + step - 4), (panel.right - 26, y + step - 4))
             y += step
         if boxes:
@@ -171,7 +203,9 @@ class CentrePainter(Painter):
         elif fight.mode == "one_after_another" and len(fight.enemies) > 1:
             waiting = max(0, len(fight.living()) - 1)
             name = name_of(state, target) if target is not None else "?"
-            lines.append(t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name))
+            lines.append(
+                t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name)
+            )
         else:
             rules = self.book.profile(fight.profile)
             lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=self._stat_name(rules.attack)))
@@ -188,7 +222,14 @@ class CentrePainter(Painter):
                 y += fonts.line_height("body", body)
             y += 6
         if self.frame.message:
-            blit_text(surface, ellipsize(self.frame.message, "italic", body, panel.width - 44), (x, panel.bottom - 34), "italic", body, p.bad)
+            blit_text(
+                surface,
+                ellipsize(self.frame.message, "italic", body, panel.width - 44),
+                (x, panel.bottom - 34),
+                "italic",
+                body,
+                p.bad,
+            )
 
     # -- log
     def _paint_log(self, surface: pygame.Surface) -> None:
@@ -202,14 +243,29 @@ class CentrePainter(Painter):
         room = max(1, (rect.height - 50) // height)
         lines = list(self.frame.log)
         end = len(lines) - min(self.frame.log_scroll, max(0, len(lines) - room))
-        shown = lines[max(0, end - room):end]
+        shown = lines[max(0, end - room) : end]
         y = rect.y + 44
         colours = {"good": p.good, "bad": p.bad, "head": p.rubric}
         for text, tone in shown:
             face = "bold" if tone == "head" else "body"
-            blit_text(surface, ellipsize(text, face, size, rect.width - 32), (rect.x + 16, y), face, size, colours.get(tone, p.ink))
+            blit_text(
+                surface, ellipsize(text, face, size, rect.width - 32), (rect.x + 16, y), face, size, colours.get(tone, p.ink)
+            )
             y += height
         if self.frame.message and self.frame.current.fight is not None and not self.frame.current.fight.active:
             blit_text(surface, self.frame.message, (rect.x + 16, rect.bottom - 24), "italic", size, p.bad)
-        if self.frame.message and self.frame.current.fight is not None and self.frame.current.fight.active and self.frame.current.fight.pending:
-            blit_text(surface, ellipsize(self.frame.message, "italic", size, 600), (self.layout.buttons.x, 710), "italic", size, p.bad, "bottomleft")
+        if (
+            self.frame.message
+            and self.frame.current.fight is not None
+            and self.frame.current.fight.active
+            and self.frame.current.fight.pending
+        ):
+            blit_text(
+                surface,
+                ellipsize(self.frame.message, "italic", size, 600),
+                (self.layout.buttons.x, 710),
+                "italic",
+                size,
+                p.bad,
+                "bottomleft",
+            )

@@ -18,17 +18,27 @@ from game.scenes.combat_text import Step, advice_key, name_of, percent, rules_in
 
 
 def combatant_words(t: Any, book: Any, state: Any) -> str:
-    """"You: STAMINA 15 of 20. Aile Noire: SKILL 7, STAMINA 4 of 6, dead"."""
+    """ "You: STAMINA 15 of 20. Aile Noire: SKILL 7, STAMINA 4 of 6, dead"."""
     fight = state.fight
     hero = state.hero
     stamina = t("access.stamina_of", value=hero.scores["stamina"], initial=hero.initial["stamina"])
     parts = [t("access.you", scores=stamina, luck=hero.scores.get("luck", 0))]
     if fight.ally is not None:
-        parts.append(t("access.ally", name=fight.ally.name, skill=fight.ally.skill,
-                       stamina=t("access.stamina_of", value=fight.ally.stamina, initial=fight.ally.initial_stamina)))
+        parts.append(
+            t(
+                "access.ally",
+                name=fight.ally.name,
+                skill=fight.ally.skill,
+                stamina=t("access.stamina_of", value=fight.ally.stamina, initial=fight.ally.initial_stamina),
+            )
+        )
     for enemy in fight.enemies:
-        words = t("access.creature", name=enemy.name, skill=enemy.skill,
-                  stamina=t("access.stamina_of", value=enemy.stamina, initial=enemy.initial_stamina))
+        words = t(
+            "access.creature",
+            name=enemy.name,
+            skill=enemy.skill,
+            stamina=t("access.stamina_of", value=enemy.stamina, initial=enemy.initial_stamina),
+        )
         if enemy.stamina <= 0:
             words += ", " + t("access.dead")
         parts.append(words)
@@ -43,8 +53,12 @@ def advice_words(scene: Any, state: Any) -> str:
     if advice is None or state.fight.pending[0].escape:
         return ""
     test, accept = advice["test_luck"], advice["accept"]
-    return ". ".join([t("access.advice_odds", test=percent(scene.ui, test), accept=percent(scene.ui, accept)),
-                      t(advice_key(test, accept)).rstrip(".")])
+    return ". ".join(
+        [
+            t("access.advice_odds", test=percent(scene.ui, test), accept=percent(scene.ui, accept)),
+            t(advice_key(test, accept)).rstrip("."),
+        ]
+    )
 
 
 def decision_words(scene: Any, state: Any) -> str:
@@ -79,8 +93,12 @@ def summary_words(t: Any, book: Any, state: Any) -> str:
     """The end of the fight: who won and the tallies."""
     fight = state.fight
     stats = fight.stats
-    rows = [("combat.sum_rounds", stats.rounds), ("combat.sum_dealt", stats.damage_dealt),
-            ("combat.sum_taken", stats.damage_taken), ("combat.sum_luck", stats.luck_spent)]
+    rows = [
+        ("combat.sum_rounds", stats.rounds),
+        ("combat.sum_dealt", stats.damage_dealt),
+        ("combat.sum_taken", stats.damage_taken),
+        ("combat.sum_luck", stats.luck_spent),
+    ]
     if book.archery is not None:
         rows.append(("combat.sum_arrows", stats.arrows_spent))
     tallies = ", ".join(f"{t(key)} {value}" for key, value in rows)
@@ -147,8 +165,9 @@ class CombatVoice:
             ui.say(ui.t("access.undone", what=describe_entry(ui, scene.book, change.entry)))
             return
         ui.say(after_step_words(scene))
-        self.advice_owed = bool(fight.active and fight.pending and not fight.pending[0].escape
-                                and not advice_words(scene, scene.state))
+        self.advice_owed = bool(
+            fight.active and fight.pending and not fight.pending[0].escape and not advice_words(scene, scene.state)
+        )
 
     def odds_ready(self) -> None:
         """The odds have come: the advisor's numbers for the wound still pending, if they were owed."""

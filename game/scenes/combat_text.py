@@ -29,14 +29,14 @@ def name_of(state: Any, index: int) -> str:
 
 
 def roll_text(t: Any, roll: Any) -> str:
-    """"5+4 + 11 = 20": the dice, the modifier and the total."""
+    """ "5+4 + 11 = 20": the dice, the modifier and the total."""
     dice = "+".join(str(d) for d in roll.dice)
     sign = "+" if roll.modifier >= 0 else "−"
     return t("combat.roll_formula", dice=dice, sign=sign, modifier=abs(roll.modifier), total=roll.total)
 
 
 def percent(ui: Any, value: float) -> str:
-    """"64 %"; one decimal near the ends, so 99.8 % never reads as a certain 100 %."""
+    """ "64 %"; one decimal near the ends, so 99.8 % never reads as a certain 100 %."""
     pct = value * 100
     if 0 < pct < 1 or 99 < pct < 100:
         text = f"{min(99.9, max(0.1, pct)):.1f}"
@@ -88,15 +88,27 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
     elif do == "round":
         banner, tone = _tell_round(t, step, lines)
     elif do == "shoot":
-        target = int(step.entry.action.get("target") if step.entry.action.get("target") is not None else step.before.fight.front() or 0)
+        target = int(
+            step.entry.action.get("target") if step.entry.action.get("target") is not None else step.before.fight.front() or 0
+        )
         shot = after.last_test
         total = sum(shot.dice) if shot else 0
         name = name_of(after, target)
         if step.entry.outcome == "hit":
             killed = after.fight.enemies[target].stamina == 0
             banner, tone = (t("combat.banner_shot_kill", name=name) if killed else t("combat.banner_shot_hit", name=name)), "good"
-            lines.append((t("combat.log_shot_hit", name=name, total=total, skill=shot.target if shot else 0,
-                            damage=_creature_loss(step, target)), "good"))
+            lines.append(
+                (
+                    t(
+                        "combat.log_shot_hit",
+                        name=name,
+                        total=total,
+                        skill=shot.target if shot else 0,
+                        damage=_creature_loss(step, target),
+                    ),
+                    "good",
+                )
+            )
         else:
             banner, tone = t("combat.banner_shot_miss"), "bad"
             lines.append((t("combat.log_shot_miss", name=name, total=total, skill=shot.target if shot else 0), "bad"))
@@ -123,7 +135,10 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
             lines.append((t("combat.log_next", name=name_of(after, front)), "neutral"))
     winner = _ended(step)
     if winner is not None:
-        banner, tone = t(f"combat.banner_end_{winner}"), "bad" if winner == "enemies" else "good" if winner == "hero" else "neutral"
+        banner, tone = (
+            t(f"combat.banner_end_{winner}"),
+            "bad" if winner == "enemies" else "good" if winner == "hero" else "neutral",
+        )
         lines.append((t(f"combat.log_end_{winner}"), tone))
     return Told(banner, tone, tuple(lines))
 
@@ -137,17 +152,41 @@ def _tell_round(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str, 
         name = name_of(after, x.creature)
         if x.by_ally:
             ally = fight.ally.name if fight.ally else "?"
-            lines.append((t("combat.log_ally_exchange", ally=ally, name=name, theirs=roll_text(t, x.creature_roll),
-                            ours=roll_text(t, x.hero_roll), result=t(result_key(x.result))), _tone(x.result)))
+            lines.append(
+                (
+                    t(
+                        "combat.log_ally_exchange",
+                        ally=ally,
+                        name=name,
+                        theirs=roll_text(t, x.creature_roll),
+                        ours=roll_text(t, x.hero_roll),
+                        result=t(result_key(x.result)),
+                    ),
+                    _tone(x.result),
+                )
+            )
         else:
-            lines.append((t("combat.log_exchange", name=name, theirs=roll_text(t, x.creature_roll),
-                            ours=roll_text(t, x.hero_roll), result=t(result_key(x.result))), _tone(x.result)))
+            lines.append(
+                (
+                    t(
+                        "combat.log_exchange",
+                        name=name,
+                        theirs=roll_text(t, x.creature_roll),
+                        ours=roll_text(t, x.hero_roll),
+                        result=t(result_key(x.result)),
+                    ),
+                    _tone(x.result),
+                )
+            )
     if target_exchange is None:
         return t("combat.banner_parry"), "neutral"
     name = name_of(after, target_exchange.creature)
     result = target_exchange.result
     if result == "hero_hit":
-        if after.fight.enemies[target_exchange.creature].stamina == 0 and step.before.fight.enemies[target_exchange.creature].stamina > 0:
+        if (
+            after.fight.enemies[target_exchange.creature].stamina == 0
+            and step.before.fight.enemies[target_exchange.creature].stamina > 0
+        ):
             banner, tone = t("combat.banner_kill", name=name), "good"
         else:
             banner, tone = t("combat.banner_hit", name=name), "good"

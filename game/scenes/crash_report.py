@@ -24,10 +24,14 @@ class CrashReportScene(ModalScene):
         self.on_close = on_close
         self.copied = False
         panel = self.panel_rect()
-        self.copy_button = self.group.add(Button(ui, (panel.x + 30, panel.bottom - 70, 260, 46), ui.tr("crash.copy"),
-                                                 on_click=self.copy))
-        self.continue_button = self.group.add(Button(ui, (panel.right - 230, panel.bottom - 70, 200, 46), ui.tr("crash.continue"),
-                                                     style="primary", on_click=self.close))
+        self.copy_button = self.group.add(
+            Button(ui, (panel.x + 30, panel.bottom - 70, 260, 46), ui.tr("crash.copy"), on_click=self.copy)
+        )
+        self.continue_button = self.group.add(
+            Button(
+                ui, (panel.right - 230, panel.bottom - 70, 200, 46), ui.tr("crash.continue"), style="primary", on_click=self.close
+            )
+        )
 
     def panel_rect(self) -> pygame.Rect:
         rect = pygame.Rect(0, 0, 760, 330)
@@ -63,5 +67,13 @@ class CrashReportScene(ModalScene):
             blit_text(surface, line, (panel.x + 30, y + 8), "italic", self.ui.theme.text_size("small"), p.ink_soft)
             y += 24
         if self.copied:
-            blit_text(surface, self.ui.t("crash.copied"), (panel.x + 310, panel.bottom - 47), "italic", self.ui.theme.text_size("small"), p.good, "midleft")
+            blit_text(
+                surface,
+                self.ui.t("crash.copied"),
+                (panel.x + 310, panel.bottom - 47),
+                "italic",
+                self.ui.theme.text_size("small"),
+                p.good,
+                "midleft",
+            )
         self.group.draw(surface)

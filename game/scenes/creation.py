@@ -101,40 +101,102 @@ class CreationScene(Scene):
     def _build(self) -> None:
         ui, g = self.ui, self.group
         x0, width = RULES_PANEL.x + PAD, RULES_PANEL.width - 2 * PAD
-        self.back_button = g.add(Button(ui, (28, 24, 150, 42), ui.tr("creation.back"), on_click=self.back,
-                                        tooltip=ui.tr("creation.back_tooltip")))
+        self.back_button = g.add(
+            Button(ui, (28, 24, 150, 42), ui.tr("creation.back"), on_click=self.back, tooltip=ui.tr("creation.back_tooltip"))
+        )
         top = RULES_PANEL.y + HEADING_SPACE + 44
         for index, stat in enumerate(self.book.stats):
             if stat.roll is None:
                 continue
             y = top + index * ROW_H + (ROW_H - 42) // 2
-            self.fields[stat.id] = g.add(TextField(ui, (x0 + width - FIELD_W, y, FIELD_W, 42), numeric=True, max_length=3,
-                                                   on_submit=lambda _text: self.apply_typed(),
-                                                   spoken_name=lambda s=stat: s.name.get(ui.catalogue.language)))
+            self.fields[stat.id] = g.add(
+                TextField(
+                    ui,
+                    (x0 + width - FIELD_W, y, FIELD_W, 42),
+                    numeric=True,
+                    max_length=3,
+                    on_submit=lambda _text: self.apply_typed(),
+                    spoken_name=lambda s=stat: s.name.get(ui.catalogue.language),
+                )
+            )
         buttons_y = top + len(self.book.stats) * ROW_H + 14
         half = (width - 10) // 2
-        self.roll_button = g.add(Button(ui, (x0, buttons_y, half, 46), self._roll_label, style="primary",
-                                        on_click=self.roll, tooltip=ui.tr("creation.roll_tooltip")))
-        self.typed_button = g.add(Button(ui, (x0 + half + 10, buttons_y, half, 46), ui.tr("creation.apply_typed"),
-                                         on_click=self.apply_typed, tooltip=ui.tr("creation.apply_typed_tooltip")))
-        self.physical_toggle = g.add(Toggle(ui, (x0, buttons_y + 58, width, 32), ui.tr("creation.physical"),
-                                            value=self.services.settings.physical_dice, on_change=self.set_physical,
-                                            tooltip=ui.tr("creation.physical_tooltip")))
-        self.honest_toggle = g.add(Toggle(ui, (x0, buttons_y + 96, width, 32), ui.tr("play.honest_toggle"),
-                                          value=False, on_change=self.set_honest, tooltip=ui.tr("play.honest_tooltip")))
+        self.roll_button = g.add(
+            Button(
+                ui,
+                (x0, buttons_y, half, 46),
+                self._roll_label,
+                style="primary",
+                on_click=self.roll,
+                tooltip=ui.tr("creation.roll_tooltip"),
+            )
+        )
+        self.typed_button = g.add(
+            Button(
+                ui,
+                (x0 + half + 10, buttons_y, half, 46),
+                ui.tr("creation.apply_typed"),
+                on_click=self.apply_typed,
+                tooltip=ui.tr("creation.apply_typed_tooltip"),
+            )
+        )
+        self.physical_toggle = g.add(
+            Toggle(
+                ui,
+                (x0, buttons_y + 58, width, 32),
+                ui.tr("creation.physical"),
+                value=self.services.settings.physical_dice,
+                on_change=self.set_physical,
+                tooltip=ui.tr("creation.physical_tooltip"),
+            )
+        )
+        self.honest_toggle = g.add(
+            Toggle(
+                ui,
+                (x0, buttons_y + 96, width, 32),
+                ui.tr("play.honest_toggle"),
+                value=False,
+                on_change=self.set_honest,
+                tooltip=ui.tr("play.honest_tooltip"),
+            )
+        )
         for index, ready in enumerate(self.book.ready_heroes):
             card = self.card_rect(index)
-            self.pick_buttons[ready.name] = g.add(Button(ui, (card.x + 14, card.bottom - 56, card.width - 28, 42),
-                                                         ui.tr("creation.pick"), on_click=lambda n=ready.name: self.pick(n)))
+            self.pick_buttons[ready.name] = g.add(
+                Button(
+                    ui,
+                    (card.x + 14, card.bottom - 56, card.width - 28, 42),
+                    ui.tr("creation.pick"),
+                    on_click=lambda n=ready.name: self.pick(n),
+                )
+            )
         strip_height = StepsStrip.height(self.book)
-        self.steps = StepsStrip(ui, g, self.book, pygame.Rect(TOP_PANEL.x + PAD, TOP_PANEL.bottom - PAD // 2 - strip_height,
-                                                               TOP_PANEL.width - 2 * PAD, strip_height), self.choose)
+        self.steps = StepsStrip(
+            ui,
+            g,
+            self.book,
+            pygame.Rect(TOP_PANEL.x + PAD, TOP_PANEL.bottom - PAD // 2 - strip_height, TOP_PANEL.width - 2 * PAD, strip_height),
+            self.choose,
+        )
         row_y = HERO_PANEL.bottom - PAD - 46
-        self.start_button = g.add(Button(ui, (HERO_PANEL.right - PAD - 270, row_y, 270, 46), ui.tr("creation.start"),
-                                         style="primary", on_click=self.confirm))
-        self.name_field = g.add(TextField(ui, (HERO_PANEL.x + PAD, row_y + 1, 360, 44), max_length=40,
-                                          placeholder=ui.tr("creation.name_placeholder"),
-                                          on_submit=lambda _text: self.confirm()))
+        self.start_button = g.add(
+            Button(
+                ui,
+                (HERO_PANEL.right - PAD - 270, row_y, 270, 46),
+                ui.tr("creation.start"),
+                style="primary",
+                on_click=self.confirm,
+            )
+        )
+        self.name_field = g.add(
+            TextField(
+                ui,
+                (HERO_PANEL.x + PAD, row_y + 1, 360, 44),
+                max_length=40,
+                placeholder=ui.tr("creation.name_placeholder"),
+                on_submit=lambda _text: self.confirm(),
+            )
+        )
 
     def _roll_label(self) -> str:
         return self.ui.t("creation.reroll") if self.rolled else self.ui.t("creation.roll")
@@ -203,9 +265,19 @@ class CreationScene(Scene):
         labels: list[str] = []
         for stat in self.rolled_stats():
             for n in range(stat.roll.dice):
-                labels.append(self.stat_name(stat) if stat.roll.dice == 1 else self.ui.t("creation.die_label", stat=self.stat_name(stat), n=n + 1))
-        enter_dice(self, self.services, session.dice_needed(action), lambda dice: self._apply(session, action, dice),
-                   lambda result: self._rolled(session, result), names=lambda uses: labels if len(uses) == len(labels) else [])
+                labels.append(
+                    self.stat_name(stat)
+                    if stat.roll.dice == 1
+                    else self.ui.t("creation.die_label", stat=self.stat_name(stat), n=n + 1)
+                )
+        enter_dice(
+            self,
+            self.services,
+            session.dice_needed(action),
+            lambda dice: self._apply(session, action, dice),
+            lambda result: self._rolled(session, result),
+            names=lambda uses: labels if len(uses) == len(labels) else [],
+        )
 
     def _apply(self, session: Session[Any, Any], action: Any, dice: Any = None) -> Entry | Refused:
         try:
@@ -222,7 +294,7 @@ class CreationScene(Scene):
         self.rolled = {}
         for stat in self.rolled_stats():
             self.rolled[stat.id] = tuple(faces[: stat.roll.dice])
-            faces = faces[stat.roll.dice:]
+            faces = faces[stat.roll.dice :]
         self._refresh()
         self._show_dice()
 
@@ -244,7 +316,7 @@ class CreationScene(Scene):
                 continue
             total = sum(faces) + stat.roll.plus
             plus = stat.roll.plus
-            detail = (f"+ {plus} = {total}" if plus > 0 else f"− {-plus} = {total}" if plus < 0 else f"= {total}")
+            detail = f"+ {plus} = {total}" if plus > 0 else f"− {-plus} = {total}" if plus < 0 else f"= {total}"
             groups.append(DiceGroup(self.stat_name(stat), faces, stat.roll.sides, detail))
         return groups
 
@@ -252,8 +324,15 @@ class CreationScene(Scene):
         if self.stack is None:
             return
         factor = 0.0 if self.services.settings.physical_dice else self.services.settings.animation_factor
-        self.services.navigator.open(self, Screen.DICE_ROLL, self.ui.t("creation.roll_title"), self.dice_groups(),
-                                     self.summary(), rng=self.services.rng, animation_factor=factor)
+        self.services.navigator.open(
+            self,
+            Screen.DICE_ROLL,
+            self.ui.t("creation.roll_title"),
+            self.dice_groups(),
+            self.summary(),
+            rng=self.services.rng,
+            animation_factor=factor,
+        )
 
     def typed_scores(self) -> dict[str, int] | None:
         """The typed scores, or None (with the reason in ``message``) when one is empty."""
@@ -261,7 +340,9 @@ class CreationScene(Scene):
         for stat in self.rolled_stats():
             value = self.fields[stat.id].value
             if value is None:
-                self.message = describe(self.services, Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id), self.book)
+                self.message = describe(
+                    self.services, Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id), self.book
+                )
                 return None
             scores[stat.id] = value
         return scores
@@ -354,7 +435,9 @@ class CreationScene(Scene):
         full = " · ".join(f"{self.stat_name(s)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
         if fonts.text_width(full, "bold", self.ui.theme.text_size("body")) <= HERO_PANEL.width - 2 * PAD:
             return full
-        return " · ".join(f"{(s.short or s.name).get(self.ui.catalogue.language)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
+        return " · ".join(
+            f"{(s.short or s.name).get(self.ui.catalogue.language)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats
+        )
 
     # -- frame ------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

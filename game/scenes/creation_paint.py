@@ -90,7 +90,11 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
         hint = ui.t("play.creation_hint_honest")
     line_h = fonts.line_height("italic", small)
     bottom = RULES_PANEL.bottom - 12
-    about = [(scene.stat_name(s), ui.t(f"creation.about_{s.id}")) for s in scene.book.stats if ui.catalogue.has(f"creation.about_{s.id}")]
+    about = [
+        (scene.stat_name(s), ui.t(f"creation.about_{s.id}"))
+        for s in scene.book.stats
+        if ui.catalogue.has(f"creation.about_{s.id}")
+    ]
     # The hint gives way (down to one line ending in "…") so that every score keeps at least one line below.
     reserved = (len(about) * fonts.line_height("body", small - 2) + 20) if about else 0
     hint_lines, _ = fit_lines(hint, "italic", small, width, max(1, (bottom - y - reserved) // line_h))
@@ -172,10 +176,25 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
     for index, stat in enumerate(stats):
         tile = pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, 196)
         surface.blit(rounded_box(tile.size, p.parchment_light, p.ink_faint, 6, 1), tile)
-        blit_text(surface, scene.fitted_name(stat, "body", body, tile.width - 12), (tile.centerx, tile.y + 10), "body", body, p.ink, "midtop")
+        blit_text(
+            surface,
+            scene.fitted_name(stat, "body", body, tile.width - 12),
+            (tile.centerx, tile.y + 10),
+            "body",
+            body,
+            p.ink,
+            "midtop",
+        )
         value = None if scene.hero is None else scene.hero.initial.get(stat.id)
-        blit_text(surface, "—" if value is None else str(value), (tile.centerx, tile.y + 74), "bold", value_size,
-                  p.ink if value is not None else p.ink_faint, "center")
+        blit_text(
+            surface,
+            "—" if value is None else str(value),
+            (tile.centerx, tile.y + 74),
+            "bold",
+            value_size,
+            p.ink if value is not None else p.ink_faint,
+            "center",
+        )
         faces = scene.rolled.get(stat.id)
         if faces:
             plus_w = fonts.text_width(f"+ {abs(stat.roll.plus)}", "body", body) + 12 if stat.roll.plus else 0
@@ -233,5 +252,9 @@ def draw_hero_panel(scene: CreationScene, surface: pygame.Surface) -> None:
     blit_text(surface, scene.summary(), (x, HERO_PANEL.y + 14), "bold", body, p.ink)
     pygame.draw.line(surface, p.ink_faint, (x, HERO_PANEL.y + 44), (HERO_PANEL.right - PAD, HERO_PANEL.y + 44))
     if scene.status_key:
-        key = "play.status_rolled_honest" if scene.play == HONEST and scene.status_key == "creation.status_rolled" else scene.status_key
+        key = (
+            "play.status_rolled_honest"
+            if scene.play == HONEST and scene.status_key == "creation.status_rolled"
+            else scene.status_key
+        )
         blit_text(surface, ui.t(key, name=scene.picked or ""), (x, y), "italic", small, p.ink_soft)

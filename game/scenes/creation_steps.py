@@ -52,16 +52,16 @@ def picks_text(step: Any, picks: dict[str, int], language: str) -> str:
 class StepsStrip:
     """One row per creation step of the book: its name, what was picked, a "choose" button."""
 
-    def __init__(self, ui: UIContext, group: WidgetGroup, book: Any, rect: pygame.Rect,
-                 on_choose: Callable[[Any], None]) -> None:
+    def __init__(self, ui: UIContext, group: WidgetGroup, book: Any, rect: pygame.Rect, on_choose: Callable[[Any], None]) -> None:
         self.ui = ui
         self.book = book
         self.rect = rect
         self.buttons: dict[str, Button] = {}
         for index, step in enumerate(book.creation):
             y = rect.y + index * STEP_ROW + (STEP_ROW - 42) // 2
-            self.buttons[step.id] = group.add(Button(ui, (rect.right - 190, y, 190, 42), ui.tr("steps.choose"),
-                                                     on_click=lambda s=step: on_choose(s)))
+            self.buttons[step.id] = group.add(
+                Button(ui, (rect.right - 190, y, 190, 42), ui.tr("steps.choose"), on_click=lambda s=step: on_choose(s))
+            )
 
     @staticmethod
     def height(book: Any) -> int:
@@ -102,8 +102,16 @@ class StepsStrip:
 class ChoicePicker(ModalScene):
     """Pick the options of one creation step: toggles (once each) or counters (repeats allowed)."""
 
-    def __init__(self, ui: UIContext, book: Any, step: Any, hero: Any, current: dict[str, int],
-                 check: Callable[[a.Choose], str | None], on_done: Callable[[a.Choose], None]) -> None:
+    def __init__(
+        self,
+        ui: UIContext,
+        book: Any,
+        step: Any,
+        hero: Any,
+        current: dict[str, int],
+        check: Callable[[a.Choose], str | None],
+        on_done: Callable[[a.Choose], None],
+    ) -> None:
         super().__init__(ui)
         self.book = book
         self.step = step
@@ -119,24 +127,38 @@ class ChoicePicker(ModalScene):
         for index, option in enumerate(step.options):
             y = self.list_top + (index % PICKER_ROWS) * PICKER_ROW + 4
             if step.repeats:
-                widget = Counter(ui, (panel.right - PAD - 140, y, 140, 42), value=self.picks[option.id], minimum=0,
-                                 maximum=step.max_each or self.count or 99,
-                                 on_request=lambda value, o=option.id: self.set_pick(o, value),
-                                 spoken_name=lambda o=option: o.name.get(ui.catalogue.language))
+                widget = Counter(
+                    ui,
+                    (panel.right - PAD - 140, y, 140, 42),
+                    value=self.picks[option.id],
+                    minimum=0,
+                    maximum=step.max_each or self.count or 99,
+                    on_request=lambda value, o=option.id: self.set_pick(o, value),
+                    spoken_name=lambda o=option: o.name.get(ui.catalogue.language),
+                )
             else:
-                widget = Toggle(ui, (panel.right - PAD - 130, y + 5, 126, 32), "", value=bool(self.picks[option.id]),
-                                on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0),
-                                spoken_name=lambda o=option: o.name.get(ui.catalogue.language))
+                widget = Toggle(
+                    ui,
+                    (panel.right - PAD - 130, y + 5, 126, 32),
+                    "",
+                    value=bool(self.picks[option.id]),
+                    on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0),
+                    spoken_name=lambda o=option: o.name.get(ui.catalogue.language),
+                )
             self.widgets[option.id] = self.group.add(widget)
         bottom = panel.bottom - PAD - 46
-        self.prev_button = self.group.add(Button(ui, (panel.x + PAD, bottom, 60, 46), "‹", on_click=lambda: self.turn(-1),
-                                                 tooltip=ui.tr("steps.previous_page")))
-        self.next_button = self.group.add(Button(ui, (panel.x + PAD + 70, bottom, 60, 46), "›", on_click=lambda: self.turn(1),
-                                                 tooltip=ui.tr("steps.next_page")))
-        self.cancel_button = self.group.add(Button(ui, (panel.right - PAD - 370, bottom, 170, 46), ui.tr("common.cancel"),
-                                                   on_click=self.dismiss))
-        self.ok_button = self.group.add(Button(ui, (panel.right - PAD - 190, bottom, 190, 46), ui.tr("steps.confirm"),
-                                               style="primary", on_click=self.confirm))
+        self.prev_button = self.group.add(
+            Button(ui, (panel.x + PAD, bottom, 60, 46), "‹", on_click=lambda: self.turn(-1), tooltip=ui.tr("steps.previous_page"))
+        )
+        self.next_button = self.group.add(
+            Button(ui, (panel.x + PAD + 70, bottom, 60, 46), "›", on_click=lambda: self.turn(1), tooltip=ui.tr("steps.next_page"))
+        )
+        self.cancel_button = self.group.add(
+            Button(ui, (panel.right - PAD - 370, bottom, 170, 46), ui.tr("common.cancel"), on_click=self.dismiss)
+        )
+        self.ok_button = self.group.add(
+            Button(ui, (panel.right - PAD - 190, bottom, 190, 46), ui.tr("steps.confirm"), style="primary", on_click=self.confirm)
+        )
         self._sync()
 
     @property
@@ -221,8 +243,15 @@ class ChoicePicker(ModalScene):
                 text = lines[0] + ("…" if len(lines) > 1 else "")
                 blit_text(surface, text, (x, top + 36), "italic", small - 2, p.ink_soft, "midleft")
         if self.pages > 1:
-            blit_text(surface, ui.t("steps.page", page=self.page + 1, pages=self.pages),
-                      (self.next_button.rect.right + 14, self.next_button.rect.centery), "italic", small, p.ink_soft, "midleft")
+            blit_text(
+                surface,
+                ui.t("steps.page", page=self.page + 1, pages=self.pages),
+                (self.next_button.rect.right + 14, self.next_button.rect.centery),
+                "italic",
+                small,
+                p.ink_soft,
+                "midleft",
+            )
         if self.problem:
             lines = wrap_words(self.problem, "body", small, width)
             blit_text(surface, lines[0], (x, self.ok_button.rect.y - 16), "body", small, p.bad, "midleft")

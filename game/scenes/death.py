@@ -90,11 +90,19 @@ def skull_image(size: tuple[int, int], palette: Palette) -> pygame.Surface:
         length = math.hypot(b[0] - a[0], b[1] - a[1])
         nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
         half = 0.035 * w
-        shaft = [(a[0] + nx * half, a[1] + ny * half), (b[0] + nx * half, b[1] + ny * half),
-                 (b[0] - nx * half, b[1] - ny * half), (a[0] - nx * half, a[1] - ny * half)]
+        shaft = [
+            (a[0] + nx * half, a[1] + ny * half),
+            (b[0] + nx * half, b[1] + ny * half),
+            (b[0] - nx * half, b[1] - ny * half),
+            (a[0] - nx * half, a[1] - ny * half),
+        ]
         pygame.draw.polygon(big, ink, shaft, 0)
-        inner = [(a[0] + nx * (half - line), a[1] + ny * (half - line)), (b[0] + nx * (half - line), b[1] + ny * (half - line)),
-                 (b[0] - nx * (half - line), b[1] - ny * (half - line)), (a[0] - nx * (half - line), a[1] - ny * (half - line))]
+        inner = [
+            (a[0] + nx * (half - line), a[1] + ny * (half - line)),
+            (b[0] + nx * (half - line), b[1] + ny * (half - line)),
+            (b[0] - nx * (half - line), b[1] - ny * (half - line)),
+            (a[0] - nx * (half - line), a[1] - ny * (half - line)),
+        ]
         for end in (a, b):
             for side in (1, -1):
                 knob((end[0] + nx * half * 1.1 * side, end[1] + ny * half * 1.1 * side), 0.045 * w)
@@ -137,36 +145,58 @@ class DeathScene(AdventureScene):
     screen = Screen.DEATH
     help_topic = "sheet"
 
-
     adventure: FFAdventure
 
     def __init__(self, services: Services, adventure: FFAdventure) -> None:
         super().__init__(services, adventure)
         self.reviving = False
         ui = self.ui
-        self.undo_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.undo"), on_click=self.undo,
-                                  tooltip=ui.tr("death.undo_tooltip"))
-        self.restart_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.restart"), on_click=self.restart,
-                                     tooltip=ui.tr("death.restart_tooltip"))
+        self.undo_button = Button(
+            ui, (0, 0, 10, BUTTON_H), ui.tr("death.undo"), on_click=self.undo, tooltip=ui.tr("death.undo_tooltip")
+        )
+        self.restart_button = Button(
+            ui, (0, 0, 10, BUTTON_H), ui.tr("death.restart"), on_click=self.restart, tooltip=ui.tr("death.restart_tooltip")
+        )
         self.continue_button: Button | None = None
         if self.may_continue:
-            self.continue_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.continue"), style="primary",
-                                          on_click=self.ask_revive, tooltip=ui.tr("death.continue_tooltip"))
+            self.continue_button = Button(
+                ui,
+                (0, 0, 10, BUTTON_H),
+                ui.tr("death.continue"),
+                style="primary",
+                on_click=self.ask_revive,
+                tooltip=ui.tr("death.continue_tooltip"),
+            )
         self.shelf_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.shelf"), on_click=self.to_shelf)
         # honest play: the death screen offers no undo of the fatal roll (a death set by hand can still be undone)
         honest_roll = adventure.session.undo_refusal() is not None and adventure.session.play == HONEST
         self.undo_button.visible = not honest_roll
-        self.buttons = [b for b in (self.undo_button, self.restart_button, self.continue_button, self.shelf_button) if b and b.visible]
+        self.buttons = [
+            b for b in (self.undo_button, self.restart_button, self.continue_button, self.shelf_button) if b and b.visible
+        ]
         self.group.add(*self.buttons)
         self.honest_roll = honest_roll
         panel = REVIVE_PANEL
-        self.stamina_field = TextField(ui, (panel.x + 24, panel.y + 60, 110, 46), numeric=True, max_length=3,
-                                       on_submit=lambda _text: self.revive(), visible=False,
-                                       spoken_name=lambda: self.ui.t("death.revive_prompt", maximum=self.initial_stamina() or "—"))
-        self.revive_button = Button(ui, (panel.right - 24 - 420, panel.y + 60, 260, 46), ui.tr("death.revive"),
-                                    style="primary", on_click=self.revive, visible=False)
-        self.cancel_revive = Button(ui, (panel.right - 24 - 150, panel.y + 60, 150, 46), ui.tr("common.cancel"),
-                                    on_click=self.close_revive, visible=False)
+        self.stamina_field = TextField(
+            ui,
+            (panel.x + 24, panel.y + 60, 110, 46),
+            numeric=True,
+            max_length=3,
+            on_submit=lambda _text: self.revive(),
+            visible=False,
+            spoken_name=lambda: self.ui.t("death.revive_prompt", maximum=self.initial_stamina() or "—"),
+        )
+        self.revive_button = Button(
+            ui,
+            (panel.right - 24 - 420, panel.y + 60, 260, 46),
+            ui.tr("death.revive"),
+            style="primary",
+            on_click=self.revive,
+            visible=False,
+        )
+        self.cancel_revive = Button(
+            ui, (panel.right - 24 - 150, panel.y + 60, 150, 46), ui.tr("common.cancel"), on_click=self.close_revive, visible=False
+        )
         self.group.add(self.stamina_field, self.revive_button, self.cancel_revive)
         self._layout()
         self._refresh()
@@ -333,7 +363,9 @@ class DeathScene(AdventureScene):
                 where, colour = (REVIVE_PANEL.x + 24, REVIVE_PANEL.bottom - 32), p.bad
                 blit_text(surface, self.message, where, "body", small, colour)
             else:
-                blit_text(surface, self.message, (640, BUTTONS_Y + BUTTON_H + 18), "body", small, _mix(p.bad, light, 0.5), "midtop")
+                blit_text(
+                    surface, self.message, (640, BUTTONS_Y + BUTTON_H + 18), "body", small, _mix(p.bad, light, 0.5), "midtop"
+                )
 
     def _draw_revive(self, surface: pygame.Surface) -> None:
         """The panel behind the STAMINA field (the widgets are drawn by the group)."""
@@ -381,11 +413,18 @@ def _showcase_honest(services: Services) -> list[Scene]:
     from game.rules.session import Session, Start
 
     book = services.shelf.books["DF31"]
-    session = Session(book, ScriptedDice([6, 6, 1, 1, 6, 5]), Start(hero={"skill": 10, "stamina": 20, "luck": 9},
-                                                                     language=services.language, play=HONEST))
-    for action in (a.NameHero(name="Brenna"), a.GoToParagraph(number=97),
-                   a.ChangeStat(stat="stamina", by=-19),
-                   a.StartFight(enemies=[{"name": "Homme-Lézard", "skill": 10, "stamina": 9}]),
-                   a.AttackRound(), a.UseLuck()):
+    session = Session(
+        book,
+        ScriptedDice([6, 6, 1, 1, 6, 5]),
+        Start(hero={"skill": 10, "stamina": 20, "luck": 9}, language=services.language, play=HONEST),
+    )
+    for action in (
+        a.NameHero(name="Brenna"),
+        a.GoToParagraph(number=97),
+        a.ChangeStat(stat="stamina", by=-19),
+        a.StartFight(enemies=[{"name": "Homme-Lézard", "skill": 10, "stamina": 9}]),
+        a.AttackRound(),
+        a.UseLuck(),
+    ):
         session.apply(action)
     return [DeathScene(services, Adventure.start(session, services.saves))]

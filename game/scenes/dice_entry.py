@@ -28,8 +28,15 @@ PIP_BUTTON = 48
 class DiceEntryScene(ModalScene):
     """Modal overlay: one row per die; OK sends the values, Cancel sends nothing."""
 
-    def __init__(self, ui: UIContext, title: str, sides: list[int], on_done: Callable[[list[int]], None],
-                 on_cancel: Callable[[], None] | None = None, labels: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        ui: UIContext,
+        title: str,
+        sides: list[int],
+        on_done: Callable[[list[int]], None],
+        on_cancel: Callable[[], None] | None = None,
+        labels: list[str] | None = None,
+    ) -> None:
         super().__init__(ui)
         self.title = title
         self.sides = sides
@@ -50,13 +57,24 @@ class DiceEntryScene(ModalScene):
                     buttons.append(self.group.add(Button(ui, rect, str(face), on_click=lambda r=row, f=face: self.pick(r, f))))
                 self.pip_buttons[row] = buttons
             else:
-                field = TextField(ui, (panel.x + 230, y, 120, PIP_BUTTON), numeric=True, minimum=1, maximum=die_sides,
-                                  max_length=len(str(die_sides)), on_change=lambda text, r=row: self._typed(r))
+                field = TextField(
+                    ui,
+                    (panel.x + 230, y, 120, PIP_BUTTON),
+                    numeric=True,
+                    minimum=1,
+                    maximum=die_sides,
+                    max_length=len(str(die_sides)),
+                    on_change=lambda text, r=row: self._typed(r),
+                )
                 self.fields[row] = self.group.add(field)
-        self.ok = self.group.add(Button(ui, (panel.right - 300, panel.bottom - 64, 130, 46), ui.tr("common.ok"),
-                                        style="primary", on_click=self.confirm))
-        self.cancel = self.group.add(Button(ui, (panel.right - 160, panel.bottom - 64, 130, 46), ui.tr("common.cancel"),
-                                            on_click=self.dismiss))
+        self.ok = self.group.add(
+            Button(
+                ui, (panel.right - 300, panel.bottom - 64, 130, 46), ui.tr("common.ok"), style="primary", on_click=self.confirm
+            )
+        )
+        self.cancel = self.group.add(
+            Button(ui, (panel.right - 160, panel.bottom - 64, 130, 46), ui.tr("common.cancel"), on_click=self.dismiss)
+        )
         self._refresh()
 
     def panel_rect(self) -> pygame.Rect:
@@ -91,8 +109,11 @@ class DiceEntryScene(ModalScene):
         if event.type != pygame.KEYDOWN or not self.pip_buttons:
             return False
         focused = self.group.focus.focused
-        if focused is not None and focused not in [b for row in self.pip_buttons.values() for b in row] \
-                and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if (
+            focused is not None
+            and focused not in [b for row in self.pip_buttons.values() for b in row]
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+        ):
             return False  # a text field or OK/Cancel has the focus: arrows are theirs
         row = self._row_in_hand()
         rows = sorted(self.pip_buttons)

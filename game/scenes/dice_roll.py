@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+
 import pygame
 
 from game.app.rolling import DiceGroup
@@ -30,9 +31,18 @@ class DiceRollScene(Scene):
 
     transparent = True
 
-    def __init__(self, ui: UIContext, title: str, groups: list[DiceGroup], verdict: str, *,
-                 tone: str = "neutral", rng: random.Random | None = None, animation_factor: float = 1.0,
-                 on_close: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        ui: UIContext,
+        title: str,
+        groups: list[DiceGroup],
+        verdict: str,
+        *,
+        tone: str = "neutral",
+        rng: random.Random | None = None,
+        animation_factor: float = 1.0,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.ui = ui
         self.title = title
@@ -75,7 +85,12 @@ class DiceRollScene(Scene):
         if event.type == pygame.QUIT:
             return event
         clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1
-        keyed = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+        keyed = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        )
         if clicked or keyed:
             if self.settled:
                 self.close()
@@ -106,7 +121,9 @@ class DiceRollScene(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=250)
-        blit_text(surface, self.title, (panel.centerx, panel.y + 34), "title", self.ui.theme.text_size("heading"), p.rubric, "center")
+        blit_text(
+            surface, self.title, (panel.centerx, panel.y + 34), "title", self.ui.theme.text_size("heading"), p.rubric, "center"
+        )
         settle = self.settled
         progress = 1.0 if self.duration == 0 else self.elapsed / self.duration
         widths = [max(2, len(g.faces)) * (DIE_SIZE + 18) for g in self.groups]
@@ -114,16 +131,34 @@ class DiceRollScene(Scene):
         x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
         small = self.ui.theme.text_size("small")
         for group, shown, width in zip(self.groups, self._shown, widths):
-            blit_text(surface, group.label, (x + width / 2, panel.y + 86), "italic", self.ui.theme.text_size("body"), p.ink_soft, "center")
+            blit_text(
+                surface,
+                group.label,
+                (x + width / 2, panel.y + 86),
+                "italic",
+                self.ui.theme.text_size("body"),
+                p.ink_soft,
+                "center",
+            )
             count = len(group.faces)
             start = x + width / 2 - (count - 1) * (DIE_SIZE + 18) / 2
             for i, face in enumerate(group.faces):
                 value = face if settle else shown[i]
                 bounce = 0 if settle else -abs(28 * (1 - progress) * (1 if (i % 2) else 0.7))
                 angle = 0 if settle else (self._spin + i * 77) % 360
-                draw_polyhedral(surface, (start + i * (DIE_SIZE + 18), panel.y + 170 + bounce), DIE_SIZE, value, group.sides, p, angle)
+                draw_polyhedral(
+                    surface, (start + i * (DIE_SIZE + 18), panel.y + 170 + bounce), DIE_SIZE, value, group.sides, p, angle
+                )
             if settle and group.detail:
-                blit_text(surface, group.detail, (x + width / 2, panel.y + 240), "body", self.ui.theme.text_size("body"), p.ink, "center")
+                blit_text(
+                    surface,
+                    group.detail,
+                    (x + width / 2, panel.y + 240),
+                    "body",
+                    self.ui.theme.text_size("body"),
+                    p.ink,
+                    "center",
+                )
             x += width + gap
         if settle:
             colour = {"good": p.good, "bad": p.bad}.get(self.tone, p.ink)
@@ -133,6 +168,22 @@ class DiceRollScene(Scene):
             for line in lines[:2]:
                 blit_text(surface, line, (panel.centerx, y), "bold", size, colour, "center")
                 y += fonts.line_height("bold", size)
-            blit_text(surface, self.ui.t("dice.click_to_close"), (panel.centerx, panel.bottom - 26), "italic", small, p.ink_faint, "center")
+            blit_text(
+                surface,
+                self.ui.t("dice.click_to_close"),
+                (panel.centerx, panel.bottom - 26),
+                "italic",
+                small,
+                p.ink_faint,
+                "center",
+            )
         else:
-            blit_text(surface, self.ui.t("dice.click_to_skip"), (panel.centerx, panel.bottom - 26), "italic", small, p.ink_faint, "center")
+            blit_text(
+                surface,
+                self.ui.t("dice.click_to_skip"),
+                (panel.centerx, panel.bottom - 26),
+                "italic",
+                small,
+                p.ink_faint,
+                "center",
+            )

@@ -70,8 +70,13 @@ class FightSetupScene(AdventureScene):
         living = [(index, box) for index, box in enumerate(state.creature_boxes) if box.stamina > 0]
         self.hidden_boxes = max(0, len(living) - MAX_BOX_ROWS)
         for index, box in living[:MAX_BOX_ROWS]:
-            toggle = Toggle(ui, (x, y, LEFT.width - 44, 32), self._box_label(box),
-                            value=index in self.preselected, on_change=lambda _v: self._refresh())
+            toggle = Toggle(
+                ui,
+                (x, y, LEFT.width - 44, 32),
+                self._box_label(box),
+                value=index in self.preselected,
+                on_change=lambda _v: self._refresh(),
+            )
             self.box_toggles.append((index, g.add(toggle)))
             y += ROW_H
         if not self.box_toggles:
@@ -82,32 +87,77 @@ class FightSetupScene(AdventureScene):
         self.typed_rows = max(1, (self.form_y - 14 - self.typed_top) // ROW_H)
         self.remove_buttons: list[Button] = []
         for row in range(self.typed_rows):
-            button = Button(ui, (LEFT.right - 140, self.typed_top + row * ROW_H, 118, 32), ui.tr("combat.setup_remove"),
-                            on_click=lambda r=row: self.remove_typed(r), visible=False)
+            button = Button(
+                ui,
+                (LEFT.right - 140, self.typed_top + row * ROW_H, 118, 32),
+                ui.tr("combat.setup_remove"),
+                on_click=lambda r=row: self.remove_typed(r),
+                visible=False,
+            )
             self.remove_buttons.append(g.add(button))
         fy = self.form_y + 30
         submit = lambda _t: self.add_typed()  # noqa: E731
-        self.name_field = g.add(TextField(ui, (x, fy, 300, 42), placeholder=ui.tr("combat.setup_name_placeholder"),
-                                          max_length=80, on_change=lambda _t: self._refresh(), on_submit=submit))
+        self.name_field = g.add(
+            TextField(
+                ui,
+                (x, fy, 300, 42),
+                placeholder=ui.tr("combat.setup_name_placeholder"),
+                max_length=80,
+                on_change=lambda _t: self._refresh(),
+                on_submit=submit,
+            )
+        )
         # What a screen reader calls the number fields: the book's own names of the scores.
         skill = lambda: self.book.stat("skill").name.get(ui.catalogue.language)  # noqa: E731
         stamina = lambda: self.book.stat("stamina").name.get(ui.catalogue.language)  # noqa: E731
-        self.skill_field = g.add(TextField(ui, (x + 316, fy, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2, spoken_name=skill,
-                                           on_change=lambda _t: self._refresh(), on_submit=submit))
-        self.stamina_field = g.add(TextField(ui, (x + 442, fy, 118, 42), numeric=True, minimum=1, maximum=999, spoken_name=stamina,
-                                             max_length=3, on_change=lambda _t: self._refresh(), on_submit=submit))
-        self.notes_field = g.add(TextField(ui, (x, fy + 74, 426, 42), placeholder=ui.tr("combat.setup_notes_placeholder"),
-                                           max_length=300, on_submit=submit))
+        self.skill_field = g.add(
+            TextField(
+                ui,
+                (x + 316, fy, 110, 42),
+                numeric=True,
+                minimum=0,
+                maximum=99,
+                max_length=2,
+                spoken_name=skill,
+                on_change=lambda _t: self._refresh(),
+                on_submit=submit,
+            )
+        )
+        self.stamina_field = g.add(
+            TextField(
+                ui,
+                (x + 442, fy, 118, 42),
+                numeric=True,
+                minimum=1,
+                maximum=999,
+                spoken_name=stamina,
+                max_length=3,
+                on_change=lambda _t: self._refresh(),
+                on_submit=submit,
+            )
+        )
+        self.notes_field = g.add(
+            TextField(
+                ui, (x, fy + 74, 426, 42), placeholder=ui.tr("combat.setup_notes_placeholder"), max_length=300, on_submit=submit
+            )
+        )
         self.add_button = g.add(Button(ui, (x + 442, fy + 74, 118, 42), ui.tr("combat.setup_add"), on_click=self.add_typed))
-        self.keep_toggle = g.add(Toggle(ui, (x, fy + 124, 500, 32), ui.tr("combat.setup_keep"), value=True,
-                                        tooltip=ui.tr("combat.setup_keep_tip")))
+        self.keep_toggle = g.add(
+            Toggle(ui, (x, fy + 124, 500, 32), ui.tr("combat.setup_keep"), value=True, tooltip=ui.tr("combat.setup_keep_tip"))
+        )
 
         rx = RIGHT.x + 22
         self.mode_buttons: dict[str, Button] = {}
         for i, mode in enumerate(MODES):
-            self.mode_buttons[mode] = g.add(Button(ui, (rx + i * 190, RIGHT.y + 84, 180, 44), ui.tr(f"combat.mode_{mode}_short"),
-                                                   on_click=lambda m=mode: self.set_mode(m),
-                                                   tooltip=ui.tr(f"combat.setup_mode_{mode}_tip")))
+            self.mode_buttons[mode] = g.add(
+                Button(
+                    ui,
+                    (rx + i * 190, RIGHT.y + 84, 180, 44),
+                    ui.tr(f"combat.mode_{mode}_short"),
+                    on_click=lambda m=mode: self.set_mode(m),
+                    tooltip=ui.tr(f"combat.setup_mode_{mode}_tip"),
+                )
+            )
         y = RIGHT.y + 148
         # A book with vehicle or ship fights (combat profiles): which kind of fight this is.
         self.profile: str | None = None
@@ -117,38 +167,97 @@ class FightSetupScene(AdventureScene):
             choices: list[str | None] = [None, *self.book.combat_profiles]
             width = (RIGHT.width - 44 - 10 * (len(choices) - 1)) // len(choices)
             for i, ident in enumerate(choices):
-                self.profile_buttons[ident] = g.add(Button(ui, (rx + i * (width + 10), y + 28, width, 44), self.profile_name(ident),
-                                                           on_click=lambda p=ident: self.set_profile(p)))
+                self.profile_buttons[ident] = g.add(
+                    Button(
+                        ui,
+                        (rx + i * (width + 10), y + 28, width, 44),
+                        self.profile_name(ident),
+                        on_click=lambda p=ident: self.set_profile(p),
+                    )
+                )
             y += 88
         self.archery_y = y
         self.shots_counter: Counter | None = None
         archery = self.book.archery
         if archery is not None:
             arrows = state.counters.get(archery.counter, 0)
-            self.shots_counter = g.add(Counter(ui, (rx + 360, y, 200, 76), value=0, minimum=0, maximum=max(0, arrows),
-                                               label=ui.tr("combat.setup_shots"), on_request=self._set_shots))
+            self.shots_counter = g.add(
+                Counter(
+                    ui,
+                    (rx + 360, y, 200, 76),
+                    value=0,
+                    minimum=0,
+                    maximum=max(0, arrows),
+                    label=ui.tr("combat.setup_shots"),
+                    on_request=self._set_shots,
+                )
+            )
             y += 96
         self.ally_y = y
         self.ally_toggle = g.add(Toggle(ui, (rx, y, 300, 32), ui.tr("combat.setup_ally"), on_change=lambda _v: self._refresh()))
         # A fight only the ally (or a summoned creature) fights, the hero watching (the book says so).
-        self.ally_alone_toggle = g.add(Toggle(ui, (rx + 316, y, 244, 32), ui.tr("combat.setup_ally_alone"),
-                                              tooltip=ui.tr("combat.setup_ally_alone_tip"), on_change=lambda _v: self._refresh()))
-        self.ally_name = g.add(TextField(ui, (rx, y + 64, 300, 42), placeholder=ui.tr("combat.setup_ally_placeholder"), max_length=80,
-                                         on_change=lambda _t: self._refresh()))
-        self.ally_skill = g.add(TextField(ui, (rx + 316, y + 64, 110, 42), numeric=True, minimum=0, maximum=99, max_length=2,
-                                          spoken_name=skill,
-                                          on_change=lambda _t: self._refresh()))
-        self.ally_stamina = g.add(TextField(ui, (rx + 442, y + 64, 118, 42), numeric=True, minimum=1, maximum=999, max_length=3,
-                                            spoken_name=stamina,
-                                            on_change=lambda _t: self._refresh()))
+        self.ally_alone_toggle = g.add(
+            Toggle(
+                ui,
+                (rx + 316, y, 244, 32),
+                ui.tr("combat.setup_ally_alone"),
+                tooltip=ui.tr("combat.setup_ally_alone_tip"),
+                on_change=lambda _v: self._refresh(),
+            )
+        )
+        self.ally_name = g.add(
+            TextField(
+                ui,
+                (rx, y + 64, 300, 42),
+                placeholder=ui.tr("combat.setup_ally_placeholder"),
+                max_length=80,
+                on_change=lambda _t: self._refresh(),
+            )
+        )
+        self.ally_skill = g.add(
+            TextField(
+                ui,
+                (rx + 316, y + 64, 110, 42),
+                numeric=True,
+                minimum=0,
+                maximum=99,
+                max_length=2,
+                spoken_name=skill,
+                on_change=lambda _t: self._refresh(),
+            )
+        )
+        self.ally_stamina = g.add(
+            TextField(
+                ui,
+                (rx + 442, y + 64, 118, 42),
+                numeric=True,
+                minimum=1,
+                maximum=999,
+                max_length=3,
+                spoken_name=stamina,
+                on_change=lambda _t: self._refresh(),
+            )
+        )
         y += 132
         self.escape_y = y
-        self.escape_toggle = g.add(Toggle(ui, (rx, y + 22, 340, 32), ui.tr("combat.setup_escape"), on_change=lambda _v: self._refresh()))
-        self.escape_counter = g.add(Counter(ui, (rx + 360, y, 200, 76), value=self.book.combat.escape_damage, minimum=0, maximum=20,
-                                            label=ui.tr("combat.setup_escape_cost"), on_request=self._set_escape_cost))
+        self.escape_toggle = g.add(
+            Toggle(ui, (rx, y + 22, 340, 32), ui.tr("combat.setup_escape"), on_change=lambda _v: self._refresh())
+        )
+        self.escape_counter = g.add(
+            Counter(
+                ui,
+                (rx + 360, y, 200, 76),
+                value=self.book.combat.escape_damage,
+                minimum=0,
+                maximum=20,
+                label=ui.tr("combat.setup_escape_cost"),
+                on_request=self._set_escape_cost,
+            )
+        )
         self.cancel_button = g.add(Button(ui, (RIGHT.right - 440, 652, 200, 52), ui.tr("common.cancel"), on_click=self.cancel))
-        self.fight_button = g.add(Button(ui, (RIGHT.right - 224, 652, 224, 52), ui.tr("combat.setup_fight"), style="primary",
-                                         on_click=self.start))
+        self.fight_button = g.add(
+            Button(ui, (RIGHT.right - 224, 652, 224, 52), ui.tr("combat.setup_fight"), style="primary", on_click=self.start)
+        )
 
     def _box_label(self, box: Any) -> str:
         stamina = box.stamina if not box.maximum or box.maximum == box.stamina else f"{box.stamina}/{box.maximum}"
@@ -230,8 +339,9 @@ class FightSetupScene(AdventureScene):
         """The ``fight`` action the form describes (``typed_boxes``: the boxes the typed creatures were written to),
         or why those values cannot make one (a defeated creature's box has no STAMINA left to fight with)."""
         boxes = self.adventure.state.creature_boxes
-        enemies: list[dict[str, Any]] = [{"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i}
-                                         for i in self.selected_boxes()]
+        enemies: list[dict[str, Any]] = [
+            {"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i} for i in self.selected_boxes()
+        ]
         for row, typed in enumerate(self.pending_typed()):
             spec = {"name": typed["name"], "skill": typed["skill"], "stamina": typed["stamina"], "notes": typed["notes"]}
             if typed_boxes is not None:
@@ -240,10 +350,15 @@ class FightSetupScene(AdventureScene):
         ally = self.ally_spec()
         try:
             return a.StartFight(
-                enemies=[a.EnemySpec(**spec) for spec in enemies], mode=self.mode, profile=self.profile,
+                enemies=[a.EnemySpec(**spec) for spec in enemies],
+                mode=self.mode,
+                profile=self.profile,
                 arrows=self.shots_counter.value if self.shots_counter is not None else 0,
-                ally=None if ally is None else a.EnemySpec(**ally), ally_alone=ally is not None and self.ally_alone_toggle.value,
-                escape=self.escape_toggle.value, escape_cost=self.escape_counter.value if self.escape_toggle.value else None)
+                ally=None if ally is None else a.EnemySpec(**ally),
+                ally_alone=ally is not None and self.ally_alone_toggle.value,
+                escape=self.escape_toggle.value,
+                escape_cost=self.escape_counter.value if self.escape_toggle.value else None,
+            )
         except ValidationError as error:
             return bad_action(error)
 
@@ -268,8 +383,10 @@ class FightSetupScene(AdventureScene):
             if button.visible:
                 button.spoken_name = self.ui.t("access.remove_row", name=self.typed[row]["name"])
         full = len(self.typed) >= self.typed_rows or len(self.selected_boxes()) + len(self.typed) >= MAX_ENEMIES
-        self.add_button.set_enabled(self.typed_entry() is not None and not full,
-                                    self.ui.tr("combat.setup_list_full" if full else "combat.setup_add_incomplete"))
+        self.add_button.set_enabled(
+            self.typed_entry() is not None and not full,
+            self.ui.tr("combat.setup_list_full" if full else "combat.setup_add_incomplete"),
+        )
         for field in (self.ally_name, self.ally_skill, self.ally_stamina, self.ally_alone_toggle):
             field.set_enabled(self.ally_toggle.value)
         self.escape_counter.set_enabled(self.escape_toggle.value)
@@ -314,7 +431,9 @@ class FightSetupScene(AdventureScene):
     def draw(self, surface: pygame.Surface) -> None:
         p, theme, t = self.ui.palette, self.ui.theme, self.ui.t
         surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        blit_text(surface, t("combat.setup_title"), (LOGICAL_SIZE[0] // 2, 14), "title", theme.text_size("title"), p.rubric, "midtop")
+        blit_text(
+            surface, t("combat.setup_title"), (LOGICAL_SIZE[0] // 2, 14), "title", theme.text_size("title"), p.rubric, "midtop"
+        )
         draw_rule(surface, 340, LOGICAL_SIZE[0] - 340, 72, p.ink_soft)
         heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
         for rect, key in ((LEFT, "combat.setup_enemies"), (RIGHT, "combat.setup_options")):
@@ -323,16 +442,34 @@ class FightSetupScene(AdventureScene):
             pygame.draw.line(surface, p.ink_faint, (rect.x + 22, rect.y + 46), (rect.right - 22, rect.y + 46))
         x = LEFT.x + 22
         if not self.box_toggles:
-            blit_text(surface, t("combat.setup_no_boxes"), (x, LEFT.y + 60 + ROW_H // 2 - 3), "italic", body, p.ink_soft, "midleft")
+            blit_text(
+                surface, t("combat.setup_no_boxes"), (x, LEFT.y + 60 + ROW_H // 2 - 3), "italic", body, p.ink_soft, "midleft"
+            )
         more = self.hidden_boxes
         if more > 0:
-            blit_text(surface, t("combat.setup_more_boxes", n=more), (LEFT.right - 22, self.typed_label_y), "italic", small, p.ink_soft, "topright")
+            blit_text(
+                surface,
+                t("combat.setup_more_boxes", n=more),
+                (LEFT.right - 22, self.typed_label_y),
+                "italic",
+                small,
+                p.ink_soft,
+                "topright",
+            )
         blit_text(surface, t("combat.setup_typed"), (x, self.typed_label_y), "italic", small, p.ink_soft)
         for row, typed in enumerate(self.typed):
             label = t("combat.setup_box", name=typed["name"], skill=typed["skill"], stamina=typed["stamina"])
             if typed["notes"]:
                 label = f"{label} — {typed['notes']}"
-            blit_text(surface, ellipsize(label, "body", body, LEFT.width - 200), (x, self.typed_top + row * ROW_H + 16), "body", body, p.ink, "midleft")
+            blit_text(
+                surface,
+                ellipsize(label, "body", body, LEFT.width - 200),
+                (x, self.typed_top + row * ROW_H + 16),
+                "body",
+                body,
+                p.ink,
+                "midleft",
+            )
         if not self.typed:
             blit_text(surface, t("combat.setup_typed_none"), (x, self.typed_top + 16), "italic", small, p.ink_faint, "midleft")
         fy = self.form_y

@@ -40,8 +40,16 @@ class FieldSpec:
 class FormScene(ModalScene):
     """Modal form over the current screen."""
 
-    def __init__(self, ui: UIContext, title: str, fields: list[FieldSpec],
-                 on_submit: Callable[[dict[str, str]], str | None], *, note: str = "", width: int = 620) -> None:
+    def __init__(
+        self,
+        ui: UIContext,
+        title: str,
+        fields: list[FieldSpec],
+        on_submit: Callable[[dict[str, str]], str | None],
+        *,
+        note: str = "",
+        width: int = 620,
+    ) -> None:
         super().__init__(ui)
         self.title = title
         self.specs = fields
@@ -54,16 +62,29 @@ class FormScene(ModalScene):
         for index, spec in enumerate(fields):
             y = panel.y + 86 + self._note_height() + index * ROW_H + 26
             width = 160 if spec.numeric else panel.width - 2 * PAD
-            self.fields[spec.key] = self.group.add(TextField(
-                ui, (panel.x + PAD, y, width, 42), text=spec.text, numeric=spec.numeric, minimum=spec.minimum,
-                maximum=spec.maximum, max_length=spec.max_length, on_submit=lambda text: self.submit()))
-        self.cancel_button = self.group.add(Button(ui, (panel.right - 330, panel.bottom - 66, 140, 46), ui.tr("common.cancel"),
-                                                   on_click=self.dismiss))
-        self.ok_button = self.group.add(Button(ui, (panel.right - 176, panel.bottom - 66, 146, 46), ui.tr("common.ok"),
-                                               style="primary", on_click=self.submit))
+            self.fields[spec.key] = self.group.add(
+                TextField(
+                    ui,
+                    (panel.x + PAD, y, width, 42),
+                    text=spec.text,
+                    numeric=spec.numeric,
+                    minimum=spec.minimum,
+                    maximum=spec.maximum,
+                    max_length=spec.max_length,
+                    on_submit=lambda text: self.submit(),
+                )
+            )
+        self.cancel_button = self.group.add(
+            Button(ui, (panel.right - 330, panel.bottom - 66, 140, 46), ui.tr("common.cancel"), on_click=self.dismiss)
+        )
+        self.ok_button = self.group.add(
+            Button(ui, (panel.right - 176, panel.bottom - 66, 146, 46), ui.tr("common.ok"), style="primary", on_click=self.submit)
+        )
 
     def _note_height(self) -> int:
-        return 26 * len(wrap_words(self.note, "italic", self.ui.theme.text_size("small"), self.width - 2 * PAD)) if self.note else 0
+        return (
+            26 * len(wrap_words(self.note, "italic", self.ui.theme.text_size("small"), self.width - 2 * PAD)) if self.note else 0
+        )
 
     def panel_rect(self) -> pygame.Rect:
         height = 86 + self._note_height() + ROW_H * len(self.specs) + 60 + 80

@@ -28,10 +28,17 @@ from game.ui.toggle import Toggle
 
 TUMBLE_SECONDS = 0.9
 INVENTORY = (
-    ("gallery.item_sword", "shield"), ("gallery.item_armour", "shield"), ("gallery.item_herbs", "herbs"),
-    ("gallery.item_potion", "potion"), ("gallery.item_provisions", "provisions"), ("gallery.item_quiver", "arrow"),
-    ("gallery.item_lantern", None), ("gallery.item_rope", None), ("gallery.item_key", None),
-    ("gallery.item_amulet", None), ("gallery.item_map", None),
+    ("gallery.item_sword", "shield"),
+    ("gallery.item_armour", "shield"),
+    ("gallery.item_herbs", "herbs"),
+    ("gallery.item_potion", "potion"),
+    ("gallery.item_provisions", "provisions"),
+    ("gallery.item_quiver", "arrow"),
+    ("gallery.item_lantern", None),
+    ("gallery.item_rope", None),
+    ("gallery.item_key", None),
+    ("gallery.item_amulet", None),
+    ("gallery.item_map", None),
 )
 
 # Panels: (catalogue key of the heading, rect).
@@ -77,23 +84,55 @@ class GalleryScene(Scene):
     def _build(self) -> None:
         ui, g = self.ui, self.group
         area = _content("buttons")
-        self.roll_button = g.add(Button(ui, (area.left, area.top, 240, 46), ui.tr("gallery.button_roll"),
-                                        style="primary", on_click=self.roll, tooltip=ui.tr("gallery.tooltip_roll")))
-        self.dialog_button = g.add(Button(ui, (area.left, area.top + 56, 240, 46), ui.tr("gallery.button_dialog"),
-                                          on_click=self.open_dialog))
-        self.luck_button = g.add(Button(ui, (area.left, area.top + 112, 240, 46), ui.tr("gallery.button_disabled"),
-                                        icon="heart", enabled=False, disabled_reason=ui.tr("gallery.disabled_reason")))
+        self.roll_button = g.add(
+            Button(
+                ui,
+                (area.left, area.top, 240, 46),
+                ui.tr("gallery.button_roll"),
+                style="primary",
+                on_click=self.roll,
+                tooltip=ui.tr("gallery.tooltip_roll"),
+            )
+        )
+        self.dialog_button = g.add(
+            Button(ui, (area.left, area.top + 56, 240, 46), ui.tr("gallery.button_dialog"), on_click=self.open_dialog)
+        )
+        self.luck_button = g.add(
+            Button(
+                ui,
+                (area.left, area.top + 112, 240, 46),
+                ui.tr("gallery.button_disabled"),
+                icon="heart",
+                enabled=False,
+                disabled_reason=ui.tr("gallery.disabled_reason"),
+            )
+        )
 
         area = _content("toggles")
         self.sword_toggle = g.add(Toggle(ui, (area.left, area.top, area.width, 32), ui.tr("gallery.toggle_sword"), value=True))
-        self.palette_toggle = g.add(Toggle(ui, (area.left, area.top + 40, area.width, 32), ui.tr("gallery.toggle_palette"),
-                                           value=ui.theme.palette.name == "colourblind", on_change=self._switch_palette))
+        self.palette_toggle = g.add(
+            Toggle(
+                ui,
+                (area.left, area.top + 40, area.width, 32),
+                ui.tr("gallery.toggle_palette"),
+                value=ui.theme.palette.name == "colourblind",
+                on_change=self._switch_palette,
+            )
+        )
 
         area = _content("fields")
-        self.name_field = g.add(TextField(ui, (area.left, area.top + 26, area.width, 42), text="Isolde Laodegan",
-                                          placeholder=ui.tr("gallery.name_placeholder"), max_length=40))
-        self.number_field = g.add(TextField(ui, (area.left, area.top + 108, 140, 42), text="212",
-                                            numeric=True, minimum=1, maximum=400, max_length=3))
+        self.name_field = g.add(
+            TextField(
+                ui,
+                (area.left, area.top + 26, area.width, 42),
+                text="Isolde Laodegan",
+                placeholder=ui.tr("gallery.name_placeholder"),
+                max_length=40,
+            )
+        )
+        self.number_field = g.add(
+            TextField(ui, (area.left, area.top + 108, 140, 42), text="212", numeric=True, minimum=1, maximum=400, max_length=3)
+        )
 
         area = _content("counters")
         self.counter_values = {"skill": 11, "stamina": 17, "luck": 9, "gold": 12}
@@ -104,14 +143,24 @@ class GalleryScene(Scene):
         for index, name in enumerate(("skill", "stamina", "luck", "gold")):
             x = area.left + (index % 2) * (half + 24)
             y = area.top + (index // 2) * 108
-            self.counters[name] = g.add(Counter(ui, (x, y, half, 76), value=self.counter_values[name], label=ui.tr(labels[name]),
-                                                minimum=0, maximum=maxima[name],
-                                                on_request=lambda v, n=name: self._accept_counter(n, v)))
+            self.counters[name] = g.add(
+                Counter(
+                    ui,
+                    (x, y, half, 76),
+                    value=self.counter_values[name],
+                    label=ui.tr(labels[name]),
+                    minimum=0,
+                    maximum=maxima[name],
+                    on_request=lambda v, n=name: self._accept_counter(n, v),
+                )
+            )
 
         self.notes = g.add(NotesArea(ui, _content("notes"), text=ui.t("gallery.notes_text")))
 
         area = _content("inventory")
-        self.inventory = g.add(ScrollList(ui, area, [ui.tr(k) for k, _ in INVENTORY], icons=[i for _, i in INVENTORY], row_height=38))
+        self.inventory = g.add(
+            ScrollList(ui, area, [ui.tr(k) for k, _ in INVENTORY], icons=[i for _, i in INVENTORY], row_height=38)
+        )
         self.inventory.select(2)
 
     def _accept_counter(self, name: str, value: int) -> None:
@@ -136,11 +185,16 @@ class GalleryScene(Scene):
         """Ask a yes/no question in a modal Dialog."""
         if self.stack is None:
             return
-        self.stack.push(Dialog(
-            self.ui, self.ui.tr("gallery.dialog_message"),
-            [(self.ui.tr("common.no"), False), (self.ui.tr("common.yes"), True)],
-            title=self.ui.tr("gallery.dialog_title"), cancel_value=False, on_result=self._dialog_answer,
-        ))
+        self.stack.push(
+            Dialog(
+                self.ui,
+                self.ui.tr("gallery.dialog_message"),
+                [(self.ui.tr("common.no"), False), (self.ui.tr("common.yes"), True)],
+                title=self.ui.tr("gallery.dialog_title"),
+                cancel_value=False,
+                on_result=self._dialog_answer,
+            )
+        )
 
     def _dialog_answer(self, value: object) -> None:
         answer = self.ui.t("common.yes") if value else self.ui.t("common.no")
@@ -169,7 +223,9 @@ class GalleryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         p, theme = self.ui.palette, self.ui.theme
         surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        blit_text(surface, self.ui.t("gallery.title"), (LOGICAL_SIZE[0] // 2, 18), "title", theme.text_size("title"), p.rubric, "midtop")
+        blit_text(
+            surface, self.ui.t("gallery.title"), (LOGICAL_SIZE[0] // 2, 18), "title", theme.text_size("title"), p.rubric, "midtop"
+        )
         draw_rule(surface, 320, LOGICAL_SIZE[0] - 320, 74, p.ink_soft)
         for key, rect in PANELS.values():
             draw_panel(surface, rect, p)
@@ -192,7 +248,9 @@ class GalleryScene(Scene):
         face = self.tumble_face if tumbling else self.die_value
         draw_die(surface, (area.left + 36, area.top + 94), 56, face, p, angle=self.tumble_angle if tumbling else -12)
         if self.status:
-            blit_text(surface, self.status, (area.left + 80, area.top + 94), "italic", self.ui.theme.text_size("body"), p.ink, "midleft")
+            blit_text(
+                surface, self.status, (area.left + 80, area.top + 94), "italic", self.ui.theme.text_size("body"), p.ink, "midleft"
+            )
 
     def _draw_icons(self, surface: pygame.Surface) -> None:
         p, area = self.ui.palette, _content("icons")

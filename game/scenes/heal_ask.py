@@ -41,10 +41,18 @@ def heal(scene: Any, action: a.Action, done_key: str) -> None:
     stat = healed_stat(book, action)
     name = book.stat(stat).name.get(ui.catalogue.language)
     value = session.state.hero.scores[stat]
-    scene.stack.push(Dialog(ui, ui.tr("play.heal_full_question", stat=name, value=value),
-                            [(ui.tr("common.cancel"), False), (ui.tr("play.heal_anyway"), True)],
-                            title=ui.tr("play.heal_full_title"), cancel_value=False, default_index=0, width=760,
-                            on_result=lambda yes: apply_heal(scene, action, done_key) if yes else None))
+    scene.stack.push(
+        Dialog(
+            ui,
+            ui.tr("play.heal_full_question", stat=name, value=value),
+            [(ui.tr("common.cancel"), False), (ui.tr("play.heal_anyway"), True)],
+            title=ui.tr("play.heal_full_title"),
+            cancel_value=False,
+            default_index=0,
+            width=760,
+            on_result=lambda yes: apply_heal(scene, action, done_key) if yes else None,
+        )
+    )
 
 
 def apply_heal(scene: Any, action: a.Action, done_key: str) -> None:

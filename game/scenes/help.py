@@ -38,15 +38,21 @@ TOPICS = ("bookshelf", "creation", "sheet", "combat", "rnp")
 # (gesture key, description key) per topic, then the shared ones.
 MOUSE: dict[str, list[tuple[str, str]]] = {
     "bookshelf": [("help.g_click_book", "help.d_click_book"), ("help.g_click_save", "help.d_click_save")],
-    "creation": [("help.g_roll", "help.d_roll"), ("help.g_score_boxes", "help.d_score_boxes"),
-                 ("help.g_pick", "help.d_pick")],
+    "creation": [("help.g_roll", "help.d_roll"), ("help.g_score_boxes", "help.d_score_boxes"), ("help.g_pick", "help.d_pick")],
     "sheet": [("help.g_minus_plus", "help.d_minus_plus"), ("help.g_disabled", "help.d_disabled")],
-    "combat": [("help.g_click_creature", "help.d_click_creature"), ("help.g_round", "help.d_round"),
-               ("help.g_luck", "help.d_luck")],
+    "combat": [
+        ("help.g_click_creature", "help.d_click_creature"),
+        ("help.g_round", "help.d_round"),
+        ("help.g_luck", "help.d_luck"),
+    ],
     "rnp": [("help.g_rnp_fields", "help.d_rnp_fields")],
 }
-MOUSE_COMMON = [("help.g_click", "help.d_click"), ("help.g_hover", "help.d_hover"), ("help.g_wheel", "help.d_wheel"),
-                ("help.g_drag", "help.d_drag")]
+MOUSE_COMMON = [
+    ("help.g_click", "help.d_click"),
+    ("help.g_hover", "help.d_hover"),
+    ("help.g_wheel", "help.d_wheel"),
+    ("help.g_drag", "help.d_drag"),
+]
 KEYS: dict[str, list[tuple[str, str]]] = {
     "bookshelf": [],
     "creation": [("help.k_enter_name", "help.d_enter_name")],
@@ -54,10 +60,21 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "combat": [("help.k_undo", "help.d_undo")],
     "rnp": [("help.k_undo", "help.d_undo"), ("help.k_players", "help.d_players")],
 }
-KEYS_COMMON = [("help.k_tab", "help.d_tab"), ("help.k_activate", "help.d_activate"), ("help.k_clipboard", "help.d_clipboard"),
-               ("help.k_f11", "help.d_f11"), ("help.k_f1", "help.d_f1"), ("help.k_escape", "help.d_escape")]
-TOPIC_TITLES = {"bookshelf": "help.topic_bookshelf", "creation": "help.topic_creation", "sheet": "help.topic_sheet",
-                "combat": "help.topic_combat", "rnp": "help.topic_rnp"}
+KEYS_COMMON = [
+    ("help.k_tab", "help.d_tab"),
+    ("help.k_activate", "help.d_activate"),
+    ("help.k_clipboard", "help.d_clipboard"),
+    ("help.k_f11", "help.d_f11"),
+    ("help.k_f1", "help.d_f1"),
+    ("help.k_escape", "help.d_escape"),
+]
+TOPIC_TITLES = {
+    "bookshelf": "help.topic_bookshelf",
+    "creation": "help.topic_creation",
+    "sheet": "help.topic_sheet",
+    "combat": "help.topic_combat",
+    "rnp": "help.topic_rnp",
+}
 PAGES = ("gestures", "shortcuts")
 PAGE_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 
@@ -88,8 +105,17 @@ def entries(topic: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
 
 def all_keys() -> set[str]:
     """Every catalogue key this screen may show (for the tests)."""
-    keys = {"help.title", "help.mouse", "help.keyboard", "help.close_hint", "access.help_shortcuts", "access.help_close",
-            "access.help_page_hint", "access.help_remap", *TOPIC_TITLES.values()}
+    keys = {
+        "help.title",
+        "help.mouse",
+        "help.keyboard",
+        "help.close_hint",
+        "access.help_shortcuts",
+        "access.help_close",
+        "access.help_page_hint",
+        "access.help_remap",
+        *TOPIC_TITLES.values(),
+    }
     for table in (MOUSE, KEYS):
         for items in table.values():
             for pair in items:
@@ -117,7 +143,7 @@ class HelpScene(Scene):
         return spoken_help(self)
 
     def title_text(self) -> str:
-        """"Help — Adventure Sheet"."""
+        """ "Help — Adventure Sheet"."""
         title_key = TOPIC_TITLES.get(self.topic)
         return self.ui.t("help.title", topic=self.ui.t(title_key) if title_key else "")
 
@@ -203,8 +229,9 @@ class HelpScene(Scene):
         surface.blit(veil, (0, 0))
         panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=252)
-        blit_text(surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric,
-                  "midtop")
+        blit_text(
+            surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop"
+        )
         draw_rule(surface, panel.x + 240, panel.right - 240, panel.y + 74, p.ink_soft)
         size = self.text_size()
         hint = ui.t("help.close_hint") + " " + ui.t("access.help_page_hint", page=PAGES.index(self.page) + 1, pages=len(PAGES))
@@ -239,8 +266,15 @@ class HelpScene(Scene):
         note_y = y0 + half * line_h + 10
         blit_text(surface, ui.t("access.help_remap"), (left.x, note_y), "italic", theme.text_size("small"), p.ink_soft)
 
-    def _draw_column(self, surface: pygame.Surface, rect: pygame.Rect, heading: str, specific: list[tuple[str, str]],
-                     common: list[tuple[str, str]], size: int) -> None:
+    def _draw_column(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        heading: str,
+        specific: list[tuple[str, str]],
+        common: list[tuple[str, str]],
+        size: int,
+    ) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         head = theme.text_size("heading")
         blit_text(surface, heading, (rect.x, rect.y), "title", head, p.ink)

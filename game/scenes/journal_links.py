@@ -29,10 +29,32 @@ def journal_buttons(scene: Any, area: tuple[int, int, int, int]) -> list[Button]
     ui, (x, y, width, _height) = scene.ui, area
     half = (width - 8) // 2
     return [
-        scene.group.add(Button(ui, (x, y, width, 46), ui.tr("play.open_timeline"), style="primary",
-                               on_click=lambda: open_timeline(scene), tooltip=ui.tr("play.open_timeline_tip"))),
-        scene.group.add(Button(ui, (x, y + 56, half, 46), ui.tr("play.open_chronicles"),
-                               on_click=lambda: open_chronicles(scene), tooltip=ui.tr("play.open_chronicles_tip"))),
-        scene.group.add(Button(ui, (x + half + 8, y + 56, half, 46), ui.tr("play.share"),
-                               on_click=lambda: open_share(scene), tooltip=ui.tr("play.share_tip"))),
+        scene.group.add(
+            Button(
+                ui,
+                (x, y, width, 46),
+                ui.tr("play.open_timeline"),
+                style="primary",
+                on_click=lambda: open_timeline(scene),
+                tooltip=ui.tr("play.open_timeline_tip"),
+            )
+        ),
+        scene.group.add(
+            Button(
+                ui,
+                (x, y + 56, half, 46),
+                ui.tr("play.open_chronicles"),
+                on_click=lambda: open_chronicles(scene),
+                tooltip=ui.tr("play.open_chronicles_tip"),
+            )
+        ),
+        scene.group.add(
+            Button(
+                ui,
+                (x + half + 8, y + 56, half, 46),
+                ui.tr("play.share"),
+                on_click=lambda: open_share(scene),
+                tooltip=ui.tr("play.share_tip"),
+            )
+        ),
     ]

@@ -33,8 +33,11 @@ def describes(*class_names: str) -> Callable[[Describer], Describer]:
 
 
 #: Screens described by their title alone, then how to move through their controls.
-TITLED = {"FightSetupScene": "access.screen_fight_setup", "SettingsScene": "settings.title",
-          "AccessSettingsScene": "access.title"}
+TITLED = {
+    "FightSetupScene": "access.screen_fight_setup",
+    "SettingsScene": "settings.title",
+    "AccessSettingsScene": "access.title",
+}
 
 
 def describe_screen(scene: Scene) -> str:
@@ -64,7 +67,7 @@ def join(*parts: str) -> str:
 
 
 def hero_words(ui: UIContext, book: Any, state: Any) -> str:
-    """"Alwen: SKILL 11 of 11, STAMINA 15 of 20, LUCK 8 of 9"."""
+    """ "Alwen: SKILL 11 of 11, STAMINA 15 of 20, LUCK 8 of 9"."""
     hero = state.hero
     if hero is None:
         return ""
@@ -80,7 +83,7 @@ def hero_words(ui: UIContext, book: Any, state: Any) -> str:
 
 
 def backpack_words(ui: UIContext, book: Any, state: Any) -> str:
-    """"Backpack: arrows 4, herbs 2, gold 12"."""
+    """ "Backpack: arrows 4, herbs 2, gold 12"."""
     language = ui.catalogue.language
     counters = [ui.t("access.score", stat=c.name.get(language), value=state.counters[c.id]) for c in book.counters]
     return ui.t("access.backpack", items=", ".join(counters)) if counters else ""
@@ -92,8 +95,14 @@ def _sheet(scene: Any) -> str:
     paragraph = ui.t("access.paragraph", n=state.paragraph) if state.paragraph else ui.t("access.no_paragraph")
     fight = state.fight
     fighting = ui.t("access.fight_running") if fight is not None and fight.active else ""
-    return join(ui.t("access.screen_sheet", book=book.title.get(ui.catalogue.language)), hero_words(ui, book, state),
-                paragraph, backpack_words(ui, book, state), fighting, ui.t("access.tab_hint"))
+    return join(
+        ui.t("access.screen_sheet", book=book.title.get(ui.catalogue.language)),
+        hero_words(ui, book, state),
+        paragraph,
+        backpack_words(ui, book, state),
+        fighting,
+        ui.t("access.tab_hint"),
+    )
 
 
 @describes("CombatScene")
@@ -106,8 +115,9 @@ def _combat(scene: Any) -> str:
 @describes("DiceRollScene")
 def _dice_roll(scene: Any) -> str:
     ui = scene.ui
-    groups = [ui.t("access.dice_group", label=g.label, dice=", ".join(str(f) for f in g.faces), detail=g.detail)
-              for g in scene.groups]
+    groups = [
+        ui.t("access.dice_group", label=g.label, dice=", ".join(str(f) for f in g.faces), detail=g.detail) for g in scene.groups
+    ]
     return join(scene.title, *groups, scene.verdict, ui.t("access.dice_close_hint"))
 
 
@@ -122,8 +132,9 @@ def _dice_entry(scene: Any) -> str:
 def _dialog(scene: Any) -> str:
     ui = scene.ui
     buttons = ", ".join(ui.text(b.label) for b in scene.buttons)
-    return join(ui.text(scene.title) if scene.title is not None else "", ui.text(scene.message),
-                ui.t("access.choices", choices=buttons))
+    return join(
+        ui.text(scene.title) if scene.title is not None else "", ui.text(scene.message), ui.t("access.choices", choices=buttons)
+    )
 
 
 @describes("FormScene")
@@ -138,8 +149,7 @@ def _bookshelf(scene: Any) -> str:
     ui = scene.ui
     language = ui.catalogue.language
     titles = ", ".join(card.title.get(language) for card in scene.services.shelf.cards.values())
-    return join(ui.t("access.screen_shelf", titles=titles), ui.t("access.saves", n=len(scene.listing)),
-                ui.t("access.tab_hint"))
+    return join(ui.t("access.screen_shelf", titles=titles), ui.t("access.saves", n=len(scene.listing)), ui.t("access.tab_hint"))
 
 
 @describes("CreationScene")
@@ -151,8 +161,7 @@ def _creation(scene: Any) -> str:
 @describes("DeathScene")
 def _death(scene: Any) -> str:
     ui = scene.ui
-    return join(ui.t("access.screen_death"), hero_words(ui, scene.adventure.book, scene.adventure.state),
-                ui.t("access.tab_hint"))
+    return join(ui.t("access.screen_death"), hero_words(ui, scene.adventure.book, scene.adventure.state), ui.t("access.tab_hint"))
 
 
 @describes("ReaderScene")
@@ -162,16 +171,19 @@ def _reader(scene: Any) -> str:
     section = getattr(offer, "section", None)
     text = section.text.get(ui.catalogue.language) if section is not None else ""
     number = getattr(offer, "number", None)
-    return join(ui.t("access.paragraph", n=number) if number is not None else "", text,
-                hero_words(ui, scene.book, scene.adventure.state), ui.t("access.tab_hint"))
+    return join(
+        ui.t("access.paragraph", n=number) if number is not None else "",
+        text,
+        hero_words(ui, scene.book, scene.adventure.state),
+        ui.t("access.tab_hint"),
+    )
 
 
 @describes("RnpTableScene")
 def _rnp(scene: Any) -> str:
     ui = scene.ui
     key = f"rnp.tab_{scene.tab}"
-    return join(ui.t("access.screen_rnp", tab=ui.t(key) if ui.catalogue.has(key) else scene.tab),
-                ui.t("access.tab_hint"))
+    return join(ui.t("access.screen_rnp", tab=ui.t(key) if ui.catalogue.has(key) else scene.tab), ui.t("access.tab_hint"))
 
 
 @describes("CrashReportScene")
@@ -231,13 +243,15 @@ def _share(scene: Any) -> str:
 @describes("PlayersScene")
 def _players(scene: Any) -> str:
     shown = scene.lines()
-    return join(scene.ui.t("rnp.players"), *(str(shown[k]) for k in ("day", "time", "period") if shown.get(k)),
-                scene.ui.t("rnp.players_back"))
+    return join(
+        scene.ui.t("rnp.players"),
+        *(str(shown[k]) for k in ("day", "time", "period") if shown.get(k)),
+        scene.ui.t("rnp.players_back"),
+    )
 
 
 @describes("TitleScene")
 def _title(scene: Any) -> str:
     ui = scene.ui
     book = getattr(scene, "book", None)
-    return join(ui.t("app.title"), book.title.get(ui.catalogue.language) if book is not None else "",
-                ui.t("kiosk.touch_to_play"))
+    return join(ui.t("app.title"), book.title.get(ui.catalogue.language) if book is not None else "", ui.t("kiosk.touch_to_play"))

@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
-
 class ReaderScene(AdventureScene):
     """Read the book section by section; the rules decide what each section allows."""
 
@@ -73,22 +72,35 @@ class ReaderScene(AdventureScene):
     # =====================================================================================
     def _build(self) -> None:
         ui, g, book = self.ui, self.group, self.book
-        self.sheet_button = g.add(Button(ui, (1264 - 150, 12, 150, 44), ui.tr("reader.sheet"), on_click=self.to_sheet,
-                                         tooltip=ui.tr("reader.sheet_tip")))
+        self.sheet_button = g.add(
+            Button(
+                ui, (1264 - 150, 12, 150, 44), ui.tr("reader.sheet"), on_click=self.to_sheet, tooltip=ui.tr("reader.sheet_tip")
+            )
+        )
         self.text = g.add(SectionText(ui, pygame.Rect(TEXT_X, PAGE.y + 84, TEXT_WIDTH, 300)))
         self.event_button = g.add(Button(ui, (PAGE.x + 24, 0, 300, 48), "", style="primary", on_click=self.run_event))
-        self.death_button = g.add(Button(ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_death"), style="danger",
-                                         on_click=self.to_death, visible=False))
-        self.shelf_button = g.add(Button(ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_shelf"), style="primary",
-                                         on_click=self.to_shelf, visible=False))
+        self.death_button = g.add(
+            Button(ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_death"), style="danger", on_click=self.to_death, visible=False)
+        )
+        self.shelf_button = g.add(
+            Button(
+                ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_shelf"), style="primary", on_click=self.to_shelf, visible=False
+            )
+        )
         # the compact sheet: recovery that the rules allow outside fights
         self.use_buttons: dict[str, Button] = {}
         y = self._side_buttons_top()
         for key, healing, action in (("reader.use_herb", book.herb, "herb"), ("reader.eat", book.meal, "eat")):
             if healing is not None:
-                self.use_buttons[action] = g.add(Button(ui, (SIDE.x + 20, y, SIDE.width - 40, 44),
-                                                        ui.tr(key, stamina=healing.stamina), icon="herbs" if action == "herb" else "provisions",
-                                                        on_click=lambda a=action: self.heal(a)))
+                self.use_buttons[action] = g.add(
+                    Button(
+                        ui,
+                        (SIDE.x + 20, y, SIDE.width - 40, 44),
+                        ui.tr(key, stamina=healing.stamina),
+                        icon="herbs" if action == "herb" else "provisions",
+                        on_click=lambda a=action: self.heal(a),
+                    )
+                )
                 y += 52
 
     def _side_buttons_top(self) -> int:
@@ -127,7 +139,7 @@ class ReaderScene(AdventureScene):
             self.ui.say(describe_screen(self))
 
     def shortcut(self, action: str) -> bool:
-        """"Next paragraph": the section's event, else its only way on, else the focus on the first choice."""
+        """ "Next paragraph": the section's event, else its only way on, else the focus on the first choice."""
         if action != "next_paragraph":
             return False
         visible = [b for b in self.choice_buttons if b.visible and b.enabled]
@@ -157,8 +169,10 @@ class ReaderScene(AdventureScene):
     def _refresh(self) -> None:
         ui, offer, state = self.ui, self.offer, self.adventure.state
         section = offer.section
-        self.text.set_text(section.text.get(self.language) if section else ui.t("reader.not_in_book", number=offer.number),
-                           (offer.number, self.language))
+        self.text.set_text(
+            section.text.get(self.language) if section else ui.t("reader.not_in_book", number=offer.number),
+            (offer.number, self.language),
+        )
         # the event strip
         nxt = offer.next
         self.event_button.visible = False
@@ -221,8 +235,10 @@ class ReaderScene(AdventureScene):
             self.text.rect = text_rect
             section = offer.section
             self.text.key = None
-            self.text.set_text(section.text.get(self.language) if section else self.ui.t("reader.not_in_book", number=offer.number),
-                               (offer.number, self.language))
+            self.text.set_text(
+                section.text.get(self.language) if section else self.ui.t("reader.not_in_book", number=offer.number),
+                (offer.number, self.language),
+            )
         for button in (self.event_button, self.death_button, self.shelf_button):
             button.rect = pygame.Rect(self.strip.x, self.strip.y + 8, 330, 48)
         if key == self._choice_key:
@@ -231,7 +247,7 @@ class ReaderScene(AdventureScene):
         for button in self.choice_buttons:
             self.group.remove(button)
         self.choice_buttons = []
-        for index, choice in enumerate(offer.choices):
+        for index, _choice in enumerate(offer.choices):
             rect = (PAGE.x + 24, choices_top + index * (CHOICE_H + CHOICE_GAP), PAGE.width - 48, CHOICE_H)
             self.choice_buttons.append(self.group.add(Button(self.ui, rect, "", on_click=lambda i=index: self.choose(i))))
 
@@ -272,8 +288,12 @@ class ReaderScene(AdventureScene):
         title = self.ui.t(f"reader.{action['do']}")
 
         def present(entry: Entry):
-            group = DiceGroup(self.ui.t("reader.your_dice"), tuple(entry.dice), 6,
-                              self.ui.t("reader.roll_detail", total=sum(entry.dice), target=target, stat=name))
+            group = DiceGroup(
+                self.ui.t("reader.your_dice"),
+                tuple(entry.dice),
+                6,
+                self.ui.t("reader.roll_detail", total=sum(entry.dice), target=target, stat=name),
+            )
             return title, [group], self.ui.t(f"reader.verdict_{entry.outcome}"), "good" if good(entry.outcome) else "bad"
 
         roll_action(self, self.services, self.adventure, action, present, on_done=self._rolled)
@@ -348,22 +368,48 @@ def _showcase_start(services: Services) -> list[Scene]:
 
 @showcase("reader-fight")
 def _showcase_fight(services: Services) -> list[Scene]:
-    path = [(rules.go_to(1), []), (a.TickDay(), []), (rules.go_to(3), []), (a.ChangeCounter(name="herbs", by=2), []),
-            (a.TestSkill(), [2, 5]), (rules.go_to(6), []), (rules.go_to(7), []), (a.TickDay(), []), (rules.go_to(11), [])]
+    path = [
+        (rules.go_to(1), []),
+        (a.TickDay(), []),
+        (rules.go_to(3), []),
+        (a.ChangeCounter(name="herbs", by=2), []),
+        (a.TestSkill(), [2, 5]),
+        (rules.go_to(6), []),
+        (rules.go_to(7), []),
+        (a.TickDay(), []),
+        (rules.go_to(11), []),
+    ]
     return [ReaderScene(services, _demo_adventure(services, path))]
 
 
 @showcase("reader-ending")
 def _showcase_ending(services: Services) -> list[Scene]:
-    path = [(rules.go_to(1), []), (a.TickDay(), []), (rules.go_to(7), []), (a.TickDay(), []), (rules.go_to(13), []),
-            (a.TickDay(), []), (rules.go_to(15), []), (a.TestLuck(), [3, 3]), (rules.go_to(17), []),
-            (a.ChangeStat(stat="stamina", by=-6), [])]
+    path = [
+        (rules.go_to(1), []),
+        (a.TickDay(), []),
+        (rules.go_to(7), []),
+        (a.TickDay(), []),
+        (rules.go_to(13), []),
+        (a.TickDay(), []),
+        (rules.go_to(15), []),
+        (a.TestLuck(), [3, 3]),
+        (rules.go_to(17), []),
+        (a.ChangeStat(stat="stamina", by=-6), []),
+    ]
     adventure = _demo_adventure(services, path)
     fight = rules.events_as_actions(adventure.book, 17, services.language)[0]
     from game.rules.dice import ScriptedDice
 
-    for action, dice in ((fight, []), (a.Shoot(), [3, 4]), (a.AttackRound(), [2, 3, 5, 6]), (a.NoLuck(), []),
-                         (a.AttackRound(), [4, 4, 6, 5]), (a.UseLuck(), [2, 2]),
-                         (rules.go_to(19), []), (a.ChangeStat(stat="stamina", by=4), []), (rules.go_to(20), [])):
+    for action, dice in (
+        (fight, []),
+        (a.Shoot(), [3, 4]),
+        (a.AttackRound(), [2, 3, 5, 6]),
+        (a.NoLuck(), []),
+        (a.AttackRound(), [4, 4, 6, 5]),
+        (a.UseLuck(), [2, 2]),
+        (rules.go_to(19), []),
+        (a.ChangeStat(stat="stamina", by=4), []),
+        (rules.go_to(20), []),
+    ):
         adventure.act(action, ScriptedDice(list(dice)))
     return [ReaderScene(services, adventure)]

@@ -39,8 +39,7 @@ def draw(scene: ReaderScene, surface: pygame.Surface) -> None:
         small = ui.theme.text_size("small")
         blit_text(surface, wrap_words(scene.message, "body", small, 1200)[0], (640, 703), "body", small, colour, "center")
     elif scene.adventure.save_problem:
-        blit_text(surface, scene.save_failed_text(), (640, 703), "body",
-                  ui.theme.text_size("small"), p.bad, "center")
+        blit_text(surface, scene.save_failed_text(), (640, 703), "body", ui.theme.text_size("small"), p.bad, "center")
 
 
 def draw_header(scene: ReaderScene, surface: pygame.Surface) -> None:
@@ -164,7 +163,15 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
             blit_text(surface, ui.t("sheet.no_day_yet"), (x, y + 24), "italic", body, p.ink_soft)
         else:
             blit_text(surface, view["today"], (x, y + 22), "bold", body, p.rubric)
-            blit_text(surface, ui.t("reader.days_ticked", ticked=view["ticked"]), (right, y + 26), "italic", small, p.ink_soft, "topright")
+            blit_text(
+                surface,
+                ui.t("reader.days_ticked", ticked=view["ticked"]),
+                (right, y + 26),
+                "italic",
+                small,
+                p.ink_soft,
+                "topright",
+            )
         y += 56
     if hero.weapon_lost:
         blit_text(surface, ui.t("reader.weapon_lost"), (x, y + 4), "italic", small, p.bad)
@@ -175,10 +182,12 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
         y += 18
         blit_text(surface, ui.t("reader.equipment"), (x, y), "italic", small, p.ink_soft)
         y += 26
-        lines = wrap_words(" · ".join(item_texts(scene.book, list(state.equipment), ui.catalogue.language)), "body", small, right - x)
+        lines = wrap_words(
+            " · ".join(item_texts(scene.book, list(state.equipment), ui.catalogue.language)), "body", small, right - x
+        )
         room = max(1, (bottom - y) // 23)
         if len(lines) > room:
-            lines = lines[:room - 1] + [ui.t("reader.more_items")]
+            lines = lines[: room - 1] + [ui.t("reader.more_items")]
         for line in lines:
             blit_text(surface, line, (x, y), "italic" if line == ui.t("reader.more_items") else "body", small, p.ink)
             y += 23

@@ -164,8 +164,14 @@ class SectionText(Widget):
             self._press = None
             return True
         if event.type == pygame.KEYDOWN and self.focused:
-            step = {pygame.K_UP: -WHEEL_STEP, pygame.K_DOWN: WHEEL_STEP, pygame.K_PAGEUP: -self.rect.height + 40,
-                    pygame.K_PAGEDOWN: self.rect.height - 40, pygame.K_HOME: -10**6, pygame.K_END: 10**6}.get(event.key)
+            step = {
+                pygame.K_UP: -WHEEL_STEP,
+                pygame.K_DOWN: WHEEL_STEP,
+                pygame.K_PAGEUP: -self.rect.height + 40,
+                pygame.K_PAGEDOWN: self.rect.height - 40,
+                pygame.K_HOME: -(10**6),
+                pygame.K_END: 10**6,
+            }.get(event.key)
             if step is not None:
                 self.scroll_to(self.scroll + step)
                 return True

@@ -26,6 +26,7 @@ MAX_FALL_DICE_SHOWN = 8
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
+
 # -- jump and special movement -----------------------------------------------------------------------------
 class JumpPanel(WhoChooser, Panel):
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
@@ -46,24 +47,55 @@ class JumpPanel(WhoChooser, Panel):
         self.who_choices(x, y + 20, other=True)
         if self.who == OTHER:
             self.field("strength", (x, y + 94, 90, ROW), max_length=2, spoken_name=ui.tr("rnp.strength_score"))
-        self.choices("kind", x + (110 if self.who == OTHER else 0), y + 94,
-                     [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))], self.kind,
-                     lambda v: self.set("kind", v))
-        self.choices("run", x, y + 168, [("yes", ui.tr("rnp.run_up", m=num(ui, book.jumps.run_up_m))),
-                                         ("no", ui.tr("rnp.no_run_up"))],
-                     "yes" if self.run_up else "no", lambda v: self.set("run_up", v == "yes"))
-        self.choices("landing", x, y + 242, [("normal", ui.tr("rnp.landing_normal")), ("difficult", ui.tr("rnp.landing_difficult"))],
-                     self.landing, lambda v: self.set("landing", v))
+        self.choices(
+            "kind",
+            x + (110 if self.who == OTHER else 0),
+            y + 94,
+            [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))],
+            self.kind,
+            lambda v: self.set("kind", v),
+        )
+        self.choices(
+            "run",
+            x,
+            y + 168,
+            [("yes", ui.tr("rnp.run_up", m=num(ui, book.jumps.run_up_m))), ("no", ui.tr("rnp.no_run_up"))],
+            "yes" if self.run_up else "no",
+            lambda v: self.set("run_up", v == "yes"),
+        )
+        self.choices(
+            "landing",
+            x,
+            y + 242,
+            [("normal", ui.tr("rnp.landing_normal")), ("difficult", ui.tr("rnp.landing_difficult"))],
+            self.landing,
+            lambda v: self.set("landing", v),
+        )
         if self.kind == "high":
-            self.field("height", (x + 420, y + 242, 90, ROW), placeholder="1,8", max_length=5,
-                       spoken_name=ui.tr("rnp.reach_height"))
+            self.field(
+                "height", (x + 420, y + 242, 90, ROW), placeholder="1,8", max_length=5, spoken_name=ui.tr("rnp.reach_height")
+            )
         self.button("jump", (x, y + 306, 220, ROW), ui.tr("rnp.jump_do"), self.do_jump, style="primary")
         # climbing, swimming, crawling
         y2 = y + 390
-        self.choices("move", x, y2 + 20, [(k.id, k.name.get(self.language)) for k in book.special_moves.kinds],
-                     self.move_kind, lambda v: self.set("move_kind", v), width=112)
-        self.choices("move_terrain", x + 364, y2 + 20, [(t.id, t.name.get(self.language)) for t in book.travel.terrains],
-                     self.move_terrain, lambda v: self.set("move_terrain", v), width=112)
+        self.choices(
+            "move",
+            x,
+            y2 + 20,
+            [(k.id, k.name.get(self.language)) for k in book.special_moves.kinds],
+            self.move_kind,
+            lambda v: self.set("move_kind", v),
+            width=112,
+        )
+        self.choices(
+            "move_terrain",
+            x + 364,
+            y2 + 20,
+            [(t.id, t.name.get(self.language)) for t in book.travel.terrains],
+            self.move_terrain,
+            lambda v: self.set("move_terrain", v),
+            width=112,
+        )
         self.field("metres", (x, y2 + 96, 100, ROW), max_length=6, spoken_name=ui.tr("rnp.metres"))
         self.button("move_do", (x + 110, y2 + 96, 200, ROW), ui.tr("rnp.move_do"), self.do_move)
 
@@ -77,8 +109,13 @@ class JumpPanel(WhoChooser, Panel):
         strength = self.strength()
         if strength is None:
             return None
-        action: dict[str, Any] = {"do": "jump", "kind": self.kind, "strength": strength, "run_up": self.run_up,
-                                  "landing": self.landing}
+        action: dict[str, Any] = {
+            "do": "jump",
+            "kind": self.kind,
+            "strength": strength,
+            "run_up": self.run_up,
+            "landing": self.landing,
+        }
         height = self.number("height")
         if self.kind == "high" and height is not None:
             action["height_m"] = height
@@ -153,8 +190,9 @@ class JumpPanel(WhoChooser, Panel):
         if current is None:
             ry = self.paragraph(surface, ui.t("rnp.type_amount"), right.left, ry, right.width, face="italic", colour=p.ink_soft)
         elif current.refused is not None:
-            ry = self.paragraph(surface, self.table.refusal_text(current.refused), right.left, ry, right.width, face="italic",
-                                colour=p.bad)
+            ry = self.paragraph(
+                surface, self.table.refusal_text(current.refused), right.left, ry, right.width, face="italic", colour=p.bad
+            )
         else:
             r = current.result
             ry = self.bold_line(surface, self.jump_summary(current), right.left, ry)
@@ -169,8 +207,17 @@ class JumpPanel(WhoChooser, Panel):
             if r.get("landing_check"):
                 self.text(surface, ui.t("rnp.landing_check"), (right.left, ry), role="small", colour=p.bad)
                 ry += self.line_height("small")
-            ry = self.paragraph(surface, book.jumps.notes.get(self.language), right.left, ry + 6, right.width,
-                                face="italic", role="small", colour=p.ink_soft, max_lines=6)
+            ry = self.paragraph(
+                surface,
+                book.jumps.notes.get(self.language),
+                right.left,
+                ry + 6,
+                right.width,
+                face="italic",
+                role="small",
+                colour=p.ink_soft,
+                max_lines=6,
+            )
         ry = max(ry + 10, area.top + 390)
         self.text(surface, ui.t("rnp.move_title"), (right.left, ry), face="title", role="heading", colour=p.rubric)
         ry += self.line_height("heading", "title") + 4
@@ -178,10 +225,20 @@ class JumpPanel(WhoChooser, Panel):
         if current is not None and current.refused is None:
             ry = self.paragraph(surface, self.move_summary(current), right.left, ry, right.width, face="bold")
         elif current is not None:
-            ry = self.paragraph(surface, self.table.refusal_text(current.refused), right.left, ry, right.width,
-                                face="italic", colour=p.bad)
-        self.paragraph(surface, book.special_moves.check.get(self.language), right.left, ry + 4, right.width,
-                       face="italic", role="small", colour=p.ink_soft, max_lines=4)
+            ry = self.paragraph(
+                surface, self.table.refusal_text(current.refused), right.left, ry, right.width, face="italic", colour=p.bad
+            )
+        self.paragraph(
+            surface,
+            book.special_moves.check.get(self.language),
+            right.left,
+            ry + 4,
+            right.width,
+            face="italic",
+            role="small",
+            colour=p.ink_soft,
+            max_lines=4,
+        )
 
 
 # -- fall ----------------------------------------------------------------------------------------------------
@@ -232,8 +289,11 @@ class FallPanel(WhoChooser, Panel):
         current = self.current
         if current is not None and current.refused is None:
             dice = current.result["dice"]
-            text = ui.t("rnp.fall_dice", n=dice, max=dice * book.falls.die) if dice else \
-                ui.t("rnp.fall_no_dice", m=num(ui, book.falls.metres_per_die))
+            text = (
+                ui.t("rnp.fall_dice", n=dice, max=dice * book.falls.die)
+                if dice
+                else ui.t("rnp.fall_no_dice", m=num(ui, book.falls.metres_per_die))
+            )
             self.text(surface, text, (area.left, y), face="bold")
         elif current is not None:
             self.paragraph(surface, self.table.refusal_text(current.refused), area.left, y, 600, face="italic", colour=p.bad)
@@ -242,8 +302,14 @@ class FallPanel(WhoChooser, Panel):
             return
         y += 60
         who = result.get("character") or ui.t("rnp.someone_else")
-        self.text(surface, ui.t("rnp.last_fall", who=who, m=num(ui, result["metres"])), (area.left, y), face="title",
-                  role="heading", colour=p.rubric)
+        self.text(
+            surface,
+            ui.t("rnp.last_fall", who=who, m=num(ui, result["metres"])),
+            (area.left, y),
+            face="title",
+            role="heading",
+            colour=p.rubric,
+        )
         y += 50
         faces = result["rolls"]
         per_row = 10
@@ -252,8 +318,12 @@ class FallPanel(WhoChooser, Panel):
         y += 70 * max(1, math.ceil(len(faces) / per_row)) if faces else 10
         damage = ui.t("rnp.fall_damage", n=result["damage"], kind=book.falls.damage_type.get(self.language))
         y = self.bold_line(surface, damage, area.left, y, role="heading")
-        self.text(surface, ui.t("rnp.prone") if result["prone"] else ui.t("rnp.not_prone"), (area.left, y),
-                  colour=p.bad if result["prone"] else p.good)
+        self.text(
+            surface,
+            ui.t("rnp.prone") if result["prone"] else ui.t("rnp.not_prone"),
+            (area.left, y),
+            colour=p.bad if result["prone"] else p.good,
+        )
 
 
 def present_fall(table: RnpTableScene, entry: Entry) -> Presentation:
@@ -262,7 +332,11 @@ def present_fall(table: RnpTableScene, entry: Entry) -> Presentation:
     faces = tuple(result.get("rolls") or ())
     total = result.get("damage", 0)
     shown = faces[:MAX_FALL_DICE_SHOWN]
-    detail = ui.t("rnp.fall_total", n=total) if len(shown) == len(faces) else ui.t("rnp.fall_more", more=len(faces) - len(shown), n=total)
+    detail = (
+        ui.t("rnp.fall_total", n=total)
+        if len(shown) == len(faces)
+        else ui.t("rnp.fall_more", more=len(faces) - len(shown), n=total)
+    )
     who = result.get("character") or ui.t("rnp.someone_else")
     groups = [DiceGroup(ui.t("rnp.fall_of", who=who, m=num(ui, result.get("metres"))), shown, 6, detail)] if faces else []
     verdict = ui.t("rnp.fall_damage", n=total, kind=book.falls.damage_type.get(ui.catalogue.language))
@@ -282,17 +356,32 @@ class BreathPanel(WhoChooser, Panel):
         ui, area = self.ui, self.inner()
         self.who_choices(area.left, area.top + 20)
         action = self.action()
-        self.button("hold", (area.left, area.top + 94, 300, ROW), ui.tr("rnp.hold_breath"), self.hold, style="primary",
-                    refused=self.table.refusal(action) if action else Refused("nobody", "nobody"))
+        self.button(
+            "hold",
+            (area.left, area.top + 94, 300, ROW),
+            ui.tr("rnp.hold_breath"),
+            self.hold,
+            style="primary",
+            refused=self.table.refusal(action) if action else Refused("nobody", "nobody"),
+        )
         step = {"do": "advance", "amount": 1, "scale": "round"}
         self.button("round", (area.left, area.top + 170, 200, ROW), ui.tr("rnp.plus_round"), lambda: self.table.act(step))
         scale = {"do": "set_scale", "scale": "round"}
-        self.button("to_rounds", (area.left + 210, area.top + 170, 300, ROW), ui.tr("rnp.to_rounds"),
-                    lambda: self.table.act(scale), refused=self.table.refusal(scale))
+        self.button(
+            "to_rounds",
+            (area.left + 210, area.top + 170, 300, ROW),
+            ui.tr("rnp.to_rounds"),
+            lambda: self.table.act(scale),
+            refused=self.table.refusal(scale),
+        )
         y = area.top + 260
         for timer in self.breaths()[:4]:
-            self.button(f"breathe:{timer['character']}", (area.right - 200, y, 200, ROW), ui.tr("rnp.breathes"),
-                        lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}))
+            self.button(
+                f"breathe:{timer['character']}",
+                (area.right - 200, y, 200, ROW),
+                ui.tr("rnp.breathes"),
+                lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}),
+            )
             y += 84
 
     def action(self) -> dict[str, Any] | None:
@@ -311,8 +400,13 @@ class BreathPanel(WhoChooser, Panel):
             current = preview(book, self.table.adventure.state, action, self.language)
             if current.refused is None:
                 r = current.result
-                self.text(surface, ui.t("rnp.breath_figures", breath=duration(ui, r["seconds"]), rounds=r["rounds_after"]),
-                          (area.left + 320, area.top + 94 + ROW // 2), role="small", anchor="midleft")
+                self.text(
+                    surface,
+                    ui.t("rnp.breath_figures", breath=duration(ui, r["seconds"]), rounds=r["rounds_after"]),
+                    (area.left + 320, area.top + 94 + ROW // 2),
+                    role="small",
+                    anchor="midleft",
+                )
         self.label(surface, ui.t("rnp.breath_clock"), (area.left, area.top + 150))
         y = area.top + 260
         breaths = self.breaths()
@@ -323,7 +417,6 @@ class BreathPanel(WhoChooser, Panel):
             text, warn = timer_status(ui, timer)
             if timer.get("phase") == "out":
                 text = book.breath.after.get(self.language)
-            self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=p.bad if warn else p.ink,
-                           max_lines=2)
+            self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=p.bad if warn else p.ink, max_lines=2)
             draw_bar(surface, pygame.Rect(area.left + 160, y + 50, area.width - 400, 12), timer, p)
             y += 84

@@ -53,58 +53,110 @@ class CharacterForm(Scene):
     def _build(self) -> None:
         ui, book, member = self.ui, self.book, self.member
         left, top = self.rect.left + 28, self.rect.top + 70
-        self.fields["name"] = self.group.add(TextField(ui, (left, top + 24, 400, ROW), text=member["name"] if member else "",
-                                                       placeholder=ui.tr("rnp.name_placeholder"), max_length=40))
+        self.fields["name"] = self.group.add(
+            TextField(
+                ui,
+                (left, top + 24, 400, ROW),
+                text=member["name"] if member else "",
+                placeholder=ui.tr("rnp.name_placeholder"),
+                max_length=40,
+            )
+        )
         base = book.abilities.modifier_base
         for i, ability in enumerate(book.abilities.scores):
             value = member["scores"][ability.id] if member else base
-            self.fields[ability.id] = self.group.add(TextField(ui, (left + i * 110, top + 130, 96, ROW), text=str(value),
-                                                               max_length=2,
-                                                               spoken_name=lambda a=ability: a.name.get(ui.catalogue.language)))
+            self.fields[ability.id] = self.group.add(
+                TextField(
+                    ui,
+                    (left + i * 110, top + 130, 96, ROW),
+                    text=str(value),
+                    max_length=2,
+                    spoken_name=lambda a=ability: a.name.get(ui.catalogue.language),
+                )
+            )
         prof = member["proficiency"] if member else book.abilities.proficiency_default
-        self.fields["proficiency"] = self.group.add(TextField(ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1,
-                                                               spoken_name=ui.tr("rnp.form_proficiency")))
+        self.fields["proficiency"] = self.group.add(
+            TextField(
+                ui, (left + 450, top + 24, 90, ROW), text=str(prof), max_length=1, spoken_name=ui.tr("rnp.form_proficiency")
+            )
+        )
         passive = ""
         if member and member["passive_perception_at_rest"] is not None and self._explicit_passive(member):
             passive = str(member["passive_perception_at_rest"])
-        self.fields["passive"] = self.group.add(TextField(ui, (left + 570, top + 24, 150, ROW), text=passive,
-                                                          placeholder=ui.tr("rnp.auto"), max_length=3,
-                                                          spoken_name=ui.tr("rnp.form_passive")))
+        self.fields["passive"] = self.group.add(
+            TextField(
+                ui,
+                (left + 570, top + 24, 150, ROW),
+                text=passive,
+                placeholder=ui.tr("rnp.auto"),
+                max_length=3,
+                spoken_name=ui.tr("rnp.form_passive"),
+            )
+        )
         hp_max = str(member["hp_max"]) if member and member["hp_max"] else ""
-        self.fields["hp_max"] = self.group.add(TextField(ui, (left + 750, top + 24, 120, ROW), text=hp_max,
-                                                         placeholder="—", max_length=4, spoken_name=ui.tr("rnp.form_hp_max")))
+        self.fields["hp_max"] = self.group.add(
+            TextField(
+                ui,
+                (left + 750, top + 24, 120, ROW),
+                text=hp_max,
+                placeholder="—",
+                max_length=4,
+                spoken_name=ui.tr("rnp.form_hp_max"),
+            )
+        )
         self.max_pace: str | None = member["max_pace"] if member else None
         self.pace_buttons: dict[str | None, Button] = {}
         x = left + 650
-        for pace_id, label in [(None, ui.tr("rnp.any_pace"))] + [(pc.id, pc.name.get(ui.catalogue.language))
-                                                                 for pc in book.travel.paces[:2]]:
+        for pace_id, label in [(None, ui.tr("rnp.any_pace"))] + [
+            (pc.id, pc.name.get(ui.catalogue.language)) for pc in book.travel.paces[:2]
+        ]:
             width = fonts.text_width(ui.text(label), "bold", ui.theme.text_size("button")) + 24
-            self.pace_buttons[pace_id] = self.group.add(Button(ui, (x, top + 308, width, ROW), label,
-                                                               on_click=lambda v=pace_id: self._pick_pace(v)))
+            self.pace_buttons[pace_id] = self.group.add(
+                Button(ui, (x, top + 308, width, ROW), label, on_click=lambda v=pace_id: self._pick_pace(v))
+            )
             x += width + 6
         for i, sense in enumerate(SENSES):
             value = num(ui, member["senses"][sense]) if member else "0"
-            self.fields[sense] = self.group.add(TextField(ui, (left + i * 300, top + 226, 90, ROW), text=value, max_length=5,
-                                                          spoken_name=lambda s=sense: book.sense(s).name.get(
-                                                              ui.catalogue.language)))
+            self.fields[sense] = self.group.add(
+                TextField(
+                    ui,
+                    (left + i * 300, top + 226, 90, ROW),
+                    text=value,
+                    max_length=5,
+                    spoken_name=lambda s=sense: book.sense(s).name.get(ui.catalogue.language),
+                )
+            )
         self.skill_buttons: dict[str, Button] = {}
         x = left
         for skill in book.skills:
             label = skill.name.get(ui.catalogue.language)
             width = fonts.text_width(label, "bold", ui.theme.text_size("button")) + 34
-            self.skill_buttons[skill.id] = self.group.add(Button(ui, (x, top + 308, width, ROW), label,
-                                                                 on_click=lambda s=skill.id: self._flip(self.skills, s)))
+            self.skill_buttons[skill.id] = self.group.add(
+                Button(ui, (x, top + 308, width, ROW), label, on_click=lambda s=skill.id: self._flip(self.skills, s))
+            )
             x += width + 8
         self.save_buttons: dict[str, Button] = {}
         for i, ability in enumerate(book.abilities.scores):
-            self.save_buttons[ability.id] = self.group.add(Button(
-                ui, (left + i * 110, top + 390, 96, ROW), ability.short.get(ui.catalogue.language),
-                on_click=lambda a=ability.id: self._flip(self.saves, a)))
-        self.cancel_button = self.group.add(Button(ui, (self.rect.right - 340, self.rect.bottom - 64, 150, 46),
-                                                   ui.tr("common.cancel"), on_click=self.close))
-        self.ok_button = self.group.add(Button(ui, (self.rect.right - 178, self.rect.bottom - 64, 150, 46),
-                                               ui.tr("rnp.save_character" if member else "rnp.add_character"),
-                                               style="primary", on_click=self.submit))
+            self.save_buttons[ability.id] = self.group.add(
+                Button(
+                    ui,
+                    (left + i * 110, top + 390, 96, ROW),
+                    ability.short.get(ui.catalogue.language),
+                    on_click=lambda a=ability.id: self._flip(self.saves, a),
+                )
+            )
+        self.cancel_button = self.group.add(
+            Button(ui, (self.rect.right - 340, self.rect.bottom - 64, 150, 46), ui.tr("common.cancel"), on_click=self.close)
+        )
+        self.ok_button = self.group.add(
+            Button(
+                ui,
+                (self.rect.right - 178, self.rect.bottom - 64, 150, 46),
+                ui.tr("rnp.save_character" if member else "rnp.add_character"),
+                style="primary",
+                on_click=self.submit,
+            )
+        )
         self._style_flips()
 
     def _explicit_passive(self, member: dict[str, Any]) -> bool:
@@ -163,8 +215,15 @@ class CharacterForm(Scene):
         name = self.fields["name"].text.strip()
         action: dict[str, Any]
         if self.member is None:
-            action = {"do": "add_character", "name": name, "scores": scores, "proficiency": int(proficiency),
-                      "skills": order_skills, "saves": order_saves, "senses": senses}
+            action = {
+                "do": "add_character",
+                "name": name,
+                "scores": scores,
+                "proficiency": int(proficiency),
+                "skills": order_skills,
+                "saves": order_saves,
+                "senses": senses,
+            }
             if passive is not None:
                 action["passive_perception"] = int(passive)
             if hp_max is not None:
@@ -172,8 +231,15 @@ class CharacterForm(Scene):
             if self.max_pace is not None:
                 action["max_pace"] = self.max_pace
             return action
-        action = {"do": "edit_character", "name": self.member["name"], "scores": scores,
-                  "proficiency": int(proficiency), "skills": order_skills, "saves": order_saves, "senses": senses}
+        action = {
+            "do": "edit_character",
+            "name": self.member["name"],
+            "scores": scores,
+            "proficiency": int(proficiency),
+            "skills": order_skills,
+            "saves": order_saves,
+            "senses": senses,
+        }
         if name != self.member["name"]:
             action["rename"] = name
         if passive is not None:
@@ -221,8 +287,11 @@ class CharacterForm(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and isinstance(self.group.focus.focused, TextField):
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and isinstance(self.group.focus.focused, TextField)
+        ):
             self.submit()
             return None
         self.group.process_event(event)
@@ -267,8 +336,15 @@ class CharacterForm(Scene):
                 blit_text(surface, mod, (left + i * 110 + 48, top + 130 + ROW + 2), "body", small, p.ink_soft, "midtop")
         caption(ui.t("rnp.form_senses"), (left, top + 204))
         for i, sense in enumerate(SENSES):
-            blit_text(surface, book.sense(sense).name.get(language), (left + i * 300 + 98, top + 226 + ROW // 2),
-                      "body", small, p.ink, "midleft")
+            blit_text(
+                surface,
+                book.sense(sense).name.get(language),
+                (left + i * 300 + 98, top + 226 + ROW // 2),
+                "body",
+                small,
+                p.ink,
+                "midleft",
+            )
         caption(ui.t("rnp.form_skills"), (left, top + 286))
         caption(ui.t("rnp.form_saves"), (left, top + 368))
         if self.error:

@@ -101,12 +101,24 @@ class ClockPanel(Panel):
         x = area.left
         for s in book.time.scales:
             action = {"do": "set_scale", "scale": s.id}
-            self.button(f"scale:{s.id}", (x, y + 22, 86, ROW), s.name.get(self.language), lambda a=action: self.table.act(a),
-                        refused=self.table.refusal(action), chosen=s.id == scale, tooltip=s.use.get(self.language))
+            self.button(
+                f"scale:{s.id}",
+                (x, y + 22, 86, ROW),
+                s.name.get(self.language),
+                lambda a=action: self.table.act(a),
+                refused=self.table.refusal(action),
+                chosen=s.id == scale,
+                tooltip=s.use.get(self.language),
+            )
             x += 91
         unit = book.scale(scale).name.get(self.language).lower()
-        self.button("step", (area.left, y + 100, 360, ROW), ui.tr("rnp.advance_one", unit=unit),
-                    lambda: self.table.act({"do": "advance", "amount": 1}), style="primary")
+        self.button(
+            "step",
+            (area.left, y + 100, 360, ROW),
+            ui.tr("rnp.advance_one", unit=unit),
+            lambda: self.table.act({"do": "advance", "amount": 1}),
+            style="primary",
+        )
         self.field("amount", (area.left, y + 174, 130, ROW), "", placeholder=ui.tr("rnp.duration_tip"), max_length=10)
         self.button("advance", (area.left + 140, y + 174, 220, ROW), ui.tr("rnp.advance_by"), self.advance)
         # jumps, rests and the clock setter
@@ -114,22 +126,49 @@ class ClockPanel(Panel):
         half = 144
         for i, mark in enumerate(self.MARKS):
             action = {"do": "advance_to", "to": mark}
-            self.button(f"to:{mark}", (cx + (i % 2) * (half + 8), area.top + 24 + (i // 2) * (ROW + 8), half, ROW),
-                        ui.tr(f"rnp.to_{mark}"), lambda a=action: self.table.act(a))
+            self.button(
+                f"to:{mark}",
+                (cx + (i % 2) * (half + 8), area.top + 24 + (i // 2) * (ROW + 8), half, ROW),
+                ui.tr(f"rnp.to_{mark}"),
+                lambda a=action: self.table.act(a),
+            )
         short, rest = {"do": "short_rest"}, {"do": "long_rest"}
         hour_s = book.scale("hour").seconds
-        self.button("short_rest", (cx, area.top + 190, 296, ROW),
-                    ui.tr("rnp.short_rest", duration=duration(ui, book.rest.short_rest_hours * hour_s)),
-                    lambda: self.table.act(short), refused=self.table.refusal(short))
-        self.button("rest", (cx, area.top + 242, 296, ROW),
-                    ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * hour_s)),
-                    lambda: self.table.act(rest), refused=self.table.refusal(rest))
-        self.field("set_day", (cx, area.top + 336, 70, ROW), placeholder=str(clock["day"]), max_length=4,
-                   spoken_name=self.ui.tr("access.rnp_set_day"))
-        self.field("set_hour", (cx + 78, area.top + 336, 60, ROW), placeholder="hh", max_length=2,
-                   spoken_name=self.ui.tr("access.rnp_set_hour"))
-        self.field("set_minute", (cx + 146, area.top + 336, 60, ROW), placeholder="mm", max_length=2,
-                   spoken_name=self.ui.tr("access.rnp_set_minute"))
+        self.button(
+            "short_rest",
+            (cx, area.top + 190, 296, ROW),
+            ui.tr("rnp.short_rest", duration=duration(ui, book.rest.short_rest_hours * hour_s)),
+            lambda: self.table.act(short),
+            refused=self.table.refusal(short),
+        )
+        self.button(
+            "rest",
+            (cx, area.top + 242, 296, ROW),
+            ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * hour_s)),
+            lambda: self.table.act(rest),
+            refused=self.table.refusal(rest),
+        )
+        self.field(
+            "set_day",
+            (cx, area.top + 336, 70, ROW),
+            placeholder=str(clock["day"]),
+            max_length=4,
+            spoken_name=self.ui.tr("access.rnp_set_day"),
+        )
+        self.field(
+            "set_hour",
+            (cx + 78, area.top + 336, 60, ROW),
+            placeholder="hh",
+            max_length=2,
+            spoken_name=self.ui.tr("access.rnp_set_hour"),
+        )
+        self.field(
+            "set_minute",
+            (cx + 146, area.top + 336, 60, ROW),
+            placeholder="mm",
+            max_length=2,
+            spoken_name=self.ui.tr("access.rnp_set_minute"),
+        )
         self.button("set_time", (cx + 214, area.top + 336, 82, ROW), ui.tr("rnp.set_time"), self.set_time)
         journal_rect = pygame.Rect(area.left + 700, area.top + 30, area.width - 700, area.height - 30)
         if self.journal is not None and not self.journal.at_bottom:
@@ -146,8 +185,11 @@ class ClockPanel(Panel):
         if amount is not None:
             return {"do": "advance", "amount": amount}
         seconds = parse_duration(self.book, text)
-        return None if seconds is None else {"do": "advance", "amount": seconds / self.book.scale("minute").seconds,
-                                             "scale": "minute"}
+        return (
+            None
+            if seconds is None
+            else {"do": "advance", "amount": seconds / self.book.scale("minute").seconds, "scale": "minute"}
+        )
 
     def advance(self) -> None:
         action = self.advance_action()
@@ -181,8 +223,9 @@ class ClockPanel(Panel):
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
         clock = self.view["clock"]
-        self.text(surface, ui.t("rnp.day", day=clock["day"]), (area.left, area.top - 4), face="title", role="title",
-                  colour=p.rubric)
+        self.text(
+            surface, ui.t("rnp.day", day=clock["day"]), (area.left, area.top - 4), face="title", role="title", colour=p.rubric
+        )
         time = ui.t("rnp.time_of_day", hour=f"{clock['hour']:02d}", minute=f"{clock['minute']:02d}")
         if clock["second"]:
             time += " " + ui.t("rnp.unit_s", n=num(ui, clock["second"], 0))
@@ -190,15 +233,25 @@ class ClockPanel(Panel):
         rnd = self.table.round_number()
         line_y = area.top + 50
         if rnd is not None:
-            self.text(surface, ui.t("rnp.round", n=rnd), (area.left + 280, area.top + 6), face="title", role="heading",
-                      colour=p.rubric)
+            self.text(
+                surface, ui.t("rnp.round", n=rnd), (area.left + 280, area.top + 6), face="title", role="heading", colour=p.rubric
+            )
         self.text(surface, daylight_text(ui, book, self.view), (area.left, line_y), role="small")
-        self.text(surface, ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])), (area.left, line_y + 24),
-                  face="italic", role="small", colour=p.ink_soft)
+        self.text(
+            surface,
+            ui.t("rnp.elapsed", duration=duration(ui, clock["elapsed_s"])),
+            (area.left, line_y + 24),
+            face="italic",
+            role="small",
+            colour=p.ink_soft,
+        )
         y = area.top + 120
         self.label(surface, ui.t("rnp.scale_now", scale=book.scale(clock["scale"]).name.get(self.language)), (area.left, y))
-        self.label(surface, ui.t("rnp.advance_typed", unit=book.scale(clock["scale"]).name.get(self.language).lower()),
-                   (area.left, y + 152))
+        self.label(
+            surface,
+            ui.t("rnp.advance_typed", unit=book.scale(clock["scale"]).name.get(self.language).lower()),
+            (area.left, y + 152),
+        )
         # the timers in force, under the typed duration
         ty = y + 232
         self.label(surface, ui.t("rnp.timers_now"), (area.left, ty))
@@ -209,8 +262,13 @@ class ClockPanel(Panel):
             ty += 22
             text, warn = timer_status(ui, timer)
             label = timer_label(ui, timer) + (f" ({timer['character']})" if timer["character"] else "")
-            self.text(surface, f"{label} : {text}" if self.language == "fr" else f"{label}: {text}",
-                      (area.left, ty), role="small", colour=p.bad if warn else p.ink)
+            self.text(
+                surface,
+                f"{label} : {text}" if self.language == "fr" else f"{label}: {text}",
+                (area.left, ty),
+                role="small",
+                colour=p.bad if warn else p.ink,
+            )
         cx = area.left + 380
         self.label(surface, ui.t("rnp.jump_to"), (cx, area.top))
         self.label(surface, ui.t("rnp.rests"), (cx, area.top + 168))
@@ -219,7 +277,7 @@ class ClockPanel(Panel):
 
 
 def daylight_text(ui: Any, book: Any, view: dict[str, Any]) -> str:
-    """"Aube · lumière faible" — or the game master's light when it overrides the clock's."""
+    """ "Aube · lumière faible" — or the game master's light when it overrides the clock's."""
     period = next(p for p in book.time.daylight if p.id == view["daylight"]).name.get(lang(ui))
     light = name_of(ui, book.light_def, view["light"])
     if view["light_override"]:

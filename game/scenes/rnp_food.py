@@ -18,6 +18,7 @@ from game.scenes.rnp_panel import ROW, Panel
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
+
 # -- food and water ---------------------------------------------------------------------------------------------
 class FoodPanel(Panel):
     """Per character: the pack (rations, water, the daily ration), a day's eating and drinking by hand; for
@@ -35,43 +36,89 @@ class FoodPanel(Panel):
 
     def build(self) -> None:
         ui, area, book = self.ui, self.inner(), self.book
-        self.choices("weather", area.left, area.top + 20,
-                     [("mild", ui.tr("rnp.weather_mild", l=num(ui, book.water.litres_per_day))),
-                      ("hot", ui.tr("rnp.weather_hot", l=num(ui, book.water.hot_litres_per_day)))],
-                     "hot" if self.hot else "mild", self.set_hot)
+        self.choices(
+            "weather",
+            area.left,
+            area.top + 20,
+            [
+                ("mild", ui.tr("rnp.weather_mild", l=num(ui, book.water.litres_per_day))),
+                ("hot", ui.tr("rnp.weather_hot", l=num(ui, book.water.hot_litres_per_day))),
+            ],
+            "hot" if self.hot else "mild",
+            self.set_hot,
+        )
         living = self.living()
         nobody = None if living else Refused("nobody", "nobody")
-        self.button("supply_all", (area.right - 660, area.top + 20, 324, ROW), ui.tr("rnp.supply_all"), self.supply_all,
-                    style="primary", refused=nobody, tooltip=ui.tr("rnp.supply_all_tip"))
-        self.button("settle_all", (area.right - 326, area.top + 20, 326, ROW), ui.tr("rnp.settle_all"),
-                    lambda: self.settle(list(self.living())), refused=nobody)
+        self.button(
+            "supply_all",
+            (area.right - 660, area.top + 20, 324, ROW),
+            ui.tr("rnp.supply_all"),
+            self.supply_all,
+            style="primary",
+            refused=nobody,
+            tooltip=ui.tr("rnp.supply_all_tip"),
+        )
+        self.button(
+            "settle_all",
+            (area.right - 326, area.top + 20, 326, ROW),
+            ui.tr("rnp.settle_all"),
+            lambda: self.settle(list(self.living())),
+            refused=nobody,
+        )
         y = area.top + 86
         for name in living[:4]:
             member = self.view["party"][name]
             # the pack: rations and litres carried, the ration eaten each day
             x = area.left + 420
-            self.field(f"rations:{name}", (x, y, 64, 36), num(self.ui, member["rations"]), max_length=5,
-                       spoken_name=self.ui.tr("access.rnp_rations", name=name))
-            self.field(f"water:{name}", (x + 150, y, 64, 36), num(self.ui, member["water_l"]), max_length=5,
-                       spoken_name=self.ui.tr("access.rnp_water", name=name))
+            self.field(
+                f"rations:{name}",
+                (x, y, 64, 36),
+                num(self.ui, member["rations"]),
+                max_length=5,
+                spoken_name=self.ui.tr("access.rnp_rations", name=name),
+            )
+            self.field(
+                f"water:{name}",
+                (x + 150, y, 64, 36),
+                num(self.ui, member["water_l"]),
+                max_length=5,
+                spoken_name=self.ui.tr("access.rnp_water", name=name),
+            )
             self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), lambda n=name: self.set_pack(n))
             other = "half" if member["ration"] == "full" else "full"
-            self.button(f"ration:{name}", (x + 360, y, area.right - x - 360, 36),
-                        ui.tr(f"rnp.pack_ration_{member['ration']}"),
-                        lambda n=name, r=other: self.table.act({"do": "set_supplies", "character": n, "ration": r}),
-                        tooltip=ui.tr("rnp.pack_ration_tip"))
+            self.button(
+                f"ration:{name}",
+                (x + 360, y, area.right - x - 360, 36),
+                ui.tr(f"rnp.pack_ration_{member['ration']}"),
+                lambda n=name, r=other: self.table.act({"do": "set_supplies", "character": n, "ration": r}),
+                tooltip=ui.tr("rnp.pack_ration_tip"),
+            )
             # a day by hand
             bx = area.left + 290
             for ration in ("full", "half", "none"):
                 action = {"do": "eat_day", "character": name, "ration": ration}
-                self.button(f"eat:{name}:{ration}", (bx, y + 48, 96, 40), ui.tr(f"rnp.eat_{ration}"),
-                            lambda a=action: self.table.act(a), tooltip=ui.tr("rnp.eat_tip"))
+                self.button(
+                    f"eat:{name}:{ration}",
+                    (bx, y + 48, 96, 40),
+                    ui.tr(f"rnp.eat_{ration}"),
+                    lambda a=action: self.table.act(a),
+                    tooltip=ui.tr("rnp.eat_tip"),
+                )
                 bx += 102
-            self.field(f"litres:{name}", (bx + 10, y + 48, 70, 40), "1", max_length=4,
-                       spoken_name=self.ui.tr("access.rnp_drink", name=name))
+            self.field(
+                f"litres:{name}",
+                (bx + 10, y + 48, 70, 40),
+                "1",
+                max_length=4,
+                spoken_name=self.ui.tr("access.rnp_drink", name=name),
+            )
             self.button(f"drink:{name}", (bx + 86, y + 48, 100, 40), ui.tr("rnp.drink"), lambda n=name: self.drink(n))
-            self.button(f"day:{name}", (bx + 196, y + 48, area.right - bx - 196, 40), ui.tr("rnp.end_of_day"),
-                        lambda n=name: self.settle([n]))
+            self.button(
+                f"day:{name}",
+                (bx + 196, y + 48, area.right - bx - 196, 40),
+                ui.tr("rnp.end_of_day"),
+                lambda n=name: self.settle([n]),
+            )
             y += self.ROW_H
 
     def set_pack(self, name: str) -> None:
@@ -98,6 +145,7 @@ class FoodPanel(Panel):
 
     def supply_all(self) -> None:
         """Everyone eats their ration and drinks the day's need from their pack (half-water saves in the overlay)."""
+
         def after(result: Entry | Refused) -> None:
             if isinstance(result, Entry):
                 self.refresh_packs()
@@ -131,32 +179,70 @@ class FoodPanel(Panel):
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 8), (area.right, y - 8))
             title = self.text(surface, name, (area.left, y), face="title", role="heading")
             if member["exhaustion"]:
-                self.text(surface, ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum),
-                          (title.right + 14, title.centery), face="title", role="small", colour=p.bad, anchor="midleft")
+                self.text(
+                    surface,
+                    ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum),
+                    (title.right + 14, title.centery),
+                    face="title",
+                    role="small",
+                    colour=p.bad,
+                    anchor="midleft",
+                )
             x = area.left + 420
             self.text(surface, ui.t("rnp.pack_rations"), (x + 70, y + 18), role="small", anchor="midleft")
             self.text(surface, ui.t("rnp.pack_litres"), (x + 220, y + 18), role="small", anchor="midleft")
-            self.text(surface, ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
-                      (area.left, y + 46), role="small")
-            self.text(surface, ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need)),
-                      (area.left, y + 46 + small), role="small")
+            self.text(
+                surface,
+                ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
+                (area.left, y + 46),
+                role="small",
+            )
+            self.text(
+                surface,
+                ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need)),
+                (area.left, y + 46 + small),
+                role="small",
+            )
             y += self.ROW_H
         if len(living) > 4:
-            self.text(surface, ui.t("rnp.more_characters", n=len(living) - 4), (area.left, y - 6), face="italic",
-                      role="small", colour=p.ink_soft)
+            self.text(
+                surface,
+                ui.t("rnp.more_characters", n=len(living) - 4),
+                (area.left, y - 6),
+                face="italic",
+                role="small",
+                colour=p.ink_soft,
+            )
             y += small
-        self.paragraph(surface, ui.t("rnp.food_rules", grams=num(ui, book.food.grams_per_day)) + " "
-                       + book.exhaustion.recovery_blocked.get(self.language), area.left, max(y, area.bottom - 2 * small),
-                       area.width, face="italic", role="small", colour=p.ink_soft, max_lines=2)
+        self.paragraph(
+            surface,
+            ui.t("rnp.food_rules", grams=num(ui, book.food.grams_per_day))
+            + " "
+            + book.exhaustion.recovery_blocked.get(self.language),
+            area.left,
+            max(y, area.bottom - 2 * small),
+            area.width,
+            face="italic",
+            role="small",
+            colour=p.ink_soft,
+            max_lines=2,
+        )
 
 
 def present_supplies(table: RnpTableScene, entry: Entry) -> Presentation:
     """The overlay of a day from the packs: the half-water saves rolled, and who tires."""
     ui = table.ui
     days = (table.adventure.state.result or {}).get("days") or {}
-    groups = [DiceGroup(ui.t("rnp.save_dc_of", who=who, dc=d["save"]["dc"]), tuple(d["save"]["dice"]), 20,
-                        f"{d['save']['roll']} {signed(d['save']['modifier'])} = {d['save']['total']}")
-              for who, d in days.items() if d.get("save")]
+    groups = [
+        DiceGroup(
+            ui.t("rnp.save_dc_of", who=who, dc=d["save"]["dc"]),
+            tuple(d["save"]["dice"]),
+            20,
+            f"{d['save']['roll']} {signed(d['save']['modifier'])} = {d['save']['total']}",
+        )
+        for who, d in days.items()
+        if d.get("save")
+    ]
     gained = gains(ui, {who: d.get("exhaustion", 0) for who, d in days.items()})
     return ui.t("rnp.supply_title"), groups, gained or ui.t("rnp.supply_fine"), "bad" if gained else "good"
 
@@ -169,8 +255,14 @@ def present_water(table: RnpTableScene, entry: Entry) -> Presentation:
     status = ui.t(f"rnp.water_{result.get('status', 'enough')}")
     groups = []
     if save:
-        groups.append(DiceGroup(ui.t("rnp.save_dc_of", who=who, dc=save["dc"]), tuple(save["dice"]), 20,
-                                f"{save['roll']} {signed(save['modifier'])} = {save['total']}"))
+        groups.append(
+            DiceGroup(
+                ui.t("rnp.save_dc_of", who=who, dc=save["dc"]),
+                tuple(save["dice"]),
+                20,
+                f"{save['roll']} {signed(save['modifier'])} = {save['total']}",
+            )
+        )
     gained = gains(ui, {who: result.get("exhaustion", 0)})
     verdict = f"{who} : {status}" if ui.catalogue.language == "fr" else f"{who}: {status}"
     if gained:

@@ -44,8 +44,12 @@ def parse_number(text: str) -> float | None:
 
 
 # Units the game master may type after a number, by scale (French and English spellings).
-DURATION_UNITS = {"round": ("r", "rd", "round", "rounds"), "minute": ("m", "mn", "min", "minute", "minutes"),
-                  "hour": ("h", "hr", "heure", "heures", "hour", "hours"), "day": ("j", "d", "jour", "jours", "day", "days")}
+DURATION_UNITS = {
+    "round": ("r", "rd", "round", "rounds"),
+    "minute": ("m", "mn", "min", "minute", "minutes"),
+    "hour": ("h", "hr", "heure", "heures", "hour", "hours"),
+    "day": ("j", "d", "jour", "jours", "day", "days"),
+}
 
 
 def parse_duration(book: Any, text: str) -> float | None:
@@ -128,7 +132,7 @@ def mode_name(ui: UIContext, mode: str | None) -> str:
 
 
 def gains(ui: UIContext, exhaustion: dict[str, int] | None) -> str:
-    """"Brok +1 épuisement, Elwen +1" — or "" when nobody gained a level."""
+    """ "Brok +1 épuisement, Elwen +1" — or "" when nobody gained a level."""
     gained = [(name, n) for name, n in (exhaustion or {}).items() if n]
     if not gained:
         return ""
@@ -155,20 +159,22 @@ def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, A
     if do == "set_exhaustion":
         return t("rnp.j_set_exhaustion", who=who, before=data.get("before"), level=data.get("level"))
     if do == "eat_day":
-        text = t("rnp.j_eat", who=who, ration=t(f"rnp.ration_{data.get('ration', 'full')}"),
-                 days=num(ui, data.get("fasting_days")))
+        text = t(
+            "rnp.j_eat", who=who, ration=t(f"rnp.ration_{data.get('ration', 'full')}"), days=num(ui, data.get("fasting_days"))
+        )
         return _with_gain(ui, text, {who: data.get("exhaustion", 0)})
     if do == "set_fasting":
         return t("rnp.j_set_fasting", who=who, before=num(ui, data.get("before")), days=num(ui, data.get("fasting_days")))
     if do == "drink":
         return t("rnp.j_drink", who=who, litres=num(ui, data.get("litres")))
     if do == "drink_day":
-        text = t("rnp.j_drink_day", who=who, litres=num(ui, data.get("litres")),
-                 status=t(f"rnp.water_{data.get('status', 'enough')}"))
+        text = t(
+            "rnp.j_drink_day", who=who, litres=num(ui, data.get("litres")), status=t(f"rnp.water_{data.get('status', 'enough')}")
+        )
         return _with_gain(ui, text, {who: data.get("exhaustion", 0)})
     if do == "long_rest":
         recovered = [name for name, n in (data.get("recovered") or {}).items() if n]
-        blocked = list((data.get("blocked") or {}))
+        blocked = list(data.get("blocked") or {})
         text = t("rnp.j_rest", who=who, duration=duration(ui, data.get("seconds")))
         if recovered:
             text += " " + t("rnp.j_rest_recovered", names=", ".join(recovered))
@@ -178,8 +184,9 @@ def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, A
     if do == "advance":
         return t("rnp.j_advance", duration=duration(ui, data.get("seconds")))
     if do == "set_scale":
-        return t("rnp.j_scale", before=scale_name(ui, book, data.get("before", "")),
-                 scale=scale_name(ui, book, data.get("scale", "")))
+        return t(
+            "rnp.j_scale", before=scale_name(ui, book, data.get("before", "")), scale=scale_name(ui, book, data.get("scale", ""))
+        )
     if do == "set_clock":
         return t("rnp.j_set_clock", time=clock_time(ui, book, data.get("elapsed_s", 0)))
     if do == "travel_party":
@@ -189,8 +196,13 @@ def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, A
             how += ", " + t("rnp.pace_word", pace=name_of(ui, book.pace, pace).lower())
         if data.get("terrain") == "difficult":
             how += ", " + t("rnp.terrain_difficult_word")
-        text = t("rnp.j_travel", who=who, how=how, distance=distance(ui, data.get("distance_m")),
-                 duration=duration(ui, data.get("seconds")))
+        text = t(
+            "rnp.j_travel",
+            who=who,
+            how=how,
+            distance=distance(ui, data.get("distance_m")),
+            duration=duration(ui, data.get("seconds")),
+        )
         if data.get("supplies"):
             text += " " + t("rnp.j_travel_supplies")
         if data.get("camp"):
@@ -225,12 +237,19 @@ def _table_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, Any
     if do in ("damage", "heal"):
         return t(f"rnp.j_{do}", who=who, amount=data.get("amount"), hp=data.get("hp"))
     if do == "set_supplies":
-        return t("rnp.j_set_supplies", who=who, rations=num(ui, data.get("rations")), water=num(ui, data.get("water_l")),
-                 ration=t(f"rnp.ration_{data.get('ration', 'full')}"))
+        return t(
+            "rnp.j_set_supplies",
+            who=who,
+            rations=num(ui, data.get("rations")),
+            water=num(ui, data.get("water_l")),
+            ration=t(f"rnp.ration_{data.get('ration', 'full')}"),
+        )
     if do == "supply_day":
         days = data.get("days") or {}
-        parts = [t(f"rnp.j_meal_{d.get('ration', 'full')}", who=name) + ", " + t(f"rnp.water_{d.get('water', 'enough')}")
-                 for name, d in days.items()]
+        parts = [
+            t(f"rnp.j_meal_{d.get('ration', 'full')}", who=name) + ", " + t(f"rnp.water_{d.get('water', 'enough')}")
+            for name, d in days.items()
+        ]
         text = t("rnp.j_supply_day", parts=" · ".join(parts))
         return _with_gain(ui, text, {name: d.get("exhaustion", 0) for name, d in days.items()})
     if do == "rejoin":

@@ -98,9 +98,18 @@ class Panel:
         self.table.group.add(widget)
         return widget
 
-    def button(self, name: str, rect: Any, label: TextSource, on_click: Callable[[], object], *,
-               refused: Any = None, style: str = "normal", tooltip: TextSource | None = None,
-               chosen: bool = False) -> Button:
+    def button(
+        self,
+        name: str,
+        rect: Any,
+        label: TextSource,
+        on_click: Callable[[], object],
+        *,
+        refused: Any = None,
+        style: str = "normal",
+        tooltip: TextSource | None = None,
+        chosen: bool = False,
+    ) -> Button:
         """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused."""
         if chosen:
             button: Button = ChoiceButton(self.ui, rect, label, on_click=on_click, tooltip=tooltip, chosen=True)
@@ -110,24 +119,41 @@ class Panel:
             button.set_enabled(False, self.table.refusal_text(refused))
         return self.add(name, button)  # type: ignore[return-value]  # add returns the widget it was given, typed as a Widget
 
-    def choices(self, name: str, x: int, y: int, options: Sequence[tuple[str, TextSource]], current: str | None,
-                on_pick: Callable[[str], object], *, width: int | None = None, height: int = ROW,
-                disabled: dict[str, TextSource] | None = None) -> int:
+    def choices(
+        self,
+        name: str,
+        x: int,
+        y: int,
+        options: Sequence[tuple[str, TextSource]],
+        current: str | None,
+        on_pick: Callable[[str], object],
+        *,
+        width: int | None = None,
+        height: int = ROW,
+        disabled: dict[str, TextSource] | None = None,
+    ) -> int:
         """A row of buttons, the current one filled; returns the x after the row."""
         size = self.ui.theme.text_size("button")
         for value, label in options:
             w = width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28)
-            button = ChoiceButton(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v),
-                                  chosen=value == current)
+            button = ChoiceButton(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v), chosen=value == current)
             if disabled and value in disabled:
                 button.set_enabled(False, disabled[value])
             self.add(f"{name}:{value}", button)
             x += w + 6
         return x
 
-    def field(self, name: str, rect: Any, default: str = "", *, placeholder: TextSource | None = None,
-              max_length: int = 12, on_change: Callable[[], object] | None = None,
-              spoken_name: TextSource | None = None) -> TextField:
+    def field(
+        self,
+        name: str,
+        rect: Any,
+        default: str = "",
+        *,
+        placeholder: TextSource | None = None,
+        max_length: int = 12,
+        on_change: Callable[[], object] | None = None,
+        spoken_name: TextSource | None = None,
+    ) -> TextField:
         """A text field whose text survives rebuilds; ``on_change`` runs after each keystroke; ``spoken_name``:
         what a screen reader calls it (the caption the panel draws above it)."""
         self.texts.setdefault(name, default)
@@ -138,8 +164,15 @@ class Panel:
                 on_change()
             self.table.refresh_soft()
 
-        widget = TextField(self.ui, rect, text=self.texts[name], placeholder=placeholder, max_length=max_length,
-                           on_change=changed, spoken_name=spoken_name)
+        widget = TextField(
+            self.ui,
+            rect,
+            text=self.texts[name],
+            placeholder=placeholder,
+            max_length=max_length,
+            on_change=changed,
+            spoken_name=spoken_name,
+        )
         return self.add(name, widget)  # type: ignore[return-value]  # add returns the widget it was given, typed as a Widget
 
     def toggle(self, name: str, rect: Any, label: TextSource, value: bool, on_change: Callable[[bool], object]) -> Toggle:
@@ -172,24 +205,48 @@ class Panel:
     def draw(self, surface: pygame.Surface) -> None:
         p, theme = self.ui.palette, self.ui.theme
         draw_panel(surface, self.rect, p)
-        blit_text(surface, self.heading(), (self.rect.left + 20, self.rect.top + 10), "title", theme.text_size("heading"), p.rubric)
-        pygame.draw.line(surface, p.ink_faint, (self.rect.left + 20, self.rect.top + 48), (self.rect.right - 20, self.rect.top + 48))
+        blit_text(
+            surface, self.heading(), (self.rect.left + 20, self.rect.top + 10), "title", theme.text_size("heading"), p.rubric
+        )
+        pygame.draw.line(
+            surface, p.ink_faint, (self.rect.left + 20, self.rect.top + 48), (self.rect.right - 20, self.rect.top + 48)
+        )
         self.draw_content(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Text and figures of the panel (widgets are drawn by the scene's group)."""
 
     # -- text helpers -----------------------------------------------------------------------------
-    def text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], *, face: str = "body", role: str = "body",
-             colour: Any = None, anchor: str = "topleft") -> pygame.Rect:
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        *,
+        face: str = "body",
+        role: str = "body",
+        colour: Any = None,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
         return blit_text(surface, text, pos, face, self.ui.theme.text_size(role), colour or self.ui.palette.ink, anchor)
 
     def label(self, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> pygame.Rect:
         """A small italic caption above a control."""
         return self.text(surface, text, pos, face="italic", role="small", colour=self.ui.palette.ink_soft)
 
-    def paragraph(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, *, face: str = "body",
-                  role: str = "body", colour: Any = None, max_lines: int = 20) -> int:
+    def paragraph(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        x: int,
+        y: int,
+        width: int,
+        *,
+        face: str = "body",
+        role: str = "body",
+        colour: Any = None,
+        max_lines: int = 20,
+    ) -> int:
         """Wrapped text; returns the y below it."""
         size = self.ui.theme.text_size(role)
         height = self.line_height(role, face)

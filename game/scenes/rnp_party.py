@@ -67,11 +67,13 @@ class PartyPanel(Panel):
         area = self.inner()
         names = self.view["party_order"]
         self.page = min(self.page, self.pages - 1)
-        shown = names[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
+        shown = names[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
         width = (area.width - (PER_PAGE - 1) * CARD_GAP) // PER_PAGE
         top = area.top - 8
-        return [(name, pygame.Rect(area.left + i * (width + CARD_GAP), top, width, area.bottom + 8 - top))
-                for i, name in enumerate(shown)]
+        return [
+            (name, pygame.Rect(area.left + i * (width + CARD_GAP), top, width, area.bottom + 8 - top))
+            for i, name in enumerate(shown)
+        ]
 
     def build(self) -> None:
         ui, area = self.ui, self.inner()
@@ -90,36 +92,61 @@ class PartyPanel(Panel):
             box = (card.width - 24 - 4 * top) // (top + 1)
             for level in range(top + 1):
                 action = {"do": "set_exhaustion", "character": name, "level": level}
-                button = TrackBox(ui, (x + level * (box + 4), card.top + TRACK_Y, box, 32), str(level),
-                                  on_click=lambda a=action: self.table.act(a), reached=0 < level <= member["exhaustion"],
-                                  current=level == member["exhaustion"],
-                                  tooltip=ui.tr("rnp.set_exhaustion_tip", name=name, level=level))
+                button = TrackBox(
+                    ui,
+                    (x + level * (box + 4), card.top + TRACK_Y, box, 32),
+                    str(level),
+                    on_click=lambda a=action: self.table.act(a),
+                    reached=0 < level <= member["exhaustion"],
+                    current=level == member["exhaustion"],
+                    tooltip=ui.tr("rnp.set_exhaustion_tip", name=name, level=level),
+                )
                 if level == member["exhaustion"]:
                     button.set_enabled(False, ui.tr("rnp.exhaustion_current", level=level))
                 self.add(f"exh:{name}:{level}", button)
             self.hp_controls(name, member, card)
             half = (card.width - 24 - 8) // 2
-            self.button(f"edit:{name}", (x, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON), ui.tr("rnp.edit"),
-                        lambda n=name: self.open_edit(n))
-            self.button(f"remove:{name}", (x + half + 8, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON), ui.tr("rnp.remove"),
-                        lambda n=name: self.confirm_remove(n), style="danger")
+            self.button(
+                f"edit:{name}",
+                (x, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON),
+                ui.tr("rnp.edit"),
+                lambda n=name: self.open_edit(n),
+            )
+            self.button(
+                f"remove:{name}",
+                (x + half + 8, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON),
+                ui.tr("rnp.remove"),
+                lambda n=name: self.confirm_remove(n),
+                style="danger",
+            )
 
     def hp_controls(self, name: str, member: dict[str, Any], card: pygame.Rect) -> None:
         """Hit points: a typed amount, then damage or healing; without a maximum, a field to set one."""
         ui = self.ui
         x, y, width = card.left + 12, card.top + HP_Y + 26, card.width - 24
         field_w = 56
-        self.field(f"hp:{name}", (x, y, field_w, 36), "", placeholder="0", max_length=4,
-                   spoken_name=ui.tr("access.rnp_hp", name=name))
+        self.field(
+            f"hp:{name}", (x, y, field_w, 36), "", placeholder="0", max_length=4, spoken_name=ui.tr("access.rnp_hp", name=name)
+        )
         if not member["hp_max"]:
-            self.button(f"hp_max:{name}", (x + field_w + 6, y, width - field_w - 6, 36), ui.tr("rnp.hp_set_max"),
-                        lambda: self.hp_act(name, "set_hp"))
+            self.button(
+                f"hp_max:{name}",
+                (x + field_w + 6, y, width - field_w - 6, 36),
+                ui.tr("rnp.hp_set_max"),
+                lambda: self.hp_act(name, "set_hp"),
+            )
             return
         half = (width - field_w - 12) // 2
-        self.button(f"damage:{name}", (x + field_w + 6, y, half, 36), ui.tr("rnp.hp_damage"),
-                    lambda: self.hp_act(name, "damage"), style="danger")
-        self.button(f"heal:{name}", (x + field_w + 12 + half, y, half, 36), ui.tr("rnp.hp_heal"),
-                    lambda: self.hp_act(name, "heal"))
+        self.button(
+            f"damage:{name}",
+            (x + field_w + 6, y, half, 36),
+            ui.tr("rnp.hp_damage"),
+            lambda: self.hp_act(name, "damage"),
+            style="danger",
+        )
+        self.button(
+            f"heal:{name}", (x + field_w + 12 + half, y, half, 36), ui.tr("rnp.hp_heal"), lambda: self.hp_act(name, "heal")
+        )
 
     def hp_act(self, name: str, do: str) -> None:
         amount = self.number(f"hp:{name}")
@@ -148,23 +175,37 @@ class PartyPanel(Panel):
         if self.table.stack is None:
             return
         ui = self.ui
-        self.table.stack.push(Dialog(ui, ui.tr("rnp.remove_question", name=name),
-                                     [(ui.tr("common.cancel"), False), (ui.tr("rnp.remove"), True)],
-                                     title=ui.tr("rnp.remove_title"), cancel_value=False,
-                                     on_result=lambda yes: yes and self.table.act({"do": "remove_character", "name": name})))
+        self.table.stack.push(
+            Dialog(
+                ui,
+                ui.tr("rnp.remove_question", name=name),
+                [(ui.tr("common.cancel"), False), (ui.tr("rnp.remove"), True)],
+                title=ui.tr("rnp.remove_title"),
+                cancel_value=False,
+                on_result=lambda yes: yes and self.table.act({"do": "remove_character", "name": name}),
+            )
+        )
 
     # -- drawing -----------------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p = self.ui, self.ui.palette
         if not self.view["party_order"]:
             area = self.inner()
-            self.paragraph(surface, ui.t("rnp.party_empty"), area.left, area.top + 20, area.width,
-                           face="italic", colour=p.ink_soft)
+            self.paragraph(
+                surface, ui.t("rnp.party_empty"), area.left, area.top + 20, area.width, face="italic", colour=p.ink_soft
+            )
             return
         if self.pages > 1:
             area = self.inner()
-            self.text(surface, ui.t("rnp.page", page=self.page + 1, pages=self.pages), (area.right - 586, self.rect.top + 25),
-                      face="italic", role="small", colour=p.ink_soft, anchor="midright")
+            self.text(
+                surface,
+                ui.t("rnp.page", page=self.page + 1, pages=self.pages),
+                (area.right - 586, self.rect.top + 25),
+                face="italic",
+                role="small",
+                colour=p.ink_soft,
+                anchor="midright",
+            )
         for name, card in self.cards():
             self.draw_card(surface, name, card)
 
@@ -174,8 +215,14 @@ class PartyPanel(Panel):
         surface.blit(rounded_box(card.size, p.parchment_light, p.ink_soft, 8, 2), card)
         x, width = card.left + 12, card.width - 24
         small = self.line_height("small")
-        self.text(surface, fit(name, "title", ui.theme.text_size("heading"), width), (x, card.top + 6), face="title",
-                  role="heading", colour=p.ink)
+        self.text(
+            surface,
+            fit(name, "title", ui.theme.text_size("heading"), width),
+            (x, card.top + 6),
+            face="title",
+            role="heading",
+            colour=p.ink,
+        )
         tags = []
         if not member["alive"]:
             tags.append(ui.t("rnp.dead"))
@@ -186,8 +233,14 @@ class PartyPanel(Panel):
         if member["left_at_s"] is not None:
             tags.append(ui.t("rnp.left_behind_at", time=clock_time(ui, book, member["left_at_s"])))
         if tags:
-            self.text(surface, fit(" · ".join(tags), "italic", ui.theme.text_size("small"), width), (x, card.top + 36),
-                      face="italic", role="small", colour=p.bad if not member["alive"] or member["dying"] else p.ink_soft)
+            self.text(
+                surface,
+                fit(" · ".join(tags), "italic", ui.theme.text_size("small"), width),
+                (x, card.top + 36),
+                face="italic",
+                role="small",
+                colour=p.bad if not member["alive"] or member["dying"] else p.ink_soft,
+            )
         # the six abilities
         cell = width / 6
         y = card.top + 58
@@ -196,22 +249,30 @@ class PartyPanel(Panel):
             cx = round(x + i * cell + cell / 2)
             blit_text(surface, ability.short.get(language), (cx, y), "body", size - 3, p.ink_soft, "midtop")
             self.text(surface, str(member["scores"][ability.id]), (cx, y + 18), face="bold", role="body", anchor="midtop")
-            self.text(surface, signed(member["modifiers"][ability.id]), (cx, y + 42), role="small", colour=p.ink_soft,
-                      anchor="midtop")
+            self.text(
+                surface, signed(member["modifiers"][ability.id]), (cx, y + 42), role="small", colour=p.ink_soft, anchor="midtop"
+            )
         y += 66
         pygame.draw.line(surface, p.ink_faint, (x, y), (x + width, y))
         y += 4
         passive, at_rest = member["passive_perception"], member["passive_perception_at_rest"]
         pp = ui.t("rnp.passive", value=passive) if passive == at_rest else ui.t("rnp.passive_short", value=passive, rest=at_rest)
-        senses = [ui.t("rnp.sense_range", sense=book.sense(s).name.get(language), m=num(ui, member["senses"][s]))
-                  for s in SENSES if member["senses"].get(s)]
+        senses = [
+            ui.t("rnp.sense_range", sense=book.sense(s).name.get(language), m=num(ui, member["senses"][s]))
+            for s in SENSES
+            if member["senses"].get(s)
+        ]
         skills = [book.skill(s).name.get(language) for s in member["skills"]]
         profs = ui.t("rnp.proficiency", bonus=signed(member["proficiency"]))
         if skills:
             profs += " · " + ", ".join(skills)
         saves = [book.ability(a).short.get(language) for a in member["saves"]]
-        lines = [(pp, p.ink), (", ".join(senses) if senses else ui.t("rnp.no_senses"), p.ink if senses else p.ink_soft),
-                 (profs, p.ink_soft), (ui.t("rnp.saves_prof", saves=", ".join(saves) if saves else "—"), p.ink_soft)]
+        lines = [
+            (pp, p.ink),
+            (", ".join(senses) if senses else ui.t("rnp.no_senses"), p.ink if senses else p.ink_soft),
+            (profs, p.ink_soft),
+            (ui.t("rnp.saves_prof", saves=", ".join(saves) if saves else "—"), p.ink_soft),
+        ]
         for text, colour in lines:
             self.text(surface, fit(text, "body", size, width), (x, y), role="small", colour=colour)
             y += small
@@ -229,8 +290,14 @@ class PartyPanel(Panel):
             self.text(surface, ui.t("rnp.hp_untracked"), (x, hp_y), face="italic", role="small", colour=p.ink_soft)
         # exhaustion (boxes are buttons at TRACK_Y)
         maximum = book.exhaustion.maximum
-        self.text(surface, ui.t("rnp.exhaustion", level=member["exhaustion"], max=maximum), (x, card.top + TRACK_Y - 26),
-                  face="title", role="small", colour=p.rubric if member["exhaustion"] else p.ink_soft)
+        self.text(
+            surface,
+            ui.t("rnp.exhaustion", level=member["exhaustion"], max=maximum),
+            (x, card.top + TRACK_Y - 26),
+            face="title",
+            role="small",
+            colour=p.rubric if member["exhaustion"] else p.ink_soft,
+        )
         y = card.top + TRACK_Y + 38
         texts = member["exhaustion_text"] or [ui.t("rnp.no_exhaustion")]
         if not member["alive"]:
@@ -239,15 +306,25 @@ class PartyPanel(Panel):
         for line in texts:
             if y + small > food_top - 4:
                 break
-            y = self.paragraph(surface, "• " + line if member["exhaustion"] else line, x, y, width, role="small",
-                               colour=p.bad if member["exhaustion"] else p.ink_soft, max_lines=2)
+            y = self.paragraph(
+                surface,
+                "• " + line if member["exhaustion"] else line,
+                x,
+                y,
+                width,
+                role="small",
+                colour=p.bad if member["exhaustion"] else p.ink_soft,
+                max_lines=2,
+            )
         # packs, food and water
         y = max(y + 6, food_top)
         pygame.draw.line(surface, p.ink_faint, (x, y - 4), (x + width, y - 4))
         pack = ui.t("rnp.pack", rations=num(ui, member["rations"]), water=num(ui, member["water_l"]))
-        rows = [(pack, p.ink),
-                (ui.t("rnp.fasting_short", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]), p.ink),
-                (ui.t("rnp.water_today", litres=num(ui, member["water_today_l"])), p.ink)]
+        rows = [
+            (pack, p.ink),
+            (ui.t("rnp.fasting_short", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]), p.ink),
+            (ui.t("rnp.water_today", litres=num(ui, member["water_today_l"])), p.ink),
+        ]
         flags = []
         if member["dehydrated"]:
             flags.append(ui.t("rnp.dehydrated"))

@@ -48,7 +48,8 @@ class PlayersScene(ModalScene):
     def handle(self, event: pygame.event.Event) -> bool:
         """A click or F2 goes back to the table (Escape too, as in every overlay)."""
         if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_F2):
+            event.type == pygame.KEYDOWN and event.key == pygame.K_F2
+        ):
             self.dismiss()
             return True
         return False
@@ -82,11 +83,13 @@ class PlayersScene(ModalScene):
         pygame.draw.rect(surface, SKY.get(self.view["daylight"], p.parchment_dark), sky, border_radius=18)
         pygame.draw.rect(surface, p.ink, sky, 3, border_radius=18)
         text_colour = (245, 238, 220) if self.view["daylight"] in ("night", "dusk") else p.ink
-        blit_text(surface, shown["day"], (sky.centerx, sky.top + 60), "title", theme.text_size("title") + 8, text_colour,
-                  "center")
+        blit_text(
+            surface, shown["day"], (sky.centerx, sky.top + 60), "title", theme.text_size("title") + 8, text_colour, "center"
+        )
         blit_text(surface, shown["time"], (sky.centerx, sky.top + 150), "bold", 96, text_colour, "center")
-        blit_text(surface, shown["period"], (sky.centerx, sky.top + 248), "title", theme.text_size("heading") + 6,
-                  text_colour, "center")
+        blit_text(
+            surface, shown["period"], (sky.centerx, sky.top + 248), "title", theme.text_size("heading") + 6, text_colour, "center"
+        )
         box = pygame.Rect(60, 370, LOGICAL_SIZE[0] - 120, 300)
         draw_panel(surface, box, p)
         head = ui.t("rnp.players_light", light=shown["light"])
@@ -102,10 +105,23 @@ class PlayersScene(ModalScene):
             draw_bar(surface, bar, timer, p)
             y += 36
         if shown["behind"]:
-            blit_text(surface, ui.t("rnp.players_behind", names=", ".join(shown["behind"])), (box.left + 30, box.bottom - 40),
-                      "italic", theme.text_size("small"), p.ink_soft)
-        blit_text(surface, ui.t("rnp.players_back"), (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 22), "italic",
-                  theme.text_size("small"), p.ink_faint, "center")
+            blit_text(
+                surface,
+                ui.t("rnp.players_behind", names=", ".join(shown["behind"])),
+                (box.left + 30, box.bottom - 40),
+                "italic",
+                theme.text_size("small"),
+                p.ink_soft,
+            )
+        blit_text(
+            surface,
+            ui.t("rnp.players_back"),
+            (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 22),
+            "italic",
+            theme.text_size("small"),
+            p.ink_faint,
+            "center",
+        )
 
 
 @showcase("rnp-players")

@@ -8,18 +8,43 @@ from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 
 SAMPLE_PARTY = (
-    {"do": "add_character", "name": "Brok", "scores": {"str": 16, "dex": 10, "con": 16, "int": 9, "wis": 12, "cha": 8},
-     "skills": ["athletics"], "saves": ["str", "con"], "senses": {"darkvision": 18}},
-    {"do": "add_character", "name": "Elwen", "scores": {"str": 10, "dex": 17, "con": 12, "int": 13, "wis": 14, "cha": 11},
-     "skills": ["stealth", "perception", "acrobatics"], "saves": ["dex", "int"], "senses": {"darkvision": 18}},
-    {"do": "add_character", "name": "Mira", "scores": {"str": 12, "dex": 13, "con": 9, "int": 11, "wis": 15, "cha": 14},
-     "proficiency": 2, "skills": ["perception"], "saves": ["wis", "cha"]},
-    {"do": "add_character", "name": "Pip", "scores": {"str": 8, "dex": 16, "con": 13, "int": 12, "wis": 10, "cha": 13},
-     "skills": ["stealth"], "saves": ["dex", "cha"]},
+    {
+        "do": "add_character",
+        "name": "Brok",
+        "scores": {"str": 16, "dex": 10, "con": 16, "int": 9, "wis": 12, "cha": 8},
+        "skills": ["athletics"],
+        "saves": ["str", "con"],
+        "senses": {"darkvision": 18},
+    },
+    {
+        "do": "add_character",
+        "name": "Elwen",
+        "scores": {"str": 10, "dex": 17, "con": 12, "int": 13, "wis": 14, "cha": 11},
+        "skills": ["stealth", "perception", "acrobatics"],
+        "saves": ["dex", "int"],
+        "senses": {"darkvision": 18},
+    },
+    {
+        "do": "add_character",
+        "name": "Mira",
+        "scores": {"str": 12, "dex": 13, "con": 9, "int": 11, "wis": 15, "cha": 14},
+        "proficiency": 2,
+        "skills": ["perception"],
+        "saves": ["wis", "cha"],
+    },
+    {
+        "do": "add_character",
+        "name": "Pip",
+        "scores": {"str": 8, "dex": 16, "con": 13, "int": 12, "wis": 10, "cha": 13},
+        "skills": ["stealth"],
+        "saves": ["dex", "cha"],
+    },
 )
 SAMPLE_SHEETS = (
-    {"do": "set_hp", "character": "Brok", "maximum": 28}, {"do": "set_hp", "character": "Elwen", "maximum": 19},
-    {"do": "set_hp", "character": "Mira", "maximum": 16}, {"do": "set_hp", "character": "Pip", "maximum": 17},
+    {"do": "set_hp", "character": "Brok", "maximum": 28},
+    {"do": "set_hp", "character": "Elwen", "maximum": 19},
+    {"do": "set_hp", "character": "Mira", "maximum": 16},
+    {"do": "set_hp", "character": "Pip", "maximum": 17},
     {"do": "set_supplies", "character": "Brok", "rations": 5, "water_l": 8},
     {"do": "set_supplies", "character": "Elwen", "rations": 4, "water_l": 6},
     {"do": "set_supplies", "character": "Mira", "rations": 2, "water_l": 4, "ration": "half"},
@@ -52,8 +77,12 @@ def sample_table(services: Services, *, journey: bool = True, seed: int = 12) ->
             {"do": "set_scale", "scale": "minute"},
             {"do": "add_timer", "label": "Torche", "amount": 60, "scale": "minute", "character": "Mira"},
             {"do": "advance", "amount": 20},
-            {"do": "hide", "character": "Elwen", "condition": "cover",
-             "watchers": [{"name": "Orc", "passive_perception": 10}, {"name": "Warg", "passive_perception": 13}]},
+            {
+                "do": "hide",
+                "character": "Elwen",
+                "condition": "cover",
+                "watchers": [{"name": "Orc", "passive_perception": 10}, {"name": "Warg", "passive_perception": 13}],
+            },
         ):
             session.apply(action)
     return Adventure.start(session, services.saves)

@@ -49,7 +49,8 @@ class SavesScene(ModalScene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1) or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)):
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+        ):
             self.dismiss()
             return True
         return False
@@ -72,6 +73,5 @@ class SavesScene(ModalScene):
                 x = box.right + 24
             y += 32
         if len(hours) > MAX_HOURS:
-            blit_text(surface, ui.t("rnp.saves_more", n=len(hours) - MAX_HOURS), (rect.left + 30, y), "italic", small,
-                      p.ink_soft)
+            blit_text(surface, ui.t("rnp.saves_more", n=len(hours) - MAX_HOURS), (rect.left + 30, y), "italic", small, p.ink_soft)
         blit_text(surface, ui.t("rnp.saves_close"), (rect.centerx, rect.bottom - 24), "italic", small, p.ink_faint, "center")

@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.rolling import Presentation
+from game.app.rolling import DiceGroup, Presentation
 from game.rules.rnp.preview import preview
 from game.rules.session import Entry
-from game.app.rolling import DiceGroup
 from game.scenes.rnp_format import name_of, signed
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser, draw_mark, fit_width
 
@@ -51,10 +50,21 @@ class LightPanel(Panel):
         period = next(p for p in book.time.daylight if p.id == self.view["daylight"]).name.get(self.language)
         options = [(AUTO, ui.tr("rnp.light_auto", period=period))] + [(lt.id, lt.name.get(self.language)) for lt in book.light]
         self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light)
-        self.choices("obscurement", area.left, area.top + 94, [(o.id, o.name.get(self.language)) for o in book.obscurement],
-                     self.obscurement, lambda v: self.set("obscurement", v))
-        self.field("distance", (area.right - 120, area.top + 20, 120, ROW), placeholder="—", max_length=6,
-                   spoken_name=self.ui.tr("rnp.distance_opt"))
+        self.choices(
+            "obscurement",
+            area.left,
+            area.top + 94,
+            [(o.id, o.name.get(self.language)) for o in book.obscurement],
+            self.obscurement,
+            lambda v: self.set("obscurement", v),
+        )
+        self.field(
+            "distance",
+            (area.right - 120, area.top + 20, 120, ROW),
+            placeholder="—",
+            max_length=6,
+            spoken_name=self.ui.tr("rnp.distance_opt"),
+        )
 
     def sight(self, name: str) -> Any:
         action: dict[str, Any] = {"do": "visibility", "light": self.light, "obscurement": self.obscurement, "character": name}
@@ -69,9 +79,15 @@ class LightPanel(Panel):
         self.label(surface, ui.t("rnp.obscurement"), (area.left, area.top + 74))
         self.label(surface, ui.t("rnp.distance_opt"), (area.right - 120, area.top))
         y = area.top + 150
-        examples = f"{book.light_def(self.light).examples.get(language)} {book.obscurement_def(self.obscurement).examples.get(language)}"
-        y = self.paragraph(surface, examples, area.left, y, area.width, face="italic", role="small", colour=p.ink_soft,
-                           max_lines=2) + 10
+        examples = (
+            f"{book.light_def(self.light).examples.get(language)} {book.obscurement_def(self.obscurement).examples.get(language)}"
+        )
+        y = (
+            self.paragraph(
+                surface, examples, area.left, y, area.width, face="italic", role="small", colour=p.ink_soft, max_lines=2
+            )
+            + 10
+        )
         names = self.view["party_order"]
         if not names:
             self.paragraph(surface, ui.t("rnp.party_empty"), area.left, y, area.width, face="italic", colour=p.ink_soft)
@@ -80,8 +96,9 @@ class LightPanel(Panel):
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 4), (area.right, y - 4))
             self.text(surface, name, (area.left, y + 4), face="title", role="heading")
             if current.refused is not None:
-                self.paragraph(surface, self.table.refusal_text(current.refused), area.left + 180, y + 8, area.width - 180,
-                               colour=p.bad)
+                self.paragraph(
+                    surface, self.table.refusal_text(current.refused), area.left + 180, y + 8, area.width - 180, colour=p.bad
+                )
                 y += 74
                 continue
             r = current.result
@@ -96,8 +113,16 @@ class LightPanel(Panel):
                 head += f" ({', '.join(extras)})"
             colour = {"normal": p.good, "reduced": p.ink, "none": p.bad}.get(r["visibility"], p.ink)
             below = self.bold_line(surface, head, area.left + 180, y + 4, colour=colour)
-            self.paragraph(surface, vis.text.get(language), area.left + 180, below, area.width - 180,
-                           role="small", colour=p.ink_soft, max_lines=2)
+            self.paragraph(
+                surface,
+                vis.text.get(language),
+                area.left + 180,
+                below,
+                area.width - 180,
+                role="small",
+                colour=p.ink_soft,
+                max_lines=2,
+            )
             y += 78
 
 
@@ -138,14 +163,35 @@ class HidePanel(WhoChooser, Panel):
             self.field("dex", (x + 460, y + 20, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.dex_score"))
         conditions = [(c.id, c.name.get(lang)) for c in book.hiding.conditions]
         for i, (cid, label) in enumerate(conditions):
-            self.choices(f"cond{i}", x + (i % 2) * 296, y + 94 + (i // 2) * 50, [(cid, label)], self.condition,
-                         lambda v: self.set("condition", v), width=290)
+            self.choices(
+                f"cond{i}",
+                x + (i % 2) * 296,
+                y + 94 + (i // 2) * 50,
+                [(cid, label)],
+                self.condition,
+                lambda v: self.set("condition", v),
+                width=290,
+            )
         if book.condition(self.condition).needs_gm_leave:
-            self.choices("gm", x, y + 218, [("yes", ui.tr("rnp.gm_leave"))], "yes" if self.gm_leave else None,
-                         lambda v: self.set("gm_leave", not self.gm_leave), width=290)
+            self.choices(
+                "gm",
+                x,
+                y + 218,
+                [("yes", ui.tr("rnp.gm_leave"))],
+                "yes" if self.gm_leave else None,
+                lambda v: self.set("gm_leave", not self.gm_leave),
+                width=290,
+            )
         travel_x = x + 296 if book.condition(self.condition).needs_gm_leave else x
-        self.choices("travel", travel_x, y + 218, [("yes", ui.tr("rnp.travelling"))], "yes" if self.travelling else None,
-                     lambda v: self.set("travelling", not self.travelling), width=290)
+        self.choices(
+            "travel",
+            travel_x,
+            y + 218,
+            [("yes", ui.tr("rnp.travelling"))],
+            "yes" if self.travelling else None,
+            lambda v: self.set("travelling", not self.travelling),
+            width=290,
+        )
         bx = x
         for name in self.view["party_order"]:
             if name == self.who:
@@ -153,26 +199,46 @@ class HidePanel(WhoChooser, Panel):
             mode = self.watch.get(name, "off")
             label = name if mode != "active" else ui.t("rnp.active_watcher", name=name)
             width = max(90, fit_width(ui, label))
-            self.button(f"watch:{name}", (bx, y + 292, width, ROW), label, lambda n=name: self.cycle(n),
-                        style="normal" if mode == "off" else "primary", tooltip=ui.tr("rnp.watch_tip"))
+            self.button(
+                f"watch:{name}",
+                (bx, y + 292, width, ROW),
+                label,
+                lambda n=name: self.cycle(n),
+                style="normal" if mode == "off" else "primary",
+                tooltip=ui.tr("rnp.watch_tip"),
+            )
             bx += width + 6
         for i, slot in enumerate(CREATURES):
             cy = y + 366 + i * 52
             self.field(f"{slot}_name", (x, cy, 220, ROW), placeholder=ui.tr("rnp.creature", n=i + 1), max_length=20)
             self.field(f"{slot}_pp", (x + 230, cy, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.creature_caption"))
             mode = self.watch.get(slot, "off")
-            self.button(f"watch:{slot}", (x + 310, cy, 200, ROW), ui.tr(f"rnp.watch_{mode}"), lambda s=slot: self.cycle(s),
-                        style="normal" if mode == "off" else "primary", tooltip=ui.tr("rnp.watch_tip"))
+            self.button(
+                f"watch:{slot}",
+                (x + 310, cy, 200, ROW),
+                ui.tr(f"rnp.watch_{mode}"),
+                lambda s=slot: self.cycle(s),
+                style="normal" if mode == "off" else "primary",
+                tooltip=ui.tr("rnp.watch_tip"),
+            )
         self.button("hide", (x, area.bottom - ROW, 240, ROW), ui.tr("rnp.hide_do"), self.hide, style="primary")
         hidden = [n for n in self.view["party_order"] if self.view["party"][n]["hidden"]]
         reasons = book.hiding.reveal_reasons
         if hidden:
             right = area.left + 620
-            self.button("reason", (right, area.bottom - ROW, area.right - right - 178, ROW),
-                        reasons[self.reason_index % len(reasons)].name.get(lang), self.next_reason,
-                        tooltip=ui.tr("rnp.reason_tip"))
-            self.button("reveal", (area.right - 170, area.bottom - ROW, 170, ROW), ui.tr("rnp.reveal_who", name=hidden[0]),
-                        lambda: self.reveal(hidden[0]))
+            self.button(
+                "reason",
+                (right, area.bottom - ROW, area.right - right - 178, ROW),
+                reasons[self.reason_index % len(reasons)].name.get(lang),
+                self.next_reason,
+                tooltip=ui.tr("rnp.reason_tip"),
+            )
+            self.button(
+                "reveal",
+                (area.right - 170, area.bottom - ROW, 170, ROW),
+                ui.tr("rnp.reveal_who", name=hidden[0]),
+                lambda: self.reveal(hidden[0]),
+            )
 
     def next_reason(self) -> None:
         self.reason_index += 1
@@ -192,8 +258,10 @@ class HidePanel(WhoChooser, Panel):
             mode = self.watch.get(slot, "off")
             if mode == "off":
                 continue
-            watcher: dict[str, Any] = {"name": self.texts.get(f"{slot}_name", "").strip() or self.ui.t("rnp.creature", n=i + 1),
-                                       "active": mode == "active"}
+            watcher: dict[str, Any] = {
+                "name": self.texts.get(f"{slot}_name", "").strip() or self.ui.t("rnp.creature", n=i + 1),
+                "active": mode == "active",
+            }
             pp = self.number(f"{slot}_pp")
             if pp is not None and float(pp).is_integer():
                 watcher["passive_perception"] = int(pp)
@@ -203,9 +271,15 @@ class HidePanel(WhoChooser, Panel):
     def action(self, **override: Any) -> dict[str, Any] | None:
         if self.who is None:
             return None
-        action: dict[str, Any] = {"do": "hide", "condition": self.condition, "gm_leave": self.gm_leave,
-                                  "light": self.light, "obscurement": self.obscurement, "travelling": self.travelling,
-                                  "watchers": self.watchers()}
+        action: dict[str, Any] = {
+            "do": "hide",
+            "condition": self.condition,
+            "gm_leave": self.gm_leave,
+            "light": self.light,
+            "obscurement": self.obscurement,
+            "travelling": self.travelling,
+            "watchers": self.watchers(),
+        }
         if self.who == OTHER:
             dex = self.number("dex")
             if dex is None or not float(dex).is_integer():
@@ -230,8 +304,13 @@ class HidePanel(WhoChooser, Panel):
         if condition.needs_gm_leave:
             items.append((ui.t("rnp.check_gm"), code != "gm_leave", None))
         if self.condition == "darkness":
-            items.append((ui.t("rnp.check_zone"), code != "zone_visible",
-                          self.table.refusal_text(unseen) if code == "zone_visible" else None))
+            items.append(
+                (
+                    ui.t("rnp.check_zone"),
+                    code != "zone_visible",
+                    self.table.refusal_text(unseen) if code == "zone_visible" else None,
+                )
+            )
         for watcher in action["watchers"]:
             label = watcher.get("character") or watcher.get("name")
             alone = preview(book, state, {**action, "travelling": False, "gm_leave": True, "watchers": [watcher]}, lang).refused
@@ -272,8 +351,15 @@ class HidePanel(WhoChooser, Panel):
         if self.who == OTHER:
             self.label(surface, ui.t("rnp.dex_score"), (x + 460, y))
         self.label(surface, ui.t("rnp.unseen_by"), (x, y + 74))
-        self.label(surface, ui.t("rnp.zone_is", light=name_of(ui, book.light_def, self.light),
-                                 obscurement=name_of(ui, book.obscurement_def, self.obscurement)), (x, y + 198))
+        self.label(
+            surface,
+            ui.t(
+                "rnp.zone_is",
+                light=name_of(ui, book.light_def, self.light),
+                obscurement=name_of(ui, book.obscurement_def, self.obscurement),
+            ),
+            (x, y + 198),
+        )
         self.label(surface, ui.t("rnp.watchers"), (x, y + 272))
         self.label(surface, ui.t("rnp.creature_caption"), (x + 230, y + 346))
         right = pygame.Rect(area.left + 620, area.top, area.width - 620, area.height)
@@ -282,14 +368,16 @@ class HidePanel(WhoChooser, Panel):
         ry = right.top + self.line_height("heading", "title")
         items = self.checklist()
         if not items:
-            ry = self.paragraph(surface, ui.t("rnp.need_watchers"), right.left, ry, right.width, face="italic",
-                                role="small", colour=p.ink_soft)
+            ry = self.paragraph(
+                surface, ui.t("rnp.need_watchers"), right.left, ry, right.width, face="italic", role="small", colour=p.ink_soft
+            )
         for text, met, why in items:
             draw_mark(surface, (right.left + 10, ry + 11), met, p)
             ry = self.paragraph(surface, text, right.left + 28, ry + 2, right.width - 28, role="small", max_lines=2) + 4
             if why:
-                ry = self.paragraph(surface, why, right.left + 26, ry, right.width - 26, face="italic", role="small",
-                                    colour=p.bad, max_lines=3)
+                ry = self.paragraph(
+                    surface, why, right.left + 26, ry, right.width - 26, face="italic", role="small", colour=p.bad, max_lines=3
+                )
         result = self.view["result"]
         ry += 10
         if result and result.get("do") == "hide":
@@ -298,13 +386,29 @@ class HidePanel(WhoChooser, Panel):
             for watcher in result["watchers"]:
                 how = ui.t("rnp.active_check") if watcher["active"] else ui.t("rnp.passive_short")
                 key = "rnp.watcher_spots" if watcher["spots"] else "rnp.watcher_misses"
-                ry = self.paragraph(surface, ui.t(key, name=watcher["name"], how=how, value=watcher["value"]), right.left,
-                                    ry, right.width, role="small", colour=p.bad if watcher["spots"] else p.good, max_lines=2)
+                ry = self.paragraph(
+                    surface,
+                    ui.t(key, name=watcher["name"], how=how, value=watcher["value"]),
+                    right.left,
+                    ry,
+                    right.width,
+                    role="small",
+                    colour=p.bad if watcher["spots"] else p.good,
+                    max_lines=2,
+                )
         hidden = [n for n in self.view["party_order"] if self.view["party"][n]["hidden"]]
         if hidden:
             text = ", ".join(ui.t("rnp.hidden_dc_of", name=n, dc=self.view["party"][n]["stealth_dc"]) for n in hidden)
-            self.paragraph(surface, text, right.left, area.bottom - ROW - 8 - 2 * self.line_height("small"), right.width,
-                           role="small", colour=p.ink_soft, max_lines=2)
+            self.paragraph(
+                surface,
+                text,
+                right.left,
+                area.bottom - ROW - 8 - 2 * self.line_height("small"),
+                right.width,
+                role="small",
+                colour=p.ink_soft,
+                max_lines=2,
+            )
 
 
 def present_hide(table: RnpTableScene, entry: Entry) -> Presentation:
@@ -312,13 +416,25 @@ def present_hide(table: RnpTableScene, entry: Entry) -> Presentation:
     result = table.adventure.state.result or {}
     roll = result.get("roll") or {}
     who = result.get("character") or ui.t("rnp.someone_else")
-    groups = [DiceGroup(ui.t("rnp.stealth_of", who=who), tuple(roll.get("dice", ())), 20,
-                        f"{roll.get('roll')} {signed(roll.get('modifier', 0))} = {roll.get('total')}")]
+    groups = [
+        DiceGroup(
+            ui.t("rnp.stealth_of", who=who),
+            tuple(roll.get("dice", ())),
+            20,
+            f"{roll.get('roll')} {signed(roll.get('modifier', 0))} = {roll.get('total')}",
+        )
+    ]
     for watcher in result.get("watchers", []):
         if watcher.get("active") and watcher.get("roll") and len(groups) < 4:
             w = watcher["roll"]
-            groups.append(DiceGroup(ui.t("rnp.perception_of", who=watcher["name"]), tuple(w["dice"]), 20,
-                                    f"{w['roll']} {signed(w['modifier'])} = {w['total']}"))
+            groups.append(
+                DiceGroup(
+                    ui.t("rnp.perception_of", who=watcher["name"]),
+                    tuple(w["dice"]),
+                    20,
+                    f"{w['roll']} {signed(w['modifier'])} = {w['total']}",
+                )
+            )
     if result.get("hidden"):
         verdict, tone = ui.t("rnp.hidden_verdict", who=who, dc=result.get("stealth")), "good"
     else:

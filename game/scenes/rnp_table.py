@@ -51,9 +51,18 @@ def _panel_classes() -> list[tuple[str, type[Panel]]]:
     from game.scenes.rnp_timers import TimersPanel
     from game.scenes.rnp_travel import TravelPanel
 
-    return [("party", PartyPanel), ("clock", ClockPanel), ("timers", TimersPanel), ("travel", TravelPanel), ("jump", JumpPanel),
-            ("fall", FallPanel), ("breath", BreathPanel), ("food", FoodPanel), ("light", LightPanel),
-            ("hide", HidePanel)]
+    return [
+        ("party", PartyPanel),
+        ("clock", ClockPanel),
+        ("timers", TimersPanel),
+        ("travel", TravelPanel),
+        ("jump", JumpPanel),
+        ("fall", FallPanel),
+        ("breath", BreathPanel),
+        ("food", FoodPanel),
+        ("light", LightPanel),
+        ("hide", HidePanel),
+    ]
 
 
 class RnpTableScene(AdventureScene):
@@ -102,8 +111,12 @@ class RnpTableScene(AdventureScene):
         self._after(result, message)
         return result
 
-    def roll(self, action: dict[str, Any], present: Callable[[Entry], Presentation],
-             after: Callable[[Entry | Refused], None] | None = None) -> None:
+    def roll(
+        self,
+        action: dict[str, Any],
+        present: Callable[[Entry], Presentation],
+        after: Callable[[Entry | Refused], None] | None = None,
+    ) -> None:
         """An action that rolls: physical dice if set, the rules decide, the overlay shows the dice."""
         journal_before = len(self.view.get("journal", []))
 
@@ -204,24 +217,30 @@ class RnpTableScene(AdventureScene):
     def _build_chrome(self) -> None:
         ui = self.ui
         size = ui.theme.text_size("button")
-        specs = [("players", ui.tr("rnp.players"), self.show_players, True, None),
-                 ("undo", ui.tr("rnp.undo"), self.undo, self.adventure.session.can_undo, ui.tr("rnp.nothing_to_undo")),
-                 ("redo", ui.tr("rnp.redo"), self.redo, self.adventure.session.can_redo, ui.tr("rnp.nothing_to_redo")),
-                 ("help", ui.tr("rnp.help"), self.open_help, True, None),
-                 ("back", ui.tr("rnp.back"), self.back, True, None)]
+        specs = [
+            ("players", ui.tr("rnp.players"), self.show_players, True, None),
+            ("undo", ui.tr("rnp.undo"), self.undo, self.adventure.session.can_undo, ui.tr("rnp.nothing_to_undo")),
+            ("redo", ui.tr("rnp.redo"), self.redo, self.adventure.session.can_redo, ui.tr("rnp.nothing_to_redo")),
+            ("help", ui.tr("rnp.help"), self.open_help, True, None),
+            ("back", ui.tr("rnp.back"), self.back, True, None),
+        ]
         widths = [max(96, fonts.text_width(ui.text(label), "body", size) + 30) for _, label, *_ in specs]
         x = LOGICAL_SIZE[0] - 16 - sum(widths) - 8 * (len(widths) - 1)
         for (name, label, action, enabled, reason), width in zip(specs, widths):
-            button = Button(ui, (x, 12, width, 42), label, on_click=action,
-                            tooltip=ui.tr(f"rnp.tip_{name}"))
+            button = Button(ui, (x, 12, width, 42), label, on_click=action, tooltip=ui.tr(f"rnp.tip_{name}"))
             if not enabled:
                 button.set_enabled(False, reason)
             self.chrome[name] = self.group.add(button)
             x += width + 8
         y = MENU.top
         for name in self.panels:
-            button = Button(ui, (MENU.left, y, MENU.width, TAB_H), ui.tr(f"rnp.tab_{name}"),
-                            on_click=lambda n=name: self.select(n), style="primary" if name == self.tab else "normal")
+            button = Button(
+                ui,
+                (MENU.left, y, MENU.width, TAB_H),
+                ui.tr(f"rnp.tab_{name}"),
+                on_click=lambda n=name: self.select(n),
+                style="primary" if name == self.tab else "normal",
+            )
             self.chrome[f"tab:{name}"] = self.group.add(button)
             y += TAB_H + TAB_GAP
 
@@ -252,13 +271,19 @@ class RnpTableScene(AdventureScene):
         surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
         blit_text(surface, self.ui.t("rnp.title"), (24, 10), "title", theme.text_size("heading") + 4, p.rubric)
         clock = self.view["clock"]
-        summary = self.ui.t("rnp.clock_summary", time=clock_time(self.ui, self.book, clock["elapsed_s"]),
-                            scale=scale_name(self.ui, self.book, clock["scale"]))
+        summary = self.ui.t(
+            "rnp.clock_summary",
+            time=clock_time(self.ui, self.book, clock["elapsed_s"]),
+            scale=scale_name(self.ui, self.book, clock["scale"]),
+        )
         rnd = self.round_number()
         if rnd is not None:
             summary += " · " + self.ui.t("rnp.round", n=rnd)
-        out = [timer_label(self.ui, t) + (f" ({t['character']})" if t["character"] else "") for t in self.view["timers"]
-               if t["expired"] or t.get("phase") in ("suffocating", "out")]
+        out = [
+            timer_label(self.ui, t) + (f" ({t['character']})" if t["character"] else "")
+            for t in self.view["timers"]
+            if t["expired"] or t.get("phase") in ("suffocating", "out")
+        ]
         left = 24 + fonts.text_width(self.ui.t("rnp.title"), "title", theme.text_size("heading") + 4) + 28
         right = min(b.rect.left for n, b in self.chrome.items() if not n.startswith("tab:")) - 16
         centre = (left + right) // 2

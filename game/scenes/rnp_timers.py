@@ -83,23 +83,48 @@ class TimersPanel(Panel):
     def build(self) -> None:
         ui, area = self.ui, self.inner()
         self.field("label", (area.left, area.top + 20, 260, ROW), placeholder=ui.tr("rnp.timer_label_tip"), max_length=30)
-        self.field("amount", (area.left + 270, area.top + 20, 80, ROW), placeholder="1", max_length=5,
-                   spoken_name=self.ui.tr("rnp.timer_for"))
-        self.choices("scale", area.left + 360, area.top + 20,
-                         [(s, self.book.scale(s).name.get(self.language)) for s in SCALES], self.scale, self.pick_scale)
+        self.field(
+            "amount",
+            (area.left + 270, area.top + 20, 80, ROW),
+            placeholder="1",
+            max_length=5,
+            spoken_name=self.ui.tr("rnp.timer_for"),
+        )
+        self.choices(
+            "scale",
+            area.left + 360,
+            area.top + 20,
+            [(s, self.book.scale(s).name.get(self.language)) for s in SCALES],
+            self.scale,
+            self.pick_scale,
+        )
         living = self.living()
         if self.owner != PARTY and self.owner not in living:
             self.owner = PARTY
-        self.choices("owner", area.left, area.top + 94, [(PARTY, ui.tr("rnp.timer_party"))] + [(n, n) for n in self.owners()],
-                     self.owner, self.pick_owner)
-        self.button("add", (area.right - 220, area.top + 94, 220, ROW), ui.tr("rnp.timer_add"), self.add_timer,
-                    style="primary")
+        self.choices(
+            "owner",
+            area.left,
+            area.top + 94,
+            [(PARTY, ui.tr("rnp.timer_party"))] + [(n, n) for n in self.owners()],
+            self.owner,
+            self.pick_owner,
+        )
+        self.button("add", (area.right - 220, area.top + 94, 220, ROW), ui.tr("rnp.timer_add"), self.add_timer, style="primary")
         y = area.top + 190
         for timer in self.view["timers"][:SHOWN]:
-            self.button(f"restart:{timer['id']}", (area.right - 330, y + 8, 160, 40), ui.tr("rnp.timer_restart"),
-                        lambda i=timer["id"]: self.table.act({"do": "restart_timer", "id": i}))
-            self.button(f"remove:{timer['id']}", (area.right - 160, y + 8, 160, 40), ui.tr("rnp.timer_remove"),
-                        lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}), style="danger")
+            self.button(
+                f"restart:{timer['id']}",
+                (area.right - 330, y + 8, 160, 40),
+                ui.tr("rnp.timer_restart"),
+                lambda i=timer["id"]: self.table.act({"do": "restart_timer", "id": i}),
+            )
+            self.button(
+                f"remove:{timer['id']}",
+                (area.right - 160, y + 8, 160, 40),
+                ui.tr("rnp.timer_remove"),
+                lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}),
+                style="danger",
+            )
             y += ROW_H
 
     def owners(self) -> list[str]:
@@ -118,8 +143,7 @@ class TimersPanel(Panel):
         amount = self.number("amount")
         if amount is None:
             return None
-        action: dict[str, Any] = {"do": "add_timer", "label": self.texts.get("label", ""), "amount": amount,
-                                  "scale": self.scale}
+        action: dict[str, Any] = {"do": "add_timer", "label": self.texts.get("label", ""), "amount": amount, "scale": self.scale}
         if self.owner != PARTY:
             action["character"] = self.owner
         return action
@@ -149,13 +173,24 @@ class TimersPanel(Panel):
         for timer in timers[:SHOWN]:
             owner = timer["character"] or ui.t("rnp.timer_party")
             text, warn = timer_status(ui, timer)
-            status = self.text(surface, text, (area.left + 640, y + 4), role="small", colour=p.bad if warn else p.ink,
-                               anchor="topright")
+            status = self.text(
+                surface, text, (area.left + 640, y + 4), role="small", colour=p.bad if warn else p.ink, anchor="topright"
+            )
             room = status.left - area.left - 16
-            self.text(surface, fit(f"{timer_label(ui, timer)} — {owner}", "bold", ui.theme.text_size("body"), room),
-                      (area.left, y), face="bold")
+            self.text(
+                surface,
+                fit(f"{timer_label(ui, timer)} — {owner}", "bold", ui.theme.text_size("body"), room),
+                (area.left, y),
+                face="bold",
+            )
             draw_bar(surface, pygame.Rect(area.left, y + 36, 640, 10), timer, p)
             y += ROW_H
         if len(timers) > SHOWN:
-            self.text(surface, ui.t("rnp.more_timers", n=len(timers) - SHOWN), (area.left, y), face="italic", role="small",
-                      colour=p.ink_soft)
+            self.text(
+                surface,
+                ui.t("rnp.more_timers", n=len(timers) - SHOWN),
+                (area.left, y),
+                face="italic",
+                role="small",
+                colour=p.ink_soft,
+            )

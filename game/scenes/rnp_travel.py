@@ -35,8 +35,14 @@ class TravelPanel(Panel):
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
-        self.plan: dict[str, Any] = {"mode": "foot", "pace": "normal", "terrain": "normal", "unit": "days",
-                                     "supplies": True, "camp": True}
+        self.plan: dict[str, Any] = {
+            "mode": "foot",
+            "pace": "normal",
+            "terrain": "normal",
+            "unit": "days",
+            "supplies": True,
+            "camp": True,
+        }
         self.left_out: set[str] = set()
         self.texts.update(amount="1", extra="0", kmh="", boat_hours="")
         self.current: Preview | None = None
@@ -56,36 +62,74 @@ class TravelPanel(Panel):
     def build(self) -> None:
         ui, area, book, plan = self.ui, self.inner(), self.book, self.plan
         x, y = area.left, area.top
-        self.choices("mode", x, y + 20, [(m, ui.tr(f"rnp.mode_{m}")) for m in ("foot", "gallop", "cart", "boat")],
-                     plan["mode"], lambda v: self.pick("mode", v))
+        self.choices(
+            "mode",
+            x,
+            y + 20,
+            [(m, ui.tr(f"rnp.mode_{m}")) for m in ("foot", "gallop", "cart", "boat")],
+            plan["mode"],
+            lambda v: self.pick("mode", v),
+        )
         if plan["mode"] in ("foot", "cart"):
-            self.choices("pace", x, y + 88, [(pc.id, pc.name.get(self.language)) for pc in book.travel.paces],
-                         plan["pace"], lambda v: self.pick("pace", v), width=110)
+            self.choices(
+                "pace",
+                x,
+                y + 88,
+                [(pc.id, pc.name.get(self.language)) for pc in book.travel.paces],
+                plan["pace"],
+                lambda v: self.pick("pace", v),
+                width=110,
+            )
         if plan["mode"] != "boat":
-            self.choices("terrain", x, y + 156, [(tr.id, tr.name.get(self.language)) for tr in book.travel.terrains],
-                         plan["terrain"], lambda v: self.pick("terrain", v), width=130)
-        self.choices("unit", x, y + 224, [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS], plan["unit"],
-                     lambda v: self.pick("unit", v))
-        self.field("amount", (x, y + 292, 130, ROW), placeholder="0", max_length=8,
-                   spoken_name=ui.tr(f"rnp.amount_{plan['unit']}"))
+            self.choices(
+                "terrain",
+                x,
+                y + 156,
+                [(tr.id, tr.name.get(self.language)) for tr in book.travel.terrains],
+                plan["terrain"],
+                lambda v: self.pick("terrain", v),
+                width=130,
+            )
+        self.choices(
+            "unit", x, y + 224, [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS], plan["unit"], lambda v: self.pick("unit", v)
+        )
+        self.field(
+            "amount", (x, y + 292, 130, ROW), placeholder="0", max_length=8, spoken_name=ui.tr(f"rnp.amount_{plan['unit']}")
+        )
         if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
             self.field("extra", (x + 200, y + 292, 100, ROW), placeholder="0", max_length=2, spoken_name=ui.tr("rnp.extra_hours"))
         if plan["mode"] == "boat":
             self.field("kmh", (x + 200, y + 292, 100, ROW), placeholder="km/h", max_length=5, spoken_name=ui.tr("rnp.boat_kmh"))
-            self.field("boat_hours", (x + 340, y + 292, 100, ROW), placeholder=str(int(book.travel.vehicles.boat_hours_per_day)),
-                       max_length=4, spoken_name=ui.tr("rnp.boat_hours"))
+            self.field(
+                "boat_hours",
+                (x + 340, y + 292, 100, ROW),
+                placeholder=str(int(book.travel.vehicles.boat_hours_per_day)),
+                max_length=4,
+                spoken_name=ui.tr("rnp.boat_hours"),
+            )
         bx = x
         for name in self.living():
             width = max(90, fonts.text_width(name, "bold", ui.theme.text_size("button")) + 30)
-            self.button(f"who:{name}", (bx, y + 382, width, ROW), name, lambda n=name: self.flip(n),
-                        style="normal" if name in self.left_out else "primary",
-                        tooltip=ui.tr("rnp.traveller_tip"))
+            self.button(
+                f"who:{name}",
+                (bx, y + 382, width, ROW),
+                name,
+                lambda n=name: self.flip(n),
+                style="normal" if name in self.left_out else "primary",
+                tooltip=ui.tr("rnp.traveller_tip"),
+            )
             bx += width + 6
         if plan["unit"] == "days":
-            self.toggle("supplies", (x, y + 440, 230, 36), ui.tr("rnp.travel_supplies"), plan["supplies"],
-                        lambda v: self.set_flag("supplies", v))
-            self.toggle("camp", (x + 250, y + 440, 250, 36), ui.tr("rnp.travel_camp"), plan["camp"],
-                        lambda v: self.set_flag("camp", v))
+            self.toggle(
+                "supplies",
+                (x, y + 440, 230, 36),
+                ui.tr("rnp.travel_supplies"),
+                plan["supplies"],
+                lambda v: self.set_flag("supplies", v),
+            )
+            self.toggle(
+                "camp", (x + 250, y + 440, 250, 36), ui.tr("rnp.travel_camp"), plan["camp"], lambda v: self.set_flag("camp", v)
+            )
         self.button("go", (x, area.bottom - ROW, 260, ROW), ui.tr("rnp.set_off"), self.go, style="primary")
         saves = self.button("saves", (x + 270, area.bottom - ROW, 250, ROW), ui.tr("rnp.all_saves"), self.show_saves)
         if last_saves(self.view) is None:
@@ -95,8 +139,12 @@ class TravelPanel(Panel):
         for name in behind[:3]:
             label = ui.tr("rnp.rejoin", name=name)
             width = fonts.text_width(ui.text(label), "bold", ui.theme.text_size("button")) + 28
-            self.button(f"rejoin:{name}", (rx, area.bottom - ROW, width, ROW), label,
-                        lambda n=name: self.table.act({"do": "rejoin", "character": n}))
+            self.button(
+                f"rejoin:{name}",
+                (rx, area.bottom - ROW, width, ROW),
+                label,
+                lambda n=name: self.table.act({"do": "rejoin", "character": n}),
+            )
             rx += width + 6
 
     def action(self) -> dict[str, Any] | None:
@@ -127,8 +175,9 @@ class TravelPanel(Panel):
         if self.left_out:
             action["who"] = [n for n in self.living() if n not in self.left_out]
         if plan["unit"] == "days":
-            action.update(supplies=plan["supplies"], camp=plan["camp"],
-                          hot=bool(getattr(self.table.panels.get("food"), "hot", False)))
+            action.update(
+                supplies=plan["supplies"], camp=plan["camp"], hot=bool(getattr(self.table.panels.get("food"), "hot", False))
+            )
         return action
 
     def soft_update(self) -> None:
@@ -216,33 +265,65 @@ class TravelPanel(Panel):
         self.text(surface, ui.t("rnp.arrival", time=clock_time(ui, book, arrival)), (x, y), role="small", colour=p.ink_soft)
         y += small
         if "days" in result and "hours" in result:
-            self.text(surface, ui.t("rnp.preview_split", days=result["days"], hours=num(ui, result["hours"], 1)), (x, y),
-                      role="small", colour=p.ink_soft)
+            self.text(
+                surface,
+                ui.t("rnp.preview_split", days=result["days"], hours=num(ui, result["hours"], 1)),
+                (x, y),
+                role="small",
+                colour=p.ink_soft,
+            )
             y += small
         schedule = forced_march_schedule(result)
         if schedule:
             y += 6
-            y = self.paragraph(surface, ui.t("rnp.forced_march", n=len(schedule)), x, y, width, face="italic",
-                               role="small", colour=p.rubric, max_lines=2)
+            y = self.paragraph(
+                surface,
+                ui.t("rnp.forced_march", n=len(schedule)),
+                x,
+                y,
+                width,
+                face="italic",
+                role="small",
+                colour=p.rubric,
+                max_lines=2,
+            )
             by_hour: dict[tuple[int, int], list[dict[str, Any]]] = {}
             for save in schedule:
                 by_hour.setdefault((save["day"], save["hour"]), []).append(save)
             shown = list(by_hour.items())
             first_day = self.view["clock"]["day"]
             for (day, hour), saves in shown[:6]:
-                who = ", ".join(f"{s['who']} {signed(s['modifier'])}" + (" " + ui.t("rnp.disadvantage_tag") if s["disadvantage"] else "")
-                                for s in saves)
-                line = ui.t("rnp.save_line", day=first_day + day - 1, hour=num(ui, book.travel.march_hours_per_day + hour),
-                            dc=saves[0]["dc"], who=who)
+                who = ", ".join(
+                    f"{s['who']} {signed(s['modifier'])}" + (" " + ui.t("rnp.disadvantage_tag") if s["disadvantage"] else "")
+                    for s in saves
+                )
+                line = ui.t(
+                    "rnp.save_line",
+                    day=first_day + day - 1,
+                    hour=num(ui, book.travel.march_hours_per_day + hour),
+                    dc=saves[0]["dc"],
+                    who=who,
+                )
                 y = self.paragraph(surface, line, x, y, width, role="small", max_lines=2)
             if len(shown) > 6:
-                self.text(surface, ui.t("rnp.more_saves", n=len(shown) - 6), (x, y), face="italic", role="small", colour=p.ink_soft)
+                self.text(
+                    surface, ui.t("rnp.more_saves", n=len(shown) - 6), (x, y), face="italic", role="small", colour=p.ink_soft
+                )
                 y += small
         y += 8
         pace = result.get("pace")
         if self.plan["mode"] == "boat":
-            y = self.paragraph(surface, book.travel.vehicles.boat_note.get(self.language), x, y, width, face="italic",
-                               role="small", colour=p.ink_soft, max_lines=4)
+            y = self.paragraph(
+                surface,
+                book.travel.vehicles.boat_note.get(self.language),
+                x,
+                y,
+                width,
+                face="italic",
+                role="small",
+                colour=p.ink_soft,
+                max_lines=4,
+            )
         elif pace:
             effect = book.pace(pace).effect
             title = ui.t("rnp.pace_effect", pace=name_of(ui, book.pace, pace))
@@ -255,8 +336,16 @@ class TravelPanel(Panel):
             if before and member["passive_perception"] != before["passive_perception"]:
                 changes.append(f"{name} {before['passive_perception']} → {member['passive_perception']}")
         if changes:
-            y = self.paragraph(surface, ui.t("rnp.pp_changes", changes=", ".join(changes)), x, y, width, role="small",
-                               colour=p.ink_soft, max_lines=2)
+            y = self.paragraph(
+                surface,
+                ui.t("rnp.pp_changes", changes=", ".join(changes)),
+                x,
+                y,
+                width,
+                role="small",
+                colour=p.ink_soft,
+                max_lines=2,
+            )
         if view.get("pace_effects", {}).get("stealth"):
             self.paragraph(surface, ui.t("rnp.stealth_ok"), x, y, width, role="small", colour=p.good, max_lines=2)
 
@@ -289,8 +378,11 @@ def present_travel(table: RnpTableScene, entry: Entry) -> Presentation:
             continue
         done = by_who[who]
         ok = sum(1 for s in done if s["success"])
-        groups.append(DiceGroup(ui.t("rnp.save_of", who=who), tuple(s["roll"] for s in shown), 20,
-                                ui.t("rnp.saves_detail", ok=ok, n=len(done))))
+        groups.append(
+            DiceGroup(
+                ui.t("rnp.save_of", who=who), tuple(s["roll"] for s in shown), 20, ui.t("rnp.saves_detail", ok=ok, n=len(done))
+            )
+        )
     gained = gains(ui, result.get("exhaustion"))
     verdict = gained or ui.t("rnp.nobody_tires")
     return ui.t("rnp.forced_march_title"), groups, verdict, "bad" if gained else "good"

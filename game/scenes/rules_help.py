@@ -36,10 +36,18 @@ class RulesHelpScene(ModalScene):
         self.book = book
         self.screen = screen
         ui = self.ui
-        self.shortcuts_button = self.group.add(Button(ui, (PANEL.x + PAD, PANEL.bottom - 60, 260, 44),
-                                                      ui.tr("rules_help.shortcuts"), on_click=self.open_shortcuts))
-        self.close_button = self.group.add(Button(ui, (PANEL.right - PAD - 150, PANEL.bottom - 60, 150, 44),
-                                                  ui.tr("play.close"), style="primary", on_click=self.dismiss))
+        self.shortcuts_button = self.group.add(
+            Button(ui, (PANEL.x + PAD, PANEL.bottom - 60, 260, 44), ui.tr("rules_help.shortcuts"), on_click=self.open_shortcuts)
+        )
+        self.close_button = self.group.add(
+            Button(
+                ui,
+                (PANEL.right - PAD - 150, PANEL.bottom - 60, 150, 44),
+                ui.tr("play.close"),
+                style="primary",
+                on_click=self.dismiss,
+            )
+        )
 
     def panel_rect(self) -> pygame.Rect:
         return PANEL
@@ -70,8 +78,10 @@ class RulesHelpScene(ModalScene):
 
     def _blocks(self, size: int) -> list[tuple[str, list[str]]]:
         width = self._column_width()
-        return [(heading, [line for text in lines for line in wrap_words("• " + text, "body", size, width)])
-                for heading, lines in self.sections()]
+        return [
+            (heading, [line for text in lines for line in wrap_words("• " + text, "body", size, width)])
+            for heading, lines in self.sections()
+        ]
 
     def _fits(self, size: int) -> bool:
         height = PANEL.height - TOP - BOTTOM
@@ -108,8 +118,15 @@ class RulesHelpScene(ModalScene):
                 blit_text(surface, line, (x, y), "body", size, p.ink)
                 y += line_h
             y += 10
-        blit_text(surface, ui.t("rules_help.close_hint"), (panel.centerx, panel.bottom - 38), "italic",
-                  ui.theme.text_size("small"), p.ink_soft, "center")
+        blit_text(
+            surface,
+            ui.t("rules_help.close_hint"),
+            (panel.centerx, panel.bottom - 38),
+            "italic",
+            ui.theme.text_size("small"),
+            p.ink_soft,
+            "center",
+        )
         self.group.draw(surface)
 
 

@@ -40,8 +40,12 @@ SEGMENT_GAP = 8
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface size: the display magnifies the page
 DEMO_MAX_SECONDS = 3600
 LANGUAGES = (("fr", "settings.lang_fr"), ("en", "settings.lang_en"))
-SPEEDS = (("off", "settings.speed_off"), ("slow", "settings.speed_slow"), ("normal", "settings.speed_normal"),
-          ("fast", "settings.speed_fast"))
+SPEEDS = (
+    ("off", "settings.speed_off"),
+    ("slow", "settings.speed_slow"),
+    ("normal", "settings.speed_normal"),
+    ("fast", "settings.speed_fast"),
+)
 ROWS = ("language", "animation", "fullscreen", "ui_scale", "palette", "physical_dice", "demo")
 ROW_LABELS = {
     "language": ("settings.language", None),
@@ -104,26 +108,86 @@ class SettingsScene(Scene):
         ui, g, s = self.ui, self.group, self.settings
         self.language_buttons = self._segments("language", LANGUAGES, 150, self.set_language)
         self.speed_buttons = self._segments("animation", SPEEDS, 116, self.set_speed)
-        self.fullscreen_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("fullscreen") + 9, 200, 32), "", value=shown_fullscreen(s.fullscreen),
-                                              on_change=self.set_fullscreen, spoken_name=ui.tr("settings.fullscreen")))
+        self.fullscreen_toggle = g.add(
+            Toggle(
+                ui,
+                (CONTROL_X, row_y("fullscreen") + 9, 200, 32),
+                "",
+                value=shown_fullscreen(s.fullscreen),
+                on_change=self.set_fullscreen,
+                spoken_name=ui.tr("settings.fullscreen"),
+            )
+        )
         y = row_y("ui_scale") + 4
-        self.smaller_button = g.add(Button(ui, (CONTROL_X, y, SEGMENT_H + 6, SEGMENT_H), "−", on_click=lambda: self.step_scale(-1),
-                                           tooltip=ui.tr("settings.smaller")))
-        self.larger_button = g.add(Button(ui, (CONTROL_X + 180, y, SEGMENT_H + 6, SEGMENT_H), "+", on_click=lambda: self.step_scale(1),
-                                          tooltip=ui.tr("settings.larger")))
-        self.palette_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("palette") + 9, 200, 32), "",
-                                           value=s.palette == "colourblind", on_change=self.set_colourblind,
-                                           spoken_name=ui.tr("settings.palette")))
-        self.physical_toggle = g.add(Toggle(ui, (CONTROL_X, row_y("physical_dice") + 9, 200, 32), "", value=s.physical_dice,
-                                            on_change=self.set_physical_dice, spoken_name=ui.tr("settings.physical_dice")))
-        self.demo_field = g.add(TextField(ui, (CONTROL_X, row_y("demo") + 4, 110, SEGMENT_H), text=str(s.demo_idle_seconds),
-                                          numeric=True, minimum=0, maximum=DEMO_MAX_SECONDS, max_length=4,
-                                          on_change=self.set_demo_idle, spoken_name=ui.tr("settings.demo_idle")))
-        self.close_button = g.add(Button(ui, (PANEL.right - 36 - 180, PANEL.bottom - 24 - 46, 180, 46), ui.tr("common.close"),
-                                         style="primary", on_click=self.close))
+        self.smaller_button = g.add(
+            Button(
+                ui,
+                (CONTROL_X, y, SEGMENT_H + 6, SEGMENT_H),
+                "−",
+                on_click=lambda: self.step_scale(-1),
+                tooltip=ui.tr("settings.smaller"),
+            )
+        )
+        self.larger_button = g.add(
+            Button(
+                ui,
+                (CONTROL_X + 180, y, SEGMENT_H + 6, SEGMENT_H),
+                "+",
+                on_click=lambda: self.step_scale(1),
+                tooltip=ui.tr("settings.larger"),
+            )
+        )
+        self.palette_toggle = g.add(
+            Toggle(
+                ui,
+                (CONTROL_X, row_y("palette") + 9, 200, 32),
+                "",
+                value=s.palette == "colourblind",
+                on_change=self.set_colourblind,
+                spoken_name=ui.tr("settings.palette"),
+            )
+        )
+        self.physical_toggle = g.add(
+            Toggle(
+                ui,
+                (CONTROL_X, row_y("physical_dice") + 9, 200, 32),
+                "",
+                value=s.physical_dice,
+                on_change=self.set_physical_dice,
+                spoken_name=ui.tr("settings.physical_dice"),
+            )
+        )
+        self.demo_field = g.add(
+            TextField(
+                ui,
+                (CONTROL_X, row_y("demo") + 4, 110, SEGMENT_H),
+                text=str(s.demo_idle_seconds),
+                numeric=True,
+                minimum=0,
+                maximum=DEMO_MAX_SECONDS,
+                max_length=4,
+                on_change=self.set_demo_idle,
+                spoken_name=ui.tr("settings.demo_idle"),
+            )
+        )
+        self.close_button = g.add(
+            Button(
+                ui,
+                (PANEL.right - 36 - 180, PANEL.bottom - 24 - 46, 180, 46),
+                ui.tr("common.close"),
+                style="primary",
+                on_click=self.close,
+            )
+        )
         # Speech, high contrast and the shortcuts have a page of their own (game.scenes.access_settings).
-        self.access_button = g.add(Button(ui, (PANEL.right - 36 - 180 - 12 - 230, PANEL.bottom - 24 - 46, 230, 46),
-                                          ui.tr("access.open"), on_click=self.open_access))
+        self.access_button = g.add(
+            Button(
+                ui,
+                (PANEL.right - 36 - 180 - 12 - 230, PANEL.bottom - 24 - 46, 230, 46),
+                ui.tr("access.open"),
+                on_click=self.open_access,
+            )
+        )
 
     def _refresh(self) -> None:
         """Controls show the settings (after a change here or elsewhere, e.g. F11)."""
@@ -239,10 +303,24 @@ class SettingsScene(Scene):
         percent = ui.t("settings.percent", value=round(self.settings.ui_scale * 100))
         middle = (self.smaller_button.rect.right + self.larger_button.rect.left) // 2
         blit_text(surface, percent, (middle, self.smaller_button.rect.centery), "bold", body, p.ink, "center")
-        blit_text(surface, ui.t("settings.seconds"), (self.demo_field.rect.right + 12, self.demo_field.rect.centery),
-                  "body", body, p.ink_soft, "midleft")
-        blit_text(surface, ui.t("settings.saved_at_once"), (PANEL.x + 36, self.close_button.rect.centery), "italic", small,
-                  p.ink_soft, "midleft")
+        blit_text(
+            surface,
+            ui.t("settings.seconds"),
+            (self.demo_field.rect.right + 12, self.demo_field.rect.centery),
+            "body",
+            body,
+            p.ink_soft,
+            "midleft",
+        )
+        blit_text(
+            surface,
+            ui.t("settings.saved_at_once"),
+            (PANEL.x + 36, self.close_button.rect.centery),
+            "italic",
+            small,
+            p.ink_soft,
+            "midleft",
+        )
         self.group.draw(surface)
 
 

@@ -39,11 +39,18 @@ class ShareScene(ModalScene):
         ui = self.ui
         self.buttons: dict[str, Button] = {}
         for index, kind in enumerate(KINDS):
-            self.buttons[kind] = self.group.add(Button(ui, (panel.x + 30, panel.y + 84 + index * 62, 360, 48),
-                                                       ui.tr(f"play.share_{kind}"), on_click=lambda k=kind: self.export(k),
-                                                       tooltip=ui.tr(f"play.share_{kind}_tip")))
-        self.close_button = self.group.add(Button(ui, (panel.right - 170, panel.bottom - 66, 140, 46), ui.tr("play.close"),
-                                                  on_click=self.dismiss))
+            self.buttons[kind] = self.group.add(
+                Button(
+                    ui,
+                    (panel.x + 30, panel.y + 84 + index * 62, 360, 48),
+                    ui.tr(f"play.share_{kind}"),
+                    on_click=lambda k=kind: self.export(k),
+                    tooltip=ui.tr(f"play.share_{kind}_tip"),
+                )
+            )
+        self.close_button = self.group.add(
+            Button(ui, (panel.right - 170, panel.bottom - 66, 140, 46), ui.tr("play.close"), on_click=self.dismiss)
+        )
 
     def panel_rect(self) -> pygame.Rect:
         rect = pygame.Rect(0, 0, 860, 400)

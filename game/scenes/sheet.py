@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
-
 class SheetScene(AdventureScene):
     """The Fighting Fantasy Adventure Sheet."""
 
@@ -175,8 +174,17 @@ class SheetScene(AdventureScene):
                 button.tooltip = ui.tr("sheet.rename_day_tip")
             self.allow(self.tick_button, a.TickDay())
         boxes = state.creature_boxes
-        self.creature_list.set_items([ui.t("sheet.creature_row", name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
-                                           skill=b.skill, stamina=b.stamina) for b in boxes])
+        self.creature_list.set_items(
+            [
+                ui.t(
+                    "sheet.creature_row",
+                    name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
+                    skill=b.skill,
+                    stamina=b.stamina,
+                )
+                for b in boxes
+            ]
+        )
         selected = self.creature_list.selected
         for button in (self.creature_edit, self.creature_remove, self.creature_fight):
             button.set_enabled(selected is not None, ui.tr("sheet.select_creature_first"))
@@ -232,12 +240,17 @@ class SheetScene(AdventureScene):
 
     def shortcut_buttons(self) -> dict[str, Any]:
         book, use = self.book, self.use_buttons
-        return {"test_luck": self.luck_button, "test_skill": self.skill_button, "tick_day": getattr(self, "tick_button", None),
-                "eat": use.get(book.meal.counter) if book.meal else None, "herb": use.get(book.herb.counter) if book.herb else None,
-                "potion": use.get(book.potions.counter) if book.potions else None}
+        return {
+            "test_luck": self.luck_button,
+            "test_skill": self.skill_button,
+            "tick_day": getattr(self, "tick_button", None),
+            "eat": use.get(book.meal.counter) if book.meal else None,
+            "herb": use.get(book.herb.counter) if book.herb else None,
+            "potion": use.get(book.potions.counter) if book.potions else None,
+        }
 
     def shortcut(self, action: str) -> bool:
-        """"Next paragraph" puts the focus in the paragraph field; the others press their buttons."""
+        """ "Next paragraph" puts the focus in the paragraph field; the others press their buttons."""
         if action != "next_paragraph":
             return super().shortcut(action)
         self.group.focus.focus(self.paragraph_field)
@@ -265,12 +278,24 @@ class SheetScene(AdventureScene):
         def present(entry: Entry):
             total = sum(entry.dice)
             verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
-            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6,
-                              self.ui.t("sheet.roll_detail", total=total, target=target, stat=stat_name))
+            group = DiceGroup(
+                self.ui.t("sheet.your_dice"),
+                tuple(entry.dice),
+                6,
+                self.ui.t("sheet.roll_detail", total=total, target=target, stat=stat_name),
+            )
             return self.ui.t(title_key), [group], verdict, "good" if good(entry.outcome) else "bad"
 
-        roll_action(self, self.services, self.adventure, action, present, on_done=lambda result: self._after(
-            result, None if isinstance(result, Refused) else self.ui.t(f"sheet.verdict_{result.outcome}")))
+        roll_action(
+            self,
+            self.services,
+            self.adventure,
+            action,
+            present,
+            on_done=lambda result: self._after(
+                result, None if isinstance(result, Refused) else self.ui.t(f"sheet.verdict_{result.outcome}")
+            ),
+        )
 
     def test_luck(self) -> None:
         self._roll(a.TestLuck(), "sheet.test_luck", "luck")

@@ -61,8 +61,11 @@ def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
     blit_text(surface, current, (para.centerx, para.y + 86), "bold", 54, p.rubric, "center")
     calendar = calendar_view(book, state, language) if getattr(book, "calendar", None) is not None else None
     if calendar is not None and calendar["today"] is not None:  # R-TIME-1: the day ticked last
-        day = ui.t("sheet.today", day=calendar["today"]) + " · " + ui.t("sheet.calendar_short", ticked=calendar["ticked"],
-                                                                       weeks=calendar["weeks"])
+        day = (
+            ui.t("sheet.today", day=calendar["today"])
+            + " · "
+            + ui.t("sheet.calendar_short", ticked=calendar["ticked"], weeks=calendar["weeks"])
+        )
         blit_text(surface, day, (para.x + 20, para.bottom - 30), "italic", small, p.ink_soft)
     road = list(getattr(state, "paragraph_history", []))[-12:]
     if road:
@@ -101,10 +104,24 @@ def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
     for box in creature_boxes[:BOXES_SHOWN]:
         pygame.draw.rect(surface, p.ink_faint, (boxes.x + 16, y - 4, boxes.width - 32, 40), 1, border_radius=4)
         label = box.name if box.stamina > 0 else ui.t("play.card_defeated", name=box.name)
-        blit_text(surface, wrap_words(label, "body", small, boxes.width - 170)[0], (boxes.x + 26, y + 16), "body", small,
-                  p.ink if box.stamina > 0 else p.ink_soft, "midleft")
-        blit_text(surface, f"{skill} {box.skill} · {stamina} {box.stamina}", (boxes.right - 26, y + 16), "body", small,
-                  p.ink, "midright")
+        blit_text(
+            surface,
+            wrap_words(label, "body", small, boxes.width - 170)[0],
+            (boxes.x + 26, y + 16),
+            "body",
+            small,
+            p.ink if box.stamina > 0 else p.ink_soft,
+            "midleft",
+        )
+        blit_text(
+            surface,
+            f"{skill} {box.skill} · {stamina} {box.stamina}",
+            (boxes.right - 26, y + 16),
+            "body",
+            small,
+            p.ink,
+            "midright",
+        )
         y += 44
     if len(creature_boxes) > BOXES_SHOWN:
         more = ui.t("play.and_more", n=len(creature_boxes) - BOXES_SHOWN)
@@ -123,8 +140,15 @@ def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
             break
         blit_text(surface, line, (notes.x + 20, y), "italic", small, p.ink)
         y += line_h
-    blit_text(surface, ui.t("play.card_footer", entries=len(session.entries)), (width // 2, CARD_SIZE[1] - 30),
-              "italic", small, p.ink_soft, "center")
+    blit_text(
+        surface,
+        ui.t("play.card_footer", entries=len(session.entries)),
+        (width // 2, CARD_SIZE[1] - 30),
+        "italic",
+        small,
+        p.ink_soft,
+        "center",
+    )
     return surface
 
 

@@ -22,11 +22,21 @@ if TYPE_CHECKING:
 def ask_potion(scene: SheetScene) -> None:
     potions = scene.book.potions
     language = scene.ui.catalogue.language
-    buttons = [(scene.ui.tr("common.cancel"), None)] + [(effect.name.get(language), kind) for kind, effect in potions.kinds.items()]
-    scene.stack.push(Dialog(scene.ui, scene.ui.tr("sheet.potion_question"), buttons, title=scene.ui.tr("sheet.drink_title"),
-                           cancel_value=None, default_index=0, width=820,
-                           on_result=lambda kind: heal(scene, a.DrinkPotion(kind=kind), "play.potion_drunk")
-                           if kind else None))
+    buttons = [(scene.ui.tr("common.cancel"), None)] + [
+        (effect.name.get(language), kind) for kind, effect in potions.kinds.items()
+    ]
+    scene.stack.push(
+        Dialog(
+            scene.ui,
+            scene.ui.tr("sheet.potion_question"),
+            buttons,
+            title=scene.ui.tr("sheet.drink_title"),
+            cancel_value=None,
+            default_index=0,
+            width=820,
+            on_result=lambda kind: heal(scene, a.DrinkPotion(kind=kind), "play.potion_drunk") if kind else None,
+        )
+    )
 
 
 def ask_rename_day(scene: SheetScene, index: int) -> None:
@@ -35,16 +45,29 @@ def ask_rename_day(scene: SheetScene, index: int) -> None:
     def submit(values: dict[str, str]) -> str | None:
         return scene._submit(a.RenameDay(index=index, name=values["name"]))
 
-    scene.stack.push(FormScene(scene.ui, scene.ui.t("sheet.rename_day"), [FieldSpec("name", scene.ui.t("sheet.day_name"), current, max_length=40)],
-                              submit, note=scene.ui.t("sheet.rename_day_note")))
+    scene.stack.push(
+        FormScene(
+            scene.ui,
+            scene.ui.t("sheet.rename_day"),
+            [FieldSpec("name", scene.ui.t("sheet.day_name"), current, max_length=40)],
+            submit,
+            note=scene.ui.t("sheet.rename_day_note"),
+        )
+    )
 
 
 def ask_name(scene: SheetScene) -> None:
     def submit(values: dict[str, str]) -> str | None:
         return scene._submit(a.NameHero(name=values["name"]))
 
-    scene.stack.push(FormScene(scene.ui, scene.ui.t("sheet.rename_title"),
-                              [FieldSpec("name", scene.ui.t("sheet.hero_name"), scene.adventure.state.hero.name, max_length=60)], submit))
+    scene.stack.push(
+        FormScene(
+            scene.ui,
+            scene.ui.t("sheet.rename_title"),
+            [FieldSpec("name", scene.ui.t("sheet.hero_name"), scene.adventure.state.hero.name, max_length=60)],
+            submit,
+        )
+    )
 
 
 def ask_score(scene: SheetScene, stat: str) -> None:
@@ -69,10 +92,34 @@ def ask_score(scene: SheetScene, stat: str) -> None:
         scene._after(actions and scene.adventure.session.entries[-1] or None, scene.ui.t("sheet.corrected", stat=name))
         return None
 
-    scene.stack.push(FormScene(scene.ui, scene.ui.t("sheet.eraser_title", stat=name), [
-        FieldSpec("current", scene.ui.t("sheet.current_score"), str(hero.scores[stat]), numeric=True, minimum=0, maximum=999, max_length=3),
-        FieldSpec("initial", scene.ui.t("sheet.initial_score"), str(hero.initial[stat]), numeric=True, minimum=0, maximum=999, max_length=3),
-    ], submit, note=scene.ui.t("sheet.eraser_note")))
+    scene.stack.push(
+        FormScene(
+            scene.ui,
+            scene.ui.t("sheet.eraser_title", stat=name),
+            [
+                FieldSpec(
+                    "current",
+                    scene.ui.t("sheet.current_score"),
+                    str(hero.scores[stat]),
+                    numeric=True,
+                    minimum=0,
+                    maximum=999,
+                    max_length=3,
+                ),
+                FieldSpec(
+                    "initial",
+                    scene.ui.t("sheet.initial_score"),
+                    str(hero.initial[stat]),
+                    numeric=True,
+                    minimum=0,
+                    maximum=999,
+                    max_length=3,
+                ),
+            ],
+            submit,
+            note=scene.ui.t("sheet.eraser_note"),
+        )
+    )
 
 
 def ask_creature(scene: SheetScene, index: int | None) -> None:
@@ -86,9 +133,19 @@ def ask_creature(scene: SheetScene, index: int | None) -> None:
         return scene._submit(a.EditCreature(index=index, name=name, skill=skill, stamina=stamina, notes=notes))
 
     skill_name, stamina_name = scene.stat_name("skill"), scene.stat_name("stamina")
-    scene.stack.push(FormScene(scene.ui, scene.ui.t("sheet.creature_title"), [
-        FieldSpec("name", scene.ui.t("sheet.creature_name"), box.name if box else "", max_length=60),
-        FieldSpec("skill", skill_name, str(box.skill) if box else "", numeric=True, minimum=0, maximum=99, max_length=2),
-        FieldSpec("stamina", stamina_name, str(box.stamina) if box else "", numeric=True, minimum=0, maximum=999, max_length=3),
-        FieldSpec("notes", scene.ui.t("sheet.creature_notes"), box.notes if box else "", max_length=200),
-    ], submit, width=640))
+    scene.stack.push(
+        FormScene(
+            scene.ui,
+            scene.ui.t("sheet.creature_title"),
+            [
+                FieldSpec("name", scene.ui.t("sheet.creature_name"), box.name if box else "", max_length=60),
+                FieldSpec("skill", skill_name, str(box.skill) if box else "", numeric=True, minimum=0, maximum=99, max_length=2),
+                FieldSpec(
+                    "stamina", stamina_name, str(box.stamina) if box else "", numeric=True, minimum=0, maximum=999, max_length=3
+                ),
+                FieldSpec("notes", scene.ui.t("sheet.creature_notes"), box.notes if box else "", max_length=200),
+            ],
+            submit,
+            width=640,
+        )
+    )

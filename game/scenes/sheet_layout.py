@@ -53,8 +53,9 @@ def sheet_regions(size: tuple[int, int]) -> SheetRegions:
     """The panels of a sheet on a page of ``size`` logical pixels."""
     width, height = size
     bottom = height - MESSAGE_BAND
-    hero_col, pack_col, side_col = split(pygame.Rect(16, TOP, width - 32, bottom - TOP),
-                                         [fill(400, 360), fill(400, 290), fill(416, 310)], gap=16)
+    hero_col, pack_col, side_col = split(
+        pygame.Rect(16, TOP, width - 32, bottom - TOP), [fill(400, 360), fill(400, 290), fill(416, 310)], gap=16
+    )
     hero = pygame.Rect(hero_col.x, TOP, hero_col.width, bottom - PARAGRAPH_HEIGHT - 10 - TOP)
     paragraph = pygame.Rect(hero_col.x, hero.bottom + 10, hero_col.width, PARAGRAPH_HEIGHT)
     return SheetRegions(size, hero, paragraph, pack_col, side_col)

@@ -32,14 +32,18 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     title = (f"{label} · " if label else "") + book.title.get(language)
     room = min(button.rect.x for button in scene.top.values()) - 28
     title, size = fit_line(title, "title", heading, room)
-    blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft", box=pygame.Rect(16, 0, room + 8, 60), owner="sheet title")
+    blit_text(
+        surface, title, (20, 29), "title", size, p.rubric, "midleft", box=pygame.Rect(16, 0, room + 8, 60), owner="sheet title"
+    )
     blit_text(surface, play_badge(ui, scene.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
     # hero
     draw_panel(surface, HERO, p)
     blit_text(surface, hero.name or ui.t("sheet.nameless"), (HERO.x + 20, HERO.y + 14), "title", heading, p.ink)
     current_x = scene.stat_column() + scene.stat_counter_width() // 2
     blit_text(surface, ui.t("sheet.heading_current"), (current_x, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
-    blit_text(surface, ui.t("sheet.heading_initial"), (HERO.right - 87, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
+    blit_text(
+        surface, ui.t("sheet.heading_initial"), (HERO.right - 87, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center"
+    )
     # paragraph
     draw_panel(surface, PARAGRAPH, p)
     blit_text(surface, ui.t("sheet.paragraph"), (PARAGRAPH.x + 20, PARAGRAPH.y + 14), "title", heading, p.ink)
@@ -72,8 +76,15 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     scene.group.draw(surface)
     if scene.message:
         colour = {"bad": p.bad, "good": p.good}.get(scene.tone, p.ink)
-        blit_text(surface, wrap_words(scene.message, "body", small, scene.r.page[0] - 40)[0], scene.r.message_centre, "body", small, colour,
-                  "center")
+        blit_text(
+            surface,
+            wrap_words(scene.message, "body", small, scene.r.page[0] - 40)[0],
+            scene.r.message_centre,
+            "body",
+            small,
+            colour,
+            "center",
+        )
     elif scene.adventure.save_problem:
         blit_text(surface, scene.save_failed_text(), scene.r.message_centre, "body", small, p.bad, "center")
 
@@ -84,8 +95,17 @@ def draw_stat_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect,
     body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
     room = scene.stat_column() - rect.x - 24
     name, size = fit_line(stat.name.get(ui.catalogue.language), "title", body, room, min_size=small - 1)
-    blit_text(surface, name, (rect.x + 20, rect.y + 23), "title", size, p.ink, "midleft",
-              box=pygame.Rect(rect.x + 16, rect.y, room + 8, STAT_ROW), owner="score name")
+    blit_text(
+        surface,
+        name,
+        (rect.x + 20, rect.y + 23),
+        "title",
+        size,
+        p.ink,
+        "midleft",
+        box=pygame.Rect(rect.x + 16, rect.y, room + 8, STAT_ROW),
+        owner="score name",
+    )
     initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
     blit_text(surface, initial, (scene.r.hero.right - 87, rect.y + 23), "body", body, p.ink_soft, "center")
 
@@ -100,15 +120,33 @@ def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Re
     if scene.r.stacked_counters:
         room = rect.right - rect.x - 66
         name, size = fit_line(name, "body", body, room)
-        blit_text(surface, name, (rect.x + 58, rect.y + 14), "body", size, p.ink, "midleft",
-                  box=pygame.Rect(rect.x + 54, rect.y, room + 8, 28), owner="counter name")
+        blit_text(
+            surface,
+            name,
+            (rect.x + 58, rect.y + 14),
+            "body",
+            size,
+            p.ink,
+            "midleft",
+            box=pygame.Rect(rect.x + 54, rect.y, room + 8, 28),
+            owner="counter name",
+        )
     else:
         room = widget.rect.x - rect.x - 62
         size = body if fonts.text_width(name, "body", body) <= room else small
         lines = wrap_words(name, "body", size, room)[:2]
         for i, line in enumerate(lines):
-            blit_text(surface, line, (rect.x + 58, rect.y + 22 + (i - 0.5 * (len(lines) - 1)) * 20), "body", size, p.ink, "midleft",
-                      box=pygame.Rect(rect.x + 54, rect.y, room + 8, rect.height), owner="counter name")
+            blit_text(
+                surface,
+                line,
+                (rect.x + 58, rect.y + 22 + (i - 0.5 * (len(lines) - 1)) * 20),
+                "body",
+                size,
+                p.ink,
+                "midleft",
+                box=pygame.Rect(rect.x + 54, rect.y, room + 8, rect.height),
+                owner="counter name",
+            )
     if counter.icon == "arrow" and counter.maximum:
         quiver = pygame.Rect(widget.rect.right + 8, widget.rect.y, rect.right - widget.rect.right - 16, 44)
         draw_quiver(scene, surface, quiver, state.counters[counter.id], counter.maximum)
@@ -124,12 +162,25 @@ def draw_quiver(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, a
         slot_rect = pygame.Rect(rect.x + index * slot, rect.y + 4, slot - 2, rect.height - 8)
         if index < arrows:
             pygame.draw.line(surface, p.ink, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 2)
-            pygame.draw.polygon(surface, p.ink, [(slot_rect.centerx, slot_rect.top), (slot_rect.centerx - 4, slot_rect.top + 8),
-                                                 (slot_rect.centerx + 4, slot_rect.top + 8)])
-            pygame.draw.line(surface, p.rubric, (slot_rect.centerx - 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2)
-            pygame.draw.line(surface, p.rubric, (slot_rect.centerx + 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2)
+            pygame.draw.polygon(
+                surface,
+                p.ink,
+                [
+                    (slot_rect.centerx, slot_rect.top),
+                    (slot_rect.centerx - 4, slot_rect.top + 8),
+                    (slot_rect.centerx + 4, slot_rect.top + 8),
+                ],
+            )
+            pygame.draw.line(
+                surface, p.rubric, (slot_rect.centerx - 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2
+            )
+            pygame.draw.line(
+                surface, p.rubric, (slot_rect.centerx + 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2
+            )
         else:
-            pygame.draw.line(surface, p.ink_faint, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 1)
+            pygame.draw.line(
+                surface, p.ink_faint, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 1
+            )
 
 
 def draw_pencil(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -167,7 +218,9 @@ def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
     calendar = scene.book.calendar
     view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
     length = len(calendar.days)
-    blit_text(surface, calendar.name.get(ui.catalogue.language), (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft)
+    blit_text(
+        surface, calendar.name.get(ui.catalogue.language), (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft
+    )
     done = view["ticked"] % length if view["ticked"] % length or view["ticked"] == 0 else length
     body = ui.theme.text_size("body")
     for index in range(length):
@@ -179,7 +232,25 @@ def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
             pygame.draw.line(surface, p.rubric, (box.x + 6, box.centery), (box.centerx - 2, box.bottom - 7), 4)
             pygame.draw.line(surface, p.rubric, (box.centerx - 2, box.bottom - 7), (box.right - 5, box.y + 6), 4)
         colour = p.rubric if view["today_index"] == index else p.ink
-        blit_text(surface, view["days"][index], (inner.x + 50, y + 22), "bold" if view["today_index"] == index else "body", body, colour, "midleft")
-    blit_text(surface, ui.t("sheet.calendar_summary", days=ui.t("sheet.days_ticked", n=view["ticked"]),
-                                    weeks=ui.t("sheet.weeks_gone", n=view["weeks"])),
-              (inner.x, inner.bottom - 12), "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")
+        blit_text(
+            surface,
+            view["days"][index],
+            (inner.x + 50, y + 22),
+            "bold" if view["today_index"] == index else "body",
+            body,
+            colour,
+            "midleft",
+        )
+    blit_text(
+        surface,
+        ui.t(
+            "sheet.calendar_summary",
+            days=ui.t("sheet.days_ticked", n=view["ticked"]),
+            weeks=ui.t("sheet.weeks_gone", n=view["weeks"]),
+        ),
+        (inner.x, inner.bottom - 12),
+        "italic",
+        ui.theme.text_size("small"),
+        p.ink_soft,
+        "midleft",
+    )

@@ -73,11 +73,19 @@ class ToolsTab:
         if book.spells:
             y += 32
             rows = max(2, min(len(book.spells), 5))
-            self.spells = group.add(ScrollList(ui, (rect.x, y, rect.width, rows * 34), row_height=34,
-                                               on_select=lambda i: scene.sync(), on_activate=lambda i: self.cast()))
+            self.spells = group.add(
+                ScrollList(
+                    ui,
+                    (rect.x, y, rect.width, rows * 34),
+                    row_height=34,
+                    on_select=lambda i: scene.sync(),
+                    on_activate=lambda i: self.cast(),
+                )
+            )
             y += rows * 34 + 52
-            self.cast_button = group.add(Button(ui, (rect.x, y, rect.width, BUTTON_H), ui.tr("powers.cast"), style="primary",
-                                                on_click=self.cast))
+            self.cast_button = group.add(
+                Button(ui, (rect.x, y, rect.width, BUTTON_H), ui.tr("powers.cast"), style="primary", on_click=self.cast)
+            )
             self.widgets += [self.spells, self.cast_button]
             y += BUTTON_H + 14
         self.description_y = self.cast_button.rect.y - 48 if self.cast_button else 0
@@ -89,8 +97,9 @@ class ToolsTab:
             for index, stat in enumerate(tests):
                 x = rect.x + (index % 2) * (half + GAP)
                 row_y = y + (index // 2) * (BUTTON_H + GAP)
-                button = Button(ui, (x, row_y, half, BUTTON_H), ui.tr("powers.test", stat=stat.name),
-                                on_click=lambda s=stat.id: self.test(s))
+                button = Button(
+                    ui, (x, row_y, half, BUTTON_H), ui.tr("powers.test", stat=stat.name), on_click=lambda s=stat.id: self.test(s)
+                )
                 self.test_buttons[stat.id] = group.add(button)
                 self.widgets.append(button)
             y += ((len(tests) + 1) // 2) * (BUTTON_H + GAP) + 6
@@ -100,8 +109,13 @@ class ToolsTab:
         width = (rect.width - GAP * (len(TRAY) - 1)) // len(TRAY)
         self.tray_buttons: dict[str, Button] = {}
         for index, dice in enumerate(TRAY):
-            button = Button(ui, (rect.x + index * (width + GAP), y, width, BUTTON_H), dice, on_click=lambda d=dice: self.roll(d),
-                            tooltip=ui.tr("powers.tray_tip", dice=dice))
+            button = Button(
+                ui,
+                (rect.x + index * (width + GAP), y, width, BUTTON_H),
+                dice,
+                on_click=lambda d=dice: self.roll(d),
+                tooltip=ui.tr("powers.tray_tip", dice=dice),
+            )
             self.tray_buttons[dice] = group.add(button)
             self.widgets.append(button)
         self.after_tray_y = y + BUTTON_H + 8
@@ -144,8 +158,14 @@ class ToolsTab:
             groups = [DiceGroup(title, tuple(entry.dice), 6, total)] if entry.dice else []
             return title, groups, success, "good"
 
-        roll_action(self.scene, self.scene.services, self.scene.adventure, self._cast_action(self.spells.selected), present,
-                    on_done=lambda result: self._done(result, success))
+        roll_action(
+            self.scene,
+            self.scene.services,
+            self.scene.adventure,
+            self._cast_action(self.spells.selected),
+            present,
+            on_done=lambda result: self._done(result, success),
+        )
 
     def test(self, stat: str) -> None:
         """Test a score the book makes testable (the book's dice, at or under the score)."""
@@ -154,12 +174,22 @@ class ToolsTab:
 
         def present(entry: Entry) -> tuple[str, list[DiceGroup], str, str]:
             verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
-            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6,
-                              self.ui.t("sheet.roll_detail", total=sum(entry.dice), target=target, stat=name))
+            group = DiceGroup(
+                self.ui.t("sheet.your_dice"),
+                tuple(entry.dice),
+                6,
+                self.ui.t("sheet.roll_detail", total=sum(entry.dice), target=target, stat=name),
+            )
             return self.ui.t("powers.test", stat=name), [group], verdict, "good" if entry.outcome == "success" else "bad"
 
-        roll_action(self.scene, self.scene.services, self.scene.adventure, a.Test(do="test", stat=stat), present,
-                    on_done=lambda result: self._done(result, None))
+        roll_action(
+            self.scene,
+            self.scene.services,
+            self.scene.adventure,
+            a.Test(do="test", stat=stat),
+            present,
+            on_done=lambda result: self._done(result, None),
+        )
 
     def roll(self, dice: str) -> None:
         """The dice tray: the dice roll, the overlay shows them, the journal keeps them."""
@@ -170,8 +200,14 @@ class ToolsTab:
             group = DiceGroup(self.ui.t("powers.tray"), tuple(entry.dice), sides, self.ui.t("powers.total", total=total))
             return self.ui.t("powers.tray_title", dice=dice), [group], self.ui.t("powers.total", total=total), "neutral"
 
-        roll_action(self.scene, self.scene.services, self.scene.adventure, a.RollDice(do="roll", dice=dice), present,
-                    on_done=lambda result: self._done(result, None))
+        roll_action(
+            self.scene,
+            self.scene.services,
+            self.scene.adventure,
+            a.RollDice(do="roll", dice=dice),
+            present,
+            on_done=lambda result: self._done(result, None),
+        )
 
     def _done(self, result: Entry | Refused, success: str | None) -> None:
         if isinstance(result, Refused):
@@ -226,8 +262,9 @@ class ToolsTab:
         for member in book.crew:
             scores = state.crew.get(member.id, {})
             values = " · ".join(f"{short_name(book.stat(s), language)} {v}" for s, v in scores.items())
-            for line in wrap_words(ui.t("powers.member", name=member.name.get(language), scores=values),
-                                   "body", small, self.rect.width)[:2]:
+            for line in wrap_words(
+                ui.t("powers.member", name=member.name.get(language), scores=values), "body", small, self.rect.width
+            )[:2]:
                 blit_text(surface, line, (self.rect.x, y), "body", small, p.ink)
                 y += 22
         return y
@@ -250,7 +287,14 @@ class ToolsTab:
             y += 22
             for text, holds in parts:
                 mark = ui.t("powers.holds") if holds else ""
-                blit_text(surface, f"• {text}{mark}", (self.rect.x + 12, y), "bold" if holds else "body", small, p.bad if holds else p.ink)
+                blit_text(
+                    surface,
+                    f"• {text}{mark}",
+                    (self.rect.x + 12, y),
+                    "bold" if holds else "body",
+                    small,
+                    p.bad if holds else p.ink,
+                )
                 y += 22
 
 
@@ -268,13 +312,23 @@ class SpellsModal(ModalScene):
         self.on_cast = on_cast
         panel = self.panel_rect()
         language = ui.catalogue.language
-        self.list = self.group.add(ScrollList(ui, (panel.x + 30, panel.y + 70, panel.width - 60, 5 * 36),
-                                              [spell_label(book, spell, state, language) for spell in book.spells],
-                                              row_height=36, on_select=lambda i: self._sync(), on_activate=lambda i: self.cast()))
+        self.list = self.group.add(
+            ScrollList(
+                ui,
+                (panel.x + 30, panel.y + 70, panel.width - 60, 5 * 36),
+                [spell_label(book, spell, state, language) for spell in book.spells],
+                row_height=36,
+                on_select=lambda i: self._sync(),
+                on_activate=lambda i: self.cast(),
+            )
+        )
         bottom = panel.bottom - 76
-        self.cancel_button = self.group.add(Button(ui, (panel.x + 30, bottom, 200, 46), ui.tr("common.cancel"), on_click=self.dismiss))
-        self.cast_button = self.group.add(Button(ui, (panel.right - 290, bottom, 260, 46), ui.tr("powers.cast"), style="primary",
-                                                 on_click=self.cast))
+        self.cancel_button = self.group.add(
+            Button(ui, (panel.x + 30, bottom, 200, 46), ui.tr("common.cancel"), on_click=self.dismiss)
+        )
+        self.cast_button = self.group.add(
+            Button(ui, (panel.right - 290, bottom, 260, 46), ui.tr("powers.cast"), style="primary", on_click=self.cast)
+        )
         self._sync()
 
     def panel_rect(self) -> pygame.Rect:
@@ -303,5 +357,12 @@ class SpellsModal(ModalScene):
         if selected is not None and self.book.spells[selected].description is not None:
             text = self.book.spells[selected].description.get(self.ui.catalogue.language)
             for index, line in enumerate(wrap_words(text, "italic", small, panel.width - 60)[:2]):
-                blit_text(surface, line, (panel.x + 30, self.list.rect.bottom + 12 + index * 22), "italic", small, self.ui.palette.ink_soft)
+                blit_text(
+                    surface,
+                    line,
+                    (panel.x + 30, self.list.rect.bottom + 12 + index * 22),
+                    "italic",
+                    small,
+                    self.ui.palette.ink_soft,
+                )
         self.group.draw(surface)

@@ -58,18 +58,41 @@ class TimelineScene(WidgetScreen):
     def _build(self) -> None:
         ui, g = self.ui, self.group
         self.back_button = g.add(Button(ui, (1264 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
-        self.export_button = g.add(Button(ui, (1264 - 150 - 8 - 190, 14, 190, 44), ui.tr("play.share"),
-                                          on_click=lambda: open_share(self), tooltip=ui.tr("play.share_tip")))
+        self.export_button = g.add(
+            Button(
+                ui,
+                (1264 - 150 - 8 - 190, 14, 190, 44),
+                ui.tr("play.share"),
+                on_click=lambda: open_share(self),
+                tooltip=ui.tr("play.share_tip"),
+            )
+        )
         self.filter_buttons: dict[str, Button] = {}
         x = 16
         for name in FILTERS:
-            self.filter_buttons[name] = g.add(Button(ui, (x, 72, 150, 44), ui.tr(f"play.filter_{name}"),
-                                                     on_click=lambda n=name: self.set_filter(n)))
+            self.filter_buttons[name] = g.add(
+                Button(ui, (x, 72, 150, 44), ui.tr(f"play.filter_{name}"), on_click=lambda n=name: self.set_filter(n))
+            )
             x += 158
-        self.list = g.add(ScrollList(ui, LIST.inflate(-24, -24), row_height=34, on_select=lambda i: self.sync(),
-                                     on_activate=lambda i: self.ask_back_here(), spoken_name=ui.tr("access.timeline")))
-        self.back_here = g.add(Button(ui, (DETAIL.x + 20, DETAIL.bottom - 64, DETAIL.width - 40, 46),
-                                      ui.tr("play.back_here"), style="primary", on_click=self.ask_back_here))
+        self.list = g.add(
+            ScrollList(
+                ui,
+                LIST.inflate(-24, -24),
+                row_height=34,
+                on_select=lambda i: self.sync(),
+                on_activate=lambda i: self.ask_back_here(),
+                spoken_name=ui.tr("access.timeline"),
+            )
+        )
+        self.back_here = g.add(
+            Button(
+                ui,
+                (DETAIL.x + 20, DETAIL.bottom - 64, DETAIL.width - 40, 46),
+                ui.tr("play.back_here"),
+                style="primary",
+                on_click=self.ask_back_here,
+            )
+        )
 
     # -- reading ------------------------------------------------------------------------------
     def sync(self) -> None:
@@ -103,7 +126,7 @@ class TimelineScene(WidgetScreen):
         return self._texts[key]
 
     def row_text(self, row: Row, with_changes: bool = False) -> str:
-        """"12 · § 48 · Tenter sa Chance — dés 2·3 — Chanceux", then "⇒ CHANCE 9 → 8" in the list."""
+        """ "12 · § 48 · Tenter sa Chance — dés 2·3 — Chanceux", then "⇒ CHANCE 9 → 8" in the list."""
         where = f"§ {row.paragraph}" if row.paragraph else "§ —"
         text = f"{row.index + 1} · {where} · {describe_entry(self.ui, self.book, row.entry)}"
         consequences = describe_changes(self.ui, self.book, row.changes) if with_changes else ""
@@ -137,11 +160,23 @@ class TimelineScene(WidgetScreen):
             self.message = self.describe(refused)
             return
         count = len(self.adventure.session.entries_after(row.index))
-        text = self.ui.t("play.back_here_question", n=count, entry=self.row_text(row)) + "\n" + "\n".join(
-            "– " + line for line in self.preview_lines(row))
-        self.stack.push(Dialog(self.ui, text, [(self.ui.tr("common.cancel"), False), (self.ui.tr("play.back_here"), True)],
-                               title=self.ui.tr("play.back_here_title"), cancel_value=False, default_index=0, width=900,
-                               on_result=lambda yes: self.back_to(row.index) if yes else None))
+        text = (
+            self.ui.t("play.back_here_question", n=count, entry=self.row_text(row))
+            + "\n"
+            + "\n".join("– " + line for line in self.preview_lines(row))
+        )
+        self.stack.push(
+            Dialog(
+                self.ui,
+                text,
+                [(self.ui.tr("common.cancel"), False), (self.ui.tr("play.back_here"), True)],
+                title=self.ui.tr("play.back_here_title"),
+                cancel_value=False,
+                default_index=0,
+                width=900,
+                on_result=lambda yes: self.back_to(row.index) if yes else None,
+            )
+        )
 
     def back_to(self, index: int) -> None:
         result = self.adventure.undo_to(index)

@@ -41,12 +41,13 @@ PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class TitleScene(Scene):
-    """"Touch to play": three dice thrown every few seconds above the demo adventure's title."""
+    """ "Touch to play": three dice thrown every few seconds above the demo adventure's title."""
 
     screen = Screen.TITLE
 
-    def __init__(self, services: Services, book: Any, *, now: Callable[[], float] = time.monotonic,
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self, services: Services, book: Any, *, now: Callable[[], float] = time.monotonic, rng: random.Random | None = None
+    ) -> None:
         super().__init__()
         self.services = services
         self.ui = services.ui
@@ -58,8 +59,9 @@ class TitleScene(Scene):
         self.next_throw = self.now() + 1.0
         self._last_flip = -1
         self.group = WidgetGroup(self.ui)
-        self.language_button = self.group.add(Button(self.ui, LANGUAGE_BUTTON, lambda: self.ui.t("kiosk.other_language"),
-                                                     on_click=self.switch_language))
+        self.language_button = self.group.add(
+            Button(self.ui, LANGUAGE_BUTTON, lambda: self.ui.t("kiosk.other_language"), on_click=self.switch_language)
+        )
 
     # -- time ---------------------------------------------------------------------------------
     @property
@@ -122,8 +124,9 @@ class TitleScene(Scene):
                 angle = (1 - t) * (400 + 90 * index) * (1 if index % 2 else -1)
                 lift = abs(math.sin(t * math.pi * 2.5)) * 70 * (1 - t)  # bounces that die down
             draw_die(surface, (x, DICE_Y - lift), DIE_SIZE, face, p, angle)
-        blit_text(surface, ui.t("kiosk.touch_to_play"), (640, 470), "title", round(theme.text_size("title") * 1.25),
-                  p.accent, "midtop")
+        blit_text(
+            surface, ui.t("kiosk.touch_to_play"), (640, 470), "title", round(theme.text_size("title") * 1.25), p.accent, "midtop"
+        )
         blit_text(surface, ui.t("kiosk.tagline"), (640, 560), "italic", theme.text_size("body"), p.ink_soft, "midtop")
         self.group.draw(surface)
 

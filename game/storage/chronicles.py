@@ -47,8 +47,9 @@ class ChronicleStore:
         if not isinstance(runs, dict):
             return {}, [f"{path.name}: $.runs: must be an object of run id: record"]
         found = {str(run_id): raw for run_id, raw in runs.items() if isinstance(raw, dict)}
-        problems = [f"{path.name}: $.runs.{run_id}: must be an object" for run_id, raw in runs.items()
-                    if not isinstance(raw, dict)]
+        problems = [
+            f"{path.name}: $.runs.{run_id}: must be an object" for run_id, raw in runs.items() if not isinstance(raw, dict)
+        ]
         return found, problems
 
     def keep(self, book_id: str, run_id: str, record: dict[str, Any]) -> None:

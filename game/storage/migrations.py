@@ -69,9 +69,12 @@ def file_format(data: object) -> int:
     if version > CURRENT:
         writer = data.get("app_version")
         by = f" by Feuille d'Aventure {writer}" if isinstance(writer, str) and writer else ""
-        raise MigrationError("$.save_format", f"is {version}: this save was written{by} by a newer version of the app, "
-                                              f"which reads formats 1 to {CURRENT}; update Feuille d'Aventure to open it "
-                                              "(the file is left as it is)")
+        raise MigrationError(
+            "$.save_format",
+            f"is {version}: this save was written{by} by a newer version of the app, "
+            f"which reads formats 1 to {CURRENT}; update Feuille d'Aventure to open it "
+            "(the file is left as it is)",
+        )
     if version < 1:
         raise MigrationError("$.save_format", f"is {version}, and save formats start at 1")
     return version

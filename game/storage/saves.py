@@ -24,7 +24,7 @@ import secrets
 import shutil
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -69,8 +69,9 @@ def book_hash(book: Any) -> str:
     cached = _BOOK_HASHES.get(id(book))
     if cached is not None and cached[0] is book:
         return cached[1]
-    content = json.dumps(book.model_dump(mode="json", exclude_unset=True), sort_keys=True, ensure_ascii=False,
-                         separators=(",", ":"))
+    content = json.dumps(
+        book.model_dump(mode="json", exclude_unset=True), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
     _BOOK_HASHES[id(book)] = (book, digest)
     return digest
@@ -151,11 +152,11 @@ class Listing:
 
 def now_text() -> str:
     """The current time as the save files write it (UTC, ISO 8601, seconds)."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def _short(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def summarize(session: Session) -> SaveSummary:
@@ -167,15 +168,19 @@ def summarize(session: Session) -> SaveSummary:
         when = f"{clock.get('day', 1)}/{clock.get('hour', 0):02d}:{clock.get('minute', 0):02d}"
         return SaveSummary(hero=_short(", ".join(view["party_order"])), detail=_short(when))
     paragraph = view.get("paragraph")
-    return SaveSummary(hero=_short(hero.get("name", "")), alive=hero.get("alive", True),
-                       paragraph=paragraph if isinstance(paragraph, int) and 0 <= paragraph <= 100_000 else None,
-                       detail=_short(f"{hero.get('stamina', '')}"))
+    return SaveSummary(
+        hero=_short(hero.get("name", "")),
+        alive=hero.get("alive", True),
+        paragraph=paragraph if isinstance(paragraph, int) and 0 <= paragraph <= 100_000 else None,
+        detail=_short(f"{hero.get('stamina', '')}"),
+    )
 
 
 def _first_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:
     first = error.errors(include_url=False)[0]
     reason = {"missing": "this field is required", "extra_forbidden": "this field is not part of a save"}.get(
-        first["type"], first["msg"])
+        first["type"], first["msg"]
+    )
     return SaveError(name, json_path(prefix + tuple(first["loc"])), reason)
 
 
@@ -198,8 +203,9 @@ def parse_save(name: str, data: object) -> SaveFile:
     except ValidationError as error:
         raise _first_error(name, error, ("log",)) from None
     if len(log.entries) + len(log.redo) > MAX_LOG_ENTRIES:
-        raise SaveError(name, "$.log", f"holds {len(log.entries) + len(log.redo)} actions, more than the limit of "
-                                       f"{MAX_LOG_ENTRIES}")
+        raise SaveError(
+            name, "$.log", f"holds {len(log.entries) + len(log.redo)} actions, more than the limit of {MAX_LOG_ENTRIES}"
+        )
     return save
 
 
@@ -229,7 +235,7 @@ class SaveStore:
     def new_id(self) -> str:
         """A fresh id that sorts by creation time and never collides with an existing file."""
         while True:
-            save_id = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+            save_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
             if not self.path(save_id).exists():
                 return save_id
 
@@ -239,19 +245,29 @@ class SaveStore:
         path = self.path(save_id)
         stamp = now_text()
         log = session.to_log()
-        save = SaveFile(id=save_id, book=session.book.id, book_hash=book_hash(session.book), created=created or stamp,
-                        updated=stamp, summary=summarize(session), log=log)
+        save = SaveFile(
+            id=save_id,
+            book=session.book.id,
+            book_hash=book_hash(session.book),
+            created=created or stamp,
+            updated=stamp,
+            summary=summarize(session),
+            log=log,
+        )
         text = save.model_dump_json(indent=1)
         # Never write what reading would refuse: the last good save stays, and the reason is an OSError
         # (Adventure.save shows it as its save_problem).
         actions = len(log["entries"]) + len(log["redo"])
         if actions > MAX_LOG_ENTRIES:
-            raise OSError(errno.EFBIG, f"the adventure holds {actions} actions, more than a save can hold "
-                                       f"({MAX_LOG_ENTRIES}); the last save is kept")
+            raise OSError(
+                errno.EFBIG,
+                f"the adventure holds {actions} actions, more than a save can hold ({MAX_LOG_ENTRIES}); the last save is kept",
+            )
         size = len(text.encode("utf-8"))
         if size > MAX_SAVE_BYTES:
-            raise OSError(errno.EFBIG, f"the save would be {size} bytes, more than the limit of {MAX_SAVE_BYTES}; "
-                                       "the last save is kept")
+            raise OSError(
+                errno.EFBIG, f"the save would be {size} bytes, more than the limit of {MAX_SAVE_BYTES}; the last save is kept"
+            )
         rotate_backups(path, keep=BACKUPS)
         atomic_write_text(path, text)
         return save
@@ -363,6 +379,8 @@ def restore(save: SaveFile, books: dict[str, Any], name: str) -> Session:
     except Exception as error:  # noqa: BLE001 - whatever the rules raise, the file is what is wrong
         reason = str(error) if isinstance(error, ValueError) else f"does not replay ({type(error).__name__}: {error})"
         if book_changed(save, book):
-            reason += (f"; the book '{save.book}' has changed since this adventure was saved (another edition of "
-                       "its file), which is probably why")
+            reason += (
+                f"; the book '{save.book}' has changed since this adventure was saved (another edition of "
+                "its file), which is probably why"
+            )
         raise SaveError(name, "$.log", reason) from None

@@ -102,10 +102,25 @@ class Button(Widget):
             image_w = fonts.text_width(label, face, size) if label else 0
             total = icon_size + (8 + image_w if label else 0)
             x = rect.centerx - total // 2
-            draw_icon(surface, self.icon, pygame.Rect(x, rect.centery - icon_size // 2, icon_size, icon_size), text, self.ui.palette.parchment_dark)
+            draw_icon(
+                surface,
+                self.icon,
+                pygame.Rect(x, rect.centery - icon_size // 2, icon_size, icon_size),
+                text,
+                self.ui.palette.parchment_dark,
+            )
             if label:
-                blit_text(surface, label, (x + icon_size + 8, rect.centery), face, size, text, anchor="midleft",
-                          box=rect, owner="Button")
+                blit_text(
+                    surface,
+                    label,
+                    (x + icon_size + 8, rect.centery),
+                    face,
+                    size,
+                    text,
+                    anchor="midleft",
+                    box=rect,
+                    owner="Button",
+                )
         else:
             blit_text(surface, label, rect.center, face, size, text, anchor="center", box=rect, owner="Button")
 

@@ -108,7 +108,11 @@ class Counter(Widget):
         super().process_event(event)
         if event.type == pygame.MOUSEMOTION:
             self.hovered_part = (
-                "minus" if self.minus_rect().collidepoint(event.pos) else "plus" if self.plus_rect().collidepoint(event.pos) else None
+                "minus"
+                if self.minus_rect().collidepoint(event.pos)
+                else "plus"
+                if self.plus_rect().collidepoint(event.pos)
+                else None
             )
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
@@ -123,7 +127,11 @@ class Counter(Widget):
             if rect.collidepoint(event.pos):
                 self.request(-self.step if part == "minus" else self.step)
             return True
-        if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))) and not getattr(self.pane, "scrolls", False):
+        if (
+            event.type == pygame.MOUSEWHEEL
+            and self.contains(getattr(event, "pos", (-1, -1)))
+            and not getattr(self.pane, "scrolls", False)
+        ):
             # in a pane that scrolls, the wheel scrolls the pane rather than changing the value under it
             self.request(self.step if event.y > 0 else -self.step)
             return True
@@ -156,14 +164,26 @@ class Counter(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
         if self.label is not None:
-            blit_text(surface, self.ui.text(self.label), (self.rect.centerx, self.rect.top), "title", self.ui.theme.text_size("label"), p.ink_soft, "midtop")
+            blit_text(
+                surface,
+                self.ui.text(self.label),
+                (self.rect.centerx, self.rect.top),
+                "title",
+                self.ui.theme.text_size("label"),
+                p.ink_soft,
+                "midtop",
+            )
         self._draw_button(surface, self.minus_rect(), "-", self.can_decrease(), self._pressed == "minus")
         self._draw_button(surface, self.plus_rect(), "+", self.can_increase(), self._pressed == "plus")
         centre = (self.rect.centerx, self.minus_rect().centery)
         # A big value (200 gold) is set smaller rather than drawn over the buttons.
-        between = pygame.Rect(self.minus_rect().right, self.rect.top, self.plus_rect().left - self.minus_rect().right, self.rect.height)
+        between = pygame.Rect(
+            self.minus_rect().right, self.rect.top, self.plus_rect().left - self.minus_rect().right, self.rect.height
+        )
         value, size = fit_line(str(self.value), "bold", self.ui.theme.text_size("value"), between.width - 4, min_size=12)
-        blit_text(surface, value, centre, "bold", size, p.ink if self.enabled else p.ink_faint, "center", box=between, owner="Counter")
+        blit_text(
+            surface, value, centre, "bold", size, p.ink if self.enabled else p.ink_faint, "center", box=between, owner="Counter"
+        )
 
 
 def _dashed_circle(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, dashes: int = 12) -> None:

@@ -56,8 +56,9 @@ class Dialog(Scene):
         self.buttons: list[Button] = []
         for index, (label, value) in enumerate(specs):
             primary = index == len(specs) - 1
-            button = Button(ui, (0, 0, 10, BUTTON_H), label, style="primary" if primary else "normal",
-                            on_click=lambda v=value: self.close(v))
+            button = Button(
+                ui, (0, 0, 10, BUTTON_H), label, style="primary" if primary else "normal", on_click=lambda v=value: self.close(v)
+            )
             self.buttons.append(button)
             self.group.add(button)
         self.default_index = len(specs) - 1 if default_index is None else default_index

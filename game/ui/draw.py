@@ -166,7 +166,9 @@ PANEL_CACHE_BYTES = 6_000_000
 _panel_cache = SurfaceCache("panels", PANEL_CACHE_BYTES)
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, shadow: bool = True, fill_alpha: int = 215) -> None:
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, shadow: bool = True, fill_alpha: int = 215
+) -> None:
     """A framed panel with an inked double border and a soft drop shadow."""
     rect = pygame.Rect(rect)
     key = (rect.size, palette, fill_alpha)
@@ -207,8 +209,9 @@ def rounded_box(size: tuple[int, int], fill: Colour, border: Colour | None, radi
     return pygame.transform.smoothscale(big, (width, height))
 
 
-def draw_dashed_frame(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, inset: int = 0,
-                      dash: int = 6, gap: int = 4, width: int = 2) -> None:
+def draw_dashed_frame(
+    surface: pygame.Surface, rect: pygame.Rect, colour: Colour, inset: int = 0, dash: int = 6, gap: int = 4, width: int = 2
+) -> None:
     """A dashed outline just inside ``rect``: how a disabled control looks, besides its fainter ink."""
     box = pygame.Rect(rect).inflate(-2 * inset, -2 * inset)
     step = dash + gap
@@ -264,8 +267,9 @@ def blit_text(
 
 def wrap_words(text: str, face: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (hard-breaking overlong words)."""
-    return [text[start:end].rstrip(" ") for start, end in
-            wrap_indices(text, width, lambda part: fonts.text_width(part, face, size))]
+    return [
+        text[start:end].rstrip(" ") for start, end in wrap_indices(text, width, lambda part: fonts.text_width(part, face, size))
+    ]
 
 
 # ---------------------------------------------------------------- dice
@@ -300,7 +304,9 @@ def die_face(value: int, size: int, palette: Palette) -> pygame.Surface:
     return _downsample(big, (size, size))
 
 
-def draw_die(surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette, angle: float = 0.0) -> pygame.Rect:
+def draw_die(
+    surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette, angle: float = 0.0
+) -> pygame.Rect:
     """A die showing ``value`` centred on ``center``, rotated by ``angle`` degrees (for tumbling)."""
     face = die_face(value, size, palette)
     if angle % 360:
@@ -465,8 +471,9 @@ def draw_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, ink: Colour
 # ---------------------------------------------------------------- polyhedral dice
 
 
-def draw_polyhedral(surface: pygame.Surface, center: tuple[float, float], size: int, value: int, sides: int,
-                    palette: Palette, angle: float = 0.0) -> pygame.Rect:
+def draw_polyhedral(
+    surface: pygame.Surface, center: tuple[float, float], size: int, value: int, sides: int, palette: Palette, angle: float = 0.0
+) -> pygame.Rect:
     """A d``sides`` other than a d6 (a d20 for Rôle'n Play): a faceted gem with its number."""
     if sides == 6 and 1 <= value <= 6:
         return draw_die(surface, center, size, value, palette, angle)
@@ -476,7 +483,10 @@ def draw_polyhedral(surface: pygame.Surface, center: tuple[float, float], size: 
     c = full / 2 + s
     r = full / 2
     outer = [(c + r * math.cos(math.radians(60 * i - 90)), c + r * math.sin(math.radians(60 * i - 90))) for i in range(6)]
-    inner = [(c + r * 0.55 * math.cos(math.radians(120 * i - 90)), c + r * 0.55 * math.sin(math.radians(120 * i - 90))) for i in range(3)]
+    inner = [
+        (c + r * 0.55 * math.cos(math.radians(120 * i - 90)), c + r * 0.55 * math.sin(math.radians(120 * i - 90)))
+        for i in range(3)
+    ]
     pygame.draw.polygon(big, palette.die_face, outer)
     pygame.draw.polygon(big, palette.ink, outer, width=max(s, round(full * 0.035)))
     pygame.draw.polygon(big, palette.ink_faint, inner, width=max(1, s))

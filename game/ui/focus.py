@@ -59,8 +59,11 @@ class FocusRing:
         elif self._lost is not None and self._lost in self.widgets:
             # Focus went away under the player (the button just pressed is now disabled): go on from its place.
             place = self.widgets.index(self._lost)
-            after = [w for w in self.widgets[place + 1:] if w in candidates] if step > 0 else \
-                [w for w in reversed(self.widgets[:place]) if w in candidates]
+            after = (
+                [w for w in self.widgets[place + 1 :] if w in candidates]
+                if step > 0
+                else [w for w in reversed(self.widgets[:place]) if w in candidates]
+            )
             index = candidates.index(after[0]) if after else (0 if step > 0 else len(candidates) - 1)
         else:
             index = 0 if step > 0 else len(candidates) - 1

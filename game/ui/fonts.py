@@ -257,4 +257,3 @@ def clear_caches() -> None:
     _coverage_font.cache_clear()
     _displayable_char.cache_clear()
     _text_cache.clear()
-

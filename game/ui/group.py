@@ -20,8 +20,8 @@ from game.ui.widget import Widget
 KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 
 
-
 W = TypeVar("W", bound=Widget)
+
 
 class WidgetGroup:
     """Widgets drawn in insertion order; the last added is on top."""

@@ -45,8 +45,27 @@ TOPIC_SHORTCUTS: dict[str, tuple[str, ...]] = {
 GLOBAL_SHORTCUTS = ("repeat", "where")
 
 #: Keys no shortcut may take: they move the focus, activate, go back or are the app's own.
-RESERVED_KEYS = frozenset({"tab", "return", "enter", "space", "escape", "up", "down", "left", "right", "f1", "f11",
-                           "backspace", "delete", "home", "end", "page up", "page down"})
+RESERVED_KEYS = frozenset(
+    {
+        "tab",
+        "return",
+        "enter",
+        "space",
+        "escape",
+        "up",
+        "down",
+        "left",
+        "right",
+        "f1",
+        "f11",
+        "backspace",
+        "delete",
+        "home",
+        "end",
+        "page up",
+        "page down",
+    }
+)
 
 
 def key_code(name: str) -> int | None:

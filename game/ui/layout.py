@@ -42,7 +42,9 @@ def fill(share: float = 1.0, minimum: int = 0) -> Part:
     return Part(share=share, minimum=minimum)
 
 
-def split(rect: pygame.Rect | tuple[int, int, int, int], parts: Sequence[Part], *, gap: int = 0, vertical: bool = False) -> list[pygame.Rect]:
+def split(
+    rect: pygame.Rect | tuple[int, int, int, int], parts: Sequence[Part], *, gap: int = 0, vertical: bool = False
+) -> list[pygame.Rect]:
     """Cut ``rect`` into a row (or, ``vertical``, a column) of rects, one per part, ``gap`` apart.
 
     Fixed parts get their size; the room left is shared by the fill parts in proportion to their
@@ -81,8 +83,10 @@ def grid(rect: pygame.Rect, count: int, cell: tuple[int, int], *, gap: int = 8) 
     """``count`` cells of at least ``cell`` size filling ``rect`` row by row, as many per row as fit."""
     columns = max(1, (rect.width + gap) // (cell[0] + gap))
     width = (rect.width - gap * (columns - 1)) // columns
-    return [pygame.Rect(rect.x + (i % columns) * (width + gap), rect.y + (i // columns) * (cell[1] + gap), width, cell[1])
-            for i in range(count)]
+    return [
+        pygame.Rect(rect.x + (i % columns) * (width + gap), rect.y + (i // columns) * (cell[1] + gap), width, cell[1])
+        for i in range(count)
+    ]
 
 
 Painter = Callable[[pygame.Surface, pygame.Rect], None]
@@ -111,7 +115,9 @@ class ScrollPane(Widget):
         self.gap = gap
         self.rows: list[PaneRow] = []
         self.offset = 0
-        self.scrollbar = Scrollbar(ui, pygame.Rect(self.rect.right - SCROLLBAR_WIDTH, self.rect.y, SCROLLBAR_WIDTH, self.rect.height))
+        self.scrollbar = Scrollbar(
+            ui, pygame.Rect(self.rect.right - SCROLLBAR_WIDTH, self.rect.y, SCROLLBAR_WIDTH, self.rect.height)
+        )
 
     # -- content -----------------------------------------------------------------------------
 

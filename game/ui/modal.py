@@ -57,8 +57,9 @@ class ModalScene(Scene):
     def wants_animation(self) -> bool:
         return self.group.wants_animation
 
-    def draw_frame(self, surface: pygame.Surface, title: str | None = None, *, title_x: int | None = None,
-                   centred: bool = False) -> pygame.Rect:
+    def draw_frame(
+        self, surface: pygame.Surface, title: str | None = None, *, title_x: int | None = None, centred: bool = False
+    ) -> pygame.Rect:
         """The veil, the panel and its title; returns the panel's rect."""
         p = self.ui.palette
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -71,5 +72,7 @@ class ModalScene(Scene):
             if centred:
                 blit_text(surface, title, (panel.centerx, panel.y + 34), "title", size, p.rubric, "center")
             else:
-                blit_text(surface, title, (title_x if title_x is not None else panel.x + 30, panel.y + 22), "title", size, p.rubric)
+                blit_text(
+                    surface, title, (title_x if title_x is not None else panel.x + 30, panel.y + 22), "title", size, p.rubric
+                )
         return panel

@@ -43,8 +43,12 @@ class NotesArea(TypedText, Widget):
         initial = text[:max_length] if max_length else text
         self.buffer = TextBuffer(initial, len(initial))  # caret at the end: ready to add a note
         self.editor = Editor(
-            self.buffer, ui.clipboard, accept=self._accept, on_change=self._changed,
-            line_start=self._line_start, line_end=self._line_end,
+            self.buffer,
+            ui.clipboard,
+            accept=self._accept,
+            on_change=self._changed,
+            line_start=self._line_start,
+            line_end=self._line_end,
         )
         self.scroll_y = 0
         self._layout_key: tuple | None = None
@@ -249,7 +253,9 @@ class NotesArea(TypedText, Widget):
         for row in range(max(len(lines), (self.rect.height + self.scroll_y) // lh + 1)):
             rule_y = y0 + row * lh + baseline
             if self.rect.top < rule_y < self.rect.bottom:
-                pygame.draw.line(surface, p.parchment_dark, (x0, rule_y), (self.rect.right - PAD - self.ui.theme.sizes.scrollbar, rule_y))
+                pygame.draw.line(
+                    surface, p.parchment_dark, (x0, rule_y), (self.rect.right - PAD - self.ui.theme.sizes.scrollbar, rule_y)
+                )
         for row, (start, end) in enumerate(lines):
             y = y0 + row * lh
             if y + lh < self.rect.top or y > self.rect.bottom:
@@ -276,4 +282,11 @@ class NotesArea(TypedText, Widget):
         self.scrollbar.draw_for(surface, self.content_height(), self.rect.height, self.scroll_y)
         refusal = self.editor.message
         if refusal:
-            blit_text(surface, self.ui.t(refusal[0], **refusal[1]), (self.rect.left + 2, self.rect.bottom + 2), "italic", self.ui.theme.text_size("small"), p.bad)
+            blit_text(
+                surface,
+                self.ui.t(refusal[0], **refusal[1]),
+                (self.rect.left + 2, self.rect.bottom + 2),
+                "italic",
+                self.ui.theme.text_size("small"),
+                p.bad,
+            )

@@ -59,8 +59,9 @@ class ScrollList(Widget):
             return self.ui.t("access.list_empty")
         if self.selected is None or self.selected >= len(self.items):
             return self.ui.t("access.list_count", n=len(self.items))
-        return self.ui.t("access.list_row", text=self.ui.text(self.items[self.selected]), n=self.selected + 1,
-                         total=len(self.items))
+        return self.ui.t(
+            "access.list_row", text=self.ui.text(self.items[self.selected]), n=self.selected + 1, total=len(self.items)
+        )
 
     def set_items(self, items: Sequence[TextSource], icons: Sequence[str | None] | None = None) -> None:
         """Replace the rows, keeping the selection when still in range."""
@@ -162,9 +163,12 @@ class ScrollList(Widget):
             page = max(1, self.rect.height // self.row_height - 1)
             current = -1 if self.selected is None else self.selected
             moves = {
-                pygame.K_UP: current - 1, pygame.K_DOWN: current + 1,
-                pygame.K_PAGEUP: current - page, pygame.K_PAGEDOWN: current + page,
-                pygame.K_HOME: 0, pygame.K_END: len(self.items) - 1,
+                pygame.K_UP: current - 1,
+                pygame.K_DOWN: current + 1,
+                pygame.K_PAGEUP: current - page,
+                pygame.K_PAGEDOWN: current + page,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.items) - 1,
             }
             if event.key in moves:
                 self.select(moves[event.key])
@@ -182,7 +186,12 @@ class ScrollList(Widget):
         first = self.scroll_y // self.row_height
         last = min(len(self.items), (self.scroll_y + self.rect.height) // self.row_height + 1)
         for index in range(first, last):
-            row = pygame.Rect(self.rect.left, self.rect.top + index * self.row_height - self.scroll_y, text_right - self.rect.left, self.row_height)
+            row = pygame.Rect(
+                self.rect.left,
+                self.rect.top + index * self.row_height - self.scroll_y,
+                text_right - self.rect.left,
+                self.row_height,
+            )
             if index == self.selected:
                 pygame.draw.rect(surface, p.selection, row)
                 # A marker bar too, so selection never relies on colour alone.
@@ -190,12 +199,27 @@ class ScrollList(Widget):
             x = row.left + 14
             if self.icons is not None and index < len(self.icons) and self.icons[index]:
                 icon_size = self.row_height - 10
-                draw_icon(surface, self.icons[index], pygame.Rect(x, row.centery - icon_size // 2, icon_size, icon_size), p.ink, p.parchment_dark)
+                draw_icon(
+                    surface,
+                    self.icons[index],
+                    pygame.Rect(x, row.centery - icon_size // 2, icon_size, icon_size),
+                    p.ink,
+                    p.parchment_dark,
+                )
                 x += icon_size + 10
             # A row too long for the list is set a little smaller, then shortened with "…" (its tooltip is the whole row).
             text, text_size = fit_line(self.ui.text(self.items[index]), "body", size, self._text_room(index))
-            blit_text(surface, text, (x, row.centery), "body", text_size, p.ink if self.enabled else p.ink_faint, "midleft",
-                      box=pygame.Rect(row.left, row.top, row.width + 4, row.height), owner="ScrollList")
+            blit_text(
+                surface,
+                text,
+                (x, row.centery),
+                "body",
+                text_size,
+                p.ink if self.enabled else p.ink_faint,
+                "midleft",
+                box=pygame.Rect(row.left, row.top, row.width + 4, row.height),
+                owner="ScrollList",
+            )
             if index < len(self.items) - 1:
                 pygame.draw.line(surface, p.parchment_dark, (row.left + 10, row.bottom - 1), (row.right - 6, row.bottom - 1))
         surface.set_clip(clip)

@@ -55,7 +55,6 @@ class TextField(TypedText, Widget):
         self.scroll_x = 0
         self._dragging = False
 
-
     # -- value -------------------------------------------------------------------
 
     @property
@@ -232,8 +231,17 @@ class TextField(TypedText, Widget):
         width = fonts.text_width(message, "italic", small)
         used = fonts.text_width(self.text, "body", self.ui.theme.text_size("body")) + 24
         if width <= self.rect.width - used - 8:
-            blit_text(surface, message, (self.rect.right - 8, self.rect.centery), "italic", small, p.bad, "midright",
-                      box=self.rect, owner="TextField message")
+            blit_text(
+                surface,
+                message,
+                (self.rect.right - 8, self.rect.centery),
+                "italic",
+                small,
+                p.bad,
+                "midright",
+                box=self.rect,
+                owner="TextField message",
+            )
             return
         page = surface.get_rect()
         text, size = fit_line(message, "italic", small, max(40, self.rect.left - 20))
@@ -241,4 +249,6 @@ class TextField(TypedText, Widget):
         plate.midright = (self.rect.left - 6, self.rect.centery)
         plate.clamp_ip(page)
         surface.blit(rounded_box(plate.size, p.parchment_light, p.bad, 4, 1), plate)
-        blit_text(surface, text, (plate.x + 7, plate.centery), "italic", size, p.bad, "midleft", box=plate, owner="TextField message")
+        blit_text(
+            surface, text, (plate.x + 7, plate.centery), "italic", size, p.bad, "midleft", box=plate, owner="TextField message"
+        )

@@ -82,7 +82,25 @@ class Toggle(Widget):
         small = self.ui.theme.text_size("small")
         room = self.rect.right - track.right - 12 - 10 - fonts.text_width(state, "italic", small)
         label, size = fit_line(self.ui.text(self.label), "body", size, room)
-        label_rect = blit_text(surface, label, (track.right + 12, self.rect.centery), "body", size, text_colour, "midleft",
-                               box=self.rect, owner="Toggle")
-        blit_text(surface, state, (label_rect.right + 10, self.rect.centery), "italic", small, p.ink_soft, "midleft",
-                  box=self.rect, owner="Toggle")
+        label_rect = blit_text(
+            surface,
+            label,
+            (track.right + 12, self.rect.centery),
+            "body",
+            size,
+            text_colour,
+            "midleft",
+            box=self.rect,
+            owner="Toggle",
+        )
+        blit_text(
+            surface,
+            state,
+            (label_rect.right + 10, self.rect.centery),
+            "italic",
+            small,
+            p.ink_soft,
+            "midleft",
+            box=self.rect,
+            owner="Toggle",
+        )

@@ -71,8 +71,9 @@ class CommandVoice:
     def speak(self, text: str, language: str, interrupt: bool) -> None:
         if interrupt:
             self.silence()
-        self._process = subprocess.Popen(list(self._argv(text, language)), stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self._process = subprocess.Popen(
+            list(self._argv(text, language)), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
 
     def silence(self) -> None:
         """Stop the announcement being spoken, if any."""
@@ -83,8 +84,14 @@ class CommandVoice:
                 process.wait(timeout=1)
             if self._cancel is not None:
                 with contextlib.suppress(OSError, subprocess.SubprocessError):
-                    subprocess.run(self._cancel, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, timeout=2, check=False)
+                    subprocess.run(
+                        self._cancel,
+                        stdin=subprocess.DEVNULL,
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                        timeout=2,
+                        check=False,
+                    )
 
     def close(self) -> None:
         self.silence()

@@ -127,7 +127,6 @@ class Widget:
         """Draw on ``surface`` (logical coordinates); must not change state."""
 
 
-
 class TypedText:
     """What a widget the player types into says (mixed in before ``Widget``): its name is the spoken
     name or the placeholder, its value the text; keys there type, so no shortcut fires and the text is

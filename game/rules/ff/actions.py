@@ -8,7 +8,7 @@ value by default), so a misspelt field fails where it is written, not at run tim
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -266,12 +266,46 @@ class RollDice(Action):
 
 
 FFAction = Annotated[
-    Union[
-        RollHero, PickHero, SetHero, NameHero, TestLuck, TestSkill, StartFight, Shoot, AttackRound,
-        UseLuck, NoLuck, Escape, StopFight, Eat, UseHerb, DrinkPotion, ChangeStat, RaiseInitial,
-        SetScore, ChangeCounter, SetCounter, LoseWeapon, FindWeapon, TickDay, SetDays, RenameDay, Die,
-        Revive, GoToParagraph, SetNotes, AddItem, RemoveItem, AddCreature, EditCreature, RemoveCreature,
-        Choose, Test, Cast, RollDice,
-    ],
+    (
+        RollHero
+        | PickHero
+        | SetHero
+        | NameHero
+        | TestLuck
+        | TestSkill
+        | StartFight
+        | Shoot
+        | AttackRound
+        | UseLuck
+        | NoLuck
+        | Escape
+        | StopFight
+        | Eat
+        | UseHerb
+        | DrinkPotion
+        | ChangeStat
+        | RaiseInitial
+        | SetScore
+        | ChangeCounter
+        | SetCounter
+        | LoseWeapon
+        | FindWeapon
+        | TickDay
+        | SetDays
+        | RenameDay
+        | Die
+        | Revive
+        | GoToParagraph
+        | SetNotes
+        | AddItem
+        | RemoveItem
+        | AddCreature
+        | EditCreature
+        | RemoveCreature
+        | Choose
+        | Test
+        | Cast
+        | RollDice
+    ),
     Field(discriminator="do"),
 ]

@@ -28,16 +28,18 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         raise Refused("no_bow", "this book has no bow")
     if action.profile is not None and action.profile not in ctx.book.combat_profiles:
         known = ", ".join(ctx.book.combat_profiles) or "none"
-        raise Refused("unknown_profile", f"'{action.profile}' is not a kind of fight of this book ({known})",
-                      profile=action.profile)
+        raise Refused(
+            "unknown_profile", f"'{action.profile}' is not a kind of fight of this book ({known})", profile=action.profile
+        )
     if action.ally_alone and action.ally is None:
         raise Refused("ally_alone_needs_ally", "a fight only an ally fights needs the ally")
     rules = ctx.book.profile(action.profile)
     escape_damage = rules.escape_damage if action.escape_cost is None else action.escape_cost
     ally = None
     if action.ally is not None:
-        ally = Combatant(name=action.ally.name, skill=action.ally.skill, stamina=action.ally.stamina,
-                         initial_stamina=action.ally.stamina)
+        ally = Combatant(
+            name=action.ally.name, skill=action.ally.skill, stamina=action.ally.stamina, initial_stamina=action.ally.stamina
+        )
     for spec in action.enemies:
         if spec.box is not None and not 0 <= spec.box < len(ctx.state.creature_boxes):
             raise Refused("no_such_creature_box", f"there is no creature box {spec.box}", index=spec.box)
@@ -63,8 +65,7 @@ def _combatant(ctx: Context, spec: a.EnemySpec) -> Combatant:
         box = ctx.state.creature_boxes[spec.box]
         maximum = max(spec.stamina, box.maximum or 0)
         notes = notes or box.notes
-    return Combatant(name=spec.name, skill=spec.skill, stamina=spec.stamina, initial_stamina=maximum, box=spec.box,
-                     notes=notes)
+    return Combatant(name=spec.name, skill=spec.skill, stamina=spec.stamina, initial_stamina=maximum, box=spec.box, notes=notes)
 
 
 def _target(ctx: Context, fight: Fight, requested: int | None) -> int:
@@ -149,8 +150,9 @@ def attack_round(ctx: Context, action: a.AttackRound) -> str:
             result = "hero_wounded"
         else:
             result = "parry"
-        exchanges.append(Exchange(creature=i, creature_roll=theirs, hero_roll=hero_roll, result=result,
-                                  double=double and i == target))
+        exchanges.append(
+            Exchange(creature=i, creature_roll=theirs, hero_roll=hero_roll, result=result, double=double and i == target)
+        )
         if i == target:
             outcome = result
         if result == "hero_hit":
@@ -193,8 +195,7 @@ def _hero_standing(ctx: Context) -> bool:
     return hero.alive and hero.scores[ctx.rules().stamina] > 0
 
 
-def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | None,
-                 after_blow: bool = False) -> int | None:
+def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | None, after_blow: bool = False) -> int | None:
     """R-ALLY-1 decision: the ally takes the first living creature other than the hero's, else the same.
 
     Checked twice: before the dice (a request for a dead creature is refused) and

@@ -80,9 +80,11 @@ def update_death(book: FightingFantasyBook, hero: Hero) -> None:
 
 def warnings(book: FightingFantasyBook, hero: Hero) -> list[int]:
     """The indices of the book's warning thresholds that hold now (the sheet shows them)."""
-    return [i for i, t in enumerate(book.thresholds)
-            if t.consequence == "warning" and t.stat in hero.scores
-            and t.holds(hero.scores[t.stat], hero.initial[t.stat])]
+    return [
+        i
+        for i, t in enumerate(book.thresholds)
+        if t.consequence == "warning" and t.stat in hero.scores and t.holds(hero.scores[t.stat], hero.initial[t.stat])
+    ]
 
 
 def known_stat(book: FightingFantasyBook, stat: str) -> str:

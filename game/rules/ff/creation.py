@@ -14,8 +14,7 @@ def _no_hero_yet(ctx: Context) -> None:
         raise Refused("hero_exists", "the hero is already created; start a new adventure for another")
 
 
-def new_hero(book: FightingFantasyBook, initial: dict[str, int], name: str = "",
-             current: dict[str, int] | None = None) -> Hero:
+def new_hero(book: FightingFantasyBook, initial: dict[str, int], name: str = "", current: dict[str, int] | None = None) -> Hero:
     """A hero with these initial scores: each current score starts at the initial one, or where the book
     says (FEAR 0 under a rolled maximum) unless ``current`` gives it; unarmed if the book says so."""
     scores = {}
@@ -43,8 +42,9 @@ def roll_hero(ctx: Context, action: a.RollHero) -> None:
             scores[stat.id] = stat.fixed
     _make_hero(ctx, scores)
     for member in ctx.book.crew:  # the crew's dice come after the hero's, in the book's order
-        ctx.state.crew[member.id] = {stat: sum(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) + f.plus
-                                     for stat, f in member.scores.items()}
+        ctx.state.crew[member.id] = {
+            stat: sum(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) + f.plus for stat, f in member.scores.items()
+        }
 
 
 def set_hero(ctx: Context, action: a.SetHero) -> None:
@@ -62,8 +62,14 @@ def set_hero(ctx: Context, action: a.SetHero) -> None:
                 raise Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id)
             low, high = stat.roll.minimum, stat.roll.maximum
             if not low <= value <= high:
-                raise Refused("score_unreachable", f"{stat.name.en} {value} cannot be rolled: it is between {low} and {high}",
-                              stat=stat.id, value=value, low=low, high=high)
+                raise Refused(
+                    "score_unreachable",
+                    f"{stat.name.en} {value} cannot be rolled: it is between {low} and {high}",
+                    stat=stat.id,
+                    value=value,
+                    low=low,
+                    high=high,
+                )
         else:
             assert stat.fixed is not None
             if value is not None and value != stat.fixed:
@@ -85,11 +91,23 @@ def _typed_crew(ctx: Context, typed: dict[str, dict[str, int]]) -> dict[str, dic
         for stat, formula in member.scores.items():
             value = scores.get(stat)
             if value is None or not formula.minimum <= value <= formula.maximum:
-                raise Refused("crew_score_unreachable", f"{member.name.en}: {stat} must be from {formula.minimum} to "
-                              f"{formula.maximum}", member=member_id, stat=stat, low=formula.minimum, high=formula.maximum)
+                raise Refused(
+                    "crew_score_unreachable",
+                    f"{member.name.en}: {stat} must be from {formula.minimum} to {formula.maximum}",
+                    member=member_id,
+                    stat=stat,
+                    low=formula.minimum,
+                    high=formula.maximum,
+                )
         if set(scores) - set(member.scores):
-            raise Refused("crew_score_unreachable", f"{member.name.en} has no such score", member=member_id,
-                          stat=sorted(set(scores) - set(member.scores))[0], low=0, high=0)
+            raise Refused(
+                "crew_score_unreachable",
+                f"{member.name.en} has no such score",
+                member=member_id,
+                stat=sorted(set(scores) - set(member.scores))[0],
+                low=0,
+                high=0,
+            )
     return {member_id: dict(scores) for member_id, scores in typed.items()}
 
 

@@ -42,10 +42,16 @@ def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatN
     """The book's combat rules (the fight's profile) as the odds module takes them: the one place they meet."""
     c = book.profile(profile)
     return CombatNumbers(
-        hit=c.hit_damage, hit_lucky=c.hit_luck.lucky, hit_unlucky=c.hit_luck.unlucky,
-        wound=c.wound_damage, wound_lucky=c.wound_luck.lucky, wound_unlucky=c.wound_luck.unlucky,
+        hit=c.hit_damage,
+        hit_lucky=c.hit_luck.lucky,
+        hit_unlucky=c.hit_luck.unlucky,
+        wound=c.wound_damage,
+        wound_lucky=c.wound_luck.lucky,
+        wound_unlucky=c.wound_luck.unlucky,
         shot_damage=book.archery.shot_damage if book.archery else 2,
-        luck_allowed=c.luck_allowed, double_kills=c.double_kills, attack_dice=c.attack_dice,
+        luck_allowed=c.luck_allowed,
+        double_kills=c.double_kills,
+        attack_dice=c.attack_dice,
     )
 
 
@@ -66,7 +72,9 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         # Only the ally fights now: its odds are the fight's, without Luck (R-ALLY-1) and without the hero's modifiers.
         skill, stamina, luck, penalty = fight.ally.skill, fight.ally.stamina, 0, 0
     return Situation(
-        skill=skill, stamina=stamina, luck=luck,
+        skill=skill,
+        stamina=stamina,
+        luck=luck,
         modifier=fight.hero_modifier - penalty,
         mode=fight.mode,
         creatures=tuple((e.skill + e.modifier, 0 if e.fled else e.stamina) for e in fight.enemies),
@@ -92,8 +100,17 @@ def _rate(s: Situation, numbers: CombatNumbers) -> Rated:
     if len(living) == 1:
         skill, stamina = living[0]
         if s.shots:
-            odds = archery_odds(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots,
-                                attack_modifier=s.modifier, numbers=numbers)
+            odds = archery_odds(
+                s.skill,
+                s.stamina,
+                s.luck,
+                skill,
+                stamina,
+                shots_left=s.shots,
+                arrows=s.shots,
+                attack_modifier=s.modifier,
+                numbers=numbers,
+            )
         else:
             odds = fight_odds(s.skill, s.stamina, s.luck, skill, stamina, attack_modifier=s.modifier, numbers=numbers)
     elif s.mode == "all_together":
@@ -162,11 +179,14 @@ def _advice(s: Situation, numbers: CombatNumbers) -> Rated:
     """(P(win) testing Luck on the first pending decision, P(win) accepting it, margin)."""
     p_lucky = p_2d6_at_most(s.luck)
     if _rate(_accept_all(s, numbers), numbers)[2] > 0.0:
+
         def after(lucky: bool | None) -> Rated:
             return _rate(_accept_all(_settled(s, numbers, lucky), numbers), numbers)
     else:
+
         def after(lucky: bool | None) -> Rated:
             return _value(_settled(s, numbers, lucky), numbers)
+
     lucky, unlucky, accepted = after(True), after(False), after(None)
     test = p_lucky * lucky[1] + (1 - p_lucky) * unlucky[1]
     return test, accepted[1], max(lucky[2], unlucky[2], accepted[2])
@@ -180,8 +200,13 @@ def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     s = situation(book, state)
     assert state.fight is not None
     no_luck, best, margin = _value(s, numbers_of(book, state.fight.profile))
-    return {"no_luck": no_luck, "best_luck": best, "ally_ignored": state.fight.ally is not None,
-            "exact": margin == 0.0, "margin": margin}
+    return {
+        "no_luck": no_luck,
+        "best_luck": best,
+        "ally_ignored": state.fight.ally is not None,
+        "exact": margin == 0.0,
+        "margin": margin,
+    }
 
 
 def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
@@ -193,8 +218,17 @@ def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     numbers = numbers_of(book, state.fight.profile)
     if s.pending[0][0] == "missed_arrow" and len(s.pending) == 1 and len([c for c in s.creatures if c[1] > 0]) == 1:
         skill, stamina = s.creatures[s.pending[0][3]]
-        result = missed_arrow_advice(s.skill, s.stamina, s.luck, skill, stamina, shots_left=s.shots, arrows=s.shots,
-                                     attack_modifier=s.modifier, numbers=numbers)
+        result = missed_arrow_advice(
+            s.skill,
+            s.stamina,
+            s.luck,
+            skill,
+            stamina,
+            shots_left=s.shots,
+            arrows=s.shots,
+            attack_modifier=s.modifier,
+            numbers=numbers,
+        )
         test, accept = result.test_luck, result.accept
     else:
         test, accept, _ = _advice(s, numbers)

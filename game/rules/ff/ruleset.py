@@ -74,8 +74,19 @@ CORE_STATS = ("skill", "stamina", "luck")
 # R-COMBAT-3 decision: while a wound waits, only the decision itself (or undo) is allowed.
 WHILE_PENDING = (a.UseLuck, a.NoLuck)
 # Things that need no hero, and what may still be written on the sheet of a dead hero.
-WITHOUT_HERO = (a.RollHero, a.PickHero, a.SetHero, a.SetNotes, a.GoToParagraph, a.AddItem, a.RemoveItem,
-                a.AddCreature, a.EditCreature, a.RemoveCreature, a.RollDice)
+WITHOUT_HERO = (
+    a.RollHero,
+    a.PickHero,
+    a.SetHero,
+    a.SetNotes,
+    a.GoToParagraph,
+    a.AddItem,
+    a.RemoveItem,
+    a.AddCreature,
+    a.EditCreature,
+    a.RemoveCreature,
+    a.RollDice,
+)
 
 
 class FightingFantasyRules:
@@ -157,7 +168,9 @@ class FightingFantasyRules:
         """The sheet as nested plain data: the paths of the rules cases (CASES.md) and more."""
         hero = state.hero
         view: dict[str, Any] = {
-            "hero": None if hero is None else {
+            "hero": None
+            if hero is None
+            else {
                 **hero.scores,
                 "initial": dict(hero.initial),
                 "alive": hero.alive,
@@ -177,23 +190,33 @@ class FightingFantasyRules:
             "crew": {member: dict(scores) for member, scores in state.crew.items()},
         }
         fight = state.fight
-        view["fight"] = {
-            "active": False, "winner": None, "pending": None, "enemies": [], "ally": None,
-            "bow_broken": False, "shots_left": 0, "mode": None,
-        } if fight is None else {
-            "active": fight.active,
-            "winner": fight.winner,
-            "mode": fight.mode,
-            "pending": fight.pending[0].model_dump() if fight.pending else None,
-            "enemies": [e.model_dump() for e in fight.enemies],
-            "ally": None if fight.ally is None else fight.ally.model_dump(),
-            "ally_alone": fight.ally_alone,
-            "profile": fight.profile,
-            "hero_modifier": fight.hero_modifier,
-            "bow_broken": fight.bow_broken,
-            "shots_left": fight.shots_left,
-            "rounds": fight.stats.rounds,
-        }
+        view["fight"] = (
+            {
+                "active": False,
+                "winner": None,
+                "pending": None,
+                "enemies": [],
+                "ally": None,
+                "bow_broken": False,
+                "shots_left": 0,
+                "mode": None,
+            }
+            if fight is None
+            else {
+                "active": fight.active,
+                "winner": fight.winner,
+                "mode": fight.mode,
+                "pending": fight.pending[0].model_dump() if fight.pending else None,
+                "enemies": [e.model_dump() for e in fight.enemies],
+                "ally": None if fight.ally is None else fight.ally.model_dump(),
+                "ally_alone": fight.ally_alone,
+                "profile": fight.profile,
+                "hero_modifier": fight.hero_modifier,
+                "bow_broken": fight.bow_broken,
+                "shots_left": fight.shots_left,
+                "rounds": fight.stats.rounds,
+            }
+        )
         return view
 
 

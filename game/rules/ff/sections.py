@@ -125,7 +125,9 @@ def event_action(event: Any, language: str = "fr") -> dict[str, Any]:
         action: dict[str, Any] = {
             "do": "fight",
             "enemies": [{"name": e.name.get(language), "skill": e.skill, "stamina": e.stamina} for e in event.enemies],
-            "mode": event.mode, "arrows": event.arrows, "escape": event.escape,
+            "mode": event.mode,
+            "arrows": event.arrows,
+            "escape": event.escape,
         }
         if event.escape_cost is not None:
             action["escape_cost"] = event.escape_cost
@@ -149,9 +151,13 @@ def _same(event: Any, logged: dict[str, Any], language: str) -> bool:
             return False
         enemies = [(e.get("skill"), e.get("stamina")) for e in logged.get("enemies", [])]
         escape_cost = logged.get("escape_cost")
-        return (enemies == [(e.skill, e.stamina) for e in event.enemies] and logged.get("mode", "one_after_another") == event.mode
-                and logged.get("arrows", 0) == event.arrows and bool(logged.get("escape", False)) == event.escape
-                and escape_cost == event.escape_cost)
+        return (
+            enemies == [(e.skill, e.stamina) for e in event.enemies]
+            and logged.get("mode", "one_after_another") == event.mode
+            and logged.get("arrows", 0) == event.arrows
+            and bool(logged.get("escape", False)) == event.escape
+            and escape_cost == event.escape_cost
+        )
     if isinstance(event, (LuckEvent, SkillEvent)):
         return logged.get("do") == event.do
     wanted = event_action(event, language)
@@ -170,8 +176,9 @@ def _fight_winner(entries: Sequence[LoggedEntry], index: int, state: SheetState)
     return "escaped" if "escape" in between else "hero"
 
 
-def offer(book: FightingFantasyBook, state: SheetState, entries: Sequence[LoggedEntry], number: int,
-          language: str = "fr") -> Offer:
+def offer(
+    book: FightingFantasyBook, state: SheetState, entries: Sequence[LoggedEntry], number: int, language: str = "fr"
+) -> Offer:
     """What section ``number`` offers now, given the state and the log (``session.entries``)."""
     section = book.section(number)
     dead = state.hero is not None and not state.hero.alive
@@ -204,8 +211,9 @@ def offer(book: FightingFantasyBook, state: SheetState, entries: Sequence[Logged
     return Offer(number, section, True, None, statuses, pending, choices, dead, ending)
 
 
-def _follow(event: Any, status: EventStatus, entries: Sequence[LoggedEntry], position: int, state: SheetState,
-            language: str) -> tuple[EventStatus, int]:
+def _follow(
+    event: Any, status: EventStatus, entries: Sequence[LoggedEntry], position: int, state: SheetState, language: str
+) -> tuple[EventStatus, int]:
     """Find the event in the log from ``position`` on; return its status and where the next event is looked for."""
     for i in range(position, len(entries)):
         if not _same(event, entries[i].action, language):
@@ -222,8 +230,9 @@ def _follow(event: Any, status: EventStatus, entries: Sequence[LoggedEntry], pos
     return status, position
 
 
-def _choices(section: Section, statuses: list[EventStatus], pending: EventStatus | None, escaped: bool, dead: bool,
-             reason: str | None) -> list[ChoiceOffer]:
+def _choices(
+    section: Section, statuses: list[EventStatus], pending: EventStatus | None, escaped: bool, dead: bool, reason: str | None
+) -> list[ChoiceOffer]:
     offers: list[ChoiceOffer] = []
     for status, event in zip(statuses, section.events):
         for name in OUTCOME_FIELDS.get(event.do, ()):
@@ -246,7 +255,9 @@ def _choices(section: Section, statuses: list[EventStatus], pending: EventStatus
         elif escaped:
             why = "other_outcome"
         elif pending is not None:
-            why = {"fight": "fight_first", "test_luck": "test_first", "test_skill": "test_first"}.get(pending.kind, "events_first")
+            why = {"fight": "fight_first", "test_luck": "test_first", "test_skill": "test_first"}.get(
+                pending.kind, "events_first"
+            )
         else:
             why = None
         offers.append(ChoiceOffer(choice.target, "choice", choice.label, why is None, why, go_to(choice.target)))

@@ -46,16 +46,24 @@ def set_score(ctx: Context, action: a.SetScore) -> None:
     ceiling = eraser_ceiling(ctx.book, stat, hero.initial[stat])
     bounded_by_initial = definition.capped_at_initial and not action.initial
     if ceiling is not None and action.value > ceiling and not bounded_by_initial:
-        raise Refused("above_possible", f"{name} cannot be {action.value}: at most {ceiling} "
-                      "(a higher initial score needs the book's own instruction)", stat=stat, value=action.value,
-                      ceiling=ceiling)
+        raise Refused(
+            "above_possible",
+            f"{name} cannot be {action.value}: at most {ceiling} (a higher initial score needs the book's own instruction)",
+            stat=stat,
+            value=action.value,
+            ceiling=ceiling,
+        )
     if action.initial:
         hero.initial[stat] = action.value
         hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat])
     else:
         if definition.capped_at_initial and action.value > hero.initial[stat]:
-            raise Refused("above_initial", f"{name} cannot be above its initial score {hero.initial[stat]}; "
-                          "change the initial score first", stat=stat, initial=hero.initial[stat])
+            raise Refused(
+                "above_initial",
+                f"{name} cannot be above its initial score {hero.initial[stat]}; change the initial score first",
+                stat=stat,
+                initial=hero.initial[stat],
+            )
         hero.scores[stat] = action.value
     hero_died_outside_round(ctx)
 
@@ -109,14 +117,22 @@ def _heal(ctx: Context, healing: Healing | None, absent: Refused, in_fight: Refu
 
 def eat(ctx: Context, action: a.Eat) -> None:
     """R-FOOD-1: one meal at a time, +4 STAMINA capped, never in a fight; R-FOOD-2: not in DF64."""
-    _heal(ctx, ctx.book.meal, Refused("no_meals", "meals restore no STAMINA in this book"),
-          Refused("meals_in_fight", "no meal during a fight"))
+    _heal(
+        ctx,
+        ctx.book.meal,
+        Refused("no_meals", "meals restore no STAMINA in this book"),
+        Refused("meals_in_fight", "no meal during a fight"),
+    )
 
 
 def use_herb(ctx: Context, action: a.UseHerb) -> None:
     """R-HERB-1: +4 STAMINA capped, any time except during a fight."""
-    _heal(ctx, ctx.book.herb, Refused("no_herbs", "this book has no healing herbs"),
-          Refused("herbs_in_fight", "no herb during a fight"))
+    _heal(
+        ctx,
+        ctx.book.herb,
+        Refused("no_herbs", "this book has no healing herbs"),
+        Refused("herbs_in_fight", "no herb during a fight"),
+    )
 
 
 def drink_potion(ctx: Context, action: a.DrinkPotion) -> None:
@@ -127,7 +143,9 @@ def drink_potion(ctx: Context, action: a.DrinkPotion) -> None:
         raise Refused("no_potions", "this book has no potions")
     effect = potions.kinds.get(action.kind)
     if effect is None:
-        raise Refused("unknown_potion", f"'{action.kind}' is not a potion of this book ({', '.join(potions.kinds)})", kind=action.kind)
+        raise Refused(
+            "unknown_potion", f"'{action.kind}' is not a potion of this book ({', '.join(potions.kinds)})", kind=action.kind
+        )
     if ctx.in_fight() and not potions.in_fight:
         raise Refused("potion_in_fight", "no potion during a fight")
     counter = effect.counter or potions.counter
@@ -246,8 +264,11 @@ def add_creature(ctx: Context, action: a.AddCreature) -> None:
     """R-ENCOUNTER-1: write a creature in the first empty box."""
     if not action.name.strip():
         raise Refused("empty_name", "a creature needs a name")
-    ctx.state.creature_boxes.append(CreatureBox(name=action.name.strip(), skill=action.skill, stamina=action.stamina,
-                                                notes=action.notes, maximum=action.stamina))
+    ctx.state.creature_boxes.append(
+        CreatureBox(
+            name=action.name.strip(), skill=action.skill, stamina=action.stamina, notes=action.notes, maximum=action.stamina
+        )
+    )
 
 
 def edit_creature(ctx: Context, action: a.EditCreature) -> None:
@@ -256,8 +277,9 @@ def edit_creature(ctx: Context, action: a.EditCreature) -> None:
         raise Refused("empty_name", "a creature needs a name")
     old = ctx.state.creature_boxes[index]
     maximum = max(action.stamina, old.maximum if old.maximum is not None else old.stamina)
-    ctx.state.creature_boxes[index] = CreatureBox(name=action.name.strip(), skill=action.skill, stamina=action.stamina,
-                                                  notes=action.notes, maximum=maximum)
+    ctx.state.creature_boxes[index] = CreatureBox(
+        name=action.name.strip(), skill=action.skill, stamina=action.stamina, notes=action.notes, maximum=maximum
+    )
 
 
 def remove_creature(ctx: Context, action: a.RemoveCreature) -> None:

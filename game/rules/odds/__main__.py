@@ -34,14 +34,14 @@ def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
     parts = text.split("/")
     if len(parts) != len(names):
         raise argparse.ArgumentTypeError(
-            f"{what} must be {'/'.join(names)} ({len(names)} numbers separated by '/'), got {text!r}")
+            f"{what} must be {'/'.join(names)} ({len(names)} numbers separated by '/'), got {text!r}"
+        )
     out = []
     for name, part in zip(names, parts):
         try:
             value = int(part.strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} {name} must be a whole number, got {part!r} in {text!r}") from None
+            raise argparse.ArgumentTypeError(f"{what} {name} must be a whole number, got {part!r} in {text!r}") from None
         if not 0 <= value <= MAX_SCORE:
             raise argparse.ArgumentTypeError(f"{what} {name} must be between 0 and {MAX_SCORE}, got {value}")
         out.append(value)
@@ -70,30 +70,39 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m game.rules.odds",
         description="Exact Fighting Fantasy fight odds (R-COMBAT-1..4) with the best "
-                    "Luck policy (R-COMBAT-3, R-LUCK-1), archery (R-BOW) and several "
-                    "creatures (R-MULTI-1).")
+        "Luck policy (R-COMBAT-3, R-LUCK-1), archery (R-BOW) and several "
+        "creatures (R-MULTI-1).",
+    )
     p.add_argument("--hero", type=_hero, metavar="SKILL/STAMINA/LUCK")
-    p.add_argument("--creature", type=_creature, action="append",
-                   metavar="SKILL/STAMINA", help="repeat for several creatures")
-    p.add_argument("--table", metavar="FILE",
-                   help="write the whole one-to-one table (SKILL difference -10..10, LUCK 0..12, "
-                        "STAMINAs 1..24) in the format of Johnston's program, then exit")
-    p.add_argument("--mode", choices=("sequence", "together"), default="sequence",
-                   help="several creatures: one after another (default) or all together")
-    p.add_argument("--modifier", type=int, default=0,
-                   help="hero Attack Strength modifier, e.g. -2 without a weapon (R-COMBAT-6)")
-    p.add_argument("--pending", choices=("hero", "creature", "arrow"),
-                   help="advise on a pending wound (to the hero / to the creature) or "
-                        "missed arrow; STAMINAs are before the pending damage")
-    p.add_argument("--shots", type=_count, default=0,
-                   help="arrows still allowed before melee (R-BOW-2)")
+    p.add_argument("--creature", type=_creature, action="append", metavar="SKILL/STAMINA", help="repeat for several creatures")
+    p.add_argument(
+        "--table",
+        metavar="FILE",
+        help="write the whole one-to-one table (SKILL difference -10..10, LUCK 0..12, "
+        "STAMINAs 1..24) in the format of Johnston's program, then exit",
+    )
+    p.add_argument(
+        "--mode",
+        choices=("sequence", "together"),
+        default="sequence",
+        help="several creatures: one after another (default) or all together",
+    )
+    p.add_argument("--modifier", type=int, default=0, help="hero Attack Strength modifier, e.g. -2 without a weapon (R-COMBAT-6)")
+    p.add_argument(
+        "--pending",
+        choices=("hero", "creature", "arrow"),
+        help="advise on a pending wound (to the hero / to the creature) or missed arrow; STAMINAs are before the pending damage",
+    )
+    p.add_argument("--shots", type=_count, default=0, help="arrows still allowed before melee (R-BOW-2)")
     p.add_argument("--arrows", type=_count, default=6, help="arrows in the quiver (R-BOW-1)")
     p.add_argument("--bow-broken", action="store_true", help="the bowstring is broken (R-BOW-3)")
-    p.add_argument("--book", metavar="ID_OR_FILE",
-                   help="use a book's combat rules (damage, Luck allowed, a killing double…): "
-                        "a shipped book's id (FF24) or the path of a book file")
-    p.add_argument("--profile", metavar="NAME",
-                   help="with --book: one of the book's kinds of fight (vehicle, ship)")
+    p.add_argument(
+        "--book",
+        metavar="ID_OR_FILE",
+        help="use a book's combat rules (damage, Luck allowed, a killing double…): "
+        "a shipped book's id (FF24) or the path of a book file",
+    )
+    p.add_argument("--profile", metavar="NAME", help="with --book: one of the book's kinds of fight (vehicle, ship)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -121,8 +130,7 @@ def _numbers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Comba
     return numbers_of(book, args.profile)
 
 
-def _run(args: argparse.Namespace, parser: argparse.ArgumentParser
-         ) -> tuple[FightOdds, LuckAdvice | None]:
+def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[FightOdds, LuckAdvice | None]:
     numbers = _numbers(args, parser)
     hs, hst, hl = args.hero
     creatures = [tuple(c) for c in args.creature]
@@ -135,8 +143,9 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser
     cs, cst = creatures[0]
     advice = None
     if archery:
-        kw = dict(shots_left=args.shots, arrows=args.arrows, bow_broken=args.bow_broken,
-                  attack_modifier=args.modifier, numbers=numbers)
+        kw = dict(
+            shots_left=args.shots, arrows=args.arrows, bow_broken=args.bow_broken, attack_modifier=args.modifier, numbers=numbers
+        )
         odds = archery_odds(hs, hst, hl, cs, cst, **kw)
         if args.pending == "arrow":
             advice = missed_arrow_advice(hs, hst, hl, cs, cst, **kw)
@@ -145,8 +154,7 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser
     else:
         odds = fight_odds(hs, hst, hl, cs, cst, attack_modifier=args.modifier, numbers=numbers)
         if args.pending:
-            advice = luck_advice(hs, hst, hl, cs, cst, args.pending,
-                                 attack_modifier=args.modifier, numbers=numbers)
+            advice = luck_advice(hs, hst, hl, cs, cst, args.pending, attack_modifier=args.modifier, numbers=numbers)
     return odds, advice
 
 
@@ -172,14 +180,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         out: dict[str, object] = {"odds": asdict(odds)}
         if advice is not None:
-            out["advice"] = {"test_luck": advice.test_luck, "accept": advice.accept,
-                             "pending": args.pending, "should_test": advice.should_test}
+            out["advice"] = {
+                "test_luck": advice.test_luck,
+                "accept": advice.accept,
+                "pending": args.pending,
+                "should_test": advice.should_test,
+            }
         print(json.dumps(out, indent=2))
         return 0
     hs, hst, hl = args.hero
     foes = ", ".join(f"{s}/{st}" for s, st in args.creature)
-    print(f"Hero {hs}/{hst}/{hl} vs {foes}"
-          + (f" ({args.mode})" if len(args.creature) > 1 else ""))
+    print(f"Hero {hs}/{hst}/{hl} vs {foes}" + (f" ({args.mode})" if len(args.creature) > 1 else ""))
     if args.book:
         print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else ""))
     if not odds.exact:
@@ -188,13 +199,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}")
     print(f"  P(death)                  : {odds.p_death:.7f}")
     if odds.expected_stamina_after_win is not None and odds.expected_luck_after_win is not None:
-        print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, "
-              f"LUCK {odds.expected_luck_after_win:.2f} (expected)")
+        print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, LUCK {odds.expected_luck_after_win:.2f} (expected)")
     else:  # all together: the sweep keeps only the chance of victory, not what is left after it
         print("  after a win: not computed for creatures fought all together")
     if advice is not None:
-        what = {"hero": "wound to the hero", "creature": "wound to the creature",
-                "arrow": "missed arrow"}[args.pending]
+        what = {"hero": "wound to the hero", "creature": "wound to the creature", "arrow": "missed arrow"}[args.pending]
         print(f"Pending {what}:")
         print(f"  P(win) if you Test your Luck : {advice.test_luck:.7f}")
         print(f"  P(win) if you accept         : {advice.accept:.7f}")

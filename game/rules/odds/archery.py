@@ -27,14 +27,14 @@ Value = tuple[float, float, float]
 
 
 @lru_cache(maxsize=256)
-def _archery_table(hero_skill: int, hero_stamina: int, skill_difference: int,
-                   numbers: CombatNumbers, M: int, L: int, shots: int
-                   ) -> tuple[list[list[Value]], MeleeTable]:
+def _archery_table(
+    hero_skill: int, hero_stamina: int, skill_difference: int, numbers: CombatNumbers, M: int, L: int, shots: int
+) -> tuple[list[list[Value]], MeleeTable]:
     """Best-policy values A[s][l * (M + 1) + m] for s <= shots, plus the melee table."""
     n = hero_stamina
     melee = cached_table(skill_difference, numbers, n, M, L)
     W = M + 1
-    h = p_2d6_at_most(hero_skill)          # R-BOW-2: 2d6 <= SKILL hits
+    h = p_2d6_at_most(hero_skill)  # R-BOW-2: 2d6 <= SKILL hits
     miss = 1.0 - h
     d = numbers.shot_damage
     # s = 0: no shot left, the fight is melee (R-BOW-4).
@@ -49,7 +49,7 @@ def _archery_table(hero_skill: int, hero_stamina: int, skill_difference: int,
             lm = l - 1 if l > 0 else 0
             for m in range(W):
                 close = melee.value(n, m, l)
-                if m == 0:                      # already dead: nothing to decide
+                if m == 0:  # already dead: nothing to decide
                     layer.append(close)
                     continue
                 md = m - d if m > d else 0
@@ -62,11 +62,8 @@ def _archery_table(hero_skill: int, hero_stamina: int, skill_difference: int,
                     broken = melee.value(n, m, lm)
                     tp = ps * lucky[0] + pf * broken[0]
                     if tp > accept[0] + EPS:
-                        after_miss = (tp, ps * lucky[1] + pf * broken[1],
-                                      ps * lucky[2] + pf * broken[2])
-                shoot = (h * hit[0] + miss * after_miss[0],
-                         h * hit[1] + miss * after_miss[1],
-                         h * hit[2] + miss * after_miss[2])
+                        after_miss = (tp, ps * lucky[1] + pf * broken[1], ps * lucky[2] + pf * broken[2])
+                shoot = (h * hit[0] + miss * after_miss[0], h * hit[1] + miss * after_miss[1], h * hit[2] + miss * after_miss[2])
                 # Closing early (R-BOW-4 Decision) only when strictly better;
                 # shooting never hurts, so in practice the hero shoots.
                 layer.append(close if close[0] > shoot[0] + EPS else shoot)
@@ -74,9 +71,17 @@ def _archery_table(hero_skill: int, hero_stamina: int, skill_difference: int,
     return layers, melee
 
 
-def _check(hero_skill: int, hero_stamina: int, hero_luck: int, creature_skill: int,
-           creature_stamina: int, shots_left: int, arrows: int, attack_modifier: int,
-           numbers: CombatNumbers) -> None:
+def _check(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    shots_left: int,
+    arrows: int,
+    attack_modifier: int,
+    numbers: CombatNumbers,
+) -> None:
     check_score("hero SKILL", hero_skill)
     check_score("hero STAMINA", hero_stamina)
     check_score("hero LUCK", hero_luck)
@@ -84,44 +89,58 @@ def _check(hero_skill: int, hero_stamina: int, hero_luck: int, creature_skill: i
     check_score("creature STAMINA", creature_stamina)
     check_score("shots left", shots_left)
     check_score("arrows", arrows)
-    check_score("attack modifier", attack_modifier, minimum=-10**6)
+    check_score("attack modifier", attack_modifier, minimum=-(10**6))
     if not isinstance(numbers, CombatNumbers):
         raise ValueError("numbers must be a CombatNumbers")
 
 
-def archery_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
-                 creature_skill: int, creature_stamina: int, *,
-                 shots_left: int, arrows: int, bow_broken: bool = False,
-                 attack_modifier: int = 0,
-                 numbers: CombatNumbers = _DEFAULT) -> FightOdds:
+def archery_odds(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    *,
+    shots_left: int,
+    arrows: int,
+    bow_broken: bool = False,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+) -> FightOdds:
     """Odds of a fight that opens with up to min(shots_left, arrows) arrows.
 
     ``bow_broken=True`` (R-BOW-3) or no shot/arrow left is plain melee.
     ``attack_modifier`` applies to melee only (R-COMBAT-6 does not touch
     shooting).  No decision may be pending (see missed_arrow_advice).
     """
-    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina,
-           shots_left, arrows, attack_modifier, numbers)
+    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, shots_left, arrows, attack_modifier, numbers)
     if creature_stamina == 0 and hero_stamina > 0:
         return odds_from_value(1.0, (1.0, float(hero_stamina), float(hero_luck)))
     if hero_stamina == 0:
         return odds_from_value(0.0, (0.0, 0.0, 0.0))
     shots = 0 if bow_broken else min(shots_left, arrows)
-    layers, _ = _archery_table(hero_skill, hero_stamina,
-                               hero_skill + attack_modifier - creature_skill,
-                               numbers, creature_stamina, hero_luck, shots)
+    layers, _ = _archery_table(
+        hero_skill, hero_stamina, hero_skill + attack_modifier - creature_skill, numbers, creature_stamina, hero_luck, shots
+    )
     W = creature_stamina + 1
     top = layers[shots]
     # LUCK 0 never tests with profit (R-LUCK-1), so it is the no-Luck value.
-    return odds_from_value(top[creature_stamina][0],
-                           top[hero_luck * W + creature_stamina])
+    return odds_from_value(top[creature_stamina][0], top[hero_luck * W + creature_stamina])
 
 
-def missed_arrow_advice(hero_skill: int, hero_stamina: int, hero_luck: int,
-                        creature_skill: int, creature_stamina: int, *,
-                        shots_left: int, arrows: int, bow_broken: bool = False,
-                        attack_modifier: int = 0,
-                        numbers: CombatNumbers = _DEFAULT) -> LuckAdvice:
+def missed_arrow_advice(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    *,
+    shots_left: int,
+    arrows: int,
+    bow_broken: bool = False,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+) -> LuckAdvice:
     """P(win) if Luck is tested on the pending missed arrow, and if the miss is accepted.
 
     Convention: ``shots_left`` and ``arrows`` are what remains *after* the
@@ -129,16 +148,15 @@ def missed_arrow_advice(hero_skill: int, hero_stamina: int, hero_luck: int,
     STAMINA is before the Lucky hit (R-BOW-3).  ``bow_broken`` must be False:
     a broken string cannot have shot.
     """
-    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina,
-           shots_left, arrows, attack_modifier, numbers)
+    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, shots_left, arrows, attack_modifier, numbers)
     if bow_broken:
         raise ValueError("no arrow can be pending with a broken bowstring (R-BOW-3)")
     if hero_stamina == 0 or creature_stamina == 0:
         raise ValueError("no arrow can be pending once a STAMINA is 0 (R-BOW-4)")
     shots = min(shots_left, arrows)
-    layers, melee = _archery_table(hero_skill, hero_stamina,
-                                   hero_skill + attack_modifier - creature_skill,
-                                   numbers, creature_stamina, hero_luck, shots)
+    layers, melee = _archery_table(
+        hero_skill, hero_stamina, hero_skill + attack_modifier - creature_skill, numbers, creature_stamina, hero_luck, shots
+    )
     W = creature_stamina + 1
     m, l = creature_stamina, hero_luck
     lm = l - 1 if l > 0 else 0

@@ -81,8 +81,7 @@ class CombatNumbers:
         for name in ("luck_allowed", "double_kills"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"CombatNumbers.{name} must be true or false, got {getattr(self, name)!r}")
-        for name in ("hit", "hit_lucky", "hit_unlucky", "wound", "wound_lucky",
-                     "wound_unlucky", "shot_damage", "attack_dice"):
+        for name in ("hit", "hit_lucky", "hit_unlucky", "wound", "wound_lucky", "wound_unlucky", "shot_damage", "attack_dice"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"CombatNumbers.{name} must be an integer >= 0, got {value!r}")
@@ -140,7 +139,7 @@ def round_law(skill_difference: int, double_kills: bool = False, dice: int = 2) 
     win = lose = tie = kill = 0
     for h, ch in totals.items():
         doubles = same_faces(h, dice)
-        kill += doubles * 6 ** dice
+        kill += doubles * 6**dice
         rest = ch - doubles
         for c, cc in totals.items():
             if h + skill_difference > c:

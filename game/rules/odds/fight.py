@@ -14,24 +14,36 @@ __all__ = ["fight_odds", "luck_advice"]
 _DEFAULT = CombatNumbers()
 
 
-def _check(hero_skill: int, hero_stamina: int, hero_luck: int,
-           creature_skill: int, creature_stamina: int, attack_modifier: int,
-           numbers: CombatNumbers) -> None:
+def _check(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    attack_modifier: int,
+    numbers: CombatNumbers,
+) -> None:
     check_score("hero SKILL", hero_skill)
     check_score("hero STAMINA", hero_stamina)
     check_score("hero LUCK", hero_luck)
     check_score("creature SKILL", creature_skill)
     check_score("creature STAMINA", creature_stamina)
-    check_score("attack modifier", attack_modifier, minimum=-10**6)
+    check_score("attack modifier", attack_modifier, minimum=-(10**6))
     if not isinstance(numbers, CombatNumbers):
         raise ValueError("numbers must be a CombatNumbers")
 
 
 @lru_cache(maxsize=4096)
-def fight_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
-               creature_skill: int, creature_stamina: int, *,
-               attack_modifier: int = 0,
-               numbers: CombatNumbers = _DEFAULT) -> FightOdds:
+def fight_odds(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    *,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+) -> FightOdds:
     """Exact odds of one fight from the start of a round (no wound pending).
 
     ``attack_modifier`` is added to the hero's Attack Strength only (e.g. -2
@@ -39,26 +51,29 @@ def fight_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
     (R-COMBAT-2, R-COMBAT-3).  A fight that is already over (a STAMINA at 0)
     is returned as won or lost.
     """
-    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina,
-           attack_modifier, numbers)
+    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, attack_modifier, numbers)
     if creature_stamina == 0 and hero_stamina > 0:
         return odds_from_value(1.0, (1.0, float(hero_stamina), float(hero_luck)))
     if hero_stamina == 0:
         return odds_from_value(0.0, (0.0, 0.0, 0.0))
-    t = cached_table(hero_skill + attack_modifier - creature_skill, numbers,
-                     hero_stamina, creature_stamina, hero_luck)
+    t = cached_table(hero_skill + attack_modifier - creature_skill, numbers, hero_stamina, creature_stamina, hero_luck)
     # LUCK 0 is the no-Luck fight: a test there always fails (R-LUCK-1), so
     # the best policy at LUCK 0 never tests.
-    return odds_from_value(t.p_win(hero_stamina, creature_stamina, 0),
-                           t.value(hero_stamina, creature_stamina, hero_luck))
+    return odds_from_value(t.p_win(hero_stamina, creature_stamina, 0), t.value(hero_stamina, creature_stamina, hero_luck))
 
 
 @lru_cache(maxsize=4096)
-def luck_advice(hero_skill: int, hero_stamina: int, hero_luck: int,
-                creature_skill: int, creature_stamina: int,
-                pending: Literal["hero", "creature"], *,
-                attack_modifier: int = 0,
-                numbers: CombatNumbers = _DEFAULT) -> LuckAdvice:
+def luck_advice(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    pending: Literal["hero", "creature"],
+    *,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+) -> LuckAdvice:
     """P(win) if Luck is tested on the pending wound now, and if it is accepted.
 
     ``pending="creature"``: the hero has just wounded the creature;
@@ -68,15 +83,13 @@ def luck_advice(hero_skill: int, hero_stamina: int, hero_luck: int,
     one that kills the creature outright, where testing can only hurt.
     At LUCK 0 or 1 testing is allowed and always Unlucky (R-LUCK-1).
     """
-    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina,
-           attack_modifier, numbers)
+    _check(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, attack_modifier, numbers)
     if pending not in ("hero", "creature"):
         raise ValueError(f"pending must be 'hero' or 'creature', got {pending!r}")
     if hero_stamina == 0 or creature_stamina == 0:
         raise ValueError("no wound can be pending once a STAMINA is 0 (R-COMBAT-4)")
     if not numbers.luck_allowed:
         raise ValueError("this book forbids Testing Luck in a fight: there is no Luck advice")
-    t = cached_table(hero_skill + attack_modifier - creature_skill, numbers,
-                     hero_stamina, creature_stamina, hero_luck)
+    t = cached_table(hero_skill + attack_modifier - creature_skill, numbers, hero_stamina, creature_stamina, hero_luck)
     test, accept = t.pending(hero_stamina, creature_stamina, hero_luck, pending)
     return LuckAdvice(test_luck=min(1.0, test[0]), accept=min(1.0, accept[0]))

@@ -27,8 +27,7 @@ from math import comb
 
 from .dice import CombatNumbers, p_2d6_at_most, round_counts, round_law
 
-__all__ = ["MeleeTable", "build_table", "cached_table", "decisive_probabilities",
-           "p_win_closed_form", "EPS"]
+__all__ = ["MeleeTable", "build_table", "cached_table", "decisive_probabilities", "p_win_closed_form", "EPS"]
 
 #: Luck is tested only when it raises P(win) by more than this: a test that
 #: changes nothing (up to float rounding) keeps the LUCK point.
@@ -48,8 +47,9 @@ class MeleeTable:
 
     __slots__ = ("p", "numbers", "N", "M", "L", "P", "S", "K", "_plane", "_width")
 
-    def __init__(self, p: float, numbers: CombatNumbers, N: int, M: int, L: int,
-                 P: list[float], S: list[float], K: list[float]) -> None:
+    def __init__(
+        self, p: float, numbers: CombatNumbers, N: int, M: int, L: int, P: list[float], S: list[float], K: list[float]
+    ) -> None:
         self.p = p
         self.numbers = numbers
         self.N, self.M, self.L = N, M, L
@@ -99,14 +99,13 @@ class MeleeTable:
         else:
             raise ValueError(f"pending must be 'hero' or 'creature', got {to!r}")
         pf = 1.0 - ps
-        t = (ps * lucky[0] + pf * unlucky[0], ps * lucky[1] + pf * unlucky[1],
-             ps * lucky[2] + pf * unlucky[2])
+        t = (ps * lucky[0] + pf * unlucky[0], ps * lucky[1] + pf * unlucky[1], ps * lucky[2] + pf * unlucky[2])
         return t, a
 
 
-def build_table(p: float, numbers: CombatNumbers, N: int, M: int, L: int,
-                reward: Sequence[Sequence[float]] | None = None,
-                p_kill: float = 0.0) -> MeleeTable:
+def build_table(
+    p: float, numbers: CombatNumbers, N: int, M: int, L: int, reward: Sequence[Sequence[float]] | None = None, p_kill: float = 0.0
+) -> MeleeTable:
     """Fill the best-policy table by backward induction (R-COMBAT-1..4).
 
     ``p`` is P(hero wounds | decisive round), ``p_kill`` P(the hero's double
@@ -197,8 +196,7 @@ _DEFAULT = CombatNumbers()
 _TABLES: dict[tuple[int, CombatNumbers], MeleeTable] = {}
 
 
-def cached_table(skill_difference: int, numbers: CombatNumbers,
-                 N: int, M: int, L: int) -> MeleeTable:
+def cached_table(skill_difference: int, numbers: CombatNumbers, N: int, M: int, L: int) -> MeleeTable:
     """The cached table for a matchup, rebuilt larger when (N, M, L) exceed it.
 
     Only the tie-free round probability depends on the SKILLs, so the key is
@@ -233,8 +231,9 @@ def clear_cache() -> None:
     _TABLES.clear()
 
 
-def p_win_closed_form(skill_difference: int, hero_stamina: int, creature_stamina: int,
-                      numbers: CombatNumbers = _DEFAULT) -> float:
+def p_win_closed_form(
+    skill_difference: int, hero_stamina: int, creature_stamina: int, numbers: CombatNumbers = _DEFAULT
+) -> float:
     """P(win) never testing Luck, as a negative binomial sum.
 
     The hero needs a = ceil(m / hit) decisive rounds won before
@@ -253,4 +252,4 @@ def p_win_closed_form(skill_difference: int, hero_stamina: int, creature_stamina
     q = 1.0 - p
     a = -(-creature_stamina // numbers.hit)
     b = -(-hero_stamina // numbers.wound)
-    return sum(comb(a - 1 + j, j) * p ** a * q ** j for j in range(b))
+    return sum(comb(a - 1 + j, j) * p**a * q**j for j in range(b))

@@ -48,17 +48,25 @@ class MonteCarloResult:
         return 1.96 * self.stderr
 
 
-def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamina: int,
-                   hero_luck: int, creature_skill: int, creature_stamina: int, *,
-                   attack_modifier: int = 0, numbers: CombatNumbers = _DEFAULT,
-                   use_luck: bool = True) -> MonteCarloResult:
+def simulate_fight(
+    rng: random.Random,
+    fights: int,
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creature_skill: int,
+    creature_stamina: int,
+    *,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+    use_luck: bool = True,
+) -> MonteCarloResult:
     """Play ``fights`` fights; Luck per the exact best policy (or never).
 
     ``numbers.double_kills``: a double on the hero's dice kills outright;
     ``numbers.luck_allowed=False``: Luck is never tested.
     """
-    table = cached_table(hero_skill + attack_modifier - creature_skill, numbers,
-                         hero_stamina, creature_stamina, hero_luck)
+    table = cached_table(hero_skill + attack_modifier - creature_skill, numbers, hero_stamina, creature_stamina, hero_luck)
     decisions: dict[tuple[int, int, int, str], bool] = {}
 
     def should_test(n: int, m: int, l: int, to: str) -> bool:
@@ -79,17 +87,17 @@ def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamin
     for _ in range(fights):
         n, m, l = hero_stamina, creature_stamina, hero_luck
         while n > 0 and m > 0:
-            ca = _TOTALS[int(r() * 36)] + creature_skill   # creature rolls first
+            ca = _TOTALS[int(r() * 36)] + creature_skill  # creature rolls first
             roll = int(r() * 36)
-            if c.double_kills and roll % 7 == 0:           # 0, 7, 14, ... 35: the six doubles
+            if c.double_kills and roll % 7 == 0:  # 0, 7, 14, ... 35: the six doubles
                 m = 0
                 break
             ha = _TOTALS[roll] + hs
             if ha == ca:
-                continue                                   # parry
+                continue  # parry
             to = "creature" if ha > ca else "hero"
             if use_luck and should_test(n, m, l, to):
-                lucky = _TOTALS[int(r() * 36)] <= l        # R-LUCK-1
+                lucky = _TOTALS[int(r() * 36)] <= l  # R-LUCK-1
                 l = l - 1 if l > 0 else 0
                 if to == "creature":
                     m -= c.hit_lucky if lucky else c.hit_unlucky
@@ -102,4 +110,3 @@ def simulate_fight(rng: random.Random, fights: int, hero_skill: int, hero_stamin
         if n > 0:
             wins += 1
     return MonteCarloResult(wins, fights)
-

@@ -50,13 +50,18 @@ _DEFAULT = CombatNumbers()
 _BUDGET = Budget()
 
 
-def _check_common(hero_skill: int, hero_stamina: int, hero_luck: int,
-                  creatures: Sequence[tuple[int, int]], attack_modifier: int,
-                  numbers: CombatNumbers) -> list[tuple[int, int]]:
+def _check_common(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creatures: Sequence[tuple[int, int]],
+    attack_modifier: int,
+    numbers: CombatNumbers,
+) -> list[tuple[int, int]]:
     check_score("hero SKILL", hero_skill)
     check_score("hero STAMINA", hero_stamina)
     check_score("hero LUCK", hero_luck)
-    check_score("attack modifier", attack_modifier, minimum=-10**6)
+    check_score("attack modifier", attack_modifier, minimum=-(10**6))
     if not isinstance(numbers, CombatNumbers):
         raise ValueError("numbers must be a CombatNumbers")
     out = []
@@ -65,8 +70,7 @@ def _check_common(hero_skill: int, hero_stamina: int, hero_luck: int,
             sk, st = c
         except (TypeError, ValueError):
             raise ValueError(f"creature {i} must be a (SKILL, STAMINA) pair, got {c!r}") from None
-        out.append((check_score(f"creature {i} SKILL", sk),
-                    check_score(f"creature {i} STAMINA", st)))
+        out.append((check_score(f"creature {i} SKILL", sk), check_score(f"creature {i} STAMINA", st)))
     return out
 
 
@@ -74,10 +78,11 @@ def _check_common(hero_skill: int, hero_stamina: int, hero_luck: int,
 # One after another
 # --------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=256)
-def _sequence(hero_skill_eff: int, N: int, L: int,
-              creatures: tuple[tuple[int, int], ...],
-              numbers: CombatNumbers) -> tuple[float, tuple[float, float, float]]:
+def _sequence(
+    hero_skill_eff: int, N: int, L: int, creatures: tuple[tuple[int, int], ...], numbers: CombatNumbers
+) -> tuple[float, tuple[float, float, float]]:
     # Reward after the last creature: the hero has won, with (n, l) left.
     reward = [[0.0] * ((L + 1) * (N + 1)) for _ in range(3)]
     for l in range(L + 1):
@@ -86,7 +91,7 @@ def _sequence(hero_skill_eff: int, N: int, L: int,
             reward[0][j], reward[1][j], reward[2][j] = 1.0, float(n), float(l)
     for skill, stamina in reversed(creatures):
         if stamina == 0:
-            continue                            # already dead, nobody steps in
+            continue  # already dead, nobody steps in
         p, p_kill = decisive_probabilities(hero_skill_eff - skill, numbers)
         t = build_table(p, numbers, N, stamina, L, reward, p_kill=p_kill)
         # Value of facing this creature fresh, for every (n, l) the previous
@@ -102,10 +107,15 @@ def _sequence(hero_skill_eff: int, N: int, L: int,
     return reward[0][N], (reward[0][j], reward[1][j], reward[2][j])
 
 
-def sequence_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
-                  creatures: Sequence[tuple[int, int]], *,
-                  attack_modifier: int = 0,
-                  numbers: CombatNumbers = _DEFAULT) -> FightOdds:
+def sequence_odds(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creatures: Sequence[tuple[int, int]],
+    *,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+) -> FightOdds:
     """Exact odds of fighting ``creatures`` (SKILL, STAMINA) one after another.
 
     The hero wins by killing them all; STAMINA and LUCK carry over from one
@@ -113,12 +123,10 @@ def sequence_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
     takes the fights still to come into account.  Creatures at STAMINA 0 are
     skipped; an empty list is a fight already won.
     """
-    cs = _check_common(hero_skill, hero_stamina, hero_luck, creatures,
-                       attack_modifier, numbers)
+    cs = _check_common(hero_skill, hero_stamina, hero_luck, creatures, attack_modifier, numbers)
     if hero_stamina == 0:
         return odds_from_value(0.0, (0.0, 0.0, 0.0))
-    p0, v = _sequence(hero_skill + attack_modifier, hero_stamina, hero_luck,
-                      tuple(cs), numbers)
+    p0, v = _sequence(hero_skill + attack_modifier, hero_stamina, hero_luck, tuple(cs), numbers)
     return odds_from_value(p0, v)
 
 
@@ -126,19 +134,26 @@ def sequence_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
 # All together
 # --------------------------------------------------------------------------
 
+
 def clear_cache() -> None:
     """Forget the all-together solutions kept (for cold-start benchmarks)."""
     import sys
+
     together = sys.modules.get(__package__ + ".together")
     if together is not None:
         together.clear_cache()
 
 
-def together_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
-                  creatures: Sequence[tuple[int, int]], *,
-                  attack_modifier: int = 0,
-                  numbers: CombatNumbers = _DEFAULT,
-                  budget: Budget = _BUDGET) -> FightOdds:
+def together_odds(
+    hero_skill: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creatures: Sequence[tuple[int, int]],
+    *,
+    attack_modifier: int = 0,
+    numbers: CombatNumbers = _DEFAULT,
+    budget: Budget = _BUDGET,
+) -> FightOdds:
     """Odds of fighting ``creatures`` (SKILL, STAMINA) all together (R-MULTI-1).
 
     The hero picks the best target every round and the best Luck decision for
@@ -150,8 +165,7 @@ def together_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
     living creature this is ``fight_odds``.  A long computation stops with
     ``Cancelled`` when this thread's caller asks (``cancel.cancellable``).
     """
-    cs = _check_common(hero_skill, hero_stamina, hero_luck, creatures,
-                       attack_modifier, numbers)
+    cs = _check_common(hero_skill, hero_stamina, hero_luck, creatures, attack_modifier, numbers)
     if not isinstance(budget, Budget):
         raise ValueError("budget must be a Budget")
     living = sorted(c for c in cs if c[1] > 0)
@@ -160,10 +174,8 @@ def together_odds(hero_skill: int, hero_stamina: int, hero_luck: int,
     if not living:
         return odds_from_value(1.0, (1.0, float(hero_stamina), float(hero_luck)))
     if len(living) == 1:
-        (skill, stamina), = living
-        return fight_odds(hero_skill, hero_stamina, hero_luck, skill, stamina,
-                          attack_modifier=attack_modifier, numbers=numbers)
+        ((skill, stamina),) = living
+        return fight_odds(hero_skill, hero_stamina, hero_luck, skill, stamina, attack_modifier=attack_modifier, numbers=numbers)
     from . import together  # numpy is imported only for fights of several creatures at once
 
-    return together.odds(hero_skill + attack_modifier, hero_stamina, hero_luck, living,
-                         numbers, budget)
+    return together.odds(hero_skill + attack_modifier, hero_stamina, hero_luck, living, numbers, budget)

@@ -71,5 +71,6 @@ def odds_from_value(p_no_luck: float, value: tuple[float, float, float]) -> Figh
         s, k = es / p, el / p
     else:
         s = k = 0.0
-    return FightOdds(p_win_no_luck=p_no_luck, p_win_best_luck=p, p_death=1.0 - p,
-                     expected_stamina_after_win=s, expected_luck_after_win=k)
+    return FightOdds(
+        p_win_no_luck=p_no_luck, p_win_best_luck=p, p_death=1.0 - p, expected_stamina_after_win=s, expected_luck_after_win=k
+    )

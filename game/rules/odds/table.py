@@ -27,8 +27,7 @@ from .melee import EPS, decisive_probabilities
 __all__ = ["full_table", "write_johnston"]
 
 
-def full_table(diffs: Sequence[int], numbers: CombatNumbers, N: int, M: int, L: int
-               ) -> tuple[np.ndarray, np.ndarray]:
+def full_table(diffs: Sequence[int], numbers: CombatNumbers, N: int, M: int, L: int) -> tuple[np.ndarray, np.ndarray]:
     """(P, strategy), each shaped (len(diffs), L + 1, N + 1, M + 1).
 
     ``P[d, l, n, m]``: P(win) at the start of a round, best Luck policy, hero
@@ -45,10 +44,10 @@ def full_table(diffs: Sequence[int], numbers: CombatNumbers, N: int, M: int, L: 
     can = ((ps > 0.0) & c.luck_allowed)[None, :, None]
     ps, pf = ps[None, :, None], (1.0 - ps)[None, :, None]
     P = np.zeros((len(diffs), L + 1, N + 1, M + 1))
-    P[:, :, 1:, 0] = 1.0                               # the creature is dead (R-COMBAT-4)
+    P[:, :, 1:, 0] = 1.0  # the creature is dead (R-COMBAT-4)
     strategy = np.zeros(P.shape, dtype=np.int8)
     lv = np.arange(L + 1)[:, None]
-    lm = np.maximum(lv - 1, 0)                         # LUCK after a test (never below 0)
+    lm = np.maximum(lv - 1, 0)  # LUCK after a test (never below 0)
     for level in range(2, N + M + 1):
         n = np.arange(max(1, level - M), min(N, level - 1) + 1)[None, :]
         m = level - n
@@ -70,8 +69,14 @@ def full_table(diffs: Sequence[int], numbers: CombatNumbers, N: int, M: int, L: 
     return P, strategy
 
 
-def write_johnston(out: IO[str], numbers: CombatNumbers | None = None,
-                   diffs: Sequence[int] = range(-10, 11), N: int = 24, M: int = 24, L: int = 12) -> int:
+def write_johnston(
+    out: IO[str],
+    numbers: CombatNumbers | None = None,
+    diffs: Sequence[int] = range(-10, 11),
+    N: int = 24,
+    M: int = 24,
+    L: int = 12,
+) -> int:
     """Write the table as Johnston's program does (one line a state); return the number of lines."""
     P, strategy = full_table(list(diffs), numbers or CombatNumbers(), N, M, L)
     lines: list[str] = []

@@ -83,9 +83,15 @@ def _keep(key: SolvedKey, sol: Solution) -> None:
         _SOLVED.popitem(last=False)
 
 
-def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
-         living: Sequence[tuple[int, int]], numbers: CombatNumbers, budget: Budget,
-         cancelled: Callable[[], bool] | None = None) -> FightOdds:
+def odds(
+    hero_skill_eff: int,
+    hero_stamina: int,
+    hero_luck: int,
+    living: Sequence[tuple[int, int]],
+    numbers: CombatNumbers,
+    budget: Budget,
+    cancelled: Callable[[], bool] | None = None,
+) -> FightOdds:
     """All-together odds of two creatures or more, exact or estimated (see the module)."""
     if cancelled is None:
         cancelled = requested
@@ -97,8 +103,7 @@ def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
     assert start is not None
     cost = plan(groups, sum(start), hero_stamina, hero_luck, numbers)
     if cost.fits(budget):
-        sol = solve(hero_skill_eff, numbers, hero_stamina, hero_luck, groups, start,
-                    cancelled=cancelled)
+        sol = solve(hero_skill_eff, numbers, hero_stamina, hero_luck, groups, start, cancelled=cancelled)
         _keep((hero_skill_eff, numbers, groups), sol)
         return _exact(sol.p_win(start, hero_stamina, 0), sol.p_win(start, hero_stamina, hero_luck))
     key: EstimateKey = (hero_skill_eff, hero_stamina, hero_luck, tuple(living), numbers)
@@ -106,17 +111,22 @@ def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
     if known is not None:
         _ESTIMATED.move_to_end(key)
         return known
-    never = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=False,
-                     cancelled=cancelled)
+    never = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=False, cancelled=cancelled)
     best = never
     if numbers.luck_allowed and hero_luck >= 2:
-        best = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=True,
-                        cancelled=cancelled)
+        best = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=True, cancelled=cancelled)
     # The heuristic Luck play can only be reported as at least as good as never testing.
     p_best = max(best.p, never.p)
-    result = FightOdds(p_win_no_luck=never.p, p_win_best_luck=p_best, p_death=1.0 - p_best,
-                       expected_stamina_after_win=None, expected_luck_after_win=None,
-                       exact=False, margin=max(never.margin, best.margin), samples=never.fights)
+    result = FightOdds(
+        p_win_no_luck=never.p,
+        p_win_best_luck=p_best,
+        p_death=1.0 - p_best,
+        expected_stamina_after_win=None,
+        expected_luck_after_win=None,
+        exact=False,
+        margin=max(never.margin, best.margin),
+        samples=never.fights,
+    )
     _ESTIMATED[key] = result
     while len(_ESTIMATED) > KEEP_ESTIMATES:
         _ESTIMATED.popitem(last=False)
@@ -126,5 +136,6 @@ def odds(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
 def _exact(p_never: float | None, p_best: float | None) -> FightOdds:
     p0 = min(1.0, max(0.0, p_never or 0.0))
     p1 = min(1.0, max(0.0, p_best or 0.0))
-    return FightOdds(p_win_no_luck=p0, p_win_best_luck=p1, p_death=1.0 - p1,
-                     expected_stamina_after_win=None, expected_luck_after_win=None)
+    return FightOdds(
+        p_win_no_luck=p0, p_win_best_luck=p1, p_death=1.0 - p1, expected_stamina_after_win=None, expected_luck_after_win=None
+    )

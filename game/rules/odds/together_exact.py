@@ -70,8 +70,7 @@ class _Space:
         # Every state, by index: the staminas of each group in rank order.
         per_group = []
         for g in groups:
-            tuples = np.array(list(combinations_with_replacement(range(g.top + 1), g.count)),
-                              dtype=np.int64).reshape(-1, g.count)
+            tuples = np.array(list(combinations_with_replacement(range(g.top + 1), g.count)), dtype=np.int64).reshape(-1, g.count)
             ranked = np.empty_like(tuples)
             ranked[self._group_rank(tuples)] = tuples
             per_group.append(ranked)
@@ -84,7 +83,7 @@ class _Space:
         keep = totals <= total
         stam, index, totals = stam[keep], index[keep], totals[keep]
         order = np.argsort(totals, kind="stable")
-        self.stam = stam[order]                       # staminas by position
+        self.stam = stam[order]  # staminas by position
         self.position = np.full(stride, -1, dtype=np.int64)
         self.position[index[order]] = np.arange(len(order))
         self.bounds = np.concatenate([[0], np.cumsum(np.bincount(totals, minlength=total + 1))])
@@ -108,8 +107,8 @@ class Solution:
     """H_0 (P(win) at the start of a round) for the top layers of a solved fight."""
 
     space: _Space
-    first: int               # position of the first retained state
-    values: np.ndarray       # (states retained, N + 1, L + 1)
+    first: int  # position of the first retained state
+    values: np.ndarray  # (states retained, N + 1, L + 1)
 
     def p_win(self, stam: Sequence[int], n: int, l: int) -> float | None:
         """P(win) for slot staminas ``stam`` (None when that state was not retained)."""
@@ -131,15 +130,22 @@ def _laws(space: _Space, h: int, double_kills: bool, dice: int) -> tuple[np.ndar
         skills = tuple(space.skills[i] for i in alive)
         for at, t in enumerate(alive):
             kl, ht, w = round_outcomes(h, skills, at, double_kills, dice)
-            kill[pat, t, :len(kl)] = kl
-            hit[pat, t, :len(ht)] = ht
-            hw[pat, t, :len(w)] = w
+            kill[pat, t, : len(kl)] = kl
+            hit[pat, t, : len(ht)] = ht
+            hw[pat, t, : len(w)] = w
     return kill, hit, hw
 
 
-def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
-          groups: Sequence[Group], start: Sequence[int], keep_layers: int = KEEP_LAYERS,
-          cancelled: Callable[[], bool] | None = None) -> Solution:
+def solve(
+    hero_skill_eff: int,
+    numbers: CombatNumbers,
+    N: int,
+    L: int,
+    groups: Sequence[Group],
+    start: Sequence[int],
+    keep_layers: int = KEEP_LAYERS,
+    cancelled: Callable[[], bool] | None = None,
+) -> Solution:
     """Solve every state up to the total of ``start`` (slot staminas, groups in order).
 
     Returns the retained top ``keep_layers`` layers of H_0.  ``cancelled`` is
@@ -173,8 +179,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
     else:
         # Layer T is written once it is complete, over layer T - reach, which
         # nothing needs any more: the ring spans layers T - reach + 1 .. T.
-        cap = max(int(space.bounds[t + 1] - space.bounds[max(0, t - reach + 1)])
-                  for t in range(total + 1))
+        cap = max(int(space.bounds[t + 1] - space.bounds[max(0, t - reach + 1)]) for t in range(total + 1))
     # Others' values H_0..H_{k-1}: a wounded target leaves at most k - 1 other attackers.
     ring = np.zeros((cap, k) + grid)
     kk = np.arange(k)
@@ -202,8 +207,7 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             same = np.zeros_like(alive)
             same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
             valid = alive & ~same
-            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c,
-                       ps_next, pf_next, luck, kk, grid)
+            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c, ps_next, pf_next, luck, kk, grid)
             # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
             hw = np.zeros((size, k, k + 1))
             hw[:, :, :k] = hw_law[pat][:, :, 1:]
@@ -212,11 +216,11 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
         # and writes each n into the ring as it is done.
         r0 = p0 % cap
         first = min(size, cap - r0)
-        parts = [(ring[r0:r0 + first], slice(0, first))]
+        parts = [(ring[r0 : r0 + first], slice(0, first))]
         if first < size:
-            parts.append((ring[:size - first], slice(first, size)))
+            parts.append((ring[: size - first], slice(first, size)))
         for rows, _ in parts:
-            rows[:, :, 0, :] = 0.0                      # hero STAMINA 0: lost (R-DEATH-1)
+            rows[:, :, 0, :] = 0.0  # hero STAMINA 0: lost (R-DEATH-1)
         window = np.zeros((lag + 1, size, k + 1, L + 1))
         zero = np.zeros((size, k + 1, L + 1))
         tp = np.empty((size, k + 1, L + 1))
@@ -240,26 +244,38 @@ def solve(hero_skill_eff: int, numbers: CombatNumbers, N: int, L: int,
             cur[:, 1:] = R[:, :k]
             best = cur[:, 0]
             if T:
-                V = np.matmul(hw, R)                    # the hero wounds of the round
+                V = np.matmul(hw, R)  # the hero wounds of the round
                 V += X[n]
                 np.maximum(V[:, 0], V[:, 1], out=best) if k > 1 else np.copyto(best, V[:, 0])
                 for t in range(2, k):
                     np.maximum(best, V[:, t], out=best)
             else:
-                best[...] = 1.0                         # every creature dead: won (R-COMBAT-4)
+                best[...] = 1.0  # every creature dead: won (R-COMBAT-4)
             for rows, sl in parts:
                 rows[:, :, n, :] = cur[sl, :k]
             if p1 > first_kept:
                 lo = max(p0, first_kept)
-                kept[lo - first_kept:p1 - first_kept, n] = cur[lo - p0:, 0]
-        X = np.empty(0)   # the next layer's X is built before this one would be dropped
+                kept[lo - first_kept : p1 - first_kept, n] = cur[lo - p0 :, 0]
+        X = np.empty(0)  # the next layer's X is built before this one would be dropped
     return Solution(space, first_kept, kept)
 
 
-def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: np.ndarray,
-           pat: np.ndarray, kill_law: np.ndarray, hit_law: np.ndarray, c: CombatNumbers,
-           ps_next: np.ndarray, pf_next: np.ndarray, luck: bool,
-           kk: np.ndarray, grid: tuple[int, int]) -> np.ndarray:
+def _blows(
+    space: _Space,
+    ring: np.ndarray,
+    cap: int,
+    stam: np.ndarray,
+    valid: np.ndarray,
+    pat: np.ndarray,
+    kill_law: np.ndarray,
+    hit_law: np.ndarray,
+    c: CombatNumbers,
+    ps_next: np.ndarray,
+    pf_next: np.ndarray,
+    luck: bool,
+    kk: np.ndarray,
+    grid: tuple[int, int],
+) -> np.ndarray:
     """X[n, s, t, l]: the value of the round's outcomes where the hero's blow lands (or kills).
 
     The target's exchange is settled first (R-COMBAT-3: accept, or Test Luck
@@ -282,19 +298,19 @@ def _blows(space: _Space, ring: np.ndarray, cap: int, stam: np.ndarray, valid: n
     lucky_at = reached(c.hit_lucky) if luck else None
     unlucky_at = reached(c.hit_unlucky) if luck else None
     kill_at = reached(None) if c.double_kills else None
-    hit_w = hit_law[pat[si], ti][:, None, :]            # (pair, 1, k)
+    hit_w = hit_law[pat[si], ti][:, None, :]  # (pair, 1, k)
     kill_w = kill_law[pat[si], ti][:, None, :] if c.double_kills else None
     # Rows of the ring seen as (state * k + j): one take() copies whole (N+1, L+1) planes.
     flat = ring.reshape((cap * k,) + grid)
     plane = grid[0] * grid[1]
-    X = np.full((grid[0], size, k, grid[1]), -2.0)     # n first, for the sweep over n
+    X = np.full((grid[0], size, k, grid[1]), -2.0)  # n first, for the sweep over n
     step = max(1, CHUNK_BYTES // (k * plane * 8))
     for a in range(0, len(si), step):
         b = min(len(si), a + step)
 
         def gather(at: np.ndarray | None, a: int = a, b: int = b) -> np.ndarray:
             assert at is not None
-            planes: np.ndarray = np.take(flat, at[a:b, None] * k + kk, axis=0)   # (pair, k, N+1, L+1)
+            planes: np.ndarray = np.take(flat, at[a:b, None] * k + kk, axis=0)  # (pair, k, N+1, L+1)
             return planes
 
         A = gather(acc_at)

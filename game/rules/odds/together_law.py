@@ -10,9 +10,9 @@ __all__ = ["round_outcomes"]
 
 
 @cache
-def round_outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int,
-                   double_kills: bool = False, dice: int = 2
-                   ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+def round_outcomes(
+    hero_skill_eff: int, skills: tuple[int, ...], target: int, double_kills: bool = False, dice: int = 2
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
     """Conditioned law of one all-together round aimed at ``target``.
 
     Returns (kill[k], hit[k], hw[j]): P(the hero's double kills the target
@@ -31,7 +31,7 @@ def round_outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int,
     tie = [0] * k_all
     wounded = [0] * k_all
     totals = attack_totals(dice)
-    faces = 6 ** dice
+    faces = 6**dice
     for r, cr in totals.items():
         H = r + hero_skill_eff
         higher = [sum(c for x, c in totals.items() if x + s > H) for s in skills]
@@ -62,6 +62,5 @@ def round_outcomes(hero_skill_eff: int, skills: tuple[int, ...], target: int,
         hw[k] += tie[k]
         hw[k + 1] += wounded[k]
     total = faces ** (k_all + 1)
-    live = total - hw[0]                 # hw[0] is the null round: conditioned out
-    return (tuple(x / live for x in kill), tuple(x / live for x in hit),
-            (0.0,) + tuple(x / live for x in hw[1:]))
+    live = total - hw[0]  # hw[0] is the null round: conditioned out
+    return (tuple(x / live for x in kill), tuple(x / live for x in hit), (0.0,) + tuple(x / live for x in hw[1:]))

@@ -54,10 +54,19 @@ def seed_of(*parts: object) -> int:
     return zlib.crc32(repr(parts).encode("utf-8"))
 
 
-def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
-             creatures: Sequence[tuple[int, int]], numbers: CombatNumbers, *,
-             use_luck: bool, fights: int = FIGHTS, work: int = WORK, seed: int | None = None,
-             cancelled: Callable[[], bool] | None = None) -> MonteCarloResult:
+def estimate(
+    hero_skill_eff: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creatures: Sequence[tuple[int, int]],
+    numbers: CombatNumbers,
+    *,
+    use_luck: bool,
+    fights: int = FIGHTS,
+    work: int = WORK,
+    seed: int | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> MonteCarloResult:
     """Play up to ``fights`` all-together fights under the heuristic policy; count the wins.
 
     Fewer when they would cost more than ``work`` fight-rounds x creatures.
@@ -69,26 +78,26 @@ def estimate(hero_skill_eff: int, hero_stamina: int, hero_luck: int,
     # is then fixed from it (never from the outcomes), within ``work``.  Its
     # own size comes from a rough length (kill them all one by one, or fall
     # under all of them), so that fights of STAMINA 999 stay within the work too.
-    first = min(BATCH // 2, fights, max(100, int(work / (2 * _rough_rounds(
-        hero_skill_eff, hero_stamina, creatures, numbers) * len(creatures)))))
-    wins, spent = _batch(rng, first, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers,
-                         use_luck, cancelled)
+    first = min(
+        BATCH // 2,
+        fights,
+        max(100, int(work / (2 * _rough_rounds(hero_skill_eff, hero_stamina, creatures, numbers) * len(creatures)))),
+    )
+    wins, spent = _batch(rng, first, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers, use_luck, cancelled)
     total = min(fights, max(first, int(work * first / max(spent, 1))))
     played = first
     while played < total:
         size = min(BATCH, total - played)
-        w, _ = _batch(rng, size, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers,
-                      use_luck, cancelled)
+        w, _ = _batch(rng, size, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers, use_luck, cancelled)
         played += size
         wins += w
     return MonteCarloResult(wins, played)
 
 
-def _rough_rounds(hero_skill_eff: int, hero_stamina: int, creatures: Sequence[tuple[int, int]],
-                  numbers: CombatNumbers) -> float:
+def _rough_rounds(hero_skill_eff: int, hero_stamina: int, creatures: Sequence[tuple[int, int]], numbers: CombatNumbers) -> float:
     """A rough length of one fight in rounds (for sizing only)."""
     c = numbers
-    outcomes = 36 ** c.attack_dice
+    outcomes = 36**c.attack_dice
     kill = death = 0.0
     for skill, stamina in creatures:
         k, win, lose, _ = round_law(hero_skill_eff - skill, c.double_kills, c.attack_dice)
@@ -103,9 +112,17 @@ def _rolls(dice: int) -> tuple[np.ndarray, np.ndarray]:
     return faces.sum(axis=1), (faces == faces[:, :1]).all(axis=1) & (dice > 1)
 
 
-def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stamina: int,
-           hero_luck: int, creatures: Sequence[tuple[int, int]], numbers: CombatNumbers,
-           use_luck: bool, cancelled: Callable[[], bool] | None) -> tuple[int, int]:
+def _batch(
+    rng: np.random.Generator,
+    fights: int,
+    hero_skill_eff: int,
+    hero_stamina: int,
+    hero_luck: int,
+    creatures: Sequence[tuple[int, int]],
+    numbers: CombatNumbers,
+    use_luck: bool,
+    cancelled: Callable[[], bool] | None,
+) -> tuple[int, int]:
     """(wins, fight-rounds x creatures spent) of ``fights`` fights played side by side."""
     c = numbers
     use_luck = use_luck and c.luck_allowed
@@ -116,12 +133,12 @@ def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stam
     luck = np.full(fights, hero_luck, dtype=np.int64)
     totals, alike = _rolls(c.attack_dice)
     outcomes = len(totals)
-    two_d6 = _rolls(2)[0]                               # a Test of Luck is always 2d6 (R-LUCK-1)
+    two_d6 = _rolls(2)[0]  # a Test of Luck is always 2d6 (R-LUCK-1)
     # Heuristic weight per creature: P(it wounds the hero) x P(the hero wounds it), per blow needed.
     weight = np.empty(k)
     for i, s in enumerate(skills):
         kill, win, lose, _tie = round_law(hero_skill_eff - int(s), c.double_kills, c.attack_dice)
-        weight[i] = lose * max(win + kill, 1) / outcomes ** 4
+        weight[i] = lose * max(win + kill, 1) / outcomes**4
     wins = spent = 0
     for _ in range(MAX_ROUNDS):
         if cancelled is not None and cancelled():
@@ -137,7 +154,7 @@ def _batch(rng: np.random.Generator, fights: int, hero_skill_eff: int, hero_stam
         f = len(n)
         spent += f * k
         rows = np.arange(f)
-        creature_as = totals[rng.integers(0, outcomes, (f, k))] + skills   # creatures first (R-COMBAT-1)
+        creature_as = totals[rng.integers(0, outcomes, (f, k))] + skills  # creatures first (R-COMBAT-1)
         hero_roll = rng.integers(0, outcomes, f)
         hero_as = totals[hero_roll] + hero_skill_eff
         score = np.where(alive, weight / np.maximum((st + c.hit - 1) // c.hit, 1), -1.0)

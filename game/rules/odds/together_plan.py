@@ -81,7 +81,7 @@ def _multisets(count: int, top: int) -> tuple[int, ...]:
         times = poly + [0] * (top + i)
         for t, v in enumerate(poly):
             times[t + top + i] -= v
-        out = times[:len(times) - i]
+        out = times[: len(times) - i]
         for t in range(i, len(out)):
             out[t] += out[t - i]
         poly = out
@@ -106,20 +106,19 @@ def layer_counts(groups: Sequence[Group]) -> list[int]:
 class Plan:
     """The exact solver's size and estimated cost for one fight."""
 
-    states: int          # creature states swept (T up to the fight's total)
+    states: int  # creature states swept (T up to the fight's total)
     layers: int
-    window: int          # states held at once (the live layers)
-    cells: int           # values the blow sweep computes
-    seconds: float       # estimated CPU seconds
-    bytes: int           # estimated peak bytes
+    window: int  # states held at once (the live layers)
+    cells: int  # values the blow sweep computes
+    seconds: float  # estimated CPU seconds
+    bytes: int  # estimated peak bytes
 
     def fits(self, budget: Budget) -> bool:
         """True when the exact solver stays within ``budget``."""
         return self.seconds <= budget.seconds and self.bytes <= budget.bytes
 
 
-def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
-         numbers: CombatNumbers) -> Plan:
+def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int, numbers: CombatNumbers) -> Plan:
     """Size and cost of solving exactly from creature total ``total`` (pure arithmetic, no allocation)."""
     k = sum(g.count for g in groups)
     grid = (hero_stamina + 1) * (hero_luck + 1)
@@ -128,15 +127,21 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
         bound *= comb(g.top + g.count, g.count)
     if bound * k * k * grid > HOPELESS_CELLS:
         # Far beyond any budget (a STAMINA in the hundreds): no need to count layers.
-        return Plan(states=bound, layers=total + 1, window=bound, cells=bound * k * k * grid,
-                    seconds=float("inf"), bytes=bound * k * grid * VALUE)
-    counts = layer_counts(groups)[:total + 1]
+        return Plan(
+            states=bound,
+            layers=total + 1,
+            window=bound,
+            cells=bound * k * k * grid,
+            seconds=float("inf"),
+            bytes=bound * k * grid * VALUE,
+        )
+    counts = layer_counts(groups)[: total + 1]
     reach = max(numbers.hit, numbers.hit_lucky, numbers.hit_unlucky)
     states = sum(counts)
     if numbers.double_kills:
-        window = states      # a double reaches any lower layer: hold them all
+        window = states  # a double reaches any lower layer: hold them all
     else:
-        window = max(sum(counts[max(0, t - reach + 1):t + 1]) for t in range(len(counts)))
+        window = max(sum(counts[max(0, t - reach + 1) : t + 1]) for t in range(len(counts)))
     widest = max(counts)
     cells = states * k * k * grid
     # Three gathers a cell with Luck (accept, Lucky, Unlucky), one without; one more for a killing double.
@@ -144,9 +149,10 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
     gathers = (3 if luck else 1) + (1 if numbers.double_kills else 0)
     seconds = cells * SECONDS_PER_CELL * gathers / 3 + len(counts) * hero_stamina * SECONDS_PER_STEP
     ring = window * k * grid * VALUE
-    layer = widest * (k + 1) * grid * VALUE              # the layer's blows, and its sweep over n
+    layer = widest * (k + 1) * grid * VALUE  # the layer's blows, and its sweep over n
     kept = sum(counts[-KEEP_LAYERS:]) * grid * VALUE
     chunk = 6 * CHUNK_BYTES
     index = states * (k + 2) * 8 * 4
-    return Plan(states=states, layers=len(counts), window=window, cells=cells,
-                seconds=seconds, bytes=ring + layer + kept + chunk + index)
+    return Plan(
+        states=states, layers=len(counts), window=window, cells=cells, seconds=seconds, bytes=ring + layer + kept + chunk + index
+    )

@@ -17,8 +17,14 @@ def check_score(book: RolenplayBook, score: int | None, what: str) -> int:
     if score is None:
         raise Refused("missing_score", f"give the {what} score", what=what)
     if not rules.score_min <= score <= rules.score_max:
-        raise Refused("score_range", f"{what} score must be from {rules.score_min} to {rules.score_max} (got {score})",
-                      what=what, minimum=rules.score_min, maximum=rules.score_max, value=score)
+        raise Refused(
+            "score_range",
+            f"{what} score must be from {rules.score_min} to {rules.score_max} (got {score})",
+            what=what,
+            minimum=rules.score_min,
+            maximum=rules.score_max,
+            value=score,
+        )
     return score
 
 

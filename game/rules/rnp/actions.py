@@ -7,7 +7,7 @@ out of range…) is refused by the rule modules with a reason the sheet can show
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -394,11 +394,43 @@ class SetLight(Action):
 
 
 RnpAction = Annotated[
-    Union[
-        Travel, Jump, Fall, HoldBreath, Fast, Thirst, SpecialMove, Visibility, Hide, Reveal,
-        AddCharacter, EditCharacter, RemoveCharacter, SetExhaustion, SetFasting, LongRest, EatDay, Drink,
-        DrinkDay, Advance, SetScale, SetClock, TravelParty, AdvanceTo, SetTimeOfDay, ShortRest, AddTimer,
-        RemoveTimer, RestartTimer, SetHp, Damage, Heal, SetSupplies, SupplyDay, Rejoin, SetLight,
-    ],
+    (
+        Travel
+        | Jump
+        | Fall
+        | HoldBreath
+        | Fast
+        | Thirst
+        | SpecialMove
+        | Visibility
+        | Hide
+        | Reveal
+        | AddCharacter
+        | EditCharacter
+        | RemoveCharacter
+        | SetExhaustion
+        | SetFasting
+        | LongRest
+        | EatDay
+        | Drink
+        | DrinkDay
+        | Advance
+        | SetScale
+        | SetClock
+        | TravelParty
+        | AdvanceTo
+        | SetTimeOfDay
+        | ShortRest
+        | AddTimer
+        | RemoveTimer
+        | RestartTimer
+        | SetHp
+        | Damage
+        | Heal
+        | SetSupplies
+        | SupplyDay
+        | Rejoin
+        | SetLight
+    ),
     Field(discriminator="do"),
 ]

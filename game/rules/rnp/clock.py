@@ -80,8 +80,12 @@ def set_time_of_day(ctx: Context, action: a.SetTimeOfDay) -> None:
     hours_a_day = book.scale("day").seconds // book.scale("hour").seconds
     minutes_an_hour = book.scale("hour").seconds // book.scale("minute").seconds
     if not 0 <= action.hour < hours_a_day or not 0 <= action.minute < minutes_an_hour:
-        raise Refused("time_of_day", f"a time of day is 00:00 to {hours_a_day - 1}:{minutes_an_hour - 1}",
-                      hours=hours_a_day - 1, minutes=minutes_an_hour - 1)
+        raise Refused(
+            "time_of_day",
+            f"a time of day is 00:00 to {hours_a_day - 1}:{minutes_an_hour - 1}",
+            hours=hours_a_day - 1,
+            minutes=minutes_an_hour - 1,
+        )
     day_s = book.scale("day").seconds
     before = ctx.state.clock.elapsed_s
     day = int(before // day_s) + 1 if action.day is None else action.day

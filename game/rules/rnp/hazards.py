@@ -33,8 +33,9 @@ def fall(ctx: Context, action: a.Fall) -> str | None:
         member = ctx.character(action.character)
         take_damage(ctx.book, member, damage)  # the damage lands on the sheet's hit points
         hp = member.hp
-    ctx.set_result("fall", metres=metres, dice=count, rolls=faces, damage=damage, prone=damage > 0,
-                   character=action.character, hp=hp)
+    ctx.set_result(
+        "fall", metres=metres, dice=count, rolls=faces, damage=damage, prone=damage > 0, character=action.character, hp=hp
+    )
     ctx.log("fall", who, metres=metres, damage=damage, rolls=faces)
     return None
 
@@ -59,5 +60,4 @@ def hold_breath(ctx: Context, action: a.HoldBreath) -> None:
             raise Refused("timer_needs_character", "a breath countdown is for a party character")
         start_timer(ctx, action.character, total, action.character, kind="breath", hold_s=seconds)
         ctx.log("hold_breath", [action.character], seconds=seconds, rounds=rounds)
-    ctx.set_result("hold_breath", seconds=seconds, rounds_after=rounds, total_seconds=total,
-                   character=action.character)
+    ctx.set_result("hold_breath", seconds=seconds, rounds_after=rounds, total_seconds=total, character=action.character)

@@ -55,8 +55,15 @@ def set_hp(ctx: Context, action: a.SetHp) -> None:
 def damage(ctx: Context, action: a.Damage) -> None:
     member = ctx.living(action.character)
     lost = take_damage(ctx.book, member, _points(action.amount, "damage"))
-    ctx.set_result("damage", character=member.name, amount=action.amount, hp=member.hp, hp_temp=member.hp_temp,
-                   lost=lost, dying=member.hp_max > 0 and member.hp == 0)
+    ctx.set_result(
+        "damage",
+        character=member.name,
+        amount=action.amount,
+        hp=member.hp,
+        hp_temp=member.hp_temp,
+        lost=lost,
+        dying=member.hp_max > 0 and member.hp == 0,
+    )
     ctx.log("damage", [member.name], amount=action.amount, hp=member.hp)
 
 

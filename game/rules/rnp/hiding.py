@@ -14,9 +14,11 @@ from game.rules.rnp.vision import sees_invisible, sight, zone_visibility
 
 def watcher_senses(ctx: Context, watcher: a.Watcher) -> dict[str, float]:
     """A watcher's sense ranges: the party sheet's, or the ones given."""
-    given = {"darkvision": not_negative(watcher.darkvision_m, "darkvision_m"),
-             "blindsight": not_negative(watcher.blindsight_m, "blindsight_m"),
-             "truesight": not_negative(watcher.truesight_m, "truesight_m")}
+    given = {
+        "darkvision": not_negative(watcher.darkvision_m, "darkvision_m"),
+        "blindsight": not_negative(watcher.blindsight_m, "blindsight_m"),
+        "truesight": not_negative(watcher.truesight_m, "truesight_m"),
+    }
     if watcher.character is not None:
         member = ctx.character(watcher.character)
         return {k: max(v, getattr(member.senses, k)) for k, v in given.items()}
@@ -42,13 +44,18 @@ def check_unseen(ctx: Context, action: a.Hide) -> None:
         if action.condition == "darkness":
             seen = sight(book, action.light, action.obscurement, senses, distance)
             if seen.visibility != "none":
-                raise Refused("watcher_sees", f"{name} sees into that zone ({seen.sense}): the hider is not unseen",
-                              watcher=name, sense=seen.sense)
+                raise Refused(
+                    "watcher_sees",
+                    f"{name} sees into that zone ({seen.sense}): the hider is not unseen",
+                    watcher=name,
+                    sense=seen.sense,
+                )
         if action.condition == "invisible":
             sense = sees_invisible(book, senses, distance)
             if sense is not None:
-                raise Refused("watcher_sees", f"{name} sees the invisible ({sense}): the hider is not unseen",
-                              watcher=name, sense=sense)
+                raise Refused(
+                    "watcher_sees", f"{name} sees the invisible ({sense}): the hider is not unseen", watcher=name, sense=sense
+                )
 
 
 def check_travel_pace(ctx: Context, action: a.Hide) -> None:
@@ -114,8 +121,11 @@ def check_watchers(ctx: Context, action: a.Hide) -> None:
         if watcher.character is not None:
             ctx.character(watcher.character)
         elif watcher.passive_perception is None and watcher.perception_bonus is None:
-            raise Refused("watcher_perception", f"give {watcher_name(watcher, index)} a passive_perception "
-                          "or a perception_bonus (or name a party character)", watcher=watcher_name(watcher, index))
+            raise Refused(
+                "watcher_perception",
+                f"give {watcher_name(watcher, index)} a passive_perception or a perception_bonus (or name a party character)",
+                watcher=watcher_name(watcher, index),
+            )
 
 
 def hide(ctx: Context, action: a.Hide) -> str:
@@ -133,9 +143,17 @@ def hide(ctx: Context, action: a.Hide) -> str:
     if member is not None:
         member.hidden = hidden
         member.stealth_dc = dc if hidden else None
-    ctx.set_result("hide", character=action.character, condition=action.condition, stealth=dc, roll=stealth,
-                   watchers=results, hidden_from=[r["name"] for r in results if not r["spots"]],
-                   spotted_by=spotted_by, hidden=hidden)
+    ctx.set_result(
+        "hide",
+        character=action.character,
+        condition=action.condition,
+        stealth=dc,
+        roll=stealth,
+        watchers=results,
+        hidden_from=[r["name"] for r in results if not r["spots"]],
+        spotted_by=spotted_by,
+        hidden=hidden,
+    )
     ctx.log("hide", [name] if member is not None else [], stealth=dc, hidden=hidden, spotted_by=spotted_by)
     return "hidden" if hidden else "spotted"
 
@@ -145,8 +163,7 @@ def reveal(ctx: Context, action: a.Reveal) -> None:
     member = ctx.character(action.character)
     reasons = [r.id for r in ctx.book.hiding.reveal_reasons]
     if action.reason not in reasons:
-        raise Refused("reveal_reason", f"'{action.reason}' is not a reason of the book ({', '.join(reasons)})",
-                      reasons=reasons)
+        raise Refused("reveal_reason", f"'{action.reason}' is not a reason of the book ({', '.join(reasons)})", reasons=reasons)
     if not member.hidden:
         raise Refused("not_hidden", f"{member.name} is not hidden", name=member.name)
     member.hidden = False

@@ -18,9 +18,16 @@ def jump(ctx: Context, action: a.Jump) -> None:
         if action.height_m is not None:
             raise Refused("reach_high_only", "height_m (reaching up) is for a high jump")
         distance = rules.long_m_per_str_score * strength * factor
-        ctx.set_result("jump", kind="long", distance_m=distance, movement_m=distance, run_up=action.run_up,
-                       run_up_m=rules.run_up_m, obstacle_max_m=distance * rules.obstacle_height_factor,
-                       landing_check=action.landing == "difficult")
+        ctx.set_result(
+            "jump",
+            kind="long",
+            distance_m=distance,
+            movement_m=distance,
+            run_up=action.run_up,
+            run_up_m=rules.run_up_m,
+            obstacle_max_m=distance * rules.obstacle_height_factor,
+            landing_check=action.landing == "difficult",
+        )
         return
     height = (rules.high_base_m + rules.high_m_per_str_mod * modifier(ctx.book, strength)) * factor
     height = max(rules.high_minimum_m, height)  # "never below 0" applies to the halved height too
@@ -28,8 +35,9 @@ def jump(ctx: Context, action: a.Jump) -> None:
     if action.height_m is not None:
         tall = not_negative(action.height_m, "height_m")
         values["reach_m"] = values["height_m"] = height + tall * rules.reach_height_factor
-    ctx.set_result("jump", kind="high", run_up=action.run_up, run_up_m=rules.run_up_m,
-                   landing_check=action.landing == "difficult", **values)
+    ctx.set_result(
+        "jump", kind="high", run_up=action.run_up, run_up_m=rules.run_up_m, landing_check=action.landing == "difficult", **values
+    )
 
 
 def special_move(ctx: Context, action: a.SpecialMove) -> None:
@@ -37,5 +45,6 @@ def special_move(ctx: Context, action: a.SpecialMove) -> None:
     rules = ctx.book.special_moves
     metres = not_negative(action.metres, "metres")
     per_metre = 1 + rules.extra_m_per_m + (rules.difficult_extra_m_per_m if action.terrain == "difficult" else 0)
-    ctx.set_result("move", kind=action.kind, metres=metres, terrain=action.terrain, per_metre=per_metre,
-                   cost_m=metres * per_metre)
+    ctx.set_result(
+        "move", kind=action.kind, metres=metres, terrain=action.terrain, per_metre=per_metre, cost_m=metres * per_metre
+    )

@@ -41,13 +41,11 @@ def check_lists(book: RolenplayBook, skills: list[str], saves: list[str]) -> Non
     known_skills = [s.id for s in book.skills]
     for skill in skills:
         if skill not in known_skills:
-            raise Refused("unknown_skill", f"'{skill}' is not a skill of this book ({', '.join(known_skills)})",
-                          skill=skill)
+            raise Refused("unknown_skill", f"'{skill}' is not a skill of this book ({', '.join(known_skills)})", skill=skill)
     known_abilities = [ability.id for ability in book.abilities.scores]
     for save in saves:
         if save not in known_abilities:
-            raise Refused("unknown_ability", f"'{save}' is not an ability ({', '.join(known_abilities)})",
-                          abilities=[save])
+            raise Refused("unknown_ability", f"'{save}' is not an ability ({', '.join(known_abilities)})", abilities=[save])
 
 
 def check_proficiency(book: RolenplayBook, value: int) -> int:
@@ -64,9 +62,11 @@ def check_passive(value: int | None) -> int | None:
 
 
 def senses_of(spec: a.SensesSpec) -> Senses:
-    return Senses(darkvision=not_negative(spec.darkvision, "darkvision"),
-                  blindsight=not_negative(spec.blindsight, "blindsight"),
-                  truesight=not_negative(spec.truesight, "truesight"))
+    return Senses(
+        darkvision=not_negative(spec.darkvision, "darkvision"),
+        blindsight=not_negative(spec.blindsight, "blindsight"),
+        truesight=not_negative(spec.truesight, "truesight"),
+    )
 
 
 def add_character(ctx: Context, action: a.AddCharacter) -> None:
@@ -78,12 +78,19 @@ def add_character(ctx: Context, action: a.AddCharacter) -> None:
     given = check_scores(book, dict(action.scores))
     scores = {ab.id: given.get(ab.id, book.abilities.modifier_base) for ab in book.abilities.scores}
     check_lists(book, action.skills, action.saves)
-    proficiency = check_proficiency(book, book.abilities.proficiency_default if action.proficiency is None
-                                    else action.proficiency)
-    member = Character(name=name, scores=scores, proficiency=proficiency, skills=list(dict.fromkeys(action.skills)),
-                       saves=list(dict.fromkeys(action.saves)),
-                       passive_perception=check_passive(action.passive_perception), senses=senses_of(action.senses),
-                       max_pace=action.max_pace)
+    proficiency = check_proficiency(
+        book, book.abilities.proficiency_default if action.proficiency is None else action.proficiency
+    )
+    member = Character(
+        name=name,
+        scores=scores,
+        proficiency=proficiency,
+        skills=list(dict.fromkeys(action.skills)),
+        saves=list(dict.fromkeys(action.saves)),
+        passive_perception=check_passive(action.passive_perception),
+        senses=senses_of(action.senses),
+        max_pace=action.max_pace,
+    )
     if action.hp_max is not None:
         if not 0 <= action.hp_max <= MAX_HP:
             raise Refused("hp_range", f"maximum hit points are from 0 to {MAX_HP}", what="maximum", maximum=MAX_HP)

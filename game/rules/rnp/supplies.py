@@ -36,8 +36,7 @@ def set_supplies(ctx: Context, action: a.SetSupplies) -> None:
         member.water_l = water
     if action.ration is not None:
         member.ration = action.ration
-    ctx.set_result("set_supplies", character=member.name, rations=member.rations, water_l=member.water_l,
-                   ration=member.ration)
+    ctx.set_result("set_supplies", character=member.name, rations=member.rations, water_l=member.water_l, ration=member.ration)
     ctx.log("set_supplies", [member.name], rations=member.rations, water_l=member.water_l, ration=member.ration)
 
 
@@ -56,8 +55,19 @@ def pack_day(ctx: Context, member: Character, hot: bool) -> dict[str, Any]:
     member.water_l -= drunk
     litres = member.water_today_l + drunk
     status, save, thirst = settle_water(ctx, member, litres, hot)
-    return tidy({"ration": ration, "eaten": eaten, "drunk_l": drunk, "litres": litres, "water": status, "save": save,
-                 "exhaustion": hunger + thirst, "rations_left": member.rations, "water_left_l": member.water_l})
+    return tidy(
+        {
+            "ration": ration,
+            "eaten": eaten,
+            "drunk_l": drunk,
+            "litres": litres,
+            "water": status,
+            "save": save,
+            "exhaustion": hunger + thirst,
+            "rations_left": member.rations,
+            "water_left_l": member.water_l,
+        }
+    )
 
 
 def supply_day(ctx: Context, action: a.SupplyDay) -> None:

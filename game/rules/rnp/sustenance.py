@@ -13,7 +13,6 @@ from game.rules.rnp.context import Context, not_negative, whole_or_half
 from game.rules.rnp.exhaustion import gain
 from game.rules.rnp.state import Character
 
-
 EPSILON = 1e-9  # float guard when counting whole days past the safe ones
 
 
@@ -36,8 +35,12 @@ def fast(ctx: Context, action: a.Fast) -> None:
     days = whole_or_half(action.days_without_food, "days_without_food")
     halves = whole_or_half(action.half_ration_days, "half_ration_days")
     total = days + halves * book.food.half_ration_fasting_days
-    ctx.set_result("fast", fasting_days=total, safe_days=safe_fasting_days(book, con),
-                   exhaustion=min(book.exhaustion.maximum, hunger_levels(book, con, total)))
+    ctx.set_result(
+        "fast",
+        fasting_days=total,
+        safe_days=safe_fasting_days(book, con),
+        exhaustion=min(book.exhaustion.maximum, hunger_levels(book, con, total)),
+    )
 
 
 def ration_of(book: RolenplayBook, action: a.EatDay) -> str:
@@ -73,8 +76,15 @@ def eat_day(ctx: Context, action: a.EatDay) -> None:
     con = member.scores[book.food.ability]
     gained = apply_ration(book, member, ration)
     after = member.fasting_days
-    ctx.set_result("eat_day", character=member.name, ration=ration, fasting_days=after,
-                   safe_days=safe_fasting_days(book, con), exhaustion=gained, level=member.exhaustion)
+    ctx.set_result(
+        "eat_day",
+        character=member.name,
+        ration=ration,
+        fasting_days=after,
+        safe_days=safe_fasting_days(book, con),
+        exhaustion=gained,
+        level=member.exhaustion,
+    )
     ctx.log("eat_day", [member.name], ration=ration, fasting_days=after, exhaustion=gained)
 
 
@@ -116,8 +126,14 @@ def thirst(ctx: Context, action: a.Thirst) -> None:
     litres = not_negative(action.litres, "litres")
     status = water_status(book, litres, action.hot)
     save = test_roll(ctx, modifier(book, con), book.water.save_dc) if status == "half" else None
-    ctx.set_result("thirst", need_l=water_need(book, action.hot), litres=litres, status=status, save=save,
-                   exhaustion=thirst_levels(book, status, save, action.exhausted))
+    ctx.set_result(
+        "thirst",
+        need_l=water_need(book, action.hot),
+        litres=litres,
+        status=status,
+        save=save,
+        exhaustion=thirst_levels(book, status, save, action.exhausted),
+    )
 
 
 def drink(ctx: Context, action: a.Drink) -> None:
@@ -148,11 +164,17 @@ def drink_day(ctx: Context, action: a.DrinkDay) -> str | None:
     member = ctx.living(action.character)
     litres = member.water_today_l if action.litres is None else not_negative(action.litres, "litres")
     status, save, gained = settle_water(ctx, member, litres, action.hot)
-    ctx.set_result("drink_day", character=member.name, need_l=water_need(book, action.hot), litres=litres,
-                   status=status, save=save, exhaustion=gained, level=member.exhaustion)
+    ctx.set_result(
+        "drink_day",
+        character=member.name,
+        need_l=water_need(book, action.hot),
+        litres=litres,
+        status=status,
+        save=save,
+        exhaustion=gained,
+        level=member.exhaustion,
+    )
     ctx.log("drink_day", [member.name], litres=litres, status=status, exhaustion=gained)
     if save is not None:
         return "success" if save["success"] else "failure"
     return None
-
-

@@ -25,15 +25,23 @@ def _timer(ctx: Context, timer_id: int) -> Timer:
     raise Refused("unknown_timer", f"there is no timer {timer_id}", id=timer_id)
 
 
-def start_timer(ctx: Context, label: str, seconds: float, character: str | None, kind: str = "timer",
-                hold_s: float | None = None) -> Timer:
+def start_timer(
+    ctx: Context, label: str, seconds: float, character: str | None, kind: str = "timer", hold_s: float | None = None
+) -> Timer:
     """A new countdown from the clock's time now; a character's breath replaces their previous one."""
     if kind == "breath":
         ctx.state.timers = [t for t in ctx.state.timers if not (t.kind == "breath" and t.character == character)]
     if len(ctx.state.timers) >= MAX_TIMERS:
         raise Refused("too_many_timers", f"a table keeps {MAX_TIMERS} timers at most", maximum=MAX_TIMERS)
-    timer = Timer(id=ctx.state.next_timer, label=label, character=character, start_s=ctx.state.clock.elapsed_s,
-                  duration_s=seconds, kind=kind, hold_s=hold_s)  # type: ignore[arg-type]  # kind is one of the Timer's literals, checked above
+    timer = Timer(
+        id=ctx.state.next_timer,
+        label=label,
+        character=character,
+        start_s=ctx.state.clock.elapsed_s,
+        duration_s=seconds,
+        kind=kind,
+        hold_s=hold_s,
+    )  # type: ignore[arg-type]  # kind is one of the Timer's literals, checked above
     ctx.state.next_timer += 1
     ctx.state.timers.append(timer)
     return timer
@@ -71,8 +79,13 @@ def timer_view(book: RolenplayBook, timer: Timer, now: float) -> dict[str, Any]:
     """How long a timer has run and has left; a breath's phase: ``holding``, ``suffocating``, ``out``."""
     spent = now - timer.start_s
     left = max(0.0, timer.duration_s - spent)
-    view: dict[str, Any] = {**timer.model_dump(), "spent_s": spent, "left_s": left, "expired": spent >= timer.duration_s,
-                            "rounds_left": -(-left // book.scale("round").seconds)}
+    view: dict[str, Any] = {
+        **timer.model_dump(),
+        "spent_s": spent,
+        "left_s": left,
+        "expired": spent >= timer.duration_s,
+        "rounds_left": -(-left // book.scale("round").seconds),
+    }
     if timer.kind == "breath" and timer.hold_s is not None:
         view["phase"] = "holding" if spent < timer.hold_s else "suffocating" if spent < timer.duration_s else "out"
         view["breath_left_s"] = max(0.0, timer.hold_s - spent)

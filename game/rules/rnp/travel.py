@@ -22,7 +22,6 @@ from game.rules.rnp.exhaustion import gain, has_effect, is_dead, rest_effects
 from game.rules.rnp.state import Character
 from game.rules.rnp.supplies import pack_day
 
-
 # Nights worked out one by one on a leg with packs or camps: a sheet limit (ten years), not a rule.
 MAX_NIGHTS = 3660
 
@@ -93,24 +92,29 @@ def check_march_hours(book: RolenplayBook, hours: float) -> None:
     """R-RNP-MARCH-1: more than a march day (8 h) is a forced march, given as days + extra_hours."""
     day = book.travel.march_hours_per_day
     if hours > day:
-        raise Refused("hours_over_day", f"at most {day:g} hours; longer is a forced march: give days and extra_hours",
-                      hours=day)
+        raise Refused("hours_over_day", f"at most {day:g} hours; longer is a forced march: give days and extra_hours", hours=day)
 
 
 def check_march_minutes(book: RolenplayBook, minutes: float) -> None:
     """R-RNP-MARCH-1 decision: minutes cannot escape the 8-hour march day and its saves (480 minutes at most)."""
     limit = book.travel.march_hours_per_day * book.scale("hour").seconds / book.scale("minute").seconds
     if minutes > limit:
-        raise Refused("minutes_over_day", f"at most {limit:g} minutes of march at a time; longer is a forced march: "
-                      "give days and extra_hours", minutes=limit, hours=book.travel.march_hours_per_day)
+        raise Refused(
+            "minutes_over_day",
+            f"at most {limit:g} minutes of march at a time; longer is a forced march: give days and extra_hours",
+            minutes=limit,
+            hours=book.travel.march_hours_per_day,
+        )
 
 
 def forced_hours(book: RolenplayBook, extra: float, scale: str, amount: float) -> int:
     """R-RNP-MARCH-1: forced-march hours follow a full day of march (at least one day), and are whole
     (a save ends each)."""
     if extra and (scale != "days" or amount < 1):
-        raise Refused("extra_without_days", "extra_hours (a forced march) follow a full day of march: "
-                      "give at least 1 day and the extra hours")
+        raise Refused(
+            "extra_without_days",
+            "extra_hours (a forced march) follow a full day of march: give at least 1 day and the extra hours",
+        )
     return whole(extra, "extra_hours")
 
 
@@ -176,16 +180,22 @@ def travel(ctx: Context, action: a.Travel) -> None:
 
         saves = forced_march_saves(book, leg, roll)
         exhaustion = gained
-    ctx.set_result("travel", distance_m=leg.distance_m, seconds=leg.seconds, exhaustion=exhaustion, saves=saves,
-                   pace=action.pace, terrain=action.terrain)
+    ctx.set_result(
+        "travel",
+        distance_m=leg.distance_m,
+        seconds=leg.seconds,
+        exhaustion=exhaustion,
+        saves=saves,
+        pace=action.pace,
+        terrain=action.terrain,
+    )
 
 
 # -- the party on the road ---------------------------------------------------------------------------
 def party_leg(ctx: Context, action: a.TravelParty, pace: str) -> tuple[Leg, str | None]:
     """Work out a party leg by mode at ``pace``; returns it and the pace whose effects the party now has."""
     book = ctx.book
-    scale, amount = one_duration(distance_m=action.distance_m, minutes=action.minutes, hours=action.hours,
-                                 days=action.days)
+    scale, amount = one_duration(distance_m=action.distance_m, minutes=action.minutes, hours=action.hours, days=action.days)
     extra = not_negative(action.extra_hours, "extra_hours")
     if action.mode != "boat" and (action.boat_kmh is not None or action.boat_hours_per_day is not None):
         raise Refused("boat_only", "boat_kmh and boat_hours_per_day are for boats")
@@ -202,8 +212,9 @@ def party_leg(ctx: Context, action: a.TravelParty, pace: str) -> tuple[Leg, str 
         check_gallop(book, scale.rstrip("s"), amount)
         return timed_leg(book, speed, scale, amount, 0), book.travel.gallop.of_pace
     if action.mode == "cart" and pace != book.travel.vehicles.cart_pace:
-        raise Refused("cart_pace", f"carts travel at the {book.travel.vehicles.cart_pace} pace",
-                      pace=book.travel.vehicles.cart_pace)
+        raise Refused(
+            "cart_pace", f"carts travel at the {book.travel.vehicles.cart_pace} pace", pace=book.travel.vehicles.cart_pace
+        )
     speed = walking_speed(book, pace, action.terrain)
     if scale == "distance_m":
         if extra:
@@ -243,8 +254,11 @@ def boat_leg(ctx: Context, action: a.TravelParty, scale: str, amount: float, ext
     kmh = not_negative(action.boat_kmh, "boat_kmh")
     per_day_hours = vehicles.boat_hours_per_day if action.boat_hours_per_day is None else action.boat_hours_per_day
     if not 0 < per_day_hours <= vehicles.boat_hours_per_day_max:
-        raise Refused("boat_hours", f"a boat sails from more than 0 to {vehicles.boat_hours_per_day_max:g} hours a day",
-                      maximum=vehicles.boat_hours_per_day_max)
+        raise Refused(
+            "boat_hours",
+            f"a boat sails from more than 0 to {vehicles.boat_hours_per_day_max:g} hours a day",
+            maximum=vehicles.boat_hours_per_day_max,
+        )
     per_hour = kmh * 1000  # km → m: a unit, not a rule
     hour_s = book.scale("hour").seconds
     if scale == "distance_m":
@@ -255,13 +269,11 @@ def boat_leg(ctx: Context, action: a.TravelParty, scale: str, amount: float, ext
         return Leg(amount, days * book.scale("day").seconds + hours * hour_s, detail={"days": days, "hours": hours})
     if scale == "minutes":
         if amount * book.scale("minute").seconds > per_day_hours * hour_s:
-            raise Refused("boat_hours_over_day", f"this boat sails {per_day_hours:g} hours a day: give days",
-                          hours=per_day_hours)
+            raise Refused("boat_hours_over_day", f"this boat sails {per_day_hours:g} hours a day: give days", hours=per_day_hours)
         return Leg(per_hour * amount * book.scale("minute").seconds / hour_s, amount * book.scale("minute").seconds)
     if scale == "hours":
         if amount > per_day_hours:
-            raise Refused("boat_hours_over_day", f"this boat sails {per_day_hours:g} hours a day: give days",
-                          hours=per_day_hours)
+            raise Refused("boat_hours_over_day", f"this boat sails {per_day_hours:g} hours a day: give days", hours=per_day_hours)
         return Leg(per_hour * amount, amount * hour_s)
     days = whole(amount, "days")
     return Leg(per_hour * per_day_hours * days, days * book.scale("day").seconds, days=days)
@@ -274,8 +286,11 @@ def travellers(ctx: Context, action: a.TravelParty) -> list[Character]:
     if action.mode == "foot":
         for member in members:
             if has_effect(book, member.exhaustion, "speed_zero"):
-                raise Refused("cannot_walk", f"{member.name} cannot walk (speed 0 from exhaustion): "
-                              "carry them by cart or boat, or leave them out of who", name=member.name)
+                raise Refused(
+                    "cannot_walk",
+                    f"{member.name} cannot walk (speed 0 from exhaustion): carry them by cart or boat, or leave them out of who",
+                    name=member.name,
+                )
     return members
 
 
@@ -306,8 +321,11 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
     pace_wanted, slowed_by = leg_pace(ctx, action, members)
     leg, pace = party_leg(ctx, action, pace_wanted)
     if (action.supplies or action.camp) and leg.days > MAX_NIGHTS:
-        raise Refused("too_many_nights", f"meals and camps are worked out night by night for {MAX_NIGHTS} days at most: "
-                      "give a shorter leg", maximum=MAX_NIGHTS)
+        raise Refused(
+            "too_many_nights",
+            f"meals and camps are worked out night by night for {MAX_NIGHTS} days at most: give a shorter leg",
+            maximum=MAX_NIGHTS,
+        )
     ability = book.travel.forced_march.ability
     gained = {m.name: 0 for m in members}
     saves: list[dict[str, Any]] = []
@@ -328,12 +346,33 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
     ctx.state.pace = pace
     ctx.state.mode = action.mode
     names = [m.name for m in members]
-    ctx.set_result("travel_party", distance_m=leg.distance_m, seconds=leg.seconds, exhaustion=gained, saves=saves,
-                   mode=action.mode, pace=pace, terrain=action.terrain, travellers=names, slowed_by=slowed_by,
-                   days=days, **leg.detail)
-    ctx.log("travel_party", names, distance_m=leg.distance_m, seconds=leg.seconds, mode=action.mode, pace=pace,
-            terrain=action.terrain, exhaustion=gained, camp=action.camp, supplies=action.supplies,
-            saves=[{k: save[k] for k in ("day", "hour", "who", "roll", "total", "dc", "success")} for save in saves])
+    ctx.set_result(
+        "travel_party",
+        distance_m=leg.distance_m,
+        seconds=leg.seconds,
+        exhaustion=gained,
+        saves=saves,
+        mode=action.mode,
+        pace=pace,
+        terrain=action.terrain,
+        travellers=names,
+        slowed_by=slowed_by,
+        days=days,
+        **leg.detail,
+    )
+    ctx.log(
+        "travel_party",
+        names,
+        distance_m=leg.distance_m,
+        seconds=leg.seconds,
+        mode=action.mode,
+        pace=pace,
+        terrain=action.terrain,
+        exhaustion=gained,
+        camp=action.camp,
+        supplies=action.supplies,
+        saves=[{k: save[k] for k in ("day", "hour", "who", "roll", "total", "dc", "success")} for save in saves],
+    )
     ctx.state.clock.elapsed_s += leg.seconds
 
 

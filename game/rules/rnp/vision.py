@@ -58,15 +58,22 @@ def sees_invisible(book: RolenplayBook, senses: dict[str, float], distance: floa
 
 def visibility(ctx: Context, action: a.Visibility) -> None:
     """``visibility``: what an observer (a party member or given senses) sees in a zone, and the effects."""
-    senses = {"darkvision": not_negative(action.darkvision_m, "darkvision_m"),
-              "blindsight": not_negative(action.blindsight_m, "blindsight_m"),
-              "truesight": not_negative(action.truesight_m, "truesight_m")}
+    senses = {
+        "darkvision": not_negative(action.darkvision_m, "darkvision_m"),
+        "blindsight": not_negative(action.blindsight_m, "blindsight_m"),
+        "truesight": not_negative(action.truesight_m, "truesight_m"),
+    }
     if action.character is not None:
         member = ctx.character(action.character)
         senses = {k: max(v, getattr(member.senses, k)) for k, v in senses.items()}
     distance = None if action.distance_m is None else not_negative(action.distance_m, "distance_m")
     seen = sight(ctx.book, action.light, action.obscurement, senses, distance)
-    ctx.set_result("visibility", visibility=seen.visibility, sense=seen.sense, colours=seen.colours,
-                   zone=zone_visibility(ctx.book, action.light, action.obscurement),
-                   effects=list(ctx.book.visibility_def(seen.visibility).effects),
-                   blinded="blinded" in ctx.book.visibility_def(seen.visibility).effects)
+    ctx.set_result(
+        "visibility",
+        visibility=seen.visibility,
+        sense=seen.sense,
+        colours=seen.colours,
+        zone=zone_visibility(ctx.book, action.light, action.obscurement),
+        effects=list(ctx.book.visibility_def(seen.visibility).effects),
+        blinded="blinded" in ctx.book.visibility_def(seen.visibility).effects,
+    )

@@ -6,8 +6,8 @@ from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import check_score
+from game.rules.rnp.actions import MAX_HP
 from game.rules.rnp.context import Context, not_negative
-from game.rules.rnp.health import MAX_HP
 from game.rules.rnp.state import Character, Senses
 
 # How many characters a party sheet holds: a screen limit, not a rule.

@@ -138,6 +138,7 @@ class SheetScene(AdventureScene):
         """Show the rules state: values, limits, and which actions the rules allow now."""
         state, book, ui = self.adventure.state, self.book, self.ui
         hero = state.hero
+        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
         self.top["settings"].set_enabled(not self.services.locked, ui.tr("kiosk.locked"))  # a convention stand
         for stat in book.stats:
             counter = self.stat_counters[stat.id]
@@ -262,7 +263,9 @@ class SheetScene(AdventureScene):
         return self.book.stat(stat_id).name.get(self.ui.catalogue.language)
 
     def change_stat(self, stat: str, value: int) -> None:
-        current = self.adventure.state.hero.scores[stat]
+        hero = self.adventure.state.hero
+        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
+        current = hero.scores[stat]
         self.act(a.ChangeStat(stat=stat, by=value - current))
 
     def change_counter(self, counter: str, value: int) -> None:
@@ -271,8 +274,10 @@ class SheetScene(AdventureScene):
     def toggle_weapon(self, lost: bool) -> None:
         self.act(a.LoseWeapon() if lost else a.FindWeapon())
 
-    def _roll(self, action: dict, title_key: str, target_stat: str) -> None:
-        target = self.adventure.state.hero.scores[target_stat]
+    def _roll(self, action: a.TestLuck | a.TestSkill, title_key: str, target_stat: str) -> None:
+        hero = self.adventure.state.hero
+        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
+        target = hero.scores[target_stat]
         stat_name = self.stat_name(target_stat)
 
         def present(entry: Entry):
@@ -286,16 +291,10 @@ class SheetScene(AdventureScene):
             )
             return self.ui.t(title_key), [group], verdict, "good" if good(entry.outcome) else "bad"
 
-        roll_action(
-            self,
-            self.services,
-            self.adventure,
-            action,
-            present,
-            on_done=lambda result: self._after(
-                result, None if isinstance(result, Refused) else self.ui.t(f"sheet.verdict_{result.outcome}")
-            ),
-        )
+        def done(result: Entry | Refused) -> None:
+            self._after(result, None if isinstance(result, Refused) else self.ui.t(f"sheet.verdict_{result.outcome}"))
+
+        roll_action(self, self.services, self.adventure, action, present, on_done=done)
 
     def test_luck(self) -> None:
         self._roll(a.TestLuck(), "sheet.test_luck", "luck")

@@ -7,6 +7,7 @@ scene, which turns the click into a rules action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -87,7 +88,7 @@ def build(scene: SheetScene) -> None:
                 value=0,
                 minimum=stat.floor,
                 spoken_name=book_name(scene, stat),
-                on_request=lambda value, s=stat.id: scene.change_stat(s, value),
+                on_request=partial(scene.change_stat, stat.id),
             )
         )
         scene.stat_erasers[stat.id] = g.add(
@@ -97,15 +98,15 @@ def build(scene: SheetScene) -> None:
                 "",
                 tooltip=ui.tr("sheet.eraser_tip"),
                 spoken_name=ui.tr("access.eraser", stat=stat.name.get(ui.catalogue.language)),
-                on_click=lambda s=stat.id: scene.ask_score(s),
+                on_click=partial(scene.ask_score, stat.id),
             )
         )
         scene.stats_pane.add_row(
             STAT_ROW,
             scene.stat_counters[stat.id],
             scene.stat_erasers[stat.id],
-            paint=lambda surface, rect, s=stat: draw_stat_row(scene, surface, rect, s),
-            paint_over=lambda surface, rect, s=stat.id: draw_pencil(scene, surface, scene.stat_erasers[s].rect),
+            paint=partial(draw_stat_row, scene, stat=stat),
+            paint_over=partial(_draw_eraser_pencil, scene, stat.id),
         )
     y = pane_top + len(book.stats) * STAT_ROW + 2
     scene.weapon_toggle = g.add(
@@ -162,13 +163,13 @@ def build(scene: SheetScene) -> None:
         y = PARAGRAPH.y + 108 + (index // 4) * 26
         if index >= 4:
             y += 2
-        button = Button(ui, (x, y, 84, 24), "", on_click=lambda i=index: scene.jump_back(i), tooltip=ui.tr("sheet.jump_back_tip"))
+        button = Button(ui, (x, y, 84, 24), "", on_click=partial(scene.jump_back, index), tooltip=ui.tr("sheet.jump_back_tip"))
         scene.history_buttons.append(g.add(button))
     # -- backpack: the counters scroll above the equipment list ------------------------------------
     BACKPACK = scene.r.backpack
     scene.counter_widgets = {}
     scene.use_buttons = {}
-    use = {}
+    use: dict[str, tuple[str, Callable[[], object]]] = {}
     if book.meal:
         use[book.meal.counter] = ("sheet.eat", scene.eat)
     if book.herb:
@@ -180,7 +181,7 @@ def build(scene: SheetScene) -> None:
             if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
                 use[effect.counter] = (
                     "sheet.drink",
-                    lambda k=kind: scene.act(a.DrinkPotion(kind=k), scene.ui.t("sheet.potion_drunk")),
+                    partial(_drink_kind, scene, kind),
                 )
     stacked = scene.r.stacked_counters
     row_height = STACKED_ROW if stacked else COUNTER_ROW
@@ -205,17 +206,15 @@ def build(scene: SheetScene) -> None:
                 minimum=0,
                 maximum=counter.maximum,
                 spoken_name=book_name(scene, counter),
-                on_request=lambda value, c=counter.id: scene.change_counter(c, value),
+                on_request=partial(scene.change_counter, counter.id),
             )
         )
         widgets: list = [scene.counter_widgets[counter.id]]
         if counter.id in use:
-            key, action = use[counter.id]
-            scene.use_buttons[counter.id] = g.add(Button(ui, (BACKPACK.right - 86, y, 72, 44), ui.tr(key), on_click=action))
+            key, use_action = use[counter.id]
+            scene.use_buttons[counter.id] = g.add(Button(ui, (BACKPACK.right - 86, y, 72, 44), ui.tr(key), on_click=use_action))
             widgets.append(scene.use_buttons[counter.id])
-        scene.counters_pane.add_row(
-            row_height, *widgets, paint=lambda surface, rect, c=counter: draw_counter_row(scene, surface, rect, c)
-        )
+        scene.counters_pane.add_row(row_height, *widgets, paint=partial(draw_counter_row, scene, counter=counter))
     top = scene.counters_pane.rect.bottom + 36
     scene.equipment = g.add(
         ScrollList(
@@ -263,7 +262,7 @@ def build(scene: SheetScene) -> None:
         x = column.x
         for tab, need in zip(row, row_needs):
             scene.tab_buttons[tab] = g.add(
-                Button(ui, (x, y, need + spare, 44), ui.tr(f"sheet.tab_{tab}"), on_click=lambda t=tab: scene.show_tab(t))
+                Button(ui, (x, y, need + spare, 44), ui.tr(f"sheet.tab_{tab}"), on_click=partial(scene.show_tab, tab))
             )
             x += need + spare + 8
         y += 52
@@ -310,7 +309,7 @@ def build(scene: SheetScene) -> None:
         for index in range(len(book.calendar.days)):
             rect = (inner.right - 150, inner.y + 40 + index * 56, 150, 44)
             scene.day_buttons.append(
-                g.add(Button(ui, rect, ui.tr("sheet.rename_short"), on_click=lambda i=index: scene.ask_rename_day(i)))
+                g.add(Button(ui, rect, ui.tr("sheet.rename_short"), on_click=partial(scene.ask_rename_day, index)))
             )
     scene.notes = g.add(NotesArea(ui, inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder")))
     scene.journal = g.add(
@@ -323,3 +322,13 @@ def build(scene: SheetScene) -> None:
 def book_name(scene: SheetScene, item) -> Callable[[], str]:
     """A score's or counter's name in the book, in the language of the moment (what a screen reader calls it)."""
     return lambda: item.name.get(scene.ui.catalogue.language)
+
+
+def _draw_eraser_pencil(scene: SheetScene, stat: str, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Paint the pencil over a score's eraser button, wherever the pane has scrolled it."""
+    draw_pencil(scene, surface, scene.stat_erasers[stat].rect)
+
+
+def _drink_kind(scene: SheetScene, kind: str) -> None:
+    """Drink one dose of a potion kind that keeps its own doses."""
+    scene.act(a.DrinkPotion(kind=kind), scene.ui.t("sheet.potion_drunk"))

@@ -7,7 +7,7 @@ lives here, filled from ``books/rolenplay.json``. Rule ids (R-RNP-*) refer to
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -41,7 +41,7 @@ Factor = Annotated[float, Field(ge=0, le=100)]
 SkillId = Annotated[str, Identifier]
 
 
-def _unique(items: list, what: str) -> None:
+def _unique(items: list[Any], what: str) -> None:
     ids = [item.id for item in items]
     if len(set(ids)) != len(ids):
         raise ValueError(f"two {what} have the same id")

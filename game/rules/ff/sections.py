@@ -132,7 +132,7 @@ def event_action(event: Any, language: str = "fr") -> dict[str, Any]:
         if event.escape_cost is not None:
             action["escape_cost"] = event.escape_cost
         return action
-    data = event.model_dump(mode="json")
+    data: dict[str, Any] = event.model_dump(mode="json")
     for name in OUTCOME_FIELDS.get(data["do"], ()):
         data.pop(name, None)
     return data
@@ -186,9 +186,9 @@ def offer(
         return Offer(number, None, arrived=state.paragraph == number, arrive=None, dead=dead)
     arrived = state.paragraph == number
     if not arrived:
-        statuses = [EventStatus(i, e.do, event_action(e, language), e.do in AUTOMATIC) for i, e in enumerate(section.events)]
-        choices = _choices(section, statuses, None, False, dead, "not_here")
-        return Offer(number, section, False, go_to(number), statuses, statuses[0] if statuses else None, choices, dead)
+        ahead = [EventStatus(i, e.do, event_action(e, language), e.do in AUTOMATIC) for i, e in enumerate(section.events)]
+        choices = _choices(section, ahead, None, False, dead, "not_here")
+        return Offer(number, section, False, go_to(number), ahead, ahead[0] if ahead else None, choices, dead)
     start = max((i for i, e in enumerate(entries) if e.action.get("do") == "paragraph"), default=-1) + 1
     statuses: list[EventStatus] = []
     position = start

@@ -6,7 +6,7 @@ R-TIME-1, R-DEATH-1, R-ENCOUNTER-1, plus the eraser.
 
 from __future__ import annotations
 
-from game.books.fighting_fantasy import Calendar, Healing
+from game.books.fighting_fantasy import Calendar, FightingFantasyBook, Healing
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.combat import hero_died_outside_round
@@ -68,7 +68,7 @@ def set_score(ctx: Context, action: a.SetScore) -> None:
     hero_died_outside_round(ctx)
 
 
-def eraser_ceiling(book, stat: str, initial: int) -> int | None:
+def eraser_ceiling(book: FightingFantasyBook, stat: str, initial: int) -> int | None:
     """ERASER decision: the highest score the eraser may write for ``stat`` (None: no ceiling).
 
     A score the book caps (``cap``) stays under its cap. A rolled score's
@@ -78,9 +78,8 @@ def eraser_ceiling(book, stat: str, initial: int) -> int | None:
     refused. A fixed score the text gives no maximum (WILLPOWER) has none.
     """
     definition = book.stat(stat)
-    cap = getattr(definition, "cap", None)
-    if cap is not None:
-        return cap
+    if definition.cap is not None:
+        return definition.cap
     if definition.roll is not None:
         return max(definition.roll.maximum, initial)
     return None

@@ -7,7 +7,7 @@ from typing import Any
 from game.books.rolenplay import DaylightPeriod, RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.context import Context, not_negative, tidy
+from game.rules.rnp.context import Context, not_negative, tidy_view
 from game.rules.rnp.state import Clock, TableState
 
 
@@ -56,7 +56,7 @@ def clock_view(book: RolenplayBook, clock: Clock) -> dict[str, Any]:
         "second": into_day % minute_s,
     }
     view["in_scales"] = {s.id: elapsed / s.seconds for s in book.time.scales}
-    return tidy(view)
+    return tidy_view(view)
 
 
 # -- the game master's table: jumps, the clock setter, daylight ------------------------------------------

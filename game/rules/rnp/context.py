@@ -63,6 +63,12 @@ class Context:
         return self.state.result
 
 
+def tidy_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``tidy`` for a view (a dict of numbers and texts), typed as one."""
+    tidied: dict[str, Any] = tidy(view)
+    return tidied
+
+
 def tidy(value: Any) -> Any:
     """Whole floats become ints and float noise is rounded away (0.30000000000000004 → 0.3)."""
     if isinstance(value, float):

@@ -90,6 +90,7 @@ def stealth_roll(ctx: Context, member: Character | None, action: a.Hide) -> dict
         if action.bonus:
             roll = {**roll, "modifier": roll["modifier"] + action.bonus, "total": roll["total"] + action.bonus}
         return roll
+    assert action.dex is not None  # hider() checked it: a hider who is not a party member gives Dexterity
     bonus = modifier(book, action.dex) + (book.abilities.proficiency_default if action.proficient else 0) + action.bonus
     return {"who": "hider", **test_roll(ctx, bonus, None)}
 
@@ -107,13 +108,15 @@ def spot(ctx: Context, watcher: a.Watcher, name: str, dc: int) -> dict[str, Any]
     if watcher.active:
         bonus = watcher.perception_bonus
         if bonus is None:
-            bonus = watcher.passive_perception - book.abilities.passive_base  # type: ignore[operator]  # the action's validator requires one of the two values
+            assert watcher.passive_perception is not None  # the action's validator requires one of the two values
+            bonus = watcher.passive_perception - book.abilities.passive_base
         roll = test_roll(ctx, bonus, None)
         return {"name": name, "active": True, "roll": roll, "value": roll["total"], "spots": roll["total"] >= dc}
-    value = watcher.passive_perception
-    if value is None:
-        value = book.abilities.passive_base + watcher.perception_bonus  # type: ignore[operator]  # the action's validator requires one of the two values
-    return {"name": name, "active": False, "value": value, "spots": value >= dc}
+    passive = watcher.passive_perception
+    if passive is None:
+        assert watcher.perception_bonus is not None  # the action's validator requires one of the two values
+        passive = book.abilities.passive_base + watcher.perception_bonus
+    return {"name": name, "active": False, "value": passive, "spots": passive >= dc}
 
 
 def check_watchers(ctx: Context, action: a.Hide) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.context import Context, not_negative, tidy
+from game.rules.rnp.context import Context, not_negative, tidy_view
 from game.rules.rnp.state import Character
 from game.rules.rnp.sustenance import apply_ration, settle_water, water_need
 
@@ -55,7 +55,7 @@ def pack_day(ctx: Context, member: Character, hot: bool) -> dict[str, Any]:
     member.water_l -= drunk
     litres = member.water_today_l + drunk
     status, save, thirst = settle_water(ctx, member, litres, hot)
-    return tidy(
+    return tidy_view(
         {
             "ration": ration,
             "eaten": eaten,

@@ -11,7 +11,7 @@ from typing import Any
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.context import Context, not_negative, tidy
+from game.rules.rnp.context import Context, not_negative, tidy_view
 from game.rules.rnp.state import TableState, Timer
 
 # How many timers a table keeps: a screen limit, not a rule.
@@ -41,7 +41,7 @@ def start_timer(
         duration_s=seconds,
         kind=kind,
         hold_s=hold_s,
-    )  # type: ignore[arg-type]  # kind is one of the Timer's literals, checked above
+    )
     ctx.state.next_timer += 1
     ctx.state.timers.append(timer)
     return timer
@@ -89,7 +89,7 @@ def timer_view(book: RolenplayBook, timer: Timer, now: float) -> dict[str, Any]:
     if timer.kind == "breath" and timer.hold_s is not None:
         view["phase"] = "holding" if spent < timer.hold_s else "suffocating" if spent < timer.duration_s else "out"
         view["breath_left_s"] = max(0.0, timer.hold_s - spent)
-    return tidy(view)
+    return tidy_view(view)
 
 
 def timers_view(book: RolenplayBook, state: TableState) -> list[dict[str, Any]]:

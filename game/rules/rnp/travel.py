@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
@@ -19,7 +19,7 @@ from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import check_score, modifier, saving_throw, test_roll
 from game.rules.rnp.context import Context, not_negative, whole
 from game.rules.rnp.exhaustion import gain, has_effect, is_dead, rest_effects
-from game.rules.rnp.state import Character
+from game.rules.rnp.state import Character, PaceName
 from game.rules.rnp.supplies import pack_day
 
 # Nights worked out one by one on a leg with packs or camps: a sheet limit (ten years), not a rule.
@@ -343,7 +343,7 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
         if action.supplies or action.camp:
             days.append(night(ctx, action, members, gained))
     on_the_road(ctx, members)
-    ctx.state.pace = pace
+    ctx.state.pace = cast(PaceName | None, pace)  # a pace of the book's table (party_leg checked it)
     ctx.state.mode = action.mode
     names = [m.name for m in members]
     ctx.set_result(

@@ -40,7 +40,10 @@ def sight(book: RolenplayBook, light: str, obscurement: str, senses: dict[str, f
         if reach <= 0 or (distance is not None and distance > reach):
             continue
         sense = book.sense(sense_id)
-        seen_light = sense.sees_light_as.get(light, light)
+        seen_light: str = light
+        for seen, as_light in sense.sees_light_as.items():  # the book's light ids; ``light`` is any text
+            if seen == light:
+                seen_light = as_light
         fog = "normal" if sense.ignores_obscurement else book.obscurement_def(obscurement).visibility
         visibility = worst(book, book.light_def(seen_light).visibility, fog)
         if book.visibility_def(visibility).rank < book.visibility_def(best.visibility).rank:

@@ -49,7 +49,7 @@ def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
     depth = 0
     frontier = [value]
     while frontier and depth <= limit:
-        children = []
+        children: list[object] = []
         for item in frontier:
             if isinstance(item, dict):
                 children.extend(item.values())
@@ -141,9 +141,9 @@ def parse_json_text(name: str, text: str, error: type[InputError] = InputError) 
         raise error(name, "$", f"is not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}") from None
     except RecursionError:
         raise error(name, "$", f"nests deeper than the limit of {MAX_NESTING}") from None
-    problem = limit_problem(data)
-    if problem:
-        raise error(name, *problem)
+    beyond = limit_problem(data)
+    if beyond:
+        raise error(name, *beyond)
     return data
 
 

@@ -108,7 +108,7 @@ class Viewport:
             low, high = start - margin, start + size + margin
             current = (x, y)[axis]
             if high - low > length:
-                target = start - margin  # bigger than the view: show its start
+                target: float = start - margin  # bigger than the view: show its start
             elif low < current or high > current + length:
                 target = start + size / 2 - length / 2
             else:

@@ -206,7 +206,7 @@ class MainLoop:
         self.stack.page_offset = ((size[0] - LOGICAL_SIZE[0]) // 2, (size[1] - LOGICAL_SIZE[1]) // 2)
         for scene in visible:
             if getattr(scene, "fluid", False) and getattr(scene, "page", size) != size:
-                scene.layout(size)  # type: ignore[attr-defined]  # a fluid scene lays itself out
+                scene.layout(size)  # a fluid scene lays itself out
                 self.dirty = True
 
     def run_frames(self, n: int, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> int:

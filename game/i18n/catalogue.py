@@ -23,6 +23,7 @@ import string
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
+from typing import TypeGuard
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -97,7 +98,7 @@ def base_key(key: str) -> str:
     return stem if stem and form in PLURAL_FORMS else key
 
 
-def _is_number(value: object) -> bool:
+def _is_number(value: object) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 

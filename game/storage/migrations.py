@@ -25,9 +25,9 @@ save written by the format-N code under tests/data/saves_vN/.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-CURRENT = 2
+CURRENT: Final = 2
 
 
 class MigrationError(Exception):

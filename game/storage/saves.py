@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -37,7 +37,7 @@ from game.safe_json import InputError, json_path
 from game.storage.atomic import atomic_write_text, backup_path, rotate_backups
 from game.storage.migrations import CURRENT, MigrationError, migrate
 
-SAVE_FORMAT = CURRENT
+SAVE_FORMAT: Final = CURRENT
 BACKUPS = 5
 SAVE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # larger than a book's limit: a long adventure with long notes grows

@@ -197,11 +197,12 @@ class ScrollList(Widget):
                 # A marker bar too, so selection never relies on colour alone.
                 pygame.draw.rect(surface, p.ink, (row.left, row.top + 4, 4, row.height - 8))
             x = row.left + 14
-            if self.icons is not None and index < len(self.icons) and self.icons[index]:
+            icon = self.icons[index] if self.icons is not None and index < len(self.icons) else None
+            if icon:
                 icon_size = self.row_height - 10
                 draw_icon(
                     surface,
-                    self.icons[index],
+                    icon,
                     pygame.Rect(x, row.centery - icon_size // 2, icon_size, icon_size),
                     p.ink,
                     p.parchment_dark,

@@ -234,6 +234,7 @@ class Editor:
             return True
         # Printable keys arrive again as TEXTINPUT; swallow their KEYDOWN so screen
         # shortcuts (and Space-activates) do not fire while the player types.
-        if not ctrl and getattr(event, "unicode", "") and event.unicode.isprintable():
+        typed: str = getattr(event, "unicode", "")
+        if not ctrl and typed and typed.isprintable():
             return True
         return False

@@ -97,7 +97,7 @@ class TextField(TypedText, Widget):
         return self.ui.t(refusal[0], **refusal[1]) if refusal else None
 
     def _accept(self, buffer: TextBuffer, chunk: str) -> FilterResult:
-        refusal = None
+        refusal: tuple[str, dict] | None = None
         if self.numeric:
             kept = "".join(c for c in chunk if c.isdigit())
             if kept != chunk:

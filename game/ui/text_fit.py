@@ -96,4 +96,4 @@ def check(owner: str, text: str, drawn: pygame.Rect, box: pygame.Rect | tuple[in
     if box.inflate(2 * slack, 2 * slack + 8).contains(drawn):
         return
     for found in _recorders:
-        found.append(Overflow(owner, text, tuple(drawn), tuple(box)))
+        found.append(Overflow(owner, text, (drawn.x, drawn.y, drawn.width, drawn.height), (box.x, box.y, box.width, box.height)))

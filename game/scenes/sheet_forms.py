@@ -16,6 +16,7 @@ from game.scenes.heal_ask import heal
 from game.ui.dialog import Dialog
 
 if TYPE_CHECKING:
+    from game.app.scene import Scene
     from game.scenes.sheet import SheetScene
 
 
@@ -25,7 +26,8 @@ def ask_potion(scene: SheetScene) -> None:
     buttons = [(scene.ui.tr("common.cancel"), None)] + [
         (effect.name.get(language), kind) for kind, effect in potions.kinds.items()
     ]
-    scene.stack.push(
+    _push(
+        scene,
         Dialog(
             scene.ui,
             scene.ui.tr("sheet.potion_question"),
@@ -35,44 +37,52 @@ def ask_potion(scene: SheetScene) -> None:
             default_index=0,
             width=820,
             on_result=lambda kind: heal(scene, a.DrinkPotion(kind=kind), "play.potion_drunk") if kind else None,
-        )
+        ),
     )
 
 
 def ask_rename_day(scene: SheetScene, index: int) -> None:
-    current = calendar_view(scene.book, scene.adventure.state, scene.ui.catalogue.language)["days"][index]
+    view = calendar_view(scene.book, scene.adventure.state, scene.ui.catalogue.language)
+    assert view is not None  # the rename buttons are built only for a book with a calendar
+    current = view["days"][index]
 
     def submit(values: dict[str, str]) -> str | None:
         return scene._submit(a.RenameDay(index=index, name=values["name"]))
 
-    scene.stack.push(
+    _push(
+        scene,
         FormScene(
             scene.ui,
             scene.ui.t("sheet.rename_day"),
             [FieldSpec("name", scene.ui.t("sheet.day_name"), current, max_length=40)],
             submit,
             note=scene.ui.t("sheet.rename_day_note"),
-        )
+        ),
     )
 
 
 def ask_name(scene: SheetScene) -> None:
+    hero = scene.adventure.state.hero
+    assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
+
     def submit(values: dict[str, str]) -> str | None:
         return scene._submit(a.NameHero(name=values["name"]))
 
-    scene.stack.push(
+    _push(
+        scene,
         FormScene(
             scene.ui,
             scene.ui.t("sheet.rename_title"),
-            [FieldSpec("name", scene.ui.t("sheet.hero_name"), scene.adventure.state.hero.name, max_length=60)],
+            [FieldSpec("name", scene.ui.t("sheet.hero_name"), hero.name, max_length=60)],
             submit,
-        )
+        ),
     )
 
 
 def ask_score(scene: SheetScene, stat: str) -> None:
     """The eraser: write the current and initial score directly."""
     hero = scene.adventure.state.hero
+    assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
     name = scene.stat_name(stat)
 
     def submit(values: dict[str, str]) -> str | None:
@@ -92,7 +102,8 @@ def ask_score(scene: SheetScene, stat: str) -> None:
         scene._after(actions and scene.adventure.session.entries[-1] or None, scene.ui.t("sheet.corrected", stat=name))
         return None
 
-    scene.stack.push(
+    _push(
+        scene,
         FormScene(
             scene.ui,
             scene.ui.t("sheet.eraser_title", stat=name),
@@ -118,7 +129,7 @@ def ask_score(scene: SheetScene, stat: str) -> None:
             ],
             submit,
             note=scene.ui.t("sheet.eraser_note"),
-        )
+        ),
     )
 
 
@@ -133,7 +144,8 @@ def ask_creature(scene: SheetScene, index: int | None) -> None:
         return scene._submit(a.EditCreature(index=index, name=name, skill=skill, stamina=stamina, notes=notes))
 
     skill_name, stamina_name = scene.stat_name("skill"), scene.stat_name("stamina")
-    scene.stack.push(
+    _push(
+        scene,
         FormScene(
             scene.ui,
             scene.ui.t("sheet.creature_title"),
@@ -147,5 +159,11 @@ def ask_creature(scene: SheetScene, index: int | None) -> None:
             ],
             submit,
             width=640,
-        )
+        ),
     )
+
+
+def _push(scene: SheetScene, question: Scene) -> None:
+    """Open a question over the sheet: only a click on the sheet asks, and the sheet is then on the stack."""
+    assert scene.stack is not None
+    scene.stack.push(question)

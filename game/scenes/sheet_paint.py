@@ -25,6 +25,7 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     ui, p, book, state = scene.ui, scene.ui.palette, scene.book, scene.adventure.state
     language = ui.catalogue.language
     hero = state.hero
+    assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
     HERO, PARAGRAPH, BACKPACK, SIDE = scene.r.hero, scene.r.paragraph, scene.r.backpack, scene.side
     surface.blit(parchment(surface.get_size(), p), (0, 0))
     heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
@@ -92,6 +93,7 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
 def draw_stat_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, stat) -> None:
     """A score's name and initial value, left and right of its counter (a row of the scrolling scores)."""
     ui, p, hero = scene.ui, scene.ui.palette, scene.adventure.state.hero
+    assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
     body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
     room = scene.stat_column() - rect.x - 24
     name, size = fit_line(stat.name.get(ui.catalogue.language), "title", body, room, min_size=small - 1)
@@ -200,6 +202,7 @@ def draw_calendar(scene: SheetScene, surface: pygame.Surface) -> None:
     cal = scene.calendar_rect()
     pygame.draw.line(surface, p.ink_faint, (cal.x + 16, cal.y), (cal.right - 16, cal.y))
     view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
+    assert view is not None  # drawn only for a book with a calendar
     today = view["today"] or ui.t("sheet.no_day_yet")
     small = ui.theme.text_size("small")
     room = scene.tick_button.rect.x - cal.x - 28  # left of "Tick a day"
@@ -217,6 +220,7 @@ def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
     inner = scene.side.inflate(-32, -32)
     calendar = scene.book.calendar
     view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
+    assert view is not None  # the calendar tab exists only for a book with a calendar
     length = len(calendar.days)
     blit_text(
         surface, calendar.name.get(ui.catalogue.language), (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft

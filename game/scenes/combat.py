@@ -32,13 +32,13 @@ from game.rules.dice import DieUse, ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import Entry
+from game.scenes import combat_controls, combat_view
 from game.scenes.combat_animator import Animator, Phase
 from game.scenes.combat_board import DiceSprites, Layout, compute_layout
 from game.scenes.combat_frame import BoardFrame
 from game.scenes.combat_odds import ODDS_READY, OddsWorker
 from game.scenes.combat_painter import BoardPainter
 from game.scenes.combat_speech import CombatVoice
-from game.scenes.combat_text import name_of, tell
 from game.scenes.combat_timeline import FightTimeline
 from game.scenes.combat_widgets import CardWidget, HoverArea
 from game.scenes.sheet_powers import SpellsModal
@@ -53,6 +53,19 @@ class CombatScene(AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
 
     screen = Screen.COMBAT
+    # The controls (built by combat_controls.build_widgets for the fight's layout):
+    cards: list[CardWidget]
+    gauge: HoverArea
+    attack_button: Button
+    shoot_button: Button
+    escape_button: Button
+    undo_button: Button
+    redo_button: Button
+    stop_button: Button
+    luck_button: Button
+    accept_button: Button
+    finish_button: Button
+    spells_button: Button
     shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button", "accept": "accept_button"}
     back_control = "finish_button"  # Escape once the fight is over
 
@@ -75,10 +88,9 @@ class CombatScene(AdventureScene):
         self._layer: pygame.Surface | None = None
         self._frame: BoardFrame | None = None
         self._painted: Any = None  # what the layer was painted for: (frame wanted, animator phase)
-        self._build_widgets()
+        combat_controls.build_widgets(self)
         self._show(animate=False)
 
-    # ------------------------------------------------------------------ reading the model
     @property
     def state(self) -> Any:
         return self.adventure.state
@@ -111,104 +123,9 @@ class CombatScene(AdventureScene):
         self._painted = None
 
     def frame(self) -> BoardFrame:
-        """What the board layer shows now."""
-        state, animator = self.view_state, self.animator
-        steps = self.timeline.steps
-        rolling = animator.phase is Phase.TUMBLING
-        shown = steps[:-1] if rolling else steps
-        log = tuple(line for step in shown for line in tell(self.ui.t, step, self.spell_names).lines)
-        fight = state.fight
-        if state is self.state:
-            target = self.current_target()
-        else:
-            target = fight.front() if fight.mode != "all_together" else self.target
-        return BoardFrame(
-            state=state,
-            current=self.state,
-            step=self.timeline.last,
-            told=tell(self.ui.t, steps[-1], self.spell_names) if steps else None,
-            log=log,
-            hidden=animator.hidden,
-            stepping=animator.stepping,
-            target=target,
-            message=self.message,
-            log_scroll=self.log_scroll,
-            odds=self.odds_answer(),
-            flying=rolling and animator.tumble is not None and animator.tumble.flight is not None,
-        )
+        return combat_view.frame(self)
 
     # ------------------------------------------------------------------ widgets
-    def _build_widgets(self) -> None:
-        ui, g, lay = self.ui, self.group, self.layout
-        self.cards = [g.add(CardWidget(ui, rect, i, self.aim)) for i, rect in enumerate(lay.creatures)]
-        self.gauge = g.add(HoverArea(ui, lay.gauge, tooltip=self._gauge_tooltip))
-        panel = lay.panel
-        self.luck_button = g.add(
-            Button(
-                ui,
-                (panel.x + 20, panel.bottom - 66, 196, 48),
-                ui.tr("combat.test_luck"),
-                style="primary",
-                icon="heart",
-                on_click=self.test_luck,
-            )
-        )
-        self.accept_button = g.add(
-            Button(ui, (panel.right - 216, panel.bottom - 66, 196, 48), ui.tr("combat.accept"), on_click=self.accept)
-        )
-        self.finish_button = g.add(
-            Button(
-                ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"), style="primary", on_click=self.finish
-            )
-        )
-        self.spells_button = g.add(
-            Button(
-                ui,
-                (panel.x + 20, panel.bottom - 66, 196, 48),
-                ui.tr("powers.spells_button"),
-                on_click=self.open_spells,
-                visible=bool(self.book.spells),
-            )
-        )
-        x, y = lay.buttons.x, lay.buttons.y
-        w = (lay.buttons.width - 20) // 3
-        self.attack_button = g.add(
-            Button(
-                ui,
-                (x, y + 2, w, 52),
-                ui.tr("combat.attack"),
-                style="primary",
-                on_click=self.attack,
-                tooltip=ui.tr("combat.attack_tip"),
-            )
-        )
-        self.shoot_button = g.add(
-            Button(
-                ui,
-                (x + w + 10, y + 2, w, 52),
-                ui.tr("combat.shoot"),
-                icon="arrow",
-                on_click=self.shoot,
-                tooltip=ui.tr("combat.shoot_tip"),
-            )
-        )
-        self.escape_button = g.add(
-            Button(ui, (x + 2 * (w + 10), y + 2, w, 52), ui.tr("combat.escape"), on_click=self.escape, tooltip=self._escape_tip)
-        )
-        self.undo_button = g.add(Button(ui, (x, y + 66, w, 44), ui.tr("combat.undo"), on_click=self.undo, tooltip=self._undo_tip))
-        self.redo_button = g.add(
-            Button(ui, (x + w + 10, y + 66, w, 44), ui.tr("combat.redo"), on_click=self.redo, tooltip=ui.tr("combat.redo_tip"))
-        )
-        self.stop_button = g.add(
-            Button(
-                ui,
-                (x + 2 * (w + 10), y + 66, w, 44),
-                ui.tr("combat.stop"),
-                style="danger",
-                on_click=self.stop,
-                tooltip=ui.tr("combat.stop_tip"),
-            )
-        )
 
     def _refresh_controls(self) -> None:
         fight, ui = self.fight, self.ui
@@ -245,7 +162,6 @@ class CombatScene(AdventureScene):
             self.luck_button.tooltip = ui.tr("combat.luck_tip")
             self.accept_button.tooltip = ui.tr("combat.accept_tip")
 
-    # ------------------------------------------------------------------ targets
     def current_target(self) -> int | None:
         """The creature the hero attacks: the one chosen (all together) or the one in front."""
         fight = self.fight
@@ -339,17 +255,7 @@ class CombatScene(AdventureScene):
         self.navigator.fight_over(self, self.adventure)
 
     def die_label(self, use: DieUse) -> str:
-        """Whose die it is, as the rules' dice plan says (physical dice entry)."""
-        t, fight = self.ui.t, self.fight
-        if use.what == "shot":
-            return t("combat.shot_die")
-        if use.what == "luck":
-            return t("combat.luck_die")
-        if use.who == "ally" and fight.ally is not None:
-            return str(fight.ally.name)
-        if use.who.startswith("creature:"):
-            return name_of(self.state, int(use.who.split(":")[1]))
-        return t("combat.you")
+        return combat_view.die_label(self, use)
 
     # ------------------------------------------------------------------ after every change
     def refresh(self, changes: list[Change]) -> None:
@@ -445,7 +351,6 @@ class CombatScene(AdventureScene):
         super().shutdown()
         self.odds.close()
 
-    # ------------------------------------------------------------------ tooltips
     def _gauge_tooltip(self) -> str:
         text = self.ui.t("combat.gauge_tip")
         if self.fight is not None and self.fight.ally is not None:

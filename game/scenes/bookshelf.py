@@ -7,6 +7,7 @@ date; one that cannot be read shows why, and its backups can be opened.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,7 @@ class BookshelfScene(Scene):
         self.services = services
         self.ui = services.ui
         self.group = WidgetGroup(self.ui)
-        self.message: str | None = None
+        self.message = None
         self.message_bad = False
         self.listing: list[Listing] = []
         self.page = 0
@@ -90,7 +91,7 @@ class BookshelfScene(Scene):
                 (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
                 ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
                 style="primary",
-                on_click=lambda b=book.id: self.start_book(b),
+                on_click=partial(self.start_book, book.id),
             )
             blurb = getattr(book, "blurb", None)
             if blurb is not None:  # the card may shorten the blurb: the button's tooltip tells it whole
@@ -134,7 +135,7 @@ class BookshelfScene(Scene):
         for index, error in enumerate(self.services.shelf.errors[:MAX_BROKEN_SHOWN]):
             rect = (BOOKS_PANEL.right - 136, first_error_y + index * BROKEN_ROW, 116, 36)
             self.error_buttons.append(
-                g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=lambda e=error: self.show_book_errors(e)))
+                g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=partial(self.show_book_errors, error)))
             )
         self.chronicles_button = g.add(
             Button(

@@ -96,7 +96,7 @@ class CardGeometry:
     bar: pygame.Rect
     dice: tuple[tuple[int, int], ...]
     die_size: int
-    formula: tuple[int, int] | None
+    formula: tuple[int, int]
     tag: tuple[int, int]
 
 

@@ -65,9 +65,9 @@ class BoardPainter(Painter):
                 card = pygame.Surface(rect.size, pygame.SRCALPHA)
                 local = pygame.Rect((0, 0), rect.size)
                 self._paint_creature(card, local, index, self.frame.state, local=True)
-                bar = animator.bars.get(f"creature:{index}")
-                if bar is not None:
-                    draw_bar(card, card_geometry(local, self.layout.card_mode).bar, bar.target, bar.maximum, p)
+                step_bar = animator.bars.get(f"creature:{index}")
+                if step_bar is not None:
+                    draw_bar(card, card_geometry(local, self.layout.card_mode).bar, step_bar.target, step_bar.maximum, p)
                 self._step_card = ((index, id(self.frame.state)), card)
             card = self._step_card[1]
             card.set_alpha(round(80 + 175 * ease))
@@ -95,9 +95,9 @@ class BoardPainter(Painter):
         self._paint_gauge(surface)
         self._paint_hero(surface, state)
         if lay.ally is not None:
-            self._paint_ally(surface, state)
+            self._paint_ally(surface, lay.ally, state)
         if lay.quiver is not None:
-            self._paint_quiver(surface, state)
+            self._paint_quiver(surface, lay.quiver, state)
         stepping = self.frame.stepping
         for i, rect in enumerate(lay.creatures):
             if i != stepping:
@@ -176,6 +176,7 @@ class BoardPainter(Painter):
         if highlight is not None:
             self._pill(surface, t("combat.tag_pending"), rect, p.focus)
         geo = card_geometry(rect, "full", hero=True)
+        assert geo.stats is not None  # a full card always has its stat line
         hero = state.hero
         name = hero.name or t("combat.hero")
         blit_text(
@@ -242,9 +243,8 @@ class BoardPainter(Painter):
         surface.blit(rounded_box(box.size, p.parchment_light, colour, 11), box)
         blit_text(surface, text, (box.centerx, box.centery), "italic", size, colour, "center")
 
-    def _paint_ally(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_ally(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        rect = self.layout.ally
         fight = state.fight
         ally = fight.ally
         self._card_frame(surface, rect, dim=ally.stamina <= 0)
@@ -277,9 +277,8 @@ class BoardPainter(Painter):
             size = fit_text(text, "body", 20, room)
             blit_text(surface, ellipsize(text, "body", size, room), geo.formula, "body", size, p.ink, "midleft")
 
-    def _paint_quiver(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_quiver(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        rect = self.layout.quiver
         fight = state.fight
         archery = self.book.archery
         counter = self.book.counter(archery.counter)
@@ -356,6 +355,7 @@ class BoardPainter(Painter):
                 "midleft",
             )
         if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
+            assert geo.stats is not None  # a full card always has its stat line
             blit_text(
                 surface,
                 ellipsize(creature.notes, "italic", theme.text_size("small"), rect.width - 40),

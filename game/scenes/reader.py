@@ -13,6 +13,7 @@ open them (a test's result, the fight's winner) and each one is the
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -98,7 +99,7 @@ class ReaderScene(AdventureScene):
                         (SIDE.x + 20, y, SIDE.width - 40, 44),
                         ui.tr(key, stamina=healing.stamina),
                         icon="herbs" if action == "herb" else "provisions",
-                        on_click=lambda a=action: self.heal(a),
+                        on_click=partial(self.heal, action),
                     )
                 )
                 y += 52
@@ -127,7 +128,7 @@ class ReaderScene(AdventureScene):
             if offer.automatic is None or self._act(offer.automatic) is None:
                 break
         self.offer = offer
-        self._refresh()
+        self._refresh(offer)
         self._speak_new_section(offer.number)
 
     def _speak_new_section(self, number: int) -> None:
@@ -166,8 +167,8 @@ class ReaderScene(AdventureScene):
             return None
         return result
 
-    def _refresh(self) -> None:
-        ui, offer, state = self.ui, self.offer, self.adventure.state
+    def _refresh(self, offer: rules.Offer) -> None:
+        ui, state = self.ui, self.adventure.state
         section = offer.section
         self.text.set_text(
             section.text.get(self.language) if section else ui.t("reader.not_in_book", number=offer.number),
@@ -249,7 +250,7 @@ class ReaderScene(AdventureScene):
         self.choice_buttons = []
         for index, _choice in enumerate(offer.choices):
             rect = (PAGE.x + 24, choices_top + index * (CHOICE_H + CHOICE_GAP), PAGE.width - 48, CHOICE_H)
-            self.choice_buttons.append(self.group.add(Button(self.ui, rect, "", on_click=lambda i=index: self.choose(i))))
+            self.choice_buttons.append(self.group.add(Button(self.ui, rect, "", on_click=partial(self.choose, index))))
 
     # =====================================================================================
     # actions
@@ -283,7 +284,9 @@ class ReaderScene(AdventureScene):
 
     def _test(self, action: dict) -> None:
         stat = "luck" if action["do"] == "test_luck" else "skill"
-        target = self.adventure.state.hero.scores[stat]
+        hero = self.adventure.state.hero
+        assert hero is not None  # the reader shows only once the hero is made
+        target = hero.scores[stat]
         name = self.book.stat(stat).name.get(self.language)
         title = self.ui.t(f"reader.{action['do']}")
 
@@ -312,7 +315,9 @@ class ReaderScene(AdventureScene):
     # navigation -------------------------------------------------------------------------------
     def heal(self, action: str) -> None:
         if self._act({"do": action}) is not None:
-            self.say(self.ui.t("reader.healed", stamina=self.adventure.state.hero.scores["stamina"]), "good")
+            hero = self.adventure.state.hero
+            assert hero is not None  # healing was accepted, so there is a hero
+            self.say(self.ui.t("reader.healed", stamina=hero.scores["stamina"]), "good")
         self.sync()
 
     def to_sheet(self) -> None:

@@ -9,6 +9,7 @@ run was won or abandoned.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -69,7 +70,7 @@ class ChroniclesScene(WidgetScreen):
                         ui,
                         (RUNS.x + 12 + index * 244, RUNS.bottom - 58, 236, 46),
                         ui.tr(f"play.mark_{outcome}"),
-                        on_click=lambda o=outcome: self.mark(o),
+                        on_click=partial(self.mark, outcome),
                         tooltip=ui.tr("play.mark_tip"),
                     )
                 )

@@ -9,6 +9,7 @@ its end like the others (R-ENCOUNTER-1).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -91,7 +92,7 @@ class FightSetupScene(AdventureScene):
                 ui,
                 (LEFT.right - 140, self.typed_top + row * ROW_H, 118, 32),
                 ui.tr("combat.setup_remove"),
-                on_click=lambda r=row: self.remove_typed(r),
+                on_click=partial(self.remove_typed, row),
                 visible=False,
             )
             self.remove_buttons.append(g.add(button))
@@ -154,7 +155,7 @@ class FightSetupScene(AdventureScene):
                     ui,
                     (rx + i * 190, RIGHT.y + 84, 180, 44),
                     ui.tr(f"combat.mode_{mode}_short"),
-                    on_click=lambda m=mode: self.set_mode(m),
+                    on_click=partial(self.set_mode, mode),
                     tooltip=ui.tr(f"combat.setup_mode_{mode}_tip"),
                 )
             )
@@ -172,7 +173,7 @@ class FightSetupScene(AdventureScene):
                         ui,
                         (rx + i * (width + 10), y + 28, width, 44),
                         self.profile_name(ident),
-                        on_click=lambda p=ident: self.set_profile(p),
+                        on_click=partial(self.set_profile, ident),
                     )
                 )
             y += 88

@@ -5,6 +5,7 @@ What changes the table or rolls goes through the table scene to the rules.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -84,7 +85,7 @@ class FoodPanel(Panel):
                 max_length=5,
                 spoken_name=self.ui.tr("access.rnp_water", name=name),
             )
-            self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), lambda n=name: self.set_pack(n))
+            self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), partial(self.set_pack, name))
             other = "half" if member["ration"] == "full" else "full"
             self.button(
                 f"ration:{name}",
@@ -101,7 +102,7 @@ class FoodPanel(Panel):
                     f"eat:{name}:{ration}",
                     (bx, y + 48, 96, 40),
                     ui.tr(f"rnp.eat_{ration}"),
-                    lambda a=action: self.table.act(a),
+                    partial(self.table.act, action),
                     tooltip=ui.tr("rnp.eat_tip"),
                 )
                 bx += 102
@@ -112,12 +113,12 @@ class FoodPanel(Panel):
                 max_length=4,
                 spoken_name=self.ui.tr("access.rnp_drink", name=name),
             )
-            self.button(f"drink:{name}", (bx + 86, y + 48, 100, 40), ui.tr("rnp.drink"), lambda n=name: self.drink(n))
+            self.button(f"drink:{name}", (bx + 86, y + 48, 100, 40), ui.tr("rnp.drink"), partial(self.drink, name))
             self.button(
                 f"day:{name}",
                 (bx + 196, y + 48, area.right - bx - 196, 40),
                 ui.tr("rnp.end_of_day"),
-                lambda n=name: self.settle([n]),
+                partial(self.settle, [name]),
             )
             y += self.ROW_H
 

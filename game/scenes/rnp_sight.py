@@ -6,6 +6,7 @@ hiding and revealing go through the table scene to the rules.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -203,7 +204,7 @@ class HidePanel(WhoChooser, Panel):
                 f"watch:{name}",
                 (bx, y + 292, width, ROW),
                 label,
-                lambda n=name: self.cycle(n),
+                partial(self.cycle, name),
                 style="normal" if mode == "off" else "primary",
                 tooltip=ui.tr("rnp.watch_tip"),
             )
@@ -217,7 +218,7 @@ class HidePanel(WhoChooser, Panel):
                 f"watch:{slot}",
                 (x + 310, cy, 200, ROW),
                 ui.tr(f"rnp.watch_{mode}"),
-                lambda s=slot: self.cycle(s),
+                partial(self.cycle, slot),
                 style="normal" if mode == "off" else "primary",
                 tooltip=ui.tr("rnp.watch_tip"),
             )

@@ -8,6 +8,7 @@ it; the Constitution saves of a forced march show in the dice overlay.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -114,7 +115,7 @@ class TravelPanel(Panel):
                 f"who:{name}",
                 (bx, y + 382, width, ROW),
                 name,
-                lambda n=name: self.flip(n),
+                partial(self.flip, name),
                 style="normal" if name in self.left_out else "primary",
                 tooltip=ui.tr("rnp.traveller_tip"),
             )

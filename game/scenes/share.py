@@ -8,6 +8,7 @@ panel says where each one was written, or why it could not be.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ class ShareScene(ModalScene):
                     ui,
                     (panel.x + 30, panel.y + 84 + index * 62, 360, 48),
                     ui.tr(f"play.share_{kind}"),
-                    on_click=lambda k=kind: self.export(k),
+                    on_click=partial(self.export, kind),
                     tooltip=ui.tr(f"play.share_{kind}_tip"),
                 )
             )

@@ -9,6 +9,7 @@ conditions and warnings. The tab only builds actions (``cast``, ``test``,
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -98,7 +99,7 @@ class ToolsTab:
                 x = rect.x + (index % 2) * (half + GAP)
                 row_y = y + (index // 2) * (BUTTON_H + GAP)
                 button = Button(
-                    ui, (x, row_y, half, BUTTON_H), ui.tr("powers.test", stat=stat.name), on_click=lambda s=stat.id: self.test(s)
+                    ui, (x, row_y, half, BUTTON_H), ui.tr("powers.test", stat=stat.name), on_click=partial(self.test, stat.id)
                 )
                 self.test_buttons[stat.id] = group.add(button)
                 self.widgets.append(button)
@@ -113,7 +114,7 @@ class ToolsTab:
                 ui,
                 (rect.x + index * (width + GAP), y, width, BUTTON_H),
                 dice,
-                on_click=lambda d=dice: self.roll(d),
+                on_click=partial(self.roll, dice),
                 tooltip=ui.tr("powers.tray_tip", dice=dice),
             )
             self.tray_buttons[dice] = group.add(button)

@@ -9,6 +9,7 @@ the journal as Markdown, the sheet as a PNG and the run as a file to share.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -71,7 +72,7 @@ class TimelineScene(WidgetScreen):
         x = 16
         for name in FILTERS:
             self.filter_buttons[name] = g.add(
-                Button(ui, (x, 72, 150, 44), ui.tr(f"play.filter_{name}"), on_click=lambda n=name: self.set_filter(n))
+                Button(ui, (x, 72, 150, 44), ui.tr(f"play.filter_{name}"), on_click=partial(self.set_filter, name))
             )
             x += 158
         self.list = g.add(
@@ -104,7 +105,7 @@ class TimelineScene(WidgetScreen):
             self._rows_key, self._rows, self._texts = key, rows(self.adventure.session), {}
         self.shown = [row for row in reversed(self._rows) if row.shown_by(self.filter)]
         # each row's text is made when the list first draws it: a long journal opens at once
-        self.list.set_items([lambda row=row: self.list_text(row) for row in self.shown])
+        self.list.set_items([partial(self.list_text, row) for row in self.shown])
         for name, button in self.filter_buttons.items():
             button.style = "primary" if name == self.filter else "normal"
         row = self.selected_row()

@@ -6,6 +6,7 @@ maximum) and shows the rules' refusal when there is one.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -40,7 +41,7 @@ class CharacterForm(Scene):
         self.ui = table.ui
         self.book = table.book
         self.member = member
-        self.error: str | None = None
+        self.error = None
         self.skills = set(member["skills"]) if member else set()
         self.saves = set(member["saves"]) if member else set()
         self.group = WidgetGroup(self.ui)
@@ -112,7 +113,7 @@ class CharacterForm(Scene):
         ]:
             width = fonts.text_width(ui.text(label), "bold", ui.theme.text_size("button")) + 24
             self.pace_buttons[pace_id] = self.group.add(
-                Button(ui, (x, top + 308, width, ROW), label, on_click=lambda v=pace_id: self._pick_pace(v))
+                Button(ui, (x, top + 308, width, ROW), label, on_click=partial(self._pick_pace, pace_id))
             )
             x += width + 6
         for i, sense in enumerate(SENSES):
@@ -132,7 +133,7 @@ class CharacterForm(Scene):
             label = skill.name.get(ui.catalogue.language)
             width = fonts.text_width(label, "bold", ui.theme.text_size("button")) + 34
             self.skill_buttons[skill.id] = self.group.add(
-                Button(ui, (x, top + 308, width, ROW), label, on_click=lambda s=skill.id: self._flip(self.skills, s))
+                Button(ui, (x, top + 308, width, ROW), label, on_click=partial(self._flip, self.skills, skill.id))
             )
             x += width + 8
         self.save_buttons: dict[str, Button] = {}
@@ -142,7 +143,7 @@ class CharacterForm(Scene):
                     ui,
                     (left + i * 110, top + 390, 96, ROW),
                     ability.short.get(ui.catalogue.language),
-                    on_click=lambda a=ability.id: self._flip(self.saves, a),
+                    on_click=partial(self._flip, self.saves, ability.id),
                 )
             )
         self.cancel_button = self.group.add(

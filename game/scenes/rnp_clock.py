@@ -7,6 +7,7 @@ the rules' journal written as sentences.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -105,7 +106,7 @@ class ClockPanel(Panel):
                 f"scale:{s.id}",
                 (x, y + 22, 86, ROW),
                 s.name.get(self.language),
-                lambda a=action: self.table.act(a),
+                partial(self.table.act, action),
                 refused=self.table.refusal(action),
                 chosen=s.id == scale,
                 tooltip=s.use.get(self.language),
@@ -130,7 +131,7 @@ class ClockPanel(Panel):
                 f"to:{mark}",
                 (cx + (i % 2) * (half + 8), area.top + 24 + (i // 2) * (ROW + 8), half, ROW),
                 ui.tr(f"rnp.to_{mark}"),
-                lambda a=action: self.table.act(a),
+                partial(self.table.act, action),
             )
         short, rest = {"do": "short_rest"}, {"do": "long_rest"}
         hour_s = book.scale("hour").seconds

@@ -9,6 +9,7 @@ boxes are the eraser (``set_exhaustion``); the form builds ``add_character`` /
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -110,13 +111,13 @@ class PartyPanel(Panel):
                 f"edit:{name}",
                 (x, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON),
                 ui.tr("rnp.edit"),
-                lambda n=name: self.open_edit(n),
+                partial(self.open_edit, name),
             )
             self.button(
                 f"remove:{name}",
                 (x + half + 8, card.bottom - CARD_BUTTON - 10, half, CARD_BUTTON),
                 ui.tr("rnp.remove"),
-                lambda n=name: self.confirm_remove(n),
+                partial(self.confirm_remove, name),
                 style="danger",
             )
 

@@ -11,6 +11,7 @@ previews are dry runs of the rules (``game.rules.rnp.preview``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -82,7 +83,7 @@ class RnpTableScene(AdventureScene):
             panel.tab = name
             self.panels[name] = panel
         self.tab = tab if tab in self.panels else "party"
-        self.status: str | None = None
+        self.status = None
         self.status_bad = False
         self.view: dict[str, Any] = {}
         self._needs_build = True
@@ -238,7 +239,7 @@ class RnpTableScene(AdventureScene):
                 ui,
                 (MENU.left, y, MENU.width, TAB_H),
                 ui.tr(f"rnp.tab_{name}"),
-                on_click=lambda n=name: self.select(n),
+                on_click=partial(self.select, name),
                 style="primary" if name == self.tab else "normal",
             )
             self.chrome[f"tab:{name}"] = self.group.add(button)

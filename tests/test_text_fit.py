@@ -12,6 +12,7 @@ from game.ui.button import Button
 from game.ui.draw import blit_text
 from game.ui.scroll_list import ScrollList
 from game.ui.text_fit import fit_line, recording
+from game.ui.toggle import Toggle
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import check_text_fit  # noqa: E402
@@ -54,6 +55,13 @@ def test_a_button_never_draws_its_label_past_its_frame_and_tells_the_whole_label
     with recording() as found:
         button.draw(pygame.Surface((200, 60)))
     assert found == [] and button.tooltip_text() == "Combattre la créature choisie"
+
+
+def test_a_toggle_label_too_long_is_shortened_and_its_hover_shows_it_whole(ui):  # noqa: F811
+    toggle = Toggle(ui, (0, 0, 160, 30), "Arme perdue : −2 en Force d'Attaque jusqu'à la prochaine")
+    with recording() as found:
+        toggle.draw(pygame.Surface((300, 60)))
+    assert found == [] and toggle.tooltip_text() == "Arme perdue : −2 en Force d'Attaque jusqu'à la prochaine"
 
 
 def test_a_list_row_too_long_is_shortened_and_its_hover_shows_it_whole(ui):  # noqa: F811

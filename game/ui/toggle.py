@@ -80,8 +80,7 @@ class Toggle(Widget):
         text_colour = p.ink if self.enabled else p.ink_faint
         size = self.ui.theme.text_size("label")
         small = self.ui.theme.text_size("small")
-        room = self.rect.right - track.right - 12 - 10 - fonts.text_width(state, "italic", small)
-        label, size = fit_line(self.ui.text(self.label), "body", size, room)
+        label, size = fit_line(self.ui.text(self.label), "body", size, self._label_room(state))
         label_rect = blit_text(
             surface,
             label,
@@ -104,3 +103,18 @@ class Toggle(Widget):
             box=self.rect,
             owner="Toggle",
         )
+
+    def _label_room(self, state: str) -> int:
+        """The width left for the label between the track and the written state."""
+        state_width = fonts.text_width(state, "italic", self.ui.theme.text_size("small"))
+        return self.rect.width - TRACK_W - 12 - 10 - state_width
+
+    def tooltip_text(self) -> str | None:
+        """The tooltip; for a label shortened to fit, the whole label when there is no other."""
+        text = super().tooltip_text()
+        label = self.ui.text(self.label)
+        if text is None and label:
+            state = self.ui.t("common.on") if self.value else self.ui.t("common.off")
+            if fit_line(label, "body", self.ui.theme.text_size("label"), self._label_room(state))[0] != label:
+                return label
+        return text

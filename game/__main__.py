@@ -177,8 +177,8 @@ def render_entry(
         if text is not None:
             fill_widgets(stack.scenes, text)
         services.ui.speech.history.clear()  # what was said while the sample was built is not heard here
-        narrator = Narrator(services.ui, lambda s=services: s.keymap, describe_screen)
-        loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator, zoom=lambda s=services: s.settings.ui_scale)
+        narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
+        loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator, zoom=lambda: services.settings.ui_scale)
         loop.run_frames(3)
         loop.run_frames(240 if text is None else 20)  # let animations settle so the picture shows results
     finally:

@@ -20,6 +20,7 @@ from pathlib import Path
 import platformdirs
 
 from game.app.navigator import Screen
+from game.app.scene import Scene
 from game.app.services import APP_NAME, Services
 from game.app.stack import SceneStack
 
@@ -59,19 +60,19 @@ def crash_report(error: BaseException, stack: SceneStack) -> str:
     )
 
 
-def failing_scene(error: BaseException, stack: SceneStack) -> object | None:
+def failing_scene(error: BaseException, stack: SceneStack) -> Scene | None:
     """The lowest scene of the stack whose code is in the error's traceback (else the top one).
 
     A scene failing under an overlay (the sheet drawing under a form) must go, not only
     the overlay: otherwise the same draw fails again on every frame.
     """
     on_stack = {id(scene): scene for scene in stack.scenes}
-    found: list[object] = []
+    found: list[Scene] = []
     trace = error.__traceback__
     while trace is not None:
         owner = trace.tb_frame.f_locals.get("self")
         if id(owner) in on_stack and on_stack[id(owner)] is owner:
-            found.append(owner)
+            found.append(on_stack[id(owner)])  # owner itself: the identity was just checked
         trace = trace.tb_next
     if not found:
         return stack.top
@@ -81,7 +82,7 @@ def failing_scene(error: BaseException, stack: SceneStack) -> object | None:
 class CrashRecovery:
     """The main loop's ``on_error``: recover from an exception raised by a scene."""
 
-    def __init__(self, services: Services, stack: SceneStack, home: Callable[[], object]) -> None:
+    def __init__(self, services: Services, stack: SceneStack, home: Callable[[], Scene]) -> None:
         self.services = services
         self.stack = stack
         self.home = home  # builds the screen to fall back to (the bookshelf)

@@ -55,7 +55,8 @@ class Supervisor(Protocol):
     It may also have ``wake_in()``: the seconds until it next needs ``update`` while nothing else happens.
     """
 
-    wants_animation: bool
+    @property
+    def wants_animation(self) -> bool: ...
 
     def filter_event(self, event: pygame.event.Event) -> pygame.event.Event | None: ...
 

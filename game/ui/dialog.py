@@ -8,6 +8,7 @@ a button, or Escape (the cancel value), pops it and calls ``on_result(value)``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
@@ -57,7 +58,7 @@ class Dialog(Scene):
         for index, (label, value) in enumerate(specs):
             primary = index == len(specs) - 1
             button = Button(
-                ui, (0, 0, 10, BUTTON_H), label, style="primary" if primary else "normal", on_click=lambda v=value: self.close(v)
+                ui, (0, 0, 10, BUTTON_H), label, style="primary" if primary else "normal", on_click=partial(self.close, value)
             )
             self.buttons.append(button)
             self.group.add(button)

@@ -10,6 +10,7 @@ of the book explored (its ``section_count``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -223,7 +224,7 @@ def kept_runs(saves: Any, book_id: str) -> tuple[dict[str, RunRecord], list[str]
     return found, problems
 
 
-def book_runs(saves: Any, books: dict[str, Any], book_id: str) -> tuple[list[RunRecord], list[str]]:
+def book_runs(saves: Any, books: Mapping[str, Any], book_id: str) -> tuple[list[RunRecord], list[str]]:
     """Every run of a book: the saves on the shelf (replayed) and the runs kept after deletion.
 
     A live save takes the outcome the player gave it (won, abandoned) when one

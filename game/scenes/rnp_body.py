@@ -8,6 +8,7 @@ the table or rolls goes through the table scene to ``adventure.act`` / ``roll_ac
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -380,7 +381,7 @@ class BreathPanel(WhoChooser, Panel):
                 f"breathe:{timer['character']}",
                 (area.right - 200, y, 200, ROW),
                 ui.tr("rnp.breathes"),
-                lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}),
+                partial(self.act_with, "remove_timer", id=timer["id"]),
             )
             y += 84
 
@@ -400,6 +401,7 @@ class BreathPanel(WhoChooser, Panel):
             current = preview(book, self.table.adventure.state, action, self.language)
             if current.refused is None:
                 r = current.result
+                assert r is not None  # a preview that is not refused carries its result
                 self.text(
                     surface,
                     ui.t("rnp.breath_figures", breath=duration(ui, r["seconds"]), rounds=r["rounds_after"]),

@@ -91,7 +91,7 @@ class FoodPanel(Panel):
                 f"ration:{name}",
                 (x + 360, y, area.right - x - 360, 36),
                 ui.tr(f"rnp.pack_ration_{member['ration']}"),
-                lambda n=name, r=other: self.table.act({"do": "set_supplies", "character": n, "ration": r}),
+                partial(self.act_with, "set_supplies", character=name, ration=other),
                 tooltip=ui.tr("rnp.pack_ration_tip"),
             )
             # a day by hand

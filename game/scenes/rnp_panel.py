@@ -93,6 +93,10 @@ class Panel:
     def build(self) -> None:
         """Add this panel's widgets (called after every change)."""
 
+    def act_with(self, do: str, **fields: Any) -> None:
+        """Send a fresh ``{"do": do, **fields}`` action to the rules (a per-item button binds it with partial)."""
+        self.table.act({"do": do, **fields})
+
     def add(self, name: str, widget: Widget) -> Widget:
         self.named[name] = widget
         self.table.group.add(widget)

@@ -176,6 +176,11 @@ class PartyPanel(Panel):
         if self.table.stack is None:
             return
         ui = self.ui
+
+        def answered(yes: object) -> None:
+            if yes:
+                self.table.act({"do": "remove_character", "name": name})
+
         self.table.stack.push(
             Dialog(
                 ui,
@@ -183,7 +188,7 @@ class PartyPanel(Panel):
                 [(ui.tr("common.cancel"), False), (ui.tr("rnp.remove"), True)],
                 title=ui.tr("rnp.remove_title"),
                 cancel_value=False,
-                on_result=lambda yes: yes and self.table.act({"do": "remove_character", "name": name}),
+                on_result=answered,
             )
         )
 

@@ -10,7 +10,7 @@ by window first); a click, Escape or F2 goes back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -128,5 +128,5 @@ class PlayersScene(ModalScene):
 def _players(services: Services) -> list[Scene]:
     adventure = sample_table(services)
     adventure.act({"do": "advance_to", "to": "dusk"})
-    table = services.navigator.build(Screen.RNP_TABLE, adventure, "clock")
+    table = cast("RnpTableScene", services.navigator.build(Screen.RNP_TABLE, adventure, "clock"))  # the table screen
     return [table, PlayersScene(table)]

@@ -309,7 +309,7 @@ class HidePanel(WhoChooser, Panel):
                 (
                     ui.t("rnp.check_zone"),
                     code != "zone_visible",
-                    self.table.refusal_text(unseen) if code == "zone_visible" else None,
+                    self.table.refusal_text(unseen) if unseen is not None and code == "zone_visible" else None,
                 )
             )
         for watcher in action["watchers"]:

@@ -8,6 +8,7 @@ sends ``add_timer`` / ``restart_timer`` / ``remove_timer``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -116,13 +117,13 @@ class TimersPanel(Panel):
                 f"restart:{timer['id']}",
                 (area.right - 330, y + 8, 160, 40),
                 ui.tr("rnp.timer_restart"),
-                lambda i=timer["id"]: self.table.act({"do": "restart_timer", "id": i}),
+                partial(self.act_with, "restart_timer", id=timer["id"]),
             )
             self.button(
                 f"remove:{timer['id']}",
                 (area.right - 160, y + 8, 160, 40),
                 ui.tr("rnp.timer_remove"),
-                lambda i=timer["id"]: self.table.act({"do": "remove_timer", "id": i}),
+                partial(self.act_with, "remove_timer", id=timer["id"]),
                 style="danger",
             )
             y += ROW_H

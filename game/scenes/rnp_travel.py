@@ -144,7 +144,7 @@ class TravelPanel(Panel):
                 f"rejoin:{name}",
                 (rx, area.bottom - ROW, width, ROW),
                 label,
-                lambda n=name: self.table.act({"do": "rejoin", "character": n}),
+                partial(self.act_with, "rejoin", character=name),
             )
             rx += width + 6
 

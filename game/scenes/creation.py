@@ -12,6 +12,7 @@ Every number shown (formulas, ranges, fixed scores) comes from the book data.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -167,7 +168,7 @@ class CreationScene(Scene):
                     ui,
                     (card.x + 14, card.bottom - 56, card.width - 28, 42),
                     ui.tr("creation.pick"),
-                    on_click=lambda n=ready.name: self.pick(n),
+                    on_click=partial(self.pick, ready.name),
                 )
             )
         strip_height = StepsStrip.height(self.book)

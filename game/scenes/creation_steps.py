@@ -12,6 +12,7 @@ their reason.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -60,7 +61,7 @@ class StepsStrip:
         for index, step in enumerate(book.creation):
             y = rect.y + index * STEP_ROW + (STEP_ROW - 42) // 2
             self.buttons[step.id] = group.add(
-                Button(ui, (rect.right - 190, y, 190, 42), ui.tr("steps.choose"), on_click=lambda s=step: on_choose(s))
+                Button(ui, (rect.right - 190, y, 190, 42), ui.tr("steps.choose"), on_click=partial(on_choose, step))
             )
 
     @staticmethod
@@ -126,6 +127,7 @@ class ChoicePicker(ModalScene):
         self.widgets: dict[str, Any] = {}
         for index, option in enumerate(step.options):
             y = self.list_top + (index % PICKER_ROWS) * PICKER_ROW + 4
+            widget: Counter | Toggle
             if step.repeats:
                 widget = Counter(
                     ui,
@@ -133,7 +135,7 @@ class ChoicePicker(ModalScene):
                     value=self.picks[option.id],
                     minimum=0,
                     maximum=step.max_each or self.count or 99,
-                    on_request=lambda value, o=option.id: self.set_pick(o, value),
+                    on_request=partial(self.set_pick, option.id),
                     spoken_name=lambda o=option: o.name.get(ui.catalogue.language),
                 )
             else:

@@ -42,6 +42,8 @@ from game.ui.theme import LOGICAL_SIZE, Palette
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
 
 SKULL_CENTRE = (640, 150)
 SKULL_SIZE = (240, 190)
@@ -52,7 +54,7 @@ REVIVE_PANEL = pygame.Rect(250, 562, 780, 142)
 
 
 def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]  # a generator of 3 ints is the RGB triple typeshed cannot see
+    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
 
 @surface_cached("death pages", 4_000_000)  # one full page
@@ -413,7 +415,7 @@ def _showcase_honest(services: Services) -> list[Scene]:
     from game.rules.session import Session, Start
 
     book = services.shelf.books["DF31"]
-    session = Session(
+    session: Session[SheetState, FFAction] = Session(
         book,
         ScriptedDice([6, 6, 1, 1, 6, 5]),
         Start(hero={"skill": 10, "stamina": 20, "luck": 9}, language=services.language, play=HONEST),

@@ -12,6 +12,7 @@ next, Enter confirms once every die is set. Each change is said.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -54,7 +55,7 @@ class DiceEntryScene(ModalScene):
                 buttons = []
                 for face in range(1, 7):
                     rect = (panel.x + 230 + (face - 1) * (PIP_BUTTON + 8), y, PIP_BUTTON, PIP_BUTTON)
-                    buttons.append(self.group.add(Button(ui, rect, str(face), on_click=lambda r=row, f=face: self.pick(r, f))))
+                    buttons.append(self.group.add(Button(ui, rect, str(face), on_click=partial(self.pick, row, face))))
                 self.pip_buttons[row] = buttons
             else:
                 field = TextField(

@@ -10,6 +10,7 @@ only while it runs.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 
@@ -151,7 +152,7 @@ class GalleryScene(Scene):
                     label=ui.tr(labels[name]),
                     minimum=0,
                     maximum=maxima[name],
-                    on_request=lambda v, n=name: self._accept_counter(n, v),
+                    on_request=partial(self._accept_counter, name),
                 )
             )
 

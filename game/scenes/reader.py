@@ -48,6 +48,8 @@ from game.ui.keymap import press
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
 
 
 class ReaderScene(AdventureScene):
@@ -358,7 +360,7 @@ def _demo_adventure(services: Services, path: list[tuple[Any, list[int]]]) -> Ad
 
     book = services.shelf.books["DEMO"]
     # The sample's own dice are given action by action; whatever is rolled afterwards is random.
-    session = Session(book, services.new_dice(), Start(language=services.language))
+    session: Session[SheetState, FFAction] = Session(book, services.new_dice(), Start(language=services.language))
     session.apply(a.SetHero(scores={"skill": 10, "stamina": 19, "luck": 9}))
     session.apply(a.NameHero(name="Maëlle"))
     for action, dice in path:

@@ -15,6 +15,8 @@ window and its ``on_fullscreen`` callback stores the state actually reached
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.app.navigator import Screen
@@ -101,7 +103,7 @@ class SettingsScene(Scene):
         y = row_y(name) + 4
         for index, (value, key) in enumerate(options):
             rect = (CONTROL_X + index * (width + SEGMENT_GAP), y, width, SEGMENT_H)
-            buttons[value] = self.group.add(Button(self.ui, rect, self.ui.tr(key), on_click=lambda v=value: on_pick(v)))
+            buttons[value] = self.group.add(Button(self.ui, rect, self.ui.tr(key), on_click=partial(on_pick, value)))
         return buttons
 
     def _build(self) -> None:

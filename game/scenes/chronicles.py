@@ -236,12 +236,16 @@ def _showcase_chronicles(services: Services) -> list[Scene]:
 def _sample_runs(services: Services, book: Any) -> None:
     """Three past runs of the sample book for the screenshot: two deaths at § 213, one abandoned."""
     from game.rules.dice import RandomDice
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
     from game.rules.session import Session, Start
 
     roads = ((1, 48, 213), (1, 12, 97, 213), (1, 12, 150))
     for index, road in enumerate(roads):
         hero = {"skill": 9, "stamina": 18, "luck": 9}
-        session = Session(book, RandomDice(index), Start(hero=hero, play="honest" if index else "bookmark"))
+        session: Session[SheetState, FFAction] = Session(
+            book, RandomDice(index), Start(hero=hero, play="honest" if index else "bookmark")
+        )
         session.apply({"do": "name_hero", "name": ("Brenna", "Oswin", "Maelis")[index]})
         for number in road:
             session.apply({"do": "paragraph", "number": number})

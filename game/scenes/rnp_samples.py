@@ -5,6 +5,8 @@ from __future__ import annotations
 from game.app.adventure import Adventure
 from game.app.services import Services
 from game.rules.dice import RandomDice
+from game.rules.rnp.actions import RnpAction
+from game.rules.rnp.state import TableState
 from game.rules.session import Session, Start
 
 SAMPLE_PARTY = (
@@ -56,11 +58,11 @@ def sample_table(services: Services, *, journey: bool = True, seed: int = 12) ->
     """Three adventurers (a dwarf with darkvision, an elf, a human) and, with ``journey``, two days on the road
     with a forced march, a day short of water and an ambush avoided: all real actions."""
     book = services.shelf.books["rolenplay"]
-    session = Session(book, RandomDice(seed), Start(language=services.language))
+    session: Session[TableState, RnpAction] = Session(book, RandomDice(seed), Start(language=services.language))
     for action in SAMPLE_PARTY + SAMPLE_SHEETS:
         session.apply(action)
     if journey:
-        for action in (
+        for step in (
             {"do": "advance", "amount": 8},
             {"do": "travel_party", "mode": "foot", "pace": "normal", "terrain": "normal", "days": 1},
             {"do": "eat_day", "character": "Mira", "ration": "half"},
@@ -84,5 +86,5 @@ def sample_table(services: Services, *, journey: bool = True, seed: int = 12) ->
                 "watchers": [{"name": "Orc", "passive_perception": 10}, {"name": "Warg", "passive_perception": 13}],
             },
         ):
-            session.apply(action)
+            session.apply(step)
     return Adventure.start(session, services.saves)

@@ -339,6 +339,7 @@ class SheetScene(AdventureScene):
     def tick_day(self) -> None:
         self.act(a.TickDay())
         view = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)
+        assert view is not None  # its only way in, the tick button, is built only for a book with a calendar
         self.say(self.ui.t("sheet.day_ticked", day=view["today"], ticked=view["ticked"]))
 
     def ask_rename_day(self, index: int) -> None:

@@ -42,7 +42,7 @@ def roll_action(
     adventure: Adventure,
     action: Any,
     present: Callable[[Entry], Presentation],
-    on_done: Callable[[Entry | Refused], None],
+    on_done: Callable[[Entry | Refused], object],  # what it returns is not used
     label: Callable[[DieUse], str] | None = None,
 ) -> None:
     """Apply ``action`` through the rules with the dice UI; ``on_done`` gets the entry or the refusal.

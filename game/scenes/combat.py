@@ -76,6 +76,7 @@ class CombatScene(AdventureScene):
         self.odds = OddsWorker(adventure.session.rules, adventure.book)
         self.timeline = FightTimeline(adventure.session)
         fight = adventure.state.fight
+        assert fight is not None  # the board is opened on a fight that has started
         has_quiver = self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken or fight.stats.arrows_spent > 0)
         self.layout: Layout = compute_layout(len(fight.enemies), fight.ally is not None, has_quiver)
         self.animator = Animator(self.layout, services.rng)

@@ -158,6 +158,7 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
         draw_rule(surface, x, right, y + 6, p.ink_faint)
         y += 20
         view = calendar_view(book, state, scene.language)
+        assert view is not None  # the book has a calendar
         blit_text(surface, ui.t("reader.today"), (x, y), "italic", small, p.ink_soft)
         if view["today"] is None:
             blit_text(surface, ui.t("sheet.no_day_yet"), (x, y + 24), "italic", body, p.ink_soft)

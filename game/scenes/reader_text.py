@@ -64,7 +64,7 @@ def typeset(text: str, width: int, size: int, drop_cap: bool = True) -> tuple[li
         def flush(justify: bool) -> None:
             nonlocal y, row
             widths = [fonts.text_width(w, "body", size) for w in current]
-            gap = space
+            gap: float = space
             if justify and len(current) > 1:
                 gap = (room(row) - sum(widths)) / (len(current) - 1)
                 gap = min(gap, space * 3)

@@ -16,7 +16,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -36,7 +36,7 @@ DIE_SIZE = 104
 DICE_X = (470, 640, 810)
 DICE_Y = 330
 LANGUAGE_BUTTON = pygame.Rect(1096, 20, 164, 44)
-NEXT_LANGUAGE = {"fr": "en", "en": "fr"}
+NEXT_LANGUAGE: dict[str, Literal["fr", "en"]] = {"fr": "en", "en": "fr"}
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 import pygame
 
 from game.app.services import Services
 from game.app.stack import SceneStack
+
+if TYPE_CHECKING:
+    from game.ui.text_field import TextField
 
 # What the autopilot presses on each screen, best first: catalogue keys of button labels.
 AUTOPILOT_BUTTONS: dict[str, tuple[str, ...]] = {
@@ -73,6 +76,12 @@ def line_bands(image: pygame.Surface) -> list[tuple[int, int]]:
 def _label(ui: Any, widget: Any) -> str:
     label = getattr(widget, "label", None)
     return ui.text(label) if label is not None else ""
+
+
+class _NameEntry(Protocol):
+    """The creation screen while it asks for the hero's name."""
+
+    name_field: TextField
 
 
 @dataclass
@@ -225,7 +234,7 @@ class Autopilot:
         if not self.typing:
             self.still_since = None  # then hold on the named hero before starting
 
-    def _wants_name(self, scene: Any) -> bool:
+    def _wants_name(self, scene: Any) -> TypeGuard[_NameEntry]:
         field = getattr(scene, "name_field", None)
         hero = getattr(getattr(scene, "session", None), "state", None)
         hero = getattr(hero, "hero", None)
@@ -327,7 +336,8 @@ class Autopilot:
         if self.reveal is None or self._revealed() or self.stack.top is None:
             return
         text = self.reveal[0]
-        if getattr(self.stack.top, "text", None) is not text:
+        on_screen: Any = getattr(self.stack.top, "text", None)  # the reader's text widget, if it shows one
+        if on_screen is not text:
             return
         shown = max(0, self._reveal_lines())
         hidden_from = (self.bands[shown][0] if shown < len(self.bands) else text.content) - text.scroll

@@ -8,6 +8,7 @@ over the screen they belong to. A new screen adds its entry here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from game.app.adventure import Adventure
 from game.app.scene import Scene
@@ -33,7 +34,8 @@ def showcase(name: str) -> Callable[[SceneFactory], SceneFactory]:
 def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -> Adventure:
     """A hero part-way through a book: the sample sheet of the screenshots."""
     book = services.shelf.books[book_id]
-    session = Session(book, RandomDice(seed), Start(language=services.language))
+    # Any: the book's kind, known only at run time, picks the ruleset's state and action types.
+    session: Session[Any, Any] = Session(book, RandomDice(seed), Start(language=services.language))
     if book.kind != "fighting_fantasy":
         return Adventure.start(session, services.saves)
     if book.ready_heroes:

@@ -23,7 +23,7 @@ from game.ui.theme import Palette
 
 SUPERSAMPLE = 4
 Point = tuple[float, float]
-Colour = tuple[int, ...]
+Colour = fonts.Colour  # (r, g, b) or (r, g, b, a), what pygame draws with
 
 
 # ---------------------------------------------------------------- helpers

@@ -21,23 +21,16 @@ from game.app.services import Services
 from game.app.showcase import showcase
 from game.books.loader import BookError
 from game.rules.session import Session, Start
+from game.scenes import bookshelf_paint
 from game.scenes.bookshelf_import import ImportScene
+from game.scenes.bookshelf_paint import BOOKS_PANEL, BROKEN_ROW, MAX_BROKEN_SHOWN, SAVES_PANEL, books_per_page, card_height
 from game.storage.saves import Listing, SaveError, book_changed
-from game.ui import fonts
 from game.ui.button import Button
 from game.ui.dialog import Dialog
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
 from game.ui.group import WidgetGroup
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
-from game.ui.text_fit import fit_lines
 
-BOOKS_PANEL = pygame.Rect(24, 96, 600, 560)
-SAVES_PANEL = pygame.Rect(648, 96, 608, 560)
-CARD_H = 100
-MIN_CARD_H = 64
-BROKEN_ROW = 48  # one broken book file: two lines of its first error and its "errors" button
-MAX_BROKEN_SHOWN = 2
 MAX_ERRORS_IN_DIALOG = 14
 
 
@@ -416,95 +409,7 @@ class BookshelfScene(Scene):
         return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui, p = self.ui, self.ui.palette
-        language = ui.catalogue.language
-        surface.blit(parchment(surface.get_size(), p), (0, 0))
-        blit_text(surface, ui.t("app.title"), (640, 44), "title", ui.theme.text_size("title"), p.rubric, "center")
-        draw_rule(surface, 340, 940, 78, p.ink_soft)
-        for rect, key in ((BOOKS_PANEL, "shelf.books"), (SAVES_PANEL, "shelf.saves")):
-            draw_panel(surface, rect, p)
-            blit_text(surface, ui.t(key), (rect.x + 20, rect.y + 14), "title", ui.theme.text_size("heading"), p.ink)
-        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-        cards = self.services.shelf.cards
-        for button, book_id in self.book_buttons:
-            book = cards.get(book_id)
-            if book is None:
-                continue
-            card = pygame.Rect(BOOKS_PANEL.x + 16, button.rect.centery - self.card_h // 2, BOOKS_PANEL.width - 32, self.card_h)
-            pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
-            pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
-            label = book.label(language) if hasattr(book, "label") else ""
-            heading = (f"{label} · " if label else "") + book.title.get(language)
-            size = body if self.card_h >= 84 and fonts.text_width(heading, "bold", body) <= card.width - 222 else small
-            blit_text(surface, heading, (card.x + 14, card.y + 6), "bold", size, p.ink)
-            blurb = getattr(book, "blurb", None)
-            text = blurb.get(language) if blurb else ""
-            lines, _ = fit_lines(
-                text, "italic", small, card.width - 230, 2 if self.card_h >= 84 else 1
-            )  # the whole blurb on hover
-            for i, line in enumerate(lines):
-                blit_text(
-                    surface,
-                    line,
-                    (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small)),
-                    "italic",
-                    small,
-                    p.ink_soft,
-                )
-        errors = self.services.shelf.errors
-        y = BOOKS_PANEL.y + 60 + books_per_page(len(errors)) * (self.card_h + 10)
-        if self.pages > 1:
-            blit_text(
-                surface,
-                ui.t("shelf.page", page=self.page + 1, pages=self.pages),
-                (BOOKS_PANEL.right - 124, BOOKS_PANEL.y + 30),
-                "italic",
-                small,
-                p.ink_soft,
-                "midright",
-            )
-        for index, error in enumerate(errors[:MAX_BROKEN_SHOWN]):
-            text = ui.t("shelf.book_broken", error=str(error))
-            for i, line in enumerate(wrap_words(text, "body", small, BOOKS_PANEL.width - 180)[:2]):
-                blit_text(
-                    surface,
-                    line,
-                    (BOOKS_PANEL.x + 20, y + index * BROKEN_ROW + i * fonts.line_height("body", small)),
-                    "body",
-                    small,
-                    p.bad,
-                )
-        if len(errors) > MAX_BROKEN_SHOWN:
-            blit_text(
-                surface,
-                ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN),
-                (BOOKS_PANEL.x + 20, y + MAX_BROKEN_SHOWN * BROKEN_ROW),
-                "italic",
-                small,
-                p.bad,
-            )
-        last = self.services.saves.last()
-        if last is not None:
-            item = next((i for i in self.listing if i.id == last), None)
-            if item is not None:
-                blit_text(surface, self._describe(item), (SAVES_PANEL.x + 20, SAVES_PANEL.y + 118), "italic", small, p.ink_soft)
-        if not self.listing:
-            blit_text(
-                surface, ui.t("shelf.no_saves"), (SAVES_PANEL.centerx, SAVES_PANEL.y + 290), "italic", body, p.ink_faint, "center"
-            )
-        self.group.draw(surface)
-        if self.message:
-            lines = wrap_words(self.message, "body", small, 700)[:2]
-            for i, line in enumerate(lines):
-                blit_text(
-                    surface,
-                    line,
-                    (640, 676 + i * 22 - (len(lines) - 1) * 11),
-                    "body",
-                    small,
-                    p.bad if self.message_bad else p.ink,
-                    "center",
-                )
+        bookshelf_paint.draw(self, surface)
 
 
 def shelf_order(book: Any) -> tuple[Any, ...]:
@@ -512,18 +417,6 @@ def shelf_order(book: Any) -> tuple[Any, ...]:
     number = getattr(book, "series_number", None)
     series = book.series.short.en if getattr(book, "series", None) is not None else ""
     return (book.kind != "fighting_fantasy", number is None, series != "FF", series, number or 0, book.id)
-
-
-def books_per_page(broken: int) -> int:
-    """How many book cards fit in the panel beside the broken files' lines."""
-    room = BOOKS_PANEL.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
-    return max(1, room // (MIN_CARD_H + 10))
-
-
-def card_height(books: int, broken: int) -> int:
-    """Book cards shrink to fit every book (and the broken files' messages) in the panel."""
-    room = BOOKS_PANEL.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
-    return max(MIN_CARD_H, min(CARD_H, room // max(1, books) - 10))
 
 
 @showcase("bookshelf")

@@ -23,23 +23,19 @@ from game.app.showcase import sample_adventure, showcase
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import bad_action
-from game.scenes.combat_board import ellipsize
+from game.scenes import fight_setup_paint
+from game.scenes.fight_setup_paint import LEFT, RIGHT, ROW_H
 from game.ui.button import Button
 from game.ui.counter import Counter
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
-from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 MODES = ("one_after_another", "all_together", "as_one")
-LEFT = pygame.Rect(28, 88, 604, 548)
-RIGHT = pygame.Rect(648, 88, 604, 548)
 MAX_BOX_ROWS = 4
-ROW_H = 38
 MAX_ENEMIES = 12
 
 
@@ -430,73 +426,7 @@ class FightSetupScene(AdventureScene):
         return event if not consumed and event.type == pygame.KEYDOWN else None  # F1 and other global keys go on
 
     def draw(self, surface: pygame.Surface) -> None:
-        p, theme, t = self.ui.palette, self.ui.theme, self.ui.t
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        blit_text(
-            surface, t("combat.setup_title"), (LOGICAL_SIZE[0] // 2, 14), "title", theme.text_size("title"), p.rubric, "midtop"
-        )
-        draw_rule(surface, 340, LOGICAL_SIZE[0] - 340, 72, p.ink_soft)
-        heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
-        for rect, key in ((LEFT, "combat.setup_enemies"), (RIGHT, "combat.setup_options")):
-            draw_panel(surface, rect, p)
-            blit_text(surface, t(key), (rect.x + 22, rect.y + 10), "title", heading, p.ink)
-            pygame.draw.line(surface, p.ink_faint, (rect.x + 22, rect.y + 46), (rect.right - 22, rect.y + 46))
-        x = LEFT.x + 22
-        if not self.box_toggles:
-            blit_text(
-                surface, t("combat.setup_no_boxes"), (x, LEFT.y + 60 + ROW_H // 2 - 3), "italic", body, p.ink_soft, "midleft"
-            )
-        more = self.hidden_boxes
-        if more > 0:
-            blit_text(
-                surface,
-                t("combat.setup_more_boxes", n=more),
-                (LEFT.right - 22, self.typed_label_y),
-                "italic",
-                small,
-                p.ink_soft,
-                "topright",
-            )
-        blit_text(surface, t("combat.setup_typed"), (x, self.typed_label_y), "italic", small, p.ink_soft)
-        for row, typed in enumerate(self.typed):
-            label = t("combat.setup_box", name=typed["name"], skill=typed["skill"], stamina=typed["stamina"])
-            if typed["notes"]:
-                label = f"{label} — {typed['notes']}"
-            blit_text(
-                surface,
-                ellipsize(label, "body", body, LEFT.width - 200),
-                (x, self.typed_top + row * ROW_H + 16),
-                "body",
-                body,
-                p.ink,
-                "midleft",
-            )
-        if not self.typed:
-            blit_text(surface, t("combat.setup_typed_none"), (x, self.typed_top + 16), "italic", small, p.ink_faint, "midleft")
-        fy = self.form_y
-        pygame.draw.line(surface, p.ink_faint, (x, fy - 4), (LEFT.right - 22, fy - 4))
-        attack_name, stamina_name = self.score_names()
-        for dx, label in ((0, t("combat.setup_name")), (316, attack_name), (442, stamina_name)):
-            blit_text(surface, label, (x + dx, fy + 4), "italic", small, p.ink_soft)
-        blit_text(surface, t("combat.setup_notes"), (x, fy + 78), "italic", small, p.ink_soft)
-        rx = RIGHT.x + 22
-        blit_text(surface, t("combat.setup_mode"), (rx, RIGHT.y + 54), "italic", small, p.ink_soft)
-        if self.profile_buttons:
-            blit_text(surface, t("combat.setup_profile"), (rx, self.profile_y), "italic", small, p.ink_soft)
-        if self.shots_counter is not None:
-            archery = self.book.archery
-            arrows = self.adventure.state.counters.get(archery.counter, 0)
-            blit_text(surface, t("combat.setup_archery"), (rx, self.archery_y + 10), "title", body, p.ink)
-            blit_text(surface, t("combat.setup_quiver", n=arrows), (rx, self.archery_y + 42), "italic", small, p.ink_soft)
-        ink = p.ink_soft if self.ally_toggle.value else p.ink_faint
-        for dx, key in ((0, "combat.setup_name"), (316, "combat.setup_skill"), (442, "combat.setup_stamina")):
-            blit_text(surface, t(key), (rx + dx, self.ally_y + 38), "italic", small, ink)
-        if self.escape_toggle.value:
-            blit_text(surface, t("combat.setup_escape_note"), (rx, self.escape_y + 84), "italic", small, p.ink_soft)
-        message = self.message or (self.fight_button.disabled_reason and self.ui.text(self.fight_button.disabled_reason))
-        if message:
-            blit_text(surface, message, (LEFT.x, 678), "italic", body, p.bad, "midleft")
-        self.group.draw(surface)
+        fight_setup_paint.draw(self, surface)
 
 
 @showcase("combat-setup")

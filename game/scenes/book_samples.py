@@ -8,7 +8,7 @@ So ``--screenshots`` shows what a player of that book sees, whatever it holds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.app.adventure import Adventure
 from game.app.navigator import Screen
@@ -16,9 +16,16 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.app.stack import SceneStack
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import RandomDice
 from game.rules.ff import actions as a
 from game.rules.session import Session, Start
+
+if TYPE_CHECKING:
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
+    from game.scenes.creation import CreationScene
+    from game.scenes.sheet import SheetScene
 
 BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4")
 
@@ -38,18 +45,21 @@ def first_picks(step: Any, count: int) -> list[str] | dict[str, int]:
 def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
     """A hero of ``book_id`` rolled on seeded dice, with every creation step chosen."""
     book = services.shelf.books[book_id]
-    session = Session(book, RandomDice(seed), Start(language=services.language))
+    assert isinstance(book, FightingFantasyBook)  # a hero is created only in a Fighting Fantasy book
+    session: Session[SheetState, FFAction] = Session(book, RandomDice(seed), Start(language=services.language))
     session.apply(a.RollHero(do="roll_hero"))
     session.apply(a.NameHero(do="name_hero", name="Tarkan"))
     for step in book.creation:
-        count = step.count if isinstance(step.count, int) else session.state.hero.initial[step.count]
+        hero = session.state.hero
+        assert hero is not None  # rolled above
+        count = step.count if isinstance(step.count, int) else hero.initial[step.count]
         session.apply(a.Choose(do="choose", step=step.id, picks=first_picks(step, count)))
     return session
 
 
 def creation_sample(services: Services, book_id: str) -> list[Scene]:
     """The creation screen after a roll, with the book's first step open when it has one."""
-    scene = services.navigator.build(Screen.CREATION, services.shelf.books[book_id])
+    scene = cast("CreationScene", services.navigator.build(Screen.CREATION, services.shelf.books[book_id]))
     stack = SceneStack()
     stack.push(scene)
     stack.apply_pending()
@@ -67,7 +77,7 @@ def creation_sample(services: Services, book_id: str) -> list[Scene]:
 def sheet_sample(services: Services, book_id: str, tab: str = "tools") -> list[Scene]:
     """The sheet of a freshly created hero of the book, on its Tools tab."""
     adventure = Adventure.start(chosen_session(services, book_id), services.saves)
-    scene = services.navigator.build(Screen.SHEET, adventure)
+    scene = cast("SheetScene", services.navigator.build(Screen.SHEET, adventure))
     scene.show_tab(tab)
     return [scene]
 
@@ -75,9 +85,10 @@ def sheet_sample(services: Services, book_id: str, tab: str = "tools") -> list[S
 def fight_sample(services: Services, book_id: str) -> list[Scene]:
     """A fight of the book after one round, in its first combat profile when it has some (vehicles, ships)."""
     book = services.shelf.books[book_id]
+    assert isinstance(book, FightingFantasyBook)  # fights are Fighting Fantasy ones
     adventure = Adventure.start(chosen_session(services, book_id), services.saves)
     profile = next(iter(book.combat_profiles), None)
-    name = {None: "Orc"}.get(profile, "Interceptor")
+    name = "Orc" if profile is None else "Interceptor"
     adventure.act(a.StartFight(do="fight", enemies=[a.EnemySpec(name=name, skill=8, stamina=10)], profile=profile))
     adventure.act(a.AttackRound(do="round"))
     return [services.navigator.build(Screen.COMBAT, adventure)]

@@ -4,7 +4,7 @@ import pygame
 import pytest
 from ui_helpers import init_pygame
 
-from game.ui import draw, fonts
+from game.ui import draw, fonts, icons
 from game.ui.theme import COLOURBLIND, PARCHMENT
 
 
@@ -57,15 +57,15 @@ def test_rotated_die_draws_at_any_angle_and_size():
         assert rect.width >= size
 
 
-@pytest.mark.parametrize("name", sorted(draw.ICONS))
+@pytest.mark.parametrize("name", sorted(icons.ICONS))
 def test_every_icon_draws_something(name):
-    image = draw.icon(name, 48, PARCHMENT.ink, PARCHMENT.parchment_dark)
+    image = icons.icon(name, 48, PARCHMENT.ink, PARCHMENT.parchment_dark)
     assert image.get_bounding_rect().width > 10
 
 
 def test_unknown_icon_is_an_error():
     with pytest.raises(KeyError):
-        draw.icon("dragon", 32, (0, 0, 0), (0, 0, 0))
+        icons.icon("dragon", 32, (0, 0, 0), (0, 0, 0))
 
 
 def test_nine_patch_keeps_corners_at_any_size():

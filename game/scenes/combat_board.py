@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import fonts
-from game.ui.draw import blit_text, die_face, icon
+from game.ui.draw import blit_text, die_face
+from game.ui.icons import icon
 from game.ui.surface_cache import SurfaceCache, surface_bytes
 from game.ui.text_fit import ellipsize  # noqa: F401  (the screens of the fight import it from here)
 from game.ui.theme import Palette

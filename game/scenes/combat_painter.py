@@ -28,7 +28,8 @@ from game.scenes.combat_panel import CentrePainter
 from game.scenes.combat_text import name_of, percent, result_key, roll_text
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_icon, draw_panel, parchment, rounded_box
+from game.ui.draw import blit_text, draw_panel, parchment, rounded_box
+from game.ui.icons import draw_icon
 from game.ui.theme import LOGICAL_SIZE
 
 LEFT_MARGIN = 24

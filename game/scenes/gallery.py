@@ -19,8 +19,9 @@ from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
 from game.ui.dialog import Dialog
-from game.ui.draw import ICONS, blit_text, draw_die, draw_icon, draw_panel, draw_rule, parchment
+from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment
 from game.ui.group import WidgetGroup
+from game.ui.icons import ICONS, draw_icon
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField

@@ -16,7 +16,8 @@ from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.scenes.reader_layout import ICONS, PAGE, SIDE
 from game.ui import fonts
-from game.ui.draw import blit_text, draw_icon, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.icons import draw_icon
 
 if TYPE_CHECKING:
     from game.scenes.reader import ReaderScene

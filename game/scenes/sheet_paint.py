@@ -14,7 +14,8 @@ from game.app.journal import play_badge
 from game.rules.ff.ruleset import calendar_view
 from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP
 from game.ui import fonts
-from game.ui.draw import blit_text, draw_icon, draw_panel, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.icons import draw_icon
 from game.ui.text_fit import fit_line
 
 if TYPE_CHECKING:

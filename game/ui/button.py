@@ -9,7 +9,8 @@ import pygame
 from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_dashed_frame, draw_icon, rounded_box
+from game.ui.draw import blit_text, draw_dashed_frame, rounded_box
+from game.ui.icons import draw_icon
 from game.ui.text_fit import fit_line
 from game.ui.widget import Widget
 
@@ -17,7 +18,7 @@ STYLES = ("normal", "primary", "danger")
 
 
 class Button(Widget):
-    """A labelled button, optionally with an icon from ``game.ui.draw.ICONS``."""
+    """A labelled button, optionally with an icon from ``game.ui.icons.ICONS``."""
 
     def __init__(
         self,

@@ -13,7 +13,8 @@ import pygame
 
 from game.i18n.catalogue import TextSource
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_icon
+from game.ui.draw import blit_text
+from game.ui.icons import draw_icon
 from game.ui.scrollbar import Scrollbar
 from game.ui.text_fit import fit_line
 from game.ui.widget import Widget
@@ -37,7 +38,7 @@ class ScrollList(Widget):
         on_activate: Callable[[int], object] | None = None,
         **options,
     ) -> None:
-        """``icons`` optionally names an icon per row (see game.ui.draw.ICONS)."""
+        """``icons`` optionally names an icon per row (see game.ui.icons.ICONS)."""
         super().__init__(ui, rect, **options)
         self.items: list[TextSource] = list(items)
         self.icons = list(icons) if icons is not None else None

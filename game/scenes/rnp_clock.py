@@ -8,11 +8,12 @@ the rules' journal written as sentences.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
 from game.rules.errors import Refused
+from game.rules.rnp import actions as a
 from game.scenes.rnp_format import duration, journal_line, lang, name_of, num, parse_duration
 from game.scenes.rnp_panel import ROW, Panel
 from game.scenes.rnp_timers import timer_label, timer_status
@@ -86,7 +87,7 @@ class ClockPanel(Panel):
     """The time and daylight, the scale, time passing (a step, a typed duration, a jump to dawn, noon, dusk or
     midnight, a short or long rest), the clock setter, the timers in force, and the journal."""
 
-    MARKS = ("dawn", "noon", "dusk", "midnight")
+    MARKS: tuple[Literal["dawn", "noon", "dusk", "midnight"], ...] = ("dawn", "noon", "dusk", "midnight")
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
@@ -117,7 +118,7 @@ class ClockPanel(Panel):
             "step",
             (area.left, y + 100, 360, ROW),
             ui.tr("rnp.advance_one", unit=unit),
-            lambda: self.table.act({"do": "advance", "amount": 1}),
+            lambda: self.table.act(a.Advance(do="advance", amount=1)),
             style="primary",
         )
         self.field("amount", (area.left, y + 174, 130, ROW), "", placeholder=ui.tr("rnp.duration_tip"), max_length=10)
@@ -126,14 +127,14 @@ class ClockPanel(Panel):
         cx = area.left + 380
         half = 144
         for i, mark in enumerate(self.MARKS):
-            action = {"do": "advance_to", "to": mark}
+            to = a.AdvanceTo(do="advance_to", to=mark)
             self.button(
                 f"to:{mark}",
                 (cx + (i % 2) * (half + 8), area.top + 24 + (i // 2) * (ROW + 8), half, ROW),
                 ui.tr(f"rnp.to_{mark}"),
-                partial(self.table.act, action),
+                partial(self.table.act, to),
             )
-        short, rest = {"do": "short_rest"}, {"do": "long_rest"}
+        short, rest = a.ShortRest(do="short_rest"), a.LongRest(do="long_rest")
         hour_s = book.scale("hour").seconds
         self.button(
             "short_rest",

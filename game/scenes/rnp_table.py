@@ -24,7 +24,7 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.rules.errors import Refused
-from game.rules.session import Entry
+from game.rules.session import ActionLike, Entry
 from game.scenes.rnp_format import clock_time, duration, journal_line, scale_name
 from game.scenes.rnp_panel import Panel
 from game.scenes.rnp_samples import sample_table
@@ -103,10 +103,10 @@ class RnpTableScene(AdventureScene):
         """After a keystroke: the panel updates its previews, widgets stay (focus and caret too)."""
         self.panel.soft_update()
 
-    def refusal(self, action: dict[str, Any]) -> Refused | None:
+    def refusal(self, action: ActionLike) -> Refused | None:
         return self.adventure.refusal(action)
 
-    def act(self, action: dict[str, Any], message: str | None = None) -> Entry | Refused:
+    def act(self, action: ActionLike, message: str | None = None) -> Entry | Refused:
         """Send ``action`` to the rules; show the refusal, or what happened."""
         result = self.adventure.act(action)
         self._after(result, message)

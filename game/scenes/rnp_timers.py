@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.rnp import actions as a
 from game.scenes.rnp_format import duration
 from game.scenes.rnp_panel import ROW, Panel, fit
 from game.ui import fonts
@@ -117,13 +118,13 @@ class TimersPanel(Panel):
                 f"restart:{timer['id']}",
                 (area.right - 330, y + 8, 160, 40),
                 ui.tr("rnp.timer_restart"),
-                partial(self.act_with, "restart_timer", id=timer["id"]),
+                partial(self.table.act, a.RestartTimer(do="restart_timer", id=timer["id"])),
             )
             self.button(
                 f"remove:{timer['id']}",
                 (area.right - 160, y + 8, 160, 40),
                 ui.tr("rnp.timer_remove"),
-                partial(self.act_with, "remove_timer", id=timer["id"]),
+                partial(self.table.act, a.RemoveTimer(do="remove_timer", id=timer["id"])),
                 style="danger",
             )
             y += ROW_H

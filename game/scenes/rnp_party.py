@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.rnp import actions as a
 from game.scenes.rnp_character_form import SENSES, CharacterForm
 from game.scenes.rnp_format import clock_time, num, signed
 from game.scenes.rnp_panel import Panel, fit
@@ -92,12 +93,12 @@ class PartyPanel(Panel):
             x = card.left + 12
             box = (card.width - 24 - 4 * top) // (top + 1)
             for level in range(top + 1):
-                action = {"do": "set_exhaustion", "character": name, "level": level}
+                erase = a.SetExhaustion(do="set_exhaustion", character=name, level=level)
                 button = TrackBox(
                     ui,
                     (x + level * (box + 4), card.top + TRACK_Y, box, 32),
                     str(level),
-                    on_click=lambda a=action: self.table.act(a),
+                    on_click=partial(self.table.act, erase),
                     reached=0 < level <= member["exhaustion"],
                     current=level == member["exhaustion"],
                     tooltip=ui.tr("rnp.set_exhaustion_tip", name=name, level=level),
@@ -179,7 +180,7 @@ class PartyPanel(Panel):
 
         def answered(yes: object) -> None:
             if yes:
-                self.table.act({"do": "remove_character", "name": name})
+                self.table.act(a.RemoveCharacter(do="remove_character", name=name))
 
         self.table.stack.push(
             Dialog(

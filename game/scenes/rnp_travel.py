@@ -15,6 +15,7 @@ import pygame
 
 from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
+from game.rules.rnp import actions as a
 from game.rules.rnp.preview import Preview, forced_march_schedule, preview
 from game.rules.session import Entry
 from game.scenes.rnp_format import clock_time, distance, duration, gains, mode_name, name_of, num, signed
@@ -144,7 +145,7 @@ class TravelPanel(Panel):
                 f"rejoin:{name}",
                 (rx, area.bottom - ROW, width, ROW),
                 label,
-                partial(self.act_with, "rejoin", character=name),
+                partial(self.table.act, a.Rejoin(do="rejoin", character=name)),
             )
             rx += width + 6
 

@@ -11,6 +11,7 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.settings import SettingsStore
 from game.app.stack import SceneStack
+from game.scenes import creation_paint
 from game.scenes.creation import CreationScene
 from game.scenes.creation_layout import RULES_PANEL
 from game.scenes.creation_paint import formula_text
@@ -149,7 +150,7 @@ def test_picking_isolde_gives_her_scores_and_willpower(services):
     assert (hero.initial["skill"], hero.initial["stamina"], hero.initial["luck"], hero.initial["willpower"]) == (12, 19, 7, 6)
     assert hero.name == "Isolde Laodegan"
     assert scene.name_field.text == "Isolde Laodegan"
-    assert "VOLONTÉ 6" in scene.summary()
+    assert "VOLONTÉ 6" in creation_paint.summary(scene)
 
 
 def test_ready_heroes_only_where_the_book_has_them(services):
@@ -234,4 +235,4 @@ def test_text_fits_its_box(services, language, book_id):
         for index, ready in enumerate(scene.book.ready_heroes):
             assert fonts.text_width(ready.name, "bold", body) <= scene.card_rect(index).width - 20
     # The hero's scores head the bottom panel.
-    assert fonts.text_width(scene.summary(), "bold", body) <= 738 - 40
+    assert fonts.text_width(creation_paint.summary(scene), "bold", body) <= 738 - 40

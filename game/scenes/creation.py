@@ -29,10 +29,8 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start
 from game.scenes import creation_paint
-from game.scenes.combat_board import ellipsize
 from game.scenes.creation_layout import CARD_GAP, FIELD_W, HEADING_SPACE, HERO_PANEL, PAD, ROW_H, RULES_PANEL, TOP_PANEL
 from game.scenes.creation_steps import ChoicePicker, StepsStrip
-from game.ui import fonts
 from game.ui.button import Button
 from game.ui.group import WidgetGroup
 from game.ui.speech import SpokenText
@@ -90,13 +88,6 @@ class CreationScene(Scene):
 
     def stat_name(self, stat: Any) -> str:
         return stat.name.get(self.ui.catalogue.language)
-
-    def fitted_name(self, stat: Any, face: str, size: int, width: int) -> str:
-        """The stat's name where it fits in ``width``, else the book's short name, else the name cut with "…"."""
-        name = self.stat_name(stat)
-        if fonts.text_width(name, face, size) <= width or stat.short is None:
-            return ellipsize(name, face, size, width)
-        return ellipsize(stat.short.get(self.ui.catalogue.language), face, size, width)
 
     # -- widgets ----------------------------------------------------------------------------
     def _build(self) -> None:
@@ -330,7 +321,7 @@ class CreationScene(Scene):
             Screen.DICE_ROLL,
             self.ui.t("creation.roll_title"),
             self.dice_groups(),
-            self.summary(),
+            creation_paint.summary(self),
             rng=self.services.rng,
             animation_factor=factor,
         )
@@ -427,18 +418,6 @@ class CreationScene(Scene):
         """F1: the rules of this book for creation (the shortcuts are one click further)."""
         if self.stack is not None:
             self.services.navigator.open(self, Screen.RULES_HELP, self.book, "creation")
-
-    # -- text -----------------------------------------------------------------------------------
-    def summary(self) -> str:
-        """``HABILETÉ 11 · ENDURANCE 20 · CHANCE 9`` for the current hero."""
-        if self.hero is None:
-            return ""
-        full = " · ".join(f"{self.stat_name(s)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats)
-        if fonts.text_width(full, "bold", self.ui.theme.text_size("body")) <= HERO_PANEL.width - 2 * PAD:
-            return full
-        return " · ".join(
-            f"{(s.short or s.name).get(self.ui.catalogue.language)} {self.hero.initial.get(s.id, 0)}" for s in self.book.stats
-        )
 
     # -- frame ------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

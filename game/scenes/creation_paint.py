@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.session import HONEST
+from game.scenes.combat_board import ellipsize
 from game.scenes.creation_layout import CARD_GAP, FIELD_W, HEADING_SPACE, HERO_PANEL, PAD, ROW_H, RULES_PANEL, TOP_PANEL
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
@@ -29,6 +30,26 @@ def formula_text(stat: Any) -> str:
     elif roll.plus < 0:
         text += f" − {-roll.plus}"
     return text
+
+
+def fitted_name(scene: CreationScene, stat: Any, face: str, size: int, width: int) -> str:
+    """The stat's name where it fits in ``width``, else the book's short name, else the name cut with "…"."""
+    name = scene.stat_name(stat)
+    if fonts.text_width(name, face, size) <= width or stat.short is None:
+        return ellipsize(name, face, size, width)
+    return ellipsize(stat.short.get(scene.ui.catalogue.language), face, size, width)
+
+
+def summary(scene: CreationScene) -> str:
+    """``HABILETÉ 11 · ENDURANCE 20 · CHANCE 9`` for the current hero."""
+    if scene.hero is None:
+        return ""
+    full = " · ".join(f"{scene.stat_name(s)} {scene.hero.initial.get(s.id, 0)}" for s in scene.book.stats)
+    if fonts.text_width(full, "bold", scene.ui.theme.text_size("body")) <= HERO_PANEL.width - 2 * PAD:
+        return full
+    return " · ".join(
+        f"{(s.short or s.name).get(scene.ui.catalogue.language)} {scene.hero.initial.get(s.id, 0)}" for s in scene.book.stats
+    )
 
 
 def draw(scene: CreationScene, surface: pygame.Surface) -> None:
@@ -69,7 +90,7 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
         cy = top + index * ROW_H + ROW_H // 2
         if index:
             pygame.draw.line(surface, p.ink_faint, (x0, top + index * ROW_H), (x0 + width, top + index * ROW_H))
-        blit_text(surface, scene.fitted_name(stat, "body", body, 144), (x0, cy), "body", body, p.ink, "midleft")
+        blit_text(surface, fitted_name(scene, stat, "body", body, 144), (x0, cy), "body", body, p.ink, "midleft")
         if stat.roll is not None:
             text = ui.t("creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum)
             blit_text(surface, text, (x0 + 150, cy), "italic", small, p.ink_soft, "midleft")
@@ -178,7 +199,7 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
         surface.blit(rounded_box(tile.size, p.parchment_light, p.ink_faint, 6, 1), tile)
         blit_text(
             surface,
-            scene.fitted_name(stat, "body", body, tile.width - 12),
+            fitted_name(scene, stat, "body", body, tile.width - 12),
             (tile.centerx, tile.y + 10),
             "body",
             body,
@@ -249,7 +270,7 @@ def draw_hero_panel(scene: CreationScene, surface: pygame.Surface) -> None:
         blit_text(surface, ui.t(key), (x, y), "italic", body, p.ink_soft)
         return
     draw_panel(surface, HERO_PANEL, p)
-    blit_text(surface, scene.summary(), (x, HERO_PANEL.y + 14), "bold", body, p.ink)
+    blit_text(surface, summary(scene), (x, HERO_PANEL.y + 14), "bold", body, p.ink)
     pygame.draw.line(surface, p.ink_faint, (x, HERO_PANEL.y + 44), (HERO_PANEL.right - PAD, HERO_PANEL.y + 44))
     if scene.status_key:
         key = (

@@ -29,7 +29,7 @@ from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry
 from game.scenes import sheet_forms, sheet_paint, sheet_widgets
 from game.scenes.heal_ask import heal
-from game.scenes.sheet_layout import CALENDAR_HEIGHT, HISTORY_CHIPS, sheet_regions
+from game.scenes.sheet_layout import HISTORY_CHIPS, sheet_regions
 from game.scenes.sheet_powers import ToolsTab
 from game.ui.button import Button
 from game.ui.counter import Counter
@@ -117,11 +117,6 @@ class SheetScene(AdventureScene):
     # =====================================================================================
     # building
     # =====================================================================================
-
-    def calendar_rect(self) -> pygame.Rect:
-        """The calendar line at the foot of the backpack."""
-        pack = self.r.backpack
-        return pygame.Rect(pack.x, pack.bottom - CALENDAR_HEIGHT, pack.width, CALENDAR_HEIGHT)
 
     def stat_counter_width(self) -> int:
         """Score counters are narrower in a narrow hero panel, leaving room for the names."""

@@ -59,3 +59,8 @@ def sheet_regions(size: tuple[int, int]) -> SheetRegions:
     hero = pygame.Rect(hero_col.x, TOP, hero_col.width, bottom - PARAGRAPH_HEIGHT - 10 - TOP)
     paragraph = pygame.Rect(hero_col.x, hero.bottom + 10, hero_col.width, PARAGRAPH_HEIGHT)
     return SheetRegions(size, hero, paragraph, pack_col, side_col)
+
+
+def calendar_rect(backpack: pygame.Rect) -> pygame.Rect:
+    """The calendar line at the foot of the backpack."""
+    return pygame.Rect(backpack.x, backpack.bottom - CALENDAR_HEIGHT, backpack.width, CALENDAR_HEIGHT)

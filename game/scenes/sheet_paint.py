@@ -12,7 +12,7 @@ import pygame
 
 from game.app.journal import play_badge
 from game.rules.ff.ruleset import calendar_view
-from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP
+from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP, calendar_rect
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.icons import draw_icon
@@ -200,7 +200,7 @@ def draw_pencil(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect) -
 def draw_calendar(scene: SheetScene, surface: pygame.Surface) -> None:
     """The compact line in the backpack: today's name and the count of days."""
     ui, p = scene.ui, scene.ui.palette
-    cal = scene.calendar_rect()
+    cal = calendar_rect(scene.r.backpack)
     pygame.draw.line(surface, p.ink_faint, (cal.x + 16, cal.y), (cal.right - 16, cal.y))
     view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
     assert view is not None  # drawn only for a book with a calendar

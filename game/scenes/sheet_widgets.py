@@ -23,6 +23,7 @@ from game.scenes.sheet_layout import (
     STAT_ROW,
     STATS_TOP,
     TAB_ORDER,
+    calendar_rect,
 )
 from game.scenes.sheet_paint import draw_counter_row, draw_pencil, draw_stat_row
 from game.scenes.sheet_powers import ToolsTab
@@ -243,7 +244,7 @@ def build(scene: SheetScene) -> None:
     # -- calendar ---------------------------------------------------------------------------------
     scene.day_buttons = []
     if book.calendar:
-        cal = scene.calendar_rect()
+        cal = calendar_rect(scene.r.backpack)
         scene.tick_button = g.add(
             Button(ui, (cal.right - 176, cal.y + 14, 160, 44), ui.tr("sheet.tick_day"), style="primary", on_click=scene.tick_day)
         )

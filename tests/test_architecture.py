@@ -115,3 +115,26 @@ def test_no_module_hides_a_missing_import():
             if isinstance(node, ast.ExceptHandler) and isinstance(node.type, ast.Name) and node.type.id == "ImportError":
                 offenders.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
     assert offenders == []
+
+
+MAX_MODULE_LINES = 500  # developers' guide: small modules, one job (issue 14)
+MAX_CLASS_LINES = 400
+
+
+def test_no_module_of_game_is_over_500_lines():
+    too_long = {
+        module_name(path): lines
+        for path in GAME.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert too_long == {}
+
+
+def test_no_class_of_game_is_over_400_lines():
+    too_long = {
+        f"{module_name(path)}.{node.name}": node.end_lineno - node.lineno + 1
+        for path in GAME.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef) and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES
+    }
+    assert too_long == {}

@@ -24,6 +24,7 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.rules.errors import Refused
+from game.rules.rnp import actions as a
 from game.rules.session import ActionLike, Entry
 from game.scenes.rnp_format import clock_time, duration, journal_line, scale_name
 from game.scenes.rnp_panel import Panel
@@ -324,8 +325,8 @@ def _clock(services: Services) -> list[Scene]:
 @showcase("rnp-timers")
 def _timers(services: Services) -> list[Scene]:
     adventure = sample_table(services)
-    adventure.act({"do": "hold_breath", "character": "Pip", "timer": True})
-    adventure.act({"do": "advance", "amount": 1})
+    adventure.act(a.HoldBreath(do="hold_breath", character="Pip", timer=True))
+    adventure.act(a.Advance(do="advance", amount=1))
     return [RnpTableScene(services, adventure, "timers")]
 
 
@@ -348,7 +349,7 @@ def _calculators(services: Services) -> list[Scene]:
 @showcase("rnp-fall")
 def _fall(services: Services) -> list[Scene]:
     adventure = sample_table(services)
-    adventure.act({"do": "fall", "metres": 10, "character": "Mira"})
+    adventure.act(a.Fall(do="fall", metres=10, character="Mira"))
     scene = RnpTableScene(services, adventure, "fall")
     scene.panels["fall"].texts["metres"] = "10"
     scene.panels["fall"].who = "Mira"  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
@@ -363,8 +364,8 @@ def _breath(services: Services) -> list[Scene]:
     breath = scene.panels["breath"]
     breath.who = "Brok"  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
     breath.hold()  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
-    scene.act({"do": "set_scale", "scale": "round"})
-    scene.act({"do": "advance", "amount": 12})
+    scene.act(a.SetScale(do="set_scale", scale="round"))
+    scene.act(a.Advance(do="advance", amount=12))
     return [scene]
 
 
@@ -376,7 +377,7 @@ def _food(services: Services) -> list[Scene]:
 @showcase("rnp-light")
 def _light(services: Services) -> list[Scene]:
     scene = RnpTableScene(services, sample_table(services), "light")
-    scene.act({"do": "advance_to", "to": "dusk"})  # outdoors the clock sets the light: dusk is dim
+    scene.act(a.AdvanceTo(do="advance_to", to="dusk"))  # outdoors the clock sets the light: dusk is dim
     scene.panels["light"].obscurement = "light"  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
     scene.rebuild()
     return [scene]
@@ -388,7 +389,7 @@ def _hiding(services: Services) -> list[Scene]:
     hiding = scene.panels["hide"]
     hiding.who = "Mira"  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
     hiding.condition = "darkness"  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
-    scene.act({"do": "set_light", "light": "darkness"})
+    scene.act(a.SetLight(do="set_light", light="darkness"))
     hiding.watch.update({"Brok": "passive", "c1": "passive", "c2": "active"})  # type: ignore[attr-defined]  # the showcase reaches into a known panel class
     hiding.texts.update(c1_name="Orc", c2_name="Warg", c2_pp="13")
     scene.rebuild()
@@ -410,7 +411,7 @@ def _dice(services: Services) -> list[Scene]:
 
     adventure = sample_table(services, journey=False)
     scene = RnpTableScene(services, adventure, "travel")
-    entry = adventure.act({"do": "travel_party", "mode": "foot", "pace": "normal", "days": 1, "extra_hours": 2})
+    entry = adventure.act(a.TravelParty(do="travel_party", mode="foot", pace="normal", days=1, extra_hours=2))
     assert isinstance(entry, Entry)
     title, groups, verdict, tone = present_travel(scene, entry)
     overlay = services.navigator.build(Screen.DICE_ROLL, title, groups, verdict, tone=tone, rng=services.rng, animation_factor=0)

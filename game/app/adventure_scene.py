@@ -174,6 +174,11 @@ class AdventureScene(Scene):
     def undo(self) -> Entry | None:
         """Step back one action; the entry undone, or None (the reason is shown)."""
         self.before_history()
+        entries = self.adventure.session.entries
+        if entries and entries[-1].action.get("do") in ("roll_hero", "pick_hero", "set_hero"):
+            # Every adventure screen draws its hero: the hero's creation is not undone from here.
+            self.say(self.ui.t("sheet.nothing_to_undo"), "bad")
+            return None
         return self.settle(self.adventure.undo())
 
     def redo(self) -> Entry | None:

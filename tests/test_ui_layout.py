@@ -121,3 +121,15 @@ def test_with_twelve_spell_counters_the_backpack_scrolls_inside_its_panel(tmp_pa
     last = sheet.counter_widgets[sheet.book.counters[-1].id]
     driver.send(wheel(-20, driver.to_window(pane.rect.center)))
     assert pane.rect.contains(last.rect)
+
+
+def test_a_re_layout_keeps_the_keyboard_focus_and_the_scrolled_panes(tmp_path):
+    driver = sheet_driver(tmp_path, "FF2")
+    sheet = driver.top
+    sheet.counters_pane.scroll_to(40)
+    sheet.group.focus.focus(sheet.luck_button)
+    sheet.group.focus.visible = True
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
+    assert sheet.page == (1600, 900)
+    assert sheet.group.focus.focused is sheet.luck_button and sheet.group.focus.visible
+    assert sheet.counters_pane.offset == 40

@@ -15,6 +15,7 @@ import pygame
 from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
 from game.app.book_texts import item_texts
+from game.app.fluid import FluidLayout
 from game.app.journal import describe_entry, undo_state
 from game.app.navigator import Screen
 from game.app.rolling import DiceGroup, roll_action
@@ -33,7 +34,6 @@ from game.scenes.sheet_layout import HISTORY_CHIPS, sheet_regions
 from game.scenes.sheet_powers import ToolsTab
 from game.ui.button import Button
 from game.ui.counter import Counter
-from game.ui.group import WidgetGroup
 from game.ui.layout import ScrollPane
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
@@ -45,13 +45,12 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
-class SheetScene(AdventureScene):
+class SheetScene(FluidLayout, AdventureScene):
     """The Fighting Fantasy Adventure Sheet."""
 
     screen = Screen.SHEET
     help_topic = "sheet"
     dies_to_death_page = True
-    fluid = True
 
     adventure: FFAdventure
     # The widgets (built by sheet_widgets.build, from the book):
@@ -93,26 +92,20 @@ class SheetScene(AdventureScene):
         self.tab = "creatures"
         self.layout(size)
 
-    def layout(self, size: tuple[int, int]) -> None:
-        """Place every panel for a page of ``size`` (the window was resized): rebuilt, same state, tab and focus."""
-        old = self.group if self.group.widgets else None  # the base's empty group: nothing built yet
-        focus_index = None
-        offsets = (0, 0)
-        if old is not None:
-            self._commit_notes()
-            focused = old.focus.focused
-            focus_index = old.widgets.index(focused) if focused in old.widgets else None
-            offsets = (self.stats_pane.offset, self.counters_pane.offset)
-        self.page = (int(size[0]), int(size[1]))
+    def place_widgets(self) -> None:
+        """Build every panel's widgets for ``self.page`` and show the state in them."""
         self.r = sheet_regions(self.page)
-        self.group = WidgetGroup(self.ui)
         sheet_widgets.build(self)
         self.sync()
-        self.stats_pane.scroll_to(offsets[0])
-        self.counters_pane.scroll_to(offsets[1])
-        if old is not None and focus_index is not None and focus_index < len(self.group.widgets):
-            self.group.focus.focus(self.group.widgets[focus_index])
-            self.group.focus.visible = old.focus.visible
+
+    def keep_view(self) -> tuple[int, int]:
+        """A resize keeps the notes being typed and where the score and counter panes are scrolled."""
+        self._commit_notes()
+        return self.stats_pane.offset, self.counters_pane.offset
+
+    def restore_view(self, kept: tuple[int, int]) -> None:
+        self.stats_pane.scroll_to(kept[0])
+        self.counters_pane.scroll_to(kept[1])
 
     # =====================================================================================
     # building

@@ -37,8 +37,10 @@ BOOKMARK, HONEST = PLAY_MODES
 
 StateT = TypeVar("StateT", bound=BaseModel)
 ActionT = TypeVar("ActionT", bound=BaseModel)
-#: What a caller may hand the session as an action: the ruleset's typed model, or its JSON form.
-ActionLike = BaseModel | Mapping[str, Any]
+ModelT = TypeVar("ModelT", bound=BaseModel)
+#: What a caller may hand the session as an action: the ruleset's typed model, or its JSON form, or the
+#: Refused that :func:`make_action` gave for values that make no action (refused as it is).
+ActionLike = BaseModel | Mapping[str, Any] | Refused
 
 
 class Ruleset(Protocol):
@@ -217,14 +219,18 @@ class Session(Generic[StateT, ActionT]):
 
     # -- acting --------------------------------------------------------------------------
     def parse(self, action: ActionLike) -> ActionT:
-        """Turn a JSON-like dict (or an action model) into this ruleset's action, or refuse."""
+        """Turn a JSON-like dict (or an action model) into this ruleset's action, or refuse.
+
+        A Refused (what :func:`make_action` gives for values that make no action) is refused as it is."""
+        if isinstance(action, Refused):
+            raise action
         if isinstance(action, BaseModel):
             return action  # type: ignore[return-value]  # a model is trusted to be one of this ruleset's actions
         try:
             parsed: ActionT = self.rules.action_adapter.validate_python(action)
             return parsed
         except ValidationError as error:
-            raise bad_action(error) from None
+            raise bad_action(error, action.get("do")) from None
 
     def apply(self, action: ActionLike, dice: DiceSource | None = None) -> Entry:
         """Apply one action; returns its log entry, or raises Refused (nothing changed, no dice drawn).
@@ -412,11 +418,35 @@ class Session(Generic[StateT, ActionT]):
             self._entries[-1] = replace(self._entries[-1], reroll=entry.reroll)
 
 
-def bad_action(error: ValidationError) -> Refused:
-    """An action that does not fit its model (a screen built it from impossible values), as a refusal."""
+def make_action(model: type[ModelT], /, **fields: Any) -> ModelT | Refused:
+    """The typed action ``model`` built from ``fields`` (what the player typed), or why not.
+
+    Parse or refuse, in one place: a value that makes no action (an empty name,
+    an hour of 5000, a number that is not one) gives the same Refused as
+    :meth:`Session.parse` gives for that action as a dict, naming the field in
+    ``params["what"]``; never an exception. Hand the result to the session (or
+    ``act``/``allow``/``reason`` of a screen) as it is: a Refused is refused there.
+    """
+    try:
+        return model(**fields)
+    except ValidationError as error:
+        return bad_action(error)
+
+
+def bad_action(error: ValidationError, tag: Any = None) -> Refused:
+    """An action that does not fit its model (a screen built it from impossible values), as a refusal.
+
+    ``params["what"]``: the field at fault (its last name: ``label``, ``skill``), or ``do`` when the
+    action itself is unknown. ``tag``: the ``do`` of a dict, whose place in the error is not a field.
+    """
     first = error.errors(include_url=False)[0]
-    where = ".".join(str(p) for p in first["loc"])
-    return Refused("bad_action", f"not an action of this book: {where}: {first['msg']}")
+    loc = list(first["loc"])
+    if loc and tag is not None and loc[0] == tag:
+        loc = loc[1:]  # the union's branch, not a field: the same place as in the model built directly
+    where = ".".join(str(p) for p in loc) or "do"
+    names = [str(p) for p in loc if isinstance(p, str)]
+    what = names[-1] if names else "do"
+    return Refused("bad_action", f"not an action of this book: {where}: {first['msg']}", what=what)
 
 
 def _honest_refusal(play: str, entries: list[Entry]) -> Refused | None:

@@ -238,7 +238,7 @@ class RemoveCreature(Action):
 class Choose(Action):
     """A creation step of the book: option ids, or {option: count} where repeats are allowed."""
 
-    do: Literal["choose"]
+    do: Literal["choose"] = "choose"
     step: Name
     picks: list[Name] | dict[Name, Annotated[int, Field(ge=0, le=99)]] = Field(max_length=99)
 
@@ -246,14 +246,14 @@ class Choose(Action):
 class Test(Action):
     """Test any score the book makes testable (``luck`` and ``skill`` as test_luck / test_skill)."""
 
-    do: Literal["test"]
+    do: Literal["test"] = "test"
     stat: Name
 
 
 class Cast(Action):
     """Cast a spell (or use an ability) of the book; ``target``: a creature of the current fight."""
 
-    do: Literal["cast"]
+    do: Literal["cast"] = "cast"
     spell: Name
     target: int | None = None
 
@@ -261,7 +261,7 @@ class Cast(Action):
 class RollDice(Action):
     """The dice tray: roll ``dice`` (\"2d6\"), logged, changes no score."""
 
-    do: Literal["roll"]
+    do: Literal["roll"] = "roll"
     dice: Annotated[str, Field(pattern=r"^([1-9]|10)d(4|6|8|10|12|20|100)$")]
 
 

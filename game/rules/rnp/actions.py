@@ -1,6 +1,7 @@
 """The actions a Rôle'n Play table accepts, in the same JSON form as the rules cases.
 
-Each action is a small pydantic model tagged by ``do``. Only types are checked
+Each action is a small pydantic model tagged by ``do`` (its value by default: screens build
+``a.Advance(amount=1)``). Only types are checked
 here; what the rules forbid (negative metres, a gallop past one hour, a score
 out of range…) is refused by the rule modules with a reason the sheet can show.
 """
@@ -34,7 +35,7 @@ class Action(BaseModel):
 class Travel(Action):
     """R-RNP-PACE-1/2, R-RNP-MARCH-1, R-RNP-MOUNT-1: distance of a leg; forced-march saves with ``con``."""
 
-    do: Literal["travel"]
+    do: Literal["travel"] = "travel"
     pace: Literal["slow", "normal", "fast", "gallop"]
     minutes: Number | None = None
     hours: Number | None = None
@@ -47,7 +48,7 @@ class Travel(Action):
 class Jump(Action):
     """R-RNP-JUMP-1."""
 
-    do: Literal["jump"]
+    do: Literal["jump"] = "jump"
     kind: Literal["long", "high"]
     strength: Score
     run_up: bool = True
@@ -58,7 +59,7 @@ class Jump(Action):
 class Fall(Action):
     """R-RNP-FALL-1 (``character``: whose fall, for the journal)."""
 
-    do: Literal["fall"]
+    do: Literal["fall"] = "fall"
     metres: Number
     character: Name | None = None
 
@@ -66,7 +67,7 @@ class Fall(Action):
 class HoldBreath(Action):
     """R-RNP-AIR-1: ``con`` score, or a party ``character`` (``timer``: start a saved breath countdown)."""
 
-    do: Literal["hold_breath"]
+    do: Literal["hold_breath"] = "hold_breath"
     con: Score | None = None
     character: Name | None = None
     timer: bool = False
@@ -75,7 +76,7 @@ class HoldBreath(Action):
 class Fast(Action):
     """R-RNP-FOOD-1."""
 
-    do: Literal["fast"]
+    do: Literal["fast"] = "fast"
     con: Score
     days_without_food: Number = 0
     half_ration_days: Number = 0
@@ -84,7 +85,7 @@ class Fast(Action):
 class Thirst(Action):
     """R-RNP-WATER-1 (draws a d20 for a half ration)."""
 
-    do: Literal["thirst"]
+    do: Literal["thirst"] = "thirst"
     con: Score
     litres: Number
     hot: bool = False
@@ -94,7 +95,7 @@ class Thirst(Action):
 class SpecialMove(Action):
     """R-RNP-MOVE-1: movement cost of climbing, swimming or crawling."""
 
-    do: Literal["move"]
+    do: Literal["move"] = "move"
     kind: Literal["climb", "swim", "crawl"]
     metres: Number
     terrain: Terrain = "normal"
@@ -117,7 +118,7 @@ class Watcher(BaseModel):
 class Visibility(Action):
     """R-RNP-LIGHT-1: what an observer sees in a zone."""
 
-    do: Literal["visibility"]
+    do: Literal["visibility"] = "visibility"
     light: Light
     obscurement: Obscurement = "none"
     character: Name | None = None
@@ -130,7 +131,7 @@ class Visibility(Action):
 class Hide(Action):
     """R-RNP-HIDE-1: a Stealth check against watchers, once the hider is unseen."""
 
-    do: Literal["hide"]
+    do: Literal["hide"] = "hide"
     character: Name | None = None
     dex: Score | None = None  # a hider outside the party
     proficient: bool = False  # only for ``dex`` (a party member's skills are on the sheet)
@@ -148,7 +149,7 @@ class Hide(Action):
 class Reveal(Action):
     """R-RNP-HIDE-1: a hidden character gives its position away."""
 
-    do: Literal["reveal"]
+    do: Literal["reveal"] = "reveal"
     character: Name
     reason: Name = "chooses"
 
@@ -162,7 +163,7 @@ class SensesSpec(BaseModel):
 
 
 class AddCharacter(Action):
-    do: Literal["add_character"]
+    do: Literal["add_character"] = "add_character"
     max_pace: PaceName | None = None
     hp_max: HitPoints | None = None
     name: Name
@@ -177,7 +178,7 @@ class AddCharacter(Action):
 class EditCharacter(Action):
     """Change what is given; the rest stays. ``rename`` gives a new name."""
 
-    do: Literal["edit_character"]
+    do: Literal["edit_character"] = "edit_character"
     name: Name
     rename: Name | None = None
     scores: dict[str, Score] | None = None
@@ -192,14 +193,14 @@ class EditCharacter(Action):
 
 
 class RemoveCharacter(Action):
-    do: Literal["remove_character"]
+    do: Literal["remove_character"] = "remove_character"
     name: Name
 
 
 class SetExhaustion(Action):
     """The eraser for exhaustion (0 to the book's last level)."""
 
-    do: Literal["set_exhaustion"]
+    do: Literal["set_exhaustion"] = "set_exhaustion"
     character: Name
     level: Score
 
@@ -207,7 +208,7 @@ class SetExhaustion(Action):
 class SetFasting(Action):
     """The eraser for the fasting count (whole or half days)."""
 
-    do: Literal["set_fasting"]
+    do: Literal["set_fasting"] = "set_fasting"
     character: Name
     days: Number
 
@@ -215,14 +216,14 @@ class SetFasting(Action):
 class LongRest(Action):
     """Decision: a long rest removes one exhaustion level from the fed and watered."""
 
-    do: Literal["long_rest"]
+    do: Literal["long_rest"] = "long_rest"
     who: list[Name] | None = Field(default=None, max_length=30)
 
 
 class EatDay(Action):
     """R-RNP-FOOD-1: one day of eating: ``ration`` or the ``grams`` eaten."""
 
-    do: Literal["eat_day"]
+    do: Literal["eat_day"] = "eat_day"
     character: Name
     ration: Literal["full", "half", "none"] | None = None
     grams: Number | None = None
@@ -231,7 +232,7 @@ class EatDay(Action):
 class Drink(Action):
     """Water drunk now, added to today's total (no rule yet: the day is settled by drink_day)."""
 
-    do: Literal["drink"]
+    do: Literal["drink"] = "drink"
     character: Name
     litres: Number
 
@@ -239,7 +240,7 @@ class Drink(Action):
 class DrinkDay(Action):
     """R-RNP-WATER-1: settle the day's water (``litres`` or what ``drink`` recorded today)."""
 
-    do: Literal["drink_day"]
+    do: Literal["drink_day"] = "drink_day"
     character: Name
     hot: bool = False
     litres: Number | None = None
@@ -249,20 +250,20 @@ class DrinkDay(Action):
 class Advance(Action):
     """R-RNP-TIME-1: time passes (in the current scale unless ``scale`` is given)."""
 
-    do: Literal["advance"]
+    do: Literal["advance"] = "advance"
     amount: Number
     scale: ScaleName | None = None
 
 
 class SetScale(Action):
-    do: Literal["set_scale"]
+    do: Literal["set_scale"] = "set_scale"
     scale: ScaleName
 
 
 class SetClock(Action):
     """The eraser for the clock: elapsed seconds since the start."""
 
-    do: Literal["set_clock"]
+    do: Literal["set_clock"] = "set_clock"
     elapsed_s: Number
 
 
@@ -272,7 +273,7 @@ class TravelParty(Action):
     ``supplies``: each travel day the travellers eat and drink from their packs; ``camp``: each
     travel day ends with the night's long rest, inside the day's 24 hours."""
 
-    do: Literal["travel_party"]
+    do: Literal["travel_party"] = "travel_party"
     mode: TravelMode = "foot"
     pace: PaceName = "normal"
     terrain: Terrain = "normal"
@@ -293,14 +294,14 @@ class TravelParty(Action):
 class AdvanceTo(Action):
     """R-RNP-TIME-1: time passes to the next dawn, noon, dusk or midnight (book hours)."""
 
-    do: Literal["advance_to"]
+    do: Literal["advance_to"] = "advance_to"
     to: Literal["dawn", "noon", "dusk", "midnight"]
 
 
 class SetTimeOfDay(Action):
     """The clock setter: ``hour``:``minute`` of ``day`` (today when omitted)."""
 
-    do: Literal["set_time_of_day"]
+    do: Literal["set_time_of_day"] = "set_time_of_day"
     hour: Score
     minute: Score = 0
     day: Score | None = None
@@ -309,14 +310,14 @@ class SetTimeOfDay(Action):
 class ShortRest(Action):
     """Decision: a short rest is an hour (book data) that passes; it recovers nothing by itself here."""
 
-    do: Literal["short_rest"]
+    do: Literal["short_rest"] = "short_rest"
     who: list[Name] | None = Field(default=None, max_length=30)
 
 
 class AddTimer(Action):
     """A countdown of ``amount`` ``scale`` steps from now, for the party or one ``character``."""
 
-    do: Literal["add_timer"]
+    do: Literal["add_timer"] = "add_timer"
     label: Name
     amount: Number
     scale: ScaleName = "hour"
@@ -324,21 +325,21 @@ class AddTimer(Action):
 
 
 class RemoveTimer(Action):
-    do: Literal["remove_timer"]
+    do: Literal["remove_timer"] = "remove_timer"
     id: Score
 
 
 class RestartTimer(Action):
     """The countdown starts again from now (a new torch, a new long rest)."""
 
-    do: Literal["restart_timer"]
+    do: Literal["restart_timer"] = "restart_timer"
     id: Score
 
 
 class SetHp(Action):
     """The eraser for hit points: any of current, maximum, temporary."""
 
-    do: Literal["set_hp"]
+    do: Literal["set_hp"] = "set_hp"
     character: Name
     current: HitPoints | None = None
     maximum: HitPoints | None = None
@@ -348,7 +349,7 @@ class SetHp(Action):
 class Damage(Action):
     """Damage lands on temporary hit points first, then the current ones (not below 0)."""
 
-    do: Literal["damage"]
+    do: Literal["damage"] = "damage"
     character: Name
     amount: HitPoints
 
@@ -356,7 +357,7 @@ class Damage(Action):
 class Heal(Action):
     """Hit points regained, up to the maximum in force (halved at exhaustion 4)."""
 
-    do: Literal["heal"]
+    do: Literal["heal"] = "heal"
     character: Name
     amount: HitPoints
 
@@ -364,7 +365,7 @@ class Heal(Action):
 class SetSupplies(Action):
     """What a character carries: ``rations`` (days of food), ``water_l``; the daily ``ration`` eaten."""
 
-    do: Literal["set_supplies"]
+    do: Literal["set_supplies"] = "set_supplies"
     character: Name
     rations: Number | None = None
     water_l: Number | None = None
@@ -374,7 +375,7 @@ class SetSupplies(Action):
 class SupplyDay(Action):
     """R-RNP-FOOD-1 / R-RNP-WATER-1: everyone (or ``who``) eats and drinks a day from their packs."""
 
-    do: Literal["supply_day"]
+    do: Literal["supply_day"] = "supply_day"
     who: list[Name] | None = Field(default=None, max_length=30)
     hot: bool = False
 
@@ -382,14 +383,14 @@ class SupplyDay(Action):
 class Rejoin(Action):
     """A character left behind joins the party again."""
 
-    do: Literal["rejoin"]
+    do: Literal["rejoin"] = "rejoin"
     character: Name
 
 
 class SetLight(Action):
     """R-RNP-LIGHT-1: the game master's light (indoors, a torch…) or None: outdoors, the clock's daylight."""
 
-    do: Literal["set_light"]
+    do: Literal["set_light"] = "set_light"
     light: Light | None = None
 
 

@@ -13,11 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from game.books.rolenplay import RolenplayBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
 from game.rules.rnp.ruleset import ACTION_ADAPTER, RolenplayRules
 from game.rules.rnp.state import TableState
+from game.rules.session import bad_action
 
 _RULES = RolenplayRules()
 
@@ -45,12 +48,15 @@ class Preview:
 def preview(book: RolenplayBook, state: TableState, action: dict[str, Any] | Any, language: str = "fr") -> Preview:
     """Apply ``action`` to a deep copy of ``state`` with highest-face dice; return what it gives.
 
-    A malformed action comes back refused with the session's ``bad_action`` code.
+    A malformed action comes back refused with the session's ``bad_action`` code; a Refused
+    (what ``make_action`` gave for values that make no action) comes back as it is.
     """
+    if isinstance(action, Refused):
+        return Preview(None, None, action)
     try:
         parsed = ACTION_ADAPTER.validate_python(action) if isinstance(action, dict) else action
-    except ValueError as error:
-        return Preview(None, None, Refused("bad_action", f"not an action of this book: {error}"))
+    except ValidationError as error:
+        return Preview(None, None, bad_action(error, action.get("do")))
     copy = state.model_copy(deep=True)
     try:
         _RULES.apply(book, copy, parsed, Transaction(_HighDice(), []))

@@ -15,8 +15,9 @@ import pygame
 
 from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
+from game.rules.rnp import actions as a
 from game.rules.rnp.preview import preview
-from game.rules.session import Entry
+from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import duration, num
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser
 from game.scenes.rnp_timers import draw_bar, timer_status
@@ -106,25 +107,18 @@ class JumpPanel(WhoChooser, Panel):
             return int(value) if value is not None and float(value).is_integer() else None
         return self.view["party"][self.who]["scores"][self.book.jumps.ability]
 
-    def jump_action(self) -> dict[str, Any] | None:
+    def jump_action(self) -> a.Jump | Refused | None:
         strength = self.strength()
         if strength is None:
             return None
-        action: dict[str, Any] = {
-            "do": "jump",
-            "kind": self.kind,
-            "strength": strength,
-            "run_up": self.run_up,
-            "landing": self.landing,
-        }
-        height = self.number("height")
-        if self.kind == "high" and height is not None:
-            action["height_m"] = height
-        return action
+        height = self.number("height") if self.kind == "high" else None
+        return make_action(a.Jump, kind=self.kind, strength=strength, run_up=self.run_up, landing=self.landing, height_m=height)
 
-    def move_action(self) -> dict[str, Any] | None:
+    def move_action(self) -> a.SpecialMove | Refused | None:
         metres = self.number("metres")
-        return None if metres is None else {"do": "move", "kind": self.move_kind, "metres": metres, "terrain": self.move_terrain}
+        if metres is None:
+            return None
+        return make_action(a.SpecialMove, kind=self.move_kind, metres=metres, terrain=self.move_terrain)
 
     def soft_update(self) -> None:
         state, language = self.table.adventure.state, self.language
@@ -255,14 +249,11 @@ class FallPanel(WhoChooser, Panel):
         self.field("metres", (area.left, area.top + 94, 120, ROW), max_length=6, spoken_name=self.ui.tr("rnp.fall_height"))
         self.button("fall", (area.left + 130, area.top + 94, 220, ROW), ui.tr("rnp.fall_do"), self.fall, style="primary")
 
-    def action(self) -> dict[str, Any] | None:
+    def action(self) -> a.Fall | Refused | None:
         metres = self.number("metres")
         if metres is None:
             return None
-        action: dict[str, Any] = {"do": "fall", "metres": metres}
-        if self.who not in (None, OTHER):
-            action["character"] = self.who
-        return action
+        return make_action(a.Fall, metres=metres, character=None if self.who in (None, OTHER) else self.who)
 
     def soft_update(self) -> None:
         action = self.action()
@@ -365,9 +356,9 @@ class BreathPanel(WhoChooser, Panel):
             style="primary",
             refused=self.table.refusal(action) if action else Refused("nobody", "nobody"),
         )
-        step = {"do": "advance", "amount": 1, "scale": "round"}
+        step = a.Advance(amount=1, scale="round")
         self.button("round", (area.left, area.top + 170, 200, ROW), ui.tr("rnp.plus_round"), lambda: self.table.act(step))
-        scale = {"do": "set_scale", "scale": "round"}
+        scale = a.SetScale(scale="round")
         self.button(
             "to_rounds",
             (area.left + 210, area.top + 170, 300, ROW),
@@ -381,12 +372,12 @@ class BreathPanel(WhoChooser, Panel):
                 f"breathe:{timer['character']}",
                 (area.right - 200, y, 200, ROW),
                 ui.tr("rnp.breathes"),
-                partial(self.act_with, "remove_timer", id=timer["id"]),
+                partial(self.table.act, a.RemoveTimer(id=timer["id"])),
             )
             y += 84
 
-    def action(self) -> dict[str, Any] | None:
-        return None if self.who is None else {"do": "hold_breath", "character": self.who, "timer": True}
+    def action(self) -> a.HoldBreath | None:
+        return None if self.who is None else a.HoldBreath(character=self.who, timer=True)
 
     def hold(self) -> None:
         action = self.action()

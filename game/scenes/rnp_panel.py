@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n.catalogue import TextSource
+from game.rules.session import ActionLike
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
@@ -92,10 +93,6 @@ class Panel:
     # -- building ---------------------------------------------------------------------------
     def build(self) -> None:
         """Add this panel's widgets (called after every change)."""
-
-    def act_with(self, do: str, **fields: Any) -> None:
-        """Send a fresh ``{"do": do, **fields}`` action to the rules (a per-item button binds it with partial)."""
-        self.table.act({"do": do, **fields})
 
     def add(self, name: str, widget: Widget) -> Widget:
         self.named[name] = widget
@@ -191,8 +188,9 @@ class Panel:
     def soft_update(self) -> None:
         """After a keystroke: recompute previews and enable/disable buttons without rebuilding."""
 
-    def enable_for(self, name: str, action: dict[str, Any] | None, empty: str = "rnp.type_amount") -> None:
-        """Button ``name`` enabled when ``action`` is complete and the rules accept it; else disabled with why."""
+    def enable_for(self, name: str, action: ActionLike | None, empty: str = "rnp.type_amount") -> None:
+        """Button ``name`` enabled when ``action`` is complete and the rules accept it; else disabled with why
+        (``action`` may be the Refused ``make_action`` gave for what was typed)."""
         button = self.named.get(name)
         if button is None:
             return

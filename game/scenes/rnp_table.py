@@ -115,7 +115,7 @@ class RnpTableScene(AdventureScene):
 
     def roll(
         self,
-        action: dict[str, Any],
+        action: ActionLike,
         present: Callable[[Entry], Presentation],
         after: Callable[[Entry | Refused], None] | None = None,
     ) -> None:

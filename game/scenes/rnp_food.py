@@ -6,18 +6,21 @@ What changes the table or rolls goes through the table scene to the rules.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
 from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
-from game.rules.session import Entry
+from game.rules.rnp import actions as a
+from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import gains, num, signed
 from game.scenes.rnp_panel import ROW, Panel
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
+
+RATIONS: tuple[Literal["full", "half", "none"], ...] = ("full", "half", "none")
 
 
 # -- food and water ---------------------------------------------------------------------------------------------
@@ -86,18 +89,18 @@ class FoodPanel(Panel):
                 spoken_name=self.ui.tr("access.rnp_water", name=name),
             )
             self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), partial(self.set_pack, name))
-            other = "half" if member["ration"] == "full" else "full"
+            other: Literal["half", "full"] = "half" if member["ration"] == "full" else "full"
             self.button(
                 f"ration:{name}",
                 (x + 360, y, area.right - x - 360, 36),
                 ui.tr(f"rnp.pack_ration_{member['ration']}"),
-                partial(self.act_with, "set_supplies", character=name, ration=other),
+                partial(self.table.act, a.SetSupplies(character=name, ration=other)),
                 tooltip=ui.tr("rnp.pack_ration_tip"),
             )
             # a day by hand
             bx = area.left + 290
-            for ration in ("full", "half", "none"):
-                action = {"do": "eat_day", "character": name, "ration": ration}
+            for ration in RATIONS:
+                action = a.EatDay(character=name, ration=ration)
                 self.button(
                     f"eat:{name}:{ration}",
                     (bx, y + 48, 96, 40),
@@ -127,14 +130,14 @@ class FoodPanel(Panel):
         if rations is None or water is None:
             self.table.show(self.ui.t("rnp.type_amount"), bad=True)
             return
-        self.table.act({"do": "set_supplies", "character": name, "rations": rations, "water_l": water})
+        self.table.act(make_action(a.SetSupplies, character=name, rations=rations, water_l=water))
 
     def drink(self, name: str) -> None:
         litres = self.number(f"litres:{name}")
         if litres is None:
             self.table.show(self.ui.t("rnp.type_amount"), bad=True)
             return
-        self.table.act({"do": "drink", "character": name, "litres": litres})
+        self.table.act(make_action(a.Drink, character=name, litres=litres))
 
     def refresh_packs(self) -> None:
         """After the packs changed, the fields show what they hold now."""
@@ -151,14 +154,14 @@ class FoodPanel(Panel):
             if isinstance(result, Entry):
                 self.refresh_packs()
 
-        self.table.roll({"do": "supply_day", "hot": self.hot}, lambda entry: present_supplies(self.table, entry), after)
+        self.table.roll(a.SupplyDay(hot=self.hot), lambda entry: present_supplies(self.table, entry), after)
 
     def settle(self, names: list[str]) -> None:
         """Settle the day's water for each in turn (a save for half water shows in the dice overlay)."""
         if not names:
             return
         first, rest = names[0], names[1:]
-        action = {"do": "drink_day", "character": first, "hot": self.hot}
+        action = a.DrinkDay(character=first, hot=self.hot)
 
         def after(result: Entry | Refused) -> None:
             if isinstance(result, Entry):

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.rolling import DiceGroup, Presentation
+from game.rules.errors import Refused
+from game.rules.rnp import actions as a
 from game.rules.rnp.preview import preview
-from game.rules.session import Entry
+from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import name_of, signed
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser, draw_mark, fit_width
 
@@ -43,7 +45,7 @@ class LightPanel(Panel):
         self.table.rebuild()
 
     def set_light(self, value: str) -> None:
-        self.table.act({"do": "set_light", "light": None if value == AUTO else value})
+        self.table.act(make_action(a.SetLight, light=None if value == AUTO else value))
 
     def build(self) -> None:
         area, book, ui = self.inner(), self.book, self.ui
@@ -68,10 +70,9 @@ class LightPanel(Panel):
         )
 
     def sight(self, name: str) -> Any:
-        action: dict[str, Any] = {"do": "visibility", "light": self.light, "obscurement": self.obscurement, "character": name}
-        metres = self.number("distance")
-        if metres is not None:
-            action["distance_m"] = metres
+        action = make_action(
+            a.Visibility, light=self.light, obscurement=self.obscurement, character=name, distance_m=self.number("distance")
+        )
         return preview(self.book, self.table.adventure.state, action, self.language)
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -247,7 +248,7 @@ class HidePanel(WhoChooser, Panel):
 
     def reveal(self, name: str) -> None:
         reasons = self.book.hiding.reveal_reasons
-        self.table.act({"do": "reveal", "character": name, "reason": reasons[self.reason_index % len(reasons)].id})
+        self.table.act(a.Reveal(character=name, reason=reasons[self.reason_index % len(reasons)].id))
 
     def watchers(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -269,11 +270,11 @@ class HidePanel(WhoChooser, Panel):
             out.append(watcher)
         return out
 
-    def action(self, **override: Any) -> dict[str, Any] | None:
+    def fields(self) -> dict[str, Any] | None:
+        """The hide's fields as the game master set them, or None while nobody (or no typed Dexterity) is chosen."""
         if self.who is None:
             return None
-        action: dict[str, Any] = {
-            "do": "hide",
+        fields: dict[str, Any] = {
             "condition": self.condition,
             "gm_leave": self.gm_leave,
             "light": self.light,
@@ -285,22 +286,26 @@ class HidePanel(WhoChooser, Panel):
             dex = self.number("dex")
             if dex is None or not float(dex).is_integer():
                 return None
-            action["dex"] = int(dex)
+            fields["dex"] = int(dex)
         else:
-            action["character"] = self.who
-        action.update(override)
-        return action
+            fields["character"] = self.who
+        return fields
+
+    def action(self, **override: Any) -> a.Hide | Refused | None:
+        """The hide action (``override``: fields changed for one check of the list), or why what is typed makes none."""
+        fields = self.fields()
+        return None if fields is None else make_action(a.Hide, **{**fields, **override})
 
     def checklist(self) -> list[tuple[str, bool | None, str | None]]:
         """(item, met?, why not): each precondition asked of the rules on its own."""
         ui, book, lang = self.ui, self.book, self.language
-        action = self.action()
-        if action is None or not action["watchers"]:
+        fields = self.fields()
+        if fields is None or not fields["watchers"]:
             return []
         state = self.table.adventure.state
         items: list[tuple[str, bool | None, str | None]] = []
         condition = book.condition(self.condition)
-        unseen = preview(book, state, {**action, "travelling": False}, lang).refused
+        unseen = preview(book, state, self.action(travelling=False), lang).refused
         code = unseen.code if unseen else None
         if condition.needs_gm_leave:
             items.append((ui.t("rnp.check_gm"), code != "gm_leave", None))
@@ -312,9 +317,9 @@ class HidePanel(WhoChooser, Panel):
                     self.table.refusal_text(unseen) if unseen is not None and code == "zone_visible" else None,
                 )
             )
-        for watcher in action["watchers"]:
+        for watcher in fields["watchers"]:
             label = watcher.get("character") or watcher.get("name")
-            alone = preview(book, state, {**action, "travelling": False, "gm_leave": True, "watchers": [watcher]}, lang).refused
+            alone = preview(book, state, self.action(travelling=False, gm_leave=True, watchers=[watcher]), lang).refused
             if alone is not None and alone.code == "zone_visible":
                 items.append((ui.t("rnp.check_unseen", name=label), None, None))
             elif alone is not None and alone.code == "watcher_sees":
@@ -324,21 +329,13 @@ class HidePanel(WhoChooser, Panel):
             else:
                 items.append((ui.t("rnp.check_unseen", name=label), True, None))
         if self.travelling:
-            pace = preview(book, state, {**action, "condition": "cover", "gm_leave": False}, lang).refused
+            pace = preview(book, state, self.action(condition="cover", gm_leave=False), lang).refused
             bad = pace is not None and pace.code in ("travel_pace", "boat_no_stealth")
             items.append((ui.t("rnp.check_pace"), not bad, self.table.refusal_text(pace) if bad and pace else None))
         return items
 
     def soft_update(self) -> None:
-        button = self.named.get("hide")
-        if button is None:
-            return
-        action = self.action()
-        if action is None:
-            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
-            return
-        refused = self.table.refusal(action)
-        button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+        self.enable_for("hide", self.action())
 
     def hide(self) -> None:
         action = self.action()

@@ -14,6 +14,7 @@ import pygame
 
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
+from game.rules.session import make_action
 from game.scenes.rnp_format import duration, journal_line, lang, name_of, num, parse_duration
 from game.scenes.rnp_panel import ROW, Panel
 from game.scenes.rnp_timers import timer_label, timer_status
@@ -102,7 +103,7 @@ class ClockPanel(Panel):
         y = area.top + 120
         x = area.left
         for s in book.time.scales:
-            action = {"do": "set_scale", "scale": s.id}
+            action = make_action(a.SetScale, scale=s.id)  # a book's scale the rules do not know is refused
             self.button(
                 f"scale:{s.id}",
                 (x, y + 22, 86, ROW),
@@ -118,7 +119,7 @@ class ClockPanel(Panel):
             "step",
             (area.left, y + 100, 360, ROW),
             ui.tr("rnp.advance_one", unit=unit),
-            lambda: self.table.act(a.Advance(do="advance", amount=1)),
+            lambda: self.table.act(a.Advance(amount=1)),
             style="primary",
         )
         self.field("amount", (area.left, y + 174, 130, ROW), "", placeholder=ui.tr("rnp.duration_tip"), max_length=10)
@@ -127,14 +128,14 @@ class ClockPanel(Panel):
         cx = area.left + 380
         half = 144
         for i, mark in enumerate(self.MARKS):
-            to = a.AdvanceTo(do="advance_to", to=mark)
+            to = a.AdvanceTo(to=mark)
             self.button(
                 f"to:{mark}",
                 (cx + (i % 2) * (half + 8), area.top + 24 + (i // 2) * (ROW + 8), half, ROW),
                 ui.tr(f"rnp.to_{mark}"),
                 partial(self.table.act, to),
             )
-        short, rest = a.ShortRest(do="short_rest"), a.LongRest(do="long_rest")
+        short, rest = a.ShortRest(), a.LongRest()
         hour_s = book.scale("hour").seconds
         self.button(
             "short_rest",
@@ -180,34 +181,29 @@ class ClockPanel(Panel):
         lines = [journal_line(ui, book, entry) for entry in self.view["journal"]]
         self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]  # the panel keeps the journal list under its own type
 
-    def advance_action(self) -> dict[str, Any] | None:
+    def advance_action(self) -> a.Advance | Refused | None:
         """A plain number counts in the current scale; "1h30", "2 j", "45 min", "3 r" give their own units."""
         text = self.texts.get("amount", "")
         amount = self.number("amount")
         if amount is not None:
-            return {"do": "advance", "amount": amount}
+            return make_action(a.Advance, amount=amount)
         seconds = parse_duration(self.book, text)
-        return (
-            None
-            if seconds is None
-            else {"do": "advance", "amount": seconds / self.book.scale("minute").seconds, "scale": "minute"}
-        )
+        if seconds is None:
+            return None
+        return make_action(a.Advance, amount=seconds / self.book.scale("minute").seconds, scale="minute")
 
     def advance(self) -> None:
         action = self.advance_action()
         if action is not None:
             self.table.act(action)
 
-    def time_action(self) -> dict[str, Any] | None:
+    def time_action(self) -> a.SetTimeOfDay | Refused | None:
         hour = self.number("set_hour")
         minute = self.number("set_minute") if self.texts.get("set_minute", "").strip() else 0
         day = self.number("set_day") if self.texts.get("set_day", "").strip() else None
         if hour is None or minute is None or any(v is not None and not float(v).is_integer() for v in (hour, minute, day)):
             return None
-        action: dict[str, Any] = {"do": "set_time_of_day", "hour": int(hour), "minute": int(minute)}
-        if day is not None:
-            action["day"] = int(day)
-        return action
+        return make_action(a.SetTimeOfDay, hour=int(hour), minute=int(minute), day=None if day is None else int(day))
 
     def set_time(self) -> None:
         action = self.time_action()

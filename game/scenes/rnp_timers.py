@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.errors import Refused
 from game.rules.rnp import actions as a
+from game.rules.session import make_action
 from game.scenes.rnp_format import duration
 from game.scenes.rnp_panel import ROW, Panel, fit
 from game.ui import fonts
@@ -118,13 +120,13 @@ class TimersPanel(Panel):
                 f"restart:{timer['id']}",
                 (area.right - 330, y + 8, 160, 40),
                 ui.tr("rnp.timer_restart"),
-                partial(self.table.act, a.RestartTimer(do="restart_timer", id=timer["id"])),
+                partial(self.table.act, a.RestartTimer(id=timer["id"])),
             )
             self.button(
                 f"remove:{timer['id']}",
                 (area.right - 160, y + 8, 160, 40),
                 ui.tr("rnp.timer_remove"),
-                partial(self.table.act, a.RemoveTimer(do="remove_timer", id=timer["id"])),
+                partial(self.table.act, a.RemoveTimer(id=timer["id"])),
                 style="danger",
             )
             y += ROW_H
@@ -141,14 +143,17 @@ class TimersPanel(Panel):
             shown.append(name)
         return shown
 
-    def action(self) -> dict[str, Any] | None:
+    def action(self) -> a.AddTimer | Refused | None:
         amount = self.number("amount")
         if amount is None:
             return None
-        action: dict[str, Any] = {"do": "add_timer", "label": self.texts.get("label", ""), "amount": amount, "scale": self.scale}
-        if self.owner != PARTY:
-            action["character"] = self.owner
-        return action
+        return make_action(
+            a.AddTimer,
+            label=self.texts.get("label", ""),
+            amount=amount,
+            scale=self.scale,
+            character=None if self.owner == PARTY else self.owner,
+        )
 
     def add_timer(self) -> None:
         action = self.action()

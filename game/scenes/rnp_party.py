@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.rules.errors import Refused
 from game.rules.rnp import actions as a
+from game.rules.session import make_action
 from game.scenes.rnp_character_form import SENSES, CharacterForm
 from game.scenes.rnp_format import clock_time, num, signed
 from game.scenes.rnp_panel import Panel, fit
@@ -93,7 +95,7 @@ class PartyPanel(Panel):
             x = card.left + 12
             box = (card.width - 24 - 4 * top) // (top + 1)
             for level in range(top + 1):
-                erase = a.SetExhaustion(do="set_exhaustion", character=name, level=level)
+                erase = a.SetExhaustion(character=name, level=level)
                 button = TrackBox(
                     ui,
                     (x + level * (box + 4), card.top + TRACK_Y, box, 32),
@@ -155,8 +157,11 @@ class PartyPanel(Panel):
         if amount is None or not float(amount).is_integer():
             self.table.show(self.ui.t("rnp.type_whole"), bad=True)
             return
-        action: dict[str, Any] = {"do": do, "character": name}
-        action["maximum" if do == "set_hp" else "amount"] = int(amount)
+        action: a.Action | Refused
+        if do == "set_hp":
+            action = make_action(a.SetHp, character=name, maximum=int(amount))
+        else:
+            action = make_action(a.Damage if do == "damage" else a.Heal, character=name, amount=int(amount))
         self.texts[f"hp:{name}"] = ""
         self.table.act(action)
 
@@ -180,7 +185,7 @@ class PartyPanel(Panel):
 
         def answered(yes: object) -> None:
             if yes:
-                self.table.act(a.RemoveCharacter(do="remove_character", name=name))
+                self.table.act(a.RemoveCharacter(name=name))
 
         self.table.stack.push(
             Dialog(

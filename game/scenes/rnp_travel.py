@@ -17,7 +17,7 @@ from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.preview import Preview, forced_march_schedule, preview
-from game.rules.session import Entry
+from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import clock_time, distance, duration, gains, mode_name, name_of, num, signed
 from game.scenes.rnp_panel import ROW, Panel
 from game.ui import fonts
@@ -145,42 +145,43 @@ class TravelPanel(Panel):
                 f"rejoin:{name}",
                 (rx, area.bottom - ROW, width, ROW),
                 label,
-                partial(self.table.act, a.Rejoin(do="rejoin", character=name)),
+                partial(self.table.act, a.Rejoin(character=name)),
             )
             rx += width + 6
 
-    def action(self) -> dict[str, Any] | None:
-        """The ``travel_party`` action the planner describes (None while the amount is not a number)."""
+    def action(self) -> a.TravelParty | Refused | None:
+        """The ``travel_party`` action the planner describes (None while the amount is not a number; the
+        refusal when what is typed makes no action)."""
         plan = self.plan
         amount = self.number("amount")
         if amount is None:
             return None
-        action: dict[str, Any] = {"do": "travel_party", "mode": plan["mode"]}
+        fields: dict[str, Any] = {"mode": plan["mode"]}
         if plan["mode"] in ("foot", "cart"):
-            action["pace"] = plan["pace"]
+            fields["pace"] = plan["pace"]
         if plan["mode"] != "boat":
-            action["terrain"] = plan["terrain"]
+            fields["terrain"] = plan["terrain"]
         if plan["unit"] == "distance":
-            action["distance_m"] = amount * 1000
+            fields["distance_m"] = amount * 1000
         else:
-            action[plan["unit"]] = amount
+            fields[plan["unit"]] = amount
         if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
             extra = self.number("extra")
             if extra:
-                action["extra_hours"] = extra
+                fields["extra_hours"] = extra
         if plan["mode"] == "boat":
             kmh, hours = self.number("kmh"), self.number("boat_hours")
             if kmh is not None:
-                action["boat_kmh"] = kmh
+                fields["boat_kmh"] = kmh
             if hours is not None:
-                action["boat_hours_per_day"] = hours
+                fields["boat_hours_per_day"] = hours
         if self.left_out:
-            action["who"] = [n for n in self.living() if n not in self.left_out]
+            fields["who"] = [n for n in self.living() if n not in self.left_out]
         if plan["unit"] == "days":
-            action.update(
+            fields.update(
                 supplies=plan["supplies"], camp=plan["camp"], hot=bool(getattr(self.table.panels.get("food"), "hot", False))
             )
-        return action
+        return make_action(a.TravelParty, **fields)
 
     def soft_update(self) -> None:
         action = self.action()

@@ -111,6 +111,17 @@ def test_the_form_shows_the_rules_refusal_and_stays_open(services):
     assert scene.adventure.state.party == []
 
 
+def test_a_nameless_character_is_refused_in_the_form_naming_the_field(services):
+    """Parse or refuse: what makes no action (an empty name) is the session's refusal, shown in the form."""
+    scene, driver = new_table(services)
+    driver.click(widget(scene, "add"))
+    form = driver.top
+    fill(driver, form.fields["name"], "   ")
+    driver.click(form.ok_button)
+    assert driver.top is form and form.error and "« nom »" in form.error
+    assert scene.adventure.state.party == []
+
+
 def test_a_forced_march_through_the_planner_equals_travel_party_with_the_same_dice(services):
     scene, driver = new_table(services, tab="travel")
     for who in ("Brok", "Mira"):

@@ -13,7 +13,9 @@ import pygame
 
 from game.app.scene import Scene
 from game.rules.errors import Refused
+from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import modifier
+from game.rules.session import make_action
 from game.scenes.rnp_format import num, parse_number, signed
 from game.scenes.rnp_panel import ROW
 from game.ui import fonts
@@ -184,8 +186,9 @@ class CharacterForm(Scene):
             button.style = "primary" if ability in self.saves else "normal"
 
     # -- the action ----------------------------------------------------------------------------------------
-    def action(self) -> dict[str, Any] | str:
-        """The action the form describes, or the text of what to fix first."""
+    def action(self) -> a.AddCharacter | a.EditCharacter | Refused | str:
+        """The action the form describes, the text of what to fix first, or the refusal of what makes no action
+        (an empty name)."""
         ui, book = self.ui, self.book
         language = ui.catalogue.language
         scores = {}
@@ -212,46 +215,27 @@ class CharacterForm(Scene):
         if hp_text and (hp_max is None or not float(hp_max).is_integer()):
             return ui.t("rnp.form_whole", what=ui.t("rnp.form_hp_max"))
         order_skills = [s.id for s in book.skills if s.id in self.skills]
-        order_saves = [a.id for a in book.abilities.scores if a.id in self.saves]
+        order_saves = [ab.id for ab in book.abilities.scores if ab.id in self.saves]
         name = self.fields["name"].text.strip()
-        action: dict[str, Any]
-        if self.member is None:
-            action = {
-                "do": "add_character",
-                "name": name,
-                "scores": scores,
-                "proficiency": int(proficiency),
-                "skills": order_skills,
-                "saves": order_saves,
-                "senses": senses,
-            }
-            if passive is not None:
-                action["passive_perception"] = int(passive)
-            if hp_max is not None:
-                action["hp_max"] = int(hp_max)
-            if self.max_pace is not None:
-                action["max_pace"] = self.max_pace
-            return action
-        action = {
-            "do": "edit_character",
-            "name": self.member["name"],
+        common: dict[str, Any] = {
             "scores": scores,
             "proficiency": int(proficiency),
             "skills": order_skills,
             "saves": order_saves,
             "senses": senses,
+            "passive_perception": None if passive is None else int(passive),
+            "max_pace": self.max_pace,
         }
-        if name != self.member["name"]:
-            action["rename"] = name
-        if passive is not None:
-            action["passive_perception"] = int(passive)
-        else:
-            action["clear_passive_perception"] = True
-        if self.max_pace is not None:
-            action["max_pace"] = self.max_pace
-        else:
-            action["clear_max_pace"] = True
-        return action
+        if self.member is None:
+            return make_action(a.AddCharacter, name=name, hp_max=None if hp_max is None else int(hp_max), **common)
+        return make_action(
+            a.EditCharacter,
+            name=self.member["name"],
+            rename=name if name != self.member["name"] else None,
+            clear_passive_perception=passive is None,
+            clear_max_pace=self.max_pace is None,
+            **common,
+        )
 
     def submit(self) -> None:
         action = self.action()
@@ -264,8 +248,8 @@ class CharacterForm(Scene):
             return
         hp_text = self.fields["hp_max"].text.strip()
         if self.member is not None and hp_text and int(float(hp_text)) != self.member["hp_max"]:
-            name = action.get("rename", action["name"])
-            result = self.table.act({"do": "set_hp", "character": name, "maximum": int(float(hp_text))})
+            name = (action.rename if isinstance(action, a.EditCharacter) else None) or self.member["name"]
+            result = self.table.act(make_action(a.SetHp, character=name, maximum=int(float(hp_text))))
             if isinstance(result, Refused):
                 self.error = self.table.refusal_text(result)
                 return

@@ -18,6 +18,7 @@ from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
+from game.rules.rnp import actions as a
 from game.scenes.rnp_format import lang, name_of
 from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_timers import draw_bar
@@ -127,6 +128,6 @@ class PlayersScene(ModalScene):
 @showcase("rnp-players")
 def _players(services: Services) -> list[Scene]:
     adventure = sample_table(services)
-    adventure.act({"do": "advance_to", "to": "dusk"})
+    adventure.act(a.AdvanceTo(to="dusk"))
     table = cast("RnpTableScene", services.navigator.build(Screen.RNP_TABLE, adventure, "clock"))  # the table screen
     return [table, PlayersScene(table)]

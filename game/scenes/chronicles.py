@@ -236,6 +236,7 @@ def _showcase_chronicles(services: Services) -> list[Scene]:
 def _sample_runs(services: Services, book: Any) -> None:
     """Three past runs of the sample book for the screenshot: two deaths at § 213, one abandoned."""
     from game.rules.dice import RandomDice
+    from game.rules.ff import actions as a
     from game.rules.ff.actions import FFAction
     from game.rules.ff.state import SheetState
     from game.rules.session import Session, Start
@@ -246,12 +247,12 @@ def _sample_runs(services: Services, book: Any) -> None:
         session: Session[SheetState, FFAction] = Session(
             book, RandomDice(index), Start(hero=hero, play="honest" if index else "bookmark")
         )
-        session.apply({"do": "name_hero", "name": ("Brenna", "Oswin", "Maelis")[index]})
+        session.apply(a.NameHero(name=("Brenna", "Oswin", "Maelis")[index]))
         for number in road:
-            session.apply({"do": "paragraph", "number": number})
+            session.apply(a.GoToParagraph(number=number))
         if index < 2:
-            session.apply({"do": "fight", "enemies": [{"name": "Troll des collines", "skill": 12, "stamina": 14}]})
-            session.apply({"do": "die"})
+            session.apply(a.StartFight(enemies=[a.EnemySpec(name="Troll des collines", skill=12, stamina=14)]))
+            session.apply(a.Die())
         keep_run(
             services.saves, session, f"sample-{index}", f"2026-11-2{index}T10:00:00+00:00", None if index < 2 else "abandoned"
         )

@@ -98,7 +98,7 @@ def check(
     from game.ui.text_fit import recording
 
     found: list[str] = []
-    entries = [e for e in samples() if not only or only in e[0]]
+    entries = [e for e in samples() if not only or any(part in e[0] for part in only.split(","))]
     pygame.display.init()
     pygame.font.init()
     try:
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", nargs="+", type=_size, default=list(SIZES), metavar="WxH")
     parser.add_argument("--languages", nargs="+", default=list(LANGUAGES))
-    parser.add_argument("--only", help="only the samples whose name contains this")
+    parser.add_argument("--only", help="only the samples whose name contains this (or one of these, comma-separated)")
     args = parser.parse_args(argv)
     found = check(args.sizes, args.languages, args.only)
     print(f"{len(found)} overflow(s)")

@@ -289,7 +289,7 @@ def keep_run(saves: Any, session: Any, save_id: str, updated: str, outcome: str 
     return record
 
 
-def keep_before_delete(saves: Any, books: dict[str, Any], save_id: str) -> RunRecord | None:
+def keep_before_delete(saves: Any, books: Mapping[str, Any], save_id: str) -> RunRecord | None:
     """A save about to be deleted leaves its run in the chronicles (unfinished: abandoned); None if unreadable."""
     try:
         save, session = saves.load(save_id, books)

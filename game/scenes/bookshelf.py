@@ -7,7 +7,6 @@ date; one that cannot be read shows why, and its backups can be opened.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,43 +14,64 @@ import platformdirs
 import pygame
 
 from game.app.adventure import Adventure
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.books.loader import BookError
+from game.books.shelf_index import BookCard
 from game.rules.session import Session, Start
-from game.scenes import bookshelf_paint
+from game.scenes import bookshelf_paint, bookshelf_widgets
 from game.scenes.bookshelf_import import ImportScene
-from game.scenes.bookshelf_paint import BOOKS_PANEL, BROKEN_ROW, MAX_BROKEN_SHOWN, SAVES_PANEL, books_per_page, card_height
+from game.scenes.bookshelf_paint import shelf_regions
 from game.storage.saves import Listing, SaveError, book_changed
 from game.ui.button import Button
 from game.ui.dialog import Dialog
-from game.ui.group import WidgetGroup
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
+from game.ui.theme import LOGICAL_SIZE
 
 MAX_ERRORS_IN_DIALOG = 14
 
 
-class BookshelfScene(Scene):
+class BookshelfScene(FluidLayout, Scene):
     """The first screen."""
 
     screen = Screen.SHELF
 
     message = SpokenText()  # shown on the screen and said to a screen reader
+    # The controls (built by bookshelf_widgets.build for the page):
+    book_buttons: list[tuple[Button, str]]
+    previous_page: Button
+    next_page: Button
+    error_buttons: list[Button]
+    continue_button: Button
+    saves_list: ScrollList
+    open_button: Button
+    delete_button: Button
+    export_button: Button
+    import_button: Button
+    settings_button: Button
+    help_button: Button
+    import_book_button: Button
+    chronicles_button: Button
+    quit_button: Button
+    card_h: int  # the height of each book card of the page shown
+    first_error_y: int  # where the broken book files' lines begin, below the cards
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__()
         self.services = services
         self.ui = services.ui
-        self.group = WidgetGroup(self.ui)
         self.message = None
         self.message_bad = False
-        self.listing: list[Listing] = []
-        self.page = 0
-        self._build()
-        self.refresh()
+        self.listing: list[Listing] = services.saves.listing()
+        self.first_shown = 0  # the first book of the page of cards shown (a taller page shows more from it)
+        self.book_page = 0
+        self.pages = 1
+        self.layout(size)
+        self._selection_changed()
         if services.problems:
             self.say("\n".join(services.problems), bad=True)
             services.problems.clear()
@@ -59,98 +79,40 @@ class BookshelfScene(Scene):
             self.select_save(save_id)  # after a failed screen: its adventure is shown, backup offered
 
     # -- layout ---------------------------------------------------------------------------
-    def _build(self) -> None:
-        ui, g = self.ui, self.group
-        self.book_buttons: list[tuple[Button, str]] = []
+    def place_widgets(self) -> None:
+        """The cards of the books on the page shown, the saved adventures and the buttons, for ``self.page``."""
+        self.r = shelf_regions(self.page)
         # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
         # Drawn from the books' cards (the shelf's index): a book is validated when it is opened.
-        ordered = sorted(self.services.shelf.cards.values(), key=shelf_order)
-        broken = len(self.services.shelf.errors)
-        per_page = books_per_page(broken)
-        self.pages = max(1, -(-len(ordered) // per_page))
-        self.page = min(self.page, self.pages - 1)
-        ordered = ordered[self.page * per_page : (self.page + 1) * per_page]
-        self.card_h = card_height(len(ordered), broken)
-        if self.pages > 1:  # more books than fit: the panel turns its pages
-            top = BOOKS_PANEL.y + 12
-            self.previous_page = g.add(Button(ui, (BOOKS_PANEL.right - 112, top, 44, 36), "‹", on_click=lambda: self.turn(-1)))
-            self.next_page = g.add(Button(ui, (BOOKS_PANEL.right - 60, top, 44, 36), "›", on_click=lambda: self.turn(1)))
-            self.previous_page.set_enabled(self.page > 0, ui.tr("shelf.first_page"))
-            self.next_page.set_enabled(self.page < self.pages - 1, ui.tr("shelf.last_page"))
-        for index, book in enumerate(ordered):
-            y = BOOKS_PANEL.y + 60 + index * (self.card_h + 10)
-            button = Button(
-                ui,
-                (BOOKS_PANEL.right - 206, y + self.card_h // 2 - 23, 186, 46),
-                ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero"),
-                style="primary",
-                on_click=partial(self.start_book, book.id),
-            )
-            blurb = getattr(book, "blurb", None)
-            if blurb is not None:  # the card may shorten the blurb: the button's tooltip tells it whole
-                button.tooltip = lambda b=blurb: b.get(self.ui.catalogue.language)
-            self.book_buttons.append((g.add(button), book.id))
-        x, y = SAVES_PANEL.x + 20, SAVES_PANEL.y + 60
-        self.continue_button = g.add(
-            Button(ui, (x, y, SAVES_PANEL.width - 40, 50), ui.tr("shelf.continue"), style="primary", on_click=self.continue_last)
-        )
-        self.saves_list = g.add(
-            ScrollList(
-                ui,
-                (x, y + 100, SAVES_PANEL.width - 40, 272),
-                row_height=54,
-                on_select=lambda i: self._selection_changed(),
-                on_activate=lambda i: self.open_selected(),
-                spoken_name=ui.tr("shelf.saves"),
-            )
-        )
-        row = SAVES_PANEL.bottom - 70
-        width = (SAVES_PANEL.width - 40 - 3 * 10) // 4
-        self.open_button = g.add(Button(ui, (x, row, width, 46), ui.tr("shelf.open"), on_click=self.open_selected))
-        self.delete_button = g.add(
-            Button(ui, (x + (width + 10), row, width, 46), ui.tr("shelf.delete"), style="danger", on_click=self.ask_delete)
-        )
-        self.export_button = g.add(
-            Button(ui, (x + 2 * (width + 10), row, width, 46), ui.tr("shelf.export"), on_click=self.export_selected)
-        )
-        self.import_button = g.add(
-            Button(ui, (x + 3 * (width + 10), row, width, 46), ui.tr("shelf.import"), on_click=self.ask_import)
-        )
-        bottom = 668
-        self.settings_button = g.add(Button(ui, (24, bottom, 180, 44), ui.tr("shelf.settings"), on_click=self.open_settings))
-        self.help_button = g.add(Button(ui, (214, bottom, 140, 44), ui.tr("shelf.help"), on_click=self.open_help))
-        self.import_book_button = g.add(
-            Button(ui, (364, bottom, 240, 44), ui.tr("shelf.import_book"), on_click=self.ask_import_book)
-        )
-        # Each broken book file gets a button showing every error it has (the line drawn beside it shows the first).
-        self.error_buttons = []
-        first_error_y = BOOKS_PANEL.y + 60 + books_per_page(broken) * (self.card_h + 10)
-        for index, error in enumerate(self.services.shelf.errors[:MAX_BROKEN_SHOWN]):
-            rect = (BOOKS_PANEL.right - 136, first_error_y + index * BROKEN_ROW, 116, 36)
-            self.error_buttons.append(
-                g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=partial(self.show_book_errors, error)))
-            )
-        self.chronicles_button = g.add(
-            Button(
-                ui,
-                (614, bottom, 180, 44),
-                ui.tr("play.open_chronicles"),
-                on_click=self.open_chronicles,
-                tooltip=ui.tr("play.open_chronicles_tip"),
-            )
-        )
-        self.quit_button = g.add(Button(ui, (1256 - 140, bottom, 140, 44), ui.tr("shelf.quit"), on_click=self.quit))
-        self.quit_button.visible = not self.services.demo  # a stand is quit by the operator's chord only
+        bookshelf_widgets.build(self, self.ordered_books())
+        self._show_listing()
+
+    def keep_view(self) -> tuple[int | None, int]:
+        """A re-layout keeps the selected adventure and how far the list is scrolled."""
+        return self.saves_list.selected, self.saves_list.scroll_y
+
+    def restore_view(self, kept: tuple[int | None, int]) -> None:
+        selected, scrolled = kept
+        self.saves_list.selected = selected if selected is not None and selected < len(self.listing) else None
+        self.saves_list.scroll_to(scrolled)
+        self._selection_changed()
+
+    def ordered_books(self) -> list[BookCard]:
+        """Every book's card in shelf order."""
+        return sorted(self.services.shelf.cards.values(), key=shelf_order)
 
     def refresh(self) -> None:
         """Re-read the saved adventures."""
         self.listing = self.services.saves.listing()
+        self._show_listing()
+        self._selection_changed()
+
+    def _show_listing(self) -> None:
         self.saves_list.set_items(
             [self._describe(item) for item in self.listing], icons=[None if item.save else "shield" for item in self.listing]
         )
         last = self.services.saves.last()
         self.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
-        self._selection_changed()
 
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
@@ -165,8 +127,8 @@ class BookshelfScene(Scene):
         if item.save is None:
             return ui.t("shelf.save_broken", file=item.path.name)
         book = self.services.shelf.cards.get(item.save.book)
-        label = book.label(ui.catalogue.language) if hasattr(book, "label") else ""
-        title = label or (book.title.get(ui.catalogue.language) if book else item.save.book)
+        label = book.label(ui.catalogue.language) if book is not None else ""
+        title = label or (book.title.get(ui.catalogue.language) if book is not None else item.save.book)
         summary = item.save.summary
         hero = summary.hero or ui.t("shelf.no_name")
         where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
@@ -214,7 +176,7 @@ class BookshelfScene(Scene):
             self.say(self.ui.t("shelf.book_broken", error=str(self.services.shelf.errors[-1])), bad=True)
             return
         if book.kind == "rolenplay":
-            session = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
+            session: Session[Any, Any] = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
             # nothing is saved until the table is used: opening it and leaving leaves no nameless save behind
             self.services.navigator.go(self, Screen.RNP_TABLE, Adventure.unsaved(session, self.services.saves))
             return
@@ -276,11 +238,12 @@ class BookshelfScene(Scene):
         adventure = Adventure(session, self.services.saves, save_id, created=save.created)
         if backup:
             adventure.save()  # the backup becomes the save again; the broken file went to .bak1 first
-        self.stack.replace(self.services.navigator.reopen(adventure))
+        if self.stack is not None:
+            self.stack.replace(self.services.navigator.reopen(adventure))
 
     def ask_delete(self) -> None:
         item = self._selected()
-        if item is None:
+        if item is None or self.stack is None:
             return
         self.stack.push(
             Dialog(
@@ -330,8 +293,8 @@ class BookshelfScene(Scene):
     def ask_import(self) -> None:
         if self.services.demo:
             self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
-            return
-        self.stack.push(ImportScene(self.services, on_done=self._imported))
+        elif self.stack is not None:
+            self.stack.push(ImportScene(self.services, on_done=self._imported))
 
     def _imported(self, message: str, bad: bool) -> None:
         self.refresh()
@@ -341,8 +304,8 @@ class BookshelfScene(Scene):
         """Copy a book file into the player's books folder, once it is checked to be a valid book."""
         if self.services.own_books is None or self.services.locked:
             self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
-            return
-        self.stack.push(ImportScene(self.services, on_done=self._book_imported, kind="book"))
+        elif self.stack is not None:
+            self.stack.push(ImportScene(self.services, on_done=self._book_imported, kind="book"))
 
     def _book_imported(self, message: str, bad: bool) -> None:
         self.services.reload_books()
@@ -351,23 +314,25 @@ class BookshelfScene(Scene):
 
     def turn(self, by: int) -> None:
         """Show the next (or previous) page of books."""
-        self.page = max(0, min(self.pages - 1, self.page + by))
+        page = max(0, min(self.pages - 1, self.book_page + by))
+        self.first_shown = page * self.r.books_per_page(len(self.services.shelf.errors))
         self._rebuild()
 
     def show_book(self, book_id: str) -> None:
         """Turn to the page that holds ``book_id``'s card."""
-        ordered = [b.id for b in sorted(self.services.shelf.cards.values(), key=shelf_order)]
+        ordered = [book.id for book in self.ordered_books()]
         if book_id in ordered:
-            self.page = ordered.index(book_id) // books_per_page(len(self.services.shelf.errors))
+            self.first_shown = ordered.index(book_id)
             self._rebuild()
 
     def _rebuild(self) -> None:
-        self.group = WidgetGroup(self.ui)  # the cards follow the books (and the page) now shown
-        self._build()
+        self.layout(self.page)  # the cards follow the books (and the page of them) now shown
         self.refresh()
 
     def show_book_errors(self, error: BookError) -> None:
         """Every error of a broken book file: where in the file, and why."""
+        if self.stack is None:
+            return
         lines = [f"{each.path}: {each.reason}" for each in error.every()]
         shown = lines[:MAX_ERRORS_IN_DIALOG] + (
             [self.ui.t("shelf.more_errors", count=len(lines) - MAX_ERRORS_IN_DIALOG)] if len(lines) > MAX_ERRORS_IN_DIALOG else []

@@ -23,6 +23,7 @@ import re
 import secrets
 import shutil
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -307,7 +308,7 @@ class SaveStore:
         self.read(save_id)
         shutil.copyfile(self.path(save_id), destination)
 
-    def import_file(self, source: Path, books: dict[str, Any]) -> str:
+    def import_file(self, source: Path, books: Mapping[str, Any]) -> str:
         """Add the adventure in ``source`` under a new id, after checking it replays; never overwrites."""
         save = read_save_file(source)
         restore(save, books, source.name)
@@ -363,13 +364,13 @@ class SaveStore:
                 result.append(Listing(save_id, path, None, error))
         return sorted(result, key=lambda item: item.save.updated if item.save else "", reverse=True)
 
-    def load(self, save_id: str, books: dict[str, Any], backup: int = 0) -> tuple[SaveFile, Session]:
+    def load(self, save_id: str, books: Mapping[str, Any], backup: int = 0) -> tuple[SaveFile, Session]:
         """Read and replay an adventure; raise SaveError naming what fails."""
         save = self.read(save_id, backup)
         return save, restore(save, books, self.path(save_id).name)
 
 
-def restore(save: SaveFile, books: dict[str, Any], name: str) -> Session:
+def restore(save: SaveFile, books: Mapping[str, Any], name: str) -> Session:
     """Replay a save's log into a session, or raise SaveError naming the failing part."""
     book = books.get(save.book)
     if book is None:

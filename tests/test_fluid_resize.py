@@ -1,0 +1,44 @@
+"""The full screens of the shelf and of the journal re-lay out when the window changes (issues 13 and 16).
+
+Each is opened in one window and resized to another: it takes the new page, uses the
+room (more cards, more rows, wider panels) and keeps what the player was looking at.
+"""
+
+from __future__ import annotations
+
+import pygame
+from app_helpers import Driver, make_adventure, make_services
+
+from game.scenes.bookshelf import BookshelfScene
+
+
+def resize(driver: Driver, size: tuple[int, int]) -> None:
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+
+
+def test_the_shelf_shows_more_books_and_more_saves_on_a_bigger_page(tmp_path):
+    services = make_services(tmp_path)
+    make_adventure(services, "DF49")
+    make_adventure(services, "DF64")
+    driver = Driver(BookshelfScene(services), window=(1024, 640))
+    shelf = driver.top
+    small_cards, small_list = len(shelf.book_buttons), shelf.saves_list.rect.height
+    resize(driver, (1920, 1080))
+    assert shelf.page == (1920, 1080)
+    assert len(shelf.book_buttons) > small_cards and shelf.saves_list.rect.height > small_list
+    assert shelf.quit_button.rect.right == 1920 - 24 and shelf.r.books.width > 800
+
+
+def test_a_resized_shelf_keeps_the_selected_adventure_and_the_books_it_showed(tmp_path):
+    services = make_services(tmp_path)
+    make_adventure(services, "DF49")
+    make_adventure(services, "DF64")
+    driver = Driver(BookshelfScene(services), window=(1920, 1080))
+    shelf = driver.top
+    driver.click(shelf.next_page)
+    first = shelf.book_buttons[0][1]
+    shelf.saves_list.select(1)
+    resize(driver, (1024, 640))
+    assert shelf.page == (1024, 640)
+    assert first in [book_id for _button, book_id in shelf.book_buttons]
+    assert shelf.saves_list.selected == 1 and shelf.open_button.enabled

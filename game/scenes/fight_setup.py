@@ -1,7 +1,7 @@
 """Setting up a fight: the creatures (from the sheet's creature boxes or typed in),
 the mode, the shots allowed before melee, an ally, and whether escape is allowed.
 
-"Combattre" builds one ``{"do": "fight", ...}`` action and lets the rules decide;
+"Combattre" builds one typed ``StartFight`` action (``make_action``) and lets the rules decide;
 a refusal is shown under the form. Creatures typed in can be written into the
 sheet's creature boxes first (with their notes), so the fight updates them at
 its end like the others (R-ENCOUNTER-1).
@@ -13,7 +13,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pydantic import ValidationError
 
 from game.app.adventure_scene import AdventureScene
 from game.app.navigator import Screen
@@ -22,7 +21,7 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.session import bad_action
+from game.rules.session import make_action
 from game.scenes import fight_setup_paint
 from game.scenes.fight_setup_paint import LEFT, RIGHT, ROW_H
 from game.ui.button import Button
@@ -340,24 +339,19 @@ class FightSetupScene(AdventureScene):
             {"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i} for i in self.selected_boxes()
         ]
         for row, typed in enumerate(self.pending_typed()):
-            spec = {"name": typed["name"], "skill": typed["skill"], "stamina": typed["stamina"], "notes": typed["notes"]}
-            if typed_boxes is not None:
-                spec["box"] = typed_boxes[row]
-            enemies.append(spec)
+            enemies.append({**typed, "box": None if typed_boxes is None else typed_boxes[row]})
         ally = self.ally_spec()
-        try:
-            return a.StartFight(
-                enemies=[a.EnemySpec(**spec) for spec in enemies],
-                mode=self.mode,
-                profile=self.profile,
-                arrows=self.shots_counter.value if self.shots_counter is not None else 0,
-                ally=None if ally is None else a.EnemySpec(**ally),
-                ally_alone=ally is not None and self.ally_alone_toggle.value,
-                escape=self.escape_toggle.value,
-                escape_cost=self.escape_counter.value if self.escape_toggle.value else None,
-            )
-        except ValidationError as error:
-            return bad_action(error)
+        return make_action(
+            a.StartFight,
+            enemies=enemies,
+            mode=self.mode,
+            profile=self.profile,
+            arrows=self.shots_counter.value if self.shots_counter is not None else 0,
+            ally=ally,
+            ally_alone=ally is not None and self.ally_alone_toggle.value,
+            escape=self.escape_toggle.value,
+            escape_cost=self.escape_counter.value if self.escape_toggle.value else None,
+        )
 
     def problem(self) -> str | None:
         """Why "Combattre" cannot be pressed now (None when it can)."""
@@ -407,7 +401,7 @@ class FightSetupScene(AdventureScene):
         if self.typed and self.keep_toggle.value:
             typed_boxes = []
             for typed in self.typed:
-                if self.act({"do": "add_creature", **typed}) is None:
+                if self.act(make_action(a.AddCreature, **typed)) is None:
                     return
                 typed_boxes.append(len(self.adventure.state.creature_boxes) - 1)
         if self.act(self.fight_action(typed_boxes)) is not None and self.stack is not None:

@@ -29,7 +29,7 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
-from game.rules.session import Entry, Session, Start
+from game.rules.session import ActionLike, Entry, Session, Start
 from game.scenes import reader_paint
 from game.scenes.reader_layout import (
     CHOICE_GAP,
@@ -50,6 +50,10 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
     from game.rules.ff.actions import FFAction
     from game.rules.ff.state import SheetState
+
+
+#: The compact sheet's recovery buttons (by their key) and the typed action each sends.
+USES: dict[str, type[a.Action]] = {"herb": a.UseHerb, "eat": a.Eat}
 
 
 class ReaderScene(AdventureScene):
@@ -161,7 +165,7 @@ class ReaderScene(AdventureScene):
     def refresh(self, changes: list[Change]) -> None:
         self.sync()
 
-    def _act(self, action: dict) -> Entry | None:
+    def _act(self, action: ActionLike) -> Entry | None:
         """Apply ``action`` without refreshing (``sync`` itself applies the automatic events)."""
         result = self.adventure.act(action)
         if isinstance(result, Refused):
@@ -202,7 +206,7 @@ class ReaderScene(AdventureScene):
             button.style = "primary" if choice.enabled and choice.kind != "choice" else "normal"
             button.set_enabled(choice.enabled, None if choice.enabled else ui.tr(f"reader.why_{choice.reason}"))
         for action, button in self.use_buttons.items():
-            self.allow(button, {"do": action})
+            self.allow(button, USES[action]())
 
     def _event_label(self, status: rules.EventStatus) -> tuple[Any, str | None]:
         ui = self.ui
@@ -284,13 +288,13 @@ class ReaderScene(AdventureScene):
                 return
             self.open_fight()
 
-    def _test(self, action: dict) -> None:
-        stat = "luck" if action["do"] == "test_luck" else "skill"
+    def _test(self, action: a.Action) -> None:
+        stat = "luck" if isinstance(action, a.TestLuck) else "skill"
         hero = self.adventure.state.hero
         assert hero is not None  # the reader shows only once the hero is made
         target = hero.scores[stat]
         name = self.book.stat(stat).name.get(self.language)
-        title = self.ui.t(f"reader.{action['do']}")
+        title = self.ui.t(f"reader.test_{stat}")
 
         def present(entry: Entry):
             group = DiceGroup(
@@ -316,7 +320,7 @@ class ReaderScene(AdventureScene):
 
     # navigation -------------------------------------------------------------------------------
     def heal(self, action: str) -> None:
-        if self._act({"do": action}) is not None:
+        if self._act(USES[action]()) is not None:
             hero = self.adventure.state.hero
             assert hero is not None  # healing was accepted, so there is a hero
             self.say(self.ui.t("reader.healed", stamina=hero.scores["stamina"]), "good")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.book_texts import item_texts
+from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
@@ -105,16 +106,18 @@ def draw_strip(scene: ReaderScene, surface: pygame.Surface) -> None:
 
 def fight_note(scene: ReaderScene, state: Any, status: rules.EventStatus) -> str:
     ui = scene.ui
-    enemies = status.action["enemies"]
+    fight = status.action
+    assert isinstance(fight, a.StartFight)  # a fight event's action starts the fight
+    enemies: list[Any] = list(fight.enemies)
     if status.started and state.fight is not None:
-        enemies = [{"name": e.name, "skill": e.skill, "stamina": e.stamina} for e in state.fight.enemies if e.stamina > 0]
-    names = ", ".join(ui.t("reader.creature", name=e["name"], skill=e["skill"], stamina=e["stamina"]) for e in enemies)
+        enemies = [e for e in state.fight.enemies if e.stamina > 0]
+    names = ", ".join(ui.t("reader.creature", name=e.name, skill=e.skill, stamina=e.stamina) for e in enemies)
     extras = []
-    if status.action.get("arrows"):
-        extras.append(ui.t("reader.arrows_allowed", count=status.action["arrows"]))
+    if fight.arrows:
+        extras.append(ui.t("reader.arrows_allowed", count=fight.arrows))
     if len(enemies) > 1:
-        extras.append(ui.t(f"reader.mode_{status.action['mode']}"))
-    if status.action.get("escape"):
+        extras.append(ui.t(f"reader.mode_{fight.mode}"))
+    if fight.escape:
         extras.append(ui.t("reader.escape_allowed"))
     return names + (" — " + " · ".join(extras) if extras else "")
 

@@ -4,6 +4,7 @@ A book with ``sections`` (see ``game.books.sections``) is played by a reader
 screen that only executes what this module says:
 
 - :func:`go_to` is the ``paragraph`` action that moves the tracker to a section;
+  every action handed to the screen is a typed model of ``game.rules.ff.actions``;
 - :func:`offer` reads the log since the hero arrived at the section (the last
   ``paragraph`` entry) and tells which of the section's events are done, which
   one comes next (as the rules action to apply), and which choices the rules
@@ -27,6 +28,8 @@ from typing import Any, Protocol
 
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.books.sections import FightEvent, LuckEvent, Section, SkillEvent
+from game.rules.ff import actions as a
+from game.rules.ff.ruleset import ACTION_ADAPTER
 from game.rules.ff.state import SheetState
 
 AUTOMATIC = ("change", "raise_initial", "counter", "tick_day", "die")
@@ -35,10 +38,13 @@ WINNER_OF = {"won": "hero", "escaped": "escaped"}
 
 
 class LoggedEntry(Protocol):
-    """What is read from a log entry (``game.rules.session.Entry``)."""
+    """What is read from a log entry (``game.rules.session.Entry``, a frozen dataclass: read-only here too)."""
 
-    action: dict[str, Any]
-    outcome: str | None
+    @property
+    def action(self) -> dict[str, Any]: ...
+
+    @property
+    def outcome(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,7 @@ class EventStatus:
 
     index: int
     kind: str  # the action's "do"
-    action: dict[str, Any]
+    action: a.Action
     automatic: bool
     done: bool = False
     started: bool = False  # a fight begun and not over
@@ -63,7 +69,7 @@ class ChoiceOffer:
     label: Any  # the book's LocalText for a "choice"; None for an outcome (the screen words it)
     enabled: bool
     reason: str | None  # not_here, hero_dead, test_first, fight_first, events_first, other_outcome
-    action: dict[str, Any]
+    action: a.GoToParagraph
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,7 @@ class Offer:
     number: int
     section: Section | None  # None: the tracker is on a number the book's text does not have
     arrived: bool  # the paragraph tracker is on this section
-    arrive: dict[str, Any] | None  # the paragraph action when it is not
+    arrive: a.GoToParagraph | None  # the paragraph action when it is not
     events: list[EventStatus] = field(default_factory=list)
     next: EventStatus | None = None  # the first event not done yet
     choices: list[ChoiceOffer] = field(default_factory=list)
@@ -81,7 +87,7 @@ class Offer:
     ending: str | None = None  # "victory" / "defeat" once every event is done
 
     @property
-    def automatic(self) -> dict[str, Any] | None:
+    def automatic(self) -> a.Action | None:
         """The next action to apply at once on arrival (a gain, a loss, a day, death), if any."""
         if self.arrived and not self.dead and self.next is not None and self.next.automatic:
             return self.next.action
@@ -92,9 +98,9 @@ class Offer:
         return self.next is not None and self.next.kind == "fight" and self.next.started
 
 
-def go_to(number: int) -> dict[str, Any]:
+def go_to(number: int) -> a.GoToParagraph:
     """The rules action that moves the paragraph tracker to section ``number``."""
-    return {"do": "paragraph", "number": number}
+    return a.GoToParagraph(number=number)
 
 
 def has_sections(book: Any) -> bool:
@@ -119,26 +125,26 @@ def resume_number(book: FightingFantasyBook, state: SheetState) -> int:
     return book.entry_section
 
 
-def event_action(event: Any, language: str = "fr") -> dict[str, Any]:
-    """The rules action of one event (creature names in ``language``); outcome targets are left out."""
+def event_action(event: Any, language: str = "fr") -> a.Action:
+    """The typed rules action of one event (creature names in ``language``); outcome targets are left out.
+
+    The book's events are checked against the same limits when the book loads, so each makes its action."""
     if isinstance(event, FightEvent):
-        action: dict[str, Any] = {
-            "do": "fight",
-            "enemies": [{"name": e.name.get(language), "skill": e.skill, "stamina": e.stamina} for e in event.enemies],
-            "mode": event.mode,
-            "arrows": event.arrows,
-            "escape": event.escape,
-        }
-        if event.escape_cost is not None:
-            action["escape_cost"] = event.escape_cost
-        return action
+        return a.StartFight(
+            enemies=[a.EnemySpec(name=e.name.get(language), skill=e.skill, stamina=e.stamina) for e in event.enemies],
+            mode=event.mode,
+            arrows=event.arrows,
+            escape=event.escape,
+            escape_cost=event.escape_cost,
+        )
     data: dict[str, Any] = event.model_dump(mode="json")
     for name in OUTCOME_FIELDS.get(data["do"], ()):
         data.pop(name, None)
-    return data
+    action: a.Action = ACTION_ADAPTER.validate_python(data)
+    return action
 
 
-def events_as_actions(book: FightingFantasyBook, number: int, language: str = "fr") -> list[dict[str, Any]]:
+def events_as_actions(book: FightingFantasyBook, number: int, language: str = "fr") -> list[a.Action]:
     """Every event of section ``number`` as the rules action the reader applies, in order."""
     section = book.section(number)
     return [] if section is None else [event_action(e, language) for e in section.events]
@@ -160,7 +166,7 @@ def _same(event: Any, logged: dict[str, Any], language: str) -> bool:
         )
     if isinstance(event, (LuckEvent, SkillEvent)):
         return logged.get("do") == event.do
-    wanted = event_action(event, language)
+    wanted = event_action(event, language).model_dump(mode="json")  # the log holds the same dump of each action
     return all(logged.get(key) == value for key, value in wanted.items())
 
 

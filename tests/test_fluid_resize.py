@@ -10,6 +10,8 @@ import pygame
 from app_helpers import Driver, make_adventure, make_services
 
 from game.scenes.bookshelf import BookshelfScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene, dice_scale
 
 
 def resize(driver: Driver, size: tuple[int, int]) -> None:
@@ -42,3 +44,24 @@ def test_a_resized_shelf_keeps_the_selected_adventure_and_the_books_it_showed(tm
     assert shelf.page == (1024, 640)
     assert first in [book_id for _button, book_id in shelf.book_buttons]
     assert shelf.saves_list.selected == 1 and shelf.open_button.enabled
+
+
+def test_the_kiosk_title_centres_bigger_dice_and_its_language_button_follows_the_corner(tmp_path):
+    services = make_services(tmp_path)
+    driver = Driver(TitleScene(services, services.shelf.books["DEMO"], now=lambda: 0.0), window=(1024, 640))
+    title = driver.top
+    assert title.language_button.rect.topright == (1024 - 20, 20)
+    resize(driver, (1920, 1080))
+    assert title.page == (1920, 1080) and title.language_button.rect.topright == (1920 - 20, 20)
+    assert dice_scale(title.page) > dice_scale((1024, 640))
+
+
+def test_the_settings_panel_stays_centred_and_keeps_the_delay_being_typed(tmp_path):
+    services = make_services(tmp_path)
+    driver = Driver(SettingsScene(services), window=(1024, 640))
+    settings = driver.top
+    assert pygame.Rect(0, 0, 1024, 640).contains(settings.r.panel)
+    settings.demo_field.text = "12"
+    resize(driver, (1920, 1080))
+    assert settings.page == (1920, 1080) and settings.r.panel.center == (960, 540)
+    assert settings.demo_field.text == "12" and settings.r.panel.contains(settings.close_button.rect)

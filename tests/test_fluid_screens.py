@@ -39,10 +39,8 @@ NOT_YET_FLUID = {
     "RnpTableScene",
     "RulesHelpScene",
     "SavesScene",
-    "SettingsScene",
     "ShareScene",
     "TimelineScene",
-    "TitleScene",
 }
 
 SAMPLES = load_all()

@@ -12,7 +12,7 @@ from game.app.scene import Scene
 from game.app.services import build_services
 from game.app.settings import SettingsStore
 from game.app.stack import SceneStack
-from game.scenes.settings import CONTROL_X, LABEL_X, ROW_LABELS, SettingsScene
+from game.scenes.settings import ROW_LABELS, SettingsScene
 from game.ui import fonts
 from game.ui.button import Button
 
@@ -145,14 +145,15 @@ def test_text_fits_its_box(services, language):
             face = "bold" if widget.style == "primary" else "body"
             assert fonts.text_width(services.ui.text(widget.label), face, theme.text_size("button")) <= widget.rect.width - 16
     body, small = theme.text_size("body"), theme.text_size("small")
+    label_x, control_x = scene.r.label_x, scene.r.control_x
     for label, hint in ROW_LABELS.values():
-        assert LABEL_X + fonts.text_width(services.ui.t(label), "body", body) <= CONTROL_X - 12
+        assert label_x + fonts.text_width(services.ui.t(label), "body", body) <= control_x - 12
         if hint:
-            assert LABEL_X + fonts.text_width(services.ui.t(hint), "italic", small) <= CONTROL_X - 12
+            assert label_x + fonts.text_width(services.ui.t(hint), "italic", small) <= control_x - 12
     seconds = fonts.text_width(services.ui.t("settings.seconds"), "body", body)
-    assert scene.demo_field.rect.right + 12 + seconds <= 1080 - 36
+    assert scene.demo_field.rect.right + 12 + seconds <= scene.r.panel.right - 36
     note = fonts.text_width(services.ui.t("settings.saved_at_once"), "italic", small)
-    assert LABEL_X + note <= scene.close_button.rect.left - 12
+    assert label_x + note <= scene.close_button.rect.left - 12
 
 
 def test_the_switch_shows_fullscreen_when_the_window_is_fullscreen_whatever_the_setting(services):

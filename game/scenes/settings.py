@@ -15,10 +15,12 @@ window and its ``on_fullscreen`` callback stores the state actually reached
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
@@ -27,16 +29,13 @@ from game.app.showcase import showcase
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment
-from game.ui.group import WidgetGroup
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
-PANEL = pygame.Rect(200, 40, 880, 640)
-LABEL_X = PANEL.x + 36
-CONTROL_X = PANEL.x + 356
-ROW_TOP = PANEL.y + 84
-ROW_H = 70
+PANEL_MAX = (960, 720)  # the panel is centred on the page, never bigger than this
+LABEL_COLUMN = 320  # the labels and hints, left of the controls
+ROW_H = (60, 76)  # a settings row's height: the smallest, and the most a tall page gives
 SEGMENT_H = 42
 SEGMENT_GAP = 8
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface size: the display magnifies the page
@@ -60,9 +59,33 @@ ROW_LABELS = {
 }
 
 
-def row_y(name: str) -> int:
-    """The top of settings row ``name``."""
-    return ROW_TOP + ROWS.index(name) * ROW_H
+@dataclass(frozen=True)
+class SettingsRegions:
+    """Where the settings panel and its rows go on a page of one size."""
+
+    panel: pygame.Rect
+    row_h: int
+
+    @property
+    def label_x(self) -> int:
+        return self.panel.x + 36
+
+    @property
+    def control_x(self) -> int:
+        """Where the controls of every row begin, right of the labels."""
+        return self.label_x + LABEL_COLUMN
+
+    def row_y(self, name: str) -> int:
+        """The top of settings row ``name``."""
+        return self.panel.y + 84 + ROWS.index(name) * self.row_h
+
+
+def settings_regions(size: tuple[int, int]) -> SettingsRegions:
+    """The panel centred on a page of ``size``, its rows as tall as the page allows (between ROW_H's bounds)."""
+    panel = pygame.Rect(0, 0, min(size[0] - 48, PANEL_MAX[0]), min(size[1] - 24, PANEL_MAX[1]))
+    panel.center = (size[0] // 2, size[1] // 2)
+    row_h = max(ROW_H[0], min(ROW_H[1], (panel.height - 84 - 84) // len(ROWS)))
+    return SettingsRegions(panel, row_h)
 
 
 def window_is_fullscreen() -> bool:
@@ -78,20 +101,31 @@ def shown_fullscreen(setting: bool) -> bool:
     return window_is_fullscreen() if has_window else setting
 
 
-class SettingsScene(Scene):
+class SettingsScene(FluidLayout, Scene):
     """Modal settings page; every change is saved at once."""
 
     transparent = True
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__()
         self.services = services
         self.ui = services.ui
-        self.group = WidgetGroup(self.ui)
         self.language_buttons: dict[str, Button] = {}
         self.speed_buttons: dict[str, Button] = {}
+        self.layout(size)
+
+    def place_widgets(self) -> None:
+        """Every row's controls, in the panel centred on ``self.page``, showing the settings."""
+        self.r = settings_regions(self.page)
         self._build()
         self._refresh()
+
+    def keep_view(self) -> str:
+        """The demo delay being typed (a re-layout must not lose it)."""
+        return self.demo_field.text
+
+    def restore_view(self, kept: str) -> None:
+        self.demo_field.text = kept
 
     @property
     def settings(self):
@@ -100,20 +134,21 @@ class SettingsScene(Scene):
     # -- widgets ------------------------------------------------------------------------------
     def _segments(self, name: str, options: tuple[tuple[str, str], ...], width: int, on_pick) -> dict[str, Button]:
         buttons = {}
-        y = row_y(name) + 4
+        y = self.r.row_y(name) + 4
         for index, (value, key) in enumerate(options):
-            rect = (CONTROL_X + index * (width + SEGMENT_GAP), y, width, SEGMENT_H)
+            rect = (self.r.control_x + index * (width + SEGMENT_GAP), y, width, SEGMENT_H)
             buttons[value] = self.group.add(Button(self.ui, rect, self.ui.tr(key), on_click=partial(on_pick, value)))
         return buttons
 
     def _build(self) -> None:
-        ui, g, s = self.ui, self.group, self.settings
+        ui, g, s, r = self.ui, self.group, self.settings, self.r
+        control_x, row_y = r.control_x, r.row_y
         self.language_buttons = self._segments("language", LANGUAGES, 150, self.set_language)
         self.speed_buttons = self._segments("animation", SPEEDS, 116, self.set_speed)
         self.fullscreen_toggle = g.add(
             Toggle(
                 ui,
-                (CONTROL_X, row_y("fullscreen") + 9, 200, 32),
+                (control_x, row_y("fullscreen") + 9, 200, 32),
                 "",
                 value=shown_fullscreen(s.fullscreen),
                 on_change=self.set_fullscreen,
@@ -124,7 +159,7 @@ class SettingsScene(Scene):
         self.smaller_button = g.add(
             Button(
                 ui,
-                (CONTROL_X, y, SEGMENT_H + 6, SEGMENT_H),
+                (control_x, y, SEGMENT_H + 6, SEGMENT_H),
                 "−",
                 on_click=lambda: self.step_scale(-1),
                 tooltip=ui.tr("settings.smaller"),
@@ -133,7 +168,7 @@ class SettingsScene(Scene):
         self.larger_button = g.add(
             Button(
                 ui,
-                (CONTROL_X + 180, y, SEGMENT_H + 6, SEGMENT_H),
+                (control_x + 180, y, SEGMENT_H + 6, SEGMENT_H),
                 "+",
                 on_click=lambda: self.step_scale(1),
                 tooltip=ui.tr("settings.larger"),
@@ -142,7 +177,7 @@ class SettingsScene(Scene):
         self.palette_toggle = g.add(
             Toggle(
                 ui,
-                (CONTROL_X, row_y("palette") + 9, 200, 32),
+                (control_x, row_y("palette") + 9, 200, 32),
                 "",
                 value=s.palette == "colourblind",
                 on_change=self.set_colourblind,
@@ -152,7 +187,7 @@ class SettingsScene(Scene):
         self.physical_toggle = g.add(
             Toggle(
                 ui,
-                (CONTROL_X, row_y("physical_dice") + 9, 200, 32),
+                (control_x, row_y("physical_dice") + 9, 200, 32),
                 "",
                 value=s.physical_dice,
                 on_change=self.set_physical_dice,
@@ -162,7 +197,7 @@ class SettingsScene(Scene):
         self.demo_field = g.add(
             TextField(
                 ui,
-                (CONTROL_X, row_y("demo") + 4, 110, SEGMENT_H),
+                (control_x, row_y("demo") + 4, 110, SEGMENT_H),
                 text=str(s.demo_idle_seconds),
                 numeric=True,
                 minimum=0,
@@ -175,7 +210,7 @@ class SettingsScene(Scene):
         self.close_button = g.add(
             Button(
                 ui,
-                (PANEL.right - 36 - 180, PANEL.bottom - 24 - 46, 180, 46),
+                (r.panel.right - 36 - 180, r.panel.bottom - 24 - 46, 180, 46),
                 ui.tr("common.close"),
                 style="primary",
                 on_click=self.close,
@@ -185,7 +220,7 @@ class SettingsScene(Scene):
         self.access_button = g.add(
             Button(
                 ui,
-                (PANEL.right - 36 - 180 - 12 - 230, PANEL.bottom - 24 - 46, 230, 46),
+                (r.panel.right - 36 - 180 - 12 - 230, r.panel.bottom - 24 - 46, 230, 46),
                 ui.tr("access.open"),
                 on_click=self.open_access,
             )
@@ -281,26 +316,27 @@ class SettingsScene(Scene):
         return self.group.wants_animation
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui, p, theme = self.ui, self.ui.palette, self.ui.theme
+        ui, p, theme, r = self.ui, self.ui.palette, self.ui.theme, self.r
+        panel = r.panel
         if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
-            surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))  # opened alone: a page to sit on
+            surface.blit(parchment(self.page, p), (0, 0))  # opened alone: a page to sit on
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill(p.overlay)
         surface.blit(veil, (0, 0))
-        draw_panel(surface, PANEL, p, fill_alpha=252)
-        blit_text(surface, ui.t("settings.title"), (PANEL.x + 36, PANEL.y + 18), "title", theme.text_size("title"), p.rubric)
-        pygame.draw.line(surface, p.ink_faint, (PANEL.x + 36, PANEL.y + 72), (PANEL.right - 36, PANEL.y + 72))
+        draw_panel(surface, panel, p, fill_alpha=252)
+        blit_text(surface, ui.t("settings.title"), (panel.x + 36, panel.y + 18), "title", theme.text_size("title"), p.rubric)
+        pygame.draw.line(surface, p.ink_faint, (panel.x + 36, panel.y + 72), (panel.right - 36, panel.y + 72))
         body, small = theme.text_size("body"), theme.text_size("small")
         for index, name in enumerate(ROWS):
-            y = row_y(name)
+            y = r.row_y(name)
             if index:
-                pygame.draw.line(surface, p.parchment_dark, (PANEL.x + 36, y - 6), (PANEL.right - 36, y - 6))
+                pygame.draw.line(surface, p.parchment_dark, (panel.x + 36, y - 6), (panel.right - 36, y - 6))
             label, hint = ROW_LABELS[name]
             if hint is None:
-                blit_text(surface, ui.t(label), (LABEL_X, y + 4 + SEGMENT_H // 2), "body", body, p.ink, "midleft")
+                blit_text(surface, ui.t(label), (r.label_x, y + 4 + SEGMENT_H // 2), "body", body, p.ink, "midleft")
             else:
-                blit_text(surface, ui.t(label), (LABEL_X, y - 3), "body", body, p.ink)
-                blit_text(surface, ui.t(hint), (LABEL_X, y + fonts.line_height("body", body) + 1), "italic", small, p.ink_soft)
+                blit_text(surface, ui.t(label), (r.label_x, y - 3), "body", body, p.ink)
+                blit_text(surface, ui.t(hint), (r.label_x, y + fonts.line_height("body", body) + 1), "italic", small, p.ink_soft)
         # The UI scale between its − and + buttons.
         percent = ui.t("settings.percent", value=round(self.settings.ui_scale * 100))
         middle = (self.smaller_button.rect.right + self.larger_button.rect.left) // 2
@@ -317,7 +353,7 @@ class SettingsScene(Scene):
         blit_text(
             surface,
             ui.t("settings.saved_at_once"),
-            (PANEL.x + 36, self.close_button.rect.centery),
+            (panel.x + 36, self.close_button.rect.centery),
             "italic",
             small,
             p.ink_soft,

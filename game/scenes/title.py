@@ -20,33 +20,43 @@ from typing import Any, Literal
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_die, draw_rule, parchment
-from game.ui.group import WidgetGroup
 from game.ui.theme import LOGICAL_SIZE
 
 THROW_EVERY = 5.0  # seconds from one throw to the next
 TUMBLE_SECONDS = 1.4
 FLIP_SECONDS = 0.08  # a new face this often while a die tumbles
-DIE_SIZE = 104
-DICE_X = (470, 640, 810)
-DICE_Y = 330
-LANGUAGE_BUTTON = pygame.Rect(1096, 20, 164, 44)
+DICE = 3
+DIE_SIZE = 104  # on the 1280×720 page; a taller page throws bigger dice
+DIE_STEP = 170  # from one die's centre to the next, likewise
 NEXT_LANGUAGE: dict[str, Literal["fr", "en"]] = {"fr": "en", "en": "fr"}
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class TitleScene(Scene):
+def dice_scale(size: tuple[int, int]) -> float:
+    """How much bigger than on the 1280×720 page the dice are thrown (a little smaller on the smallest page)."""
+    return max(0.85, min(1.4, size[1] / 720, size[0] / 1280))
+
+
+class TitleScene(FluidLayout, Scene):
     """ "Touch to play": three dice thrown every few seconds above the demo adventure's title."""
 
     screen = Screen.TITLE
 
     def __init__(
-        self, services: Services, book: Any, *, now: Callable[[], float] = time.monotonic, rng: random.Random | None = None
+        self,
+        services: Services,
+        book: Any,
+        *,
+        now: Callable[[], float] = time.monotonic,
+        rng: random.Random | None = None,
+        size: tuple[int, int] = LOGICAL_SIZE,
     ) -> None:
         super().__init__()
         self.services = services
@@ -54,13 +64,17 @@ class TitleScene(Scene):
         self.book = book
         self.now = now
         self.rng = rng or random.Random(services.rng.randrange(2**32))
-        self.faces = [self.rng.randint(1, 6) for _ in DICE_X]
+        self.faces = [self.rng.randint(1, 6) for _ in range(DICE)]
         self.thrown_at = self.now() - TUMBLE_SECONDS  # still at first; the first throw comes soon
         self.next_throw = self.now() + 1.0
         self._last_flip = -1
-        self.group = WidgetGroup(self.ui)
+        self.layout(size)
+
+    def place_widgets(self) -> None:
+        """The language button in the top right corner of the page."""
+        rect = pygame.Rect(self.page[0] - 20 - 164, 20, 164, 44)
         self.language_button = self.group.add(
-            Button(self.ui, LANGUAGE_BUTTON, lambda: self.ui.t("kiosk.other_language"), on_click=self.switch_language)
+            Button(self.ui, rect, lambda: self.ui.t("kiosk.other_language"), on_click=self.switch_language)
         )
 
     # -- time ---------------------------------------------------------------------------------
@@ -81,7 +95,7 @@ class TitleScene(Scene):
             flip = int((now - self.thrown_at) / FLIP_SECONDS)
             if flip != self._last_flip:
                 self._last_flip = flip
-                self.faces = [self.rng.randint(1, 6) for _ in DICE_X]
+                self.faces = [self.rng.randint(1, 6) for _ in range(DICE)]
         elif self._last_flip != -1:
             self._last_flip = -1  # settled: one last redraw shows the faces still
             if self.stack is not None:
@@ -112,22 +126,39 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         language = ui.catalogue.language
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        blit_text(surface, ui.t("app.title"), (640, 58), "title", round(theme.text_size("title") * 1.6), p.rubric, "midtop")
-        blit_text(surface, self.book.title.get(language), (640, 150), "italic", theme.text_size("heading"), p.ink, "midtop")
-        draw_rule(surface, 420, 860, 200, p.ink_soft)
+        width, height = self.page
+        centre, scale = width // 2, dice_scale(self.page)
+        surface.blit(parchment(self.page, p), (0, 0))
+        # Everything stands at the same share of the page's height as on the 1280×720 page; a poster, its type
+        # grows with the dice.
+        blit_text(
+            surface,
+            ui.t("app.title"),
+            (centre, height * 0.08),
+            "title",
+            round(theme.text_size("title") * 1.6 * scale),
+            p.rubric,
+            "midtop",
+        )
+        title = self.book.title.get(language)
+        blit_text(surface, title, (centre, height * 0.21), "italic", round(theme.text_size("heading") * scale), p.ink, "midtop")
+        draw_rule(surface, centre - round(220 * scale), centre + round(220 * scale), round(height * 0.28), p.ink_soft)
         elapsed = self.now() - self.thrown_at
-        for index, (x, face) in enumerate(zip(DICE_X, self.faces, strict=True)):
+        size, step, dice_y = round(DIE_SIZE * scale), DIE_STEP * scale, height * 0.46
+        for index, face in enumerate(self.faces):
             angle, lift = 0.0, 0.0
             if elapsed < TUMBLE_SECONDS:
                 t = elapsed / TUMBLE_SECONDS
                 angle = (1 - t) * (400 + 90 * index) * (1 if index % 2 else -1)
-                lift = abs(math.sin(t * math.pi * 2.5)) * 70 * (1 - t)  # bounces that die down
-            draw_die(surface, (x, DICE_Y - lift), DIE_SIZE, face, p, angle)
+                lift = abs(math.sin(t * math.pi * 2.5)) * 70 * scale * (1 - t)  # bounces that die down
+            draw_die(surface, (centre + (index - 1) * step, dice_y - lift), size, face, p, angle)
+        touch = ui.t("kiosk.touch_to_play")
         blit_text(
-            surface, ui.t("kiosk.touch_to_play"), (640, 470), "title", round(theme.text_size("title") * 1.25), p.accent, "midtop"
+            surface, touch, (centre, height * 0.65), "title", round(theme.text_size("title") * 1.25 * scale), p.accent, "midtop"
         )
-        blit_text(surface, ui.t("kiosk.tagline"), (640, 560), "italic", theme.text_size("body"), p.ink_soft, "midtop")
+        blit_text(
+            surface, ui.t("kiosk.tagline"), (centre, height * 0.78), "italic", theme.text_size("body"), p.ink_soft, "midtop"
+        )
         self.group.draw(surface)
 
 

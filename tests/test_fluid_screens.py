@@ -28,7 +28,6 @@ NOT_YET_FLUID = {
     "ChoicePicker",
     "ChroniclesScene",
     "CombatScene",
-    "CreationScene",
     "DeathScene",
     "DiceRollScene",
     "FightSetupScene",

@@ -13,7 +13,6 @@ from game.app.settings import SettingsStore
 from game.app.stack import SceneStack
 from game.scenes import creation_paint
 from game.scenes.creation import CreationScene
-from game.scenes.creation_layout import RULES_PANEL
 from game.scenes.creation_paint import formula_text
 from game.ui import fonts
 from game.ui.button import Button
@@ -33,9 +32,9 @@ def press(scene, pos) -> None:
     scene.process_event(mouse_up(pos))
 
 
-def open_scene(services, book_id: str) -> tuple[SceneStack, CreationScene]:
+def open_scene(services, book_id: str, size=(1280, 720)) -> tuple[SceneStack, CreationScene]:
     stack = SceneStack()
-    scene = CreationScene(services, services.shelf.books[book_id])
+    scene = CreationScene(services, services.shelf.books[book_id], size)
     stack.push(scene)
     stack.apply_pending()
     return stack, scene
@@ -205,11 +204,12 @@ def test_renders_at_every_window_size(services, window, book_id):
     assert loop.frames_drawn >= 2
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["fr", "en"])
 @pytest.mark.parametrize("book_id", ["DF31", "DF64"])
-def test_text_fits_its_box(services, language, book_id):
+def test_text_fits_its_box(services, language, book_id, size):
     services.ui.catalogue.set_language(language)
-    _stack, scene = open_scene(services, book_id)
+    _stack, scene = open_scene(services, book_id, size)
     scene.pick("Isolde Laodegan") if book_id == "DF64" else scene.roll()
     theme = services.ui.theme
     for widget in scene.group.widgets:
@@ -220,19 +220,37 @@ def test_text_fits_its_box(services, language, book_id):
     label_w = fonts.text_width(services.ui.text(toggle.label), "body", theme.text_size("label"))
     assert TRACK_W + 12 + label_w + 60 <= toggle.rect.width
     body, small = theme.text_size("body"), theme.text_size("small")
-    x0 = RULES_PANEL.x + 20
-    for stat in scene.book.stats:
-        assert fonts.text_width(scene.stat_name(stat), "body", body) <= 150 - 8
+    x0, width = scene.r.inner
+    for index, stat in enumerate(scene.book.stats):
+        assert fonts.text_width(scene.stat_name(stat), "body", body) <= scene.r.name_width
+        formula_x = scene.r.name_and_formula(index)[1][0]
         if stat.roll:
             text = services.ui.t(
                 "creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum
             )
-            assert x0 + 150 + fonts.text_width(text, "italic", small) <= scene.fields[stat.id].rect.left - 6
+            assert formula_x + fonts.text_width(text, "italic", small) <= scene.fields[stat.id].rect.left - 6
         else:
             text = services.ui.t("creation.fixed_rule")
-            assert x0 + 150 + fonts.text_width(text, "italic", small) <= RULES_PANEL.right - 20 - 84 - 6
+            assert formula_x + fonts.text_width(text, "italic", small) <= x0 + width - 84 - 6
     if book_id == "DF64":
         for index, ready in enumerate(scene.book.ready_heroes):
-            assert fonts.text_width(ready.name, "bold", body) <= scene.card_rect(index).width - 20
-    # The hero's scores head the bottom panel.
-    assert fonts.text_width(creation_paint.summary(scene), "bold", body) <= 738 - 40
+            assert " ".join(creation_paint.card_name(ready.name, body, scene.card_rect(index).width - 28)) == ready.name
+    # The hero's scores head the bottom panel, whole (on two lines on a narrow page).
+    lines, _size = creation_paint.summary_lines(scene, scene.r.hero.width - 40)
+    assert " · ".join(lines) == creation_paint.summary(scene) and len(lines) <= 2
+
+
+def test_creation_re_lays_out_when_the_window_is_resized_and_keeps_what_was_typed(services):
+    from app_helpers import Driver
+
+    driver = Driver(CreationScene(services, services.shelf.books["DF49"]), window=(1280, 720))
+    scene = driver.top
+    scene.fields["skill"].text = "9"
+    scene.name_field.text = "Alwen"
+    scene.group.focus.focus(scene.name_field)
+    narrow = scene.r.top.width
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    assert scene.page == (1920, 1080)
+    assert scene.r.top.width > narrow and scene.start_button.rect.right == scene.r.hero.right - 20
+    assert scene.fields["skill"].text == "9" and scene.name_field.text == "Alwen"
+    assert scene.group.focus.focused is scene.name_field

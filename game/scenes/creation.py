@@ -12,12 +12,12 @@ Every number shown (formulas, ranges, fixed scores) comes from the book data.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import pygame
 
 from game.app.adventure import Adventure
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
 from game.app.rolling import DiceGroup, enter_dice
@@ -28,13 +28,13 @@ from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start
-from game.scenes import creation_paint
-from game.scenes.creation_layout import CARD_GAP, FIELD_W, HEADING_SPACE, HERO_PANEL, PAD, ROW_H, RULES_PANEL, TOP_PANEL
+from game.scenes import creation_paint, creation_widgets
+from game.scenes.creation_layout import CreationRegions, creation_regions
 from game.scenes.creation_steps import ChoicePicker, StepsStrip
 from game.ui.button import Button
-from game.ui.group import WidgetGroup
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
 
@@ -43,14 +43,27 @@ def describe(services: Services, refused: Refused, book: Any) -> str:
     return describe_refusal(services.ui.catalogue, refused, book)
 
 
-class CreationScene(Scene):
+class CreationScene(FluidLayout, Scene):
     """Hero creation for ``book``; confirming replaces this screen with the sheet."""
 
     screen = Screen.CREATION
 
     message = SpokenText()  # shown on the screen and said to a screen reader
 
-    def __init__(self, services: Services, book: Any) -> None:
+    # The widgets (made by creation_widgets.build for the page's regions):
+    r: CreationRegions
+    back_button: Button
+    fields: dict[str, TextField]
+    roll_button: Button
+    typed_button: Button
+    physical_toggle: Toggle
+    honest_toggle: Toggle
+    pick_buttons: dict[str, Button]
+    steps: StepsStrip
+    start_button: Button
+    name_field: TextField
+
+    def __init__(self, services: Services, book: Any, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__()
         self.services = services
         self.ui = services.ui
@@ -61,11 +74,7 @@ class CreationScene(Scene):
         self.picked: str | None = None
         self.message = None  # a refusal, shown in red under the fields
         self.status_key: str | None = None
-        self.group = WidgetGroup(self.ui)
-        self.fields: dict[str, TextField] = {}
-        self.pick_buttons: dict[str, Button] = {}
-        self._build()
-        self._refresh()
+        self.layout(size)
 
     # -- the session ------------------------------------------------------------------------
     def _new_session(self) -> Session:
@@ -90,121 +99,28 @@ class CreationScene(Scene):
         return stat.name.get(self.ui.catalogue.language)
 
     # -- widgets ----------------------------------------------------------------------------
-    def _build(self) -> None:
-        ui, g = self.ui, self.group
-        x0, width = RULES_PANEL.x + PAD, RULES_PANEL.width - 2 * PAD
-        self.back_button = g.add(
-            Button(ui, (28, 24, 150, 42), ui.tr("creation.back"), on_click=self.back, tooltip=ui.tr("creation.back_tooltip"))
-        )
-        top = RULES_PANEL.y + HEADING_SPACE + 44
-        for index, stat in enumerate(self.book.stats):
-            if stat.roll is None:
-                continue
-            y = top + index * ROW_H + (ROW_H - 42) // 2
-            self.fields[stat.id] = g.add(
-                TextField(
-                    ui,
-                    (x0 + width - FIELD_W, y, FIELD_W, 42),
-                    numeric=True,
-                    max_length=3,
-                    on_submit=lambda _text: self.apply_typed(),
-                    spoken_name=lambda s=stat: s.name.get(ui.catalogue.language),
-                )
-            )
-        buttons_y = top + len(self.book.stats) * ROW_H + 14
-        half = (width - 10) // 2
-        self.roll_button = g.add(
-            Button(
-                ui,
-                (x0, buttons_y, half, 46),
-                self._roll_label,
-                style="primary",
-                on_click=self.roll,
-                tooltip=ui.tr("creation.roll_tooltip"),
-            )
-        )
-        self.typed_button = g.add(
-            Button(
-                ui,
-                (x0 + half + 10, buttons_y, half, 46),
-                ui.tr("creation.apply_typed"),
-                on_click=self.apply_typed,
-                tooltip=ui.tr("creation.apply_typed_tooltip"),
-            )
-        )
-        self.physical_toggle = g.add(
-            Toggle(
-                ui,
-                (x0, buttons_y + 58, width, 32),
-                ui.tr("creation.physical"),
-                value=self.services.settings.physical_dice,
-                on_change=self.set_physical,
-                tooltip=ui.tr("creation.physical_tooltip"),
-            )
-        )
-        self.honest_toggle = g.add(
-            Toggle(
-                ui,
-                (x0, buttons_y + 96, width, 32),
-                ui.tr("play.honest_toggle"),
-                value=False,
-                on_change=self.set_honest,
-                tooltip=ui.tr("play.honest_tooltip"),
-            )
-        )
-        for index, ready in enumerate(self.book.ready_heroes):
-            card = self.card_rect(index)
-            self.pick_buttons[ready.name] = g.add(
-                Button(
-                    ui,
-                    (card.x + 14, card.bottom - 56, card.width - 28, 42),
-                    ui.tr("creation.pick"),
-                    on_click=partial(self.pick, ready.name),
-                )
-            )
-        strip_height = StepsStrip.height(self.book)
-        self.steps = StepsStrip(
-            ui,
-            g,
-            self.book,
-            pygame.Rect(TOP_PANEL.x + PAD, TOP_PANEL.bottom - PAD // 2 - strip_height, TOP_PANEL.width - 2 * PAD, strip_height),
-            self.choose,
-        )
-        row_y = HERO_PANEL.bottom - PAD - 46
-        self.start_button = g.add(
-            Button(
-                ui,
-                (HERO_PANEL.right - PAD - 270, row_y, 270, 46),
-                ui.tr("creation.start"),
-                style="primary",
-                on_click=self.confirm,
-            )
-        )
-        self.name_field = g.add(
-            TextField(
-                ui,
-                (HERO_PANEL.x + PAD, row_y + 1, 360, 44),
-                max_length=40,
-                placeholder=ui.tr("creation.name_placeholder"),
-                on_submit=lambda _text: self.confirm(),
-            )
-        )
+    def place_widgets(self) -> None:
+        """Build every widget for ``self.page`` (creation_widgets) and show the session in them."""
+        self.r = creation_regions(self.page)
+        creation_widgets.build(self)
+        self._refresh()
 
-    def _roll_label(self) -> str:
+    def keep_view(self) -> tuple[dict[str, str], str]:
+        """A re-layout keeps what was typed: the scores and the hero's name."""
+        return {stat: field.text for stat, field in self.fields.items()}, self.name_field.text
+
+    def restore_view(self, kept: tuple[dict[str, str], str]) -> None:
+        scores, name = kept
+        for stat, text in scores.items():
+            self.fields[stat].text = text
+        self.name_field.text = name
+
+    def roll_label(self) -> str:
         return self.ui.t("creation.reroll") if self.rolled else self.ui.t("creation.roll")
 
     def card_rect(self, index: int) -> pygame.Rect:
-        """Where ready-made hero ``index`` is drawn (three cards side by side)."""
-        count = max(1, len(self.book.ready_heroes))
-        inner = TOP_PANEL.width - 2 * PAD
-        width = (inner - CARD_GAP * (count - 1)) // count
-        top = TOP_PANEL.y + HEADING_SPACE + 8
-        return pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, self.content_bottom - PAD + 10 - top)
-
-    @property
-    def content_bottom(self) -> int:
-        """The bottom of the top panel's content: above the book's creation steps, when it has some."""
-        return TOP_PANEL.bottom - 10 - StepsStrip.height(self.book) - (PAD // 2 if self.book.creation else 0)
+        """Where ready-made hero ``index`` is drawn (the cards side by side)."""
+        return self.r.card_rect(self.book, index)
 
     def _refresh(self) -> None:
         """Buttons follow the session: start needs a hero; the picked card says so."""

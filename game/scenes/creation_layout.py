@@ -1,14 +1,121 @@
-"""Where hero creation's panels sit on the 1280×720 logical page (shared by the scene and its painter)."""
+"""Where hero creation's panels go on a page of any size (shared by the scene, its widgets and its painter).
+
+Two columns: the book's creation rules on the left (its scores, the dice
+buttons, the hints), and on the right the ready-made heroes or the sheet
+preview above the hero panel (name, "Begin"). The rules column grows a little
+with the page, the right column takes the rest; the hero panel keeps its height
+and the top panel takes what the page gives (taller cards, more of the blurb).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import pygame
 
-RULES_PANEL = pygame.Rect(28, 102, 470, 602)
-TOP_PANEL = pygame.Rect(514, 102, 738, 440)  # ready-made heroes, or the sheet preview
-HERO_PANEL = pygame.Rect(514, 556, 738, 148)
+from game.scenes.creation_steps import StepsStrip
+from game.ui.layout import fill, fixed, split
+
 PAD = 20
 HEADING_SPACE = 50
-ROW_H = 54
+ROW_H = 54  # a score row of the rules panel (48 on a short page)
 FIELD_W = 84
 CARD_GAP = 12
+MARGIN = 28
+TOP = 102  # below the title, the subtitle and their rule
+BOTTOM = 16
+HERO_HEIGHT = 148
+RULES_MIN, RULES_WIDE, RULES_MAX = 400, 470, 600  # narrower than RULES_WIDE: each formula under its score's name
+NAME_MIN = 144  # the score names column of the rules panel
+START_W = 270  # "Begin the adventure"
+NAME_FIELD_MAX = 360
+
+
+@dataclass(frozen=True)
+class CreationRegions:
+    """Hero creation's panels for one page size."""
+
+    page: tuple[int, int]
+    rules: pygame.Rect
+    top: pygame.Rect  # ready-made heroes, or the sheet preview
+    hero: pygame.Rect
+    row_h: int
+
+    @property
+    def centre_x(self) -> int:
+        return self.page[0] // 2
+
+    @property
+    def inner(self) -> tuple[int, int]:
+        """The x and width of the rules panel's content."""
+        return self.rules.x + PAD, self.rules.width - 2 * PAD
+
+    @property
+    def rows_top(self) -> int:
+        """The top of the first score row of the rules panel."""
+        return self.rules.y + HEADING_SPACE + 44
+
+    @property
+    def compact(self) -> bool:
+        """A narrow rules panel (a small page): each score's formula goes under its name, not beside it."""
+        return self.rules.width < RULES_WIDE
+
+    @property
+    def name_width(self) -> int:
+        """The score names' column: wider in a wide rules panel, the formulas after it (or under it)."""
+        if self.compact:
+            return self.inner[1] - FIELD_W - 8
+        return max(NAME_MIN, (self.inner[1] - FIELD_W) * 2 // 5)
+
+    def name_and_formula(self, index: int) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Where score ``index``'s name and formula start (their left middle)."""
+        row = self.score_row(index)
+        if self.compact:
+            return (row.x, row.centery - 11), (row.x, row.centery + 12)
+        return (row.x, row.centery), (row.x + self.name_width + 12, row.centery)
+
+    def score_row(self, index: int) -> pygame.Rect:
+        """Score ``index``'s row in the rules panel."""
+        x0, width = self.inner
+        return pygame.Rect(x0, self.rows_top + index * self.row_h, width, self.row_h)
+
+    def field_rect(self, index: int) -> pygame.Rect:
+        """The score field (or the fixed score's box) at the right of row ``index``."""
+        row = self.score_row(index)
+        return pygame.Rect(row.right - FIELD_W, row.centery - 21, FIELD_W, 42)
+
+    def name_and_start(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The hero's name field and the start button, on one row at the foot of the hero panel."""
+        row = pygame.Rect(self.hero.x + PAD, self.hero.bottom - PAD - 46, self.hero.width - 2 * PAD, 46)
+        name, gap, start = split(row, [fill(1, minimum=160), fixed(16), fixed(START_W)])
+        name = pygame.Rect(name.x, row.y + 1, min(NAME_FIELD_MAX, name.width), 44)
+        return name, start
+
+    def steps_rect(self, book: Any) -> pygame.Rect:
+        """The book's creation steps, at the foot of the top panel (no height without steps)."""
+        height = StepsStrip.height(book)
+        return pygame.Rect(self.top.x + PAD, self.top.bottom - PAD // 2 - height, self.top.width - 2 * PAD, height)
+
+    def content_bottom(self, book: Any) -> int:
+        """The bottom of the top panel's content: above the book's creation steps, when it has some."""
+        return self.top.bottom - 10 - StepsStrip.height(book) - (PAD // 2 if book.creation else 0)
+
+    def card_rect(self, book: Any, index: int) -> pygame.Rect:
+        """Where ready-made hero ``index`` is drawn (the cards side by side across the top panel)."""
+        count = max(1, len(book.ready_heroes))
+        inner = self.top.width - 2 * PAD
+        width = (inner - CARD_GAP * (count - 1)) // count
+        top = self.top.y + HEADING_SPACE + 8
+        return pygame.Rect(self.top.x + PAD + index * (width + CARD_GAP), top, width, self.content_bottom(book) - PAD + 10 - top)
+
+
+def creation_regions(size: tuple[int, int]) -> CreationRegions:
+    """The panels of hero creation on a page of ``size`` logical pixels."""
+    width, height = size
+    room = width - 2 * MARGIN - 16
+    rules_w = max(RULES_MIN, min(RULES_MAX, room * 470 // 1208))
+    body = pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, height - TOP - BOTTOM)
+    rules, right = split(body, [fixed(rules_w), fill(1)], gap=16)
+    top, hero = split(right, [fill(1), fixed(HERO_HEIGHT)], gap=14, vertical=True)
+    return CreationRegions(size, rules, top, hero, ROW_H if height >= 700 else 48)

@@ -11,11 +11,10 @@ import pygame
 
 from game.rules.session import HONEST
 from game.scenes.combat_board import ellipsize
-from game.scenes.creation_layout import CARD_GAP, FIELD_W, HEADING_SPACE, HERO_PANEL, PAD, ROW_H, RULES_PANEL, TOP_PANEL
+from game.scenes.creation_layout import CARD_GAP, HEADING_SPACE, PAD
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
-from game.ui.text_fit import fit_lines
-from game.ui.theme import LOGICAL_SIZE
+from game.ui.text_fit import fit_line, fit_lines
 
 if TYPE_CHECKING:
     from game.scenes.creation import CreationScene
@@ -45,23 +44,41 @@ def summary(scene: CreationScene) -> str:
     if scene.hero is None:
         return ""
     full = " · ".join(f"{scene.stat_name(s)} {scene.hero.initial.get(s.id, 0)}" for s in scene.book.stats)
-    if fonts.text_width(full, "bold", scene.ui.theme.text_size("body")) <= HERO_PANEL.width - 2 * PAD:
+    if fonts.text_width(full, "bold", scene.ui.theme.text_size("body")) <= scene.r.hero.width - 2 * PAD:
         return full
     return " · ".join(
         f"{(s.short or s.name).get(scene.ui.catalogue.language)} {scene.hero.initial.get(s.id, 0)}" for s in scene.book.stats
     )
 
 
+def summary_lines(scene: CreationScene, width: int) -> tuple[list[str], int]:
+    """The summary on one line (a little smaller if need be), else on two at the small size, cut between scores."""
+    text, body, small = summary(scene), scene.ui.theme.text_size("body"), scene.ui.theme.text_size("small")
+    line, size = fit_line(text, "bold", body, width, min_size=small)
+    if line == text:
+        return [line], size
+    lines: list[str] = []
+    for part in text.split(" · "):
+        if lines and fonts.text_width(lines[-1] + " · " + part, "bold", small) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    if len(lines) > 2:
+        lines = [lines[0], fit_line(" · ".join(lines[1:]), "bold", small, width, min_size=small)[0]]
+    return lines, small
+
+
 def draw(scene: CreationScene, surface: pygame.Surface) -> None:
     ui, p, theme = scene.ui, scene.ui.palette, scene.ui.theme
     language = ui.catalogue.language
-    surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-    blit_text(surface, scene.book.title.get(language), (640, 8), "title", theme.text_size("title"), p.rubric, "midtop")
+    surface.blit(parchment(scene.page, p), (0, 0))
+    centre = scene.r.centre_x
+    blit_text(surface, scene.book.title.get(language), (centre, 8), "title", theme.text_size("title"), p.rubric, "midtop")
     number = getattr(scene.book, "series_number", None)
     series = scene.book.series.name.get(ui.catalogue.language) if hasattr(scene.book, "series") else ""
     subtitle = ui.t("creation.subtitle_numbered", number=number, series=series) if number else ui.t("creation.subtitle")
-    blit_text(surface, subtitle, (640, 60), "italic", theme.text_size("small"), p.ink_soft, "midtop")
-    draw_rule(surface, 360, 920, 92, p.ink_soft)
+    blit_text(surface, subtitle, (centre, 60), "italic", theme.text_size("small"), p.ink_soft, "midtop")
+    draw_rule(surface, centre - 280, centre + 280, 92, p.ink_soft)
     draw_rules(scene, surface)
     if scene.book.ready_heroes:
         draw_ready_heroes(scene, surface)
@@ -81,22 +98,26 @@ def heading(scene: CreationScene, surface: pygame.Surface, rect: pygame.Rect, ke
 
 def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
     ui, p, theme = scene.ui, scene.ui.palette, scene.ui.theme
-    heading(scene, surface, RULES_PANEL, "creation.rules_heading")
-    x0, width = RULES_PANEL.x + PAD, RULES_PANEL.width - 2 * PAD
+    r = scene.r
+    heading(scene, surface, r.rules, "creation.rules_heading")
+    x0, width = r.inner
     small, body = theme.text_size("small"), theme.text_size("body")
-    blit_text(surface, ui.t("creation.rules_intro"), (x0, RULES_PANEL.y + HEADING_SPACE + 8), "italic", small, p.ink_soft)
-    top = RULES_PANEL.y + HEADING_SPACE + 44
+    blit_text(surface, ui.t("creation.rules_intro"), (x0, r.rules.y + HEADING_SPACE + 8), "italic", small, p.ink_soft)
     for index, stat in enumerate(scene.book.stats):
-        cy = top + index * ROW_H + ROW_H // 2
+        row = r.score_row(index)
+        cy = row.centery
         if index:
-            pygame.draw.line(surface, p.ink_faint, (x0, top + index * ROW_H), (x0 + width, top + index * ROW_H))
-        blit_text(surface, fitted_name(scene, stat, "body", body, 144), (x0, cy), "body", body, p.ink, "midleft")
+            pygame.draw.line(surface, p.ink_faint, row.topleft, row.topright)
+        name_at, formula_at = r.name_and_formula(index)
+        blit_text(surface, fitted_name(scene, stat, "body", body, r.name_width), name_at, "body", body, p.ink, "midleft")
+        box = r.field_rect(index)
         if stat.roll is not None:
             text = ui.t("creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum)
-            blit_text(surface, text, (x0 + 150, cy), "italic", small, p.ink_soft, "midleft")
         else:
-            blit_text(surface, ui.t("creation.fixed_rule"), (x0 + 150, cy), "italic", small, p.ink_soft, "midleft")
-            box = pygame.Rect(x0 + width - FIELD_W, cy - 21, FIELD_W, 42)
+            text = ui.t("creation.fixed_rule")
+        text, size = fit_line(text, "italic", small, box.x - 6 - formula_at[0])
+        blit_text(surface, text, formula_at, "italic", size, p.ink_soft, "midleft", box=row, owner="creation formula")
+        if stat.roll is None:
             surface.blit(rounded_box(box.size, p.parchment_dark, p.ink_faint, 4), box)
             blit_text(surface, str(stat.fixed), (box.x + 10, cy), "body", body, p.ink_soft, "midleft")
             blit_text(surface, ui.t("creation.fixed_short"), (box.right - 8, cy), "italic", small, p.ink_soft, "midright")
@@ -110,7 +131,7 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
     if scene.play == HONEST:
         hint = ui.t("play.creation_hint_honest")
     line_h = fonts.line_height("italic", small)
-    bottom = RULES_PANEL.bottom - 12
+    bottom = r.rules.bottom - 12
     about = [
         (scene.stat_name(s), ui.t(f"creation.about_{s.id}"))
         for s in scene.book.stats
@@ -132,7 +153,7 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
     y += 10
     entries = [f"{name}\u00a0: {text}" if ui.catalogue.language == "fr" else f"{name}: {text}" for name, text in about]
     # Every score is explained: whole entries when they fit, else a smaller size, else one line each ending in "…".
-    for size in (small, small - 2):
+    for size in (theme.text_size("body"), small, small - 2):  # the biggest size at which every score is explained
         size_h = fonts.line_height("body", size)
         wrapped = [wrap_words(entry, "body", size, width) for entry in entries]
         if y + sum(len(lines) * size_h + 4 for lines in wrapped) <= bottom:
@@ -152,50 +173,65 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
 def draw_ready_heroes(scene: CreationScene, surface: pygame.Surface) -> None:
     ui, p, theme = scene.ui, scene.ui.palette, scene.ui.theme
     language = ui.catalogue.language
-    heading(scene, surface, TOP_PANEL, "creation.ready_heading")
+    heading(scene, surface, scene.r.top, "creation.ready_heading")
     small, body = theme.text_size("small"), theme.text_size("body")
     for index, ready in enumerate(scene.book.ready_heroes):
         card = scene.card_rect(index)
         chosen = scene.picked == ready.name
         surface.blit(rounded_box(card.size, p.parchment_light, p.accent if chosen else p.ink_faint, 6, 3 if chosen else 1), card)
         x, inner = card.x + 14, card.width - 28
-        blit_text(surface, ready.name, (card.centerx, card.y + 10), "bold", body, p.rubric, "midtop")
-        y = card.y + 46
+        y = card.y + 10
+        for line in card_name(ready.name, body, inner):  # two lines on a narrow card
+            blit_text(surface, line, (card.centerx, y), "bold", body, p.rubric, "midtop", box=card, owner="ready hero")
+            y += fonts.line_height("bold", body)
+        y += 36 - fonts.line_height("bold", body)
+        size = body if card.width >= 300 else small  # a wide card (a big page) is read at the body size
         for stat in scene.book.stats:
-            blit_text(surface, scene.stat_name(stat), (x, y), "body", small, p.ink_soft)
-            value = ready.scores.get(stat.id, stat.fixed)
-            blit_text(surface, str(value), (x + inner, y), "bold", small, p.ink, "topright")
-            y += fonts.line_height("body", small) + 3
+            value = str(ready.scores.get(stat.id, stat.fixed))
+            room = inner - fonts.text_width(value, "bold", size) - 8
+            blit_text(surface, fitted_name(scene, stat, "body", size, room), (x, y), "body", size, p.ink_soft)
+            blit_text(surface, value, (x + inner, y), "bold", size, p.ink, "topright")
+            y += fonts.line_height("body", size) + 3
         pygame.draw.line(surface, p.ink_faint, (x, y + 6), (x + inner, y + 6))
         y += 14
-        line_h = fonts.line_height("italic", small)
+        line_h = fonts.line_height("italic", size)
         limit = card.bottom - 64
-        lines = wrap_words(ready.portrait.get(language), "italic", small, inner)
+        # The portrait gets the room (its last line ending in "…" if cut), then the equipment if two lines are left.
+        lines = fit_lines(ready.portrait.get(language), "italic", size, inner, max(1, (limit - y) // line_h))[0]
         for line in lines:
             if y + line_h > limit:
                 break
-            blit_text(surface, line, (x, y), "italic", small, p.ink)
+            blit_text(surface, line, (x, y), "italic", size, p.ink)
             y += line_h
         if ready.equipment and y + line_h * 2 <= limit:
             items = ", ".join(item.get(language) for item in ready.equipment)
-            for line in wrap_words(ui.t("creation.equipment", items=items), "body", small, inner):
+            for line in wrap_words(ui.t("creation.equipment", items=items), "body", size, inner):
                 if y + line_h > limit:
                     break
-                blit_text(surface, line, (x, y + 4), "body", small, p.ink_soft)
+                blit_text(surface, line, (x, y + 4), "body", size, p.ink_soft)
                 y += line_h
+
+
+def card_name(name: str, size: int, width: int) -> list[str]:
+    """A ready-made hero's name on one line, or two on a narrow card (the second ending in "…" if still too long)."""
+    return fit_lines(name, "bold", size, width, 2)[0]
 
 
 def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
     ui, p, theme = scene.ui, scene.ui.palette, scene.ui.theme
     language = ui.catalogue.language
-    heading(scene, surface, TOP_PANEL, "creation.sheet_heading")
+    panel, content_bottom = scene.r.top, scene.r.content_bottom(scene.book)
+    heading(scene, surface, panel, "creation.sheet_heading")
     stats = scene.book.stats
-    inner = TOP_PANEL.width - 2 * PAD
+    inner = panel.width - 2 * PAD
     width = (inner - CARD_GAP * (len(stats) - 1)) // len(stats)
-    top = TOP_PANEL.y + HEADING_SPACE + 8
+    top = panel.y + HEADING_SPACE + 8
+    # The tiles give up some height on a short page so the starting equipment keeps a few lines.
+    tile_h = max(150, min(196, content_bottom - top - 100))
     small, body, value_size = theme.text_size("small"), theme.text_size("body"), theme.text_size("title")
     for index, stat in enumerate(stats):
-        tile = pygame.Rect(TOP_PANEL.x + PAD + index * (width + CARD_GAP), top, width, 196)
+        tile = pygame.Rect(panel.x + PAD + index * (width + CARD_GAP), top, width, tile_h)
+        dice_y = tile.y + tile_h * 132 // 196
         surface.blit(rounded_box(tile.size, p.parchment_light, p.ink_faint, 6, 1), tile)
         blit_text(
             surface,
@@ -210,7 +246,7 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
         blit_text(
             surface,
             "—" if value is None else str(value),
-            (tile.centerx, tile.y + 74),
+            (tile.centerx, tile.y + tile_h * 74 // 196),
             "bold",
             value_size,
             p.ink if value is not None else p.ink_faint,
@@ -223,38 +259,40 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
             total_w = len(faces) * (size + 8) - 8
             sx = tile.centerx - (total_w + plus_w) // 2 + size // 2
             for i, face in enumerate(faces):
-                draw_die(surface, (sx + i * (size + 8), tile.y + 132), size, face, p)
+                draw_die(surface, (sx + i * (size + 8), dice_y), size, face, p)
             plus = stat.roll.plus
             if plus:
                 text = f"+ {plus}" if plus > 0 else f"− {-plus}"
-                blit_text(surface, text, (sx + total_w - size // 2 + 12, tile.y + 132), "body", body, p.ink_soft, "midleft")
+                blit_text(surface, text, (sx + total_w - size // 2 + 12, dice_y), "body", body, p.ink_soft, "midleft")
         elif stat.roll is not None:
-            blit_text(surface, formula_text(stat), (tile.centerx, tile.y + 132), "italic", body, p.ink_soft, "center")
+            blit_text(surface, formula_text(stat), (tile.centerx, dice_y), "italic", body, p.ink_soft, "center")
         else:
-            blit_text(surface, ui.t("creation.fixed_short"), (tile.centerx, tile.y + 132), "italic", body, p.ink_soft, "center")
+            blit_text(surface, ui.t("creation.fixed_short"), (tile.centerx, dice_y), "italic", body, p.ink_soft, "center")
         note = ui.t("creation.initial_note") if value is not None else ui.t("creation.not_yet")
-        blit_text(surface, note, (tile.centerx, tile.bottom - 14), "italic", small, p.ink_faint, "midbottom")
+        note, size = fit_line(note, "italic", small, tile.width - 10)
+        blit_text(
+            surface, note, (tile.centerx, tile.bottom - 14), "italic", size, p.ink_faint, "midbottom", box=tile, owner="tile note"
+        )
     # What the hero starts with: the book's equipment and counters.
-    y = top + 196 + 18
-    x = TOP_PANEL.x + PAD
+    y = top + tile_h + 18
+    x = panel.x + PAD
     blit_text(surface, ui.t("creation.starting_heading"), (x, y), "bold", body, p.ink)
     y += fonts.line_height("bold", body) + 2
     items = [item.get(language) for item in scene.book.equipment]
     items += [ui.t("creation.counter_start", name=c.name.get(language), value=c.start) for c in scene.book.counters if c.start]
     text = ", ".join(items) if items else ui.t("creation.nothing_else")
-    line_h = fonts.line_height("italic", small)
-    for line in wrap_words(text, "italic", small, inner):
-        if y + line_h > scene.content_bottom:
+    size = body if inner >= 900 else small  # a wide panel (a big page) is read at the body size
+    line_h = fonts.line_height("italic", size)
+    for line in fit_lines(text, "italic", size, inner, max(1, (content_bottom - y) // line_h))[0]:
+        if y + line_h > content_bottom:
             break
-        blit_text(surface, line, (x, y), "italic", small, p.ink)
+        blit_text(surface, line, (x, y), "italic", size, p.ink)
         y += line_h
     blurb = getattr(scene.book, "blurb", None)
-    if blurb is not None and y + line_h * 2 < scene.content_bottom:
+    if blurb is not None and y + 8 + line_h * 2 <= content_bottom:
         y += 8
-        for line in wrap_words(blurb.get(language), "italic", small, inner):
-            if y + line_h > scene.content_bottom:
-                break
-            blit_text(surface, line, (x, y), "italic", small, p.ink_soft)
+        for line in fit_lines(blurb.get(language), "italic", size, inner, (content_bottom - y) // line_h)[0]:
+            blit_text(surface, line, (x, y), "italic", size, p.ink_soft)
             y += line_h
 
 
@@ -262,16 +300,23 @@ def draw_hero_panel(scene: CreationScene, surface: pygame.Surface) -> None:
     """Before a hero exists: "Your hero" and what to do; after: the scores as the heading."""
     ui, p, theme = scene.ui, scene.ui.palette, scene.ui.theme
     small, body = theme.text_size("small"), theme.text_size("body")
-    x = HERO_PANEL.x + PAD
-    y = HERO_PANEL.y + HEADING_SPACE + 2
+    panel = scene.r.hero
+    x = panel.x + PAD
+    y = panel.y + HEADING_SPACE + 2
     if scene.hero is None:
-        heading(scene, surface, HERO_PANEL, "creation.hero_heading")
+        heading(scene, surface, panel, "creation.hero_heading")
         key = "creation.no_hero_ready" if scene.book.ready_heroes else "creation.no_hero"
         blit_text(surface, ui.t(key), (x, y), "italic", body, p.ink_soft)
         return
-    draw_panel(surface, HERO_PANEL, p)
-    blit_text(surface, summary(scene), (x, HERO_PANEL.y + 14), "bold", body, p.ink)
-    pygame.draw.line(surface, p.ink_faint, (x, HERO_PANEL.y + 44), (HERO_PANEL.right - PAD, HERO_PANEL.y + 44))
+    draw_panel(surface, panel, p)
+    lines, size = summary_lines(scene, panel.width - 2 * PAD)
+    top = panel.y + (14 if len(lines) == 1 else 8)
+    for line in lines:
+        blit_text(surface, line, (x, top), "bold", size, p.ink, box=panel, owner="creation summary")
+        top += fonts.line_height("bold", size)
+    rule_y = max(panel.y + 44, top + 2)
+    pygame.draw.line(surface, p.ink_faint, (x, rule_y), (panel.right - PAD, rule_y))
+    y += rule_y - (panel.y + 44)
     if scene.status_key:
         key = (
             "play.status_rolled_honest"

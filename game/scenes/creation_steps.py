@@ -144,7 +144,7 @@ class ChoicePicker(ModalScene):
                     (panel.right - PAD - 130, y + 5, 126, 32),
                     "",
                     value=bool(self.picks[option.id]),
-                    on_change=lambda on, o=option.id: self.set_pick(o, 1 if on else 0),
+                    on_change=partial(self.toggle_pick, option.id),
                     spoken_name=lambda o=option: o.name.get(ui.catalogue.language),
                 )
             self.widgets[option.id] = self.group.add(widget)
@@ -184,6 +184,10 @@ class ChoicePicker(ModalScene):
             self.picks = dict.fromkeys(self.picks, 0)
         self.picks[option] = max(0, times)
         self._sync()
+
+    def toggle_pick(self, option: str, on: bool) -> None:
+        """A toggle of an option taken once at most: on picks it, off drops it."""
+        self.set_pick(option, 1 if on else 0)
 
     def turn(self, by: int) -> None:
         self.page = max(0, min(self.pages - 1, self.page + by))

@@ -117,6 +117,40 @@ def test_no_module_hides_a_missing_import():
     assert offenders == []
 
 
+def _builds_a_dict_action(node: ast.AST) -> bool:
+    """``{"do": ...}`` (also with ``**spread``) or ``dict(do=...)``: an action in its untyped JSON form."""
+    if isinstance(node, ast.Dict):
+        return any(isinstance(key, ast.Constant) and key.value == "do" for key in node.keys)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        return any(keyword.arg == "do" for keyword in node.keywords)
+    return False
+
+
+def test_screens_and_the_app_build_typed_actions_never_do_dicts():
+    """Issue 14: a screen builds the rules' pydantic action (``a.TickDay()``; typed input through
+    ``make_action``), so a misspelt field fails where it is written; the log keeps the JSON form.
+    Only the rules read actions as JSON (the cases runner, a save replayed)."""
+    offenders = [
+        f"{path.relative_to(GAME.parent)}:{node.lineno}"
+        for path in GAME.rglob("*.py")
+        if "rules" not in path.relative_to(GAME).parts[:1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if _builds_a_dict_action(node)
+    ]
+    assert offenders == []
+
+
+def test_the_dict_action_check_sees_each_way_of_writing_one():
+    tree = ast.parse('{"do": "tick_day"}; {**base, "do": "fight"}; dict(do="die"); {"done": 1}; d.get("do")')
+    assert [_builds_a_dict_action(node) for node in ast.walk(tree) if isinstance(node, (ast.Dict, ast.Call))] == [
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
 MAX_MODULE_LINES = 500  # developers' guide: small modules, one job (issue 14)
 MAX_CLASS_LINES = 400
 

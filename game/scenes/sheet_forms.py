@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.ruleset import calendar_view
+from game.rules.session import make_action
 from game.scenes.form import FieldSpec, FormScene
 from game.scenes.heal_ask import heal
 from game.ui.dialog import Dialog
@@ -47,7 +48,7 @@ def ask_rename_day(scene: SheetScene, index: int) -> None:
     current = view["days"][index]
 
     def submit(values: dict[str, str]) -> str | None:
-        return scene._submit(a.RenameDay(index=index, name=values["name"]))
+        return scene._submit(make_action(a.RenameDay, index=index, name=values["name"]))
 
     _push(
         scene,
@@ -66,7 +67,7 @@ def ask_name(scene: SheetScene) -> None:
     assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
 
     def submit(values: dict[str, str]) -> str | None:
-        return scene._submit(a.NameHero(name=values["name"]))
+        return scene._submit(make_action(a.NameHero, name=values["name"]))
 
     _push(
         scene,
@@ -89,9 +90,9 @@ def ask_score(scene: SheetScene, stat: str) -> None:
         initial, current = int(values["initial"]), int(values["current"])
         actions = []
         if initial != hero.initial[stat]:
-            actions.append(a.SetScore(stat=stat, value=initial, initial=True))
+            actions.append(make_action(a.SetScore, stat=stat, value=initial, initial=True))
         if current != hero.scores[stat] or actions:
-            actions.append(a.SetScore(stat=stat, value=current))
+            actions.append(make_action(a.SetScore, stat=stat, value=current))
         for count, action in enumerate(actions):
             result = scene.adventure.act(action)
             if isinstance(result, Refused):
@@ -140,8 +141,8 @@ def ask_creature(scene: SheetScene, index: int | None) -> None:
     def submit(values: dict[str, str]) -> str | None:
         name, skill, stamina, notes = values["name"], int(values["skill"]), int(values["stamina"]), values["notes"]
         if box is None or index is None:
-            return scene._submit(a.AddCreature(name=name, skill=skill, stamina=stamina, notes=notes))
-        return scene._submit(a.EditCreature(index=index, name=name, skill=skill, stamina=stamina, notes=notes))
+            return scene._submit(make_action(a.AddCreature, name=name, skill=skill, stamina=stamina, notes=notes))
+        return scene._submit(make_action(a.EditCreature, index=index, name=name, skill=skill, stamina=stamina, notes=notes))
 
     skill_name, stamina_name = scene.stat_name("skill"), scene.stat_name("stamina")
     _push(

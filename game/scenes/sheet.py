@@ -27,7 +27,7 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
-from game.rules.session import Entry
+from game.rules.session import Entry, make_action
 from game.scenes import sheet_forms, sheet_paint, sheet_widgets
 from game.scenes.heal_ask import heal
 from game.scenes.sheet_layout import HISTORY_CHIPS, sheet_regions
@@ -254,10 +254,10 @@ class SheetScene(FluidLayout, AdventureScene):
         hero = self.adventure.state.hero
         assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
         current = hero.scores[stat]
-        self.act(a.ChangeStat(stat=stat, by=value - current))
+        self.act(make_action(a.ChangeStat, stat=stat, by=value - current))
 
     def change_counter(self, counter: str, value: int) -> None:
-        self.act(a.ChangeCounter(name=counter, by=value - self.adventure.state.counters[counter]))
+        self.act(make_action(a.ChangeCounter, name=counter, by=value - self.adventure.state.counters[counter]))
 
     def toggle_weapon(self, lost: bool) -> None:
         self.act(a.LoseWeapon() if lost else a.FindWeapon())
@@ -304,7 +304,7 @@ class SheetScene(FluidLayout, AdventureScene):
         if value is None or not self.paragraph_field.valid:
             self.say(self.ui.t("sheet.paragraph_needed"), "bad")
             return
-        if self.act(a.GoToParagraph(number=value)):
+        if self.act(make_action(a.GoToParagraph, number=value)):
             self.paragraph_field.text = ""
             self.message = None  # an earlier refusal of the field no longer applies
 
@@ -315,7 +315,7 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def add_item(self) -> None:
         text = self.item_field.text.strip()
-        if self.act(a.AddItem(text=text)):
+        if self.act(make_action(a.AddItem, text=text)):
             self.item_field.text = ""
 
     def remove_item(self) -> None:
@@ -372,7 +372,7 @@ class SheetScene(FluidLayout, AdventureScene):
     def _commit_notes(self) -> None:
         """Notes are written to the sheet (one logged action) when the player leaves them."""
         if self.notes.text != self.adventure.state.notes:
-            self.act(a.SetNotes(text=self.notes.text))
+            self.act(make_action(a.SetNotes, text=self.notes.text))
 
     def before_history(self) -> None:
         self._commit_notes()

@@ -24,7 +24,7 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.ff import actions as a
-from game.rules.session import HONEST
+from game.rules.session import HONEST, make_action
 from game.scenes.sheet_powers import threshold_text
 from game.ui import fonts
 from game.ui.button import Button
@@ -287,7 +287,7 @@ class DeathScene(AdventureScene):
         if value is None:
             self.message = self.ui.t("death.stamina_missing")
             return
-        self.act(a.Revive(stamina=value))
+        self.act(make_action(a.Revive, stamina=value))
 
     # -- frame -----------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:

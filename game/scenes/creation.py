@@ -27,7 +27,7 @@ from game.app.showcase import showcase
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start
+from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start, make_action
 from game.scenes import creation_paint, creation_widgets
 from game.scenes.creation_layout import CreationRegions, creation_regions
 from game.scenes.creation_steps import ChoicePicker, StepsStrip
@@ -261,7 +261,7 @@ class CreationScene(FluidLayout, Scene):
         if scores is None or self._refuse_start_over():
             return
         session = self._new_session()
-        result = self._apply(session, a.SetHero(scores=scores))
+        result = self._apply(session, make_action(a.SetHero, scores=scores))
         if isinstance(result, Refused):
             self.message = describe(self.services, result, self.book)
             return
@@ -317,7 +317,7 @@ class CreationScene(FluidLayout, Scene):
             return
         name = self.name_field.text.strip()
         if name and name != self.hero.name:
-            result = self._apply(self.session, a.NameHero(name=name))
+            result = self._apply(self.session, make_action(a.NameHero, name=name))
             if isinstance(result, Refused):
                 self.message = describe(self.services, result, self.book)
                 return

@@ -28,7 +28,6 @@ NOT_YET_FLUID = {
     "ChoicePicker",
     "ChroniclesScene",
     "CombatScene",
-    "DeathScene",
     "DiceRollScene",
     "FightSetupScene",
     "GalleryScene",

@@ -153,3 +153,19 @@ def test_text_fits_its_box(services, language):
     assert fonts.text_width(prompt, "body", services.ui.theme.text_size("body")) <= 780 - 48
     title = services.ui.t("death.title")
     assert fonts.text_width(title, "title", services.ui.theme.text_size("title") + 6) <= 1200
+
+
+def test_the_death_page_re_lays_out_when_the_window_is_resized_and_keeps_the_typed_stamina(services):
+    from app_helpers import Driver
+
+    _stack, scene, _adventure = dead(services, "DF64")
+    driver = Driver(scene, window=(1280, 720))
+    scene.ask_revive()
+    scene.stamina_field.text = "5"
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    assert scene.page == (1920, 1080)
+    assert scene.reviving and scene.stamina_field.visible and scene.stamina_field.text == "5"
+    assert scene.group.focus.focused is scene.stamina_field
+    assert scene.r.revive.centerx == 960 and scene.r.revive.bottom <= 1080
+    row = scene.buttons[0].rect.unionall([b.rect for b in scene.buttons])
+    assert row.centerx in (959, 960, 961) and row.bottom < scene.r.revive.top

@@ -18,6 +18,7 @@ import pygame
 
 from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
+from game.app.fluid import FluidLayout
 from game.app.journal import undo_state
 from game.app.navigator import Screen
 from game.app.scene import Scene
@@ -25,6 +26,7 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.rules.ff import actions as a
 from game.rules.session import HONEST, make_action
+from game.scenes.death_layout import BUTTON_H, BUTTON_MIN, death_regions
 from game.scenes.sheet_powers import threshold_text
 from game.ui import fonts
 from game.ui.button import Button
@@ -34,10 +36,10 @@ from game.ui.draw import (
     draw_panel,
     draw_rule,
     parchment,
-    wrap_words,
 )
 from game.ui.surface_cache import surface_cached
 from game.ui.text_field import TextField
+from game.ui.text_fit import fit_line, fit_lines
 from game.ui.theme import LOGICAL_SIZE, Palette
 
 if TYPE_CHECKING:
@@ -45,19 +47,12 @@ if TYPE_CHECKING:
     from game.rules.ff.actions import FFAction
     from game.rules.ff.state import SheetState
 
-SKULL_CENTRE = (640, 150)
-SKULL_SIZE = (240, 190)
-BUTTONS_Y = 486
-BUTTON_H = 48
-BUTTON_GAP = 16
-REVIVE_PANEL = pygame.Rect(250, 562, 780, 142)
-
 
 def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
     return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
 
-@surface_cached("death pages", 4_000_000)  # one full page
+@surface_cached("death pages", 9_500_000)  # one full page, up to 1920×1200
 def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     """The parchment, darkened as if by candle soot, with a heavy vignette."""
     page = parchment(size, palette).copy()
@@ -141,7 +136,7 @@ def skull_image(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-class DeathScene(AdventureScene):
+class DeathScene(FluidLayout, AdventureScene):
     """The hero is dead: undo, start over, carry on (when the book allows), or leave."""
 
     screen = Screen.DEATH
@@ -149,10 +144,17 @@ class DeathScene(AdventureScene):
 
     adventure: FFAdventure
 
-    def __init__(self, services: Services, adventure: FFAdventure) -> None:
+    def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
         self.reviving = False
+        # honest play: the death screen offers no undo of the fatal roll (a death set by hand can still be undone)
+        self.honest_roll = adventure.session.undo_refusal() is not None and adventure.session.play == HONEST
+        self.layout(size)
+
+    def place_widgets(self) -> None:
+        """The buttons in a row under the story, and the STAMINA panel's field and buttons, for ``self.page``."""
         ui = self.ui
+        self.r = death_regions(self.page, self.may_continue)
         self.undo_button = Button(
             ui, (0, 0, 10, BUTTON_H), ui.tr("death.undo"), on_click=self.undo, tooltip=ui.tr("death.undo_tooltip")
         )
@@ -170,15 +172,12 @@ class DeathScene(AdventureScene):
                 tooltip=ui.tr("death.continue_tooltip"),
             )
         self.shelf_button = Button(ui, (0, 0, 10, BUTTON_H), ui.tr("death.shelf"), on_click=self.to_shelf)
-        # honest play: the death screen offers no undo of the fatal roll (a death set by hand can still be undone)
-        honest_roll = adventure.session.undo_refusal() is not None and adventure.session.play == HONEST
-        self.undo_button.visible = not honest_roll
+        self.undo_button.visible = not self.honest_roll
         self.buttons = [
             b for b in (self.undo_button, self.restart_button, self.continue_button, self.shelf_button) if b and b.visible
         ]
         self.group.add(*self.buttons)
-        self.honest_roll = honest_roll
-        panel = REVIVE_PANEL
+        panel = self.r.revive
         self.stamina_field = TextField(
             ui,
             (panel.x + 24, panel.y + 60, 110, 46),
@@ -202,6 +201,13 @@ class DeathScene(AdventureScene):
         self.group.add(self.stamina_field, self.revive_button, self.cancel_revive)
         self._layout()
         self._refresh()
+
+    def keep_view(self) -> str:
+        """A re-layout keeps the STAMINA being typed."""
+        return self.stamina_field.text
+
+    def restore_view(self, kept: str) -> None:
+        self.stamina_field.text = kept
 
     # -- what happened ------------------------------------------------------------------------
     @property
@@ -234,12 +240,9 @@ class DeathScene(AdventureScene):
         widths = []
         for button in self.buttons:
             face = "bold" if button.style == "primary" else "body"
-            widths.append(max(170, fonts.text_width(self.ui.text(button.label), face, size) + 44))
-        total = sum(widths) + BUTTON_GAP * (len(widths) - 1)
-        x = (LOGICAL_SIZE[0] - total) // 2
-        for button, width in zip(self.buttons, widths):
-            button.rect = pygame.Rect(x, BUTTONS_Y, width, BUTTON_H)
-            x += width + BUTTON_GAP
+            widths.append(max(BUTTON_MIN, fonts.text_width(self.ui.text(button.label), face, size) + 44))
+        for button, rect in zip(self.buttons, self.r.button_row(widths)):
+            button.rect = rect
 
     def _refresh(self) -> None:
         self.undo_button.set_enabled(*undo_state(self.ui, self.adventure, "death.nothing_to_undo"))
@@ -324,14 +327,16 @@ class DeathScene(AdventureScene):
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         language = ui.catalogue.language
-        surface.blit(dark_page(LOGICAL_SIZE, p), (0, 0))
-        skull = skull_image(SKULL_SIZE, p)
-        surface.blit(skull, skull.get_rect(center=SKULL_CENTRE))
+        r, cx = self.r, self.r.centre_x
+        surface.blit(dark_page(self.page, p), (0, 0))
+        surface.blit(skull_image(r.skull.size, p), r.skull)
         light, soft = p.parchment_light, p.parchment_dark
         title_colour = _mix(p.rubric, p.parchment_light, 0.45)
-        blit_text(surface, ui.t("death.title"), (640, 256), "title", theme.text_size("title") + 6, title_colour, "midtop")
-        draw_rule(surface, 400, 880, 318, soft)
-        blit_text(surface, self.hero_name(), (640, 332), "bold", theme.text_size("heading"), light, "midtop")
+        title, size = fit_line(ui.t("death.title"), "title", theme.text_size("title") + 6, self.page[0] - 48)
+        blit_text(surface, title, (cx, r.title_y), "title", size, title_colour, "midtop")
+        draw_rule(surface, cx - 240, cx + 240, r.title_y + 62, soft)
+        name, size = fit_line(self.hero_name(), "bold", theme.text_size("heading"), self.page[0] - 48)
+        blit_text(surface, name, (cx, r.title_y + 76), "bold", size, light, "midtop")
         body, small = theme.text_size("body"), theme.text_size("small")
         lines: list[tuple[str, str, int, tuple]] = []
         paragraph = getattr(self.adventure.state, "paragraph", None)
@@ -351,28 +356,33 @@ class DeathScene(AdventureScene):
             lines.append((note.get(language), "italic", small, soft))
         if self.honest_roll:
             lines.append((ui.t("play.death_honest"), "italic", small, soft))
-        y = 376
+        # What happened, two lines at most each, as much of it as the room left for it holds.
+        y = r.story.y
         for text, face, size, colour in lines:
-            for line in wrap_words(text, face, size, 900)[:2]:
-                blit_text(surface, line, (640, y), face, size, colour, "midtop")
-                y += fonts.line_height(face, size)
+            line_h = fonts.line_height(face, size)
+            room = (r.story.bottom - y) // line_h
+            if room < 1:
+                break
+            for line in fit_lines(text, face, size, r.story.width, min(2, room))[0]:
+                blit_text(surface, line, (cx, y), face, size, colour, "midtop", box=r.story, owner="death story")
+                y += line_h
             y += 6
         if self.reviving:
             self._draw_revive(surface)
         self.group.draw(surface)
         if self.message:
             if self.reviving:
-                where, colour = (REVIVE_PANEL.x + 24, REVIVE_PANEL.bottom - 32), p.bad
-                blit_text(surface, self.message, where, "body", small, colour)
+                panel = r.revive
+                message, size = fit_line(self.message, "body", small, panel.width - 48)
+                blit_text(surface, message, (panel.x + 24, panel.bottom - 32), "body", size, p.bad, box=panel, owner="death")
             else:
-                blit_text(
-                    surface, self.message, (640, BUTTONS_Y + BUTTON_H + 18), "body", small, _mix(p.bad, light, 0.5), "midtop"
-                )
+                message, size = fit_line(self.message, "body", small, self.page[0] - 48)
+                blit_text(surface, message, (cx, r.buttons_y + BUTTON_H + 18), "body", size, _mix(p.bad, light, 0.5), "midtop")
 
     def _draw_revive(self, surface: pygame.Surface) -> None:
         """The panel behind the STAMINA field (the widgets are drawn by the group)."""
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        panel = REVIVE_PANEL
+        panel = self.r.revive
         draw_panel(surface, panel, p, fill_alpha=245)
         initial = self.initial_stamina()
         prompt = ui.t("death.revive_prompt", maximum=initial if initial is not None else "—")

@@ -19,11 +19,15 @@ from game.rules.rnp import actions as a
 from game.rules.rnp.preview import preview
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import duration, num
+from game.scenes.rnp_layout import side_by_side
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser
 from game.scenes.rnp_timers import draw_bar, timer_status
 from game.ui.draw import draw_die
 
 MAX_FALL_DICE_SHOWN = 8
+JUMP_FORM, JUMP_PREVIEW = 600, 300  # the jump's controls and the figures beside them (or below, from JUMP_BELOW)
+JUMP_BELOW = 540
+BREATH_TOP, BREATH_ROW = 260, 84  # the breaths held, one row each
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -42,6 +46,17 @@ class JumpPanel(WhoChooser, Panel):
     def set(self, attr: str, value: Any) -> None:
         setattr(self, attr, value)
         self.table.rebuild()
+
+    def content_height(self, width: int) -> int:
+        return 0 if width >= JUMP_FORM + 40 + JUMP_PREVIEW else JUMP_BELOW + 540
+
+    def figures(self) -> tuple[pygame.Rect, bool]:
+        """Where the figures go, and whether beside the controls (else below them)."""
+        area = self.inner()
+        columns = side_by_side(area, JUMP_FORM, JUMP_PREVIEW)
+        if columns is not None:
+            return columns[1], True
+        return pygame.Rect(area.left, area.top + JUMP_BELOW, area.width, area.height - JUMP_BELOW), False
 
     def build(self) -> None:
         ui, area, book = self.ui, self.inner(), self.book
@@ -177,8 +192,11 @@ class JumpPanel(WhoChooser, Panel):
         pygame.draw.line(surface, p.ink_faint, (x, y + 372), (x + 600, y + 372))
         self.label(surface, ui.t("rnp.special_moves"), (x, y + 390))
         self.label(surface, ui.t("rnp.metres"), (x, y + 466))
-        right = pygame.Rect(area.left + 640, area.top, area.width - 640, area.height)
-        pygame.draw.line(surface, p.ink_faint, (right.left - 20, right.top), (right.left - 20, right.bottom))
+        right, beside = self.figures()
+        if beside:
+            pygame.draw.line(surface, p.ink_faint, (right.left - 20, right.top), (right.left - 20, right.bottom))
+        else:
+            pygame.draw.line(surface, p.ink_faint, (right.left, right.top - 14), (right.right, right.top - 14))
         self.text(surface, ui.t("rnp.jump_title"), (right.left, right.top), face="title", role="heading", colour=p.rubric)
         ry = right.top + self.line_height("heading", "title") + 4
         current = self.jump_preview
@@ -213,7 +231,7 @@ class JumpPanel(WhoChooser, Panel):
                 colour=p.ink_soft,
                 max_lines=6,
             )
-        ry = max(ry + 10, area.top + 390)
+        ry = max(ry + 10, area.top + 390) if beside else ry + 10
         self.text(surface, ui.t("rnp.move_title"), (right.left, ry), face="title", role="heading", colour=p.rubric)
         ry += self.line_height("heading", "title") + 4
         current = self.move_preview
@@ -344,6 +362,9 @@ class BreathPanel(WhoChooser, Panel):
     def breaths(self) -> list[dict[str, Any]]:
         return [t for t in self.view["timers"] if t["kind"] == "breath"]
 
+    def content_height(self, width: int) -> int:
+        return BREATH_TOP + BREATH_ROW * sum(1 for t in self.table.view["timers"] if t["kind"] == "breath")
+
     def build(self) -> None:
         ui, area = self.ui, self.inner()
         self.who_choices(area.left, area.top + 20)
@@ -366,15 +387,15 @@ class BreathPanel(WhoChooser, Panel):
             lambda: self.table.act(scale),
             refused=self.table.refusal(scale),
         )
-        y = area.top + 260
-        for timer in self.breaths()[:4]:
+        y = area.top + BREATH_TOP
+        for timer in self.breaths():
             self.button(
                 f"breathe:{timer['character']}",
                 (area.right - 200, y, 200, ROW),
                 ui.tr("rnp.breathes"),
                 partial(self.table.act, a.RemoveTimer(id=timer["id"])),
             )
-            y += 84
+            y += BREATH_ROW
 
     def action(self) -> a.HoldBreath | None:
         return None if self.who is None else a.HoldBreath(character=self.who, timer=True)
@@ -401,15 +422,15 @@ class BreathPanel(WhoChooser, Panel):
                     anchor="midleft",
                 )
         self.label(surface, ui.t("rnp.breath_clock"), (area.left, area.top + 150))
-        y = area.top + 260
+        y = area.top + BREATH_TOP
         breaths = self.breaths()
         if not breaths:
             self.paragraph(surface, ui.t("rnp.no_hold"), area.left, y, 700, face="italic", colour=p.ink_soft)
-        for timer in breaths[:4]:
+        for timer in breaths:
             self.text(surface, timer["character"] or "", (area.left, y), face="title", role="heading")
             text, warn = timer_status(ui, timer)
             if timer.get("phase") == "out":
                 text = book.breath.after.get(self.language)
             self.paragraph(surface, text, area.left + 160, y + 4, area.width - 400, colour=p.bad if warn else p.ink, max_lines=2)
             draw_bar(surface, pygame.Rect(area.left + 160, y + 50, area.width - 400, 12), timer, p)
-            y += 84
+            y += BREATH_ROW

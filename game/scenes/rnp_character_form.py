@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.scene import Scene
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
 SENSES = ("darkvision", "blindsight", "truesight")
 
 
-class CharacterForm(Scene):
-    """Add a character, or edit one (``member``: the rules' view of that character)."""
+class CharacterForm(FluidLayout, Scene):
+    """Add a character, or edit one (``member``: the rules' view of that character); centred on any page."""
 
     transparent = True
     error = SpokenText()  # shown on the screen and said to a screen reader
@@ -49,12 +50,24 @@ class CharacterForm(Scene):
         self.group = WidgetGroup(self.ui)
         self.fields: dict[str, TextField] = {}
         self.rect = pygame.Rect(0, 0, 960, 600)
-        self.rect.center = (640, 360)
         self.closed = False
-        self._build()
+        self.max_pace: str | None = member["max_pace"] if member else None
+        self.layout(table.page)
 
-    def _build(self) -> None:
+    def keep_view(self) -> dict[str, str]:
+        """A resize keeps what is typed in every field."""
+        return {key: field.text for key, field in self.fields.items()}
+
+    def restore_view(self, kept: dict[str, str]) -> None:
+        for key, text in kept.items():
+            self.fields[key].text = text
+
+    def place_widgets(self) -> None:
+        """The form's fields and buttons in a panel centred on the page (960×600 fits the smallest page)."""
         ui, book, member = self.ui, self.book, self.member
+        self.fields = {}
+        self.rect = pygame.Rect(0, 0, 960, 600)
+        self.rect.center = (self.page[0] // 2, self.page[1] // 2)
         left, top = self.rect.left + 28, self.rect.top + 70
         self.fields["name"] = self.group.add(
             TextField(
@@ -107,7 +120,6 @@ class CharacterForm(Scene):
                 spoken_name=ui.tr("rnp.form_hp_max"),
             )
         )
-        self.max_pace: str | None = member["max_pace"] if member else None
         self.pace_buttons: dict[str | None, Button] = {}
         x = left + 650
         for pace_id, label in [(None, ui.tr("rnp.any_pace"))] + [
@@ -243,15 +255,15 @@ class CharacterForm(Scene):
             self.error = action
             return
         result = self.table.act(action)
-        if isinstance(result, Refused):
-            self.error = self.table.refusal_text(result)
+        if result is None:
+            self.error = self.table.status  # the refusal, as the table's status line says it
             return
         hp_text = self.fields["hp_max"].text.strip()
         if self.member is not None and hp_text and int(float(hp_text)) != self.member["hp_max"]:
             name = (action.rename if isinstance(action, a.EditCharacter) else None) or self.member["name"]
             result = self.table.act(make_action(a.SetHp, character=name, maximum=int(float(hp_text))))
-            if isinstance(result, Refused):
-                self.error = self.table.refusal_text(result)
+            if result is None:
+                self.error = self.table.status
                 return
         self.close()
 

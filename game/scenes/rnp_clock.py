@@ -16,6 +16,7 @@ from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.session import make_action
 from game.scenes.rnp_format import duration, journal_line, lang, name_of, num, parse_duration
+from game.scenes.rnp_layout import side_by_side
 from game.scenes.rnp_panel import ROW, Panel
 from game.scenes.rnp_timers import timer_label, timer_status
 from game.ui import fonts
@@ -55,6 +56,7 @@ class JournalList(Widget):
 
     def process_event(self, event: pygame.event.Event) -> bool:
         super().process_event(event)
+        self.bar.rect.topleft = (self.rect.right - 14, self.rect.top + 4)  # the panel may have scrolled it
         self.bar.set_extent(self.content, self.rect.height, self.offset)
         if self.bar.process_event(event):
             self.scroll(self.bar.offset)
@@ -67,7 +69,10 @@ class JournalList(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
         clip = surface.get_clip()
-        surface.set_clip(self.rect.clip(clip))
+        shown = self.rect.clip(clip)
+        if not shown.height:  # scrolled out of its panel's view
+            return
+        surface.set_clip(shown)
         size = self.ui.theme.text_size("small")
         y = self.rect.top + 4 - self.offset
         if not self.rows:
@@ -75,12 +80,13 @@ class JournalList(Widget):
         for text, first in self.rows:
             if first:
                 y += self.entry_gap
-            if y + self.line_h >= self.rect.top and y <= self.rect.bottom:
+            if y + self.line_h >= shown.top and y <= shown.bottom:
                 if first and y > self.rect.top + 10:
                     pygame.draw.line(surface, p.parchment_dark, (self.rect.left + 4, y - 3), (self.rect.right - 20, y - 3))
                 blit_text(surface, text, (self.rect.left + 8, y), "body", size, p.ink)
             y += self.line_h
         surface.set_clip(clip)
+        self.bar.rect.topleft = (self.rect.right - 14, self.rect.top + 4)
         self.bar.draw_for(surface, self.content, self.rect.height, self.offset)
 
 
@@ -89,6 +95,8 @@ class ClockPanel(Panel):
     midnight, a short or long rest), the clock setter, the timers in force, and the journal."""
 
     MARKS: tuple[Literal["dawn", "noon", "dusk", "midnight"], ...] = ("dawn", "noon", "dusk", "midnight")
+    CONTROLS = 676  # the width of the two columns of controls; the journal takes the rest, or goes below
+    JOURNAL_BELOW = 500  # where the journal starts when it goes below the controls
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
@@ -173,13 +181,24 @@ class ClockPanel(Panel):
             spoken_name=self.ui.tr("access.rnp_set_minute"),
         )
         self.button("set_time", (cx + 214, area.top + 336, 82, ROW), ui.tr("rnp.set_time"), self.set_time)
-        journal_rect = pygame.Rect(area.left + 700, area.top + 30, area.width - 700, area.height - 30)
+        journal_rect = self.journal_rect()
         if self.journal is not None and not self.journal.at_bottom:
             self.journal_offset = self.journal.offset
         else:
             self.journal_offset = None
         lines = [journal_line(ui, book, entry) for entry in self.view["journal"]]
         self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]  # the panel keeps the journal list under its own type
+
+    def content_height(self, width: int) -> int:
+        return 0 if width >= self.CONTROLS + 24 + 300 else self.JOURNAL_BELOW + 320
+
+    def journal_rect(self) -> pygame.Rect:
+        """Right of the controls on a wide panel, else below them (under its caption)."""
+        area = self.inner()
+        columns = side_by_side(area, self.CONTROLS, 300, gap=24)
+        if columns is not None:
+            return pygame.Rect(columns[1].left, area.top + 30, columns[1].width, area.height - 30)
+        return pygame.Rect(area.left, area.top + self.JOURNAL_BELOW + 30, area.width, area.height - self.JOURNAL_BELOW - 30)
 
     def advance_action(self) -> a.Advance | Refused | None:
         """A plain number counts in the current scale; "1h30", "2 j", "45 min", "3 r" give their own units."""
@@ -210,7 +229,7 @@ class ClockPanel(Panel):
         if action is None:
             self.table.show(self.ui.t("rnp.type_time"), bad=True)
             return
-        if not isinstance(self.table.act(action), Refused):
+        if self.table.act(action) is not None:
             self.texts.update(set_day="", set_hour="", set_minute="")
             self.table.rebuild()
 
@@ -271,7 +290,8 @@ class ClockPanel(Panel):
         self.label(surface, ui.t("rnp.jump_to"), (cx, area.top))
         self.label(surface, ui.t("rnp.rests"), (cx, area.top + 168))
         self.label(surface, ui.t("rnp.set_time_caption"), (cx, area.top + 314))
-        self.label(surface, ui.t("rnp.journal"), (area.left + 700, area.top))
+        journal = self.journal_rect()
+        self.label(surface, ui.t("rnp.journal"), (journal.left, journal.top - 30))
 
 
 def daylight_text(ui: Any, book: Any, view: dict[str, Any]) -> str:

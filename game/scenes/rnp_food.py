@@ -15,7 +15,7 @@ from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import gains, num, signed
-from game.scenes.rnp_panel import ROW, Panel
+from game.scenes.rnp_panel import ROW, Panel, fit
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -28,11 +28,26 @@ class FoodPanel(Panel):
     """Per character: the pack (rations, water, the daily ration), a day's eating and drinking by hand; for
     everyone: a day from the packs in one click (``supply_day``) or the day's water settled."""
 
-    ROW_H = 104
+    WIDE = 1000  # narrower, each character's row puts the pack and the day's buttons on lines of their own
 
     def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
         self.hot = False
+
+    def rows(self, width: int) -> tuple[int, int]:
+        """Where the list starts (below the weather and the buttons for all) and each character's height."""
+        return (86, 104) if width >= self.WIDE else (140, 160)
+
+    def row_parts(self, y: int) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+        """Where a character's row at ``y`` puts its pack controls, its day's buttons and its fasting lines."""
+        left = self.inner().left
+        if self.inner().width >= self.WIDE:
+            return (left + 420, y), (left + 290, y + 48), (left, y + 46)
+        return (left, y + 52), (left, y + 100), (left + 200, y + 4)
+
+    def content_height(self, width: int) -> int:
+        top, row = self.rows(width)
+        return top + row * len(self.living()) + 3 * self.line_height("small")
 
     def set_hot(self, value: str) -> None:
         self.hot = value == "hot"
@@ -53,9 +68,11 @@ class FoodPanel(Panel):
         )
         living = self.living()
         nobody = None if living else Refused("nobody", "nobody")
+        top, row_h = self.rows(area.width)
+        bx, by = (area.right - 660, area.top + 20) if area.width >= self.WIDE else (area.left, area.top + 74)
         self.button(
             "supply_all",
-            (area.right - 660, area.top + 20, 324, ROW),
+            (bx, by, 324, ROW),
             ui.tr("rnp.supply_all"),
             self.supply_all,
             style="primary",
@@ -64,46 +81,45 @@ class FoodPanel(Panel):
         )
         self.button(
             "settle_all",
-            (area.right - 326, area.top + 20, 326, ROW),
+            (bx + 334, by, 326, ROW),
             ui.tr("rnp.settle_all"),
             lambda: self.settle(list(self.living())),
             refused=nobody,
         )
-        y = area.top + 86
-        for name in living[:4]:
+        y = area.top + top
+        for name in living:
             member = self.view["party"][name]
+            (x, py), (bx, dy), _ = self.row_parts(y)
             # the pack: rations and litres carried, the ration eaten each day
-            x = area.left + 420
             self.field(
                 f"rations:{name}",
-                (x, y, 64, 36),
+                (x, py, 64, 36),
                 num(self.ui, member["rations"]),
                 max_length=5,
                 spoken_name=self.ui.tr("access.rnp_rations", name=name),
             )
             self.field(
                 f"water:{name}",
-                (x + 150, y, 64, 36),
+                (x + 150, py, 64, 36),
                 num(self.ui, member["water_l"]),
                 max_length=5,
                 spoken_name=self.ui.tr("access.rnp_water", name=name),
             )
-            self.button(f"pack:{name}", (x + 240, y, 110, 36), ui.tr("rnp.pack_set"), partial(self.set_pack, name))
+            self.button(f"pack:{name}", (x + 240, py, 110, 36), ui.tr("rnp.pack_set"), partial(self.set_pack, name))
             other: Literal["half", "full"] = "half" if member["ration"] == "full" else "full"
             self.button(
                 f"ration:{name}",
-                (x + 360, y, area.right - x - 360, 36),
+                (x + 360, py, area.right - x - 360, 36),
                 ui.tr(f"rnp.pack_ration_{member['ration']}"),
                 partial(self.table.act, a.SetSupplies(character=name, ration=other)),
                 tooltip=ui.tr("rnp.pack_ration_tip"),
             )
             # a day by hand
-            bx = area.left + 290
             for ration in RATIONS:
                 action = a.EatDay(character=name, ration=ration)
                 self.button(
                     f"eat:{name}:{ration}",
-                    (bx, y + 48, 96, 40),
+                    (bx, dy, 96, 40),
                     ui.tr(f"rnp.eat_{ration}"),
                     partial(self.table.act, action),
                     tooltip=ui.tr("rnp.eat_tip"),
@@ -111,19 +127,19 @@ class FoodPanel(Panel):
                 bx += 102
             self.field(
                 f"litres:{name}",
-                (bx + 10, y + 48, 70, 40),
+                (bx + 10, dy, 70, 40),
                 "1",
                 max_length=4,
                 spoken_name=self.ui.tr("access.rnp_drink", name=name),
             )
-            self.button(f"drink:{name}", (bx + 86, y + 48, 100, 40), ui.tr("rnp.drink"), partial(self.drink, name))
+            self.button(f"drink:{name}", (bx + 86, dy, 100, 40), ui.tr("rnp.drink"), partial(self.drink, name))
             self.button(
                 f"day:{name}",
-                (bx + 196, y + 48, area.right - bx - 196, 40),
+                (bx + 196, dy, area.right - bx - 196, 40),
                 ui.tr("rnp.end_of_day"),
                 partial(self.settle, [name]),
             )
-            y += self.ROW_H
+            y += row_h
 
     def set_pack(self, name: str) -> None:
         rations, water = self.number(f"rations:{name}"), self.number(f"water:{name}")
@@ -172,18 +188,22 @@ class FoodPanel(Panel):
     def draw_content(self, surface: pygame.Surface) -> None:
         ui, p, area, book = self.ui, self.ui.palette, self.inner(), self.book
         self.label(surface, ui.t("rnp.weather"), (area.left, area.top))
-        y = area.top + 86
+        top, row_h = self.rows(area.width)
+        y = area.top + top
         living = self.living()
         if not living:
             self.paragraph(surface, ui.t("rnp.party_empty"), area.left, y, area.width, face="italic", colour=p.ink_soft)
         need = book.water.hot_litres_per_day if self.hot else book.water.litres_per_day
         small = self.line_height("small")
-        for name in living[:4]:
+        for name in living:
             member = self.view["party"][name]
+            (x, py), _, (tx, ty) = self.row_parts(y)
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 8), (area.right, y - 8))
-            title = self.text(surface, name, (area.left, y), face="title", role="heading")
+            room = tx - area.left - 12 if tx > area.left else 400  # the fasting lines may be beside the name
+            shown = fit(name, "title", ui.theme.text_size("heading"), room)
+            title = self.text(surface, shown, (area.left, y), face="title", role="heading")
             if member["exhaustion"]:
-                self.text(
+                tag = self.text(
                     surface,
                     ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum),
                     (title.right + 14, title.centery),
@@ -192,32 +212,23 @@ class FoodPanel(Panel):
                     colour=p.bad,
                     anchor="midleft",
                 )
-            x = area.left + 420
-            self.text(surface, ui.t("rnp.pack_rations"), (x + 70, y + 18), role="small", anchor="midleft")
-            self.text(surface, ui.t("rnp.pack_litres"), (x + 220, y + 18), role="small", anchor="midleft")
+                if ty < y + 40:  # the fasting lines beside the name: after the exhaustion too
+                    tx = max(tx, tag.right + 16)
+            self.text(surface, ui.t("rnp.pack_rations"), (x + 70, py + 18), role="small", anchor="midleft")
+            self.text(surface, ui.t("rnp.pack_litres"), (x + 220, py + 18), role="small", anchor="midleft")
             self.text(
                 surface,
                 ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
-                (area.left, y + 46),
+                (tx, ty),
                 role="small",
             )
             self.text(
                 surface,
                 ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need)),
-                (area.left, y + 46 + small),
+                (tx, ty + small),
                 role="small",
             )
-            y += self.ROW_H
-        if len(living) > 4:
-            self.text(
-                surface,
-                ui.t("rnp.more_characters", n=len(living) - 4),
-                (area.left, y - 6),
-                face="italic",
-                role="small",
-                colour=p.ink_soft,
-            )
-            y += small
+            y += row_h
         self.paragraph(
             surface,
             ui.t("rnp.food_rules", grams=num(ui, book.food.grams_per_day))

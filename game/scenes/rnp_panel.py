@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n.catalogue import TextSource
 from game.rules.session import ActionLike
+from game.scenes.rnp_layout import PanelPane
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
@@ -69,6 +70,10 @@ class Panel:
         self.rect = pygame.Rect(rect)
         self.named: dict[str, Widget] = {}
         self.texts: dict[str, str] = {}  # text fields' contents, kept across rebuilds
+        self.pane: PanelPane | None = None
+        self.scroll = 0  # how far the panel is scrolled, kept across rebuilds
+        self.content = self.rect.inflate(-40, -72)
+        self.painting = False  # while the pane paints, ``content`` is where the scrolled content is
 
     # -- shortcuts ------------------------------------------------------------------------
     @property
@@ -84,15 +89,56 @@ class Panel:
         return self.ui.catalogue.language
 
     def inner(self) -> pygame.Rect:
-        """The panel's area below its heading."""
-        return pygame.Rect(self.rect.left + 20, self.rect.top + 58, self.rect.width - 40, self.rect.height - 72)
+        """The panel's content below its heading: as tall as the panel needs (it scrolls when taller than the
+        view); while painting, where the scrolled content is on the page."""
+        return self.content
+
+    @property
+    def viewport(self) -> pygame.Rect:
+        """The part of the page the content shows through."""
+        return self.pane.rect if self.pane is not None else self.content
+
+    def on_page(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where a rect of the content is on the page now (the content is scrolled, except while painting)."""
+        return rect if self.painting or self.pane is None else rect.move(0, -self.pane.offset)
+
+    def content_height(self, width: int) -> int:
+        """The height the panel's content needs in ``width`` (more than the view: it scrolls)."""
+        return 0
 
     def living(self) -> list[str]:
         return [name for name in self.view["party_order"] if self.view["party"][name]["alive"]]
 
     # -- building ---------------------------------------------------------------------------
+    def place(self, rect: pygame.Rect) -> None:
+        """Start a build in ``rect`` (the table's content region): the scrolling view, then the content size."""
+        self.rect = pygame.Rect(rect)
+        if self.pane is not None:
+            self.scroll = self.pane.offset
+        view = pygame.Rect(rect.left + 8, rect.top + 50, rect.width - 16, rect.height - 58)
+        self.pane = self.table.group.add(PanelPane(self.ui, view, spoken_name=self.heading()))
+        width = view.width - 24
+        self.content = pygame.Rect(view.left + 12, view.top + 8, width, max(view.height - 14, self.content_height(width)))
+
     def build(self) -> None:
-        """Add this panel's widgets (called after every change)."""
+        """Add this panel's widgets (called after every change), placed in ``self.inner()``."""
+
+    def finish(self) -> None:
+        """The built widgets scroll with the content, which the pane paints under them (a control in the
+        heading's band, above the view, stays put)."""
+        assert self.pane is not None  # place() came first
+        scrolled = [w for w in self.named.values() if w.rect.bottom > self.pane.rect.top]
+        self.pane.add_row(self.content.height + 14, *scrolled, paint=self._paint)
+        self.pane.scroll_to(self.scroll)
+
+    def _paint(self, surface: pygame.Surface, row: pygame.Rect) -> None:
+        placed = self.content
+        self.content = pygame.Rect(placed.x, row.y + 8, placed.width, placed.height)
+        self.painting = True
+        try:
+            self.draw_content(surface)
+        finally:
+            self.content, self.painting = placed, False
 
     def add(self, name: str, widget: Widget) -> Widget:
         self.named[name] = widget
@@ -213,10 +259,9 @@ class Panel:
         pygame.draw.line(
             surface, p.ink_faint, (self.rect.left + 20, self.rect.top + 48), (self.rect.right - 20, self.rect.top + 48)
         )
-        self.draw_content(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        """Text and figures of the panel (widgets are drawn by the scene's group)."""
+        """Text and figures of the panel, painted by its pane under the widgets (clipped to the view)."""
 
     # -- text helpers -----------------------------------------------------------------------------
     def text(
@@ -230,7 +275,14 @@ class Panel:
         colour: Any = None,
         anchor: str = "topleft",
     ) -> pygame.Rect:
-        return blit_text(surface, text, pos, face, self.ui.theme.text_size(role), colour or self.ui.palette.ink, anchor)
+        """One line; a line scrolled wholly out of the view is not drawn (only its place is returned)."""
+        size = self.ui.theme.text_size(role)
+        line = pygame.Rect(0, 0, fonts.text_width(text, face, size), fonts.line_height(face, size))
+        setattr(line, anchor, (round(pos[0]), round(pos[1])))
+        clip = surface.get_clip()
+        if not line.colliderect(clip):
+            return line
+        return blit_text(surface, text, pos, face, size, colour or self.ui.palette.ink, anchor)
 
     def label(self, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> pygame.Rect:
         """A small italic caption above a control."""
@@ -253,7 +305,7 @@ class Panel:
         size = self.ui.theme.text_size(role)
         height = self.line_height(role, face)
         for line in wrap_words(text, face, size, width)[:max_lines]:
-            blit_text(surface, line, (x, y), face, size, colour or self.ui.palette.ink)
+            self.text(surface, line, (x, y), face=face, role=role, colour=colour)
             y += height
         return y
 

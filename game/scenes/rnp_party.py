@@ -1,4 +1,5 @@
-"""The party panel: a card per character, four a page (the form is in rnp_character_form).
+"""The party panel: a card per character, as many a row as the width holds, rows scrolling (the form is in
+rnp_character_form).
 
 Cards show what the rules' view says: scores and modifiers, passive Perception
 (with the pace's effect), senses, the exhaustion track 0–6 with the book's text
@@ -10,7 +11,7 @@ boxes are the eraser (``set_exhaustion``); the form builds ``add_character`` /
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -24,10 +25,9 @@ from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, rounded_box
 
-if TYPE_CHECKING:
-    from game.scenes.rnp_table import RnpTableScene
-
-PER_PAGE = 4
+CARD_WIDTH = 236  # the narrowest card: a row holds as many as fit
+CARD_WIDEST = 360  # a small party on a wide page: wider cards, not a row of narrow ones
+CARD_HEIGHT = 530  # the shortest card: a short page scrolls
 CARD_BUTTON = 36
 CARD_GAP = 12
 # Where the card's parts start, from its top (the track and the hit point controls are widgets).
@@ -56,41 +56,51 @@ class TrackBox(Button):
 
 
 class PartyPanel(Panel):
-    """Every character of the party, four cards a page."""
-
-    def __init__(self, table: RnpTableScene, rect: pygame.Rect) -> None:
-        super().__init__(table, rect)
-        self.page = 0
+    """Every character of the party: a row of cards as wide as the panel, more rows scroll."""
 
     @property
-    def pages(self) -> int:
-        """How many pages of PER_PAGE cards the party takes (at least one)."""
-        return max(1, -(-len(self.view["party_order"]) // PER_PAGE))
+    def per_row(self) -> int:
+        """How many cards a row holds in the panel's width."""
+        return max(1, (self.content.width + CARD_GAP) // (CARD_WIDTH + CARD_GAP))
+
+    def card_height(self) -> int:
+        return max(CARD_HEIGHT, self.viewport.height - 6)
+
+    def content_height(self, width: int) -> int:
+        per_row = max(1, (width + CARD_GAP) // (CARD_WIDTH + CARD_GAP))
+        rows = max(1, -(-len(self.table.view["party_order"]) // per_row))
+        return rows * (self.card_height() + CARD_GAP) - CARD_GAP - 10
+
+    def all_cards(self) -> list[tuple[str, pygame.Rect]]:
+        """Every card, row by row, in the content (scrolled with it while painting)."""
+        area, per_row, height = self.inner(), self.per_row, self.card_height()
+        shown = max(1, min(per_row, len(self.view["party_order"])))
+        width = (area.width - (shown - 1) * CARD_GAP) // shown
+        if shown < per_row:
+            width = min(CARD_WIDEST, width)
+        return [
+            (
+                name,
+                pygame.Rect(
+                    area.left + (i % per_row) * (width + CARD_GAP),
+                    area.top - 6 + (i // per_row) * (height + CARD_GAP),
+                    width,
+                    height,
+                ),
+            )
+            for i, name in enumerate(self.view["party_order"])
+        ]
 
     def cards(self) -> list[tuple[str, pygame.Rect]]:
-        area = self.inner()
-        names = self.view["party_order"]
-        self.page = min(self.page, self.pages - 1)
-        shown = names[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
-        width = (area.width - (PER_PAGE - 1) * CARD_GAP) // PER_PAGE
-        top = area.top - 8
-        return [
-            (name, pygame.Rect(area.left + i * (width + CARD_GAP), top, width, area.bottom + 8 - top))
-            for i, name in enumerate(shown)
-        ]
+        """The cards in view (at least in part)."""
+        return [(name, card) for name, card in self.all_cards() if self.on_page(card).colliderect(self.viewport)]
 
     def build(self) -> None:
         ui, area = self.ui, self.inner()
         head = self.rect.top + 6
         self.button("add", (area.right - 260, head, 260, 38), ui.tr("rnp.party_add"), self.open_add, style="primary")
-        pages = self.pages
-        if pages > 1:
-            prev = self.button("prev", (area.right - 570, head, 146, 38), ui.tr("rnp.previous"), lambda: self.turn(-1))
-            nxt = self.button("next", (area.right - 416, head, 146, 38), ui.tr("rnp.next"), lambda: self.turn(1))
-            prev.set_enabled(self.page > 0, ui.tr("rnp.first_page"))
-            nxt.set_enabled(self.page < pages - 1, ui.tr("rnp.last_page"))
         top = self.book.exhaustion.maximum
-        for name, card in self.cards():
+        for name, card in self.all_cards():
             member = self.view["party"][name]
             x = card.left + 12
             box = (card.width - 24 - 4 * top) // (top + 1)
@@ -165,10 +175,6 @@ class PartyPanel(Panel):
         self.texts[f"hp:{name}"] = ""
         self.table.act(action)
 
-    def turn(self, step: int) -> None:
-        self.page = max(0, self.page + step)
-        self.table.rebuild()
-
     # -- actions -------------------------------------------------------------------------------------
     def open_add(self) -> None:
         if self.table.stack is not None:
@@ -207,17 +213,6 @@ class PartyPanel(Panel):
                 surface, ui.t("rnp.party_empty"), area.left, area.top + 20, area.width, face="italic", colour=p.ink_soft
             )
             return
-        if self.pages > 1:
-            area = self.inner()
-            self.text(
-                surface,
-                ui.t("rnp.page", page=self.page + 1, pages=self.pages),
-                (area.right - 586, self.rect.top + 25),
-                face="italic",
-                role="small",
-                colour=p.ink_soft,
-                anchor="midright",
-            )
         for name, card in self.cards():
             self.draw_card(surface, name, card)
 
@@ -259,7 +254,8 @@ class PartyPanel(Panel):
         size = ui.theme.text_size("small")
         for i, ability in enumerate(book.abilities.scores):
             cx = round(x + i * cell + cell / 2)
-            blit_text(surface, ability.short.get(language), (cx, y), "body", size - 3, p.ink_soft, "midtop")
+            if card.colliderect(self.viewport):
+                blit_text(surface, ability.short.get(language), (cx, y), "body", size - 3, p.ink_soft, "midtop")
             self.text(surface, str(member["scores"][ability.id]), (cx, y + 18), face="bold", role="body", anchor="midtop")
             self.text(
                 surface, signed(member["modifiers"][ability.id]), (cx, y + 42), role="small", colour=p.ink_soft, anchor="midtop"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
@@ -24,7 +25,6 @@ from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_timers import draw_bar
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.modal import ModalScene
-from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -33,14 +33,27 @@ if TYPE_CHECKING:
 SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (170, 104, 92)}
 
 
-class PlayersScene(ModalScene):
-    """What the players may see of the table (``table``: the game master's table scene); it covers the window."""
+class PlayersScene(FluidLayout, ModalScene):
+    """What the players may see of the table (``table``: the game master's table scene); it covers the page,
+    the sky and the light box sharing its height."""
 
     transparent = False
 
     def __init__(self, table: RnpTableScene) -> None:
         super().__init__(table.ui)
         self.table = table
+        self.page = table.page
+
+    def place_widgets(self) -> None:
+        """No controls: a click anywhere goes back."""
+
+    def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The sky (the time) and the box (the light and the timers) for the page."""
+        width, height = self.page
+        room = height - 40 - 30 - 50  # margins, the gap between them, the line at the foot
+        sky_height = min(360, room // 2)
+        sky = pygame.Rect(60, 40, width - 120, sky_height)
+        return sky, pygame.Rect(60, sky.bottom + 30, width - 120, room - sky_height)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -79,19 +92,39 @@ class PlayersScene(ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         shown = self.lines()
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        sky = pygame.Rect(60, 40, LOGICAL_SIZE[0] - 120, 300)
+        surface.blit(parchment(self.page, p), (0, 0))
+        sky, box = self.regions()
+        at = sky.height / 300  # the sky's lines keep their places as it grows or shrinks
         pygame.draw.rect(surface, SKY.get(self.view["daylight"], p.parchment_dark), sky, border_radius=18)
         pygame.draw.rect(surface, p.ink, sky, 3, border_radius=18)
         text_colour = (245, 238, 220) if self.view["daylight"] in ("night", "dusk") else p.ink
         blit_text(
-            surface, shown["day"], (sky.centerx, sky.top + 60), "title", theme.text_size("title") + 8, text_colour, "center"
+            surface,
+            shown["day"],
+            (sky.centerx, sky.top + round(60 * at)),
+            "title",
+            theme.text_size("title") + 8,
+            text_colour,
+            "center",
         )
-        blit_text(surface, shown["time"], (sky.centerx, sky.top + 150), "bold", 96, text_colour, "center")
         blit_text(
-            surface, shown["period"], (sky.centerx, sky.top + 248), "title", theme.text_size("heading") + 6, text_colour, "center"
+            surface,
+            shown["time"],
+            (sky.centerx, sky.top + round(150 * at)),
+            "bold",
+            round(96 * min(1.25, at)),
+            text_colour,
+            "center",
         )
-        box = pygame.Rect(60, 370, LOGICAL_SIZE[0] - 120, 300)
+        blit_text(
+            surface,
+            shown["period"],
+            (sky.centerx, sky.top + round(248 * at)),
+            "title",
+            theme.text_size("heading") + 6,
+            text_colour,
+            "center",
+        )
         draw_panel(surface, box, p)
         head = ui.t("rnp.players_light", light=shown["light"])
         blit_text(surface, head, (box.left + 30, box.top + 24), "title", theme.text_size("heading") + 4, p.rubric)
@@ -100,7 +133,8 @@ class PlayersScene(ModalScene):
             blit_text(surface, line, (box.left + 30, y), "body", theme.text_size("body"), p.ink)
             y += 30
         y += 10
-        for timer in shown["timers"][:3]:
+        room = max(0, (box.bottom - 50 - y) // 36)  # a taller box shows more timers
+        for timer in shown["timers"][:room]:
             blit_text(surface, timer["label"], (box.left + 30, y), "bold", theme.text_size("body"), p.ink)
             bar = pygame.Rect(box.left + 300, y + 8, box.width - 360, 14)
             draw_bar(surface, bar, timer, p)
@@ -117,7 +151,7 @@ class PlayersScene(ModalScene):
         blit_text(
             surface,
             ui.t("rnp.players_back"),
-            (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 22),
+            (self.page[0] // 2, self.page[1] - 22),
             "italic",
             theme.text_size("small"),
             p.ink_faint,

@@ -11,25 +11,34 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.ui import fonts
 from game.ui.draw import blit_text
 from game.ui.modal import ModalScene
-from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
-# Rows that fit the window; the rest is counted.
-MAX_HOURS = 9
+HOUR_ROW = 40  # an hour of march (its saves may take a second line)
 
 
-class SavesScene(ModalScene):
-    """``entry``: a ``travel_party`` journal entry with ``data.saves``; a click, Enter or Escape closes it."""
+class SavesScene(FluidLayout, ModalScene):
+    """``entry``: a ``travel_party`` journal entry with ``data.saves``; a click, Enter or Escape closes it.
+    Centred on the page; as many hours as its height holds, the rest counted."""
 
     def __init__(self, table: RnpTableScene, entry: dict[str, Any]) -> None:
         super().__init__(table.ui)
         self.table = table
         self.entry = entry
+        self.page = table.page
+
+    def place_widgets(self) -> None:
+        """No controls: a click, Enter or Escape closes it."""
+
+    @property
+    def max_hours(self) -> int:
+        """The hours the page's height holds (one row is kept for a wrapped row or the "more" line)."""
+        return max(3, (self.page[1] - 40 - 130) // HOUR_ROW - 1)
 
     def hours(self) -> list[tuple[int, int, int, list[dict[str, Any]]]]:
         """(clock day, hour of march, DC, saves) in the order they were rolled."""
@@ -42,9 +51,11 @@ class SavesScene(ModalScene):
         return [(first_day + day - 1, int(march + hour), saves[0]["dc"], saves) for (day, hour), saves in grouped.items()]
 
     def panel_rect(self) -> pygame.Rect:
-        rows = min(MAX_HOURS, len(self.hours())) + 1  # room for a wrapped row or the "more" line
-        rect = pygame.Rect(0, 0, 1000, min(640, 130 + 40 * rows))
-        rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        rows = min(self.max_hours, len(self.hours())) + 1  # room for a wrapped row or the "more" line
+        rect = pygame.Rect(
+            0, 0, min(1000 + (self.page[0] - 1280) // 2, self.page[0] - 24), min(self.page[1] - 40, 130 + HOUR_ROW * rows)
+        )
+        rect.center = (self.page[0] // 2, self.page[1] // 2)
         return rect
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -61,7 +72,7 @@ class SavesScene(ModalScene):
         small = theme.text_size("small")
         y = rect.top + 72
         hours = self.hours()
-        for day, hour, dc, saves in hours[:MAX_HOURS]:
+        for day, hour, dc, saves in hours[: self.max_hours]:
             blit_text(surface, ui.t("rnp.saves_hour", day=day, hour=hour, dc=dc), (rect.left + 30, y), "bold", small, p.ink)
             x = rect.left + 400
             for save in saves:
@@ -72,6 +83,8 @@ class SavesScene(ModalScene):
                 box = blit_text(surface, text, (x, y), "body", small, p.good if save["success"] else p.bad)
                 x = box.right + 24
             y += 32
-        if len(hours) > MAX_HOURS:
-            blit_text(surface, ui.t("rnp.saves_more", n=len(hours) - MAX_HOURS), (rect.left + 30, y), "italic", small, p.ink_soft)
+        if len(hours) > self.max_hours:
+            blit_text(
+                surface, ui.t("rnp.saves_more", n=len(hours) - self.max_hours), (rect.left + 30, y), "italic", small, p.ink_soft
+            )
         blit_text(surface, ui.t("rnp.saves_close"), (rect.centerx, rect.bottom - 24), "italic", small, p.ink_faint, "center")

@@ -17,6 +17,7 @@ from game.rules.rnp import actions as a
 from game.rules.rnp.preview import preview
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import name_of, signed
+from game.scenes.rnp_layout import side_by_side
 from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser, draw_mark, fit_width
 
 if TYPE_CHECKING:
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 # -- light and visibility -----------------------------------------------------------------------------------------
 AUTO = "__clock__"
+SIGHT_TOP, SIGHT_ROW = 200, 78  # what each character sees, one row each, below the choices and the examples
+HIDE_FORM, CHECKLIST = 600, 300  # the hiding controls and the checklist beside them (or below, from HIDE_BELOW)
+HIDE_BELOW = 480
 
 
 class LightPanel(Panel):
@@ -69,6 +73,9 @@ class LightPanel(Panel):
             spoken_name=self.ui.tr("rnp.distance_opt"),
         )
 
+    def content_height(self, width: int) -> int:
+        return SIGHT_TOP + 10 + SIGHT_ROW * len(self.table.view["party_order"])
+
     def sight(self, name: str) -> Any:
         action = make_action(
             a.Visibility, light=self.light, obscurement=self.obscurement, character=name, distance_m=self.number("distance")
@@ -93,7 +100,7 @@ class LightPanel(Panel):
         names = self.view["party_order"]
         if not names:
             self.paragraph(surface, ui.t("rnp.party_empty"), area.left, y, area.width, face="italic", colour=p.ink_soft)
-        for name in names[:5]:
+        for name in names:
             current = self.sight(name)
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 4), (area.right, y - 4))
             self.text(surface, name, (area.left, y + 4), face="title", role="heading")
@@ -156,6 +163,19 @@ class HidePanel(WhoChooser, Panel):
     def cycle(self, key: str) -> None:
         self.watch[key] = WATCH_CYCLE[self.watch.get(key, "off")]
         self.table.rebuild()
+
+    def content_height(self, width: int) -> int:
+        return 0 if width >= HIDE_FORM + 40 + CHECKLIST else HIDE_BELOW + ROW + 40 + 420
+
+    def parts(self) -> tuple[int, int, pygame.Rect]:
+        """Where the hide button goes (its y), the reveal buttons' x, and the checklist: right of the controls
+        on a wide panel, else below them."""
+        area = self.inner()
+        columns = side_by_side(area, HIDE_FORM, CHECKLIST)
+        if columns is not None:
+            return min(area.bottom - ROW, area.top + HIDE_BELOW), columns[1].left, columns[1]
+        y = area.top + HIDE_BELOW
+        return y, area.left + 250, pygame.Rect(area.left, y + ROW + 40, area.width, area.bottom - y - ROW - 40)
 
     def build(self) -> None:
         ui, area, book, lang = self.ui, self.inner(), self.book, self.language
@@ -223,21 +243,21 @@ class HidePanel(WhoChooser, Panel):
                 style="normal" if mode == "off" else "primary",
                 tooltip=ui.tr("rnp.watch_tip"),
             )
-        self.button("hide", (x, area.bottom - ROW, 240, ROW), ui.tr("rnp.hide_do"), self.hide, style="primary")
+        hide_y, right, _ = self.parts()
+        self.button("hide", (x, hide_y, 240, ROW), ui.tr("rnp.hide_do"), self.hide, style="primary")
         hidden = [n for n in self.view["party_order"] if self.view["party"][n]["hidden"]]
         reasons = book.hiding.reveal_reasons
         if hidden:
-            right = area.left + 620
             self.button(
                 "reason",
-                (right, area.bottom - ROW, area.right - right - 178, ROW),
+                (right, hide_y, area.right - right - 178, ROW),
                 reasons[self.reason_index % len(reasons)].name.get(lang),
                 self.next_reason,
                 tooltip=ui.tr("rnp.reason_tip"),
             )
             self.button(
                 "reveal",
-                (area.right - 170, area.bottom - ROW, 170, ROW),
+                (area.right - 170, hide_y, 170, ROW),
                 ui.tr("rnp.reveal_who", name=hidden[0]),
                 lambda: self.reveal(hidden[0]),
             )
@@ -360,8 +380,11 @@ class HidePanel(WhoChooser, Panel):
         )
         self.label(surface, ui.t("rnp.watchers"), (x, y + 272))
         self.label(surface, ui.t("rnp.creature_caption"), (x + 230, y + 346))
-        right = pygame.Rect(area.left + 620, area.top, area.width - 620, area.height)
-        pygame.draw.line(surface, p.ink_faint, (right.left - 20, right.top), (right.left - 20, right.bottom))
+        hide_y, _, right = self.parts()
+        if right.left > area.left:
+            pygame.draw.line(surface, p.ink_faint, (right.left - 20, right.top), (right.left - 20, right.bottom))
+        else:
+            pygame.draw.line(surface, p.ink_faint, (right.left, right.top - 14), (right.right, right.top - 14))
         self.text(surface, ui.t("rnp.checklist"), (right.left, right.top), face="title", role="heading", colour=p.rubric)
         ry = right.top + self.line_height("heading", "title")
         items = self.checklist()
@@ -401,7 +424,7 @@ class HidePanel(WhoChooser, Panel):
                 surface,
                 text,
                 right.left,
-                area.bottom - ROW - 8 - 2 * self.line_height("small"),
+                (hide_y if right.left > area.left else right.bottom) - 8 - 2 * self.line_height("small"),
                 right.width,
                 role="small",
                 colour=p.ink_soft,

@@ -18,6 +18,7 @@ import pygame
 
 from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.rolling import Presentation, roll_action
 from game.app.scene import Scene
@@ -27,21 +28,16 @@ from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.session import ActionLike, Entry
 from game.scenes.rnp_format import clock_time, duration, journal_line, scale_name
+from game.scenes.rnp_layout import TAB_GAP, TableRegions, table_regions
 from game.scenes.rnp_panel import Panel
 from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_timers import timer_label
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, parchment
-from game.ui.group import WidgetGroup
 from game.ui.speech import SpokenText
+from game.ui.text_fit import ellipsize
 from game.ui.theme import LOGICAL_SIZE
-
-TOP_H = 64
-MENU = pygame.Rect(16, 78, 186, 600)
-CONTENT = pygame.Rect(214, 74, 1050, 612)
-STATUS_Y = 700
-TAB_H, TAB_GAP = 50, 8
 
 
 def _panel_classes() -> list[tuple[str, type[Panel]]]:
@@ -67,8 +63,8 @@ def _panel_classes() -> list[tuple[str, type[Panel]]]:
     ]
 
 
-class RnpTableScene(AdventureScene):
-    """The game master's table for one Rôle'n Play adventure."""
+class RnpTableScene(FluidLayout, AdventureScene):
+    """The game master's table for one Rôle'n Play adventure, laid out for any page (``rnp_layout``)."""
 
     screen = Screen.RNP_TABLE
     help_topic = "rnp"
@@ -79,15 +75,15 @@ class RnpTableScene(AdventureScene):
         super().__init__(services, adventure)
         self.chrome: dict[str, Button] = {}
         self.panels: dict[str, Panel] = {}
+        self.r: TableRegions = table_regions(LOGICAL_SIZE)
         for name, cls in _panel_classes():
-            panel = cls(self, CONTENT)
+            panel = cls(self, self.r.content)
             panel.tab = name
             self.panels[name] = panel
         self.tab = tab if tab in self.panels else "party"
         self.status = None
         self.status_bad = False
         self.view: dict[str, Any] = {}
-        self._needs_build = True
         self.refresh()
 
     # -- the rules -------------------------------------------------------------------------------
@@ -107,11 +103,12 @@ class RnpTableScene(AdventureScene):
     def refusal(self, action: ActionLike) -> Refused | None:
         return self.adventure.refusal(action)
 
-    def act(self, action: ActionLike, message: str | None = None) -> Entry | Refused:
-        """Send ``action`` to the rules; show the refusal, or what happened."""
+    def act(self, action: Any, message: str | None = None) -> Entry | None:
+        """Send ``action`` to the rules; show what happened (``message``, or the journal's new line) and return
+        the entry, or show the refusal on the status line and return None."""
         result = self.adventure.act(action)
         self._after(result, message)
-        return result
+        return None if isinstance(result, Refused) else result
 
     def roll(
         self,
@@ -199,19 +196,21 @@ class RnpTableScene(AdventureScene):
         """New widgets from the current view and the panels' form values; focus stays on the same name."""
         focused = self.group.focus.focused if self.group else None
         focus_name = next((n for n, w in self.panel_named_all().items() if w is focused), None)
-        ring_visible = self.group.focus.visible
-        self.group = WidgetGroup(self.ui)
+        self.layout(self.page)
+        if focus_name is not None:
+            widget = self.panel_named_all().get(focus_name)
+            self.group.focus.focus(widget if widget is not None and widget.accepts_focus() else None)
+
+    def place_widgets(self) -> None:
+        """The top buttons, the tabs and the open panel's controls, placed for ``self.page``."""
+        self.r = table_regions(self.page, len(self.panels))
         self.chrome = {}
         self.panel.named = {}
         self._build_chrome()
+        self.panel.place(self.r.content)
         self.panel.build()
+        self.panel.finish()
         self.panel.soft_update()
-        if focus_name is not None:
-            widget = self.panel_named_all().get(focus_name)
-            if widget is not None and widget.accepts_focus():
-                self.group.focus.focus(widget)
-                self.group.focus.visible = ring_visible
-        self._needs_build = False
 
     def panel_named_all(self) -> dict[str, Any]:
         return {**{f"chrome:{k}": v for k, v in self.chrome.items()}, **self.panel.named}
@@ -227,24 +226,24 @@ class RnpTableScene(AdventureScene):
             ("back", ui.tr("rnp.back"), self.back, True, None),
         ]
         widths = [max(96, fonts.text_width(ui.text(label), "body", size) + 30) for _, label, *_ in specs]
-        x = LOGICAL_SIZE[0] - 16 - sum(widths) - 8 * (len(widths) - 1)
+        x = self.page[0] - 16 - sum(widths) - 8 * (len(widths) - 1)
         for (name, label, action, enabled, reason), width in zip(specs, widths):
             button = Button(ui, (x, 12, width, 42), label, on_click=action, tooltip=ui.tr(f"rnp.tip_{name}"))
             if not enabled:
                 button.set_enabled(False, reason)
             self.chrome[name] = self.group.add(button)
             x += width + 8
-        y = MENU.top
+        menu, y = self.r.menu, self.r.menu.top
         for name in self.panels:
             button = Button(
                 ui,
-                (MENU.left, y, MENU.width, TAB_H),
+                (menu.left, y, menu.width, self.r.tab_height),
                 ui.tr(f"rnp.tab_{name}"),
                 on_click=partial(self.select, name),
                 style="primary" if name == self.tab else "normal",
             )
             self.chrome[f"tab:{name}"] = self.group.add(button)
-            y += TAB_H + TAB_GAP
+            y += self.r.tab_height + TAB_GAP
 
     # -- frame ----------------------------------------------------------------------------------------------
 
@@ -259,19 +258,26 @@ class RnpTableScene(AdventureScene):
         if not consumed and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return None
-        if self._needs_build:
-            self.rebuild()
         return None if consumed else event
 
-    def update(self, dt: float) -> None:
-        if self._needs_build:
-            self.rebuild()
-        super().update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        p, theme = self.ui.palette, self.ui.theme
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        p, theme, r = self.ui.palette, self.ui.theme, self.r
+        surface.blit(parchment(self.page, p), (0, 0))
         blit_text(surface, self.ui.t("rnp.title"), (24, 10), "title", theme.text_size("heading") + 4, p.rubric)
+        self.draw_summary(surface)
+        draw_rule(surface, 16, self.page[0] - 16, r.band, p.ink_faint)
+        self.panel.draw(surface)
+        if self.status:
+            size = theme.text_size("small")
+            text = ellipsize(self.status, "italic", size, self.page[0] - 40)
+            colour = p.bad if self.status_bad else p.ink_soft
+            blit_text(surface, text, (20, r.status_y), "italic", size, colour, "midleft")
+        self.group.draw(surface)
+
+    def draw_summary(self, surface: pygame.Surface) -> None:
+        """The clock (time, scale, round) and the timers run out, between the title and the buttons, or on a
+        line of their own under them on a narrow page."""
+        p, theme = self.ui.palette, self.ui.theme
         clock = self.view["clock"]
         summary = self.ui.t(
             "rnp.clock_summary",
@@ -286,29 +292,33 @@ class RnpTableScene(AdventureScene):
             for t in self.view["timers"]
             if t["expired"] or t.get("phase") in ("suffocating", "out")
         ]
+        warning = self.ui.t("rnp.timers_out", names=", ".join(out)) if out else ""
+        small, body = theme.text_size("small"), theme.text_size("body")
+        if self.r.two_lines:
+            left, right, y = 24, self.page[0] - 24, 72
+            if out:
+                half = (right - left) // 2
+                blit_text(
+                    surface, ellipsize(summary, "italic", small, half - 12), (left, y), "italic", small, p.ink_soft, "midleft"
+                )
+                blit_text(surface, ellipsize(warning, "bold", small, half - 12), (right, y), "bold", small, p.bad, "midright")
+            else:
+                blit_text(
+                    surface, ellipsize(summary, "italic", body, right - left), (left, y), "italic", body, p.ink_soft, "midleft"
+                )
+            return
         left = 24 + fonts.text_width(self.ui.t("rnp.title"), "title", theme.text_size("heading") + 4) + 28
         right = min(b.rect.left for n, b in self.chrome.items() if not n.startswith("tab:")) - 16
         centre = (left + right) // 2
         if out:  # a timer ran out: the warning is part of the clock
-            blit_text(surface, summary, (centre, 22), "italic", theme.text_size("small"), p.ink_soft, "center")
-            warning = self.ui.t("rnp.timers_out", names=", ".join(out))
-            while fonts.text_width(warning, "bold", theme.text_size("small")) > right - left and len(warning) > 4:
-                warning = warning[:-2]
-            blit_text(surface, warning, (centre, 46), "bold", theme.text_size("small"), p.bad, "center")
+            blit_text(
+                surface, ellipsize(summary, "italic", small, right - left), (centre, 22), "italic", small, p.ink_soft, "center"
+            )
+            blit_text(surface, ellipsize(warning, "bold", small, right - left), (centre, 46), "bold", small, p.bad, "center")
         else:
-            blit_text(surface, summary, (centre, 33), "italic", theme.text_size("body"), p.ink_soft, "center")
-        draw_rule(surface, 16, LOGICAL_SIZE[0] - 16, TOP_H, p.ink_faint)
-        self.panel.draw(surface)
-        if self.status:
-            colour = p.bad if self.status_bad else p.ink_soft
-            text = self.status
-            size = theme.text_size("small")
-            while fonts.text_width(text, "italic", size) > LOGICAL_SIZE[0] - 40 and len(text) > 4:
-                text = text[:-2]
-            if text != self.status:
-                text = text.rstrip() + "…"
-            blit_text(surface, text, (20, STATUS_Y), "italic", size, colour, "midleft")
-        self.group.draw(surface)
+            blit_text(
+                surface, ellipsize(summary, "italic", body, right - left), (centre, 33), "italic", body, p.ink_soft, "center"
+            )
 
 
 # -- showcase ----------------------------------------------------------------------------------------------

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 PARTY = "__party__"
 SCALES = ("minute", "hour", "day")
 ROW_H = 62
-SHOWN = 5
+LIST_TOP = 190  # the timers' list, below the form; it grows the panel, which scrolls
+BUTTONS = 350  # restart and remove, right of each timer's bar
 
 
 def timer_status(ui: Any, timer: dict[str, Any]) -> tuple[str, bool]:
@@ -114,8 +115,8 @@ class TimersPanel(Panel):
             self.pick_owner,
         )
         self.button("add", (area.right - 220, area.top + 94, 220, ROW), ui.tr("rnp.timer_add"), self.add_timer, style="primary")
-        y = area.top + 190
-        for timer in self.view["timers"][:SHOWN]:
+        y = area.top + LIST_TOP
+        for timer in self.view["timers"]:
             self.button(
                 f"restart:{timer['id']}",
                 (area.right - 330, y + 8, 160, 40),
@@ -130,6 +131,9 @@ class TimersPanel(Panel):
                 style="danger",
             )
             y += ROW_H
+
+    def content_height(self, width: int) -> int:
+        return LIST_TOP + ROW_H * len(self.table.view["timers"]) + 10
 
     def owners(self) -> list[str]:
         """The living characters whose buttons fit before "Start the timer" (the chosen one always among them)."""
@@ -161,7 +165,7 @@ class TimersPanel(Panel):
             self.table.show(self.ui.t("rnp.type_amount"), bad=True)
             return
         result = self.table.act(action)
-        if not hasattr(result, "code"):  # accepted: the form is ready for the next one
+        if result is not None:  # accepted: the form is ready for the next one
             self.texts["label"] = ""
             self.table.rebuild()
 
@@ -172,16 +176,17 @@ class TimersPanel(Panel):
         ui, p, area = self.ui, self.ui.palette, self.inner()
         self.label(surface, ui.t("rnp.timer_new"), (area.left, area.top))
         self.label(surface, ui.t("rnp.timer_for"), (area.left, area.top + 74))
-        y = area.top + 190
+        y = area.top + LIST_TOP
         timers = self.view["timers"]
+        bar = area.width - BUTTONS - 20
         pygame.draw.line(surface, p.ink_faint, (area.left, y - 16), (area.right, y - 16))
         if not timers:
             self.paragraph(surface, ui.t("rnp.no_timers"), area.left, y, area.width, face="italic", colour=p.ink_soft)
-        for timer in timers[:SHOWN]:
+        for timer in timers:
             owner = timer["character"] or ui.t("rnp.timer_party")
             text, warn = timer_status(ui, timer)
             status = self.text(
-                surface, text, (area.left + 640, y + 4), role="small", colour=p.bad if warn else p.ink, anchor="topright"
+                surface, text, (area.left + bar, y + 4), role="small", colour=p.bad if warn else p.ink, anchor="topright"
             )
             room = status.left - area.left - 16
             self.text(
@@ -190,14 +195,5 @@ class TimersPanel(Panel):
                 (area.left, y),
                 face="bold",
             )
-            draw_bar(surface, pygame.Rect(area.left, y + 36, 640, 10), timer, p)
+            draw_bar(surface, pygame.Rect(area.left, y + 36, bar, 10), timer, p)
             y += ROW_H
-        if len(timers) > SHOWN:
-            self.text(
-                surface,
-                ui.t("rnp.more_timers", n=len(timers) - SHOWN),
-                (area.left, y),
-                face="italic",
-                role="small",
-                colour=p.ink_soft,
-            )

@@ -19,6 +19,7 @@ from game.rules.rnp import actions as a
 from game.rules.rnp.preview import Preview, forced_march_schedule, preview
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import clock_time, distance, duration, gains, mode_name, name_of, num, signed
+from game.scenes.rnp_layout import side_by_side
 from game.scenes.rnp_panel import ROW, Panel
 from game.ui import fonts
 
@@ -30,6 +31,9 @@ MAX_OVERLAY_DICE = 9
 
 # -- travel ------------------------------------------------------------------------------------------------
 UNITS = ("distance", "minutes", "hours", "days")
+FORM, PREVIEW = 540, 320  # the planner's column and the preview's narrowest
+GO_BELOW = 490  # on a narrow panel: "Set off" under the form, the preview under it
+PREVIEW_HEIGHT = 460
 
 
 class TravelPanel(Panel):
@@ -61,8 +65,24 @@ class TravelPanel(Panel):
         self.left_out.symmetric_difference_update({name})
         self.table.rebuild()
 
+    def content_height(self, width: int) -> int:
+        return 0 if width >= FORM + 40 + PREVIEW else GO_BELOW + 2 * ROW + 40 + PREVIEW_HEIGHT
+
+    def parts(self) -> tuple[int, int, int, pygame.Rect]:
+        """Where "Set off" goes (its y), the rejoin buttons (x, y) and the preview: right of the planner on a
+        wide panel, else one under the other."""
+        area = self.inner()
+        columns = side_by_side(area, FORM, PREVIEW)
+        if columns is not None:
+            go = min(area.bottom - ROW, area.top + GO_BELOW)  # under the planner, not at the foot of a tall page
+            return go, columns[1].left, go, columns[1]
+        go = area.top + GO_BELOW
+        preview = pygame.Rect(area.left, go + 2 * ROW + 40, area.width, area.bottom - go - 2 * ROW - 40)
+        return go, area.left, go + ROW + 10, preview
+
     def build(self) -> None:
         ui, area, book, plan = self.ui, self.inner(), self.book, self.plan
+        go_y, rx, ry, _ = self.parts()
         x, y = area.left, area.top
         self.choices(
             "mode",
@@ -132,18 +152,17 @@ class TravelPanel(Panel):
             self.toggle(
                 "camp", (x + 250, y + 440, 250, 36), ui.tr("rnp.travel_camp"), plan["camp"], lambda v: self.set_flag("camp", v)
             )
-        self.button("go", (x, area.bottom - ROW, 260, ROW), ui.tr("rnp.set_off"), self.go, style="primary")
-        saves = self.button("saves", (x + 270, area.bottom - ROW, 250, ROW), ui.tr("rnp.all_saves"), self.show_saves)
+        self.button("go", (x, go_y, 260, ROW), ui.tr("rnp.set_off"), self.go, style="primary")
+        saves = self.button("saves", (x + 270, go_y, 250, ROW), ui.tr("rnp.all_saves"), self.show_saves)
         if last_saves(self.view) is None:
             saves.set_enabled(False, ui.tr("rnp.no_saves_yet"))
         behind = [n for n in self.view["party_order"] if self.view["party"][n]["left_at_s"] is not None]
-        rx = area.left + 560
         for name in behind[:3]:
             label = ui.tr("rnp.rejoin", name=name)
             width = fonts.text_width(ui.text(label), "bold", ui.theme.text_size("button")) + 28
             self.button(
                 f"rejoin:{name}",
-                (rx, area.bottom - ROW, width, ROW),
+                (rx, ry, width, ROW),
                 label,
                 partial(self.table.act, a.Rejoin(character=name)),
             )
@@ -238,11 +257,14 @@ class TravelPanel(Panel):
         self.label(surface, ui.t("rnp.travellers"), (x, y + 360))
         if not self.living():
             self.text(surface, ui.t("rnp.nobody_travels"), (x, y + 388), face="italic", role="small", colour=p.ink_faint)
-        self.draw_preview(surface, pygame.Rect(area.left + 560, area.top, area.width - 560, area.height))
+        self.draw_preview(surface, self.parts()[3])
 
     def draw_preview(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         ui, p, book = self.ui, self.ui.palette, self.book
-        pygame.draw.line(surface, p.ink_faint, (rect.left - 20, rect.top), (rect.left - 20, rect.bottom))
+        if rect.left > self.inner().left:
+            pygame.draw.line(surface, p.ink_faint, (rect.left - 20, rect.top), (rect.left - 20, rect.bottom))
+        else:  # under the planner
+            pygame.draw.line(surface, p.ink_faint, (rect.left, rect.top - 14), (rect.right, rect.top - 14))
         x, y, width = rect.left, rect.top, rect.width
         small = self.line_height("small")
         last = self.view["mode"]

@@ -208,7 +208,7 @@ class ScrollPane(Widget):
                 if row.paint is not None:
                     row.paint(surface, rect)
                 for widget in row.widgets:
-                    if widget.visible:
+                    if widget.visible and widget.rect.colliderect(self.rect):  # one scrolled out draws nothing
                         widget.draw(surface)
                 if row.paint_over is not None:
                     row.paint_over(surface, rect)

@@ -1,0 +1,105 @@
+"""The Rôle'n Play table on any page (issues 13 and 16): it re-lays out when the window changes, keeps what the
+game master was doing, scrolls what a small page cannot hold and uses a big page's room."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from app_helpers import Driver, make_services
+
+from game.scenes.rnp_character_form import CharacterForm
+from game.scenes.rnp_samples import sample_table
+from game.scenes.rnp_saves import SavesScene
+from game.scenes.rnp_table import RnpTableScene
+from game.scenes.rnp_travel import last_saves
+
+CTRL = pygame.KMOD_CTRL
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+def resize(driver, width, height):
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=width, h=height, size=(width, height)))
+
+
+def table(services, tab, window=(1280, 720)):
+    scene = RnpTableScene(services, sample_table(services), tab)
+    return scene, Driver(scene, window)
+
+
+def named(scene, name):
+    return scene.panel_named_all()[name]
+
+
+def test_the_table_re_lays_out_when_the_window_is_resized(services):
+    scene, driver = table(services, "clock")
+    narrow = scene.panel.journal.rect.width
+    resize(driver, 1920, 1080)
+    assert scene.page == (1920, 1080) and driver.display.surface.get_size() == (1920, 1080)
+    assert named(scene, "chrome:back").rect.right == 1920 - 16
+    assert scene.panel.journal.rect.width > narrow  # the journal took the room, nothing was stretched
+
+
+def test_a_resize_keeps_the_focused_field_and_what_was_typed_in_it(services):
+    scene, driver = table(services, "clock")
+    driver.click(named(scene, "amount"))
+    driver.type("1h30")
+    resize(driver, 1024, 640)
+    assert scene.page == (1024, 640)
+    field = named(scene, "amount")
+    assert scene.group.focus.focused is field and field.text == "1h30"
+
+
+def test_on_a_small_page_the_panel_scrolls_to_the_control_the_keyboard_reaches(services):
+    scene, driver = table(services, "travel", (1024, 640))
+    go = named(scene, "go")
+    assert not scene.panel.viewport.contains(go.rect)  # below the fold of a small page
+    for _ in range(80):
+        if scene.group.focus.focused is named(scene, "go"):
+            break
+        driver.key(pygame.K_TAB)
+    assert scene.panel.viewport.contains(named(scene, "go").rect)
+
+
+def test_a_wide_page_shows_more_of_the_party_side_by_side(services):
+    scene, driver = table(services, "party", (1024, 640))
+    small = len(scene.panel.cards())
+    resize(driver, 1920, 1080)
+    assert len(scene.panel.cards()) > small
+    assert len(scene.panel.cards()) == len(scene.view["party_order"])
+
+
+def test_the_wheel_scrolls_the_party_a_small_page_cannot_hold(services):
+    scene, driver = table(services, "party", (1024, 640))
+    last = scene.view["party_order"][-1]
+    assert last not in [name for name, _ in scene.panel.cards()]
+    pane = scene.panel.pane
+    driver.send(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-30, pos=driver.to_window(pane.rect.center)))
+    assert pane.offset > 0 and last in [name for name, _ in scene.panel.cards()]
+
+
+def test_the_character_form_stays_centred_and_keeps_what_is_typed(services):
+    scene, driver = table(services, "party")
+    driver.click(named(scene, "add"))
+    form = driver.top
+    assert isinstance(form, CharacterForm)
+    driver.type("Zora")
+    resize(driver, 1920, 1080)
+    assert form.page == (1920, 1080) and form.rect.center == (960, 540)
+    assert form.fields["name"].text == "Zora" and form.group.focus.focused is form.fields["name"]
+
+
+def test_a_taller_page_lists_more_hours_of_forced_march(services):
+    scene, driver = table(services, "travel", (1024, 640))
+    entry = last_saves(scene.view)
+    assert entry is not None
+    saves = SavesScene(scene, entry)
+    scene.stack.push(saves)
+    driver.send()
+    small = saves.max_hours
+    resize(driver, 1920, 1200)
+    assert saves.page == (1920, 1200) and saves.max_hours > small
+    assert pygame.Rect((0, 0), saves.page).contains(saves.panel_rect())

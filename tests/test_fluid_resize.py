@@ -10,7 +10,9 @@ import pygame
 from app_helpers import Driver, make_adventure, make_services
 
 from game.scenes.bookshelf import BookshelfScene
+from game.scenes.chronicles import ChroniclesScene
 from game.scenes.settings import SettingsScene
+from game.scenes.timeline import TimelineScene
 from game.scenes.title import TitleScene, dice_scale
 
 
@@ -65,3 +67,33 @@ def test_the_settings_panel_stays_centred_and_keeps_the_delay_being_typed(tmp_pa
     resize(driver, (1920, 1080))
     assert settings.page == (1920, 1080) and settings.r.panel.center == (960, 540)
     assert settings.demo_field.text == "12" and settings.r.panel.contains(settings.close_button.rect)
+
+
+def test_a_resized_chronicles_page_keeps_the_map_shown_and_the_run_selected(tmp_path):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "DF49")
+    adventure.act({"do": "paragraph", "number": 1})
+    adventure.act({"do": "paragraph", "number": 48})
+    driver = Driver(ChroniclesScene(services, adventure.book, current=adventure), window=(1024, 640))
+    chronicles = driver.top
+    driver.click(chronicles.spoiler)
+    chronicles.runs_list.select(0)
+    small_map = chronicles.r.map.size
+    resize(driver, (1920, 1080))
+    assert chronicles.page == (1920, 1080) and chronicles.spoiler.value and chronicles.runs_list.selected == 0
+    assert chronicles.r.map.width > small_map[0] and chronicles.r.map.height > small_map[1]
+    assert chronicles.r.deadliest_shown > 4 and chronicles.back_button.rect.right == 1920 - 16
+
+
+def test_a_resized_timeline_keeps_the_entry_selected_and_shows_more_rows(tmp_path):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "DF49")
+    for number in range(1, 30):
+        adventure.act({"do": "paragraph", "number": number})
+    driver = Driver(TimelineScene(services, adventure), window=(1024, 640))
+    timeline = driver.top
+    timeline.list.select(2)
+    small_list = timeline.list.rect.height
+    resize(driver, (1920, 1080))
+    assert timeline.page == (1920, 1080) and timeline.list.selected == 2 and timeline.back_here.enabled
+    assert timeline.list.rect.height > small_list and timeline.detail_rect.right == 1920 - 16

@@ -25,7 +25,6 @@ SIZES = ((1024, 640), (1920, 1080))
 NOT_YET_FLUID = {
     "AccessSettingsScene",
     "ChoicePicker",
-    "ChroniclesScene",
     "CombatScene",
     "DiceRollScene",
     "FightSetupScene",
@@ -34,7 +33,6 @@ NOT_YET_FLUID = {
     "ReaderScene",
     "RulesHelpScene",
     "ShareScene",
-    "TimelineScene",
 }
 
 SAMPLES = load_all()

@@ -9,32 +9,65 @@ run was won or abandoned.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 import pygame
 
-from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_runs, keep_run, layout
+from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_runs, keep_run
+from game.app.chronicle import layout as map_layout
+from game.app.fluid import FluidLayout
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.app.widget_screen import WidgetScreen
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.layout import fill, fixed, split
 from game.ui.scroll_list import ScrollList
+from game.ui.text_fit import fit_line
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
-RUNS = pygame.Rect(16, 72, 500, 632)
-DEATHS = pygame.Rect(532, 72, 732, 190)
-MAP = pygame.Rect(532, 276, 732, 428)
-DEADLIEST_SHOWN = 4
+TOP = 72  # below the title and the back button
+DEATH_ROW = 30
 
 
-class ChroniclesScene(WidgetScreen):
+@dataclass(frozen=True)
+class ChroniclesRegions:
+    """The runs panel on the left, the deadliest paragraphs and the map on the right, for one page size."""
+
+    page: tuple[int, int]
+    runs: pygame.Rect
+    deaths: pygame.Rect
+    map: pygame.Rect
+
+    @property
+    def deadliest_shown(self) -> int:
+        """How many of the deadliest paragraphs the panel lists (more on a taller page)."""
+        return max(1, (self.deaths.height - 56 - 8) // DEATH_ROW)
+
+    def runs_list(self, marks: bool) -> pygame.Rect:
+        """The list of runs: the upper part of its panel, above the selected run's detail (and the mark buttons)."""
+        bottom = self.runs.bottom - (70 if marks else 14)
+        column = pygame.Rect(self.runs.x + 12, self.runs.y + 56, self.runs.width - 24, bottom - self.runs.y - 56)
+        return split(column, [fill(3, 160), fill(2, 120)], gap=12, vertical=True)[0]
+
+
+def chronicles_regions(size: tuple[int, int]) -> ChroniclesRegions:
+    """The panels on a page of ``size``: the runs take two fifths of the width, the map grows with the page."""
+    width, height = size
+    runs, right = split(pygame.Rect(16, TOP, width - 32, height - TOP - 16), [fill(1, 420), fill(1.45, 540)], gap=16)
+    deaths_height = max(190, min(280, height * 26 // 100))
+    deaths, map_rect = split(right, [fixed(deaths_height), fill()], gap=14, vertical=True)
+    return ChroniclesRegions(size, runs, deaths, map_rect)
+
+
+class ChroniclesScene(FluidLayout, WidgetScreen):
     """One book's runs, deaths by paragraph and the map of paths taken."""
 
-    def __init__(self, services: Services, book: Any, current: Any = None) -> None:
+    def __init__(self, services: Services, book: Any, current: Any = None, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services.ui)
         self.services = services
         self.book = book
@@ -43,16 +76,18 @@ class ChroniclesScene(WidgetScreen):
         self.chronicle = BookChronicle([])
         self.place: dict[int, tuple[int, int]] = {}  # the map's layout, made when the runs are read
         self.problems: list[str] = []
-        self._build()
+        self.layout(size)
         self.reload()
 
-    def _build(self) -> None:
+    def place_widgets(self) -> None:
+        """The back button, the runs list, the mark buttons and the spoiler switch, placed for ``self.page``."""
+        self.r = r = chronicles_regions(self.page)
         ui, g = self.ui, self.group
-        self.back_button = g.add(Button(ui, (1264 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
+        self.back_button = g.add(Button(ui, (self.page[0] - 16 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
         self.spoiler = g.add(
             Toggle(
                 ui,
-                (MAP.x + 20, MAP.y + 12, 470, 32),
+                (r.map.x + 20, r.map.y + 12, min(470, r.map.width - 40), 32),
                 ui.tr("play.spoiler_toggle"),
                 value=False,
                 on_change=lambda on: None,
@@ -60,26 +95,36 @@ class ChroniclesScene(WidgetScreen):
             )
         )
         self.runs_list = g.add(
-            ScrollList(ui, (RUNS.x + 12, RUNS.y + 56, RUNS.width - 24, 300), row_height=34, spoken_name=ui.tr("access.runs"))
+            ScrollList(ui, r.runs_list(self.current is not None), row_height=34, spoken_name=ui.tr("access.runs"))
         )
+        self.runs_list.set_items([self.run_text(run) for run in self.chronicle.runs])
         self.mark_buttons: dict[str, Button] = {}
         if self.current is not None:
+            width = (r.runs.width - 24 - 8) // 2
             for index, outcome in enumerate(("won", "abandoned")):
                 self.mark_buttons[outcome] = g.add(
                     Button(
                         ui,
-                        (RUNS.x + 12 + index * 244, RUNS.bottom - 58, 236, 46),
+                        (r.runs.x + 12 + index * (width + 8), r.runs.bottom - 58, width, 46),
                         ui.tr(f"play.mark_{outcome}"),
                         on_click=partial(self.mark, outcome),
                         tooltip=ui.tr("play.mark_tip"),
                     )
                 )
 
+    def keep_view(self) -> tuple[bool, int | None, int]:
+        """A re-layout keeps the map shown or hidden, the selected run and how far the list is scrolled."""
+        return self.spoiler.value, self.runs_list.selected, self.runs_list.scroll_y
+
+    def restore_view(self, kept: tuple[bool, int | None, int]) -> None:
+        self.spoiler.value, self.runs_list.selected, scrolled = kept
+        self.runs_list.scroll_to(scrolled)
+
     # -- data ------------------------------------------------------------------------------------
     def reload(self) -> None:
         runs, self.problems = book_runs(self.services.saves, self.services.shelf.books, self.book.id)
         self.chronicle = book_chronicle(runs, getattr(self.book, "section_count", None))
-        self.place = layout(self.chronicle)
+        self.place = map_layout(self.chronicle)
         self.runs_list.set_items([self.run_text(run) for run in self.chronicle.runs])
 
     def run_text(self, run: RunRecord) -> str:
@@ -119,17 +164,18 @@ class ChroniclesScene(WidgetScreen):
     # -- frame ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        surface.blit(parchment(self.page, p), (0, 0))
         heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
         title = ui.t("play.chronicles_title", book=self.book.title.get(ui.catalogue.language))
-        blit_text(surface, title, (20, 36), "title", heading, p.rubric, "midleft")
-        for rect in (RUNS, DEATHS, MAP):
+        title, size = fit_line(title, "title", heading, self.r.runs.width)
+        blit_text(surface, title, (20, 36), "title", size, p.rubric, "midleft")
+        for rect in (self.r.runs, self.r.deaths, self.r.map):
             draw_panel(surface, rect, p)
         runs = self.chronicle.runs
         blit_text(
             surface,
             ui.t("play.runs_heading", n=len(runs), wins=self.chronicle.wins),
-            (RUNS.x + 20, RUNS.y + 14),
+            (self.r.runs.x + 20, self.r.runs.y + 14),
             "title",
             body,
             p.ink,
@@ -139,18 +185,22 @@ class ChroniclesScene(WidgetScreen):
         if self.spoiler.value:
             self._draw_map(surface, small)
         else:
-            for i, line in enumerate(wrap_words(ui.t("play.spoiler_hidden"), "italic", body, MAP.width - 80)):
-                blit_text(surface, line, (MAP.centerx, MAP.centery + i * 30), "italic", body, p.ink_faint, "center")
+            map_rect = self.r.map
+            for i, line in enumerate(wrap_words(ui.t("play.spoiler_hidden"), "italic", body, map_rect.width - 80)):
+                blit_text(surface, line, (map_rect.centerx, map_rect.centery + i * 30), "italic", body, p.ink_faint, "center")
         self.group.draw(surface)
         note = self.message or (self.problems[0] if self.problems else None)
         if note:
-            blit_text(surface, wrap_words(note, "body", small, 720)[0], (MAP.x, 36), "body", small, p.ink, "midleft")
+            box = pygame.Rect(self.r.map.x, 14, self.back_button.rect.x - 16 - self.r.map.x, 44)
+            line, size = fit_line(note, "body", small, box.width)
+            blit_text(surface, line, (box.x, 36), "body", size, p.ink, "midleft", box=box, owner="chronicles note")
 
     def _draw_run_detail(self, surface: pygame.Surface, small: int) -> None:
         ui, p = self.ui, self.ui.palette
-        x, width = RUNS.x + 20, RUNS.width - 40
+        runs = self.r.runs
+        x, width = runs.x + 20, runs.width - 40
         y = self.runs_list.rect.bottom + 12
-        bottom = RUNS.bottom - (70 if self.mark_buttons else 14)
+        bottom = runs.bottom - (70 if self.mark_buttons else 14)
         run = self.selected_run()
         if run is None:
             blit_text(surface, ui.t("play.select_run"), (x, y), "italic", small, p.ink_faint)
@@ -168,18 +218,18 @@ class ChroniclesScene(WidgetScreen):
             y += 23
 
     def _draw_deaths(self, surface: pygame.Surface, body: int, small: int) -> None:
-        ui, p = self.ui, self.ui.palette
-        blit_text(surface, ui.t("play.deadliest"), (DEATHS.x + 20, DEATHS.y + 14), "title", body, p.ink)
+        ui, p, deaths_rect = self.ui, self.ui.palette, self.r.deaths
+        blit_text(surface, ui.t("play.deadliest"), (deaths_rect.x + 20, deaths_rect.y + 14), "title", body, p.ink)
         deaths = self.chronicle.deaths
         if not deaths:
-            blit_text(surface, ui.t("play.no_deaths"), (DEATHS.x + 20, DEATHS.y + 60), "italic", small, p.ink_faint)
-        for i, (paragraph, count) in enumerate(deaths[:DEADLIEST_SHOWN]):
-            y = DEATHS.y + 56 + i * 30
+            blit_text(surface, ui.t("play.no_deaths"), (deaths_rect.x + 20, deaths_rect.y + 60), "italic", small, p.ink_faint)
+        for i, (paragraph, count) in enumerate(deaths[: self.r.deadliest_shown]):
+            y = deaths_rect.y + 56 + i * 30
             where = f"§ {paragraph}" if paragraph is not None else "§ —"
-            blit_text(surface, where, (DEATHS.x + 30, y), "bold", body, p.rubric)
-            blit_text(surface, ui.t("play.deaths_count", n=count), (DEATHS.x + 140, y + 2), "body", small, p.ink)
-            bar = int((DEATHS.width - 380) * count / deaths[0][1])
-            pygame.draw.rect(surface, p.rubric, (DEATHS.x + 340, y + 6, max(4, bar), 14), border_radius=3)
+            blit_text(surface, where, (deaths_rect.x + 30, y), "bold", body, p.rubric)
+            blit_text(surface, ui.t("play.deaths_count", n=count), (deaths_rect.x + 140, y + 2), "body", small, p.ink)
+            bar = int(min(420, deaths_rect.width - 380) * count / deaths[0][1])
+            pygame.draw.rect(surface, p.rubric, (deaths_rect.x + 340, y + 6, max(4, bar), 14), border_radius=3)
 
     def _draw_map(self, surface: pygame.Surface, small: int) -> None:
         ui, p = self.ui, self.ui.palette
@@ -190,8 +240,13 @@ class ChroniclesScene(WidgetScreen):
             if explored is not None
             else ui.t("play.explored_unknown", n=len(chronicle.nodes))
         )
-        blit_text(surface, share, (MAP.right - 20, MAP.y + 28), "italic", small, p.ink_soft, "midright")
-        area = pygame.Rect(MAP.x + 30, MAP.y + 64, MAP.width - 60, MAP.height - 84)
+        map_rect = self.r.map
+        box = pygame.Rect(map_rect.x + 20, map_rect.y + 46, map_rect.width - 40, 26)  # under the switch
+        share, size = fit_line(share, "italic", small, box.width)
+        blit_text(
+            surface, share, (box.right, box.centery), "italic", size, p.ink_soft, "midright", box=box, owner="chronicles map"
+        )
+        area = pygame.Rect(map_rect.x + 30, map_rect.y + 76, map_rect.width - 60, map_rect.height - 96)
         place = self.place
         if not place:
             blit_text(surface, ui.t("play.no_paragraphs"), area.center, "italic", small, p.ink_faint, "center")
@@ -200,7 +255,7 @@ class ChroniclesScene(WidgetScreen):
         rows = max(r for _c, r in place.values()) + 1
         step_x = area.width / max(1, columns)
         step_y = area.height / max(1, rows)
-        radius = int(max(3, min(16, step_x / 2.6, step_y / 2.6)))
+        radius = int(max(3, min(20, step_x / 2.6, step_y / 2.6)))
 
         def centre(number: int) -> tuple[int, int]:
             column, row = place[number]

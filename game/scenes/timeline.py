@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.app.adventure import Adventure
+from game.app.fluid import FluidLayout
 from game.app.journal import describe_changes, describe_entry, play_badge
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
@@ -28,18 +29,26 @@ from game.scenes.journal_links import open_share
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.layout import fill, split
 from game.ui.scroll_list import ScrollList
+from game.ui.text_fit import fit_line
 from game.ui.theme import LOGICAL_SIZE
 
-LIST = pygame.Rect(16, 128, 760, 576)
-DETAIL = pygame.Rect(792, 128, 472, 576)
+TOP = 128  # below the title, the top buttons and the filters
 PREVIEW_LINES = 7
 
 
-class TimelineScene(WidgetScreen):
+def timeline_regions(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The journal's list and the selected entry's detail on a page of ``size``: the list takes the most width."""
+    width, height = size
+    journal, detail = split(pygame.Rect(16, TOP, width - 32, height - TOP - 16), [fill(1.6, 560), fill(1, 400)], gap=16)
+    return journal, detail
+
+
+class TimelineScene(FluidLayout, WidgetScreen):
     """The adventure's journal, newest first, with filters and undo-to-here."""
 
-    def __init__(self, services: Services, adventure: Adventure) -> None:
+    def __init__(self, services: Services, adventure: Adventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services.ui)
         self.services = services
         self.adventure = adventure
@@ -49,20 +58,22 @@ class TimelineScene(WidgetScreen):
         self._rows: list[Row] = []
         self._rows_key: tuple[int, int | None] | None = None
         self._texts: dict[tuple[int, str], str] = {}
-        self._build()
-        self.sync()
+        self.layout(size)
 
     @property
     def book(self) -> Any:
         return self.adventure.book
 
-    def _build(self) -> None:
+    def place_widgets(self) -> None:
+        """The top buttons, the filters, the list and "back here", placed for ``self.page``; the journal shown in them."""
         ui, g = self.ui, self.group
-        self.back_button = g.add(Button(ui, (1264 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
+        self.journal_rect, self.detail_rect = journal, detail = timeline_regions(self.page)
+        right = self.page[0] - 16
+        self.back_button = g.add(Button(ui, (right - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
         self.export_button = g.add(
             Button(
                 ui,
-                (1264 - 150 - 8 - 190, 14, 190, 44),
+                (right - 150 - 8 - 190, 14, 190, 44),
                 ui.tr("play.share"),
                 on_click=lambda: open_share(self),
                 tooltip=ui.tr("play.share_tip"),
@@ -78,7 +89,7 @@ class TimelineScene(WidgetScreen):
         self.list = g.add(
             ScrollList(
                 ui,
-                LIST.inflate(-24, -24),
+                journal.inflate(-24, -24),
                 row_height=34,
                 on_select=lambda i: self.sync(),
                 on_activate=lambda i: self.ask_back_here(),
@@ -88,12 +99,22 @@ class TimelineScene(WidgetScreen):
         self.back_here = g.add(
             Button(
                 ui,
-                (DETAIL.x + 20, DETAIL.bottom - 64, DETAIL.width - 40, 46),
+                (detail.x + 20, detail.bottom - 64, detail.width - 40, 46),
                 ui.tr("play.back_here"),
                 style="primary",
                 on_click=self.ask_back_here,
             )
         )
+        self.sync()
+
+    def keep_view(self) -> tuple[int | None, int]:
+        """A re-layout keeps the selected entry and how far the journal is scrolled."""
+        return self.list.selected, self.list.scroll_y
+
+    def restore_view(self, kept: tuple[int | None, int]) -> None:
+        self.list.selected, scrolled = kept
+        self.list.scroll_to(scrolled)
+        self.sync()
 
     # -- reading ------------------------------------------------------------------------------
     def sync(self) -> None:
@@ -136,12 +157,13 @@ class TimelineScene(WidgetScreen):
     def describe(self, refused: Refused) -> str:
         return describe_refusal(self.ui.catalogue, refused, self.book)
 
-    def preview_lines(self, row: Row) -> list[str]:
-        """What going back to ``row`` reverts, newest first (the confirmation and the detail panel show it)."""
+    def preview_lines(self, row: Row, most: int = PREVIEW_LINES) -> list[str]:
+        """What going back to ``row`` reverts, newest first, in ``most`` lines and "and N more" (the confirmation
+        and the detail panel show it)."""
         reverted = self.adventure.session.entries_after(row.index)
         lines = [describe_entry(self.ui, self.book, entry) for entry in reversed(reverted)]
-        if len(lines) > PREVIEW_LINES:
-            lines = lines[:PREVIEW_LINES] + [self.ui.t("play.and_more", n=len(lines) - PREVIEW_LINES)]
+        if len(lines) > most:
+            lines = lines[:most] + [self.ui.t("play.and_more", n=len(lines) - most)]
         return lines
 
     # -- actions ------------------------------------------------------------------------------
@@ -191,22 +213,28 @@ class TimelineScene(WidgetScreen):
     # -- frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
+        surface.blit(parchment(self.page, p), (0, 0))
         heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
         hero = getattr(self.adventure.state, "hero", None)
         name = getattr(hero, "name", "") or ui.t("sheet.nameless")
-        blit_text(surface, ui.t("play.timeline_title", hero=name), (20, 29), "title", heading, p.rubric, "midleft")
-        blit_text(surface, play_badge(ui, self.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
-        draw_panel(surface, LIST, p)
-        draw_panel(surface, DETAIL, p)
+        room = self.export_button.rect.x - 16 - 20
+        title, size = fit_line(ui.t("play.timeline_title", hero=name), "title", heading, room)
+        blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft")
+        badge, size = fit_line(play_badge(ui, self.adventure.session), "italic", small, room)
+        blit_text(surface, badge, (22, 55), "italic", size, p.ink_soft, "midleft")
+        draw_panel(surface, self.journal_rect, p)
+        draw_panel(surface, self.detail_rect, p)
         self._draw_detail(surface, body, small)
         self.group.draw(surface)
-        if self.message:
-            blit_text(surface, wrap_words(self.message, "body", small, 740)[0], (640 + 150, 96), "body", small, p.ink, "center")
+        if self.message:  # right of the filters
+            left = max(button.rect.right for button in self.filter_buttons.values()) + 16
+            box = pygame.Rect(left, 72, self.page[0] - 16 - left, 44)
+            line, size = fit_line(self.message, "body", small, box.width)
+            blit_text(surface, line, box.center, "body", size, p.ink, "center", box=box, owner="timeline message")
 
     def _draw_detail(self, surface: pygame.Surface, body: int, small: int) -> None:
         ui, p = self.ui, self.ui.palette
-        x, y, width = DETAIL.x + 20, DETAIL.y + 18, DETAIL.width - 40
+        x, y, width = self.detail_rect.x + 20, self.detail_rect.y + 18, self.detail_rect.width - 40
         row = self.selected_row()
         if row is None:
             for line in wrap_words(ui.t("play.select_entry"), "italic", body, width):
@@ -225,7 +253,8 @@ class TimelineScene(WidgetScreen):
         title = ui.t("play.reverts", n=count) if count else ui.t("play.reverts_nothing")
         blit_text(surface, title, (x, y), "title", small, p.ink_soft)
         y += 28
-        for line in self.preview_lines(row):
+        room = max(1, (self.back_here.rect.y - 2 - y) // 24 - 1)  # a taller page lists more of what is reverted
+        for line in self.preview_lines(row, room):
             if y > self.back_here.rect.y - 26:
                 break
             blit_text(surface, wrap_words("– " + line, "body", small, width)[0], (x, y), "body", small, p.ink_soft)

@@ -146,3 +146,18 @@ def test_smoke_text_swaps_the_player_written_texts_of_an_action():
     assert swapped(fight, "🏳️‍🌈")["ally"]["name"] == "🏳️‍🌈"
     assert swapped({"do": "add_item", "text": "Corde"}, "x") == {"do": "add_item", "text": "x"}
     assert swapped({"do": "test_luck"}, "x") is None
+
+
+def test_smoke_text_reaches_the_typed_actions_the_samples_apply():
+    """The samples build typed actions (issue 14): the hostile text still goes into their written fields."""
+    from game.app.text_fill import hostile_actions
+    from game.books.loader import load_book_by_id
+    from game.rules.dice import ScriptedDice
+    from game.rules.rnp import actions as rnp
+    from game.rules.session import Session
+
+    session = Session(load_book_by_id("rolenplay"), ScriptedDice([]))
+    with hostile_actions("Ünïcødé 🏳️‍🌈"):
+        session.apply(rnp.AddCharacter(name="Brok"))
+        session.apply(rnp.SetHp(character="Brok", maximum=20))
+    assert session.view()["party_order"] == ["Ünïcødé 🏳️‍🌈"]

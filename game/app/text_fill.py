@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pydantic import BaseModel
+
 from game.rules.errors import Refused
 from game.rules.session import Session
 
@@ -37,7 +39,7 @@ def swapped(action: Any, text: str) -> Any:
     do = action.get("do")
     result = copy.deepcopy(action)
     changed = False
-    for field in TEXT_FIELDS.get(do, ()):
+    for field in TEXT_FIELDS.get(str(do), ()):
         if isinstance(result.get(field), str):
             result[field] = text
             changed = True
@@ -56,6 +58,8 @@ def hostile_actions(text: str) -> Iterator[None]:
     renamed: dict[str, str] = {}  # a party member added under ``text`` is then called so by later actions
 
     def apply(self: Session, action: Any, dice: Any = None) -> Any:
+        if isinstance(action, BaseModel):  # screens and samples build typed actions: swap in their JSON form
+            action = action.model_dump(mode="json")
         action = _renaming(action, renamed)
         replacement = swapped(action, text)
         if replacement is not None:

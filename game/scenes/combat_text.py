@@ -88,9 +88,8 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
     elif do == "round":
         banner, tone = _tell_round(t, step, lines)
     elif do == "shoot":
-        target = int(
-            step.entry.action.get("target") if step.entry.action.get("target") is not None else step.before.fight.front() or 0
-        )
+        aimed = step.entry.action.get("target")
+        target = int(aimed) if aimed is not None else step.before.fight.front() or 0
         shot = after.last_test
         total = sum(shot.dice) if shot else 0
         name = name_of(after, target)

@@ -65,7 +65,7 @@ class DiceEntryScene(ModalScene):
                     minimum=1,
                     maximum=die_sides,
                     max_length=len(str(die_sides)),
-                    on_change=lambda text, r=row: self._typed(r),
+                    on_change=partial(self._typed, row),
                 )
                 self.fields[row] = self.group.add(field)
         self.ok = self.group.add(
@@ -143,7 +143,8 @@ class DiceEntryScene(ModalScene):
             return True
         return False
 
-    def _typed(self, row: int) -> None:
+    def _typed(self, row: int, _text: str = "") -> None:
+        """Row ``row`` was typed in (``_text``: what the field passes; its value is read checked)."""
         field = self.fields[row]
         self.values[row] = field.value if field.valid and field.text else None
         self._refresh()

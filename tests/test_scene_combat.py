@@ -286,7 +286,7 @@ def test_archery_miss_luck_broken_string_then_melee(services):
     assert setup.shots_counter.value == 3
     d.click(setup.fight_button)
     scene = board(d)
-    assert scene.layout.quiver is not None and scene.shoot_button.visible
+    assert scene.board.quiver is not None and scene.shoot_button.visible
     d.click(scene.shoot_button)  # 6 ≤ 9: a hit
     d.click(scene.shoot_button)  # 12 > 9: a miss, Luck offered
     assert adventure.state.fight.pending[0].kind == "missed_arrow"
@@ -381,7 +381,7 @@ def test_ally_fight_with_typed_creatures_kept_on_the_sheet(services):
     d.type_into(setup.ally_stamina, "6")
     d.click(setup.fight_button)
     scene = board(d)
-    assert scene.layout.ally is not None
+    assert scene.board.ally is not None
     d.click(scene.attack_button)
     assert [x.by_ally for x in adventure.state.fight.last_round] == [False, True]
     d.click(scene.accept_button)

@@ -22,7 +22,7 @@ import pygame
 
 from game.app.adventure import Change, ChangeKind
 from game.app.adventure_scene import AdventureScene
-from game.app.journal import undo_state
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.rolling import roll_action
 from game.app.scene import Scene
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
-class CombatScene(AdventureScene):
+class CombatScene(FluidLayout, AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
 
     screen = Screen.COMBAT
@@ -71,16 +71,18 @@ class CombatScene(AdventureScene):
 
     adventure: FFAdventure
 
-    def __init__(self, services: Services, adventure: FFAdventure) -> None:
+    def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
         self.odds = OddsWorker(adventure.session.rules, adventure.book)
         self.timeline = FightTimeline(adventure.session)
         fight = adventure.state.fight
         assert fight is not None  # the board is opened on a fight that has started
         has_quiver = self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken or fight.stats.arrows_spent > 0)
-        self.layout: Layout = compute_layout(len(fight.enemies), fight.ally is not None, has_quiver)
-        self.animator = Animator(self.layout, services.rng)
-        self.painter = BoardPainter(self.ui, self.book, self.layout, DiceSprites())
+        # What the board's shape depends on (fixed for the fight): creatures, an ally, a quiver.
+        self.shape = (len(fight.enemies), fight.ally is not None, has_quiver)
+        self.board: Layout = compute_layout(size, *self.shape)
+        self.animator = Animator(self.board, services.rng)
+        self.painter = BoardPainter(self.ui, self.book, self.board, DiceSprites())
         self.spell_names = {spell.id: spell.name.get(self.ui.catalogue.language) for spell in self.book.spells}
         self.target: int | None = None  # all together: the creature the player aimed at
         self.log_scroll = 0
@@ -89,8 +91,18 @@ class CombatScene(AdventureScene):
         self._layer: pygame.Surface | None = None
         self._frame: BoardFrame | None = None
         self._painted: Any = None  # what the layer was painted for: (frame wanted, animator phase)
-        combat_controls.build_widgets(self)
+        self.layout(size)
         self._show(animate=False)
+
+    def place_widgets(self) -> None:
+        """Lay the board out for ``self.page``: cards, centre and buttons placed again, the fight unchanged."""
+        self.skip()  # dice in the air land at once: they were thrown on the old page
+        self.board = compute_layout(self.page, *self.shape)
+        self.animator.layout = self.board
+        self.painter.relayout(self.board)
+        self._layer = None
+        combat_controls.build_widgets(self)
+        combat_controls.refresh(self)
 
     @property
     def state(self) -> Any:
@@ -129,39 +141,7 @@ class CombatScene(AdventureScene):
     # ------------------------------------------------------------------ widgets
 
     def _refresh_controls(self) -> None:
-        fight, ui = self.fight, self.ui
-        active = fight is not None and fight.active
-        pending = active and bool(fight.pending)
-        self.attack_button.label = ui.tr("combat.close_in" if active and fight.shots_left > 0 else "combat.attack")
-        for button, action in (
-            (self.attack_button, self.round_action()),
-            (self.shoot_button, self.shoot_action()),
-            (self.escape_button, a.Escape()),
-            (self.stop_button, a.StopFight()),
-        ):
-            button.visible = active
-            if active:
-                self.allow(button, action)
-        self.shoot_button.visible = active and self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken)
-        self.escape_button.visible = active and fight.escape_allowed
-        rolling = self.animator.phase is Phase.TUMBLING  # the decision appears once the dice have landed
-        self.luck_button.visible = self.accept_button.visible = pending and not rolling
-        self.finish_button.visible = not active and not rolling
-        self.spells_button.visible = bool(self.book.spells) and active and not pending and not rolling
-        if not active:
-            self.finish_button.label = ui.tr(
-                "combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back"
-            )
-        self.undo_button.set_enabled(*undo_state(ui, self.adventure, "combat.nothing_to_undo"))
-        self.redo_button.set_enabled(self.adventure.session.can_redo, ui.tr("combat.nothing_to_redo"))
-        all_together = active and fight.mode == "all_together" and not pending
-        living = fight.living() if fight is not None else []
-        for card in self.cards:
-            card.clickable = all_together and card.index in living
-            card.tooltip = ui.tr("combat.aim_tip", name=fight.enemies[card.index].name) if card.clickable else None
-        if pending:
-            self.luck_button.tooltip = ui.tr("combat.luck_tip")
-            self.accept_button.tooltip = ui.tr("combat.accept_tip")
+        combat_controls.refresh(self)
 
     def current_target(self) -> int | None:
         """The creature the hero attacks: the one chosen (all together) or the one in front."""
@@ -328,7 +308,7 @@ class CombatScene(AdventureScene):
             return None
         if self.history_key(event) or self.shortcut_key(event):
             return None
-        if event.type == pygame.MOUSEWHEEL and self.layout.log.collidepoint(getattr(event, "pos", (-1, -1))):
+        if event.type == pygame.MOUSEWHEEL and self.board.log.collidepoint(getattr(event, "pos", (-1, -1))):
             self.log_scroll = max(0, self.log_scroll + (1 if event.y > 0 else -1))
             self.repaint()
             return None
@@ -352,19 +332,6 @@ class CombatScene(AdventureScene):
         super().shutdown()
         self.odds.close()
 
-    def _gauge_tooltip(self) -> str:
-        text = self.ui.t("combat.gauge_tip")
-        if self.fight is not None and self.fight.ally is not None:
-            text += " " + self.ui.t("combat.gauge_tip_ally")
-        return text
-
-    def _escape_tip(self) -> str:
-        fight = self.fight
-        return self.ui.t("combat.escape_tip", damage=fight.escape_damage if fight is not None else 0)
-
-    def _undo_tip(self) -> str:
-        return self.ui.t("combat.undo_start_tip" if self.timeline.at_start else "combat.undo_tip")
-
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         if self.state.fight is None:  # the fight was just undone: the sheet comes back after this frame
@@ -375,9 +342,7 @@ class CombatScene(AdventureScene):
         wanted = (self.animator.phase, id(odds), self.ui.catalogue.language, self.ui.palette)
         if self._layer is None or self._painted != wanted:
             if self._layer is None:
-                self._layer = (
-                    pygame.Surface(LOGICAL_SIZE).convert() if pygame.display.get_surface() else pygame.Surface(LOGICAL_SIZE)
-                )
+                self._layer = pygame.Surface(self.page).convert() if pygame.display.get_surface() else pygame.Surface(self.page)
             self._frame = self.frame()
             self.painter.paint(self._layer, self._frame)
             self._painted = wanted

@@ -1,7 +1,8 @@
 """The combat board's geometry, its cached pictures and its animations.
 
-Split from ``combat.py`` so the scene keeps to events and rules. Everything here
-draws on the 1280×720 logical page. What does not move between two changes of
+Split from ``combat.py`` so the scene keeps to events and rules. The geometry
+comes from the page the board is given (``compute_layout``), any size from
+1024×640 up. What does not move between two changes of
 the fight (the page, the cards, the texts) is painted once into a board layer by
 the scene; only dice, bars, the flying arrow and the step-in are drawn per frame,
 from cached sprites (dice faces pre-rotated in 15° steps, shadows included).
@@ -18,16 +19,20 @@ import pygame
 from game.ui import fonts
 from game.ui.draw import blit_text, die_face
 from game.ui.icons import icon
+from game.ui.layout import fill, split
 from game.ui.surface_cache import SurfaceCache, surface_bytes
 from game.ui.text_fit import ellipsize  # noqa: F401  (the screens of the fight import it from here)
 from game.ui.theme import Palette
 
-TOP = 92
-BOARD_BOTTOM = 548
-LEFT_X, SIDE_W = 24, 380
-CENTRE_X, CENTRE_W = 420, 440
-RIGHT_X = 876
-GAP = 10
+GAP = 10  # between two cards of a column
+COLUMN_GAP = 16
+CARD_HEIGHT = 208  # a hero or creature card at its full size (never taller: a bigger page shows more of them)
+ALLY_HEIGHT = 104
+QUIVER_HEIGHT = 128
+CARD_MIN_WIDTH = 290
+CENTRE_MIN_WIDTH = 364
+TWO_COLUMNS_FROM = 1440  # a page at least this wide sets many creatures in two columns of cards
+FULL_FROM, MEDIUM_FROM = 140, 84  # card heights from which a creature card is "full", then "medium"
 TUMBLE_SECONDS = 1.0
 FLIGHT_SECONDS = 0.5
 STEP_IN_SECONDS = 0.5
@@ -40,8 +45,9 @@ ARC = 150  # height of the arrow's flight above the straight line
 
 @dataclass(frozen=True)
 class Layout:
-    """Where each part of the board goes, for a fight of ``count`` creatures."""
+    """Where each part of the board goes on a page of ``page`` logical pixels, for a fight of ``count`` creatures."""
 
+    page: tuple[int, int]
     hero: pygame.Rect
     ally: pygame.Rect | None
     quiver: pygame.Rect | None
@@ -53,34 +59,85 @@ class Layout:
     log: pygame.Rect
     gauge: pygame.Rect
     buttons: pygame.Rect
+    compact: bool = False  # a short page: smaller banner, strip and button rows
+
+    @property
+    def margin(self) -> int:
+        """The page's left (and right) margin."""
+        return self.hero.x
+
+    def button_rows(self) -> tuple[int, int, int, int]:
+        """The buttons' two rows: the first's top and height, the second's offset from it and its height."""
+        return (self.buttons.y, 48, 56, 40) if self.compact else (self.buttons.y + 2, 52, 64, 44)
 
 
-def compute_layout(count: int, has_ally: bool, has_quiver: bool) -> Layout:
-    """The board's rects: hero (and ally, quiver) left, duel centre, creatures right."""
-    hero = pygame.Rect(LEFT_X, TOP, SIDE_W, 208)
+def _mode(height: int) -> str:
+    return "full" if height >= FULL_FROM else "medium" if height >= MEDIUM_FROM else "compact"
+
+
+def creature_cards(area: pygame.Rect, count: int, columns: int) -> tuple[tuple[pygame.Rect, ...], str]:
+    """``count`` creature cards in ``columns`` columns of ``area``, as tall as the room allows (at most full size)."""
+    rows = max(1, -(-count // columns))
+    height = min(CARD_HEIGHT, (area.height - GAP * (rows - 1)) // rows)
+    width = (area.width - GAP * (columns - 1)) // columns
+    cards = tuple(
+        pygame.Rect(area.x + (i % columns) * (width + GAP), area.y + (i // columns) * (height + GAP), width, height)
+        for i in range(count)
+    )
+    return cards, _mode(height)
+
+
+def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver: bool) -> Layout:
+    """The board's rects for ``page``: hero (and ally, quiver) left, duel centre, creatures right, log and buttons below.
+
+    The three columns share the width (never narrower than their cards need); the
+    header, the banner, the strip and the bottom band keep their heights (smaller
+    on a short page) and the panels take the rest. Many creatures on a wide page
+    are set in two columns so each card keeps its full size.
+    """
+    width, height = page
+    compact = height < 700
+    margin = 20 if width < 1200 else 24
+    top = 84 if compact else 92
+    band = 120 if compact else max(140, min(220, round(height * 0.2)))
+    band_rect = pygame.Rect(margin, height - (8 if compact else 14) - band, width - 2 * margin, band)
+    board = pygame.Rect(margin, top, width - 2 * margin, band_rect.y - 12 - top)
+    one_column = (board.height - GAP * (count - 1)) // max(1, count) >= FULL_FROM
+    columns = 2 if count > 1 and not one_column and width >= TWO_COLUMNS_FROM else 1
+    left, centre, right = split(
+        board,
+        [fill(1, CARD_MIN_WIDTH), fill(1.15, CENTRE_MIN_WIDTH), fill(columns, CARD_MIN_WIDTH * columns)],
+        gap=12 if width < 1200 else COLUMN_GAP,
+    )
+    hero = pygame.Rect(left.x, top, left.width, CARD_HEIGHT)
     y = hero.bottom + GAP
     ally = quiver = None
     if has_ally:
-        ally = pygame.Rect(LEFT_X, y, SIDE_W, 104)
+        ally = pygame.Rect(left.x, y, left.width, ALLY_HEIGHT)
         y = ally.bottom + GAP
     if has_quiver:
-        quiver = pygame.Rect(LEFT_X, y, SIDE_W, min(128, BOARD_BOTTOM - y))
-    space = BOARD_BOTTOM - TOP
-    height = min(208, (space - GAP * (count - 1)) // max(1, count))
-    mode = "full" if height >= 140 else "medium" if height >= 84 else "compact"
-    creatures = tuple(pygame.Rect(RIGHT_X, TOP + i * (height + GAP), SIDE_W, height) for i in range(count))
+        quiver = pygame.Rect(left.x, y, left.width, max(76, min(QUIVER_HEIGHT, board.bottom - y)))
+    creatures, mode = creature_cards(right, count, columns)
+    banner_h, strip_h, gap = (48, 56, 6) if compact else (60, 84, 8)
+    banner = pygame.Rect(centre.x, top, centre.width, banner_h)
+    strip = pygame.Rect(centre.x, banner.bottom + gap, centre.width, strip_h)
+    panel = pygame.Rect(centre.x, strip.bottom + gap, centre.width, board.bottom - strip.bottom - gap)
+    log, buttons = split(band_rect, [fill(1, 340), fill(1.03, 420)], gap=COLUMN_GAP)
+    gauge_w = max(556, min(720, round(width * 0.42)))
     return Layout(
+        page=(width, height),
         hero=hero,
         ally=ally,
         quiver=quiver,
-        banner=pygame.Rect(CENTRE_X, TOP, CENTRE_W, 60),
-        strip=pygame.Rect(CENTRE_X, TOP + 68, CENTRE_W, 84),
-        panel=pygame.Rect(CENTRE_X, TOP + 160, CENTRE_W, BOARD_BOTTOM - TOP - 160),
+        banner=banner,
+        strip=strip,
+        panel=panel,
         creatures=creatures,
         card_mode=mode,
-        log=pygame.Rect(LEFT_X, 560, 600, 146),
-        gauge=pygame.Rect(700, 10, 556, 74),
-        buttons=pygame.Rect(640, 560, 616, 146),
+        log=log,
+        gauge=pygame.Rect(width - margin - gauge_w, 10, gauge_w, 74),
+        buttons=buttons,
+        compact=compact,
     )
 
 
@@ -162,7 +219,8 @@ def dice_slots(lay: Layout) -> dict[str, list[Slot]]:
 def strip_slots(lay: Layout) -> list[Slot]:
     """The two dice of a shot or a Luck test, on the strip under the banner."""
     strip = lay.strip
-    return [((strip.x + 44, strip.centery), 50), ((strip.x + 104, strip.centery), 50)]
+    size = min(50, strip.height - 10)  # smaller in the short strip of a short page
+    return [((strip.x + 44, strip.centery), size), ((strip.x + 54 + size, strip.centery), size)]
 
 
 def bar_rect(lay: Layout, key: str) -> pygame.Rect:

@@ -1,14 +1,17 @@
 """The combat board's controls: the creature cards as click targets, the gauge, the action and decision buttons.
 
-Built once for the fight's layout; each control calls back into the scene, which
-turns the click into a rules action. Which ones show and are enabled is the
-scene's refresh.
+Built for the board's layout (again when the page changes); each control calls
+back into the scene, which turns the click into a rules action. Which ones show
+and are enabled is ``refresh``, read from the fight.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.app.journal import undo_state
+from game.rules.ff import actions as a
+from game.scenes.combat_animator import Phase
 from game.scenes.combat_widgets import CardWidget, HoverArea
 from game.ui.button import Button
 
@@ -17,14 +20,16 @@ if TYPE_CHECKING:
 
 
 def build_widgets(scene: CombatScene) -> None:
-    ui, g, lay = scene.ui, scene.group, scene.layout
+    """Add the board's controls to ``scene.group``, placed by ``scene.board`` (the layout for the scene's page)."""
+    ui, g, lay = scene.ui, scene.group, scene.board
     scene.cards = [g.add(CardWidget(ui, rect, i, scene.aim)) for i, rect in enumerate(lay.creatures)]
-    scene.gauge = g.add(HoverArea(ui, lay.gauge, tooltip=scene._gauge_tooltip))
+    scene.gauge = g.add(HoverArea(ui, lay.gauge, tooltip=lambda: gauge_tip(scene)))
     panel = lay.panel
+    half = min(196, (panel.width - 52) // 2)  # Luck and Accept side by side, whatever the panel's width
     scene.luck_button = g.add(
         Button(
             ui,
-            (panel.x + 20, panel.bottom - 66, 196, 48),
+            (panel.x + 20, panel.bottom - 66, half, 48),
             ui.tr("combat.test_luck"),
             style="primary",
             icon="heart",
@@ -32,28 +37,33 @@ def build_widgets(scene: CombatScene) -> None:
         )
     )
     scene.accept_button = g.add(
-        Button(ui, (panel.right - 216, panel.bottom - 66, 196, 48), ui.tr("combat.accept"), on_click=scene.accept)
+        Button(ui, (panel.right - 20 - half, panel.bottom - 66, half, 48), ui.tr("combat.accept"), on_click=scene.accept)
     )
     scene.finish_button = g.add(
         Button(
-            ui, (panel.centerx - 140, panel.bottom - 66, 280, 48), ui.tr("combat.back"), style="primary", on_click=scene.finish
+            ui,
+            (panel.centerx - min(140, half), panel.bottom - 66, min(280, 2 * half), 48),
+            ui.tr("combat.back"),
+            style="primary",
+            on_click=scene.finish,
         )
     )
     scene.spells_button = g.add(
         Button(
             ui,
-            (panel.x + 20, panel.bottom - 66, 196, 48),
+            (panel.x + 20, panel.bottom - 66, half, 48),
             ui.tr("powers.spells_button"),
             on_click=scene.open_spells,
             visible=bool(scene.book.spells),
         )
     )
-    x, y = lay.buttons.x, lay.buttons.y
-    w = (lay.buttons.width - 20) // 3
+    x, w = lay.buttons.x, (lay.buttons.width - 20) // 3
+    # Two rows: the fight's moves, then undo / redo / stop (smaller on a short page).
+    y, big, second, small = lay.button_rows()
     scene.attack_button = g.add(
         Button(
             ui,
-            (x, y + 2, w, 52),
+            (x, y, w, big),
             ui.tr("combat.attack"),
             style="primary",
             on_click=scene.attack,
@@ -63,7 +73,7 @@ def build_widgets(scene: CombatScene) -> None:
     scene.shoot_button = g.add(
         Button(
             ui,
-            (x + w + 10, y + 2, w, 52),
+            (x + w + 10, y, w, big),
             ui.tr("combat.shoot"),
             icon="arrow",
             on_click=scene.shoot,
@@ -71,19 +81,83 @@ def build_widgets(scene: CombatScene) -> None:
         )
     )
     scene.escape_button = g.add(
-        Button(ui, (x + 2 * (w + 10), y + 2, w, 52), ui.tr("combat.escape"), on_click=scene.escape, tooltip=scene._escape_tip)
+        Button(
+            ui,
+            (lay.buttons.right - w, y, w, big),
+            ui.tr("combat.escape"),
+            on_click=scene.escape,
+            tooltip=lambda: escape_tip(scene),
+        )
     )
-    scene.undo_button = g.add(Button(ui, (x, y + 66, w, 44), ui.tr("combat.undo"), on_click=scene.undo, tooltip=scene._undo_tip))
+    scene.undo_button = g.add(
+        Button(ui, (x, y + second, w, small), ui.tr("combat.undo"), on_click=scene.undo, tooltip=lambda: undo_tip(scene))
+    )
     scene.redo_button = g.add(
-        Button(ui, (x + w + 10, y + 66, w, 44), ui.tr("combat.redo"), on_click=scene.redo, tooltip=ui.tr("combat.redo_tip"))
+        Button(
+            ui, (x + w + 10, y + second, w, small), ui.tr("combat.redo"), on_click=scene.redo, tooltip=ui.tr("combat.redo_tip")
+        )
     )
     scene.stop_button = g.add(
         Button(
             ui,
-            (x + 2 * (w + 10), y + 66, w, 44),
+            (lay.buttons.right - w, y + second, w, small),
             ui.tr("combat.stop"),
             style="danger",
             on_click=scene.stop,
             tooltip=ui.tr("combat.stop_tip"),
         )
     )
+
+
+def gauge_tip(scene: CombatScene) -> str:
+    """What the odds gauge counts (and, with an ally, what it leaves out)."""
+    text = scene.ui.t("combat.gauge_tip")
+    if scene.fight is not None and scene.fight.ally is not None:
+        text += " " + scene.ui.t("combat.gauge_tip_ally")
+    return text
+
+
+def escape_tip(scene: CombatScene) -> str:
+    fight = scene.fight
+    return scene.ui.t("combat.escape_tip", damage=fight.escape_damage if fight is not None else 0)
+
+
+def undo_tip(scene: CombatScene) -> str:
+    return scene.ui.t("combat.undo_start_tip" if scene.timeline.at_start else "combat.undo_tip")
+
+
+def refresh(scene: CombatScene) -> None:
+    """Show, enable and label the controls as the fight allows now (the rules' refusals as tooltips)."""
+    fight, ui = scene.fight, scene.ui
+    active = fight is not None and fight.active
+    pending = active and bool(fight.pending)
+    scene.attack_button.label = ui.tr("combat.close_in" if active and fight.shots_left > 0 else "combat.attack")
+    for button, action in (
+        (scene.attack_button, scene.round_action()),
+        (scene.shoot_button, scene.shoot_action()),
+        (scene.escape_button, a.Escape()),
+        (scene.stop_button, a.StopFight()),
+    ):
+        button.visible = active
+        if active:
+            scene.allow(button, action)
+    scene.shoot_button.visible = active and scene.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken)
+    scene.escape_button.visible = active and fight.escape_allowed
+    rolling = scene.animator.phase is Phase.TUMBLING  # the decision appears once the dice have landed
+    scene.luck_button.visible = scene.accept_button.visible = pending and not rolling
+    scene.finish_button.visible = not active and not rolling
+    scene.spells_button.visible = bool(scene.book.spells) and active and not pending and not rolling
+    if not active:
+        scene.finish_button.label = ui.tr(
+            "combat.continue_dead" if fight is not None and fight.winner == "enemies" else "combat.back"
+        )
+    scene.undo_button.set_enabled(*undo_state(ui, scene.adventure, "combat.nothing_to_undo"))
+    scene.redo_button.set_enabled(scene.adventure.session.can_redo, ui.tr("combat.nothing_to_redo"))
+    all_together = active and fight.mode == "all_together" and not pending
+    living = fight.living() if fight is not None else []
+    for card in scene.cards:
+        card.clickable = all_together and card.index in living
+        card.tooltip = ui.tr("combat.aim_tip", name=fight.enemies[card.index].name) if card.clickable else None
+    if pending:
+        scene.luck_button.tooltip = ui.tr("combat.luck_tip")
+        scene.accept_button.tooltip = ui.tr("combat.accept_tip")

@@ -30,9 +30,7 @@ from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, parchment, rounded_box
 from game.ui.icons import draw_icon
-from game.ui.theme import LOGICAL_SIZE
-
-LEFT_MARGIN = 24
+from game.ui.text_fit import fit_line
 
 
 class BoardPainter(Painter):
@@ -42,6 +40,11 @@ class BoardPainter(Painter):
         super().__init__(ui, book, layout, sprites)
         self.centre = CentrePainter(ui, book, layout, sprites)
         self._step_card: tuple[tuple[int, int], pygame.Surface] | None = None  # (creature, state shown), picture
+
+    def relayout(self, layout: Layout) -> None:
+        """Paint for a new layout (the page changed size)."""
+        self.layout = self.centre.layout = layout
+        self._step_card = None
 
     def draw_live(self, surface: pygame.Surface, animator: Animator) -> None:
         """What moves every frame, over the board layer: bars, the sliding card, the dice, the damage."""
@@ -86,13 +89,16 @@ class BoardPainter(Painter):
         lay = self.layout
         state = self.frame.state
         fight = state.fight
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        title = t("combat.title")
-        blit_text(surface, title, (LEFT_MARGIN, 8), "title", theme.text_size("title"), p.rubric)
+        surface.blit(parchment(surface.get_size(), p), (0, 0))
+        # The title and the subtitle share the header with the gauge, left of it.
+        header = pygame.Rect(lay.margin, 0, lay.gauge.x - 16 - lay.margin, lay.hero.y)
+        title, size = fit_line(t("combat.title"), "title", theme.text_size("title"), header.width)
+        blit_text(surface, title, (lay.margin, 8), "title", size, p.rubric, box=header, owner="combat title")
         sub = t(f"combat.mode_{fight.mode}") if len(fight.enemies) > 1 else t("combat.mode_single")
         if fight.stats.rounds:
             sub = t("combat.subtitle_rounds", mode=sub, n=fight.stats.rounds)
-        blit_text(surface, sub, (LEFT_MARGIN + 2, 58), "italic", theme.text_size("small"), p.ink_soft)
+        sub, size = fit_line(sub, "italic", theme.text_size("small"), header.width - 2)
+        blit_text(surface, sub, (lay.margin + 2, 58), "italic", size, p.ink_soft, box=header, owner="combat subtitle")
         self._paint_gauge(surface)
         self._paint_hero(surface, state)
         if lay.ally is not None:
@@ -199,7 +205,8 @@ class BoardPainter(Painter):
             luck=hero.scores["luck"],
             luck_max=hero.initial["luck"],
         )
-        blit_text(surface, stats, geo.stats, "body", body, p.ink)
+        stats, size = fit_line(stats, "body", body, rect.width - 36)
+        blit_text(surface, stats, geo.stats, "body", size, p.ink, box=rect, owner="combat hero scores")
         blit_text(
             surface,
             self._stat_name(rules.stamina),
@@ -288,26 +295,23 @@ class BoardPainter(Painter):
         blit_text(surface, t("combat.quiver", n=arrows), (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
         slots = max(counter.maximum or 0, arrows)
         flying = self.frame.flying  # the arrow in the air left its place
+        # Every slot shows, however many the quiver holds: closer together in a narrow card (room for the bow).
+        step = max(8, min(40, (rect.width - 36 - 56) // max(1, slots)))
         for i in range(slots):
-            box = pygame.Rect(rect.x + 18 + i * 40, rect.y + 42, 36, 36)
+            box = pygame.Rect(rect.x + 18 + i * step, rect.y + 42, min(36, step + 20), 36)
             if i < arrows - (1 if flying else 0):
                 draw_icon(surface, "arrow", box, p.ink, p.rubric)
             else:
                 pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
         small = theme.text_size("small")
+        # A short card (a short page with an ally too) says the shots on the title's line.
+        short = rect.height < 110
+        at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
         if fight.bow_broken:
             self._broken_bow(surface, (rect.right - 44, rect.y + 58))
-            blit_text(surface, t("combat.string_broken"), (rect.x + 18, rect.bottom - 22), "bold", small, p.bad, "midleft")
+            blit_text(surface, t("combat.string_broken"), at, "bold", small, p.bad, anchor)
         elif fight.active:
-            blit_text(
-                surface,
-                t("combat.shots_left", n=fight.shots_left),
-                (rect.x + 18, rect.bottom - 22),
-                "italic",
-                small,
-                p.ink_soft,
-                "midleft",
-            )
+            blit_text(surface, t("combat.shots_left", n=fight.shots_left), at, "italic", small, p.ink_soft, anchor)
 
     def _broken_bow(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
         p = self.ui.palette
@@ -343,7 +347,8 @@ class BoardPainter(Painter):
         face = {"heading": "title", "body": "bold", "small": "bold"}[geo.name_size]
         size = theme.text_size(geo.name_size)
         label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
-        blit_text(surface, ellipsize(label, face, size, rect.width - (40 if mode == "full" else 150)), geo.name, face, size, ink)
+        room = rect.width - {"full": 40, "medium": 32}.get(mode, 150)  # a compact card keeps its right for the total
+        blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink)
         if geo.stats is not None:
             attack = self.book.profile(state.fight.profile).attack
             blit_text(
@@ -399,9 +404,14 @@ class BoardPainter(Painter):
                     if tag is None:
                         tag, tone = result, colour
                 else:
-                    blit_text(
-                        surface, result, (rect.right - 16, geo.dice[0][1]), "bold", theme.text_size("small"), colour, "midright"
-                    )
+                    # Right of the formula when it fits there (a narrow card: on the card's tag instead).
+                    small = theme.text_size("small")
+                    room = rect.right - 16 - (geo.formula[0] + fonts.text_width(formula, "bold", 20) + 12)
+                    if fonts.text_width(result, "bold", small) > room and tag is None:
+                        tag, tone = result, colour
+                    else:
+                        result, size = fit_line(result, "bold", small, max(room, 40))
+                        blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", size, colour, "midright")
         if dead:
             pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - 16), (rect.right - 16, rect.y + 16), 2)
         if tag is not None:

@@ -112,34 +112,43 @@ class CentrePainter(Painter):
         fight = state.fight
         pending = fight.pending[0]
         x, y = panel.x + 22, panel.y + 16
-        head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
-        blit_text(surface, head, (x, y), "title", theme.text_size("heading"), p.rubric)
-        y += 40
+        room = panel.width - 44
         what, stakes = stakes_words(t, self.book, state)
         body, small = theme.text_size("body"), theme.text_size("small")
-        size = fit_text(what, "bold", body, panel.width - 44)
-        blit_text(surface, ellipsize(what, "bold", max(size, 17), panel.width - 44), (x, y), "bold", max(size, 17), p.ink)
-        y += 30
         # The stakes are the rule that matters here: wrapped on two lines, never cut short.
-        lines, _ = fit_lines(stakes, "body", small, panel.width - 44, 2)
-        for line in lines:
-            blit_text(surface, line, (x, y), "body", small, p.ink_soft, box=panel, owner="combat stakes")
-            y += fonts.line_height("body", small)
-        y += 30 - fonts.line_height("body", small)
+        lines, _ = fit_lines(stakes, "body", small, room, 2)
+        line = fonts.line_height("body", small)
+        # A short panel (a short page) sets the rows closer together, above Luck / Accept.
+        natural = 40 + 30 + len(lines) * line + 30 - line + 34 + 2 * 28 + 24
+        k = max(0.75, min(1.0, (panel.height - 16 - 70) / natural))
+        head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
+        head, size = fit_line(head, "title", theme.text_size("heading"), room)
+        blit_text(surface, head, (x, y), "title", size, p.rubric, box=panel, owner="combat decision")
+        y += round(40 * k)
+        what, size = fit_line(what, "bold", body, room, min_size=17)
+        blit_text(surface, what, (x, y), "bold", size, p.ink, box=panel, owner="combat decision")
+        y += round(30 * k)
+        for text in lines:
+            blit_text(surface, text, (x, y), "body", small, p.ink_soft, box=panel, owner="combat stakes")
+            y += line
+        y += round((30 - line) * k)
         luck = state.hero.scores["luck"]
         answer = self.frame.odds
         advice = answer.get("advice") if answer else None
         p_lucky = advice["p_lucky"] if advice else p_2d6_at_most(luck)
-        blit_text(surface, t("combat.p_lucky", p=percent(self.ui, p_lucky), luck=luck), (x, y), "body", body, p.ink)
-        y += 34
+        chance, size = fit_line(t("combat.p_lucky", p=percent(self.ui, p_lucky), luck=luck), "body", body, room)
+        blit_text(surface, chance, (x, y), "body", size, p.ink, box=panel, owner="combat decision")
+        y += round(34 * k)
         if pending.escape:
             return
         if advice is None:
             blit_text(surface, t("combat.computing"), (x, y), "italic", body, p.ink_soft)
             return
+        label_w = min(190, room // 2)
         for key, value in (("combat.if_test", advice["test_luck"]), ("combat.if_accept", advice["accept"])):
-            blit_text(surface, t(key), (x, y + 10), "body", small, p.ink_soft, "midleft")
-            bar = pygame.Rect(x + 190, y + 2, panel.width - 44 - 190 - 64, 16)
+            label, size = fit_line(t(key), "body", small, label_w - 8)
+            blit_text(surface, label, (x, y + 10), "body", size, p.ink_soft, "midleft", box=panel, owner="combat decision")
+            bar = pygame.Rect(x + label_w, y + 2, room - label_w - 64, 16)
             pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=8)
             if value > 0:
                 fill = bar.copy()
@@ -147,8 +156,9 @@ class CentrePainter(Painter):
                 pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=8)
             pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=8)
             blit_text(surface, percent(self.ui, value), (panel.right - 22, y + 10), "bold", 20, p.ink, "midright")
-            y += 28
-        blit_text(surface, t(advice_key(advice["test_luck"], advice["accept"])), (x, y + 4), "italic", small, p.accent)
+            y += round(28 * k)
+        verdict, size = fit_line(t(advice_key(advice["test_luck"], advice["accept"])), "italic", small, room)
+        blit_text(surface, verdict, (x, y + 4), "italic", size, p.accent, box=panel, owner="combat decision")
 
     def _paint_summary(self, surface: pygame.Surface, state: Any) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
@@ -260,10 +270,13 @@ class CentrePainter(Painter):
             and self.frame.current.fight.active
             and self.frame.current.fight.pending
         ):
+            # Under the buttons (the refused move was one of them).
+            buttons = self.layout.buttons
+            top, _, second, small = self.layout.button_rows()
             blit_text(
                 surface,
-                ellipsize(self.frame.message, "italic", size, 600),
-                (self.layout.buttons.x, 710),
+                ellipsize(self.frame.message, "italic", size, buttons.width),
+                (buttons.x, min(buttons.bottom, top + second + small + 36)),
                 "italic",
                 size,
                 p.bad,

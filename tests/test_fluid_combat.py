@@ -1,0 +1,63 @@
+"""The combat board and the fight setup re-lay out for the page the window gives them (issues 13 and 16)."""
+
+from __future__ import annotations
+
+import pygame
+from app_helpers import Driver, make_adventure, make_services
+
+from game.rules.ff import actions as a
+from game.scenes.combat import CombatScene
+
+SIX = [{"name": f"Squelette {i + 1}", "skill": 6, "stamina": 8} for i in range(6)]
+
+
+def resize(driver: Driver, size: tuple[int, int]) -> None:
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+
+
+def board_for(tmp_path, enemies, window=(1280, 720), **fight):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "DF64", dice=[3, 3, 2, 3, 6, 6, 4, 3] * 4)
+    adventure.act(a.StartFight(enemies=enemies, **fight))
+    return Driver(CombatScene(services, adventure), window=window)
+
+
+def test_the_combat_board_re_lays_out_when_the_window_is_resized(tmp_path):
+    driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}])
+    board = driver.top
+    resize(driver, (1920, 1080))
+    assert board.page == (1920, 1080) and driver.display.surface.get_size() == (1920, 1080)
+    assert board.board.creatures[0].right == 1920 - 24
+    assert board.stop_button.rect.right == 1920 - 24 and board.stop_button.rect.bottom < 1080
+    assert board.board.panel.width > 440  # the centre grew with the page, nothing was stretched
+
+
+def test_on_the_smallest_page_every_control_of_the_board_stays_on_it_and_apart(tmp_path):
+    driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}], window=(1024, 640))
+    board = driver.top
+    assert board.page == (1024, 640)
+    page = pygame.Rect(0, 0, 1024, 640)
+    buttons = [board.attack_button, board.undo_button, board.redo_button, board.stop_button, board.luck_button]
+    assert all(page.contains(button.rect) for button in buttons)
+    assert not board.luck_button.rect.colliderect(board.accept_button.rect)
+    assert board.board.panel.bottom < board.attack_button.rect.top
+
+
+def test_six_creatures_on_a_big_page_keep_full_cards_in_two_columns(tmp_path):
+    driver = board_for(tmp_path, SIX, window=(1920, 1080), mode="all_together")
+    board = driver.top
+    assert board.board.card_mode == "full"
+    assert len({card.x for card in board.board.creatures}) == 2
+    resize(driver, (1280, 720))  # the same fight on a smaller page: one column of smaller cards
+    assert len({card.x for card in board.board.creatures}) == 1 and board.board.card_mode != "full"
+
+
+def test_a_re_layout_keeps_the_creature_aimed_at_and_the_keyboard_focus(tmp_path):
+    driver = board_for(tmp_path, SIX[:3], mode="all_together")
+    board = driver.top
+    driver.click(board.cards[2])
+    board.group.focus.focus(board.undo_button)
+    resize(driver, (1600, 900))
+    assert board.target == 2 and board.current_target() == 2
+    assert board.group.focus.focused is board.undo_button
+    assert board.cards[2].rect == board.board.creatures[2]

@@ -261,6 +261,12 @@ class FallPanel(WhoChooser, Panel):
         self.texts["metres"] = "6"
         self.current: Any = None
 
+    def content_height(self, width: int) -> int:
+        result = self.table.view["result"]
+        if not result or result.get("do") != "fall":
+            return 0
+        return 270 + 70 * max(1, math.ceil(len(result["rolls"]) / 10)) + 80  # the last fall's dice, ten a row
+
     def build(self) -> None:
         ui, area = self.ui, self.inner()
         self.who_choices(area.left, area.top + 20, other=True)

@@ -109,7 +109,7 @@ class FoodPanel(Panel):
             other: Literal["half", "full"] = "half" if member["ration"] == "full" else "full"
             self.button(
                 f"ration:{name}",
-                (x + 360, py, area.right - x - 360, 36),
+                (x + 360, py, min(260, area.right - x - 360), 36),
                 ui.tr(f"rnp.pack_ration_{member['ration']}"),
                 partial(self.table.act, a.SetSupplies(character=name, ration=other)),
                 tooltip=ui.tr("rnp.pack_ration_tip"),
@@ -135,7 +135,7 @@ class FoodPanel(Panel):
             self.button(f"drink:{name}", (bx + 86, dy, 100, 40), ui.tr("rnp.drink"), partial(self.drink, name))
             self.button(
                 f"day:{name}",
-                (bx + 196, dy, area.right - bx - 196, 40),
+                (bx + 196, dy, min(260, area.right - bx - 196), 40),
                 ui.tr("rnp.end_of_day"),
                 partial(self.settle, [name]),
             )
@@ -192,7 +192,7 @@ class FoodPanel(Panel):
         y = area.top + top
         living = self.living()
         if not living:
-            self.paragraph(surface, ui.t("rnp.party_empty"), area.left, y, area.width, face="italic", colour=p.ink_soft)
+            y = self.paragraph(surface, ui.t("rnp.party_empty"), area.left, y, area.width, face="italic", colour=p.ink_soft)
         need = book.water.hot_litres_per_day if self.hot else book.water.litres_per_day
         small = self.line_height("small")
         for name in living:
@@ -235,7 +235,7 @@ class FoodPanel(Panel):
             + " "
             + book.exhaustion.recovery_blocked.get(self.language),
             area.left,
-            max(y, area.bottom - 2 * small),
+            y + 6,
             area.width,
             face="italic",
             role="small",

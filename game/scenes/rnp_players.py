@@ -47,11 +47,16 @@ class PlayersScene(FluidLayout, ModalScene):
     def place_widgets(self) -> None:
         """No controls: a click anywhere goes back."""
 
+    @property
+    def scale(self) -> float:
+        """A tall page (a screen the players look at from across the table) draws everything bigger."""
+        return max(1.0, min(1.6, self.page[1] / 720))
+
     def regions(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The sky (the time) and the box (the light and the timers) for the page."""
         width, height = self.page
         room = height - 40 - 30 - 50  # margins, the gap between them, the line at the foot
-        sky_height = min(360, room // 2)
+        sky_height = min(round(300 * self.scale), room // 2)
         sky = pygame.Rect(60, 40, width - 120, sky_height)
         return sky, pygame.Rect(60, sky.bottom + 30, width - 120, room - sky_height)
 
@@ -94,60 +99,33 @@ class PlayersScene(FluidLayout, ModalScene):
         shown = self.lines()
         surface.blit(parchment(self.page, p), (0, 0))
         sky, box = self.regions()
-        at = sky.height / 300  # the sky's lines keep their places as it grows or shrinks
+        at, k = sky.height / 300, self.scale  # the sky's lines keep their places as it grows or shrinks
         pygame.draw.rect(surface, SKY.get(self.view["daylight"], p.parchment_dark), sky, border_radius=18)
         pygame.draw.rect(surface, p.ink, sky, 3, border_radius=18)
         text_colour = (245, 238, 220) if self.view["daylight"] in ("night", "dusk") else p.ink
-        blit_text(
-            surface,
-            shown["day"],
-            (sky.centerx, sky.top + round(60 * at)),
-            "title",
-            theme.text_size("title") + 8,
-            text_colour,
-            "center",
-        )
-        blit_text(
-            surface,
-            shown["time"],
-            (sky.centerx, sky.top + round(150 * at)),
-            "bold",
-            round(96 * min(1.25, at)),
-            text_colour,
-            "center",
-        )
-        blit_text(
-            surface,
-            shown["period"],
-            (sky.centerx, sky.top + round(248 * at)),
-            "title",
-            theme.text_size("heading") + 6,
-            text_colour,
-            "center",
-        )
+        day_size, period_size = round((theme.text_size("title") + 8) * at), round((theme.text_size("heading") + 6) * at)
+        blit_text(surface, shown["day"], (sky.centerx, sky.top + round(60 * at)), "title", day_size, text_colour, "center")
+        blit_text(surface, shown["time"], (sky.centerx, sky.top + round(150 * at)), "bold", round(96 * at), text_colour, "center")
+        blit_text(surface, shown["period"], (sky.centerx, sky.top + round(248 * at)), "title", period_size, text_colour, "center")
         draw_panel(surface, box, p)
         head = ui.t("rnp.players_light", light=shown["light"])
-        blit_text(surface, head, (box.left + 30, box.top + 24), "title", theme.text_size("heading") + 4, p.rubric)
-        y = box.top + 76
-        for line in wrap_words(shown["sight"], "body", theme.text_size("body"), box.width - 60)[:3]:
-            blit_text(surface, line, (box.left + 30, y), "body", theme.text_size("body"), p.ink)
-            y += 30
+        body, small = round(theme.text_size("body") * k), round(theme.text_size("small") * k)
+        blit_text(surface, head, (box.left + 30, box.top + 24), "title", round((theme.text_size("heading") + 4) * k), p.rubric)
+        y = box.top + round(76 * k)
+        for line in wrap_words(shown["sight"], "body", body, box.width - 60)[:3]:
+            blit_text(surface, line, (box.left + 30, y), "body", body, p.ink)
+            y += round(30 * k)
         y += 10
-        room = max(0, (box.bottom - 50 - y) // 36)  # a taller box shows more timers
+        row = round(36 * k)
+        room = max(0, (box.bottom - 50 - y) // row)  # a taller box shows more timers
         for timer in shown["timers"][:room]:
-            blit_text(surface, timer["label"], (box.left + 30, y), "bold", theme.text_size("body"), p.ink)
-            bar = pygame.Rect(box.left + 300, y + 8, box.width - 360, 14)
+            blit_text(surface, timer["label"], (box.left + 30, y), "bold", body, p.ink)
+            bar = pygame.Rect(box.left + round(300 * k), y + round(8 * k), box.width - round(300 * k) - 60, round(14 * k))
             draw_bar(surface, bar, timer, p)
-            y += 36
+            y += row
         if shown["behind"]:
-            blit_text(
-                surface,
-                ui.t("rnp.players_behind", names=", ".join(shown["behind"])),
-                (box.left + 30, box.bottom - 40),
-                "italic",
-                theme.text_size("small"),
-                p.ink_soft,
-            )
+            behind = ui.t("rnp.players_behind", names=", ".join(shown["behind"]))
+            blit_text(surface, behind, (box.left + 30, box.bottom - 40), "italic", small, p.ink_soft, "midleft")
         blit_text(
             surface,
             ui.t("rnp.players_back"),

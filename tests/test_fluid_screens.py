@@ -29,7 +29,6 @@ NOT_YET_FLUID = {
     "FightSetupScene",
     "GalleryScene",
     "HelpScene",
-    "ReaderScene",
     "RulesHelpScene",
     "ShareScene",
 }

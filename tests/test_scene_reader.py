@@ -267,7 +267,7 @@ def test_every_reader_text_exists_in_both_languages(language):
     assert [key for key in dynamic if key not in table] == []
 
 
-@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])
+@pytest.mark.parametrize("window", [(1024, 640), (1280, 720), (1920, 1080), (1000, 800)])
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_the_reader_renders_every_section(services, window, language):
     services.ui.catalogue.set_language(language)
@@ -283,11 +283,12 @@ def test_the_reader_renders_every_section(services, window, language):
     assert driver.loop.frames_drawn >= len(adventure.book.sections)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["fr", "en"])
-def test_choice_labels_fit_their_buttons(services, language):
+def test_choice_labels_fit_their_buttons(services, language, size):
     services.ui.catalogue.set_language(language)
     adventure = make_adventure(services, "DEMO", hero=dict(HERO))
-    scene = ReaderScene(services, adventure)
+    scene = ReaderScene(services, adventure, size)
     for section in adventure.book.sections:
         adventure.act(rules.go_to(section.number))
         scene.sync()
@@ -311,3 +312,19 @@ def test_physical_dice_are_asked_for_a_test(tmp_path):
     assert adventure.session.entries[-1].dice == [1, 2] and adventure.state.last == "lucky"
     click_choice(driver, 9)
     assert adventure.state.hero.initial["luck"] == 10
+
+
+def test_the_reader_re_wraps_the_section_to_the_page_when_the_window_is_resized(services):
+    adventure = make_adventure(services, "DEMO", hero=dict(HERO))
+    adventure.act(rules.go_to(11))
+    driver = Driver(ReaderScene(services, adventure), window=(1024, 640))
+    scene = driver.top
+    scene.group.focus.focus(scene.event_button)
+    narrow, height = scene.text.rect.width, scene.text.content
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    assert scene.page == (1920, 1080)
+    assert scene.text.rect.width > narrow and scene.text.content < height  # longer lines, fewer of them
+    assert scene.r.book_page.contains(scene.text.rect) and scene.group.focus.focused is scene.event_button
+    for button in scene.choice_buttons + [scene.event_button]:
+        assert scene.r.book_page.contains(button.rect)
+    assert scene.sheet_button.rect.right == 1920 - 16

@@ -20,6 +20,7 @@ import pygame
 
 from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.rolling import DiceGroup, roll_action
 from game.app.scene import Scene
@@ -35,16 +36,16 @@ from game.scenes.reader_layout import (
     CHOICE_GAP,
     CHOICE_H,
     MAX_AUTOMATIC,
-    PAGE,
-    SIDE,
     STRIP_H,
-    TEXT_WIDTH,
-    TEXT_X,
+    TEXT_TOP,
     WHEEL_STEP,
+    ReaderRegions,
+    reader_regions,
 )
 from game.scenes.reader_text import SectionText
 from game.ui.button import Button
 from game.ui.keymap import press
+from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
 USES: dict[str, type[a.Action]] = {"herb": a.UseHerb, "eat": a.Eat}
 
 
-class ReaderScene(AdventureScene):
+class ReaderScene(FluidLayout, AdventureScene):
     """Read the book section by section; the rules decide what each section allows."""
 
     screen = Screen.READER
@@ -64,34 +65,49 @@ class ReaderScene(AdventureScene):
     back_control = "sheet_button"  # Escape
 
     adventure: FFAdventure
+    r: ReaderRegions
 
-    def __init__(self, services: Services, adventure: FFAdventure) -> None:
+    def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
         self.offer: rules.Offer | None = None
-        self.strip = pygame.Rect(PAGE.x + 24, PAGE.bottom - 20, PAGE.width - 48, 0)
-        self.choice_buttons: list[Button] = []
-        self._choice_key: Any = None
-        self._build()
+        self.layout(size)
         self.sync()
 
     # =====================================================================================
     # building
     # =====================================================================================
+    def place_widgets(self) -> None:
+        """Build the widgets for ``self.page``; the section shown so far is placed (and its text re-wrapped) at once."""
+        self.r = reader_regions(self.page)
+        page = self.r.book_page
+        self.strip = pygame.Rect(page.x + 24, page.bottom - 20, page.width - 48, 0)
+        self.choice_buttons: list[Button] = []
+        self._choice_key: Any = None
+        self._build()
+        if self.offer is not None:
+            self._refresh(self.offer)
+
+    def keep_view(self) -> float:
+        """A re-layout keeps the place in the text (as a share of it: the lines re-wrap)."""
+        return self.text.scroll / max(1, self.text.content)
+
+    def restore_view(self, kept: float) -> None:
+        self.text.scroll_to(round(kept * self.text.content))
+
     def _build(self) -> None:
-        ui, g, book = self.ui, self.group, self.book
+        ui, g, book, page, side = self.ui, self.group, self.book, self.r.book_page, self.r.side
         self.sheet_button = g.add(
-            Button(
-                ui, (1264 - 150, 12, 150, 44), ui.tr("reader.sheet"), on_click=self.to_sheet, tooltip=ui.tr("reader.sheet_tip")
-            )
+            Button(ui, self.r.sheet_button, ui.tr("reader.sheet"), on_click=self.to_sheet, tooltip=ui.tr("reader.sheet_tip"))
         )
-        self.text = g.add(SectionText(ui, pygame.Rect(TEXT_X, PAGE.y + 84, TEXT_WIDTH, 300)))
-        self.event_button = g.add(Button(ui, (PAGE.x + 24, 0, 300, 48), "", style="primary", on_click=self.run_event))
+        text_x, text_width = self.r.text_column
+        self.text = g.add(SectionText(ui, pygame.Rect(text_x, page.y + TEXT_TOP, text_width, 300)))
+        self.event_button = g.add(Button(ui, (page.x + 24, 0, 300, 48), "", style="primary", on_click=self.run_event))
         self.death_button = g.add(
-            Button(ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_death"), style="danger", on_click=self.to_death, visible=False)
+            Button(ui, (page.x + 24, 0, 300, 48), ui.tr("reader.to_death"), style="danger", on_click=self.to_death, visible=False)
         )
         self.shelf_button = g.add(
             Button(
-                ui, (PAGE.x + 24, 0, 300, 48), ui.tr("reader.to_shelf"), style="primary", on_click=self.to_shelf, visible=False
+                ui, (page.x + 24, 0, 300, 48), ui.tr("reader.to_shelf"), style="primary", on_click=self.to_shelf, visible=False
             )
         )
         # the compact sheet: recovery that the rules allow outside fights
@@ -102,7 +118,7 @@ class ReaderScene(AdventureScene):
                 self.use_buttons[action] = g.add(
                     Button(
                         ui,
-                        (SIDE.x + 20, y, SIDE.width - 40, 44),
+                        (side.x + 20, y, side.width - 40, 44),
                         ui.tr(key, stamina=healing.stamina),
                         icon="herbs" if action == "herb" else "provisions",
                         on_click=partial(self.heal, action),
@@ -111,7 +127,7 @@ class ReaderScene(AdventureScene):
                 y += 52
 
     def _side_buttons_top(self) -> int:
-        return SIDE.bottom - 16 - 52 * sum(1 for h in (self.book.herb, self.book.meal) if h is not None) + 8
+        return self.r.side.bottom - 16 - 52 * sum(1 for h in (self.book.herb, self.book.meal) if h is not None) + 8
 
     # =====================================================================================
     # reading the rules
@@ -233,11 +249,14 @@ class ReaderScene(AdventureScene):
         count = len(offer.choices)
         strip_height = self._strip_height()
         key = (offer.number, count, strip_height)
-        bottom = PAGE.bottom - 20
+        page = self.r.book_page
+        text_x, text_width = self.r.text_column
+        bottom = page.bottom - 20
         choices_top = bottom - count * (CHOICE_H + CHOICE_GAP) + CHOICE_GAP if count else bottom
         strip_top = choices_top - (16 if count and strip_height else 0) - strip_height
-        self.strip = pygame.Rect(PAGE.x + 24, strip_top, PAGE.width - 48, self._strip_height())
-        text_rect = pygame.Rect(TEXT_X, PAGE.y + 84, TEXT_WIDTH, strip_top - (14 if strip_height else 22) - (PAGE.y + 84))
+        self.strip = pygame.Rect(page.x + 24, strip_top, page.width - 48, self._strip_height())
+        text_top = page.y + TEXT_TOP
+        text_rect = pygame.Rect(text_x, text_top, text_width, strip_top - (14 if strip_height else 22) - text_top)
         if text_rect != self.text.rect:
             self.text.rect = text_rect
             section = offer.section
@@ -255,7 +274,7 @@ class ReaderScene(AdventureScene):
             self.group.remove(button)
         self.choice_buttons = []
         for index, _choice in enumerate(offer.choices):
-            rect = (PAGE.x + 24, choices_top + index * (CHOICE_H + CHOICE_GAP), PAGE.width - 48, CHOICE_H)
+            rect = (page.x + 24, choices_top + index * (CHOICE_H + CHOICE_GAP), page.width - 48, CHOICE_H)
             self.choice_buttons.append(self.group.add(Button(self.ui, rect, "", on_click=partial(self.choose, index))))
 
     # =====================================================================================

@@ -15,10 +15,11 @@ from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
-from game.scenes.reader_layout import ICONS, PAGE, SIDE
+from game.scenes.reader_layout import ICONS
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
 from game.ui.icons import draw_icon
+from game.ui.text_fit import fit_line
 
 if TYPE_CHECKING:
     from game.scenes.reader import ReaderScene
@@ -26,32 +27,38 @@ if TYPE_CHECKING:
 
 def draw(scene: ReaderScene, surface: pygame.Surface) -> None:
     ui, p = scene.ui, scene.ui.palette
-    surface.blit(parchment(surface.get_size(), p), (0, 0))
-    heading = ui.theme.text_size("heading")
-    blit_text(surface, scene.book.title.get(scene.language), (20, 34), "title", heading, p.rubric, "midleft")
-    draw_panel(surface, PAGE, p)
+    surface.blit(parchment(scene.page, p), (0, 0))
+    room = scene.sheet_button.rect.x - 36
+    title, size = fit_line(scene.book.title.get(scene.language), "title", ui.theme.text_size("heading"), room)
+    blit_text(
+        surface, title, (20, 34), "title", size, p.rubric, "midleft", box=pygame.Rect(16, 0, room + 8, 68), owner="reader title"
+    )
+    draw_panel(surface, scene.r.book_page, p)
     draw_header(scene, surface)
     draw_strip(scene, surface)
     draw_finis(scene, surface)
-    draw_panel(surface, SIDE, p)
+    draw_panel(surface, scene.r.side, p)
     draw_side(scene, surface)
     scene.group.draw(surface)
     if scene.message:
         colour = {"bad": p.bad, "good": p.good}.get(scene.tone, p.ink)
         small = ui.theme.text_size("small")
-        blit_text(surface, wrap_words(scene.message, "body", small, 1200)[0], (640, 703), "body", small, colour, "center")
+        message, size = fit_line(scene.message, "body", small, scene.page[0] - 40)
+        blit_text(surface, message, scene.r.message_centre, "body", size, colour, "center")
     elif scene.adventure.save_problem:
-        blit_text(surface, scene.save_failed_text(), (640, 703), "body", ui.theme.text_size("small"), p.bad, "center")
+        message, size = fit_line(scene.save_failed_text(), "body", ui.theme.text_size("small"), scene.page[0] - 40)
+        blit_text(surface, message, scene.r.message_centre, "body", size, p.bad, "center")
 
 
 def draw_header(scene: ReaderScene, surface: pygame.Surface) -> None:
     p = scene.ui.palette
     number = str(scene.offer.number) if scene.offer else "—"
-    centre = PAGE.centerx
-    blit_text(surface, number, (centre, PAGE.y + 40), "bold", 40, p.rubric, "center")
+    page = scene.r.book_page
+    centre = page.centerx
+    blit_text(surface, number, (centre, page.y + 40), "bold", 40, p.rubric, "center")
     width = fonts.text_width(number, "bold", 40)
-    draw_rule(surface, PAGE.x + 60, centre - width // 2 - 24, PAGE.y + 42, p.ink_soft)
-    draw_rule(surface, centre + width // 2 + 24, PAGE.right - 60, PAGE.y + 42, p.ink_soft)
+    draw_rule(surface, page.x + 60, centre - width // 2 - 24, page.y + 42, p.ink_soft)
+    draw_rule(surface, centre + width // 2 + 24, page.right - 60, page.y + 42, p.ink_soft)
 
 
 def draw_finis(scene: ReaderScene, surface: pygame.Surface) -> None:
@@ -64,7 +71,7 @@ def draw_finis(scene: ReaderScene, surface: pygame.Surface) -> None:
         return
     word = scene.ui.t("reader.finis")
     width = fonts.text_width(word, "title", 34)
-    centre = PAGE.centerx
+    centre = scene.r.book_page.centerx
     blit_text(surface, word, (centre, y), "title", 34, p.rubric, "center")
     draw_rule(surface, centre - width // 2 - 150, centre - width // 2 - 20, y + 2, p.ink_soft)
     draw_rule(surface, centre + width // 2 + 20, centre + width // 2 + 150, y + 2, p.ink_soft)
@@ -138,9 +145,11 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
     if hero is None:
         return
     body, small, heading = ui.theme.text_size("body"), ui.theme.text_size("small"), ui.theme.text_size("heading")
-    x, right = SIDE.x + 20, SIDE.right - 20
-    blit_text(surface, hero.name or ui.t("sheet.nameless"), (x, SIDE.y + 14), "title", heading, p.ink)
-    y = SIDE.y + 62
+    side = scene.r.side
+    x, right = side.x + 20, side.right - 20
+    name, size = fit_line(hero.name or ui.t("sheet.nameless"), "title", heading, right - x)
+    blit_text(surface, name, (x, side.y + 14), "title", size, p.ink, box=side, owner="reader hero")
+    y = side.y + 62
     for stat in book.stats:
         name = stat.name.get(scene.language)
         blit_text(surface, name, (x, y + 14), "title", body, p.ink, "midleft")

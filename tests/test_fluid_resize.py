@@ -11,6 +11,7 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.scenes.bookshelf import BookshelfScene
 from game.scenes.chronicles import ChroniclesScene
+from game.scenes.gallery import GalleryScene
 from game.scenes.settings import SettingsScene
 from game.scenes.timeline import TimelineScene
 from game.scenes.title import TitleScene, dice_scale
@@ -97,3 +98,15 @@ def test_a_resized_timeline_keeps_the_entry_selected_and_shows_more_rows(tmp_pat
     resize(driver, (1920, 1080))
     assert timeline.page == (1920, 1080) and timeline.list.selected == 2 and timeline.back_here.enabled
     assert timeline.list.rect.height > small_list and timeline.detail_rect.right == 1920 - 16
+
+
+def test_the_gallery_moves_its_toggles_on_a_short_page_and_keeps_what_was_typed(tmp_path):
+    services = make_services(tmp_path)
+    driver = Driver(GalleryScene(services.ui), window=(1920, 1080))
+    gallery = driver.top
+    assert gallery.panels["toggles"].x == gallery.panels["buttons"].x  # under the buttons: there is room
+    gallery.name_field.text = "Brenna"
+    resize(driver, (1024, 640))
+    assert gallery.page == (1024, 640) and gallery.name_field.text == "Brenna"
+    assert gallery.panels["toggles"].x == gallery.panels["counters"].x  # a short page: under the counters
+    assert all(pygame.Rect(0, 0, 1024, 640).contains(panel) for panel in gallery.panels.values())

@@ -27,7 +27,6 @@ NOT_YET_FLUID = {
     "ChoicePicker",
     "DiceRollScene",
     "FightSetupScene",
-    "GalleryScene",
     "HelpScene",
     "RulesHelpScene",
     "ShareScene",

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from typing import Any
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.scene import Scene
+from game.app.services import Services
+from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment
-from game.ui.group import WidgetGroup
 from game.ui.icons import ICONS, draw_icon
+from game.ui.layout import fill, fixed, split
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
@@ -43,49 +47,97 @@ INVENTORY = (
     ("gallery.item_map", None),
 )
 
-# Panels: (catalogue key of the heading, rect).
-COL_A, COL_B, COL_C = 28, 446, 864
-COL_W = 390
-PANELS = {
-    "buttons": ("gallery.buttons", pygame.Rect(COL_A, 92, COL_W, 212)),
-    "toggles": ("gallery.toggles", pygame.Rect(COL_A, 318, COL_W, 136)),
-    "fields": ("gallery.fields", pygame.Rect(COL_A, 468, COL_W, 228)),
-    "counters": ("gallery.counters", pygame.Rect(COL_B, 92, COL_W, 262)),
-    "notes": ("gallery.notes", pygame.Rect(COL_B, 368, COL_W, 328)),
-    "dice": ("gallery.dice", pygame.Rect(COL_C, 92, COL_W, 196)),
-    "icons": ("gallery.icons", pygame.Rect(COL_C, 302, COL_W, 116)),
-    "inventory": ("gallery.inventory", pygame.Rect(COL_C, 432, COL_W, 264)),
+HEADINGS = {
+    "buttons": "gallery.buttons",
+    "toggles": "gallery.toggles",
+    "fields": "gallery.fields",
+    "counters": "gallery.counters",
+    "notes": "gallery.notes",
+    "dice": "gallery.dice",
+    "icons": "gallery.icons",
+    "inventory": "gallery.inventory",
 }
 HEADING_SPACE = 50  # room for a panel's heading and rule
+PANEL_GAP = 14
+# The panels whose content has a fixed height; the notes, the fields and the inventory take what is left.
+FIXED = {"buttons": 212, "toggles": 136, "counters": 262, "dice": 196, "icons": 116}
 
 
-def _content(name: str) -> pygame.Rect:
+def gallery_panels(size: tuple[int, int]) -> dict[str, pygame.Rect]:
+    """The panels in three columns sharing the page; on a short page the toggles move to the middle column."""
+    width, height = size
+    top = 92 if height >= 700 else 76
+    body = pygame.Rect(28, top, width - 56, height - top - 16)
+    tall = body.height >= FIXED["buttons"] + FIXED["toggles"] + 212 + 2 * PANEL_GAP
+    columns = (
+        ("buttons", "toggles", "fields") if tall else ("buttons", "fields"),
+        ("counters", "notes") if tall else ("counters", "toggles", "notes"),
+        ("dice", "icons", "inventory"),
+    )
+    panels: dict[str, pygame.Rect] = {}
+    for column, names in zip(split(body, [fill(), fill(), fill()], gap=28), columns, strict=True):
+        parts = [fixed(FIXED[name]) if name in FIXED else fill(1, 120) for name in names]
+        panels.update(zip(names, split(column, parts, gap=PANEL_GAP, vertical=True), strict=True))
+    return panels
+
+
+def _content(rect: pygame.Rect) -> pygame.Rect:
     """The area of a panel below its heading."""
-    rect = PANELS[name][1]
     return pygame.Rect(rect.left + 20, rect.top + HEADING_SPACE, rect.width - 40, rect.height - HEADING_SPACE - 16)
 
 
-class GalleryScene(Scene):
+class GalleryScene(FluidLayout, Scene):
     """Shows every widget; its counters and die behave like a tiny sheet."""
 
-    def __init__(self, ui: UIContext, *, rng: random.Random | None = None, animation_factor: float = 1.0) -> None:
+    def __init__(
+        self,
+        ui: UIContext,
+        *,
+        rng: random.Random | None = None,
+        animation_factor: float = 1.0,
+        size: tuple[int, int] = LOGICAL_SIZE,
+    ) -> None:
         super().__init__()
         self.ui = ui
         self.rng = rng or random.Random(0)
         self.animation_factor = animation_factor
-        self.group = WidgetGroup(ui)
         self.die_value = 4
         self.tumble_left = 0.0
         self.tumble_face = 4
         self.tumble_angle = 0.0
-        self._build()
+        self.counter_values = {"skill": 11, "stamina": 17, "luck": 9, "gold": 12}
+        self.layout(size)
+        self.inventory.select(2)
         self.status: str | None = ui.t("gallery.rolled", value=self.die_value)
+
+    def place_widgets(self) -> None:
+        """Every widget in its panel, the panels placed for ``self.page``."""
+        self.panels = gallery_panels(self.page)
+        self._build()
+
+    def keep_view(self) -> dict[str, Any]:
+        """What the visitor typed, switched and picked survives a re-layout."""
+        return {
+            "texts": (self.name_field.text, self.number_field.text, self.notes.text),
+            "sword": self.sword_toggle.value,
+            "inventory": (self.inventory.selected, self.inventory.scroll_y),
+        }
+
+    def restore_view(self, kept: dict[str, Any]) -> None:
+        self.name_field.text, self.number_field.text, self.notes.text = kept["texts"]
+        self.sword_toggle.value = kept["sword"]
+        self.inventory.selected, scrolled = kept["inventory"]
+        self.inventory.scroll_to(scrolled)
+
+    def spoken_summary(self) -> str:
+        """What a screen reader says on arriving: the page's title."""
+        return self.ui.t("gallery.title")
 
     # -- widgets ------------------------------------------------------------------
 
     def _build(self) -> None:
         ui, g = self.ui, self.group
-        area = _content("buttons")
+        area = _content(self.panels["buttons"])
         self.roll_button = g.add(
             Button(
                 ui,
@@ -110,7 +162,7 @@ class GalleryScene(Scene):
             )
         )
 
-        area = _content("toggles")
+        area = _content(self.panels["toggles"])
         self.sword_toggle = g.add(Toggle(ui, (area.left, area.top, area.width, 32), ui.tr("gallery.toggle_sword"), value=True))
         self.palette_toggle = g.add(
             Toggle(
@@ -122,7 +174,7 @@ class GalleryScene(Scene):
             )
         )
 
-        area = _content("fields")
+        area = _content(self.panels["fields"])
         self.name_field = g.add(
             TextField(
                 ui,
@@ -136,8 +188,7 @@ class GalleryScene(Scene):
             TextField(ui, (area.left, area.top + 108, 140, 42), text="212", numeric=True, minimum=1, maximum=400, max_length=3)
         )
 
-        area = _content("counters")
-        self.counter_values = {"skill": 11, "stamina": 17, "luck": 9, "gold": 12}
+        area = _content(self.panels["counters"])
         maxima = {"skill": 11, "stamina": 19, "luck": 9, "gold": None}
         labels = {"skill": "gallery.skill", "stamina": "gallery.stamina", "luck": "gallery.luck", "gold": "gallery.gold"}
         self.counters: dict[str, Counter] = {}
@@ -157,13 +208,12 @@ class GalleryScene(Scene):
                 )
             )
 
-        self.notes = g.add(NotesArea(ui, _content("notes"), text=ui.t("gallery.notes_text")))
+        self.notes = g.add(NotesArea(ui, _content(self.panels["notes"]), text=ui.t("gallery.notes_text")))
 
-        area = _content("inventory")
+        area = _content(self.panels["inventory"])
         self.inventory = g.add(
             ScrollList(ui, area, [ui.tr(k) for k, _ in INVENTORY], icons=[i for _, i in INVENTORY], row_height=38)
         )
-        self.inventory.select(2)
 
     def _accept_counter(self, name: str, value: int) -> None:
         # Stands in for the rules session: the request is accepted, then the
@@ -224,16 +274,18 @@ class GalleryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p, theme = self.ui.palette, self.ui.theme
-        surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        blit_text(
-            surface, self.ui.t("gallery.title"), (LOGICAL_SIZE[0] // 2, 18), "title", theme.text_size("title"), p.rubric, "midtop"
-        )
-        draw_rule(surface, 320, LOGICAL_SIZE[0] - 320, 74, p.ink_soft)
-        for key, rect in PANELS.values():
+        surface.blit(parchment(self.page, p), (0, 0))
+        top, centre = min(panel.top for panel in self.panels.values()), self.page[0] // 2
+        title_y = 18 if top >= 92 else 8  # a short page: the title moves up with the panels
+        blit_text(surface, self.ui.t("gallery.title"), (centre, title_y), "title", theme.text_size("title"), p.rubric, "midtop")
+        draw_rule(surface, centre - 320, centre + 320, top - 18, p.ink_soft)
+        for name, rect in self.panels.items():
             draw_panel(surface, rect, p)
-            blit_text(surface, self.ui.t(key), (rect.left + 20, rect.top + 12), "title", theme.text_size("heading"), p.ink)
+            blit_text(
+                surface, self.ui.t(HEADINGS[name]), (rect.left + 20, rect.top + 12), "title", theme.text_size("heading"), p.ink
+            )
             pygame.draw.line(surface, p.ink_faint, (rect.left + 20, rect.top + 44), (rect.right - 20, rect.top + 44))
-        area = _content("fields")
+        area = _content(self.panels["fields"])
         small = theme.text_size("small")
         blit_text(surface, self.ui.t("gallery.name_label"), (area.left, area.top), "italic", small, p.ink_soft)
         blit_text(surface, self.ui.t("gallery.number_label"), (area.left, area.top + 82), "italic", small, p.ink_soft)
@@ -242,7 +294,7 @@ class GalleryScene(Scene):
         self.group.draw(surface)
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        p, area = self.ui.palette, _content("dice")
+        p, area = self.ui.palette, _content(self.panels["dice"])
         step = area.width // 6
         for value in range(1, 7):
             draw_die(surface, (area.left + step * (value - 1) + step // 2, area.top + 26), 44, value, p)
@@ -255,9 +307,15 @@ class GalleryScene(Scene):
             )
 
     def _draw_icons(self, surface: pygame.Surface) -> None:
-        p, area = self.ui.palette, _content("icons")
+        p, area = self.ui.palette, _content(self.panels["icons"])
         step = area.width // len(ICONS)
         fills = {"potion": p.good, "gold": (214, 170, 72), "heart": p.bad, "herbs": p.good}
         for index, name in enumerate(ICONS):
-            rect = pygame.Rect(area.left + index * step + (step - 44) // 2, area.top, 44, 44)
+            size = min(44, step - 4)  # a narrow column: smaller icons, never one over the next
+            rect = pygame.Rect(area.left + index * step + (step - size) // 2, area.top + (44 - size) // 2, size, size)
             draw_icon(surface, name, rect, p.ink, fills.get(name, p.parchment_dark))
+
+
+@showcase("gallery")
+def _showcase_gallery(services: Services) -> list[Scene]:
+    return [GalleryScene(services.ui, rng=random.Random(0), animation_factor=services.settings.animation_factor)]

@@ -35,15 +35,7 @@ class CardWidget(Widget):
         super().process_event(event)
         if not self.clickable:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
-            self.pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
-            self.pressed = False
-            if self.contains(event.pos):
-                self.activate()
-            return True
-        return False
+        return self.click(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.clickable and self.hovered:

@@ -60,15 +60,7 @@ class Button(Widget):
         if not self.enabled:
             # Still swallow clicks on a disabled button: nothing underneath should react.
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.contains(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
-            self.pressed = True
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
-            self.pressed = False
-            if self.contains(event.pos):
-                self.activate()
-            return True
-        return False
+        return self.click(event)
 
     def _colours(self) -> tuple[tuple, tuple, tuple]:
         p = self.ui.palette

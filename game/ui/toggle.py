@@ -33,7 +33,6 @@ class Toggle(Widget):
         self.label = label
         self.value = value
         self.on_change = on_change
-        self._pressed = False
 
     role = "access.role_toggle"
 
@@ -53,15 +52,7 @@ class Toggle(Widget):
 
     def process_event(self, event: pygame.event.Event) -> bool:
         super().process_event(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
-            self._pressed = self.enabled
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
-            self._pressed = False
-            if self.contains(event.pos):
-                self.activate()
-            return True
-        return False
+        return self.click(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette

@@ -27,6 +27,8 @@ class Widget:
     takes_text: bool = False
     #: The ScrollPane that places, clips and draws this widget (None: the group draws it).
     pane: Widget | None = None
+    #: The left button went down on the widget and is not up yet (see :meth:`click`).
+    pressed: bool = False
 
     def __init__(
         self,
@@ -118,6 +120,19 @@ class Widget:
         """Handle ``event``; return True when it was consumed."""
         if event.type == pygame.MOUSEMOTION and hasattr(event, "pos"):
             self.hovered = self.contains(event.pos)
+        return False
+
+    def click(self, event: pygame.event.Event) -> bool:
+        """The one left-click gesture of clickable widgets: down on the widget presses it (when enabled), up on
+        it activates it; True when ``event`` was part of it (consumed)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.contains(event.pos):
+                self.activate()
+            return True
         return False
 
     def update(self, dt: float) -> None:

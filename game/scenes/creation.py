@@ -24,6 +24,7 @@ from game.app.rolling import DiceGroup, enter_dice
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
+from game.app.widget_screen import WidgetScreen
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
@@ -43,10 +44,11 @@ def describe(services: Services, refused: Refused, book: Any) -> str:
     return describe_refusal(services.ui.catalogue, refused, book)
 
 
-class CreationScene(FluidLayout, Scene):
+class CreationScene(FluidLayout, WidgetScreen):
     """Hero creation for ``book``; confirming replaces this screen with the sheet."""
 
     screen = Screen.CREATION
+    help_on_f1 = True
 
     message = SpokenText()  # shown on the screen and said to a screen reader
 
@@ -64,7 +66,7 @@ class CreationScene(FluidLayout, Scene):
     name_field: TextField
 
     def __init__(self, services: Services, book: Any, size: tuple[int, int] = LOGICAL_SIZE) -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
         self.ui = services.ui
         self.book = book
@@ -335,25 +337,9 @@ class CreationScene(FluidLayout, Scene):
         if self.stack is not None:
             self.services.navigator.open(self, Screen.RULES_HELP, self.book, "creation")
 
+    escape = back  # Escape leaves for the shelf (nothing was saved)
+
     # -- frame ------------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.open_help()
-            return None
-        if self.group.process_event(event):
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return None
-        return event
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
     def draw(self, surface: pygame.Surface) -> None:
         creation_paint.draw(self, surface)
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.fluid import FluidLayout
-from game.app.scene import Scene
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import modifier
@@ -22,7 +21,7 @@ from game.scenes.rnp_panel import ROW
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
-from game.ui.group import WidgetGroup
+from game.ui.modal import ModalScene
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
 
@@ -32,22 +31,19 @@ if TYPE_CHECKING:
 SENSES = ("darkvision", "blindsight", "truesight")
 
 
-class CharacterForm(FluidLayout, Scene):
+class CharacterForm(FluidLayout, ModalScene):
     """Add a character, or edit one (``member``: the rules' view of that character); centred on any page."""
 
-    transparent = True
     error = SpokenText()  # shown on the screen and said to a screen reader
 
     def __init__(self, table: RnpTableScene, member: dict[str, Any] | None) -> None:
-        super().__init__()
+        super().__init__(table.ui)
         self.table = table
-        self.ui = table.ui
         self.book = table.book
         self.member = member
         self.error = None
         self.skills = set(member["skills"]) if member else set()
         self.saves = set(member["saves"]) if member else set()
-        self.group = WidgetGroup(self.ui)
         self.fields: dict[str, TextField] = {}
         self.rect = pygame.Rect(0, 0, 960, 600)
         self.closed = False
@@ -274,32 +270,25 @@ class CharacterForm(FluidLayout, Scene):
         if self.stack is not None:
             self.stack.pop(self)
 
+    dismiss = close  # Escape: the form closes without acting
+
     # -- frame -------------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.group.focus.focus(self.fields["name"])
 
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return None
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Enter in a field submits the form (Escape and the widgets are the modal base's)."""
         if (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
             and isinstance(self.group.focus.focused, TextField)
         ):
             self.submit()
-            return None
-        self.group.process_event(event)
-        return None
+            return True
+        return False
 
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
+    def panel_rect(self) -> pygame.Rect:
+        return self.rect
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, book = self.ui, self.ui.palette, self.book

@@ -357,8 +357,8 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
         terrain=action.terrain,
         travellers=names,
         slowed_by=slowed_by,
-        days=days,
-        **leg.detail,
+        # A leg given as a distance has no nights (leg.days is 0): its days are the split in days and hours.
+        **({"days": days} | leg.detail),
     )
     ctx.log(
         "travel_party",

@@ -178,11 +178,15 @@ class Panel:
         width: int | None = None,
         height: int = ROW,
         disabled: dict[str, TextSource] | None = None,
+        right: int | None = None,
     ) -> int:
-        """A row of buttons, the current one filled; returns the x after the row."""
+        """A row of buttons, the current one filled, narrowed to end before ``right`` (the content's right
+        edge unless told; a narrowed label ends with "…" and shows whole as its tooltip); returns the x after
+        the row."""
         size = self.ui.theme.text_size("button")
-        for value, label in options:
-            w = width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28)
+        natural = [width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28) for _, label in options]
+        widths = shrink_row(natural, (self.inner().right if right is None else right) - x)
+        for (value, label), w in zip(options, widths):
             button = ChoiceButton(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v), chosen=value == current)
             if disabled and value in disabled:
                 button.set_enabled(False, disabled[value])
@@ -333,18 +337,36 @@ class WhoChooser:
 
     who: str | None = None
 
-    def who_choices(self: Any, x: int, y: int, *, other: bool = False) -> None:
+    def who_choices(self: Any, x: int, y: int, *, other: bool = False, right: int | None = None) -> int:
+        """The row of who does it (ending before ``right``); returns the x after it."""
         living = self.living()
         if self.who not in living and self.who != OTHER:
             self.who = living[0] if living else (OTHER if other else None)
         options = [(n, n) for n in living]
         if other:
             options.append((OTHER, self.ui.tr("rnp.someone_else")))
-        self.choices("who", x, y, options, self.who, self.pick_who)
+        return int(self.choices("who", x, y, options, self.who, self.pick_who, right=right))
 
     def pick_who(self: Any, name: str) -> None:
         self.who = name
         self.table.rebuild()
+
+
+def shrink_row(widths: Sequence[int], room: int, gap: int = 6, least: int = 56) -> list[int]:
+    """Widths for a row of buttons that fits ``room``: the widest are narrowed to a common width first (a
+    long name gives way before a short one), none below ``least``."""
+    count = len(widths)
+    if not count or sum(widths) + gap * (count - 1) <= room:
+        return list(widths)
+    left, others = room - gap * (count - 1), count
+    cap = left / count
+    for width in sorted(widths):
+        if width > left / others:
+            cap = left / others
+            break
+        left -= width
+        others -= 1
+    return [max(least, int(min(width, cap))) for width in widths]
 
 
 def fit(text: str, face: str, size: int, width: int) -> str:

@@ -18,7 +18,7 @@ from game.rules.rnp.preview import preview
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import name_of, signed
 from game.scenes.rnp_layout import side_by_side
-from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser, draw_mark, fit_width
+from game.scenes.rnp_panel import OTHER, ROW, Panel, WhoChooser, draw_mark, fit_width, shrink_row
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -150,6 +150,7 @@ class HidePanel(WhoChooser, Panel):
         self.watch: dict[str, str] = {"c1": "passive", "c2": "off"}  # party names and creature slots → off/passive/active
         self.texts.update({"dex": "14", "c1_name": "", "c1_pp": "12", "c2_name": "", "c2_pp": "10"})
         self.reason_index = 0
+        self.dex_x = 0  # where the typed Dexterity goes, after the row of who hides
 
     @property
     def light(self) -> str:
@@ -180,9 +181,9 @@ class HidePanel(WhoChooser, Panel):
     def build(self) -> None:
         ui, area, book, lang = self.ui, self.inner(), self.book, self.language
         x, y = area.left, area.top
-        self.who_choices(x, y + 20, other=True)
+        self.dex_x = self.who_choices(x, y + 20, other=True, right=area.right - 90) + 10  # the score follows the row
         if self.who == OTHER:
-            self.field("dex", (x + 460, y + 20, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.dex_score"))
+            self.field("dex", (self.dex_x, y + 20, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.dex_score"))
         conditions = [(c.id, c.name.get(lang)) for c in book.hiding.conditions]
         for i, (cid, label) in enumerate(conditions):
             self.choices(
@@ -215,12 +216,11 @@ class HidePanel(WhoChooser, Panel):
             width=290,
         )
         bx = x
-        for name in self.view["party_order"]:
-            if name == self.who:
-                continue
+        watchers = [n for n in self.view["party_order"] if n != self.who]
+        labels = [n if self.watch.get(n, "off") != "active" else ui.t("rnp.active_watcher", name=n) for n in watchers]
+        widths = shrink_row([max(90, fit_width(ui, label)) for label in labels], area.right - x)
+        for name, label, width in zip(watchers, labels, widths):
             mode = self.watch.get(name, "off")
-            label = name if mode != "active" else ui.t("rnp.active_watcher", name=name)
-            width = max(90, fit_width(ui, label))
             self.button(
                 f"watch:{name}",
                 (bx, y + 292, width, ROW),
@@ -367,7 +367,7 @@ class HidePanel(WhoChooser, Panel):
         x, y = area.left, area.top
         self.label(surface, ui.t("rnp.who_hides"), (x, y))
         if self.who == OTHER:
-            self.label(surface, ui.t("rnp.dex_score"), (x + 460, y))
+            self.label(surface, ui.t("rnp.dex_score"), (self.dex_x, y))
         self.label(surface, ui.t("rnp.unseen_by"), (x, y + 74))
         self.label(
             surface,

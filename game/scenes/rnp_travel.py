@@ -20,7 +20,7 @@ from game.rules.rnp.preview import Preview, forced_march_schedule, preview
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import clock_time, distance, duration, gains, mode_name, name_of, num, signed
 from game.scenes.rnp_layout import side_by_side
-from game.scenes.rnp_panel import ROW, Panel
+from game.scenes.rnp_panel import ROW, Panel, shrink_row
 from game.ui import fonts
 
 if TYPE_CHECKING:
@@ -129,9 +129,9 @@ class TravelPanel(Panel):
                 max_length=4,
                 spoken_name=ui.tr("rnp.boat_hours"),
             )
-        bx = x
-        for name in self.living():
-            width = max(90, fonts.text_width(name, "bold", ui.theme.text_size("button")) + 30)
+        bx, living = x, self.living()
+        natural = [max(90, fonts.text_width(name, "bold", ui.theme.text_size("button")) + 30) for name in living]
+        for name, width in zip(living, shrink_row(natural, area.right - x)):
             self.button(
                 f"who:{name}",
                 (bx, y + 382, width, ROW),

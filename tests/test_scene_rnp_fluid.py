@@ -103,3 +103,26 @@ def test_a_taller_page_lists_more_hours_of_forced_march(services):
     resize(driver, 1920, 1200)
     assert saves.page == (1920, 1200) and saves.max_hours > small
     assert pygame.Rect((0, 0), saves.page).contains(saves.panel_rect())
+
+
+def test_a_big_party_keeps_every_name_button_inside_the_panel(services):
+    scene, driver = table(services, "hide", (1024, 640))
+    for name in ("Bartholomew", "Wilhelmina", "Grimbold", "Zoraida"):
+        scene.act({"do": "add_character", "name": name})
+    driver.send()
+    area = scene.panel.inner()
+    names = [w for n, w in scene.panel.named.items() if n.startswith(("who:", "watch:"))]
+    assert len(names) >= 8 and all(area.left <= w.rect.left and w.rect.right <= area.right for w in names)
+
+
+def test_the_travel_planner_previews_a_leg_given_as_a_distance(services):
+    scene, driver = table(services, "travel")
+    driver.click(named(scene, "unit:distance"))
+    fill = named(scene, "amount")
+    driver.click(fill)
+    driver.key(pygame.K_a, CTRL)
+    driver.type("45")
+    preview = scene.panel.current
+    assert preview is not None and preview.refused is None
+    assert (preview.result["days"], preview.result["hours"]) == (1, 2)  # R-RNP-MARCH-1: 36 km a day, 4.5 km an hour
+    assert named(scene, "go").enabled

@@ -61,3 +61,34 @@ def test_a_re_layout_keeps_the_creature_aimed_at_and_the_keyboard_focus(tmp_path
     assert board.target == 2 and board.current_target() == 2
     assert board.group.focus.focused is board.undo_button
     assert board.cards[2].rect == board.board.creatures[2]
+
+
+def setup_for(tmp_path, window=(1280, 720)):
+    from game.scenes.fight_setup import FightSetupScene
+
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "DF49")
+    return Driver(FightSetupScene(services, adventure), window=window)
+
+
+def test_the_fight_setup_re_lays_out_and_keeps_what_was_typed_and_chosen(tmp_path):
+    driver = setup_for(tmp_path)
+    setup = driver.top
+    driver.click(setup.name_field)
+    driver.type("Loup")
+    driver.click(setup.escape_toggle)
+    driver.click(setup.mode_buttons["all_together"])
+    resize(driver, (1920, 1080))
+    assert setup.page == (1920, 1080)
+    assert setup.name_field.text == "Loup" and setup.escape_toggle.value and setup.mode == "all_together"
+    assert setup.fight_button.rect.bottom < 1080 and setup.r.right.right > 1280
+
+
+def test_on_a_short_page_the_fight_options_scroll_inside_their_panel(tmp_path):
+    driver = setup_for(tmp_path, window=(1024, 640))
+    setup = driver.top
+    pane = setup.options_pane
+    assert pane.scrolls and setup.r.right.contains(pane.rect)
+    setup.group.focus.focus(setup.escape_counter)  # the keyboard reaches the last option: it comes into view
+    driver.send()
+    assert pane.rect.contains(setup.escape_counter.rect)

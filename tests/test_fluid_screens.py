@@ -26,7 +26,6 @@ NOT_YET_FLUID = {
     "AccessSettingsScene",
     "ChoicePicker",
     "DiceRollScene",
-    "FightSetupScene",
     "HelpScene",
     "RulesHelpScene",
     "ShareScene",

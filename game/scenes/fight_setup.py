@@ -9,12 +9,12 @@ its end like the others (R-ENCOUNTER-1).
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app.adventure_scene import AdventureScene
+from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
@@ -22,23 +22,21 @@ from game.app.showcase import sample_adventure, showcase
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import make_action
-from game.scenes import fight_setup_paint
-from game.scenes.fight_setup_paint import LEFT, RIGHT, ROW_H
+from game.scenes import fight_setup_paint, fight_setup_widgets
+from game.scenes.fight_setup_widgets import MAX_ENEMIES, SetupRegions
 from game.ui.button import Button
 from game.ui.counter import Counter
+from game.ui.layout import ScrollPane
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
-MODES = ("one_after_another", "all_together", "as_one")
-MAX_BOX_ROWS = 4
-MAX_ENEMIES = 12
 
-
-class FightSetupScene(AdventureScene):
+class FightSetupScene(FluidLayout, AdventureScene):
     """The form before a fight; replaces itself with the combat board once the rules accept."""
 
     screen = Screen.FIGHT_SETUP
@@ -46,214 +44,62 @@ class FightSetupScene(AdventureScene):
     status = SpokenText()  # shown on the screen and said to a screen reader
 
     adventure: FFAdventure
+    # The controls (made by fight_setup_widgets.make, placed by .place for the page):
+    r: SetupRegions
+    all_boxes: list[tuple[int, Toggle]]  # a toggle for each living creature box
+    box_toggles: list[tuple[int, Toggle]]  # the ones the left panel shows
+    hidden_boxes: int
+    remove_buttons: list[Button]
+    name_field: TextField
+    skill_field: TextField
+    stamina_field: TextField
+    notes_field: TextField
+    add_button: Button
+    keep_toggle: Toggle
+    mode_buttons: dict[str, Button]
+    profile_buttons: dict[str | None, Button]
+    shots_counter: Counter | None
+    ally_toggle: Toggle
+    ally_alone_toggle: Toggle
+    ally_name: TextField
+    ally_skill: TextField
+    ally_stamina: TextField
+    escape_toggle: Toggle
+    escape_counter: Counter
+    cancel_button: Button
+    fight_button: Button
+    options_pane: ScrollPane
+    form_y: int
+    typed_label_y: int
+    typed_top: int
+    typed_rows: int
 
-    def __init__(self, services: Services, adventure: FFAdventure, boxes: tuple[int, ...] | list[int] = ()) -> None:
+    def __init__(
+        self,
+        services: Services,
+        adventure: FFAdventure,
+        boxes: tuple[int, ...] | list[int] = (),
+        size: tuple[int, int] = LOGICAL_SIZE,
+    ) -> None:
         super().__init__(services, adventure)
         self.mode = "one_after_another"
         self.typed: list[dict[str, Any]] = []
         self.preselected = set(boxes)
-        self._build()
+        self.profile: str | None = None
+        fight_setup_widgets.make(self)
+        self.layout(size)
+
+    def place_widgets(self) -> None:
+        """Place the form's controls (made once: they hold what was typed) for ``self.page``."""
+        fight_setup_widgets.place(self)
         self._refresh()
 
-    # ------------------------------------------------------------------ widgets
-    def _build(self) -> None:
-        ui, g = self.ui, self.group
-        state = self.adventure.state
-        x = LEFT.x + 22
-        y = LEFT.y + 60
-        self.box_toggles: list[tuple[int, Toggle]] = []
-        # dead creatures leave the list (they stay in the sheet's boxes, marked defeated)
-        living = [(index, box) for index, box in enumerate(state.creature_boxes) if box.stamina > 0]
-        self.hidden_boxes = max(0, len(living) - MAX_BOX_ROWS)
-        for index, box in living[:MAX_BOX_ROWS]:
-            toggle = Toggle(
-                ui,
-                (x, y, LEFT.width - 44, 32),
-                self._box_label(box),
-                value=index in self.preselected,
-                on_change=lambda _v: self._refresh(),
-            )
-            self.box_toggles.append((index, g.add(toggle)))
-            y += ROW_H
-        if not self.box_toggles:
-            y += ROW_H
-        self.typed_label_y = y + 2
-        self.typed_top = y + 28
-        self.form_y = LEFT.bottom - 196
-        self.typed_rows = max(1, (self.form_y - 14 - self.typed_top) // ROW_H)
-        self.remove_buttons: list[Button] = []
-        for row in range(self.typed_rows):
-            button = Button(
-                ui,
-                (LEFT.right - 140, self.typed_top + row * ROW_H, 118, 32),
-                ui.tr("combat.setup_remove"),
-                on_click=partial(self.remove_typed, row),
-                visible=False,
-            )
-            self.remove_buttons.append(g.add(button))
-        fy = self.form_y + 30
-        submit = lambda _t: self.add_typed()  # noqa: E731
-        self.name_field = g.add(
-            TextField(
-                ui,
-                (x, fy, 300, 42),
-                placeholder=ui.tr("combat.setup_name_placeholder"),
-                max_length=80,
-                on_change=lambda _t: self._refresh(),
-                on_submit=submit,
-            )
-        )
-        # What a screen reader calls the number fields: the book's own names of the scores.
-        skill = lambda: self.book.stat("skill").name.get(ui.catalogue.language)  # noqa: E731
-        stamina = lambda: self.book.stat("stamina").name.get(ui.catalogue.language)  # noqa: E731
-        self.skill_field = g.add(
-            TextField(
-                ui,
-                (x + 316, fy, 110, 42),
-                numeric=True,
-                minimum=0,
-                maximum=99,
-                max_length=2,
-                spoken_name=skill,
-                on_change=lambda _t: self._refresh(),
-                on_submit=submit,
-            )
-        )
-        self.stamina_field = g.add(
-            TextField(
-                ui,
-                (x + 442, fy, 118, 42),
-                numeric=True,
-                minimum=1,
-                maximum=999,
-                spoken_name=stamina,
-                max_length=3,
-                on_change=lambda _t: self._refresh(),
-                on_submit=submit,
-            )
-        )
-        self.notes_field = g.add(
-            TextField(
-                ui, (x, fy + 74, 426, 42), placeholder=ui.tr("combat.setup_notes_placeholder"), max_length=300, on_submit=submit
-            )
-        )
-        self.add_button = g.add(Button(ui, (x + 442, fy + 74, 118, 42), ui.tr("combat.setup_add"), on_click=self.add_typed))
-        self.keep_toggle = g.add(
-            Toggle(ui, (x, fy + 124, 500, 32), ui.tr("combat.setup_keep"), value=True, tooltip=ui.tr("combat.setup_keep_tip"))
-        )
+    def keep_view(self) -> int:
+        """A resize keeps where the options are scrolled."""
+        return self.options_pane.offset
 
-        rx = RIGHT.x + 22
-        self.mode_buttons: dict[str, Button] = {}
-        for i, mode in enumerate(MODES):
-            self.mode_buttons[mode] = g.add(
-                Button(
-                    ui,
-                    (rx + i * 190, RIGHT.y + 84, 180, 44),
-                    ui.tr(f"combat.mode_{mode}_short"),
-                    on_click=partial(self.set_mode, mode),
-                    tooltip=ui.tr(f"combat.setup_mode_{mode}_tip"),
-                )
-            )
-        y = RIGHT.y + 148
-        # A book with vehicle or ship fights (combat profiles): which kind of fight this is.
-        self.profile: str | None = None
-        self.profile_buttons: dict[str | None, Button] = {}
-        self.profile_y = y
-        if self.book.combat_profiles:
-            choices: list[str | None] = [None, *self.book.combat_profiles]
-            width = (RIGHT.width - 44 - 10 * (len(choices) - 1)) // len(choices)
-            for i, ident in enumerate(choices):
-                self.profile_buttons[ident] = g.add(
-                    Button(
-                        ui,
-                        (rx + i * (width + 10), y + 28, width, 44),
-                        self.profile_name(ident),
-                        on_click=partial(self.set_profile, ident),
-                    )
-                )
-            y += 88
-        self.archery_y = y
-        self.shots_counter: Counter | None = None
-        archery = self.book.archery
-        if archery is not None:
-            arrows = state.counters.get(archery.counter, 0)
-            self.shots_counter = g.add(
-                Counter(
-                    ui,
-                    (rx + 360, y, 200, 76),
-                    value=0,
-                    minimum=0,
-                    maximum=max(0, arrows),
-                    label=ui.tr("combat.setup_shots"),
-                    on_request=self._set_shots,
-                )
-            )
-            y += 96
-        self.ally_y = y
-        self.ally_toggle = g.add(Toggle(ui, (rx, y, 300, 32), ui.tr("combat.setup_ally"), on_change=lambda _v: self._refresh()))
-        # A fight only the ally (or a summoned creature) fights, the hero watching (the book says so).
-        self.ally_alone_toggle = g.add(
-            Toggle(
-                ui,
-                (rx + 316, y, 244, 32),
-                ui.tr("combat.setup_ally_alone"),
-                tooltip=ui.tr("combat.setup_ally_alone_tip"),
-                on_change=lambda _v: self._refresh(),
-            )
-        )
-        self.ally_name = g.add(
-            TextField(
-                ui,
-                (rx, y + 64, 300, 42),
-                placeholder=ui.tr("combat.setup_ally_placeholder"),
-                max_length=80,
-                on_change=lambda _t: self._refresh(),
-            )
-        )
-        self.ally_skill = g.add(
-            TextField(
-                ui,
-                (rx + 316, y + 64, 110, 42),
-                numeric=True,
-                minimum=0,
-                maximum=99,
-                max_length=2,
-                spoken_name=skill,
-                on_change=lambda _t: self._refresh(),
-            )
-        )
-        self.ally_stamina = g.add(
-            TextField(
-                ui,
-                (rx + 442, y + 64, 118, 42),
-                numeric=True,
-                minimum=1,
-                maximum=999,
-                max_length=3,
-                spoken_name=stamina,
-                on_change=lambda _t: self._refresh(),
-            )
-        )
-        y += 132
-        self.escape_y = y
-        self.escape_toggle = g.add(
-            Toggle(ui, (rx, y + 22, 340, 32), ui.tr("combat.setup_escape"), on_change=lambda _v: self._refresh())
-        )
-        self.escape_counter = g.add(
-            Counter(
-                ui,
-                (rx + 360, y, 200, 76),
-                value=self.book.combat.escape_damage,
-                minimum=0,
-                maximum=20,
-                label=ui.tr("combat.setup_escape_cost"),
-                on_request=self._set_escape_cost,
-            )
-        )
-        self.cancel_button = g.add(Button(ui, (RIGHT.right - 440, 652, 200, 52), ui.tr("common.cancel"), on_click=self.cancel))
-        self.fight_button = g.add(
-            Button(ui, (RIGHT.right - 224, 652, 224, 52), ui.tr("combat.setup_fight"), style="primary", on_click=self.start)
-        )
+    def restore_view(self, kept: int) -> None:
+        self.options_pane.scroll_to(kept)
 
     def _box_label(self, box: Any) -> str:
         stamina = box.stamina if not box.maximum or box.maximum == box.stamina else f"{box.stamina}/{box.maximum}"
@@ -370,7 +216,7 @@ class FightSetupScene(AdventureScene):
         for ident, button in self.profile_buttons.items():
             button.style = "primary" if ident == self.profile else "normal"
         for row, button in enumerate(self.remove_buttons):
-            button.visible = row < len(self.typed)
+            button.visible = row < min(len(self.typed), self.typed_rows)
             if button.visible:
                 button.spoken_name = self.ui.t("access.remove_row", name=self.typed[row]["name"])
         full = len(self.typed) >= self.typed_rows or len(self.selected_boxes()) + len(self.typed) >= MAX_ENEMIES

@@ -1,7 +1,8 @@
 """Painting the fight's setup: the two panels, the creature rows, the form's labels and the refusal, read from the scene's state.
 
-Draws only (never changes the setup); the panels' places live here because the
-scene lays its widgets out by them too.
+Draws only (never changes the setup). The places come from the scene's layout
+(``fight_setup_widgets``): the panels in ``scene.r``, the options' labels with
+their pane rows (``*_row``, given the row's rect wherever it has scrolled).
 """
 
 from __future__ import annotations
@@ -12,26 +13,27 @@ import pygame
 
 from game.scenes.combat_board import ellipsize
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
-from game.ui.theme import LOGICAL_SIZE
+from game.ui.text_fit import fit_line
 
 if TYPE_CHECKING:
     from game.scenes.fight_setup import FightSetupScene
 
-LEFT = pygame.Rect(28, 88, 604, 548)
-RIGHT = pygame.Rect(648, 88, 604, 548)
 ROW_H = 38
 
 
 def draw(scene: FightSetupScene, surface: pygame.Surface) -> None:
     """Paint the setup under and around the scene's widgets."""
     p, theme, t = scene.ui.palette, scene.ui.theme, scene.ui.t
-    surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-    blit_text(surface, t("combat.setup_title"), (LOGICAL_SIZE[0] // 2, 14), "title", theme.text_size("title"), p.rubric, "midtop")
-    draw_rule(surface, 340, LOGICAL_SIZE[0] - 340, 72, p.ink_soft)
+    width, height = surface.get_size()
+    LEFT, RIGHT = scene.r.left, scene.r.right
+    surface.blit(parchment((width, height), p), (0, 0))
+    blit_text(surface, t("combat.setup_title"), (width // 2, 14), "title", theme.text_size("title"), p.rubric, "midtop")
+    draw_rule(surface, width // 2 - 300, width // 2 + 300, 72, p.ink_soft)
     heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
     for rect, key in ((LEFT, "combat.setup_enemies"), (RIGHT, "combat.setup_options")):
         draw_panel(surface, rect, p)
-        blit_text(surface, t(key), (rect.x + 22, rect.y + 10), "title", heading, p.ink)
+        title, size = fit_line(t(key), "title", heading, rect.width - 44)
+        blit_text(surface, title, (rect.x + 22, rect.y + 10), "title", size, p.ink, box=rect, owner="setup panel title")
         pygame.draw.line(surface, p.ink_faint, (rect.x + 22, rect.y + 46), (rect.right - 22, rect.y + 46))
     x = LEFT.x + 22
     if not scene.box_toggles:
@@ -48,13 +50,13 @@ def draw(scene: FightSetupScene, surface: pygame.Surface) -> None:
             "topright",
         )
     blit_text(surface, t("combat.setup_typed"), (x, scene.typed_label_y), "italic", small, p.ink_soft)
-    for row, typed in enumerate(scene.typed):
+    for row, typed in enumerate(scene.typed[: scene.typed_rows]):
         label = t("combat.setup_box", name=typed["name"], skill=typed["skill"], stamina=typed["stamina"])
         if typed["notes"]:
             label = f"{label} — {typed['notes']}"
         blit_text(
             surface,
-            ellipsize(label, "body", body, LEFT.width - 200),
+            ellipsize(label, "body", body, scene.remove_buttons[0].rect.x - 12 - x),
             (x, scene.typed_top + row * ROW_H + 16),
             "body",
             body,
@@ -66,24 +68,58 @@ def draw(scene: FightSetupScene, surface: pygame.Surface) -> None:
     fy = scene.form_y
     pygame.draw.line(surface, p.ink_faint, (x, fy - 4), (LEFT.right - 22, fy - 4))
     attack_name, stamina_name = scene.score_names()
-    for dx, label in ((0, t("combat.setup_name")), (316, attack_name), (442, stamina_name)):
-        blit_text(surface, label, (x + dx, fy + 4), "italic", small, p.ink_soft)
+    for field, label in (
+        (scene.name_field, t("combat.setup_name")),
+        (scene.skill_field, attack_name),
+        (scene.stamina_field, stamina_name),
+    ):
+        blit_text(surface, label, (field.rect.x, fy + 4), "italic", small, p.ink_soft)
     blit_text(surface, t("combat.setup_notes"), (x, fy + 78), "italic", small, p.ink_soft)
-    rx = RIGHT.x + 22
-    blit_text(surface, t("combat.setup_mode"), (rx, RIGHT.y + 54), "italic", small, p.ink_soft)
-    if scene.profile_buttons:
-        blit_text(surface, t("combat.setup_profile"), (rx, scene.profile_y), "italic", small, p.ink_soft)
-    if scene.shots_counter is not None:
-        archery = scene.book.archery
-        arrows = scene.adventure.state.counters.get(archery.counter, 0)
-        blit_text(surface, t("combat.setup_archery"), (rx, scene.archery_y + 10), "title", body, p.ink)
-        blit_text(surface, t("combat.setup_quiver", n=arrows), (rx, scene.archery_y + 42), "italic", small, p.ink_soft)
-    ink = p.ink_soft if scene.ally_toggle.value else p.ink_faint
-    for dx, key in ((0, "combat.setup_name"), (316, "combat.setup_skill"), (442, "combat.setup_stamina")):
-        blit_text(surface, t(key), (rx + dx, scene.ally_y + 38), "italic", small, ink)
-    if scene.escape_toggle.value:
-        blit_text(surface, t("combat.setup_escape_note"), (rx, scene.escape_y + 84), "italic", small, p.ink_soft)
     message = scene.message or (scene.fight_button.disabled_reason and scene.ui.text(scene.fight_button.disabled_reason))
     if message:
-        blit_text(surface, message, (LEFT.x, 678), "italic", body, p.bad, "midleft")
+        room = pygame.Rect(LEFT.x, scene.r.buttons_y, scene.cancel_button.rect.x - 16 - LEFT.x, 52)
+        message, size = fit_line(message, "italic", body, room.width)
+        blit_text(surface, message, (LEFT.x, room.centery), "italic", size, p.bad, "midleft", box=room, owner="setup refusal")
     scene.group.draw(surface)
+
+
+def mode_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The mode's label above its three buttons."""
+    p, small = scene.ui.palette, scene.ui.theme.text_size("small")
+    blit_text(surface, scene.ui.t("combat.setup_mode"), (rect.x + 18, rect.y + 4), "italic", small, p.ink_soft)
+
+
+def profile_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The kind of fight's label (a book with vehicle or ship fights)."""
+    p, small = scene.ui.palette, scene.ui.theme.text_size("small")
+    blit_text(surface, scene.ui.t("combat.setup_profile"), (rect.x + 18, rect.y), "italic", small, p.ink_soft)
+
+
+def archery_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Archery's heading and the arrows in the quiver, left of the shots counter."""
+    p, t, theme = scene.ui.palette, scene.ui.t, scene.ui.theme
+    archery = scene.book.archery
+    arrows = scene.adventure.state.counters.get(archery.counter, 0) if archery is not None else 0
+    blit_text(surface, t("combat.setup_archery"), (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
+    blit_text(
+        surface, t("combat.setup_quiver", n=arrows), (rect.x + 18, rect.y + 42), "italic", theme.text_size("small"), p.ink_soft
+    )
+
+
+def ally_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The ally's field labels (faint while there is no ally)."""
+    p, t, small = scene.ui.palette, scene.ui.t, scene.ui.theme.text_size("small")
+    ink = p.ink_soft if scene.ally_toggle.value else p.ink_faint
+    for field, key in (
+        (scene.ally_name, "combat.setup_name"),
+        (scene.ally_skill, "combat.setup_skill"),
+        (scene.ally_stamina, "combat.setup_stamina"),
+    ):
+        blit_text(surface, t(key), (field.rect.x, rect.y + 38), "italic", small, ink)
+
+
+def escape_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """What escaping costs, once escape is allowed."""
+    if scene.escape_toggle.value:
+        p, small = scene.ui.palette, scene.ui.theme.text_size("small")
+        blit_text(surface, scene.ui.t("combat.setup_escape_note"), (rect.x + 18, rect.y + 84), "italic", small, p.ink_soft)

@@ -220,17 +220,7 @@ class JumpPanel(WhoChooser, Panel):
             if r.get("landing_check"):
                 self.text(surface, ui.t("rnp.landing_check"), (right.left, ry), role="small", colour=p.bad)
                 ry += self.line_height("small")
-            ry = self.paragraph(
-                surface,
-                book.jumps.notes.get(self.language),
-                right.left,
-                ry + 6,
-                right.width,
-                face="italic",
-                role="small",
-                colour=p.ink_soft,
-                max_lines=6,
-            )
+            ry = self.note(surface, book.jumps.notes.get(self.language), right.left, ry + 6, right.width, max_lines=6)
         ry = max(ry + 10, area.top + 390) if beside else ry + 10
         self.text(surface, ui.t("rnp.move_title"), (right.left, ry), face="title", role="heading", colour=p.rubric)
         ry += self.line_height("heading", "title") + 4
@@ -241,17 +231,7 @@ class JumpPanel(WhoChooser, Panel):
             ry = self.paragraph(
                 surface, self.table.refusal_text(current.refused), right.left, ry, right.width, face="italic", colour=p.bad
             )
-        self.paragraph(
-            surface,
-            book.special_moves.check.get(self.language),
-            right.left,
-            ry + 4,
-            right.width,
-            face="italic",
-            role="small",
-            colour=p.ink_soft,
-            max_lines=4,
-        )
+        self.note(surface, book.special_moves.check.get(self.language), right.left, ry + 4, right.width, max_lines=4)
 
 
 # -- fall ----------------------------------------------------------------------------------------------------
@@ -386,13 +366,7 @@ class BreathPanel(WhoChooser, Panel):
         step = a.Advance(amount=1, scale="round")
         self.button("round", (area.left, area.top + 170, 200, ROW), ui.tr("rnp.plus_round"), lambda: self.table.act(step))
         scale = a.SetScale(scale="round")
-        self.button(
-            "to_rounds",
-            (area.left + 210, area.top + 170, 300, ROW),
-            ui.tr("rnp.to_rounds"),
-            lambda: self.table.act(scale),
-            refused=self.table.refusal(scale),
-        )
+        self.action_button("to_rounds", (area.left + 210, area.top + 170, 300, ROW), ui.tr("rnp.to_rounds"), scale)
         y = area.top + BREATH_TOP
         for timer in self.breaths():
             self.button(

@@ -111,13 +111,11 @@ class ClockPanel(Panel):
         y = area.top + 120
         x = area.left
         for s in book.time.scales:
-            action = make_action(a.SetScale, scale=s.id)  # a book's scale the rules do not know is refused
-            self.button(
+            self.action_button(
                 f"scale:{s.id}",
                 (x, y + 22, 86, ROW),
                 s.name.get(self.language),
-                partial(self.table.act, action),
-                refused=self.table.refusal(action),
+                make_action(a.SetScale, scale=s.id),  # a book's scale the rules do not know is refused
                 chosen=s.id == scale,
                 tooltip=s.use.get(self.language),
             )
@@ -143,22 +141,12 @@ class ClockPanel(Panel):
                 ui.tr(f"rnp.to_{mark}"),
                 partial(self.table.act, to),
             )
-        short, rest = a.ShortRest(), a.LongRest()
         hour_s = book.scale("hour").seconds
-        self.button(
-            "short_rest",
-            (cx, area.top + 190, 296, ROW),
-            ui.tr("rnp.short_rest", duration=duration(ui, book.rest.short_rest_hours * hour_s)),
-            lambda: self.table.act(short),
-            refused=self.table.refusal(short),
-        )
-        self.button(
-            "rest",
-            (cx, area.top + 242, 296, ROW),
-            ui.tr("rnp.long_rest", duration=duration(ui, book.rest.long_rest_hours * hour_s)),
-            lambda: self.table.act(rest),
-            refused=self.table.refusal(rest),
-        )
+        for name, key, rest, hours, top in (
+            ("short_rest", "rnp.short_rest", a.ShortRest(), book.rest.short_rest_hours, 190),
+            ("rest", "rnp.long_rest", a.LongRest(), book.rest.long_rest_hours, 242),
+        ):
+            self.action_button(name, (cx, area.top + top, 296, ROW), ui.tr(key, duration=duration(ui, hours * hour_s)), rest)
         self.field(
             "set_day",
             (cx, area.top + 336, 70, ROW),

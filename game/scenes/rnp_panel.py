@@ -9,6 +9,7 @@ table scene (``table.act`` / ``table.roll``), which sends them to the rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -166,6 +167,10 @@ class Panel:
             button.set_enabled(False, self.table.refusal_text(refused))
         return self.add(name, button)  # type: ignore[return-value]  # add returns the widget it was given, typed as a Widget
 
+    def action_button(self, name: str, rect: Any, label: TextSource, action: ActionLike, **options: Any) -> Button:
+        """A button that sends ``action`` to the rules, disabled with the rules' reason while they refuse it."""
+        return self.button(name, rect, label, partial(self.table.act, action), refused=self.table.refusal(action), **options)
+
     def choices(
         self,
         name: str,
@@ -312,6 +317,12 @@ class Panel:
             self.text(surface, line, (x, y), face=face, role=role, colour=colour)
             y += height
         return y
+
+    def note(self, surface: pygame.Surface, text: str, x: int, y: int, width: int, max_lines: int = 20) -> int:
+        """The book's small print under a result (italic, soft ink); returns the y below it."""
+        return self.paragraph(
+            surface, text, x, y, width, face="italic", role="small", colour=self.ui.palette.ink_soft, max_lines=max_lines
+        )
 
     def line_height(self, role: str = "body", face: str = "body") -> int:
         """A line's height with a little leading (the Garamond faces have none of their own)."""

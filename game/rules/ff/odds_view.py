@@ -87,6 +87,16 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
 Rated = tuple[float, float, float]
 
 
+def _archery(s: Situation, skill: int, stamina: int) -> tuple[int, int, int, int, int]:
+    """The hero's and the creature's numbers, as the archery odds take them (R-BOW-2)."""
+    return s.skill, s.stamina, s.luck, skill, stamina
+
+
+def _bow(s: Situation, numbers: CombatNumbers) -> dict[str, Any]:
+    """The shots left and the fight's numbers, as the archery odds and advice take them (R-BOW-2)."""
+    return {"shots_left": s.shots, "arrows": s.shots, "attack_modifier": s.modifier, "numbers": numbers}
+
+
 def _rate(s: Situation, numbers: CombatNumbers) -> Rated:
     """The odds of a situation without pending decisions.
 
@@ -100,17 +110,7 @@ def _rate(s: Situation, numbers: CombatNumbers) -> Rated:
     if len(living) == 1:
         skill, stamina = living[0]
         if s.shots:
-            odds = archery_odds(
-                s.skill,
-                s.stamina,
-                s.luck,
-                skill,
-                stamina,
-                shots_left=s.shots,
-                arrows=s.shots,
-                attack_modifier=s.modifier,
-                numbers=numbers,
-            )
+            odds = archery_odds(*_archery(s, skill, stamina), **_bow(s, numbers))
         else:
             odds = fight_odds(s.skill, s.stamina, s.luck, skill, stamina, attack_modifier=s.modifier, numbers=numbers)
     elif s.mode == "all_together":
@@ -218,17 +218,7 @@ def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     numbers = numbers_of(book, state.fight.profile)
     if s.pending[0][0] == "missed_arrow" and len(s.pending) == 1 and len([c for c in s.creatures if c[1] > 0]) == 1:
         skill, stamina = s.creatures[s.pending[0][3]]
-        result = missed_arrow_advice(
-            s.skill,
-            s.stamina,
-            s.luck,
-            skill,
-            stamina,
-            shots_left=s.shots,
-            arrows=s.shots,
-            attack_modifier=s.modifier,
-            numbers=numbers,
-        )
+        result = missed_arrow_advice(*_archery(s, skill, stamina), **_bow(s, numbers))
         test, accept = result.test_luck, result.accept
     else:
         test, accept, _ = _advice(s, numbers)

@@ -129,17 +129,9 @@ class DiceRollScene(Scene):
         widths = [max(2, len(g.faces)) * (DIE_SIZE + 18) for g in self.groups]
         gap = 60
         x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
-        small = self.ui.theme.text_size("small")
+        small, body = self.ui.theme.text_size("small"), self.ui.theme.text_size("body")
         for group, shown, width in zip(self.groups, self._shown, widths):
-            blit_text(
-                surface,
-                group.label,
-                (x + width / 2, panel.y + 86),
-                "italic",
-                self.ui.theme.text_size("body"),
-                p.ink_soft,
-                "center",
-            )
+            blit_text(surface, group.label, (x + width / 2, panel.y + 86), "italic", body, p.ink_soft, "center")
             count = len(group.faces)
             start = x + width / 2 - (count - 1) * (DIE_SIZE + 18) / 2
             for i, face in enumerate(group.faces):
@@ -150,15 +142,7 @@ class DiceRollScene(Scene):
                     surface, (start + i * (DIE_SIZE + 18), panel.y + 170 + bounce), DIE_SIZE, value, group.sides, p, angle
                 )
             if settle and group.detail:
-                blit_text(
-                    surface,
-                    group.detail,
-                    (x + width / 2, panel.y + 240),
-                    "body",
-                    self.ui.theme.text_size("body"),
-                    p.ink,
-                    "center",
-                )
+                blit_text(surface, group.detail, (x + width / 2, panel.y + 240), "body", body, p.ink, "center")
             x += width + gap
         if settle:
             colour = {"good": p.good, "bad": p.bad}.get(self.tone, p.ink)

@@ -263,7 +263,8 @@ class ClockPanel(Panel):
         timers = self.view["timers"]
         if not timers:
             self.text(surface, ui.t("rnp.none"), (area.left, ty + 22), face="italic", role="small", colour=p.ink_faint)
-        for timer in timers[:4]:
+        bottom = self.journal_rect().top - 40 if self.journal_rect().left == area.left else area.bottom
+        for timer in timers[: max(4, (bottom - ty) // 22 - 1)]:  # a tall page lists more (all are on the Timers tab)
             ty += 22
             text, warn = timer_status(ui, timer)
             label = timer_label(ui, timer) + (f" ({timer['character']})" if timer["character"] else "")

@@ -26,7 +26,7 @@ from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, rounded_box
 
 CARD_WIDTH = 236  # the narrowest card: a row holds as many as fit
-CARD_WIDEST = 360  # a small party on a wide page: wider cards, not a row of narrow ones
+CARD_WIDEST = 400  # a small party on a wide page: wider cards, not a row of narrow ones
 CARD_HEIGHT = 530  # the shortest card: a short page scrolls
 CARD_BUTTON = 36
 CARD_GAP = 12

@@ -92,3 +92,15 @@ def test_on_a_short_page_the_fight_options_scroll_inside_their_panel(tmp_path):
     setup.group.focus.focus(setup.escape_counter)  # the keyboard reaches the last option: it comes into view
     driver.send()
     assert pane.rect.contains(setup.escape_counter.rect)
+
+
+def test_the_dice_overlay_keeps_the_small_page_and_centres_its_panel_on_it(tmp_path):
+    from game.scenes.sheet import SheetScene
+
+    services = make_services(tmp_path, animation_speed="normal")
+    driver = Driver(SheetScene(services, make_adventure(services, "DF49", dice=[3, 4])), window=(1024, 640))
+    driver.click(driver.top.luck_button)
+    overlay = driver.top
+    assert type(overlay).__name__ == "DiceRollScene"
+    assert overlay.page == (1024, 640) and driver.stack.scenes[0].page == (1024, 640)  # the sheet is not re-laid out
+    assert overlay.panel.center == (512, 320) and pygame.Rect(0, 0, 1024, 640).contains(overlay.panel)

@@ -25,7 +25,6 @@ SIZES = ((1024, 640), (1920, 1080))
 NOT_YET_FLUID = {
     "AccessSettingsScene",
     "ChoicePicker",
-    "DiceRollScene",
     "HelpScene",
     "RulesHelpScene",
     "ShareScene",

@@ -13,11 +13,14 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.rolling import DiceGroup
 from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_polyhedral, wrap_words
+from game.ui.text_fit import fit_line
+from game.ui.theme import LOGICAL_SIZE
 
 TUMBLE_SECONDS = 1.1
 DIE_SIZE = 78
@@ -26,8 +29,8 @@ DIE_SIZE = 78
 __all__ = ["DiceGroup", "DiceRollScene"]
 
 
-class DiceRollScene(Scene):
-    """Transparent overlay showing one or more groups of dice and the verdict."""
+class DiceRollScene(FluidLayout, Scene):
+    """Transparent overlay showing one or more groups of dice and the verdict, centred on whatever page it is given."""
 
     transparent = True
 
@@ -42,6 +45,7 @@ class DiceRollScene(Scene):
         rng: random.Random | None = None,
         animation_factor: float = 1.0,
         on_close: Callable[[], None] | None = None,
+        size: tuple[int, int] = LOGICAL_SIZE,
     ) -> None:
         super().__init__()
         self.ui = ui
@@ -57,6 +61,14 @@ class DiceRollScene(Scene):
         self._shown = [[self.rng.randint(1, g.sides) for _ in g.faces] for g in groups]
         self._spin = 0.0
         self._flip_timer = 0.0
+        self.layout(size)
+
+    def place_widgets(self) -> None:
+        """No controls (any click or key answers): only the panel and the dice's size follow the page."""
+        self.panel = self.panel_rect()
+        # Many dice on a narrow page come smaller, never out of the panel.
+        needed = sum(max(2, len(g.faces)) * (DIE_SIZE + 18) for g in self.groups) + 60 * (len(self.groups) - 1)
+        self.die = max(36, min(DIE_SIZE, int((DIE_SIZE + 18) * (self.panel.width - 80) / max(1, needed)) - 18))
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -109,9 +121,10 @@ class DiceRollScene(Scene):
             self._shown = [[self.rng.randint(1, g.sides) for _ in g.faces] for g in self.groups]
 
     def panel_rect(self) -> pygame.Rect:
-        width = max(520, min(1180, 140 + sum(max(2, len(g.faces)) * (DIE_SIZE + 18) + 60 for g in self.groups)))
-        rect = pygame.Rect(0, 0, width, 380)
-        rect.center = (640, 360)
+        """The panel, as wide as its dice need (within the page), in the middle of the page."""
+        needed = 140 + sum(max(2, len(g.faces)) * (DIE_SIZE + 18) + 60 for g in self.groups)
+        rect = pygame.Rect(0, 0, max(520, min(1180, self.page[0] - 48, needed)), 380)
+        rect.center = (self.page[0] // 2, self.page[1] // 2)
         return rect
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -119,28 +132,25 @@ class DiceRollScene(Scene):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill(p.overlay)
         surface.blit(veil, (0, 0))
-        panel = self.panel_rect()
+        panel, die = self.panel, self.die
         draw_panel(surface, panel, p, fill_alpha=250)
-        blit_text(
-            surface, self.title, (panel.centerx, panel.y + 34), "title", self.ui.theme.text_size("heading"), p.rubric, "center"
-        )
+        title, size = fit_line(self.title, "title", self.ui.theme.text_size("heading"), panel.width - 40)
+        blit_text(surface, title, (panel.centerx, panel.y + 34), "title", size, p.rubric, "center", box=panel, owner="dice title")
         settle = self.settled
         progress = 1.0 if self.duration == 0 else self.elapsed / self.duration
-        widths = [max(2, len(g.faces)) * (DIE_SIZE + 18) for g in self.groups]
+        widths = [max(2, len(g.faces)) * (die + 18) for g in self.groups]
         gap = 60
         x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
         small, body = self.ui.theme.text_size("small"), self.ui.theme.text_size("body")
         for group, shown, width in zip(self.groups, self._shown, widths):
             blit_text(surface, group.label, (x + width / 2, panel.y + 86), "italic", body, p.ink_soft, "center")
             count = len(group.faces)
-            start = x + width / 2 - (count - 1) * (DIE_SIZE + 18) / 2
+            start = x + width / 2 - (count - 1) * (die + 18) / 2
             for i, face in enumerate(group.faces):
                 value = face if settle else shown[i]
                 bounce = 0 if settle else -abs(28 * (1 - progress) * (1 if (i % 2) else 0.7))
                 angle = 0 if settle else (self._spin + i * 77) % 360
-                draw_polyhedral(
-                    surface, (start + i * (DIE_SIZE + 18), panel.y + 170 + bounce), DIE_SIZE, value, group.sides, p, angle
-                )
+                draw_polyhedral(surface, (start + i * (die + 18), panel.y + 170 + bounce), die, value, group.sides, p, angle)
             if settle and group.detail:
                 blit_text(surface, group.detail, (x + width / 2, panel.y + 240), "body", body, p.ink, "center")
             x += width + gap

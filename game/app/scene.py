@@ -35,6 +35,8 @@ class Scene:
     fluid: ClassVar[bool] = False
     #: Which screen this is, for the navigator (``None``: an overlay or a stand-in).
     screen: ClassVar[Screen | None] = None
+    #: Set by :meth:`leave_once`: the scene has asked to leave the stack.
+    closed: bool = False
 
     def __init__(self) -> None:
         # Set by the stack when the scene is pushed; use it to push/pop/replace.
@@ -75,3 +77,13 @@ class Scene:
 
     def shutdown(self) -> None:
         """Called once when the scene leaves the stack: release resources here."""
+
+    def leave_once(self) -> bool:
+        """Leave the stack, once: a second close (a double click, Escape after OK) is ignored.
+        True the first time, so a caller reports its answer only then."""
+        if self.closed:
+            return False
+        self.closed = True
+        if self.stack is not None:
+            self.stack.pop(self)
+        return True

@@ -57,7 +57,6 @@ class DiceRollScene(FluidLayout, Scene):
         self.duration = 0.0 if animation_factor <= 0 else TUMBLE_SECONDS / animation_factor
         self.elapsed = 0.0
         self.on_close = on_close
-        self.closed = False
         self._shown = [[self.rng.randint(1, g.sides) for _ in g.faces] for g in groups]
         self._spin = 0.0
         self._flip_timer = 0.0
@@ -84,12 +83,7 @@ class DiceRollScene(FluidLayout, Scene):
         self.elapsed = self.duration
 
     def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.stack is not None:
-            self.stack.pop(self)
-        if self.on_close is not None:
+        if self.leave_once() and self.on_close is not None:
             self.on_close()
 
     # -- frame ---------------------------------------------------------------------------

@@ -135,7 +135,6 @@ class HelpScene(Scene):
         self.services = services
         self.ui = services.ui
         self.topic = topic
-        self.closed = False
         self.page = "gestures"
 
     def spoken_summary(self) -> str:
@@ -157,11 +156,7 @@ class HelpScene(Scene):
             self.ui.say(spoken_help(self))
 
     def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.stack is not None:
-            self.stack.pop(self)
+        self.leave_once()
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.QUIT:

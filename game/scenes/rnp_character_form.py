@@ -46,7 +46,6 @@ class CharacterForm(FluidLayout, ModalScene):
         self.saves = set(member["saves"]) if member else set()
         self.fields: dict[str, TextField] = {}
         self.rect = pygame.Rect(0, 0, 960, 600)
-        self.closed = False
         self.max_pace: str | None = member["max_pace"] if member else None
         self.layout(table.page)
 
@@ -264,11 +263,7 @@ class CharacterForm(FluidLayout, ModalScene):
         self.close()
 
     def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        if self.stack is not None:
-            self.stack.pop(self)
+        self.leave_once()
 
     dismiss = close  # Escape: the form closes without acting
 

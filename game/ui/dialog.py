@@ -51,7 +51,6 @@ class Dialog(Scene):
         self.cancel_value = cancel_value
         self.width = width
         self.result: object = None
-        self.closed = False
         specs = list(buttons) if buttons else [(ui.tr("common.ok"), True)]
         self.group = WidgetGroup(ui)
         self.buttons: list[Button] = []
@@ -99,11 +98,9 @@ class Dialog(Scene):
 
     def close(self, value: object) -> None:
         """Close with ``value`` (once) and report it."""
-        if self.closed:
+        if not self.leave_once():
             return
-        self.closed, self.result = True, value
-        if self.stack is not None:
-            self.stack.pop(self)
+        self.result = value
         if self.on_result is not None:
             self.on_result(value)
 

@@ -156,22 +156,5 @@ class DiceRollScene(FluidLayout, Scene):
             for line in lines[:2]:
                 blit_text(surface, line, (panel.centerx, y), "bold", size, colour, "center")
                 y += fonts.line_height("bold", size)
-            blit_text(
-                surface,
-                self.ui.t("dice.click_to_close"),
-                (panel.centerx, panel.bottom - 26),
-                "italic",
-                small,
-                p.ink_faint,
-                "center",
-            )
-        else:
-            blit_text(
-                surface,
-                self.ui.t("dice.click_to_skip"),
-                (panel.centerx, panel.bottom - 26),
-                "italic",
-                small,
-                p.ink_faint,
-                "center",
-            )
+        hint = self.ui.t("dice.click_to_close" if settle else "dice.click_to_skip")
+        blit_text(surface, hint, (panel.centerx, panel.bottom - 26), "italic", small, p.ink_faint, "center")

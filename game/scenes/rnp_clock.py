@@ -147,27 +147,13 @@ class ClockPanel(Panel):
             ("rest", "rnp.long_rest", a.LongRest(), book.rest.long_rest_hours, 242),
         ):
             self.action_button(name, (cx, area.top + top, 296, ROW), ui.tr(key, duration=duration(ui, hours * hour_s)), rest)
-        self.field(
-            "set_day",
-            (cx, area.top + 336, 70, ROW),
-            placeholder=str(clock["day"]),
-            max_length=4,
-            spoken_name=self.ui.tr("access.rnp_set_day"),
-        )
-        self.field(
-            "set_hour",
-            (cx + 78, area.top + 336, 60, ROW),
-            placeholder="hh",
-            max_length=2,
-            spoken_name=self.ui.tr("access.rnp_set_hour"),
-        )
-        self.field(
-            "set_minute",
-            (cx + 146, area.top + 336, 60, ROW),
-            placeholder="mm",
-            max_length=2,
-            spoken_name=self.ui.tr("access.rnp_set_minute"),
-        )
+        for name, dx, width, placeholder, max_length in (
+            ("set_day", 0, 70, str(clock["day"]), 4),
+            ("set_hour", 78, 60, "hh", 2),
+            ("set_minute", 146, 60, "mm", 2),
+        ):
+            rect = (cx + dx, area.top + 336, width, ROW)
+            self.field(name, rect, placeholder=placeholder, max_length=max_length, spoken_name=ui.tr(f"access.rnp_{name}"))
         self.button("set_time", (cx + 214, area.top + 336, 82, ROW), ui.tr("rnp.set_time"), self.set_time)
         journal_rect = self.journal_rect()
         if self.journal is not None and not self.journal.at_bottom:

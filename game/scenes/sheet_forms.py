@@ -109,24 +109,8 @@ def ask_score(scene: SheetScene, stat: str) -> None:
             scene.ui,
             scene.ui.t("sheet.eraser_title", stat=name),
             [
-                FieldSpec(
-                    "current",
-                    scene.ui.t("sheet.current_score"),
-                    str(hero.scores[stat]),
-                    numeric=True,
-                    minimum=0,
-                    maximum=999,
-                    max_length=3,
-                ),
-                FieldSpec(
-                    "initial",
-                    scene.ui.t("sheet.initial_score"),
-                    str(hero.initial[stat]),
-                    numeric=True,
-                    minimum=0,
-                    maximum=999,
-                    max_length=3,
-                ),
+                FieldSpec(key, scene.ui.t(f"sheet.{key}_score"), str(score), numeric=True, minimum=0, maximum=999, max_length=3)
+                for key, score in (("current", hero.scores[stat]), ("initial", hero.initial[stat]))
             ],
             submit,
             note=scene.ui.t("sheet.eraser_note"),

@@ -9,13 +9,14 @@ conditions and warnings. The tab only builds actions (``cast``, ``test``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pygame
 
 from game.app.journal import describe_changes
-from game.app.rolling import DiceGroup, roll_action
+from game.app.rolling import DiceGroup, Presentation, roll_action
 from game.app.timeline import changes
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
@@ -135,14 +136,14 @@ class ToolsTab:
             else:
                 self.scene.allow(self.cast_button, self._cast_action(selected))
         for stat, button in self.test_buttons.items():
-            self.scene.allow(button, a.Test(do="test", stat=stat))
+            self.scene.allow(button, a.Test(stat=stat))
         for dice, button in self.tray_buttons.items():
-            self.scene.allow(button, a.RollDice(do="roll", dice=dice))
+            self.scene.allow(button, a.RollDice(dice=dice))
 
     def _cast_action(self, index: int) -> a.Cast:
         fight = self.scene.adventure.state.fight
         target = fight.front() if fight is not None and fight.active else None
-        return a.Cast(do="cast", spell=self.book.spells[index].id, target=target)
+        return a.Cast(spell=self.book.spells[index].id, target=target)
 
     # -- actions -------------------------------------------------------------------------------
     def cast(self) -> None:
@@ -159,14 +160,7 @@ class ToolsTab:
             groups = [DiceGroup(title, tuple(entry.dice), 6, total)] if entry.dice else []
             return title, groups, success, "good"
 
-        roll_action(
-            self.scene,
-            self.scene.services,
-            self.scene.adventure,
-            self._cast_action(self.spells.selected),
-            present,
-            on_done=lambda result: self._done(result, success),
-        )
+        self._roll(self._cast_action(self.spells.selected), present, success)
 
     def test(self, stat: str) -> None:
         """Test a score the book makes testable (the book's dice, at or under the score)."""
@@ -183,14 +177,7 @@ class ToolsTab:
             )
             return self.ui.t("powers.test", stat=name), [group], verdict, "good" if entry.outcome == "success" else "bad"
 
-        roll_action(
-            self.scene,
-            self.scene.services,
-            self.scene.adventure,
-            a.Test(do="test", stat=stat),
-            present,
-            on_done=lambda result: self._done(result, None),
-        )
+        self._roll(a.Test(stat=stat), present)
 
     def roll(self, dice: str) -> None:
         """The dice tray: the dice roll, the overlay shows them, the journal keeps them."""
@@ -201,14 +188,12 @@ class ToolsTab:
             group = DiceGroup(self.ui.t("powers.tray"), tuple(entry.dice), sides, self.ui.t("powers.total", total=total))
             return self.ui.t("powers.tray_title", dice=dice), [group], self.ui.t("powers.total", total=total), "neutral"
 
-        roll_action(
-            self.scene,
-            self.scene.services,
-            self.scene.adventure,
-            a.RollDice(do="roll", dice=dice),
-            present,
-            on_done=lambda result: self._done(result, None),
-        )
+        self._roll(a.RollDice(dice=dice), present)
+
+    def _roll(self, action: Any, present: Callable[[Entry], Presentation], success: str | None = None) -> None:
+        """Roll ``action`` through the dice overlay; ``success``: the message when a spell works."""
+        scene = self.scene
+        roll_action(scene, scene.services, scene.adventure, action, present, on_done=lambda result: self._done(result, success))
 
     def _done(self, result: Entry | Refused, success: str | None) -> None:
         if isinstance(result, Refused):

@@ -136,20 +136,10 @@ class JumpPanel(WhoChooser, Panel):
         return make_action(a.SpecialMove, kind=self.move_kind, metres=metres, terrain=self.move_terrain)
 
     def soft_update(self) -> None:
-        state, language = self.table.adventure.state, self.language
-        jump, move = self.jump_action(), self.move_action()
-        self.jump_preview = preview(self.book, state, jump, language) if jump else None
-        self.move_preview = preview(self.book, state, move, language) if move else None
-        for name, current in (("jump", self.jump_preview), ("move_do", self.move_preview)):
-            button = self.named.get(name)
-            if button is None:
-                continue
-            if current is None:
-                button.set_enabled(False, self.ui.tr("rnp.type_amount"))
-            elif current.refused is not None:
-                button.set_enabled(False, self.table.refusal_text(current.refused))
-            else:
-                button.set_enabled(True)
+        self.jump_preview = self.preview(self.jump_action())
+        self.move_preview = self.preview(self.move_action())
+        self.enable_from("jump", self.jump_preview)
+        self.enable_from("move_do", self.move_preview)
 
     def do_jump(self) -> None:
         action = self.jump_action()
@@ -260,17 +250,8 @@ class FallPanel(WhoChooser, Panel):
         return make_action(a.Fall, metres=metres, character=None if self.who in (None, OTHER) else self.who)
 
     def soft_update(self) -> None:
-        action = self.action()
-        self.current = preview(self.book, self.table.adventure.state, action, self.language) if action else None
-        button = self.named.get("fall")
-        if button is None:
-            return
-        if self.current is None:
-            button.set_enabled(False, self.ui.tr("rnp.type_amount"))
-        elif self.current.refused is not None:
-            button.set_enabled(False, self.table.refusal_text(self.current.refused))
-        else:
-            button.set_enabled(True)
+        self.current = self.preview(self.action())
+        self.enable_from("fall", self.current)
 
     def fall(self) -> None:
         action = self.action()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n.catalogue import TextSource
+from game.rules.rnp.preview import Preview, preview
 from game.rules.session import ActionLike
 from game.scenes.rnp_layout import PanelPane
 from game.ui import fonts
@@ -243,17 +244,26 @@ class Panel:
     def soft_update(self) -> None:
         """After a keystroke: recompute previews and enable/disable buttons without rebuilding."""
 
+    def preview(self, action: ActionLike | None) -> Preview | None:
+        """The dry run of ``action`` (the result and the table it would leave, or its refusal); None while the
+        form is incomplete. ``action`` may be the Refused ``make_action`` gave for what was typed."""
+        return None if action is None else preview(self.book, self.table.adventure.state, action, self.language)
+
     def enable_for(self, name: str, action: ActionLike | None, empty: str = "rnp.type_amount") -> None:
-        """Button ``name`` enabled when ``action`` is complete and the rules accept it; else disabled with why
-        (``action`` may be the Refused ``make_action`` gave for what was typed)."""
+        """Button ``name`` enabled when ``action`` is complete and the rules accept it; else disabled with why."""
+        self.enable_from(name, self.preview(action), empty)
+
+    def enable_from(self, name: str, current: Preview | None, empty: str = "rnp.type_amount") -> None:
+        """Button ``name`` enabled when the dry run ``current`` was accepted; else disabled with why (``empty``:
+        the form is incomplete)."""
         button = self.named.get(name)
         if button is None:
             return
-        if action is None:
+        if current is None:
             button.set_enabled(False, self.ui.tr(empty))
-            return
-        refused = self.table.refusal(action)
-        button.set_enabled(refused is None, self.table.refusal_text(refused) if refused else None)
+        else:
+            refused = current.refused
+            button.set_enabled(refused is None, None if refused is None else self.table.refusal_text(refused))
 
     # -- drawing -------------------------------------------------------------------------------
     def heading(self) -> str:

@@ -16,7 +16,7 @@ import pygame
 from game.app.rolling import DiceGroup, Presentation
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.preview import Preview, forced_march_schedule, preview
+from game.rules.rnp.preview import Preview, forced_march_schedule
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import clock_time, distance, duration, gains, mode_name, name_of, num, signed
 from game.scenes.rnp_layout import side_by_side
@@ -203,17 +203,8 @@ class TravelPanel(Panel):
         return make_action(a.TravelParty, **fields)
 
     def soft_update(self) -> None:
-        action = self.action()
-        self.current = None if action is None else preview(self.book, self.table.adventure.state, action, self.language)
-        go = self.named.get("go")
-        if go is None:
-            return
-        if action is None:
-            go.set_enabled(False, self.ui.tr("rnp.type_amount"))
-        elif self.current is not None and self.current.refused is not None:
-            go.set_enabled(False, self.table.refusal_text(self.current.refused))
-        else:
-            go.set_enabled(True)
+        self.current = self.preview(self.action())
+        self.enable_from("go", self.current)
 
     def go(self) -> None:
         action = self.action()

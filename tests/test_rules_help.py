@@ -61,7 +61,7 @@ def test_f1_on_the_sheet_opens_the_rules_of_this_book_then_the_shortcuts_by_mous
     driver = Driver(SheetScene(services, make_adventure(services, "DF49")))
     driver.key(pygame.K_F1)
     rules = driver.top
-    assert isinstance(rules, RulesHelpScene) and rules.screen == "sheet" and rules.book.id == "DF49"
+    assert isinstance(rules, RulesHelpScene) and rules.topic == "sheet" and rules.book.id == "DF49"
     driver.click(rules.shortcuts_button)
     assert isinstance(driver.top, HelpScene)
 
@@ -79,7 +79,7 @@ def test_f1_in_a_fight_opens_the_combat_rules(services):
     adventure.act({"do": "fight", "enemies": [{"name": "Orc", "skill": 6, "stamina": 5}]})
     driver = Driver(CombatScene(services, adventure))
     driver.key(pygame.K_F1)
-    assert isinstance(driver.top, RulesHelpScene) and driver.top.screen == "combat"
+    assert isinstance(driver.top, RulesHelpScene) and driver.top.topic == "combat"
     driver.key(pygame.K_F1)
     assert isinstance(driver.top, CombatScene)
 

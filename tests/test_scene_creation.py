@@ -190,7 +190,7 @@ def test_f1_opens_the_creation_help(services):
     stack, scene = open_scene(services, "DF64")
     scene.process_event(key(pygame.K_F1))
     stack.apply_pending()
-    assert type(stack.top).__name__ == "RulesHelpScene" and stack.top.screen == "creation"
+    assert type(stack.top).__name__ == "RulesHelpScene" and stack.top.topic == "creation"
 
 
 @pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])

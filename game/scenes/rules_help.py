@@ -28,13 +28,13 @@ BOTTOM = 70
 
 
 class RulesHelpScene(ModalScene):
-    """The book's rules for ``screen`` (creation, sheet, combat)."""
+    """The book's rules for the screen ``topic`` (creation, sheet, combat)."""
 
-    def __init__(self, services: Services, book: Any, screen: str) -> None:
+    def __init__(self, services: Services, book: Any, topic: str) -> None:
         super().__init__(services.ui)
         self.services = services
         self.book = book
-        self.screen = screen
+        self.topic = topic  # not ``screen``: that is the navigator's Screen of a scene
         ui = self.ui
         self.shortcuts_button = self.group.add(
             Button(ui, (PANEL.x + PAD, PANEL.bottom - 60, 260, 44), ui.tr("rules_help.shortcuts"), on_click=self.open_shortcuts)
@@ -53,11 +53,11 @@ class RulesHelpScene(ModalScene):
         return PANEL
 
     def sections(self) -> list[tuple[str, list[str]]]:
-        return rules_help(self.ui, self.book, self.screen)
+        return rules_help(self.ui, self.book, self.topic)
 
     def open_shortcuts(self) -> None:
         if self.stack is not None:
-            self.services.navigator.open(self, Screen.HELP, self.screen)
+            self.services.navigator.open(self, Screen.HELP, self.topic)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
@@ -96,7 +96,7 @@ class RulesHelpScene(ModalScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p = self.ui, self.ui.palette
-        screen = ui.t(f"rules_help.screen_{self.screen}") if ui.catalogue.has(f"rules_help.screen_{self.screen}") else self.screen
+        screen = ui.t(f"rules_help.screen_{self.topic}") if ui.catalogue.has(f"rules_help.screen_{self.topic}") else self.topic
         panel = self.draw_frame(surface, ui.t("rules_help.title", screen=screen), centred=True)
         draw_rule(surface, panel.x + 300, panel.right - 300, panel.y + 66, p.ink_soft)
         size = self.text_size()

@@ -32,6 +32,14 @@ def test_the_combat_board_re_lays_out_when_the_window_is_resized(tmp_path):
     assert board.board.panel.width > 440  # the centre grew with the page, nothing was stretched
 
 
+def test_on_a_tall_page_the_fight_log_takes_the_room_under_the_heros_card(tmp_path):
+    driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}], window=(1920, 1080))
+    lay = driver.top.board
+    assert lay.log.x == lay.hero.x and lay.log.top > lay.hero.bottom and lay.log.bottom > lay.panel.bottom
+    assert lay.log.height > 400 and not lay.log.colliderect(lay.buttons)
+    assert driver.top.luck_button.rect.y == lay.actions_y < lay.panel.bottom - 66  # Luck / Accept under the words
+
+
 def test_on_the_smallest_page_every_control_of_the_board_stays_on_it_and_apart(tmp_path):
     driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}], window=(1024, 640))
     board = driver.top

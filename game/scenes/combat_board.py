@@ -32,7 +32,9 @@ QUIVER_HEIGHT = 128
 CARD_MIN_WIDTH = 290
 CENTRE_MIN_WIDTH = 364
 TWO_COLUMNS_FROM = 1440  # a page at least this wide sets many creatures in two columns of cards
-FULL_FROM, MEDIUM_FROM = 140, 84  # card heights from which a creature card is "full", then "medium"
+FULL_FROM, MEDIUM_FROM = 140, 84
+TALL_FROM = 900  # a page at least this tall puts the fight log under the hero's cards, the buttons alone below
+BUTTONS_BAND = 132  # card heights from which a creature card is "full", then "medium"
 TUMBLE_SECONDS = 1.0
 FLIGHT_SECONDS = 0.5
 STEP_IN_SECONDS = 0.5
@@ -66,6 +68,11 @@ class Layout:
         """The page's left (and right) margin."""
         return self.hero.x
 
+    @property
+    def actions_y(self) -> int:
+        """The top of the decision's buttons (Luck, Accept, Back): under the panel's words, not at the foot of a tall panel."""
+        return min(self.panel.bottom - 66, self.panel.y + 320)
+
     def button_rows(self) -> tuple[int, int, int, int]:
         """The buttons' two rows: the first's top and height, the second's offset from it and its height."""
         return (self.buttons.y, 48, 56, 40) if self.compact else (self.buttons.y + 2, 52, 64, 44)
@@ -93,15 +100,17 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
     The three columns share the width (never narrower than their cards need); the
     header, the banner, the strip and the bottom band keep their heights (smaller
     on a short page) and the panels take the rest. Many creatures on a wide page
-    are set in two columns so each card keeps its full size.
+    are set in two columns so each card keeps its full size; a tall page gives the
+    log the room under the hero's cards.
     """
     width, height = page
-    compact = height < 700
+    compact, tall = height < 700, height >= TALL_FROM
     margin = 20 if width < 1200 else 24
     top = 84 if compact else 92
-    band = 120 if compact else max(140, min(220, round(height * 0.2)))
-    band_rect = pygame.Rect(margin, height - (8 if compact else 14) - band, width - 2 * margin, band)
-    board = pygame.Rect(margin, top, width - 2 * margin, band_rect.y - 12 - top)
+    bottom = height - (8 if compact else 14)
+    # The bottom band: the log and the buttons; on a tall page the buttons only (the log goes under the hero's cards).
+    band = BUTTONS_BAND if tall else 120 if compact else max(140, min(220, round(height * 0.2)))
+    board = pygame.Rect(margin, top, width - 2 * margin, bottom - band - 12 - top)
     one_column = (board.height - GAP * (count - 1)) // max(1, count) >= FULL_FROM
     columns = 2 if count > 1 and not one_column and width >= TWO_COLUMNS_FROM else 1
     left, centre, right = split(
@@ -117,12 +126,19 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         y = ally.bottom + GAP
     if has_quiver:
         quiver = pygame.Rect(left.x, y, left.width, max(76, min(QUIVER_HEIGHT, board.bottom - y)))
+        y = quiver.bottom + GAP
     creatures, mode = creature_cards(right, count, columns)
     banner_h, strip_h, gap = (48, 56, 6) if compact else (60, 84, 8)
     banner = pygame.Rect(centre.x, top, centre.width, banner_h)
     strip = pygame.Rect(centre.x, banner.bottom + gap, centre.width, strip_h)
     panel = pygame.Rect(centre.x, strip.bottom + gap, centre.width, board.bottom - strip.bottom - gap)
-    log, buttons = split(band_rect, [fill(1, 340), fill(1.03, 420)], gap=COLUMN_GAP)
+    if tall:
+        log = pygame.Rect(left.x, y + 6, left.width, bottom - y - 6)
+        buttons = pygame.Rect(centre.x, bottom - band, right.right - centre.x, band)
+    else:
+        log, buttons = split(
+            pygame.Rect(margin, bottom - band, board.width, band), [fill(1, 340), fill(1.03, 420)], gap=COLUMN_GAP
+        )
     gauge_w = max(556, min(720, round(width * 0.42)))
     return Layout(
         page=(width, height),

@@ -29,7 +29,7 @@ def build_widgets(scene: CombatScene) -> None:
     scene.luck_button = g.add(
         Button(
             ui,
-            (panel.x + 20, panel.bottom - 66, half, 48),
+            (panel.x + 20, lay.actions_y, half, 48),
             ui.tr("combat.test_luck"),
             style="primary",
             icon="heart",
@@ -37,12 +37,12 @@ def build_widgets(scene: CombatScene) -> None:
         )
     )
     scene.accept_button = g.add(
-        Button(ui, (panel.right - 20 - half, panel.bottom - 66, half, 48), ui.tr("combat.accept"), on_click=scene.accept)
+        Button(ui, (panel.right - 20 - half, lay.actions_y, half, 48), ui.tr("combat.accept"), on_click=scene.accept)
     )
     scene.finish_button = g.add(
         Button(
             ui,
-            (panel.centerx - min(140, half), panel.bottom - 66, min(280, 2 * half), 48),
+            (panel.centerx - min(140, half), lay.actions_y, min(280, 2 * half), 48),
             ui.tr("combat.back"),
             style="primary",
             on_click=scene.finish,
@@ -57,7 +57,8 @@ def build_widgets(scene: CombatScene) -> None:
             visible=bool(scene.book.spells),
         )
     )
-    x, w = lay.buttons.x, (lay.buttons.width - 20) // 3
+    w = min(320, (lay.buttons.width - 20) // 3)  # a wide band keeps buttons of a hand's width, on its right
+    x = lay.buttons.right - 3 * w - 20
     # Two rows: the fight's moves, then undo / redo / stop (smaller on a short page).
     y, big, second, small = lay.button_rows()
     scene.attack_button = g.add(

@@ -120,7 +120,7 @@ class CentrePainter(Painter):
         line = fonts.line_height("body", small)
         # A short panel (a short page) sets the rows closer together, above Luck / Accept.
         natural = 40 + 30 + len(lines) * line + 30 - line + 34 + 2 * 28 + 24
-        k = max(0.75, min(1.0, (panel.height - 16 - 70) / natural))
+        k = max(0.75, min(1.0, (self.layout.actions_y - panel.y - 16 - 4) / natural))
         head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
         head, size = fit_line(head, "title", theme.text_size("heading"), room)
         blit_text(surface, head, (x, y), "title", size, p.rubric, box=panel, owner="combat decision")
@@ -181,8 +181,8 @@ class CentrePainter(Painter):
         if self.book.archery is not None:
             rows.append(("combat.sum_arrows", stats.arrows_spent))
         boxes = [e for e in fight.enemies if e.box is not None]
-        # The rows share the room above "Retour à la feuille" (panel.bottom - 66): closer together when there are more.
-        room = pygame.Rect(panel.x, y, panel.width, panel.bottom - 66 - 8 - y)
+        # The rows share the room above "Retour à la feuille" (actions_y): closer together when there are more.
+        room = pygame.Rect(panel.x, y, panel.width, self.layout.actions_y - 8 - y)
         step = min(34, (room.height - (24 if boxes else 0)) // max(1, len(rows)))
         for key, value in rows:
             blit_text(surface, t(key), (x, y), "body", body, p.ink, box=room, owner="combat summary")

@@ -57,13 +57,13 @@ class ShelfRegions:
         return pygame.Rect(self.books.x + 16, self.books.y + 60 + index * (height + 10), self.books.width - 32, height)
 
     def save_buttons(self) -> list[pygame.Rect]:
-        """Open, delete, export, import: a row at the foot of the saves panel ("open" may read "open the backup")."""
+        """Open, delete, export, import: a row at the foot of the saves panel."""
         row = pygame.Rect(self.saves.x + 20, self.saves.bottom - 70, self.saves.width - 40, 46)
-        return split(row, [fill(1.3), fill(1), fill(1), fill(1)], gap=10)
+        return split(row, [fill(), fill(), fill(), fill()], gap=10)
 
     def card_button(self, card: pygame.Rect) -> pygame.Rect:
         """A card's "new hero" button, at its right end (narrower on a narrow card, leaving the blurb room)."""
-        width = 186 if card.width >= 520 else 166
+        width = 186 if card.width >= 520 else 160
         return pygame.Rect(card.right - 4 - width, card.centery - 23, width, 46)
 
     def saves_list(self) -> pygame.Rect:
@@ -78,7 +78,7 @@ def shelf_regions(size: tuple[int, int]) -> ShelfRegions:
     bar = pygame.Rect(MARGIN, height - 8 - BAR_H, width - 2 * MARGIN, BAR_H)
     message = pygame.Rect(MARGIN, bar.y - 4 - MESSAGE_H, width - 2 * MARGIN, MESSAGE_H)
     books, saves = split(
-        pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, message.y - 4 - TOP), [fill(1.15, 470), fill(1, 440)], gap=24
+        pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, message.y - 4 - TOP), [fill(1.15, 440), fill(1, 500)], gap=24
     )
     return ShelfRegions(size, books, saves, message, bar)
 

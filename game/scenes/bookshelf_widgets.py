@@ -8,7 +8,7 @@ the panel allows, the bottom row of buttons along the page's foot.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,9 +51,8 @@ def _book_cards(scene: BookshelfScene, ordered: list) -> None:
             style="primary",
             on_click=partial(scene.start_book, book.id),
         )
-        blurb = getattr(book, "blurb", None)
-        if blurb is not None:  # the card may shorten the blurb: the button's tooltip tells it whole
-            button.tooltip = lambda b=blurb: b.get(scene.ui.catalogue.language)
+        # The card may shorten the title and the blurb: the button's tooltip tells them whole.
+        button.tooltip = partial(card_tooltip, scene, book)
         scene.book_buttons.append((g.add(button), book.id))
     # Each broken book file gets a button showing every error it has (the line drawn beside it shows the first).
     scene.first_error_y = r.books.y + 60 + per_page * (scene.card_h + 10)
@@ -63,6 +62,14 @@ def _book_cards(scene: BookshelfScene, ordered: list) -> None:
         scene.error_buttons.append(
             g.add(Button(ui, rect, ui.tr("shelf.show_errors"), on_click=partial(scene.show_book_errors, error)))
         )
+
+
+def card_tooltip(scene: BookshelfScene, book: Any) -> str:
+    """A book's whole title and blurb, in the language now shown."""
+    language = scene.ui.catalogue.language
+    blurb = getattr(book, "blurb", None)
+    title = book.title.get(language)
+    return f"{title} — {blurb.get(language)}" if blurb is not None else title
 
 
 def _saves(scene: BookshelfScene) -> None:

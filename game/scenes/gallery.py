@@ -60,7 +60,8 @@ HEADINGS = {
 HEADING_SPACE = 50  # room for a panel's heading and rule
 PANEL_GAP = 14
 # The panels whose content has a fixed height; the notes, the fields and the inventory take what is left.
-FIXED = {"buttons": 212, "toggles": 136, "counters": 262, "dice": 196, "icons": 116}
+SHORT_COUNTERS = 232  # the counters' rows closer on a short page, leaving the notes more lines
+FIXED = {"buttons": 222, "toggles": 136, "counters": 262, "dice": 196, "icons": 116}
 
 
 def gallery_panels(size: tuple[int, int]) -> dict[str, pygame.Rect]:
@@ -76,7 +77,8 @@ def gallery_panels(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     )
     panels: dict[str, pygame.Rect] = {}
     for column, names in zip(split(body, [fill(), fill(), fill()], gap=28), columns, strict=True):
-        parts = [fixed(FIXED[name]) if name in FIXED else fill(1, 120) for name in names]
+        heights = dict(FIXED, counters=FIXED["counters"] if tall else SHORT_COUNTERS)
+        parts = [fixed(heights[name]) if name in heights else fill(1, 120) for name in names]
         panels.update(zip(names, split(column, parts, gap=PANEL_GAP, vertical=True), strict=True))
     return panels
 
@@ -195,7 +197,7 @@ class GalleryScene(FluidLayout, Scene):
         half = (area.width - 24) // 2
         for index, name in enumerate(("skill", "stamina", "luck", "gold")):
             x = area.left + (index % 2) * (half + 24)
-            y = area.top + (index // 2) * 108
+            y = area.top + (index // 2) * min(108, area.height - 80)  # rows closer in a short panel
             self.counters[name] = g.add(
                 Counter(
                     ui,

@@ -21,11 +21,15 @@ def resize(driver: Driver, size: tuple[int, int]) -> None:
     driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
 
 
-def test_the_shelf_shows_more_books_and_more_saves_on_a_bigger_page(tmp_path):
+def shelf_with_two_saves(tmp_path, window: tuple[int, int]) -> Driver:
     services = make_services(tmp_path)
     make_adventure(services, "DF49")
     make_adventure(services, "DF64")
-    driver = Driver(BookshelfScene(services), window=(1024, 640))
+    return Driver(BookshelfScene(services), window=window)
+
+
+def test_the_shelf_shows_more_books_and_more_saves_on_a_bigger_page(tmp_path):
+    driver = shelf_with_two_saves(tmp_path, (1024, 640))
     shelf = driver.top
     small_cards, small_list = len(shelf.book_buttons), shelf.saves_list.rect.height
     resize(driver, (1920, 1080))
@@ -35,10 +39,7 @@ def test_the_shelf_shows_more_books_and_more_saves_on_a_bigger_page(tmp_path):
 
 
 def test_a_resized_shelf_keeps_the_selected_adventure_and_the_books_it_showed(tmp_path):
-    services = make_services(tmp_path)
-    make_adventure(services, "DF49")
-    make_adventure(services, "DF64")
-    driver = Driver(BookshelfScene(services), window=(1920, 1080))
+    driver = shelf_with_two_saves(tmp_path, (1920, 1080))
     shelf = driver.top
     driver.click(shelf.next_page)
     first = shelf.book_buttons[0][1]

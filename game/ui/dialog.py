@@ -1,6 +1,6 @@
 """Modal dialog: a message and a row of buttons over a veiled screen.
 
-A Dialog is a transparent Scene: push it on the SceneStack and the screen
+A Dialog is a ModalScene: push it on the SceneStack and the screen
 below stays visible but receives no input (only QUIT passes through). Picking
 a button, or Escape (the cancel value), pops it and calls ``on_result(value)``.
 """
@@ -12,23 +12,20 @@ from functools import partial
 
 import pygame
 
-from game.app.scene import Scene
 from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, wrap_words
-from game.ui.group import WidgetGroup
+from game.ui.modal import ModalScene
 
 PAD = 28
 BUTTON_H = 46
 BUTTON_GAP = 14
 
 
-class Dialog(Scene):
+class Dialog(ModalScene):
     """A modal question; ``buttons`` are (label, value) pairs, left to right."""
-
-    transparent = True
 
     def __init__(
         self,
@@ -43,8 +40,7 @@ class Dialog(Scene):
         width: int = 600,
     ) -> None:
         """``default_index`` is the button focused at first (default: the last one)."""
-        super().__init__()
-        self.ui = ui
+        super().__init__(ui)
         self.message = message
         self.title = title
         self.on_result = on_result
@@ -52,7 +48,6 @@ class Dialog(Scene):
         self.width = width
         self.result: object = None
         specs = list(buttons) if buttons else [(ui.tr("common.ok"), True)]
-        self.group = WidgetGroup(ui)
         self.buttons: list[Button] = []
         for index, (label, value) in enumerate(specs):
             primary = index == len(specs) - 1
@@ -106,22 +101,13 @@ class Dialog(Scene):
 
     # -- frame ------------------------------------------------------------------------
 
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.QUIT:
-            return event
-        self._layout()  # labels may have changed language
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close(self.cancel_value)
-            return None
-        self.group.process_event(event)
-        return None  # modal: nothing reaches the scene below
+    def dismiss(self) -> None:
+        """Escape: close with the cancel value."""
+        self.close(self.cancel_value)
 
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._layout()  # labels may have changed language; the widgets then take the event
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette

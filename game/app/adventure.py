@@ -81,19 +81,11 @@ class Adventure(Generic[StateT, ActionT]):
 
     def act(self, action: Any, dice: DiceSource | None = None) -> Entry | Refused:
         """Apply ``action`` (``dice``: physical dice typed in); autosave; return the entry or the refusal."""
-        try:
-            entry = self.session.apply(action, dice)
-        except Refused as refused:
-            return refused
-        return self._changed(ChangeKind.ACT, entry)
+        return self._change(ChangeKind.ACT, lambda: self.session.apply(action, dice))
 
     def undo(self) -> Entry | Refused:
         """Step back one action (see Session.undo); autosave; tell the listeners."""
-        try:
-            entry = self.session.undo()
-        except Refused as refused:
-            return refused
-        return self._changed(ChangeKind.UNDO, entry)
+        return self._change(ChangeKind.UNDO, self.session.undo)
 
     def undo_to(self, index: int) -> list[Entry] | Refused:
         """The journal's "revenir ici": back to just after entry ``index``; the reverted entries, or the refusal."""
@@ -108,13 +100,14 @@ class Adventure(Generic[StateT, ActionT]):
 
     def redo(self) -> Entry | Refused:
         """Re-apply the last undone action with its recorded dice; autosave; tell the listeners."""
+        return self._change(ChangeKind.REDO, self.session.redo)
+
+    def _change(self, kind: ChangeKind, step: Callable[[], Entry]) -> Entry | Refused:
+        """Do ``step`` on the session: its refusal as it is (nothing changed), or its entry, saved and told."""
         try:
-            entry = self.session.redo()
+            entry = step()
         except Refused as refused:
             return refused
-        return self._changed(ChangeKind.REDO, entry)
-
-    def _changed(self, kind: ChangeKind, entry: Entry) -> Entry:
         self.save()
         self._tell(Change(kind, entry))
         return entry

@@ -227,7 +227,9 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
     width = (inner - CARD_GAP * (len(stats) - 1)) // len(stats)
     top = panel.y + HEADING_SPACE + 8
     # The tiles give up some height on a short page so the starting equipment keeps a few lines.
-    tile_h = max(150, min(196, content_bottom - top - 100))
+    # A tall panel (a big page) grows them, up to 260, with bigger dice.
+    room = content_bottom - top
+    tile_h = max(150, min(196 + max(0, room - 372) // 2, 260, room - 100))
     small, body, value_size = theme.text_size("small"), theme.text_size("body"), theme.text_size("title")
     for index, stat in enumerate(stats):
         tile = pygame.Rect(panel.x + PAD + index * (width + CARD_GAP), top, width, tile_h)
@@ -255,7 +257,7 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
         faces = scene.rolled.get(stat.id)
         if faces:
             plus_w = fonts.text_width(f"+ {abs(stat.roll.plus)}", "body", body) + 12 if stat.roll.plus else 0
-            size = max(16, min(34, (tile.width - 16 - plus_w) // len(faces) - 8))  # narrow tiles: smaller dice
+            size = max(16, min(34 * tile_h // 196, (tile.width - 16 - plus_w) // len(faces) - 8))  # narrow tiles: smaller dice
             total_w = len(faces) * (size + 8) - 8
             sx = tile.centerx - (total_w + plus_w) // 2 + size // 2
             for i, face in enumerate(faces):

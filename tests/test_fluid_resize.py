@@ -111,3 +111,19 @@ def test_the_gallery_moves_its_toggles_on_a_short_page_and_keeps_what_was_typed(
     assert gallery.page == (1024, 640) and gallery.name_field.text == "Brenna"
     assert gallery.panels["toggles"].x == gallery.panels["counters"].x  # a short page: under the counters
     assert all(pygame.Rect(0, 0, 1024, 640).contains(panel) for panel in gallery.panels.values())
+
+
+def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "DF49")
+    services.saves.path(adventure.save_id).write_text("{not json", encoding="utf-8")
+    driver = Driver(BookshelfScene(services), window=(1280, 720))
+    shelf = driver.top
+    said: list[str] = []
+    speak = services.ui.say
+    services.ui.say = lambda text, **options: (said.append(text), speak(text, **options))  # type: ignore[method-assign]
+    shelf.saves_list.select(0)
+    assert len(said) == 1 and shelf.message_bad
+    resize(driver, (1920, 1080))
+    assert shelf.page == (1920, 1080) and shelf.saves_list.selected == 0 and len(said) == 1
+    assert not shelf.export_button.enabled  # a broken save still cannot be exported

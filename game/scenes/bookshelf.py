@@ -95,7 +95,7 @@ class BookshelfScene(FluidLayout, Scene):
         selected, scrolled = kept
         self.saves_list.selected = selected if selected is not None and selected < len(self.listing) else None
         self.saves_list.scroll_to(scrolled)
-        self._selection_changed()
+        self._selection_changed(tell=False)  # said when it was selected: a resize does not say it again
 
     def ordered_books(self) -> list[BookCard]:
         """Every book's card in shelf order."""
@@ -142,7 +142,8 @@ class BookshelfScene(FluidLayout, Scene):
         index = self.saves_list.selected
         return self.listing[index] if index is not None and index < len(self.listing) else None
 
-    def _selection_changed(self) -> None:
+    def _selection_changed(self, tell: bool = True) -> None:
+        """The buttons follow the selected adventure; ``tell``: also say what is wrong with it (a broken save)."""
         item = self._selected()
         reason = self.ui.tr("shelf.select_first")
         for button in (self.open_button, self.delete_button, self.export_button, self.chronicles_button):
@@ -150,13 +151,15 @@ class BookshelfScene(FluidLayout, Scene):
         if item is not None and item.save is not None and item.id in self.services.failing_saves:
             backup = self._backup_before_failure(item.id)
             self.open_button.label = self.ui.tr("shelf.open_backup") if backup else self.ui.tr("shelf.open")
-            self.say(self.ui.t("shelf.screen_failed" if backup else "shelf.screen_failed_no_backup"), bad=True)
+            if tell:
+                self.say(self.ui.t("shelf.screen_failed" if backup else "shelf.screen_failed_no_backup"), bad=True)
         elif item is not None and item.save is None:
             backups = self.services.saves.backups(item.id)
             self.open_button.label = self.ui.tr("shelf.open_backup") if backups else self.ui.tr("shelf.open")
             self.open_button.set_enabled(bool(backups), self.ui.tr("shelf.no_backup"))
             self.export_button.set_enabled(False, self.ui.tr("shelf.cannot_export_broken"))
-            self.say(self.ui.t("shelf.broken_reason", reason=str(item.error)), bad=True)
+            if tell:
+                self.say(self.ui.t("shelf.broken_reason", reason=str(item.error)), bad=True)
         else:
             self.open_button.label = self.ui.tr("shelf.open")
         self._lock()

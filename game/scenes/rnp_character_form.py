@@ -20,7 +20,7 @@ from game.scenes.rnp_format import num, parse_number, signed
 from game.scenes.rnp_panel import ROW
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_veil, wrap_words
 from game.ui.modal import ModalScene
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
@@ -288,9 +288,7 @@ class CharacterForm(FluidLayout, ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, book = self.ui, self.ui.palette, self.book
         language = ui.catalogue.language
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, p)
         draw_panel(surface, self.rect, p, fill_alpha=255)
         title = ui.t("rnp.form_edit", name=self.member["name"]) if self.member else ui.t("rnp.form_add")
         heading = ui.theme.text_size("heading")

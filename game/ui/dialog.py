@@ -16,7 +16,7 @@ from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_veil, wrap_words
 from game.ui.modal import ModalScene
 
 PAD = 28
@@ -111,9 +111,7 @@ class Dialog(ModalScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, p)
         panel = self.panel_rect(surface.get_size())
         draw_panel(surface, panel, p, fill_alpha=255)
         y = panel.top + PAD

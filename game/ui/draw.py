@@ -165,6 +165,13 @@ PANEL_CACHE_BYTES = 6_000_000
 _panel_cache = SurfaceCache("panels", PANEL_CACHE_BYTES)
 
 
+def draw_veil(surface: pygame.Surface, palette: Palette) -> None:
+    """The translucent veil an overlay lays over the screen below it."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(palette.overlay)
+    surface.blit(veil, (0, 0))
+
+
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, shadow: bool = True, fill_alpha: int = 215
 ) -> None:

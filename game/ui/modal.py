@@ -13,7 +13,7 @@ import pygame
 
 from game.app.scene import Scene
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel
+from game.ui.draw import blit_text, draw_panel, draw_veil
 from game.ui.group import WidgetGroup
 
 
@@ -62,9 +62,7 @@ class ModalScene(Scene):
     ) -> pygame.Rect:
         """The veil, the panel and its title; returns the panel's rect."""
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, p)
         panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=250)
         if title:

@@ -121,7 +121,7 @@ def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path):
     shelf = driver.top
     said: list[str] = []
     speak = services.ui.say
-    services.ui.say = lambda text, **options: (said.append(text), speak(text, **options))  # type: ignore[method-assign]
+    services.ui.say = lambda text, **options: (said.append(text), speak(text, **options))  # type: ignore[method-assign]  # the test listens to what the shelf says
     shelf.saves_list.select(0)
     assert len(said) == 1 and shelf.message_bad
     resize(driver, (1920, 1080))

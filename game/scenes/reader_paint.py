@@ -150,6 +150,7 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
     name, size = fit_line(hero.name or ui.t("sheet.nameless"), "title", heading, right - x)
     blit_text(surface, name, (x, side.y + 14), "title", size, p.ink, box=side, owner="reader hero")
     y = side.y + 62
+    row = 34 if side.height >= 600 else 30  # a short page packs the rows so the equipment keeps some room
     for stat in book.stats:
         name = stat.name.get(scene.language)
         blit_text(surface, name, (x, y + 14), "title", body, p.ink, "midleft")
@@ -158,7 +159,7 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
         colour = p.bad if stat.id == "stamina" and hero.scores[stat.id] <= max(4, hero.initial[stat.id] // 4) else p.ink
         blit_text(surface, initial, (right - 40, y + 14), "body", body, p.ink_soft, "midleft")
         blit_text(surface, value, (right - 46, y + 14), "bold", 26, colour, "midright")
-        y += 34
+        y += row
     draw_rule(surface, x, right, y + 6, p.ink_faint)
     y += 18
     for counter in book.counters:
@@ -166,7 +167,7 @@ def draw_side(scene: ReaderScene, surface: pygame.Surface) -> None:
         blit_text(surface, counter.name.get(scene.language), (x + 38, y + 14), "body", body, p.ink, "midleft")
         value = str(state.counters[counter.id]) + (f" / {counter.maximum}" if counter.maximum else "")
         blit_text(surface, value, (right, y + 14), "bold", body, p.ink, "midright")
-        y += 34
+        y += row
     if book.calendar is not None:
         draw_rule(surface, x, right, y + 6, p.ink_faint)
         y += 20

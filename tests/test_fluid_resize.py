@@ -113,7 +113,7 @@ def test_the_gallery_moves_its_toggles_on_a_short_page_and_keeps_what_was_typed(
     assert all(pygame.Rect(0, 0, 1024, 640).contains(panel) for panel in gallery.panels.values())
 
 
-def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path):
+def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path, monkeypatch):
     services = make_services(tmp_path)
     adventure = make_adventure(services, "DF49")
     services.saves.path(adventure.save_id).write_text("{not json", encoding="utf-8")
@@ -121,7 +121,7 @@ def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path):
     shelf = driver.top
     said: list[str] = []
     speak = services.ui.say
-    services.ui.say = lambda text, **options: (said.append(text), speak(text, **options))  # type: ignore[method-assign]  # the test listens to what the shelf says
+    monkeypatch.setattr(services.ui, "say", lambda text, **options: (said.append(text), speak(text, **options)))
     shelf.saves_list.select(0)
     assert len(said) == 1 and shelf.message_bad
     resize(driver, (1920, 1080))

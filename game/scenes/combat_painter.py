@@ -347,7 +347,9 @@ class BoardPainter(Painter):
         face = {"heading": "title", "body": "bold", "small": "bold"}[geo.name_size]
         size = theme.text_size(geo.name_size)
         label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
-        room = rect.width - {"full": 40, "medium": 32}.get(mode, 150)  # a compact card keeps its right for the total
+        # A compact card keeps its right for the total of its last roll, when it has one.
+        rolled = "cards" not in self.frame.hidden and any(x.creature == index for x in fight.last_round)
+        room = rect.width - {"full": 40, "medium": 32}.get(mode, 150 if rolled else 32)
         blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink)
         if geo.stats is not None:
             attack = self.book.profile(state.fight.profile).attack

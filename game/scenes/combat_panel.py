@@ -148,7 +148,7 @@ class CentrePainter(Painter):
         for key, value in (("combat.if_test", advice["test_luck"]), ("combat.if_accept", advice["accept"])):
             label, size = fit_line(t(key), "body", small, label_w - 8)
             blit_text(surface, label, (x, y + 10), "body", size, p.ink_soft, "midleft", box=panel, owner="combat decision")
-            bar = pygame.Rect(x + label_w, y + 2, room - label_w - 64, 16)
+            bar = pygame.Rect(x + label_w, y + 2, room - label_w - 76, 16)
             pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=8)
             if value > 0:
                 fill = bar.copy()

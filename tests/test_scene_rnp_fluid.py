@@ -11,7 +11,6 @@ from game.scenes.rnp_character_form import CharacterForm
 from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_saves import SavesScene
 from game.scenes.rnp_table import RnpTableScene
-from game.scenes.rnp_travel import last_saves
 
 CTRL = pygame.KMOD_CTRL
 
@@ -94,15 +93,20 @@ def test_the_character_form_stays_centred_and_keeps_what_is_typed(services):
 
 def test_a_taller_page_lists_more_hours_of_forced_march(services):
     scene, driver = table(services, "travel", (1024, 640))
-    entry = last_saves(scene.view)
-    assert entry is not None
-    saves = SavesScene(scene, entry)
-    scene.stack.push(saves)
+    saves = [
+        {"day": day, "hour": hour, "dc": 10 + hour, "who": who, "success": who == "Brok", "total": 12}
+        for day in range(1, 6)
+        for hour in range(1, 5)
+        for who in ("Brok", "Mira")
+    ]  # five days of four forced-march hours: twenty hours, R-RNP-MARCH-1
+    window = SavesScene(scene, {"at_s": 0, "do": "travel_party", "data": {"saves": saves}})
+    scene.stack.push(window)
     driver.send()
-    small = saves.max_hours
+    small = window.max_hours
+    assert small < 20
     resize(driver, 1920, 1200)
-    assert saves.page == (1920, 1200) and saves.max_hours > small
-    assert pygame.Rect((0, 0), saves.page).contains(saves.panel_rect())
+    assert window.page == (1920, 1200) and small < window.max_hours == 20
+    assert pygame.Rect((0, 0), window.page).contains(window.panel_rect())
 
 
 def test_a_big_party_keeps_every_name_button_inside_the_panel(services):

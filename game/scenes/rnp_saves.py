@@ -19,7 +19,8 @@ from game.ui.modal import ModalScene
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
-HOUR_ROW = 40  # an hour of march (its saves may take a second line)
+HOUR_ROW = 32  # an hour of march
+LINE = 26  # each more line its saves take
 
 
 class SavesScene(FluidLayout, ModalScene):
@@ -36,9 +37,50 @@ class SavesScene(FluidLayout, ModalScene):
         """No controls: a click, Enter or Escape closes it."""
 
     @property
+    def width(self) -> int:
+        """The window's width: a little wider on a wide page, never wider than the page."""
+        return min(1000 + max(0, self.page[0] - 1280) // 2, self.page[0] - 24)
+
+    def column(self) -> int:
+        """Where the saves start, after the longest hour's label (at most half the window)."""
+        small = self.ui.theme.text_size("small")
+        widest = max((fonts.text_width(self.hour_label(*h[:3]), "bold", small) for h in self.hours()), default=0)
+        return min(self.width // 2, widest + 40)
+
+    def hour_label(self, day: int, hour: int, dc: int) -> str:
+        return self.ui.t("rnp.saves_hour", day=day, hour=hour, dc=dc)
+
+    def save_text(self, save: dict[str, Any]) -> str:
+        return self.ui.t("rnp.save_passed" if save["success"] else "rnp.save_failed", who=save["who"], total=save["total"])
+
+    def rows(self) -> list[tuple[str, list[list[dict[str, Any]]]]]:
+        """Each hour's label and its saves cut into lines that fit the window."""
+        small = self.ui.theme.text_size("small")
+        room = self.width - 30 - self.column() - 20
+        out = []
+        for day, hour, dc, saves in self.hours():
+            lines: list[list[dict[str, Any]]] = [[]]
+            used = 0
+            for save in saves:
+                width = fonts.text_width(self.save_text(save), "body", small) + 24
+                if lines[-1] and used + width - 24 > room:
+                    lines.append([])
+                    used = 0
+                lines[-1].append(save)
+                used += width
+            out.append((self.hour_label(day, hour, dc), lines))
+        return out
+
+    @property
     def max_hours(self) -> int:
-        """The hours the page's height holds (one row is kept for a wrapped row or the "more" line)."""
-        return max(3, (self.page[1] - 40 - 130) // HOUR_ROW - 1)
+        """How many hours the page's height holds (the rest is counted on a line of its own)."""
+        room, shown = self.page[1] - 40 - 130 - HOUR_ROW, 0
+        for _, lines in self.rows():
+            room -= HOUR_ROW + LINE * (len(lines) - 1)
+            if room < 0:
+                break
+            shown += 1
+        return shown
 
     def hours(self) -> list[tuple[int, int, int, list[dict[str, Any]]]]:
         """(clock day, hour of march, DC, saves) in the order they were rolled."""
@@ -51,10 +93,9 @@ class SavesScene(FluidLayout, ModalScene):
         return [(first_day + day - 1, int(march + hour), saves[0]["dc"], saves) for (day, hour), saves in grouped.items()]
 
     def panel_rect(self) -> pygame.Rect:
-        rows = min(self.max_hours, len(self.hours())) + 1  # room for a wrapped row or the "more" line
-        rect = pygame.Rect(
-            0, 0, min(1000 + (self.page[0] - 1280) // 2, self.page[0] - 24), min(self.page[1] - 40, 130 + HOUR_ROW * rows)
-        )
+        rows = self.rows()[: self.max_hours]
+        body = sum(HOUR_ROW + LINE * (len(lines) - 1) for _, lines in rows) + HOUR_ROW  # and the "more" line
+        rect = pygame.Rect(0, 0, self.width, min(self.page[1] - 40, 130 + body))
         rect.center = (self.page[0] // 2, self.page[1] // 2)
         return rect
 
@@ -70,21 +111,17 @@ class SavesScene(FluidLayout, ModalScene):
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         rect = self.draw_frame(surface, ui.t("rnp.saves_title"), centred=True)
         small = theme.text_size("small")
-        y = rect.top + 72
-        hours = self.hours()
-        for day, hour, dc, saves in hours[: self.max_hours]:
-            blit_text(surface, ui.t("rnp.saves_hour", day=day, hour=hour, dc=dc), (rect.left + 30, y), "bold", small, p.ink)
-            x = rect.left + 400
-            for save in saves:
-                key = "rnp.save_passed" if save["success"] else "rnp.save_failed"
-                text = ui.t(key, who=save["who"], total=save["total"])
-                if x + fonts.text_width(text, "body", small) > rect.right - 20:
-                    x, y = rect.left + 400, y + 26
-                box = blit_text(surface, text, (x, y), "body", small, p.good if save["success"] else p.bad)
-                x = box.right + 24
-            y += 32
-        if len(hours) > self.max_hours:
-            blit_text(
-                surface, ui.t("rnp.saves_more", n=len(hours) - self.max_hours), (rect.left + 30, y), "italic", small, p.ink_soft
-            )
+        y, column, rows, shown = rect.top + 72, rect.left + 30 + self.column(), self.rows(), self.max_hours
+        for label, lines in rows[:shown]:
+            blit_text(surface, label, (rect.left + 30, y), "bold", small, p.ink)
+            for line in lines:
+                x = column
+                for save in line:
+                    box = blit_text(surface, self.save_text(save), (x, y), "body", small, p.good if save["success"] else p.bad)
+                    x = box.right + 24
+                y += LINE
+            y += HOUR_ROW - LINE
+        if len(rows) > shown:
+            more = ui.t("rnp.saves_more", n=len(rows) - shown)
+            blit_text(surface, more, (rect.left + 30, y), "italic", small, p.ink_soft)
         blit_text(surface, ui.t("rnp.saves_close"), (rect.centerx, rect.bottom - 24), "italic", small, p.ink_faint, "center")

@@ -89,10 +89,11 @@ def test_rules_books_and_storage_import_no_app_no_widget_and_no_screen():
 
 
 def test_widgets_know_only_the_scene_base_of_the_app():
-    """Modal widgets are scenes (``game.app.scene``); nothing else of the app or the screens."""
+    """Modal widgets are scenes (``game.app.scene``) laid out like screens (``game.app.fluid``); nothing else."""
+    bases = {"game.app.scene", "game.app.scene.Scene", "game.app.fluid", "game.app.fluid.FluidLayout"}
     for name, found in importers_of("game.app").items():
         if name.startswith("game.ui"):
-            assert found <= {"game.app.scene", "game.app.scene.Scene"}, name
+            assert found <= bases, name
     assert not any(name.startswith("game.ui") for name in importers_of("game.scenes"))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -28,13 +29,15 @@ from game.ui.speech import SpokenText
 from game.ui.toggle import Toggle
 from game.ui.voices import SPEECH_MODES
 
-PANEL = pygame.Rect(160, 30, 960, 660)
-LABEL_X = PANEL.x + 36
-CONTROL_X = PANEL.x + 300
-SPEECH_Y = PANEL.y + 92
-CONTRAST_Y = PANEL.y + 196
-KEYS_Y = PANEL.y + 262
+# Places inside the panel (offsets from its top-left corner); the shortcuts list takes the height left.
+LABEL_X = 36
+CONTROL_X = 300
+SPEECH_Y = 92
+CONTRAST_Y = 196
+KEYS_Y = 262
 SEGMENT_H = 42
+KEY_ROW = 34
+BELOW_LIST = 58 + 24 + 46  # the status (two lines), then the buttons and the panel's bottom margin
 
 
 class AccessSettingsScene(ModalScene):
@@ -48,18 +51,23 @@ class AccessSettingsScene(ModalScene):
         self.services = services
         self.capturing: str | None = None  # the action waiting for its new key
         self.status = None
-        self._build()
-        self._refresh()
+        self.actions = list(DEFAULT_SHORTCUTS)
+        self.layout(self.page)
 
     @property
     def settings(self):
         return self.services.settings
 
-    def _build(self) -> None:
-        ui, g = self.ui, self.group
+    def panel_size(self) -> tuple[int, int]:
+        """Room for every shortcut when the page has it (660 high at least, as on a 1280×720 page)."""
+        return 960, max(660, KEYS_Y + 40 + KEY_ROW * len(self.actions) + 8 + BELOW_LIST)
+
+    def place_widgets(self) -> None:
+        ui, g, panel = self.ui, self.group, self.panel_rect()
+        label_x, control_x = panel.x + LABEL_X, panel.x + CONTROL_X
         self.speech_buttons: dict[str, Button] = {}
         for index, mode in enumerate(SPEECH_MODES):
-            rect = (CONTROL_X + index * 206, SPEECH_Y, 198, SEGMENT_H)
+            rect = (control_x + index * 206, panel.y + SPEECH_Y, 198, SEGMENT_H)
             self.speech_buttons[mode] = g.add(
                 Button(
                     ui,
@@ -73,36 +81,41 @@ class AccessSettingsScene(ModalScene):
         self.contrast_toggle = g.add(
             Toggle(
                 ui,
-                (CONTROL_X, CONTRAST_Y + 5, 300, 32),
+                (control_x, panel.y + CONTRAST_Y + 5, 300, 32),
                 "",
                 value=contrast,
                 on_change=self.set_contrast,
                 spoken_name=ui.tr("access.contrast"),
             )
         )
-        self.actions = list(DEFAULT_SHORTCUTS)
+        list_top = panel.y + KEYS_Y + 40
         self.keys_list = g.add(
             ScrollList(
                 ui,
-                (LABEL_X, KEYS_Y + 40, PANEL.width - 72, 250),
-                row_height=34,
+                (label_x, list_top, panel.width - 72, max(KEY_ROW, panel.bottom - BELOW_LIST - list_top)),
+                row_height=KEY_ROW,
                 on_activate=self.start_capture,
                 spoken_name=ui.tr("access.help_shortcuts"),
             )
         )
-        bottom = PANEL.bottom - 24 - 46
-        self.defaults_button = g.add(Button(ui, (LABEL_X, bottom, 260, 46), ui.tr("access.defaults"), on_click=self.defaults))
+        bottom = panel.bottom - 24 - 46
+        self.defaults_button = g.add(Button(ui, (label_x, bottom, 260, 46), ui.tr("access.defaults"), on_click=self.defaults))
         self.change_button = g.add(
             Button(
                 ui,
-                (LABEL_X + 272, bottom, 260, 46),
+                (label_x + 272, bottom, 260, 46),
                 ui.tr("access.change_key"),
                 on_click=lambda: self.start_capture(self.keys_list.selected),
             )
         )
         self.close_button = g.add(
-            Button(ui, (PANEL.right - 36 - 180, bottom, 180, 46), ui.tr("common.close"), style="primary", on_click=self.close)
+            Button(ui, (panel.right - 36 - 180, bottom, 180, 46), ui.tr("common.close"), style="primary", on_click=self.close)
         )
+        self._refresh()
+
+    def restore_view(self, kept: Any) -> None:
+        super().restore_view(kept)
+        self._refresh()  # the row selected before the re-layout enables "Change key" again
 
     def _speech_choice(self, mode: str) -> Callable[[], str]:
         """What a screen reader calls a speech button: "Speech: Screen reader", in the language of the moment."""
@@ -170,9 +183,6 @@ class AccessSettingsScene(ModalScene):
         self._save()
         self.status = self.ui.t("access.keys_reset")
 
-    def panel_rect(self) -> pygame.Rect:
-        return PANEL
-
     def close(self) -> None:
         super().dismiss()
 
@@ -195,11 +205,13 @@ class AccessSettingsScene(ModalScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        self.draw_frame(surface)
+        panel = self.draw_frame(surface)
+        label_x, control_x = panel.x + LABEL_X, panel.x + CONTROL_X
+        speech_y, keys_y = panel.y + SPEECH_Y, panel.y + KEYS_Y
         body, small = theme.text_size("body"), theme.text_size("small")
-        blit_text(surface, ui.t("access.title"), (LABEL_X, PANEL.y + 18), "title", theme.text_size("title"), p.rubric)
-        pygame.draw.line(surface, p.ink_faint, (LABEL_X, PANEL.y + 72), (PANEL.right - 36, PANEL.y + 72))
-        blit_text(surface, ui.t("access.speech"), (LABEL_X, SPEECH_Y + SEGMENT_H // 2), "body", body, p.ink, "midleft")
+        blit_text(surface, ui.t("access.title"), (label_x, panel.y + 18), "title", theme.text_size("title"), p.rubric)
+        pygame.draw.line(surface, p.ink_faint, (label_x, panel.y + 72), (panel.right - 36, panel.y + 72))
+        blit_text(surface, ui.t("access.speech"), (label_x, speech_y + SEGMENT_H // 2), "body", body, p.ink, "midleft")
         note = ui.speech.note
         hint = (
             ui.t(note)
@@ -208,16 +220,16 @@ class AccessSettingsScene(ModalScene):
                 "access.speech_hint", repeat=self.services.keymap.label("repeat"), where=self.services.keymap.label("where")
             )
         )
-        for index, line in enumerate(wrap_words(hint, "italic", small, PANEL.width - 72)[:2]):
+        for index, line in enumerate(wrap_words(hint, "italic", small, panel.width - 72)[:2]):
             blit_text(
-                surface, line, (LABEL_X, SPEECH_Y + SEGMENT_H + 10 + index * 24), "italic", small, p.bad if note else p.ink_soft
+                surface, line, (label_x, speech_y + SEGMENT_H + 10 + index * 24), "italic", small, p.bad if note else p.ink_soft
             )
-        blit_text(surface, ui.t("access.contrast"), (LABEL_X, CONTRAST_Y + 21), "body", body, p.ink, "midleft")
-        blit_text(surface, ui.t("access.help_shortcuts"), (LABEL_X, KEYS_Y + 18), "body", body, p.ink, "midleft")
-        blit_text(surface, ui.t("access.keys_hint"), (CONTROL_X, KEYS_Y + 18), "italic", small, p.ink_soft, "midleft")
+        blit_text(surface, ui.t("access.contrast"), (label_x, panel.y + CONTRAST_Y + 21), "body", body, p.ink, "midleft")
+        blit_text(surface, ui.t("access.help_shortcuts"), (label_x, keys_y + 18), "body", body, p.ink, "midleft")
+        blit_text(surface, ui.t("access.keys_hint"), (control_x, keys_y + 18), "italic", small, p.ink_soft, "midleft")
         if self.status:
-            for index, line in enumerate(wrap_words(self.status, "italic", small, PANEL.width - 72)[:2]):
-                blit_text(surface, line, (LABEL_X, self.keys_list.rect.bottom + 10 + index * 24), "italic", small, p.ink)
+            for index, line in enumerate(wrap_words(self.status, "italic", small, panel.width - 72)[:2]):
+                blit_text(surface, line, (label_x, self.keys_list.rect.bottom + 10 + index * 24), "italic", small, p.ink)
         self.group.draw(surface)
 
 

@@ -30,6 +30,13 @@ class ImportScene(ModalScene):
         self.on_done = on_done
         self.kind = kind
         self.keys = IMPORT_KEYS[kind]
+        self.errors: list[str] = []
+        self.layout(self.page)
+
+    def panel_size(self) -> tuple[int, int]:
+        return 860, 290 if self.kind == "save" else 440
+
+    def place_widgets(self) -> None:
         panel = self.panel_rect()
         self.field = self.group.add(
             TextField(
@@ -52,12 +59,6 @@ class ImportScene(ModalScene):
                 on_click=self.confirm,
             )
         )
-        self.errors: list[str] = []
-
-    def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 860, 290 if self.kind == "save" else 440)
-        rect.center = (640, 360)
-        return rect
 
     def on_enter(self) -> None:
         self.group.focus.focus(self.field)

@@ -23,7 +23,13 @@ class CrashReportScene(ModalScene):
         self.report = report
         self.on_close = on_close
         self.copied = False
-        panel = self.panel_rect()
+        self.layout(self.page)
+
+    def panel_size(self) -> tuple[int, int]:
+        return 760, 330
+
+    def place_widgets(self) -> None:
+        ui, panel = self.ui, self.panel_rect()
         self.copy_button = self.group.add(
             Button(ui, (panel.x + 30, panel.bottom - 70, 260, 46), ui.tr("crash.copy"), on_click=self.copy)
         )
@@ -32,11 +38,6 @@ class CrashReportScene(ModalScene):
                 ui, (panel.right - 230, panel.bottom - 70, 200, 46), ui.tr("crash.continue"), style="primary", on_click=self.close
             )
         )
-
-    def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 760, 330)
-        rect.center = (640, 360)
-        return rect
 
     def on_enter(self) -> None:
         self.group.focus.focus(self.continue_button)

@@ -24,13 +24,19 @@ from game.ui.context import UIContext
 from game.ui.counter import Counter
 from game.ui.draw import blit_text, wrap_words
 from game.ui.group import WidgetGroup
-from game.ui.modal import ModalScene
+from game.ui.modal import MARGIN, ModalScene
 from game.ui.toggle import Toggle
 
 STEP_ROW = 52
 PICKER_ROW = 50
-PICKER_ROWS = 8  # rows shown at once; more options scroll by pages
+PICKER_MAX_ROWS = 12  # rows shown at once at most (as many as the page allows); more options turn by pages
 PAD = 30
+PICKER_CHROME = 120 + 40 + 46 + PAD + 24  # the picker's height besides its rows: heading, help, buttons
+
+
+def option_name(ui: UIContext, option: Any) -> str:
+    """An option's name in the language of the moment (what a screen reader calls its control)."""
+    return option.name.get(ui.catalogue.language)
 
 
 def step_count(step: Any, hero: Any) -> int | None:
@@ -120,13 +126,21 @@ class ChoicePicker(ModalScene):
         self.check = check
         self.on_done = on_done
         self.picks: dict[str, int] = {option.id: current.get(option.id, 0) for option in step.options}
-        self.page = 0
+        self.option_page = 0
         self.problem: str | None = None
-        panel = self.panel_rect()
+        self.layout(self.page)
+
+    @property
+    def rows_per_page(self) -> int:
+        """As many options at once as the page's height allows (8 on a 1280×720 page)."""
+        return max(1, min(PICKER_MAX_ROWS, (self.page[1] - 2 * MARGIN - PICKER_CHROME) // PICKER_ROW))
+
+    def place_widgets(self) -> None:
+        ui, panel, step, rows = self.ui, self.panel_rect(), self.step, self.rows_per_page
         self.list_top = panel.y + 120
         self.widgets: dict[str, Any] = {}
         for index, option in enumerate(step.options):
-            y = self.list_top + (index % PICKER_ROWS) * PICKER_ROW + 4
+            y = self.list_top + (index % rows) * PICKER_ROW + 4
             widget: Counter | Toggle
             if step.repeats:
                 widget = Counter(
@@ -136,7 +150,7 @@ class ChoicePicker(ModalScene):
                     minimum=0,
                     maximum=step.max_each or self.count or 99,
                     on_request=partial(self.set_pick, option.id),
-                    spoken_name=lambda o=option: o.name.get(ui.catalogue.language),
+                    spoken_name=partial(option_name, ui, option),
                 )
             else:
                 widget = Toggle(
@@ -145,7 +159,7 @@ class ChoicePicker(ModalScene):
                     "",
                     value=bool(self.picks[option.id]),
                     on_change=partial(self.toggle_pick, option.id),
-                    spoken_name=lambda o=option: o.name.get(ui.catalogue.language),
+                    spoken_name=partial(option_name, ui, option),
                 )
             self.widgets[option.id] = self.group.add(widget)
         bottom = panel.bottom - PAD - 46
@@ -163,14 +177,25 @@ class ChoicePicker(ModalScene):
         )
         self._sync()
 
+    def keep_view(self) -> Any:
+        """The first option in view stays in view when the page holds more or fewer rows."""
+        return self.option_page * self.rows_per_page
+
+    def restore_view(self, kept: Any) -> None:
+        self.option_page = kept // self.rows_per_page
+        self._sync()
+
+    def toggle_pick(self, option: str, on: bool) -> None:
+        """A toggle of an option taken once at most: on picks it, off drops it."""
+        self.set_pick(option, 1 if on else 0)
+
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.step.options) // PICKER_ROWS))
+        return max(1, -(-len(self.step.options) // self.rows_per_page))
 
-    def panel_rect(self) -> pygame.Rect:
-        rows = min(PICKER_ROWS, len(self.step.options))
-        height = 120 + rows * PICKER_ROW + 40 + 46 + PAD + 24
-        return pygame.Rect(640 - 400, max(10, 360 - height // 2), 800, height)
+    def panel_size(self) -> tuple[int, int]:
+        rows = min(self.rows_per_page, len(self.step.options))
+        return 800, PICKER_CHROME + rows * PICKER_ROW
 
     def action(self) -> a.Choose:
         """The picks as the rules' action: ids, or {id: count} where the book allows repeats."""
@@ -185,22 +210,19 @@ class ChoicePicker(ModalScene):
         self.picks[option] = max(0, times)
         self._sync()
 
-    def toggle_pick(self, option: str, on: bool) -> None:
-        """A toggle of an option taken once at most: on picks it, off drops it."""
-        self.set_pick(option, 1 if on else 0)
-
     def turn(self, by: int) -> None:
-        self.page = max(0, min(self.pages - 1, self.page + by))
+        self.option_page = max(0, min(self.pages - 1, self.option_page + by))
         self._sync()
 
     def _sync(self) -> None:
+        self.option_page = min(self.option_page, self.pages - 1)
         for index, option in enumerate(self.step.options):
             widget = self.widgets[option.id]
-            widget.visible = index // PICKER_ROWS == self.page
+            widget.visible = index // self.rows_per_page == self.option_page
             widget.value = self.picks[option.id] if self.step.repeats else bool(self.picks[option.id])
         self.prev_button.visible = self.next_button.visible = self.pages > 1
-        self.prev_button.set_enabled(self.page > 0)
-        self.next_button.set_enabled(self.page < self.pages - 1)
+        self.prev_button.set_enabled(self.option_page > 0)
+        self.next_button.set_enabled(self.option_page < self.pages - 1)
         self.problem = self.check(self.action())  # the rules' reason, in the player's words
         self.ok_button.set_enabled(self.problem is None, self.problem)
 
@@ -239,9 +261,9 @@ class ChoicePicker(ModalScene):
             blit_text(surface, line, (x, panel.y + 62 + index * 22), "italic", small, p.ink_soft)
         right = panel.right - PAD - (150 if self.step.repeats else 100)
         for index, option in enumerate(self.step.options):
-            if index // PICKER_ROWS != self.page:
+            if index // self.rows_per_page != self.option_page:
                 continue
-            top = self.list_top + (index % PICKER_ROWS) * PICKER_ROW
+            top = self.list_top + (index % self.rows_per_page) * PICKER_ROW
             pygame.draw.line(surface, p.ink_faint, (x, top), (panel.right - PAD, top))
             blit_text(surface, option.name.get(language), (x, top + 14), "bold", small, p.ink, "midleft")
             if option.description is not None:
@@ -251,7 +273,7 @@ class ChoicePicker(ModalScene):
         if self.pages > 1:
             blit_text(
                 surface,
-                ui.t("steps.page", page=self.page + 1, pages=self.pages),
+                ui.t("steps.page", page=self.option_page + 1, pages=self.pages),
                 (self.next_button.rect.right + 14, self.next_button.rect.centery),
                 "italic",
                 small,

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 import pygame
 
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.layout import ScrollPane
 from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
+from game.ui.widget import Widget
 
 ROW_H = 58
 PIP_BUTTON = 48
@@ -45,29 +48,40 @@ class DiceEntryScene(ModalScene):
         self.values: list[int | None] = [None] * len(sides)
         self.on_done = on_done
         self.on_cancel = on_cancel
+        self.layout(self.page)
+
+    def panel_size(self) -> tuple[int, int]:
+        return 700, 170 + ROW_H * max(1, len(self.sides))
+
+    def place_widgets(self) -> None:
+        """One row per die in a pane (it scrolls when the page is too short for them all), OK and Cancel below."""
+        ui, panel = self.ui, self.panel_rect()
         self.fields: dict[int, TextField] = {}
         self.pip_buttons: dict[int, list[Button]] = {}
-        panel = self.panel_rect()
         top = panel.y + 80
-        for row, die_sides in enumerate(sides):
+        self.rows = self.group.add(ScrollPane(ui, (panel.x + 20, top, panel.width - 40, panel.bottom - 90 - top)))
+        for row, die_sides in enumerate(self.sides):
             y = top + row * ROW_H
+            widgets: list[Widget] = []
             if die_sides == 6:
-                buttons = []
                 for face in range(1, 7):
                     rect = (panel.x + 230 + (face - 1) * (PIP_BUTTON + 8), y, PIP_BUTTON, PIP_BUTTON)
-                    buttons.append(self.group.add(Button(ui, rect, str(face), on_click=partial(self.pick, row, face))))
-                self.pip_buttons[row] = buttons
+                    widgets.append(self.group.add(Button(ui, rect, str(face), on_click=partial(self.pick, row, face))))
+                self.pip_buttons[row] = cast(list[Button], widgets)
             else:
-                field = TextField(
-                    ui,
-                    (panel.x + 230, y, 120, PIP_BUTTON),
-                    numeric=True,
-                    minimum=1,
-                    maximum=die_sides,
-                    max_length=len(str(die_sides)),
-                    on_change=partial(self._typed, row),
+                self.fields[row] = self.group.add(
+                    TextField(
+                        ui,
+                        (panel.x + 230, y, 120, PIP_BUTTON),
+                        numeric=True,
+                        minimum=1,
+                        maximum=die_sides,
+                        max_length=len(str(die_sides)),
+                        on_change=partial(self._typed, row),
+                    )
                 )
-                self.fields[row] = self.group.add(field)
+                widgets.append(self.fields[row])
+            self.rows.add_row(ROW_H, *widgets, paint=partial(self._paint_label, row))
         self.ok = self.group.add(
             Button(
                 ui, (panel.right - 300, panel.bottom - 64, 130, 46), ui.tr("common.ok"), style="primary", on_click=self.confirm
@@ -78,10 +92,18 @@ class DiceEntryScene(ModalScene):
         )
         self._refresh()
 
-    def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 700, 170 + ROW_H * max(1, len(self.sides)))
-        rect.center = (640, 360)
-        return rect
+    def _paint_label(self, row: int, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The die's name and kind, left of its buttons."""
+        label = f"{self.labels[row]} (d{self.sides[row]})"
+        blit_text(
+            surface,
+            label,
+            (rect.x + 10, rect.y + PIP_BUTTON // 2),
+            "body",
+            self.ui.theme.text_size("body"),
+            self.ui.palette.ink,
+            "midleft",
+        )
 
     def pick(self, row: int, face: int) -> None:
         """Set die ``row`` to ``face``."""
@@ -144,7 +166,6 @@ class DiceEntryScene(ModalScene):
         return False
 
     def _typed(self, row: int, _text: str = "") -> None:
-        """Row ``row`` was typed in (``_text``: what the field passes; its value is read checked)."""
         field = self.fields[row]
         self.values[row] = field.value if field.valid and field.text else None
         self._refresh()
@@ -170,10 +191,5 @@ class DiceEntryScene(ModalScene):
             self.on_cancel()
 
     def draw(self, surface: pygame.Surface) -> None:
-        p = self.ui.palette
-        panel = self.draw_frame(surface, self.title, centred=True)
-        body = self.ui.theme.text_size("body")
-        for row, label in enumerate(self.labels):
-            y = panel.y + 80 + row * ROW_H + PIP_BUTTON / 2
-            blit_text(surface, f"{label} (d{self.sides[row]})", (panel.x + 30, y), "body", body, p.ink, "midleft")
+        self.draw_frame(surface, self.title, centred=True)
         self.group.draw(surface)

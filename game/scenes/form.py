@@ -16,7 +16,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene
+from game.ui.modal import ModalScene, fit_panel
 from game.ui.text_field import TextField
 from game.ui.text_fit import fit_lines
 
@@ -57,9 +57,12 @@ class FormScene(ModalScene):
         self.note = note
         self.width = width
         self.problem: str | None = None
-        panel = self.panel_rect()
+        self.layout(self.page)
+
+    def place_widgets(self) -> None:
+        ui, panel = self.ui, self.panel_rect()
         self.fields: dict[str, TextField] = {}
-        for index, spec in enumerate(fields):
+        for index, spec in enumerate(self.specs):
             y = panel.y + 86 + self._note_height() + index * ROW_H + 26
             width = 160 if spec.numeric else panel.width - 2 * PAD
             self.fields[spec.key] = self.group.add(
@@ -82,15 +85,11 @@ class FormScene(ModalScene):
         )
 
     def _note_height(self) -> int:
-        return (
-            26 * len(wrap_words(self.note, "italic", self.ui.theme.text_size("small"), self.width - 2 * PAD)) if self.note else 0
-        )
+        width = fit_panel((self.width, 1), self.page).width - 2 * PAD
+        return 26 * len(wrap_words(self.note, "italic", self.ui.theme.text_size("small"), width)) if self.note else 0
 
-    def panel_rect(self) -> pygame.Rect:
-        height = 86 + self._note_height() + ROW_H * len(self.specs) + 60 + 80
-        rect = pygame.Rect(0, 0, self.width, height)
-        rect.center = (640, 360)
-        return rect
+    def panel_size(self) -> tuple[int, int]:
+        return self.width, 86 + self._note_height() + ROW_H * len(self.specs) + 60 + 80
 
     def on_enter(self) -> None:
         if self.specs:

@@ -12,6 +12,8 @@ the settings). Both pages are also what a screen-reader user hears on opening it
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.app.navigator import Screen
@@ -19,15 +21,17 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_rule, draw_veil, parchment, wrap_words
 from game.ui.keymap import GLOBAL_SHORTCUTS, TOPIC_SHORTCUTS
-from game.ui.theme import LOGICAL_SIZE
+from game.ui.modal import MARGIN, ModalScene, fit_panel
+from game.ui.reading import ReadingPane, in_view
+from game.ui.text_fit import fit_line
 
 PANEL_W = 1140
+MAX_PANEL_W = 1480  # on a big page the columns widen up to this (lines stay readable)
 PAD = 40
 HEADER_H = 96
 FOOTER_H = 56
-MAX_CONTENT_H = 680 - HEADER_H - FOOTER_H
 COLUMN_GAP = 44
 GESTURE_MIN_W = 110
 ITEM_GAP = 10
@@ -77,6 +81,7 @@ TOPIC_TITLES = {
 }
 PAGES = ("gestures", "shortcuts")
 PAGE_KEYS = (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+SCROLL_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)  # the page keys turn pages here
 
 
 def shortcuts(services: Services, topic: str) -> list[tuple[str, str]]:
@@ -125,17 +130,16 @@ def all_keys() -> set[str]:
     return keys
 
 
-class HelpScene(Scene):
-    """Modal, transparent: the screen below stays visible under a veil."""
-
-    transparent = True
+class HelpScene(ModalScene):
+    """Modal, transparent: the screen below stays visible under a veil. Long help scrolls (wheel, Up/Down)."""
 
     def __init__(self, services: Services, topic: str = "sheet") -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
-        self.ui = services.ui
         self.topic = topic
-        self.page = "gestures"
+        self.help_page = "gestures"
+        self._pressed_on_bar = False  # a press on the scrollbar: its release scrolls, it does not close
+        self.layout(self.page)
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears on opening the help (game.scenes.narration)."""
@@ -148,8 +152,10 @@ class HelpScene(Scene):
 
     def turn_page(self) -> None:
         """Between the gestures and the shortcuts; the new page is said."""
-        self.page = PAGES[(PAGES.index(self.page) + 1) % len(PAGES)]
-        if self.page == "shortcuts":
+        self.help_page = PAGES[(PAGES.index(self.help_page) + 1) % len(PAGES)]
+        self.layout(self.page)  # the other page has its own height: a new reading pane, from its top
+        self.pane.scroll_to(0)
+        if self.help_page == "shortcuts":
             pairs = shortcuts(self.services, self.topic)
             self.ui.say(self.ui.t("access.help_shortcuts") + " " + " ".join(f"{k} : {w}." for k, w in pairs))
         else:
@@ -158,6 +164,9 @@ class HelpScene(Scene):
     def close(self) -> None:
         self.leave_once()
 
+    def dismiss(self) -> None:
+        self.close()
+
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.QUIT:
             return event
@@ -165,22 +174,41 @@ class HelpScene(Scene):
             self.close()
         elif event.type == pygame.KEYDOWN and event.key in PAGE_KEYS:
             self.turn_page()
+        elif self.pane.scroll_key(event, SCROLL_KEYS):
+            pass
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._pressed_on_bar = self.pane.scrolls and self.pane.scrollbar.rect.inflate(12, 0).collidepoint(event.pos)
+            self.group.process_event(event)
+        elif event.type == pygame.MOUSEBUTTONUP and (self._pressed_on_bar or self.pane.scrollbar.dragging):
+            self._pressed_on_bar = False
+            self.group.process_event(event)
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) in (1, 3):
             self.close()
+        else:
+            self.group.process_event(event)  # the wheel and the scrollbar's drag
         return None  # modal: the screen below gets nothing (F11 is handled by the loop first)
 
     # -- layout -------------------------------------------------------------------------------------
+    def _panel_width(self) -> int:
+        """1140 on a 1280×720 page; wider on a bigger page, narrower on a smaller one."""
+        return fit_panel((max(PANEL_W, min(MAX_PANEL_W, self.page[0] - 120)), 1), self.page).width
+
+    def _room(self) -> int:
+        """The most height the columns can have on this page before they scroll."""
+        return self.page[1] - 2 * MARGIN - HEADER_H - FOOTER_H
+
     def text_size(self) -> int:
         """Body size when both columns fit the tallest panel, else the small size."""
         theme = self.ui.theme
+        room = self._room()
         for role in ("body", "small"):
             size = theme.text_size(role)
-            if max(self._column_height(items, size) for items in entries(self.topic)) <= MAX_CONTENT_H:
+            if max(self._column_height(items, size) for items in entries(self.topic)) <= room:
                 return size
         return theme.text_size("small")
 
     def _column_width(self) -> int:
-        return (PANEL_W - 2 * PAD - COLUMN_GAP) // 2
+        return (self._panel_width() - 2 * PAD - COLUMN_GAP) // 2
 
     def _gesture_width(self, items: list[tuple[str, str]], size: int) -> int:
         """As wide as the column's longest gesture, within bounds."""
@@ -199,51 +227,92 @@ class HelpScene(Scene):
             height += len(self.item_lines(self.ui.t(description), size, gesture_w)) * line_h + ITEM_GAP
         return height + GROUP_GAP
 
-    def panel_rect(self) -> pygame.Rect:
-        """The panel, as tall as its columns need, centred on the page."""
+    def _shortcuts_height(self, size: int) -> int:
+        head = self.ui.theme.text_size("heading")
+        half = (len(shortcuts(self.services, self.topic)) + 1) // 2
+        note = fonts.line_height("italic", self.ui.theme.text_size("small"))
+        return fonts.line_height("title", head) + 14 + half * (fonts.line_height("body", size) + 14) + 10 + note
+
+    def _content_height(self, help_page: str) -> int:
         size = self.text_size()
-        content = max(self._column_height(items, size) for items in entries(self.topic))
-        rect = pygame.Rect(0, 0, PANEL_W, HEADER_H + content + FOOTER_H)
-        rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
-        return rect
+        if help_page == "shortcuts":
+            return self._shortcuts_height(size)
+        return max(self._column_height(items, size) for items in entries(self.topic))
+
+    def panel_size(self) -> tuple[int, int]:
+        """As tall as the taller of its two pages needs (the page shrinks it, then the help scrolls)."""
+        content = max(self._content_height(page) for page in PAGES)
+        return self._panel_width(), HEADER_H + content + FOOTER_H
+
+    def place_widgets(self) -> None:
+        panel = self.panel_rect()
+        rect = pygame.Rect(panel.x + PAD, panel.y + HEADER_H, panel.width - 2 * PAD, panel.height - HEADER_H - FOOTER_H)
+        self.pane = self.group.add(ReadingPane(self.ui, rect, self._content_height(self.help_page), self._paint))
+
+    def keep_view(self) -> Any:
+        return self.pane.offset
+
+    def restore_view(self, kept: Any) -> None:
+        self.pane.scroll_to(kept)
 
     def column_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
-        panel = self.panel_rect()
-        top = panel.y + HEADER_H
-        width = self._column_width()
-        left = pygame.Rect(panel.x + PAD, top, width, panel.bottom - FOOTER_H - top)
+        """The two columns where the content starts (before any scrolling)."""
+        top, width = self.pane.rect.y, self._column_width()
+        left = pygame.Rect(self.pane.rect.x, top, width, self.pane.rect.height)
         return left, left.move(width + COLUMN_GAP, 0)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
-            surface.blit(parchment(LOGICAL_SIZE, p), (0, 0))
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
+            surface.blit(parchment(surface.get_size(), p), (0, 0))
+        draw_veil(surface, p)
         panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=252)
         blit_text(
             surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop"
         )
         draw_rule(surface, panel.x + 240, panel.right - 240, panel.y + 74, p.ink_soft)
-        size = self.text_size()
-        hint = ui.t("help.close_hint") + " " + ui.t("access.help_page_hint", page=PAGES.index(self.page) + 1, pages=len(PAGES))
-        if self.page == "shortcuts":
-            self._draw_shortcuts(surface, panel, size)
-            blit_text(surface, hint, (panel.centerx, panel.bottom - 30), "italic", theme.text_size("small"), p.ink_soft, "center")
-            return
-        mouse_specific, keys_specific = MOUSE.get(self.topic, []), KEYS.get(self.topic, [])
-        columns = ((ui.t("help.mouse"), mouse_specific, MOUSE_COMMON), (ui.t("help.keyboard"), keys_specific, KEYS_COMMON))
-        for rect, (heading, specific, common) in zip(self.column_rects(), columns):
-            self._draw_column(surface, rect, heading, specific, common, size)
-        blit_text(surface, hint, (panel.centerx, panel.bottom - 30), "italic", theme.text_size("small"), p.ink_soft, "center")
+        self.group.draw(surface)
+        page_hint = ui.t("access.help_page_hint", page=PAGES.index(self.help_page) + 1, pages=len(PAGES))
+        hint_box = pygame.Rect(panel.x + PAD, panel.bottom - FOOTER_H, panel.width - 2 * PAD, FOOTER_H)
+        hint, size = fit_line(ui.t("help.close_hint") + " " + page_hint, "italic", theme.text_size("small"), hint_box.width)
+        blit_text(
+            surface,
+            hint,
+            (panel.centerx, panel.bottom - 30),
+            "italic",
+            size,
+            p.ink_soft,
+            "center",
+            box=hint_box,
+            owner="help hint",
+        )
 
-    def _draw_shortcuts(self, surface: pygame.Surface, panel: pygame.Rect, size: int) -> None:
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The page shown, from the top of the (scrolled) content."""
+        size = self.text_size()
+        if self.help_page == "shortcuts":
+            self._draw_shortcuts(surface, rect, size)
+            return
+        ui = self.ui
+        columns = (
+            (ui.t("help.mouse"), MOUSE.get(self.topic, []), MOUSE_COMMON),
+            (ui.t("help.keyboard"), KEYS.get(self.topic, []), KEYS_COMMON),
+        )
+        width = self._column_width()
+        for index, (heading, specific, common) in enumerate(columns):
+            column = pygame.Rect(rect.x + index * (width + COLUMN_GAP), rect.y, width, rect.height)
+            self._draw_column(surface, column, heading, specific, common, size)
+
+    def _draw_shortcuts(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         """The shortcuts page: the key in a box, what it does, in two columns; where to change them."""
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        left, right = self.column_rects()
+        width = self._column_width()
+        left, right = (
+            pygame.Rect(rect.x, rect.y, width, rect.height),
+            pygame.Rect(rect.x + width + COLUMN_GAP, rect.y, width, rect.height),
+        )
         head = theme.text_size("heading")
         blit_text(surface, ui.t("access.help_shortcuts"), (left.x, left.y), "title", head, p.ink)
         y0 = left.y + fonts.line_height("title", head) + 14
@@ -253,6 +322,8 @@ class HelpScene(Scene):
         for index, (key, what) in enumerate(pairs):
             column = left if index < half else right
             y = y0 + (index % half) * line_h
+            if not in_view(surface, y - 4, line_h):
+                continue
             box = pygame.Rect(column.x, y - 4, max(56, fonts.text_width(key, "bold", size) + 20), line_h - 8)
             pygame.draw.rect(surface, p.parchment_light, box, border_radius=6)
             pygame.draw.rect(surface, p.ink, box, width=2, border_radius=6)
@@ -286,11 +357,11 @@ class HelpScene(Scene):
                 y += GROUP_GAP
             for gesture_key, description_key in items:
                 lines = self.item_lines(ui.t(description_key), size, gesture_w)
-                if y + len(lines) * line_h > rect.bottom:
-                    return
-                blit_text(surface, ui.t(gesture_key), (rect.x, y + shift), "bold", size, p.rubric)
+                if in_view(surface, y, line_h):
+                    blit_text(surface, ui.t(gesture_key), (rect.x, y + shift), "bold", size, p.rubric)
                 for line in lines:
-                    blit_text(surface, line, (rect.x + gesture_w, y), "body", size, p.ink)
+                    if in_view(surface, y, line_h):
+                        blit_text(surface, line, (rect.x + gesture_w, y), "body", size, p.ink)
                     y += line_h
                 y += ITEM_GAP
 
@@ -313,5 +384,6 @@ def _showcase_help_creation(services: Services) -> list[Scene]:
 @showcase("help-combat-shortcuts")
 def _showcase_help_shortcuts(services: Services) -> list[Scene]:
     help_scene = HelpScene(services, "combat")
-    help_scene.page = "shortcuts"
+    help_scene.help_page = "shortcuts"
+    help_scene.layout(help_scene.page)
     return [services.navigator.build(Screen.SHEET, sample_adventure(services)), help_scene]

@@ -7,6 +7,7 @@ or the close button leaves.
 
 from __future__ import annotations
 
+from itertools import combinations, pairwise
 from typing import Any
 
 import pygame
@@ -18,39 +19,57 @@ from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, wrap_words
-from game.ui.modal import ModalScene
+from game.ui.modal import ModalScene, fit_panel
+from game.ui.reading import ReadingPane, in_view
+from game.ui.text_fit import fit_line
 
-PANEL = pygame.Rect(40, 24, 1200, 672)
 PAD = 36
 GAP = 40
 TOP = 92
 BOTTOM = 70
+MIN_HEIGHT = 420  # a book with few rules still gets a panel of some presence
+SCROLLBAR_ROOM = 14  # right of the columns, for the scrollbar when the rules scroll
 
 
 class RulesHelpScene(ModalScene):
-    """The book's rules for the screen ``topic`` (creation, sheet, combat)."""
+    """The book's rules for ``topic`` (creation, sheet, combat), in columns that scroll when long."""
 
     def __init__(self, services: Services, book: Any, topic: str) -> None:
         super().__init__(services.ui)
         self.services = services
         self.book = book
         self.topic = topic  # not ``screen``: that is the navigator's Screen of a scene
-        ui = self.ui
+        self._wrapped: dict[tuple[int, int, str], list[tuple[str, list[str]]]] = {}
+        self.layout(self.page)
+
+    def panel_size(self) -> tuple[int, int]:
+        """As tall as the rules need at the body size (the page may shrink it: then smaller text, then scrolling);
+        wider on a bigger page, where a third column shortens it."""
+        body = self.ui.theme.text_size("body")
+        return self.panel_size_width(), max(MIN_HEIGHT, TOP + self._content_height(body) + BOTTOM)
+
+    def place_widgets(self) -> None:
+        ui, panel = self.ui, self.panel_rect()
+        size = self.text_size()
+        self.pane = self.group.add(ReadingPane(ui, self._content_rect(), self._content_height(size), self._paint_rules))
         self.shortcuts_button = self.group.add(
-            Button(ui, (PANEL.x + PAD, PANEL.bottom - 60, 260, 44), ui.tr("rules_help.shortcuts"), on_click=self.open_shortcuts)
+            Button(ui, (panel.x + PAD, panel.bottom - 60, 260, 44), ui.tr("rules_help.shortcuts"), on_click=self.open_shortcuts)
         )
         self.close_button = self.group.add(
             Button(
                 ui,
-                (PANEL.right - PAD - 150, PANEL.bottom - 60, 150, 44),
+                (panel.right - PAD - 150, panel.bottom - 60, 150, 44),
                 ui.tr("play.close"),
                 style="primary",
                 on_click=self.dismiss,
             )
         )
 
-    def panel_rect(self) -> pygame.Rect:
-        return PANEL
+    def keep_view(self) -> Any:
+        return self.pane.offset
+
+    def restore_view(self, kept: Any) -> None:
+        self.pane.scroll_to(kept)
 
     def sections(self) -> list[tuple[str, list[str]]]:
         return rules_help(self.ui, self.book, self.topic)
@@ -63,69 +82,104 @@ class RulesHelpScene(ModalScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.dismiss()
             return True
-        return False
+        return self.pane.scroll_key(event)
+
+    # -- layout: blocks (a heading and its lines) flowed into columns ------------------------------------
+    def _content_rect(self) -> pygame.Rect:
+        panel = self.panel_rect()
+        return pygame.Rect(panel.x + PAD, panel.y + TOP, panel.width - 2 * PAD, panel.height - TOP - BOTTOM)
+
+    def _content_width(self) -> int:
+        return fit_panel((self.panel_size_width(), 1), self.page).width - 2 * PAD
+
+    def panel_size_width(self) -> int:
+        return max(1200, min(1500, self.page[0] - 80))
+
+    def columns(self) -> int:
+        """Two columns; three where they would be too wide to read easily."""
+        return 3 if self._content_width() >= 1400 else 2
+
+    def _column_width(self) -> int:
+        columns = self.columns()
+        return (self._content_width() - SCROLLBAR_ROOM - GAP * (columns - 1)) // columns
+
+    def _blocks(self, size: int) -> list[tuple[str, list[str]]]:
+        """Each section's heading and its lines wrapped to a column (kept: drawing asks for them often)."""
+        width = self._column_width()
+        key = (size, width, self.ui.catalogue.language)
+        if key not in self._wrapped:
+            self._wrapped[key] = [
+                (heading, [line for text in lines for line in wrap_words("• " + text, "body", size, width)])
+                for heading, lines in self.sections()
+            ]
+        return self._wrapped[key]
+
+    def _flow(self, size: int) -> list[list[tuple[str, list[str]]]]:
+        """The blocks in reading order, cut into columns so that the tallest column is as short as can be."""
+        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
+        blocks = self._blocks(size)
+        heights = [head_h + len(lines) * line_h + 10 for _heading, lines in blocks]
+        columns = min(self.columns(), max(1, len(blocks)))
+        best: tuple[int, tuple[int, ...]] | None = None
+        for cuts in combinations(range(1, len(blocks)), columns - 1):
+            edges = (0, *cuts, len(blocks))
+            tallest = max(sum(heights[a:b]) for a, b in pairwise(edges))
+            if best is None or tallest < best[0]:
+                best = (tallest, edges)
+        edges = best[1] if best is not None else (0, len(blocks))
+        return [blocks[a:b] for a, b in pairwise(edges)]
+
+    def _content_height(self, size: int) -> int:
+        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
+        return max((sum(head_h + len(lines) * line_h + 10 for _h, lines in column) for column in self._flow(size)), default=0)
+
+    def _fits(self, size: int) -> bool:
+        return self._content_height(size) <= self._content_rect().height
 
     def text_size(self) -> int:
-        """Body size when everything fits in two columns, else the small size."""
+        """Body size when everything fits without scrolling, else the small size (which scrolls if it must)."""
         for role in ("body", "small"):
             size = self.ui.theme.text_size(role)
             if self._fits(size):
                 return size
         return self.ui.theme.text_size("small")
 
-    def _column_width(self) -> int:
-        return (PANEL.width - 2 * PAD - GAP) // 2
-
-    def _blocks(self, size: int) -> list[tuple[str, list[str]]]:
-        width = self._column_width()
-        return [
-            (heading, [line for text in lines for line in wrap_words("• " + text, "body", size, width)])
-            for heading, lines in self.sections()
-        ]
-
-    def _fits(self, size: int) -> bool:
-        height = PANEL.height - TOP - BOTTOM
+    # -- drawing --------------------------------------------------------------------------------------
+    def _paint_rules(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The columns, from the top of the (scrolled) content; only the lines in view."""
+        p, size = self.ui.palette, self.text_size()
         line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
-        columns, used = 1, 0
-        for _heading, lines in self._blocks(size):
-            block = head_h + len(lines) * line_h + 10
-            if used + block > height:
-                columns, used = columns + 1, 0
-            used += block
-        return columns <= 2
+        for index, column in enumerate(self._flow(size)):
+            x, y = rect.x + index * (self._column_width() + GAP), rect.y
+            for heading, lines in column:
+                if in_view(surface, y, head_h):
+                    blit_text(surface, heading, (x, y), "title", size, p.rubric)
+                y += head_h
+                for line in lines:
+                    if in_view(surface, y, line_h):
+                        blit_text(surface, line, (x, y), "body", size, p.ink)
+                    y += line_h
+                y += 10
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p = self.ui, self.ui.palette
-        screen = ui.t(f"rules_help.screen_{self.topic}") if ui.catalogue.has(f"rules_help.screen_{self.topic}") else self.topic
+        topic = self.topic
+        screen = ui.t(f"rules_help.screen_{topic}") if ui.catalogue.has(f"rules_help.screen_{topic}") else topic
         panel = self.draw_frame(surface, ui.t("rules_help.title", screen=screen), centred=True)
         draw_rule(surface, panel.x + 300, panel.right - 300, panel.y + 66, p.ink_soft)
-        size = self.text_size()
-        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
-        blocks = self._blocks(size)
-        if not blocks:
+        if not self.sections():
+            size = self.text_size()
             blit_text(surface, ui.t("rules_help.none"), panel.center, "italic", size, p.ink_faint, "center")
-        x, y, column = panel.x + PAD, panel.y + TOP, 0
-        bottom = panel.bottom - BOTTOM
-        for heading, lines in blocks:
-            block = head_h + len(lines) * line_h + 10
-            if y + block > bottom and column == 0:
-                x, y, column = x + self._column_width() + GAP, panel.y + TOP, 1
-            blit_text(surface, heading, (x, y), "title", size, p.rubric)
-            y += head_h
-            for line in lines:
-                if y + line_h > bottom:
-                    break
-                blit_text(surface, line, (x, y), "body", size, p.ink)
-                y += line_h
-            y += 10
+        hint_box = pygame.Rect(
+            self.shortcuts_button.rect.right + 12,
+            panel.bottom - 60,
+            self.close_button.rect.left - 12 - self.shortcuts_button.rect.right - 12,
+            44,
+        )
+        small = ui.theme.text_size("small")
+        hint, hint_size = fit_line(ui.t("rules_help.close_hint"), "italic", small, hint_box.width)
         blit_text(
-            surface,
-            ui.t("rules_help.close_hint"),
-            (panel.centerx, panel.bottom - 38),
-            "italic",
-            ui.theme.text_size("small"),
-            p.ink_soft,
-            "center",
+            surface, hint, hint_box.center, "italic", hint_size, p.ink_soft, "center", box=hint_box, owner="rules help hint"
         )
         self.group.draw(surface)
 

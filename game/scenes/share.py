@@ -36,8 +36,13 @@ class ShareScene(ModalScene):
         self.adventure = adventure
         self.result: str | None = None
         self.bad = False
-        panel = self.panel_rect()
-        ui = self.ui
+        self.layout(self.page)
+
+    def panel_size(self) -> tuple[int, int]:
+        return 860, 400
+
+    def place_widgets(self) -> None:
+        panel, ui = self.panel_rect(), self.ui
         self.buttons: dict[str, Button] = {}
         for index, kind in enumerate(KINDS):
             self.buttons[kind] = self.group.add(
@@ -52,11 +57,6 @@ class ShareScene(ModalScene):
         self.close_button = self.group.add(
             Button(ui, (panel.right - 170, panel.bottom - 66, 140, 46), ui.tr("play.close"), on_click=self.dismiss)
         )
-
-    def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 860, 400)
-        rect.center = (640, 360)
-        return rect
 
     def target(self, kind: str) -> Path:
         """The file an export of ``kind`` writes."""

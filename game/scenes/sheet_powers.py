@@ -296,13 +296,20 @@ class SpellsModal(ModalScene):
         self.book = book
         self.check = check
         self.on_cast = on_cast
-        panel = self.panel_rect()
+        self.state = state
+        self.layout(self.page)
+
+    def panel_size(self) -> tuple[int, int]:
+        return 600, 420
+
+    def place_widgets(self) -> None:
+        ui, panel, book = self.ui, self.panel_rect(), self.book
         language = ui.catalogue.language
         self.list = self.group.add(
             ScrollList(
                 ui,
                 (panel.x + 30, panel.y + 70, panel.width - 60, 5 * 36),
-                [spell_label(book, spell, state, language) for spell in book.spells],
+                [spell_label(book, spell, self.state, language) for spell in book.spells],
                 row_height=36,
                 on_select=lambda i: self._sync(),
                 on_activate=lambda i: self.cast(),
@@ -317,8 +324,9 @@ class SpellsModal(ModalScene):
         )
         self._sync()
 
-    def panel_rect(self) -> pygame.Rect:
-        return pygame.Rect(340, 150, 600, 420)
+    def restore_view(self, kept: Any) -> None:
+        super().restore_view(kept)
+        self._sync()  # the spell selected before the re-layout decides the Cast button again
 
     def _sync(self) -> None:
         selected = self.list.selected

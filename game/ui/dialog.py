@@ -1,8 +1,11 @@
 """Modal dialog: a message and a row of buttons over a veiled screen.
 
-A Dialog is a ModalScene: push it on the SceneStack and the screen
-below stays visible but receives no input (only QUIT passes through). Picking
-a button, or Escape (the cancel value), pops it and calls ``on_result(value)``.
+A Dialog is a transparent modal overlay (``game.ui.modal``): push it on the
+SceneStack and the screen below stays visible but receives no input (only QUIT
+passes through). Picking a button, or Escape (the cancel value), pops it and
+calls ``on_result(value)``. Like every overlay it is laid out for the page: on
+a narrow page the message wraps tighter and buttons that do not fit one row go
+on two.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_veil, wrap_words
-from game.ui.modal import ModalScene
+from game.ui.draw import blit_text, draw_panel, draw_veil
+from game.ui.modal import ModalScene, fit_panel
+from game.ui.text_fit import fit_lines
 
 PAD = 28
 BUTTON_H = 46
@@ -47,45 +51,77 @@ class Dialog(ModalScene):
         self.cancel_value = cancel_value
         self.width = width
         self.result: object = None
-        specs = list(buttons) if buttons else [(ui.tr("common.ok"), True)]
+        self.specs = list(buttons) if buttons else [(ui.tr("common.ok"), True)]
+        self.default_index = len(self.specs) - 1 if default_index is None else default_index
         self.buttons: list[Button] = []
-        for index, (label, value) in enumerate(specs):
-            primary = index == len(specs) - 1
-            button = Button(
-                ui, (0, 0, 10, BUTTON_H), label, style="primary" if primary else "normal", on_click=partial(self.close, value)
-            )
-            self.buttons.append(button)
-            self.group.add(button)
-        self.default_index = len(specs) - 1 if default_index is None else default_index
+        self._placed_for: tuple[list[int], pygame.Rect] = ([], pygame.Rect(0, 0, 0, 0))
+        self.layout(self.page)
 
     # -- layout ------------------------------------------------------------------
 
-    def _lines(self) -> list[str]:
-        return wrap_words(self.ui.text(self.message), "body", self.ui.theme.text_size("body"), self.width - 2 * PAD)
+    def _inner_width(self) -> int:
+        return fit_panel((self.width, 1), self.page).width - 2 * PAD
 
-    def panel_rect(self, surface_size: tuple[int, int] = (1280, 720)) -> pygame.Rect:
-        """Where the dialog sits (centred)."""
-        body = self.ui.theme.text_size("body")
-        height = PAD + len(self._lines()) * fonts.line_height("body", body) + BUTTON_H + 2 * PAD
-        if self.title is not None:
-            height += fonts.line_height("title", self.ui.theme.text_size("heading")) + 8
-        rect = pygame.Rect(0, 0, self.width, height)
-        rect.center = (surface_size[0] // 2, surface_size[1] // 2)
-        return rect
-
-    def _layout(self) -> None:
-        panel = self.panel_rect()
+    def _button_widths(self) -> list[int]:
         size = self.ui.theme.text_size("button")
-        widths = [max(130, fonts.text_width(self.ui.text(b.label), "bold", size) + 40) for b in self.buttons]
-        x = panel.right - PAD - sum(widths) - BUTTON_GAP * (len(widths) - 1)
-        for button, width in zip(self.buttons, widths):
-            button.rect = pygame.Rect(x, panel.bottom - PAD - BUTTON_H, width, BUTTON_H)
-            x += width + BUTTON_GAP
+        inner = self._inner_width()
+        return [min(inner, max(130, fonts.text_width(self.ui.text(label), "bold", size) + 40)) for label, _ in self.specs]
+
+    def _button_rows(self) -> list[list[int]]:
+        """Button indices per row: as many as fit the panel's width on each."""
+        rows: list[list[int]] = [[]]
+        used = 0
+        for index, width in enumerate(self._button_widths()):
+            if rows[-1] and used + BUTTON_GAP + width > self._inner_width():
+                rows.append([])
+                used = 0
+            used += width + (BUTTON_GAP if rows[-1] else 0)
+            rows[-1].append(index)
+        return rows
+
+    def _buttons_height(self) -> int:
+        rows = len(self._button_rows())
+        return rows * BUTTON_H + (rows - 1) * BUTTON_GAP
+
+    def _title_height(self) -> int:
+        return 0 if self.title is None else fonts.line_height("title", self.ui.theme.text_size("heading")) + 8
+
+    def _lines(self, room: int | None = None) -> list[str]:
+        """The message wrapped to the panel; with ``room`` (pixels), cut with "…" to what fits in it."""
+        body = self.ui.theme.text_size("body")
+        text, width = self.ui.text(self.message), self._inner_width()
+        if room is None:
+            return fit_lines(text, "body", body, width, 10_000)[0]
+        return fit_lines(text, "body", body, width, max(1, room // fonts.line_height("body", body)))[0]
+
+    def panel_size(self) -> tuple[int, int]:
+        body = self.ui.theme.text_size("body")
+        lines = len(self._lines())
+        return self.width, PAD + self._title_height() + lines * fonts.line_height("body", body) + self._buttons_height() + 2 * PAD
+
+    def place_widgets(self) -> None:
+        panel = self.panel_rect()
+        widths = self._button_widths()
+        self._placed_for = (widths, pygame.Rect(panel))
+        self.buttons = []
+        rects: dict[int, pygame.Rect] = {}
+        y = panel.bottom - PAD - self._buttons_height()
+        for row in self._button_rows():
+            x = panel.right - PAD - sum(widths[i] for i in row) - BUTTON_GAP * (len(row) - 1)
+            for index in row:
+                rects[index] = pygame.Rect(x, y, widths[index], BUTTON_H)
+                x += widths[index] + BUTTON_GAP
+            y += BUTTON_H + BUTTON_GAP
+        for index, (label, value) in enumerate(self.specs):
+            primary = index == len(self.specs) - 1
+            button = Button(
+                self.ui, rects[index], label, style="primary" if primary else "normal", on_click=partial(self.close, value)
+            )
+            self.buttons.append(self.group.add(button))
 
     # -- lifecycle -------------------------------------------------------------------
 
     def on_enter(self) -> None:
-        self._layout()
         if self.buttons:
             self.group.focus.focus(self.buttons[self.default_index])
             # Keyboard users see at once which answer Enter gives.
@@ -99,28 +135,30 @@ class Dialog(ModalScene):
         if self.on_result is not None:
             self.on_result(value)
 
-    # -- frame ------------------------------------------------------------------------
-
     def dismiss(self) -> None:
-        """Escape: close with the cancel value."""
+        """Escape answers the cancel value."""
         self.close(self.cancel_value)
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()  # labels may have changed language; the widgets then take the event
-        return False
+    # -- frame ------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if (self._button_widths(), self.panel_rect()) != self._placed_for:
+            self.layout(self.page)  # the texts changed language: the buttons and the panel change size
+        return super().process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
         draw_veil(surface, p)
-        panel = self.panel_rect(surface.get_size())
+        panel = self.panel_rect()
         draw_panel(surface, panel, p, fill_alpha=255)
         y = panel.top + PAD
         if self.title is not None:
             heading = self.ui.theme.text_size("heading")
             blit_text(surface, self.ui.text(self.title), (panel.left + PAD, y), "title", heading, p.rubric)
-            y += fonts.line_height("title", heading) + 8
+            y += self._title_height()
         body = self.ui.theme.text_size("body")
-        for line in self._lines():
+        room = panel.bottom - PAD - self._buttons_height() - PAD - y
+        for line in self._lines(room):
             blit_text(surface, line, (panel.left + PAD, y), "body", body, p.ink)
             y += fonts.line_height("body", body)
         self.group.draw(surface)

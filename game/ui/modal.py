@@ -3,33 +3,105 @@
 Dialogs, forms, dice entry, the crash report and the import box all work the
 same way: they sit on top (transparent, so the screen shows through the veil),
 keep every event to themselves (modal), let a window close pass through, and
-close on Escape. Subclasses give ``panel_rect`` and ``dismiss`` and draw their
+close on Escape. Subclasses give ``panel_size`` and ``dismiss`` and draw their
 content after ``draw_frame``.
+
+An overlay is laid out for the page it is shown on, like any fluid screen
+(``game.app.fluid``): ``panel_rect`` centres the panel the overlay asks for
+(``panel_size``) on the page and shrinks it to fit, and ``place_widgets`` puts
+the widgets inside that panel. A subclass builds its state in ``__init__`` and
+ends with ``self.layout(self.page)``; the loop lays it out again whenever the
+page changes (window resize, interface size).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from game.app.fluid import FluidLayout
 from game.app.scene import Scene
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil
 from game.ui.group import WidgetGroup
+from game.ui.scroll_list import ScrollList
+from game.ui.text_field import TextField
+from game.ui.theme import LOGICAL_SIZE
+from game.ui.widget import Widget
+
+MARGIN = 16  # the least room left between a panel and the edge of the page
 
 
-class ModalScene(Scene):
+def fit_panel(size: tuple[int, int], page: tuple[int, int], margin: int = MARGIN) -> pygame.Rect:
+    """A panel of ``size`` centred on ``page``, shrunk where the page (less ``margin`` all round) is smaller."""
+    width = max(1, min(int(size[0]), page[0] - 2 * margin))
+    height = max(1, min(int(size[1]), page[1] - 2 * margin))
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (page[0] // 2, page[1] // 2)
+    return rect
+
+
+def widget_states(widgets: list[Widget]) -> list[tuple[type, Any]]:
+    """What the player put in each widget: typed text, a list's selected row and scroll (see ``restore_widget_states``)."""
+    states: list[tuple[type, Any]] = []
+    for widget in widgets:
+        state: Any = None
+        if isinstance(widget, TextField):
+            state = widget.text
+        elif isinstance(widget, ScrollList):
+            state = (widget.selected, widget.scroll_y)
+        states.append((type(widget), state))
+    return states
+
+
+def restore_widget_states(widgets: list[Widget], states: list[tuple[type, Any]]) -> None:
+    """Put ``widget_states`` back into rebuilt widgets, matched by their order (and kind)."""
+    for widget, (kind, state) in zip(widgets, states):
+        if type(widget) is not kind or state is None:
+            continue
+        if isinstance(widget, TextField):
+            widget.text = state
+        elif isinstance(widget, ScrollList):
+            widget.selected = state[0] if state[0] is not None and state[0] < len(widget.items) else None
+            widget.scroll_to(state[1])
+
+
+class ModalScene(FluidLayout, Scene):
     """Base of modal overlays."""
 
     transparent = True
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Overlays still placed for the fixed 1280×720 page (widgets built in __init__, no place_widgets)
+        # stay fixed: the loop draws them in a centred 1280×720 frame until they are converted.
+        super().__init_subclass__(**kwargs)
+        cls.fluid = cls.place_widgets is not ModalScene.place_widgets
+
     def __init__(self, ui: UIContext) -> None:
-        super().__init__()
+        Scene.__init__(self)
         self.ui = ui
         self.group = WidgetGroup(ui)
+        self.page = LOGICAL_SIZE
+
+    def place_widgets(self) -> None:
+        """Add every widget to ``self.group``, placed inside ``self.panel_rect()``."""
+        raise NotImplementedError
+
+    def keep_view(self) -> Any:
+        """A re-layout keeps what was typed, and each list's selected row and scroll."""
+        return widget_states(self.group.widgets)
+
+    def restore_view(self, kept: Any) -> None:
+        restore_widget_states(self.group.widgets, kept)
+
+    def panel_size(self) -> tuple[int, int]:
+        """The panel the overlay would like (it may get less on a small page: ``panel_rect``)."""
+        raise NotImplementedError
 
     def panel_rect(self) -> pygame.Rect:
-        """Where the panel sits (logical coordinates)."""
-        raise NotImplementedError
+        """Where the panel sits on the page (logical coordinates): centred, never beyond the page."""
+        return fit_panel(self.panel_size(), self.page)
 
     def dismiss(self) -> None:
         """Escape: close without an answer (default: just leave the stack)."""

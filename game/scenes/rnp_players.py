@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (170, 104, 92)}
 
 
-class PlayersScene(FluidLayout, ModalScene):
+class PlayersScene(ModalScene):
     """What the players may see of the table (``table``: the game master's table scene); it covers the page,
     the sky and the light box sharing its height."""
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.fluid import FluidLayout
 from game.ui import fonts
 from game.ui.draw import blit_text
 from game.ui.modal import ModalScene
@@ -23,7 +22,7 @@ HOUR_ROW = 32  # an hour of march
 LINE = 26  # each more line its saves take
 
 
-class SavesScene(FluidLayout, ModalScene):
+class SavesScene(ModalScene):
     """``entry``: a ``travel_party`` journal entry with ``data.saves``; a click, Enter or Escape closes it.
     Centred on the page; as many hours as its height holds, the rest counted."""
 

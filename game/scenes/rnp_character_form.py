@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.app.fluid import FluidLayout
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import modifier
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 SENSES = ("darkvision", "blindsight", "truesight")
 
 
-class CharacterForm(FluidLayout, ModalScene):
+class CharacterForm(ModalScene):
     """Add a character, or edit one (``member``: the rules' view of that character); centred on any page."""
 
     error = SpokenText()  # shown on the screen and said to a screen reader

@@ -48,7 +48,7 @@ class JumpPanel(WhoChooser, Panel):
         self.table.rebuild()
 
     def content_height(self, width: int) -> int:
-        return 0 if width >= JUMP_FORM + 40 + JUMP_PREVIEW else JUMP_BELOW + 540
+        return JUMP_BELOW if width >= JUMP_FORM + 40 + JUMP_PREVIEW else JUMP_BELOW + 540
 
     def figures(self) -> tuple[pygame.Rect, bool]:
         """Where the figures go, and whether beside the controls (else below them)."""

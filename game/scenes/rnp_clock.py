@@ -164,7 +164,7 @@ class ClockPanel(Panel):
         self.journal = self.add("journal", JournalList(ui, journal_rect, lines, self.journal_offset))  # type: ignore[assignment]  # the panel keeps the journal list under its own type
 
     def content_height(self, width: int) -> int:
-        return 0 if width >= self.CONTROLS + 24 + 300 else self.JOURNAL_BELOW + 320
+        return self.JOURNAL_BELOW - 30 if width >= self.CONTROLS + 24 + 300 else self.JOURNAL_BELOW + 320
 
     def journal_rect(self) -> pygame.Rect:
         """Right of the controls on a wide panel, else below them (under its caption)."""

@@ -17,7 +17,7 @@ from game.ui.widget import Widget
 
 TITLE_BAND = 64  # the title, the clock summary and the top buttons
 TWO_LINE_BAND = 92  # a narrow page puts the clock summary on a line of its own
-TWO_LINES_BELOW = 1200  # page widths below this have no room for the summary between title and buttons
+TWO_LINES_BELOW = 1280  # page widths below this have no room for the summary between title and buttons
 STATUS_BAND = 34
 TAB_GAP = 8
 TAB_HEIGHT = (38, 50)  # a tab button's height: the least, and the most

@@ -130,7 +130,8 @@ class Panel:
         heading's band, above the view, stays put)."""
         assert self.pane is not None  # place() came first
         scrolled = [w for w in self.named.values() if w.rect.bottom > self.pane.rect.top]
-        self.pane.add_row(self.content.height + 14, *scrolled, paint=self._paint)
+        lowest = max((w.rect.bottom - self.pane.rect.top + 10 for w in scrolled), default=0)  # every control reachable
+        self.pane.add_row(max(self.content.height + 14, lowest), *scrolled, paint=self._paint)
         self.pane.scroll_to(self.scroll)
 
     def _paint(self, surface: pygame.Surface, row: pygame.Rect) -> None:

@@ -166,7 +166,7 @@ class HidePanel(WhoChooser, Panel):
         self.table.rebuild()
 
     def content_height(self, width: int) -> int:
-        return 0 if width >= HIDE_FORM + 40 + CHECKLIST else HIDE_BELOW + ROW + 40 + 420
+        return HIDE_BELOW + ROW if width >= HIDE_FORM + 40 + CHECKLIST else HIDE_BELOW + ROW + 40 + 420
 
     def parts(self) -> tuple[int, int, pygame.Rect]:
         """Where the hide button goes (its y), the reveal buttons' x, and the checklist: right of the controls
@@ -174,7 +174,7 @@ class HidePanel(WhoChooser, Panel):
         area = self.inner()
         columns = side_by_side(area, HIDE_FORM, CHECKLIST)
         if columns is not None:
-            return min(area.bottom - ROW, area.top + HIDE_BELOW), columns[1].left, columns[1]
+            return area.top + HIDE_BELOW, columns[1].left, columns[1]
         y = area.top + HIDE_BELOW
         return y, area.left + 250, pygame.Rect(area.left, y + ROW + 40, area.width, area.bottom - y - ROW - 40)
 

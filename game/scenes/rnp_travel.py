@@ -66,7 +66,7 @@ class TravelPanel(Panel):
         self.table.rebuild()
 
     def content_height(self, width: int) -> int:
-        return 0 if width >= FORM + 40 + PREVIEW else GO_BELOW + 2 * ROW + 40 + PREVIEW_HEIGHT
+        return GO_BELOW + ROW if width >= FORM + 40 + PREVIEW else GO_BELOW + 2 * ROW + 40 + PREVIEW_HEIGHT
 
     def parts(self) -> tuple[int, int, int, pygame.Rect]:
         """Where "Set off" goes (its y), the rejoin buttons (x, y) and the preview: right of the planner on a
@@ -74,7 +74,7 @@ class TravelPanel(Panel):
         area = self.inner()
         columns = side_by_side(area, FORM, PREVIEW)
         if columns is not None:
-            go = min(area.bottom - ROW, area.top + GO_BELOW)  # under the planner, not at the foot of a tall page
+            go = area.top + GO_BELOW  # under the planner, not at the foot of a tall page
             return go, columns[1].left, go, columns[1]
         go = area.top + GO_BELOW
         preview = pygame.Rect(area.left, go + 2 * ROW + 40, area.width, area.bottom - go - 2 * ROW - 40)

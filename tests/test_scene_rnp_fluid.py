@@ -3,6 +3,8 @@ game master was doing, scrolls what a small page cannot hold and uses a big page
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from app_helpers import Driver, make_services
@@ -130,3 +132,21 @@ def test_the_travel_planner_previews_a_leg_given_as_a_distance(services):
     assert preview is not None and preview.refused is None
     assert (preview.result["days"], preview.result["hours"]) == (1, 2)  # R-RNP-MARCH-1: 36 km a day, 4.5 km an hour
     assert named(scene, "go").enabled
+
+
+@pytest.mark.parametrize("window", [(1024, 640), (1200, 640), (1920, 1080)], ids=lambda w: f"{w[0]}x{w[1]}")
+def test_every_control_of_every_tab_is_inside_its_panel_reachable_and_alone(services, window):
+    scene, driver = table(services, "party", window)
+    for name in ("Bartholomew", "Wilhelmina", "Grimbold", "Zoraida"):  # a big party with long names
+        scene.act({"do": "add_character", "name": name})
+    for tab in list(scene.panels):
+        driver.click(named(scene, f"chrome:tab:{tab}"))
+        panel, pane = scene.panel, scene.panel.pane
+        area = panel.inner()
+        controls = [w for w in panel.named.values() if w.visible and w.focusable and w.pane is pane]
+        for control in controls:
+            top = control.rect.top + pane.offset - pane.rect.top  # where it is in the scrolled content
+            assert area.left <= control.rect.left and control.rect.right <= area.right, (tab, control.rect, area)
+            assert 0 <= top and top + control.rect.height <= pane.content_height, (tab, control.rect)
+        for one, other in itertools.combinations(controls, 2):
+            assert not one.rect.colliderect(other.rect), (tab, one.rect, other.rect)

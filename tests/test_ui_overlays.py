@@ -131,3 +131,24 @@ def test_the_choice_picker_shows_as_many_options_as_the_page_has_room_for(tmp_pa
     small, _d, _l = over_the_sheet(tmp_path / "a", _picker, zoom=2.0)
     big, _d, _l = over_the_sheet(tmp_path / "b", _picker, window=(1920, 1080))
     assert small.rows_per_page < 8 < big.rows_per_page and big.pages == 1 < small.pages
+
+
+def test_at_150_percent_a_1080p_window_lays_everything_out_for_1280x720_with_no_magnifier(tmp_path):
+    overlay, display, _loop = over_the_sheet(tmp_path, OVERLAYS["help"], window=(1920, 1080), zoom=1.5)
+    assert display.logical_size == (1280, 720) and display.viewport.zoom == 1.0
+    assert overlay.page == (1280, 720) and pygame.Rect(0, 0, 1280, 720).contains(overlay.panel_rect())
+
+
+def test_a_pointer_click_reaches_an_overlay_on_a_big_page_where_its_button_is_drawn(tmp_path):
+    answers = []
+    ask = lambda s, a: Dialog(s.ui, "Boire ?", [("Non", False), ("Oui", True)], on_result=answers.append)  # noqa: E731
+    overlay, display, loop = over_the_sheet(tmp_path, ask, window=(1920, 1080))
+    at = display.viewport.to_window(overlay.buttons[0].rect.center)
+    loop.run_frames(
+        2,
+        events=[
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1),
+        ],
+    )
+    assert answers == [False]

@@ -3,7 +3,7 @@
 A *fluid* screen (one that lays itself out from the page size, ``Scene.fluid``)
 gets a page with the window's aspect and size divided by the interface size
 (never smaller than MIN_PAGE, beyond MAX_PAGE scaled up): it re-lays out
-instead of stretching. Other screens keep the fixed 1280×720 page.
+instead of stretching. Every screen of the app is fluid; a scene that is not keeps the fixed 1280×720 page.
 
 Scenes always draw on the logical surface, in logical coordinates. The page is
 scaled to fit the window keeping its aspect ratio, centred between letterbox

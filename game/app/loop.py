@@ -20,7 +20,6 @@ import pygame
 from game.app.display import RESIZE_EVENTS, Display
 from game.app.narrator import Narrator, focused_widget
 from game.app.stack import SceneStack
-from game.ui.theme import LOGICAL_SIZE
 
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
 MAX_DT = 0.25  # after a long idle wait, don't let animations jump ahead
@@ -188,26 +187,22 @@ class MainLoop:
             return
         self._followed = widget
         group = getattr(top, "group", None)
-        if widget is not None and self.display.zoom > 1.0 and getattr(getattr(group, "focus", None), "visible", False):
-            rect = widget.rect.move(self.stack.page_offset) if not getattr(top, "fluid", False) else widget.rect  # type: ignore[attr-defined]  # the focused widget of any screen
+        rect = getattr(widget, "rect", None)
+        if rect is not None and self.display.zoom > 1.0 and getattr(getattr(group, "focus", None), "visible", False):
             self.display.show(rect)
             self.dirty = True
 
     def _fit_page(self) -> None:
-        """Give fluid screens the page the window allows; a screen laid out for another size re-lays out."""
+        """Give the screens the page the window allows; each visible scene laid out for another size re-lays out.
+
+        Every overlay is fluid too (``game.ui.modal``): it lays itself out on the page of the screen below.
+        """
         visible = self.stack.visible()
-        self.display.set_fluid(bool(visible) and getattr(visible[0], "fluid", False))
+        self.display.set_fluid(bool(visible) and visible[0].fluid)
         size = self.display.logical_size
-        if any(not getattr(scene, "fluid", False) for scene in visible) and (
-            size[0] < LOGICAL_SIZE[0] or size[1] < LOGICAL_SIZE[1]
-        ):
-            # An overlay laid out for 1280×720 needs that much page: below it, the fixed page for all.
-            self.display.set_fluid(False)
-            size = self.display.logical_size
-        self.stack.page_offset = ((size[0] - LOGICAL_SIZE[0]) // 2, (size[1] - LOGICAL_SIZE[1]) // 2)
         for scene in visible:
-            if getattr(scene, "fluid", False) and getattr(scene, "page", size) != size:
-                scene.layout(size)  # a fluid scene lays itself out
+            if scene.fluid and getattr(scene, "page", size) != size:
+                scene.layout(size)
                 self.dirty = True
 
     def run_frames(self, n: int, dt: float = 1 / 60, events: Iterable[pygame.event.Event] = ()) -> int:

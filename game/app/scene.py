@@ -31,7 +31,8 @@ class Scene:
     #: A transparent scene (dialog, dice overlay) shows the scene below it, and
     #: events it returns are offered to that scene too.
     transparent: bool = False
-    #: A fluid scene lays itself out for any page size (``layout``); others get the fixed 1280×720 page.
+    #: A fluid scene lays itself out for any page size (``layout``); every screen and overlay of the app is.
+    #: A scene that is not (a test's stand-in) gets the fixed 1280×720 page.
     fluid: ClassVar[bool] = False
     #: Which screen this is, for the navigator (``None``: an overlay or a stand-in).
     screen: ClassVar[Screen | None] = None

@@ -12,7 +12,6 @@ from collections.abc import Callable
 import pygame
 
 from game.app.scene import Scene
-from game.ui.theme import LOGICAL_SIZE
 
 
 class SceneStack:
@@ -143,29 +142,12 @@ class SceneStack:
         """Offer ``event`` from the top down; it passes below a scene only if that
         scene is transparent and returned it. Returns the event if nobody consumed it."""
         for scene in reversed(self._scenes):
-            translated = self._to_scene(scene, event)
-            result = scene.process_event(translated)
+            result = scene.process_event(event)
             if result is None:
                 return None
-            if result is not translated:
-                event = result
+            event = result
             if scene.opaque:
                 break
-        return event
-
-    # A fixed-layout overlay (a dialog laid out for 1280×720) over a fluid screen on a bigger page is
-    # drawn in the middle of the page, and pointer positions are moved into its frame (see page_offset).
-    page_offset: tuple[int, int] = (0, 0)
-
-    def _offset_for(self, scene: Scene) -> tuple[int, int]:
-        return (0, 0) if scene.fluid else self.page_offset
-
-    def _to_scene(self, scene: Scene, event: pygame.event.Event) -> pygame.event.Event:
-        dx, dy = self._offset_for(scene)
-        if (dx or dy) and hasattr(event, "pos"):
-            data = dict(event.dict)
-            data["pos"] = (event.pos[0] - dx, event.pos[1] - dy)
-            return pygame.event.Event(event.type, data)
         return event
 
     def update(self, dt: float) -> None:
@@ -176,16 +158,4 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the topmost opaque scene upward, so overlays sit on what is below."""
         for scene in self.visible():
-            dx, dy = self._offset_for(scene)
-            if dx or dy:
-                # The overlay's veil covers the whole page; its panel is drawn in the centred 1280×720 frame.
-                frame = pygame.Rect((dx, dy), LOGICAL_SIZE).clip(surface.get_rect())
-                palette = getattr(getattr(scene, "ui", None), "palette", None)
-                if palette is not None:  # the overlay veils its frame itself; the margins get the same veil
-                    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                    veil.fill(palette.overlay)
-                    veil.fill((0, 0, 0, 0), frame)
-                    surface.blit(veil, (0, 0))
-                scene.draw(surface.subsurface(frame))
-            else:
-                scene.draw(surface)
+            scene.draw(surface)

@@ -72,12 +72,6 @@ class ModalScene(FluidLayout, Scene):
 
     transparent = True
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        # Overlays still placed for the fixed 1280×720 page (widgets built in __init__, no place_widgets)
-        # stay fixed: the loop draws them in a centred 1280×720 frame until they are converted.
-        super().__init_subclass__(**kwargs)
-        cls.fluid = cls.place_widgets is not ModalScene.place_widgets
-
     def __init__(self, ui: UIContext) -> None:
         Scene.__init__(self)
         self.ui = ui

@@ -73,7 +73,8 @@ def draw(scene: FightSetupScene, surface: pygame.Surface) -> None:
         (scene.skill_field, attack_name),
         (scene.stamina_field, stamina_name),
     ):
-        blit_text(surface, label, (field.rect.x, fy + 4), "italic", small, p.ink_soft)
+        label, size = fit_line(label, "italic", small, field.rect.width + 12)
+        blit_text(surface, label, (field.rect.x, fy + 4), "italic", size, p.ink_soft)
     blit_text(surface, t("combat.setup_notes"), (x, fy + 78), "italic", small, p.ink_soft)
     message = scene.message or (scene.fight_button.disabled_reason and scene.ui.text(scene.fight_button.disabled_reason))
     if message:
@@ -115,11 +116,13 @@ def ally_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect)
         (scene.ally_skill, "combat.setup_skill"),
         (scene.ally_stamina, "combat.setup_stamina"),
     ):
-        blit_text(surface, t(key), (field.rect.x, rect.y + 38), "italic", small, ink)
+        label, size = fit_line(t(key), "italic", small, field.rect.width + 12)
+        blit_text(surface, label, (field.rect.x, field.rect.y - 26), "italic", size, ink)
 
 
 def escape_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """What escaping costs, once escape is allowed."""
     if scene.escape_toggle.value:
         p, small = scene.ui.palette, scene.ui.theme.text_size("small")
-        blit_text(surface, scene.ui.t("combat.setup_escape_note"), (rect.x + 18, rect.y + 84), "italic", small, p.ink_soft)
+        at = (rect.x + 18, scene.escape_counter.rect.bottom + 8)
+        blit_text(surface, scene.ui.t("combat.setup_escape_note"), at, "italic", small, p.ink_soft)

@@ -206,15 +206,28 @@ def _place_options(scene: FightSetupScene, panel: pygame.Rect) -> None:
         for i, button in enumerate(choices):
             button.rect = pygame.Rect(x + i * (cell + 10), y + 28, cell, 44)
         row(88, choices, paint.profile_row)
-    counter = 200 if width >= 540 else 176
+    counter, narrow = 200, width < 540  # a narrow panel stacks the ally's and escape's toggles (their words fit)
     if scene.shots_counter is not None:
         scene.shots_counter.rect = pygame.Rect(x + width - counter, y, counter, 76)
         row(96, [scene.shots_counter], paint.archery_row)
-    name, skill, stamina = _triple(x, y + 64, width)
-    scene.ally_toggle.rect = pygame.Rect(x, y, name.width, 32)
-    scene.ally_alone_toggle.rect = pygame.Rect(skill.x, y, stamina.right - skill.x, 32)
+    below = 104 if narrow else 64  # the ally's fields, under its toggle(s) and their labels
+    name, skill, stamina = _triple(x, y + below, width)
+    if narrow:
+        scene.ally_toggle.rect = pygame.Rect(x, y, width, 32)
+        scene.ally_alone_toggle.rect = pygame.Rect(x, y + 40, width, 32)
+    else:
+        scene.ally_toggle.rect = pygame.Rect(x, y, name.width, 32)
+        scene.ally_alone_toggle.rect = pygame.Rect(skill.x, y, stamina.right - skill.x, 32)
     scene.ally_name.rect, scene.ally_skill.rect, scene.ally_stamina.rect = name, skill, stamina
-    row(132, [scene.ally_toggle, scene.ally_alone_toggle, scene.ally_name, scene.ally_skill, scene.ally_stamina], paint.ally_row)
-    scene.escape_toggle.rect = pygame.Rect(x, y + 22, width - counter - 16, 32)
-    scene.escape_counter.rect = pygame.Rect(x + width - counter, y, counter, 76)
-    row(112, [scene.escape_toggle, scene.escape_counter], paint.escape_row)
+    row(
+        below + 68,
+        [scene.ally_toggle, scene.ally_alone_toggle, scene.ally_name, scene.ally_skill, scene.ally_stamina],
+        paint.ally_row,
+    )
+    if narrow:
+        scene.escape_toggle.rect = pygame.Rect(x, y, width, 32)
+        scene.escape_counter.rect = pygame.Rect(x + width - counter, y + 40, counter, 76)
+    else:
+        scene.escape_toggle.rect = pygame.Rect(x, y + 22, width - counter - 16, 32)
+        scene.escape_counter.rect = pygame.Rect(x + width - counter, y, counter, 76)
+    row(152 if narrow else 112, [scene.escape_toggle, scene.escape_counter], paint.escape_row)

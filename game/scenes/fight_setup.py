@@ -36,6 +36,13 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
+def creature_spec(name: str, skill: TextField, stamina: TextField) -> dict[str, Any] | None:
+    """A creature (or the ally) as typed: its name and valid SKILL and STAMINA, or None while incomplete."""
+    if not name or skill.value is None or stamina.value is None or not skill.valid or not stamina.valid:
+        return None
+    return {"name": name, "skill": skill.value, "stamina": stamina.value}
+
+
 class FightSetupScene(FluidLayout, AdventureScene):
     """The form before a fight; replaces itself with the combat board once the rules accept."""
 
@@ -140,11 +147,8 @@ class FightSetupScene(FluidLayout, AdventureScene):
 
     def typed_entry(self) -> dict[str, Any] | None:
         """The creature in the form, or None while it is incomplete."""
-        name = self.name_field.text.strip()
-        skill, stamina = self.skill_field.value, self.stamina_field.value
-        if not name or skill is None or stamina is None or not self.skill_field.valid or not self.stamina_field.valid:
-            return None
-        return {"name": name, "skill": skill, "stamina": stamina, "notes": self.notes_field.text.strip()}
+        spec = creature_spec(self.name_field.text.strip(), self.skill_field, self.stamina_field)
+        return None if spec is None else {**spec, "notes": self.notes_field.text.strip()}
 
     def add_typed(self) -> None:
         entry = self.typed_entry()
@@ -172,10 +176,7 @@ class FightSetupScene(FluidLayout, AdventureScene):
         if not self.ally_toggle.value:
             return None
         name = self.ally_name.text.strip() or self.ui.t("combat.setup_ally_default")
-        skill, stamina = self.ally_skill.value, self.ally_stamina.value
-        if skill is None or stamina is None or not self.ally_skill.valid or not self.ally_stamina.valid:
-            return None
-        return {"name": name, "skill": skill, "stamina": stamina}
+        return creature_spec(name, self.ally_skill, self.ally_stamina)
 
     def fight_action(self, typed_boxes: list[int] | None = None) -> a.StartFight | Refused:
         """The ``fight`` action the form describes (``typed_boxes``: the boxes the typed creatures were written to),

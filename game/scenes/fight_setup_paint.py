@@ -87,13 +87,31 @@ def draw(scene: FightSetupScene, surface: pygame.Surface) -> None:
 def mode_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The mode's label above its three buttons."""
     p, small = scene.ui.palette, scene.ui.theme.text_size("small")
-    blit_text(surface, scene.ui.t("combat.setup_mode"), (rect.x + 18, rect.y + 4), "italic", small, p.ink_soft)
+    blit_text(
+        surface,
+        scene.ui.t("combat.setup_mode"),
+        (rect.x + 18, rect.y + 4),
+        "italic",
+        small,
+        p.ink_soft,
+        box=rect,
+        owner="setup mode",
+    )
 
 
 def profile_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The kind of fight's label (a book with vehicle or ship fights)."""
     p, small = scene.ui.palette, scene.ui.theme.text_size("small")
-    blit_text(surface, scene.ui.t("combat.setup_profile"), (rect.x + 18, rect.y), "italic", small, p.ink_soft)
+    blit_text(
+        surface,
+        scene.ui.t("combat.setup_profile"),
+        (rect.x + 18, rect.y),
+        "italic",
+        small,
+        p.ink_soft,
+        box=rect,
+        owner="setup profile",
+    )
 
 
 def archery_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -101,10 +119,12 @@ def archery_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Re
     p, t, theme = scene.ui.palette, scene.ui.t, scene.ui.theme
     archery = scene.book.archery
     arrows = scene.adventure.state.counters.get(archery.counter, 0) if archery is not None else 0
-    blit_text(surface, t("combat.setup_archery"), (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
+    body, small = theme.text_size("body"), theme.text_size("small")
     blit_text(
-        surface, t("combat.setup_quiver", n=arrows), (rect.x + 18, rect.y + 42), "italic", theme.text_size("small"), p.ink_soft
+        surface, t("combat.setup_archery"), (rect.x + 18, rect.y + 10), "title", body, p.ink, box=rect, owner="setup archery"
     )
+    at = (rect.x + 18, rect.y + 42)
+    blit_text(surface, t("combat.setup_quiver", n=arrows), at, "italic", small, p.ink_soft, box=rect, owner="setup archery")
 
 
 def ally_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -117,7 +137,7 @@ def ally_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect)
         (scene.ally_stamina, "combat.setup_stamina"),
     ):
         label, size = fit_line(t(key), "italic", small, field.rect.width + 12)
-        blit_text(surface, label, (field.rect.x, field.rect.y - 26), "italic", size, ink)
+        blit_text(surface, label, (field.rect.x, field.rect.y - 26), "italic", size, ink, box=rect, owner="setup ally")
 
 
 def escape_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -125,4 +145,6 @@ def escape_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rec
     if scene.escape_toggle.value:
         p, small = scene.ui.palette, scene.ui.theme.text_size("small")
         at = (rect.x + 18, scene.escape_counter.rect.bottom + 8)
-        blit_text(surface, scene.ui.t("combat.setup_escape_note"), at, "italic", small, p.ink_soft)
+        blit_text(
+            surface, scene.ui.t("combat.setup_escape_note"), at, "italic", small, p.ink_soft, box=rect, owner="setup escape"
+        )

@@ -152,3 +152,19 @@ def test_a_pointer_click_reaches_an_overlay_on_a_big_page_where_its_button_is_dr
         ],
     )
     assert answers == [False]
+
+
+def test_a_magnified_page_pans_to_the_overlay_that_just_opened(tmp_path):
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "FF2")
+    stack = SceneStack()
+    stack.push(SheetScene(services, adventure))
+    stack.apply_pending()
+    display = Display((1280, 720), title="test")
+    loop = MainLoop(stack, display, clock=FakeClock(), zoom=lambda: 2.0)
+    loop.run_frames(2)
+    display.show(pygame.Rect(1000, 620, 10, 10))  # the player was working at the bottom right of the sheet
+    dialog = Dialog(services.ui, "Boire la potion ?", [("Non", False), ("Oui", True)])
+    stack.push(dialog)
+    loop.run_frames(2)
+    assert display.viewport.shown.contains(dialog.panel_rect())

@@ -92,6 +92,7 @@ class MainLoop:
         self.narrator = narrator  # says each new screen and answers the speech keys (game.app.narrator)
         self.zoom = zoom  # the interface size setting: the display magnifies the page and follows the focus
         self._followed: object | None = None
+        self._followed_scene: object | None = None
         self.running = True
         self.dirty = True  # something changed since the last draw
         self.frames_drawn = 0
@@ -151,6 +152,7 @@ class MainLoop:
             self.supervisor.update(dt)
         self._magnify()
         self._fit_page()
+        self._follow()  # after the page is known: the overlay is laid out on it
         drew = False
         if self.dirty or self.stack.changed or was_animating or self.animating:
             # A scene that raised mid-draw may have left a clip rect: the next frame (the crash
@@ -174,14 +176,26 @@ class MainLoop:
         return drew
 
     def _magnify(self) -> None:
-        """Apply the interface size; a magnified page pans to the control that just took the keyboard focus."""
+        """Apply the interface size (the page may change with it)."""
         if self.zoom is None:
             return
         zoom = self.zoom()
         if zoom != self.display.zoom:
             self.display.set_zoom(zoom)
             self.dirty = True
+
+    def _follow(self) -> None:
+        """On a magnified page, pan to an overlay that just opened, and to the control that just took the focus."""
+        if self.zoom is None:
+            return
         top = self.stack.top
+        if top is not self._followed_scene:
+            # An overlay that just opened on a magnified page: bring its panel (its start, if bigger) into view.
+            self._followed_scene = top
+            panel_rect = getattr(top, "panel_rect", None)
+            if panel_rect is not None and self.display.zoom > 1.0:
+                self.display.show(panel_rect())
+                self.dirty = True
         widget = focused_widget(top)
         if widget is self._followed:
             return

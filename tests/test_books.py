@@ -148,3 +148,11 @@ def test_validate_books_tool_reports_a_broken_book(tmp_path):
     assert result.returncode == 1
     assert "ERROR Bad.json: $.title: this field is required" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_every_score_beyond_the_classic_three_says_what_it_means_in_both_languages():
+    for book in load_shelf().books.values():
+        for stat in getattr(book, "stats", []):
+            if stat.id not in ("skill", "stamina", "luck"):
+                assert stat.about is not None, f"{book.id}: {stat.id} has no 'about'"
+                assert stat.about.fr and stat.about.en, f"{book.id}: {stat.id}'s 'about' lacks a language"

@@ -254,3 +254,13 @@ def test_creation_re_lays_out_when_the_window_is_resized_and_keeps_what_was_type
     assert scene.r.top.width > narrow and scene.start_button.rect.right == scene.r.hero.right - 20
     assert scene.fields["skill"].text == "9" and scene.name_field.text == "Alwen"
     assert scene.group.focus.focused is scene.name_field
+
+
+@pytest.mark.parametrize(("language", "words"), [("fr", "voiture blindée"), ("en", "armoured car")])
+def test_creation_explains_a_books_own_scores_in_the_books_words(services, language, words):
+    services.ui.catalogue.set_language(language)
+    _stack, scene = open_scene(services, "FF13")
+    firepower = next(s for s in scene.book.stats if s.id == "firepower")
+    assert words in creation_paint.stat_about(firepower, scene.ui)
+    skill = next(s for s in scene.book.stats if s.id == "skill")
+    assert creation_paint.stat_about(skill, scene.ui) == scene.ui.t("creation.about_skill")  # the app's words for the three

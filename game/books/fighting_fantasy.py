@@ -51,6 +51,11 @@ class StatDef(Strict):
     id: Annotated[str, Identifier] = Field(description="snake_case id used by actions and cases (`skill`, `fear`…).")
     name: LocalText = Field(description="The score's name on the sheet.")
     short: LocalText | None = Field(default=None, description="A short name for narrow places (HAB, END…).")
+    about: LocalText | None = Field(
+        default=None,
+        description="What the score means, in a sentence, shown at creation "
+        "(SKILL, STAMINA and LUCK have the app's own words when a book gives none).",
+    )
     roll: DiceFormula | None = Field(default=None, description="The dice that give the initial score (rolled at creation).")
     fixed: int | None = Field(default=None, ge=0, le=999, description="The initial score when it is not rolled.")
     start: int | None = Field(

@@ -132,11 +132,7 @@ def draw_rules(scene: CreationScene, surface: pygame.Surface) -> None:
         hint = ui.t("play.creation_hint_honest")
     line_h = fonts.line_height("italic", small)
     bottom = r.rules.bottom - 12
-    about = [
-        (scene.stat_name(s), ui.t(f"creation.about_{s.id}"))
-        for s in scene.book.stats
-        if ui.catalogue.has(f"creation.about_{s.id}")
-    ]
+    about = [(scene.stat_name(s), text) for s in scene.book.stats if (text := stat_about(s, ui))]
     # The hint gives way (down to one line ending in "…") so that every score keeps at least one line below.
     reserved = (len(about) * fonts.line_height("body", small - 2) + 20) if about else 0
     hint_lines, _ = fit_lines(hint, "italic", small, width, max(1, (bottom - y - reserved) // line_h))
@@ -326,3 +322,11 @@ def draw_hero_panel(scene: CreationScene, surface: pygame.Surface) -> None:
             else scene.status_key
         )
         blit_text(surface, ui.t(key, name=scene.picked or ""), (x, y), "italic", small, p.ink_soft)
+
+
+def stat_about(stat: Any, ui: Any) -> str:
+    """What a score means: the book's own words, else the app's for the three scores every book shares ("" if none)."""
+    if stat.about is not None:
+        return str(stat.about.get(ui.catalogue.language))
+    key = f"creation.about_{stat.id}"
+    return ui.t(key) if ui.catalogue.has(key) else ""

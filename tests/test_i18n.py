@@ -133,3 +133,8 @@ def test_numbers_are_written_the_language_s_way():
     assert format_number("fr", 0.5) == "0,5" and format_number("en", 0.5) == "0.5"
     assert format_number("fr", 12345) == "12\u202f345" and format_number("en", 12345) == "12,345"
     assert format_number("fr", 213) == "213"  # paragraph numbers are not grouped
+
+
+def test_a_choice_step_wanting_one_pick_says_pick_in_the_singular():
+    assert Catalogue("en").t("refused.pick_count", step="Spells", wanted=1, given=0) == "Spells: 1 pick is needed, not 0."
+    assert Catalogue("en").t("refused.pick_count", step="Spells", wanted=3, given=1) == "Spells: 3 picks are needed, not 1."

@@ -11,7 +11,7 @@ import pytest
 import game.rules
 from game.app.refusals import describe_refusal
 from game.books.loader import load_book_by_id
-from game.i18n.catalogue import Catalogue, load_table, placeholders
+from game.i18n.catalogue import Catalogue, base_key, load_table, placeholders
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.session import Session, Start
@@ -44,7 +44,17 @@ def _refused_sites() -> dict[str, list[tuple[str, frozenset[str]]]]:
 SITES = _refused_sites()
 # A text may use a param only when every site of its code passes it.
 AVAILABLE = {code: frozenset.intersection(*(params for _where, params in where)) for code, where in SITES.items()}
-TABLES = {language: load_table(language) for language in ("fr", "en")}
+
+
+def _texts_by_key(language: str) -> dict[str, list[str]]:
+    """Each catalogue key with its texts: one, or a count's plural forms (``key.one``, ``key.other``…)."""
+    texts: dict[str, list[str]] = defaultdict(list)
+    for key, text in load_table(language).items():
+        texts[base_key(key)].append(text)
+    return dict(texts)
+
+
+TABLES = {language: _texts_by_key(language) for language in ("fr", "en")}
 
 
 def test_the_scan_finds_the_refusals():
@@ -56,14 +66,14 @@ def test_the_scan_finds_the_refusals():
 def test_every_refusal_code_has_a_text(language):
     missing = sorted(f"refused.{code}" for code in SITES if f"refused.{code}" not in TABLES[language])
     assert missing == []
-    assert "message" in placeholders(TABLES[language]["refused.unknown"])
+    assert "message" in placeholders(TABLES[language]["refused.unknown"][0])
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_texts_use_only_params_given_at_every_site(language):
     wrong = {}
     for code, available in AVAILABLE.items():
-        used = placeholders(TABLES[language][f"refused.{code}"])
+        used = frozenset().union(*(placeholders(text) for text in TABLES[language][f"refused.{code}"]))
         if not used <= available:
             wrong[code] = (sorted(used - available), SITES[code])
     assert wrong == {}
@@ -84,8 +94,8 @@ def test_no_text_for_a_code_the_rules_no_longer_raise(language):
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_field_names_have_no_placeholders(language):
-    fields = {key: text for key, text in TABLES[language].items() if key.startswith("refused.field.")}
-    assert fields and all(not placeholders(text) for text in fields.values())
+    fields = {key: texts for key, texts in TABLES[language].items() if key.startswith("refused.field.")}
+    assert fields and all(not placeholders(text) for texts in fields.values() for text in texts)
 
 
 @pytest.fixture(scope="module")

@@ -224,18 +224,23 @@ class CentrePainter(Painter):
         if fight.escape_allowed:
             lines.append(t("combat.hint_escape", damage=fight.escape_damage))
         body = theme.text_size("small") + 2
-        for line in lines:
-            for part in wrap_words(line, "body", body, panel.width - 44):
-                if y > panel.bottom - 30:
-                    return
-                blit_text(surface, part, (x, y), "body", body, p.ink)
-                y += fonts.line_height("body", body)
-            y += 6
+        # With a spell book the Spells button sits at the panel's foot: the words stop above it.
+        foot = panel.bottom - (66 if self.book.spells else 0)
+        limit = foot - 30 - (34 if self.frame.message else 0)  # the refusal keeps its line
+        parts = [part for line in lines for part in [*wrap_words(line, "body", body, panel.width - 44), None]]
+        for part in parts:
+            if y > limit:
+                break
+            if part is None:  # between two hints
+                y += 6
+                continue
+            blit_text(surface, part, (x, y), "body", body, p.ink)
+            y += fonts.line_height("body", body)
         if self.frame.message:
             blit_text(
                 surface,
                 ellipsize(self.frame.message, "italic", body, panel.width - 44),
-                (x, panel.bottom - 34),
+                (x, foot - 34),
                 "italic",
                 body,
                 p.bad,

@@ -19,6 +19,7 @@ from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import showcase
+from game.app.widget_screen import WidgetScreen
 from game.books.loader import BookError
 from game.books.shelf_index import BookCard
 from game.rules.session import Session, Start
@@ -35,10 +36,11 @@ from game.ui.theme import LOGICAL_SIZE
 MAX_ERRORS_IN_DIALOG = 14
 
 
-class BookshelfScene(FluidLayout, Scene):
+class BookshelfScene(FluidLayout, WidgetScreen):
     """The first screen."""
 
     screen = Screen.SHELF
+    help_on_f1 = True
 
     message = SpokenText()  # shown on the screen and said to a screen reader
     # The controls (built by bookshelf_widgets.build for the page):
@@ -61,9 +63,8 @@ class BookshelfScene(FluidLayout, Scene):
     first_error_y: int  # where the broken book files' lines begin, below the cards
 
     def __init__(self, services: Services, size: tuple[int, int] = LOGICAL_SIZE) -> None:
-        super().__init__()
+        super().__init__(services.ui)
         self.services = services
-        self.ui = services.ui
         self.message = None
         self.message_bad = False
         self.listing: list[Listing] = services.saves.listing()
@@ -362,20 +363,10 @@ class BookshelfScene(FluidLayout, Scene):
     def resume(self) -> None:
         self.refresh()
 
+    def escape(self) -> None:
+        """The shelf is the first screen: Escape leaves nothing (Quit is a button)."""
+
     # -- frame ------------------------------------------------------------------------------
-    def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.open_help()
-            return None
-        return None if self.group.process_event(event) else event
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
-
     def draw(self, surface: pygame.Surface) -> None:
         bookshelf_paint.draw(self, surface)
 

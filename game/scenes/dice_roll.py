@@ -137,7 +137,9 @@ class DiceRollScene(FluidLayout, Scene):
         x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
         small, body = self.ui.theme.text_size("small"), self.ui.theme.text_size("body")
         for group, shown, width in zip(self.groups, self._shown, widths):
-            blit_text(surface, group.label, (x + width / 2, panel.y + 86), "italic", body, p.ink_soft, "center")
+            room = width + gap - 12  # a group's words keep to its own dice (many groups on a narrow page)
+            label, size = fit_line(group.label, "italic", body, room)
+            blit_text(surface, label, (x + width / 2, panel.y + 86), "italic", size, p.ink_soft, "center")
             count = len(group.faces)
             start = x + width / 2 - (count - 1) * (die + 18) / 2
             for i, face in enumerate(group.faces):
@@ -146,7 +148,8 @@ class DiceRollScene(FluidLayout, Scene):
                 angle = 0 if settle else (self._spin + i * 77) % 360
                 draw_polyhedral(surface, (start + i * (die + 18), panel.y + 170 + bounce), die, value, group.sides, p, angle)
             if settle and group.detail:
-                blit_text(surface, group.detail, (x + width / 2, panel.y + 240), "body", body, p.ink, "center")
+                detail, size = fit_line(group.detail, "body", body, room)
+                blit_text(surface, detail, (x + width / 2, panel.y + 240), "body", size, p.ink, "center")
             x += width + gap
         if settle:
             colour = {"good": p.good, "bad": p.bad}.get(self.tone, p.ink)

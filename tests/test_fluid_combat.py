@@ -60,6 +60,15 @@ def test_six_creatures_on_a_big_page_keep_full_cards_in_two_columns(tmp_path):
     assert len({card.x for card in board.board.creatures}) == 1 and board.board.card_mode != "full"
 
 
+def test_twelve_creatures_on_a_small_page_get_one_line_cards_that_never_overlap(tmp_path):
+    twelve = [{"name": f"Rat {i + 1}", "skill": 5, "stamina": 4} for i in range(12)]
+    driver = board_for(tmp_path, twelve, window=(1024, 640), mode="all_together")
+    lay = driver.top.board
+    assert lay.card_mode == "row" and all(card.height >= 25 for card in lay.creatures)
+    assert all(one.bottom < other.top for one, other in zip(lay.creatures, lay.creatures[1:]))
+    assert lay.creatures[-1].bottom <= lay.panel.bottom
+
+
 def test_a_re_layout_keeps_the_creature_aimed_at_and_the_keyboard_focus(tmp_path):
     driver = board_for(tmp_path, SIX[:3], mode="all_together")
     board = driver.top

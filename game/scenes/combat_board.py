@@ -32,9 +32,10 @@ QUIVER_HEIGHT = 128
 CARD_MIN_WIDTH = 290
 CENTRE_MIN_WIDTH = 364
 TWO_COLUMNS_FROM = 1440  # a page at least this wide sets many creatures in two columns of cards
-FULL_FROM, MEDIUM_FROM = 140, 84
+# Card heights from which a creature card is "full", "medium", "compact"; below, one line ("row": a crowd of creatures).
+FULL_FROM, MEDIUM_FROM, COMPACT_FROM = 140, 84, 52
 TALL_FROM = 900  # a page at least this tall puts the fight log under the hero's cards, the buttons alone below
-BUTTONS_BAND = 132  # card heights from which a creature card is "full", then "medium"
+BUTTONS_BAND = 132  # the buttons' band on a tall page
 TUMBLE_SECONDS = 1.0
 FLIGHT_SECONDS = 0.5
 STEP_IN_SECONDS = 0.5
@@ -57,7 +58,7 @@ class Layout:
     strip: pygame.Rect
     panel: pygame.Rect
     creatures: tuple[pygame.Rect, ...]
-    card_mode: str  # "full", "medium", "compact"
+    card_mode: str  # "full", "medium", "compact", "row"
     log: pygame.Rect
     gauge: pygame.Rect
     buttons: pygame.Rect
@@ -79,16 +80,19 @@ class Layout:
 
 
 def _mode(height: int) -> str:
-    return "full" if height >= FULL_FROM else "medium" if height >= MEDIUM_FROM else "compact"
+    if height >= FULL_FROM:
+        return "full"
+    return "medium" if height >= MEDIUM_FROM else "compact" if height >= COMPACT_FROM else "row"
 
 
 def creature_cards(area: pygame.Rect, count: int, columns: int) -> tuple[tuple[pygame.Rect, ...], str]:
     """``count`` creature cards in ``columns`` columns of ``area``, as tall as the room allows (at most full size)."""
     rows = max(1, -(-count // columns))
-    height = min(CARD_HEIGHT, (area.height - GAP * (rows - 1)) // rows)
+    gap = GAP if (area.height - GAP * (rows - 1)) // rows >= COMPACT_FROM else 4  # one-line cards sit closer
+    height = min(CARD_HEIGHT, (area.height - gap * (rows - 1)) // rows)
     width = (area.width - GAP * (columns - 1)) // columns
     cards = tuple(
-        pygame.Rect(area.x + (i % columns) * (width + GAP), area.y + (i // columns) * (height + GAP), width, height)
+        pygame.Rect(area.x + (i % columns) * (width + GAP), area.y + (i // columns) * (height + gap), width, height)
         for i in range(count)
     )
     return cards, _mode(height)
@@ -203,6 +207,18 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
             die_size=size,
             formula=(x + 32 + 2 * size, dy),
             tag=(x + w - 14, y + 12),
+        )
+    if mode == "row":  # name, bar and state on one line
+        return CardGeometry(
+            name=(x + 12, y + h // 2),
+            name_size="small",
+            stats=None,
+            # The name keeps at least 150 px; the bar takes what the "4 / 4" and the state leave (at least 24).
+            bar=pygame.Rect(x + max(w * 9 // 20, 160), y + h // 2 - 4, max(24, w - 120 - max(w * 9 // 20, 160)), 8),
+            dice=(),
+            die_size=0,
+            formula=(x + w - 12, y + h // 2),
+            tag=(x + w - 12, y + h // 2),
         )
     return CardGeometry(
         name=(x + 14, y + 8),

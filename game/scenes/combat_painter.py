@@ -50,7 +50,7 @@ class BoardPainter(Painter):
         """What moves every frame, over the board layer: bars, the sliding card, the dice, the damage."""
         p = self.ui.palette
         stepping = None if animator.step_in is None else f"creature:{animator.step_in.creature}"
-        compact = self.layout.card_mode == "compact"
+        compact = self.layout.card_mode in ("compact", "row")
         for key, bar in animator.bars.items():
             if key == stepping or key == "ally" and self.layout.ally is None:
                 continue
@@ -350,7 +350,10 @@ class BoardPainter(Painter):
         # A compact card keeps its right for the total of its last roll, when it has one.
         rolled = "cards" not in self.frame.hidden and any(x.creature == index for x in fight.last_round)
         room = rect.width - {"full": 40, "medium": 32}.get(mode, 150 if rolled else 32)
-        blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink)
+        if mode == "row":  # the name and SKILL left of the bar, on the card's one line
+            room = geo.bar.x - geo.name[0] - 10
+        anchor = "midleft" if mode == "row" else "topleft"
+        blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink, anchor)
         if geo.stats is not None:
             attack = self.book.profile(state.fight.profile).attack
             blit_text(
@@ -383,7 +386,10 @@ class BoardPainter(Painter):
             tag, tone = t("combat.tag_pending"), p.focus
         exchange = next((x for x in fight.last_round if x.creature == index and not x.by_ally), None)
         exchange = exchange or next((x for x in fight.last_round if x.creature == index), None)
-        if exchange is not None and "cards" not in self.frame.hidden:
+        if mode == "row":
+            self._row_state(surface, geo, tag, tone, exchange)
+            tag = None  # said on the card's line, not on a tab over the card above
+        elif exchange is not None and "cards" not in self.frame.hidden:
             formula = (
                 roll_text(t, exchange.creature_roll)
                 if geo.die_size
@@ -415,8 +421,23 @@ class BoardPainter(Painter):
                         result, size = fit_line(result, "bold", small, max(room, 40))
                         blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", size, colour, "midright")
         if dead:
-            pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - 16), (rect.right - 16, rect.y + 16), 2)
+            inset = min(16, rect.height // 3)
+            pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - inset), (rect.right - 16, rect.y + inset), 2)
         if tag is not None:
             self._pill(surface, tag, rect, tone)
+
+    def _row_state(self, surface: pygame.Surface, geo: Any, tag: str | None, tone: Any, exchange: Any) -> None:
+        """A one-line card's right end: its state (defeated, target, wound to settle…) or its last exchange's result."""
+        p, t = self.ui.palette, self.ui.t
+        if tag is None and exchange is not None and "cards" not in self.frame.hidden:
+            key = result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card")
+            tag = t(key)
+            tone = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(
+                exchange.result, p.ink_soft
+            )
+        if tag is not None:
+            room = geo.formula[0] - geo.bar.right - 56  # right of the bar's "4 / 4"
+            text, size = fit_line(tag, "italic", self.ui.theme.text_size("small"), room)
+            blit_text(surface, text, geo.formula, "italic", size, tone, "midright")
 
     # -- centre

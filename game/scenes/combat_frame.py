@@ -8,10 +8,11 @@ from typing import Any
 import pygame
 
 from game.scenes.combat_board import CardGeometry, DiceSprites, Layout
-from game.scenes.combat_text import Told
+from game.scenes.combat_text import Told, result_key
 from game.scenes.combat_timeline import Step
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.text_fit import fit_line
 
 
 @dataclass(frozen=True)
@@ -76,3 +77,17 @@ class Painter:
             size = 20 if geo.die_size else small
             anchor = "midleft" if geo.die_size else "midright"
             blit_text(surface, formula, geo.formula, "bold", size, p.ink, anchor)
+
+    def _row_state(self, surface: pygame.Surface, geo: Any, tag: str | None, tone: Any, exchange: Any) -> None:
+        """A one-line card's right end: its state (defeated, target, wound to settle…) or its last exchange's result."""
+        p, t = self.ui.palette, self.ui.t
+        if tag is None and exchange is not None and "cards" not in self.frame.hidden:
+            key = result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card")
+            tag = t(key)
+            tone = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(
+                exchange.result, p.ink_soft
+            )
+        if tag is not None:
+            room = geo.formula[0] - geo.bar.right - 56  # right of the bar's "4 / 4"
+            text, size = fit_line(tag, "italic", self.ui.theme.text_size("small"), room)
+            blit_text(surface, text, geo.formula, "italic", size, tone, "midright")

@@ -308,17 +308,10 @@ class BoardPainter(Painter):
         short = rect.height < 110
         at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
         if fight.bow_broken:
-            self._broken_bow(surface, (rect.right - 44, rect.y + 58))
+            broken_bow(surface, p, (rect.right - 44, rect.y + 58))
             blit_text(surface, t("combat.string_broken"), at, "bold", small, p.bad, anchor)
         elif fight.active:
             blit_text(surface, t("combat.shots_left", n=fight.shots_left), at, "italic", small, p.ink_soft, anchor)
-
-    def _broken_bow(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
-        p = self.ui.palette
-        x, y = centre
-        pygame.draw.arc(surface, p.ink, (x - 18, y - 30, 30, 60), -1.4, 1.4, 4)
-        pygame.draw.line(surface, p.bad, (x - 2, y - 29), (x - 8, y - 4), 2)
-        pygame.draw.line(surface, p.bad, (x - 2, y + 29), (x + 4, y + 6), 2)
 
     def _paint_creature(self, surface: pygame.Surface, rect: pygame.Rect, index: int, state: Any, local: bool = False) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
@@ -426,18 +419,12 @@ class BoardPainter(Painter):
         if tag is not None:
             self._pill(surface, tag, rect, tone)
 
-    def _row_state(self, surface: pygame.Surface, geo: Any, tag: str | None, tone: Any, exchange: Any) -> None:
-        """A one-line card's right end: its state (defeated, target, wound to settle…) or its last exchange's result."""
-        p, t = self.ui.palette, self.ui.t
-        if tag is None and exchange is not None and "cards" not in self.frame.hidden:
-            key = result_key(exchange.result) + ("_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card")
-            tag = t(key)
-            tone = {"hero_hit": p.good, "ally_hit": p.good, "hero_wounded": p.bad, "ally_wounded": p.bad}.get(
-                exchange.result, p.ink_soft
-            )
-        if tag is not None:
-            room = geo.formula[0] - geo.bar.right - 56  # right of the bar's "4 / 4"
-            text, size = fit_line(tag, "italic", self.ui.theme.text_size("small"), room)
-            blit_text(surface, text, geo.formula, "italic", size, tone, "midright")
-
     # -- centre
+
+
+def broken_bow(surface: pygame.Surface, p: Any, centre: tuple[int, int]) -> None:
+    """The bow with its string snapped (R-BOW-4), drawn in the quiver."""
+    x, y = centre
+    pygame.draw.arc(surface, p.ink, (x - 18, y - 30, 30, 60), -1.4, 1.4, 4)
+    pygame.draw.line(surface, p.bad, (x - 2, y - 29), (x - 8, y - 4), 2)
+    pygame.draw.line(surface, p.bad, (x - 2, y + 29), (x + 4, y + 6), 2)

@@ -26,10 +26,13 @@ def build_widgets(scene: CombatScene) -> None:
     scene.gauge = g.add(HoverArea(ui, lay.gauge, tooltip=lambda: gauge_tip(scene)))
     panel = lay.panel
     half = min(196, (panel.width - 52) // 2)  # Luck and Accept side by side, whatever the panel's width
+    # In a narrow panel Luck (an icon and longer words) takes more of the row than Accept.
+    luck = min(196, max(half, (panel.width - 52) * 11 // 20))
+    accept = min(196, panel.width - 52 - luck)
     scene.luck_button = g.add(
         Button(
             ui,
-            (panel.x + 20, lay.actions_y, half, 48),
+            (panel.x + 20, lay.actions_y, luck, 48),
             ui.tr("combat.test_luck"),
             style="primary",
             icon="heart",
@@ -37,7 +40,12 @@ def build_widgets(scene: CombatScene) -> None:
         )
     )
     scene.accept_button = g.add(
-        Button(ui, (panel.right - 20 - half, lay.actions_y, half, 48), ui.tr("combat.accept"), on_click=scene.accept)
+        Button(
+            ui,
+            (panel.right - 20 - accept, lay.actions_y, accept, 48),
+            ui.tr("combat.accept"),
+            on_click=scene.accept,
+        )
     )
     scene.finish_button = g.add(
         Button(

@@ -240,6 +240,19 @@ def _share(scene: Any) -> str:
     return join(scene.ui.t("play.share_title"), scene.ui.t("access.tab_hint"))
 
 
+@describes("ImportScene")
+def _import(scene: Any) -> str:
+    ui = scene.ui
+    title, help_key = scene.keys
+    return join(ui.t(title), ui.t(help_key), *scene.errors, ui.t("access.form_hint"))
+
+
+@describes("SpellsModal")
+def _spells(scene: Any) -> str:
+    ui = scene.ui
+    return join(ui.t("powers.spells"), scene.list.spoken_value(), ui.t("access.tab_hint"))
+
+
 @describes("PlayersScene")
 def _players(scene: Any) -> str:
     shown = scene.lines()

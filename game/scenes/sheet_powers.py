@@ -30,6 +30,7 @@ from game.ui.scroll_list import ScrollList
 TRAY = ("1d6", "2d6", "3d6")
 BUTTON_H = 40
 GAP = 8
+SPELL_ROW = 36  # a spell in the list of the spells overlay
 
 
 def spell_label(book: Any, spell: Any, state: Any, language: str) -> str:
@@ -299,8 +300,12 @@ class SpellsModal(ModalScene):
         self.state = state
         self.layout(self.page)
 
+    def list_rows(self) -> int:
+        """Five spells in view on a page up to 720 high, one more per 36 pixels beyond (all of them if they fit)."""
+        return max(1, min(len(self.book.spells), 5 + max(0, (self.page[1] - 720) // SPELL_ROW)))
+
     def panel_size(self) -> tuple[int, int]:
-        return 600, 420
+        return 600, 240 + self.list_rows() * SPELL_ROW
 
     def place_widgets(self) -> None:
         ui, panel, book = self.ui, self.panel_rect(), self.book
@@ -308,9 +313,9 @@ class SpellsModal(ModalScene):
         self.list = self.group.add(
             ScrollList(
                 ui,
-                (panel.x + 30, panel.y + 70, panel.width - 60, 5 * 36),
+                (panel.x + 30, panel.y + 70, panel.width - 60, self.list_rows() * SPELL_ROW),
                 [spell_label(book, spell, self.state, language) for spell in book.spells],
-                row_height=36,
+                row_height=SPELL_ROW,
                 on_select=lambda i: self._sync(),
                 on_activate=lambda i: self.cast(),
             )

@@ -9,7 +9,8 @@ from ui_helpers import motion, ui  # noqa: F401  (ui is a fixture)
 
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import blit_text
+from game.ui.draw import blit_text, draw_panel
+from game.ui.group import WidgetGroup
 from game.ui.scroll_list import ScrollList
 from game.ui.text_fit import fit_line, recording
 from game.ui.toggle import Toggle
@@ -46,8 +47,81 @@ def test_text_drawn_outside_its_box_is_recorded_with_its_owner(ui):  # noqa: F81
             box=pygame.Rect(0, 0, 80, 40),
             owner="label",
         )
-        blit_text(surface, "court", (10, 10), "body", 18, (0, 0, 0), box=pygame.Rect(0, 0, 200, 40), owner="ok")
+        blit_text(surface, "court", (10, 60), "body", 18, (0, 0, 0), box=pygame.Rect(0, 50, 200, 40), owner="ok")
     assert [(o.owner, o.text) for o in found] == [("label", "Un texte bien trop long pour sa boîte")]
+
+
+LONG = "Une phrase libre bien trop longue pour le petit panneau où elle est posée"
+
+
+def test_free_text_that_leaves_the_panel_it_is_drawn_in_is_recorded(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    with recording() as found:
+        draw_panel(surface, pygame.Rect(20, 20, 200, 120), ui.palette)
+        blit_text(surface, LONG, (30, 30), "body", 18, (0, 0, 0))
+    assert [(o.owner, o.text, o.kind, o.box) for o in found] == [("panel", LONG, "outside", (20, 20, 200, 120))]
+
+
+def test_free_text_inside_its_panel_is_not_recorded(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    with recording() as found:
+        draw_panel(surface, pygame.Rect(20, 20, 700, 120), ui.palette)
+        blit_text(surface, LONG, (30, 30), "body", 18, (0, 0, 0))
+    assert found == []
+
+
+def test_free_text_is_checked_against_the_innermost_panel_holding_its_start(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    with recording() as found:
+        draw_panel(surface, pygame.Rect(10, 10, 780, 280), ui.palette)
+        draw_panel(surface, pygame.Rect(20, 20, 200, 120), ui.palette)
+        blit_text(surface, LONG, (30, 30), "body", 18, (0, 0, 0))
+        blit_text(surface, LONG, (30, 200), "body", 18, (0, 0, 0))  # in the outer panel only, where it fits
+    assert [(o.text, o.box) for o in found] == [(LONG, (20, 20, 200, 120))]
+
+
+def test_a_line_drawn_over_another_line_is_recorded(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    with recording() as found:
+        blit_text(surface, "Chiffres uniquement", (30, 30), "body", 18, (0, 0, 0), owner="hint")
+        blit_text(surface, "HABILETÉ", (60, 34), "body", 18, (0, 0, 0), owner="label")
+    assert [(o.owner, o.text, o.kind) for o in found] == [("label", "HABILETÉ", "over text")]
+
+
+def test_a_shadow_or_an_outline_is_not_text_over_text(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    with recording() as found:
+        for dx, dy in ((2, 2), (-1, 0), (1, 0), (0, 0)):
+            blit_text(surface, "Vous êtes mort", (30 + dx, 30 + dy), "title", 30, (0, 0, 0))
+    assert found == []
+
+
+def test_lines_set_one_below_the_other_do_not_overlap(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    height = fonts.line_height("body", 18)
+    with recording() as found:
+        for row, text in enumerate(("Première ligne, assez longue", "Qjgpy deuxième ligne", "ÉÀÇ troisième")):
+            blit_text(surface, text, (30, 30 + row * height), "body", 18, (0, 0, 0))
+    assert found == []
+
+
+def test_a_dialog_panel_hides_the_text_drawn_before_it(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    with recording() as found:
+        blit_text(surface, "Texte de l'écran du dessous", (30, 30), "body", 18, (0, 0, 0))
+        draw_panel(surface, pygame.Rect(0, 0, 600, 200), ui.palette)
+        blit_text(surface, "Question du dialogue", (40, 32), "body", 18, (0, 0, 0))
+    assert found == []
+
+
+def test_free_text_drawn_over_a_button_is_recorded_but_the_button_label_is_not(ui):  # noqa: F811
+    surface = pygame.Surface((800, 300))
+    group = WidgetGroup(ui)
+    group.add(Button(ui, (100, 100, 200, 44), "Valider"))
+    with recording() as found:
+        group.draw(surface)
+        blit_text(surface, "Un conseil posé sur le bouton", (250, 110), "body", 18, (0, 0, 0), owner="hint")
+    assert [(o.owner, o.kind) for o in found] == [("hint", "over control Button")]
 
 
 def test_a_button_never_draws_its_label_past_its_frame_and_tells_the_whole_label_on_hover(ui):  # noqa: F811

@@ -134,11 +134,12 @@ def check(
                             continue
                         seen = set()
                         for overflow in overflows:
-                            key = (overflow.owner, overflow.text)
+                            key = (overflow.owner, overflow.text, overflow.kind)
                             if key in seen:
                                 continue
                             seen.add(key)
-                            line = f"{label}  {overflow.owner}: {overflow.text!r} drawn {overflow.drawn} outside {overflow.box}"
+                            where = f"drawn {overflow.drawn} {overflow.kind} {overflow.box}"
+                            line = f"{label}  {overflow.owner}: {overflow.text!r} {where}"
                             found.append(line)
                             out(line)
     finally:

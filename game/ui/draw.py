@@ -186,6 +186,7 @@ def draw_panel(
         pygame.draw.rect(shade, palette.shadow, shade.get_rect(), border_radius=6)
         surface.blit(shade, rect.move(3, 4))
     surface.blit(image, rect)
+    text_fit.note_panel(surface, rect)
 
 
 def draw_rule(surface: pygame.Surface, x1: int, x2: int, y: int, colour: Colour) -> None:
@@ -256,7 +257,8 @@ def blit_text(
 
     The line box is ``line_height`` tall with the baseline at ``ascent``; accents
     may rise above it. Centred anchors centre the capitals on ``pos``. Returns the line box.
-    With ``box``, a line that leaves it is reported to game.ui.text_fit's recorder (as ``owner``).
+    While game.ui.text_fit records, a line that leaves ``box`` (without one: the panel it is drawn
+    in, else the page) is reported as ``owner``, and so is one drawn over another line or a control.
     """
     image = fonts.render(text, face, size, colour)
     line = pygame.Rect(0, 0, image.get_width(), fonts.line_height(face, size))
@@ -266,8 +268,11 @@ def blit_text(
         # how much room they leave above and below, and buttons mix faces.
         line.y = round(pos[1] - fonts.ascent(face, size) + fonts.cap_height(face, size) / 2)
     surface.blit(image, (line.x, line.y - fonts.headroom(face, size)))
-    # Without a box, the page is the box: a text that leaves the page is always an overflow.
-    text_fit.check(owner or "page", text, line, box if box is not None else surface.get_rect())
+    if text_fit.active():
+        # Without a box, the panel it is drawn in is the box (else the page); see game.ui.text_fit.
+        baseline = line.y + fonts.ascent(face, size)
+        core = pygame.Rect(line.x, baseline - fonts.cap_height(face, size), line.width, fonts.cap_height(face, size))
+        text_fit.record_line(surface, owner, text, line, (round(pos[0]), round(pos[1])), core, box)
     return line
 
 

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import pygame
 
+from game.ui import text_fit
 from game.ui.context import UIContext
 from game.ui.draw import draw_focus_ring
 from game.ui.focus import FocusRing
@@ -110,7 +111,7 @@ class WidgetGroup:
         """Draw widgets, the focus outline (after keyboard use), then the tooltip."""
         for widget in self.widgets:
             if widget.visible and widget.pane is None:  # a pane draws its own widgets, clipped
-                widget.draw(surface)
+                text_fit.draw_widget(widget, surface)
         focused = self.focus.focused
         if self.focus.visible and focused is not None and focused.visible:
             sizes = self.ui.theme.sizes

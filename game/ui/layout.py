@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import text_fit
 from game.ui.context import UIContext
 from game.ui.scrollbar import Scrollbar
 from game.ui.widget import Widget
@@ -209,7 +210,7 @@ class ScrollPane(Widget):
                     row.paint(surface, rect)
                 for widget in row.widgets:
                     if widget.visible and widget.rect.colliderect(self.rect):  # one scrolled out draws nothing
-                        widget.draw(surface)
+                        text_fit.draw_widget(widget, surface)
                 if row.paint_over is not None:
                     row.paint_over(surface, rect)
         finally:

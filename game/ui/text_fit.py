@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -65,26 +66,111 @@ def fit_lines(text: str, face: str, size: int, width: int, max_lines: int) -> tu
 
 @dataclass(frozen=True)
 class Overflow:
-    """One text drawn outside its box."""
+    """One text drawn outside its box, over another text, or over a control that is not its own."""
 
     owner: str  # the widget or the part of the screen that drew it
     text: str
     drawn: tuple[int, int, int, int]
     box: tuple[int, int, int, int]
+    kind: str = "outside"  # "outside" its box or panel, "over text", "over control"
 
 
-_recorders: list[list[Overflow]] = []
+@dataclass
+class _Line:
+    """A line drawn this frame, in the coordinates of the surface it ends up on (a subsurface's parent)."""
+
+    target: int  # id of that surface
+    core: pygame.Rect  # the capitals' band, clipped: where two lines may not meet
+    text: str
+    owner: str
+    widget: int | None  # id of the control that drew it, if one did
+    order: int  # when it was drawn, among panels, controls and lines
+
+
+@dataclass(frozen=True)
+class _Control:
+    """A focusable widget drawn this frame, clipped to where it shows."""
+
+    target: int
+    rect: pygame.Rect
+    widget: int
+    name: str
+    order: int
+
+
+@dataclass
+class _Frame:
+    """What the recorder saw drawn: panels, controls and lines, each with the order it was drawn in."""
+
+    panels: list[tuple[int, pygame.Rect, int]] = field(default_factory=list)  # target, rect, order
+    controls: list[_Control] = field(default_factory=list)
+    lines: list[_Line] = field(default_factory=list)
+    widgets: list[int] = field(default_factory=list)  # the controls being drawn, innermost last
+    drawn: int = 0  # a counter giving each panel, control and line its order
+
+    def next(self) -> int:
+        """The order of the next thing drawn."""
+        self.drawn += 1
+        return self.drawn
+
+    def hidden(self, where: pygame.Rect, target: int, first: int, last: int) -> bool:
+        """Whether a panel drawn between orders ``first`` and ``last`` covers ``where``: what was under it no longer shows."""
+        return any(t == target and first < order < last and rect.contains(where) for t, rect, order in self.panels)
+
+
+_recorders: list[tuple[list[Overflow], _Frame]] = []
 
 
 @contextmanager
 def recording() -> Iterator[list[Overflow]]:
-    """Collect the overflows drawn inside the ``with`` block."""
+    """Collect the overflows drawn inside the ``with`` block; text over text or over a control is added at its end."""
     found: list[Overflow] = []
-    _recorders.append(found)
+    frame = _Frame()
+    _recorders.append((found, frame))
     try:
         yield found
     finally:
-        _recorders.remove(found)
+        _recorders.remove((found, frame))
+        found.extend(_overlaps(frame))
+
+
+def _placed(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, pygame.Rect]:
+    """``rect`` on ``surface`` as (the surface it is really drawn on, rect there): subsurfaces share their parent's panels."""
+    parent = surface.get_abs_parent()
+    return id(parent), rect.move(surface.get_abs_offset())
+
+
+def active() -> bool:
+    """Whether a recorder is listening (drawing skips the bookkeeping otherwise)."""
+    return bool(_recorders)
+
+
+def note_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A panel (or any opaque box that holds text) drawn now: unboxed text inside it is checked against it."""
+    if not _recorders:
+        return
+    target, placed = _placed(surface, pygame.Rect(rect))
+    for _, frame in _recorders:
+        frame.panels.append((target, placed, frame.next()))
+
+
+def draw_widget(widget: Any, surface: pygame.Surface) -> None:
+    """Draw ``widget``; while recording, its rect is noted (if focusable) and the text it draws is its own."""
+    if not _recorders:
+        widget.draw(surface)
+        return
+    if widget.focusable:
+        target, placed = _placed(surface, pygame.Rect(widget.rect))
+        visible = placed.clip(pygame.Rect(surface.get_clip()).move(surface.get_abs_offset()))
+        for _, frame in _recorders:
+            frame.controls.append(_Control(target, visible, id(widget), type(widget).__name__, frame.next()))
+    for _, frame in _recorders:
+        frame.widgets.append(id(widget))
+    try:
+        widget.draw(surface)
+    finally:
+        for _, frame in _recorders:
+            frame.widgets.pop()
 
 
 def check(owner: str, text: str, drawn: pygame.Rect, box: pygame.Rect | tuple[int, int, int, int], slack: int = 1) -> None:
@@ -95,5 +181,89 @@ def check(owner: str, text: str, drawn: pygame.Rect, box: pygame.Rect | tuple[in
     # The line box has room for accents and descenders: a few pixels of it may leave a tight box.
     if box.inflate(2 * slack, 2 * slack + 8).contains(drawn):
         return
-    for found in _recorders:
+    for found, _ in _recorders:
         found.append(Overflow(owner, text, (drawn.x, drawn.y, drawn.width, drawn.height), (box.x, box.y, box.width, box.height)))
+
+
+def record_line(
+    surface: pygame.Surface,
+    owner: str,
+    text: str,
+    line: pygame.Rect,
+    anchor: tuple[int, int],
+    core: pygame.Rect,
+    box: pygame.Rect | None,
+) -> None:
+    """Check a line just drawn against ``box``, else the panel it was drawn in (else the page); keep it for the overlaps."""
+    if not _recorders or not text.strip():
+        return
+    clip = pygame.Rect(surface.get_clip())
+    visible = line.clip(clip)
+    if not visible.width or not visible.height:
+        return  # drawn wholly outside the clip: nothing shows
+    target, placed = _placed(surface, visible)
+    if box is not None:
+        check(owner or "page", text, line, box)
+    else:
+        point = pygame.Rect(anchor, (1, 1))
+        _, point = _placed(surface, point)
+        panel = _innermost_panel(target, point.topleft)
+        if panel is None:
+            check(owner or "page", text, line, surface.get_rect())
+        else:
+            # Checked where it shows: a scroll pane's clip may cut a row that is scrolled half out, as it should.
+            check(owner or "panel", text, placed, panel)
+    _, core_placed = _placed(surface, core.clip(clip))
+    for _, frame in _recorders:
+        widget = frame.widgets[-1] if frame.widgets else None
+        frame.lines.append(_Line(target, core_placed, text, owner or "page", widget, frame.next()))
+
+
+def _innermost_panel(target: int, point: tuple[int, int]) -> pygame.Rect | None:
+    """The panel drawn last (the topmost, so the innermost) on ``target`` that holds ``point``."""
+    frame = _recorders[-1][1]
+    for where, rect, _ in reversed(frame.panels):
+        if where == target and rect.collidepoint(point):
+            return rect
+    return None
+
+
+MEET = 3  # two cores meeting by fewer pixels than this either way are touching, not overlapping
+
+
+def _meets(a: pygame.Rect, b: pygame.Rect) -> bool:
+    both = a.clip(b)
+    return both.width >= MEET and both.height >= MEET
+
+
+def _overlaps(frame: _Frame) -> list[Overflow]:
+    """Lines drawn over other lines, and lines drawn over a control by someone else than the control.
+
+    Nothing is an overlap where a panel drawn in between covers it (a dialog over the screen below).
+    A control whose face the screen paints (a card, a page of text) may hold the screen's lines
+    wholly; a line across its edge, or inside one that draws text of its own, is reported.
+    """
+    found: list[Overflow] = []
+    lines = [line for line in frame.lines if line.core.width and line.core.height]
+    for position, first in enumerate(lines):
+        for second in lines[position + 1 :]:
+            if first.target != second.target or not _meets(first.core, second.core):
+                continue
+            near = abs(first.core.x - second.core.x) <= MEET and abs(first.core.y - second.core.y) <= MEET
+            if first.text == second.text and near:
+                continue  # the same text again at (almost) the same place: a shadow, an outline, a redraw
+            if frame.hidden(first.core.clip(second.core), first.target, first.order, second.order):
+                continue
+            found.append(Overflow(second.owner, second.text, tuple(second.core), tuple(first.core), "over text"))
+    speaking = {line.widget for line in lines if line.widget is not None}
+    for line in lines:
+        for control in frame.controls:
+            if control.target != line.target or control.widget == line.widget or not _meets(line.core, control.rect):
+                continue
+            if control.rect.contains(line.core) and control.widget not in speaking:
+                continue  # the screen paints this control's face
+            first, last = sorted((line.order, control.order))
+            if frame.hidden(line.core.clip(control.rect), line.target, first, last):
+                continue
+            found.append(Overflow(line.owner, line.text, tuple(line.core), tuple(control.rect), f"over control {control.name}"))
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import fonts
+from game.ui import fonts, text_fit
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, rounded_box, wrap_words
 from game.ui.theme import LOGICAL_SIZE
@@ -77,5 +77,6 @@ class TooltipLayer:
         bounds = surface.get_rect() if surface.get_width() else pygame.Rect((0, 0), LOGICAL_SIZE)
         box = pygame.Rect(self.anchor[0] + 12, self.anchor[1] + 18, width, height).clamp(bounds)
         surface.blit(rounded_box(box.size, palette.tooltip_bg, None, 5), box)
+        text_fit.note_panel(surface, box)  # its lines belong to the tooltip, over whatever it covers
         for i, line in enumerate(lines):
             blit_text(surface, line, (box.x + 10, box.y + 6 + i * line_h), "body", size, palette.tooltip_text)

@@ -95,7 +95,7 @@ def draw(scene: BookshelfScene, surface: pygame.Surface) -> None:
         blit_text(surface, ui.t(key), (rect.x + 20, rect.y + 14), "title", ui.theme.text_size("heading"), p.ink)
     _draw_cards(scene, surface)
     _draw_broken(scene, surface)
-    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+    small = ui.theme.text_size("small")
     last = scene.services.saves.last()
     item = next((i for i in scene.listing if i.id == last), None) if last is not None else None
     if item is not None:
@@ -103,8 +103,6 @@ def draw(scene: BookshelfScene, surface: pygame.Surface) -> None:
         text, size = fit_line(scene._describe(item), "italic", small, width)
         box = pygame.Rect(r.saves.x + 20, r.saves.y + 112, width, 30)
         blit_text(surface, text, box.topleft, "italic", size, p.ink_soft, box=box, owner="shelf last save")
-    if not scene.listing:
-        blit_text(surface, ui.t("shelf.no_saves"), scene.saves_list.rect.center, "italic", body, p.ink_faint, "center")
     scene.group.draw(surface)
     if scene.message:
         lines, _ = fit_lines(scene.message, "body", small, r.message.width, 2)

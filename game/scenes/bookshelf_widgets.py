@@ -85,6 +85,7 @@ def _saves(scene: BookshelfScene) -> None:
             row_height=SAVE_ROW,
             on_select=lambda i: scene._selection_changed(),
             on_activate=lambda i: scene.open_selected(),
+            empty=ui.tr("shelf.no_saves"),
             spoken_name=ui.tr("shelf.saves"),
         )
     )

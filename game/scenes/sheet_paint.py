@@ -62,8 +62,6 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     # side
     draw_panel(surface, SIDE, p)
     if scene.tab == "creatures":
-        if not state.creature_boxes:
-            blit_text(surface, ui.t("sheet.no_creatures"), (SIDE.centerx, SIDE.y + 180), "italic", body, p.ink_faint, "center")
         selected = scene.creature_list.selected
         if selected is not None and selected < len(state.creature_boxes) and state.creature_boxes[selected].notes:
             inner = SIDE.inflate(-32, -32)
@@ -120,8 +118,14 @@ def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Re
     widget = scene.counter_widgets[counter.id]
     draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(rect.x + 16, rect.y + 4, 36, 36), p.ink, p.parchment_light)
     name = counter.name.get(ui.catalogue.language)
+    # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
+    broken = counter.icon == "arrow" and bool(counter.maximum) and state.fight is not None and state.fight.bow_broken
     if scene.r.stacked_counters:
         room = rect.right - rect.x - 66
+        if broken:  # the counter fills the row below: the warning takes the end of the name's line
+            warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room // 2)
+            blit_text(surface, warning, (rect.right - 8, rect.y + 14), "italic", warning_size, p.bad, "midright")
+            room -= fonts.text_width(warning, "italic", warning_size) + 12
         name, size = fit_line(name, "body", body, room)
         blit_text(
             surface,
@@ -153,9 +157,10 @@ def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Re
     if counter.icon == "arrow" and counter.maximum:
         quiver = pygame.Rect(widget.rect.right + 8, widget.rect.y, rect.right - widget.rect.right - 16, 44)
         draw_quiver(scene, surface, quiver, state.counters[counter.id], counter.maximum)
-        if state.fight is not None and state.fight.bow_broken:
-            # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
-            blit_text(surface, ui.t("sheet.bow_broken"), (rect.x + 58, widget.rect.bottom), "italic", small - 2, p.bad, "midleft")
+        if broken and not scene.r.stacked_counters:
+            room = widget.rect.x - rect.x - 62
+            warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room)
+            blit_text(surface, warning, (rect.x + 58, widget.rect.bottom), "italic", warning_size, p.bad, "midleft")
 
 
 def draw_quiver(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, arrows: int, maximum: int) -> None:

@@ -26,6 +26,7 @@ from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
 from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
+from game.ui.text_fit import fit_line
 
 TRAY = ("1d6", "2d6", "3d6")
 BUTTON_H = 40
@@ -235,10 +236,16 @@ class ToolsTab:
             text = ui.t("powers.last_roll", dice=roll.formula, faces=" + ".join(str(d) for d in roll.dice), total=roll.total)
             blit_text(surface, text, (rect.x, y), "body", small, p.ink)
             y += 28
-        y = self._draw_crew(surface, y + 4)
+        conditions = sum(22 * (1 + n) for n in self._condition_counts() if n)
+        y = self._draw_crew(surface, y + 4, self.rect.bottom - conditions - 4)
         self._draw_conditions(surface, y + 4)
 
-    def _draw_crew(self, surface: pygame.Surface, y: int) -> int:
+    def _condition_counts(self) -> list[int]:
+        """How many death conditions and how many warnings the book has (each takes a heading and a line apiece)."""
+        return [sum(1 for t in self.book.thresholds if t.consequence == kind) for kind in ("death", "warning")]
+
+    def _draw_crew(self, surface: pygame.Surface, y: int, bottom: int) -> int:
+        """One line per crew member above ``bottom`` (set smaller, then shortened); "… and N more" when they do not all fit."""
         ui, p, book = self.ui, self.ui.palette, self.book
         state, language = self.scene.adventure.state, ui.catalogue.language
         if not book.crew or not state.crew:
@@ -246,14 +253,19 @@ class ToolsTab:
         small = ui.theme.text_size("small")
         blit_text(surface, ui.t("powers.crew"), (self.rect.x, y), "title", ui.theme.text_size("body"), p.ink_soft)
         y += 30
-        for member in book.crew:
+        for index, member in enumerate(book.crew):
+            left = len(book.crew) - index
+            if left > 1 and y + 44 > bottom:  # room for this line and the "more" line, or say how many are left
+                blit_text(surface, ui.t("play.and_more", n=left), (self.rect.x, y), "italic", small, p.ink_soft)
+                return y + 22
             scores = state.crew.get(member.id, {})
             values = " · ".join(f"{short_name(book.stat(s), language)} {v}" for s, v in scores.items())
-            for line in wrap_words(
+            line, size = fit_line(
                 ui.t("powers.member", name=member.name.get(language), scores=values), "body", small, self.rect.width
-            )[:2]:
-                blit_text(surface, line, (self.rect.x, y), "body", small, p.ink)
-                y += 22
+            )
+            room = pygame.Rect(self.rect.x, y, self.rect.width, 22)
+            blit_text(surface, line, room.topleft, "body", size, p.ink, box=room, owner="crew member")
+            y += 22
         return y
 
     def _draw_conditions(self, surface: pygame.Surface, y: int) -> None:
@@ -263,8 +275,8 @@ class ToolsTab:
         small = ui.theme.text_size("small")
         for kind in ("death", "warning"):
             thresholds = [t for t in book.thresholds if t.consequence == kind]
-            if not thresholds or y > self.rect.bottom - 24:
-                continue
+            if not thresholds or y + 22 * (1 + len(thresholds)) > self.rect.bottom + 4:
+                continue  # not all of it fits: none of it rather than half the conditions
             parts = []
             for threshold in thresholds:
                 text = threshold_text(book, threshold, language, hero)

@@ -276,6 +276,7 @@ def build(scene: SheetScene) -> None:
             row_height=44,
             on_select=lambda i: scene.sync(),
             on_activate=lambda i: scene.ask_creature(i),
+            empty=ui.tr("sheet.no_creatures"),
             spoken_name=ui.tr("sheet.tab_creatures"),
         )
     )

@@ -36,11 +36,13 @@ class ScrollList(Widget):
         icons: Sequence[str | None] | None = None,
         on_select: Callable[[int], object] | None = None,
         on_activate: Callable[[int], object] | None = None,
+        empty: TextSource | None = None,
         **options,
     ) -> None:
-        """``icons`` optionally names an icon per row (see game.ui.icons.ICONS)."""
+        """``icons`` optionally names an icon per row (see game.ui.icons.ICONS); ``empty``: what shows with no row."""
         super().__init__(ui, rect, **options)
         self.items: list[TextSource] = list(items)
+        self.empty = empty
         self.icons = list(icons) if icons is not None else None
         self.row_height = row_height
         self.on_select = on_select
@@ -183,7 +185,11 @@ class ScrollList(Widget):
         size = self.ui.theme.text_size("body")
         text_right = self.rect.right - self.ui.theme.sizes.scrollbar - 8
         if not self.items:
-            blit_text(surface, self.ui.t("list.empty"), (self.rect.left + 12, self.rect.top + 8), "italic", size, p.ink_faint)
+            # The list says it is empty itself, once: screens pass their own words as ``empty``.
+            room = pygame.Rect(self.rect.left + 12, self.rect.top + 8, text_right - self.rect.left - 12, self.row_height)
+            empty = self.ui.text(self.empty) if self.empty is not None else self.ui.t("list.empty")
+            said, said_size = fit_line(empty, "italic", size, room.width)
+            blit_text(surface, said, room.topleft, "italic", said_size, p.ink_faint, box=room, owner="ScrollList empty")
         first = self.scroll_y // self.row_height
         last = min(len(self.items), (self.scroll_y + self.rect.height) // self.row_height + 1)
         for index in range(first, last):

@@ -153,3 +153,28 @@ def test_every_screen_fits_its_text_in_both_languages_at_the_smallest_window():
 @pytest.mark.slow
 def test_every_screen_fits_its_text_at_every_size_in_both_languages():
     assert check_text_fit.check(out=lambda line: None) == []
+
+
+def test_a_field_hint_too_long_ends_with_an_ellipsis_and_its_hover_shows_it_whole(ui):  # noqa: F811
+    from game.ui.text_field import TextField
+
+    field = TextField(ui, (0, 0, 110, 44), placeholder="Nouvel objet, une arme ou un sort…")
+    with recording() as found:
+        field.draw(pygame.Surface((300, 60)))
+    assert found == [] and field.tooltip_text() == "Nouvel objet, une arme ou un sort…"
+
+
+def test_an_empty_list_says_it_once_in_the_screen_s_words(ui, monkeypatch):  # noqa: F811
+    import game.ui.scroll_list as scroll_list
+
+    said: list[str] = []
+
+    def blit(surface, text, *args, **kwargs):
+        said.append(text)
+        return blit_text(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(scroll_list, "blit_text", blit)
+    rows = ScrollList(ui, (0, 0, 480, 120), [], empty="Aucune aventure sauvegardée pour l'instant")
+    with recording() as found:
+        rows.draw(pygame.Surface((500, 200)))
+    assert found == [] and said == ["Aucune aventure sauvegardée pour l'instant"]

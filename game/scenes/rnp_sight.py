@@ -56,7 +56,8 @@ class LightPanel(Panel):
         override = self.view["light_override"]
         period = next(p for p in book.time.daylight if p.id == self.view["daylight"]).name.get(self.language)
         options = [(AUTO, ui.tr("rnp.light_auto", period=period))] + [(lt.id, lt.name.get(self.language)) for lt in book.light]
-        self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light)
+        # The light row ends before the distance field on its right (it ran under it on a narrow page).
+        self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light, right=area.right - 130)
         self.choices(
             "obscurement",
             area.left,

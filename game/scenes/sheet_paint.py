@@ -124,7 +124,7 @@ def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Re
         room = rect.right - rect.x - 66
         if broken:  # the counter fills the row below: the warning takes the end of the name's line
             warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room // 2)
-            blit_text(surface, warning, (rect.right - 8, rect.y + 14), "italic", warning_size, p.bad, "midright")
+            blit_text(surface, warning, (rect.right - 16, rect.y + 14), "italic", warning_size, p.bad, "midright")
             room -= fonts.text_width(warning, "italic", warning_size) + 12
         name, size = fit_line(name, "body", body, room)
         blit_text(

@@ -118,6 +118,15 @@ class TextField(TypedText, Widget):
 
     # -- geometry ------------------------------------------------------------------
 
+    def tooltip_text(self) -> str | None:
+        """The tooltip; for an empty field whose hint is shortened to fit, the whole hint when there is no other."""
+        text = super().tooltip_text()
+        if text is None and not self.buffer.text and self.placeholder is not None:
+            hint = self.ui.text(self.placeholder)
+            if fit_line(hint, "italic", self._size(), self.rect.width - 2 * PAD_X)[0] != hint:
+                return hint
+        return text
+
     def _size(self) -> int:
         return self.ui.theme.text_size("body")
 
@@ -210,7 +219,11 @@ class TextField(TypedText, Widget):
         if self.buffer.text:
             blit_text(surface, self.buffer.text, (x0, cy), "body", size, p.ink if self.enabled else p.ink_faint, "midleft")
         elif self.placeholder is not None:
-            blit_text(surface, self.ui.text(self.placeholder), (inner.left, cy), "italic", size, p.ink_faint, "midleft")
+            # A hint wider than the field ends in "…" (its hover shows it whole), not cut mid-word by the clip.
+            hint, hint_size = fit_line(self.ui.text(self.placeholder), "italic", size, inner.width)
+            blit_text(
+                surface, hint, (inner.left, cy), "italic", hint_size, p.ink_faint, "midleft", box=inner, owner="TextField hint"
+            )
         caret_x = x0 + self._x_of(self.buffer.cursor)
         if self.editor.composition:
             comp = blit_text(surface, self.editor.composition, (caret_x, cy), "body", size, p.ink_soft, "midleft")

@@ -182,7 +182,7 @@ def check(owner: str, text: str, drawn: pygame.Rect, box: pygame.Rect | tuple[in
     if box.inflate(2 * slack, 2 * slack + 8).contains(drawn):
         return
     for found, _ in _recorders:
-        found.append(Overflow(owner, text, (drawn.x, drawn.y, drawn.width, drawn.height), (box.x, box.y, box.width, box.height)))
+        found.append(Overflow(owner, text, _four(drawn), _four(box)))
 
 
 def record_line(
@@ -231,6 +231,11 @@ def _innermost_panel(target: int, point: tuple[int, int]) -> pygame.Rect | None:
 MEET = 3  # two cores meeting by fewer pixels than this either way are touching, not overlapping
 
 
+def _four(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    """``rect`` as the plain numbers an Overflow keeps."""
+    return rect.x, rect.y, rect.width, rect.height
+
+
 def _meets(a: pygame.Rect, b: pygame.Rect) -> bool:
     both = a.clip(b)
     return both.width >= MEET and both.height >= MEET
@@ -254,7 +259,7 @@ def _overlaps(frame: _Frame) -> list[Overflow]:
                 continue  # the same text again at (almost) the same place: a shadow, an outline, a redraw
             if frame.hidden(first.core.clip(second.core), first.target, first.order, second.order):
                 continue
-            found.append(Overflow(second.owner, second.text, tuple(second.core), tuple(first.core), "over text"))
+            found.append(Overflow(second.owner, second.text, _four(second.core), _four(first.core), "over text"))
     speaking = {line.widget for line in lines if line.widget is not None}
     for line in lines:
         for control in frame.controls:
@@ -262,8 +267,8 @@ def _overlaps(frame: _Frame) -> list[Overflow]:
                 continue
             if control.rect.contains(line.core) and control.widget not in speaking:
                 continue  # the screen paints this control's face
-            first, last = sorted((line.order, control.order))
-            if frame.hidden(line.core.clip(control.rect), line.target, first, last):
+            early, late = sorted((line.order, control.order))
+            if frame.hidden(line.core.clip(control.rect), line.target, early, late):
                 continue
-            found.append(Overflow(line.owner, line.text, tuple(line.core), tuple(control.rect), f"over control {control.name}"))
+            found.append(Overflow(line.owner, line.text, _four(line.core), _four(control.rect), f"over control {control.name}"))
     return found

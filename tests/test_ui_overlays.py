@@ -168,3 +168,11 @@ def test_a_magnified_page_pans_to_the_overlay_that_just_opened(tmp_path):
     stack.push(dialog)
     loop.run_frames(2)
     assert display.viewport.shown.contains(dialog.panel_rect())
+
+
+@pytest.mark.parametrize("name", sorted(OVERLAYS))
+def test_at_200_percent_on_a_1080p_screen_the_whole_overlay_is_in_view_nothing_cropped(tmp_path, name):
+    overlay, display, _loop = over_the_sheet(tmp_path, OVERLAYS[name], window=(1920, 1080), zoom=2.0)
+    shown = display.viewport.shown  # 960×540 of the 1024×640 page: the magnifier's view
+    assert shown.size == (960, 540) and overlay.seen == (960, 540)
+    assert shown.contains(overlay.panel_rect()), f"{overlay.panel_rect()} is not all in view {shown}"

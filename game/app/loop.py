@@ -214,8 +214,16 @@ class MainLoop:
         visible = self.stack.visible()
         self.display.set_fluid(bool(visible) and visible[0].fluid)
         size = self.display.logical_size
+        shown = self.display.viewport.shown.size
+        seen = shown if shown != size else None  # on a magnified page, the part the window shows
         for scene in visible:
-            if scene.fluid and getattr(scene, "page", size) != size:
+            if not scene.fluid:
+                continue
+            stale = getattr(scene, "page", size) != size
+            if hasattr(scene, "seen") and scene.seen != seen:  # an overlay fits what is seen (game.ui.modal)
+                scene.seen = seen
+                stale = True
+            if stale:
                 scene.layout(size)
                 self.dirty = True
 

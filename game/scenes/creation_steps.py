@@ -133,7 +133,7 @@ class ChoicePicker(ModalScene):
     @property
     def rows_per_page(self) -> int:
         """As many options at once as the page's height allows (8 on a 1280×720 page)."""
-        return max(1, min(PICKER_MAX_ROWS, (self.page[1] - 2 * MARGIN - PICKER_CHROME) // PICKER_ROW))
+        return max(1, min(PICKER_MAX_ROWS, (self.room()[1] - 2 * MARGIN - PICKER_CHROME) // PICKER_ROW))
 
     def place_widgets(self) -> None:
         ui, panel, step, rows = self.ui, self.panel_rect(), self.step, self.rows_per_page

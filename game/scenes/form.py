@@ -16,7 +16,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene, fit_panel
+from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
 from game.ui.text_fit import fit_lines
 
@@ -85,7 +85,7 @@ class FormScene(ModalScene):
         )
 
     def _note_height(self) -> int:
-        width = fit_panel((self.width, 1), self.page).width - 2 * PAD
+        width = self.fit((self.width, 1)).width - 2 * PAD
         return 26 * len(wrap_words(self.note, "italic", self.ui.theme.text_size("small"), width)) if self.note else 0
 
     def panel_size(self) -> tuple[int, int]:

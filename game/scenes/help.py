@@ -23,7 +23,7 @@ from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, draw_veil, parchment, wrap_words
 from game.ui.keymap import GLOBAL_SHORTCUTS, TOPIC_SHORTCUTS
-from game.ui.modal import MARGIN, ModalScene, fit_panel
+from game.ui.modal import MARGIN, ModalScene
 from game.ui.reading import ReadingPane, in_view
 from game.ui.text_fit import fit_line
 
@@ -191,11 +191,11 @@ class HelpScene(ModalScene):
     # -- layout -------------------------------------------------------------------------------------
     def _panel_width(self) -> int:
         """1140 on a 1280×720 page; wider on a bigger page, narrower on a smaller one."""
-        return fit_panel((max(PANEL_W, min(MAX_PANEL_W, self.page[0] - 120)), 1), self.page).width
+        return self.fit((max(PANEL_W, min(MAX_PANEL_W, self.room()[0] - 120)), 1)).width
 
     def _room(self) -> int:
         """The most height the columns can have on this page before they scroll."""
-        return self.page[1] - 2 * MARGIN - HEADER_H - FOOTER_H
+        return self.room()[1] - 2 * MARGIN - HEADER_H - FOOTER_H
 
     def text_size(self) -> int:
         """Body size when both columns fit the tallest panel, else the small size."""

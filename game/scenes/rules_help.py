@@ -19,7 +19,7 @@ from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, wrap_words
-from game.ui.modal import ModalScene, fit_panel
+from game.ui.modal import ModalScene
 from game.ui.reading import ReadingPane, in_view
 from game.ui.text_fit import fit_line
 
@@ -90,10 +90,10 @@ class RulesHelpScene(ModalScene):
         return pygame.Rect(panel.x + PAD, panel.y + TOP, panel.width - 2 * PAD, panel.height - TOP - BOTTOM)
 
     def _content_width(self) -> int:
-        return fit_panel((self.panel_size_width(), 1), self.page).width - 2 * PAD
+        return self.fit((self.panel_size_width(), 1)).width - 2 * PAD
 
     def panel_size_width(self) -> int:
-        return max(1200, min(1500, self.page[0] - 80))
+        return max(1200, min(1500, self.room()[0] - 80))
 
     def columns(self) -> int:
         """Two columns; three where they would be too wide to read easily."""

@@ -314,7 +314,7 @@ class SpellsModal(ModalScene):
 
     def list_rows(self) -> int:
         """Five spells in view on a page up to 720 high, one more per 36 pixels beyond (all of them if they fit)."""
-        return max(1, min(len(self.book.spells), 5 + max(0, (self.page[1] - 720) // SPELL_ROW)))
+        return max(1, min(len(self.book.spells), 5 + max(0, (self.room()[1] - 720) // SPELL_ROW)))
 
     def panel_size(self) -> tuple[int, int]:
         return 600, 240 + self.list_rows() * SPELL_ROW

@@ -20,7 +20,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil
-from game.ui.modal import ModalScene, fit_panel
+from game.ui.modal import ModalScene
 from game.ui.text_fit import fit_lines
 
 PAD = 28
@@ -60,7 +60,7 @@ class Dialog(ModalScene):
     # -- layout ------------------------------------------------------------------
 
     def _inner_width(self) -> int:
-        return fit_panel((self.width, 1), self.page).width - 2 * PAD
+        return self.fit((self.width, 1)).width - 2 * PAD
 
     def _button_widths(self) -> list[int]:
         size = self.ui.theme.text_size("button")

@@ -31,12 +31,17 @@ from game.ui.theme import LOGICAL_SIZE
 from game.ui.widget import Widget
 
 MARGIN = 16  # the least room left between a panel and the edge of the page
+MIN_ROOM = (960, 540)  # a panel may always take this much (less only on a smaller page)
 
 
-def fit_panel(size: tuple[int, int], page: tuple[int, int], margin: int = MARGIN) -> pygame.Rect:
-    """A panel of ``size`` centred on ``page``, shrunk where the page (less ``margin`` all round) is smaller."""
-    width = max(1, min(int(size[0]), page[0] - 2 * margin))
-    height = max(1, min(int(size[1]), page[1] - 2 * margin))
+def fit_panel(
+    size: tuple[int, int], page: tuple[int, int], room: tuple[int, int] | None = None, margin: int = MARGIN
+) -> pygame.Rect:
+    """A panel of ``size`` centred on ``page``, shrunk where ``room`` (default: the page), less ``margin`` all
+    round, is smaller."""
+    room = page if room is None else room
+    width = max(1, min(int(size[0]), room[0] - 2 * margin))
+    height = max(1, min(int(size[1]), room[1] - 2 * margin))
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (page[0] // 2, page[1] // 2)
     return rect
@@ -71,6 +76,8 @@ class ModalScene(FluidLayout, Scene):
     """Base of modal overlays."""
 
     transparent = True
+    #: The part of the page the window shows when the interface size magnifies it (set by the loop), else None.
+    seen: tuple[int, int] | None = None
 
     def __init__(self, ui: UIContext) -> None:
         Scene.__init__(self)
@@ -93,9 +100,23 @@ class ModalScene(FluidLayout, Scene):
         """The panel the overlay would like (it may get less on a small page: ``panel_rect``)."""
         raise NotImplementedError
 
+    def room(self) -> tuple[int, int]:
+        """The most a panel may take: the page or, on a magnified page, the part the window shows (at least
+        MIN_ROOM), so that the whole overlay is seen at once and the magnifier need not pan inside it."""
+        if self.seen is None:
+            return self.page
+        return (
+            min(self.page[0], max(self.seen[0], MIN_ROOM[0])),
+            min(self.page[1], max(self.seen[1], MIN_ROOM[1])),
+        )
+
+    def fit(self, size: tuple[int, int]) -> pygame.Rect:
+        """A panel of ``size`` centred on the page, shrunk to the room (see ``room``)."""
+        return fit_panel(size, self.page, self.room())
+
     def panel_rect(self) -> pygame.Rect:
-        """Where the panel sits on the page (logical coordinates): centred, never beyond the page."""
-        return fit_panel(self.panel_size(), self.page)
+        """Where the panel sits on the page (logical coordinates): centred, never beyond the room it has."""
+        return self.fit(self.panel_size())
 
     def dismiss(self) -> None:
         """Escape: close without an answer (default: just leave the stack)."""

@@ -14,6 +14,7 @@ from ui_helpers import key
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.navigator import Screen
 from game.app.stack import SceneStack
 from game.scenes.bookshelf_import import ImportScene
 from game.scenes.crash_report import CrashReportScene
@@ -176,3 +177,30 @@ def test_at_200_percent_on_a_1080p_screen_the_whole_overlay_is_in_view_nothing_c
     shown = display.viewport.shown  # 960×540 of the 1024×640 page: the magnifier's view
     assert shown.size == (960, 540) and overlay.seen == (960, 540)
     assert shown.contains(overlay.panel_rect()), f"{overlay.panel_rect()} is not all in view {shown}"
+
+
+def test_the_interface_size_set_in_the_settings_re_lays_out_the_screen_and_its_overlays_end_to_end(tmp_path):
+    services = make_services(tmp_path)
+    stack = SceneStack()
+    stack.push(services.navigator.build(Screen.SETTINGS))
+    stack.apply_pending()
+    display = Display((1920, 1080), title="test")
+    loop = MainLoop(stack, display, clock=FakeClock(), zoom=lambda: services.settings.ui_scale)
+    loop.run_frames(2)
+    settings = stack.top
+
+    def click(widget):
+        at = display.viewport.to_window(widget.rect.center)
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+        loop.run_frames(2, events=[down, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)])
+
+    click(settings.larger_button)
+    click(settings.larger_button)
+    assert services.settings.ui_scale == 1.5 and settings.page == (1280, 720) and display.viewport.zoom == 1.0
+    click(settings.larger_button)
+    click(settings.larger_button)
+    assert services.settings.ui_scale == 2.0 and settings.page == (1024, 640)
+    click(settings.access_button)
+    access = stack.top
+    assert type(access).__name__ == "AccessSettingsScene" and access.page == (1024, 640)
+    assert display.viewport.shown.contains(access.panel_rect())  # the whole page of settings in view

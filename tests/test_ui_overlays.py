@@ -204,3 +204,21 @@ def test_the_interface_size_set_in_the_settings_re_lays_out_the_screen_and_its_o
     access = stack.top
     assert type(access).__name__ == "AccessSettingsScene" and access.page == (1024, 640)
     assert display.viewport.shown.contains(access.panel_rect())  # the whole page of settings in view
+
+
+def test_help_that_scrolls_takes_the_arrows_and_its_scrollbar_and_still_closes_on_a_click_elsewhere(tmp_path):
+    overlay, display, loop = over_the_sheet(tmp_path, OVERLAYS["help"], window=(1920, 1080), zoom=2.0)
+    pane = overlay.pane
+    assert pane.scrolls  # the combat help in the 960×540 the window shows
+
+    def click(pos):
+        at = display.viewport.to_window(pos)
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+        loop.run_frames(1, events=[down, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)])
+
+    loop.run_frames(1, events=[key(pygame.K_DOWN)])
+    assert pane.offset > 0 and overlay.stack is not None
+    click((pane.scrollbar.rect.centerx, pane.scrollbar.rect.bottom - 2))  # the track: a page down, not a close
+    assert pane.offset == pane.max_offset and overlay.stack is not None
+    click(overlay.panel_rect().center)
+    assert overlay.stack is None

@@ -9,6 +9,11 @@ import pygame
 import pytest
 from app_helpers import Driver, make_services
 
+from game.app.display import Display
+from game.app.loop import FakeClock, MainLoop
+from game.app.services import build_services
+from game.app.showcase import load_all
+from game.app.stack import SceneStack
 from game.scenes.rnp_character_form import CharacterForm
 from game.scenes.rnp_samples import sample_table
 from game.scenes.rnp_saves import SavesScene
@@ -150,3 +155,18 @@ def test_every_control_of_every_tab_is_inside_its_panel_reachable_and_alone(serv
             assert 0 <= top and top + control.rect.height <= pane.content_height, (tab, control.rect)
         for one, other in itertools.combinations(controls, 2):
             assert not one.rect.colliderect(other.rect), (tab, one.rect, other.rect)
+
+
+def test_the_players_view_opens_on_a_magnified_page_without_failing(tmp_path):
+    factory = dict(load_all())["rnp-players"]
+    services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", seed=7)
+    services.settings.ui_scale = 2.0
+    services.apply_settings()
+    stack = SceneStack()
+    for scene in factory(services):
+        stack.push(scene)
+        stack.apply_pending()
+    display = Display((1280, 720), title="test")
+    loop = MainLoop(stack, display, clock=FakeClock(), zoom=lambda: services.settings.ui_scale)
+    assert loop.run_frames(3) >= 1  # the magnifier asks the players' view for its panel
+    assert display.zoom > 1.0 and stack.top.panel_rect().width > 0

@@ -46,6 +46,10 @@ class PlayersScene(ModalScene):
     def place_widgets(self) -> None:
         """No controls: a click anywhere goes back."""
 
+    def panel_size(self) -> tuple[int, int]:
+        """The players' view covers the whole page."""
+        return self.page
+
     @property
     def scale(self) -> float:
         """A tall page (a screen the players look at from across the table) draws everything bigger."""

@@ -178,3 +178,16 @@ def test_an_empty_list_says_it_once_in_the_screen_s_words(ui, monkeypatch):  # n
     with recording() as found:
         rows.draw(pygame.Surface((500, 200)))
     assert found == [] and said == ["Aucune aventure sauvegardée pour l'instant"]
+
+
+LONG_NAME = "Wolfgang Amadeus von Hohenzollern-Sigmaringen le Magnifique"
+
+
+def test_the_sheet_and_the_table_hold_a_long_name_typed_by_the_player():
+    quiet = lambda line: None  # noqa: E731
+    assert check_text_fit.check(sizes=[(1024, 640)], languages=["fr"], only="sheet,rnp", texts=[LONG_NAME], out=quiet) == []
+
+
+@pytest.mark.slow
+def test_every_screen_holds_a_long_name_typed_by_the_player_at_every_size_in_both_languages():
+    assert check_text_fit.check(texts=[LONG_NAME], out=lambda line: None) == []

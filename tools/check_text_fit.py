@@ -2,6 +2,7 @@
 
     python tools/check_text_fit.py                      # French and English, 1024×640, 1280×720, 1920×1080
     python tools/check_text_fit.py --sizes 1280x720 --languages fr --only sheet
+    python tools/check_text_fit.py --text names.txt     # with each line as every name, note, item…
 
 Every sample of the showcase (``game.app.showcase.load_all()``) is drawn, plus
 two made for this check from ``tests/data/layout``: the sheet of a book with 6
@@ -13,12 +14,14 @@ text that leaves the box they gave it (``game.ui.text_fit``); each is printed as
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -87,14 +90,20 @@ def check(
     languages: Iterable[str] = LANGUAGES,
     only: str | None = None,
     out: Callable[[str], None] = print,
+    texts: Sequence[str | None] = (None,),
 ) -> list[str]:
-    """Render the samples and return one line per overflow (also passed to ``out`` as found)."""
+    """Render the samples and return one line per overflow (also passed to ``out`` as found).
+
+    ``texts``: with a line (not None), each sample is built with it as every name, note, item and
+    creature a player typed (as ``python -m game --smoke --text``), to see how screens hold any text.
+    """
     import pygame
 
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
     from game.app.services import build_services
     from game.app.stack import SceneStack
+    from game.app.text_fill import fill_widgets, hostile_actions
     from game.ui.text_fit import recording
 
     found: list[str] = []
@@ -106,42 +115,44 @@ def check(
             scratch = Path(scratch_name)
             for size in sizes:
                 display = Display(size, fullscreen=False, title="check_text_fit")
-                for language in languages:
-                    for name, factory, shelf in entries:
-                        home = scratch / f"{size[0]}x{size[1]}-{language}-{name}"
-                        services = build_services(
-                            config_dir=home / "config", data_dir=home / "data", books_dir=_books(scratch, shelf), seed=7
-                        )
-                        services.settings.language = language
-                        services.ui.catalogue.set_language(language)
-                        services.settings.animation_speed = "off"
-                        services.apply_settings()
-                        stack = SceneStack()
-                        label = f"{size[0]}x{size[1]} {language} {name}"
-                        try:
+                for language, text, (name, factory, shelf) in itertools.product(languages, texts, entries):
+                    home = scratch / f"{size[0]}x{size[1]}-{language}-{name}-{texts.index(text)}"
+                    services = build_services(
+                        config_dir=home / "config", data_dir=home / "data", books_dir=_books(scratch, shelf), seed=7
+                    )
+                    services.settings.language = language
+                    services.ui.catalogue.set_language(language)
+                    services.settings.animation_speed = "off"
+                    services.apply_settings()
+                    stack = SceneStack()
+                    label = f"{size[0]}x{size[1]} {language} {name}" + (f" [{text[:24]!r}]" if text is not None else "")
+                    try:
+                        with hostile_actions(text) if text is not None else nullcontext():
                             for scene in factory(services):
                                 stack.push(scene)
                                 stack.apply_pending()
-                            loop = MainLoop(stack, display, clock=FakeClock(), zoom=lambda s=services: s.settings.ui_scale)
-                            loop.run_frames(5)  # lay out for the window (animations are off)
-                            with recording() as overflows:
-                                loop.dirty = True
-                                loop.step(1 / 60)
-                        except Exception as error:  # a broken sample is a finding too, not the end of the check
-                            line = f"{label}  ERROR {type(error).__name__}: {error}"
-                            found.append(line)
-                            out(line)
+                        if text is not None:
+                            fill_widgets(stack.scenes, text)
+                        loop = MainLoop(stack, display, clock=FakeClock(), zoom=lambda s=services: s.settings.ui_scale)
+                        loop.run_frames(5)  # lay out for the window (animations are off)
+                        with recording() as overflows:
+                            loop.dirty = True
+                            loop.step(1 / 60)
+                    except Exception as error:  # a broken sample is a finding too, not the end of the check
+                        line = f"{label}  ERROR {type(error).__name__}: {error}"
+                        found.append(line)
+                        out(line)
+                        continue
+                    seen = set()
+                    for overflow in overflows:
+                        key = (overflow.owner, overflow.text, overflow.kind)
+                        if key in seen:
                             continue
-                        seen = set()
-                        for overflow in overflows:
-                            key = (overflow.owner, overflow.text, overflow.kind)
-                            if key in seen:
-                                continue
-                            seen.add(key)
-                            where = f"drawn {overflow.drawn} {overflow.kind} {overflow.box}"
-                            line = f"{label}  {overflow.owner}: {overflow.text!r} {where}"
-                            found.append(line)
-                            out(line)
+                        seen.add(key)
+                        where = f"drawn {overflow.drawn} {overflow.kind} {overflow.box}"
+                        line = f"{label}  {overflow.owner}: {overflow.text!r} {where}"
+                        found.append(line)
+                        out(line)
     finally:
         pygame.quit()
     return found
@@ -157,8 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs="+", type=_size, default=list(SIZES), metavar="WxH")
     parser.add_argument("--languages", nargs="+", default=list(LANGUAGES))
     parser.add_argument("--only", help="only the samples whose name contains this (or one of these, comma-separated)")
+    parser.add_argument("--text", type=Path, help="also build every sample with each line of this file as the player's texts")
     args = parser.parse_args(argv)
-    found = check(args.sizes, args.languages, args.only)
+    texts: list[str | None] = [None]
+    if args.text:
+        from game.app.text_fill import read_lines
+
+        texts += read_lines(args.text)
+    found = check(args.sizes, args.languages, args.only, texts=texts)
     print(f"{len(found)} overflow(s)")
     return 1 if found else 0
 

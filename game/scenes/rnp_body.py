@@ -61,7 +61,8 @@ class JumpPanel(WhoChooser, Panel):
     def build(self) -> None:
         ui, area, book = self.ui, self.inner(), self.book
         x, y = area.left, area.top
-        self.who_choices(x, y + 20, other=True)
+        columns = side_by_side(area, JUMP_FORM, JUMP_PREVIEW)  # the row ends before the figures beside it
+        self.who_choices(x, y + 20, other=True, right=columns[0].right if columns is not None else None)
         if self.who == OTHER:
             self.field("strength", (x, y + 94, 90, ROW), max_length=2, spoken_name=ui.tr("rnp.strength_score"))
         self.choices(
@@ -388,7 +389,7 @@ class BreathPanel(WhoChooser, Panel):
         if not breaths:
             self.paragraph(surface, ui.t("rnp.no_hold"), area.left, y, 700, face="italic", colour=p.ink_soft)
         for timer in breaths:
-            self.text(surface, timer["character"] or "", (area.left, y), face="title", role="heading")
+            self.text(surface, timer["character"] or "", (area.left, y), face="title", role="heading", width=150)
             text, warn = timer_status(ui, timer)
             if timer.get("phase") == "out":
                 text = book.breath.after.get(self.language)

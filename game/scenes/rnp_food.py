@@ -16,6 +16,7 @@ from game.rules.rnp import actions as a
 from game.rules.session import Entry, make_action
 from game.scenes.rnp_format import gains, num, signed
 from game.scenes.rnp_panel import ROW, Panel, fit
+from game.ui import fonts
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
@@ -199,13 +200,17 @@ class FoodPanel(Panel):
             member = self.view["party"][name]
             (x, py), _, (tx, ty) = self.row_parts(y)
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 8), (area.right, y - 8))
-            room = tx - area.left - 12 if tx > area.left else 400  # the fasting lines may be beside the name
+            # The name (and its exhaustion) end before what is beside them: the fasting lines, else the packs.
+            room = (tx if tx > area.left else x) - area.left - 12
+            exhaustion = ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum)
+            if member["exhaustion"]:
+                room -= fonts.text_width(exhaustion, "title", ui.theme.text_size("small")) + 14
             shown = fit(name, "title", ui.theme.text_size("heading"), room)
             title = self.text(surface, shown, (area.left, y), face="title", role="heading")
             if member["exhaustion"]:
                 tag = self.text(
                     surface,
-                    ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum),
+                    exhaustion,
                     (title.right + 14, title.centery),
                     face="title",
                     role="small",

@@ -22,6 +22,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
 from game.ui.text_field import TextField
+from game.ui.text_fit import fit_line
 from game.ui.toggle import Toggle
 from game.ui.widget import Widget
 
@@ -294,15 +295,24 @@ class Panel:
         role: str = "body",
         colour: Any = None,
         anchor: str = "topleft",
+        width: int | None = None,
     ) -> pygame.Rect:
-        """One line; a line scrolled wholly out of the view is not drawn (only its place is returned)."""
+        """One line; a line scrolled wholly out of the view is not drawn (only its place is returned).
+
+        ``width``: the room it has (a name in a column): set smaller, then shortened with "…".
+        """
         size = self.ui.theme.text_size(role)
+        if width is not None:
+            text, size = fit_line(text, face, size, width)
         line = pygame.Rect(0, 0, fonts.text_width(text, face, size), fonts.line_height(face, size))
         setattr(line, anchor, (round(pos[0]), round(pos[1])))
         clip = surface.get_clip()
         if not line.colliderect(clip):
             return line
-        return blit_text(surface, text, pos, face, size, colour or self.ui.palette.ink, anchor)
+        if width is None:
+            return blit_text(surface, text, pos, face, size, colour or self.ui.palette.ink, anchor)
+        box = pygame.Rect(line.x, line.y, width, line.height)
+        return blit_text(surface, text, pos, face, size, colour or self.ui.palette.ink, anchor, box=box, owner="rnp column")
 
     def label(self, surface: pygame.Surface, text: str, pos: tuple[int, int]) -> pygame.Rect:
         """A small italic caption above a control."""

@@ -104,7 +104,7 @@ class LightPanel(Panel):
         for name in names:
             current = self.sight(name)
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 4), (area.right, y - 4))
-            self.text(surface, name, (area.left, y + 4), face="title", role="heading")
+            self.text(surface, name, (area.left, y + 4), face="title", role="heading", width=170)
             if current.refused is not None:
                 self.paragraph(
                     surface, self.table.refusal_text(current.refused), area.left + 180, y + 8, area.width - 180, colour=p.bad
@@ -182,7 +182,9 @@ class HidePanel(WhoChooser, Panel):
     def build(self) -> None:
         ui, area, book, lang = self.ui, self.inner(), self.book, self.language
         x, y = area.left, area.top
-        self.dex_x = self.who_choices(x, y + 20, other=True, right=area.right - 90) + 10  # the score follows the row
+        columns = side_by_side(area, HIDE_FORM, CHECKLIST)
+        right = columns[0].right if columns is not None else area.right  # the rows end before the checklist beside them
+        self.dex_x = self.who_choices(x, y + 20, other=True, right=right - 90) + 10  # the score follows the row
         if self.who == OTHER:
             self.field("dex", (self.dex_x, y + 20, 70, ROW), max_length=2, spoken_name=self.ui.tr("rnp.dex_score"))
         conditions = [(c.id, c.name.get(lang)) for c in book.hiding.conditions]
@@ -219,7 +221,7 @@ class HidePanel(WhoChooser, Panel):
         bx = x
         watchers = [n for n in self.view["party_order"] if n != self.who]
         labels = [n if self.watch.get(n, "off") != "active" else ui.t("rnp.active_watcher", name=n) for n in watchers]
-        widths = shrink_row([max(90, fit_width(ui, label)) for label in labels], area.right - x)
+        widths = shrink_row([max(90, fit_width(ui, label)) for label in labels], right - x)
         for name, label, width in zip(watchers, labels, widths):
             mode = self.watch.get(name, "off")
             self.button(

@@ -40,7 +40,13 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     blit_text(surface, play_badge(ui, scene.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
     # hero
     draw_panel(surface, HERO, p)
-    blit_text(surface, hero.name or ui.t("sheet.nameless"), (HERO.x + 20, HERO.y + 14), "title", heading, p.ink)
+    name = hero.name or ui.t("sheet.nameless")
+    room = scene.rename_button.rect.x - HERO.x - 30
+    shown, size = fit_line(name, "title", heading, room)
+    box = pygame.Rect(HERO.x + 16, HERO.y + 8, room + 8, 40)
+    blit_text(surface, shown, (HERO.x + 20, HERO.y + 14), "title", size, p.ink, box=box, owner="hero name")
+    # A name shortened to fit is read whole on the Rename button's hover (the name itself is no control).
+    scene.rename_button.tooltip = name if shown != name else None
     current_x = scene.stat_column() + scene.stat_counter_width() // 2
     blit_text(surface, ui.t("sheet.heading_current"), (current_x, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
     blit_text(

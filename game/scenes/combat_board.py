@@ -31,6 +31,8 @@ ALLY_HEIGHT = 104
 QUIVER_HEIGHT = 128
 CARD_MIN_WIDTH = 290
 CENTRE_MIN_WIDTH = 364
+NARROW_BELOW = 1000  # a page narrower than this (960 wide: 200 % on a 1080p screen) gets narrower columns
+NARROW_CARD_WIDTH, NARROW_CENTRE_WIDTH = 268, 340
 TWO_COLUMNS_FROM = 1440  # a page at least this wide sets many creatures in two columns of cards
 # Card heights from which a creature card is "full", "medium", "compact"; below, one line ("row": a crowd of creatures).
 FULL_FROM, MEDIUM_FROM, COMPACT_FROM = 140, 84, 52
@@ -117,9 +119,10 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
     board = pygame.Rect(margin, top, width - 2 * margin, bottom - band - 12 - top)
     one_column = (board.height - GAP * (count - 1)) // max(1, count) >= FULL_FROM
     columns = 2 if count > 1 and not one_column and width >= TWO_COLUMNS_FROM else 1
+    card_w, centre_w = (NARROW_CARD_WIDTH, NARROW_CENTRE_WIDTH) if width < NARROW_BELOW else (CARD_MIN_WIDTH, CENTRE_MIN_WIDTH)
     left, centre, right = split(
         board,
-        [fill(1, CARD_MIN_WIDTH), fill(1.15, CENTRE_MIN_WIDTH), fill(columns, CARD_MIN_WIDTH * columns)],
+        [fill(1, card_w), fill(1.15, centre_w), fill(columns, card_w * columns)],
         gap=12 if width < 1200 else COLUMN_GAP,
     )
     hero = pygame.Rect(left.x, top, left.width, CARD_HEIGHT)

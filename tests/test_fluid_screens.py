@@ -86,7 +86,6 @@ NOT_YET_COMPACT = {
     "book-FF24-sheet",
     "book-FF4-creation",
     "book-FF4-sheet",
-    "bookshelf",
     "death-df64-continue",
     "gallery",
     "help-combat-shortcuts",
@@ -95,7 +94,6 @@ NOT_YET_COMPACT = {
     "overlay-creature",
     "overlay-dice-entry",
     "overlay-eraser",
-    "overlay-import-book",
     "overlay-potion",
     "overlay-rename-day",
     "overlay-spells",
@@ -114,15 +112,12 @@ NOT_YET_COMPACT = {
     "rnp-travel",
     "rules-help-combat",
     "rules-help-sheet",
-    "settings",
-    "settings-access",
     "share",
     "sheet-df31",
     "sheet-df49",
     "sheet-df49-broken-bow",
     "sheet-df64-journal",
     "sheet-test-luck",
-    "timeline",
 }
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 TOP = 96  # below the title and its rule
 MARGIN = 24
+COMPACT_MARGIN = 16  # page edges and the gap between the panels below 1024 px wide (200 % on a 1080p screen)
 BAR_H = 44  # the row of buttons at the foot of the page
 MESSAGE_H = 44  # two lines of the message, above that row
 CARD_H = 100
@@ -75,10 +76,11 @@ class ShelfRegions:
 def shelf_regions(size: tuple[int, int]) -> ShelfRegions:
     """The shelf's regions on a page of ``size`` logical pixels: two panels side by side sharing the width."""
     width, height = size
-    bar = pygame.Rect(MARGIN, height - 8 - BAR_H, width - 2 * MARGIN, BAR_H)
-    message = pygame.Rect(MARGIN, bar.y - 4 - MESSAGE_H, width - 2 * MARGIN, MESSAGE_H)
+    margin = MARGIN if width >= 1024 else COMPACT_MARGIN
+    bar = pygame.Rect(margin, height - 8 - BAR_H, width - 2 * margin, BAR_H)
+    message = pygame.Rect(margin, bar.y - 4 - MESSAGE_H, width - 2 * margin, MESSAGE_H)
     books, saves = split(
-        pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, message.y - 4 - TOP), [fill(1.15, 440), fill(1, 500)], gap=24
+        pygame.Rect(margin, TOP, width - 2 * margin, message.y - 4 - TOP), [fill(1.15, 420), fill(1, 460)], gap=margin
     )
     return ShelfRegions(size, books, saves, message, bar)
 

@@ -36,6 +36,9 @@ from game.ui.toggle import Toggle
 PANEL_MAX = (960, 720)  # the panel is centred on the page, never bigger than this
 LABEL_COLUMN = 320  # the labels and hints, left of the controls
 ROW_H = (60, 76)  # a settings row's height: the smallest, and the most a tall page gives
+COMPACT_ROW_H = 54  # on a short page (540 px: 200 % on a 1080p screen) the rows close up to this
+HEAD_H = (84, 62)  # the title and its rule above the rows: on a roomy page, on a short one
+FOOT_H = (84, 66)  # the "saved at once" line and the buttons below the rows
 SEGMENT_H = 42
 SEGMENT_GAP = 8
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface size: the display magnifies the page
@@ -65,6 +68,7 @@ class SettingsRegions:
 
     panel: pygame.Rect
     row_h: int
+    compact: bool = False  # a short page: title, rows and buttons closer together
 
     @property
     def label_x(self) -> int:
@@ -77,15 +81,34 @@ class SettingsRegions:
 
     def row_y(self, name: str) -> int:
         """The top of settings row ``name``."""
-        return self.panel.y + 84 + ROWS.index(name) * self.row_h
+        return self.panel.y + HEAD_H[self.compact] + ROWS.index(name) * self.row_h
+
+    @property
+    def title_y(self) -> int:
+        return self.panel.y + (8 if self.compact else 18)
+
+    @property
+    def rule_y(self) -> int:
+        """The rule under the title."""
+        return self.panel.y + HEAD_H[self.compact] - 12
+
+    @property
+    def buttons_y(self) -> int:
+        """The top of the row of buttons at the panel's foot."""
+        return self.panel.bottom - (14 if self.compact else 24) - 46
 
 
 def settings_regions(size: tuple[int, int]) -> SettingsRegions:
-    """The panel centred on a page of ``size``, its rows as tall as the page allows (between ROW_H's bounds)."""
+    """The panel centred on a page of ``size``, its rows as tall as the page allows (between ROW_H's bounds).
+
+    A page too short for seven rows of the smallest height (540 px) closes up the title, rows and buttons."""
     panel = pygame.Rect(0, 0, min(size[0] - 48, PANEL_MAX[0]), min(size[1] - 24, PANEL_MAX[1]))
     panel.center = (size[0] // 2, size[1] // 2)
-    row_h = max(ROW_H[0], min(ROW_H[1], (panel.height - 84 - 84) // len(ROWS)))
-    return SettingsRegions(panel, row_h)
+    row_h = (panel.height - HEAD_H[0] - FOOT_H[0]) // len(ROWS)
+    if row_h >= ROW_H[0]:
+        return SettingsRegions(panel, min(ROW_H[1], row_h))
+    row_h = (panel.height - HEAD_H[1] - FOOT_H[1]) // len(ROWS)
+    return SettingsRegions(panel, max(COMPACT_ROW_H, min(ROW_H[0], row_h)), compact=True)
 
 
 def window_is_fullscreen() -> bool:
@@ -210,7 +233,7 @@ class SettingsScene(FluidLayout, Scene):
         self.close_button = g.add(
             Button(
                 ui,
-                (r.panel.right - 36 - 180, r.panel.bottom - 24 - 46, 180, 46),
+                (r.panel.right - 36 - 180, r.buttons_y, 180, 46),
                 ui.tr("common.close"),
                 style="primary",
                 on_click=self.close,
@@ -220,7 +243,7 @@ class SettingsScene(FluidLayout, Scene):
         self.access_button = g.add(
             Button(
                 ui,
-                (r.panel.right - 36 - 180 - 12 - 230, r.panel.bottom - 24 - 46, 230, 46),
+                (r.panel.right - 36 - 180 - 12 - 230, r.buttons_y, 230, 46),
                 ui.tr("access.open"),
                 on_click=self.open_access,
             )
@@ -324,8 +347,8 @@ class SettingsScene(FluidLayout, Scene):
         veil.fill(p.overlay)
         surface.blit(veil, (0, 0))
         draw_panel(surface, panel, p, fill_alpha=252)
-        blit_text(surface, ui.t("settings.title"), (panel.x + 36, panel.y + 18), "title", theme.text_size("title"), p.rubric)
-        pygame.draw.line(surface, p.ink_faint, (panel.x + 36, panel.y + 72), (panel.right - 36, panel.y + 72))
+        blit_text(surface, ui.t("settings.title"), (panel.x + 36, r.title_y), "title", theme.text_size("title"), p.rubric)
+        pygame.draw.line(surface, p.ink_faint, (panel.x + 36, r.rule_y), (panel.right - 36, r.rule_y))
         body, small = theme.text_size("body"), theme.text_size("small")
         for index, name in enumerate(ROWS):
             y = r.row_y(name)

@@ -41,7 +41,7 @@ PREVIEW_LINES = 7
 def timeline_regions(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     """The journal's list and the selected entry's detail on a page of ``size``: the list takes the most width."""
     width, height = size
-    journal, detail = split(pygame.Rect(16, TOP, width - 32, height - TOP - 16), [fill(1.6, 560), fill(1, 400)], gap=16)
+    journal, detail = split(pygame.Rect(16, TOP, width - 32, height - TOP - 16), [fill(1.6, 500), fill(1, 400)], gap=16)
     return journal, detail
 
 

@@ -96,7 +96,6 @@ NOT_YET_COMPACT = {
     "overlay-eraser",
     "overlay-potion",
     "overlay-rename-day",
-    "overlay-spells",
     "rnp-breath",
     "rnp-calculators",
     "rnp-clock",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 from app_helpers import Driver, make_adventure, make_services
 
+from game.app import display as display_module
 from game.rules.ff import actions as a
 from game.scenes.combat import CombatScene
 
@@ -121,3 +122,19 @@ def test_the_dice_overlay_keeps_the_small_page_and_centres_its_panel_on_it(tmp_p
     assert type(overlay).__name__ == "DiceRollScene"
     assert overlay.page == (1024, 640) and driver.stack.scenes[0].page == (1024, 640)  # the sheet is not re-laid out
     assert overlay.panel.center == (512, 320) and pygame.Rect(0, 0, 1024, 640).contains(overlay.panel)
+
+
+def test_on_the_page_of_200_percent_on_a_1080p_screen_the_luck_decision_takes_the_moves_row(tmp_path, monkeypatch):
+    monkeypatch.setattr(display_module, "MIN_PAGE", (960, 540))  # the page of 200 % on a 1920×1080 screen
+    driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}], window=(960, 540))
+    board = driver.top
+    assert board.page == (960, 540)
+    driver.click(board.attack_button)
+    board.skip()
+    driver.send(frames=2)
+    assert board.fight.pending, "the round's wound waits for the Luck decision"
+    page = pygame.Rect(0, 0, 960, 540)
+    assert not board.attack_button.visible and board.luck_button.visible and board.accept_button.visible
+    assert board.luck_button.rect.top == board.board.buttons.top and page.contains(board.accept_button.rect)
+    assert not board.luck_button.rect.colliderect(board.accept_button.rect)
+    assert board.board.creatures[0].right <= 960 - 20 and board.board.panel.bottom < board.luck_button.rect.top

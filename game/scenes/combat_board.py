@@ -36,6 +36,7 @@ NARROW_CARD_WIDTH, NARROW_CENTRE_WIDTH = 268, 340
 TWO_COLUMNS_FROM = 1440  # a page at least this wide sets many creatures in two columns of cards
 # Card heights from which a creature card is "full", "medium", "compact"; below, one line ("row": a crowd of creatures).
 FULL_FROM, MEDIUM_FROM, COMPACT_FROM = 140, 84, 52
+TIGHT_BELOW = 600  # a page shorter than this (540: 200 % on a 1080p screen): the decision's buttons go in the band
 TALL_FROM = 900  # a page at least this tall puts the fight log under the hero's cards, the buttons alone below
 BUTTONS_BAND = 132  # the buttons' band on a tall page
 TUMBLE_SECONDS = 1.0
@@ -65,6 +66,7 @@ class Layout:
     gauge: pygame.Rect
     buttons: pygame.Rect
     compact: bool = False  # a short page: smaller banner, strip and button rows
+    decide_in_band: bool = False  # a very short page: Luck / Accept / Back take the moves' row, the panel keeps the words
 
     @property
     def margin(self) -> int:
@@ -74,6 +76,8 @@ class Layout:
     @property
     def actions_y(self) -> int:
         """The top of the decision's buttons (Luck, Accept, Back): under the panel's words, not at the foot of a tall panel."""
+        if self.decide_in_band:  # they sit in the buttons' band: the words have the whole panel
+            return self.panel.bottom - 4
         return min(self.panel.bottom - 66, self.panel.y + 320)
 
     def button_rows(self) -> tuple[int, int, int, int]:
@@ -110,7 +114,7 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
     log the room under the hero's cards.
     """
     width, height = page
-    compact, tall = height < 700, height >= TALL_FROM
+    compact, tall, tight = height < 700, height >= TALL_FROM, height < TIGHT_BELOW
     margin = 20 if width < 1200 else 24
     top = 84 if compact else 92
     bottom = height - (8 if compact else 14)
@@ -135,7 +139,7 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         quiver = pygame.Rect(left.x, y, left.width, max(76, min(QUIVER_HEIGHT, board.bottom - y)))
         y = quiver.bottom + GAP
     creatures, mode = creature_cards(right, count, columns)
-    banner_h, strip_h, gap = (48, 56, 6) if compact else (60, 84, 8)
+    banner_h, strip_h, gap = (44, 48, 4) if tight else (48, 56, 6) if compact else (60, 84, 8)
     banner = pygame.Rect(centre.x, top, centre.width, banner_h)
     strip = pygame.Rect(centre.x, banner.bottom + gap, centre.width, strip_h)
     panel = pygame.Rect(centre.x, strip.bottom + gap, centre.width, board.bottom - strip.bottom - gap)
@@ -161,6 +165,7 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         gauge=pygame.Rect(width - margin - gauge_w, 10, gauge_w, 74),
         buttons=buttons,
         compact=compact,
+        decide_in_band=tight,
     )
 
 

@@ -29,10 +29,19 @@ def build_widgets(scene: CombatScene) -> None:
     # In a narrow panel Luck (an icon and longer words) takes more of the row than Accept.
     luck = min(196, max(half, (panel.width - 52) * 11 // 20))
     accept = min(196, panel.width - 52 - luck)
+    w = min(320, (lay.buttons.width - 20) // 3)  # a wide band keeps buttons of a hand's width, on its right
+    x = lay.buttons.right - 3 * w - 20
+    # Two rows: the fight's moves, then undo / redo / stop (smaller on a short page).
+    y, big, second, small = lay.button_rows()
+    luck_at, accept_at = (panel.x + 20, lay.actions_y, luck, 48), (panel.right - 20 - accept, lay.actions_y, accept, 48)
+    finish_at = (panel.centerx - min(140, half), lay.actions_y, min(280, 2 * half), 48)
+    if lay.decide_in_band:  # a very short page: the decision takes the moves' row (the moves wait for it)
+        luck_at, accept_at = (x, y, 2 * w + 10, big), (lay.buttons.right - w, y, w, big)
+        finish_at = (x, y, 2 * w + 10, big)
     scene.luck_button = g.add(
         Button(
             ui,
-            (panel.x + 20, lay.actions_y, luck, 48),
+            luck_at,
             ui.tr("combat.test_luck"),
             style="primary",
             icon="heart",
@@ -42,7 +51,7 @@ def build_widgets(scene: CombatScene) -> None:
     scene.accept_button = g.add(
         Button(
             ui,
-            (panel.right - 20 - accept, lay.actions_y, accept, 48),
+            accept_at,
             ui.tr("combat.accept"),
             on_click=scene.accept,
         )
@@ -50,7 +59,7 @@ def build_widgets(scene: CombatScene) -> None:
     scene.finish_button = g.add(
         Button(
             ui,
-            (panel.centerx - min(140, half), lay.actions_y, min(280, 2 * half), 48),
+            finish_at,
             ui.tr("combat.back"),
             style="primary",
             on_click=scene.finish,
@@ -65,10 +74,6 @@ def build_widgets(scene: CombatScene) -> None:
             visible=bool(scene.book.spells),
         )
     )
-    w = min(320, (lay.buttons.width - 20) // 3)  # a wide band keeps buttons of a hand's width, on its right
-    x = lay.buttons.right - 3 * w - 20
-    # Two rows: the fight's moves, then undo / redo / stop (smaller on a short page).
-    y, big, second, small = lay.button_rows()
     scene.attack_button = g.add(
         Button(
             ui,
@@ -147,11 +152,13 @@ def refresh(scene: CombatScene) -> None:
         (scene.escape_button, a.Escape()),
         (scene.stop_button, a.StopFight()),
     ):
-        button.visible = active
+        # On a very short page the decision's buttons take the moves' row: the moves hide while it waits.
+        button.visible = active and not (pending and scene.board.decide_in_band and button is not scene.stop_button)
         if active:
             scene.allow(button, action)
-    scene.shoot_button.visible = active and scene.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken)
-    scene.escape_button.visible = active and fight.escape_allowed
+    archery = scene.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken)
+    scene.shoot_button.visible = scene.shoot_button.visible and archery
+    scene.escape_button.visible = scene.escape_button.visible and fight.escape_allowed
     rolling = scene.animator.phase is Phase.TUMBLING  # the decision appears once the dice have landed
     scene.luck_button.visible = scene.accept_button.visible = pending and not rolling
     scene.finish_button.visible = not active and not rolling

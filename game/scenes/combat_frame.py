@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.scenes.combat_board import CardGeometry, DiceSprites, Layout
+from game.scenes.combat_board import CardGeometry, DiceSprites, Layout, fit_text
 from game.scenes.combat_text import Told, result_key
 from game.scenes.combat_timeline import Step
 from game.ui.context import UIContext
@@ -72,7 +72,9 @@ class Painter:
         if geo.die_size >= 44:
             if label:
                 blit_text(surface, label, (geo.formula[0], geo.formula[1] - 16), "italic", small, p.ink_soft, "midleft")
-            blit_text(surface, formula, (geo.formula[0], geo.formula[1] + 10), "bold", 22, p.ink, "midleft")
+            # Up to the card's right edge (``tag`` is 18 px in from it): a narrow card sets the formula smaller.
+            size = fit_text(formula, "bold", 22, geo.tag[0] + 8 - geo.formula[0])
+            blit_text(surface, formula, (geo.formula[0], geo.formula[1] + 10), "bold", size, p.ink, "midleft")
         else:
             size = 20 if geo.die_size else small
             anchor = "midleft" if geo.die_size else "midright"

@@ -30,7 +30,7 @@ from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, parchment, rounded_box
 from game.ui.icons import draw_icon
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, fit_lines
 
 
 class BoardPainter(Painter):
@@ -292,26 +292,34 @@ class BoardPainter(Painter):
         counter = self.book.counter(archery.counter)
         arrows = state.counters.get(archery.counter, 0)
         draw_panel(surface, rect, p, fill_alpha=235)
-        blit_text(surface, t("combat.quiver", n=arrows), (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
+        title = t("combat.quiver", n=arrows)
+        blit_text(surface, title, (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
         slots = max(counter.maximum or 0, arrows)
         flying = self.frame.flying  # the arrow in the air left its place
+        small = theme.text_size("small")
+        # A short card (a short page) says the shots on the title's line; a broken string takes the arrows' row.
+        short = rect.height < 110
         # Every slot shows, however many the quiver holds: closer together in a narrow card (room for the bow).
         step = max(8, min(40, (rect.width - 36 - 56) // max(1, slots)))
-        for i in range(slots):
+        for i in range(0 if short and fight.bow_broken else slots):
             box = pygame.Rect(rect.x + 18 + i * step, rect.y + 42, min(36, step + 20), 36)
             if i < arrows - (1 if flying else 0):
                 draw_icon(surface, "arrow", box, p.ink, p.rubric)
             else:
                 pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
-        small = theme.text_size("small")
-        # A short card (a short page with an ally too) says the shots on the title's line.
-        short = rect.height < 110
-        at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
         if fight.bow_broken:
             broken_bow(surface, p, (rect.right - 44, rect.y + 58))
-            blit_text(surface, t("combat.string_broken"), at, "bold", small, p.bad, anchor)
+            size = small - 2 if short else small
+            lines, _ = fit_lines(t("combat.string_broken"), "bold", size, rect.width - (84 if short else 36), 2)
+            y = rect.y + 44 if short else rect.bottom - 22 - (len(lines) - 1) * fonts.line_height("bold", size)
+            for line in lines:
+                blit_text(surface, line, (rect.x + 18, y), "bold", size, p.bad, "midleft" if not short else "topleft")
+                y += fonts.line_height("bold", size)
         elif fight.active:
-            blit_text(surface, t("combat.shots_left", n=fight.shots_left), at, "italic", small, p.ink_soft, anchor)
+            at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
+            room = rect.width - 36 - (fonts.text_width(title, "title", theme.text_size("body")) + 12 if short else 0)
+            text, size = fit_line(t("combat.shots_left", n=fight.shots_left), "italic", small, room)
+            blit_text(surface, text, at, "italic", size, p.ink_soft, anchor, box=rect, owner="combat quiver")
 
     def _paint_creature(self, surface: pygame.Surface, rect: pygame.Rect, index: int, state: Any, local: bool = False) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme

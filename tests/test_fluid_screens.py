@@ -87,7 +87,6 @@ NOT_YET_COMPACT = {
     "book-FF4-creation",
     "book-FF4-sheet",
     "death-df64-continue",
-    "gallery",
     "help-combat-shortcuts",
     "help-sheet",
     "overlay-crash",

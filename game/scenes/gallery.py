@@ -57,35 +57,42 @@ HEADINGS = {
     "icons": "gallery.icons",
     "inventory": "gallery.inventory",
 }
-HEADING_SPACE = 50  # room for a panel's heading and rule
-PANEL_GAP = 14
-# The panels whose content has a fixed height; the notes, the fields and the inventory take what is left.
-SHORT_COUNTERS = 232  # the counters' rows closer on a short page, leaving the notes more lines
-FIXED = {"buttons": 222, "toggles": 136, "counters": 262, "dice": 196, "icons": 116}
+HEADING_SPACE = (50, 40)  # room for a panel's heading and rule: on a roomy page, on a short one (540 px)
+PANEL_PAD = (16, 10)  # below a panel's content
+PANEL_GAP = (14, 10)
+COMPACT_BELOW = 600  # a page less tall than this (200 % on a 1080p screen) closes up the panels' headings
+# The height of the content of the panels that have a fixed one; the notes, the fields and the inventory take what is left.
+CONTENT = {"buttons": 156, "toggles": 70, "counters": 196, "dice": 130, "icons": 50}
+SHORT_COUNTERS = (166, 162)  # the counters' rows closer on a short page, leaving the notes more lines
+ROOM = {"fields": (120, 200), "notes": (120, 110), "inventory": (120, 120)}  # the least a filling panel gets
 
 
 def gallery_panels(size: tuple[int, int]) -> dict[str, pygame.Rect]:
-    """The panels in three columns sharing the page; on a short page the toggles move to the middle column."""
+    """The panels in three columns sharing the page; on a short page the toggles move to the middle column
+    and on a very short one (under COMPACT_BELOW) the title and the panels' headings close up."""
     width, height = size
-    top = 92 if height >= 700 else 76
-    body = pygame.Rect(28, top, width - 56, height - top - 16)
-    tall = body.height >= FIXED["buttons"] + FIXED["toggles"] + 212 + 2 * PANEL_GAP
+    compact = height < COMPACT_BELOW
+    top = 92 if height >= 700 else 60 if compact else 76
+    body = pygame.Rect(28, top, width - 56, height - top - 12 - 4 * (not compact))
+    chrome, gap = HEADING_SPACE[compact] + PANEL_PAD[compact], PANEL_GAP[compact]
+    tall = body.height >= CONTENT["buttons"] + CONTENT["toggles"] + 212 + 2 * (chrome + gap)
     columns = (
         ("buttons", "toggles", "fields") if tall else ("buttons", "fields"),
         ("counters", "notes") if tall else ("counters", "toggles", "notes"),
         ("dice", "icons", "inventory"),
     )
+    heights = dict(CONTENT, counters=CONTENT["counters"] if tall else SHORT_COUNTERS[compact])
     panels: dict[str, pygame.Rect] = {}
     for column, names in zip(split(body, [fill(), fill(), fill()], gap=28), columns, strict=True):
-        heights = dict(FIXED, counters=FIXED["counters"] if tall else SHORT_COUNTERS)
-        parts = [fixed(heights[name]) if name in heights else fill(1, 120) for name in names]
-        panels.update(zip(names, split(column, parts, gap=PANEL_GAP, vertical=True), strict=True))
+        parts = [fixed(heights[name] + chrome) if name in heights else fill(1, ROOM[name][compact]) for name in names]
+        panels.update(zip(names, split(column, parts, gap=gap, vertical=True), strict=True))
     return panels
 
 
-def _content(rect: pygame.Rect) -> pygame.Rect:
+def _content(rect: pygame.Rect, compact: bool) -> pygame.Rect:
     """The area of a panel below its heading."""
-    return pygame.Rect(rect.left + 20, rect.top + HEADING_SPACE, rect.width - 40, rect.height - HEADING_SPACE - 16)
+    heading = HEADING_SPACE[compact]
+    return pygame.Rect(rect.left + 20, rect.top + heading, rect.width - 40, rect.height - heading - PANEL_PAD[compact])
 
 
 class GalleryScene(FluidLayout, Scene):
@@ -114,6 +121,7 @@ class GalleryScene(FluidLayout, Scene):
 
     def place_widgets(self) -> None:
         """Every widget in its panel, the panels placed for ``self.page``."""
+        self.compact = self.page[1] < COMPACT_BELOW
         self.panels = gallery_panels(self.page)
         self._build()
 
@@ -139,7 +147,7 @@ class GalleryScene(FluidLayout, Scene):
 
     def _build(self) -> None:
         ui, g = self.ui, self.group
-        area = _content(self.panels["buttons"])
+        area = _content(self.panels["buttons"], self.compact)
         self.roll_button = g.add(
             Button(
                 ui,
@@ -164,7 +172,7 @@ class GalleryScene(FluidLayout, Scene):
             )
         )
 
-        area = _content(self.panels["toggles"])
+        area = _content(self.panels["toggles"], self.compact)
         self.sword_toggle = g.add(Toggle(ui, (area.left, area.top, area.width, 32), ui.tr("gallery.toggle_sword"), value=True))
         self.palette_toggle = g.add(
             Toggle(
@@ -176,7 +184,7 @@ class GalleryScene(FluidLayout, Scene):
             )
         )
 
-        area = _content(self.panels["fields"])
+        area = _content(self.panels["fields"], self.compact)
         self.name_field = g.add(
             TextField(
                 ui,
@@ -190,7 +198,7 @@ class GalleryScene(FluidLayout, Scene):
             TextField(ui, (area.left, area.top + 108, 140, 42), text="212", numeric=True, minimum=1, maximum=400, max_length=3)
         )
 
-        area = _content(self.panels["counters"])
+        area = _content(self.panels["counters"], self.compact)
         maxima = {"skill": 11, "stamina": 19, "luck": 9, "gold": None}
         labels = {"skill": "gallery.skill", "stamina": "gallery.stamina", "luck": "gallery.luck", "gold": "gallery.gold"}
         self.counters: dict[str, Counter] = {}
@@ -210,9 +218,9 @@ class GalleryScene(FluidLayout, Scene):
                 )
             )
 
-        self.notes = g.add(NotesArea(ui, _content(self.panels["notes"]), text=ui.t("gallery.notes_text")))
+        self.notes = g.add(NotesArea(ui, _content(self.panels["notes"], self.compact), text=ui.t("gallery.notes_text")))
 
-        area = _content(self.panels["inventory"])
+        area = _content(self.panels["inventory"], self.compact)
         self.inventory = g.add(
             ScrollList(ui, area, [ui.tr(k) for k, _ in INVENTORY], icons=[i for _, i in INVENTORY], row_height=38)
         )
@@ -278,16 +286,16 @@ class GalleryScene(FluidLayout, Scene):
         p, theme = self.ui.palette, self.ui.theme
         surface.blit(parchment(self.page, p), (0, 0))
         top, centre = min(panel.top for panel in self.panels.values()), self.page[0] // 2
-        title_y = 18 if top >= 92 else 8  # a short page: the title moves up with the panels
+        title_y = 18 if top >= 92 else 4 if self.compact else 8  # a short page: the title moves up with the panels
         blit_text(surface, self.ui.t("gallery.title"), (centre, title_y), "title", theme.text_size("title"), p.rubric, "midtop")
-        draw_rule(surface, centre - 320, centre + 320, top - 18, p.ink_soft)
+        draw_rule(surface, centre - 320, centre + 320, top - (8 if self.compact else 18), p.ink_soft)
+        heading_y, rule_y = (6, 34) if self.compact else (12, 44)
         for name, rect in self.panels.items():
             draw_panel(surface, rect, p)
-            blit_text(
-                surface, self.ui.t(HEADINGS[name]), (rect.left + 20, rect.top + 12), "title", theme.text_size("heading"), p.ink
-            )
-            pygame.draw.line(surface, p.ink_faint, (rect.left + 20, rect.top + 44), (rect.right - 20, rect.top + 44))
-        area = _content(self.panels["fields"])
+            heading = self.ui.t(HEADINGS[name])
+            blit_text(surface, heading, (rect.left + 20, rect.top + heading_y), "title", theme.text_size("heading"), p.ink)
+            pygame.draw.line(surface, p.ink_faint, (rect.left + 20, rect.top + rule_y), (rect.right - 20, rect.top + rule_y))
+        area = _content(self.panels["fields"], self.compact)
         small = theme.text_size("small")
         blit_text(surface, self.ui.t("gallery.name_label"), (area.left, area.top), "italic", small, p.ink_soft)
         blit_text(surface, self.ui.t("gallery.number_label"), (area.left, area.top + 82), "italic", small, p.ink_soft)
@@ -296,7 +304,7 @@ class GalleryScene(FluidLayout, Scene):
         self.group.draw(surface)
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        p, area = self.ui.palette, _content(self.panels["dice"])
+        p, area = self.ui.palette, _content(self.panels["dice"], self.compact)
         step = area.width // 6
         for value in range(1, 7):
             draw_die(surface, (area.left + step * (value - 1) + step // 2, area.top + 26), 44, value, p)
@@ -309,7 +317,7 @@ class GalleryScene(FluidLayout, Scene):
             )
 
     def _draw_icons(self, surface: pygame.Surface) -> None:
-        p, area = self.ui.palette, _content(self.panels["icons"])
+        p, area = self.ui.palette, _content(self.panels["icons"], self.compact)
         step = area.width // len(ICONS)
         fills = {"potion": p.good, "gold": (214, 170, 72), "heart": p.bad, "herbs": p.good}
         for index, name in enumerate(ICONS):

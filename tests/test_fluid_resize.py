@@ -127,3 +127,22 @@ def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path, m
     resize(driver, (1920, 1080))
     assert shelf.page == (1920, 1080) and shelf.saves_list.selected == 0 and len(said) == 1
     assert not shelf.export_button.enabled  # a broken save still cannot be exported
+
+
+def test_the_settings_close_up_on_the_page_of_200_percent_on_a_1080p_screen(tmp_path):
+    services = make_services(tmp_path)
+    driver = Driver(SettingsScene(services), window=(1024, 640))
+    settings = driver.top
+    settings.demo_field.text = "12"
+    settings.layout((960, 540))
+    assert settings.r.compact and pygame.Rect(0, 0, 960, 540).contains(settings.r.panel)
+    assert settings.demo_field.rect.bottom < settings.close_button.rect.top and settings.demo_field.text == "12"
+    settings.layout((1024, 640))
+    assert not settings.r.compact  # 1024×640 keeps its roomier rows
+
+
+def test_the_gallery_keeps_lines_of_notes_on_the_page_of_200_percent_on_a_1080p_screen(tmp_path):
+    services = make_services(tmp_path)
+    gallery = Driver(GalleryScene(services.ui), window=(1024, 640)).top
+    gallery.layout((960, 540))
+    assert gallery.notes.rect.bottom <= 540 and gallery.notes.rect.height >= 2 * gallery.notes.line_height()

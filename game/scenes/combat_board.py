@@ -129,11 +129,13 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         [fill(1, card_w), fill(1.15, centre_w), fill(columns, card_w * columns)],
         gap=12 if width < 1200 else COLUMN_GAP,
     )
-    hero = pygame.Rect(left.x, top, left.width, CARD_HEIGHT)
+    # A very short page with an ally and a quiver: the hero's and the ally's cards are shorter (still whole).
+    crowded = tight and has_ally and has_quiver
+    hero = pygame.Rect(left.x, top, left.width, 184 if crowded else CARD_HEIGHT)
     y = hero.bottom + GAP
     ally = quiver = None
     if has_ally:
-        ally = pygame.Rect(left.x, y, left.width, ALLY_HEIGHT)
+        ally = pygame.Rect(left.x, y, left.width, 96 if crowded else ALLY_HEIGHT)
         y = ally.bottom + GAP
     if has_quiver:
         quiver = pygame.Rect(left.x, y, left.width, max(76, min(QUIVER_HEIGHT, board.bottom - y)))
@@ -150,6 +152,8 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         log, buttons = split(
             pygame.Rect(margin, bottom - band, board.width, band), [fill(1, 340), fill(1.03, 420)], gap=COLUMN_GAP
         )
+        if y - GAP + 8 > log.y:  # the hero's column ran into the band: the log keeps the room under it (it scrolls)
+            log = pygame.Rect(log.x, y - GAP + 8, log.width, log.bottom - (y - GAP + 8))
     gauge_w = max(556, min(720, round(width * 0.42)))
     return Layout(
         page=(width, height),

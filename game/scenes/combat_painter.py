@@ -346,7 +346,7 @@ class BoardPainter(Painter):
         geo = card_geometry(rect, mode)
         ink = p.ink_faint if dead else p.ink
         face = {"heading": "title", "body": "bold", "small": "bold"}[geo.name_size]
-        size = theme.text_size(geo.name_size)
+        size = theme.text_size(geo.name_size) if mode != "row" else min(theme.text_size("small"), rect.height * 3 // 4)
         label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
         # A compact card keeps its right for the total of its last roll, when it has one.
         rolled = "cards" not in self.frame.hidden and any(x.creature == index for x in fight.last_round)

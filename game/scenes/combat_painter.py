@@ -309,8 +309,8 @@ class BoardPainter(Painter):
                 pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
         if fight.bow_broken:
             broken_bow(surface, p, (rect.right - 44, rect.y + 58))
-            size = small - 2 if short else small
-            lines, _ = fit_lines(t("combat.string_broken"), "bold", size, rect.width - (84 if short else 36), 2)
+            size = small - 2  # left of the broken bow, on two lines at most
+            lines, _ = fit_lines(t("combat.string_broken"), "bold", size, rect.width - 84, 2)
             y = rect.y + 44 if short else rect.bottom - 22 - (len(lines) - 1) * fonts.line_height("bold", size)
             for line in lines:
                 blit_text(surface, line, (rect.x + 18, y), "bold", size, p.bad, "midleft" if not short else "topleft")

@@ -86,7 +86,6 @@ NOT_YET_COMPACT = {
     "book-FF24-sheet",
     "book-FF4-creation",
     "book-FF4-sheet",
-    "death-df64-continue",
     "help-combat-shortcuts",
     "help-sheet",
     "overlay-crash",

@@ -24,6 +24,7 @@ BUTTON_MIN = 170
 REVIVE_SIZE = (780, 142)
 SKULL_ASPECT = 240 / 190
 SKULL_MAX = 260  # the skull's height on a big page
+SKULL_MIN = 64  # the least it shrinks to on a short page
 STORY_MIN, STORY_MAX = 90, 200  # what happened: two lines each for where, who, why and the book's note
 
 
@@ -60,7 +61,9 @@ def death_regions(size: tuple[int, int], may_continue: bool) -> DeathRegions:
     only where the book allows it."""
     width, height = size
     revive_h = REVIVE_SIZE[1] if may_continue else 0
-    skull_h = max(110, min(SKULL_MAX, height * 24 // 100))
+    # A short page (540: 200 % on a 1080p screen) with the STAMINA panel: the skull gives up its room first.
+    room = height - 2 * MARGIN - 10 - TITLE_BLOCK - BUTTONS_BLOCK - revive_h - STORY_MIN
+    skull_h = min(max(110, min(SKULL_MAX, height * 24 // 100)), max(SKULL_MIN, room))
     fixed_parts = skull_h + 10 + TITLE_BLOCK + BUTTONS_BLOCK + revive_h
     story_h = max(STORY_MIN, min(STORY_MAX, height - 2 * MARGIN - fixed_parts))
     top = max(MARGIN, (height - fixed_parts - story_h) // 2)

@@ -158,10 +158,9 @@ class BoardPainter(Painter):
                 # A Monte Carlo estimate (a fight too large to solve in time) says so: "≈ 42 % ± 1".
                 shown = t("combat.estimate", value=shown, margin=percent(self.ui, max(odds["margin"], 0.005)))
             blit_text(surface, shown, (rect.right - 4, y + 11), "bold", 20, p.ink, "midright")
-        if fight.ally is not None:
-            blit_text(
-                surface, t("combat.ally_not_counted"), (rect.right - 4, rect.y + 56), "italic", small - 2, p.ink_soft, "topright"
-            )
+        if fight.ally is not None:  # under the labels on a very short page (the creatures' tabs are just below)
+            at = (rect.x + label_w - 8, rect.y + 54) if self.layout.decide_in_band else (rect.right - 4, rect.y + 56)
+            blit_text(surface, t("combat.ally_not_counted"), at, "italic", small - 2, p.ink_soft, "topright")
 
     # -- cards
     def _card_frame(
@@ -318,7 +317,10 @@ class BoardPainter(Painter):
         elif fight.active:
             at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
             room = rect.width - 36 - (fonts.text_width(title, "title", theme.text_size("body")) + 12 if short else 0)
-            text, size = fit_line(t("combat.shots_left", n=fight.shots_left), "italic", small, room)
+            text = t("combat.shots_left", n=fight.shots_left)
+            if fonts.text_width(text, "italic", small - 2) > room:  # beside the title of a narrow card: the short form
+                text = t("combat.shots_short", n=fight.shots_left)
+            text, size = fit_line(text, "italic", small, room)
             blit_text(surface, text, at, "italic", size, p.ink_soft, anchor, box=rect, owner="combat quiver")
 
     def _paint_creature(self, surface: pygame.Surface, rect: pygame.Rect, index: int, state: Any, local: bool = False) -> None:

@@ -9,6 +9,7 @@ import pygame
 import pytest
 from app_helpers import Driver, make_services
 
+from game.app import display as display_module
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
@@ -139,9 +140,14 @@ def test_the_travel_planner_previews_a_leg_given_as_a_distance(services):
     assert named(scene, "go").enabled
 
 
-@pytest.mark.parametrize("window", [(1024, 640), (1200, 640), (1920, 1080)], ids=lambda w: f"{w[0]}x{w[1]}")
-def test_every_control_of_every_tab_is_inside_its_panel_reachable_and_alone(services, window):
+@pytest.mark.parametrize("window", [(960, 540), (1024, 640), (1200, 640), (1920, 1080)], ids=lambda w: f"{w[0]}x{w[1]}")
+def test_every_control_of_every_tab_is_inside_its_panel_reachable_and_alone(services, window, monkeypatch):
+    monkeypatch.setattr(display_module, "MIN_PAGE", (960, 540))  # 960×540: 200 % on a 1080p screen
     scene, driver = table(services, "party", window)
+    assert scene.page == window
+    chrome = list(scene.chrome.values())  # the top buttons and the tabs: inside the page, none over another
+    assert all(pygame.Rect((0, 0), window).contains(w.rect) for w in chrome)
+    assert not any(one.rect.colliderect(other.rect) for one, other in itertools.combinations(chrome, 2))
     for name in ("Bartholomew", "Wilhelmina", "Grimbold", "Zoraida"):  # a big party with long names
         scene.act({"do": "add_character", "name": name})
     for tab in list(scene.panels):

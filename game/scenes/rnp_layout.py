@@ -20,7 +20,7 @@ TWO_LINE_BAND = 92  # a narrow page puts the clock summary on a line of its own
 TWO_LINES_BELOW = 1280  # page widths below this have no room for the summary between title and buttons
 STATUS_BAND = 34
 TAB_GAP = 8
-TAB_HEIGHT = (38, 50)  # a tab button's height: the least, and the most
+TAB_HEIGHT = (32, 50)  # a tab button's height: the least (ten tabs on a 960×540 page), and the most
 REVEAL_MARGIN = 10
 
 

@@ -225,8 +225,13 @@ class RnpTableScene(FluidLayout, AdventureScene):
             ("help", ui.tr("rnp.help"), self.open_help, True, None),
             ("back", ui.tr("rnp.back"), self.back, True, None),
         ]
-        widths = [max(96, fonts.text_width(ui.text(label), "body", size) + 30) for _, label, *_ in specs]
-        x = self.page[0] - 16 - sum(widths) - 8 * (len(widths) - 1)
+        labels = [fonts.text_width(ui.text(label), "body", size) for _, label, *_ in specs]
+        title_end = 24 + fonts.text_width(ui.t("rnp.title"), "title", ui.theme.text_size("heading") + 4) + 16
+        for least, padding in ((96, 30), (64, 22)):  # a narrow page (960 wide) tightens the buttons, not the title
+            widths = [max(least, width + padding) for width in labels]
+            x = self.page[0] - 16 - sum(widths) - 8 * (len(widths) - 1)
+            if x >= title_end:
+                break
         for (name, label, action, enabled, reason), width in zip(specs, widths):
             button = Button(ui, (x, 12, width, 42), label, on_click=action, tooltip=ui.tr(f"rnp.tip_{name}"))
             if not enabled:

@@ -94,7 +94,6 @@ NOT_YET_COMPACT = {
     "overlay-eraser",
     "overlay-potion",
     "overlay-rename-day",
-    "rnp-form",
     "rules-help-combat",
     "rules-help-sheet",
     "share",

@@ -99,6 +99,22 @@ def test_the_character_form_stays_centred_and_keeps_what_is_typed(services):
     assert form.fields["name"].text == "Zora" and form.group.focus.focused is form.fields["name"]
 
 
+def test_on_a_page_too_short_for_the_form_its_buttons_go_up_beside_the_title(services, monkeypatch):
+    monkeypatch.setattr(display_module, "MIN_PAGE", (960, 540))  # 200 % on a 1080p screen
+    scene, driver = table(services, "party", (960, 540))
+    driver.click(named(scene, "add"))
+    form = driver.top
+    assert form.compact and pygame.Rect((0, 0), (960, 540)).contains(form.rect)
+    lowest = max(w.rect.bottom for w in form.fields.values())
+    assert form.ok_button.rect.top < form.fields["name"].rect.top and form.ok_button.rect.bottom < lowest
+    driver.type("Brok")  # a name already at the table
+    driver.click(form.ok_button)
+    assert driver.top is form and "Brok" in form.error
+    resize(driver, 1024, 640)
+    lowest = max(w.rect.bottom for w in [*form.fields.values(), *form.save_buttons.values()])
+    assert not form.compact and form.ok_button.rect.top > lowest  # a page with room puts them back at the foot
+
+
 def test_a_taller_page_lists_more_hours_of_forced_march(services):
     scene, driver = table(services, "travel", (1024, 640))
     saves = [

@@ -23,11 +23,13 @@ from game.ui.draw import blit_text, draw_panel, draw_veil, wrap_words
 from game.ui.modal import ModalScene
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
+from game.ui.text_fit import ellipsize
 
 if TYPE_CHECKING:
     from game.scenes.rnp_table import RnpTableScene
 
 SENSES = ("darkvision", "blindsight", "truesight")
+FULL_HEIGHT = 600  # the whole form, its buttons under the saving throws
 
 
 class CharacterForm(ModalScene):
@@ -44,7 +46,7 @@ class CharacterForm(ModalScene):
         self.skills = set(member["skills"]) if member else set()
         self.saves = set(member["saves"]) if member else set()
         self.fields: dict[str, TextField] = {}
-        self.rect = pygame.Rect(0, 0, 960, 600)
+        self.rect = pygame.Rect(0, 0, 960, FULL_HEIGHT)
         self.max_pace: str | None = member["max_pace"] if member else None
         self.layout(table.page)
 
@@ -57,10 +59,11 @@ class CharacterForm(ModalScene):
             self.fields[key].text = text
 
     def place_widgets(self) -> None:
-        """The form's fields and buttons in a panel centred on the page (960×600 fits the smallest page)."""
+        """The form's fields and buttons in a panel centred on the page: 960×600, or on a page too short for
+        that (960×540, 200 % on a 1080p screen) a shorter panel with Cancel and Save beside the title."""
         ui, book, member = self.ui, self.book, self.member
         self.fields = {}
-        self.rect = pygame.Rect(0, 0, 960, 600)
+        self.rect = pygame.Rect(0, 0, 960, min(FULL_HEIGHT, self.page[1] - 12))
         self.rect.center = (self.page[0] // 2, self.page[1] // 2)
         left, top = self.rect.left + 28, self.rect.top + 70
         self.fields["name"] = self.group.add(
@@ -154,19 +157,26 @@ class CharacterForm(ModalScene):
                     on_click=partial(self._flip, self.saves, ability.id),
                 )
             )
+        buttons_y = self.rect.top + 12 if self.compact else self.rect.bottom - 64
         self.cancel_button = self.group.add(
-            Button(ui, (self.rect.right - 340, self.rect.bottom - 64, 150, 46), ui.tr("common.cancel"), on_click=self.close)
+            Button(ui, (self.rect.right - 340, buttons_y, 150, 46), ui.tr("common.cancel"), on_click=self.close)
         )
         self.ok_button = self.group.add(
             Button(
                 ui,
-                (self.rect.right - 178, self.rect.bottom - 64, 150, 46),
+                (self.rect.right - 178, buttons_y, 150, 46),
                 ui.tr("rnp.save_character" if member else "rnp.add_character"),
                 style="primary",
                 on_click=self.submit,
             )
         )
         self._style_flips()
+
+    @property
+    def compact(self) -> bool:
+        """Whether the page is too short for the whole form: the buttons then go up beside the title and a
+        refusal is written beside the saving throws."""
+        return self.rect.height < FULL_HEIGHT
 
     def _explicit_passive(self, member: dict[str, Any]) -> bool:
         """Whether the sheet holds a written passive Perception (read from the table's state, not recomputed)."""
@@ -291,6 +301,8 @@ class CharacterForm(ModalScene):
         draw_panel(surface, self.rect, p, fill_alpha=255)
         title = ui.t("rnp.form_edit", name=self.member["name"]) if self.member else ui.t("rnp.form_add")
         heading = ui.theme.text_size("heading")
+        room = (self.cancel_button.rect.left - 16 if self.compact else self.rect.right - 28) - self.rect.left - 28
+        title = ellipsize(title, "title", heading, room)
         blit_text(surface, title, (self.rect.left + 28, self.rect.top + 18), "title", heading, p.rubric)
         small = ui.theme.text_size("small")
         left, top = self.rect.left + 28, self.rect.top + 70
@@ -326,9 +338,12 @@ class CharacterForm(ModalScene):
         caption(ui.t("rnp.form_skills"), (left, top + 286))
         caption(ui.t("rnp.form_saves"), (left, top + 368))
         if self.error:
-            lines = wrap_words(self.error, "italic", small, self.rect.width - 400)
-            y = self.rect.bottom - 78
+            x, y, width = left, self.rect.bottom - 78, self.rect.width - 400
+            if self.compact:  # beside the saving throws, the room the buttons left
+                x, y = left + len(self.save_buttons) * 110 + 14, top + 368
+                width = self.rect.right - 28 - x
+            lines = wrap_words(self.error, "italic", small, width)
             for line in lines[:3]:
-                blit_text(surface, line, (left, y), "italic", small, p.bad)
+                blit_text(surface, line, (x, y), "italic", small, p.bad)
                 y += fonts.line_height("italic", small)
         self.group.draw(surface)

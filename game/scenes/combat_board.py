@@ -35,7 +35,7 @@ NARROW_BELOW = 1000  # a page narrower than this (960 wide: 200 % on a 1080p scr
 NARROW_CARD_WIDTH, NARROW_CENTRE_WIDTH = 268, 340
 TWO_COLUMNS_FROM = 1440  # a page at least this wide sets many creatures in two columns of cards
 # Card heights from which a creature card is "full", "medium", "compact"; below, one line ("row": a crowd of creatures).
-FULL_FROM, MEDIUM_FROM, COMPACT_FROM = 140, 84, 52
+FULL_FROM, MEDIUM_FROM, COMPACT_FROM = 140, 84, 46
 TIGHT_BELOW = 600  # a page shorter than this (540: 200 % on a 1080p screen): the decision's buttons go in the band
 TALL_FROM = 900  # a page at least this tall puts the fight log under the hero's cards, the buttons alone below
 BUTTONS_BAND = 132  # the buttons' band on a tall page
@@ -94,7 +94,8 @@ def _mode(height: int) -> str:
 def creature_cards(area: pygame.Rect, count: int, columns: int) -> tuple[tuple[pygame.Rect, ...], str]:
     """``count`` creature cards in ``columns`` columns of ``area``, as tall as the room allows (at most full size)."""
     rows = max(1, -(-count // columns))
-    gap = GAP if (area.height - GAP * (rows - 1)) // rows >= COMPACT_FROM else 4  # one-line cards sit closer
+    # Cards sit closer rather than fall to one line; one-line cards closer still.
+    gap = next((g for g in (GAP, 6) if (area.height - g * (rows - 1)) // rows >= COMPACT_FROM), 4)
     height = min(CARD_HEIGHT, (area.height - gap * (rows - 1)) // rows)
     width = (area.width - GAP * (columns - 1)) // columns
     cards = tuple(
@@ -236,7 +237,7 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
         name=(x + 14, y + 8),
         name_size="small",
         stats=None,
-        bar=pygame.Rect(x + 14, y + h - 22, w - 110, 10),
+        bar=pygame.Rect(x + 14, y + h - (22 if h >= 52 else 18), w - 110, 10),  # closer to the foot of a short card
         dice=(),
         die_size=0,
         formula=(x + w - 16, y + 28),

@@ -204,7 +204,7 @@ class BoardPainter(Painter):
             luck=hero.scores["luck"],
             luck_max=hero.initial["luck"],
         )
-        stats, size = fit_line(stats, "body", body, rect.width - 36)
+        stats, size = fit_line(stats, "body", body, rect.width - 36, min_size=15)  # smaller before shortened
         blit_text(surface, stats, geo.stats, "body", size, p.ink, box=rect, owner="combat hero scores")
         blit_text(
             surface,

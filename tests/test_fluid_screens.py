@@ -80,11 +80,9 @@ def test_every_screen_lays_itself_out_for_the_page(name, factory, window, tmp_pa
 NOT_YET_COMPACT = {
     "book-FF1-sheet",
     "book-FF10-sheet",
-    "book-FF13-creation",
     "book-FF13-sheet",
     "book-FF2-sheet",
     "book-FF24-sheet",
-    "book-FF4-creation",
     "book-FF4-sheet",
     "help-combat-shortcuts",
     "help-sheet",

@@ -24,6 +24,8 @@ FIELD_W = 84
 CARD_GAP = 12
 MARGIN = 28
 TOP = 102  # below the title, the subtitle and their rule
+SHORT_BELOW = 600  # a page less tall (540: 200 % on a 1080p screen) closes up the title and the rules' rows
+SHORT_TOP, SHORT_ROW_H = 82, 42
 BOTTOM = 16
 HERO_HEIGHT = 148
 RULES_MIN, RULES_WIDE, RULES_MAX = 400, 470, 600  # narrower than RULES_WIDE: each formula under its score's name
@@ -68,11 +70,22 @@ class CreationRegions:
             return self.inner[1] - FIELD_W - 8
         return max(NAME_MIN, (self.inner[1] - FIELD_W) * 2 // 5)
 
+    @property
+    def short(self) -> bool:
+        """A short page: the title, the subtitle and the rules' rows close up."""
+        return self.page[1] < SHORT_BELOW
+
+    @property
+    def heading_ys(self) -> tuple[int, int, int]:
+        """The page's title, its subtitle and the rule under them (their tops)."""
+        return (4, 46, 72) if self.short else (8, 60, 92)
+
     def name_and_formula(self, index: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """Where score ``index``'s name and formula start (their left middle)."""
         row = self.score_row(index)
         if self.compact:
-            return (row.x, row.centery - 11), (row.x, row.centery + 12)
+            above, below = (10, 10) if self.row_h < 48 else (11, 12)  # both lines inside a short row
+            return (row.x, row.centery - above), (row.x, row.centery + below)
         return (row.x, row.centery), (row.x + self.name_width + 12, row.centery)
 
     def score_row(self, index: int) -> pygame.Rect:
@@ -115,7 +128,8 @@ def creation_regions(size: tuple[int, int]) -> CreationRegions:
     width, height = size
     room = width - 2 * MARGIN - 16
     rules_w = max(RULES_MIN, min(RULES_MAX, room * 470 // 1208))
-    body = pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, height - TOP - BOTTOM)
+    top_y = SHORT_TOP if height < SHORT_BELOW else TOP
+    body = pygame.Rect(MARGIN, top_y, width - 2 * MARGIN, height - top_y - BOTTOM)
     rules, right = split(body, [fixed(rules_w), fill(1)], gap=16)
     top, hero = split(right, [fill(1), fixed(HERO_HEIGHT)], gap=14, vertical=True)
-    return CreationRegions(size, rules, top, hero, ROW_H if height >= 700 else 48)
+    return CreationRegions(size, rules, top, hero, ROW_H if height >= 700 else 48 if height >= SHORT_BELOW else SHORT_ROW_H)

@@ -73,12 +73,13 @@ def draw(scene: CreationScene, surface: pygame.Surface) -> None:
     language = ui.catalogue.language
     surface.blit(parchment(scene.page, p), (0, 0))
     centre = scene.r.centre_x
-    blit_text(surface, scene.book.title.get(language), (centre, 8), "title", theme.text_size("title"), p.rubric, "midtop")
+    title_y, subtitle_y, rule_y = scene.r.heading_ys
+    blit_text(surface, scene.book.title.get(language), (centre, title_y), "title", theme.text_size("title"), p.rubric, "midtop")
     number = getattr(scene.book, "series_number", None)
     series = scene.book.series.name.get(ui.catalogue.language) if hasattr(scene.book, "series") else ""
     subtitle = ui.t("creation.subtitle_numbered", number=number, series=series) if number else ui.t("creation.subtitle")
-    blit_text(surface, subtitle, (centre, 60), "italic", theme.text_size("small"), p.ink_soft, "midtop")
-    draw_rule(surface, centre - 280, centre + 280, 92, p.ink_soft)
+    blit_text(surface, subtitle, (centre, subtitle_y), "italic", theme.text_size("small"), p.ink_soft, "midtop")
+    draw_rule(surface, centre - 280, centre + 280, rule_y, p.ink_soft)
     draw_rules(scene, surface)
     if scene.book.ready_heroes:
         draw_ready_heroes(scene, surface)

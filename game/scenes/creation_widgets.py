@@ -40,7 +40,8 @@ def build(scene: CreationScene) -> None:
             )
         )
     x0, width = r.inner
-    buttons_y = r.rows_top + len(book.stats) * r.row_h + 14
+    gap, physical_y, honest_y = (8, 52, 88) if r.short else (14, 58, 96)  # a short page: the rows close up
+    buttons_y = r.rows_top + len(book.stats) * r.row_h + gap
     half = (width - 10) // 2
     scene.roll_button = g.add(
         Button(
@@ -64,7 +65,7 @@ def build(scene: CreationScene) -> None:
     scene.physical_toggle = g.add(
         Toggle(
             ui,
-            (x0, buttons_y + 58, width, 32),
+            (x0, buttons_y + physical_y, width, 32),
             ui.tr("creation.physical"),
             value=scene.services.settings.physical_dice,
             on_change=scene.set_physical,
@@ -74,7 +75,7 @@ def build(scene: CreationScene) -> None:
     scene.honest_toggle = g.add(
         Toggle(
             ui,
-            (x0, buttons_y + 96, width, 32),
+            (x0, buttons_y + honest_y, width, 32),
             ui.tr("play.honest_toggle"),
             value=False,
             on_change=scene.set_honest,

@@ -119,15 +119,22 @@ class CentrePainter(Painter):
         lines, _ = fit_lines(stakes, "body", small, room, 2)
         line = fonts.line_height("body", small)
         # A short panel (a short page) sets the rows closer together, above Luck / Accept.
-        natural = 40 + 30 + len(lines) * line + 30 - line + 34 + 2 * 28 + 24
+        # What happens keeps its number: smaller first, then on two lines (a narrow panel) rather than cut.
+        what_size = body
+        while what_size > 15 and fonts.text_width(what, "bold", what_size) > room:
+            what_size -= 1
+        what_lines = [what] if fonts.text_width(what, "bold", what_size) <= room else fit_lines(what, "bold", 17, room, 2)[0]
+        what_size = what_size if len(what_lines) == 1 else 17
+        what_step = fonts.line_height("bold", what_size)
+        natural = 40 + 30 + (len(what_lines) - 1) * what_step + len(lines) * line + 30 - line + 34 + 2 * 28 + 24
         k = max(0.75, min(1.0, (self.layout.actions_y - panel.y - 16 - 4) / natural))
         head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
         head, size = fit_line(head, "title", theme.text_size("heading"), room)
         blit_text(surface, head, (x, y), "title", size, p.rubric, box=panel, owner="combat decision")
         y += round(40 * k)
-        what, size = fit_line(what, "bold", body, room, min_size=17)
-        blit_text(surface, what, (x, y), "bold", size, p.ink, box=panel, owner="combat decision")
-        y += round(30 * k)
+        for i, text in enumerate(what_lines):
+            blit_text(surface, text, (x, y), "bold", what_size, p.ink, box=panel, owner="combat decision")
+            y += round((what_step if i < len(what_lines) - 1 else 30) * k)
         for text in lines:
             blit_text(surface, text, (x, y), "body", small, p.ink_soft, box=panel, owner="combat stakes")
             y += line

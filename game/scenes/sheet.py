@@ -113,11 +113,11 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def stat_counter_width(self) -> int:
         """Score counters are narrower in a narrow hero panel, leaving room for the names."""
-        return 140 if self.r.hero.width >= 380 else 118
+        return self.r.stat_counter_width
 
     def stat_column(self) -> int:
         """The x of the score counters (the "current" column): left of the "initial" one and the eraser."""
-        return self.r.hero.right - 120 - self.stat_counter_width()
+        return self.r.stat_column
 
     # =====================================================================================
     # reading the state back

@@ -12,7 +12,7 @@ import pygame
 
 from game.app.journal import play_badge
 from game.rules.ff.ruleset import calendar_view
-from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP, calendar_rect
+from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP, calendar_rect, week_pitch
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.icons import draw_icon
@@ -49,16 +49,16 @@ def draw(scene: SheetScene, surface: pygame.Surface) -> None:
     scene.rename_button.tooltip = name if shown != name else None
     current_x = scene.stat_column() + scene.stat_counter_width() // 2
     blit_text(surface, ui.t("sheet.heading_current"), (current_x, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
-    blit_text(
-        surface, ui.t("sheet.heading_initial"), (HERO.right - 87, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center"
-    )
+    initial_at = (scene.r.initial_x, HERO.y + STATS_TOP - 14)
+    blit_text(surface, ui.t("sheet.heading_initial"), initial_at, "italic", small, p.ink_soft, "center")
     # paragraph
     draw_panel(surface, PARAGRAPH, p)
     blit_text(surface, ui.t("sheet.paragraph"), (PARAGRAPH.x + 20, PARAGRAPH.y + 14), "title", heading, p.ink)
     current = f"§ {state.paragraph}" if state.paragraph else "§ —"
     blit_text(surface, current, (PARAGRAPH.right - 20, PARAGRAPH.y + 34), "bold", 34, p.rubric, "midright")
     if not state.paragraph_history:
-        blit_text(surface, ui.t("sheet.no_history"), (PARAGRAPH.x + 20, PARAGRAPH.y + 128), "italic", small, p.ink_faint)
+        at = (PARAGRAPH.x + 20, PARAGRAPH.y + (106 if scene.r.compact else 128))
+        blit_text(surface, ui.t("sheet.no_history"), at, "italic", small, p.ink_faint)
     # backpack
     draw_panel(surface, BACKPACK, p)
     blit_text(surface, ui.t("sheet.backpack"), (BACKPACK.x + 20, BACKPACK.y + 14), "title", heading, p.ink)
@@ -114,7 +114,7 @@ def draw_stat_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect,
         owner="score name",
     )
     initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
-    blit_text(surface, initial, (scene.r.hero.right - 87, rect.y + 23), "body", body, p.ink_soft, "center")
+    blit_text(surface, initial, (scene.r.initial_x, rect.y + 23), "body", body, p.ink_soft, "center")
 
 
 def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, counter) -> None:
@@ -239,24 +239,25 @@ def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
     )
     done = view["ticked"] % length if view["ticked"] % length or view["ticked"] == 0 else length
     body = ui.theme.text_size("body")
+    pitch = week_pitch(inner, length)
     for index in range(length):
-        y = inner.y + 40 + index * 56
-        box = pygame.Rect(inner.x, y + 4, 36, 36)
+        y = inner.y + 40 + index * pitch
+        side = min(36, pitch - 8)
+        box = pygame.Rect(inner.x, y + (min(44, pitch - 4) - side) // 2, side, side)
         pygame.draw.rect(surface, p.parchment_light, box, border_radius=4)
         pygame.draw.rect(surface, p.ink, box, width=2, border_radius=4)
         if (index - calendar.first_tick) % length < done:
             pygame.draw.line(surface, p.rubric, (box.x + 6, box.centery), (box.centerx - 2, box.bottom - 7), 4)
             pygame.draw.line(surface, p.rubric, (box.centerx - 2, box.bottom - 7), (box.right - 5, box.y + 6), 4)
         colour = p.rubric if view["today_index"] == index else p.ink
-        blit_text(
-            surface,
-            view["days"][index],
-            (inner.x + 50, y + 22),
-            "bold" if view["today_index"] == index else "body",
-            body,
-            colour,
-            "midleft",
-        )
+        style = "bold" if view["today_index"] == index else "body"
+        # A day's name ends before its Rename button ('…'; the button's hover gives the whole name).
+        button = scene.day_buttons[index] if index in calendar.renamable else None
+        room = (button.rect.x - 8 if button is not None else inner.right) - inner.x - 50
+        name, size = fit_line(view["days"][index], style, body, room)
+        if button is not None:
+            button.tooltip = view["days"][index] if name != view["days"][index] else scene.ui.tr("sheet.rename_day_tip")
+        blit_text(surface, name, (inner.x + 50, y + min(44, pitch - 4) // 2), style, size, colour, "midleft")
     blit_text(
         surface,
         ui.t(

@@ -74,9 +74,12 @@ class ToolsTab:
         y = rect.y
         self.spells = None
         self.cast_button = None
+        tests = testable_stats(book)
         if book.spells:
             y += 32
-            rows = max(2, min(len(book.spells), 5))
+            # Up to five spells in view, fewer on a short page (the list scrolls): the tests and the tray stay in the tab.
+            below = 52 + BUTTON_H + 14 + (36 + ((len(tests) + 1) // 2) * (BUTTON_H + GAP) if tests else 0) + 30 + BUTTON_H
+            rows = max(2, min(len(book.spells), 5, (rect.bottom - y - below) // 34))
             self.spells = group.add(
                 ScrollList(
                     ui,
@@ -94,7 +97,6 @@ class ToolsTab:
             y += BUTTON_H + 14
         self.description_y = self.cast_button.rect.y - 48 if self.cast_button else 0
         self.test_buttons: dict[str, Button] = {}
-        tests = testable_stats(book)
         if tests:
             y += 30
             half = (rect.width - GAP) // 2

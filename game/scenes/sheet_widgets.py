@@ -18,12 +18,12 @@ from game.scenes.sheet_layout import (
     CALENDAR_HEIGHT,
     COUNTER_ROW,
     EQUIPMENT_MIN,
-    HISTORY_CHIPS,
     STACKED_ROW,
     STAT_ROW,
     STATS_TOP,
     TAB_ORDER,
     calendar_rect,
+    week_pitch,
 )
 from game.scenes.sheet_paint import draw_counter_row, draw_pencil, draw_stat_row
 from game.scenes.sheet_powers import ToolsTab
@@ -77,8 +77,10 @@ def build(scene: SheetScene) -> None:
     scene.stat_counters = {}
     scene.stat_erasers = {}
     pane_top = hero.y + STATS_TOP
+    # The two tests at the foot of the panel (a little shorter on a compact page, to leave the scores two rows).
+    test_height, tests_top = (40, hero.bottom - 96) if scene.r.compact else (44, hero.bottom - 104)
     scene.stats_pane = g.add(
-        ScrollPane(ui, (hero.x, pane_top, hero.width - 4, hero.bottom - 112 - pane_top), spoken_name=ui.tr("sheet.hero_scores"))
+        ScrollPane(ui, (hero.x, pane_top, hero.width - 4, tests_top - 8 - pane_top), spoken_name=ui.tr("sheet.hero_scores"))
     )
     for index, stat in enumerate(book.stats):
         y = pane_top + index * STAT_ROW
@@ -120,11 +122,11 @@ def build(scene: SheetScene) -> None:
     )
     scene.stats_pane.add_row(34, scene.weapon_toggle)
     HERO = hero
-    y = HERO.bottom - 104
+    y = tests_top
     scene.luck_button = g.add(
         Button(
             ui,
-            (HERO.x + 20, y, HERO.width - 40, 44),
+            (HERO.x + 20, y, HERO.width - 40, test_height),
             ui.tr("sheet.test_luck"),
             icon="heart",
             style="primary",
@@ -134,7 +136,7 @@ def build(scene: SheetScene) -> None:
     scene.skill_button = g.add(
         Button(
             ui,
-            (HERO.x + 20, y + 50, HERO.width - 40, 44),
+            (HERO.x + 20, y + test_height + 6, HERO.width - 40, test_height),
             ui.tr("sheet.test_skill"),
             icon="shield",
             style="primary",
@@ -159,12 +161,13 @@ def build(scene: SheetScene) -> None:
         Button(ui, (PARAGRAPH.x + 180, PARAGRAPH.y + 58, 110, 42), ui.tr("sheet.go"), on_click=scene.go_to_paragraph)
     )
     scene.history_buttons = []
-    for index in range(HISTORY_CHIPS):
-        x = PARAGRAPH.x + 20 + (index % 4) * 92
-        y = PARAGRAPH.y + 108 + (index // 4) * 26
-        if index >= 4:
-            y += 2
-        button = Button(ui, (x, y, 84, 24), "", on_click=partial(scene.jump_back, index), tooltip=ui.tr("sheet.jump_back_tip"))
+    chip_width = min(84, (PARAGRAPH.width - 40 - 3 * 8) // 4)  # four chips a row, inside the panel
+    for index in range(scene.r.history_chips):
+        x = PARAGRAPH.x + 20 + (index % 4) * (chip_width + 8)
+        y = PARAGRAPH.y + (104 if scene.r.compact else 108) + (index // 4) * 28
+        button = Button(
+            ui, (x, y, chip_width, 24), "", on_click=partial(scene.jump_back, index), tooltip=ui.tr("sheet.jump_back_tip")
+        )
         scene.history_buttons.append(g.add(button))
     # -- backpack: the counters scroll above the equipment list ------------------------------------
     BACKPACK = scene.r.backpack
@@ -308,8 +311,10 @@ def build(scene: SheetScene) -> None:
         )
     )
     if book.calendar:
+        pitch = week_pitch(inner, len(book.calendar.days))
         for index in range(len(book.calendar.days)):
-            rect = (inner.right - 150, inner.y + 40 + index * 56, 150, 44)
+            width = 150 if inner.width >= 300 else 112  # a narrow side panel leaves the day names room
+            rect = (inner.right - width, inner.y + 40 + index * pitch, width, min(44, pitch - 4))
             scene.day_buttons.append(
                 g.add(Button(ui, rect, ui.tr("sheet.rename_short"), on_click=partial(scene.ask_rename_day, index)))
             )

@@ -19,6 +19,9 @@ from game.ui.text_fit import fit_line, fit_lines
 if TYPE_CHECKING:
     from game.scenes.creation import CreationScene
 
+TITLE_CLEAR = 28 + 150 + 16  # the back button (x 28, 150 wide) and a gap: the centred title stays clear of it
+PICK_ROOM = 58  # the foot of a ready-made hero's card, where its "pick" button sits
+
 
 def formula_text(stat: Any) -> str:
     """``1d6 + 6`` from the book's formula (``2d6``, ``1d6 − 1``…)."""
@@ -74,7 +77,9 @@ def draw(scene: CreationScene, surface: pygame.Surface) -> None:
     surface.blit(parchment(scene.page, p), (0, 0))
     centre = scene.r.centre_x
     title_y, subtitle_y, rule_y = scene.r.heading_ys
-    blit_text(surface, scene.book.title.get(language), (centre, title_y), "title", theme.text_size("title"), p.rubric, "midtop")
+    # The title keeps clear of the back button at the top left (a narrow page: smaller, then cut with "…").
+    title, size = fit_line(scene.book.title.get(language), "title", theme.text_size("title"), scene.page[0] - 2 * TITLE_CLEAR)
+    blit_text(surface, title, (centre, title_y), "title", size, p.rubric, "midtop")
     number = getattr(scene.book, "series_number", None)
     series = scene.book.series.name.get(ui.catalogue.language) if hasattr(scene.book, "series") else ""
     subtitle = ui.t("creation.subtitle_numbered", number=number, series=series) if number else ui.t("creation.subtitle")
@@ -178,12 +183,18 @@ def draw_ready_heroes(scene: CreationScene, surface: pygame.Surface) -> None:
         surface.blit(rounded_box(card.size, p.parchment_light, p.accent if chosen else p.ink_faint, 6, 3 if chosen else 1), card)
         x, inner = card.x + 14, card.width - 28
         y = card.y + 10
-        for line in card_name(ready.name, body, inner):  # two lines on a narrow card
+        size = body if card.width >= 300 else small  # a wide card (a big page) is read at the body size
+        names = card_name(ready.name, body, inner)  # two lines on a narrow card
+        scores_h = len(scene.book.stats) * (fonts.line_height("body", size) + 3)
+        if y + 36 + (len(names) - 1) * fonts.line_height("bold", body) + scores_h > card.bottom - PICK_ROOM:
+            names = [fit_line(ready.name, "bold", body, inner)[0]]  # a short card: the name on one line
+        for line in names:
             blit_text(surface, line, (card.centerx, y), "bold", body, p.rubric, "midtop", box=card, owner="ready hero")
             y += fonts.line_height("bold", body)
         y += 36 - fonts.line_height("bold", body)
-        size = body if card.width >= 300 else small  # a wide card (a big page) is read at the body size
         for stat in scene.book.stats:
+            if y + fonts.line_height("body", size) > card.bottom - PICK_ROOM:
+                break  # never under the "pick" button (the scores are on the sheet once picked)
             value = str(ready.scores.get(stat.id, stat.fixed))
             room = inner - fonts.text_width(value, "bold", size) - 8
             blit_text(surface, fitted_name(scene, stat, "body", size, room), (x, y), "body", size, p.ink_soft)
@@ -275,6 +286,8 @@ def draw_sheet_preview(scene: CreationScene, surface: pygame.Surface) -> None:
     # What the hero starts with: the book's equipment and counters.
     y = top + tile_h + 18
     x = panel.x + PAD
+    if y + fonts.line_height("bold", body) > content_bottom:
+        return  # a short page with the book's creation steps below: the tiles take the room
     blit_text(surface, ui.t("creation.starting_heading"), (x, y), "bold", body, p.ink)
     y += fonts.line_height("bold", body) + 2
     items = [item.get(language) for item in scene.book.equipment]
@@ -305,7 +318,8 @@ def draw_hero_panel(scene: CreationScene, surface: pygame.Surface) -> None:
     if scene.hero is None:
         heading(scene, surface, panel, "creation.hero_heading")
         key = "creation.no_hero_ready" if scene.book.ready_heroes else "creation.no_hero"
-        blit_text(surface, ui.t(key), (x, y), "italic", body, p.ink_soft)
+        text, size = fit_line(ui.t(key), "italic", body, panel.width - 2 * PAD)
+        blit_text(surface, text, (x, y), "italic", size, p.ink_soft, box=panel, owner="creation hero panel")
         return
     draw_panel(surface, panel, p)
     lines, size = summary_lines(scene, panel.width - 2 * PAD)

@@ -12,7 +12,7 @@ import pytest
 from app_helpers import make_adventure, make_services
 from ui_helpers import key
 
-from game.app.display import Display
+from game.app.display import MIN_PAGE, Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.navigator import Screen
 from game.app.stack import SceneStack
@@ -77,7 +77,7 @@ def controls(overlay):
 def test_an_overlay_at_200_percent_on_a_1280x720_window_keeps_its_panel_and_controls_in_the_page(tmp_path, name):
     overlay, display, _loop = over_the_sheet(tmp_path, OVERLAYS[name], zoom=2.0)
     page = pygame.Rect((0, 0), display.logical_size)
-    assert overlay.fluid and overlay.page == page.size == (1024, 640)  # the smallest page, magnified
+    assert overlay.fluid and overlay.page == page.size == MIN_PAGE  # the smallest page, magnified
     panel = overlay.panel_rect()
     assert page.contains(panel)
     for widget in controls(overlay):
@@ -174,8 +174,8 @@ def test_a_magnified_page_pans_to_the_overlay_that_just_opened(tmp_path):
 @pytest.mark.parametrize("name", sorted(OVERLAYS))
 def test_at_200_percent_on_a_1080p_screen_the_whole_overlay_is_in_view_nothing_cropped(tmp_path, name):
     overlay, display, _loop = over_the_sheet(tmp_path, OVERLAYS[name], window=(1920, 1080), zoom=2.0)
-    shown = display.viewport.shown  # 960×540 of the 1024×640 page: the magnifier's view
-    assert shown.size == (960, 540) and overlay.seen == (960, 540)
+    shown = display.viewport.shown  # the whole 960×540 page: 200 % of 1080p is re-laid out, not magnified
+    assert shown.size == (960, 540) == display.logical_size and display.viewport.zoom == 1.0
     assert shown.contains(overlay.panel_rect()), f"{overlay.panel_rect()} is not all in view {shown}"
 
 
@@ -199,10 +199,10 @@ def test_the_interface_size_set_in_the_settings_re_lays_out_the_screen_and_its_o
     assert services.settings.ui_scale == 1.5 and settings.page == (1280, 720) and display.viewport.zoom == 1.0
     click(settings.larger_button)
     click(settings.larger_button)
-    assert services.settings.ui_scale == 2.0 and settings.page == (1024, 640)
+    assert services.settings.ui_scale == 2.0 and settings.page == (960, 540) and display.viewport.zoom == 1.0
     click(settings.access_button)
     access = stack.top
-    assert type(access).__name__ == "AccessSettingsScene" and access.page == (1024, 640)
+    assert type(access).__name__ == "AccessSettingsScene" and access.page == (960, 540)
     assert display.viewport.shown.contains(access.panel_rect())  # the whole page of settings in view
 
 

@@ -1,6 +1,6 @@
 """Render every screen sample and list every text drawn outside its box; exit 1 if there is one.
 
-    python tools/check_text_fit.py                      # French and English, 1024×640, 1280×720, 1920×1080
+    python tools/check_text_fit.py                      # French and English, 960×540, 1024×640, 1280×720, 1920×1080
     python tools/check_text_fit.py --sizes 1280x720 --languages fr --only sheet
     python tools/check_text_fit.py --text names.txt     # with each line as every name, note, item…
 
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-SIZES = ((1024, 640), (1280, 720), (1920, 1080))
+SIZES = ((960, 540), (1024, 640), (1280, 720), (1920, 1080))
 LANGUAGES = ("fr", "en")
 FIXTURES = ROOT / "tests" / "data" / "layout"
 SHELF_BOOKS = 30

@@ -23,7 +23,7 @@ import pygame
 
 from game.ui.theme import LOGICAL_SIZE
 
-MIN_PAGE = (1024, 640)  # the smallest page a fluid screen is laid out for (smaller windows pan or shrink)
+MIN_PAGE = (960, 540)  # the smallest page a fluid screen is laid out for: 200 % on a 1920×1080 screen (smaller windows pan)
 MAX_PAGE = (1920, 1200)  # beyond it the page is scaled up, so text stays readable on big screens
 
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)

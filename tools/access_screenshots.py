@@ -3,9 +3,10 @@
     python tools/access_screenshots.py docs/screenshots
 
 Writes, for French and English: the sheet and the combat board at 200 % interface size with the
-keyboard focus moved by Tab (a fluid screen re-lays out for the window divided by the size; what is
-left to magnify is magnified and the view follows the focus), the sheet at 200 % in a 2048×1280
-window (re-laid out, no magnifier), the same screens in high contrast, and the accessibility page.
+keyboard focus moved by Tab (a fluid screen re-lays out for the window divided by the size; below
+the smallest page, 960×540, what is left to magnify is magnified and the view follows the focus):
+in a 1280×720 window (magnified), on a 1920×1080 screen (the 960×540 page, re-laid out, nothing
+cropped) and in a 2048×1280 window; the same screens in high contrast, and the accessibility page.
 Each picture is played through the real loop with key events.
 """
 
@@ -28,10 +29,14 @@ from game.app.showcase import load_all  # noqa: E402
 from game.app.stack import SceneStack  # noqa: E402
 
 # (picture, showcase sample, palette, interface size, how many Tabs before the picture, window)
-SMALL, LARGE = (1280, 720), (2048, 1280)
+SMALL, FULL_HD, LARGE = (1280, 720), (1920, 1080), (2048, 1280)
 SHOTS = (
     ("sheet-df49", "sheet-df49", "parchment", 2.0, 14, SMALL),  # the page re-laid out at its minimum, then magnified
     ("sheet-df49-large", "sheet-df49", "parchment", 2.0, 14, LARGE),  # a 1024×640 page laid out, drawn twice as big
+    ("sheet-df49-1080p", "sheet-df49", "parchment", 2.0, 14, FULL_HD),  # the 960×540 page, drawn twice as big
+    ("combat-pending-wound-1080p", "combat-pending-wound", "parchment", 2.0, 1, FULL_HD),
+    ("creation-df64-1080p", "creation-df64-ready-heroes", "parchment", 2.0, 0, FULL_HD),
+    ("rnp-travel-1080p", "rnp-travel", "parchment", 2.0, 0, FULL_HD),
     ("combat-pending-wound", "combat-pending-wound", "parchment", 2.0, 1, SMALL),
     ("sheet-df49", "sheet-df49", "contrast", 1.0, 14, SMALL),
     ("combat-pending-wound", "combat-pending-wound", "contrast", 1.0, 1, SMALL),

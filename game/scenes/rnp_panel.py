@@ -191,8 +191,7 @@ class Panel:
         """A row of buttons, the current one filled, narrowed to end before ``right`` (the content's right
         edge unless told; a narrowed label ends with "…" and shows whole as its tooltip); returns the x after
         the row."""
-        size = self.ui.theme.text_size("button")
-        natural = [width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28) for _, label in options]
+        natural = self.choice_widths(options, width)
         widths = shrink_row(natural, (self.inner().right if right is None else right) - x)
         for (value, label), w in zip(options, widths):
             button = ChoiceButton(self.ui, (x, y, w, height), label, on_click=lambda v=value: on_pick(v), chosen=value == current)
@@ -201,6 +200,11 @@ class Panel:
             self.add(f"{name}:{value}", button)
             x += w + 6
         return x
+
+    def choice_widths(self, options: Sequence[tuple[str, TextSource]], width: int | None = None) -> list[int]:
+        """The natural width of each button of a ``choices`` row (its label in bold, or ``width``)."""
+        size = self.ui.theme.text_size("button")
+        return [width or max(70, fonts.text_width(self.ui.text(label), "bold", size) + 28) for _, label in options]
 
     def field(
         self,

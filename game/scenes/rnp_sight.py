@@ -38,6 +38,7 @@ class LightPanel(Panel):
         super().__init__(table, rect)
         self.obscurement = "none"
         self.texts["distance"] = ""
+        self.distance_y = 0  # where build put the distance field (beside the light row, or the veils' row)
 
     @property
     def light(self) -> str:
@@ -56,19 +57,20 @@ class LightPanel(Panel):
         override = self.view["light_override"]
         period = next(p for p in book.time.daylight if p.id == self.view["daylight"]).name.get(self.language)
         options = [(AUTO, ui.tr("rnp.light_auto", period=period))] + [(lt.id, lt.name.get(self.language)) for lt in book.light]
-        # The light row ends before the distance field on its right (it ran under it on a narrow page).
-        self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light, right=area.right - 130)
-        self.choices(
-            "obscurement",
-            area.left,
-            area.top + 94,
-            [(o.id, o.name.get(self.language)) for o in book.obscurement],
-            self.obscurement,
-            lambda v: self.set("obscurement", v),
-        )
+        veils = [(o.id, o.name.get(self.language)) for o in book.obscurement]
+        # The distance field sits at the right of the light row; when the light row needs that room (a narrow
+        # page) and the obscurement row has it, the field goes down there, else the light row narrows.
+        light_row = sum(self.choice_widths(options)) + 6 * len(options)
+        veil_row = sum(self.choice_widths(veils)) + 6 * len(veils)
+        self.distance_y = area.top + 20
+        if light_row > area.width - 130 and veil_row <= area.width - 130:
+            self.distance_y = area.top + 94
+        light_end = area.right - 130 if self.distance_y == area.top + 20 else area.right
+        self.choices("light", area.left, area.top + 20, options, override or AUTO, self.set_light, right=light_end)
+        self.choices("obscurement", area.left, area.top + 94, veils, self.obscurement, lambda v: self.set("obscurement", v))
         self.field(
             "distance",
-            (area.right - 120, area.top + 20, 120, ROW),
+            (area.right - 120, self.distance_y, 120, ROW),
             placeholder="—",
             max_length=6,
             spoken_name=self.ui.tr("rnp.distance_opt"),
@@ -87,7 +89,7 @@ class LightPanel(Panel):
         ui, p, area, book, language = self.ui, self.ui.palette, self.inner(), self.book, self.language
         self.label(surface, ui.t("rnp.light"), (area.left, area.top))
         self.label(surface, ui.t("rnp.obscurement"), (area.left, area.top + 74))
-        self.label(surface, ui.t("rnp.distance_opt"), (area.right - 120, area.top))
+        self.label(surface, ui.t("rnp.distance_opt"), (area.right - 120, self.distance_y - 20))
         y = area.top + 150
         examples = (
             f"{book.light_def(self.light).examples.get(language)} {book.obscurement_def(self.obscurement).examples.get(language)}"

@@ -27,7 +27,8 @@ PARTY = "__party__"
 SCALES = ("minute", "hour", "day")
 ROW_H = 62
 LIST_TOP = 190  # the timers' list, below the form; it grows the panel, which scrolls
-BUTTONS = 350  # restart and remove, right of each timer's bar
+BUTTON_W = 160  # restart and remove, right of each timer's bar, on a wide panel
+NARROW = 900  # a panel narrower than this gives the buttons their labels' width and the names the rest
 
 
 def timer_status(ui: Any, timer: dict[str, Any]) -> tuple[str, bool]:
@@ -115,22 +116,30 @@ class TimersPanel(Panel):
             self.pick_owner,
         )
         self.button("add", (area.right - 220, area.top + 94, 220, ROW), ui.tr("rnp.timer_add"), self.add_timer, style="primary")
-        y = area.top + LIST_TOP
+        y, width = area.top + LIST_TOP, self.button_width()
         for timer in self.view["timers"]:
             self.button(
                 f"restart:{timer['id']}",
-                (area.right - 330, y + 8, 160, 40),
+                (area.right - 2 * width - 10, y + 8, width, 40),
                 ui.tr("rnp.timer_restart"),
                 partial(self.table.act, a.RestartTimer(id=timer["id"])),
             )
             self.button(
                 f"remove:{timer['id']}",
-                (area.right - 160, y + 8, 160, 40),
+                (area.right - width, y + 8, width, 40),
                 ui.tr("rnp.timer_remove"),
                 partial(self.table.act, a.RemoveTimer(id=timer["id"])),
                 style="danger",
             )
             y += ROW_H
+
+    def button_width(self) -> int:
+        """The width of each timer's restart and remove buttons (both alike, so they line up)."""
+        if self.inner().width >= NARROW:
+            return BUTTON_W
+        size = self.ui.theme.text_size("button")
+        labels = (self.ui.t("rnp.timer_restart"), self.ui.t("rnp.timer_remove"))
+        return min(BUTTON_W, max(110, *(fonts.text_width(label, "body", size) + 30 for label in labels)))
 
     def content_height(self, width: int) -> int:
         return LIST_TOP + ROW_H * len(self.table.view["timers"]) + 10
@@ -178,7 +187,7 @@ class TimersPanel(Panel):
         self.label(surface, ui.t("rnp.timer_for"), (area.left, area.top + 74))
         y = area.top + LIST_TOP
         timers = self.view["timers"]
-        bar = area.width - BUTTONS - 20
+        bar = area.width - 2 * self.button_width() - 30
         pygame.draw.line(surface, p.ink_faint, (area.left, y - 16), (area.right, y - 16))
         if not timers:
             self.paragraph(surface, ui.t("rnp.no_timers"), area.left, y, area.width, face="italic", colour=p.ink_soft)

@@ -200,13 +200,21 @@ class FoodPanel(Panel):
             member = self.view["party"][name]
             (x, py), _, (tx, ty) = self.row_parts(y)
             pygame.draw.line(surface, p.ink_faint, (area.left, y - 8), (area.right, y - 8))
+            fasting = ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"])
+            water = ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need))
             # The name (and its exhaustion) end before what is beside them: the fasting lines, else the packs.
-            room = (tx if tx > area.left else x) - area.left - 12
+            # Fasting lines beside the name move right to make room for it, as far as they still fit.
+            beside = tx if tx > area.left else x
+            if ty < y + 40:
+                size = ui.theme.text_size("small")
+                beside = max(beside, area.right - max(fonts.text_width(t, "body", size) for t in (fasting, water)) - 8)
+            room = beside - area.left - 12
             exhaustion = ui.t("rnp.exhaustion", level=member["exhaustion"], max=book.exhaustion.maximum)
             if member["exhaustion"]:
                 room -= fonts.text_width(exhaustion, "title", ui.theme.text_size("small")) + 14
             shown = fit(name, "title", ui.theme.text_size("heading"), room)
             title = self.text(surface, shown, (area.left, y), face="title", role="heading")
+            end = title.right
             if member["exhaustion"]:
                 tag = self.text(
                     surface,
@@ -217,22 +225,13 @@ class FoodPanel(Panel):
                     colour=p.bad,
                     anchor="midleft",
                 )
-                if ty < y + 40:  # the fasting lines beside the name: after the exhaustion too
-                    tx = max(tx, tag.right + 16)
+                end = tag.right
+            if ty < y + 40:  # the fasting lines beside the name: after it (and its exhaustion)
+                tx = max(tx, end + 16)
             self.text(surface, ui.t("rnp.pack_rations"), (x + 70, py + 18), role="small", anchor="midleft")
             self.text(surface, ui.t("rnp.pack_litres"), (x + 220, py + 18), role="small", anchor="midleft")
-            self.text(
-                surface,
-                ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]),
-                (tx, ty),
-                role="small",
-            )
-            self.text(
-                surface,
-                ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need)),
-                (tx, ty + small),
-                role="small",
-            )
+            self.text(surface, fasting, (tx, ty), role="small")
+            self.text(surface, water, (tx, ty + small), role="small")
             y += row_h
         self.paragraph(
             surface,

@@ -264,3 +264,10 @@ def test_creation_explains_a_books_own_scores_in_the_books_words(services, langu
     assert words in creation_paint.stat_about(firepower, scene.ui)
     skill = next(s for s in scene.book.stats if s.id == "skill")
     assert creation_paint.stat_about(skill, scene.ui) == scene.ui.t("creation.about_skill")  # the app's words for the three
+
+
+def test_a_ready_heroes_choose_button_names_the_hero_on_hover_and_to_a_screen_reader(services):
+    _stack, scene = open_scene(services, "DF64")
+    button = scene.pick_buttons["Isolde Laodegan"]
+    assert button.tooltip_text() == "Isolde Laodegan"  # the card may shorten the name
+    assert button.spoken_label() == "Choisir Isolde Laodegan"  # three "Choisir" buttons are told apart

@@ -91,6 +91,9 @@ def build(scene: CreationScene) -> None:
                 (card.x + 14, card.bottom - 56, card.width - 28, 42),
                 ui.tr("creation.pick"),
                 on_click=partial(scene.pick, ready.name),
+                # The card may shorten the name: hover and the screen reader give it whole.
+                tooltip=ready.name,
+                spoken_name=ui.tr("creation.pick_hero", name=ready.name),
             )
         )
     scene.steps = StepsStrip(ui, g, book, r.steps_rect(book), scene.choose)

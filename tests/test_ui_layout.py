@@ -133,3 +133,29 @@ def test_a_re_layout_keeps_the_keyboard_focus_and_the_scrolled_panes(tmp_path):
     assert sheet.page == (1600, 900)
     assert sheet.group.focus.focused is sheet.luck_button and sheet.group.focus.visible
     assert sheet.counters_pane.offset == 40
+
+
+@pytest.mark.parametrize("book_id", ["DF49", "FF2", "FF13"])
+def test_on_the_page_of_200_percent_on_a_1080p_screen_every_sheet_tab_keeps_its_controls_in_the_side_panel(tmp_path, book_id):
+    sheet = sheet_driver(tmp_path, book_id).top
+    sheet.layout((960, 540))
+    page = pygame.Rect(0, 0, 960, 540)
+    for tab in sheet.tabs:
+        sheet.show_tab(tab)
+        shown = [w for w in sheet.group.widgets if w.visible and getattr(w, "pane", None) is None]
+        assert all(page.contains(w.rect) for w in shown), tab
+        in_side = [w for w in shown if w.rect.x >= sheet.side.x and w.rect.y >= sheet.side.y]
+        assert all(sheet.side.contains(w.rect) for w in in_side), tab
+        focusable = [w for w in shown if w.focusable]
+        assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(focusable) for b in focusable[i + 1 :]), tab
+
+
+def test_on_a_960_wide_page_the_sheet_keeps_three_columns_and_the_scores_their_names(tmp_path):
+    sheet = sheet_driver(tmp_path, "DF49").top
+    sheet.layout((960, 540))
+    hero, backpack, side = sheet.r.hero, sheet.r.backpack, sheet.r.side_column
+    assert hero.right < backpack.x and backpack.right < side.x and side.right <= 960 - 16
+    assert sheet.stat_column() - hero.x >= 100  # room for "HABILETÉ" left of its counter
+    scrollbar = sheet.stats_pane.scrollbar.rect
+    assert all(button.rect.right <= scrollbar.x for button in sheet.stat_erasers.values())  # the pencils are not under it
+    assert sheet.r.paragraph.contains(sheet.history_buttons[-1].rect)

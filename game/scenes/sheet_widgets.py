@@ -192,6 +192,8 @@ def build(scene: SheetScene) -> None:
     pane_top = BACKPACK.y + 60
     bottom = BACKPACK.bottom - (CALENDAR_HEIGHT + 10 if book.calendar else 0) - 64
     room = max(row_height, bottom - 36 - EQUIPMENT_MIN - pane_top)
+    if len(book.counters) * row_height > room:  # the counters scroll: show whole rows, the equipment takes the rest
+        room = max(row_height, room // row_height * row_height)
     scene.counters_pane = g.add(
         ScrollPane(
             ui,

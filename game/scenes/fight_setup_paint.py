@@ -84,34 +84,20 @@ def draw(scene: FightSetupScene, surface: pygame.Surface) -> None:
     scene.group.draw(surface)
 
 
+def _row_label(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect, key: str, top: int, owner: str) -> None:
+    """An option row's italic label, ``top`` pixels down its row, above the row's buttons."""
+    p, small = scene.ui.palette, scene.ui.theme.text_size("small")
+    blit_text(surface, scene.ui.t(key), (rect.x + 18, rect.y + top), "italic", small, p.ink_soft, box=rect, owner=owner)
+
+
 def mode_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The mode's label above its three buttons."""
-    p, small = scene.ui.palette, scene.ui.theme.text_size("small")
-    blit_text(
-        surface,
-        scene.ui.t("combat.setup_mode"),
-        (rect.x + 18, rect.y + 4),
-        "italic",
-        small,
-        p.ink_soft,
-        box=rect,
-        owner="setup mode",
-    )
+    _row_label(scene, surface, rect, "combat.setup_mode", 4, "setup mode")
 
 
 def profile_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The kind of fight's label (a book with vehicle or ship fights)."""
-    p, small = scene.ui.palette, scene.ui.theme.text_size("small")
-    blit_text(
-        surface,
-        scene.ui.t("combat.setup_profile"),
-        (rect.x + 18, rect.y),
-        "italic",
-        small,
-        p.ink_soft,
-        box=rect,
-        owner="setup profile",
-    )
+    _row_label(scene, surface, rect, "combat.setup_profile", 0, "setup profile")
 
 
 def archery_row(scene: FightSetupScene, surface: pygame.Surface, rect: pygame.Rect) -> None:

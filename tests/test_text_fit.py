@@ -70,6 +70,15 @@ def test_free_text_inside_its_panel_is_not_recorded(ui):  # noqa: F811
     assert found == []
 
 
+def test_free_text_leaving_the_page_is_recorded_unless_a_clip_hides_what_leaves(ui):  # noqa: F811
+    surface = pygame.Surface((300, 100))
+    with recording() as found:
+        blit_text(surface, LONG, (200, 30), "body", 18, (0, 0, 0))  # runs off the page: the player loses its end
+        surface.set_clip(pygame.Rect(200, 30, 90, 30))  # a text field scrolls its text inside its own frame
+        blit_text(surface, LONG, (200, 30), "body", 18, (0, 0, 0))
+    assert [(o.owner, o.kind) for o in found] == [("page", "outside")]
+
+
 def test_free_text_is_checked_against_the_innermost_panel_holding_its_start(ui):  # noqa: F811
     surface = pygame.Surface((800, 300))
     with recording() as found:

@@ -209,7 +209,10 @@ def record_line(
         _, point = _placed(surface, point)
         panel = _innermost_panel(target, point.topleft)
         if panel is None:
-            check(owner or "page", text, line, surface.get_rect())
+            # A clip set on purpose (a text field scrolling its text inside its frame) hides what leaves it,
+            # so the part that shows is checked; the page's own edge hides nothing the player should lose.
+            on_purpose = clip != surface.get_rect()
+            check(owner or "page", text, visible if on_purpose else line, surface.get_rect())
         else:
             # Checked where it shows: a scroll pane's clip may cut a row that is scrolled half out, as it should.
             check(owner or "panel", text, placed, panel)

@@ -22,9 +22,6 @@ from game.ui.layout import ScrollPane
 SIZES = ((1024, 640), (1920, 1080))
 COMPACT_PAGE = (960, 540)  # the page of a 1920×1080 screen at 200 %
 
-# Screens still laid out on the fixed 1280×720 page (letterboxed). Only ever shrink this list.
-NOT_YET_FLUID: set[str] = set()
-
 SAMPLES = load_all()
 
 
@@ -54,10 +51,7 @@ def _check_page(name, stack, page):
     """Every visible scene is laid out for ``page``: controls inside it, no two focusable ones overlapping."""
     for scene in stack.visible():  # the screen and any overlay the sample opens on it
         kind = type(scene).__name__
-        if not scene.fluid:
-            assert kind in NOT_YET_FLUID, f"{name}: {kind} draws on the fixed 1280×720 page"
-            continue
-        assert kind not in NOT_YET_FLUID, f"{kind} is fluid now: take it off NOT_YET_FLUID"
+        assert scene.fluid, f"{name}: {kind} draws on a fixed page"
         assert scene.page == page.size, f"{name}: {kind} laid out for {scene.page}, the page is {page.size}"
         controls = _controls(scene)
         for widget in controls:

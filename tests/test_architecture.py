@@ -1,111 +1,217 @@
-"""The layers of docs/ARCHITECTURE.md, checked on the source: who may import whom.
+"""The architecture of docs/ARCHITECTURE.md, checked on the source: who may import and name whom (issue 27).
 
-Read from the syntax tree of every module of ``game/`` (imports inside
-functions count too), so a lazy import cannot hide a dependency.
+Read from the syntax tree of every module of ``game/`` by ``tools/architecture.py``
+(its docstring lists the rules and their ids). Every import counts, under
+``if TYPE_CHECKING:`` and inside a function too, so neither a type hint nor a
+lazy import can hide a dependency.
+
+The debt files
+--------------
+``tests/architecture_debt/<family>.txt`` (base, front, sheet, combat, rnp) list
+the offences that were in the tree when the rules came in, one per line::
+
+    rule module detail   # an optional comment
+
+(``#`` starts a comment; blank lines are ignored). A family's file holds the
+offences of its modules. The tests fail on an offence that no file lists (new
+code follows the rules: fix it, do not list it) and on a listed line that is no
+longer an offence (you fixed it: delete the line). Moving a module renames its
+offences: rename the lines in the same commit. When your change clears a line
+of another family's file, delete it there too. The files only shrink; once all
+are empty the folder goes.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
+import sys
 from pathlib import Path
 
 from game.app.navigator import Screen
 from game.scenes.routes import ROUTES
 
-GAME = Path(__file__).resolve().parent.parent / "game"
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+DEBT = Path(__file__).resolve().parent / "architecture_debt"
+FAMILIES = ("base", "front", "sheet", "combat", "rnp")
+
+spec = importlib.util.spec_from_file_location("architecture", ROOT / "tools" / "architecture.py")
+architecture = importlib.util.module_from_spec(spec)
+sys.modules["architecture"] = architecture  # dataclasses look their module up by name
+spec.loader.exec_module(architecture)
+
+MODULES = architecture.read_tree(GAME)
+RULES = ("imports", "names-screen", "scene-function", "scene-assign", "long-function", "stack-push", "circle", "layer")
+RULES += ("package-init", "any")
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(GAME.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+def offence_of(raw: str) -> str:
+    """A debt file's line without its comment and extra spaces ("" for a comment or a blank line)."""
+    return " ".join(raw.split("#", 1)[0].split())
 
 
-def imports_of(path: Path) -> set[str]:
-    """Every module ``path`` imports at run time, at the top or inside a function (not for type hints only)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    hints_only = {
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-        for inner in ast.walk(node)
-    }
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in hints_only:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+def debt_lines() -> dict[str, list[tuple[str, int, str]]]:
+    """``{offence line: [(family, line number, text)]}`` of every debt file."""
+    found: dict[str, list[tuple[str, int, str]]] = {}
+    for family in FAMILIES:
+        path = DEBT / f"{family}.txt"
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line := offence_of(raw):
+                found.setdefault(line, []).append((family, number, raw))
     return found
 
 
-MODULES = {module_name(path): imports_of(path) for path in GAME.rglob("*.py")}
-SCREEN_MODULES = {
-    f"game.scenes.{name}"
-    for name in (
-        "bookshelf",
-        "creation",
-        "sheet",
-        "death",
-        "fight_setup",
-        "combat",
-        "reader",
-        "rnp_table",
-        "settings",
-        "help",
-        "dice_roll",
-        "dice_entry",
-        "crash_report",
-        "gallery",
-        "title",
-        "rules_help",
-        "timeline",
-        "chronicles",
-        "share",
-    )
+DEBT_LINES = debt_lines()
+OFFENCES = {str(offence) for offence in architecture.offences(MODULES)}
+
+
+def test_every_offence_of_the_tree_is_an_old_one_listed_in_a_debt_file():
+    new = sorted(OFFENCES - set(DEBT_LINES))
+    assert new == [], "new offences (see tools/architecture.py for what each rule asks):\n" + "\n".join(new)
+
+
+def test_every_line_of_the_debt_files_is_still_an_offence():
+    fixed = sorted(f"tests/architecture_debt/{f}.txt:{n}: {line}" for line, w in DEBT_LINES.items() for f, n, _ in w)
+    fixed = [entry for entry in fixed if entry.split(": ", 1)[1] not in OFFENCES]
+    assert fixed == [], "fixed, so delete these lines:\n" + "\n".join(fixed)
+
+
+def test_each_debt_line_names_a_rule_and_is_written_once():
+    for line, where in DEBT_LINES.items():
+        assert len(line.split(" ")) == 3 and line.split(" ")[0] in RULES, where
+        assert len(where) == 1, f"{line} is listed {len(where)} times: {where}"
+
+
+# -- the checker itself, on synthetic trees -------------------------------------------------------------
+
+ROUTE_TABLE = """
+from game.app.navigator import Screen
+ROUTES = {Screen.SHEET: _scene("sheet.scene", "SheetScene"), Screen.COMBAT: _scene("combat.scene", "CombatScene")}
+"""
+CLEAN = {
+    "game": "",
+    "game.app": "",
+    "game.app.scene": "class Scene: ...",
+    "game.ui": "",
+    "game.ui.draw": "import pygame",
+    "game.books": "",
+    "game.storage": "from game.books import shelf",
+    "game.books.shelf": "",
+    "game.scenes": "from game.scenes.routes import ROUTES",
+    "game.scenes.routes": ROUTE_TABLE,
+    "game.scenes.common": '"""Parts of two screens."""',
+    "game.scenes.common.spells": "from game.ui.draw import pygame\ndef spells_list(surface, view, regions, ui): ...",
+    "game.scenes.sheet": '"""The sheet."""',
+    "game.scenes.sheet.scene": (
+        "from game.app.scene import Scene\nfrom game.scenes.sheet import paint\n"
+        "from game.scenes.common.spells import spells_list\n"
+        "class SheetScene(Scene):\n    def draw(self, surface):\n        paint.draw(surface, self.view, self.regions, self.ui)\n"
+    ),
+    "game.scenes.sheet.paint": (
+        "from game.scenes.sheet.view import SheetView\ndef draw(surface, view: SheetView, regions, ui): ..."
+    ),
+    "game.scenes.sheet.view": "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass SheetView:\n    name: str",
+    "game.scenes.combat": '"""The board."""',
+    "game.scenes.combat.scene": "from game.app.scene import Scene\nclass CombatScene(Scene): ...",
+    "game.scenes.samples": '"""Samples."""',
+    "game.scenes.samples.sheet": "from game.scenes.sheet.scene import SheetScene\nscene = SheetScene()\nscene.page = (1, 2)",
 }
 
 
-def importers_of(prefix: str) -> dict[str, set[str]]:
-    return {
-        name: {i for i in imported if i == prefix or i.startswith(prefix + ".")}
-        for name, imported in MODULES.items()
-        if any(i == prefix or i.startswith(prefix + ".") for i in imported)
+def offences_with(**changed: str) -> set[str]:
+    """The offences of the clean synthetic tree with some modules replaced or added (``a__b`` is ``a.b``)."""
+    sources = dict(CLEAN) | {name.replace("__", "."): source for name, source in changed.items()}
+    return {str(offence) for offence in architecture.offences(architecture.from_sources(sources))}
+
+
+def test_the_synthetic_tree_breaks_no_rule():
+    assert offences_with() == set()
+
+
+def test_a_part_importing_its_scene_for_a_type_hint_is_a_back_import_and_a_circle():
+    paint = (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.scenes.sheet.scene import SheetScene\n"
+        "def draw(surface, view: 'SheetScene', regions, ui): ..."
+    )
+    assert offences_with(game__scenes__sheet__paint=paint) == {
+        "names-screen game.scenes.sheet.paint SheetScene",
+        "scene-function game.scenes.sheet.paint draw",
+        "circle game.scenes.sheet.paint game.scenes.sheet.scene",
+        "circle game.scenes.sheet.scene game.scenes.sheet.paint",
     }
 
 
-def test_the_app_layer_imports_no_screen():
-    offenders = {name: found for name, found in importers_of("game.scenes").items() if name.startswith("game.app")}
-    assert offenders == {}
+def test_a_screen_importing_another_screens_part_inside_a_function_is_caught():
+    paint = "def draw(surface, view, regions, ui):\n    from game.scenes.combat.scene import odds\n    return odds"
+    assert offences_with(game__scenes__sheet__paint=paint) == {"imports game.scenes.sheet.paint game.scenes.combat.scene"}
 
 
-def test_rules_books_and_storage_import_no_app_no_widget_and_no_screen():
-    lower = ("game.rules", "game.books", "game.storage", "game.i18n")
-    for upper in ("game.scenes", "game.app", "game.ui"):
-        offenders = {name for name in importers_of(upper) if name.startswith(lower)}
-        assert offenders == set(), upper
+def test_common_imports_no_screen_and_a_screen_no_sample():
+    common = "from ..sheet import view"  # relative imports are read too
+    sheet = "from game.scenes.samples import sheet"
+    assert offences_with(game__scenes__common__spells=common) == {"imports game.scenes.common.spells game.scenes.sheet.view"}
+    assert offences_with(game__scenes__combat__scene=sheet) == {"imports game.scenes.combat.scene game.scenes.samples.sheet"}
 
 
-def test_widgets_know_only_the_scene_base_of_the_app():
-    """Modal widgets are scenes (``game.app.scene``) laid out like screens (``game.app.fluid``); nothing else."""
-    bases = {"game.app.scene", "game.app.scene.Scene", "game.app.fluid", "game.app.fluid.FluidLayout"}
-    for name, found in importers_of("game.app").items():
-        if name.startswith("game.ui"):
-            assert found <= bases, name
-    assert not any(name.startswith("game.ui") for name in importers_of("game.scenes"))
+def test_a_part_that_takes_or_changes_the_scene_is_caught():
+    paint = "def draw(scene, surface):\n    scene.shown = True\n    scene.count += 1"
+    assert offences_with(game__scenes__sheet__paint=paint) == {
+        "scene-function game.scenes.sheet.paint draw",
+        "scene-assign game.scenes.sheet.paint scene.shown",
+        "scene-assign game.scenes.sheet.paint scene.count",
+    }
 
 
-def test_no_screen_imports_another_screen_only_the_route_table_names_them():
-    for screen in SCREEN_MODULES:
-        importers = set(importers_of(screen)) - {screen, "game.scenes.routes", "game.gallery"}  # the gallery's own entry point
-        assert importers == set(), f"{screen} is imported by {sorted(importers)}: ask the navigator instead"
+def test_an_overlay_pushed_on_the_stack_by_a_screen_is_caught():
+    scene = CLEAN["game.scenes.sheet.scene"] + "    def ask(self):\n        self.stack.push(Dialog())\n"
+    assert offences_with(game__scenes__sheet__scene=scene) == {"stack-push game.scenes.sheet.scene SheetScene.ask"}
 
 
-def test_every_screen_has_a_route_and_every_route_a_screen_module():
+def test_a_function_over_80_lines_is_caught():
+    long = "def build(ui):\n" + "    x = 1\n" * 80
+    assert offences_with(game__ui__draw=long) == {"long-function game.ui.draw build"}
+    assert offences_with(game__ui__draw="def build(ui):\n" + "    x = 1\n" * 79) == set()
+
+
+def test_an_import_of_a_higher_layer_is_caught():
+    assert offences_with(game__ui__draw="from game.app.scene import Scene", game__books__shelf="import game.storage") == {
+        "layer game.ui.draw game.app.scene",
+        "layer game.books.shelf game.storage",
+        "circle game.books.shelf game.storage",
+        "circle game.storage game.books.shelf",
+    }
+
+
+def test_a_screen_package_init_holds_only_its_docstring():
+    assert offences_with(game__scenes__combat='"""The board."""\nfrom game.scenes.combat import scene') == {
+        "package-init game.scenes.combat more than a docstring"
+    }
+
+
+def test_any_in_a_screen_needs_its_reason():
+    view = "from typing import Any\nbook: Any = None\nrules: Any = None  # Any: the book's kind picks them\nx: Any | Any"
+    assert offences_with(game__scenes__sheet__view=view) == {"any game.scenes.sheet.view 3"}
+
+
+def test_a_debt_line_parses_with_its_comment():
+    assert offence_of("long-function  game.x f   # 286 lines") == "long-function game.x f"
+    assert offence_of("# rule module detail") == offence_of("   ") == ""
+
+
+# -- the route table ------------------------------------------------------------------------------------
+
+
+def test_every_screen_has_a_route_and_every_route_a_scene_class_in_its_module():
     assert set(ROUTES) == set(Screen)
-    assert all((GAME / "scenes" / f"{module.rsplit('.', 1)[1]}.py").exists() for module in SCREEN_MODULES)
+    routes = architecture.routes_of(MODULES)
+    assert len(routes) == len(Screen)
+    for route in routes:
+        classes = {node.name for node in ast.walk(MODULES[route.module].tree) if isinstance(node, ast.ClassDef)}
+        assert route.cls in classes, route
+
+
+# -- rules that are not about screens -------------------------------------------------------------------
 
 
 def test_no_module_hides_a_missing_import():
@@ -150,26 +256,3 @@ def test_the_dict_action_check_sees_each_way_of_writing_one():
         False,
         False,
     ]
-
-
-MAX_MODULE_LINES = 500  # developers' guide: small modules, one job (issue 14)
-MAX_CLASS_LINES = 400
-
-
-def test_no_module_of_game_is_over_500_lines():
-    too_long = {
-        module_name(path): lines
-        for path in GAME.rglob("*.py")
-        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
-    }
-    assert too_long == {}
-
-
-def test_no_class_of_game_is_over_400_lines():
-    too_long = {
-        f"{module_name(path)}.{node.name}": node.end_lineno - node.lineno + 1
-        for path in GAME.rglob("*.py")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.ClassDef) and node.end_lineno is not None and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES
-    }
-    assert too_long == {}

@@ -33,22 +33,30 @@ def test_screenshots_write_one_png_per_screen(tmp_path):
     assert {p.stem for p in (tmp_path / "shots").glob("*.png")} == names
 
 
-def test_every_screen_module_registers_a_showcase():
+def test_every_screen_is_pictured_by_a_sample(tmp_path):
+    """Every opaque scene class of game/scenes (screen packages and flat modules alike) is built by some
+    sample of the showcase, wherever the sample lives (game/scenes/samples/ or beside its screen)."""
     import importlib
     import inspect
     import pkgutil
 
+    import pygame
+
     import game.scenes
     from game.app.scene import Scene
+    from game.app.services import build_services
 
-    registered = {factory.__module__ for _, factory in load_all()}
+    pygame.init()
     screens = set()
-    for info in pkgutil.iter_modules(game.scenes.__path__):
-        module = importlib.import_module(f"game.scenes.{info.name}")
+    for info in pkgutil.walk_packages(game.scenes.__path__, "game.scenes."):
+        module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Scene) and cls.__module__ == module.__name__ and not cls.transparent:
-                screens.add(module.__name__)  # an opaque screen: it must be pictured
-    assert screens - registered == set()
+                screens.add(cls)  # an opaque screen: it must be pictured
+    services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", seed=7)
+    pictured = {type(scene) for _, factory in load_all() for scene in factory(services)}
+    assert {"SheetScene", "CombatScene", "RnpTableScene"} <= {cls.__name__ for cls in screens}
+    assert {cls.__qualname__ for cls in screens - pictured} == set()
 
 
 HOSTILE = "tests/data/hostile_strings.txt"

@@ -72,6 +72,6 @@ def load_all() -> list[tuple[str, SceneFactory]]:
     from game.app.navigator import SCREENS_PACKAGE
 
     package = importlib.import_module(SCREENS_PACKAGE)
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{SCREENS_PACKAGE}.{module.name}")
+    for module in pkgutil.walk_packages(package.__path__, f"{SCREENS_PACKAGE}."):  # screen packages and samples/ too
+        importlib.import_module(module.name)
     return list(SHOWCASE)

@@ -16,8 +16,8 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.app.stack import SceneStack
 from game.scenes import sheet_forms
-from game.scenes.book_samples import fight_sample
 from game.scenes.bookshelf_import import ImportScene
+from game.scenes.samples.books import fight_sample
 
 
 def opened_over(screen: Scene, open_it: Any) -> list[Scene]:

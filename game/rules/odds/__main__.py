@@ -25,8 +25,8 @@ from .fight import fight_odds, luck_advice
 from .multi import sequence_odds, together_odds
 from .results import FightOdds, LuckAdvice
 
-#: The sheet's bound on a score (game.rules.ff.actions.Score): beyond it the exact
-#: tables take minutes and gigabytes, so the command refuses rather than hangs.
+#: The sheet's bound on a score (game.rules.ff.actions.Score).  Anything within it answers
+#: within 2 s and 200 MiB: a fight too large to solve exactly is estimated (docs/LIMITS.md).
 MAX_SCORE = 999
 
 
@@ -178,11 +178,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     if args.json:
-        out: dict[str, object] = {"odds": asdict(odds)}
+        never, best = odds.at_least
+        out: dict[str, object] = {"odds": {**asdict(odds), "at_least": {"no_luck": never, "best_luck": best}}}
         if advice is not None:
             out["advice"] = {
                 "test_luck": advice.test_luck,
                 "accept": advice.accept,
+                "exact": advice.exact,
                 "pending": args.pending,
                 "should_test": advice.should_test,
             }
@@ -194,17 +196,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.book:
         print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else ""))
     if not odds.exact:
-        print(f"  (a seeded Monte Carlo estimate, ± {odds.margin:.7f} at 95 %)")
-    print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}")
-    print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}")
-    print(f"  P(death)                  : {odds.p_death:.7f}")
+        estimated = "both values are" if not odds.no_luck_exact else "the best-Luck value is"
+        print(
+            f"  (too large to solve exactly within the budget: {estimated} a seeded Monte Carlo estimate of a "
+            f"stated play, ± {odds.margin:.7f} at 95 %, from {odds.samples} fights; the best play does at least as well)"
+        )
+    never, best = odds.at_least
+    print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}" + ("" if odds.no_luck_exact else f" (at least {never:.4f})"))
+    print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}" + ("" if odds.exact else f" (at least {best:.4f})"))
+    print(f"  P(death)                  : {odds.p_death:.7f}" + ("" if odds.exact else f" (at most {1.0 - best:.4f})"))
     if odds.expected_stamina_after_win is not None and odds.expected_luck_after_win is not None:
         print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, LUCK {odds.expected_luck_after_win:.2f} (expected)")
+    elif not odds.exact:
+        print("  after a win: not computed for an estimate")
     else:  # all together: the sweep keeps only the chance of victory, not what is left after it
         print("  after a win: not computed for creatures fought all together")
     if advice is not None:
         what = {"hero": "wound to the hero", "creature": "wound to the creature", "arrow": "missed arrow"}[args.pending]
-        print(f"Pending {what}:")
+        print(f"Pending {what}:" + ("" if advice.exact else " (estimates: the fight is too large to solve exactly)"))
         print(f"  P(win) if you Test your Luck : {advice.test_luck:.7f}")
         print(f"  P(win) if you accept         : {advice.accept:.7f}")
         print(f"  advice: {'Test your Luck' if advice.should_test else 'accept'}")

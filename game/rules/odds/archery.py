@@ -16,8 +16,42 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .dice import CombatNumbers, p_2d6_at_most
-from .melee import EPS, MeleeTable, cached_table
+from .fight import fight_odds, fits
+from .melee import BYTES_PER_CELL, EPS, MeleeTable, cached_table
 from .results import FightOdds, LuckAdvice, check_score, odds_from_value
+from .together_plan import Budget
+
+#: Bytes of one archery value (a tuple of three floats in a list), measured like melee.BYTES_PER_CELL.
+BYTES_PER_SHOT_CELL = 120
+_BUDGET = Budget()
+
+
+def _fits(n: int, m: int, l: int, shots: int, numbers: CombatNumbers) -> bool:
+    """The melee table and the archery layers both fit the budget (known before building them)."""
+    layers = (shots + 1) * (m + 1) * (l + 1) * BYTES_PER_SHOT_CELL
+    return fits(n, m, l, numbers) and layers <= _BUDGET.bytes - BYTES_PER_CELL * (n + 1) * (m + 1) * (l + 1)
+
+
+def _closing_now(
+    hero_skill: int, hero_stamina: int, hero_luck: int, creature_skill: int, creature_stamina: int, attack_modifier: int, numbers: CombatNumbers
+) -> FightOdds:
+    """A lower bound of a fight too large to rate with its arrows: closing to melee at once (R-BOW-4 Decision).
+
+    The hero may always close at once, so the odds with the arrows are at
+    least these; they are labelled as not exact (the board says "≥").
+    """
+    melee = fight_odds(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, attack_modifier=attack_modifier, numbers=numbers)
+    return FightOdds(
+        melee.p_win_no_luck,
+        melee.p_win_best_luck,
+        melee.p_death,
+        None,
+        None,
+        exact=False,
+        margin=melee.margin,
+        samples=melee.samples,
+        no_luck_exact=False,
+    )
 
 __all__ = ["archery_odds", "missed_arrow_advice"]
 
@@ -119,6 +153,8 @@ def archery_odds(
     if hero_stamina == 0:
         return odds_from_value(0.0, (0.0, 0.0, 0.0))
     shots = 0 if bow_broken else min(shots_left, arrows)
+    if not _fits(hero_stamina, creature_stamina, hero_luck, shots, numbers):
+        return _closing_now(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, attack_modifier, numbers)
     layers, _ = _archery_table(
         hero_skill, hero_stamina, hero_skill + attack_modifier - creature_skill, numbers, creature_stamina, hero_luck, shots
     )
@@ -154,6 +190,17 @@ def missed_arrow_advice(
     if hero_stamina == 0 or creature_stamina == 0:
         raise ValueError("no arrow can be pending once a STAMINA is 0 (R-BOW-4)")
     shots = min(shots_left, arrows)
+    if not _fits(hero_stamina, creature_stamina, hero_luck, shots, numbers):
+        # Too large for the tables: each outcome rated on its own (bounded, not exact).
+        kw = {"attack_modifier": attack_modifier, "numbers": numbers}
+        lm = max(0, hero_luck - 1)
+        ps = p_2d6_at_most(hero_luck)
+        hit = max(0, creature_stamina - numbers.shot_damage)
+        lucky = archery_odds(hero_skill, hero_stamina, lm, creature_skill, hit, shots_left=shots, arrows=shots, **kw)
+        broken = fight_odds(hero_skill, hero_stamina, lm, creature_skill, creature_stamina, **kw)
+        accept = archery_odds(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, shots_left=shots, arrows=shots, **kw)
+        test = ps * lucky.p_win_best_luck + (1 - ps) * broken.p_win_best_luck
+        return LuckAdvice(test_luck=test, accept=accept.p_win_best_luck, exact=False)
     layers, melee = _archery_table(
         hero_skill, hero_stamina, hero_skill + attack_modifier - creature_skill, numbers, creature_stamina, hero_luck, shots
     )

@@ -27,7 +27,16 @@ from math import comb
 
 from .dice import CombatNumbers, p_2d6_at_most, round_counts, round_law
 
-__all__ = ["MeleeTable", "build_table", "cached_table", "decisive_probabilities", "p_win_closed_form", "EPS"]
+__all__ = [
+    "EPS",
+    "MeleeTable",
+    "build_table",
+    "cached_table",
+    "decisive_probabilities",
+    "luck_levels",
+    "p_win_closed_form",
+    "table_cells",
+]
 
 #: Luck is tested only when it raises P(win) by more than this: a test that
 #: changes nothing (up to float rounding) keeps the LUCK point.
@@ -37,18 +46,58 @@ EPS = 1e-12
 Value = tuple[float, float, float]
 
 
+#: What one cell of a table costs (P, S and K as Python floats in lists), measured on the
+#: reference machine at 280-360 ns and 92-96 bytes (tools/bench_odds.py prints the plan beside the
+#: measure); the plan takes the high side.
+SECONDS_PER_CELL = 0.4e-6
+BYTES_PER_CELL = 100
+
+
+def luck_levels(N: int, M: int, L: int, numbers: CombatNumbers) -> int:
+    """The LUCK levels a table needs for a fight from (N, M, L): L, or fewer when the rest are the same.
+
+    LUCK 12 and more always succeed (2d6 <= 12, R-LUCK-1).  When every blow and
+    wound, Lucky or not, costs at least 1, a fight from (n, m) has at most
+    n + m - 1 decisive rounds, so at most that many tests: from LUCK
+    11 + (n + m - 1) up every test that can ever be made succeeds, and the
+    values no longer depend on LUCK (E[LUCK] shifts by the extra points).
+    Without Luck in the fight (``luck_allowed`` False) LUCK changes nothing.
+    """
+    c = numbers
+    if not c.luck_allowed:
+        return 0
+    if min(c.hit_lucky, c.hit_unlucky, c.wound_lucky, c.wound_unlucky) < 1:
+        return L  # a test that costs nothing in STAMINA: tests are bounded by LUCK only
+    return min(L, N + M + 10)
+
+
+def table_cells(N: int, M: int, L: int, numbers: CombatNumbers) -> int:
+    """Cells of the table that rates a fight from (N, M, L), known before anything is built."""
+    return (N + 1) * (M + 1) * (luck_levels(N, M, L, numbers) + 1)
+
+
 class MeleeTable:
     """Best-policy values for every (n <= N, m <= M, l <= L) of one matchup.
 
     Flat lists indexed by ``(l * (N + 1) + n) * (M + 1) + m``.  Row n = 0
     (hero dead) holds zeros; column m = 0 (creature dead, n >= 1) holds the
-    reward.
+    reward.  A *saturated* table (``luck_levels``: L covers every test a fight
+    inside it can make) answers for any LUCK above L too.
     """
 
-    __slots__ = ("p", "numbers", "N", "M", "L", "P", "S", "K", "_plane", "_width")
+    __slots__ = ("p", "numbers", "N", "M", "L", "P", "S", "K", "_plane", "_width", "saturated")
 
     def __init__(
-        self, p: float, numbers: CombatNumbers, N: int, M: int, L: int, P: list[float], S: list[float], K: list[float]
+        self,
+        p: float,
+        numbers: CombatNumbers,
+        N: int,
+        M: int,
+        L: int,
+        P: list[float],
+        S: list[float],
+        K: list[float],
+        saturated: bool = False,
     ) -> None:
         self.p = p
         self.numbers = numbers
@@ -56,10 +105,16 @@ class MeleeTable:
         self.P, self.S, self.K = P, S, K
         self._width = M + 1
         self._plane = (N + 1) * (M + 1)
+        self.saturated = saturated
 
     def covers(self, n: int, m: int, l: int) -> bool:
-        """True when (n, m, l) lies inside the table."""
-        return n <= self.N and m <= self.M and l <= self.L
+        """True when (n, m, l) lies inside the table (any LUCK in a saturated one)."""
+        return n <= self.N and m <= self.M and (l <= self.L or self.saturated)
+
+    @property
+    def cells(self) -> int:
+        """Values held (each has P, S and K)."""
+        return len(self.P)
 
     def index(self, n: int, m: int, l: int) -> int:
         """Flat index of a state; STAMINA below 0 counts as 0 (R-CAP-2)."""
@@ -70,12 +125,16 @@ class MeleeTable:
 
     def value(self, n: int, m: int, l: int) -> Value:
         """(P(win), E[STAMINA*win], E[LUCK*win]) at the start of a round."""
+        if l > self.L:
+            # Saturated: the same play as at L, every extra point of LUCK kept to the end.
+            p, s, k = self.value(n, m, self.L)
+            return p, s, k + (l - self.L) * p
         i = self.index(n, m, l)
         return self.P[i], self.S[i], self.K[i]
 
     def p_win(self, n: int, m: int, l: int) -> float:
         """P(win) at the start of a round, best Luck policy."""
-        return self.P[self.index(n, m, l)]
+        return self.P[self.index(n, m, l if l <= self.L else self.L)]
 
     def pending(self, n: int, m: int, l: int, to: str) -> tuple[Value, Value]:
         """(test Luck now, accept) for a wound pending against ``to``.
@@ -187,12 +246,15 @@ def build_table(
                     P[i] += p_kill * P[row]
                     S[i] += p_kill * S[row]
                     K[i] += p_kill * K[row]
-    return MeleeTable(p, numbers, N, M, L, P, S, K)
+    return MeleeTable(p, numbers, N, M, L, P, S, K, saturated=reward is None and luck_levels(N, M, L + 1, numbers) <= L)
 
 
 _DEFAULT = CombatNumbers()
 
-# Cache of plain (reward = win) tables, one per matchup, grown on demand.
+#: Cells of plain tables kept between calls (about 30 MiB); the newest is kept even when larger.
+KEEP_CELLS = 300_000
+
+# Cache of plain (reward = win) tables, one per matchup, grown on demand, least recently used first.
 _TABLES: dict[tuple[int, CombatNumbers], MeleeTable] = {}
 
 
@@ -201,16 +263,21 @@ def cached_table(skill_difference: int, numbers: CombatNumbers, N: int, M: int, 
 
     Only the tie-free round probability depends on the SKILLs, so the key is
     the Attack Strength difference (hero SKILL + modifier - creature SKILL).
+    The caller checks the size first (``table_cells``): this builds what it is asked.
     """
     key = (skill_difference, numbers)
-    t = _TABLES.get(key)
-    if t is not None and t.covers(N, M, L):
-        return t
-    if t is not None:
-        N, M, L = max(N, t.N), max(M, t.M), max(L, t.L)
-    p, p_kill = decisive_probabilities(skill_difference, numbers)
-    t = build_table(p, numbers, N, M, L, p_kill=p_kill)
-    _TABLES[key] = t
+    t = _TABLES.pop(key, None)
+    if t is None or not t.covers(N, M, L):
+        if t is not None:
+            N, M, L = max(N, t.N), max(M, t.M), max(L, t.L)
+        p, p_kill = decisive_probabilities(skill_difference, numbers)
+        t = build_table(p, numbers, N, M, luck_levels(N, M, L, numbers), p_kill=p_kill)
+    _TABLES[key] = t  # most recently used last
+    kept = sum(x.cells for x in _TABLES.values())
+    for old in list(_TABLES):
+        if kept <= KEEP_CELLS or old == key:
+            break
+        kept -= _TABLES.pop(old).cells
     return t
 
 

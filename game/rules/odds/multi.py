@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from .dice import CombatNumbers
 from .fight import fight_odds
-from .melee import build_table, decisive_probabilities
+from .melee import BYTES_PER_CELL, SECONDS_PER_CELL, build_table, decisive_probabilities
 from .results import FightOdds, check_score, odds_from_value
 from .together_plan import Budget
 
@@ -115,17 +115,24 @@ def sequence_odds(
     *,
     attack_modifier: int = 0,
     numbers: CombatNumbers = _DEFAULT,
+    budget: Budget = _BUDGET,
 ) -> FightOdds:
     """Exact odds of fighting ``creatures`` (SKILL, STAMINA) one after another.
 
     The hero wins by killing them all; STAMINA and LUCK carry over from one
     fight to the next (R-MULTI-1), and the best Luck policy of each fight
     takes the fights still to come into account.  Creatures at STAMINA 0 are
-    skipped; an empty list is a fight already won.
+    skipped; an empty list is a fight already won.  Beyond ``budget`` (the
+    tables' cells, known before building them): a seeded estimate.
     """
     cs = _check_common(hero_skill, hero_stamina, hero_luck, creatures, attack_modifier, numbers)
     if hero_stamina == 0:
         return odds_from_value(0.0, (0.0, 0.0, 0.0))
+    cells = sum((hero_stamina + 1) * (m + 1) * (hero_luck + 1) for _, m in cs if m > 0)
+    if cells * SECONDS_PER_CELL > budget.seconds or cells * BYTES_PER_CELL > budget.bytes:
+        from .bounded import sequence_estimate
+
+        return sequence_estimate(hero_skill + attack_modifier, hero_stamina, hero_luck, cs, numbers)
     p0, v = _sequence(hero_skill + attack_modifier, hero_stamina, hero_luck, tuple(cs), numbers)
     return odds_from_value(p0, v)
 

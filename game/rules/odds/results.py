@@ -19,10 +19,13 @@ class FightOdds:
     model does not compute them: the all-together odds give P(win) only).
 
     ``exact`` is True for an exact answer.  False means a seeded Monte Carlo
-    estimate (a fight too large to solve within the time and memory budget):
-    both probabilities are then within ``margin`` of the truth with 95 %
-    confidence (of the policy played, see docs/ODDS.md), from ``samples``
-    simulated fights.  The board shows which ("≈ 42 % ± 1").
+    estimate (a fight too large to solve within the time and memory budget)
+    of a stated play (docs/ODDS.md), from ``samples`` simulated fights: that
+    play's odds are within ``margin`` of the value with 95 % confidence, and
+    the best play can only do better, so the truth is *at least* the value
+    minus ``margin`` (the board shows "≥ 41 %").  ``no_luck_exact`` says
+    whether P(win) never testing Luck is exact all the same (a one-to-one
+    fight has a closed form for it).
     """
 
     p_win_no_luck: float
@@ -33,6 +36,14 @@ class FightOdds:
     exact: bool = True
     margin: float = 0.0
     samples: int = 0
+    no_luck_exact: bool = True
+
+    @property
+    def at_least(self) -> tuple[float, float]:
+        """Lower bounds of (P(win) never testing Luck, P(win) best Luck): the values when exact."""
+        low = max(0.0, self.p_win_best_luck - self.margin) if not self.exact else self.p_win_best_luck
+        never = self.p_win_no_luck if self.no_luck_exact else max(0.0, self.p_win_no_luck - self.margin)
+        return never, max(low, never)
 
 
 @dataclass(frozen=True)
@@ -41,10 +52,12 @@ class LuckAdvice:
 
     ``test_luck``: the hero Tests Luck now (R-COMBAT-3 / R-BOW-3).
     ``accept``: the wound (or the miss) is accepted as it is.
+    ``exact`` False: both are estimates (a fight beyond the exact budget).
     """
 
     test_luck: float
     accept: float
+    exact: bool = True
 
     @property
     def should_test(self) -> bool:

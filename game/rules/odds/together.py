@@ -126,6 +126,7 @@ def odds(
         exact=False,
         margin=max(never.margin, best.margin),
         samples=never.fights,
+        no_luck_exact=False,
     )
     _ESTIMATED[key] = result
     while len(_ESTIMATED) > KEEP_ESTIMATES:

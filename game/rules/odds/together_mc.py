@@ -66,13 +66,16 @@ def estimate(
     work: int = WORK,
     seed: int | None = None,
     cancelled: Callable[[], bool] | None = None,
+    sequence: bool = False,
 ) -> MonteCarloResult:
     """Play up to ``fights`` all-together fights under the heuristic policy; count the wins.
 
     Fewer when they would cost more than ``work`` fight-rounds x creatures.
+    ``sequence``: one after another instead (R-MULTI-1): only the first living
+    creature, in the given order, fights.
     """
     if seed is None:
-        seed = seed_of(hero_skill_eff, hero_stamina, hero_luck, tuple(creatures), numbers, use_luck)
+        seed = seed_of(hero_skill_eff, hero_stamina, hero_luck, tuple(creatures), numbers, use_luck, sequence)
     rng = np.random.default_rng(seed)
     # A first batch measures how long these fights are; the number of fights
     # is then fixed from it (never from the outcomes), within ``work``.  Its
@@ -81,28 +84,34 @@ def estimate(
     first = min(
         BATCH // 2,
         fights,
-        max(100, int(work / (2 * _rough_rounds(hero_skill_eff, hero_stamina, creatures, numbers) * len(creatures)))),
+        max(100, int(work / (2 * _rough_rounds(hero_skill_eff, hero_stamina, creatures, numbers, sequence) * len(creatures)))),
     )
-    wins, spent = _batch(rng, first, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers, use_luck, cancelled)
+    wins, spent = _batch(rng, first, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers, use_luck, cancelled, sequence)
     total = min(fights, max(first, int(work * first / max(spent, 1))))
     played = first
     while played < total:
         size = min(BATCH, total - played)
-        w, _ = _batch(rng, size, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers, use_luck, cancelled)
+        w, _ = _batch(rng, size, hero_skill_eff, hero_stamina, hero_luck, creatures, numbers, use_luck, cancelled, sequence)
         played += size
         wins += w
     return MonteCarloResult(wins, played)
 
 
-def _rough_rounds(hero_skill_eff: int, hero_stamina: int, creatures: Sequence[tuple[int, int]], numbers: CombatNumbers) -> float:
+def _rough_rounds(
+    hero_skill_eff: int, hero_stamina: int, creatures: Sequence[tuple[int, int]], numbers: CombatNumbers, sequence: bool = False
+) -> float:
     """A rough length of one fight in rounds (for sizing only)."""
     c = numbers
     outcomes = 36**c.attack_dice
     kill = death = 0.0
+    slowest = 1.0
     for skill, stamina in creatures:
         k, win, lose, _ = round_law(hero_skill_eff - skill, c.double_kills, c.attack_dice)
         kill += -(-stamina // c.hit) * outcomes / max(win + k, 1)
         death += lose / outcomes
+        slowest = min(slowest, lose / outcomes)
+    if sequence:  # one creature at a time wounds the hero
+        death = slowest
     return 1.0 + min(kill, -(-hero_stamina // c.wound) / max(death, 1e-9))
 
 
@@ -122,6 +131,7 @@ def _batch(
     numbers: CombatNumbers,
     use_luck: bool,
     cancelled: Callable[[], bool] | None,
+    sequence: bool = False,
 ) -> tuple[int, int]:
     """(wins, fight-rounds x creatures spent) of ``fights`` fights played side by side."""
     c = numbers
@@ -157,8 +167,12 @@ def _batch(
         creature_as = totals[rng.integers(0, outcomes, (f, k))] + skills  # creatures first (R-COMBAT-1)
         hero_roll = rng.integers(0, outcomes, f)
         hero_as = totals[hero_roll] + hero_skill_eff
-        score = np.where(alive, weight / np.maximum((st + c.hit - 1) // c.hit, 1), -1.0)
-        target = score.argmax(axis=1)
+        if sequence:
+            target = alive.argmax(axis=1)  # the creature in front (R-MULTI-1)
+            alive = alive & (np.arange(k) == target[:, None])  # the others wait their turn
+        else:
+            score = np.where(alive, weight / np.maximum((st + c.hit - 1) // c.hit, 1), -1.0)
+            target = score.argmax(axis=1)
         target_as = creature_as[rows, target]
         killed = alike[hero_roll] if c.double_kills else np.zeros(f, dtype=bool)
         # The target exchange, settled first (R-COMBAT-3).

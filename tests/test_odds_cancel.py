@@ -64,3 +64,34 @@ def test_the_worker_drops_the_fight_it_has_moved_past():
     assert worker.result(fast) == {"odds": {"state": "fast", "root": "odds"}, "advice": {"state": "fast", "root": "advice"}}
     assert worker.result(slow) is None
     worker.close()
+
+
+class _FailingRules:
+    """Rules whose odds fail the way a fight too large once did (issue 23), or by a defect."""
+
+    def derived(self, book, state, root):
+        if state == "huge":
+            raise MemoryError()
+        if state == "broken":
+            raise KeyError("a defect")
+        if state == "beyond":
+            raise ValueError("hero STAMINA must be <= 999, got 5000")
+        return {"state": state, "root": root}
+
+
+@pytest.mark.parametrize(
+    "state, reason",
+    [("huge", "combat.odds_error_memory"), ("broken", "combat.odds_error_internal"), ("beyond", "combat.odds_error_range")],
+)
+def test_the_worker_never_dies_silently_it_says_why_the_odds_are_unavailable(state, reason, caplog):
+    worker = OddsWorker(_FailingRules(), book=None, post_events=False)
+    worker.request(state)
+    assert worker.wait(5.0)
+    assert worker.result(state)["odds"] is None and worker.result(state)["error"] == reason
+    # The worker is still alive: the next fight's odds come.
+    worker.request("next")
+    assert worker.wait(5.0)
+    assert worker.result("next")["odds"] == {"state": "next", "root": "odds"}
+    worker.close()
+    if state != "beyond":
+        assert any("the fight odds failed" in r.getMessage() for r in caplog.records)

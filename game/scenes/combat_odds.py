@@ -12,6 +12,7 @@ another thread is safe; the odds functions are pure, called from this one thread
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -23,6 +24,13 @@ from game.rules.odds.cancel import Cancelled, cancellable
 
 ODDS_READY = pygame.event.custom_type()
 KEEP = 32  # answers remembered (undo shows an earlier state's odds at once)
+LOG = logging.getLogger("feuille.odds")
+
+
+def failure(error: BaseException) -> str:
+    """The catalogue key that says why the odds are unavailable; the traceback goes to the log."""
+    LOG.error("the fight odds failed", exc_info=error)
+    return "combat.odds_error_memory" if isinstance(error, MemoryError) else "combat.odds_error_internal"
 
 
 class OddsWorker:
@@ -95,6 +103,8 @@ class OddsWorker:
                     self._busy = None
                     self._lock.notify_all()
                 continue
+            except Exception as error:  # noqa: BLE001 - the worker never dies silently (issue 23): it answers why
+                answer = {"odds": None, "advice": None, "error": failure(error)}
             with self._lock:
                 self._results[id(state)] = (state, answer)
                 while len(self._results) > KEEP:
@@ -108,13 +118,27 @@ class OddsWorker:
         return self._job is not None or self._stopped
 
     def compute(self, state: Any) -> dict[str, Any]:
-        """The odds and (while a decision waits) the advice of ``state``; None where refused."""
+        """The odds and (while a decision waits) the advice of ``state``; None where refused.
+
+        A computation that fails (out of memory, a defect) leaves ``"error"``: the
+        catalogue key of the reason the board shows ("odds unavailable: …"); the
+        traceback goes to the log.
+        """
         answer: dict[str, Any] = {"odds": None, "advice": None}
         for root in ("odds", "advice"):
             try:
                 answer[root] = self.rules.derived(self.book, state, root)
-            except (Refused, ValueError):
+            except Refused:
                 answer[root] = None
+            except ValueError:  # a score beyond what the odds rate (0-999), or no advice in this fight
+                answer[root] = None
+                if root == "odds":
+                    answer["error"] = "combat.odds_error_range"
+            except Cancelled:
+                raise
+            except Exception as error:  # noqa: BLE001 - reported, never fatal to the worker (issue 23)
+                answer[root] = None
+                answer["error"] = failure(error)
         return answer
 
     def _wake(self) -> None:

@@ -20,7 +20,15 @@ from typing import Any
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff.state import SheetState
-from game.rules.odds import CombatNumbers, archery_odds, fight_odds, missed_arrow_advice, sequence_odds, together_odds
+from game.rules.odds import (
+    CombatNumbers,
+    FightOdds,
+    archery_odds,
+    fight_odds,
+    missed_arrow_advice,
+    sequence_odds,
+    together_odds,
+)
 from game.rules.odds.dice import p_2d6_at_most
 
 
@@ -83,10 +91,6 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
     )
 
 
-#: (P(win) never testing Luck, P(win) with the best Luck policy, 95 % margin: 0.0 when exact).
-Rated = tuple[float, float, float]
-
-
 def _archery(s: Situation, skill: int, stamina: int) -> tuple[int, int, int, int, int]:
     """The hero's and the creature's numbers, as the archery odds take them (R-BOW-2)."""
     return s.skill, s.stamina, s.luck, skill, stamina
@@ -97,16 +101,20 @@ def _bow(s: Situation, numbers: CombatNumbers) -> dict[str, Any]:
     return {"shots_left": s.shots, "arrows": s.shots, "attack_modifier": s.modifier, "numbers": numbers}
 
 
-def _rate(s: Situation, numbers: CombatNumbers) -> Rated:
+_LOST = FightOdds(0.0, 0.0, 1.0, None, None)
+_WON = FightOdds(1.0, 1.0, 0.0, None, None)
+
+
+def _rate(s: Situation, numbers: CombatNumbers) -> FightOdds:
     """The odds of a situation without pending decisions.
 
-    A fight too large to solve exactly is estimated (issue 17): its margin says so.
+    A fight too large to solve exactly is estimated (issues 17, 23): ``exact`` False, its margin says so.
     """
     if s.stamina <= 0:
-        return 0.0, 0.0, 0.0
+        return _LOST
     living = [c for c in s.creatures if c[1] > 0]
     if not living:
-        return 1.0, 1.0, 0.0
+        return _WON
     if len(living) == 1:
         skill, stamina = living[0]
         if s.shots:
@@ -117,7 +125,22 @@ def _rate(s: Situation, numbers: CombatNumbers) -> Rated:
         odds = together_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
     else:
         odds = sequence_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
-    return odds.p_win_no_luck, odds.p_win_best_luck, 0.0 if odds.exact else odds.margin
+    return odds
+
+
+def _joined(no_luck: FightOdds, best: float, parts: tuple[FightOdds, ...]) -> FightOdds:
+    """Odds made of others: never testing Luck from ``no_luck``, the best play ``best``, exact if every part is."""
+    return FightOdds(
+        no_luck.p_win_no_luck,
+        best,
+        1.0 - best,
+        None,
+        None,
+        exact=all(p.exact for p in parts),
+        margin=max(p.margin for p in parts),
+        samples=max(p.samples for p in parts),
+        no_luck_exact=no_luck.no_luck_exact,
+    )
 
 
 def _settled(s: Situation, numbers: CombatNumbers, lucky: bool | None) -> Situation:
@@ -157,7 +180,7 @@ def _accept_all(s: Situation, numbers: CombatNumbers) -> Situation:
 
 
 @lru_cache(maxsize=1024)
-def _value(s: Situation, numbers: CombatNumbers) -> Rated:
+def _value(s: Situation, numbers: CombatNumbers) -> FightOdds:
     """The odds settling pending decisions first (best choice for each).
 
     In a fight too large to solve exactly (its odds are an estimate), only
@@ -166,46 +189,53 @@ def _value(s: Situation, numbers: CombatNumbers) -> Rated:
     """
     if not s.pending or s.stamina == 0:
         return _rate(replace(s, pending=()), numbers)
-    test, accept, margin = _advice(s, numbers)
-    if margin > 0.0:
-        no_luck = _rate(_accept_all(s, numbers), numbers)[0]
+    test, accept, parts = _advice(s, numbers)
+    if not all(p.exact for p in parts):
+        no_luck = _rate(_accept_all(s, numbers), numbers)
     else:
-        no_luck, _, deeper = _value(_settled(s, numbers, None), numbers)
-        margin = max(margin, deeper)
-    return no_luck, max(test, accept), margin
+        no_luck = _value(_settled(s, numbers, None), numbers)
+    return _joined(no_luck, max(test, accept), (*parts, no_luck))
 
 
-def _advice(s: Situation, numbers: CombatNumbers) -> Rated:
-    """(P(win) testing Luck on the first pending decision, P(win) accepting it, margin)."""
+def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float, tuple[FightOdds, ...]]:
+    """(P(win) testing Luck on the first pending decision, P(win) accepting it, the odds they come from)."""
     p_lucky = p_2d6_at_most(s.luck)
-    if _rate(_accept_all(s, numbers), numbers)[2] > 0.0:
+    if not _rate(_accept_all(s, numbers), numbers).exact:
 
-        def after(lucky: bool | None) -> Rated:
+        def after(lucky: bool | None) -> FightOdds:
             return _rate(_accept_all(_settled(s, numbers, lucky), numbers), numbers)
     else:
 
-        def after(lucky: bool | None) -> Rated:
+        def after(lucky: bool | None) -> FightOdds:
             return _value(_settled(s, numbers, lucky), numbers)
 
     lucky, unlucky, accepted = after(True), after(False), after(None)
-    test = p_lucky * lucky[1] + (1 - p_lucky) * unlucky[1]
-    return test, accepted[1], max(lucky[2], unlucky[2], accepted[2])
+    test = p_lucky * lucky.p_win_best_luck + (1 - p_lucky) * unlucky.p_win_best_luck
+    return test, accepted.p_win_best_luck, (lucky, unlucky, accepted)
 
 
 def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
-    """``{"no_luck", "best_luck", "ally_ignored", "exact", "margin"}`` for the current fight.
+    """``{"no_luck", "best_luck", "ally_ignored", "exact", "margin", "at_least"}`` for the current fight.
 
-    ``exact`` is False when a value is a Monte Carlo estimate; ``margin`` is then its 95 % half-width.
+    ``exact`` is False when a value is a Monte Carlo estimate; ``margin`` is then its 95 % half-width and
+    ``at_least`` gives, for each value that is estimated, the lower bound the board shows ("≥ 41 %"):
+    the estimate is of a stated play, and the best play can only do better.
     """
     s = situation(book, state)
     assert state.fight is not None
-    no_luck, best, margin = _value(s, numbers_of(book, state.fight.profile))
+    rated = _value(s, numbers_of(book, state.fight.profile))
+    never, best = rated.at_least
     return {
-        "no_luck": no_luck,
-        "best_luck": best,
+        "no_luck": rated.p_win_no_luck,
+        "best_luck": rated.p_win_best_luck,
         "ally_ignored": state.fight.ally is not None,
-        "exact": margin == 0.0,
-        "margin": margin,
+        "exact": rated.exact,
+        "margin": rated.margin,
+        # Lower bounds of the best play's odds (95 %) where a value is an estimate; None where it is exact.
+        "at_least": {
+            "no_luck": None if rated.no_luck_exact else never,
+            "best_luck": None if rated.exact else best,
+        },
     }
 
 
@@ -220,6 +250,8 @@ def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
         skill, stamina = s.creatures[s.pending[0][3]]
         result = missed_arrow_advice(*_archery(s, skill, stamina), **_bow(s, numbers))
         test, accept = result.test_luck, result.accept
+        exact = result.exact
     else:
-        test, accept, _ = _advice(s, numbers)
-    return {"test_luck": test, "accept": accept, "p_lucky": p_2d6_at_most(s.luck)}
+        test, accept, parts = _advice(s, numbers)
+        exact = all(p.exact for p in parts)
+    return {"test_luck": test, "accept": accept, "p_lucky": p_2d6_at_most(s.luck), "exact": exact}

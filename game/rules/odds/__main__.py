@@ -23,11 +23,7 @@ from .archery import archery_odds, missed_arrow_advice
 from .dice import CombatNumbers
 from .fight import fight_odds, luck_advice
 from .multi import sequence_odds, together_odds
-from .results import FightOdds, LuckAdvice
-
-#: The sheet's bound on a score (game.rules.ff.actions.Score).  Anything within it answers
-#: within 2 s and 200 MiB: a fight too large to solve exactly is estimated (docs/LIMITS.md).
-MAX_SCORE = 999
+from .results import MAX_SCORE, FightOdds, LuckAdvice
 
 
 def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:

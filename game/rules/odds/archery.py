@@ -18,7 +18,7 @@ from functools import lru_cache
 from .dice import CombatNumbers, p_2d6_at_most
 from .fight import fight_odds, fits
 from .melee import BYTES_PER_CELL, EPS, MeleeTable, cached_table
-from .results import FightOdds, LuckAdvice, check_score, odds_from_value
+from .results import MAX_SCORE, FightOdds, LuckAdvice, check_score, odds_from_value
 from .together_plan import Budget
 
 #: Bytes of one archery value (a tuple of three floats in a list), measured like melee.BYTES_PER_CELL.
@@ -32,15 +32,12 @@ def _fits(n: int, m: int, l: int, shots: int, numbers: CombatNumbers) -> bool:
     return fits(n, m, l, numbers) and layers <= _BUDGET.bytes - BYTES_PER_CELL * (n + 1) * (m + 1) * (l + 1)
 
 
-def _closing_now(
-    hero_skill: int, hero_stamina: int, hero_luck: int, creature_skill: int, creature_stamina: int, attack_modifier: int, numbers: CombatNumbers
-) -> FightOdds:
-    """A lower bound of a fight too large to rate with its arrows: closing to melee at once (R-BOW-4 Decision).
+def _closing_now(melee: FightOdds) -> FightOdds:
+    """A lower bound of a fight too large to rate with its arrows: ``melee``, closing at once (R-BOW-4 Decision).
 
     The hero may always close at once, so the odds with the arrows are at
     least these; they are labelled as not exact (the board says "≥").
     """
-    melee = fight_odds(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, attack_modifier=attack_modifier, numbers=numbers)
     return FightOdds(
         melee.p_win_no_luck,
         melee.p_win_best_luck,
@@ -52,6 +49,7 @@ def _closing_now(
         samples=melee.samples,
         no_luck_exact=False,
     )
+
 
 __all__ = ["archery_odds", "missed_arrow_advice"]
 
@@ -123,7 +121,7 @@ def _check(
     check_score("creature STAMINA", creature_stamina)
     check_score("shots left", shots_left)
     check_score("arrows", arrows)
-    check_score("attack modifier", attack_modifier, minimum=-(10**6))
+    check_score("attack modifier", attack_modifier, minimum=-MAX_SCORE)
     if not isinstance(numbers, CombatNumbers):
         raise ValueError("numbers must be a CombatNumbers")
 
@@ -154,7 +152,8 @@ def archery_odds(
         return odds_from_value(0.0, (0.0, 0.0, 0.0))
     shots = 0 if bow_broken else min(shots_left, arrows)
     if not _fits(hero_stamina, creature_stamina, hero_luck, shots, numbers):
-        return _closing_now(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, attack_modifier, numbers)
+        kw = {"attack_modifier": attack_modifier, "numbers": numbers}
+        return _closing_now(fight_odds(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, **kw))
     layers, _ = _archery_table(
         hero_skill, hero_stamina, hero_skill + attack_modifier - creature_skill, numbers, creature_stamina, hero_luck, shots
     )
@@ -191,16 +190,9 @@ def missed_arrow_advice(
         raise ValueError("no arrow can be pending once a STAMINA is 0 (R-BOW-4)")
     shots = min(shots_left, arrows)
     if not _fits(hero_stamina, creature_stamina, hero_luck, shots, numbers):
-        # Too large for the tables: each outcome rated on its own (bounded, not exact).
-        kw = {"attack_modifier": attack_modifier, "numbers": numbers}
-        lm = max(0, hero_luck - 1)
-        ps = p_2d6_at_most(hero_luck)
-        hit = max(0, creature_stamina - numbers.shot_damage)
-        lucky = archery_odds(hero_skill, hero_stamina, lm, creature_skill, hit, shots_left=shots, arrows=shots, **kw)
-        broken = fight_odds(hero_skill, hero_stamina, lm, creature_skill, creature_stamina, **kw)
-        accept = archery_odds(hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, shots_left=shots, arrows=shots, **kw)
-        test = ps * lucky.p_win_best_luck + (1 - ps) * broken.p_win_best_luck
-        return LuckAdvice(test_luck=test, accept=accept.p_win_best_luck, exact=False)
+        return _advice_of_outcomes(
+            hero_skill, hero_stamina, hero_luck, creature_skill, creature_stamina, shots, attack_modifier, numbers
+        )
     layers, melee = _archery_table(
         hero_skill, hero_stamina, hero_skill + attack_modifier - creature_skill, numbers, creature_stamina, hero_luck, shots
     )
@@ -214,3 +206,22 @@ def missed_arrow_advice(
     test = ps * lucky + (1.0 - ps) * broken
     accept = layers[shots][l * W + m][0]
     return LuckAdvice(test_luck=min(1.0, test), accept=min(1.0, accept))
+
+
+def _advice_of_outcomes(
+    hero_skill: int, n: int, l: int, creature_skill: int, m: int, shots: int, attack_modifier: int, numbers: CombatNumbers
+) -> LuckAdvice:
+    """A missed arrow in a fight too large for the tables: each outcome rated on its own (bounded, not exact)."""
+    lm = max(0, l - 1)
+    ps = p_2d6_at_most(l)
+    hit = max(0, m - numbers.shot_damage)
+    mod = attack_modifier
+    hit_after_all = archery_odds(
+        hero_skill, n, lm, creature_skill, hit, shots_left=shots, arrows=shots, attack_modifier=mod, numbers=numbers
+    )
+    broken = fight_odds(hero_skill, n, lm, creature_skill, m, attack_modifier=mod, numbers=numbers)
+    missed = archery_odds(
+        hero_skill, n, l, creature_skill, m, shots_left=shots, arrows=shots, attack_modifier=mod, numbers=numbers
+    )
+    test = ps * hit_after_all.p_win_best_luck + (1 - ps) * broken.p_win_best_luck
+    return LuckAdvice(test_luck=test, accept=missed.p_win_best_luck, exact=False)

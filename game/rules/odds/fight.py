@@ -7,7 +7,7 @@ from typing import Literal
 
 from .dice import CombatNumbers
 from .melee import BYTES_PER_CELL, SECONDS_PER_CELL, cached_table, table_cells
-from .results import FightOdds, LuckAdvice, check_score, odds_from_value
+from .results import MAX_SCORE, FightOdds, LuckAdvice, check_score, odds_from_value
 from .together_plan import Budget
 
 __all__ = ["fight_odds", "fits", "luck_advice"]
@@ -36,7 +36,7 @@ def _check(
     check_score("hero LUCK", hero_luck)
     check_score("creature SKILL", creature_skill)
     check_score("creature STAMINA", creature_stamina)
-    check_score("attack modifier", attack_modifier, minimum=-(10**6))
+    check_score("attack modifier", attack_modifier, minimum=-MAX_SCORE)
     if not isinstance(numbers, CombatNumbers):
         raise ValueError("numbers must be a CombatNumbers")
 

@@ -41,7 +41,7 @@ from functools import lru_cache
 from .dice import CombatNumbers
 from .fight import fight_odds
 from .melee import BYTES_PER_CELL, SECONDS_PER_CELL, build_table, decisive_probabilities
-from .results import FightOdds, check_score, odds_from_value
+from .results import MAX_SCORE, FightOdds, check_score, odds_from_value
 from .together_plan import Budget
 
 __all__ = ["sequence_odds", "together_odds"]
@@ -61,7 +61,7 @@ def _check_common(
     check_score("hero SKILL", hero_skill)
     check_score("hero STAMINA", hero_stamina)
     check_score("hero LUCK", hero_luck)
-    check_score("attack modifier", attack_modifier, minimum=-(10**6))
+    check_score("attack modifier", attack_modifier, minimum=-MAX_SCORE)
     if not isinstance(numbers, CombatNumbers):
         raise ValueError("numbers must be a CombatNumbers")
     out = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FightOdds", "LuckAdvice", "check_score", "odds_from_value"]
+__all__ = ["MAX_SCORE", "FightOdds", "LuckAdvice", "check_score", "odds_from_value"]
 
 
 @dataclass(frozen=True)
@@ -65,12 +65,20 @@ class LuckAdvice:
         return self.test_luck > self.accept + 1e-12
 
 
-def check_score(name: str, value: object, *, minimum: int = 0) -> int:
+#: The largest score the odds rate: the sheet's bound on a score (game.rules.ff.actions.Score), which
+#: every fight the app can hold stays within; docs/LIMITS.md.  Anything within it answers within the
+#: budget (exactly, or estimated and said so).
+MAX_SCORE = 999
+
+
+def check_score(name: str, value: object, *, minimum: int = 0, maximum: int = MAX_SCORE) -> int:
     """Validate one integer input; raise ValueError with a readable message."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {value}")
     return value
 
 

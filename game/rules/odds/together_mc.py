@@ -190,16 +190,24 @@ def _batch(
         # him, and from every other living creature that does.
         hurt = alive & (creature_as > hero_as[:, None])
         hurt[rows, target] &= ~killed
-        count = hurt.sum(axis=1)
-        if not use_luck:
-            n = n - count * c.wound
-            continue
-        # One by one, each with its own Luck choice (R-COMBAT-3): test a wound that would kill.
-        for j in range(int(count.max()) if f else 0):
-            now = (count > j) & (n > 0)
-            test = now & (n <= c.wound) & (luck >= 2)
-            lucky = test & (two_d6[rng.integers(0, 36, f)] <= luck)
-            wound = np.where(test, np.where(lucky, c.wound_lucky, c.wound_unlucky), c.wound)
-            luck = np.where(test, np.maximum(luck - 1, 0), luck)
-            n = np.where(now, n - wound, n)
+        n, luck = _hero_wounds(rng, n, luck, hurt.sum(axis=1), c, use_luck)
     return wins, spent
+
+
+def _hero_wounds(
+    rng: np.random.Generator, n: np.ndarray, luck: np.ndarray, count: np.ndarray, c: CombatNumbers, use_luck: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """(STAMINA, LUCK) once each fight's ``count`` wounds to the hero are settled (R-COMBAT-3, R-MULTI-1)."""
+    if not use_luck:
+        return n - count * c.wound, luck
+    two_d6 = _rolls(2)[0]  # a Test of Luck is always 2d6 (R-LUCK-1)
+    f = len(n)
+    # One by one, each with its own Luck choice (R-COMBAT-3): test a wound that would kill.
+    for j in range(int(count.max()) if f else 0):
+        now = (count > j) & (n > 0)
+        test = now & (n <= c.wound) & (luck >= 2)
+        lucky = test & (two_d6[rng.integers(0, 36, f)] <= luck)
+        wound = np.where(test, np.where(lucky, c.wound_lucky, c.wound_unlucky), c.wound)
+        luck = np.where(test, np.maximum(luck - 1, 0), luck)
+        n = np.where(now, n - wound, n)
+    return n, luck

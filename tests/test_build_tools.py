@@ -40,3 +40,44 @@ def test_sizes_count_a_linked_library_once(tmp_path):
     os.link(folder / "_internal" / "libSDL2-2.0.so.0", folder / "hard-copy.so")
     (folder / "feuille").write_bytes(b"y" * 10)
     assert build_exe.size_of(folder) == 1010
+
+
+def test_setuptools_finds_every_package_of_game_and_ships_the_bundled_folders():
+    """pyproject.toml finds the packages (a new screen package needs no line there) and maps game.bundled.*
+    to the top-level books/ and assets/, as the wheel, the editable install and PyInstaller take them."""
+    import warnings
+
+    from setuptools.config.pyprojecttoml import read_configuration
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # setuptools calls its [tool.setuptools] support "beta"
+        config = read_configuration(ROOT / "pyproject.toml", expand=True)["tool"]["setuptools"]
+    packages = set(config["packages"])
+    in_tree = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "game").rglob("__init__.py")}
+    assert in_tree <= packages and {"game.scenes.common", "game.scenes.samples", "game.bundled.books"} <= packages
+    assert config["package-dir"] == {
+        "game.bundled.books": "books",
+        "game.bundled.assets": "assets",
+        "game.bundled.assets.fonts": "assets/fonts",
+    }
+    assert all(name == "game" or name.startswith("game.") for name in packages)  # nothing else at the top of site-packages
+
+
+def test_the_bundled_folders_are_the_top_level_ones_in_the_source_tree():
+    from game import bundled
+
+    assert Path(str(bundled.data("books"))) == ROOT / "books"
+    assert Path(str(bundled.data("assets.fonts"))) == ROOT / "assets" / "fonts"
+    assert (ROOT / "books" / "DF31.json").is_file() and any((ROOT / "assets" / "fonts").glob("*.ttf"))
+
+
+def test_the_bundled_data_is_read_only_through_bundled_data():
+    """importlib.resources on ``game.bundled.books`` would read the source tree's name-only package, not the books."""
+    needle = "files(" + '"game.bundled'  # spelt in two so that this file is not a reader
+    readers = [
+        f"{path.relative_to(ROOT)}"
+        for folder in ("game", "tests", "tools")
+        for path in (ROOT / folder).rglob("*.py")
+        if path.parent.name != "bundled" and needle in path.read_text(encoding="utf-8")
+    ]
+    assert readers == []

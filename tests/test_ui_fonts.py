@@ -1,20 +1,19 @@
 """Fonts come from the package, are cached, and never show missing-glyph boxes."""
 
-from importlib.resources import files
-
 from ui_helpers import init_pygame
 
+from game import bundled
 from game.ui import fonts
 
 
 def test_every_face_file_ships_in_the_package():
-    folder = files("game.bundled.assets.fonts")
+    folder = bundled.data("assets.fonts")  # what the package ships (tests/test_build_tools.py: the mapping)
     for name in fonts.FACE_FILES.values():
         assert folder.joinpath(name).is_file()
 
 
 def test_licence_files_ship_beside_the_fonts():
-    folder = files("game.bundled.assets.fonts")
+    folder = bundled.data("assets.fonts")  # what the package ships (tests/test_build_tools.py: the mapping)
     assert folder.joinpath("EBGaramond-copyright.txt").is_file()
     assert "Open Font License" in folder.joinpath("Cardo-copyright.txt").read_text(encoding="utf-8")
 

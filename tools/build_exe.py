@@ -14,7 +14,8 @@ counted again.
 The package is first *installed* (not editable) into a build environment, so
 PyInstaller collects the books, fonts and catalogues exactly where
 importlib.resources finds them in the installed package (game.bundled.*,
-game.i18n). The frozen program then runs like `feuille`, --smoke included.
+game.i18n; pyproject.toml finds every package of game/ and maps books/ and
+assets/ to game.bundled.*). The frozen program then runs like `feuille`, --smoke included.
 """
 
 from __future__ import annotations

@@ -17,10 +17,10 @@ from game.rules.dice import RandomDice, ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.combat import CombatScene
 from game.scenes.dice_roll import DiceRollScene
-from game.scenes.fight_setup import FightSetupScene
+from game.scenes.fight_setup.scene import FightSetupScene
 from game.scenes.narration import describe_screen
 from game.scenes.rnp_table import RnpTableScene
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 
 POINTER = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 

@@ -7,7 +7,7 @@ from app_helpers import Driver, make_services
 
 from game.app.display import Viewport
 from game.app.showcase import sample_adventure
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 
 PAGE = (1280, 720)
 

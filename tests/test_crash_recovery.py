@@ -7,7 +7,7 @@ from game.app.crash import CrashRecovery, crash_report
 from game.app.scene import Scene
 from game.scenes.bookshelf import BookshelfScene
 from game.scenes.crash_report import CrashReportScene
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 
 
 class Broken(Scene):

@@ -82,7 +82,7 @@ def test_a_re_layout_keeps_the_creature_aimed_at_and_the_keyboard_focus(tmp_path
 
 
 def setup_for(tmp_path, window=(1280, 720)):
-    from game.scenes.fight_setup import FightSetupScene
+    from game.scenes.fight_setup.scene import FightSetupScene
 
     services = make_services(tmp_path)
     adventure = make_adventure(services, "DF49")
@@ -113,7 +113,7 @@ def test_on_a_short_page_the_fight_options_scroll_inside_their_panel(tmp_path):
 
 
 def test_the_dice_overlay_keeps_the_small_page_and_centres_its_panel_on_it(tmp_path):
-    from game.scenes.sheet import SheetScene
+    from game.scenes.sheet.scene import SheetScene
 
     services = make_services(tmp_path, animation_speed="normal")
     driver = Driver(SheetScene(services, make_adventure(services, "DF49", dice=[3, 4])), window=(1024, 640))

@@ -2,7 +2,7 @@
 
 from app_helpers import Driver, make_adventure, make_services
 
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 
 
 def test_the_book_s_starting_equipment_is_shown_in_english_after_switching(tmp_path):

@@ -8,7 +8,7 @@ from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.creation import CreationScene
 from game.scenes.death import DeathScene
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 from game.ui.dialog import Dialog
 
 HERO = {"skill": 10, "stamina": 20, "luck": 9}
@@ -179,7 +179,7 @@ def test_the_rolenplay_table_is_saved_at_its_first_action(services):
 
 def test_a_creature_typed_in_full_is_fought_without_pressing_add(services):
     from game.scenes.combat import CombatScene
-    from game.scenes.fight_setup import FightSetupScene
+    from game.scenes.fight_setup.scene import FightSetupScene
 
     adventure = adventure_of(services)
     driver = Driver(FightSetupScene(services, adventure))
@@ -195,7 +195,7 @@ def test_a_creature_typed_in_full_is_fought_without_pressing_add(services):
 
 
 def test_dead_creatures_leave_the_fight_setup_and_stay_in_the_boxes_as_defeated(services):
-    from game.scenes.fight_setup import FightSetupScene
+    from game.scenes.fight_setup.scene import FightSetupScene
 
     adventure = adventure_of(services)
     adventure.act({"do": "add_creature", "name": "Rat", "skill": 4, "stamina": 0})
@@ -207,7 +207,7 @@ def test_dead_creatures_leave_the_fight_setup_and_stay_in_the_boxes_as_defeated(
 
 
 def test_a_wounded_box_fought_again_keeps_its_maximum_on_the_board(services):
-    from game.scenes.fight_setup import FightSetupScene
+    from game.scenes.fight_setup.scene import FightSetupScene
 
     adventure = adventure_of(services)
     adventure.act({"do": "add_creature", "name": "Loup", "skill": 6, "stamina": 8})

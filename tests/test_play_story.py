@@ -14,9 +14,9 @@ from game.app.timeline import rows
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.chronicles import ChroniclesScene
+from game.scenes.common.sheet_card import CARD_SIZE
 from game.scenes.share import ShareScene
-from game.scenes.sheet import SheetScene
-from game.scenes.sheet_card import CARD_SIZE
+from game.scenes.sheet.scene import SheetScene
 from game.scenes.timeline import TimelineScene
 from game.ui.dialog import Dialog
 

@@ -8,7 +8,7 @@ from game.app.rules_help import SCREENS, rules_help
 from game.scenes.combat import CombatScene
 from game.scenes.help import HelpScene
 from game.scenes.rules_help import RulesHelpScene
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 
 
 @pytest.fixture

@@ -19,11 +19,11 @@ from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
 from game.scenes.combat_text import rules_in_force
+from game.scenes.common.spells import SpellsModal
 from game.scenes.creation import CreationScene
 from game.scenes.creation_steps import ChoicePicker
-from game.scenes.fight_setup import FightSetupScene
-from game.scenes.sheet import SheetScene
-from game.scenes.sheet_powers import SpellsModal
+from game.scenes.fight_setup.scene import FightSetupScene
+from game.scenes.sheet.scene import SheetScene
 
 MECHANICS_BOOK = Path(__file__).parent / "data" / "mechanics" / "books" / "MECH.json"
 

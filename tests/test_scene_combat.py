@@ -25,7 +25,7 @@ from game.rules.session import Session, Start
 from game.scenes.combat import CombatScene
 from game.scenes.combat_animator import Phase
 from game.scenes.dice_entry import DiceEntryScene
-from game.scenes.fight_setup import FightSetupScene
+from game.scenes.fight_setup.scene import FightSetupScene
 
 HERO = {"skill": 10, "stamina": 12, "luck": 8}
 

@@ -10,7 +10,7 @@ from game.i18n.catalogue import load_table
 from game.rules.ff import sections as rules
 from game.scenes.reader import ReaderScene
 from game.scenes.reader_text import typeset
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 from game.ui import fonts
 
 HERO = {"skill": 10, "stamina": 20, "luck": 9}

@@ -6,7 +6,7 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 from game.ui import fonts
 
 

@@ -6,7 +6,7 @@ from app_helpers import Driver, make_adventure, make_services
 from ui_helpers import key, ui, wheel  # noqa: F401  (ui is a fixture)
 
 from game.app.display import MIN_PAGE, Viewport, fluid_page
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 from game.ui.button import Button
 from game.ui.group import WidgetGroup
 from game.ui.layout import ScrollPane, fill, fixed, split

@@ -17,15 +17,15 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.navigator import Screen
 from game.app.stack import SceneStack
 from game.scenes.bookshelf_import import ImportScene
+from game.scenes.common.form import FieldSpec, FormScene
+from game.scenes.common.spells import SpellsModal
 from game.scenes.crash_report import CrashReportScene
 from game.scenes.creation_steps import ChoicePicker
 from game.scenes.dice_entry import DiceEntryScene
-from game.scenes.form import FieldSpec, FormScene
 from game.scenes.help import HelpScene
 from game.scenes.rules_help import RulesHelpScene
 from game.scenes.share import ShareScene
-from game.scenes.sheet import SheetScene
-from game.scenes.sheet_powers import SpellsModal
+from game.scenes.sheet.scene import SheetScene
 from game.ui.dialog import Dialog
 from game.ui.layout import ScrollPane
 

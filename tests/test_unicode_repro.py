@@ -10,8 +10,8 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.app.crash import CrashRecovery
 from game.scenes.bookshelf import BookshelfScene
-from game.scenes.form import FormScene
-from game.scenes.sheet import SheetScene
+from game.scenes.common.form import FormScene
+from game.scenes.sheet.scene import SheetScene
 
 JOINED = ["🏳️‍🌈", "👨‍👩‍👧"]
 

@@ -36,7 +36,7 @@ from game.app.loop import MainLoop
 from game.app.services import build_services
 from game.app.showcase import sample_adventure
 from game.app.stack import SceneStack
-from game.scenes.sheet import SheetScene
+from game.scenes.sheet.scene import SheetScene
 
 scratch, settle, seconds = Path(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
 kiosk_size = sys.argv[4] if len(sys.argv) > 4 else ""

@@ -77,7 +77,7 @@ def samples() -> list[tuple[str, Callable, bool]]:
     """(name, factory, needs the 30-book shelf) for every screen to check."""
     from game.app.showcase import load_all
     from game.scenes.bookshelf import BookshelfScene
-    from game.scenes.sheet import SheetScene
+    from game.scenes.sheet.scene import SheetScene
 
     entries: list[tuple[str, Callable, bool]] = [(name, factory, False) for name, factory in load_all()]
     entries.append(("fixture-sheet-6-scores-24-counters", lambda s: [SheetScene(s, _big_adventure(s))], False))

@@ -1,5 +1,6 @@
 """The book's own texts written into a sheet, shown in the language of the moment.
 
+A threshold of the book reads as the player would write it ("FEAR ≥ 9").
 A hero's starting equipment is copied into the sheet as plain text in the
 language the adventure began in. When the player switches language, an item
 that is one of the book's texts (its equipment, a ready hero's kit) is shown
@@ -8,7 +9,12 @@ in the new language; whatever the player wrote stays as written.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.books.ff_mechanics import Threshold
+    from game.books.fighting_fantasy import FightingFantasyBook
+    from game.rules.ff.state import Hero
 
 
 def _book_items(book: Any) -> dict[str, Any]:
@@ -27,3 +33,10 @@ def item_texts(book: Any, items: list[str], language: str) -> list[str]:
     """Every item of a sheet's equipment, for the screen (book texts in ``language``)."""
     known = _book_items(book)
     return [known[item].get(language) if item in known else item for item in items]
+
+
+def threshold_text(book: FightingFantasyBook, threshold: Threshold, language: str, hero: Hero) -> str:
+    """A threshold as the player reads it: "FEAR ≥ 9", "STAMINA ≤ 0" (the sheet's Tools tab, the death page)."""
+    name = book.stat(threshold.stat).name.get(language)
+    sign = "≤" if threshold.at_most is not None else "≥"
+    return f"{name} {sign} {threshold.limit(hero.initial[threshold.stat])}"

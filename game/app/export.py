@@ -2,7 +2,7 @@
 
 The run itself is shared as its save file (``SaveStore.export``): the log
 carries the play mode and every die, so importing it replays and checks it.
-The sheet as a picture is drawn by game.scenes.sheet_card.
+The sheet as a picture is drawn by game.scenes.common.sheet_card.
 """
 
 from __future__ import annotations

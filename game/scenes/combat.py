@@ -41,7 +41,7 @@ from game.scenes.combat_painter import BoardPainter
 from game.scenes.combat_speech import CombatVoice
 from game.scenes.combat_timeline import FightTimeline
 from game.scenes.combat_widgets import CardWidget, HoverArea
-from game.scenes.sheet_powers import SpellsModal
+from game.scenes.common.spells import SpellsModal
 from game.ui.button import Button
 from game.ui.theme import LOGICAL_SIZE
 

@@ -18,6 +18,7 @@ import pygame
 
 from game.app.adventure import Adventure, Change
 from game.app.adventure_scene import AdventureScene
+from game.app.book_texts import threshold_text
 from game.app.fluid import FluidLayout
 from game.app.journal import undo_state
 from game.app.navigator import Screen
@@ -27,7 +28,6 @@ from game.app.showcase import sample_adventure, showcase
 from game.rules.ff import actions as a
 from game.rules.session import HONEST, make_action
 from game.scenes.death_layout import BUTTON_H, BUTTON_MIN, death_regions
-from game.scenes.sheet_powers import threshold_text
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import (
@@ -317,7 +317,7 @@ class DeathScene(FluidLayout, AdventureScene):
         hero = self.adventure.state.hero
         index = getattr(hero, "died_of", None)
         thresholds = getattr(self.book, "thresholds", [])
-        if index is None or not 0 <= index < len(thresholds):
+        if hero is None or index is None or not 0 <= index < len(thresholds):
             return None
         threshold, language = thresholds[index], self.ui.catalogue.language
         if threshold.message is not None:

@@ -26,9 +26,9 @@ def _scene(module: str, name: str, *, with_services: bool = True) -> ScreenFacto
 ROUTES: dict[Screen, ScreenFactory] = {
     Screen.SHELF: _scene("bookshelf", "BookshelfScene"),
     Screen.CREATION: _scene("creation", "CreationScene"),
-    Screen.SHEET: _scene("sheet", "SheetScene"),
+    Screen.SHEET: _scene("sheet.scene", "SheetScene"),
     Screen.DEATH: _scene("death", "DeathScene"),
-    Screen.FIGHT_SETUP: _scene("fight_setup", "FightSetupScene"),
+    Screen.FIGHT_SETUP: _scene("fight_setup.scene", "FightSetupScene"),
     Screen.COMBAT: _scene("combat", "CombatScene"),
     Screen.READER: _scene("reader", "ReaderScene"),
     Screen.RNP_TABLE: _scene("rnp_table", "RnpTableScene"),

@@ -69,7 +69,7 @@ class ShareScene(ModalScene):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             if kind == "png":
-                from game.scenes.sheet_card import render_sheet_card
+                from game.scenes.common.sheet_card import render_sheet_card
 
                 pygame.image.save(render_sheet_card(self.ui, self.adventure), str(target))
             elif kind == "markdown":

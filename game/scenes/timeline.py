@@ -25,7 +25,7 @@ from game.app.showcase import sample_adventure, showcase
 from game.app.timeline import FILTERS, Row, rows
 from game.app.widget_screen import WidgetScreen
 from game.rules.errors import Refused
-from game.scenes.journal_links import open_share
+from game.scenes.common.journal_links import open_share
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.rules.ff.actions import FFAction
     from game.rules.ff.state import SheetState
     from game.scenes.creation import CreationScene
-    from game.scenes.sheet import SheetScene
+    from game.scenes.sheet.scene import SheetScene
 
 BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4")
 

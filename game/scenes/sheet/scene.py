@@ -28,10 +28,12 @@ from game.rules.ff import actions as a
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, make_action
-from game.scenes import sheet_forms, sheet_paint, sheet_widgets
-from game.scenes.heal_ask import heal
-from game.scenes.sheet_layout import HISTORY_CHIPS, sheet_regions
-from game.scenes.sheet_powers import ToolsTab
+from game.scenes.sheet import controls as sheet_widgets
+from game.scenes.sheet import paint as sheet_paint
+from game.scenes.sheet import questions as sheet_forms
+from game.scenes.sheet.heal import heal
+from game.scenes.sheet.layout import HISTORY_CHIPS, sheet_regions
+from game.scenes.sheet.tools import ToolsTab
 from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.layout import ScrollPane

@@ -16,7 +16,7 @@ from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
 from game.ui.text_fit import fit_line
 
 if TYPE_CHECKING:
-    from game.scenes.fight_setup import FightSetupScene
+    from game.scenes.fight_setup.scene import FightSetupScene
 
 ROW_H = 38
 

@@ -22,8 +22,9 @@ from game.app.showcase import sample_adventure, showcase
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import make_action
-from game.scenes import fight_setup_paint, fight_setup_widgets
-from game.scenes.fight_setup_widgets import MAX_ENEMIES, SetupRegions
+from game.scenes.fight_setup import controls as fight_setup_widgets
+from game.scenes.fight_setup import paint as fight_setup_paint
+from game.scenes.fight_setup.controls import MAX_ENEMIES, SetupRegions
 from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.layout import ScrollPane

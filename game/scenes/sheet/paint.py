@@ -12,14 +12,14 @@ import pygame
 
 from game.app.journal import play_badge
 from game.rules.ff.ruleset import calendar_view
-from game.scenes.sheet_layout import ICONS, STAT_ROW, STATS_TOP, calendar_rect, week_pitch
+from game.scenes.sheet.layout import ICONS, STAT_ROW, STATS_TOP, calendar_rect, week_pitch
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.icons import draw_icon
 from game.ui.text_fit import fit_line
 
 if TYPE_CHECKING:
-    from game.scenes.sheet import SheetScene
+    from game.scenes.sheet.scene import SheetScene
 
 
 def draw(scene: SheetScene, surface: pygame.Surface) -> None:

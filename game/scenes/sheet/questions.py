@@ -12,13 +12,13 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import make_action
-from game.scenes.form import FieldSpec, FormScene
-from game.scenes.heal_ask import heal
+from game.scenes.common.form import FieldSpec, FormScene
+from game.scenes.sheet.heal import heal
 from game.ui.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.app.scene import Scene
-    from game.scenes.sheet import SheetScene
+    from game.scenes.sheet.scene import SheetScene
 
 
 def ask_potion(scene: SheetScene) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes import fight_setup_paint as paint
+from game.scenes.fight_setup import paint
 from game.ui.button import Button
 from game.ui.counter import Counter
 from game.ui.layout import ScrollPane, fill, fixed, split
@@ -22,7 +22,7 @@ from game.ui.text_field import TextField
 from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
-    from game.scenes.fight_setup import FightSetupScene
+    from game.scenes.fight_setup.scene import FightSetupScene
 
 MODES = ("one_after_another", "all_together", "as_one")
 MAX_ENEMIES = 12

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.ff import actions as a
-from game.scenes.journal_links import journal_buttons
-from game.scenes.sheet_layout import (
+from game.scenes.common.journal_links import journal_buttons
+from game.scenes.sheet.layout import (
     CALENDAR_HEIGHT,
     COUNTER_ROW,
     EQUIPMENT_MIN,
@@ -25,8 +25,8 @@ from game.scenes.sheet_layout import (
     calendar_rect,
     week_pitch,
 )
-from game.scenes.sheet_paint import draw_counter_row, draw_pencil, draw_stat_row
-from game.scenes.sheet_powers import ToolsTab
+from game.scenes.sheet.paint import draw_counter_row, draw_pencil, draw_stat_row
+from game.scenes.sheet.tools import ToolsTab
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.counter import Counter
@@ -37,7 +37,7 @@ from game.ui.text_field import TextField
 from game.ui.toggle import Toggle
 
 if TYPE_CHECKING:
-    from game.scenes.sheet import SheetScene
+    from game.scenes.sheet.scene import SheetScene
 
 
 def build(scene: SheetScene) -> None:

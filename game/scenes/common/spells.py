@@ -1,0 +1,111 @@
+"""The book's spells as the player reads them, and the spells overlay a fight opens ("Sorts…").
+
+``spell_label`` is shared by the sheet's Tools tab and the overlay: a spell's
+name, the uses left and what one cast costs, all from the book data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.button import Button
+from game.ui.context import UIContext
+from game.ui.draw import blit_text, wrap_words
+from game.ui.modal import ModalScene
+from game.ui.scroll_list import ScrollList
+
+SPELL_ROW = 36  # a spell in the list of the spells overlay
+
+
+def spell_label(book: Any, spell: Any, state: Any, language: str) -> str:
+    """One spell as a row: its name, the uses left, what one cast costs."""
+    parts = [spell.name.get(language)]
+    if spell.counter is not None:
+        parts.append(f"× {state.counters.get(spell.counter, 0)}")
+    if spell.cost:
+        parts.append(", ".join(f"{book.stat(stat).name.get(language)} −{cost}" for stat, cost in spell.cost.items()))
+    return " · ".join(parts)
+
+
+class SpellsModal(ModalScene):
+    """The book's spells during a fight (the combat board's "Sorts…"): pick one, cast it on the creature in front.
+
+    ``check(index)`` is the rules' reason a spell cannot be cast now (None: it can);
+    ``on_cast(index)`` casts it, through the board so its dice and outcome show there.
+    """
+
+    def __init__(self, ui: UIContext, book: Any, state: Any, check: Any, on_cast: Any) -> None:
+        super().__init__(ui)
+        self.book = book
+        self.check = check
+        self.on_cast = on_cast
+        self.state = state
+        self.layout(self.page)
+
+    def list_rows(self) -> int:
+        """Five spells in view on a page up to 720 high, one more per 36 pixels beyond (all of them if they fit)."""
+        return max(1, min(len(self.book.spells), 5 + max(0, (self.room()[1] - 720) // SPELL_ROW)))
+
+    def panel_size(self) -> tuple[int, int]:
+        return 600, 240 + self.list_rows() * SPELL_ROW
+
+    def place_widgets(self) -> None:
+        ui, panel, book = self.ui, self.panel_rect(), self.book
+        language = ui.catalogue.language
+        self.list = self.group.add(
+            ScrollList(
+                ui,
+                (panel.x + 30, panel.y + 70, panel.width - 60, self.list_rows() * SPELL_ROW),
+                [spell_label(book, spell, self.state, language) for spell in book.spells],
+                row_height=SPELL_ROW,
+                on_select=lambda i: self._sync(),
+                on_activate=lambda i: self.cast(),
+            )
+        )
+        bottom = panel.bottom - 76
+        self.cancel_button = self.group.add(
+            Button(ui, (panel.x + 30, bottom, 200, 46), ui.tr("common.cancel"), on_click=self.dismiss)
+        )
+        self.cast_button = self.group.add(
+            Button(ui, (panel.right - 290, bottom, 260, 46), ui.tr("powers.cast"), style="primary", on_click=self.cast)
+        )
+        self._sync()
+
+    def restore_view(self, kept: Any) -> None:
+        super().restore_view(kept)
+        self._sync()  # the spell selected before the re-layout decides the Cast button again
+
+    def _sync(self) -> None:
+        selected = self.list.selected
+        if selected is None:
+            self.cast_button.set_enabled(False, self.ui.tr("powers.select_spell"))
+            return
+        reason = self.check(selected)
+        self.cast_button.set_enabled(reason is None, reason)
+
+    def cast(self) -> None:
+        selected = self.list.selected
+        if selected is None or self.check(selected) is not None:
+            return
+        if self.stack is not None:
+            self.stack.pop(self)
+        self.on_cast(selected)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        panel = self.draw_frame(surface, self.ui.t("powers.spells"))
+        selected = self.list.selected
+        small = self.ui.theme.text_size("small")
+        if selected is not None and self.book.spells[selected].description is not None:
+            text = self.book.spells[selected].description.get(self.ui.catalogue.language)
+            for index, line in enumerate(wrap_words(text, "italic", small, panel.width - 60)[:2]):
+                blit_text(
+                    surface,
+                    line,
+                    (panel.x + 30, self.list.rect.bottom + 12 + index * 22),
+                    "italic",
+                    small,
+                    self.ui.palette.ink_soft,
+                )
+        self.group.draw(surface)

@@ -2,6 +2,9 @@
 
 feuille                      open the bookshelf in a window (F11: fullscreen)
 feuille --smoke              render every screen once headless, exit 0 when all draw
+feuille --smoke --config-dir C --data-dir D [--only start]
+                             first start the app for real on those folders (their settings, books,
+                             saves), headless, and print what it refused; --only start: only that
 feuille --smoke --text FILE  the same with every player-written text set to each line of FILE
 feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
 feuille --screenshots DIR --matrix
@@ -274,9 +277,52 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def smoke_start(args: argparse.Namespace) -> int:
+    """The app's real start on ``--config-dir`` / ``--data-dir``, headless: their settings, books and saves are
+    read, the shelf is built and drawn; every refusal it shows is printed ("said"). 0 when it started."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import time
+
+    import pygame
+
+    from game.app.display import Display
+    from game.app.loop import FakeClock, MainLoop
+    from game.app.navigator import Screen
+    from game.app.services import build_services
+    from game.app.stack import SceneStack
+
+    started = time.perf_counter()
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
+        services = build_services(config_dir=args.config_dir, data_dir=args.data_dir)
+        said = [str(error) for error in services.shelf.errors] + list(services.problems)
+        stack = SceneStack()
+        shelf = services.navigator.build(Screen.SHELF)
+        stack.push(shelf)
+        stack.apply_pending()
+        MainLoop(stack, display, clock=FakeClock()).run_frames(3)
+        said += [str(item.error) for item in getattr(shelf, "listing", []) if item.error is not None]
+        said += services.saves.take_notices()
+    except Exception as error:  # the start itself failed: say how, and fail
+        print(f"FAIL  start: {type(error).__name__}: {error}")
+        return 1
+    finally:
+        pygame.quit()
+    for line in said:
+        print(f"said  {line}")
+    print(f"ok    start ({time.perf_counter() - started:.1f} s)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``feuille`` command."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.smoke and (args.config_dir or args.data_dir):
+        code = smoke_start(args)
+        if code or args.only == "start":
+            return code
     if args.smoke or args.screenshots:
         return render_showcase(args)
     return run(args)

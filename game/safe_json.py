@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import safe_file
+
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a book, a case, an imported file (saves have their own, see storage.saves)
 MAX_NESTING = 32  # lists and objects inside one another
 MAX_STRING_CHARS = 20_000  # one string (keys too): notes hold up to 10 000, book texts 4 000
@@ -147,17 +149,19 @@ def parse_json_text(name: str, text: str, error: type[InputError] = InputError) 
     return data
 
 
-def read_text_file(path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """Read a UTF-8 file within ``max_bytes``, or raise ``error`` naming what is wrong."""
+def read_text_file(
+    path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES, folder: Path | None = None
+) -> str:
+    """Read a UTF-8 file within ``max_bytes``, or raise ``error`` naming what is wrong.
+
+    The file is checked before it is opened (game.safe_file: a regular file, under the limit, not a link
+    out of ``folder``): a FIFO, a device or a directory is refused with the path and the reason.
+    """
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise error(name, "$", f"is {size} bytes, more than the limit of {max_bytes}")
-        with path.open("rb") as handle:  # never more than the limit, even if the file grows meanwhile
-            raw = handle.read(max_bytes + 1)
-        if len(raw) > max_bytes:
-            raise error(name, "$", f"is more than the limit of {max_bytes} bytes")
+        raw = safe_file.read_bytes(path, max_bytes, folder)
+    except safe_file.FileRefused as refused:
+        raise error(str(path), "$", refused.reason) from None
     except OSError as problem:
         raise error(name, "$", f"cannot be read ({problem.strerror or problem})") from None
     try:
@@ -166,6 +170,8 @@ def read_text_file(path: Path, error: type[InputError] = InputError, max_bytes: 
         raise error(name, "$", f"is not UTF-8 text (byte {problem.start})") from None
 
 
-def read_json_file(path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES) -> object:
+def read_json_file(
+    path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES, folder: Path | None = None
+) -> object:
     """Read a JSON file within the size (``max_bytes``) and other limits, or raise ``error`` naming what is wrong."""
-    return parse_json_text(path.name, read_text_file(path, error, max_bytes), error)
+    return parse_json_text(path.name, read_text_file(path, error, max_bytes, folder), error)

@@ -1,11 +1,11 @@
-"""Atomic writes and backup rotation."""
+"""Atomic writes: the old content or the new, never half; temporary names unique to the process and the call."""
 
 import os
 
 import pytest
 
 from game.storage import atomic
-from game.storage.atomic import atomic_write_text, backup_path, rotate_backups
+from game.storage.atomic import atomic_write_text, backup_path, temporary_path
 
 
 def test_atomic_write_creates_file_with_text(tmp_path):
@@ -51,28 +51,33 @@ def test_failure_during_replace_leaves_old_file_intact(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
-def test_rotate_backups_copies_current_file_to_bak1(tmp_path):
+def test_two_temporary_names_for_one_file_never_collide(tmp_path):
     target = tmp_path / "save.json"
-    target.write_text("v1")
-    rotate_backups(target)
-    assert backup_path(target, 1).read_text() == "v1"
-    assert target.read_text() == "v1"
+    names = {temporary_path(target).name for _ in range(200)}
+    assert len(names) == 200 and all(name.startswith(f".save.json.{os.getpid()}.") for name in names)
 
 
-def test_rotate_backups_keeps_only_the_newest(tmp_path):
+def test_a_temporary_file_already_there_is_never_written_through(tmp_path, monkeypatch):
     target = tmp_path / "save.json"
-    for version in range(1, 9):
-        target.write_text(f"v{version}")
-        rotate_backups(target, keep=5)
-    assert [backup_path(target, i).read_text() for i in range(1, 6)] == ["v8", "v7", "v6", "v5", "v4"]
-    assert not backup_path(target, 6).exists()
+    (tmp_path / "other").write_text("someone else's")
+    taken = tmp_path / ".taken.tmp"
+    taken.symlink_to(tmp_path / "other")
+    monkeypatch.setattr(atomic, "temporary_path", lambda _target: taken)
+    with pytest.raises(FileExistsError):
+        atomic_write_text(target, "new")
+    assert (tmp_path / "other").read_text() == "someone else's" and not target.exists()
 
 
-def test_rotate_backups_without_file_does_nothing(tmp_path):
-    rotate_backups(tmp_path / "absent.json")
-    assert list(tmp_path.iterdir()) == []
+def test_a_link_at_the_target_is_replaced_not_written_through(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me")
+    target = tmp_path / "save.json"
+    target.symlink_to(outside)
+    atomic_write_text(target, "new")
+    assert not target.is_symlink() and target.read_text() == "new" and outside.read_text() == "keep me"
 
 
 def test_backup_names_follow_the_file_name(tmp_path):
     assert backup_path(tmp_path / "save.json", 3).name == "save.json.bak3"
+    assert backup_path(tmp_path / "save.json", 0).name == "save.json.bak0"
     assert os.fspath(backup_path(tmp_path / "a", 1)).endswith("a.bak1")

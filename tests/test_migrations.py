@@ -11,7 +11,8 @@ from game.rules.dice import RandomDice
 from game.rules.session import Session
 from game.storage import migrations
 from game.storage.migrations import CURRENT, STEPS, migrate
-from game.storage.saves import APP_VERSION, SAVE_FORMAT, SaveError, SaveStore, book_changed, book_hash
+from game.storage.save_file import APP_VERSION, SAVE_FORMAT
+from game.storage.saves import SaveError, SaveStore, book_changed, book_hash
 
 BOOKS = load_shelf().books
 V1 = Path(__file__).parent / "data" / "saves_v1"

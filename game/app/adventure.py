@@ -11,6 +11,7 @@ import errno
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic
 
 from game.rules.dice import DiceError, DiceSource, DieUse
@@ -128,12 +129,24 @@ class Adventure(Generic[StateT, ActionT]):
         """Write the adventure; a failure is kept in ``save_problem`` (the play goes on)."""
         try:
             saved = self.store.write(self.save_id, self.session, self.created)
-            self.created = saved.created
-            self.store.set_last(self.save_id)
-            self.save_problem = None
         except OSError as error:
-            self.save_problem = error.strerror or str(error)
+            self.save_problem = describe_failure(error)
             self.save_problem_kind = save_problem_kind(error)
+            return
+        self.created = saved.created
+        self.save_problem = None
+        self.store.set_last(self.save_id)  # a failure there is a notice: the adventure itself is saved
+
+    def take_notices(self) -> list[str]:
+        """What got in the way of the saves without stopping them (a stray directory moved aside…), once each."""
+        return self.store.take_notices()
+
+
+def describe_failure(error: OSError) -> str:
+    """Why a save failed, with the file it failed on: "a1.json: No space left on device"."""
+    reason = error.strerror or str(error)
+    name = Path(error.filename).name if isinstance(error.filename, str) and error.filename else ""
+    return f"{name}: {reason}" if name and name not in reason else reason
 
 
 def save_problem_kind(error: OSError) -> str:

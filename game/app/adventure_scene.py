@@ -154,6 +154,8 @@ class AdventureScene(Scene):
             return None
         if self.adventure.save_problem:
             self.say(self.save_failed_text(), "bad")
+        elif notices := self.adventure.take_notices():  # saved, but something was in the way (moved aside): said once
+            self.say(" ".join(notices), "bad")
         self.flush()
         return result
 

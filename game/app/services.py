@@ -107,7 +107,8 @@ def build_services(
     loaded = settings_store.load()
     settings = loaded.settings
     data = Path(data_dir) if data_dir else Path(platformdirs.user_data_dir(APP_NAME))
-    saves = SaveStore(data / ("demo-saves" if demo else "saves"))
+    problems = [str(p) for p in loaded.problems]
+    saves = SaveStore(data / ("demo-saves" if demo else "saves"), notices=problems)  # its notices are shown once too
     own_books = None if demo else own_books_dir(data)  # the kiosk shows the shipped books only
     ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
     rng = random.Random(seed)
@@ -123,7 +124,7 @@ def build_services(
         rng=rng,
         new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
         demo=demo,
-        problems=[str(p) for p in loaded.problems],
+        problems=problems,
         books_dir=books_dir,
         own_books=own_books,
         keymap=Keymap(settings.shortcuts),

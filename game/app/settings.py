@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -18,8 +17,9 @@ from typing import Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.safe_json import InputError, read_json_file
-from game.storage.atomic import atomic_write_text
+from game.safe_file import read_bytes
+from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
+from game.storage.atomic import atomic_write_bytes, atomic_write_text
 
 APP_DIR_NAME = "feuille-aventure"
 SETTINGS_FILE = "settings.json"
@@ -105,11 +105,12 @@ class SettingsStore:
         """Read the file; a missing file gives defaults with no problem. Never raises."""
         path = self.path
         self._file_was_broken = False
-        if not path.exists():
+        if not os.path.lexists(path):
             return LoadResult(Settings())
         try:
-            # The same guarded reader as books and saves: size, nesting, UTF-8, huge numbers.
-            data = read_json_file(path)
+            # The same guarded reader as books and saves: a regular file (never a FIFO, a device, a link out of
+            # the folder) within the size limit, then nesting, UTF-8, huge numbers.
+            data = read_json_file(path, folder=self.directory)
         except InputError as exc:
             return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, exc.reason)]))
         if not isinstance(data, dict):
@@ -141,8 +142,11 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> None:
         """Write ``settings`` atomically, first moving a broken file aside."""
-        if self._file_was_broken and self.path.exists():
-            shutil.copy2(self.path, self.broken_copy_path)
+        if self._file_was_broken:
+            try:  # the player's words are kept (a regular file within the limit; never a FIFO or a device)
+                atomic_write_bytes(self.broken_copy_path, read_bytes(self.path, MAX_FILE_BYTES, self.directory))
+            except OSError:
+                pass  # nothing to keep (gone, or not a file): the save below replaces it
             self._file_was_broken = False
         text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
         atomic_write_text(self.path, text)

@@ -19,6 +19,8 @@ from pydantic import BaseModel
 
 from game.rules.errors import Refused
 from game.rules.session import Session
+from game.safe_file import read_bytes
+from game.safe_json import MAX_FILE_BYTES
 
 # Which fields of which actions are free text a player typed.
 TEXT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -107,5 +109,5 @@ def fill_widgets(scenes: Any, text: str) -> int:
 
 def read_lines(path: Any) -> list[str]:
     """The lines of a text file of test strings (UTF-8, surrogate escapes kept), blank lines included once."""
-    raw = open(path, encoding="utf-8", errors="surrogateescape").read()
+    raw = read_bytes(path, MAX_FILE_BYTES).decode("utf-8", errors="surrogateescape")  # the one checked reader
     return raw.split("\n")

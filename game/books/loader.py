@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import bundled, safe_json
+from game import bundled, safe_file, safe_json
 from game.books import BOOK_ID
 from game.books.shelf_index import BookCard, ShelfIndex, card_of, stat_key
 from game.safe_json import InputError, json_path
@@ -117,12 +117,23 @@ def validate_book(name: str, data: object) -> Book:
         raise BookError(first.file, first.path, first.reason, tuple(others)) from None
 
 
-def load_book(path: Path) -> Book:
-    """Load and validate one book file; its ``id`` must match the file name."""
-    book = validate_book(path.name, read_json_file(path))
+def read_book_text(path: Path, folder: Path | None = None) -> str:
+    """A book file's text, checked before it is opened (game.safe_file: a regular file within the limit, not a
+    FIFO, a device or a link out of ``folder``), or BookError with the path and the reason."""
+    return safe_json.read_text_file(path, BookError, folder=folder)
+
+
+def book_from_text(path: Path, text: str) -> Book:
+    """Validate a book file's text; its ``id`` must match the file name. Raises BookError."""
+    book = validate_book(path.name, safe_json.parse_json_text(path.name, text, BookError))
     if book.id != path.stem:
         raise BookError(path.name, "$.id", f"is '{book.id}' but the file is named '{path.name}'")
     return book
+
+
+def load_book(path: Path, folder: Path | None = None) -> Book:
+    """Load and validate one book file (a link out of ``folder``, when given, is refused); raises BookError."""
+    return book_from_text(path, read_book_text(path, folder))
 
 
 def bundled_books_dir() -> Path:
@@ -149,7 +160,7 @@ class LazyBooks(Mapping[str, "Book"]):
         if card is None:
             raise KeyError(book_id)
         try:
-            book = load_book(Path(card.file))
+            book = load_book(Path(card.file), Path(card.file).parent)
         except BookError as error:
             self.shelf.errors.append(error)
             del self.shelf.cards[book_id]
@@ -202,14 +213,14 @@ def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> 
         if known:
             first, *others = (InputError(e["file"], e["path"], e["reason"]) for e in known)
             raise BookError(first.file, first.path, first.reason, tuple(others))
-    data = path.read_bytes() if path.is_file() else b""
     try:
-        book = load_book(path)
+        text = read_book_text(path, path.parent)  # read once: the bytes hashed are the bytes validated
+        book = book_from_text(path, text)
     except BookError as error:
         if index is not None:
             index.put(key, errors=[{"file": e.file, "path": e.path, "reason": e.reason} for e in error.every()])
         raise
-    card = card_of(book, path, data)
+    card = card_of(book, path, text.encode("utf-8"))
     loaded[book.id] = book
     if index is not None:
         index.put(key, card=card)
@@ -218,6 +229,8 @@ def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> 
 
 def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None, keys: set[str]) -> None:
     if not folder.is_dir():
+        if safe_file.entry_kind(folder) is not None:
+            shelf.errors.append(BookError(str(folder), "$", "is not a folder: no book is read from it"))
         return
     paths = [p for p in sorted(folder.glob("*.json")) if not p.name.endswith(".schema.json")]
     if len(paths) > MAX_BOOKS:
@@ -267,4 +280,4 @@ def load_book_by_id(book_id: str, folder: Path | None = None) -> Book:
     if not re.match(BOOK_ID, book_id):
         raise BookError(book_id, "$", "is not a book id (letters, digits, '-' and '_', at most 32): a book is named by its id")
     folder = folder or bundled_books_dir()
-    return load_book(folder / f"{book_id}.json")
+    return load_book(folder / f"{book_id}.json", folder)

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game import safe_file
+
 INDEX_FORMAT = 1
+MAX_INDEX_BYTES = 8 * 1024 * 1024  # 400 books' cards (two folders of 200) are under 1 MiB
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,8 @@ def card_of(book: Any, path: Path, data: bytes) -> BookCard:
 
 def stat_key(path: Path) -> str:
     """What says a file is unchanged since it was indexed: its name, size and modification time."""
-    info = path.stat()
-    return f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}"
+    info = path.stat()  # a link loop or a dangling link: OSError, listed as the file's error
+    return f"{os.path.abspath(os.path.realpath(path))}|{info.st_size}|{info.st_mtime_ns}"
 
 
 class ShelfIndex:
@@ -115,10 +119,10 @@ class ShelfIndex:
         self.path = path
         self.entries: dict[str, dict[str, Any]] = {}
         self.changed = False
-        if path is None or not path.is_file():
+        if path is None:
             return
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+        try:  # checked like every file read (a FIFO or a huge file here must not hold the shelf up)
+            data = json.loads(safe_file.read_bytes(path, MAX_INDEX_BYTES, path.parent))
         except (OSError, ValueError):
             return  # a cache: start afresh
         if isinstance(data, dict) and data.get("format") == INDEX_FORMAT and isinstance(data.get("entries"), dict):

@@ -2,20 +2,39 @@
 
 ``atomic_write_text`` never leaves a half-written file behind: readers see
 either the old content or the new, even if the process dies or the disk fills
-up in the middle. ``rotate_backups`` keeps the last few versions of a file as
-``name.bak1`` (newest) … ``name.bakN`` (oldest).
+up in the middle. The new content goes to a temporary file whose name is
+unique to the process and the call (``.<name>.<pid>.<random>.tmp``, so two
+windows never rename each other's file away), is written and fsynced whole,
+and only then renamed over the target; the folder is fsynced after. On any
+failure the temporary file is removed and the target is as it was.
+
+Every call to the system goes through ``os`` (``os.open``, ``os.write``,
+``os.fsync``, ``os.replace``…), one step each: the storage tests fail each of
+them in turn (tests/faults.py). The rotation of a save's backups, which
+builds on these steps, is game.storage.versions.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
+import secrets
+import sys
+import time
 from pathlib import Path
 
+WRITE_FLAGS = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_EXCL  # a fresh file, never one put there before (nor a link: O_EXCL does not follow one)
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+REPLACE_TRIES = 5  # Windows: a file an antivirus or an indexer holds open refuses a rename for a moment
 
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable; not possible on every OS (Windows)."""
+
+def fsync_directory(directory: Path) -> None:
+    """Make a rename in ``directory`` durable; not possible on every OS (Windows), nor needed there."""
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:
@@ -24,63 +43,82 @@ def _fsync_directory(directory: Path) -> None:
         os.fsync(fd)
     except OSError:
         pass
-    finally:
+    try:
         os.close(fd)
+    except OSError:
+        pass  # closing a folder read for fsync: nothing was written through it
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """Replace ``path`` with ``text`` atomically.
+def temporary_path(target: Path) -> Path:
+    """A name beside ``target`` no other process or call uses: ``.<name>.<pid>.<random>.tmp``."""
+    return target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
 
-    The text goes to a temporary file in the same directory (so ``os.replace``
-    is a rename on one file system), which is flushed and fsynced before it
-    replaces the target; the directory is fsynced afterwards. On any error the
-    temporary file is removed and the old file is left as it was.
+
+def replace(source: Path, target: Path) -> None:
+    """``os.replace``, retried a few times on Windows where a file held open for a moment refuses it."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if sys.platform != "win32" or attempt == REPLACE_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+def discard(path: Path) -> None:
+    """Remove a file this module made (a temporary), quietly: it is never the player's data."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_temporary(target: Path, data: bytes) -> Path:
+    """Write ``data`` whole to a new temporary file beside ``target``, fsynced and closed; its path.
+
+    On failure nothing is left behind and the error is raised.
     """
+    tmp = temporary_path(target)
+    fd = os.open(tmp, WRITE_FLAGS, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        discard(tmp)
+        raise
+    try:
+        os.close(fd)
+    except BaseException:
+        discard(tmp)
+        raise
+    return tmp
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (see the module's docstring)."""
     target = Path(path)
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    tmp = Path(tmp_name)
+    tmp = write_temporary(target, data)
     try:
-        # newline="" keeps "\n" as written on every platform, so files diff cleanly.
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        replace(tmp, target)
     except BaseException:
-        try:
-            tmp.unlink()
-        except FileNotFoundError:
-            pass
+        discard(tmp)
         raise
-    _fsync_directory(directory)
+    fsync_directory(directory)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+    """Replace ``path`` with ``text`` atomically; "\\n" stays "\\n" on every platform, so files diff cleanly."""
+    atomic_write_bytes(path, text.encode(encoding))
 
 
 def backup_path(path: str | os.PathLike[str], index: int) -> Path:
-    """The path of backup number ``index`` (1 = newest) of ``path``."""
+    """The path of backup slot ``index`` of ``path`` (1 = newest … 5; 0 = a version waiting for its slot)."""
     target = Path(path)
     return target.with_name(f"{target.name}.bak{index}")
-
-
-def rotate_backups(path: str | os.PathLike[str], keep: int = 5) -> None:
-    """Shift ``path.bak1..bak{keep-1}`` up by one and copy ``path`` to ``path.bak1``.
-
-    Call it just before overwriting ``path``. The oldest backup beyond ``keep``
-    is dropped. Does nothing when ``path`` does not exist or ``keep`` < 1.
-    """
-    target = Path(path)
-    if keep < 1 or not target.exists():
-        return
-    oldest = backup_path(target, keep)
-    if oldest.exists():
-        oldest.unlink()
-    for index in range(keep - 1, 0, -1):
-        source = backup_path(target, index)
-        if source.exists():
-            os.replace(source, backup_path(target, index + 1))
-    # Copy through a temporary name so a crash never leaves a truncated bak1.
-    newest = backup_path(target, 1)
-    tmp = newest.with_name(newest.name + ".tmp")
-    shutil.copy2(target, tmp)
-    os.replace(tmp, newest)

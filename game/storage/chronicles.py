@@ -8,6 +8,7 @@ left untouched; a bad record in it is skipped with its reason, never fatal.
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -37,10 +38,10 @@ class ChronicleStore:
     def runs(self, book_id: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
         """The kept runs of a book by id (as stored: game.app.chronicle reads them), and the file's problem if any."""
         path = self.path(book_id)
-        if not path.exists():
+        if not os.path.lexists(path):
             return {}, []
         try:
-            data = read_json_file(path, ChronicleError)
+            data = read_json_file(path, ChronicleError, folder=self.root)
         except InputError as error:
             return {}, [str(error)]
         runs = data.get("runs") if isinstance(data, dict) else None
@@ -75,7 +76,7 @@ class RecordCache:
         self.entries: dict[str, dict[str, Any]] = {}
         self.changed = False
         try:
-            data = read_json_file(self.path, ChronicleError) if self.path.exists() else {}
+            data = read_json_file(self.path, ChronicleError, folder=store.root) if os.path.lexists(self.path) else {}
         except InputError:
             data = {}
         if isinstance(data, dict):

@@ -1,17 +1,25 @@
 """Adventures on disk: one JSON file per adventure holding the session's action log.
 
-Every write is atomic and keeps the previous versions as rotated backups
-(``<id>.json.bak1`` newest … ``.bak5``). A file that cannot be read is reported
-with file, JSON path and reason and never overwritten; the player can be
-offered its backups. Loading replays the log, so a save restores exactly the
-state, the undo history and the redo list.
+Every write is atomic and keeps the previous good versions as backups
+(``<id>.json.bak1`` newest … ``.bak5``, game.storage.versions): the new version
+is written and fsynced first, the backups rotate only after it is committed,
+a backup slot takes only a readable save, and a failing write (any errno)
+leaves the save and its backups as they were. A file that cannot be read is
+reported with file, JSON path and reason; the player can be offered its
+backups, and when a new version replaces it, it is kept as ``<id>.json.broken``.
+Every file is read through game.safe_file (a regular file inside the saves
+folder, within the size limit), and something in the way (a directory where a
+save or a backup goes, the saves folder being a file) is moved aside and
+reported once in ``notices``: it never stops the autosave. Loading replays the
+log, so a save restores exactly the state, the undo history and the redo list.
 
-Format 2 (see game/storage/migrations.py, which reads every earlier format)
-records the app version that wrote the file and ``book_hash``, the hash of the
-book's content: :func:`book_changed` tells the bookshelf that an adventure was
-saved with another edition of its book's file, and a replay that fails then
-says so. Limits (file size, log entries, strings…) are in docs/LIMITS.md; the
-app never writes a save it would refuse to read.
+The file format is game.storage.save_file. Format 2 (see
+game/storage/migrations.py, which reads every earlier format) records the app
+version that wrote the file and ``book_hash``, the hash of the book's content:
+:func:`book_changed` tells the bookshelf that an adventure was saved with
+another edition of its book's file, and a replay that fails then says so.
+Limits (file size, log entries, strings…) are in docs/LIMITS.md; the app never
+writes a save it would refuse to read.
 """
 
 from __future__ import annotations
@@ -19,44 +27,34 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
-import re
+import os
 import secrets
-import shutil
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from game import safe_json
-from game.books import BOOK_ID
+from game import safe_file, safe_json
 from game.rules.session import Session
-from game.safe_json import InputError, json_path
-from game.storage.atomic import atomic_write_text, backup_path, rotate_backups
-from game.storage.migrations import CURRENT, MigrationError, migrate
+from game.storage.atomic import atomic_write_bytes, atomic_write_text
+from game.storage.save_file import (
+    MAX_LOG_ENTRIES,
+    MAX_SAVE_BYTES,
+    SAVE_ID,
+    SaveError,
+    SaveFile,
+    now_text,
+    parse_save,
+    read_save_file,
+    summarize,
+    version_digest,
+)
+from game.storage.versions import History, move_aside
 
-SAVE_FORMAT: Final = CURRENT
 BACKUPS = 5
-SAVE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-MAX_SAVE_BYTES = 8 * 1024 * 1024  # larger than a book's limit: a long adventure with long notes grows
-MAX_LOG_ENTRIES = 10_000  # entries + redo; replaying 10 000 takes a few seconds
-MAX_DICE_PER_ENTRY = 1_000
 STALE_TEMP_SECONDS = 60  # a write's temporary file older than this was left by a crash
-
-
-def _app_version() -> str | None:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("feuille-aventure")
-    except PackageNotFoundError:  # pragma: no cover - a bundle without metadata
-        return None
-
-
-APP_VERSION = _app_version()
 _BOOK_HASHES: dict[int, tuple[Any, str]] = {}
 
 
@@ -78,69 +76,6 @@ def book_hash(book: Any) -> str:
     return digest
 
 
-class SaveError(InputError):
-    """A save file that cannot be used: which file, where in it, and why."""
-
-
-class SaveSummary(BaseModel):
-    """What the bookshelf lists without replaying the log."""
-
-    model_config = ConfigDict(extra="ignore")
-    hero: str = Field(default="", max_length=1000)
-    paragraph: int | None = Field(default=None, ge=0, le=100_000)
-    alive: bool = True
-    detail: str = Field(default="", max_length=1000)
-
-
-class SaveFile(BaseModel):
-    """The save file format (version ``SAVE_FORMAT``; earlier ones are migrated when read)."""
-
-    model_config = ConfigDict(extra="forbid")
-    app: Literal["feuille-aventure"] = "feuille-aventure"
-    save_format: Literal[2] = SAVE_FORMAT
-    app_version: str | None = Field(default=APP_VERSION, max_length=64)  # who wrote it; None: not recorded
-    id: str = Field(pattern=SAVE_ID.pattern)
-    book: str = Field(pattern=BOOK_ID)
-    book_hash: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")  # None: not recorded (format 1)
-    created: str = Field(max_length=64)
-    updated: str = Field(max_length=64)
-    summary: SaveSummary = SaveSummary()
-    log: dict[str, Any]
-
-
-Die = Annotated[int, Field(ge=1, le=1000)]
-Score = Annotated[int, Field(ge=-999, le=999)]
-
-
-class _LogEntry(BaseModel):
-    """What Session.from_log reads of one entry (checked before any replay)."""
-
-    model_config = ConfigDict(extra="ignore", strict=True)
-    action: dict[str, Any]
-    dice: list[Die] = Field(default_factory=list, max_length=MAX_DICE_PER_ENTRY)
-    outcome: str | None = None
-    reroll: int = Field(default=0, ge=0, le=MAX_LOG_ENTRIES)
-
-
-class _LogStart(BaseModel):
-    model_config = ConfigDict(extra="ignore", strict=True)
-    hero: dict[Annotated[str, Field(max_length=40)], Score] | None = Field(default=None, max_length=32)
-    language: Literal["fr", "en"] = "fr"
-    play: Literal["bookmark", "honest"] = "bookmark"
-
-
-class _Log(BaseModel):
-    """The shape of a session log (game.rules.session.Session.to_log); unknown keys are left to the session."""
-
-    model_config = ConfigDict(extra="ignore", strict=True)
-    format: int
-    book: str
-    start: _LogStart = _LogStart()
-    entries: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
-    redo: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
-    undone: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
-
-
 @dataclass(frozen=True)
 class Listing:
     """One adventure on the shelf: its summary, or the reason it cannot be read."""
@@ -151,68 +86,9 @@ class Listing:
     error: SaveError | None
 
 
-def now_text() -> str:
-    """The current time as the save files write it (UTC, ISO 8601, seconds)."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def _short(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def summarize(session: Session) -> SaveSummary:
-    """A short description of a session for the list of adventures (never over the summary's limits)."""
-    view = session.view()
-    hero = view.get("hero") or {}
-    if "party_order" in view:  # a Rôle'n Play table: the party, and the time on the table's clock
-        clock = view.get("clock") or {}
-        when = f"{clock.get('day', 1)}/{clock.get('hour', 0):02d}:{clock.get('minute', 0):02d}"
-        return SaveSummary(hero=_short(", ".join(view["party_order"])), detail=_short(when))
-    paragraph = view.get("paragraph")
-    return SaveSummary(
-        hero=_short(hero.get("name", "")),
-        alive=hero.get("alive", True),
-        paragraph=paragraph if isinstance(paragraph, int) and 0 <= paragraph <= 100_000 else None,
-        detail=_short(f"{hero.get('stamina', '')}"),
-    )
-
-
-def _first_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:
-    first = error.errors(include_url=False)[0]
-    reason = {"missing": "this field is required", "extra_forbidden": "this field is not part of a save"}.get(
-        first["type"], first["msg"]
-    )
-    return SaveError(name, json_path(prefix + tuple(first["loc"])), reason)
-
-
-def parse_save(name: str, data: object) -> SaveFile:
-    """Bring parsed JSON to the current format and validate it, or raise SaveError naming the field."""
-    try:
-        data = migrate(data)
-    except MigrationError as error:
-        raise SaveError(name, error.path, error.reason) from None
-    try:
-        save = SaveFile.model_validate(data)
-    except ValidationError as error:
-        raise _first_error(name, error) from None
-    for key in ("entries", "redo", "undone"):  # counted before validating thousands of entries one by one
-        items = save.log.get(key)
-        if isinstance(items, list) and len(items) > MAX_LOG_ENTRIES:
-            raise SaveError(name, f"$.log.{key}", f"holds {len(items)} actions, more than the limit of {MAX_LOG_ENTRIES}")
-    try:
-        log = _Log.model_validate(save.log)
-    except ValidationError as error:
-        raise _first_error(name, error, ("log",)) from None
-    if len(log.entries) + len(log.redo) > MAX_LOG_ENTRIES:
-        raise SaveError(
-            name, "$.log", f"holds {len(log.entries) + len(log.redo)} actions, more than the limit of {MAX_LOG_ENTRIES}"
-        )
-    return save
-
-
-def read_save_file(path: Path) -> SaveFile:
-    """Read and check one save file (any format this app knows), or raise SaveError; the file is never changed."""
-    return parse_save(path.name, safe_json.read_json_file(path, SaveError, max_bytes=MAX_SAVE_BYTES))
+def _signature(info: os.stat_result) -> tuple[int, int, int, int]:
+    """A file's identity and content stamp: kept by a rename or a hard link, new for every file written."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
 def book_changed(save: SaveFile, book: Any) -> bool:
@@ -224,8 +100,26 @@ def book_changed(save: SaveFile, book: Any) -> bool:
 class SaveStore:
     """A folder of adventures (the player's, or the convention demo's separate slot)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, notices: list[str] | None = None) -> None:
         self.root = Path(root)
+        # Things in the way that did not stop a save, each said once (take_notices); the app passes its
+        # list of problems to show, so the first screen shown says them.
+        self.notices: list[str] = notices if notices is not None else []
+        self._told: set[str] = set()
+        self._digests: dict[tuple[int, int, int, int], str | None] = {}  # version_digest by file signature
+
+    # -- what the player is told once -------------------------------------------------------
+    def notice(self, text: str) -> None:
+        """Keep ``text`` for the screen, once per run of the app."""
+        if text not in self._told:
+            self._told.add(text)
+            self.notices.append(text)
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown (and forget them: each is shown once)."""
+        taken = list(self.notices)
+        self.notices.clear()
+        return taken
 
     # -- paths -----------------------------------------------------------------------------
     def path(self, save_id: str) -> Path:
@@ -269,17 +163,49 @@ class SaveStore:
             raise OSError(
                 errno.EFBIG, f"the save would be {size} bytes, more than the limit of {MAX_SAVE_BYTES}; the last save is kept"
             )
-        rotate_backups(path, keep=BACKUPS)
-        atomic_write_text(path, text)
+        self._ensure_root()
+        data = text.encode("utf-8")
+        digest = version_digest(save)
+        self.history(save_id).commit(data, digest)
+        try:
+            self._digests[_signature(os.lstat(path))] = digest
+        except OSError:
+            pass
         return save
+
+    def history(self, save_id: str) -> History:
+        """The versions of an adventure's file (its backups) and the write that keeps them."""
+        return History(self.path(save_id), BACKUPS, self._digest, MAX_SAVE_BYTES, self.notice)
+
+    def _digest(self, path: Path) -> str | None:
+        """The version of a save file (None when it is not a readable save); OSError when it cannot be read now."""
+        signature = _signature(os.lstat(path))
+        if signature in self._digests:
+            return self._digests[signature]
+        try:
+            data = safe_file.read_bytes(path, MAX_SAVE_BYTES, self.root)
+            text = data.decode("utf-8")
+            digest: str | None = version_digest(parse_save(path.name, safe_json.parse_json_text(path.name, text, SaveError)))
+        except (safe_file.FileRefused, UnicodeDecodeError, SaveError):
+            digest = None
+        self._digests[signature] = digest
+        return digest
+
+    def _ensure_root(self) -> None:
+        """The saves folder exists; a file in its place is moved aside (and said) rather than stopping every save."""
+        kind = safe_file.entry_kind(self.root)
+        if kind not in (None, "a directory", "link"):
+            move_aside(self.root, "a file" if kind == "file" else kind, self.notice, required=True)
+        self.root.mkdir(parents=True, exist_ok=True)
 
     def remove_stale_temporaries(self, save_id: str | None = None, older_than: float = STALE_TEMP_SECONDS) -> int:
         """Delete temporary files killed writes left behind (of one adventure, or all); returns how many.
 
         The bookshelf's listing calls it; files younger than ``older_than`` seconds may belong to a write
-        in progress (another window) and are kept.
+        in progress (another window) and are kept. Only regular files are deleted: anything else found
+        under such a name is reported once (``notices``) and left.
         """
-        if not self.root.is_dir():
+        if safe_file.entry_kind(self.root) != "a directory":
             return 0
         name = f"{save_id}.json" if save_id else "*.json"
         left = [*self.root.glob(f".{name}.*.tmp"), *self.root.glob(f"{name}.bak1.tmp")]
@@ -288,81 +214,113 @@ class SaveStore:
         removed = 0
         limit = time.time() - older_than
         for path in left:
+            kind = safe_file.entry_kind(path)
+            if kind != "file":
+                self.notice(f"{path} is {kind} under the name of a temporary file; it is left as it is")
+                continue
             try:
-                if path.is_file() and not path.is_symlink() and path.stat().st_mtime < limit:
-                    path.unlink()
+                if os.lstat(path).st_mtime < limit:
+                    os.unlink(path)
                     removed += 1
             except OSError:
                 continue
         return removed
 
     def delete(self, save_id: str) -> None:
-        """Remove an adventure and its backups."""
-        path = self.path(save_id)
-        for index in range(1, BACKUPS + 1):
-            backup_path(path, index).unlink(missing_ok=True)
-        path.unlink(missing_ok=True)
+        """Remove an adventure, its backups and its kept broken file (files only: a stray directory stays)."""
+        history = self.history(save_id)
+        for path in [*(history.slot(i) for i in range(BACKUPS + 1)), history.broken_path, self.path(save_id)]:
+            if safe_file.entry_kind(path) in ("file", "link"):
+                os.unlink(path)
 
     def export(self, save_id: str, destination: Path) -> None:
-        """Copy an adventure's file to ``destination`` (checked readable first)."""
+        """Copy an adventure's file to ``destination`` (checked readable first; bounded like every read)."""
         self.read(save_id)
-        shutil.copyfile(self.path(save_id), destination)
+        atomic_write_bytes(destination, safe_file.read_bytes(self.path(save_id), MAX_SAVE_BYTES, self.root))
 
     def import_file(self, source: Path, books: Mapping[str, Any]) -> str:
         """Add the adventure in ``source`` under a new id, after checking it replays; never overwrites."""
         save = read_save_file(source)
         restore(save, books, source.name)
         save_id = self.new_id()
+        self._ensure_root()
         atomic_write_text(self.path(save_id), save.model_copy(update={"id": save_id}).model_dump_json(indent=1))
         return save_id
 
+    @property
+    def last_path(self) -> Path:
+        return self.root / "last.txt"
+
     def set_last(self, save_id: str) -> None:
-        """Remember the adventure that "continue" reopens."""
-        atomic_write_text(self.root / "last.txt", self.path(save_id).stem)
+        """Remember the adventure that "continue" reopens (a failure is a notice: the save itself is done)."""
+        try:
+            kind = safe_file.entry_kind(self.last_path)
+            if kind not in (None, "file", "link"):
+                move_aside(self.last_path, kind, self.notice, required=True)
+            atomic_write_text(self.last_path, self.path(save_id).stem)
+        except OSError as error:
+            self.notice(f"{self.last_path}: cannot remember the adventure to continue ({error.strerror or error})")
 
     def last(self) -> str | None:
         """The adventure "continue" reopens, if it still exists."""
         try:
-            with (self.root / "last.txt").open("rb") as handle:
-                save_id = handle.read(256).decode("utf-8").strip()
-            return save_id if self.path(save_id).exists() else None
+            save_id = safe_file.read_bytes(self.last_path, 256, self.root).decode("utf-8").strip()
+            return save_id if safe_file.entry_kind(self.path(save_id)) in ("file", "link") else None
         except (OSError, UnicodeDecodeError, SaveError):
             return None
 
     # -- reading -----------------------------------------------------------------------------
+    def version_paths(self, save_id: str) -> list[Path]:
+        """The backup files of an adventure, newest first (backup number n is the n-th of them)."""
+        return self.history(save_id).versions()
+
     def read(self, save_id: str, backup: int = 0) -> SaveFile:
-        """Read one save (or its backup number ``backup``), or raise SaveError."""
-        if not (isinstance(backup, int) and 0 <= backup <= BACKUPS):
+        """Read one save (or its backup number ``backup``, 1 = newest), or raise SaveError."""
+        if not (isinstance(backup, int) and 0 <= backup <= BACKUPS + 1):
             raise SaveError(save_id, "$", f"backup {backup!r} is not one of 1..{BACKUPS}")
-        path = self.path(save_id) if backup == 0 else backup_path(self.path(save_id), backup)
-        try:
-            inside = path.resolve().parent == self.root.resolve()
-        except (OSError, RuntimeError):  # a symlink loop
-            inside = False
-        if not inside:
-            raise SaveError(path.name, "$", "is a link to a file outside the saves folder; it is not read")
-        return read_save_file(path)
+        if backup == 0:
+            return read_save_file(self.path(save_id), self.root)
+        versions = self.version_paths(save_id)
+        if backup > len(versions):
+            raise SaveError(save_id, "$", f"has no backup {backup}")
+        return read_save_file(versions[backup - 1], self.root)
 
     def backups(self, save_id: str) -> list[int]:
-        """The backup numbers that exist for an adventure, newest first."""
-        path = self.path(save_id)
-        return [i for i in range(1, BACKUPS + 1) if backup_path(path, i).exists()]
+        """The backup numbers that exist for an adventure, newest first (1, 2, …)."""
+        return list(range(1, len(self.version_paths(save_id)) + 1))
 
     def listing(self) -> list[Listing]:
-        """Every adventure in the folder, newest first; unreadable ones carry their error."""
-        if not self.root.is_dir():
+        """Every adventure in the folder, newest first; unreadable ones carry their error.
+
+        An adventure whose file is gone but whose backups remain is listed too (with that error), so its
+        backups can be opened. The saves folder being something else than a folder is said once.
+        """
+        kind = safe_file.entry_kind(self.root)
+        if kind is None:
+            return []
+        if kind not in ("a directory", "link") or not self.root.is_dir():
+            what = "a file" if kind == "file" else kind
+            self.notice(f"{self.root} is {what}, not the saves folder; the next save moves it aside")
             return []
         self.remove_stale_temporaries()
-        result = []
-        for path in self.root.glob("*.json"):
-            save_id = path.stem
-            if not SAVE_ID.match(save_id):
-                continue
-            try:
-                result.append(Listing(save_id, path, self.read(save_id), None))
-            except SaveError as error:
-                result.append(Listing(save_id, path, None, error))
+        ids = {path.name[: -len(".json")] for path in self.root.glob("*.json")}
+        ids |= {path.name.split(".json.bak", 1)[0] for path in self.root.glob("*.json.bak[0-9]")}
+        result = [self.listed(save_id) for save_id in sorted(ids) if SAVE_ID.match(save_id)]
         return sorted(result, key=lambda item: item.save.updated if item.save else "", reverse=True)
+
+    def listed(self, save_id: str) -> Listing:
+        """One adventure as the shelf lists it.
+
+        The seam for a faster shelf: today the whole save is parsed (not replayed); a summary read would go here.
+        """
+        path = self.path(save_id)
+        if safe_file.entry_kind(path) is None:
+            count = len(self.version_paths(save_id))
+            return Listing(save_id, path, None, SaveError(path.name, "$", f"is missing; {count} backup(s) remain"))
+        try:
+            return Listing(save_id, path, self.read(save_id), None)
+        except SaveError as error:
+            return Listing(save_id, path, None, error)
 
     def load(self, save_id: str, books: Mapping[str, Any], backup: int = 0) -> tuple[SaveFile, Session]:
         """Read and replay an adventure; raise SaveError naming what fails."""

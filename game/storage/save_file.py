@@ -1,0 +1,182 @@
+"""What a save file is: its format, its limits, and reading one (game.storage.saves keeps the folder of them).
+
+A save is one JSON file holding an adventure's action log (game.rules.session
+Session.to_log) with a summary for the shelf. :func:`parse_save` brings any
+format this app knows to the current one (game.storage.migrations) and checks
+it field by field before anything replays it; :func:`read_save_file` reads one
+through game.safe_file (a regular file within ``MAX_SAVE_BYTES``).
+:func:`version_digest` says when two files hold the same version of an
+adventure (the backups keep distinct versions only).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game import safe_json
+from game.books import BOOK_ID
+from game.rules.session import Session
+from game.safe_json import InputError, json_path
+from game.storage.migrations import CURRENT, MigrationError, migrate
+
+SAVE_FORMAT: Final = CURRENT
+SAVE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # larger than a book's limit: a long adventure with long notes grows
+MAX_LOG_ENTRIES = 10_000  # entries + redo; replaying 10 000 takes a few seconds
+MAX_DICE_PER_ENTRY = 1_000
+
+
+def _app_version() -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("feuille-aventure")
+    except PackageNotFoundError:  # pragma: no cover - a bundle without metadata
+        return None
+
+
+APP_VERSION = _app_version()
+
+
+class SaveError(InputError):
+    """A save file that cannot be used: which file, where in it, and why."""
+
+
+class SaveSummary(BaseModel):
+    """What the bookshelf lists without replaying the log."""
+
+    model_config = ConfigDict(extra="ignore")
+    hero: str = Field(default="", max_length=1000)
+    paragraph: int | None = Field(default=None, ge=0, le=100_000)
+    alive: bool = True
+    detail: str = Field(default="", max_length=1000)
+
+
+class SaveFile(BaseModel):
+    """The save file format (version ``SAVE_FORMAT``; earlier ones are migrated when read)."""
+
+    model_config = ConfigDict(extra="forbid")
+    app: Literal["feuille-aventure"] = "feuille-aventure"
+    save_format: Literal[2] = SAVE_FORMAT
+    app_version: str | None = Field(default=APP_VERSION, max_length=64)  # who wrote it; None: not recorded
+    id: str = Field(pattern=SAVE_ID.pattern)
+    book: str = Field(pattern=BOOK_ID)
+    book_hash: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")  # None: not recorded (format 1)
+    created: str = Field(max_length=64)
+    updated: str = Field(max_length=64)
+    summary: SaveSummary = SaveSummary()
+    log: dict[str, Any]
+
+
+Die = Annotated[int, Field(ge=1, le=1000)]
+Score = Annotated[int, Field(ge=-999, le=999)]
+
+
+class _LogEntry(BaseModel):
+    """What Session.from_log reads of one entry (checked before any replay)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    action: dict[str, Any]
+    dice: list[Die] = Field(default_factory=list, max_length=MAX_DICE_PER_ENTRY)
+    outcome: str | None = None
+    reroll: int = Field(default=0, ge=0, le=MAX_LOG_ENTRIES)
+
+
+class _LogStart(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+    hero: dict[Annotated[str, Field(max_length=40)], Score] | None = Field(default=None, max_length=32)
+    language: Literal["fr", "en"] = "fr"
+    play: Literal["bookmark", "honest"] = "bookmark"
+
+
+class _Log(BaseModel):
+    """The shape of a session log (game.rules.session.Session.to_log); unknown keys are left to the session."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    format: int
+    book: str
+    start: _LogStart = _LogStart()
+    entries: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
+    redo: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
+    undone: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
+
+
+def now_text() -> str:
+    """The current time as the save files write it (UTC, ISO 8601, seconds)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def summarize(session: Session) -> SaveSummary:
+    """A short description of a session for the list of adventures (never over the summary's limits)."""
+    view = session.view()
+    hero = view.get("hero") or {}
+    if "party_order" in view:  # a Rôle'n Play table: the party, and the time on the table's clock
+        clock = view.get("clock") or {}
+        when = f"{clock.get('day', 1)}/{clock.get('hour', 0):02d}:{clock.get('minute', 0):02d}"
+        return SaveSummary(hero=_short(", ".join(view["party_order"])), detail=_short(when))
+    paragraph = view.get("paragraph")
+    return SaveSummary(
+        hero=_short(hero.get("name", "")),
+        alive=hero.get("alive", True),
+        paragraph=paragraph if isinstance(paragraph, int) and 0 <= paragraph <= 100_000 else None,
+        detail=_short(f"{hero.get('stamina', '')}"),
+    )
+
+
+def _first_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:
+    first = error.errors(include_url=False)[0]
+    reason = {"missing": "this field is required", "extra_forbidden": "this field is not part of a save"}.get(
+        first["type"], first["msg"]
+    )
+    return SaveError(name, json_path(prefix + tuple(first["loc"])), reason)
+
+
+def parse_save(name: str, data: object) -> SaveFile:
+    """Bring parsed JSON to the current format and validate it, or raise SaveError naming the field."""
+    try:
+        data = migrate(data)
+    except MigrationError as error:
+        raise SaveError(name, error.path, error.reason) from None
+    try:
+        save = SaveFile.model_validate(data)
+    except ValidationError as error:
+        raise _first_error(name, error) from None
+    for key in ("entries", "redo", "undone"):  # counted before validating thousands of entries one by one
+        items = save.log.get(key)
+        if isinstance(items, list) and len(items) > MAX_LOG_ENTRIES:
+            raise SaveError(name, f"$.log.{key}", f"holds {len(items)} actions, more than the limit of {MAX_LOG_ENTRIES}")
+    try:
+        log = _Log.model_validate(save.log)
+    except ValidationError as error:
+        raise _first_error(name, error, ("log",)) from None
+    if len(log.entries) + len(log.redo) > MAX_LOG_ENTRIES:
+        raise SaveError(
+            name, "$.log", f"holds {len(log.entries) + len(log.redo)} actions, more than the limit of {MAX_LOG_ENTRIES}"
+        )
+    return save
+
+
+def read_save_file(path: Path, folder: Path | None = None) -> SaveFile:
+    """Read and check one save file (any format this app knows), or raise SaveError; the file is never changed.
+
+    ``folder``: the folder it must stay in (a link out of it is refused); None for a file the player chose.
+    """
+    return parse_save(path.name, safe_json.read_json_file(path, SaveError, max_bytes=MAX_SAVE_BYTES, folder=folder))
+
+
+def version_digest(save: SaveFile) -> str:
+    """What makes two saves the same version of an adventure: its book (and edition) and its play, not when it was
+    written nor by which app version (a save rewritten with the same play is not a new version)."""
+    content = json.dumps({"book": save.book, "book_hash": save.book_hash, "log": save.log}, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()

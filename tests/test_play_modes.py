@@ -7,7 +7,7 @@ from game.app.adventure import Adventure
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.creation import CreationScene
-from game.scenes.death import DeathScene
+from game.scenes.death.scene import DeathScene
 from game.scenes.sheet.scene import SheetScene
 from game.ui.dialog import Dialog
 
@@ -91,7 +91,7 @@ def test_honest_death_screen_offers_no_undo_of_the_fatal_roll(services):
     adventure.act({"do": "luck"})  # 6+6 > 9: unlucky, the wound costs 3 (R-COMBAT-3)
     assert not adventure.state.hero.alive
     scene = DeathScene(services, adventure)
-    assert not scene.undo_button.visible and scene.undo_button not in scene.buttons
+    assert not scene.controls.undo_button.visible and scene.controls.undo_button not in scene.controls.buttons
 
 
 def test_honest_death_by_a_choice_can_still_be_undone(services):
@@ -101,7 +101,7 @@ def test_honest_death_by_a_choice_can_still_be_undone(services):
     adventure.act({"do": "round"})
     adventure.act({"do": "no_luck"})  # declining Luck is the player's choice, not the dice's
     scene = DeathScene(services, adventure)
-    assert scene.undo_button.visible and scene.undo_button.enabled
+    assert scene.controls.undo_button.visible and scene.controls.undo_button.enabled
 
 
 def test_bookmark_death_screen_still_offers_undo(services):
@@ -112,7 +112,7 @@ def test_bookmark_death_screen_still_offers_undo(services):
     adventure.act({"do": "luck"})
     assert not adventure.state.hero.alive
     scene = DeathScene(services, adventure)
-    assert scene.undo_button.visible and scene.undo_button.enabled
+    assert scene.controls.undo_button.visible and scene.controls.undo_button.enabled
 
 
 def test_creation_chooses_honest_play_and_the_adventure_keeps_it(services):

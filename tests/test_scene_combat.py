@@ -528,7 +528,7 @@ def test_death_goes_to_the_death_scene(services, monkeypatch):
             super().__init__()
             self.adventure = adventure
 
-    monkeypatch.setitem(sys.modules, "game.scenes.death", types.SimpleNamespace(DeathScene=DeathScene))
+    monkeypatch.setitem(sys.modules, "game.scenes.death.scene", types.SimpleNamespace(DeathScene=DeathScene))
     adventure = started(services, dice=[6, 6, 1, 1], hero={"skill": 8, "stamina": 2, "luck": 5})
     d = Driver(CombatScene(services, adventure))
     scene = board(d)

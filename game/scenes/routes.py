@@ -27,7 +27,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.SHELF: _scene("bookshelf", "BookshelfScene"),
     Screen.CREATION: _scene("creation", "CreationScene"),
     Screen.SHEET: _scene("sheet.scene", "SheetScene"),
-    Screen.DEATH: _scene("death", "DeathScene"),
+    Screen.DEATH: _scene("death.scene", "DeathScene"),
     Screen.FIGHT_SETUP: _scene("fight_setup.scene", "FightSetupScene"),
     Screen.COMBAT: _scene("combat", "CombatScene"),
     Screen.READER: _scene("reader", "ReaderScene"),

@@ -1,4 +1,4 @@
-"""Where the death page's parts go on a page of any size (shared by the scene and its drawing).
+"""Where the death page's parts go on a page of any size (the controls and the painter both read them).
 
 One centred column, top to bottom: the skull, the title and the hero's name,
 what happened (where, who struck, the book's cause), the row of buttons with
@@ -13,19 +13,43 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.layout import fixed, split
+from game.ui.layout import fill, fixed, split
 
 MARGIN = 16
+SIDE = 24  # the least room left and right of a line of text or of the row of buttons
 TITLE_BLOCK = 120  # the title, its rule and the hero's name, above the story
+TITLE_RULE, NAME_DOWN = 62, 76  # the rule under the title and the hero's name, below the title's top
+RULE_HALF = 240
 BUTTONS_BLOCK = 76  # the buttons (48) and the message line under them
 BUTTON_H = 48
 BUTTON_GAP = 16
 BUTTON_MIN = 170
+MESSAGE_DOWN = 18  # the message line below the buttons
 REVIVE_SIZE = (780, 142)
+REVIVE_PAD = 24  # the STAMINA panel's inner margin
+REVIVE_ROW = (60, 46)  # the field and its buttons: how far down the panel, how tall
+REVIVE_WIDTHS = (110, 260, 150)  # the field, "carry on" and "cancel"
 SKULL_ASPECT = 240 / 190
 SKULL_MAX = 260  # the skull's height on a big page
 SKULL_MIN = 64  # the least it shrinks to on a short page
 STORY_MIN, STORY_MAX = 90, 200  # what happened: two lines each for where, who, why and the book's note
+STORY_WIDTH, STORY_SIDE = 900, 60
+
+
+@dataclass(frozen=True)
+class RevivePanel:
+    """The STAMINA panel (shown on "carry on"): its frame, its prompt, its field and buttons, its message."""
+
+    rect: pygame.Rect
+    prompt_at: tuple[int, int]
+    field: pygame.Rect
+    revive: pygame.Rect
+    cancel: pygame.Rect
+    message_at: tuple[int, int]
+
+    @property
+    def text_width(self) -> int:
+        return self.rect.width - 2 * REVIVE_PAD
 
 
 @dataclass(frozen=True)
@@ -37,15 +61,34 @@ class DeathRegions:
     title_y: int
     story: pygame.Rect  # where, who, why
     buttons_y: int
-    revive: pygame.Rect  # the STAMINA panel (shown on "carry on")
+    revive: RevivePanel
 
     @property
     def centre_x(self) -> int:
         return self.page[0] // 2
 
+    @property
+    def line_width(self) -> int:
+        """The longest line of the title, the name or the message."""
+        return self.page[0] - 2 * SIDE
+
+    @property
+    def title_rule(self) -> tuple[int, int, int]:
+        """The rule under the title: its left and right ends and its height."""
+        return self.centre_x - RULE_HALF, self.centre_x + RULE_HALF, self.title_y + TITLE_RULE
+
+    @property
+    def name_at(self) -> tuple[int, int]:
+        return self.centre_x, self.title_y + NAME_DOWN
+
+    @property
+    def message_at(self) -> tuple[int, int]:
+        """The message line's top centre, under the buttons."""
+        return self.centre_x, self.buttons_y + BUTTON_H + MESSAGE_DOWN
+
     def button_row(self, widths: list[int]) -> list[pygame.Rect]:
         """The buttons centred in one row, each as wide as asked, narrower alike if the page is narrow."""
-        room = self.page[0] - 2 * 24 - BUTTON_GAP * (len(widths) - 1)
+        room = self.page[0] - 2 * SIDE - BUTTON_GAP * (len(widths) - 1)
         if sum(widths) > room:
             widths = [w * room // sum(widths) for w in widths]
         x = self.centre_x - (sum(widths) + BUTTON_GAP * (len(widths) - 1)) // 2
@@ -54,6 +97,19 @@ class DeathRegions:
             rects.append(pygame.Rect(x, self.buttons_y, width, BUTTON_H))
             x += width + BUTTON_GAP
         return rects
+
+
+def revive_panel(top: int, centre_x: int) -> RevivePanel:
+    """The STAMINA panel centred on ``centre_x`` from ``top``: the field at the left, its two buttons at the right."""
+    rect = pygame.Rect(0, top, *REVIVE_SIZE)
+    rect.centerx = centre_x
+    inner = rect.inflate(-2 * REVIVE_PAD, 0)
+    down, height = REVIVE_ROW
+    field, _, revive, _, cancel = split(
+        pygame.Rect(inner.x, rect.y + down, inner.width, height),
+        [fixed(REVIVE_WIDTHS[0]), fill(), fixed(REVIVE_WIDTHS[1]), fixed(10), fixed(REVIVE_WIDTHS[2])],
+    )
+    return RevivePanel(rect, (inner.x, rect.y + 20), field, revive, cancel, (inner.x, rect.bottom - 32))
 
 
 def death_regions(size: tuple[int, int], may_continue: bool) -> DeathRegions:
@@ -74,8 +130,6 @@ def death_regions(size: tuple[int, int], may_continue: bool) -> DeathRegions:
     )
     skull = pygame.Rect(0, skull_room.y, round(skull_h * SKULL_ASPECT), skull_h)
     skull.centerx = width // 2
-    story_w = min(900, width - 120)
+    story_w = min(STORY_WIDTH, width - 2 * STORY_SIDE)
     story_rect = pygame.Rect((width - story_w) // 2, story.y, story_w, story.height)
-    revive_rect = pygame.Rect(0, revive.y, *REVIVE_SIZE)
-    revive_rect.centerx = width // 2
-    return DeathRegions(size, skull, title.y + 6, story_rect, buttons.y, revive_rect)
+    return DeathRegions(size, skull, title.y + 6, story_rect, buttons.y, revive_panel(revive.y, width // 2))

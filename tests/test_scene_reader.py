@@ -8,8 +8,8 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.i18n.catalogue import load_table
 from game.rules.ff import sections as rules
-from game.scenes.reader import ReaderScene
-from game.scenes.reader_text import typeset
+from game.scenes.reader.scene import ReaderScene
+from game.scenes.reader.text import typeset
 from game.scenes.sheet.scene import SheetScene
 from game.ui import fonts
 
@@ -46,7 +46,7 @@ def click_choice(driver, target):
     scene = driver.top
     assert isinstance(scene, ReaderScene)
     index = next(i for i, c in enumerate(scene.offer.choices) if c.target == target)
-    button = scene.choice_buttons[index]
+    button = scene.controls.choice_buttons[index]
     assert button.visible and button.enabled, (target, button.disabled_reason and scene.ui.text(button.disabled_reason))
     driver.click(button)
     assert driver.top.offer.number == target
@@ -75,24 +75,24 @@ WATCHER = ["shoot", "attack", "accept", "attack", "accept", "attack"]
 
 def play_to_victory(driver):
     click_choice(driver, 3)
-    driver.click(driver.top.event_button)  # Test your Skill
+    driver.click(driver.top.controls.event_button)  # Test your Skill
     assert name(driver.top) == "DiceRollScene" and driver.top.groups[0].faces == (3, 4)
     close_overlays(driver)
     click_choice(driver, 6)
     click_choice(driver, 8)
-    driver.click(driver.top.event_button)  # Test your Luck
+    driver.click(driver.top.controls.event_button)  # Test your Luck
     close_overlays(driver)
     click_choice(driver, 9)
     click_choice(driver, 7)
     click_choice(driver, 11)
-    driver.click(driver.top.event_button)  # Fight
+    driver.click(driver.top.controls.event_button)  # Fight
     fight(driver, WISPS)
     click_choice(driver, 13)
     click_choice(driver, 15)
-    driver.click(driver.top.event_button)
+    driver.click(driver.top.controls.event_button)
     close_overlays(driver)
     click_choice(driver, 17)
-    driver.click(driver.top.event_button)
+    driver.click(driver.top.controls.event_button)
     fight(driver, WATCHER)
     click_choice(driver, 19)
     click_choice(driver, 20)
@@ -107,12 +107,12 @@ def test_the_whole_adventure_can_be_finished_with_the_mouse_alone(services):
     play_to_victory(driver)
     assert BOARDS == ["CombatScene"] * 2
     scene = driver.top
-    assert scene.offer.ending == "victory" and scene.shelf_button.visible
+    assert scene.offer.ending == "victory" and scene.controls.shelf_button.visible
     state = adventure.state
     assert state.paragraph_history == [1, 3, 6, 8, 9, 7, 11, 13, 15, 17, 19]
     assert state.counters == {"arrows": 5, "gold": 15, "potions": 2, "herbs": 2}
     assert state.calendar.ticked == 3 and state.hero.initial["luck"] == 10 and state.hero.alive
-    driver.click(scene.shelf_button)
+    driver.click(scene.controls.shelf_button)
     assert name(driver.top) == "BookshelfScene"
 
 
@@ -140,13 +140,13 @@ def test_arriving_runs_the_automatic_events_once(services):
 def test_choices_stay_closed_until_the_test_is_taken(services):
     driver, adventure = reader(services, [6, 6], at=3)
     scene = driver.top
-    assert all(not b.enabled for b in scene.choice_buttons)
-    assert scene.ui.text(scene.choice_buttons[0].disabled_reason) == scene.ui.t("reader.why_test_first")
-    driver.click(scene.choice_buttons[0])
+    assert all(not b.enabled for b in scene.controls.choice_buttons)
+    assert scene.ui.text(scene.controls.choice_buttons[0].disabled_reason) == scene.ui.t("reader.why_test_first")
+    driver.click(scene.controls.choice_buttons[0])
     assert adventure.state.paragraph == 3
-    driver.click(scene.event_button)
+    driver.click(scene.controls.event_button)
     close_overlays(driver)
-    assert [b.enabled for b in scene.choice_buttons] == [False, True]
+    assert [b.enabled for b in scene.controls.choice_buttons] == [False, True]
     click_choice(driver, 4)
     assert adventure.state.hero.scores["stamina"] == 18
 
@@ -154,8 +154,8 @@ def test_choices_stay_closed_until_the_test_is_taken(services):
 def test_the_way_on_after_a_fight_opens_only_once_it_is_won(services):
     driver, adventure = reader(services, [6, 6, 1, 1, 6, 6, 6, 6], at=2)
     scene = driver.top
-    assert not scene.choice_buttons[0].enabled
-    driver.click(scene.event_button)
+    assert not scene.controls.choice_buttons[0].enabled
+    driver.click(scene.controls.event_button)
     board = driver.top
     assert name(board) in ("CombatScene", "ReaderScene") and adventure.state.fight.active
     assert adventure.state.fight.shots_left == 2
@@ -163,7 +163,7 @@ def test_the_way_on_after_a_fight_opens_only_once_it_is_won(services):
 
 def test_an_escape_leads_to_the_escape_section(services):
     driver, adventure = reader(services, [6, 6, 1, 1, 6, 6], at=12)
-    driver.click(driver.top.event_button)
+    driver.click(driver.top.controls.event_button)
     fight(driver, ["attack", "accept", "escape", "luck"])
     scene = driver.top
     assert [(c.kind, c.enabled) for c in scene.offer.choices] == [("won", False), ("escaped", True)]
@@ -175,19 +175,19 @@ def test_herbs_are_used_from_the_reader_outside_fights(services):
     driver, adventure = reader(services, at=4)
     scene = driver.top
     assert adventure.state.hero.scores["stamina"] == 18
-    assert not scene.use_buttons["herb"].enabled  # none yet
+    assert not scene.controls.use_buttons["herb"].enabled  # none yet
     adventure.act({"do": "counter", "name": "herbs", "by": 1})
     scene.sync()
-    driver.click(scene.use_buttons["herb"])
+    driver.click(scene.controls.use_buttons["herb"])
     assert adventure.state.hero.scores["stamina"] == 20 and adventure.state.counters["herbs"] == 0
 
 
 def test_a_section_that_kills_offers_the_death_page(services):
     driver, adventure = reader(services, at=18)
     scene = driver.top
-    assert not adventure.state.hero.alive and scene.death_button.visible
+    assert not adventure.state.hero.alive and scene.controls.death_button.visible
     assert scene.offer.choices == []
-    driver.click(scene.death_button)
+    driver.click(scene.controls.death_button)
     assert name(driver.top) == "DeathScene"
 
 
@@ -196,8 +196,8 @@ def test_a_paragraph_typed_on_the_sheet_outside_the_text_can_be_left(services):
     adventure.act({"do": "paragraph", "number": 432})
     driver.top.sync()
     scene = driver.top
-    assert scene.offer.section is None and scene.event_button.visible
-    driver.click(scene.event_button)
+    assert scene.offer.section is None and scene.controls.event_button.visible
+    driver.click(scene.controls.event_button)
     assert adventure.state.paragraph == 7
 
 
@@ -206,7 +206,7 @@ def test_sheet_button_returns_to_the_sheet_it_came_from(services):
     driver = Driver(SheetScene(services, adventure))
     sheet = driver.top
     driver.click(sheet.top["read"])
-    driver.click(driver.top.sheet_button)
+    driver.click(driver.top.controls.sheet_button)
     assert driver.top is sheet and len(driver.stack.scenes) == 1
     assert sheet.adventure.state.paragraph == 1  # the tracker followed the reader
 
@@ -229,7 +229,7 @@ def test_starting_the_demo_from_the_shelf_goes_through_creation(services):
 
 def test_long_text_scrolls_with_the_wheel(services):
     driver, _ = reader(services, at=11)
-    text = driver.top.text
+    text = driver.top.controls.text
     text.rect.height = 120  # a small window on the text
     text.key = None
     text.set_text(driver.top.offer.section.text.fr, ("x",))
@@ -292,7 +292,11 @@ def test_choice_labels_fit_their_buttons(services, language, size):
     for section in adventure.book.sections:
         adventure.act(rules.go_to(section.number))
         scene.sync()
-        for button in scene.choice_buttons + [scene.event_button, scene.sheet_button, *scene.use_buttons.values()]:
+        for button in scene.controls.choice_buttons + [
+            scene.controls.event_button,
+            scene.controls.sheet_button,
+            *scene.controls.use_buttons.values(),
+        ]:
             text = scene.ui.text(button.label)
             face = "bold" if button.style == "primary" else "body"
             icon = 36 if button.icon else 0
@@ -302,7 +306,7 @@ def test_choice_labels_fit_their_buttons(services, language, size):
 def test_physical_dice_are_asked_for_a_test(tmp_path):
     services = make_services(tmp_path, physical_dice=True)
     driver, adventure = reader(services, [6, 6], at=8)
-    driver.click(driver.top.event_button)
+    driver.click(driver.top.controls.event_button)
     entry = driver.top
     assert name(entry) == "DiceEntryScene" and entry.sides == [6, 6]
     driver.click(entry.pip_buttons[0][0])
@@ -319,12 +323,12 @@ def test_the_reader_re_wraps_the_section_to_the_page_when_the_window_is_resized(
     adventure.act(rules.go_to(11))
     driver = Driver(ReaderScene(services, adventure), window=(1024, 640))
     scene = driver.top
-    scene.group.focus.focus(scene.event_button)
-    narrow, height = scene.text.rect.width, scene.text.content
+    scene.group.focus.focus(scene.controls.event_button)
+    narrow, height = scene.controls.text.rect.width, scene.controls.text.content
     driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
     assert scene.page == (1920, 1080)
-    assert scene.text.rect.width > narrow and scene.text.content < height  # longer lines, fewer of them
-    assert scene.r.book_page.contains(scene.text.rect) and scene.group.focus.focused is scene.event_button
-    for button in scene.choice_buttons + [scene.event_button]:
+    assert scene.controls.text.rect.width > narrow and scene.controls.text.content < height  # longer lines, fewer of them
+    assert scene.r.book_page.contains(scene.controls.text.rect) and scene.group.focus.focused is scene.controls.event_button
+    for button in scene.controls.choice_buttons + [scene.controls.event_button]:
         assert scene.r.book_page.contains(button.rect)
-    assert scene.sheet_button.rect.right == 1920 - 16
+    assert scene.controls.sheet_button.rect.right == 1920 - 16

@@ -41,7 +41,7 @@ class AdventureScene(Scene):
     help_topic: str | None = None
     #: R-DEATH-1: screens where the hero's death sends the player to the death page at once.
     dies_to_death_page: bool = False
-    #: The control each keyboard shortcut presses, by attribute name ({"test_luck": "luck_button"}; game.ui.keymap).
+    #: The control each keyboard shortcut presses, by name ({"test_luck": "luck_button"}; game.ui.keymap; see ``control``).
     shortcut_controls: dict[str, str] = {}
     #: The control Escape presses when it is shown, by attribute name (None: Escape is not taken here).
     back_control: str | None = None
@@ -98,9 +98,17 @@ class AdventureScene(Scene):
         self.tone = tone
         self.message = text
 
+    def control(self, name: str) -> Any:
+        """The control called ``name``: in the screen's ``controls`` (the dataclass its package's
+        ``build_controls`` made) when it has them, else an attribute of the screen itself (None: no such control)."""
+        controls = getattr(self, "controls", None)
+        if controls is not None and hasattr(controls, name):
+            return getattr(controls, name)
+        return getattr(self, name, None)
+
     def shortcut_buttons(self) -> dict[str, Any]:
         """The control each keyboard shortcut of this screen presses now (from ``shortcut_controls``)."""
-        return {action: getattr(self, name, None) for action, name in self.shortcut_controls.items()}
+        return {action: self.control(name) for action, name in self.shortcut_controls.items()}
 
     def shortcut(self, action: str) -> bool:
         """Do the keyboard shortcut ``action`` (game.ui.keymap) as its button would, or say why not; False when
@@ -118,7 +126,7 @@ class AdventureScene(Scene):
         if group is None:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            control = getattr(self, self.back_control, None) if self.back_control else None
+            control = self.control(self.back_control) if self.back_control else None
             if control is None or not control.visible or not control.enabled:
                 return False
             control.activate()

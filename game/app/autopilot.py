@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -78,10 +78,12 @@ def _label(ui: Any, widget: Any) -> str:
     return ui.text(label) if label is not None else ""
 
 
-class _NameEntry(Protocol):
-    """The creation screen while it asks for the hero's name."""
-
-    name_field: TextField
+def _control(scene: Any, name: str) -> Any:
+    """The control ``name`` of ``scene``: in its ``controls`` (a screen package's widgets), else its own attribute."""
+    controls = getattr(scene, "controls", None)
+    if controls is not None and hasattr(controls, name):
+        return getattr(controls, name)
+    return getattr(scene, name, None)
 
 
 @dataclass
@@ -174,7 +176,7 @@ class Autopilot:
 
     def _reading_time(self, scene: Any) -> float:
         """Reveal the section's text line by line, then leave it up for a reading time."""
-        text = getattr(scene, "text", None)
+        text = _control(scene, "text")
         chars = 0
         if text is not None and getattr(text, "image", None) is not None:
             if self.reveal is None or self.reveal[0] is not text or self.reveal[2] != text.key:
@@ -218,8 +220,9 @@ class Autopilot:
         if name == "TitleScene":
             self.press((640, 430))
             return
-        if name == "CreationScene" and self._wants_name(top):
-            self.press(top.name_field.rect.center)
+        field = self._name_field(top) if name == "CreationScene" else None
+        if field is not None:
+            self.press(field.rect.center)
             self.typing = list(self.hero_name)
             self.next_at = self.now + TYPE_SECONDS
             return
@@ -234,17 +237,18 @@ class Autopilot:
         if not self.typing:
             self.still_since = None  # then hold on the named hero before starting
 
-    def _wants_name(self, scene: Any) -> TypeGuard[_NameEntry]:
-        field = getattr(scene, "name_field", None)
+    def _name_field(self, scene: Any) -> TextField | None:
+        """The creation screen's name field, when it is the hero's name's turn to be typed."""
+        field: TextField | None = _control(scene, "name_field")
         hero = getattr(getattr(scene, "session", None), "state", None)
         hero = getattr(hero, "hero", None)
         if field is None or hero is None or not self.hero_name or field.text:
-            return False
-        return self._creation_step(scene) == ("creation.start",)
+            return None
+        return field if self._creation_step(scene) == ("creation.start",) else None
 
     def _at_ending(self, scene: Any) -> bool:
         """The reader showing an ending: only "close the book" is left."""
-        shelf = getattr(scene, "shelf_button", None)
+        shelf = _control(scene, "shelf_button")
         return shelf is not None and shelf.visible
 
     @staticmethod
@@ -277,13 +281,13 @@ class Autopilot:
                     if _label(ui, button) == text:
                         return button
             return None
-        choices = getattr(scene, "choice_buttons", None)  # the reader's choices
+        choices = _control(scene, "choice_buttons")  # the reader's choices
         if choices:
             enabled = [b for b in choices if b.enabled and b.visible]
             if enabled:
                 return self.rng.choice(enabled)
         for attribute in ("event_button", "attack_button", "shoot_button"):  # the reader's next event, or its own fight
-            button = getattr(scene, attribute, None)
+            button = _control(scene, attribute)
             if button is not None and button.visible and button.enabled:
                 return button
         return None
@@ -336,7 +340,7 @@ class Autopilot:
         if self.reveal is None or self._revealed() or self.stack.top is None:
             return
         text = self.reveal[0]
-        on_screen: Any = getattr(self.stack.top, "text", None)  # the reader's text widget, if it shows one
+        on_screen: Any = _control(self.stack.top, "text")  # the reader's text widget, if it shows one
         if on_screen is not text:
             return
         shown = max(0, self._reveal_lines())

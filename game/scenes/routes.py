@@ -30,7 +30,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.DEATH: _scene("death.scene", "DeathScene"),
     Screen.FIGHT_SETUP: _scene("fight_setup.scene", "FightSetupScene"),
     Screen.COMBAT: _scene("combat", "CombatScene"),
-    Screen.READER: _scene("reader", "ReaderScene"),
+    Screen.READER: _scene("reader.scene", "ReaderScene"),
     Screen.RNP_TABLE: _scene("rnp_table", "RnpTableScene"),
     Screen.SETTINGS: _scene("settings", "SettingsScene"),
     Screen.ACCESS_SETTINGS: _scene("access_settings", "AccessSettingsScene"),

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
-from game.scenes.reader_layout import WHEEL_STEP
+from game.scenes.reader.layout import WHEEL_STEP
 from game.ui import fonts
+from game.ui.context import UIContext
 from game.ui.draw import blit_text
 from game.ui.scrollbar import Scrollbar
 from game.ui.widget import Widget
@@ -100,12 +100,12 @@ class SectionText(Widget):
 
     captures_activation_keys = False
 
-    def __init__(self, ui: Any, rect: pygame.Rect) -> None:
+    def __init__(self, ui: UIContext, rect: pygame.Rect) -> None:
         super().__init__(ui, rect)
         self.scroll = 0
         self.content = 0
         self.image: pygame.Surface | None = None
-        self.key: Any = None
+        self.key: tuple[object, ...] | None = None  # what the image was typeset for: section, rect, size, palette
         self.scrollbar = Scrollbar(ui, self._bar_rect())
         self._press: tuple[int, int] | None = None
         self._press_scroll = 0
@@ -114,7 +114,7 @@ class SectionText(Widget):
         width = self.ui.theme.sizes.scrollbar
         return pygame.Rect(self.rect.right + 14, self.rect.top, width, self.rect.height)
 
-    def set_text(self, text: str, key: Any) -> None:
+    def set_text(self, text: str, key: object) -> None:
         """Typeset ``text`` for the current rect (only when the text, the language or the rect changed)."""
         full = (key, self.rect.size, self.ui.theme.text_size("body"), self.ui.palette)
         if full == self.key:

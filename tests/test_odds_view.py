@@ -94,9 +94,11 @@ def test_no_advice_without_a_pending_decision(df31):
         odds_view.advice(df31, s.state)
 
 
-def test_an_ally_is_flagged_as_not_in_the_odds_R_ALLY_1(df49):
+def test_the_odds_say_what_they_count_R_ALLY_1(df49):
+    alone = session(df49, enemies=[{"name": "Orc", "skill": 8, "stamina": 9}])
+    assert odds_view.odds(df49, alone.state)["counts"] == "hero"
     s = session(df49, enemies=[{"name": "Orc", "skill": 8, "stamina": 9}], ally={"name": "Sorrel", "skill": 9, "stamina": 10})
-    assert odds_view.odds(df49, s.state)["ally_ignored"] is True
+    assert odds_view.odds(df49, s.state)["counts"] == "hero_and_ally"
 
 
 def test_exact_odds_say_they_are_exact(df64):

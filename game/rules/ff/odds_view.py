@@ -7,8 +7,10 @@ and if it is accepted, each with the best play afterwards (issue 4).
 
 Pending decisions are settled exactly by expectation over the Luck roll, then
 the odds module values the situation that follows, so advice is exact in every
-mode the odds module is exact in. The ally of R-ALLY-1 is not modelled: the
-odds are the hero's alone (``ally_ignored`` says so).
+mode the odds module is exact in. An ally (R-ALLY-1) is counted: the odds are
+those of the hero's side, the hero fighting on if the ally falls
+(``odds.party``); ``counts`` says what the figure counts, for the board's
+label. So is a profile whose attack score is the one wounds take.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from game.rules.odds import (
     together_odds,
 )
 from game.rules.odds.dice import p_2d6_at_most
+from game.rules.odds.party import party_odds
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,9 @@ class Situation:
     creatures: tuple[tuple[int, int], ...]  # (SKILL, STAMINA), in the fight's order
     pending: tuple[tuple[str, str | None, int, int], ...]  # (kind, to, damage, creature)
     shots: int  # arrows that may still be shot (0 once the string breaks)
+    ally: tuple[int, int] | None = None  # (SKILL, STAMINA) of an ally still standing (R-ALLY-1)
+    alone: str | None = None  # the ally fights in the hero's place: "until_down" or "whole_fight"
+    follows: bool = False  # the attack score is the one wounds take: the hero's attack falls with it
 
 
 def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
@@ -76,9 +82,7 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
     rules = book.profile(fight.profile)
     penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
     skill, stamina, luck = hero.scores[rules.attack], hero.scores[rules.stamina], hero.scores["luck"]
-    if fight.ally_alone is not None and fight.ally is not None and fight.ally.stamina > 0:
-        # Only the ally fights now: its odds are the fight's, without Luck (R-ALLY-1) and without the hero's modifiers.
-        skill, stamina, luck, penalty = fight.ally.skill, fight.ally.stamina, 0, 0
+    ally = fight.ally if fight.ally is not None and fight.ally.stamina > 0 else None
     return Situation(
         skill=skill,
         stamina=stamina,
@@ -88,6 +92,9 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         creatures=tuple((e.skill + e.modifier, 0 if e.fled else e.stamina) for e in fight.enemies),
         pending=tuple((p.kind, p.to, p.damage or 0, p.creature) for p in fight.pending),
         shots=shots,
+        ally=(ally.skill, ally.stamina) if ally is not None else None,
+        alone=fight.ally_alone if ally is not None else None,
+        follows=rules.attack == rules.stamina,
     )
 
 
@@ -115,6 +122,8 @@ def _rate(s: Situation, numbers: CombatNumbers) -> FightOdds:
     living = [c for c in s.creatures if c[1] > 0]
     if not living:
         return _WON
+    if s.ally is not None or s.follows:
+        return _party(s, numbers)
     if len(living) == 1:
         skill, stamina = living[0]
         if s.shots:
@@ -125,6 +134,30 @@ def _rate(s: Situation, numbers: CombatNumbers) -> FightOdds:
         odds = together_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
     else:
         odds = sequence_odds(s.skill, s.stamina, s.luck, living, attack_modifier=s.modifier, numbers=numbers)
+    return odds
+
+
+def _party(s: Situation, numbers: CombatNumbers) -> FightOdds:
+    """The hero's side with an ally, or an attack that falls with the wounds (``odds.party``).
+
+    Arrows still to shoot are rated as closing to melee at once: a lower
+    bound (the hero may always close, R-BOW-4 Decision), labelled not exact.
+    """
+    ally_skill, ally_stamina = s.ally if s.ally is not None else (0, 0)
+    odds = party_odds(
+        s.modifier if s.follows else s.skill + s.modifier,
+        s.stamina,
+        s.luck,
+        ally_skill,
+        ally_stamina,
+        s.creatures,
+        together=s.mode == "all_together",
+        alone=s.alone,
+        attack_follows_wounds=s.follows,
+        numbers=numbers,
+    )
+    if s.shots:
+        return replace(odds, exact=False, no_luck_exact=False)
     return odds
 
 
@@ -215,7 +248,7 @@ def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float, tuple[F
 
 
 def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
-    """``{"no_luck", "best_luck", "ally_ignored", "exact", "margin", "at_least"}`` for the current fight.
+    """``{"no_luck", "best_luck", "counts", "exact", "margin", "at_least"}`` for the current fight.
 
     ``exact`` is False when a value is a Monte Carlo estimate; ``margin`` is then its 95 % half-width and
     ``at_least`` gives, for each value that is estimated, the lower bound the board shows ("≥ 41 %"):
@@ -225,10 +258,15 @@ def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     assert state.fight is not None
     rated = _value(s, numbers_of(book, state.fight.profile))
     never, best = rated.at_least
+    counts = "hero"
+    if s.ally is not None:
+        counts = {"until_down": "ally_then_hero", "whole_fight": "ally_alone"}.get(s.alone or "", "hero_and_ally")
     return {
         "no_luck": rated.p_win_no_luck,
         "best_luck": rated.p_win_best_luck,
-        "ally_ignored": state.fight.ally is not None,
+        # What the figure counts (the board's label): the hero; the hero and the ally side by side;
+        # the ally, then the hero if it falls; the ally alone (the fight is lost if it falls).
+        "counts": counts,
         "exact": rated.exact,
         "margin": rated.margin,
         # Lower bounds of the best play's odds (95 %) where a value is an estimate; None where it is exact.

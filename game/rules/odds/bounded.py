@@ -23,6 +23,7 @@ from math import exp, lgamma, log
 
 from .dice import CombatNumbers
 from .melee import decisive_probabilities
+from .montecarlo import estimated_odds
 from .results import FightOdds
 
 __all__ = ["fight_estimate", "no_luck_p_win", "sequence_estimate"]
@@ -89,15 +90,4 @@ def sequence_estimate(
     best = never
     if numbers.luck_allowed and hero_luck >= 2:
         best = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=True, sequence=True)
-    p = max(best.p, never.p)
-    return FightOdds(
-        never.p,
-        p,
-        1.0 - p,
-        None,
-        None,
-        exact=False,
-        margin=max(best.margin, never.margin),
-        samples=never.fights,
-        no_luck_exact=False,
-    )
+    return estimated_odds(never, best)

@@ -14,8 +14,9 @@ from math import sqrt
 
 from .dice import CombatNumbers
 from .melee import EPS, cached_table
+from .results import FightOdds
 
-__all__ = ["MonteCarloResult", "simulate_fight"]
+__all__ = ["MonteCarloResult", "estimated_odds", "simulate_fight"]
 
 _DEFAULT = CombatNumbers()
 
@@ -46,6 +47,27 @@ class MonteCarloResult:
     def margin(self) -> float:
         """95 % half-width of ``p``."""
         return 1.96 * self.stderr
+
+
+def estimated_odds(never: MonteCarloResult, best: MonteCarloResult) -> FightOdds:
+    """Odds from two seeded estimates of a stated play: never testing Luck, and with the play's Luck.
+
+    The play's Luck is reported as at least as good as never testing (the
+    best play can do that much); both are lower estimates of the best play
+    (``FightOdds.at_least``).
+    """
+    p = max(best.p, never.p)
+    return FightOdds(
+        never.p,
+        p,
+        1.0 - p,
+        None,
+        None,
+        exact=False,
+        margin=max(never.margin, best.margin),
+        samples=never.fights,
+        no_luck_exact=False,
+    )
 
 
 def simulate_fight(

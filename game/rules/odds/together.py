@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from .cancel import requested
 from .dice import CombatNumbers
+from .montecarlo import estimated_odds
 from .results import FightOdds
 from .together_exact import Solution, solve
 from .together_mc import estimate
@@ -115,19 +116,7 @@ def odds(
     best = never
     if numbers.luck_allowed and hero_luck >= 2:
         best = estimate(hero_skill_eff, hero_stamina, hero_luck, living, numbers, use_luck=True, cancelled=cancelled)
-    # The heuristic Luck play can only be reported as at least as good as never testing.
-    p_best = max(best.p, never.p)
-    result = FightOdds(
-        p_win_no_luck=never.p,
-        p_win_best_luck=p_best,
-        p_death=1.0 - p_best,
-        expected_stamina_after_win=None,
-        expected_luck_after_win=None,
-        exact=False,
-        margin=max(never.margin, best.margin),
-        samples=never.fights,
-        no_luck_exact=False,
-    )
+    result = estimated_odds(never, best)
     _ESTIMATED[key] = result
     while len(_ESTIMATED) > KEEP_ESTIMATES:
         _ESTIMATED.popitem(last=False)

@@ -6,7 +6,7 @@ from functools import cache
 
 from .dice import attack_totals, same_faces
 
-__all__ = ["round_outcomes"]
+__all__ = ["round_counts_together", "round_outcomes"]
 
 
 @cache
@@ -24,6 +24,26 @@ def round_outcomes(
     counts over (6 ** dice) ** (creatures + 1), R-COMBAT-1/2, R-MULTI-1.  A double
     kills the target only: against the others the hero's total is compared
     as usual.
+    """
+    kill, hit, tie, wounded, total = round_counts_together(hero_skill_eff, skills, target, double_kills, dice)
+    k_all = len(skills)
+    hw = [0] * (k_all + 1)
+    for k in range(k_all):
+        hw[k] += tie[k]
+        hw[k + 1] += wounded[k]
+    live = total - hw[0]  # hw[0] is the null round: conditioned out
+    return (tuple(x / live for x in kill), tuple(x / live for x in hit), (0.0,) + tuple(x / live for x in hw[1:]))
+
+
+@cache
+def round_counts_together(
+    hero_skill_eff: int, skills: tuple[int, ...], target: int, double_kills: bool = False, dice: int = 2
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Integer counts of one all-together round aimed at ``target``, out of the returned total.
+
+    (kill[k], hit[k], tie[k], wounded[k], total): the hero's double kills the
+    target, the hero wounds it, the two tie, the target wounds the hero —
+    each with k *other* creatures wounding the hero (R-MULTI-1).
     """
     k_all = len(skills)
     kill = [0] * k_all
@@ -57,10 +77,4 @@ def round_outcomes(
             hit[k] += rest * lt * c
             tie[k] += rest * et * c
             wounded[k] += rest * ht * c
-    hw = [0] * (k_all + 1)
-    for k in range(k_all):
-        hw[k] += tie[k]
-        hw[k + 1] += wounded[k]
-    total = faces ** (k_all + 1)
-    live = total - hw[0]  # hw[0] is the null round: conditioned out
-    return (tuple(x / live for x in kill), tuple(x / live for x in hit), (0.0,) + tuple(x / live for x in hw[1:]))
+    return tuple(kill), tuple(hit), tuple(tie), tuple(wounded), faces ** (k_all + 1)

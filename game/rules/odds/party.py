@@ -1,0 +1,199 @@
+"""Odds of the hero's side: with an ally (R-ALLY-1, issue 30), or an attack score that takes the wounds (issue 24).
+
+Beside the hero (R-ALLY-1 Decision): each round the hero's exchange is
+fought as usual (the creature in front, or the target all together), then
+the ally fights one creature with the normal exchange, that creature rolling
+again: the first living creature other than the hero's target, else the
+hero's target.  The ally's exchanges are written at once (no Luck); the
+hero's blow or wound waits for its Luck decision until after the ally's
+exchange (R-COMBAT-3), as ``combat.attack_round`` plays it; a blow that
+kills outright is written at once, before the ally chooses.  An ally at 0
+leaves the fight; the hero fights on.
+
+Alone (``alone``): the ally fights the creature in front and the hero
+watches; ``"until_down"`` (a summoned creature, FF2's Creature Copy): when
+the ally falls the hero fights on from where it fell; ``"whole_fight"``:
+the fight is lost when the ally falls.
+
+A profile whose attack score is also the one wounds take (an army's
+troops): the hero's Attack Strength is read from the state each round, so
+it falls with every wound (the board used to show 0.996 for a fight that
+plays at 0.66, rating the attack as if it never fell).
+
+The round law goes to ``states``: exact within the budget, else a seeded
+estimate of a stated play.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .dice import CombatNumbers
+from .montecarlo import estimated_odds
+from .results import FightOdds, check_score
+from .rounds import KILL, Outcome, Wound, hero_exchange, plain_exchange
+from .states import Fight, RoundLaw, estimate, fits, solve
+from .together_law import round_counts_together
+from .together_mc import seed_of
+from .together_plan import Budget
+
+__all__ = ["party_odds"]
+
+_BUDGET = Budget()
+
+HeroPart = tuple[float, tuple[Wound, ...], tuple[Wound, ...]]  # probability, written at once, waiting for Luck
+
+
+def _hero_parts(
+    hero_eff: int, skills: tuple[int, ...], state: tuple[int, ...], target: int, together: bool, numbers: CombatNumbers
+) -> list[HeroPart]:
+    """The hero's side of a round against ``target``: what is written at once and what waits for Luck."""
+    c = numbers
+    luck = c.luck_allowed
+    stamina = state[2 + target]
+    out: list[HeroPart] = []
+
+    def blow(p: float, kill: bool, others: int) -> None:
+        now: list[Wound] = []
+        later: list[Wound] = []
+        if kill or stamina <= c.hit or not luck:  # written at once (R-COMBAT-3: killed outright, or no Luck)
+            now.append(Wound("creature", target, KILL if kill else c.hit))
+        else:
+            later.append(Wound("creature", target, c.hit, c.hit_lucky, c.hit_unlucky))
+        wounds(p, now, later, others)
+
+    def wounds(p: float, now: list[Wound], later: list[Wound], count: int) -> None:
+        hurt = Wound("hero", 0, c.wound, c.wound_lucky, c.wound_unlucky) if luck else Wound("hero", 0, c.wound)
+        (later if luck else now).extend([hurt] * count)
+        out.append((p, tuple(now), tuple(later)))
+
+    if not together:
+        for o in hero_exchange(hero_eff - skills[target], c, target):
+            if not o.wounds:
+                out.append((o.probability, (), ()))
+            elif o.wounds[0].side == "creature":
+                blow(o.probability, o.wounds[0].damage == KILL, 0)
+            else:
+                wounds(o.probability, [], [], 1)
+        return out
+    alive = [i for i in range(len(skills)) if state[2 + i] > 0]
+    kill, hit, tie, hurt, total = round_counts_together(
+        hero_eff, tuple(skills[i] for i in alive), alive.index(target), c.double_kills, c.attack_dice
+    )
+    for k in range(len(alive)):  # k other creatures wound the hero (R-MULTI-1)
+        if kill[k]:
+            blow(kill[k] / total, True, k)
+        if hit[k]:
+            blow(hit[k] / total, False, k)
+        if tie[k]:
+            wounds(tie[k] / total, [], [], k)
+        if hurt[k]:
+            wounds(hurt[k] / total, [], [], k + 1)
+    return out
+
+
+def _ally_target(state: tuple[int, ...], hero_target: int) -> int | None:
+    """R-ALLY-1 Decision: the first living creature other than the hero's target, else the hero's target."""
+    living = [i for i, m in enumerate(state[2:]) if m > 0]
+    others = [i for i in living if i != hero_target]
+    return others[0] if others else (hero_target if hero_target in living else None)
+
+
+def _after(state: tuple[int, ...], wounds: tuple[Wound, ...]) -> tuple[int, ...]:
+    out = list(state)
+    for w in wounds:
+        slot = 0 if w.side == "hero" else 1 if w.side == "ally" else 2 + w.index
+        out[slot] = 0 if w.damage == KILL else max(0, out[slot] - w.damage)
+    return tuple(out)
+
+
+def _round(
+    hero_eff: int, ally_skill: int, skills: tuple[int, ...], state: tuple[int, ...], target: int, together: bool, c: CombatNumbers
+) -> tuple[Outcome, ...]:
+    """One round with the ally beside the hero, aimed at ``target``."""
+    out: list[Outcome] = []
+    for p, now, later in _hero_parts(hero_eff, skills, state, target, together, c):
+        middle = _after(state, now)
+        # (A hero felled by a wound written at once ends the fight before the ally's exchange counts.)
+        at = _ally_target(middle, target) if state[1] > 0 else None
+        if at is None:  # no ally able to fight, or nobody left for it (R-ALLY-1)
+            out.append(Outcome(p, now + later))
+            continue
+        for a in plain_exchange("ally", ally_skill - skills[at], c, at):
+            out.append(Outcome(p * a.probability, now + a.wounds + later))
+    return tuple(out)
+
+
+def _law(
+    hero_attack: int, follows: bool, ally_skill: int, skills: tuple[int, ...], together: bool, alone: str | None, c: CombatNumbers
+) -> RoundLaw:
+    shapes: dict[tuple[int, ...], tuple[tuple[Outcome, ...], ...]] = {}
+
+    def law(state: tuple[int, ...]) -> tuple[tuple[Outcome, ...], ...]:
+        # The round depends on who stands, whose blow would kill outright, whether the ally fights,
+        # and (an attack score that takes the wounds) the hero's score itself.
+        key = tuple(0 if m <= 0 else 1 if m <= c.hit else 2 for m in state[2:]) + (state[1] > 0, state[0] if follows else 0)
+        found = shapes.get(key)
+        if found is None:
+            hero_eff = hero_attack + state[0] if follows else hero_attack
+            living = [i for i, m in enumerate(state[2:]) if m > 0]
+            if alone is not None and state[1] > 0:
+                front = living[0]  # the ally fights the creature in front; the hero watches
+                found = (plain_exchange("ally", ally_skill - skills[front], c, front),)
+            else:
+                targets = living if together else living[:1]
+                found = tuple(_round(hero_eff, ally_skill, skills, state, t, together, c) for t in targets)
+            shapes[key] = found
+        return found
+
+    return law
+
+
+@lru_cache(maxsize=256)
+def party_odds(
+    hero_attack: int,
+    hero_stamina: int,
+    hero_luck: int,
+    ally_skill: int,
+    ally_stamina: int,
+    creatures: tuple[tuple[int, int], ...],
+    *,
+    together: bool = False,
+    alone: str | None = None,
+    attack_follows_wounds: bool = False,
+    numbers: CombatNumbers = CombatNumbers(),
+    budget: Budget = _BUDGET,
+) -> FightOdds:
+    """P(win) of the hero's side (hero and ally) against ``creatures`` (SKILL, STAMINA), in the fight's order.
+
+    ``hero_attack`` is the hero's Attack Strength bonus (SKILL + modifiers);
+    with ``attack_follows_wounds`` (a profile whose attack score is the one
+    that takes the wounds: an army's troops) the hero's current wound score is
+    added to it each round.  ``ally_stamina`` 0: no ally.  ``together``: all
+    together (R-MULTI-1; the hero picks the best target), else the creature in
+    front.  ``alone``: None (beside the hero), ``"until_down"`` or
+    ``"whole_fight"`` (see the module).  Exact within ``budget``; beyond it a
+    seeded estimate (``exact`` False, a lower bound).
+    """
+    for name, value in (("hero STAMINA", hero_stamina), ("hero LUCK", hero_luck), ("ally STAMINA", ally_stamina)):
+        check_score(name, value)
+    if alone not in (None, "until_down", "whole_fight"):
+        raise ValueError(f"alone must be None, 'until_down' or 'whole_fight', got {alone!r}")
+    skills = tuple(s for s, _ in creatures)
+    luck = hero_luck if numbers.luck_allowed else 0
+    fight = Fight(
+        slots=(hero_stamina, ally_stamina) + tuple(m for _, m in creatures),
+        luck=luck,
+        law=_law(hero_attack, attack_follows_wounds, ally_skill, skills, together, alone, numbers),
+        luck_allowed=numbers.luck_allowed,
+        lost=(lambda s: s[1] <= 0) if alone == "whole_fight" else None,
+    )
+    if fits(fight, budget.seconds, budget.bytes):
+        values = solve(fight)
+        return FightOdds(values[0], values[-1], 1.0 - values[-1], None, None)
+    seed = seed_of(
+        hero_attack, hero_stamina, hero_luck, ally_skill, ally_stamina, creatures, together, alone, attack_follows_wounds, numbers
+    )
+    never = estimate(fight, use_luck=False, seed=seed)
+    best = estimate(fight, use_luck=True, seed=seed + 1) if luck >= 2 else never
+    return estimated_odds(never, best)

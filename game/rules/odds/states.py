@@ -1,0 +1,248 @@
+"""Exact odds of any fight given by its round law, and a seeded estimate when it is too large (issues 24, 30).
+
+A fight is a box of scores (``slots``: the hero's wound score, the ally's,
+each creature's) and LUCK, and a *round law*: for a state, the choices the
+player has at the start of a round (the target, all together), each a
+distribution of ``rounds.Outcome`` whose wounds are settled in order, a
+wound that Luck can change waiting for the decision (R-COMBAT-3).  The
+solver knows nothing of dice: an ally (R-ALLY-1), a score that is both the
+attack and the wounds, a book's own profile all come in through the law.
+
+Exact: values are vectors over LUCK (entry l: P(win) at LUCK l; entry 0 is
+never testing Luck, since a test at 0 or 1 always fails, R-LUCK-1), computed
+for every state of the box in order of the sum of its scores: every outcome
+that changes something lowers that sum (each wound costs at least 1; a law
+whose wound costs 0 is refused), and the outcome that changes nothing (a
+double parry) is conditioned out, which is exact because the best choice in a
+state is the same each time it recurs.  A Test of Luck is taken when it raises
+P(win) by more than ``melee.EPS``, as everywhere else.  Cost known before
+starting: the box's size (``cells``).
+
+Estimate (beyond the budget): ``estimate`` plays seeded fights of the same
+law under a stated heuristic (the law's first choice; Luck on a wound that
+would kill the hero, and on the hero's blow at LUCK 8 or more), so the best
+play does at least as well.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import prod
+
+from .cancel import Cancelled, requested
+from .dice import p_2d6_at_most
+from .melee import EPS
+from .montecarlo import MonteCarloResult
+from .rounds import KILL, Outcome, Wound
+
+__all__ = ["Fight", "RoundLaw", "cells", "estimate", "fits", "solve"]
+
+#: The choices of a state, each the distribution of the round under it.
+RoundLaw = Callable[[tuple[int, ...]], tuple[tuple[Outcome, ...], ...]]
+
+#: CPU seconds per unit of work (a cell times a branch of the round: each outcome, times 3 for
+#: each wound waiting for Luck) and bytes per cell, measured on the reference machine at 65-75 ns
+#: (hero and ally against one creature, and against two all together; tools/bench_odds.py).
+SECONDS_PER_UNIT = 100e-9
+BYTES_PER_CELL = 50
+#: The estimate's work: rounds played in all (about 1 s of CPU), and its fights.
+WORK_ROUNDS = 150_000
+FIGHTS = 20_000
+MAX_ROUNDS = 20_000
+#: From this LUCK the estimate's play tests its blows (the all-together estimate's rule).
+BLOW_LUCK = 8
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A fight for the solver: its scores, LUCK, round law and how it ends.
+
+    ``slots``: the hero's wound score first, then the ally's (0 without one),
+    then each creature's.  ``lost``: the fight is lost in this state besides
+    the hero falling (an ally who fights alone and falls, R-ALLY-1); it is won
+    when every creature is down once a round's wounds are settled (R-COMBAT-4).
+    """
+
+    slots: tuple[int, ...]
+    luck: int
+    law: RoundLaw
+    luck_allowed: bool = True
+    lost: Callable[[tuple[int, ...]], bool] | None = None
+
+
+def cells(fight: Fight) -> int:
+    """Values the exact solver holds (states of the box times LUCK levels), known before anything is built."""
+    return prod(s + 1 for s in fight.slots) * (fight.luck + 1)
+
+
+def fits(fight: Fight, seconds: float, memory: int) -> bool:
+    """True when the exact solver's estimated CPU seconds and bytes are within the limits (nothing built).
+
+    The work is the cells times the branches of the start's round (every
+    choice's outcomes, three branches for each wound waiting for Luck): the
+    largest round of the fight, since creatures only fall as it goes.
+    """
+    size = cells(fight)
+    if size * BYTES_PER_CELL > memory:
+        return False
+    luck = fight.luck_allowed and fight.luck >= 2
+    branches = sum(
+        3 ** sum(1 for w in o.wounds if luck and w.lucky is not None) for choice in fight.law(fight.slots) for o in choice
+    )
+    return bool(size * max(branches, 1) * SECONDS_PER_UNIT <= seconds)
+
+
+def _slot(w: Wound) -> int:
+    return 0 if w.side == "hero" else 1 if w.side == "ally" else 2 + w.index
+
+
+def _hit(state: tuple[int, ...], slot: int, damage: int) -> tuple[int, ...]:
+    left = 0 if damage == KILL else max(0, state[slot] - damage)
+    return state[:slot] + (left,) + state[slot + 1 :]
+
+
+def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[float]:
+    """P(win) at each LUCK 0..luck from the fight's start (best choices, best Luck), exactly."""
+    if cancelled is None:
+        cancelled = requested
+    L = fight.luck
+    ps = [p_2d6_at_most(l) for l in range(L + 1)]
+    tests = [l for l in range(L + 1) if ps[l] > 0.0 and fight.luck_allowed]
+    zero, one = [0.0] * (L + 1), [1.0] * (L + 1)
+    lost = fight.lost
+    values: dict[tuple[int, ...], list[float]] = {}
+
+    def settle(state: tuple[int, ...], wounds: tuple[Wound, ...], j: int) -> list[float]:
+        if state[0] <= 0 or (lost is not None and lost(state)):
+            return zero  # the hero (or the ally fighting alone) is down: lost (R-DEATH-1)
+        if j == len(wounds):
+            if not any(state[2:]):
+                return one  # every creature down, every wound settled: won (R-COMBAT-4)
+            found = values.get(state)
+            if found is None:
+                raise ValueError(f"an outcome of the round law changes nothing in {state}: it must have no wounds")
+            return found
+        w = wounds[j]
+        slot = _slot(w)
+        accept = settle(_hit(state, slot, w.damage), wounds, j + 1)
+        if w.lucky is None or w.unlucky is None or not tests:
+            return accept
+        lucky = settle(_hit(state, slot, w.lucky), wounds, j + 1)
+        unlucky = settle(_hit(state, slot, w.unlucky), wounds, j + 1)
+        out = accept[:]
+        for l in tests:  # R-COMBAT-3: Test Luck (LUCK - 1 either way) when it raises P(win)
+            t = ps[l] * lucky[l - 1] + (1.0 - ps[l]) * unlucky[l - 1]
+            if t > out[l] + EPS:
+                out[l] = t
+        return out
+
+    for level in range(1, sum(fight.slots) + 1):
+        if cancelled():
+            raise Cancelled()
+        for state in _level(fight.slots, level):
+            if state[0] <= 0 or not any(state[2:]) or (lost is not None and lost(state)):
+                continue
+            best: list[float] | None = None
+            for outcomes in fight.law(state):
+                acc = [0.0] * (L + 1)
+                still = 0.0
+                for o in outcomes:
+                    if not o.wounds:
+                        still += o.probability  # nothing happens: conditioned out
+                        continue
+                    _check_progress(o.wounds)
+                    v = settle(state, o.wounds, 0)
+                    p = o.probability
+                    acc = [a + p * x for a, x in zip(acc, v)]
+                live = 1.0 - still
+                acc = [a / live for a in acc] if live > 1e-15 else [0.0] * (L + 1)  # a fight that never ends is not won
+                best = acc if best is None else [max(a, b) for a, b in zip(best, acc)]
+            values[state] = best if best is not None else zero
+    start = fight.slots
+    if start[0] <= 0 or (lost is not None and lost(start)):
+        return zero
+    return one if not any(start[2:]) else values[start]
+
+
+def _level(top: tuple[int, ...], level: int) -> list[tuple[int, ...]]:
+    """The states of the box whose scores sum to ``level``."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: tuple[int, ...], i: int, left: int) -> None:
+        if i == len(top) - 1:
+            if left <= top[i]:
+                out.append(prefix + (left,))
+            return
+        rest = sum(top[i + 1 :])
+        for v in range(max(0, left - rest), min(top[i], left) + 1):
+            walk(prefix + (v,), i + 1, left - v)
+
+    walk((), 0, level)
+    return out
+
+
+def _check_progress(wounds: tuple[Wound, ...]) -> None:
+    for w in wounds:
+        if 0 in (w.damage, w.lucky, w.unlucky):
+            raise ValueError("a round law whose wound costs nothing cannot be solved in order of the scores")
+
+
+def estimate(fight: Fight, *, use_luck: bool, seed: int, cancelled: Callable[[], bool] | None = None) -> MonteCarloResult:
+    """Seeded fights of the law under the stated heuristic (see the module); never more than ``WORK_ROUNDS``."""
+    if cancelled is None:
+        cancelled = requested
+    rng = random.Random(seed)
+    use_luck = use_luck and fight.luck_allowed
+    laws: dict[tuple[int, ...], tuple[list[float], tuple[Outcome, ...]]] = {}
+    wins = fights = spent = 0
+    while fights < FIGHTS and spent < WORK_ROUNDS:
+        if fights % 64 == 0 and cancelled():
+            raise Cancelled()
+        won, rounds = _play(fight, rng, use_luck, laws)
+        wins += won
+        fights += 1
+        spent += rounds
+    return MonteCarloResult(wins, fights)
+
+
+def _play(
+    fight: Fight, rng: random.Random, use_luck: bool, laws: dict[tuple[int, ...], tuple[list[float], tuple[Outcome, ...]]]
+) -> tuple[bool, int]:
+    state, luck = fight.slots, fight.luck
+    lost = fight.lost
+    for rounds in range(1, MAX_ROUNDS + 1):
+        law = laws.get(state)
+        if law is None:
+            outcomes = fight.law(state)[0]  # the law lists its preferred choice first
+            cumulative: list[float] = []
+            total = 0.0
+            for o in outcomes:
+                total += o.probability
+                cumulative.append(total)
+            law = laws[state] = (cumulative, outcomes)
+        cumulative, outcomes = law
+        draw = rng.random() * cumulative[-1]
+        o = outcomes[next(i for i, c in enumerate(cumulative) if draw < c or i == len(cumulative) - 1)]
+        for w in o.wounds:
+            state, luck = _settle_one(state, luck, w, rng, use_luck)
+            if state[0] <= 0 or (lost is not None and lost(state)):
+                return False, rounds
+        if not any(state[2:]):
+            return True, rounds
+    return False, MAX_ROUNDS
+
+
+def _settle_one(state: tuple[int, ...], luck: int, w: Wound, rng: random.Random, use_luck: bool) -> tuple[tuple[int, ...], int]:
+    slot = _slot(w)
+    damage = w.damage
+    if use_luck and w.lucky is not None and w.unlucky is not None and luck >= 2:
+        left = state[slot]
+        kills = damage == KILL or left <= damage
+        test = (slot == 0 and kills) or (slot >= 2 and not kills and luck >= BLOW_LUCK)
+        if test:
+            lucky = rng.randint(1, 6) + rng.randint(1, 6) <= luck  # R-LUCK-1
+            damage = w.lucky if lucky else w.unlucky
+            luck -= 1
+    return _hit(state, slot, damage), luck

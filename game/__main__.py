@@ -21,7 +21,16 @@ import argparse
 import os
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.app.display import Display
+    from game.app.lifecycle import StopSignals
+    from game.app.loop import MainLoop
+    from game.app.services import Services
+    from game.app.stack import SceneStack
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -189,31 +198,15 @@ def render_entry(
 
 
 def run(args: argparse.Namespace) -> int:
-    """The real app in a window."""
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the app makes no sound
-    from game.app.memory import tune_allocator
+    """The real app in a window, until the window closes or a stop signal (SIGTERM, SIGINT) arrives.
 
-    tune_allocator()
-    import pygame
+    Either way the screens are closed and every adventure saved before the process exits.
+    """
+    from game.app.lifecycle import StopSignals, close_app
 
-    from game.app.display import Display
-    from game.app.splash import draw_splash
+    stop = StopSignals()
+    display = open_window(args, stop)
 
-    if args.demo:
-        # The kiosk ignores the window's close button (SDL_QUIT), so SDL must not turn the system's
-        # SIGTERM/SIGINT into that same event: a shutdown or Ctrl+C still ends the stand's program.
-        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
-        # Fullscreen at the screen's origin, also on a display without a window manager to place it.
-        os.environ["SDL_VIDEO_WINDOW_POS"] = "0,0"
-    # The window and its title page come first; the books and saves load behind it.
-    pygame.display.init()
-    pygame.font.init()
-    pygame.key.set_repeat(400, 35)
-    display = Display(args.window_size, fullscreen=args.demo, title="Feuille d'Aventure")
-    draw_splash(display)
-
-    from game.app.loop import MainLoop
-    from game.app.navigator import Screen
     from game.app.services import build_services
     from game.app.stack import SceneStack
 
@@ -224,57 +217,90 @@ def run(args: argparse.Namespace) -> int:
     if args.speech_log:
         services.ui.speech.open_log(args.speech_log)
     display.letterbox_colour = services.ui.palette.letterbox
-    pygame.display.set_caption(services.ui.t("app.title"))
     if services.settings.fullscreen and not args.demo:
         display.set_fullscreen(True)
     stack = SceneStack()
-    kiosk = None
-    from game.app.crash import LOGGER, CrashRecovery, setup_logging
-
     try:
-        log = setup_logging()
-        LOGGER.info("start (demo=%s, log at %s)", args.demo, log)
+        main_loop(args, services, stack, display, stop).run()
+    finally:
+        close_app(stack)
+        services.ui.speech.close()
+        import pygame
+
+        pygame.quit()
+    return 0
+
+
+def open_window(args: argparse.Namespace, stop: StopSignals) -> Display:
+    """The window and its title page first (the books and saves load behind it); the stop signals from now on."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the app makes no sound
+    from game.app.lifecycle import leave_signals_to_the_app
+    from game.app.memory import tune_allocator
+
+    tune_allocator()
+    import pygame
+
+    from game.app.display import Display
+    from game.app.splash import draw_splash
+
+    # SDL would turn SIGTERM/SIGINT into a window-close event a dialog or the kiosk never acts on:
+    # the app handles them itself (game.app.lifecycle), so a shutdown or Ctrl+C saves and ends it.
+    leave_signals_to_the_app()
+    if args.demo:
+        # Fullscreen at the screen's origin, also on a display without a window manager to place it.
+        os.environ["SDL_VIDEO_WINDOW_POS"] = "0,0"
+    pygame.display.init()
+    pygame.font.init()
+    stop.install()
+    pygame.key.set_repeat(400, 35)
+    display = Display(args.window_size, fullscreen=args.demo, title="Feuille d'Aventure")
+    draw_splash(display)
+    return display
+
+
+def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, display: Display, stop: StopSignals) -> MainLoop:
+    """The first screen (the shelf, or the kiosk's fresh start) on ``stack`` and the loop that runs it."""
+    import pygame
+
+    from game.app.crash import LOGGER, CrashRecovery, setup_logging
+    from game.app.loop import MainLoop
+    from game.app.narrator import Narrator
+    from game.app.navigator import Screen
+    from game.scenes.narration import describe_screen
+
+    pygame.display.set_caption(services.ui.t("app.title"))
+    try:
+        LOGGER.info("start (demo=%s, log at %s)", args.demo, setup_logging())
     except OSError:
         pass  # no log folder: the app still runs, errors still show their dialog
+    kiosk = None
     if args.demo:
         from game.app.kiosk import KioskMode, demo_fresh_start
 
         kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services), display=display)
         kiosk.reset("the stand starts")
+        home = partial(demo_fresh_start, services)
     else:
         stack.push(services.navigator.build(Screen.SHELF))
         stack.apply_pending()
+        home = partial(services.navigator.build, Screen.SHELF)
 
     def remember_fullscreen(on: bool) -> None:
         services.settings.fullscreen = on
         services.save_settings()
 
-    if kiosk is not None:
-        from game.app.kiosk import demo_fresh_start
-
-        recovery = CrashRecovery(services, stack, home=lambda: demo_fresh_start(services))
-    else:
-        recovery = CrashRecovery(services, stack, home=lambda: services.navigator.build(Screen.SHELF))
-    from game.app.narrator import Narrator
-    from game.scenes.narration import describe_screen
-
-    narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
-    try:
-        # The stand's animations run at 30 frames a second: the page is scaled to a big screen at each one.
-        MainLoop(
-            stack,
-            display,
-            fps=30 if args.demo else 60,
-            zoom=lambda: services.settings.ui_scale,
-            on_fullscreen=None if args.demo else remember_fullscreen,
-            on_error=recovery,
-            supervisor=kiosk,
-            narrator=narrator,
-        ).run()
-    finally:
-        services.ui.speech.close()
-        pygame.quit()
-    return 0
+    # The stand's animations run at 30 frames a second: the page is scaled to a big screen at each one.
+    return MainLoop(
+        stack,
+        display,
+        fps=30 if args.demo else 60,
+        zoom=lambda: services.settings.ui_scale,
+        on_fullscreen=None if args.demo else remember_fullscreen,
+        on_error=CrashRecovery(services, stack, home=home),
+        supervisor=kiosk,
+        narrator=Narrator(services.ui, lambda: services.keymap, describe_screen),
+        stop=stop,
+    )
 
 
 def smoke_start(args: argparse.Namespace) -> int:

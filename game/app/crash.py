@@ -19,6 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
+from game.app.lifecycle import save_all
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import APP_NAME, Services
@@ -94,13 +95,7 @@ class CrashRecovery:
         report = crash_report(error, self.stack)
         self.reports.append(report)
         LOGGER.error("unexpected error\n%s", report)
-        for scene in self.stack.scenes:
-            adventure = getattr(scene, "adventure", None)
-            if adventure is not None:
-                try:
-                    adventure.save()
-                except Exception:  # noqa: BLE001 - a failing save must not hide the first error
-                    LOGGER.exception("saving after the error failed")
+        save_all(self.stack.scenes)  # a failing save is logged: it must not hide the first error
         if self.crashes >= CRASHES_BEFORE_GIVING_UP:
             raise error
         failing = failing_scene(error, self.stack)

@@ -64,6 +64,13 @@ class Supervisor(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class StopRequest(Protocol):
+    """Something that may ask the loop to end (game.app.lifecycle.StopSignals: SIGTERM, SIGINT)."""
+
+    @property
+    def requested(self) -> int | None: ...
+
+
 class MainLoop:
     """Runs a SceneStack in a Display."""
 
@@ -80,6 +87,7 @@ class MainLoop:
         supervisor: Supervisor | None = None,
         narrator: Narrator | None = None,
         zoom: Callable[[], float] | None = None,
+        stop: StopRequest | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -91,6 +99,7 @@ class MainLoop:
         self.supervisor = supervisor  # sees every event first and draws over every scene (the kiosk)
         self.narrator = narrator  # says each new screen and answers the speech keys (game.app.narrator)
         self.zoom = zoom  # the interface size setting: the display magnifies the page and follows the focus
+        self.stop = stop  # a stop signal received ends the loop within a frame, whatever is on screen
         self._followed: object | None = None
         self._followed_scene: object | None = None
         self.running = True
@@ -266,7 +275,7 @@ class MainLoop:
         if wake_in is not None:
             limit = max(0.0, min(limit, wake_in()))
         start = time.monotonic()
-        while True:
+        while not self.stopping:
             events = pygame.event.get()
             if events:
                 return events
@@ -274,11 +283,17 @@ class MainLoop:
             if left <= 0:
                 return []
             time.sleep(min(IDLE_POLL, left))
+        return []
+
+    @property
+    def stopping(self) -> bool:
+        """Whether a stop signal asked the loop to end."""
+        return self.stop is not None and self.stop.requested is not None
 
     def run(self) -> None:
-        """Run until QUIT or the stack empties."""
+        """Run until QUIT, a stop signal, or the stack empties."""
         last = self.clock.now()
-        while self.running and not self.stack.empty:
+        while self.running and not self.stack.empty and not self.stopping:
             events = self._gather_events()
             now = self.clock.now()
             dt, last = min(MAX_DT, now - last), now

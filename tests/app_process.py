@@ -1,0 +1,77 @@
+"""Run the real app (``game.__main__.main``) in a state a test wants, then hand over to the real main loop.
+
+    python tests/app_process.py STATE [feuille's options…]
+
+The app starts exactly as ``python -m game`` (window, signals, services, the
+shelf); just before its main loop runs, the state is reached through the
+shelf's own methods and ``READY <state>`` is printed, so a test can send a
+signal at that moment. States:
+
+``shelf``    nothing more (the bookshelf)
+``typing``   the adventure ``a1`` open on its sheet, notes typed and not yet left
+``dialog``   the shelf's "delete this adventure?" dialog open
+``import``   the import of ``$IMPORT`` (a long adventure) under way when READY is printed
+``stuck``    the main thread blocked for good in a call (the signal's grace period must end the app)
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+from game import __main__ as entry
+from game.app import loop
+
+
+def reach(state: str, main_loop: loop.MainLoop) -> None:
+    """Reach ``state`` from the shelf on top of ``main_loop``'s stack."""
+    import os
+
+    stack = main_loop.stack
+    shelf = stack.top
+
+    def ready() -> None:
+        print(f"READY {state}", flush=True)
+
+    if state == "typing":
+        shelf.open("a1")
+        stack.apply_pending()
+        sheet = stack.top
+        sheet.tab = "notes"
+        sheet.notes.focused = True
+        sheet.notes.text = "typed, not yet left"
+        ready()
+    elif state == "dialog":
+        shelf.select_save("a1")
+        shelf.ask_delete()
+        stack.apply_pending()
+        ready()
+    elif state == "import":
+        shelf.ask_import()
+        stack.apply_pending()
+        dialog = stack.top
+        dialog.field.text = os.environ["IMPORT"]
+        ready()
+        dialog.confirm()  # the import runs now, in the main thread, as when the player presses Enter
+        print(f"IMPORTED {dialog.errors or 'ok'}", flush=True)
+    elif state == "stuck":
+        ready()
+        threading.Event().wait()  # never returns: only the grace period ends the process
+    else:
+        ready()
+
+
+def main() -> int:
+    state, argv = sys.argv[1], sys.argv[2:]
+    original = loop.MainLoop.run
+
+    def run(self: loop.MainLoop) -> None:
+        reach(state, self)
+        original(self)
+
+    loop.MainLoop.run = run  # type: ignore[method-assign]  # the one hook: the state is reached, then the real loop
+    return entry.main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

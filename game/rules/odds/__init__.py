@@ -1,12 +1,47 @@
-"""Exact fight odds and the Luck advisor (issue 4)."""
+"""Exact fight odds and the Luck advisor (issue 4).
 
-from .archery import archery_odds, missed_arrow_advice
-from .dice import CombatNumbers
-from .fight import fight_odds, luck_advice
-from .melee import p_win_closed_form
-from .multi import sequence_odds, together_odds
-from .results import FightOdds, LuckAdvice
-from .together_plan import Budget
+The names below are loaded on first use (PEP 562), so that a command that
+rates one fight imports only what it needs (issue 28: the cold command line).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+TYPE_CHECKING = False  # typing is not imported at run time: it is a third of a cold command's imports
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .archery import archery_odds, missed_arrow_advice
+    from .dice import CombatNumbers
+    from .fight import fight_odds, luck_advice
+    from .melee import p_win_closed_form
+    from .multi import sequence_odds, together_odds
+    from .results import Budget, FightOdds, LuckAdvice
+
+#: Where each public name lives.
+_HOMES = {
+    "archery_odds": "archery",
+    "missed_arrow_advice": "archery",
+    "CombatNumbers": "dice",
+    "fight_odds": "fight",
+    "luck_advice": "fight",
+    "p_win_closed_form": "melee",
+    "sequence_odds": "multi",
+    "together_odds": "multi",
+    "FightOdds": "results",
+    "LuckAdvice": "results",
+    "Budget": "results",
+}
+
+
+def __getattr__(name: str) -> Any:  # noqa: ANN401 - any public name of the package, loaded on first use
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
 
 
 def clear_caches() -> None:

@@ -14,16 +14,14 @@ Bad input ends with a one-line error (exit status 2), never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from collections.abc import Sequence
-from dataclasses import asdict
 
-from .archery import archery_odds, missed_arrow_advice
 from .dice import CombatNumbers
-from .fight import fight_odds, luck_advice
-from .multi import sequence_odds, together_odds
 from .results import MAX_SCORE, FightOdds, LuckAdvice
+
+TYPE_CHECKING = False  # what a path does not need is imported on that path only (issue 28: the cold command)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
@@ -134,11 +132,15 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Fig
     if len(creatures) > 1:
         if args.pending or archery:
             parser.error("--pending and archery options need exactly one --creature")
+        from .multi import sequence_odds, together_odds
+
         fn = together_odds if args.mode == "together" else sequence_odds
         return fn(hs, hst, hl, creatures, attack_modifier=args.modifier, numbers=numbers), None
     cs, cst = creatures[0]
     advice = None
     if archery:
+        from .archery import archery_odds, missed_arrow_advice
+
         kw = dict(
             shots_left=args.shots, arrows=args.arrows, bow_broken=args.bow_broken, attack_modifier=args.modifier, numbers=numbers
         )
@@ -148,6 +150,8 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Fig
         elif args.pending:
             parser.error("--pending hero|creature is a melee wound: drop --shots/--bow-broken")
     else:
+        from .fight import fight_odds, luck_advice
+
         odds = fight_odds(hs, hst, hl, cs, cst, attack_modifier=args.modifier, numbers=numbers)
         if args.pending:
             advice = luck_advice(hs, hst, hl, cs, cst, args.pending, attack_modifier=args.modifier, numbers=numbers)
@@ -174,6 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     if args.json:
+        import json
+        from dataclasses import asdict
+
         never, best = odds.at_least
         out: dict[str, object] = {"odds": {**asdict(odds), "at_least": {"no_luck": never, "best_luck": best}}}
         if advice is not None:

@@ -18,8 +18,7 @@ from functools import lru_cache
 from .dice import CombatNumbers, p_2d6_at_most
 from .fight import fight_odds, fits
 from .melee import BYTES_PER_CELL, EPS, MeleeTable, cached_table
-from .results import MAX_SCORE, FightOdds, LuckAdvice, check_score, odds_from_value
-from .together_plan import Budget
+from .results import MAX_SCORE, Budget, FightOdds, LuckAdvice, check_score, odds_from_value
 
 #: Bytes of one archery value (a tuple of three floats in a list), measured like melee.BYTES_PER_CELL.
 BYTES_PER_SHOT_CELL = 120

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
 
 from .dice import CombatNumbers
 from .melee import BYTES_PER_CELL, SECONDS_PER_CELL, cached_table, table_cells
-from .results import MAX_SCORE, FightOdds, LuckAdvice, check_score, odds_from_value
-from .together_plan import Budget
+from .results import MAX_SCORE, Budget, FightOdds, LuckAdvice, check_score, odds_from_value
 
 __all__ = ["fight_odds", "fits", "luck_advice"]
 
@@ -84,7 +82,7 @@ def luck_advice(
     hero_luck: int,
     creature_skill: int,
     creature_stamina: int,
-    pending: Literal["hero", "creature"],
+    pending: str,
     *,
     attack_modifier: int = 0,
     numbers: CombatNumbers = _DEFAULT,

@@ -9,6 +9,7 @@ does (R-COMBAT-3, R-LUCK-1).  Pure: no clock, no I/O.
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass
 from math import sqrt
 
@@ -16,7 +17,7 @@ from .dice import CombatNumbers
 from .melee import EPS, cached_table
 from .results import FightOdds
 
-__all__ = ["MonteCarloResult", "estimated_odds", "simulate_fight"]
+__all__ = ["MonteCarloResult", "estimated_odds", "seed_of", "simulate_fight"]
 
 _DEFAULT = CombatNumbers()
 
@@ -47,6 +48,11 @@ class MonteCarloResult:
     def margin(self) -> float:
         """95 % half-width of ``p``."""
         return 1.96 * self.stderr
+
+
+def seed_of(*parts: object) -> int:
+    """A seed made from the fight itself (stable across runs and machines)."""
+    return zlib.crc32(repr(parts).encode("utf-8"))
 
 
 def estimated_odds(never: MonteCarloResult, best: MonteCarloResult) -> FightOdds:

@@ -41,8 +41,7 @@ from functools import lru_cache
 from .dice import CombatNumbers
 from .fight import fight_odds
 from .melee import BYTES_PER_CELL, SECONDS_PER_CELL, build_table, decisive_probabilities
-from .results import MAX_SCORE, FightOdds, check_score, odds_from_value
-from .together_plan import Budget
+from .results import MAX_SCORE, Budget, FightOdds, check_score, odds_from_value
 
 __all__ = ["sequence_odds", "together_odds"]
 

@@ -29,13 +29,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .dice import CombatNumbers
-from .montecarlo import estimated_odds
-from .results import FightOdds, check_score
+from .montecarlo import estimated_odds, seed_of
+from .results import Budget, FightOdds, check_score
 from .rounds import KILL, Outcome, Wound, hero_exchange, plain_exchange
 from .states import Fight, RoundLaw, estimate, fits, solve
 from .together_law import round_counts_together
-from .together_mc import seed_of
-from .together_plan import Budget
 
 __all__ = ["party_odds"]
 

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MAX_SCORE", "FightOdds", "LuckAdvice", "check_score", "odds_from_value"]
+__all__ = ["MAX_SCORE", "Budget", "FightOdds", "LuckAdvice", "check_score", "odds_from_value"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits of an exact solver: estimated CPU seconds and bytes it may use.
+
+    The board's goal is 2 s and 200 MiB for any fight (issues 17, 23); the
+    defaults leave room for the estimate's error and for the app itself.
+    """
+
+    seconds: float = 1.2
+    bytes: int = 120 << 20
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,13 @@ fight always gives the same estimate (the rules stay deterministic).
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from .cancel import Cancelled
 from .dice import CombatNumbers, round_law
-from .montecarlo import MonteCarloResult
+from .montecarlo import MonteCarloResult, seed_of
 
 __all__ = ["estimate", "seed_of"]
 
@@ -47,11 +46,6 @@ MAX_ROUNDS = 20_000
 #: LUCK from which every blow that does not kill anyway is tested (Lucky 4 beats 2 at
 #: P(Lucky) >= 1/3 on average, and each creature killed sooner is one attacker less).
 BLOW_LUCK = 8
-
-
-def seed_of(*parts: object) -> int:
-    """A seed made from the fight itself (stable across runs and machines)."""
-    return zlib.crc32(repr(parts).encode("utf-8"))
 
 
 def estimate(

@@ -19,6 +19,7 @@ from functools import lru_cache
 from math import comb
 
 from .dice import CombatNumbers
+from .results import Budget
 
 __all__ = ["Budget", "CHUNK_BYTES", "Group", "KEEP_LAYERS", "Plan", "groups_of", "layer_counts", "plan"]
 
@@ -37,18 +38,6 @@ HOPELESS_CELLS = 10**10
 VALUE = 8
 #: The blow sweep is cut into chunks of about this many bytes per array.
 CHUNK_BYTES = int(0.25 * (1 << 20))
-
-
-@dataclass(frozen=True)
-class Budget:
-    """Limits of the exact solver: estimated CPU seconds and bytes it may use.
-
-    The board's goal is 2 s and 200 MiB for any fight (issue 17); the
-    defaults leave room for the estimate's error and for the app itself.
-    """
-
-    seconds: float = 1.2
-    bytes: int = 120 << 20
 
 
 @dataclass(frozen=True, order=True)

@@ -8,8 +8,8 @@ import app_helpers
 import pytest
 
 from game.books.loader import BookError, bundled_books_dir, load_shelf
-from game.scenes.bookshelf import BookshelfScene
-from game.scenes.bookshelf_import import ImportScene
+from game.scenes.bookshelf.importer import ImportScene
+from game.scenes.bookshelf.scene import BookshelfScene
 from game.storage.library import import_book, own_books_dir
 from game.ui.dialog import Dialog
 
@@ -63,7 +63,7 @@ def test_the_import_button_puts_the_book_on_the_shelf(tmp_path):
     services = app_helpers.make_services(tmp_path)
     source = write(tmp_path / "mine.json", ff1_data(id="MY1", title={"fr": "Mon livre", "en": "My book"}))
     driver = app_helpers.Driver(BookshelfScene(services))
-    driver.click(driver.top.import_book_button)
+    driver.click(driver.top.controls.import_book_button)
     dialog = driver.top
     assert isinstance(dialog, ImportScene) and dialog.kind == "book"
     dialog.field.text = str(source)
@@ -71,7 +71,7 @@ def test_the_import_button_puts_the_book_on_the_shelf(tmp_path):
     driver.send()
     shelf = driver.top
     assert isinstance(shelf, BookshelfScene) and "MY1" in services.shelf.books
-    assert "MY1" in [book_id for _button, book_id in shelf.book_buttons]
+    assert "MY1" in [book_id for _button, book_id in shelf.controls.book_buttons]
     assert "Mon livre" in shelf.message
     assert (tmp_path / "data" / "books" / "MY1.json").exists()
 
@@ -83,7 +83,7 @@ def test_a_broken_import_lists_its_errors_and_stays_open(tmp_path):
     data["spells"] = [{"id": "x", "name": {"fr": "X", "en": "X"}, "counter": "nope"}]
     source = write(tmp_path / "mine.json", data)
     driver = app_helpers.Driver(BookshelfScene(services))
-    driver.click(driver.top.import_book_button)
+    driver.click(driver.top.controls.import_book_button)
     driver.top.field.text = str(source)
     driver.top.confirm()
     driver.send()
@@ -103,8 +103,8 @@ def test_a_broken_book_on_the_shelf_shows_every_error(tmp_path):
     write(own / "Bad.json", data)
     services.reload_books()
     driver = app_helpers.Driver(BookshelfScene(services))
-    assert len(driver.top.error_buttons) == 1
-    driver.click(driver.top.error_buttons[0])
+    assert len(driver.top.controls.error_buttons) == 1
+    driver.click(driver.top.controls.error_buttons[0])
     assert isinstance(driver.top, Dialog)
     text = driver.top.message if isinstance(driver.top.message, str) else ""
     assert "$.stats[0].roll.dice" in text and "$.stats[1].roll.sides" in text
@@ -153,14 +153,14 @@ def test_the_shelf_turns_pages_to_show_every_book(tmp_path):
     driver = app_helpers.Driver(BookshelfScene(services))
     shelf = driver.top
     seen = set()
-    for _page in range(shelf.pages):
-        seen |= {book_id for _button, book_id in shelf.book_buttons}
-        if shelf.book_page < shelf.pages - 1:
-            driver.click(shelf.next_page)
+    for _page in range(shelf.r.cards.pages):
+        seen |= {book_id for _button, book_id in shelf.controls.book_buttons}
+        if shelf.r.cards.index < shelf.r.cards.pages - 1:
+            driver.click(shelf.controls.next_page)
             shelf = driver.top
-    assert seen == set(services.shelf.books) and shelf.pages > 1
+    assert seen == set(services.shelf.books) and shelf.r.cards.pages > 1
     shelf.show_book("FF1")
-    assert "FF1" in [book_id for _button, book_id in shelf.book_buttons]
+    assert "FF1" in [book_id for _button, book_id in shelf.controls.book_buttons]
 
 
 def test_a_folder_with_too_many_books_loads_the_first_ones_and_says_so(tmp_path, monkeypatch):

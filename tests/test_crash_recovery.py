@@ -5,7 +5,7 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.app.crash import CrashRecovery, crash_report
 from game.app.scene import Scene
-from game.scenes.bookshelf import BookshelfScene
+from game.scenes.bookshelf.scene import BookshelfScene
 from game.scenes.crash_report import CrashReportScene
 from game.scenes.sheet.scene import SheetScene
 
@@ -118,7 +118,7 @@ def test_a_save_that_breaks_its_screen_opens_on_the_shelf_with_its_backup_offere
     driver.click(driver.top.continue_button)
     shelf = driver.top
     assert shelf._selected().id == adventure.save_id
-    assert shelf.open_button.label() == services.ui.t("shelf.open_backup")
+    assert shelf.controls.open_button.label() == services.ui.t("shelf.open_backup")
     shelf.continue_last()  # "Continue" shows the adventure rather than failing again
     driver.send(frames=3)
     assert driver.top is shelf and driver.loop.on_error.crashes == 0

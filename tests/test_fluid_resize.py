@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 from app_helpers import Driver, make_adventure, make_services
 
-from game.scenes.bookshelf import BookshelfScene
+from game.scenes.bookshelf.scene import BookshelfScene
 from game.scenes.chronicles import ChroniclesScene
 from game.scenes.gallery import GalleryScene
 from game.scenes.settings import SettingsScene
@@ -31,23 +31,23 @@ def shelf_with_two_saves(tmp_path, window: tuple[int, int]) -> Driver:
 def test_the_shelf_shows_more_books_and_more_saves_on_a_bigger_page(tmp_path):
     driver = shelf_with_two_saves(tmp_path, (1024, 640))
     shelf = driver.top
-    small_cards, small_list = len(shelf.book_buttons), shelf.saves_list.rect.height
+    small_cards, small_list = len(shelf.controls.book_buttons), shelf.controls.saves_list.rect.height
     resize(driver, (1920, 1080))
     assert shelf.page == (1920, 1080)
-    assert len(shelf.book_buttons) > small_cards and shelf.saves_list.rect.height > small_list
-    assert shelf.quit_button.rect.right == 1920 - 24 and shelf.r.books.width > 800
+    assert len(shelf.controls.book_buttons) > small_cards and shelf.controls.saves_list.rect.height > small_list
+    assert shelf.controls.quit_button.rect.right == 1920 - 24 and shelf.r.books.width > 800
 
 
 def test_a_resized_shelf_keeps_the_selected_adventure_and_the_books_it_showed(tmp_path):
     driver = shelf_with_two_saves(tmp_path, (1920, 1080))
     shelf = driver.top
-    driver.click(shelf.next_page)
-    first = shelf.book_buttons[0][1]
-    shelf.saves_list.select(1)
+    driver.click(shelf.controls.next_page)
+    first = shelf.controls.book_buttons[0][1]
+    shelf.controls.saves_list.select(1)
     resize(driver, (1024, 640))
     assert shelf.page == (1024, 640)
-    assert first in [book_id for _button, book_id in shelf.book_buttons]
-    assert shelf.saves_list.selected == 1 and shelf.open_button.enabled
+    assert first in [book_id for _button, book_id in shelf.controls.book_buttons]
+    assert shelf.controls.saves_list.selected == 1 and shelf.controls.open_button.enabled
 
 
 def test_the_kiosk_title_centres_bigger_dice_and_its_language_button_follows_the_corner(tmp_path):
@@ -122,11 +122,11 @@ def test_a_resize_does_not_say_again_why_the_selected_save_is_broken(tmp_path, m
     said: list[str] = []
     speak = services.ui.say
     monkeypatch.setattr(services.ui, "say", lambda text, **options: (said.append(text), speak(text, **options)))
-    shelf.saves_list.select(0)
+    shelf.controls.saves_list.select(0)
     assert len(said) == 1 and shelf.message_bad
     resize(driver, (1920, 1080))
-    assert shelf.page == (1920, 1080) and shelf.saves_list.selected == 0 and len(said) == 1
-    assert not shelf.export_button.enabled  # a broken save still cannot be exported
+    assert shelf.page == (1920, 1080) and shelf.controls.saves_list.selected == 0 and len(said) == 1
+    assert not shelf.controls.export_button.enabled  # a broken save still cannot be exported
 
 
 def test_the_settings_close_up_on_the_page_of_200_percent_on_a_1080p_screen(tmp_path):

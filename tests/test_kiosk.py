@@ -173,13 +173,17 @@ def test_the_band_hides_nothing_of_the_page(tmp_path, window):
 
 def test_settings_export_and_import_are_locked_at_the_stand(tmp_path):
     services, stack, kiosk, loop = kiosk_loop(tmp_path)
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
 
     stack.push(BookshelfScene(services))
     stack.apply_pending()
     shelf = stack.top
-    assert not shelf.settings_button.enabled and not shelf.import_button.enabled and not shelf.export_button.enabled
-    assert not shelf.quit_button.visible
+    assert (
+        not shelf.controls.settings_button.enabled
+        and not shelf.controls.import_button.enabled
+        and not shelf.controls.export_button.enabled
+    )
+    assert not shelf.controls.quit_button.visible
     services.settings.demo_idle_seconds = 0
     services.save_settings()
     assert not services.settings_store.path.exists()  # nothing written outside the demo's slot
@@ -187,13 +191,13 @@ def test_settings_export_and_import_are_locked_at_the_stand(tmp_path):
 
 def test_the_operator_chord_unlocks_the_settings_until_the_next_fresh_start(tmp_path):
     services, stack, kiosk, loop = kiosk_loop(tmp_path)
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
 
     stack.push(BookshelfScene(services))
     stack.apply_pending()
     chord = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode="u", scancode=0)
     loop.run_frames(1, events=[chord])
-    assert stack.top.settings_button.enabled
+    assert stack.top.controls.settings_button.enabled
     services.settings.demo_idle_seconds = 45
     services.save_settings()
     assert services.settings_store.path.exists()

@@ -153,24 +153,24 @@ def test_the_eraser_refuses_skill_99_with_a_reason(services):
 
 
 def test_opening_the_rolenplay_table_and_leaving_saves_nothing(services):
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
     from game.scenes.rnp_table import RnpTableScene
 
     driver = Driver(BookshelfScene(services))
-    driver.top.start_book(services.shelf.books["rolenplay"])  # what its "Ouvrir la table" button does
+    driver.top.start_book("rolenplay")  # what its "Ouvrir la table" button does
     driver.loop.run_frames(1)
     assert isinstance(driver.top, RnpTableScene)
     driver.click(driver.top.chrome["back"])
     shelf = driver.top
     assert isinstance(shelf, BookshelfScene)
-    assert services.saves.listing() == [] and services.saves.last() is None and not shelf.continue_button.enabled
+    assert services.saves.listing() == [] and services.saves.last() is None and not shelf.controls.continue_button.enabled
 
 
 def test_the_rolenplay_table_is_saved_at_its_first_action(services):
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
 
     driver = Driver(BookshelfScene(services))
-    driver.top.start_book(services.shelf.books["rolenplay"])
+    driver.top.start_book("rolenplay")
     driver.loop.run_frames(1)
     table = driver.top
     table.adventure.act({"do": "add_character", "name": "Ilse"})

@@ -255,15 +255,15 @@ def test_a_death_by_a_book_condition_counts_as_died(services):
 
 
 def test_the_bookshelf_opens_the_chronicles_of_the_selected_adventures_book(services):
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
 
     dead_run(services, (1, 12), "Oswin")
     driver = Driver(BookshelfScene(services))
     shelf = driver.top
-    assert not shelf.chronicles_button.enabled
-    shelf.saves_list.select(0)
-    shelf._selection_changed()
-    driver.click(shelf.chronicles_button)
+    assert not shelf.controls.chronicles_button.enabled
+    shelf.controls.saves_list.select(0)
+    shelf.selection_changed()
+    driver.click(shelf.controls.chronicles_button)
     scene = driver.top
     assert isinstance(scene, ChroniclesScene) and scene.book.id == "DF31" and not scene.mark_buttons
     assert [r.outcome for r in scene.chronicle.runs] == ["died"]

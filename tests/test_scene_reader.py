@@ -218,11 +218,11 @@ def test_the_sheet_has_no_read_button_for_books_without_sections(services):
 
 
 def test_starting_the_demo_from_the_shelf_goes_through_creation(services):
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
 
     driver = Driver(BookshelfScene(services))
     driver.top.show_book("DEMO")  # the shelf turns its pages when the books outnumber its cards
-    button = next(b for b, book_id in driver.top.book_buttons if book_id == "DEMO")
+    button = next(b for b, book_id in driver.top.controls.book_buttons if book_id == "DEMO")
     driver.click(button)
     assert name(driver.top) == "CreationScene" and driver.top.book.id == "DEMO"
 

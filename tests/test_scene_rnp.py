@@ -320,7 +320,7 @@ def test_back_goes_to_the_bookshelf(services):
     scene, driver = new_table(services)
     driver.click(widget(scene, "chrome:back"))
     try:
-        from game.scenes.bookshelf import BookshelfScene
+        from game.scenes.bookshelf.scene import BookshelfScene
     except ImportError:
         assert driver.top is scene
     else:

@@ -9,7 +9,7 @@ import pytest
 from app_helpers import Driver, make_adventure, make_services
 
 from game.app.crash import CrashRecovery
-from game.scenes.bookshelf import BookshelfScene
+from game.scenes.bookshelf.scene import BookshelfScene
 from game.scenes.common.form import FormScene
 from game.scenes.sheet.scene import SheetScene
 

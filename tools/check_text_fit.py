@@ -76,7 +76,7 @@ def _big_adventure(services):
 def samples() -> list[tuple[str, Callable, bool]]:
     """(name, factory, needs the 30-book shelf) for every screen to check."""
     from game.app.showcase import load_all
-    from game.scenes.bookshelf import BookshelfScene
+    from game.scenes.bookshelf.scene import BookshelfScene
     from game.scenes.sheet.scene import SheetScene
 
     entries: list[tuple[str, Callable, bool]] = [(name, factory, False) for name, factory in load_all()]

@@ -24,7 +24,7 @@ def _scene(module: str, name: str, *, with_services: bool = True) -> ScreenFacto
 
 
 ROUTES: dict[Screen, ScreenFactory] = {
-    Screen.SHELF: _scene("bookshelf", "BookshelfScene"),
+    Screen.SHELF: _scene("bookshelf.scene", "BookshelfScene"),
     Screen.CREATION: _scene("creation", "CreationScene"),
     Screen.SHEET: _scene("sheet.scene", "SheetScene"),
     Screen.DEATH: _scene("death.scene", "DeathScene"),

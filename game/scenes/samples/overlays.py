@@ -15,7 +15,7 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.app.stack import SceneStack
-from game.scenes.bookshelf_import import ImportScene
+from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.samples.books import fight_sample
 from game.scenes.sheet import questions as sheet_forms
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 import pygame
@@ -24,7 +26,9 @@ class ImportScene(ModalScene):
     the player's books folder; every error of a broken book is listed.
     """
 
-    def __init__(self, services: Services, on_done, kind: str = "save") -> None:
+    def __init__(
+        self, services: Services, on_done: Callable[[str, bool], object], kind: Literal["save", "book"] = "save"
+    ) -> None:
         super().__init__(services.ui)
         self.services = services
         self.on_done = on_done

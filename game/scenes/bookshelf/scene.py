@@ -1,8 +1,7 @@
-"""The bookshelf (title screen): start a book, continue, open or manage saved adventures.
+"""The bookshelf's scene: its intents (start a book, continue, open, delete, export, import, turn the pages)
+and its state (the saved adventures listed, the page of books shown, the message).
 
-Every book in books/ is offered; a broken book file is listed with its error
-and the others still work. Saved adventures show book, hero, paragraph and
-date; one that cannot be read shows why, and its backups can be opened.
+Each frame is painted from a new :class:`~game.scenes.bookshelf.view.ShelfView`.
 """
 
 from __future__ import annotations
@@ -16,20 +15,18 @@ import pygame
 from game.app.adventure import Adventure
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
-from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import showcase
 from game.app.widget_screen import WidgetScreen
 from game.books.loader import BookError
 from game.books.shelf_index import BookCard
 from game.rules.session import Session, Start
-from game.scenes import bookshelf_paint, bookshelf_widgets
-from game.scenes.bookshelf_import import ImportScene
-from game.scenes.bookshelf_paint import shelf_regions
-from game.storage.saves import Listing, SaveError, book_changed
-from game.ui.button import Button
+from game.scenes.bookshelf.controls import ShelfControls, build_controls
+from game.scenes.bookshelf.importer import ImportScene
+from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
+from game.scenes.bookshelf.paint import paint_message, paint_page
+from game.scenes.bookshelf.view import ShelfView, describe_save, ordered_books, view_of
+from game.storage.saves import Listing, SaveError
 from game.ui.dialog import Dialog
-from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
 from game.ui.theme import LOGICAL_SIZE
 
@@ -43,24 +40,8 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     help_on_f1 = True
 
     message = SpokenText()  # shown on the screen and said to a screen reader
-    # The controls (built by bookshelf_widgets.build for the page):
-    book_buttons: list[tuple[Button, str]]
-    previous_page: Button
-    next_page: Button
-    error_buttons: list[Button]
-    continue_button: Button
-    saves_list: ScrollList
-    open_button: Button
-    delete_button: Button
-    export_button: Button
-    import_button: Button
-    settings_button: Button
-    help_button: Button
-    import_book_button: Button
-    chronicles_button: Button
-    quit_button: Button
-    card_h: int  # the height of each book card of the page shown
-    first_error_y: int  # where the broken book files' lines begin, below the cards
+    r: ShelfRegions
+    controls: ShelfControls
 
     def __init__(self, services: Services, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services.ui)
@@ -69,10 +50,8 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         self.message_bad = False
         self.listing: list[Listing] = services.saves.listing()
         self.first_shown = 0  # the first book of the page of cards shown (a taller page shows more from it)
-        self.book_page = 0
-        self.pages = 1
         self.layout(size)
-        self._selection_changed()
+        self.selection_changed()
         if services.problems:
             self.say("\n".join(services.problems), bad=True)
             services.problems.clear()
@@ -82,105 +61,97 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     # -- layout ---------------------------------------------------------------------------
     def place_widgets(self) -> None:
         """The cards of the books on the page shown, the saved adventures and the buttons, for ``self.page``."""
-        self.r = shelf_regions(self.page)
+        shelf = self.services.shelf
         # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
         # Drawn from the books' cards (the shelf's index): a book is validated when it is opened.
-        bookshelf_widgets.build(self, self.ordered_books())
+        books = self.ordered_books()
+        self.r = shelf_regions(self.page, len(books), len(shelf.errors), self.first_shown)
+        shown = books[self.r.cards.first : self.r.cards.first + self.r.cards.count]
+        self.controls = build_controls(self.ui, self.r, shown, shelf.errors, self, demo=self.services.demo)
+        for widget in self.controls.widgets():
+            self.group.add(widget)
         self._show_listing()
 
     def keep_view(self) -> tuple[int | None, int]:
         """A re-layout keeps the selected adventure and how far the list is scrolled."""
-        return self.saves_list.selected, self.saves_list.scroll_y
+        return self.controls.saves_list.selected, self.controls.saves_list.scroll_y
 
     def restore_view(self, kept: tuple[int | None, int]) -> None:
         selected, scrolled = kept
-        self.saves_list.selected = selected if selected is not None and selected < len(self.listing) else None
-        self.saves_list.scroll_to(scrolled)
-        self._selection_changed(tell=False)  # said when it was selected: a resize does not say it again
+        saves_list = self.controls.saves_list
+        saves_list.selected = selected if selected is not None and selected < len(self.listing) else None
+        saves_list.scroll_to(scrolled)
+        self.selection_changed(tell=False)  # said when it was selected: a resize does not say it again
 
     def ordered_books(self) -> list[BookCard]:
         """Every book's card in shelf order."""
-        return sorted(self.services.shelf.cards.values(), key=shelf_order)
+        return ordered_books(self.services.shelf.cards)
 
     def refresh(self) -> None:
         """Re-read the saved adventures."""
         self.listing = self.services.saves.listing()
         self._show_listing()
-        self._selection_changed()
+        self.selection_changed()
 
     def _show_listing(self) -> None:
-        self.saves_list.set_items(
+        self.controls.saves_list.set_items(
             [self._describe(item) for item in self.listing], icons=[None if item.save else "shield" for item in self.listing]
         )
         last = self.services.saves.last()
-        self.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
+        self.controls.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
 
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
-        locked = self.services.locked
-        for button in (self.settings_button, self.import_button, self.import_book_button):
+        locked, controls = self.services.locked, self.controls
+        for button in (controls.settings_button, controls.import_button, controls.import_book_button):
             button.set_enabled(not locked, self.ui.tr("kiosk.locked"))
         if locked:
-            self.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
+            controls.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
 
     def _describe(self, item: Listing) -> str:
-        ui = self.ui
-        if item.save is None:
-            return ui.t("shelf.save_broken", file=item.path.name)
-        book = self.services.shelf.cards.get(item.save.book)
-        label = book.label(ui.catalogue.language) if book is not None else ""
-        title = label or (book.title.get(ui.catalogue.language) if book is not None else item.save.book)
-        summary = item.save.summary
-        hero = summary.hero or ui.t("shelf.no_name")
-        where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
-        dead = ui.t("shelf.dead") if not summary.alive else ""
-        stamp = item.save.updated  # ISO 8601: 2026-11-29T18:26:00+00:00
-        when = f"{stamp[8:10]}/{stamp[5:7]} {stamp[11:16]}" if len(stamp) >= 16 else stamp
-        edition = ui.t("shelf.other_edition") if book is not None and book_changed(item.save, book) else ""
-        return " · ".join(part for part in (hero, title, where, dead, edition, when) if part)
+        return describe_save(self.ui, self.services.shelf.cards, item)
 
     def _selected(self) -> Listing | None:
-        index = self.saves_list.selected
+        index = self.controls.saves_list.selected
         return self.listing[index] if index is not None and index < len(self.listing) else None
 
-    def _selection_changed(self, tell: bool = True) -> None:
+    def selection_changed(self, tell: bool = True) -> None:
         """The buttons follow the selected adventure; ``tell``: also say what is wrong with it (a broken save)."""
-        item = self._selected()
+        item, controls = self._selected(), self.controls
+        open_button = controls.open_button
         reason = self.ui.tr("shelf.select_first")
-        for button in (self.open_button, self.delete_button, self.export_button, self.chronicles_button):
+        for button in (open_button, controls.delete_button, controls.export_button, controls.chronicles_button):
             button.set_enabled(item is not None, reason)
         if item is not None and item.save is not None and item.id in self.services.failing_saves:
             backup = self._backup_before_failure(item.id)
-            self.open_button.label = self.ui.tr("shelf.open_backup") if backup else self.ui.tr("shelf.open")
+            open_button.label = self.ui.tr("shelf.open_backup") if backup else self.ui.tr("shelf.open")
             if tell:
                 self.say(self.ui.t("shelf.screen_failed" if backup else "shelf.screen_failed_no_backup"), bad=True)
         elif item is not None and item.save is None:
             backups = self.services.saves.backups(item.id)
-            self.open_button.label = self.ui.tr("shelf.open_backup") if backups else self.ui.tr("shelf.open")
-            self.open_button.set_enabled(bool(backups), self.ui.tr("shelf.no_backup"))
-            self.export_button.set_enabled(False, self.ui.tr("shelf.cannot_export_broken"))
+            open_button.label = self.ui.tr("shelf.open_backup") if backups else self.ui.tr("shelf.open")
+            open_button.set_enabled(bool(backups), self.ui.tr("shelf.no_backup"))
+            controls.export_button.set_enabled(False, self.ui.tr("shelf.cannot_export_broken"))
             if tell:
                 self.say(self.ui.t("shelf.broken_reason", reason=str(item.error)), bad=True)
         else:
-            self.open_button.label = self.ui.tr("shelf.open")
+            open_button.label = self.ui.tr("shelf.open")
         self._lock()
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message, self.message_bad = text, bad
 
     # -- actions ----------------------------------------------------------------------------
-    def start_book(self, book_id: Any) -> None:
-        """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table (the book validated now).
-
-        ``book_id`` is the book's id (a card's button), or the book itself.
-        """
-        book = self.services.shelf.books.get(getattr(book_id, "id", book_id))
+    def start_book(self, book_id: str) -> None:
+        """A new hero for a Fighting Fantasy book, or a new Rôle'n Play table (the book validated now)."""
+        book = self.services.shelf.books.get(book_id)
         if book is None:  # broken since it was indexed: now listed with its errors
             self._rebuild()
             self.say(self.ui.t("shelf.book_broken", error=str(self.services.shelf.errors[-1])), bad=True)
             return
         if book.kind == "rolenplay":
-            session: Session[Any, Any] = Session(book, self.services.new_dice(), Start(language=self.ui.catalogue.language))
+            start = Start(language=self.ui.catalogue.language)
+            session: Session[Any, Any] = Session(book, self.services.new_dice(), start)  # Any: the table's own state, actions
             # nothing is saved until the table is used: opening it and leaving leaves no nameless save behind
             self.services.navigator.go(self, Screen.RNP_TABLE, Adventure.unsaved(session, self.services.saves))
             return
@@ -197,8 +168,8 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         """Select an adventure in the list (and say what can be done with it)."""
         for index, item in enumerate(self.listing):
             if item.id == save_id:
-                self.saves_list.select(index)
-                self._selection_changed()
+                self.controls.saves_list.select(index)
+                self.selection_changed()
                 return
 
     def _backup_before_failure(self, save_id: str) -> int:
@@ -269,7 +240,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         except OSError as error:
             self.services.problems.append(f"chronicles: {error}")
         self.services.saves.delete(save_id)
-        self.saves_list.select(None)
+        self.controls.saves_list.select(None)
         self.refresh()
         self.say(self.ui.t("shelf.deleted"))
 
@@ -318,8 +289,8 @@ class BookshelfScene(FluidLayout, WidgetScreen):
 
     def turn(self, by: int) -> None:
         """Show the next (or previous) page of books."""
-        page = max(0, min(self.pages - 1, self.book_page + by))
-        self.first_shown = page * self.r.books_per_page(len(self.services.shelf.errors))
+        cards = self.r.cards
+        self.first_shown = max(0, min(cards.pages - 1, cards.index + by)) * cards.per_page
         self._rebuild()
 
     def show_book(self, book_id: str) -> None:
@@ -367,21 +338,22 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         """The shelf is the first screen: Escape leaves nothing (Quit is a button)."""
 
     # -- frame ------------------------------------------------------------------------------
+    def view(self) -> ShelfView:
+        """What the shelf shows now."""
+        shelf = self.services.shelf
+        return view_of(
+            self.ui,
+            shelf.cards,
+            shelf.errors,
+            self.r.cards,
+            self.listing,
+            self.services.saves.last(),
+            message=self.message,
+            message_bad=self.message_bad,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
-        bookshelf_paint.draw(self, surface)
-
-
-def shelf_order(book: Any) -> tuple[Any, ...]:
-    """Fighting Fantasy books by series then number, unnumbered ones (the demo) next, the Rôle'n Play table last."""
-    number = getattr(book, "series_number", None)
-    series = book.series.short.en if getattr(book, "series", None) is not None else ""
-    return (book.kind != "fighting_fantasy", number is None, series != "FF", series, number or 0, book.id)
-
-
-@showcase("bookshelf")
-def _showcase_bookshelf(services: Services) -> list[Scene]:
-    from game.app.showcase import sample_adventure
-
-    sample_adventure(services, "DF49")
-    sample_adventure(services, "DF64")
-    return [BookshelfScene(services)]
+        view = self.view()
+        paint_page(surface, view, self.r, self.ui)
+        self.group.draw(surface)
+        paint_message(surface, view, self.r, self.ui)

@@ -1,0 +1,153 @@
+"""Where the bookshelf's panels, book cards and buttons go on a page of any size.
+
+Two panels side by side share the width: the books (as many cards as the
+panel's height holds, turned by pages when there are more, then the broken
+book files' lines) and the saved adventures (the "continue" button, the list as
+tall as the panel allows, its buttons at the foot); the message and a row of
+buttons run along the page's foot. Computed for a page size and the shelf
+shown (how many books, how many broken files, which page of cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.layout import fill, split
+
+TOP = 96  # below the title and its rule
+TITLE_Y, TITLE_RULE_Y, TITLE_RULE_HALF = 44, 78, 300
+MARGIN = 24
+COMPACT_MARGIN = 16  # page edges and the gap between the panels below 1024 px wide (200 % on a 1080p screen)
+PANEL_PAD = 20  # the panels' inner margin; their headings at (PANEL_PAD, 14)
+BAR_H = 44  # the row of buttons at the foot of the page
+BAR_WIDTHS = (180, 140, 240, 180)  # settings, help, import a book, chronicles; quit at the right end
+QUIT_W = 140
+MESSAGE_H = 44  # two lines of the message, above that row
+CARDS_TOP = 60  # the first card, below the panel's heading
+CARD_H = 100
+MIN_CARD_H = 64
+CARD_GAP = 10
+BROKEN_ROW = 48  # one broken book file: two lines of its first error and its "errors" button
+MAX_BROKEN_SHOWN = 2
+SAVE_ROW = 54
+PAGE_BUTTON = (44, 36)  # "‹" and "›", at the panel's top right
+
+
+@dataclass(frozen=True)
+class CardsPage:
+    """The page of book cards shown: which books (``first``, ``count`` in shelf order), how tall each card is,
+    where the broken book files' lines begin."""
+
+    index: int
+    pages: int
+    per_page: int
+    first: int
+    count: int
+    card_h: int
+    errors_top: int
+
+    @property
+    def compact(self) -> bool:
+        """Short cards: the heading in the small size and one line of blurb."""
+        return self.card_h < 84
+
+
+@dataclass(frozen=True)
+class ShelfRegions:
+    """The shelf's panels for one page size: the books, the saved adventures, the message and the bottom row;
+    ``cards``: the page of book cards shown."""
+
+    page: tuple[int, int]
+    books: pygame.Rect
+    saves: pygame.Rect
+    message: pygame.Rect
+    bar: pygame.Rect
+    cards: CardsPage
+
+    @property
+    def title_rule(self) -> tuple[int, int, int]:
+        centre = self.page[0] // 2
+        return centre - TITLE_RULE_HALF, centre + TITLE_RULE_HALF, TITLE_RULE_Y
+
+    def card(self, index: int) -> pygame.Rect:
+        """The ``index``-th book card of the page shown."""
+        height = self.cards.card_h
+        return pygame.Rect(
+            self.books.x + 16, self.books.y + CARDS_TOP + index * (height + CARD_GAP), self.books.width - 32, height
+        )
+
+    def card_button(self, index: int) -> pygame.Rect:
+        """A card's "new hero" button, at its right end (narrower on a narrow card, leaving the blurb room)."""
+        card = self.card(index)
+        width = 186 if card.width >= 520 else 160
+        return pygame.Rect(card.right - 4 - width, card.centery - 23, width, 46)
+
+    def page_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """ "‹" and "›" at the top right of the books' panel."""
+        width, height = PAGE_BUTTON
+        top = self.books.y + 12
+        return pygame.Rect(self.books.right - 112, top, width, height), pygame.Rect(self.books.right - 60, top, width, height)
+
+    def error_button(self, index: int) -> pygame.Rect:
+        """The "errors" button of the ``index``-th broken book file's line."""
+        return pygame.Rect(self.books.right - 136, self.cards.errors_top + index * BROKEN_ROW, 116, 36)
+
+    @property
+    def continue_button(self) -> pygame.Rect:
+        return pygame.Rect(self.saves.x + PANEL_PAD, self.saves.y + CARDS_TOP, self.saves.width - 2 * PANEL_PAD, 50)
+
+    @property
+    def last_save(self) -> pygame.Rect:
+        """The line under "continue" that says which adventure it reopens."""
+        return pygame.Rect(self.saves.x + PANEL_PAD, self.saves.y + 112, self.saves.width - 2 * PANEL_PAD, 30)
+
+    def save_buttons(self) -> list[pygame.Rect]:
+        """Open, delete, export, import: a row at the foot of the saves panel."""
+        row = pygame.Rect(self.saves.x + PANEL_PAD, self.saves.bottom - 70, self.saves.width - 2 * PANEL_PAD, 46)
+        return split(row, [fill(), fill(), fill(), fill()], gap=10)
+
+    def saves_list(self) -> pygame.Rect:
+        """The list of saved adventures: between the "continue" line and the buttons, as tall as the page allows."""
+        top = self.saves.y + 160
+        return pygame.Rect(self.saves.x + PANEL_PAD, top, self.saves.width - 2 * PANEL_PAD, self.save_buttons()[0].y - 14 - top)
+
+    def bar_buttons(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """The bottom row: settings, help, import a book and chronicles from the left; quit at the right."""
+        x, rects = self.bar.x, []
+        for width in BAR_WIDTHS:
+            rects.append(pygame.Rect(x, self.bar.y, width, self.bar.height))
+            x += width + 10
+        return rects, pygame.Rect(self.bar.right - QUIT_W, self.bar.y, QUIT_W, self.bar.height)
+
+
+def card_room(books: pygame.Rect, broken: int) -> int:
+    """The height the book cards share, below the heading and above the broken files' lines."""
+    return books.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
+
+
+def cards_page(books_panel: pygame.Rect, books: int, broken: int, first_shown: int) -> CardsPage:
+    """The page of cards that holds book ``first_shown`` (of ``books``), beside ``broken`` broken files' lines:
+    as many cards as fit (more on a taller page), shrunk to fit every book of the page."""
+    room = card_room(books_panel, broken)
+    per_page = max(1, room // (MIN_CARD_H + CARD_GAP))
+    pages = max(1, -(-books // per_page))
+    index = min(first_shown // per_page, pages - 1)
+    count = len(range(index * per_page, min(books, (index + 1) * per_page)))
+    card_h = max(MIN_CARD_H, min(CARD_H, room // max(1, count) - CARD_GAP))
+    errors_top = books_panel.y + CARDS_TOP + per_page * (card_h + CARD_GAP)
+    return CardsPage(index, pages, per_page, index * per_page, count, card_h, errors_top)
+
+
+def shelf_regions(size: tuple[int, int], books: int = 0, broken: int = 0, first_shown: int = 0) -> ShelfRegions:
+    """The shelf's regions on a page of ``size`` logical pixels for ``books`` books and ``broken`` broken files,
+    on the page of cards that holds book ``first_shown``: two panels side by side sharing the width."""
+    width, height = size
+    margin = MARGIN if width >= 1024 else COMPACT_MARGIN
+    bar = pygame.Rect(margin, height - 8 - BAR_H, width - 2 * margin, BAR_H)
+    message = pygame.Rect(margin, bar.y - 4 - MESSAGE_H, width - 2 * margin, MESSAGE_H)
+    books_panel, saves = split(
+        pygame.Rect(margin, TOP, width - 2 * margin, message.y - 4 - TOP), [fill(1.15, 420), fill(1, 460)], gap=margin
+    )
+    return ShelfRegions(size, books_panel, saves, message, bar, cards_page(books_panel, books, broken, first_shown))

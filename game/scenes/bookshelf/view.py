@@ -1,0 +1,102 @@
+"""What the bookshelf shows, read from the shelf's book cards, its broken files and the saved adventures.
+
+``view_of`` builds a frozen :class:`ShelfView` for each frame: the cards of the
+page of books shown (each from the book's own card: label, title, blurb), the
+page's number, the broken book files' first errors, the adventure "continue"
+reopens and the message. The words of a saved adventure's line
+(:func:`describe_save`) are also the list's items and the delete question's.
+Every word comes from the catalogue, the books' cards and the saves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.books.loader import BookError
+from game.books.shelf_index import BookCard
+from game.scenes.bookshelf.layout import MAX_BROKEN_SHOWN, CardsPage
+from game.storage.saves import Listing, book_changed
+from game.ui.context import UIContext
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A book's card: "DF 31 · title" and its blurb ("" without one)."""
+
+    heading: str
+    blurb: str
+
+
+@dataclass(frozen=True)
+class ShelfView:
+    """The bookshelf of one frame."""
+
+    cards: tuple[CardView, ...]  # the page of books shown, in shelf order
+    page_label: str | None  # "1/3" when the books take several pages
+    broken: tuple[str, ...]  # the first error of each broken book file shown
+    more_broken: str | None  # how many more broken files there are
+    last_save: str | None  # the adventure "continue" reopens
+    message: str | None
+    message_bad: bool
+
+
+def shelf_order(book: BookCard) -> tuple[bool, bool, bool, str, int, str]:
+    """Fighting Fantasy books by series then number, unnumbered ones (the demo) next, the Rôle'n Play table last."""
+    number = book.series_number
+    series = book.series.short.en if book.series is not None else ""
+    return (book.kind != "fighting_fantasy", number is None, series != "FF", series, number or 0, book.id)
+
+
+def ordered_books(cards: Mapping[str, BookCard]) -> list[BookCard]:
+    """Every book's card in shelf order."""
+    return sorted(cards.values(), key=shelf_order)
+
+
+def card_view(book: BookCard, language: str) -> CardView:
+    label = book.label(language)
+    return CardView((f"{label} · " if label else "") + book.title.get(language), book.blurb.get(language) if book.blurb else "")
+
+
+def describe_save(ui: UIContext, cards: Mapping[str, BookCard], item: Listing) -> str:
+    """A saved adventure in one line: hero, book, paragraph, death, another edition, date (or why it is broken)."""
+    if item.save is None:
+        return ui.t("shelf.save_broken", file=item.path.name)
+    language = ui.catalogue.language
+    book = cards.get(item.save.book)
+    label = book.label(language) if book is not None else ""
+    title = label or (book.title.get(language) if book is not None else item.save.book)
+    summary = item.save.summary
+    hero = summary.hero or ui.t("shelf.no_name")
+    where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
+    dead = ui.t("shelf.dead") if not summary.alive else ""
+    stamp = item.save.updated  # ISO 8601: 2026-11-29T18:26:00+00:00
+    when = f"{stamp[8:10]}/{stamp[5:7]} {stamp[11:16]}" if len(stamp) >= 16 else stamp
+    edition = ui.t("shelf.other_edition") if book is not None and book_changed(item.save, book) else ""
+    return " · ".join(part for part in (hero, title, where, dead, edition, when) if part)
+
+
+def view_of(
+    ui: UIContext,
+    cards: Mapping[str, BookCard],
+    errors: Sequence[BookError],
+    page: CardsPage,
+    listing: Sequence[Listing],
+    last: str | None,
+    *,
+    message: str | None,
+    message_bad: bool,
+) -> ShelfView:
+    """The shelf now: the ``page`` of books, the broken files, the adventure ``last`` saved, the message."""
+    language = ui.catalogue.language
+    shown = ordered_books(cards)[page.first : page.first + page.count]
+    item = next((i for i in listing if i.id == last), None) if last is not None else None
+    return ShelfView(
+        cards=tuple(card_view(book, language) for book in shown),
+        page_label=ui.t("shelf.page", page=page.index + 1, pages=page.pages) if page.pages > 1 else None,
+        broken=tuple(ui.t("shelf.book_broken", error=str(error)) for error in errors[:MAX_BROKEN_SHOWN]),
+        more_broken=ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN) if len(errors) > MAX_BROKEN_SHOWN else None,
+        last_save=describe_save(ui, cards, item) if item is not None else None,
+        message=message,
+        message_bad=message_bad,
+    )

@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.session import HONEST
-from game.scenes.combat_board import ellipsize
 from game.scenes.creation_layout import CARD_GAP, HEADING_SPACE, PAD
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
-from game.ui.text_fit import fit_line, fit_lines
+from game.ui.text_fit import ellipsize, fit_line, fit_lines
 
 if TYPE_CHECKING:
     from game.scenes.creation import CreationScene

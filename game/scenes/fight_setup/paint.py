@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.scenes.combat_board import ellipsize
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import ellipsize, fit_line
 
 if TYPE_CHECKING:
     from game.scenes.fight_setup.scene import FightSetupScene

@@ -199,6 +199,18 @@ def test_a_debt_line_parses_with_its_comment():
     assert offence_of("# rule module detail") == offence_of("   ") == ""
 
 
+def test_the_report_counts_literals_other_than_0_1_2_and_every_any():
+    spec = importlib.util.spec_from_file_location("scene_report", ROOT / "tools" / "scene_report.py")
+    scene_report = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scene_report)
+    view = "from typing import Any\nx: Any = (0, 1, 2, -3, 40, 2.5, True)\n\n"
+    lines = scene_report.report(architecture.from_sources(dict(CLEAN) | {"game.scenes.sheet.view": view}), "synthetic")
+    literals = next(line.split() for line in lines if line.startswith("  game/scenes "))
+    assert literals[1:5] == ["2", "in", "26", "lines"]  # -3 and 40; not 0, 1, 2, a float or a boolean
+    assert any(line.startswith("Any: 2 in game/scenes") for line in lines)
+    assert "import circles in game/: 0 (0 inside game/scenes)" in lines
+
+
 # -- the route table ------------------------------------------------------------------------------------
 
 

@@ -1,0 +1,179 @@
+"""Print the shape of the screens (issue 27): files, circles, arrows up, long functions, scene-taking
+functions, ``Any``, integer literals, and the big files and classes (a report, not a limit).
+
+    python tools/scene_report.py                 # this checkout's game/
+    python tools/scene_report.py --game DIR      # another tree's game/ (e.g. an old commit unpacked with git archive)
+
+Everything is read from the syntax tree by tools/architecture.py, the reader the architecture test uses.
+How each figure is counted:
+
+- *literals*: integer constants of the syntax tree other than 0, 1 and 2 (a ``-5`` counts its 5; booleans
+  are not integers here), per 1 000 lines of source (every line of every file, blank ones included).
+- *Any*: the word ``Any`` wherever it stands in the source (imports and comments too), like ``grep -w``.
+- *arrows up*: imports of a module of a higher layer (tools/architecture.py ``LAYERS``); *parts → their
+  scene*: imports by a screen's part of its screen's scene module (type hints included).
+- *circles*: strongly connected sets of modules in the import graph (every import counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import architecture as arch  # noqa: E402
+
+BIG_FILE_LINES = 500
+BIG_CLASS_LINES = 400
+SMALL_INTEGERS = (0, 1, 2)
+
+
+def integer_literals(module: arch.Module) -> int:
+    """Integer constants other than 0, 1 and 2 (layout numbers, mostly)."""
+    return sum(
+        1
+        for node in ast.walk(module.tree)
+        if isinstance(node, ast.Constant) and type(node.value) is int and node.value not in SMALL_INTEGERS
+    )
+
+
+def _deeper_scene_target(node: ast.AST) -> bool:
+    """``scene.x.y = …`` (or ``scene.x[i] = …``): a target that changes something the scene holds."""
+    return (
+        isinstance(node, (ast.Attribute, ast.Subscript))
+        and isinstance(node.ctx, ast.Store)
+        and isinstance(node.value, (ast.Attribute, ast.Subscript))
+        and any(
+            isinstance(i, ast.Attribute) and isinstance(i.value, ast.Name) and i.value.id == "scene" for i in ast.walk(node.value)
+        )
+    )
+
+
+def under(modules: dict[str, arch.Module], prefix: str) -> dict[str, arch.Module]:
+    return {name: module for name, module in modules.items() if name == prefix or name.startswith(prefix + ".")}
+
+
+def literal_line(label: str, modules: dict[str, arch.Module]) -> str:
+    literals = sum(integer_literals(m) for m in modules.values())
+    lines = sum(m.lines for m in modules.values())
+    return f"  {label:<12} {literals:>5} in {lines:>6} lines = {1000 * literals / max(1, lines):>4.0f} per 1 000 lines"
+
+
+def report(modules: dict[str, arch.Module], where: str) -> list[str]:
+    """The report's lines for ``modules`` (a tree read by tools/architecture.py from ``where``)."""
+    graph = arch.import_graph(modules)
+    routes = arch.routes_of(modules)
+    screens = {route.screen for route in routes}
+    screen_classes = {route.cls for route in routes}
+    scene_modules = {route.module for route in routes}
+    scenes, app, ui = under(modules, "game.scenes"), under(modules, "game.app"), under(modules, "game.ui")
+    out = [f"game/ at {where}"]
+
+    packages = sorted({name for name, m in scenes.items() if m.is_package and name != "game.scenes"})
+    out.append(f"files in game/scenes: {len(scenes)} modules, {sum(m.lines for m in scenes.values())} lines")
+    out.append(f"  packages under game/scenes: {len(packages)} {' '.join(p.split('.', 2)[2] for p in packages)}".rstrip())
+    share = sum(m.lines for m in scenes.values()) / max(1, sum(m.lines for m in modules.values()))
+    out.append(f"  share of game/'s lines: {100 * share:.0f} %")
+
+    circles = arch.circles(graph)
+    in_scenes = [c for c in circles if all(name.startswith("game.scenes") for name in c)]
+    out.append(f"import circles in game/: {len(circles)} ({len(in_scenes)} inside game/scenes)")
+    for circle in sorted(circles, key=lambda c: sorted(c)):
+        out.append(f"  {len(circle):>2}: {' '.join(sorted(circle))}")
+
+    up = sorted((a, b) for a, targets in graph.items() for b in targets if arch.layer_of(b) > arch.layer_of(a))
+    back = sorted(
+        (a, b)
+        for a, targets in graph.items()
+        if a not in scene_modules and arch.unit_of(a, screens) in screens
+        for b in targets
+        if b in scene_modules and arch.unit_of(b, screens) == arch.unit_of(a, screens)
+    )
+    sideways = sorted(o for o in arch.offences(modules) if o.rule == "imports")
+    out.append(f"arrows running back up: {len(up) + len(back)} ({len(up)} to a higher layer, {len(back)} parts → their scene)")
+    out += [f"  {a} → {b}" for a, b in up + back]
+    out.append(f"imports across screens (a screen → another's part, common → a screen): {len(sideways)}")
+    out += [f"  {o.module} → {o.detail}" for o in sideways]
+
+    long = sorted(
+        (arch.function_lines(f), name, q)
+        for name, m in modules.items()
+        for q, f in arch._functions(m.tree)
+        if arch.function_lines(f) > arch.MAX_FUNCTION_LINES
+    )
+    out.append(f"functions over {arch.MAX_FUNCTION_LINES} lines in game/: {len(long)}")
+    out += [f"  {n:>4} {name}.{q}" for n, name, q in reversed(long)]
+
+    taking = [(name, f) for name, m in scenes.items() for f in arch.scene_functions(m, screen_classes)]
+    taking_lines = sum(
+        arch.function_lines(node)
+        for name, m in scenes.items()
+        for node in m.tree.body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in arch.scene_functions(m, screen_classes)
+    )
+    out.append(f"module-level functions taking the scene (game/scenes): {len(taking)} ({taking_lines} lines)")
+    assigned = {
+        name: len(arch.scene_assignments(m))
+        for name, m in scenes.items()
+        if name not in scene_modules and arch.unit_of(name, screens) != "samples" and arch.scene_assignments(m)
+    }
+    deeper = sum(1 for name in assigned for node in ast.walk(scenes[name].tree) if _deeper_scene_target(node))
+    out.append(
+        f"`scene.x = …` outside the scene's module (game/scenes, samples aside): {sum(assigned.values())} "
+        f"({sum(assigned.values()) - deeper} on the scene itself, {deeper} on what it holds: `scene.x.y = …`)"
+    )
+    out += [f"  {n:>4} {name}" for name, n in sorted(assigned.items(), key=lambda item: -item[1])[:5]]
+    pushes = sum(len(arch.stack_pushes(m)) for name, m in scenes.items() if arch.unit_of(name, screens) != "samples")
+    out.append(f"`stack.push` in screens (samples aside): {pushes}")
+
+    def words(modules: dict[str, arch.Module], pattern: str) -> int:
+        return sum(len(re.findall(pattern, m.source)) for m in modules.values())
+
+    any_word, book_any = r"\bAny\b", r"\bbook: Any\b"
+    out.append(
+        f"Any: {words(scenes, any_word)} in game/scenes ({words(scenes, book_any)} `book: Any`), "
+        f"{words(app, any_word)} in game/app ({words(app, book_any)} `book: Any`)"
+    )
+    out.append(
+        f"  unexplained (no `# Any:` reason on the line) in game/scenes: {sum(map(arch.unexplained_any, scenes.values()))}"
+    )
+
+    out.append("integer literals (other than 0, 1, 2):")
+    out.append(literal_line("game/scenes", scenes))
+    out.append(literal_line("game/ui", ui))
+    out.append(literal_line("game/app", app))
+
+    big_files = sorted(((m.lines, name) for name, m in modules.items() if m.lines > BIG_FILE_LINES), reverse=True)
+    out.append(f"files over {BIG_FILE_LINES} lines (a report, not a limit): {len(big_files)}")
+    out += [f"  {n:>4} {name}" for n, name in big_files]
+    classes = sorted(
+        (
+            ((node.end_lineno or node.lineno) - node.lineno + 1, f"{name}.{node.name}")
+            for name, m in modules.items()
+            for node in ast.walk(m.tree)
+            if isinstance(node, ast.ClassDef)
+        ),
+        reverse=True,
+    )
+    big_classes = [(n, q) for n, q in classes if n > BIG_CLASS_LINES]
+    out.append(
+        f"classes over {BIG_CLASS_LINES} lines: {len(big_classes)}; the largest: " + ", ".join(f"{q} {n}" for n, q in classes[:3])
+    )
+    out += [f"  {n:>4} {q}" for n, q in big_classes]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", type=Path, default=arch.GAME, help="the game/ folder to read (default: this checkout's)")
+    args = parser.parse_args(argv)
+    game = args.game.resolve()
+    print("\n".join(report(arch.read_tree(game), str(game))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""Checking and compiling book expressions: names resolved, types checked, a program ready to evaluate.
+
+A book declares the names its expressions may read (:class:`Names`: each
+name's type, and where it is known); :func:`compile_expression` checks a text
+against them once, when the book is loaded, and returns a :class:`Program`.
+Every mistake an author can make (an unknown name, a number where a condition
+is wanted, a division by a literal 0) is an :class:`ExprError` with the
+character where it is. Evaluating a program reads the names from a *scope*
+(anything with ``scope[name]``) and does nothing else: no input, no output, no
+loop, so it always ends, in time bounded by the length of the text. What only
+play can tell (a division by a score that is 0, a sum beyond the bounds, a
+name with no value now, such as the enemy outside a fight) raises
+:class:`EvalError`, which the rules turn into a refusal that changes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+from game.books.expr.syntax import MAX_LITERAL, Binary, Call, ExprError, ListOf, Literal, Name, Node, Ternary, Unary, parse
+
+Value = int | bool | str | tuple[int, ...] | tuple[str, ...]
+BOUND = MAX_LITERAL
+
+
+class Type(Enum):
+    """The types of the language (CEL's names)."""
+
+    INT = "int"
+    BOOL = "bool"
+    STRING = "string"
+    INT_LIST = "list(int)"
+    STRING_LIST = "list(string)"
+
+    @property
+    def words(self) -> str:
+        """The type in an author's words."""
+        return {
+            "int": "a whole number",
+            "bool": "a condition (true or false)",
+            "string": "a text",
+            "list(int)": "a list of numbers",
+            "list(string)": "a list of texts",
+        }[self.value]
+
+
+LIST_OF = {Type.INT: Type.INT_LIST, Type.STRING: Type.STRING_LIST}
+
+
+class EvalError(Exception):
+    """An expression that cannot be worked out now (``kind``: divide_by_zero, overflow, unavailable)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class Scope(Protocol):
+    """Where a program reads its names: ``scope[name]`` (may raise EvalError "unavailable")."""
+
+    def __getitem__(self, name: str) -> Value: ...
+
+
+@dataclass(frozen=True)
+class NameInfo:
+    """One name a book's expressions may read: its type, what it is, and where it is known."""
+
+    type: Type
+    about: str = ""
+    context: str | None = None  # None: everywhere; else only in expressions compiled for that context ("round")
+
+
+@dataclass(frozen=True)
+class Names:
+    """Every name of one book's expressions (dotted: ``counters.gold``), and the groups they form."""
+
+    known: Mapping[str, NameInfo]
+    contexts: Mapping[str, str] = field(default_factory=dict)  # context id -> where it is, in words ("a combat round's rules")
+
+    def groups(self) -> set[str]:
+        """Every dotted prefix of a name (``counters``, ``choices.path``): groups, not values."""
+        found: set[str] = set()
+        for name in self.known:
+            parts = name.split(".")
+            found.update(".".join(parts[:i]) for i in range(1, len(parts)))
+        return found
+
+
+Evaluator = Callable[[Scope], Value]
+
+
+@dataclass(frozen=True)
+class Program:
+    """A checked expression: its text, its type, the names it reads, and how to evaluate it."""
+
+    text: str
+    type: Type
+    reads: frozenset[str]
+    run: Evaluator = field(repr=False, compare=False)
+    constant: bool = False
+
+    def evaluate(self, scope: Scope) -> Value:
+        """The value of the expression in ``scope``; EvalError when play makes it impossible."""
+        return self.run(scope)
+
+
+def compile_expression(text: str, names: Names, want: Type | None = None, context: str | None = None) -> Program:
+    """Check ``text`` against ``names`` and compile it; ``want``: the type the place needs (None: any).
+
+    Raises ExprError (reason, character position) for any problem found without playing.
+    """
+    if not isinstance(text, str):
+        raise ExprError("must be an expression in quotes", 0)
+    tree = parse(text)
+    compiler = _Compiler(names, context)
+    kind, run, constant = compiler.node(tree)
+    if want is not None and kind is not want:
+        raise ExprError(f"is {kind.words}, but {want.words} is needed here", tree.position)
+    if constant:
+        value = run(_NO_SCOPE)
+        return Program(text, kind, frozenset(), lambda scope: value, True)
+    return Program(text, kind, frozenset(compiler.reads), run)
+
+
+class _NoScope:
+    def __getitem__(self, name: str) -> Value:  # pragma: no cover - a constant reads no name
+        raise EvalError("unavailable", f"{name} has no value here")
+
+
+_NO_SCOPE = _NoScope()
+Compiled = tuple[Type, Evaluator, bool]  # type, evaluator, constant (reads no name)
+
+
+def _bounded(value: int) -> int:
+    if -BOUND <= value <= BOUND:
+        return value
+    raise EvalError("overflow", f"a result ({value}) is beyond the bounds of the language (±{BOUND})")
+
+
+def _divide(left: int, right: int) -> int:
+    if right == 0:
+        raise EvalError("divide_by_zero", "a division by 0")
+    quotient = abs(left) // abs(right)
+    return quotient if (left >= 0) == (right > 0) else -quotient  # CEL: truncated toward zero
+
+
+def _remainder(left: int, right: int) -> int:
+    if right == 0:
+        raise EvalError("divide_by_zero", "a remainder of a division by 0")
+    return left - right * _divide(left, right)
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    if low > high:
+        raise EvalError("overflow", f"clamp between {low} and {high}: the lower bound is above the upper one")
+    return min(max(value, low), high)
+
+
+ARITHMETIC: dict[str, Callable[[int, int], int]] = {
+    "+": lambda a, b: _bounded(a + b),
+    "-": lambda a, b: _bounded(a - b),
+    "*": lambda a, b: _bounded(a * b),
+    "/": _divide,
+    "%": _remainder,
+}
+ORDER: dict[str, Callable[[Value, Value], bool]] = {
+    "<": lambda a, b: a < b,  # type: ignore[operator]  # both sides have the same checked type
+    "<=": lambda a, b: a <= b,  # type: ignore[operator]
+    ">": lambda a, b: a > b,  # type: ignore[operator]
+    ">=": lambda a, b: a >= b,  # type: ignore[operator]
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+FUNCTIONS = {"min": "the smallest of its numbers", "max": "the largest of its numbers", "abs": "a number without its sign",
+             "clamp": "clamp(x, low, high): x kept between low and high"}  # fmt: skip
+
+
+class _Compiler:
+    """One pass over the tree: each node's type, its evaluator, and whether it reads no name."""
+
+    def __init__(self, names: Names, context: str | None) -> None:
+        self.names = names
+        self.context = context
+        self.reads: set[str] = set()
+
+    def node(self, node: Node) -> Compiled:
+        if isinstance(node, Literal):
+            value = node.value
+            kind = Type.BOOL if type(value) is bool else Type.INT if type(value) is int else Type.STRING
+            return kind, lambda scope: value, True
+        if isinstance(node, Name):
+            return self.name(node)
+        if isinstance(node, Unary):
+            return self.unary(node)
+        if isinstance(node, Binary):
+            return self.binary(node)
+        if isinstance(node, Ternary):
+            return self.ternary(node)
+        if isinstance(node, Call):
+            return self.call(node)
+        if isinstance(node, ListOf):
+            return self.list_of(node)
+        raise ExprError("cannot be read", node.position)  # pragma: no cover - every node kind is handled above
+
+    def folded(self, kind: Type, run: Evaluator, constant: bool, position: int) -> Compiled:
+        """A node whose parts read no name is worked out now: a division by a literal 0 is an error at load."""
+        if not constant:
+            return kind, run, False
+        try:
+            value = run(_NO_SCOPE)
+        except EvalError as error:
+            raise ExprError(error.message, position) from None
+        return kind, lambda scope: value, True
+
+    def name(self, node: Name) -> Compiled:
+        dotted = node.dotted
+        info = self.names.known.get(dotted)
+        if info is None:
+            raise self.unknown(node)
+        if info.context is not None and info.context != self.context:
+            where = self.names.contexts.get(info.context, info.context)
+            raise ExprError(f"'{dotted}' is known only in {where}", node.position)
+        self.reads.add(dotted)
+        return info.type, lambda scope: scope[dotted], False
+
+    def unknown(self, node: Name) -> ExprError:
+        """The error for a name the book does not have: the first part that goes wrong, and close names."""
+        groups = self.names.groups()
+        known = [n for n, i in self.names.known.items() if i.context is None or i.context == self.context]
+        for i in range(1, len(node.parts) + 1):
+            prefix = ".".join(node.parts[:i])
+            if prefix in self.names.known:
+                return ExprError(f"'{prefix}' is a value, it has no '.{node.parts[i]}'", node.offsets[i])
+            if prefix in groups:
+                continue
+            if i == 1:
+                close = difflib.get_close_matches(prefix, sorted({n.split(".")[0] for n in known}), n=3)
+            else:
+                parent = ".".join(node.parts[: i - 1]) + "."
+                siblings = sorted({parent + n[len(parent) :].split(".")[0] for n in known if n.startswith(parent)})
+                close = difflib.get_close_matches(prefix, siblings, n=3)
+            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+            what = f"'{node.parts[i - 1]}' is not a name of this book" if i == 1 else f"'{prefix}' is not a name of this book"
+            return ExprError(what + hint, node.offsets[i - 1])
+        members = sorted(n for n in known if n.startswith(node.dotted + "."))[:4]
+        example = ", ".join(members) if members else node.dotted + ".<id>"
+        return ExprError(f"'{node.dotted}' is a group of names, not a value: write one of them ({example}…)", node.position)
+
+    def expect(self, compiled: Compiled, want: Type, node: Node, what: str) -> Compiled:
+        if compiled[0] is not want:
+            raise ExprError(f"{what} must be {want.words}, not {compiled[0].words}", node.position)
+        return compiled
+
+    def unary(self, node: Unary) -> Compiled:
+        if node.op == "!":
+            _, run, constant = self.expect(self.node(node.operand), Type.BOOL, node.operand, "what '!' negates")
+            return self.folded(Type.BOOL, lambda scope: not run(scope), constant, node.position)
+        _, run, constant = self.expect(self.node(node.operand), Type.INT, node.operand, "what '-' negates")
+        return self.folded(Type.INT, lambda scope: _bounded(-run(scope)), constant, node.position)  # type: ignore[operator]
+
+    def binary(self, node: Binary) -> Compiled:
+        op = node.op
+        left_kind, left, left_constant = self.node(node.left)
+        right_kind, right, right_constant = self.node(node.right)
+        constant = left_constant and right_constant
+        if op in ("&&", "||"):
+            self.expect((left_kind, left, left_constant), Type.BOOL, node.left, f"each side of '{op}'")
+            self.expect((right_kind, right, right_constant), Type.BOOL, node.right, f"each side of '{op}'")
+            if op == "&&":
+                return self.folded(Type.BOOL, lambda scope: bool(left(scope)) and bool(right(scope)), constant, node.position)
+            return self.folded(Type.BOOL, lambda scope: bool(left(scope)) or bool(right(scope)), constant, node.position)
+        if op in ARITHMETIC:
+            self.expect((left_kind, left, left_constant), Type.INT, node.left, f"each side of '{op}'")
+            self.expect((right_kind, right, right_constant), Type.INT, node.right, f"each side of '{op}'")
+            apply = ARITHMETIC[op]
+            return self.folded(Type.INT, lambda scope: apply(left(scope), right(scope)), constant, node.position)  # type: ignore[arg-type]
+        if op == "in":
+            if LIST_OF.get(left_kind) is not right_kind:
+                want = LIST_OF.get(left_kind)
+                needed = want.words if want is not None else "a list"
+                raise ExprError(f"'in' needs {needed} on its right (e.g. [1, 2]), not {right_kind.words}", node.right.position)
+            return self.folded(Type.BOOL, lambda scope: left(scope) in right(scope), constant, node.position)  # type: ignore[operator]
+        if left_kind is not right_kind:
+            raise ExprError(f"'{op}' compares {left_kind.words} with {right_kind.words}", node.position)
+        if op not in ("==", "!=") and left_kind is not Type.INT:
+            raise ExprError(f"'{op}' compares numbers, not {left_kind.words}", node.position)
+        compare = ORDER[op]
+        return self.folded(Type.BOOL, lambda scope: compare(left(scope), right(scope)), constant, node.position)
+
+    def ternary(self, node: Ternary) -> Compiled:
+        _, condition, c_constant = self.expect(self.node(node.condition), Type.BOOL, node.condition, "the condition before '?'")
+        then_kind, then, t_constant = self.node(node.then)
+        other_kind, otherwise, o_constant = self.node(node.otherwise)
+        if then_kind is not other_kind:
+            raise ExprError(
+                f"the two values of '? :' must be of one type, not {then_kind.words} and {other_kind.words}", node.position
+            )
+        constant = c_constant and t_constant and o_constant
+
+        def choose(scope: Scope) -> Value:
+            return then(scope) if condition(scope) else otherwise(scope)
+
+        return self.folded(then_kind, choose, constant, node.position)
+
+    def call(self, node: Call) -> Compiled:
+        if node.function not in FUNCTIONS:
+            close = difflib.get_close_matches(node.function, sorted(FUNCTIONS), n=2)
+            hint = f" (did you mean {' or '.join(close)}?)" if close else f" (the functions are {', '.join(FUNCTIONS)})"
+            raise ExprError(f"'{node.function}' is not a function of the language{hint}", node.position)
+        args = [self.expect(self.node(arg), Type.INT, arg, f"each number given to {node.function}()") for arg in node.args]
+        runs = [run for _, run, _ in args]
+        constant = all(c for _, _, c in args)
+        count = len(args)
+        wanted = {"abs": 1, "clamp": 3}.get(node.function)
+        if (wanted is not None and count != wanted) or count == 0:
+            needed = f"{wanted}" if wanted is not None else "at least 1"
+            raise ExprError(f"{node.function}() takes {needed} number(s), not {count}", node.position)
+        run: Evaluator
+        if node.function == "min":
+            run = lambda scope: min(r(scope) for r in runs)  # noqa: E731
+        elif node.function == "max":
+            run = lambda scope: max(r(scope) for r in runs)  # noqa: E731
+        elif node.function == "abs":
+            only = runs[0]
+            run = lambda scope: abs(only(scope))  # type: ignore[arg-type]  # noqa: E731
+        else:
+            value, low, high = runs
+            run = lambda scope: _clamp(value(scope), low(scope), high(scope))  # type: ignore[arg-type] # noqa: E731
+        return self.folded(Type.INT, run, constant, node.position)
+
+    def list_of(self, node: ListOf) -> Compiled:
+        if not node.items:
+            raise ExprError("an empty list [] compares with nothing", node.position)
+        items = [self.node(item) for item in node.items]
+        kind = items[0][0]
+        if kind not in LIST_OF:
+            raise ExprError(f"a list holds numbers or texts, not {kind.words}", node.position)
+        for (item_kind, _, _), item in zip(items, node.items):
+            if item_kind is not kind:
+                raise ExprError(f"a list holds one type: {kind.words}, not {item_kind.words}", item.position)
+        runs = [run for _, run, _ in items]
+        constant = all(c for _, _, c in items)
+        return self.folded(LIST_OF[kind], lambda scope: tuple(r(scope) for r in runs), constant, node.position)  # type: ignore[arg-type, return-value]

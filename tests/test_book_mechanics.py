@@ -84,13 +84,13 @@ def _broken(tmp_path: Path, change) -> BookError:
 
 def test_every_broken_reference_is_reported_at_its_own_path(tmp_path):
     def change(data):
-        data["creation"][0]["options"][2]["grants"][0]["counter"] = "nope"
+        data["creation"][0]["options"][2]["grants"][0]["to"] = "counters.nope"
         data["spells"][0]["counter"] = "gone"
         data["creation"][0]["count"] = "mana"
 
     error = _broken(tmp_path, change)
     paths = {e.path for e in error.every()}
-    assert paths == {"$.creation[0].options[2].grants[0].counter", "$.spells[0].counter", "$.creation[0].count"}
+    assert paths == {"$.creation[0].options[2].grants[0].to", "$.spells[0].counter", "$.creation[0].count"}
     assert all("Value error" not in e.reason for e in error.every())
 
 

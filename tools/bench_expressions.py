@@ -257,9 +257,10 @@ def main(argv: list[str] | None = None) -> int:
         expected = expected or values
         agree = "same values" if values == expected else f"DIFFERENT values {values}"
         size, deps = installed_size(args.python, engine)
-        median = {key: statistics.median(float(r[key]) for r in runs) for key in ("import_s", "memory", "compile_us", "eval_us")}  # type: ignore[arg-type]
+        keys = ("import_s", "memory", "compile_us", "eval_us")
+        median = {key: statistics.median(float(r[key]) for r in runs) for key in keys}  # type: ignore[arg-type]  # JSON numbers
         positions = runs[0]["positions"]
-        right = sum(1 for text, at in positions.items() if at == BAD[text])  # type: ignore[union-attr]
+        right = sum(1 for text, at in positions.items() if at == BAD[text])  # type: ignore[union-attr]  # a JSON object
         print(f"\n{engine} ({PACKAGES[engine] or 'game.books.expr'}): {agree}")
         print(f"  import      {median['import_s'] * 1000:8.1f} ms")
         print(f"  memory      {median['memory'] / 1e6:8.1f} MB  (resident, import + {len(CORPUS)} programs)")

@@ -50,6 +50,8 @@ def _param_text(catalogue: Catalogue, book: Any, language: str, name: str, value
         return ", ".join(_param_text(catalogue, book, language, name, item) for item in items)
     if value is None:
         return "—"
+    if isinstance(value, dict) and set(value) == {"fr", "en"}:
+        return str(value["en" if language == "en" else "fr"])  # the book's own words (a condition's why_not)
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, float):
@@ -156,6 +158,9 @@ _LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
     "member": _crew_member,
     "profile": _profile,
     "counter": _counter,
+    "list": _book_name("item_list"),
+    "track": _book_name("track"),
+    "shop": _book_name("shop"),
     "pace": _book_name("pace"),
     "scale": _book_name("scale"),
     "sense": _book_name("sense"),

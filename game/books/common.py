@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -23,3 +25,41 @@ class LocalText(Strict):
 
 
 Identifier = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
+
+Expression = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=500,
+        description="An expression of the book language (a subset of CEL, docs/BOOKS.md): "
+        "names such as `skill`, `initial.stamina`, `counters.gold`, operators, `min`/`max`.",
+    ),
+]
+"""An expression, checked against the book's names when the whole book is known (game.books.ff_compile)."""
+
+DICE_PATTERN = r"^-?[1-9][0-9]?d[0-9]{1,3}([+-][0-9]{1,3})?$"
+Amount = Annotated[int, Field(ge=-999, le=999)] | Annotated[str, Field(min_length=1, max_length=500)]
+"""A number of points: a whole number, dice (``"1d6"``, ``"2d6+1"``, ``"-1d6"``) or an expression (``"initial.stamina / 2"``)."""
+
+AMOUNT_HELP = (
+    'A whole number, dice such as "1d6", "2d6+1" or "-1d6" (rolled when it applies), '
+    'or an expression such as "initial.stamina / 2".'
+)
+
+Target = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39})?$",
+        description="What is changed or paid, named as in expressions: a score (`stamina`), "
+        "`counters.<id>`, `flags.<id>` or `tracks.<id>`.",
+    ),
+]
+
+
+class Condition(Strict):
+    """A condition and the words that say why an action is refused when it does not hold."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    test: Expression = Field(alias="if", description="When the condition holds: an expression that is true or false.")
+    why_not: LocalText = Field(description="What the player is told when it does not hold (the refusal's words).")

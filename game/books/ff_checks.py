@@ -12,22 +12,29 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
+from game.books.ff_compile import check_expressions, target_kind
 from game.books.ff_mechanics import (
+    AddEffect,
     AllyEffect,
     AttackModifierEffect,
-    ChangeEffect,
-    CounterEffect,
     DamageEffect,
     FleeEffect,
+    ItemEffect,
     RaiseInitialEffect,
     RestoreEffect,
+    SetEffect,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.books.fighting_fantasy import FightingFantasyBook
 
 Loc = tuple[Any, ...]
-CORE_STATS = ("skill", "stamina", "luck")
+REQUIRED_STATS = ("stamina",)
+#: Words that begin the language's own names (``counters.gold``, ``fight.round``…) or are its keywords: not a score's id.
+RESERVED_IDS = frozenset(
+    {"initial", "counters", "flags", "tracks", "items", "choices", "crew", "calendar", "paragraph", "section", "fight",
+     "enemy", "roll", "attack", "wound", "protection", "true", "false", "null", "in", "min", "max", "abs", "clamp"}
+)  # fmt: skip
 
 
 def _error(loc: Loc, value: Any, message: str) -> InitErrorDetails:
@@ -35,10 +42,26 @@ def _error(loc: Loc, value: Any, message: str) -> InitErrorDetails:
 
 
 def check_references(book: FightingFantasyBook) -> None:
-    """Raise one ValidationError listing every reference of ``book`` that does not resolve."""
+    """Raise one ValidationError listing every reference of ``book`` that does not resolve and every expression error.
+
+    Passing, the book's compiled rules are kept on it (``book.rules``): the expressions are read once.
+    """
     errors = list(_problems(book))
+    rules, problems = check_expressions(book)
+    skip = set(_default_attack_without_skill(book))
+    errors.extend(_error(loc, text, reason) for loc, text, reason in problems if loc not in skip)
+    errors.extend(_error(loc, "skill", "this book has no SKILL: say what its Attack Strength adds ('attack')") for loc in skip)
     if errors:
         raise ValidationError.from_exception_data("FightingFantasyBook", errors)
+    book._rules = rules
+
+
+def _default_attack_without_skill(book: FightingFantasyBook) -> Iterable[Loc]:
+    if book.has_stat("skill"):
+        return
+    for loc, rules in [(("combat",), book.combat)] + [(("combat_profiles", k), v) for k, v in book.combat_profiles.items()]:
+        if rules.attack == "skill":
+            yield (*loc, "attack")
 
 
 def _duplicates(ids: list[str], loc: str) -> Iterable[InitErrorDetails]:
@@ -52,67 +75,47 @@ def _duplicates(ids: list[str], loc: str) -> Iterable[InitErrorDetails]:
 def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
     stats = [s.id for s in book.stats]
     counters = [c.id for c in book.counters]
-    for needed in CORE_STATS:
+    for needed in REQUIRED_STATS:
         if needed not in stats:
-            yield _error(("stats",), stats, f"the stats must include '{needed}' (the core rules use it)")
+            yield _error(
+                ("stats",), stats, f"{needed.upper()} is required: the stats must include '{needed}' (wounds and meals take it)"
+            )
+    for index, stat_id in enumerate(stats):
+        if stat_id in RESERVED_IDS:
+            yield _error(
+                ("stats", index, "id"), stat_id, f"'{stat_id}' is a word of the book language: give the score another id"
+            )
     yield from _duplicates(stats, "stats")
     yield from _duplicates(counters, "counters")
     yield from _duplicates([s.id for s in book.creation], "creation")
     yield from _duplicates([s.id for s in book.spells], "spells")
-
-    def stat(loc: Loc, value: str) -> Iterable[InitErrorDetails]:
-        if value not in stats:
-            yield _error(loc, value, f"'{value}' is not one of the stats {stats}")
-
-    def counter(loc: Loc, value: str) -> Iterable[InitErrorDetails]:
-        if value not in counters:
-            yield _error(loc, value, f"'{value}' is not one of the counters {counters}")
-
-    for index, definition in enumerate(book.stats):
-        if definition.roll is not None and definition.cap is not None and definition.roll.minimum > definition.cap:
-            yield _error(("stats", index, "cap"), definition.cap, f"is below the lowest roll {definition.roll.minimum}")
-    for where in ("meal", "herb", "archery"):
-        section = getattr(book, where)
-        if section is not None:
-            yield from counter((where, "counter"), section.counter)
-    if book.potions is not None:
-        if book.potions.counter is not None:
-            yield from counter(("potions", "counter"), book.potions.counter)
-        for kind, potion in book.potions.kinds.items():
-            yield from stat(("potions", "kinds", kind, "restores"), potion.restores)
-            if potion.counter is not None:
-                yield from counter(("potions", "kinds", kind, "counter"), potion.counter)
-            elif book.potions.counter is None:
-                yield _error(
-                    ("potions", "kinds", kind), kind, "give this kind a 'counter' (its doses) or the potions a shared 'counter'"
-                )
-    for profile_id, rules in [("combat", book.combat)] + [(f"combat_profiles.{k}", v) for k, v in book.combat_profiles.items()]:
-        loc: Loc = tuple(profile_id.split("."))
-        yield from stat((*loc, "attack"), rules.attack)
-        yield from stat((*loc, "stamina"), rules.stamina)
-    for index, threshold in enumerate(book.thresholds):
-        yield from stat(("thresholds", index, "stat"), threshold.stat)
-    for s_index, step in enumerate(book.creation):
-        if isinstance(step.count, str):
-            yield from stat(("creation", s_index, "count"), step.count)
-        for o_index, option in enumerate(step.options):
-            for e_index, effect in enumerate(option.grants):
-                loc = ("creation", s_index, "options", o_index, "grants", e_index)
-                if isinstance(effect, (AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect)):
-                    yield _error((*loc, "effect"), effect.effect, "a creation choice cannot grant a fight effect")
-                yield from _effect_refs(loc, effect, stat, counter)
+    yield from _duplicates([f.id for f in book.flags], "flags")
+    yield from _duplicates([t.id for t in book.tracks], "tracks")
+    yield from _duplicates([x.id for x in book.lists], "lists")
+    yield from _duplicates([x.id for x in book.shops], "shops")
+    if any(x.id == "equipment" for x in book.lists):
+        yield _error(("lists",), "equipment", "'equipment' is the list every book has: give yours another id")
+    yield from _sugar_problems(book, stats, counters)
+    yield from _profile_problems(book)
+    yield from _creation_problems(book)
     for s_index, spell in enumerate(book.spells):
         if spell.counter is not None:
-            yield from counter(("spells", s_index, "counter"), spell.counter)
+            yield from _counter(book, ("spells", s_index, "counter"), spell.counter)
         if spell.requires is not None:
-            yield from counter(("spells", s_index, "requires"), spell.requires)
-        for cost_stat in spell.cost:
-            yield from stat(("spells", s_index, "cost", cost_stat), cost_stat)
+            yield from _counter(book, ("spells", s_index, "requires"), spell.requires)
+        for target in spell.cost:
+            yield from _payable(book, ("spells", s_index, "cost", target), target)
         for e_index, effect in enumerate(spell.effects):
-            yield from _effect_refs(("spells", s_index, "effects", e_index), effect, stat, counter)
+            yield from _effect_refs(book, ("spells", s_index, "effects", e_index), effect)
+    for t_index, trigger in enumerate(book.triggers):
+        if trigger.track is not None:
+            yield from _known(book, ("triggers", t_index, "track"), f"tracks.{trigger.track}", "track")
+        for e_index, effect in enumerate(trigger.effects):
+            yield from _effect_refs(book, ("triggers", t_index, "effects", e_index), effect)
+    yield from _shop_problems(book)
     for c_index, member in enumerate(book.crew):
         for score in member.scores:
-            yield from stat(("crew", c_index, "scores", score), score)
+            yield from _stat(book, ("crew", c_index, "scores", score), score)
     for h_index, hero in enumerate(book.ready_heroes):
         for definition in book.stats:
             if definition.roll is not None and definition.id not in hero.scores:
@@ -122,11 +125,116 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
                     f"ready hero '{hero.name}' has no score for '{definition.id}'",
                 )
         for stat_id in hero.scores:
-            yield from stat(("ready_heroes", h_index, "scores", stat_id), stat_id)
+            yield from _stat(book, ("ready_heroes", h_index, "scores", stat_id), stat_id)
 
 
-def _effect_refs(loc: Loc, effect: Any, stat: Any, counter: Any) -> Iterable[InitErrorDetails]:
-    if isinstance(effect, (ChangeEffect, RaiseInitialEffect, RestoreEffect)):
-        yield from stat((*loc, "stat"), effect.stat)
-    if isinstance(effect, CounterEffect):
-        yield from counter((*loc, "counter"), effect.counter)
+def _stat(book: FightingFantasyBook, loc: Loc, value: str, computed: bool = True) -> Iterable[InitErrorDetails]:
+    stats = [s.id for s in book.stats if computed or not s.computed]
+    if value not in stats:
+        known = "computed score" if any(s.id == value for s in book.stats) else "score"
+        what = "is a computed score: it cannot be changed" if known == "computed score" else f"is not one of the stats {stats}"
+        yield _error(loc, value, f"'{value}' {what}")
+
+
+def _counter(book: FightingFantasyBook, loc: Loc, value: str) -> Iterable[InitErrorDetails]:
+    counters = [c.id for c in book.counters]
+    if value not in counters:
+        yield _error(loc, value, f"'{value}' is not one of the counters {counters}")
+
+
+def _known(book: FightingFantasyBook, loc: Loc, target: str, *kinds: str) -> Iterable[InitErrorDetails]:
+    """A target naming one of ``kinds`` (score, counter, flag, track); a score must not be computed."""
+    kind = target_kind(book, target)
+    if kind is None or kind not in kinds:
+        words = {"score": "a score", "counter": "counters.<id>", "flag": "flags.<id>", "track": "tracks.<id>"}
+        yield _error(loc, target, f"'{target}' is not {' or '.join(words[k] for k in kinds)} of this book")
+    elif kind == "score":
+        yield from _stat(book, loc, target, computed=False)
+
+
+def _payable(book: FightingFantasyBook, loc: Loc, target: str) -> Iterable[InitErrorDetails]:
+    yield from _known(book, loc, target, "score", "counter")
+
+
+def _sugar_problems(book: FightingFantasyBook, stats: list[str], counters: list[str]) -> Iterable[InitErrorDetails]:
+    for index, definition in enumerate(book.stats):
+        cap = definition.cap
+        if definition.roll is not None and isinstance(cap, int) and definition.roll.minimum > cap:
+            yield _error(("stats", index, "cap"), cap, f"is below the lowest roll {definition.roll.minimum}")
+    for where in ("meal", "herb", "archery"):
+        section = getattr(book, where)
+        if section is not None:
+            yield from _counter(book, (where, "counter"), section.counter)
+    if book.archery is not None and not book.has_stat("skill"):
+        yield _error(("archery",), "archery", "a shot is rolled against SKILL: this book has no SKILL")
+    if book.potions is not None:
+        if book.potions.counter is not None:
+            yield from _counter(book, ("potions", "counter"), book.potions.counter)
+        for kind, potion in book.potions.kinds.items():
+            yield from _stat(book, ("potions", "kinds", kind, "restores"), potion.restores, computed=False)
+            if potion.counter is not None:
+                yield from _counter(book, ("potions", "kinds", kind, "counter"), potion.counter)
+            elif book.potions.counter is None:
+                yield _error(
+                    ("potions", "kinds", kind), kind, "give this kind a 'counter' (its doses) or the potions a shared 'counter'"
+                )
+    for index, threshold in enumerate(book.thresholds):
+        yield from _stat(book, ("thresholds", index, "stat"), threshold.stat)
+
+
+def _profile_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
+    for loc, rules in [(("combat",), book.combat)] + [(("combat_profiles", k), v) for k, v in book.combat_profiles.items()]:
+        yield from _known(book, (*loc, "wounds"), rules.wounds, "score", "counter")
+        if "luck_allowed" in rules.model_fields_set and rules.luck_allowed and not book.has_stat("luck"):
+            yield _error((*loc, "luck_allowed"), True, "this book has no LUCK: Luck cannot be allowed in its fights")
+        if rules.round_cost is not None:
+            for target in rules.round_cost.cost:
+                yield from _payable(book, (*loc, "round_cost", "cost", target), target)
+        yield from _duplicates([o.id for o in rules.options], ".".join(str(p) for p in loc) + ".options")
+
+
+def _creation_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
+    for s_index, step in enumerate(book.creation):
+        if isinstance(step.count, str):
+            yield from _stat(book, ("creation", s_index, "count"), step.count, computed=False)
+        for o_index, option in enumerate(step.options):
+            for e_index, effect in enumerate(option.grants):
+                loc = ("creation", s_index, "options", o_index, "grants", e_index)
+                if isinstance(effect, (AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect)):
+                    yield _error((*loc, "effect"), effect.effect, "a creation choice cannot grant a fight effect")
+                yield from _effect_refs(book, loc, effect)
+
+
+def _shop_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
+    for s_index, shop in enumerate(book.shops):
+        yield from _known(book, ("shops", s_index, "currency"), shop.currency, "counter")
+        yield from _duplicates([i.id for i in shop.items], f"shops.{s_index}.items")
+        for i_index, item in enumerate(shop.items):
+            at = ("shops", s_index, "items", i_index)
+            if item.in_list is not None:
+                yield from _list(book, (*at, "list"), item.in_list)
+            for e_index, effect in enumerate(item.effects):
+                yield from _effect_refs(book, (*at, "effects", e_index), effect)
+
+
+def _list(book: FightingFantasyBook, loc: Loc, list_id: str) -> Iterable[InitErrorDetails]:
+    lists = [x.id for x in book.lists]
+    if list_id not in lists:
+        yield _error(loc, list_id, f"'{list_id}' is not one of the lists {lists}")
+
+
+def _effect_refs(book: FightingFantasyBook, loc: Loc, effect: Any) -> Iterable[InitErrorDetails]:
+    """The names an effect changes exist and may be changed that way (a flag is set, a score added to…)."""
+    if isinstance(effect, AddEffect):
+        yield from _known(book, (*loc, "to"), effect.to, "score", "counter", "track")
+    elif isinstance(effect, SetEffect):
+        kind = target_kind(book, effect.to)
+        yield from _known(book, (*loc, "to"), effect.to, "score", "counter", "track", "flag")
+        if kind == "flag" and not isinstance(effect.value, bool):
+            yield _error((*loc, "value"), effect.value, "a flag is set to true or false")
+        elif kind not in (None, "flag") and isinstance(effect.value, bool):
+            yield _error((*loc, "value"), effect.value, "must be a number, dice or an expression (true/false is for flags)")
+    elif isinstance(effect, (RestoreEffect, RaiseInitialEffect)):
+        yield from _known(book, (*loc, "to"), effect.to, "score")
+    elif isinstance(effect, ItemEffect) and effect.in_list is not None:
+        yield from _list(book, (*loc, "list"), effect.in_list)

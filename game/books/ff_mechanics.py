@@ -14,60 +14,65 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
-from game.books.common import Identifier, LocalText, Strict
+from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target
 
 StatId = Annotated[str, Identifier, Field(description="The id of one of the book's stats (`skill`, `stamina`, `fear`…).")]
 CounterId = Annotated[str, Identifier, Field(description="The id of one of the book's counters.")]
 OptionId = Annotated[str, Identifier, Field(description="A snake_case id, unique in its list.")]
 
-AMOUNT_PATTERN = r"^(half_initial|-?[1-9][0-9]?d[0-9]{1,3}([+-][0-9]{1,3})?)$"
-Amount = Annotated[int, Field(ge=-999, le=999)] | Annotated[str, Field(pattern=AMOUNT_PATTERN)]
-"""A number, ``"half_initial"`` (half the initial score, rounded down), or dice such as ``"1d6"``, ``"-2d6+1"``."""
 
-AMOUNT_HELP = (
-    'A whole number, "half_initial" (half the initial score, rounded down) '
-    'or dice such as "1d6", "2d6+1", "-1d6" (rolled when the effect applies).'
-)
+class AddEffect(Strict):
+    """Gain or lose points of a score, a counter or a track; the caps and floors still apply (R-CAP-1/2)."""
 
-
-class ChangeEffect(Strict):
-    """Gain or lose points of a score; R-CAP-1/R-CAP-2 still apply (the initial score caps it)."""
-
-    effect: Literal["change"] = Field(description="Gain or lose points of one of the hero's scores.")
-    stat: StatId
+    effect: Literal["add"] = Field(description="Add points (negative: take them away).")
+    to: Target
     by: Amount = Field(description=AMOUNT_HELP)
+
+
+class SetEffect(Strict):
+    """Write a value: a score or counter to a number, a flag to true or false."""
+
+    effect: Literal["set"] = Field(description="Set a score, counter or track to a number, or a flag to true/false.")
+    to: Target
+    value: bool | Amount = Field(description="true/false for a flag; else " + AMOUNT_HELP)
 
 
 class RaiseInitialEffect(Strict):
     """The initial score moves, and the current one with it (R-CAP-1 decision)."""
 
     effect: Literal["raise_initial"] = Field(description="Raise (or lower) an initial score; the current score moves with it.")
-    stat: StatId
-    by: int = Field(ge=-99, le=99, description="Points added to the initial score (negative: taken away).")
+    to: Target
+    by: Amount = Field(description="Points added to the initial score (negative: taken away). " + AMOUNT_HELP)
 
 
 class RestoreEffect(Strict):
     """The score goes back to its initial value (a Potion of Skill)."""
 
     effect: Literal["restore"] = Field(description="Bring a score back to its initial value.")
-    stat: StatId
-
-
-class CounterEffect(Strict):
-    """Add to (or take from) a counter: doses, spells, gold, arrows…"""
-
-    effect: Literal["counter"] = Field(description="Add to (or take from) one of the book's counters.")
-    counter: CounterId
-    by: int = Field(ge=-999, le=999, description="How many to add (negative: to take away).")
+    to: Target
 
 
 class ItemEffect(Strict):
-    """An item written in the equipment list (in the sheet's language)."""
+    """An item written in the equipment list, or in another list of the book (in the sheet's language)."""
 
-    effect: Literal["item"] = Field(description="Write an item in the hero's equipment.")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    effect: Literal["item"] = Field(description="Write an item in the hero's equipment (or in one of the book's lists).")
     item: LocalText = Field(description="The item's name, in French and English.")
+    in_list: Annotated[str, Identifier] | None = Field(
+        default=None,
+        alias="list",
+        description="One of the book's `lists` (none: the equipment); refused when it is full.",
+    )
+
+
+class MessageEffect(Strict):
+    """Words for the player (the journal and the board show them)."""
+
+    effect: Literal["message"] = Field(description="Tell the player something (shown in the journal).")
+    text: LocalText = Field(description="What is said.")
 
 
 class AttackModifierEffect(Strict):
@@ -108,15 +113,16 @@ class DamageEffect(Strict):
     """The targeted creature loses STAMINA (a fire bolt)."""
 
     effect: Literal["damage"] = Field(description="The targeted creature loses STAMINA.")
-    by: Amount = Field(description=AMOUNT_HELP + ' "half_initial" is half the creature\'s starting STAMINA.')
+    by: Amount = Field(description=AMOUNT_HELP + " `enemy.initial_stamina` is the creature's starting STAMINA.")
 
 
 Effect = Annotated[
-    ChangeEffect
+    AddEffect
+    | SetEffect
     | RaiseInitialEffect
     | RestoreEffect
-    | CounterEffect
     | ItemEffect
+    | MessageEffect
     | AttackModifierEffect
     | AllyEffect
     | FleeEffect
@@ -125,6 +131,11 @@ Effect = Annotated[
 ]
 FIGHT_EFFECTS = (AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect)
 """Effects that only make sense in a fight: a spell that has one can only be cast in a fight."""
+
+Conditions = Annotated[
+    list[Condition],
+    Field(max_length=10, description="Conditions that must all hold; the first that fails refuses with its words."),
+]
 
 
 class ChoiceOption(Strict):
@@ -138,6 +149,9 @@ class ChoiceOption(Strict):
         max_length=20,
         description="What each pick of this option gives: counters, items, doses, score changes.",
     )
+    conditions: Conditions = Field(
+        default_factory=list, description="When the option may be picked (a spell of the chosen school only)."
+    )
 
 
 class ChoiceStep(Strict):
@@ -148,12 +162,15 @@ class ChoiceStep(Strict):
     help: LocalText | None = Field(default=None, description="What the player is asked to do, in our own words.")
     options: list[ChoiceOption] = Field(min_length=1, max_length=60, description="The options offered.")
     count: int | StatId = Field(
-        description="How many picks in all: a number, or the id of a stat whose initial value is the number (`magic`)."
+        description="How many picks in all: a number, or the id of a score whose initial value is the number (`magic`)."
     )
     exact: bool = Field(default=True, description="True: exactly `count` picks; false: at most `count`.")
     repeats: bool = Field(default=False, description="True: the same option may be picked several times.")
     max_each: int | None = Field(
         default=None, ge=1, le=99, description="With repeats: how many times one option may be picked at most (none: no limit)."
+    )
+    conditions: Conditions = Field(
+        default_factory=list, description="When the step is offered at all (a wizard's spells: only for a wizard)."
     )
 
     @model_validator(mode="after")
@@ -179,12 +196,15 @@ class Spell(Strict):
         default=None,
         description="Cast only while this counter is above 0 (a path chosen at creation, e.g. the wizard's); it is not spent.",
     )
-    cost: dict[StatId, Annotated[int, Field(ge=1, le=99)]] = Field(
-        default_factory=dict, description='Points of scores each cast costs (e.g. {"magic": 1} or {"stamina": 2}).'
+    cost: dict[Target, Amount] = Field(
+        default_factory=dict,
+        description='What each cast costs, in any score or counter (e.g. {"magic": 1}, {"stamina": 2}, '
+        '{"counters.gold": "1d6"}); refused when it cannot be paid.',
     )
     when: Literal["any", "fight", "outside_fight"] = Field(
         default="any", description="`fight`: only during a fight; `outside_fight`: never during one; `any`: both."
     )
+    conditions: Conditions = Field(default_factory=list, description="Other conditions of a cast, with their words.")
     effects: list[Effect] = Field(
         default_factory=list,
         max_length=20,
@@ -234,6 +254,64 @@ class Threshold(Strict):
         if self.at_most is not None:
             return current <= self.limit(initial)
         return current >= self.limit(initial)
+
+    def as_ending(self) -> Ending:
+        """The ending this threshold is sugar for: ``fear >= initial.fear - 2`` → warning, with its words."""
+        bound = self.at_most if self.at_most is not None else self.at_least
+        if bound == "initial":
+            limit = f"initial.{self.stat}" + (
+                f" + {self.offset}" if self.offset > 0 else f" - {-self.offset}" if self.offset else ""
+            )
+        else:
+            limit = str(bound)
+        operator = "<=" if self.at_most is not None else ">="
+        words = self.message or LocalText(fr=f"{self.stat} {operator} {limit}", en=f"{self.stat} {operator} {limit}")
+        return Ending(id=self.stat, test=f"{self.stat} {operator} {limit}", outcome=self.consequence, message=words)
+
+
+OUTCOMES = ("death", "defeat", "victory", "warning")
+ENDING_OUTCOMES = ("death", "defeat", "victory")
+
+
+class Ending(Strict):
+    """A condition that ends the adventure (death, a defeat that is not death, a victory) or warns the player."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    id: Annotated[str, Identifier] | None = Field(
+        default=None, description="A name for it (the rules cases' `hero.died_of`, `hero.warnings`); default: its place."
+    )
+    test: Expression = Field(alias="if", description="When it holds, e.g. `stamina <= 0`, `troops.total <= 0`.")
+    outcome: Literal["death", "defeat", "victory", "warning"] = Field(
+        description="`death`: the hero dies; `defeat`: the adventure is lost, the hero alive (an army routed); "
+        "`victory`: the adventure is won; `warning`: the sheet warns, play goes on."
+    )
+    message: LocalText = Field(description="What the death page, the board and the sheet say (our own words).")
+
+
+TRIGGER_EVENTS = ("fight_start", "fight_end", "round", "wound", "wounded", "day", "track", "paragraph", "meal")
+
+
+class Trigger(Strict):
+    """Effects the rules apply by themselves when something happens (a round, a day ticked, a paragraph entered…)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    on: Literal["fight_start", "fight_end", "round", "wound", "wounded", "day", "track", "paragraph", "meal"] = Field(
+        description="`fight_start`, `fight_end`, `round` (after each Attack Round), `wound` (a wound to the hero, "
+        "before Luck), `wounded` (after Luck), `day` (a day ticked), `track` (the `track` named moved), "
+        "`paragraph` (the tracker moved: `section.fought` still tells about the one left), `meal`."
+    )
+    track: Annotated[str, Identifier] | None = Field(default=None, description="With `on: track`: which track.")
+    test: Expression | None = Field(default=None, alias="if", description="Only when this holds (none: always).")
+    effects: list[Effect] = Field(default_factory=list, max_length=20, description="What happens, in order.")
+    message: LocalText | None = Field(default=None, description="What the player is told when it happens.")
+
+    @model_validator(mode="after")
+    def _track_named(self) -> Trigger:
+        if (self.on == "track") != (self.track is not None):
+            raise ValueError("'track' names the track of an `on: track` trigger, and only then")
+        return self
 
 
 DEFAULT_THRESHOLDS = [

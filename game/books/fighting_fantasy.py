@@ -9,33 +9,22 @@ thresholds, combat profiles) are in ``game.books.ff_mechanics`` and
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, Protocol, TypeVar
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, model_validator
 
 from game.books import BOOK_ID
-from game.books.common import Identifier, LocalText, Strict
-from game.books.ff_combat import CombatRules, LuckOutcome
-from game.books.ff_mechanics import DEFAULT_THRESHOLDS, ChoiceStep, CounterId, Spell, StatId, Threshold
+from game.books.common import Expression, Identifier, LocalText, Strict
+from game.books.ff_combat import CombatRules, DiceFormula, LuckOutcome
+from game.books.ff_mechanics import DEFAULT_THRESHOLDS, ChoiceStep, CounterId, Ending, Spell, StatId, Threshold, Trigger
+from game.books.ff_sheet import Flag, ItemList, Shop, Track
 from game.books.sections import Section, SectionNumber, check_sections
 
-__all__ = ["CombatRules", "LuckOutcome", "FightingFantasyBook", "StatDef", "CounterDef", "Healing", "Potions"]
+if TYPE_CHECKING:  # pragma: no cover
+    from game.books.ff_rules import BookRules
 
-
-class DiceFormula(Strict):
-    """``dice`` d``sides`` + ``plus`` (R-CREATE-1: 1d6+6, 2d6+12)."""
-
-    dice: int = Field(ge=1, le=10, description="How many dice are rolled.")
-    sides: int = Field(default=6, ge=2, le=100, description="Faces of each die (6 unless the book says otherwise).")
-    plus: int = Field(default=0, ge=-100, le=100, description="Added to the dice total.")
-
-    @property
-    def minimum(self) -> int:
-        return self.dice + self.plus
-
-    @property
-    def maximum(self) -> int:
-        return self.dice * self.sides + self.plus
+__all__ = ["CombatRules", "LuckOutcome", "FightingFantasyBook", "StatDef", "CounterDef", "Healing", "Potions", "DiceFormula"]
+FORMAT: Literal[2] = 2
 
 
 class TestRules(Strict):
@@ -58,6 +47,11 @@ class StatDef(Strict):
     )
     roll: DiceFormula | None = Field(default=None, description="The dice that give the initial score (rolled at creation).")
     fixed: int | None = Field(default=None, ge=0, le=999, description="The initial score when it is not rolled.")
+    value: Expression | None = Field(
+        default=None,
+        description="A computed score: worked out from others whenever it is read (`troops.warriors + troops.knights`); "
+        "read-only on the sheet, the formula shown on hover.",
+    )
     start: int | None = Field(
         default=None,
         ge=0,
@@ -65,8 +59,8 @@ class StatDef(Strict):
         description="Where the current score starts when not at the initial one (FEAR: 0 under a rolled maximum).",
     )
     floor: int = Field(default=0, ge=0, le=999, description="The score never goes below this (R-CAP-2).")
-    cap: int | None = Field(
-        default=None, ge=0, le=999, description="The score never goes above this, whatever the initial score."
+    cap: Annotated[int, Field(ge=0, le=999)] | Expression | None = Field(
+        default=None, description="The score never goes above this, whatever the initial score (a number or an expression)."
     )
     capped_at_initial: bool = Field(default=True, description="True: the score never exceeds its initial value (R-CAP-1).")
     test: TestRules | None = Field(
@@ -78,9 +72,18 @@ class StatDef(Strict):
 
     @model_validator(mode="after")
     def _one_source(self) -> StatDef:
-        if (self.roll is None) == (self.fixed is None):
-            raise ValueError("a stat needs exactly one of 'roll' (a dice formula) or 'fixed' (a start value)")
+        if sum(x is not None for x in (self.roll, self.fixed, self.value)) != 1:
+            raise ValueError(
+                "a stat needs exactly one of 'roll' (a dice formula), 'fixed' (a start value) or 'value' (a computed score)"
+            )
+        if self.value is not None and (self.start is not None or self.test is not None):
+            raise ValueError("a computed score ('value') has no 'start' and cannot be tested")
         return self
+
+    @property
+    def computed(self) -> bool:
+        """A computed score: read-only, worked out from its ``value``."""
+        return self.value is not None
 
 
 class CounterDef(Strict):
@@ -89,14 +92,16 @@ class CounterDef(Strict):
     id: Annotated[str, Identifier] = Field(description="snake_case id used by actions and cases.")
     name: LocalText = Field(description="The counter's name on the sheet.")
     start: int = Field(ge=0, le=9999, description="How many the hero starts with.")
-    maximum: int | None = Field(default=None, ge=0, le=9999, description="How many at most (none: no limit).")
+    maximum: Annotated[int, Field(ge=0, le=9999)] | Expression | None = Field(
+        default=None, description="How many at most: a number or an expression (none: no limit)."
+    )
     icon: Literal["arrow", "gold", "provisions", "herb", "potion", "spell", "generic"] = Field(
         default="generic", description="The picture the sheet draws beside it."
     )
 
     @model_validator(mode="after")
     def _start_fits(self) -> CounterDef:
-        if self.maximum is not None and self.start > self.maximum:
+        if isinstance(self.maximum, int) and self.start > self.maximum:
             raise ValueError(f"start {self.start} is above the maximum {self.maximum}")
         return self
 
@@ -196,7 +201,12 @@ DEFAULT_SERIES = Series(name=LocalText(fr="Défis Fantastiques", en="Fighting Fa
 class FightingFantasyBook(Strict):
     """A Défis Fantastiques book: stats, counters and the numbers of every rule."""
 
-    format: Literal[1] = Field(default=1, description="The book file format (1).")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    format: Literal[2] = Field(default=FORMAT, description="The book file format (2; a format-1 file is migrated when read).")
+    schema_: str | None = Field(
+        default=None, alias="$schema", max_length=500, description="Where an editor finds the schema (ignored by the app)."
+    )
     kind: Literal["fighting_fantasy"] = Field(default="fighting_fantasy", description="Which rules play the book.")
     id: str = Field(pattern=BOOK_ID, description="The book's id; the file is named <id>.json.")
     title: LocalText = Field(description="The title in French and English.")
@@ -213,7 +223,11 @@ class FightingFantasyBook(Strict):
     )
     blurb: LocalText | None = Field(default=None, description="One line for the bookshelf, in our own words.")
     notes: LocalText | None = Field(default=None, description="Notes for players and authors: sources, uncertain numbers.")
-    stats: list[StatDef] = Field(min_length=3, max_length=12, description="The hero's scores, in creation order.")
+    stats: list[StatDef] = Field(
+        max_length=24,
+        description="The hero's scores, in creation order. STAMINA is required; SKILL and LUCK may be left out "
+        "(everything that needs them then disappears).",
+    )
     counters: list[CounterDef] = Field(default_factory=list, max_length=40, description="Counted things on the sheet.")
     equipment: list[LocalText] = Field(default_factory=list, max_length=100, description="What every hero starts with.")
     combat: CombatRules = Field(default=CombatRules(), description="The rules of the hero's own fights (the default profile).")
@@ -237,6 +251,21 @@ class FightingFantasyBook(Strict):
         description="Score values with a consequence; the death ones are the book's death conditions "
         "(default: STAMINA at most 0).",
     )
+    endings: list[Ending] = Field(
+        default_factory=list,
+        max_length=30,
+        description="Conditions that end the adventure (death, defeat, victory) or warn, with their words; "
+        "checked after `thresholds`.",
+    )
+    triggers: list[Trigger] = Field(
+        default_factory=list, max_length=60, description="Effects the rules apply when something happens."
+    )
+    flags: list[Flag] = Field(default_factory=list, max_length=40, description="Marks the hero has or not (`flags.<id>`).")
+    lists: list[ItemList] = Field(
+        default_factory=list, max_length=10, description="Lists of items besides the equipment (a Backpack of 8)."
+    )
+    tracks: list[Track] = Field(default_factory=list, max_length=10, description="Counts of days or hours (`tracks.<id>`).")
+    shops: list[Shop] = Field(default_factory=list, max_length=20, description="Shops: items with prices in a counter.")
     crew: list[Companion] = Field(default_factory=list, max_length=12, description="Companions with rolled scores of their own.")
     ready_heroes: list[ReadyHero] = Field(default_factory=list, max_length=20, description="Ready-made heroes (R-CREATE-2).")
     death: Death = Field(default=Death(), description="What happens after death (R-DEATH-1).")
@@ -244,6 +273,16 @@ class FightingFantasyBook(Strict):
         default_factory=list, max_length=2000, description="The adventure's own text (the demo only)."
     )
     first_section: SectionNumber | None = Field(default=None, description="Where the adventure starts (default 1).")
+
+    _rules: BookRules | None = PrivateAttr(default=None)
+
+    @property
+    def rules(self) -> BookRules:
+        """The book's rules compiled once, when the book was checked (game.books.models): its names, every
+        expression as a program, the sugar expanded."""
+        if self._rules is None:
+            raise RuntimeError(f"the book {self.id} was not checked: validate it with game.books.loader.validate_book")
+        return self._rules
 
     @property
     def entry_section(self) -> int:
@@ -264,13 +303,6 @@ class FightingFantasyBook(Strict):
         return f"{self.series.short.get(language)} {self.series_number}"
 
     @model_validator(mode="after")
-    def _references_resolve(self) -> FightingFantasyBook:
-        from game.books.ff_checks import check_references
-
-        check_references(self)
-        return self
-
-    @model_validator(mode="after")
     def _sections_resolve(self) -> FightingFantasyBook:
         """After the stats and counters are known good: the sections' references (game.books.sections)."""
         if self.first_section is not None and not self.sections:
@@ -280,17 +312,11 @@ class FightingFantasyBook(Strict):
 
     def stat(self, stat_id: str) -> StatDef:
         """The definition of one stat (KeyError if the book has none)."""
-        for stat in self.stats:
-            if stat.id == stat_id:
-                return stat
-        raise KeyError(stat_id)
+        return _by_id(self.stats, stat_id)
 
     def counter(self, counter_id: str) -> CounterDef:
         """The definition of one counter (KeyError if the book has none)."""
-        for counter in self.counters:
-            if counter.id == counter_id:
-                return counter
-        raise KeyError(counter_id)
+        return _by_id(self.counters, counter_id)
 
     def spell(self, spell_id: str) -> Spell | None:
         """The spell ``spell_id``, or None."""
@@ -306,10 +332,8 @@ class FightingFantasyBook(Strict):
 
     def test_rules(self, stat_id: str) -> TestRules | None:
         """How ``stat_id`` is tested, or None when the book does not make it testable."""
-        if stat_id == "luck":
-            return self.luck_test
-        if stat_id == "skill":
-            return self.skill_test
+        if stat_id in ("luck", "skill"):
+            return (self.luck_test if stat_id == "luck" else self.skill_test) if self.has_stat(stat_id) else None
         try:
             return self.stat(stat_id).test
         except KeyError:
@@ -318,3 +342,39 @@ class FightingFantasyBook(Strict):
     def death_conditions(self) -> list[Threshold]:
         """R-DEATH-1: the thresholds whose consequence is death, in the book's order."""
         return [t for t in self.thresholds if t.consequence == "death"]
+
+    def has_stat(self, stat_id: str) -> bool:
+        """Whether the book has this score (a book may leave LUCK or SKILL out)."""
+        return any(s.id == stat_id for s in self.stats)
+
+    def flag(self, flag_id: str) -> Flag:
+        """The definition of one flag (KeyError if the book has none)."""
+        return _by_id(self.flags, flag_id)
+
+    def track(self, track_id: str) -> Track:
+        """The definition of one track (KeyError if the book has none)."""
+        return _by_id(self.tracks, track_id)
+
+    def item_list(self, list_id: str) -> ItemList:
+        """The definition of one item list (KeyError if the book has none)."""
+        return _by_id(self.lists, list_id)
+
+    def shop(self, shop_id: str) -> Shop:
+        """The definition of one shop (KeyError if the book has none)."""
+        return _by_id(self.shops, shop_id)
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Found = TypeVar("Found", bound=_HasId)
+
+
+def _by_id(items: list[Found], wanted: str) -> Found:
+    """The item of ``items`` whose id is ``wanted`` (KeyError if none)."""
+    for item in items:
+        if item.id == wanted:
+            return item
+    raise KeyError(wanted)

@@ -105,13 +105,18 @@ def _errors_of(name: str, error: ValidationError) -> list[InputError]:
 
 
 def validate_book(name: str, data: object) -> Book:
-    """Validate parsed JSON as a book; raises BookError carrying every error found."""
+    """Validate parsed JSON as a book (a format-1 book is migrated first); raises BookError carrying every error found.
+
+    A format-2 Fighting Fantasy book is read strictly (``"no"`` is not false, ``"3"`` not 3); format 1 as it always was.
+    """
     from pydantic import ValidationError
 
+    from game.books.migrate import CURRENT, book_format, migrate_book
     from game.books.models import BOOK_ADAPTER
 
+    strict = isinstance(data, dict) and data.get("kind") == "fighting_fantasy" and book_format(data) == CURRENT
     try:
-        return BOOK_ADAPTER.validate_python(data)
+        return BOOK_ADAPTER.validate_python(migrate_book(data), strict=strict)
     except ValidationError as error:
         first, *others = _errors_of(name, error)
         raise BookError(first.file, first.path, first.reason, tuple(others)) from None

@@ -4,10 +4,26 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, model_validator
 
-from game.books.fighting_fantasy import FightingFantasyBook
+from game.books import fighting_fantasy
+from game.books.ff_checks import check_references
 from game.books.rolenplay import RolenplayBook
+
+
+class FightingFantasyBook(fighting_fantasy.FightingFantasyBook):
+    """A Défis Fantastiques book, checked whole: every name it uses exists, every expression compiles.
+
+    The book model itself is ``game.books.fighting_fantasy.FightingFantasyBook`` (what the rules and
+    screens type against); this is the one read from a file, its cross-checks run once the fields are
+    valid (game.books.ff_checks) and its rules compiled and kept (``book.rules``).
+    """
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> FightingFantasyBook:
+        check_references(self)
+        return self
+
 
 Book = Annotated[FightingFantasyBook | RolenplayBook, Field(discriminator="kind")]
 

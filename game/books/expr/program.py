@@ -108,6 +108,18 @@ class Program:
         """The value of the expression in ``scope``; EvalError when play makes it impossible."""
         return self.run(scope)
 
+    def integer(self, scope: Scope) -> int:
+        """The value of a number expression (its type was checked at load)."""
+        value = self.run(scope)
+        assert type(value) is int, self.text
+        return value
+
+    def truth(self, scope: Scope) -> bool:
+        """The value of a condition (its type was checked at load)."""
+        value = self.run(scope)
+        assert type(value) is bool, self.text
+        return value
+
 
 def compile_expression(text: str, names: Names, want: Type | None = None, context: str | None = None) -> Program:
     """Check ``text`` against ``names`` and compile it; ``want``: the type the place needs (None: any).
@@ -170,9 +182,9 @@ ARITHMETIC: dict[str, Callable[[int, int], int]] = {
 }
 ORDER: dict[str, Callable[[Value, Value], bool]] = {
     "<": lambda a, b: a < b,  # type: ignore[operator]  # both sides have the same checked type
-    "<=": lambda a, b: a <= b,  # type: ignore[operator]
-    ">": lambda a, b: a > b,  # type: ignore[operator]
-    ">=": lambda a, b: a >= b,  # type: ignore[operator]
+    "<=": lambda a, b: a <= b,  # type: ignore[operator]  # both sides have the same checked type
+    ">": lambda a, b: a > b,  # type: ignore[operator]  # both sides have the same checked type
+    ">=": lambda a, b: a >= b,  # type: ignore[operator]  # both sides have the same checked type
     "==": lambda a, b: a == b,
     "!=": lambda a, b: a != b,
 }
@@ -261,7 +273,8 @@ class _Compiler:
             _, run, constant = self.expect(self.node(node.operand), Type.BOOL, node.operand, "what '!' negates")
             return self.folded(Type.BOOL, lambda scope: not run(scope), constant, node.position)
         _, run, constant = self.expect(self.node(node.operand), Type.INT, node.operand, "what '-' negates")
-        return self.folded(Type.INT, lambda scope: _bounded(-run(scope)), constant, node.position)  # type: ignore[operator]
+        negate: Evaluator = lambda scope: _bounded(-run(scope))  # type: ignore[operator]  # noqa: E731  # checked: an int
+        return self.folded(Type.INT, negate, constant, node.position)
 
     def binary(self, node: Binary) -> Compiled:
         op = node.op
@@ -278,13 +291,15 @@ class _Compiler:
             self.expect((left_kind, left, left_constant), Type.INT, node.left, f"each side of '{op}'")
             self.expect((right_kind, right, right_constant), Type.INT, node.right, f"each side of '{op}'")
             apply = ARITHMETIC[op]
-            return self.folded(Type.INT, lambda scope: apply(left(scope), right(scope)), constant, node.position)  # type: ignore[arg-type]
+            both: Evaluator = lambda scope: apply(left(scope), right(scope))  # type: ignore[arg-type]  # noqa: E731  # ints
+            return self.folded(Type.INT, both, constant, node.position)
         if op == "in":
             if LIST_OF.get(left_kind) is not right_kind:
                 want = LIST_OF.get(left_kind)
                 needed = want.words if want is not None else "a list"
                 raise ExprError(f"'in' needs {needed} on its right (e.g. [1, 2]), not {right_kind.words}", node.right.position)
-            return self.folded(Type.BOOL, lambda scope: left(scope) in right(scope), constant, node.position)  # type: ignore[operator]
+            among: Evaluator = lambda scope: left(scope) in right(scope)  # type: ignore[operator]  # noqa: E731  # a list
+            return self.folded(Type.BOOL, among, constant, node.position)
         if left_kind is not right_kind:
             raise ExprError(f"'{op}' compares {left_kind.words} with {right_kind.words}", node.position)
         if op not in ("==", "!=") and left_kind is not Type.INT:
@@ -345,4 +360,5 @@ class _Compiler:
                 raise ExprError(f"a list holds one type: {kind.words}, not {item_kind.words}", item.position)
         runs = [run for _, run, _ in items]
         constant = all(c for _, _, c in items)
-        return self.folded(LIST_OF[kind], lambda scope: tuple(r(scope) for r in runs), constant, node.position)  # type: ignore[arg-type, return-value]
+        gather: Evaluator = lambda scope: tuple(r(scope) for r in runs)  # type: ignore[assignment, return-value]  # noqa: E731  # one type
+        return self.folded(LIST_OF[kind], gather, constant, node.position)

@@ -76,6 +76,8 @@ class StartFight(Action):
     escape_cost: Annotated[int, Field(ge=0, le=99)] | None = None
     profile: Name | None = None  # one of the book's combat_profiles (vehicle, ship); None: the hero's own fight
     ally_alone: bool = False  # only the ally fights (the hero watches); the fight is lost if the ally falls
+    options: list[Name] = Field(default_factory=list, max_length=10)  # the profile's per-fight options ticked at setup
+    escape_after: Annotated[int, Field(ge=0, le=99)] = 0  # the escape is allowed only after this many rounds
 
 
 class Shoot(Action):
@@ -206,11 +208,37 @@ class SetNotes(Action):
 class AddItem(Action):
     do: Literal["add_item"] = "add_item"
     text: Name
+    list: Name | None = None  # one of the book's item lists (None: the equipment)
 
 
 class RemoveItem(Action):
     do: Literal["remove_item"] = "remove_item"
     index: int
+    list: Name | None = None
+
+
+class Tick(Action):
+    """A track of the book moves on (a day of the voyage's LOG)."""
+
+    do: Literal["tick"] = "tick"
+    track: Name
+    by: Annotated[int, Field(ge=1, le=1000)] = 1
+
+
+class Buy(Action):
+    """Buy one item of one of the book's shops."""
+
+    do: Literal["buy"] = "buy"
+    shop: Name
+    item: Name
+
+
+class Sell(Action):
+    """Sell an item back to a shop that buys it."""
+
+    do: Literal["sell"] = "sell"
+    shop: Name
+    item: Name
 
 
 class AddCreature(Action):
@@ -299,6 +327,9 @@ FFAction = Annotated[
         | SetNotes
         | AddItem
         | RemoveItem
+        | Tick
+        | Buy
+        | Sell
         | AddCreature
         | EditCreature
         | RemoveCreature

@@ -5,11 +5,26 @@ Rules R-COMBAT-1..6, R-MULTI-1, R-ALLY-1, R-BOW-1..4, R-DEATH-1.
 
 from __future__ import annotations
 
+from game.books.expr import EvalError
 from game.books.ff_combat import CombatRules
+from game.books.ff_compile import ROUND, book_rule
+from game.books.ff_rules import Profile
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.context import Context, clamp_counter, update_death
-from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TestResult, Winner
+from game.rules.ff import rounds
+from game.rules.ff.context import Context, clamp_counter, read_target
+from game.rules.ff.effects import (
+    check_end,
+    damage_creature,
+    damage_hero,
+    end_fight,
+    fire,
+    hero_died_outside_round,
+    hero_standing,
+    set_target,
+)
+from game.rules.ff.scope import SheetScope
+from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TableRoll, TestResult
 
 
 def may_start_fight(ctx: Context) -> None:
@@ -33,7 +48,17 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         )
     if action.ally_alone and action.ally is None:
         raise Refused("ally_alone_needs_ally", "a fight only an ally fights needs the ally")
-    rules = ctx.book.profile(action.profile)
+    profile = ctx.book.rules.profile(action.profile)
+    rules = profile.rules
+    known_options = [o.id for o in rules.options]
+    for option in action.options:
+        if option not in known_options:
+            raise Refused(
+                "unknown_fight_option",
+                f"'{option}' is not an option of this kind of fight ({', '.join(known_options) or 'none'})",
+                option=option,
+            )
+    ctx.check(book_rule(c) for c in rules.conditions)
     escape_damage = rules.escape_damage if action.escape_cost is None else action.escape_cost
     ally = None
     if action.ally is not None:
@@ -55,7 +80,12 @@ def start_fight(ctx: Context, action: a.StartFight) -> None:
         bow_broken=previous is not None and previous.bow_broken,
         profile=action.profile,
         ally_alone="whole_fight" if action.ally_alone else None,
+        options=[o for o in known_options if o in action.options],
+        escape_after=action.escape_after,
     )
+    ctx.state.section_fought = True
+    fire(ctx, "fight_start")
+    hero_died_outside_round(ctx)
 
 
 def _combatant(ctx: Context, spec: a.EnemySpec) -> Combatant:
@@ -106,75 +136,200 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
     ctx.state.last_test = TestResult(kind="shot", dice=faces, target=hero.scores["skill"], outcome="hit" if hit else "miss")
     if hit:
         damage_creature(ctx, fight, target, archery.shot_damage)
-        _check_end(ctx)
+        check_end(ctx)
         return "hit"
     fight.pending.append(Pending(kind="missed_arrow", creature=target))
     return "miss"
 
 
-def _attack_roll(ctx: Context, who: str, skill: int, modifier: int = 0) -> Roll:
+def _attack_roll(ctx: Context, who: str, bonus: int, modifier: int = 0) -> Roll:
     faces = ctx.roll(ctx.rules().attack_dice, who=who, what="attack")
-    return Roll(who=who, dice=faces, modifier=skill + modifier, total=sum(faces) + skill + modifier)
+    return Roll(who=who, dice=faces, modifier=bonus + modifier, total=sum(faces) + bonus + modifier)
+
+
+def _bonuses(ctx: Context, profile: Profile, target: int) -> tuple[int, int]:
+    """The profile's Attack Strength bonuses against creature ``target``, or a refusal when play cannot give them."""
+    try:
+        return rounds.attack_strengths(ctx.book, profile, ctx.scope(target=target))
+    except EvalError as error:
+        rule = f"{profile.rules.attack} / {profile.rules.enemy_attack}"
+        raise Refused("rule_unworkable", f"the Attack Strengths cannot be worked out now: {error.message}", rule=rule) from None
+
+
+def _penalty(ctx: Context, profile: Profile) -> int:
+    hero = ctx.hero()
+    fight = ctx.active_fight()
+    return profile.rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
+
+
+def _pay_round(ctx: Context, profile: Profile) -> bool:
+    """The profile's per-round cost: paid (True), or short (False: the hero's side cannot hit, or the fight is lost)."""
+    cost = profile.rules.round_cost
+    if cost is None:
+        return True
+    amounts = [(target, ctx.number(amount, what="cost")) for target, amount in cost.cost.items()]
+    if any(read_target(ctx, target) < amount for target, amount in amounts):
+        return False
+    for target, amount in amounts:
+        set_target(ctx, target, read_target(ctx, target) - amount)
+    return True
 
 
 def attack_round(ctx: Context, action: a.AttackRound) -> str:
     """R-COMBAT-1/2 and R-MULTI-1: creatures roll first (list order), then the hero, then the ally's exchange.
 
-    The book's combat rules (the fight's profile) give the scores, the damage,
-    whether Luck may change a wound (if not, wounds are written at once) and
-    whether a double on the hero's dice kills the creature outright.
+    The fight's profile gives the Attack Strengths, who hits (a killing rule such as a double first), the damage
+    (a number, dice or an expression), the protection roll after a wound to the hero, whether Luck may change a
+    wound (if not, wounds are written at once), a cost per round, or a table that resolves the round.
     """
-    hero = ctx.living_hero()
+    ctx.living_hero()
     fight = ctx.active_fight()
-    rules = ctx.rules()
+    profile = ctx.profile()
     target = _target(ctx, fight, action.target)
     fight.shots_left = 0  # R-BOW-4 decision: closing to melee loses the shots left
     if fight.ally_alone is not None and fight.ally is not None and fight.ally.stamina > 0:
         return _ally_round(ctx, fight, target)
     _ally_target(ctx, fight, target, action.ally_target)  # refuse a bad request before any die is rolled
+    if profile.rules.table is not None:
+        return _table_round(ctx, fight, profile, target)
     fighting = fight.living() if fight.mode == "all_together" else [target]
-    creature_rolls = {i: _attack_roll(ctx, f"creature:{i}", fight.enemies[i].skill, fight.enemies[i].modifier) for i in fighting}
-    penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
-    hero_roll = _attack_roll(ctx, "hero", hero.scores[rules.attack], fight.hero_modifier - penalty)
-    double = rules.double_kills and len(hero_roll.dice) > 1 and len(set(hero_roll.dice)) == 1
+    bonuses = {i: _bonuses(ctx, profile, i) for i in fighting}
+    paid = _pay_round(ctx, profile)
+    if not paid and profile.rules.round_cost is not None and profile.rules.round_cost.when_short == "lose":
+        end_fight(ctx, fight, "enemies")
+        return "hero_wounded"
+    creature_rolls = {i: _attack_roll(ctx, f"creature:{i}", bonuses[i][1], fight.enemies[i].modifier) for i in fighting}
+    hero_bonus = bonuses[target][0]
+    hero_roll = _attack_roll(ctx, "hero", hero_bonus, fight.hero_modifier - _penalty(ctx, profile))
     exchanges: list[Exchange] = []
     wounds: list[Pending] = []
     outcome = "parry"
     for i in [target] + [i for i in fighting if i != target]:
-        theirs = creature_rolls[i]
-        if i == target and double:
-            result = "hero_hit"  # the killing double: whatever the creature rolled
-        elif hero_roll.total > theirs.total:
-            result = "hero_hit" if i == target else "dodged"
-        elif hero_roll.total < theirs.total:
-            result = "hero_wounded"
-        else:
-            result = "parry"
-        exchanges.append(
-            Exchange(creature=i, creature_roll=theirs, hero_roll=hero_roll, result=result, double=double and i == target)
-        )
+        exchange = _exchange(ctx, fight, profile, i, i == target, creature_rolls[i], hero_roll, paid, wounds)
+        exchanges.append(exchange)
         if i == target:
-            outcome = result
-        if result == "hero_hit":
-            damage = fight.enemies[i].stamina if double else rules.hit_damage
-            if fight.enemies[i].stamina <= damage or not rules.luck_allowed:
-                damage_creature(ctx, fight, i, damage)  # killed outright: Luck could only make it worse
-            else:
-                wounds.append(Pending(kind="wound", to="creature", damage=damage, creature=i))
-        elif result == "hero_wounded":
-            if rules.luck_allowed:
-                wounds.append(Pending(kind="wound", to="hero", damage=rules.wound_damage, creature=i))
-            else:
-                _damage_hero(ctx, rules.wound_damage)
+            outcome = exchange.result
     # The ally fights a creature still standing after the hero's blow (R-ALLY-1, R-COMBAT-4).
     ally_target = _ally_target(ctx, fight, target, action.ally_target, after_blow=True)
-    if ally_target is not None and fight.ally is not None and _hero_standing(ctx):
+    if ally_target is not None and fight.ally is not None and hero_standing(ctx):
         exchanges.append(_ally_exchange(ctx, fight, fight.ally, ally_target))
     fight.pending.extend(wounds)
     fight.last_round = exchanges
     fight.stats.rounds += 1
-    _check_end(ctx)
+    fire(ctx, "round")
+    check_end(ctx)
     return outcome
+
+
+def _exchange(
+    ctx: Context,
+    fight: Fight,
+    profile: Profile,
+    index: int,
+    attacked: bool,
+    theirs: Roll,
+    hero_roll: Roll,
+    paid: bool,
+    wounds: list[Pending],
+) -> Exchange:
+    """One exchange of the round with creature ``index`` (the one attacked, or another of an all-together fight)."""
+    rules = profile.rules
+    names = rounds.round_names(tuple(hero_roll.dice), tuple(theirs.dice), hero_roll.modifier, theirs.modifier)
+    scope = ctx.scope(round=names, target=index)
+    try:
+        decision = rounds.decide(ctx.book, profile, scope, attacked)
+    except EvalError as error:
+        rule = f"{profile.hero_hits} / {profile.enemy_hits}"
+        raise Refused("rule_unworkable", f"who hits cannot be worked out now: {error.message}", rule=rule) from None
+    hero_hits = decision.hero_hits and paid
+    if decision.kills and paid:
+        result = "hero_hit"
+    elif hero_hits and decision.enemy_hits:
+        result = "both_hit" if attacked else "hero_wounded"
+    elif hero_hits:
+        result = "hero_hit" if attacked else "dodged"
+    elif decision.enemy_hits:
+        result = "hero_wounded"
+    else:
+        result = "parry"
+    creature = fight.enemies[index]
+    if result in ("hero_hit", "both_hit") and attacked:
+        damage = creature.stamina if decision.kills else max(0, ctx.number(rules.hit_damage, scope, ROUND, what="damage"))
+        if creature.stamina <= damage or not profile.luck_allowed:
+            damage_creature(ctx, fight, index, damage)  # killed outright: Luck could only make it worse
+        else:
+            wounds.append(Pending(kind="wound", to="creature", damage=damage, creature=index))
+    protected = None
+    if result in ("hero_wounded", "both_hit"):
+        damage = max(0, ctx.number(rules.wound_damage, scope, ROUND, what="damage"))
+        if rules.protection is not None:
+            protected = rules.protection.roll.total(
+                ctx.roll(rules.protection.roll.dice, rules.protection.roll.sides, who="hero", what="protection")
+            )
+            damage = _protected(ctx, profile, damage, protected, scope)
+        if damage > 0 or rules.protection is None:
+            fire(ctx, "wound", round={**names, "wound.damage": damage})
+            if profile.luck_allowed:
+                wounds.append(Pending(kind="wound", to="hero", damage=damage, creature=index))
+            else:
+                damage_hero(ctx, damage)
+                fire(ctx, "wounded", round={**names, "wound.damage": damage})
+    return Exchange(
+        creature=index,
+        creature_roll=theirs,
+        hero_roll=hero_roll,
+        result=result,
+        double=decision.kills and attacked,
+        protected=protected,
+    )
+
+
+def _protected(ctx: Context, profile: Profile, damage: int, roll: int, scope: SheetScope) -> int:
+    protection = profile.rules.protection
+    assert protection is not None
+    layered = rounds.Layered({"protection.roll": roll, "wound.damage": damage}, scope)
+    try:
+        if protection.cancels_if is not None and rounds.truth(ctx.book, protection.cancels_if, layered, ROUND):
+            return 0
+    except EvalError as error:
+        rule = protection.cancels_if
+        raise Refused("rule_unworkable", f"the protection cannot be worked out now: {error.message}", rule=rule) from None
+    if protection.reduces_by is None:
+        return damage
+    scope_of_roll: SheetScope = layered  # type: ignore[assignment]  # read like a sheet's scope, the roll laid over it
+    return max(0, damage - ctx.number(protection.reduces_by, scope_of_roll, ROUND, what="protection"))
+
+
+def _table_round(ctx: Context, fight: Fight, profile: Profile, target: int, hero_only: bool = False) -> str:
+    """A round read on the book's table: the index picks the column, the roll the row; both sides lose at once."""
+    table = profile.rules.table
+    assert table is not None
+    creature = fight.enemies[target]
+    index = ctx.integer(table.index, ctx.scope(target=target))
+    index += fight.hero_modifier - creature.modifier - _penalty(ctx, profile)
+    faces = ctx.roll(table.roll.dice, table.roll.sides, who="hero", what="table")
+    value = table.roll.total(faces)
+    column, row = table.column(index), value - table.roll.minimum
+    enemy_loss, hero_loss = table.rows[row][column]
+    if hero_only:
+        enemy_loss = 0
+    if enemy_loss == "K" or enemy_loss > 0:
+        damage_creature(ctx, fight, target, creature.stamina if enemy_loss == "K" else enemy_loss)
+    if hero_loss == "K" or hero_loss > 0:
+        damage_hero(ctx, read_target(ctx, profile.rules.wounds) if hero_loss == "K" else hero_loss)
+        fire(ctx, "wounded", round={"wound.damage": 0 if hero_loss == "K" else hero_loss})
+    hit = enemy_loss == "K" or enemy_loss > 0
+    hurt = hero_loss == "K" or hero_loss > 0
+    result = "both_hit" if hit and hurt else "hero_hit" if hit else "hero_wounded" if hurt else "parry"
+    record = TableRoll(index=index, column=column, roll=value, row=row, enemy_loss=enemy_loss, hero_loss=hero_loss)
+    no_dice = Roll(who=f"creature:{target}", dice=[], modifier=0, total=0)
+    hero_roll = Roll(who="hero", dice=faces, modifier=index, total=value)
+    fight.last_round = [Exchange(creature=target, creature_roll=no_dice, hero_roll=hero_roll, result=result, table=record)]
+    fight.stats.rounds += 1
+    if not hero_only:
+        fire(ctx, "round")
+    check_end(ctx)
+    return result
 
 
 def _ally_round(ctx: Context, fight: Fight, target: int) -> str:
@@ -185,14 +340,8 @@ def _ally_round(ctx: Context, fight: Fight, target: int) -> str:
     fight.stats.rounds += 1
     if fight.ally.stamina <= 0 and fight.ally_alone == "until_down":
         fight.ally_alone = None  # the summoned ally fell: the hero fights on
-    _check_end(ctx)
+    check_end(ctx)
     return exchange.result
-
-
-def _hero_standing(ctx: Context) -> bool:
-    hero = ctx.hero()
-    update_death(ctx.book, hero)
-    return hero.alive and hero.scores[ctx.rules().stamina] > 0
 
 
 def _ally_target(ctx: Context, fight: Fight, hero_target: int, requested: int | None, after_blow: bool = False) -> int | None:
@@ -224,33 +373,14 @@ def _ally_exchange(ctx: Context, fight: Fight, ally: Combatant, target: int) -> 
     theirs = _attack_roll(ctx, f"creature:{target}", creature.skill, creature.modifier)
     ours = _attack_roll(ctx, "ally", ally.skill)
     if ours.total > theirs.total:
-        damage_creature(ctx, fight, target, rules.hit_damage)
+        damage_creature(ctx, fight, target, max(0, ctx.number(rules.hit_damage, ctx.scope(target=target), ROUND, "damage")))
         result = "ally_hit"
     elif ours.total < theirs.total:
-        ally.stamina = max(0, ally.stamina - rules.wound_damage)
+        ally.stamina = max(0, ally.stamina - max(0, ctx.number(rules.wound_damage, ctx.scope(target=target), ROUND, "damage")))
         result = "ally_wounded"
     else:
         result = "parry"
     return Exchange(creature=target, creature_roll=theirs, hero_roll=ours, result=result, by_ally=True)
-
-
-def damage_creature(ctx: Context, fight: Fight, index: int, damage: int) -> None:
-    """The creature loses ``damage`` STAMINA, never below 0 (R-CAP-2)."""
-    creature = fight.enemies[index]
-    dealt = min(damage, creature.stamina)
-    creature.stamina -= dealt  # R-CAP-2: never below 0
-    fight.stats.damage_dealt += dealt
-
-
-def _damage_hero(ctx: Context, damage: int) -> None:
-    """A wound to the hero's side: the score the fight's profile names (STAMINA, ARMOUR, SHIELDS)."""
-    hero = ctx.hero()
-    stat = ctx.rules().stamina
-    floor = ctx.book.stat(stat).floor
-    taken = max(0, min(damage, hero.scores[stat] - floor))
-    hero.scores[stat] -= taken
-    if ctx.state.fight is not None and ctx.state.fight.active:
-        ctx.state.fight.stats.damage_taken += taken
 
 
 def settle(ctx: Context, test_luck: bool) -> str | None:
@@ -260,7 +390,7 @@ def settle(ctx: Context, test_luck: bool) -> str | None:
         raise Refused("nothing_pending", "there is no wound or missed arrow waiting for a Luck decision")
     pending = fight.pending[0]
     lucky = None
-    if test_luck and not ctx.rules().luck_allowed:
+    if test_luck and not ctx.profile().luck_allowed:
         raise Refused("no_luck_in_fight", "Luck cannot be tested in this kind of fight")
     if test_luck:
         lucky = _luck_roll(ctx, kind="combat_luck")
@@ -281,10 +411,11 @@ def settle(ctx: Context, test_luck: bool) -> str | None:
         if pending.to == "creature":
             damage_creature(ctx, fight, pending.creature, damage)
         else:
-            _damage_hero(ctx, damage)
-        if pending.escape and _hero_standing(ctx):
-            _end_fight(ctx, fight, "escaped")
-    _check_end(ctx)
+            damage_hero(ctx, damage)
+            fire(ctx, "wounded", round={"wound.damage": damage})
+        if pending.escape and hero_standing(ctx):
+            end_fight(ctx, fight, "escaped")
+    check_end(ctx)
     if lucky is None:
         return None
     return "lucky" if lucky else "unlucky"
@@ -299,12 +430,14 @@ def luck_stakes(combat: CombatRules, pending: Pending) -> tuple[int, int]:
     """
     assert pending.damage is not None
     base, luck = (combat.hit_damage, combat.hit_luck) if pending.to == "creature" else (combat.wound_damage, combat.wound_luck)
-    return max(0, pending.damage + luck.lucky - base), max(0, pending.damage + luck.unlucky - base)
+    return rounds.luck_shift(base, luck.lucky, luck.unlucky, pending.damage)
 
 
 def _luck_roll(ctx: Context, kind: str) -> bool:
     """R-LUCK-1: 2d6 ≤ LUCK is Lucky; LUCK then drops by the book's cost, whatever the result."""
     hero = ctx.hero()
+    if not ctx.book.has_stat("luck"):
+        raise Refused("no_luck", "this book has no LUCK")
     faces = ctx.roll(ctx.book.luck_test.dice, who="hero", what="luck")
     luck = hero.scores["luck"]
     lucky = sum(faces) <= luck
@@ -322,6 +455,8 @@ def test_luck(ctx: Context, action: a.TestLuck) -> str:
 def test_skill(ctx: Context, action: a.TestSkill) -> str:
     """R-SKILL-1: 2d6 ≤ SKILL succeeds; SKILL does not drop."""
     hero = ctx.living_hero()
+    if not ctx.book.has_stat("skill"):
+        raise Refused("no_skill", "this book has no SKILL")
     faces = ctx.roll(ctx.book.skill_test.dice, who="hero", what="skill")
     skill = hero.scores["skill"]
     success = sum(faces) <= skill
@@ -338,14 +473,24 @@ def escape(ctx: Context, action: a.Escape) -> None:
     fight = ctx.active_fight()
     if not fight.escape_allowed:
         raise Refused("no_escape", "the paragraph does not allow escape from this fight")
-    if fight.escape_damage == 0:
-        _end_fight(ctx, fight, "escaped")
+    if fight.stats.rounds < fight.escape_after:
+        raise Refused("escape_too_soon", f"the escape is allowed after {fight.escape_after} rounds", rounds=fight.escape_after)
+    profile = ctx.profile()
+    if profile.rules.table is not None:
+        front = fight.front()
+        assert front is not None  # an active fight has a creature standing
+        _table_round(ctx, fight, profile, front, hero_only=True)  # the creature's last blow, the hero's own loss only
+        if fight.active and hero_standing(ctx):
+            end_fight(ctx, fight, "escaped")
         return
-    if not ctx.rules().luck_allowed:
-        _damage_hero(ctx, fight.escape_damage)  # no Luck to settle: the wound is written at once
-        if _hero_standing(ctx):
-            _end_fight(ctx, fight, "escaped")
-        _check_end(ctx)
+    if fight.escape_damage == 0:
+        end_fight(ctx, fight, "escaped")
+        return
+    if not profile.luck_allowed:
+        damage_hero(ctx, fight.escape_damage)  # no Luck to settle: the wound is written at once
+        if hero_standing(ctx):
+            end_fight(ctx, fight, "escaped")
+        check_end(ctx)
         return
     front = fight.front()
     fight.pending.append(Pending(kind="wound", to="hero", damage=fight.escape_damage, creature=front or 0, escape=True))
@@ -354,37 +499,4 @@ def escape(ctx: Context, action: a.Escape) -> None:
 def stop_fight(ctx: Context, action: a.StopFight) -> None:
     """The paragraph ends the fight another way (after N rounds, a creature flees…)."""
     fight = ctx.active_fight()
-    _end_fight(ctx, fight, "stopped")
-
-
-def _check_end(ctx: Context) -> None:
-    """R-COMBAT-4: the fight ends when the hero or every creature reaches 0 STAMINA."""
-    fight = ctx.state.fight
-    if fight is None or not fight.active:
-        return
-    if not _hero_standing(ctx):
-        _end_fight(ctx, fight, "enemies")
-    elif fight.ally_alone == "whole_fight" and fight.ally is not None and fight.ally.stamina <= 0:
-        _end_fight(ctx, fight, "enemies")
-    elif not fight.living() and not fight.pending:
-        _end_fight(ctx, fight, "hero")
-
-
-def _end_fight(ctx: Context, fight: Fight, winner: Winner) -> None:
-    fight.active = False
-    fight.winner = winner
-    fight.pending = []
-    fight.shots_left = 0
-    if winner == "hero":
-        # R-BOW-4 (revised): mended "only after defeating your adversary"; an escape or a stopped
-        # fight leaves it broken into the next fight.
-        fight.bow_broken = False
-    for creature in fight.enemies:
-        if creature.box is not None and creature.box < len(ctx.state.creature_boxes):
-            ctx.state.creature_boxes[creature.box].stamina = creature.stamina
-
-
-def hero_died_outside_round(ctx: Context) -> None:
-    """A loss of STAMINA from the book during a fight can end it too (and any death condition is noted)."""
-    update_death(ctx.book, ctx.hero())
-    _check_end(ctx)
+    end_fight(ctx, fight, "stopped")

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from game.books.common import Amount
+from game.books.expr import EvalError, ExprError, Type, Value
 from game.books.ff_combat import CombatRules
+from game.books.ff_compile import is_dice
+from game.books.ff_rules import Check, Cost, Profile
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
+from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import Fight, Hero, SheetState
+
+DICE = re.compile(r"^(-?)([0-9]+)d([0-9]+)([+-][0-9]+)?$")
 
 
 @dataclass
@@ -18,6 +28,7 @@ class Context:
     book: FightingFantasyBook
     state: SheetState
     dice: Transaction
+    firing: bool = False  # the book's triggers are being applied (they never fire others)
 
     def hero(self) -> Hero:
         """The hero, or a refusal when none has been created yet."""
@@ -26,10 +37,15 @@ class Context:
         return self.state.hero
 
     def living_hero(self) -> Hero:
-        """The hero, refusing when dead (R-DEATH-1)."""
+        """The hero, refusing when dead (R-DEATH-1) or when one of the book's endings closed the adventure."""
         hero = self.hero()
         if not hero.alive:
             raise Refused("hero_dead", "the hero is dead")
+        ended = self.state.ended
+        if ended is not None:
+            ending = self.book.rules.endings[ended]
+            words = {"fr": ending.message.fr, "en": ending.message.en}
+            raise Refused("adventure_over", f"the adventure is over: {ending.message.en}", why=words, outcome=ending.outcome)
         return hero
 
     def active_fight(self) -> Fight:
@@ -49,49 +65,167 @@ class Context:
 
     def rules(self) -> CombatRules:
         """The combat rules in force: the current fight's profile, else the book's default."""
+        return self.profile().rules
+
+    def profile(self) -> Profile:
+        """The profile in force (its defaults filled in): the current fight's, else the book's own."""
         fight = self.state.fight
-        return self.book.profile(fight.profile if fight is not None else None)
+        return self.book.rules.profile(fight.profile if fight is not None else None)
+
+    def scope(self, round: Mapping[str, Value] | None = None, target: int | None = None) -> SheetScope:
+        """The names of the book's expressions, read from this state (and the round's dice, in a round)."""
+        return SheetScope(self.book, self.state, round, target)
+
+    def evaluate(self, text: str, want: Type, scope: SheetScope | None = None, context: str | None = None) -> Value:
+        """The value of one of the book's expressions now; a value play cannot give refuses the action."""
+        try:
+            return self.book.rules.program(text, want, context).evaluate(scope or self.scope())
+        except ExprError as error:  # pragma: no cover - every expression of the book was checked at load
+            raise Refused("rule_unworkable", f"the book's rule {text!r} cannot be read: {error}", rule=text) from None
+        except EvalError as error:
+            raise Refused(
+                "rule_unworkable", f"the book's rule {text!r} cannot be worked out now: {error.message}", rule=text
+            ) from None
+
+    def holds(self, text: str, scope: SheetScope | None = None, context: str | None = None) -> bool:
+        """Whether one of the book's conditions holds now."""
+        return self.evaluate(text, Type.BOOL, scope, context) is True
+
+    def integer(self, text: str, scope: SheetScope | None = None, context: str | None = None) -> int:
+        """The value of one of the book's number expressions now."""
+        value = self.evaluate(text, Type.INT, scope, context)
+        assert type(value) is int, text  # the type was checked at load
+        return value
+
+    def number(self, amount: Amount, scope: SheetScope | None = None, context: str | None = None, what: str = "effect") -> int:
+        """A number of points: as given, rolled dice ("-1d6+1", through this action's dice) or an expression's value."""
+        if isinstance(amount, int):
+            return amount
+        if is_dice(amount):
+            match = DICE.match(amount)
+            assert match is not None  # is_dice checked the pattern
+            sign, count, sides, plus = match.groups()
+            total = sum(self.roll(int(count), int(sides), what=what)) + int(plus or 0)
+            return -total if sign else total
+        return self.integer(amount, scope, context)
+
+    def check(self, checks: Iterable[Check], scope: SheetScope | None = None) -> None:
+        """Refuse with the first check that does not hold (the book's words, or the rules' own refusal)."""
+        for check in checks:
+            if not self.holds(check.test, scope):
+                raise refusal(check.code, check.message, check.params)
+
+    def pay(self, costs: Iterable[Cost]) -> None:
+        """Pay each cost from its score or counter, or refuse (nothing paid) when one cannot be paid."""
+        hero = self.hero()
+        amounts = [(cost, self.number(cost.amount, what="cost")) for cost in costs]
+        for cost, amount in amounts:
+            have = read_target(self, cost.target)
+            if have < amount:
+                params = dict(cost.params, cost=amount, have=have)  # a cost rolled or worked out: say how much
+                raise refusal(cost.code, cost.message, params)
+        for cost, amount in amounts:
+            prefix, _, name = cost.target.partition(".")
+            if prefix == "counters":
+                self.state.counters[name] -= amount
+            else:
+                hero.scores[cost.target] = max(self.book.stat(cost.target).floor, hero.scores[cost.target] - amount)
 
     def roll(self, count: int, sides: int = 6, who: str = "", what: str = "") -> list[int]:
         """Roll ``count`` dice through this action's transaction: ``who`` rolls them for ``what`` (DieUse)."""
         return self.dice.roll_many(count, sides, who, what)
 
 
-def clamp_score(book: FightingFantasyBook, hero: Hero, stat: str, value: int) -> int:
+def refusal(code: str, message: str, params: Mapping[str, Any]) -> Refused:
+    """The refusal of a check or a cost the book's data made: its own words (``book_rule``), or the code its
+    sugar keeps (a spell's, a meal's, a potion's) — each written out so the catalogue has its text."""
+    p = params
+    makers: dict[str, Callable[[], Refused]] = {
+        "book_rule": lambda: Refused("book_rule", message, why=p["why"]),
+        "cost_unpaid": lambda: Refused("cost_unpaid", message, what=p["what"], cost=p["cost"], have=p["have"]),
+        "spell_needs_fight": lambda: Refused("spell_needs_fight", message, spell=p["spell"]),
+        "spell_not_in_fight": lambda: Refused("spell_not_in_fight", message, spell=p["spell"]),
+        "spell_unavailable": lambda: Refused("spell_unavailable", message, spell=p["spell"], counter=p["counter"]),
+        "spell_spent": lambda: Refused("spell_spent", message, spell=p["spell"], counter=p["counter"]),
+        "spell_cost": lambda: Refused("spell_cost", message, spell=p["spell"], stat=p["stat"], cost=p["cost"]),
+        "meals_in_fight": lambda: Refused("meals_in_fight", message),
+        "herbs_in_fight": lambda: Refused("herbs_in_fight", message),
+        "potion_in_fight": lambda: Refused("potion_in_fight", message),
+        "none_left": lambda: Refused("none_left", message, counter=p["counter"]),
+    }
+    return makers[code]()
+
+
+def read_target(ctx: Context, target: str) -> int:
+    """The number a target names now (a score, a counter, a track)."""
+    value = ctx.scope()[target]
+    assert type(value) is int, target  # a score, a counter or a track
+    return value
+
+
+def _limit(book: FightingFantasyBook, state: SheetState, limit: int | str | None) -> int | None:
+    """A cap or maximum: a number, or an expression worked out now (a value play cannot give: no limit)."""
+    if limit is None or isinstance(limit, int):
+        return limit
+    try:
+        return book.rules.program(limit, Type.INT).integer(SheetScope(book, state))
+    except EvalError:
+        return None
+
+
+def clamp_score(book: FightingFantasyBook, hero: Hero, stat: str, value: int, state: SheetState | None = None) -> int:
     """R-CAP-1 / R-CAP-2: no score above its initial value (when capped) or its cap, nor below its floor."""
     definition = book.stat(stat)
     if definition.capped_at_initial:
         value = min(value, hero.initial[stat])
-    if definition.cap is not None:
-        value = min(value, definition.cap)
+    cap = definition.cap if isinstance(definition.cap, int) or state is None else _limit(book, state, definition.cap)
+    if isinstance(cap, int):
+        value = min(value, cap)
     return max(value, definition.floor)
 
 
-def update_death(book: FightingFantasyBook, hero: Hero) -> None:
-    """R-DEATH-1: the hero is dead while one of the book's death conditions holds; remember which."""
-    hero.died_of = None
-    for index, threshold in enumerate(book.thresholds):
-        if threshold.consequence != "death" or threshold.stat not in hero.scores:
+def _holding(book: FightingFantasyBook, state: SheetState, outcomes: tuple[str, ...]) -> list[int]:
+    """The indices of the book's endings of these outcomes that hold now (one that cannot be worked out does not)."""
+    rules = book.rules
+    scope = SheetScope(book, state)
+    found = []
+    for index, ending in enumerate(rules.endings):
+        if ending.outcome not in outcomes:
             continue
-        if threshold.holds(hero.scores[threshold.stat], hero.initial[threshold.stat]):
-            hero.died_of = index
-            return
+        try:
+            if rules.program(ending.test, Type.BOOL).truth(scope):
+                found.append(index)
+        except EvalError:
+            continue
+    return found
 
 
-def warnings(book: FightingFantasyBook, hero: Hero) -> list[int]:
-    """The indices of the book's warning thresholds that hold now (the sheet shows them)."""
-    return [
-        i
-        for i, t in enumerate(book.thresholds)
-        if t.consequence == "warning" and t.stat in hero.scores and t.holds(hero.scores[t.stat], hero.initial[t.stat])
-    ]
+def update_death(book: FightingFantasyBook, state: SheetState) -> None:
+    """R-DEATH-1: the hero is dead while one of the book's death endings holds; remember which (its index).
+
+    A defeat or a victory that holds closes the adventure (``state.ended``), the hero alive.
+    """
+    hero = state.hero
+    if hero is None:
+        return
+    deaths = _holding(book, state, ("death",))
+    hero.died_of = deaths[0] if deaths else None
+    ends = _holding(book, state, ("defeat", "victory")) if hero.died_of is None else []
+    state.ended = ends[0] if ends else None
+
+
+def warnings(book: FightingFantasyBook, state: SheetState) -> list[int]:
+    """The indices of the book's warnings that hold now (the sheet shows them)."""
+    return _holding(book, state, ("warning",))
 
 
 def known_stat(book: FightingFantasyBook, stat: str) -> str:
-    """The stat id, or a refusal naming the book's stats."""
+    """The stat id of a score the player may change, or a refusal naming the book's stats (a computed one is read-only)."""
     ids = [s.id for s in book.stats]
     if stat not in ids:
         raise Refused("unknown_stat", f"'{stat}' is not a score of this book ({', '.join(ids)})", stat=stat)
+    if book.stat(stat).computed:
+        raise Refused("computed_score", f"{book.stat(stat).name.en} is worked out from other scores: change those", stat=stat)
     return stat
 
 
@@ -103,9 +237,17 @@ def known_counter(book: FightingFantasyBook, name: str) -> str:
     return name
 
 
-def clamp_counter(book: FightingFantasyBook, name: str, value: int) -> int:
-    """A counter stays between 0 and its maximum."""
+def counter_maximum(book: FightingFantasyBook, name: str, state: SheetState | None = None) -> int | None:
+    """How many of a counter the hero may hold now (an expression is worked out on ``state``; None: no limit)."""
     maximum = book.counter(name).maximum
-    if maximum is not None:
-        value = min(value, maximum)
+    if maximum is None or isinstance(maximum, int):
+        return maximum
+    return None if state is None else _limit(book, state, maximum)
+
+
+def clamp_counter(book: FightingFantasyBook, name: str, value: int, state: SheetState | None = None) -> int:
+    """A counter stays between 0 and its maximum (an expression is worked out on ``state``)."""
+    limit = counter_maximum(book, name, state)
+    if isinstance(limit, int):
+        value = min(value, limit)
     return max(value, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.context import Context, update_death
+from game.rules.ff.context import Context
 from game.rules.ff.state import Hero
 
 
@@ -19,11 +19,11 @@ def new_hero(book: FightingFantasyBook, initial: dict[str, int], name: str = "",
     says (FEAR 0 under a rolled maximum) unless ``current`` gives it; unarmed if the book says so."""
     scores = {}
     for stat in book.stats:
+        if stat.computed:
+            continue  # worked out whenever it is read
         start = stat.start if stat.start is not None else initial[stat.id]
         scores[stat.id] = (current or {}).get(stat.id, start)
-    hero = Hero(name=name, scores=scores, initial=dict(initial), weapon_lost=book.combat.start_unarmed)
-    update_death(book, hero)
-    return hero
+    return Hero(name=name, scores=scores, initial=dict(initial), weapon_lost=book.combat.start_unarmed)
 
 
 def _make_hero(ctx: Context, scores: dict[str, int], name: str = "") -> None:
@@ -36,14 +36,13 @@ def roll_hero(ctx: Context, action: a.RollHero) -> None:
     scores: dict[str, int] = {}
     for stat in ctx.book.stats:
         if stat.roll is not None:
-            scores[stat.id] = sum(ctx.roll(stat.roll.dice, stat.roll.sides, who="hero", what=stat.id)) + stat.roll.plus
-        else:
-            assert stat.fixed is not None
+            scores[stat.id] = stat.roll.total(ctx.roll(stat.roll.dice, stat.roll.sides, who="hero", what=stat.id))
+        elif stat.fixed is not None:
             scores[stat.id] = stat.fixed
     _make_hero(ctx, scores)
     for member in ctx.book.crew:  # the crew's dice come after the hero's, in the book's order
         ctx.state.crew[member.id] = {
-            stat: sum(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) + f.plus for stat, f in member.scores.items()
+            stat: f.total(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) for stat, f in member.scores.items()
         }
 
 
@@ -57,6 +56,10 @@ def set_hero(ctx: Context, action: a.SetHero) -> None:
             raise Refused("unknown_stat", f"'{stat_id}' is not a score of this book", stat=stat_id)
     for stat in ctx.book.stats:
         value = action.scores.get(stat.id)
+        if stat.computed:
+            if value is not None:
+                raise Refused("computed_score", f"{stat.name.en} is worked out from other scores", stat=stat.id)
+            continue
         if stat.roll is not None:
             if value is None:
                 raise Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id)
@@ -117,7 +120,7 @@ def pick_hero(ctx: Context, action: a.PickHero) -> None:
     wanted = action.name.strip().casefold()
     for ready in ctx.book.ready_heroes:
         if ready.name.casefold() == wanted:
-            scores = {s.id: ready.scores.get(s.id, s.fixed or 0) for s in ctx.book.stats}
+            scores = {s.id: ready.scores.get(s.id, s.fixed or 0) for s in ctx.book.stats if not s.computed}
             _make_hero(ctx, scores, name=ready.name)
             return
     names = ", ".join(h.name for h in ctx.book.ready_heroes)

@@ -6,43 +6,31 @@ one place that applies them, for a choice at creation and for a spell alike.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 
+from game.books.common import Amount
+from game.books.expr import Value
+from game.books.ff_compile import ROUND, book_rule
 from game.books.ff_mechanics import (
+    AddEffect,
     AllyEffect,
-    Amount,
     AttackModifierEffect,
-    ChangeEffect,
     ChoiceStep,
-    CounterEffect,
     DamageEffect,
     Effect,
     FleeEffect,
     ItemEffect,
+    MessageEffect,
     RaiseInitialEffect,
     RestoreEffect,
-    Spell,
+    SetEffect,
 )
+from game.books.ff_rules import Use
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.combat import damage_creature, hero_died_outside_round
-from game.rules.ff.context import Context, clamp_counter, clamp_score
-from game.rules.ff.state import Combatant, Fight
-
-DICE = re.compile(r"^(-?)([0-9]+)d([0-9]+)([+-][0-9]+)?$")
-
-
-def amount(ctx: Context, value: Amount, half_of: int) -> int:
-    """A number of points: as given, half of ``half_of`` ("half_initial"), or rolled dice ("-1d6+1")."""
-    if isinstance(value, int):
-        return value
-    if value == "half_initial":
-        return half_of // 2
-    match = DICE.match(value)
-    assert match is not None  # the book model checked the pattern
-    sign, count, sides, plus = match.groups()
-    total = sum(ctx.roll(int(count), int(sides), what="effect")) + int(plus or 0)
-    return -total if sign else total
+from game.rules.ff.context import Context, clamp_counter, clamp_score, read_target, update_death
+from game.rules.ff.scope import SheetScope
+from game.rules.ff.state import Combatant, Fight, Winner
 
 
 def _target(ctx: Context, fight: Fight, requested: int | None) -> int:
@@ -55,28 +43,79 @@ def _target(ctx: Context, fight: Fight, requested: int | None) -> int:
     return requested
 
 
-def apply_effect(ctx: Context, effect: Effect, target: int | None = None) -> None:
-    """Apply one effect of the book to the sheet (and to the current fight for fight effects)."""
+def apply_effect(
+    ctx: Context, effect: Effect, target: int | None = None, scope: SheetScope | None = None, context: str | None = None
+) -> None:
+    """Apply one effect of the book to the sheet (and to the current fight for fight effects); caps apply.
+
+    ``scope`` and ``context``: where the effect's expressions are read (a round's trigger reads the round's dice).
+    """
     hero = ctx.hero()
-    book = ctx.book
-    if isinstance(effect, ChangeEffect):
-        by = amount(ctx, effect.by, hero.initial[effect.stat])
-        hero.scores[effect.stat] = clamp_score(book, hero, effect.stat, hero.scores[effect.stat] + by)
+
+    def number(amount: Amount) -> int:
+        return ctx.number(amount, scope or ctx.scope(target=target), context)
+
+    if isinstance(effect, AddEffect):
+        set_target(ctx, effect.to, _read(ctx, effect.to) + number(effect.by))
+    elif isinstance(effect, SetEffect):
+        if isinstance(effect.value, bool):
+            set_flag(ctx, effect.to.partition(".")[2], effect.value)
+        else:
+            set_target(ctx, effect.to, number(effect.value))
     elif isinstance(effect, RaiseInitialEffect):
-        floor = book.stat(effect.stat).floor
-        hero.initial[effect.stat] = max(floor, hero.initial[effect.stat] + effect.by)
-        hero.scores[effect.stat] = clamp_score(book, hero, effect.stat, hero.scores[effect.stat] + effect.by)
+        by = number(effect.by)
+        floor = ctx.book.stat(effect.to).floor
+        hero.initial[effect.to] = max(floor, hero.initial[effect.to] + by)
+        hero.scores[effect.to] = clamp_score(ctx.book, hero, effect.to, hero.scores[effect.to] + by, ctx.state)
     elif isinstance(effect, RestoreEffect):
-        hero.scores[effect.stat] = clamp_score(book, hero, effect.stat, hero.initial[effect.stat])
-    elif isinstance(effect, CounterEffect):
-        ctx.state.counters[effect.counter] = clamp_counter(book, effect.counter, ctx.state.counters[effect.counter] + effect.by)
+        hero.scores[effect.to] = clamp_score(ctx.book, hero, effect.to, hero.initial[effect.to], ctx.state)
     elif isinstance(effect, ItemEffect):
-        ctx.state.equipment.append(effect.item.get(ctx.language))
+        add_to_list(ctx, effect.in_list, effect.item.get(ctx.language))
+    elif isinstance(effect, MessageEffect):
+        ctx.state.messages.append(effect.text.get(ctx.language))
     else:
-        _fight_effect(ctx, effect, target)
+        _fight_effect(ctx, effect, target, number)
 
 
-def _fight_effect(ctx: Context, effect: Effect, requested: int | None) -> None:
+def _read(ctx: Context, target: str) -> int:
+    return read_target(ctx, target)
+
+
+def set_target(ctx: Context, target: str, value: int) -> None:
+    """Write a score, a counter or a track, within its caps and floor (R-CAP-1/2, a counter's maximum)."""
+    prefix, _, name = target.partition(".")
+    if prefix == "counters":
+        ctx.state.counters[name] = clamp_counter(ctx.book, name, value, ctx.state)
+    elif prefix == "tracks":
+        maximum = ctx.book.track(name).maximum
+        ctx.state.tracks[name] = max(0, min(value, maximum) if maximum is not None else value)
+    else:
+        hero = ctx.hero()
+        hero.scores[target] = clamp_score(ctx.book, hero, target, value, ctx.state)
+
+
+def set_flag(ctx: Context, flag: str, on: bool) -> None:
+    """Give the hero a flag or take it away (kept in the book's order)."""
+    flags = set(ctx.state.flags)
+    flags.add(flag) if on else flags.discard(flag)
+    ctx.state.flags = [f.id for f in ctx.book.flags if f.id in flags]
+
+
+def add_to_list(ctx: Context, list_id: str | None, text: str) -> None:
+    """Write an item in the equipment or one of the book's lists; refused when the list is full."""
+    if list_id is None:
+        ctx.state.equipment.append(text)
+        return
+    definition = ctx.book.item_list(list_id)
+    items = ctx.state.lists.setdefault(list_id, [])
+    if definition.limit is not None and len(items) >= definition.limit:
+        raise Refused(
+            "list_full", f"{definition.name.en} holds at most {definition.limit} items", list=list_id, most=definition.limit
+        )
+    items.append(text)
+
+
+def _fight_effect(ctx: Context, effect: Effect, requested: int | None, number: Callable[[Amount], int]) -> None:
     fight = ctx.active_fight()
     target = _target(ctx, fight, requested)
     creature = fight.enemies[target]
@@ -94,7 +133,106 @@ def _fight_effect(ctx: Context, effect: Effect, requested: int | None) -> None:
     elif isinstance(effect, FleeEffect):
         creature.fled = True
     elif isinstance(effect, DamageEffect):
-        damage_creature(ctx, fight, target, max(0, amount(ctx, effect.by, creature.initial_stamina)))
+        damage_creature(ctx, fight, target, max(0, number(effect.by)))
+
+
+def use(ctx: Context, used: Use, target: int | None = None) -> None:
+    """Do one of the book's uses (a spell, a meal, a potion…): its checks, then its costs, then its effects in order."""
+    ctx.check(used.checks)
+    if target is not None:
+        _target(ctx, ctx.active_fight(), target)  # refuse a bad target before anything changes
+    ctx.pay(used.costs)
+    for effect in used.effects:
+        apply_effect(ctx, effect, target)
+    if used.fires is not None:
+        fire(ctx, used.fires)
+    hero_died_outside_round(ctx)
+
+
+def fire(ctx: Context, event: str, track: str | None = None, round: dict[str, Value] | None = None) -> None:
+    """The book's triggers on ``event``: each whose condition holds applies its effects and says its message.
+
+    Triggers never fire triggers: what an effect changes here sets nothing else off (bounded).
+    """
+    if ctx.firing:
+        return
+    context = ROUND if event in ("round", "wound", "wounded") else None
+    ctx.firing = True
+    try:
+        for trigger in ctx.book.triggers:
+            if trigger.on != event or trigger.track != track:
+                continue
+            scope = ctx.scope(round=round)
+            if trigger.test is not None and not ctx.holds(trigger.test, scope, context):
+                continue
+            for effect in trigger.effects:
+                apply_effect(ctx, effect, scope=ctx.scope(round=round), context=context)
+            if trigger.message is not None:
+                ctx.state.messages.append(trigger.message.get(ctx.language))
+    finally:
+        ctx.firing = False
+
+
+def hero_standing(ctx: Context) -> bool:
+    hero = ctx.hero()
+    update_death(ctx.book, ctx.state)
+    return hero.alive and ctx.state.ended is None and read_target(ctx, ctx.rules().wounds) > 0
+
+
+def damage_creature(ctx: Context, fight: Fight, index: int, damage: int) -> None:
+    """The creature loses ``damage`` STAMINA, never below 0 (R-CAP-2)."""
+    creature = fight.enemies[index]
+    dealt = min(damage, creature.stamina)
+    creature.stamina -= dealt  # R-CAP-2: never below 0
+    fight.stats.damage_dealt += dealt
+
+
+def damage_hero(ctx: Context, damage: int) -> None:
+    """A wound to the hero's side: the score (or counter) the fight's profile names (STAMINA, ARMOUR, troops)."""
+    target = ctx.rules().wounds
+    prefix, _, name = target.partition(".")
+    floor = 0 if prefix == "counters" else ctx.book.stat(target).floor
+    have = read_target(ctx, target)
+    taken = max(0, min(damage, have - floor))
+    set_target(ctx, target, have - taken)
+    if ctx.state.fight is not None and ctx.state.fight.active:
+        ctx.state.fight.stats.damage_taken += taken
+
+
+def check_end(ctx: Context) -> None:
+    """R-COMBAT-4: the fight ends when the hero or every creature reaches 0 STAMINA."""
+    fight = ctx.state.fight
+    if fight is None or not fight.active:
+        return
+    if not hero_standing(ctx):
+        end_fight(ctx, fight, "enemies")
+    elif fight.ally_alone == "whole_fight" and fight.ally is not None and fight.ally.stamina <= 0:
+        end_fight(ctx, fight, "enemies")
+    elif not fight.living() and not fight.pending:
+        end_fight(ctx, fight, "hero")
+
+
+def end_fight(ctx: Context, fight: Fight, winner: Winner) -> None:
+    fire(ctx, "fight_end")
+    fight.active = False
+    fight.winner = winner
+    fight.pending = []
+    fight.shots_left = 0
+    if winner == "hero":
+        # R-BOW-4 (revised): mended "only after defeating your adversary"; an escape or a stopped
+        # fight leaves it broken into the next fight.
+        fight.bow_broken = False
+    for creature in fight.enemies:
+        if creature.box is not None and creature.box < len(ctx.state.creature_boxes):
+            ctx.state.creature_boxes[creature.box].stamina = creature.stamina
+
+
+def hero_died_outside_round(ctx: Context) -> None:
+    """A loss of STAMINA from the book during a fight can end it too (and any death condition is noted)."""
+    if ctx.state.hero is None:
+        return
+    update_death(ctx.book, ctx.state)
+    check_end(ctx)
 
 
 def may_choose(ctx: Context) -> None:
@@ -150,7 +288,11 @@ def choose(ctx: Context, action: a.Choose) -> None:
         raise Refused("unknown_step", f"'{action.step}' is not a creation step of this book ({steps})", step=action.step)
     if step.id in ctx.state.choices:
         raise Refused("step_done", f"the choice '{step.id}' is already made", step=step.id)
+    ctx.check(book_rule(c) for c in step.conditions)
     counted = _picks(step, action.picks)
+    for option in step.options:
+        if counted.get(option.id):
+            ctx.check(book_rule(c) for c in option.conditions)
     total, wanted = sum(counted.values()), step_count(ctx, step)
     if total > wanted or (step.exact and total != wanted):
         exactly = "exactly" if step.exact else "at most"
@@ -165,42 +307,11 @@ def choose(ctx: Context, action: a.Choose) -> None:
     hero_died_outside_round(ctx)
 
 
-def _can_cast(ctx: Context, spell: Spell) -> None:
-    in_fight = ctx.in_fight()
-    if spell.needs_fight and not in_fight:
-        raise Refused("spell_needs_fight", f"{spell.name.en} can only be cast during a fight", spell=spell.id)
-    if spell.when == "outside_fight" and in_fight:
-        raise Refused("spell_not_in_fight", f"{spell.name.en} cannot be cast during a fight", spell=spell.id)
-    if spell.requires is not None and ctx.state.counters[spell.requires] <= 0:
-        raise Refused("spell_unavailable", f"{spell.name.en} cannot be cast by this hero", spell=spell.id, counter=spell.requires)
-    if spell.counter is not None and ctx.state.counters[spell.counter] <= 0:
-        raise Refused("spell_spent", f"no {spell.name.en} left to cast", spell=spell.id, counter=spell.counter)
-    hero = ctx.hero()
-    for stat, cost in spell.cost.items():
-        if hero.scores[stat] < cost:
-            raise Refused(
-                "spell_cost",
-                f"{spell.name.en} costs {cost} {stat}; the hero has {hero.scores[stat]}",
-                spell=spell.id,
-                stat=stat,
-                cost=cost,
-            )
-
-
 def cast(ctx: Context, action: a.Cast) -> None:
-    """Cast a spell: check when and what it costs, spend it, apply its effects in order."""
-    hero = ctx.living_hero()
+    """Cast a spell: check when and what it costs, spend it, apply its effects in order (R-CAST-1..4)."""
+    ctx.living_hero()
     spell = ctx.book.spell(action.spell)
     if spell is None:
         known = ", ".join(s.id for s in ctx.book.spells) or "none"
         raise Refused("unknown_spell", f"'{action.spell}' is not a spell of this book ({known})", spell=action.spell)
-    _can_cast(ctx, spell)
-    if action.target is not None:
-        _target(ctx, ctx.active_fight(), action.target)  # refuse a bad target before anything changes
-    if spell.counter is not None:
-        ctx.state.counters[spell.counter] -= 1
-    for stat, cost in spell.cost.items():
-        hero.scores[stat] = max(ctx.book.stat(stat).floor, hero.scores[stat] - cost)
-    for effect in spell.effects:
-        apply_effect(ctx, effect, action.target)
-    hero_died_outside_round(ctx)
+    use(ctx, ctx.book.rules.uses[f"spell:{spell.id}"], action.target)

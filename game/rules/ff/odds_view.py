@@ -55,15 +55,17 @@ class Situation:
 def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
     """The book's combat rules (the fight's profile) as the odds module takes them: the one place they meet."""
     c = book.profile(profile)
+    # A damage on dice or from an expression has no single number: the odds of such a profile come from its
+    # round law (game.rules.ff.rounds.exchange_law); here the standard 2 stands in.
     return CombatNumbers(
-        hit=c.hit_damage,
+        hit=c.hit_damage if isinstance(c.hit_damage, int) else 2,
         hit_lucky=c.hit_luck.lucky,
         hit_unlucky=c.hit_luck.unlucky,
-        wound=c.wound_damage,
+        wound=c.wound_damage if isinstance(c.wound_damage, int) else 2,
         wound_lucky=c.wound_luck.lucky,
         wound_unlucky=c.wound_luck.unlucky,
         shot_damage=book.archery.shot_damage if book.archery else 2,
-        luck_allowed=c.luck_allowed,
+        luck_allowed=book.rules.profile(profile).luck_allowed,  # its default filled in (the book has LUCK)
         double_kills=c.double_kills,
         attack_dice=c.attack_dice,
     )
@@ -81,7 +83,7 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         shots = min(fight.shots_left, state.counters[book.archery.counter])
     rules = book.profile(fight.profile)
     penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
-    skill, stamina, luck = hero.scores[rules.attack], hero.scores[rules.stamina], hero.scores["luck"]
+    skill, stamina, luck = hero.scores[rules.attack], hero.scores[rules.stamina], hero.scores.get("luck", 0)
     ally = fight.ally if fight.ally is not None and fight.ally.stamina > 0 else None
     return Situation(
         skill=skill,

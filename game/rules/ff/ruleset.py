@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from game.books.expr import EvalError
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.availability import action_kinds, availability
 from game.rules.dice import FixedDice, Transaction
@@ -15,6 +16,7 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff import combat, creation, effects, odds_view, sheet, tools
 from game.rules.ff.context import Context, update_death, warnings
+from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import SheetState
 
 ACTION_ADAPTER: TypeAdapter[a.FFAction] = TypeAdapter(a.FFAction)
@@ -61,6 +63,9 @@ HANDLERS: dict[type, Handler] = {
     a.Test: tools.test,
     a.Cast: effects.cast,
     a.RollDice: tools.roll,
+    a.Tick: sheet.tick,
+    a.Buy: sheet.buy,
+    a.Sell: sheet.sell,
 }
 
 # Kind-level guards of actions that need data: what the rules check before looking at that data.
@@ -113,12 +118,17 @@ class FightingFantasyRules:
             language=language,
             counters={c.id: c.start for c in book.counters},
             equipment=[item.get(language) for item in book.equipment],
+            flags=[f.id for f in book.flags if f.start],
+            tracks={t.id: t.start for t in book.tracks},
+            lists={x.id: [item.get(language) for item in x.start] for x in book.lists},
         )
         if hero is not None:
             given = {k: v for k, v in hero.items() if k != "current"}
             current = hero.get("current") or {}
             scores = {}
             for stat in book.stats:
+                if stat.computed:
+                    continue
                 value = given.get(stat.id, stat.fixed)
                 if value is None and stat.roll is not None and stat.id not in CORE_STATS:
                     value = stat.roll.maximum  # an extra rolled score left out: its highest roll (CASES.md)
@@ -129,6 +139,7 @@ class FightingFantasyRules:
             if unknown:
                 raise ValueError(f"unknown stats for this book: {sorted(unknown)}")
             state.hero = creation.new_hero(book, scores, current=current)
+            update_death(book, state)
         return state
 
     def available(self, book: FightingFantasyBook, state: SheetState) -> dict[str, Refused | None]:
@@ -157,9 +168,10 @@ class FightingFantasyRules:
     def apply(self, book: FightingFantasyBook, state: SheetState, action: Any, dice: Transaction) -> str | None:
         """Apply ``action`` to ``state`` (a private copy) or raise Refused; return its outcome."""
         self._guard(state, type(action))
+        if state.messages:
+            state.messages = []
         outcome = HANDLERS[type(action)](Context(book, state, dice), action)
-        if state.hero is not None:
-            update_death(book, state.hero)  # R-DEATH-1: whatever changed, the book's conditions decide
+        update_death(book, state)  # R-DEATH-1: whatever changed, the book's endings decide
         if outcome is not None:
             state.last = outcome
         return outcome
@@ -167,18 +179,29 @@ class FightingFantasyRules:
     def view(self, book: FightingFantasyBook, state: SheetState, language: str = "fr") -> dict[str, Any]:
         """The sheet as nested plain data: the paths of the rules cases (CASES.md) and more."""
         hero = state.hero
+        endings = book.rules.endings
+
+        def ending_id(index: int) -> str:
+            return endings[index].id or f"ending_{index}"
+
         view: dict[str, Any] = {
             "hero": None
             if hero is None
             else {
                 **hero.scores,
+                **computed_scores(book, state),
                 "initial": dict(hero.initial),
                 "alive": hero.alive,
                 "name": hero.name,
                 "weapon_lost": hero.weapon_lost,
-                "died_of": None if hero.died_of is None else book.thresholds[hero.died_of].stat,
-                "warnings": [book.thresholds[i].stat for i in warnings(book, hero)],
+                "died_of": None if hero.died_of is None else ending_id(hero.died_of),
+                "warnings": [ending_id(i) for i in warnings(book, state)],
             },
+            "ended": None if state.ended is None else {"id": ending_id(state.ended), "outcome": endings[state.ended].outcome},
+            "flags": list(state.flags),
+            "tracks": dict(state.tracks),
+            "lists": {key: list(items) for key, items in state.lists.items()},
+            "messages": list(state.messages),
             "counters": dict(state.counters),
             "last": state.last,
             "paragraph": state.paragraph,
@@ -212,12 +235,29 @@ class FightingFantasyRules:
                 "ally_alone": fight.ally_alone,
                 "profile": fight.profile,
                 "hero_modifier": fight.hero_modifier,
+                "options": list(fight.options),
+                "last_round": [e.model_dump() for e in fight.last_round],
                 "bow_broken": fight.bow_broken,
                 "shots_left": fight.shots_left,
                 "rounds": fight.stats.rounds,
             }
         )
         return view
+
+
+def computed_scores(book: FightingFantasyBook, state: SheetState) -> dict[str, int | None]:
+    """Each computed score's value now (None when it cannot be worked out: the sheet shows "—")."""
+    if not book.rules.computed:
+        return {}
+    scope = SheetScope(book, state)
+    values: dict[str, int | None] = {}
+    for name in book.rules.computed:
+        try:
+            value = scope[name]
+            values[name] = value if type(value) is int else None
+        except EvalError:
+            values[name] = None
+    return values
 
 
 def day_name(book: FightingFantasyBook, state: SheetState, index: int, language: str = "fr") -> str:

@@ -6,11 +6,13 @@ R-TIME-1, R-DEATH-1, R-ENCOUNTER-1, plus the eraser.
 
 from __future__ import annotations
 
-from game.books.fighting_fantasy import Calendar, FightingFantasyBook, Healing
+from game.books.ff_compile import book_rule
+from game.books.ff_sheet import Shop, ShopItem
+from game.books.fighting_fantasy import Calendar, FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.combat import hero_died_outside_round
-from game.rules.ff.context import Context, clamp_counter, clamp_score, known_counter, known_stat
+from game.rules.ff.context import Context, clamp_counter, clamp_score, counter_maximum, known_counter, known_stat
+from game.rules.ff.effects import add_to_list, apply_effect, fire, hero_died_outside_round, use
 from game.rules.ff.state import CreatureBox
 
 MAX_HISTORY = 500
@@ -20,7 +22,7 @@ def change_stat(ctx: Context, action: a.ChangeStat) -> None:
     """The book says "lose / gain N": R-CAP-1 caps at the initial score, R-CAP-2 floors."""
     hero = ctx.living_hero()
     stat = known_stat(ctx.book, action.stat)
-    hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat] + action.by)
+    hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat] + action.by, ctx.state)
     hero_died_outside_round(ctx)
 
 
@@ -30,7 +32,7 @@ def raise_initial(ctx: Context, action: a.RaiseInitial) -> None:
     stat = known_stat(ctx.book, action.stat)
     floor = ctx.book.stat(stat).floor
     hero.initial[stat] = max(floor, hero.initial[stat] + action.by)
-    hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat] + action.by)
+    hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat] + action.by, ctx.state)
     hero_died_outside_round(ctx)
 
 
@@ -55,7 +57,7 @@ def set_score(ctx: Context, action: a.SetScore) -> None:
         )
     if action.initial:
         hero.initial[stat] = action.value
-        hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat])
+        hero.scores[stat] = clamp_score(ctx.book, hero, stat, hero.scores[stat], ctx.state)
     else:
         if definition.capped_at_initial and action.value > hero.initial[stat]:
             raise Refused(
@@ -78,7 +80,7 @@ def eraser_ceiling(book: FightingFantasyBook, stat: str, initial: int) -> int | 
     refused. A fixed score the text gives no maximum (WILLPOWER) has none.
     """
     definition = book.stat(stat)
-    if definition.cap is not None:
+    if isinstance(definition.cap, int):
         return definition.cap
     if definition.roll is not None:
         return max(definition.roll.maximum, initial)
@@ -95,66 +97,42 @@ def change_counter(ctx: Context, action: a.ChangeCounter) -> None:
 def set_counter(ctx: Context, action: a.SetCounter) -> None:
     """The eraser for counters; a value outside 0..maximum is refused."""
     name = known_counter(ctx.book, action.name)
-    maximum = ctx.book.counter(name).maximum
+    maximum = counter_maximum(ctx.book, name, ctx.state)
     if action.value < 0 or (maximum is not None and action.value > maximum):
         top = "" if maximum is None else f" to {maximum}"
         raise Refused("counter_range", f"{name} must be from 0{top}", counter=name, maximum=maximum)
     ctx.state.counters[name] = action.value
 
 
-def _heal(ctx: Context, healing: Healing | None, absent: Refused, in_fight: Refused) -> None:
-    hero = ctx.living_hero()
-    if healing is None:
+def _heal(ctx: Context, key: str, absent: Refused) -> None:
+    ctx.living_hero()
+    used = ctx.book.rules.uses.get(key)
+    if used is None:
         raise absent
-    if ctx.in_fight() and not healing.in_fight:
-        raise in_fight
-    if ctx.state.counters[healing.counter] <= 0:
-        raise Refused("none_left", f"no {healing.counter} left", counter=healing.counter)
-    ctx.state.counters[healing.counter] -= 1
-    hero.scores["stamina"] = clamp_score(ctx.book, hero, "stamina", hero.scores["stamina"] + healing.stamina)
+    use(ctx, used)
 
 
 def eat(ctx: Context, action: a.Eat) -> None:
     """R-FOOD-1: one meal at a time, +4 STAMINA capped, never in a fight; R-FOOD-2: not in DF64."""
-    _heal(
-        ctx,
-        ctx.book.meal,
-        Refused("no_meals", "meals restore no STAMINA in this book"),
-        Refused("meals_in_fight", "no meal during a fight"),
-    )
+    _heal(ctx, "meal", Refused("no_meals", "meals restore no STAMINA in this book"))
 
 
 def use_herb(ctx: Context, action: a.UseHerb) -> None:
     """R-HERB-1: +4 STAMINA capped, any time except during a fight."""
-    _heal(
-        ctx,
-        ctx.book.herb,
-        Refused("no_herbs", "this book has no healing herbs"),
-        Refused("herbs_in_fight", "no herb during a fight"),
-    )
+    _heal(ctx, "herb", Refused("no_herbs", "this book has no healing herbs"))
 
 
 def drink_potion(ctx: Context, action: a.DrinkPotion) -> None:
     """R-POTION-1 / R-GOLD-1: any kind uses one potion; it restores the initial score (Luck: +1 first)."""
-    hero = ctx.living_hero()
+    ctx.living_hero()
     potions = ctx.book.potions
     if potions is None:
         raise Refused("no_potions", "this book has no potions")
-    effect = potions.kinds.get(action.kind)
-    if effect is None:
+    if action.kind not in potions.kinds:
         raise Refused(
             "unknown_potion", f"'{action.kind}' is not a potion of this book ({', '.join(potions.kinds)})", kind=action.kind
         )
-    if ctx.in_fight() and not potions.in_fight:
-        raise Refused("potion_in_fight", "no potion during a fight")
-    counter = effect.counter or potions.counter
-    assert counter is not None  # the book model checked that every kind has doses somewhere
-    if ctx.state.counters[counter] <= 0:
-        raise Refused("none_left", f"no {effect.name.en} left", counter=counter)
-    ctx.state.counters[counter] -= 1
-    stat = effect.restores
-    hero.initial[stat] += effect.raise_initial
-    hero.scores[stat] = hero.initial[stat]
+    use(ctx, ctx.book.rules.uses[f"potion:{action.kind}"])
 
 
 def lose_weapon(ctx: Context, action: a.LoseWeapon) -> None:
@@ -180,10 +158,30 @@ def _calendar(ctx: Context) -> Calendar:
 
 
 def tick_day(ctx: Context, action: a.TickDay) -> None:
-    """R-TIME-1: tick the next day; the week wraps after the last day."""
+    """R-TIME-1: tick the next day; the week wraps after the last day; the book's `day` triggers follow."""
     _calendar(ctx)
     ctx.living_hero()
     ctx.state.calendar.ticked += 1
+    fire(ctx, "day")
+    hero_died_outside_round(ctx)
+
+
+def tick(ctx: Context, action: a.Tick) -> None:
+    """A track moves on (days of a voyage, hours): within its maximum; the book's `track` triggers follow."""
+    ctx.living_hero()
+    try:
+        track = ctx.book.track(action.track)
+    except KeyError:
+        known = ", ".join(t.id for t in ctx.book.tracks) or "none"
+        raise Refused("unknown_track", f"'{action.track}' is not a track of this book ({known})", track=action.track) from None
+    now = ctx.state.tracks.get(track.id, track.start)
+    if track.maximum is not None and now + action.by > track.maximum:
+        raise Refused("track_full", f"{track.name.en} goes no further than {track.maximum}", track=track.id, most=track.maximum)
+    ctx.state.tracks[track.id] = now + action.by
+    fire(ctx, "track", track=track.id)
+    if track.unit.en.lower().startswith("day"):
+        fire(ctx, "day")
+    hero_died_outside_round(ctx)
 
 
 def set_days(ctx: Context, action: a.SetDays) -> None:
@@ -231,23 +229,92 @@ def go_to_paragraph(ctx: Context, action: a.GoToParagraph) -> None:
         ctx.state.paragraph_history.append(ctx.state.paragraph)
         del ctx.state.paragraph_history[:-MAX_HISTORY]
     ctx.state.paragraph = action.number
+    if ctx.state.hero is not None and ctx.state.hero.alive and ctx.state.ended is None:
+        fire(ctx, "paragraph")  # `section.fought` still tells about the section left
+        hero_died_outside_round(ctx)
+    ctx.state.section_fought = ctx.in_fight()
 
 
 def set_notes(ctx: Context, action: a.SetNotes) -> None:
     ctx.state.notes = action.text
 
 
+def _known_list(ctx: Context, list_id: str | None) -> None:
+    if list_id is not None and all(x.id != list_id for x in ctx.book.lists):
+        known = ", ".join(x.id for x in ctx.book.lists) or "none"
+        raise Refused("unknown_list", f"'{list_id}' is not a list of this book ({known})", list=list_id)
+
+
 def add_item(ctx: Context, action: a.AddItem) -> None:
+    """Write an item in the equipment, or in one of the book's lists (refused when it is full)."""
     text = action.text.strip()
     if not text:
         raise Refused("empty_item", "write the item's name")
-    ctx.state.equipment.append(text)
+    _known_list(ctx, action.list)
+    add_to_list(ctx, action.list, text)
 
 
 def remove_item(ctx: Context, action: a.RemoveItem) -> None:
-    if not 0 <= action.index < len(ctx.state.equipment):
+    _known_list(ctx, action.list)
+    items = ctx.state.equipment if action.list is None else ctx.state.lists.setdefault(action.list, [])
+    if not 0 <= action.index < len(items):
         raise Refused("no_such_item", f"there is no item {action.index}", index=action.index)
-    del ctx.state.equipment[action.index]
+    del items[action.index]
+
+
+def _shop_item(ctx: Context, shop_id: str, item_id: str) -> tuple[Shop, ShopItem]:
+    try:
+        shop = ctx.book.shop(shop_id)
+    except KeyError:
+        known = ", ".join(s.id for s in ctx.book.shops) or "none"
+        raise Refused("unknown_shop", f"'{shop_id}' is not a shop of this book ({known})", shop=shop_id) from None
+    for item in shop.items:
+        if item.id == item_id:
+            return shop, item
+    raise Refused("unknown_shop_item", f"'{item_id}' is not sold at {shop.name.en}", shop=shop_id, item=item_id)
+
+
+def buy(ctx: Context, action: a.Buy) -> None:
+    """Buy one item of a shop: its conditions, then its price in the shop's currency, then the item and its effects."""
+    ctx.living_hero()
+    shop, item = _shop_item(ctx, action.shop, action.item)
+    ctx.check(book_rule(c) for c in [*shop.conditions, *item.conditions])
+    price = ctx.number(item.price, what="price")
+    _, _, currency = shop.currency.partition(".")
+    have = ctx.state.counters.get(currency, 0)
+    if have < price:
+        raise Refused(
+            "too_dear",
+            f"{item.name.en} costs {price}; the hero has {have}",
+            item=item.id,
+            cost=price,
+            have=have,
+            counter=currency,
+        )
+    ctx.state.counters[currency] = have - price
+    if item.item is not None:
+        add_to_list(ctx, item.in_list, item.item.get(ctx.language))
+    for effect in item.effects:
+        apply_effect(ctx, effect)
+    hero_died_outside_round(ctx)
+
+
+def sell(ctx: Context, action: a.Sell) -> None:
+    """Sell an item back to a shop that buys it: it leaves the sheet, its price goes into the currency (capped)."""
+    ctx.living_hero()
+    shop, item = _shop_item(ctx, action.shop, action.item)
+    if item.sell_price is None or item.item is None:
+        raise Refused("not_bought_back", f"{shop.name.en} does not buy {item.name.en}", item=item.id)
+    ctx.check(book_rule(c) for c in shop.conditions)
+    items = ctx.state.equipment if item.in_list is None else ctx.state.lists.setdefault(item.in_list, [])
+    names = {item.item.fr, item.item.en}
+    index = next((i for i, text in enumerate(items) if text in names), None)
+    if index is None:
+        raise Refused("nothing_to_sell", f"the hero has no {item.item.en} to sell", item=item.id)
+    price = ctx.number(item.sell_price, what="price")
+    del items[index]
+    _, _, currency = shop.currency.partition(".")
+    ctx.state.counters[currency] = clamp_counter(ctx.book, currency, ctx.state.counters.get(currency, 0) + price, ctx.state)
 
 
 def _box(ctx: Context, index: int) -> int:

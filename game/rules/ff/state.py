@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 FightMode = Literal["one_after_another", "all_together", "as_one"]
 Winner = Literal["hero", "enemies", "escaped", "stopped"]
-ExchangeResult = Literal["hero_hit", "hero_wounded", "parry", "dodged", "ally_hit", "ally_wounded"]
+ExchangeResult = Literal["hero_hit", "hero_wounded", "parry", "dodged", "ally_hit", "ally_wounded", "both_hit"]
 
 
 class Model(BaseModel):
@@ -78,6 +78,17 @@ class Roll(Model):
     total: int
 
 
+class TableRoll(Model):
+    """A round resolved on the book's table (a combat results table): which column and row gave the losses."""
+
+    index: int  # the value of the table's index (the combat ratio)
+    column: int
+    roll: int  # the roll's value (a random number 0-9)
+    row: int
+    enemy_loss: int | Literal["K"]
+    hero_loss: int | Literal["K"]
+
+
 class Exchange(Model):
     """One exchange of an Attack Round, as the board shows it."""
 
@@ -86,7 +97,9 @@ class Exchange(Model):
     hero_roll: Roll  # the hero's (or the ally's) roll
     result: ExchangeResult
     by_ally: bool = False
-    double: bool = False  # the hero's double killed the creature outright (combat.double_kills)
+    double: bool = False  # the hero's blow killed the creature outright (the profile's kills_if, e.g. a double)
+    table: TableRoll | None = None  # the round was read on the book's table
+    protected: int | None = None  # the protection roll after a wound to the hero, if the profile has one
 
 
 class FightStats(Model):
@@ -110,6 +123,8 @@ class Fight(Model):
     ally_alone: Literal["whole_fight", "until_down"] | None = None
     profile: str | None = None  # the book's combat profile (None: its default ``combat``)
     hero_modifier: int = 0  # added to the hero's Attack Strength for this fight (a spell)
+    options: list[str] = Field(default_factory=list)  # the profile's per-fight options the setup ticked
+    escape_after: int = 0  # the escape is allowed only after this many rounds
     shots_left: int = 0
     bow_broken: bool = False
     escape_allowed: bool = False
@@ -173,3 +188,9 @@ class SheetState(Model):
     choices: dict[str, dict[str, int]] = Field(default_factory=dict)  # creation step -> option -> times picked
     last_roll: DiceRoll | None = None
     crew: dict[str, dict[str, int]] = Field(default_factory=dict)  # companion -> score -> value
+    flags: list[str] = Field(default_factory=list)  # the book's flags the hero has, in the book's order
+    tracks: dict[str, int] = Field(default_factory=dict)  # track -> count
+    lists: dict[str, list[str]] = Field(default_factory=dict)  # item list -> items (the equipment apart)
+    section_fought: bool = False  # a fight was started since the paragraph tracker last moved
+    ended: int | None = None  # the book's ending (defeat or victory) that closed the adventure, by index
+    messages: list[str] = Field(default_factory=list)  # what the book's effects and triggers said in the last action

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.combat import hero_died_outside_round, test_luck, test_skill
+from game.rules.ff.combat import test_luck, test_skill
 from game.rules.ff.context import Context, known_stat
+from game.rules.ff.effects import hero_died_outside_round
 from game.rules.ff.state import DiceRoll, TestResult
 
 

@@ -1,0 +1,88 @@
+"""What the rules read of a Fighting Fantasy book, in the generic forms (made by game.books.ff_compile).
+
+A :class:`Use` is anything the hero does that checks conditions, pays costs
+and applies effects (a spell, a meal, an herb, a potion); a :class:`Profile`
+is a kind of fight with its defaults filled in; :class:`BookRules` holds them
+with the book's names and every expression compiled once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.books.common import Amount, LocalText
+from game.books.expr import Names, Program, Type, compile_expression
+from game.books.ff_combat import CombatRules
+from game.books.ff_mechanics import Effect, Ending
+
+
+@dataclass(frozen=True)
+class Check:
+    """A condition of a use and the refusal when it does not hold (``code``: the catalogue's ``refused.<code>``)."""
+
+    test: str
+    code: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Something a use pays (a score, a counter), and the refusal when it cannot be paid."""
+
+    target: str
+    amount: Amount
+    code: str
+    message: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Use:
+    """One thing the hero does that checks conditions, pays and applies effects: a spell, a meal, a potion, a purchase."""
+
+    key: str
+    name: LocalText
+    checks: tuple[Check, ...]
+    costs: tuple[Cost, ...]
+    effects: tuple[Effect, ...]
+    fires: str | None = None  # the trigger event it fires once done ("meal")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A kind of fight with every default filled in (``double_kills`` expanded)."""
+
+    id: str | None
+    rules: CombatRules
+    hero_hits: str
+    enemy_hits: str
+    kills_if: str | None
+    luck_allowed: bool
+
+
+@dataclass
+class BookRules:
+    """What the rules read of a book: names, compiled programs, endings, uses and profiles, all made once."""
+
+    names: Names
+    endings: list[Ending]
+    uses: dict[str, Use]
+    profiles: dict[str | None, Profile]
+    computed: dict[str, str]  # computed score -> its expression
+    programs: dict[tuple[str, Type | None, str | None], Program] = field(default_factory=dict)
+
+    def program(self, text: str, want: Type | None = None, context: str | None = None) -> Program:
+        """The compiled program of ``text`` (compiled now if the book did not hold it: the rules' own defaults)."""
+        key = (text, want, context)
+        found = self.programs.get(key)
+        if found is None:
+            found = compile_expression(text, self.names, want, context)
+            self.programs[key] = found
+        return found
+
+    def profile(self, profile_id: str | None) -> Profile:
+        """A profile by id (None: the book's own ``combat``); KeyError if unknown."""
+        return self.profiles[profile_id]

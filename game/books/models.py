@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, model_validator
@@ -23,6 +24,13 @@ class FightingFantasyBook(fighting_fantasy.FightingFantasyBook):
     def _references_resolve(self) -> FightingFantasyBook:
         check_references(self)
         return self
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> FightingFantasyBook:
+        """A copy; with ``update`` (a test's or a tool's variant of a book) checked and compiled again."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update:
+            check_references(copy)
+        return copy
 
 
 Book = Annotated[FightingFantasyBook | RolenplayBook, Field(discriminator="kind")]

@@ -84,6 +84,113 @@ def _one(spec: str) -> None:
     )
 
 
+def _one_side(spec: str) -> None:
+    """Child process: the hero's side (``party_odds``) cold, or all together without numpy; print CPU and RSS."""
+    from game.rules.odds.party import party_odds
+    from game.rules.odds.results import Budget
+
+    hero, ally, creatures, together, alone = json.loads(spec)
+    base = _hwm()
+    start = time.process_time()
+    odds = party_odds(
+        *hero, *ally, tuple(tuple(c) for c in creatures), together=together, alone=alone, budget=Budget(60, 1 << 31)
+    )
+    cpu = time.process_time() - start
+    print(json.dumps({"cpu": cpu, "peak": _hwm(), "base": base, "exact": odds.exact, "p": odds.p_win_best_luck}))
+
+
+def _side_child(hero, ally, creatures, together=False, alone=None) -> dict:  # noqa: ANN001 - bench plumbing
+    out = subprocess.run(
+        [sys.executable, __file__, "--side", json.dumps([hero, ally, creatures, together, alone])],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+    )
+    return json.loads(out.stdout)
+
+
+def side_table() -> None:
+    """The hero's side (issue 30): the ally beside, the ally first, and all together without numpy."""
+    from game.rules.odds.dice import CombatNumbers
+    from game.rules.odds.party import _law
+    from game.rules.odds.states import SECONDS_PER_UNIT, Fight, cells
+
+    print("The hero's side (party_odds, pure Python; exact, cold, one process each; the plan's estimate beside):")
+    cases = [
+        ("hero 10/24/12 + ally 8/12 vs 9/12", (10, 24, 12), (8, 12), [(9, 12)], False, None),
+        ("hero 12/24/12 + ally 12/24 vs 12/24 (largest)", (12, 24, 12), (12, 24), [(12, 24)], False, None),
+        ("FF2 copy: 10/20/9, copy 9/10 alone first vs 9/10", (10, 20, 9), (9, 10), [(9, 10)], False, "until_down"),
+        ("hero 10/20/9 + ally 8/10 vs 8/8, 7/6 in turn", (10, 20, 9), (8, 10), [(8, 8), (7, 6)], False, None),
+        ("hero 10/20/9 + ally 8/10 vs 8/8, 7/6 together", (10, 20, 9), (8, 10), [(8, 8), (7, 6)], True, None),
+    ]
+    for name, hero, ally, creatures, together, alone in cases:
+        r = _side_child(hero, ally, creatures, together, alone)
+        c = CombatNumbers()
+        law = _law(hero[0], False, ally[0], tuple(s for s, _ in creatures), together, alone, c, None)
+        fight = Fight(slots=(hero[1], ally[1]) + tuple(m for _, m in creatures), luck=hero[2], law=law)
+        branches = sum(3 ** sum(1 for w in o.wounds if w.lucky is not None) for ch in law(fight.slots) for o in ch)
+        plan_s = cells(fight) * branches * SECONDS_PER_UNIT
+        print(f"  {name:<52} {r['cpu']:6.3f} s {r['peak'] / MiB:6.1f} MiB  plan {plan_s:.2f} s  P(win) {r['p']:.4f}")
+
+
+def numpy_latency() -> None:
+    """In-app odds latency of all-together fights with numpy (import included) and without (pure Python)."""
+    print(
+        "All together, first answer in a fresh process: with numpy (together_odds, its import included) and "
+        "without (the pure-Python solver of states.py), CPU and memory growth:"
+    )
+    for creatures in ([(8, 6), (7, 6)], [(8, 10), (7, 10)], [(8, 8)] * 3, [(9, 8), (8, 8), (7, 8)], [(8, 12)] * 4):
+        hero = (10, 20, 9)
+        with_numpy = _child_import(hero, creatures)
+        without = _side_child(hero, (0, 0), creatures, True, None)
+        print(
+            f"  10/20/9 vs {', '.join(f'{a}/{b}' for a, b in creatures):<22} with numpy {with_numpy['cpu']:6.3f} s "
+            f"+{(with_numpy['peak'] - with_numpy['base']) / MiB:5.1f} MiB; without {without['cpu']:6.3f} s "
+            f"+{(without['peak'] - without['base']) / MiB:5.1f} MiB"
+            + ("" if without["exact"] else " (beyond 60 s planned: an estimate)")
+        )
+
+
+def _child_import(hero: tuple[int, int, int], creatures: list[tuple[int, int]]) -> dict:
+    code = (
+        "import json,sys,time;sys.path.insert(0,'tools');import bench_odds as b;"
+        "import game.rules.ff.odds_view;"  # the app has the odds view loaded, not numpy
+        "base=b._hwm();t=time.process_time();from game.rules.odds import together_odds;"
+        f"o=together_odds(*{tuple(hero)!r},{creatures!r});"
+        "print(json.dumps({'cpu':time.process_time()-t,'peak':b._hwm(),'base':base,'exact':o.exact}))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+    )
+    return json.loads(out.stdout)
+
+
+def cold_command(args: argparse.Namespace) -> None:
+    """The one-fight command, cold, against `python -c pass` and Johnston's C program for one SKILL difference."""
+    reps = 5 if args.quick else 15
+    with tempfile.TemporaryDirectory(prefix="bench-odds-") as scratch:
+        bare = statistics.median(_children_cpu([sys.executable, "-c", "pass"], scratch) for _ in range(reps))
+        command = [sys.executable, "-m", "game.rules.odds", "--hero", "10/24/12", "--creature", "10/24"]
+        ours = statistics.median(_children_cpu(command, str(ROOT)) for _ in range(reps))
+        print(
+            f"One fight from the command line, cold ({' '.join(command[1:])}), median of {reps} CPU: "
+            f"{ours * 1e3:.1f} ms; python -c pass {bare * 1e3:.1f} ms ({ours / bare:.2f}x)"
+        )
+        if args.johnston_one:
+            c_one = statistics.median(_children_cpu([args.johnston_one, "0"], scratch) for _ in range(reps))
+            print(
+                f"  Johnston's C for one SKILL difference: {c_one * 1e3:.1f} ms -> ours / C = {ours / c_one:.1f}x "
+                f"(goal <= 3x: {'met' if ours <= 3 * c_one else 'NOT met'}; python -c pass alone is {bare / c_one:.1f}x)"
+            )
+
+
 def _child(hero: tuple[int, int, int], creatures: list[tuple[int, int]]) -> dict:
     out = subprocess.run(
         [sys.executable, __file__, "--one", json.dumps([hero, creatures])],
@@ -239,20 +346,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="fewer repeats and cases")
     ap.add_argument("--johnston", metavar="BIN", help="Johnston's C program, built -O3, trace off")
     ap.add_argument("--johnston-compute", metavar="BIN", help="the same, computing only")
+    ap.add_argument(
+        "--johnston-one",
+        metavar="BIN",
+        help="the same, its SKILL difference loop cut to one difference (the cold command's yardstick)",
+    )
+    ap.add_argument("--only", choices=("cold", "together", "side", "numpy"), help="one part of the bench")
     ap.add_argument("--one", help=argparse.SUPPRESS)
+    ap.add_argument("--side", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.one:
         _one(args.one)
+        return 0
+    if args.side:
+        _one_side(args.side)
         return 0
     print(
         f"bench_odds: Python {platform.python_version()} on {platform.machine()}, "
         f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}; "
         f"command: {sys.executable} tools/bench_odds.py {' '.join(argv or sys.argv[1:])}"
     )
+    parts = {
+        "cold": lambda: cold_command(args),
+        "together": lambda: together_table(args.quick),
+        "side": side_table,
+        "numpy": lambda: (numpy_cost(), numpy_latency()),
+    }
+    if args.only:
+        parts[args.only]()
+        return 0
     one_fight(args.quick)
+    cold_command(args)
     single_table(args)
     numpy_cost()
+    numpy_latency()
     together_table(args.quick)
+    side_table()
     return 0
 
 

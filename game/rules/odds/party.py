@@ -31,7 +31,7 @@ from functools import lru_cache
 from .dice import CombatNumbers
 from .montecarlo import estimated_odds, seed_of
 from .results import Budget, FightOdds, check_score
-from .rounds import KILL, Outcome, Wound, hero_exchange, plain_exchange
+from .rounds import KILL, ExchangeLaw, Outcome, Wound, hero_exchange, plain_exchange
 from .states import Fight, RoundLaw, estimate, fits, solve
 from .together_law import round_counts_together
 
@@ -43,7 +43,13 @@ HeroPart = tuple[float, tuple[Wound, ...], tuple[Wound, ...]]  # probability, wr
 
 
 def _hero_parts(
-    hero_eff: int, skills: tuple[int, ...], state: tuple[int, ...], target: int, together: bool, numbers: CombatNumbers
+    hero_eff: int,
+    skills: tuple[int, ...],
+    state: tuple[int, ...],
+    target: int,
+    together: bool,
+    numbers: CombatNumbers,
+    law: ExchangeLaw | None = None,
 ) -> list[HeroPart]:
     """The hero's side of a round against ``target``: what is written at once and what waits for Luck."""
     c = numbers
@@ -66,14 +72,8 @@ def _hero_parts(
         out.append((p, tuple(now), tuple(later)))
 
     if not together:
-        for o in hero_exchange(hero_eff - skills[target], c, target):
-            if not o.wounds:
-                out.append((o.probability, (), ()))
-            elif o.wounds[0].side == "creature":
-                blow(o.probability, o.wounds[0].damage == KILL, 0)
-            else:
-                wounds(o.probability, [], [], 1)
-        return out
+        exchange = hero_exchange(hero_eff - skills[target], c, target) if law is None else law.outcomes(state[0], target, stamina)
+        return [_split(o, state, luck) for o in exchange]
     alive = [i for i in range(len(skills)) if state[2 + i] > 0]
     kill, hit, tie, hurt, total = round_counts_together(
         hero_eff, tuple(skills[i] for i in alive), alive.index(target), c.double_kills, c.attack_dice
@@ -88,6 +88,25 @@ def _hero_parts(
         if hurt[k]:
             wounds(hurt[k] / total, [], [], k + 1)
     return out
+
+
+def _split(o: Outcome, state: tuple[int, ...], luck: bool) -> HeroPart:
+    """An exchange's wounds, split into those written at once and those that wait for Luck (R-COMBAT-3).
+
+    A wound Luck cannot change, or any wound when Luck is not allowed, is
+    written at once; so is a blow that kills the creature outright (Luck
+    could only make it worse).  The others wait until after the ally's
+    exchange, as ``combat.attack_round`` settles them.
+    """
+    now: list[Wound] = []
+    later: list[Wound] = []
+    for w in o.wounds:
+        kills = w.side == "creature" and (w.damage == KILL or state[2 + w.index] <= w.damage)
+        if w.lucky is None or not luck or kills:
+            now.append(Wound(w.side, w.index, w.damage))
+        else:
+            later.append(w)
+    return o.probability, tuple(now), tuple(later)
 
 
 def _ally_target(state: tuple[int, ...], hero_target: int) -> int | None:
@@ -106,11 +125,18 @@ def _after(state: tuple[int, ...], wounds: tuple[Wound, ...]) -> tuple[int, ...]
 
 
 def _round(
-    hero_eff: int, ally_skill: int, skills: tuple[int, ...], state: tuple[int, ...], target: int, together: bool, c: CombatNumbers
+    hero_eff: int,
+    ally_skill: int,
+    skills: tuple[int, ...],
+    state: tuple[int, ...],
+    target: int,
+    together: bool,
+    c: CombatNumbers,
+    law: ExchangeLaw | None,
 ) -> tuple[Outcome, ...]:
     """One round with the ally beside the hero, aimed at ``target``."""
     out: list[Outcome] = []
-    for p, now, later in _hero_parts(hero_eff, skills, state, target, together, c):
+    for p, now, later in _hero_parts(hero_eff, skills, state, target, together, c, law):
         middle = _after(state, now)
         # (A hero felled by a wound written at once ends the fight before the ally's exchange counts.)
         at = _ally_target(middle, target) if state[1] > 0 else None
@@ -123,14 +149,32 @@ def _round(
 
 
 def _law(
-    hero_attack: int, follows: bool, ally_skill: int, skills: tuple[int, ...], together: bool, alone: str | None, c: CombatNumbers
+    hero_attack: int,
+    follows: bool,
+    ally_skill: int,
+    skills: tuple[int, ...],
+    together: bool,
+    alone: str | None,
+    c: CombatNumbers,
+    exchange: ExchangeLaw | None,
 ) -> RoundLaw:
     shapes: dict[tuple[int, ...], tuple[tuple[Outcome, ...], ...]] = {}
+    reads = follows or (exchange is not None and exchange.reads_scores)
+    # A blow kills outright when it is at least the creature's STAMINA: up to the largest blow, the
+    # STAMINA itself shapes the round, above it only "alive".
+    if exchange is None or reads:
+        cap = c.hit + 1
+    else:
+        blows = [w.damage for i in range(len(skills)) for o in exchange.outcomes(0, i, 0) for w in o.wounds]
+        cap = max([d for d in blows if d != KILL] + [c.hit]) + 1
 
     def law(state: tuple[int, ...]) -> tuple[tuple[Outcome, ...], ...]:
         # The round depends on who stands, whose blow would kill outright, whether the ally fights,
-        # and (an attack score that takes the wounds) the hero's score itself.
-        key = tuple(0 if m <= 0 else 1 if m <= c.hit else 2 for m in state[2:]) + (state[1] > 0, state[0] if follows else 0)
+        # and (a law that reads the scores: an attack score that takes the wounds) the scores themselves.
+        if reads:
+            key = state[:1] + tuple(state[2:]) + (state[1] > 0,)
+        else:
+            key = tuple(min(m, cap) for m in state[2:]) + (state[1] > 0,)
         found = shapes.get(key)
         if found is None:
             hero_eff = hero_attack + state[0] if follows else hero_attack
@@ -140,7 +184,7 @@ def _law(
                 found = (plain_exchange("ally", ally_skill - skills[front], c, front),)
             else:
                 targets = living if together else living[:1]
-                found = tuple(_round(hero_eff, ally_skill, skills, state, t, together, c) for t in targets)
+                found = tuple(_round(hero_eff, ally_skill, skills, state, t, together, c, exchange) for t in targets)
             shapes[key] = found
         return found
 
@@ -161,6 +205,7 @@ def party_odds(
     attack_follows_wounds: bool = False,
     numbers: CombatNumbers = CombatNumbers(),
     budget: Budget = _BUDGET,
+    exchange: ExchangeLaw | None = None,
 ) -> FightOdds:
     """P(win) of the hero's side (hero and ally) against ``creatures`` (SKILL, STAMINA), in the fight's order.
 
@@ -171,8 +216,14 @@ def party_odds(
     together (R-MULTI-1; the hero picks the best target), else the creature in
     front.  ``alone``: None (beside the hero), ``"until_down"`` or
     ``"whole_fight"`` (see the module).  Exact within ``budget``; beyond it a
-    seeded estimate (``exact`` False, a lower bound).
+    seeded estimate (``exact`` False, a lower bound).  ``exchange``: the
+    hero's exchange of a book's own kind of fight (``rounds.ExchangeLaw``)
+    instead of the FF core's from ``numbers`` (which still give the ally's
+    exchange and whether Luck is allowed); one creature at a time only: all
+    together, the hero's one roll is shared by every exchange.
     """
+    if exchange is not None and together:
+        raise ValueError("a book's own exchange law rates one creature at a time, not all together")
     for name, value in (("hero STAMINA", hero_stamina), ("hero LUCK", hero_luck), ("ally STAMINA", ally_stamina)):
         check_score(name, value)
     if alone not in (None, "until_down", "whole_fight"):
@@ -182,7 +233,7 @@ def party_odds(
     fight = Fight(
         slots=(hero_stamina, ally_stamina) + tuple(m for _, m in creatures),
         luck=luck,
-        law=_law(hero_attack, attack_follows_wounds, ally_skill, skills, together, alone, numbers),
+        law=_law(hero_attack, attack_follows_wounds, ally_skill, skills, together, alone, numbers, exchange),
         luck_allowed=numbers.luck_allowed,
         lost=(lambda s: s[1] <= 0) if alone == "whole_fight" else None,
     )

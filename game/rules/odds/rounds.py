@@ -19,12 +19,13 @@ Test of Luck (R-COMBAT-3), None when Luck cannot change this wound.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 from .dice import CombatNumbers, round_counts, round_law
 
-__all__ = ["KILL", "Outcome", "Wound", "hero_exchange", "plain_exchange"]
+__all__ = ["KILL", "ExchangeLaw", "Outcome", "Wound", "hero_exchange", "plain_exchange"]
 
 #: A wound that takes the whole score (a killing double, the Combat Results Table's "K").
 KILL = -1
@@ -64,6 +65,25 @@ class Outcome:
         kept = tuple(w for w in self.wounds if w.damage != 0 or w.lucky is not None)
         if kept != self.wounds:
             object.__setattr__(self, "wounds", kept)
+
+
+@dataclass(frozen=True)
+class ExchangeLaw:
+    """A kind of fight's exchange between the hero and one creature, as the solvers take it (issues 24, 25).
+
+    ``outcomes(hero_score, index, creature_score)``: the unconditioned
+    distribution of the hero's exchange with creature ``index`` when the
+    hero's wound score is ``hero_score`` and the creature's ``creature_score``
+    (a book profile's law, ``game.rules.ff.rounds``, folds its dice, damage
+    rolls, protection and tables into it).  ``reads_scores``: whether the
+    outcomes depend on those two scores (an army whose attack is its troops);
+    if not, one call per creature serves the whole fight.  ``leaves_out``:
+    the rules of the profile the law cannot follow, for the board to name.
+    """
+
+    outcomes: Callable[[int, int, int], tuple[Outcome, ...]]
+    reads_scores: bool = False
+    leaves_out: tuple[str, ...] = ()
 
 
 @cache

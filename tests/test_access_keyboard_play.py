@@ -19,7 +19,7 @@ from game.scenes.combat import CombatScene
 from game.scenes.dice_roll import DiceRollScene
 from game.scenes.fight_setup.scene import FightSetupScene
 from game.scenes.narration import describe_screen
-from game.scenes.rnp_table import RnpTableScene
+from game.scenes.rnp_table.scene import RnpTableScene
 from game.scenes.sheet.scene import SheetScene
 
 POINTER = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)

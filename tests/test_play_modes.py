@@ -154,7 +154,7 @@ def test_the_eraser_refuses_skill_99_with_a_reason(services):
 
 def test_opening_the_rolenplay_table_and_leaving_saves_nothing(services):
     from game.scenes.bookshelf.scene import BookshelfScene
-    from game.scenes.rnp_table import RnpTableScene
+    from game.scenes.rnp_table.scene import RnpTableScene
 
     driver = Driver(BookshelfScene(services))
     driver.top.start_book("rolenplay")  # what its "Ouvrir la table" button does

@@ -10,10 +10,10 @@ from game.app.adventure import Adventure
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.dice_roll import DiceRollScene
-from game.scenes.rnp_character_form import CharacterForm
-from game.scenes.rnp_format import journal_line
-from game.scenes.rnp_saves import SavesScene
-from game.scenes.rnp_table import RnpTableScene
+from game.scenes.rnp_table.character_form import CharacterForm
+from game.scenes.rnp_table.words import journal_line
+from game.scenes.rnp_table.saves import SavesScene
+from game.scenes.rnp_table.scene import RnpTableScene
 
 SEED = 20
 CTRL = pygame.KMOD_CTRL
@@ -97,7 +97,7 @@ def test_adding_a_character_through_the_form_equals_the_action(services):
         }
     )
     assert scene.adventure.state.party == ref.state.party
-    assert scene.view["party"]["Brok"]["modifiers"]["str"] == 3
+    assert scene.rules["party"]["Brok"]["modifiers"]["str"] == 3
 
 
 def test_the_form_shows_the_rules_refusal_and_stays_open(services):
@@ -180,11 +180,11 @@ def test_ctrl_z_undoes_and_ctrl_y_redoes(services):
     add_through_form(scene, driver, "Aria", {"dex": 15})
     assert [m.name for m in scene.adventure.state.party] == ["Aria"]
     driver.key(pygame.K_z, CTRL)
-    assert scene.adventure.state.party == [] and scene.view["party_order"] == []
+    assert scene.adventure.state.party == [] and scene.rules["party_order"] == []
     driver.key(pygame.K_y, CTRL)
-    assert scene.view["party_order"] == ["Aria"]
+    assert scene.rules["party_order"] == ["Aria"]
     driver.click(widget(scene, "chrome:undo"))
-    assert scene.view["party_order"] == []
+    assert scene.rules["party_order"] == []
 
 
 def test_exhaustion_track_is_the_eraser(services):
@@ -192,8 +192,8 @@ def test_exhaustion_track_is_the_eraser(services):
     scene.act({"do": "add_character", "name": "Aria"})
     driver.send()
     driver.click(widget(scene, "exh:Aria:3"))
-    assert scene.view["party"]["Aria"]["exhaustion"] == 3
-    assert len(scene.view["party"]["Aria"]["exhaustion_text"]) == 3
+    assert scene.rules["party"]["Aria"]["exhaustion"] == 3
+    assert len(scene.rules["party"]["Aria"]["exhaustion_text"]) == 3
     assert not widget(scene, "exh:Aria:3").enabled
 
 
@@ -201,18 +201,18 @@ def test_the_current_scale_is_refused_and_switching_works(services):
     scene, driver = new_table(services, tab="clock")
     assert not widget(scene, "scale:hour").enabled
     driver.click(widget(scene, "scale:round"))
-    assert scene.view["clock"]["scale"] == "round"
+    assert scene.rules["clock"]["scale"] == "round"
     driver.click(widget(scene, "step"))
     driver.click(widget(scene, "step"))
-    assert scene.view["clock"]["elapsed_s"] == 12 and scene.round_number() == 3
+    assert scene.rules["clock"]["elapsed_s"] == 12 and scene.round_number() == 3
     fill(driver, widget(scene, "amount"), "10")
     driver.click(widget(scene, "advance"))
-    assert scene.view["clock"]["elapsed_s"] == 72
+    assert scene.rules["clock"]["elapsed_s"] == 72
 
 
 @pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])
 def test_every_panel_renders_in_every_window(services, window):
-    from game.scenes.rnp_samples import sample_table
+    from game.scenes.samples.rnp import sample_table
 
     scene = RnpTableScene(services, sample_table(services), "party")
     driver = Driver(scene, window)
@@ -260,7 +260,7 @@ def test_a_three_day_journey_run_through_the_screen_comes_back_after_closing(ser
     driver.click(widget(scene, "hide"))
     close_overlay(driver)
 
-    view = scene.view
+    view = scene.rules
     dos = [entry["do"] for entry in view["journal"]]
     assert dos.count("travel_party") == 3 and dos.count("drink_day") == 3 and dos[-1] == "hide"
     assert view["clock"]["day"] == 4
@@ -277,8 +277,8 @@ def test_a_three_day_journey_run_through_the_screen_comes_back_after_closing(ser
     again = RnpTableScene(services, Adventure(session, services.saves, save_id), "clock")
     Driver(again)
     assert again.adventure.state == state
-    assert again.view == view
-    assert [journal_line(services.ui, again.book, e) for e in again.view["journal"]] == lines
+    assert again.rules == view
+    assert [journal_line(services.ui, again.book, e) for e in again.rules["journal"]] == lines
     assert again.panel.journal.rows  # the journal widget shows the lines
 
 
@@ -313,7 +313,7 @@ def test_the_forced_march_overlay_tumbles_then_closes(tmp_path):
     assert isinstance(overlay, DiceRollScene) and not overlay.settled
     assert [g.sides for g in overlay.groups] == [20]
     close_overlay(driver)
-    assert scene.view["journal"][-1]["do"] == "travel_party" and scene.status
+    assert scene.rules["journal"][-1]["do"] == "travel_party" and scene.status
 
 
 def test_back_goes_to_the_bookshelf(services):
@@ -333,6 +333,6 @@ def test_english_texts_and_journal(tmp_path):
     scene, driver = new_table(services, tab="clock")
     scene.act({"do": "add_character", "name": "Aria"})
     scene.act({"do": "travel_party", "days": 1})
-    lines = [journal_line(services.ui, scene.book, e) for e in scene.view["journal"]]
+    lines = [journal_line(services.ui, scene.book, e) for e in scene.rules["journal"]]
     assert lines == ["D1 00:00 · Aria joins the party.", "D1 00:00 · Aria: On foot, normal pace, 36 km in 1 d."]
     assert "⟦" not in scene.status

@@ -15,10 +15,10 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.showcase import load_all
 from game.app.stack import SceneStack
-from game.scenes.rnp_character_form import CharacterForm
-from game.scenes.rnp_samples import sample_table
-from game.scenes.rnp_saves import SavesScene
-from game.scenes.rnp_table import RnpTableScene
+from game.scenes.rnp_table.character_form import CharacterForm
+from game.scenes.samples.rnp import sample_table
+from game.scenes.rnp_table.saves import SavesScene
+from game.scenes.rnp_table.scene import RnpTableScene
 
 CTRL = pygame.KMOD_CTRL
 
@@ -76,12 +76,12 @@ def test_a_wide_page_shows_more_of_the_party_side_by_side(services):
     small = len(scene.panel.cards())
     resize(driver, 1920, 1080)
     assert len(scene.panel.cards()) > small
-    assert len(scene.panel.cards()) == len(scene.view["party_order"])
+    assert len(scene.panel.cards()) == len(scene.rules["party_order"])
 
 
 def test_the_wheel_scrolls_the_party_a_small_page_cannot_hold(services):
     scene, driver = table(services, "party", (1024, 640))
-    last = scene.view["party_order"][-1]
+    last = scene.rules["party_order"][-1]
     assert last not in [name for name, _ in scene.panel.cards()]
     pane = scene.panel.pane
     driver.send(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-30, pos=driver.to_window(pane.rect.center)))
@@ -123,9 +123,10 @@ def test_a_taller_page_lists_more_hours_of_forced_march(services):
         for hour in range(1, 5)
         for who in ("Brok", "Mira")
     ]  # five days of four forced-march hours: twenty hours, R-RNP-MARCH-1
-    window = SavesScene(scene, {"at_s": 0, "do": "travel_party", "data": {"saves": saves}})
-    scene.stack.push(window)
+    scene.open_saves({"at_s": 0, "do": "travel_party", "data": {"saves": saves}})
     driver.send()
+    window = driver.top
+    assert isinstance(window, SavesScene)
     small = window.max_hours
     assert small < 20
     resize(driver, 1920, 1200)

@@ -9,7 +9,7 @@ from game.i18n.catalogue import Catalogue
 from game.rules.dice import ScriptedDice
 from game.rules.rnp.preview import forced_march_schedule, preview
 from game.rules.session import Session
-from game.scenes.rnp_format import distance, duration, journal_line, num, parse_number
+from game.scenes.rnp_table.words import distance, duration, journal_line, num, parse_number
 from game.ui.context import UIContext
 
 

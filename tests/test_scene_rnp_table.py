@@ -12,10 +12,10 @@ from game.app.adventure import Adventure
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.dice_roll import DiceRollScene
-from game.scenes.rnp_format import num
-from game.scenes.rnp_players import PlayersScene
-from game.scenes.rnp_table import RnpTableScene
-from game.scenes.rnp_timers import timer_status
+from game.scenes.rnp_table.words import num
+from game.scenes.rnp_table.players import PlayersScene
+from game.scenes.rnp_table.scene import RnpTableScene
+from game.scenes.rnp_table.words import timer_status
 
 SEED = 7
 CTRL = pygame.KMOD_CTRL
@@ -53,19 +53,19 @@ def reload(services, scene):
 def test_the_dawn_button_jumps_to_the_next_dawn(services):
     scene, driver = table(services)
     driver.click(widget(scene, "to:dawn"))
-    assert scene.view["clock"]["hour"] == 6 and scene.view["daylight"] == "dawn" and scene.view["light"] == "dim"
+    assert scene.rules["clock"]["hour"] == 6 and scene.rules["daylight"] == "dawn" and scene.rules["light"] == "dim"
     driver.click(widget(scene, "to:dawn"))
-    assert scene.view["clock"]["day"] == 2 and scene.view["clock"]["hour"] == 6
+    assert scene.rules["clock"]["day"] == 2 and scene.rules["clock"]["hour"] == 6
 
 
 def test_a_typed_duration_with_units_passes_that_time(services):
     scene, driver = table(services)
     fill(driver, widget(scene, "amount"), "1h30")
     driver.click(widget(scene, "advance"))
-    assert scene.view["clock"]["elapsed_s"] == 5400
+    assert scene.rules["clock"]["elapsed_s"] == 5400
     fill(driver, widget(scene, "amount"), "2 j")
     driver.click(widget(scene, "advance"))
-    assert scene.view["clock"]["day"] == 3
+    assert scene.rules["clock"]["day"] == 3
 
 
 def test_the_clock_setter_puts_the_table_at_a_time_of_day(services):
@@ -73,7 +73,7 @@ def test_the_clock_setter_puts_the_table_at_a_time_of_day(services):
     fill(driver, widget(scene, "set_hour"), "14")
     fill(driver, widget(scene, "set_minute"), "30")
     driver.click(widget(scene, "set_time"))
-    clock = scene.view["clock"]
+    clock = scene.rules["clock"]
     assert (clock["day"], clock["hour"], clock["minute"]) == (1, 14, 30)
     assert scene.panel.texts["set_hour"] == ""
 
@@ -82,9 +82,9 @@ def test_the_rest_buttons_move_the_clock_and_rest(services):
     scene, driver = table(services)
     scene.act({"do": "set_exhaustion", "character": "Aria", "level": 2})
     driver.click(widget(scene, "short_rest"))
-    assert scene.view["clock"]["elapsed_s"] == 3600 and scene.view["party"]["Aria"]["exhaustion"] == 2
+    assert scene.rules["clock"]["elapsed_s"] == 3600 and scene.rules["party"]["Aria"]["exhaustion"] == 2
     driver.click(widget(scene, "rest"))
-    assert scene.view["clock"]["elapsed_s"] == 3600 + 8 * 3600 and scene.view["party"]["Aria"]["exhaustion"] == 1
+    assert scene.rules["clock"]["elapsed_s"] == 3600 + 8 * 3600 and scene.rules["party"]["Aria"]["exhaustion"] == 1
 
 
 def test_a_timer_started_with_the_mouse_runs_out_warns_and_is_saved(services):
@@ -94,40 +94,40 @@ def test_a_timer_started_with_the_mouse_runs_out_warns_and_is_saved(services):
     driver.click(widget(scene, "scale:minute"))
     driver.click(widget(scene, "owner:Aria"))
     driver.click(widget(scene, "add"))
-    (timer,) = scene.view["timers"]
+    (timer,) = scene.rules["timers"]
     assert (timer["label"], timer["character"], timer["duration_s"]) == ("Torche", "Aria", 1800)
     scene.act({"do": "advance", "amount": 1})  # an hour on the hour scale
-    (timer,) = scene.view["timers"]
+    (timer,) = scene.rules["timers"]
     assert timer["expired"] and timer_status(services.ui, timer)[1]
     again = reload(services, scene)
-    assert again.view["timers"] == scene.view["timers"]
+    assert again.rules["timers"] == scene.rules["timers"]
     driver.click(widget(scene, f"restart:{timer['id']}"))
-    assert not scene.view["timers"][0]["expired"]
+    assert not scene.rules["timers"][0]["expired"]
     driver.click(widget(scene, f"remove:{timer['id']}"))
-    assert scene.view["timers"] == []
+    assert scene.rules["timers"] == []
 
 
 def test_a_held_breath_is_a_timer_that_survives_a_reload(services):
     scene, driver = table(services, "breath")
     driver.click(widget(scene, "hold"))
-    (breath,) = scene.view["timers"]
+    (breath,) = scene.rules["timers"]
     assert breath["kind"] == "breath" and breath["character"] == "Aria" and breath["phase"] == "holding"
     again = reload(services, scene)
-    assert again.view["timers"] == scene.view["timers"]
+    assert again.rules["timers"] == scene.rules["timers"]
     driver.click(widget(scene, "breathe:Aria"))
-    assert scene.view["timers"] == []
+    assert scene.rules["timers"] == []
 
 
 def test_damage_and_healing_typed_on_the_card_land_on_hit_points(services):
     scene, driver = table(services, "party")
     fill(driver, widget(scene, "hp:Aria"), "5")
     driver.click(widget(scene, "damage:Aria"))
-    assert scene.view["party"]["Aria"]["hp"] == 7
+    assert scene.rules["party"]["Aria"]["hp"] == 7
     fill(driver, widget(scene, "hp:Aria"), "3")
     driver.click(widget(scene, "heal:Aria"))
-    assert scene.view["party"]["Aria"]["hp"] == 10
+    assert scene.rules["party"]["Aria"]["hp"] == 10
     driver.click(widget(scene, "exh:Aria:4"))  # exhaustion 4 halves the maximum
-    assert scene.view["party"]["Aria"]["hp_max_now"] == 6 and scene.view["party"]["Aria"]["hp"] == 6
+    assert scene.rules["party"]["Aria"]["hp_max_now"] == 6 and scene.rules["party"]["Aria"]["hp"] == 6
 
 
 def test_four_cards_fit_a_page(services):
@@ -148,7 +148,7 @@ def test_everyone_eats_and_drinks_from_their_packs_in_one_click(services):
     if isinstance(driver.top, DiceRollScene):
         driver.click((640, 360))
         driver.click((640, 360))
-    party = scene.view["party"]
+    party = scene.rules["party"]
     assert (party["Aria"]["rations"], party["Aria"]["water_l"], party["Aria"]["fasting_days"]) == (1.5, 3, 0.5)
     assert (party["Bran"]["rations"], party["Bran"]["water_l"], party["Bran"]["dehydrated"]) == (0, 0, False)
     assert scene.panel.texts["rations:Aria"] == num(services.ui, 1.5)  # the fields show what the packs hold now
@@ -156,14 +156,14 @@ def test_everyone_eats_and_drinks_from_their_packs_in_one_click(services):
 
 def test_the_light_follows_the_clock_until_the_game_master_sets_one(services):
     scene, driver = table(services, "light")
-    assert scene.view["light"] == "darkness"  # midnight outdoors
+    assert scene.rules["light"] == "darkness"  # midnight outdoors
     scene.act({"do": "advance_to", "to": "noon"})
     assert scene.panels["light"].light == "bright" and scene.panels["hide"].light == "bright"
     driver.click(widget(scene, "light:dim"))
-    assert scene.view["light_override"] == "dim" and scene.panels["hide"].light == "dim"
-    assert reload(services, scene).view["light"] == "dim"
+    assert scene.rules["light_override"] == "dim" and scene.panels["hide"].light == "dim"
+    assert reload(services, scene).rules["light"] == "dim"
     driver.click(widget(scene, "light:__clock__"))
-    assert scene.view["light_override"] is None and scene.view["light"] == "bright"
+    assert scene.rules["light_override"] is None and scene.rules["light"] == "bright"
 
 
 def test_the_players_view_shows_time_and_light_without_the_game_masters_numbers(services):
@@ -193,6 +193,6 @@ def test_a_left_behind_member_rejoins_with_a_button(services):
     if isinstance(driver.top, DiceRollScene):
         driver.click((640, 360))
         driver.click((640, 360))
-    assert scene.view["party"]["Bran"]["left_at_s"] == 0
+    assert scene.rules["party"]["Bran"]["left_at_s"] == 0
     driver.click(widget(scene, "rejoin:Bran"))
-    assert scene.view["party"]["Bran"]["left_at_s"] is None
+    assert scene.rules["party"]["Bran"]["left_at_s"] is None

@@ -34,6 +34,9 @@ class Screen(StrEnum):
     COMBAT = "combat"
     READER = "reader"
     RNP_TABLE = "rnp_table"
+    RNP_FORM = "rnp_form"  # the table's character form (add or edit a character)
+    RNP_PLAYERS = "rnp_players"  # the players' view of the table
+    RNP_SAVES = "rnp_saves"  # every forced-march save of a leg
     SETTINGS = "settings"
     ACCESS_SETTINGS = "access_settings"
     HELP = "help"

@@ -1,4 +1,4 @@
-"""Words for the Rôle'n Play table: numbers, distances, durations, clock times and journal lines.
+"""Words for the Rôle'n Play table: numbers, distances, durations, clock times, timers and journal lines.
 
 Only presentation: every value comes from the rules' view or a journal entry
 (``{at_s, do, who, data}``); names come from the book in the current language,
@@ -8,9 +8,20 @@ sentences from the ``rnp.*`` catalogue keys.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol
 
+from game.books.common import LocalText
+from game.books.rolenplay import RolenplayBook
+from game.scenes.rnp_table.data import Json
 from game.ui.context import UIContext
+
+
+class Named(Protocol):
+    """What the book names: a pace, a light, a scale…"""
+
+    @property
+    def name(self) -> LocalText: ...
 
 
 def lang(ui: UIContext) -> str:
@@ -52,7 +63,7 @@ DURATION_UNITS = {
 }
 
 
-def parse_duration(book: Any, text: str) -> float | None:
+def parse_duration(book: RolenplayBook, text: str) -> float | None:
     """Seconds of a typed duration with units ("1h30", "2 j 4 h", "45 min", "3 r"); a number after hours
     without a unit is minutes ("1h30"). None when it is not a duration."""
     cleaned = text.strip().lower().replace(",", ".")
@@ -102,7 +113,7 @@ def duration(ui: UIContext, seconds: float | None) -> str:
     return " ".join(parts)
 
 
-def clock_time(ui: UIContext, book: Any, at_s: float) -> str:
+def clock_time(ui: UIContext, book: RolenplayBook, at_s: float) -> str:
     """The clock at ``at_s`` seconds: "J2 14:05" / "D2 14:05" (seconds shown when not whole minutes)."""
     day_s, hour_s, minute_s = book.scale("day").seconds, book.scale("hour").seconds, book.scale("minute").seconds
     day = int(at_s // day_s) + 1
@@ -113,7 +124,7 @@ def clock_time(ui: UIContext, book: Any, at_s: float) -> str:
     return ui.t("rnp.clock_short", day=day, hour=f"{hour:02d}", minute=f"{minute:02d}")
 
 
-def name_of(ui: UIContext, finder: Any, ident: str | None) -> str:
+def name_of(ui: UIContext, finder: Callable[[str], Named], ident: str | None) -> str:
     """The book's name of an id (``finder`` like ``book.pace``), the id itself when unknown."""
     if ident is None:
         return "—"
@@ -123,7 +134,7 @@ def name_of(ui: UIContext, finder: Any, ident: str | None) -> str:
         return str(ident)
 
 
-def scale_name(ui: UIContext, book: Any, scale: str) -> str:
+def scale_name(ui: UIContext, book: RolenplayBook, scale: str) -> str:
     return name_of(ui, book.scale, scale).lower()
 
 
@@ -139,7 +150,7 @@ def gains(ui: UIContext, exhaustion: dict[str, int] | None) -> str:
     return ", ".join(ui.t("rnp.gain", who=name, n=n) for name, n in gained)
 
 
-def journal_line(ui: UIContext, book: Any, entry: dict[str, Any]) -> str:
+def journal_line(ui: UIContext, book: RolenplayBook, entry: Json) -> str:
     """One journal entry as a sentence, after its clock time."""
     do, who, data = entry.get("do", ""), entry.get("who") or [], entry.get("data") or {}
     names = ", ".join(who) if who else ui.t("rnp.nobody")
@@ -147,7 +158,7 @@ def journal_line(ui: UIContext, book: Any, entry: dict[str, Any]) -> str:
     return f"{clock_time(ui, book, entry.get('at_s', 0))} · {text}"
 
 
-def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, Any]) -> str:
+def _journal_text(ui: UIContext, book: RolenplayBook, do: str, who: str, data: Json) -> str:
     t = ui.t
     if do == "add_character":
         return t("rnp.j_add", who=who)
@@ -216,12 +227,12 @@ def _journal_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, A
         return t("rnp.j_spotted", who=who, dc=data.get("stealth"), by=", ".join(data.get("spotted_by") or []))
     if do == "reveal":
         reason = data.get("reason")
-        reasons = {r.id: r.name.get(lang(ui)) for r in book.hiding.reveal_reasons}
+        reasons: dict[str | None, str] = {r.id: r.name.get(lang(ui)) for r in book.hiding.reveal_reasons}
         return t("rnp.j_reveal", who=who, reason=reasons.get(reason, reason))
     return _table_text(ui, book, do, who, data)
 
 
-def _table_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, Any]) -> str:
+def _table_text(ui: UIContext, book: RolenplayBook, do: str, who: str, data: Json) -> str:
     """The game master's table: jumps, rests, timers, hit points, packs, light."""
     t = ui.t
     if do == "advance_to":
@@ -263,3 +274,24 @@ def _table_text(ui: UIContext, book: Any, do: str, who: str, data: dict[str, Any
 def _with_gain(ui: UIContext, text: str, exhaustion: dict[str, int] | None) -> str:
     gained = gains(ui, exhaustion)
     return f"{text} — {gained}" if gained else text
+
+
+def timer_status(ui: UIContext, timer: Json) -> tuple[str, bool]:
+    """What a timer says now and whether it is a warning (run out, or a breath gone)."""
+    if timer["kind"] == "breath":
+        phase = timer.get("phase")
+        if phase == "holding":
+            return ui.t("rnp.breath_left", rounds=int(timer["rounds_left"]), time=duration(ui, timer["breath_left_s"])), False
+        if phase == "suffocating":
+            return ui.t("rnp.suffocating", rounds=int(timer["rounds_left"])), True
+        return ui.t("rnp.breath_out"), True
+    if timer["spent_s"] < 0:
+        return ui.t("rnp.hold_undone"), False
+    if timer["expired"]:
+        return ui.t("rnp.timer_out"), True
+    return ui.t("rnp.timer_left", time=duration(ui, timer["left_s"])), False
+
+
+def timer_label(ui: UIContext, timer: Json) -> str:
+    """A timer's name; a held breath is "Breath"."""
+    return ui.t("rnp.tab_breath") if timer["kind"] == "breath" else str(timer["label"])

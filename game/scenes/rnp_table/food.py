@@ -1,0 +1,324 @@
+"""The food and water panel of the Rôle'n Play table (R-RNP-FOOD-1, R-RNP-WATER-1).
+
+Per character: the pack (rations, water, the daily ration) and a day's eating and
+drinking by hand; for everyone: a day from the packs in one click (``supply_day``) or
+the day's water settled. What changes the table or rolls goes through the table to the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Literal, Protocol
+
+import pygame
+
+from game.app.rolling import DiceGroup, Presentation
+from game.books.rolenplay import RolenplayBook
+from game.rules.errors import Refused
+from game.rules.rnp import actions as a
+from game.rules.session import ActionLike, Entry, make_action
+from game.scenes.rnp_table.data import Json
+from game.scenes.rnp_table.layout import CAPTION, GAP, ROW
+from game.scenes.rnp_table.panel import Kit, Panel, fit
+from game.scenes.rnp_table.pen import Pen, line_height
+from game.scenes.rnp_table.words import gains, num, signed
+from game.ui import fonts
+from game.ui.context import UIContext
+
+RATIONS: tuple[Literal["full", "half", "none"], ...] = ("full", "half", "none")
+WIDE = 1000  # narrower, each character's row puts the pack and the day's buttons on lines of their own
+# The list of characters: where it starts (below the weather and the buttons for all) and each row's height.
+ROWS = {True: (86, 104), False: (140, 160)}  # by whether the panel is wide
+ALL_W = (324, 326)  # a day from the packs, the day's water settled, for everyone
+ALL_RIGHT = 660  # on a wide panel they end at the right, this wide with their gap
+ALL_BELOW = 74  # on a narrow one they go under the weather
+# A character's row, from its top: the pack, the day's buttons and the fasting lines, wide and narrow.
+PARTS = {True: ((420, 0), (290, 48), (0, 46)), False: ((0, 52), (0, 100), (200, 4))}
+PACK_H, DAY_H = 36, 40
+PACK_FIELD_W = 64
+PACK = (0, 150, 240, 360)  # the rations field, the water field, "set", the daily ration, from the pack's x
+PACK_LABELS = (70, 220)  # "rations" and "litres", right of their fields
+SET_W, RATION_W = 110, 260
+EAT_W, EAT_STEP = 96, 102
+LITRES_W, DRINK_W, END_W = 70, 100, 260
+DRINK_DX, END_DX = 86, 196  # after the eat buttons: the litres field, then drink, then the end of the day
+ROW_RULE = 8  # the rule above each character's row
+NAME_GAP, TAG_GAP, LINES_GAP = 12, 14, 16  # the name's room; its exhaustion after it; the fasting lines after that
+FASTING_ROOM = 8  # fasting lines beside the name keep this far from the right edge
+BESIDE_BELOW = 40  # fasting lines less than this below the row's top are beside the name
+RULES_LINES = 2
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """Where one character's row puts its parts."""
+
+    top: int
+    pack: tuple[int, int]
+    day: tuple[int, int]
+    fasting: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class FoodRegions:
+    area: pygame.Rect
+    wide: bool
+    all_buttons: tuple[int, int]  # where "everyone" buttons start
+
+    def row(self, index: int) -> MemberRow:
+        top, height = ROWS[self.wide]
+        y = self.area.top + top + index * height
+        left = self.area.left
+        pack, day, fasting = ((left + dx, y + dy) for dx, dy in PARTS[self.wide])
+        return MemberRow(y, pack, day, fasting)
+
+    def below(self, count: int) -> int:
+        """The y below ``count`` rows (the book's rules are written there)."""
+        top, height = ROWS[self.wide]
+        return self.area.top + top + count * height
+
+
+def food_regions(area: pygame.Rect) -> FoodRegions:
+    wide = area.width >= WIDE
+    start = (area.right - ALL_RIGHT, area.top + CAPTION) if wide else (area.left, area.top + ALL_BELOW)
+    return FoodRegions(area, wide, start)
+
+
+@dataclass(frozen=True)
+class FoodView:
+    """What the food and water tab shows: the weather, and each living character's pack and day."""
+
+    book: RolenplayBook
+    hot: bool
+    members: tuple[tuple[str, Json], ...]  # (name, the rules' view of them), the living, in the party's order
+
+
+class FoodIntents(Protocol):
+    def set_hot(self, value: str) -> None: ...
+
+    def supply_all(self) -> None: ...
+
+    def settle(self, names: list[str]) -> None: ...
+
+    def set_pack(self, name: str) -> None: ...
+
+    def drink(self, name: str) -> None: ...
+
+    def act(self, action: ActionLike) -> object: ...
+
+
+def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents: FoodIntents) -> None:
+    """The weather, a day for everyone, then each character's pack and day by hand."""
+    ui, book, area = kit.ui, view.book, regions.area
+    weather = [
+        ("mild", ui.tr("rnp.weather_mild", l=num(ui, book.water.litres_per_day))),
+        ("hot", ui.tr("rnp.weather_hot", l=num(ui, book.water.hot_litres_per_day))),
+    ]
+    kit.choices("weather", area.left, area.top + CAPTION, weather, "hot" if view.hot else "mild", intents.set_hot)
+    nobody = None if view.members else Refused("nobody", "nobody")
+    (x, y), (supply_w, settle_w) = regions.all_buttons, ALL_W
+    supply = (x, y, supply_w, ROW)
+    kit.button(
+        "supply_all",
+        supply,
+        ui.tr("rnp.supply_all"),
+        intents.supply_all,
+        style="primary",
+        refused=nobody,
+        tooltip=ui.tr("rnp.supply_all_tip"),
+    )
+    everyone = [name for name, _ in view.members]
+    kit.button(
+        "settle_all",
+        (x + supply_w + GAP, y, settle_w, ROW),
+        ui.tr("rnp.settle_all"),
+        partial(intents.settle, everyone),
+        refused=nobody,
+    )
+    for index, (name, member) in enumerate(view.members):
+        row = regions.row(index)
+        pack_controls(kit, area, row.pack, name, member, intents)
+        day_controls(kit, area, row.day, name, intents)
+
+
+def pack_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, member: Json, intents: FoodIntents) -> None:
+    """The pack: rations and litres carried, set with one button, and the ration eaten each day."""
+    ui, (x, y) = kit.ui, at
+    rations, water, set_x, ration_x = (x + dx for dx in PACK)
+    spoken = ui.tr("access.rnp_rations", name=name)
+    kit.field(f"rations:{name}", (rations, y, PACK_FIELD_W, PACK_H), num(ui, member["rations"]), max_length=5, spoken_name=spoken)
+    spoken = ui.tr("access.rnp_water", name=name)
+    kit.field(f"water:{name}", (water, y, PACK_FIELD_W, PACK_H), num(ui, member["water_l"]), max_length=5, spoken_name=spoken)
+    kit.button(f"pack:{name}", (set_x, y, SET_W, PACK_H), ui.tr("rnp.pack_set"), partial(intents.set_pack, name))
+    other: Literal["half", "full"] = "half" if member["ration"] == "full" else "full"
+    switch = partial(intents.act, a.SetSupplies(character=name, ration=other))
+    rect = (ration_x, y, min(RATION_W, area.right - ration_x), PACK_H)
+    kit.button(f"ration:{name}", rect, ui.tr(f"rnp.pack_ration_{member['ration']}"), switch, tooltip=ui.tr("rnp.pack_ration_tip"))
+
+
+def day_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, intents: FoodIntents) -> None:
+    """A day by hand: a full, half or no ration eaten, litres drunk, the day's water settled."""
+    ui, (x, y) = kit.ui, at
+    for ration in RATIONS:
+        eat = partial(intents.act, a.EatDay(character=name, ration=ration))
+        kit.button(f"eat:{name}:{ration}", (x, y, EAT_W, DAY_H), ui.tr(f"rnp.eat_{ration}"), eat, tooltip=ui.tr("rnp.eat_tip"))
+        x += EAT_STEP
+    spoken = ui.tr("access.rnp_drink", name=name)
+    kit.field(f"litres:{name}", (x + GAP, y, LITRES_W, DAY_H), "1", max_length=4, spoken_name=spoken)
+    kit.button(f"drink:{name}", (x + DRINK_DX, y, DRINK_W, DAY_H), ui.tr("rnp.drink"), partial(intents.drink, name))
+    end = (x + END_DX, y, min(END_W, area.right - x - END_DX), DAY_H)
+    kit.button(f"day:{name}", end, ui.tr("rnp.end_of_day"), partial(intents.settle, [name]))
+
+
+def paint_food(surface: pygame.Surface, view: FoodView, regions: FoodRegions, ui: UIContext) -> None:
+    """The weather's caption, each character's row, and the book's rules under them."""
+    pen, p, book, area = Pen(surface, ui), ui.palette, view.book, regions.area
+    pen.label(ui.t("rnp.weather"), area.topleft)
+    y = regions.below(0)
+    if not view.members:
+        y = pen.soft(ui.t("rnp.party_empty"), area.left, y, area.width)
+    need = book.water.hot_litres_per_day if view.hot else book.water.litres_per_day
+    for index, (name, member) in enumerate(view.members):
+        paint_member(pen, view, regions.area, regions.row(index), name, member, need)
+        y = regions.below(index + 1)
+    rules = ui.t("rnp.food_rules", grams=num(ui, book.food.grams_per_day))
+    blocked = book.exhaustion.recovery_blocked.get(ui.catalogue.language)
+    pen.paragraph(
+        f"{rules} {blocked}", area.left, y + 6, area.width, face="italic", role="small", colour=p.ink_soft, max_lines=RULES_LINES
+    )
+
+
+def paint_member(pen: Pen, view: FoodView, area: pygame.Rect, row: MemberRow, name: str, member: Json, need: float) -> None:
+    """One character's row: the name and its exhaustion, the pack's captions, the fasting and water lines."""
+    ui, p = pen.ui, pen.ui.palette
+    (x, py), (tx, ty) = row.pack, row.fasting
+    pen.divider((area.left, row.top - ROW_RULE), (area.right, row.top - ROW_RULE))
+    fasting = ui.t("rnp.fasting", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"])
+    water = ui.t("rnp.water_of", litres=num(ui, member["water_today_l"]), need=num(ui, need))
+    # The name (and its exhaustion) end before what is beside them: the fasting lines, else the packs.
+    # Fasting lines beside the name move right to make room for it, as far as they still fit.
+    beside = ty < row.top + BESIDE_BELOW
+    room_end = tx if tx > area.left else x
+    if beside:
+        size = ui.theme.text_size("small")
+        room_end = max(room_end, area.right - max(fonts.text_width(t, "body", size) for t in (fasting, water)) - FASTING_ROOM)
+    room = room_end - area.left - NAME_GAP
+    exhaustion = ui.t("rnp.exhaustion", level=member["exhaustion"], max=view.book.exhaustion.maximum)
+    if member["exhaustion"]:
+        room -= fonts.text_width(exhaustion, "title", ui.theme.text_size("small")) + TAG_GAP
+    title = pen.text(fit(name, "title", ui.theme.text_size("heading"), room), (area.left, row.top), face="title", role="heading")
+    end = title.right
+    if member["exhaustion"]:
+        at = (title.right + TAG_GAP, title.centery)
+        end = pen.text(exhaustion, at, face="title", role="small", colour=p.bad, anchor="midleft").right
+    if beside:  # the fasting lines beside the name: after it (and its exhaustion)
+        tx = max(tx, end + LINES_GAP)
+    middle = py + PACK_H // 2
+    pen.text(ui.t("rnp.pack_rations"), (x + PACK_LABELS[0], middle), role="small", anchor="midleft")
+    pen.text(ui.t("rnp.pack_litres"), (x + PACK_LABELS[1], middle), role="small", anchor="midleft")
+    pen.text(fasting, (tx, ty), role="small")
+    pen.text(water, (tx, ty + pen.line_height("small")), role="small")
+
+
+def present_supplies(ui: UIContext, result: Json) -> Presentation:
+    """The overlay of a day from the packs: the half-water saves rolled, and who tires."""
+    days = result.get("days") or {}
+    groups = [
+        DiceGroup(
+            ui.t("rnp.save_dc_of", who=who, dc=d["save"]["dc"]),
+            tuple(d["save"]["dice"]),
+            20,
+            f"{d['save']['roll']} {signed(d['save']['modifier'])} = {d['save']['total']}",
+        )
+        for who, d in days.items()
+        if d.get("save")
+    ]
+    gained = gains(ui, {who: d.get("exhaustion", 0) for who, d in days.items()})
+    return ui.t("rnp.supply_title"), groups, gained or ui.t("rnp.supply_fine"), "bad" if gained else "good"
+
+
+def present_water(ui: UIContext, result: Json) -> Presentation:
+    """The overlay of one character's day of water: the save for half water, and whether they tire."""
+    save = result.get("save")
+    who = result.get("character", "")
+    status = ui.t(f"rnp.water_{result.get('status', 'enough')}")
+    groups = []
+    if save:
+        detail = f"{save['roll']} {signed(save['modifier'])} = {save['total']}"
+        groups.append(DiceGroup(ui.t("rnp.save_dc_of", who=who, dc=save["dc"]), tuple(save["dice"]), 20, detail))
+    gained = gains(ui, {who: result.get("exhaustion", 0)})
+    verdict = f"{who} : {status}" if ui.catalogue.language == "fr" else f"{who}: {status}"
+    if gained:
+        verdict += " — " + gained
+    return ui.t("rnp.water_title"), groups, verdict, "bad" if gained else "good"
+
+
+class FoodPanel(Panel):
+    """Per character: the pack (rations, water, the daily ration), a day's eating and drinking by hand; for
+    everyone: a day from the packs in one click (``supply_day``) or the day's water settled."""
+
+    def shown(self) -> FoodView:
+        party = self.rules["party"]
+        return FoodView(self.book, self.table.shared.hot, tuple((name, party[name]) for name in self.living()))
+
+    def regions(self) -> FoodRegions:
+        return food_regions(self.inner())
+
+    def build(self) -> None:
+        build_food_controls(self.kit, self.regions(), self.shown(), self)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        paint_food(surface, self.shown(), self.regions(), self.ui)
+
+    def content_height(self, width: int) -> int:
+        top, row = ROWS[width >= WIDE]
+        return top + row * len(self.living()) + 3 * line_height(self.ui, "small")
+
+    # -- intents ----------------------------------------------------------------------------------
+    def set_hot(self, value: str) -> None:
+        self.table.shared.hot = value == "hot"
+        self.table.rebuild()
+
+    def set_pack(self, name: str) -> None:
+        rations, water = self.number(f"rations:{name}"), self.number(f"water:{name}")
+        if rations is None or water is None:
+            self.table.show(self.ui.t("rnp.type_amount"), bad=True)
+            return
+        self.table.act(make_action(a.SetSupplies, character=name, rations=rations, water_l=water))
+
+    def drink(self, name: str) -> None:
+        litres = self.number(f"litres:{name}")
+        if litres is None:
+            self.table.show(self.ui.t("rnp.type_amount"), bad=True)
+            return
+        self.table.act(make_action(a.Drink, character=name, litres=litres))
+
+    def refresh_packs(self) -> None:
+        """After the packs changed, the fields show what they hold now."""
+        for name in self.living():
+            member = self.rules["party"][name]
+            self.texts[f"rations:{name}"] = num(self.ui, member["rations"])
+            self.texts[f"water:{name}"] = num(self.ui, member["water_l"])
+        self.table.rebuild()
+
+    def supply_all(self) -> None:
+        """Everyone eats their ration and drinks the day's need from their pack (half-water saves in the overlay)."""
+
+        def after(result: Entry | Refused) -> None:
+            if isinstance(result, Entry):
+                self.refresh_packs()
+
+        self.table.roll(a.SupplyDay(hot=self.table.shared.hot), partial(present_supplies, self.ui), after)
+
+    def settle(self, names: list[str]) -> None:
+        """Settle the day's water for each in turn (a save for half water shows in the dice overlay)."""
+        if not names:
+            return
+        first, rest = names[0], names[1:]
+
+        def after(result: Entry | Refused) -> None:
+            if isinstance(result, Entry):
+                self.settle(rest)
+
+        self.table.roll(a.DrinkDay(character=first, hot=self.table.shared.hot), partial(present_water, self.ui), after)

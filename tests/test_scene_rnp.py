@@ -11,9 +11,9 @@ from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.dice_roll import DiceRollScene
 from game.scenes.rnp_table.character_form import CharacterForm
-from game.scenes.rnp_table.words import journal_line
 from game.scenes.rnp_table.saves import SavesScene
 from game.scenes.rnp_table.scene import RnpTableScene
+from game.scenes.rnp_table.words import journal_line
 
 SEED = 20
 CTRL = pygame.KMOD_CTRL

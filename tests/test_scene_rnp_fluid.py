@@ -16,9 +16,9 @@ from game.app.services import build_services
 from game.app.showcase import load_all
 from game.app.stack import SceneStack
 from game.scenes.rnp_table.character_form import CharacterForm
-from game.scenes.samples.rnp import sample_table
 from game.scenes.rnp_table.saves import SavesScene
 from game.scenes.rnp_table.scene import RnpTableScene
+from game.scenes.samples.rnp import sample_table
 
 CTRL = pygame.KMOD_CTRL
 

@@ -12,10 +12,9 @@ from game.app.adventure import Adventure
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.dice_roll import DiceRollScene
-from game.scenes.rnp_table.words import num
 from game.scenes.rnp_table.players import PlayersScene
 from game.scenes.rnp_table.scene import RnpTableScene
-from game.scenes.rnp_table.words import timer_status
+from game.scenes.rnp_table.words import num, timer_status
 
 SEED = 7
 CTRL = pygame.KMOD_CTRL

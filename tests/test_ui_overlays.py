@@ -222,3 +222,14 @@ def test_help_that_scrolls_takes_the_arrows_and_its_scrollbar_and_still_closes_o
     assert pane.offset == pane.max_offset and overlay.stack is not None
     click(overlay.panel_rect().center)
     assert overlay.stack is None
+
+
+def test_the_navigator_builds_the_overlays_of_data_with_the_ui_alone(tmp_path):
+    """Rule 5 of issue 27: a screen opens a dialog, a form or the spells through the navigator, like any screen."""
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "FF2")
+    dialog = services.navigator.build(Screen.DIALOG, "Boire ?", [("Non", False), ("Oui", True)], title="Potion")
+    form = services.navigator.build(Screen.FORM, "Créature", [FieldSpec("name", "Nom")], lambda values: None, width=640)
+    spells = services.navigator.build(Screen.SPELLS, adventure.book, adventure.state, lambda i: None, lambda i: None)
+    assert isinstance(dialog, Dialog) and isinstance(form, FormScene) and isinstance(spells, SpellsModal)
+    assert dialog.ui is form.ui is spells.ui is services.ui and form.width == 640

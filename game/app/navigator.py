@@ -49,6 +49,10 @@ class Screen(StrEnum):
     TIMELINE = "timeline"
     CHRONICLES = "chronicles"
     SHARE = "share"
+    # Overlays of data, opened over the screen that asks (each gets the ui and what it shows):
+    DIALOG = "dialog"  # a question and its answers (game.ui.dialog)
+    FORM = "form"  # a few labelled fields and OK / Cancel
+    SPELLS = "spells"  # the book's spells during a fight
 
 
 #: The package whose import installs the routes: loaded by name, on first need, so this

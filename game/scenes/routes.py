@@ -23,6 +23,16 @@ def _scene(module: str, name: str, *, with_services: bool = True) -> ScreenFacto
     return build
 
 
+def _overlay(module: str, name: str) -> ScreenFactory:
+    """A factory building the overlay ``<module>.<name>`` with the UI context: a dialog or a form over any screen,
+    no screen of its own (it shows what it is given and hands back what the player chose)."""
+
+    def build(services: Any, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(services.ui, *args, **kwargs)
+
+    return build
+
+
 ROUTES: dict[Screen, ScreenFactory] = {
     Screen.SHELF: _scene("bookshelf.scene", "BookshelfScene"),
     Screen.CREATION: _scene("creation", "CreationScene"),
@@ -47,4 +57,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.TIMELINE: _scene("timeline", "TimelineScene"),
     Screen.CHRONICLES: _scene("chronicles", "ChroniclesScene"),
     Screen.SHARE: _scene("share", "ShareScene"),
+    Screen.DIALOG: _overlay("game.ui.dialog", "Dialog"),
+    Screen.FORM: _overlay("game.scenes.common.form", "FormScene"),
+    Screen.SPELLS: _overlay("game.scenes.common.spells", "SpellsModal"),
 }

@@ -84,7 +84,7 @@ def test_a_df49_fight_with_archery_a_wound_and_luck_played_with_keys_only(servic
     d = KeyboardOnly(sheet, services)
     heard_from = len(services.ui.speech.history)
 
-    d.tab_to(sheet.top["fight"])
+    d.tab_to(sheet.controls.top["fight"])
     d.enter()
     setup = d.top
     assert isinstance(setup, FightSetupScene)

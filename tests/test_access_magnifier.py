@@ -58,11 +58,11 @@ def test_tab_moves_the_magnified_view_to_the_focused_control(tmp_path):
     d.loop.zoom = lambda: services.settings.ui_scale
     d.send()
     assert d.display.zoom == 2.0
-    while sheet.group.focus.focused is not sheet.top["help"]:
+    while sheet.group.focus.focused is not sheet.controls.top["help"]:
         d.key(pygame.K_TAB)
-    assert d.display.viewport.shown.contains(sheet.top["help"].rect)
-    while sheet.group.focus.focused is not sheet.luck_button:
+    assert d.display.viewport.shown.contains(sheet.controls.top["help"].rect)
+    while sheet.group.focus.focused is not sheet.controls.hero.luck_button:
         d.key(pygame.K_TAB)
-    assert d.display.viewport.shown.contains(sheet.luck_button.rect)
+    assert d.display.viewport.shown.contains(sheet.controls.hero.luck_button.rect)
     d.key(pygame.K_RETURN)  # and the magnified page still takes the key: the Luck test runs
     assert sheet.adventure.session.entries[-1].action["do"] == "test_luck"

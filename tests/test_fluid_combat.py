@@ -117,7 +117,7 @@ def test_the_dice_overlay_keeps_the_small_page_and_centres_its_panel_on_it(tmp_p
 
     services = make_services(tmp_path, animation_speed="normal")
     driver = Driver(SheetScene(services, make_adventure(services, "DF49", dice=[3, 4])), window=(1024, 640))
-    driver.click(driver.top.luck_button)
+    driver.click(driver.top.controls.hero.luck_button)
     overlay = driver.top
     assert type(overlay).__name__ == "DiceRollScene"
     assert overlay.page == (1024, 640) and driver.stack.scenes[0].page == (1024, 640)  # the sheet is not re-laid out

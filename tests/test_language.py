@@ -12,7 +12,7 @@ def test_the_book_s_starting_equipment_is_shown_in_english_after_switching(tmp_p
     services.settings.language = "en"
     services.save_settings()
     driver = Driver(SheetScene(services, adventure))
-    shown = [services.ui.text(item) for item in driver.top.equipment.items]
+    shown = [services.ui.text(item) for item in driver.top.controls.backpack.equipment.items]
     assert "Sword forged by the Dwarves of Sardath" in shown
     assert "Épée forgée par les Nains de Sardath" in adventure.state.equipment  # the sheet itself is unchanged
     assert "Corde de chanvre" in shown  # what the player wrote stays as written

@@ -28,7 +28,7 @@ def adventure_of(services, book_id="DF31", dice=(), play="bookmark", book=None):
 def test_eating_at_full_stamina_asks_first_and_cancel_keeps_the_provision(services):
     adventure = adventure_of(services)
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.use_buttons["provisions"])
+    driver.click(driver.top.controls.backpack.use_buttons["provisions"])
     assert isinstance(driver.top, Dialog)
     driver.click(driver.top.buttons[0])  # cancel
     assert adventure.state.counters["provisions"] == 4 and not adventure.session.entries
@@ -37,7 +37,7 @@ def test_eating_at_full_stamina_asks_first_and_cancel_keeps_the_provision(servic
 def test_eating_at_full_stamina_anyway_spends_the_provision_and_says_nothing_was_gained(services):
     adventure = adventure_of(services)
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.use_buttons["provisions"])
+    driver.click(driver.top.controls.backpack.use_buttons["provisions"])
     driver.click(driver.top.buttons[1])  # use it anyway
     assert adventure.state.counters["provisions"] == 3
     assert driver.top.message == services.ui.t("play.ate", gain=services.ui.t("play.no_gain"))
@@ -47,7 +47,7 @@ def test_a_meal_when_wounded_says_how_much_was_gained_R_FOOD_1(services):
     adventure = adventure_of(services)
     adventure.act({"do": "change", "stat": "stamina", "by": -6})
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.use_buttons["provisions"])
+    driver.click(driver.top.controls.backpack.use_buttons["provisions"])
     assert isinstance(driver.top, SheetScene)
     assert "+4" in driver.top.message and "14 → 18" in driver.top.message
 
@@ -55,7 +55,7 @@ def test_a_meal_when_wounded_says_how_much_was_gained_R_FOOD_1(services):
 def test_a_potion_at_its_initial_score_asks_first_R_POTION_1(services):
     adventure = adventure_of(services, "DF49")
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.use_buttons["potions"])
+    driver.click(driver.top.controls.backpack.use_buttons["potions"])
     kinds = driver.top  # the potion question
     driver.click(kinds.buttons[1])
     assert isinstance(driver.top, Dialog) and driver.top.title is not None  # "nothing to gain"
@@ -68,7 +68,7 @@ def test_honest_play_greys_undo_with_the_reason_after_a_roll(services):
     driver = Driver(SheetScene(services, adventure))
     adventure.act({"do": "test_luck"})
     driver.top.sync()
-    undo = driver.top.top["undo"]
+    undo = driver.top.controls.top["undo"]
     assert not undo.enabled and "Partie intègre" in services.ui.text(undo.disabled_reason)
     driver.key(__import__("pygame").K_z, mod=__import__("pygame").KMOD_CTRL)
     assert len(adventure.session.entries) == 1
@@ -129,21 +129,21 @@ def test_the_paragraph_field_names_the_range_and_its_error_clears_after_a_succes
     adventure = adventure_of(services, book=book)
     driver = Driver(SheetScene(services, adventure))
     scene = driver.top
-    driver.click(scene.paragraph_field)
+    driver.click(scene.controls.paragraph.paragraph_field)
     driver.type("401")
-    driver.click(scene.go_button)
+    driver.click(scene.controls.paragraph.go_button)
     assert "400" in scene.message and adventure.state.paragraph is None
-    scene.paragraph_field.text = ""  # the player clears the field
-    driver.click(scene.paragraph_field)
+    scene.controls.paragraph.paragraph_field.text = ""  # the player clears the field
+    driver.click(scene.controls.paragraph.paragraph_field)
     driver.type("40")
-    driver.click(scene.go_button)
+    driver.click(scene.controls.paragraph.go_button)
     assert adventure.state.paragraph == 40 and scene.message is None
 
 
 def test_the_eraser_refuses_skill_99_with_a_reason(services):
     adventure = adventure_of(services)
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.stat_erasers["skill"])
+    driver.click(driver.top.controls.hero.stat_erasers["skill"])
     form = driver.top
     form.fields["initial"].text = "99"
     form.fields["current"].text = "10"
@@ -203,7 +203,7 @@ def test_dead_creatures_leave_the_fight_setup_and_stay_in_the_boxes_as_defeated(
     setup = FightSetupScene(services, adventure)
     assert [index for index, _toggle in setup.box_toggles] == [1]
     sheet = SheetScene(services, adventure)
-    assert "vaincu" in services.ui.text(sheet.creature_list.items[0])
+    assert "vaincu" in services.ui.text(sheet.controls.side.creature_list.items[0])
 
 
 def test_a_wounded_box_fought_again_keeps_its_maximum_on_the_board(services):
@@ -263,9 +263,9 @@ def test_a_healing_spell_says_how_much_it_gained(services):
     adventure.act({"do": "counter", "name": book.spells[index].counter, "by": 1})
     adventure.act({"do": "change", "stat": "stamina", "by": -8})
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.tab_buttons["tools"])
-    driver.top.tools.spells.select(index)
+    driver.click(driver.top.controls.side.tab_buttons["tools"])
+    driver.top.controls.side.tools.spells.select(index)
     driver.top.sync()
-    driver.click(driver.top.tools.cast_button)
+    driver.click(driver.top.controls.side.tools.cast_button)
     assert adventure.state.hero.scores["stamina"] == 20  # half the initial 20, capped (R-CAP-1)
     assert "12 → 20" in driver.top.message

@@ -95,7 +95,7 @@ def test_the_sheet_exports_as_a_one_page_png(services):
     play_a_little(adventure)
     driver = Driver(SheetScene(services, adventure))
     driver.top.show_tab("journal")
-    driver.click(driver.top.journal_buttons[2])
+    driver.click(driver.top.controls.side.journal_buttons[2])
     share = driver.top
     assert isinstance(share, ShareScene)
     driver.click(share.buttons["png"])

@@ -69,7 +69,7 @@ def test_f1_on_the_sheet_opens_the_rules_of_this_book_then_the_shortcuts_by_mous
 def test_the_help_button_opens_the_rules_and_close_returns(services):
     driver = Driver(SheetScene(services, make_adventure(services, "DF31")))
     sheet = driver.top
-    driver.click(sheet.top["help"])
+    driver.click(sheet.controls.top["help"])
     driver.click(driver.top.close_button)
     assert driver.top is sheet
 

@@ -112,14 +112,14 @@ def tools_sheet(services, book_id: str, dice=(), hero=None):
     hero = hero if hero is not None else middle_hero(services.shelf.books[book_id])
     adventure = make_adventure(services, book_id, dice, hero=hero)
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.tab_buttons["tools"])
+    driver.click(driver.top.controls.side.tab_buttons["tools"])
     return driver, adventure
 
 
 def test_the_tools_tab_lists_every_spell_of_the_book(services):
     driver, _ = tools_sheet(services, "FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
     book = services.shelf.books["FF2"]
-    assert len(driver.top.tools.spells.items) == len(book.spells)
+    assert len(driver.top.controls.side.tools.spells.items) == len(book.spells)
 
 
 def test_casting_a_spell_from_the_tools_tab_spends_one_use(services):
@@ -127,25 +127,25 @@ def test_casting_a_spell_from_the_tools_tab_spends_one_use(services):
     book = services.shelf.books["FF2"]
     index = next(i for i, spell in enumerate(book.spells) if spell.id == "esp")
     adventure.act({"do": "counter", "name": book.spells[index].counter, "by": 1})
-    driver.top.tools.spells.select(index)
+    driver.top.controls.side.tools.spells.select(index)
     driver.top.sync()
-    driver.click(driver.top.tools.cast_button)
+    driver.click(driver.top.controls.side.tools.cast_button)
     assert adventure.session.entries[-1].action["do"] == "cast"
     assert adventure.state.counters[book.spells[index].counter] == 0
 
 
 def test_a_spell_with_no_use_left_is_disabled_with_the_rules_reason(services):
     driver, adventure = tools_sheet(services, "FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
-    driver.top.tools.spells.select(1)
+    driver.top.controls.side.tools.spells.select(1)
     driver.top.sync()
-    button = driver.top.tools.cast_button
+    button = driver.top.controls.side.tools.cast_button
     assert not button.enabled and button.disabled_reason
 
 
 def test_the_dice_tray_rolls_into_the_journal_and_changes_no_score(services):
     driver, adventure = tools_sheet(services, "DF31", dice=[2, 5, 6])
     before = dict(adventure.state.hero.scores)
-    driver.click(driver.top.tools.tray_buttons["3d6"])
+    driver.click(driver.top.controls.side.tools.tray_buttons["3d6"])
     entry = adventure.session.entries[-1]
     assert entry.action == {"do": "roll", "dice": "3d6"} and entry.dice == [2, 5, 6]
     assert adventure.state.last_roll.total == 13
@@ -158,8 +158,8 @@ def test_a_testable_book_score_gets_its_own_test_button_that_tests_it(services):
     testable = [stat.id for stat in book.stats if stat.id not in ("skill", "luck") and stat.test is not None]
     assert testable
     driver, adventure = tools_sheet(services, book.id, dice=[1, 1, 1, 1, 1, 1])
-    assert sorted(driver.top.tools.test_buttons) == sorted(testable)
-    driver.click(driver.top.tools.test_buttons[testable[0]])
+    assert sorted(driver.top.controls.side.tools.test_buttons) == sorted(testable)
+    driver.click(driver.top.controls.side.tools.test_buttons[testable[0]])
     assert adventure.session.entries[-1].action == {"do": "test", "stat": testable[0]}
     assert adventure.session.entries[-1].outcome == "success"
 
@@ -174,7 +174,7 @@ def test_every_shipped_book_shows_each_of_its_steps_spells_and_tests(services):
         assert list(creation.steps.buttons) == [step.id for step in book.creation], book_id
         driver, _ = tools_sheet(services, book_id)
         driver.loop.run_frames(1)
-        tools = driver.top.tools
+        tools = driver.top.controls.side.tools
         assert (len(tools.spells.items) if tools.spells else 0) == len(book.spells), book_id
         assert sorted(tools.test_buttons) == sorted(s.id for s in book.stats if s.id not in ("skill", "luck") and s.test), book_id
 

@@ -101,7 +101,7 @@ def play_to_victory(driver):
 def test_the_whole_adventure_can_be_finished_with_the_mouse_alone(services):
     adventure = make_adventure(services, "DEMO", WINNING_DICE, hero=dict(HERO))
     driver = Driver(SheetScene(services, adventure))
-    driver.click(driver.top.top["read"])
+    driver.click(driver.top.controls.top["read"])
     assert isinstance(driver.top, ReaderScene) and adventure.state.paragraph == 1
     BOARDS.clear()
     play_to_victory(driver)
@@ -205,7 +205,7 @@ def test_sheet_button_returns_to_the_sheet_it_came_from(services):
     adventure = make_adventure(services, "DEMO", hero=dict(HERO))
     driver = Driver(SheetScene(services, adventure))
     sheet = driver.top
-    driver.click(sheet.top["read"])
+    driver.click(sheet.controls.top["read"])
     driver.click(driver.top.controls.sheet_button)
     assert driver.top is sheet and len(driver.stack.scenes) == 1
     assert sheet.adventure.state.paragraph == 1  # the tracker followed the reader
@@ -214,7 +214,7 @@ def test_sheet_button_returns_to_the_sheet_it_came_from(services):
 def test_the_sheet_has_no_read_button_for_books_without_sections(services):
     for book_id in ("DF31", "DF49", "DF64"):
         driver = Driver(SheetScene(services, make_adventure(services, book_id)))
-        assert "read" not in driver.top.top
+        assert "read" not in driver.top.controls.top
 
 
 def test_starting_the_demo_from_the_shelf_goes_through_creation(services):

@@ -24,20 +24,20 @@ def test_plus_on_stamina_regains_one_point_up_to_the_initial_score_R_CAP_1(servi
     driver, adventure = sheet(services)
     adventure.act({"do": "change", "stat": "stamina", "by": -3})
     driver.top.sync()
-    driver.click(driver.top.stat_counters["stamina"].plus_rect())
+    driver.click(driver.top.controls.hero.stat_counters["stamina"].plus_rect())
     assert adventure.state.hero.scores["stamina"] == 18
     assert adventure.session.entries[-1].action == {"do": "change", "stat": "stamina", "by": 1}
 
 
 def test_plus_is_disabled_at_the_initial_score(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.stat_counters["stamina"].plus_rect())
+    driver.click(driver.top.controls.hero.stat_counters["stamina"].plus_rect())
     assert adventure.state.hero.scores["stamina"] == 20 and len(adventure.session.entries) == 0
 
 
 def test_test_luck_rolls_through_the_rules_and_shows_the_dice(services):
     driver, adventure = sheet(services, dice=[2, 3])
-    driver.click(driver.top.luck_button)
+    driver.click(driver.top.controls.hero.luck_button)
     assert type(driver.top).__name__ == "DiceRollScene"
     assert driver.top.groups[0].faces == (2, 3)
     driver.click((640, 360))
@@ -48,7 +48,7 @@ def test_test_luck_rolls_through_the_rules_and_shows_the_dice(services):
 def test_physical_dice_are_asked_then_used_for_the_test(tmp_path):
     services = make_services(tmp_path, physical_dice=True)
     driver, adventure = sheet(services, dice=[6, 6])
-    driver.click(driver.top.skill_button)
+    driver.click(driver.top.controls.hero.skill_button)
     entry = driver.top
     assert type(entry).__name__ == "DiceEntryScene" and entry.sides == [6, 6]
     driver.click(entry.pip_buttons[0][2])
@@ -60,12 +60,12 @@ def test_physical_dice_are_asked_then_used_for_the_test(tmp_path):
 
 def test_the_same_actions_through_the_sheet_and_the_session_give_the_same_state(services):
     driver, adventure = sheet(services, book_id="DF49", dice=[1, 1, 5, 6])
-    driver.click(driver.top.counter_widgets["herbs"].plus_rect())
-    driver.click(driver.top.stat_counters["stamina"].minus_rect())
-    driver.click(driver.top.use_buttons["herbs"])
-    driver.click(driver.top.luck_button)
+    driver.click(driver.top.controls.backpack.counter_widgets["herbs"].plus_rect())
+    driver.click(driver.top.controls.hero.stat_counters["stamina"].minus_rect())
+    driver.click(driver.top.controls.backpack.use_buttons["herbs"])
+    driver.click(driver.top.controls.hero.luck_button)
     driver.click((640, 360))
-    driver.click(driver.top.skill_button)
+    driver.click(driver.top.controls.hero.skill_button)
     driver.click((640, 360))
     direct = Session(adventure.book, ScriptedDice([1, 1, 5, 6]), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
     for action in (
@@ -83,7 +83,7 @@ def test_a_refused_action_is_disabled_with_the_reason_as_tooltip(services):
     driver, adventure = sheet(services)
     adventure.act({"do": "fight", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]})
     driver.top.sync()
-    eat = driver.top.use_buttons["provisions"]
+    eat = driver.top.controls.backpack.use_buttons["provisions"]
     assert not eat.enabled and "combat" in eat.tooltip_text().lower()
     driver.click(eat)
     assert adventure.state.counters["provisions"] == 4
@@ -91,7 +91,7 @@ def test_a_refused_action_is_disabled_with_the_reason_as_tooltip(services):
 
 def test_ctrl_z_undoes_and_ctrl_y_redoes(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.stat_counters["luck"].minus_rect())
+    driver.click(driver.top.controls.hero.stat_counters["luck"].minus_rect())
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert adventure.state.hero.scores["luck"] == 9
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
@@ -101,51 +101,51 @@ def test_ctrl_z_undoes_and_ctrl_y_redoes(services):
 def test_typing_a_paragraph_and_enter_goes_there_and_keeps_the_history(services):
     driver, adventure = sheet(services)
     for number in ("12", "345"):
-        driver.click(driver.top.paragraph_field)
+        driver.click(driver.top.controls.paragraph.paragraph_field)
         driver.type(number)
         driver.key(pygame.K_RETURN)
     assert adventure.state.paragraph == 345 and adventure.state.paragraph_history == [12]
-    driver.click(driver.top.history_buttons[0])
+    driver.click(driver.top.controls.paragraph.history_buttons[0])
     assert adventure.state.paragraph == 12
 
 
 def test_equipment_is_added_and_removed(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.item_field)
+    driver.click(driver.top.controls.backpack.item_field)
     driver.type("Corde")
-    driver.click(driver.top.add_item_button)
+    driver.click(driver.top.controls.backpack.add_item_button)
     assert adventure.state.equipment[-1] == "Corde"
-    driver.top.equipment.select(len(adventure.state.equipment) - 1)
+    driver.top.controls.backpack.equipment.select(len(adventure.state.equipment) - 1)
     driver.top.sync()
-    driver.click(driver.top.remove_item_button)
+    driver.click(driver.top.controls.backpack.remove_item_button)
     assert "Corde" not in adventure.state.equipment
 
 
 def test_notes_are_written_when_the_player_leaves_them(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.tab_buttons["notes"])
-    driver.click(driver.top.notes)
+    driver.click(driver.top.controls.side.tab_buttons["notes"])
+    driver.click(driver.top.controls.side.notes)
     driver.type("La clé est sous la pierre.")
-    driver.click(driver.top.tab_buttons["journal"])
+    driver.click(driver.top.controls.side.tab_buttons["journal"])
     assert adventure.state.notes == "La clé est sous la pierre."
 
 
 def test_ticking_a_day_shows_tonnerdi_first_R_TIME_1(services):
     driver, adventure = sheet(services, book_id="DF49")
-    driver.click(driver.top.tick_button)
+    driver.click(driver.top.controls.backpack.tick_button)
     assert adventure.state.calendar.ticked == 1 and "Tonnerdi" in driver.top.message
 
 
 def test_what_the_book_does_not_use_is_not_shown(services):
     df31, _ = sheet(services, "DF31")
     df64, _ = sheet(services, "DF64")
-    assert "arrows" not in df31.top.counter_widgets and "calendar" not in df31.top.tabs
-    assert "provisions" not in df64.top.counter_widgets and "willpower" in df64.top.stat_counters
+    assert "arrows" not in df31.top.controls.backpack.counter_widgets and "calendar" not in df31.top.regions.side.tabs
+    assert "provisions" not in df64.top.controls.backpack.counter_widgets and "willpower" in df64.top.controls.hero.stat_counters
 
 
 def test_the_eraser_corrects_initial_and_current_scores(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.stat_erasers["skill"])
+    driver.click(driver.top.controls.hero.stat_erasers["skill"])
     form = driver.top
     form.fields["initial"].text = "11"
     form.fields["current"].text = "11"
@@ -156,7 +156,7 @@ def test_the_eraser_corrects_initial_and_current_scores(services):
 
 def test_the_eraser_refuses_an_impossible_value_and_changes_nothing(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.stat_erasers["luck"])
+    driver.click(driver.top.controls.hero.stat_erasers["luck"])
     form = driver.top
     form.fields["current"].text = "15"
     driver.click(form.ok_button)
@@ -165,7 +165,7 @@ def test_the_eraser_refuses_an_impossible_value_and_changes_nothing(services):
 
 def test_a_creature_box_is_written_from_the_form_R_ENCOUNTER_1(services):
     driver, adventure = sheet(services)
-    driver.click(driver.top.creature_add)
+    driver.click(driver.top.controls.side.creature_add)
     form = driver.top
     for key, text in (("name", "Homme-Lézard"), ("skill", "8"), ("stamina", "7"), ("notes", "Queue fouettante")):
         form.fields[key].text = text
@@ -178,13 +178,13 @@ def test_losing_all_stamina_leads_to_the_death_page(services):
     driver, adventure = sheet(services)
     adventure.act({"do": "change", "stat": "stamina", "by": -19})
     driver.top.sync()
-    driver.click(driver.top.stat_counters["stamina"].minus_rect())
+    driver.click(driver.top.controls.hero.stat_counters["stamina"].minus_rect())
     assert type(driver.top).__name__ == "DeathScene"
 
 
 def test_every_action_is_saved_and_reloads_exactly(services):
     driver, adventure = sheet(services, dice=[3, 3])
-    driver.click(driver.top.luck_button)
+    driver.click(driver.top.controls.hero.luck_button)
     driver.click((640, 360))
     _, loaded = services.saves.load(adventure.save_id, services.shelf.books)
     assert loaded.state == adventure.state
@@ -227,7 +227,7 @@ def test_a_failed_save_gives_the_advice_that_fits_the_error(services, monkeypatc
         raise error
 
     monkeypatch.setattr(adventure.store, "write", refuse)
-    driver.click(driver.top.stat_counters["stamina"].minus_rect())
+    driver.click(driver.top.controls.hero.stat_counters["stamina"].minus_rect())
     text = driver.top.save_failed_text()
     assert services.ui.t(advice) in text and error.strerror in text
     if advice == "sheet.save_hint_permission":

@@ -99,26 +99,26 @@ def test_the_sheet_re_lays_out_when_the_window_is_resized(tmp_path):
     driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
     sheet = driver.top
     assert sheet.page == (1920, 1080) and driver.display.surface.get_size() == (1920, 1080)
-    assert sheet.top["help"].rect.right == 1920 - 16
-    assert sheet.r.backpack.width > 400  # the panels grew, they were not stretched
+    assert sheet.controls.top["help"].rect.right == 1920 - 16
+    assert sheet.regions.backpack.panel.width > 400  # the panels grew, they were not stretched
 
 
 def test_with_five_scores_the_lost_weapon_toggle_is_never_under_test_your_luck(tmp_path):
     driver = sheet_driver(tmp_path, "FF13", window=(1024, 640))
     sheet = driver.top
     assert len(sheet.book.stats) == 5
-    sheet.stats_pane.reveal(sheet.weapon_toggle)
-    assert sheet.stats_pane.rect.contains(sheet.weapon_toggle.rect)
-    assert sheet.stats_pane.rect.bottom <= sheet.luck_button.rect.top
+    sheet.controls.hero.stats_pane.reveal(sheet.controls.hero.weapon_toggle)
+    assert sheet.controls.hero.stats_pane.rect.contains(sheet.controls.hero.weapon_toggle.rect)
+    assert sheet.controls.hero.stats_pane.rect.bottom <= sheet.controls.hero.luck_button.rect.top
 
 
 def test_with_twelve_spell_counters_the_backpack_scrolls_inside_its_panel(tmp_path):
     driver = sheet_driver(tmp_path, "FF2")
     sheet = driver.top
-    pane = sheet.counters_pane
+    pane = sheet.controls.backpack.counters_pane
     assert len(sheet.book.counters) >= 12 and pane.scrolls
-    assert sheet.r.backpack.contains(pane.rect) and pane.rect.bottom < sheet.equipment.rect.top
-    last = sheet.counter_widgets[sheet.book.counters[-1].id]
+    assert sheet.regions.backpack.panel.contains(pane.rect) and pane.rect.bottom < sheet.controls.backpack.equipment.rect.top
+    last = sheet.controls.backpack.counter_widgets[sheet.book.counters[-1].id]
     driver.send(wheel(-20, driver.to_window(pane.rect.center)))
     assert pane.rect.contains(last.rect)
 
@@ -126,13 +126,13 @@ def test_with_twelve_spell_counters_the_backpack_scrolls_inside_its_panel(tmp_pa
 def test_a_re_layout_keeps_the_keyboard_focus_and_the_scrolled_panes(tmp_path):
     driver = sheet_driver(tmp_path, "FF2")
     sheet = driver.top
-    sheet.counters_pane.scroll_to(40)
-    sheet.group.focus.focus(sheet.luck_button)
+    sheet.controls.backpack.counters_pane.scroll_to(40)
+    sheet.group.focus.focus(sheet.controls.hero.luck_button)
     sheet.group.focus.visible = True
     driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
     assert sheet.page == (1600, 900)
-    assert sheet.group.focus.focused is sheet.luck_button and sheet.group.focus.visible
-    assert sheet.counters_pane.offset == 40
+    assert sheet.group.focus.focused is sheet.controls.hero.luck_button and sheet.group.focus.visible
+    assert sheet.controls.backpack.counters_pane.offset == 40
 
 
 @pytest.mark.parametrize("book_id", ["DF49", "FF2", "FF13"])
@@ -140,12 +140,12 @@ def test_on_the_page_of_200_percent_on_a_1080p_screen_every_sheet_tab_keeps_its_
     sheet = sheet_driver(tmp_path, book_id).top
     sheet.layout((960, 540))
     page = pygame.Rect(0, 0, 960, 540)
-    for tab in sheet.tabs:
+    for tab in sheet.regions.side.tabs:
         sheet.show_tab(tab)
         shown = [w for w in sheet.group.widgets if w.visible and getattr(w, "pane", None) is None]
         assert all(page.contains(w.rect) for w in shown), tab
-        in_side = [w for w in shown if w.rect.x >= sheet.side.x and w.rect.y >= sheet.side.y]
-        assert all(sheet.side.contains(w.rect) for w in in_side), tab
+        in_side = [w for w in shown if w.rect.x >= sheet.regions.side.panel.x and w.rect.y >= sheet.regions.side.panel.y]
+        assert all(sheet.regions.side.panel.contains(w.rect) for w in in_side), tab
         focusable = [w for w in shown if w.focusable]
         assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(focusable) for b in focusable[i + 1 :]), tab
 
@@ -153,9 +153,10 @@ def test_on_the_page_of_200_percent_on_a_1080p_screen_every_sheet_tab_keeps_its_
 def test_on_a_960_wide_page_the_sheet_keeps_three_columns_and_the_scores_their_names(tmp_path):
     sheet = sheet_driver(tmp_path, "DF49").top
     sheet.layout((960, 540))
-    hero, backpack, side = sheet.r.hero, sheet.r.backpack, sheet.r.side_column
+    hero, backpack, side = sheet.regions.hero.panel, sheet.regions.backpack.panel, sheet.regions.side_column
     assert hero.right < backpack.x and backpack.right < side.x and side.right <= 960 - 16
-    assert sheet.stat_column() - hero.x >= 100  # room for "HABILETÉ" left of its counter
-    scrollbar = sheet.stats_pane.scrollbar.rect
-    assert all(button.rect.right <= scrollbar.x for button in sheet.stat_erasers.values())  # the pencils are not under it
-    assert sheet.r.paragraph.contains(sheet.history_buttons[-1].rect)
+    assert sheet.regions.hero.stat_column - hero.x >= 100  # room for "HABILETÉ" left of its counter
+    scrollbar = sheet.controls.hero.stats_pane.scrollbar.rect
+    erasers = sheet.controls.hero.stat_erasers.values()
+    assert all(button.rect.right <= scrollbar.x for button in erasers)  # the pencils are not under it
+    assert sheet.regions.paragraph.panel.contains(sheet.controls.paragraph.history_buttons[-1].rect)

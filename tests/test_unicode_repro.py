@@ -36,7 +36,7 @@ def test_joined_emoji_in_a_name_and_an_item_survive_scroll_journal_undo_and_rest
     driver = Driver(SheetScene(services, adventure))
     errors = failing_loop(driver, services)
 
-    driver.click(driver.top.rename_button)
+    driver.click(driver.top.controls.hero.rename_button)
     assert isinstance(driver.top, FormScene)
     driver.key(pygame.K_a, mod=pygame.KMOD_CTRL)
     driver.type(f"Alwen {emoji}")
@@ -44,15 +44,15 @@ def test_joined_emoji_in_a_name_and_an_item_survive_scroll_journal_undo_and_rest
     assert adventure.state.hero.name == f"Alwen {emoji}"
 
     sheet = driver.top
-    driver.click(sheet.item_field)
+    driver.click(sheet.controls.backpack.item_field)
     driver.type(f"Drapeau {emoji}")
-    driver.click(sheet.add_item_button)
+    driver.click(sheet.controls.backpack.add_item_button)
     assert adventure.state.equipment[-1] == f"Drapeau {emoji}"
 
-    wheel = sheet.equipment.rect.center
+    wheel = sheet.controls.backpack.equipment.rect.center
     driver.send(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.to_window(wheel), rel=(0, 0), buttons=(0, 0, 0)))
     driver.send(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0, precise_y=-3.0))
-    driver.click(sheet.tab_buttons["journal"])
+    driver.click(sheet.controls.side.tab_buttons["journal"])
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     assert errors == [] and isinstance(driver.top, SheetScene)
 
@@ -64,7 +64,7 @@ def test_joined_emoji_in_a_name_and_an_item_survive_scroll_journal_undo_and_rest
 
     reopened = Driver(SheetScene(again, Adventure(session, again.saves, adventure.save_id)))
     errors = failing_loop(reopened, again)
-    reopened.click(reopened.top.tab_buttons["journal"])
+    reopened.click(reopened.top.controls.side.tab_buttons["journal"])
     reopened.key(pygame.K_z, mod=pygame.KMOD_CTRL)
     reopened.key(pygame.K_y, mod=pygame.KMOD_CTRL)
     assert errors == [] and isinstance(reopened.top, SheetScene)

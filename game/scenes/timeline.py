@@ -25,7 +25,6 @@ from game.app.showcase import sample_adventure, showcase
 from game.app.timeline import FILTERS, Row, rows
 from game.app.widget_screen import WidgetScreen
 from game.rules.errors import Refused
-from game.scenes.common.journal_links import open_share
 from game.ui.button import Button
 from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
@@ -75,7 +74,7 @@ class TimelineScene(FluidLayout, WidgetScreen):
                 ui,
                 (right - 150 - 8 - 190, 14, 190, 44),
                 ui.tr("play.share"),
-                on_click=lambda: open_share(self),
+                on_click=lambda: self.services.navigator.open(self, Screen.SHARE, self.adventure),
                 tooltip=ui.tr("play.share_tip"),
             )
         )

@@ -17,7 +17,6 @@ from game.app.showcase import sample_adventure, showcase
 from game.app.stack import SceneStack
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.samples.books import fight_sample
-from game.scenes.sheet import questions as sheet_forms
 
 
 def opened_over(screen: Scene, open_it: Any) -> list[Scene]:
@@ -36,18 +35,18 @@ def _sheet(services: Services, book_id: str = "DF49") -> Any:
 
 @showcase("overlay-potion")
 def _potion(services: Services) -> list[Scene]:
-    return opened_over(_sheet(services), sheet_forms.ask_potion)
+    return opened_over(_sheet(services), lambda sheet: sheet.ask_potion())
 
 
 @showcase("overlay-rename-day")
 def _rename_day(services: Services) -> list[Scene]:
-    return opened_over(_sheet(services), lambda sheet: sheet_forms.ask_rename_day(sheet, 0))
+    return opened_over(_sheet(services), lambda sheet: sheet.ask_rename_day(0))
 
 
 @showcase("overlay-eraser")
 def _eraser(services: Services) -> list[Scene]:
     def refused(sheet: Any) -> None:
-        sheet_forms.ask_score(sheet, "stamina")
+        sheet.ask_score("stamina")
         sheet.stack.apply_pending()
         form = sheet.stack.top
         form.fields[next(iter(form.fields))].text = "99"
@@ -58,7 +57,7 @@ def _eraser(services: Services) -> list[Scene]:
 
 @showcase("overlay-creature")
 def _creature(services: Services) -> list[Scene]:
-    return opened_over(_sheet(services), lambda sheet: sheet_forms.ask_creature(sheet, None))
+    return opened_over(_sheet(services), lambda sheet: sheet.ask_creature(None))
 
 
 @showcase("overlay-dice-entry")

@@ -1,8 +1,11 @@
-"""Where the Adventure Sheet's panels go on a page of any size (shared by the scene, its widgets and its painter).
+"""Where everything of the Adventure Sheet goes on a page of any size (read by its controls and its painters).
 
 Three columns share the width (hero and paragraph, backpack, the side tabs), each
 never narrower than it needs; the panels take the height the page gives. Rows
 the book adds (scores, counters) scroll inside their panel when they outnumber it.
+What of the book shapes the page (how many scores, counters, days, tabs, spells)
+is its :class:`SheetShape`; the controls are placed and the painters draw from
+the same :class:`SheetRegions`, so a label always sits beside its control.
 """
 
 from __future__ import annotations
@@ -11,34 +14,333 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.layout import fill, split
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.ui import fonts
+from game.ui.context import UIContext
+from game.ui.layout import fill, fixed, split
 
 CALENDAR_HEIGHT = 72
 STAT_ROW = 54
 STATS_TOP = 76  # below the hero's name and the column headings
 COUNTER_ROW = 54
 STACKED_ROW = 76  # a counter under its name (a narrow backpack)
-EQUIPMENT_MIN = 3 * 32  # the equipment list never shrinks below three rows: the counters scroll first
+STACKED_NAME = 28  # a stacked counter's name line, above it
+WEAPON_ROW = 34  # the lost-weapon toggle, the last row of the scores
+EQUIPMENT_ROW = 32
+EQUIPMENT_MIN = 3 * EQUIPMENT_ROW  # the equipment list never shrinks below three rows: the counters scroll first
 ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
 TAB_ORDER = ("creatures", "calendar", "notes", "journal", "tools")
 HISTORY_CHIPS = 8
+CHIPS_A_ROW = 4
 TOP = 70  # below the title and the top buttons
 MESSAGE_BAND = 36  # the status line at the bottom
 PARAGRAPH_HEIGHT = 164
 COMPACT_PARAGRAPH_HEIGHT = 136  # one row of history chips
 STACKED_BELOW = 380  # a backpack narrower than this puts each counter under its name
 COMPACT_BELOW = (1024, 640)  # a page narrower or shorter than this (200 % on a 1080p screen) is laid out compact
+GAP = 8  # between two buttons of a row
+MARGIN = 16  # the page's edges, a panel's inside
+TOP_BUTTONS = (("undo", 118), ("redo", 118), ("fight", 130), ("shelf", 118), ("settings", 118), ("help", 96))
+BUTTON_H = 44
+TAB_FONT = ("bold", 17)  # a tab's label as it is drawn when selected: the widest it gets
+TAB_PAD = 16
+TAB_PITCH = 52  # from one row of tabs to the next
+TRAY = ("1d6", "2d6", "3d6")
+TOOL_BUTTON_H = 40
+SPELL_ROW = 34  # a spell in the Tools tab's list
+
+
+@dataclass(frozen=True)
+class SheetShape:
+    """What of the book shapes the sheet: how many rows each panel holds, which tabs, how wide their labels."""
+
+    stats: int
+    counters: int
+    days: int  # the calendar's days (0: the book has no calendar)
+    reader: bool  # the book carries its text: the top bar opens the reader
+    tabs: tuple[str, ...]
+    tab_widths: tuple[int, ...]  # each tab's label at its widest, plus its padding
+    spells: int
+    tests: int  # the scores the Tools tab tests (besides SKILL and LUCK)
+
+
+def testable_stats(book: FightingFantasyBook) -> list[str]:
+    """The scores the book makes testable besides SKILL and LUCK (which the hero panel tests)."""
+    return [stat.id for stat in book.stats if stat.id not in ("skill", "luck") and stat.test is not None]
+
+
+def sheet_shape(book: FightingFantasyBook, ui: UIContext) -> SheetShape:
+    """The shape of ``book``'s sheet, its tabs measured in the language of the moment."""
+    tabs = tuple(tab for tab in TAB_ORDER if tab != "calendar" or book.calendar)
+    widths = tuple(fonts.text_width(ui.t(f"sheet.tab_{tab}"), *TAB_FONT) + TAB_PAD for tab in tabs)
+    days = len(book.calendar.days) if book.calendar else 0
+    return SheetShape(
+        len(book.stats), len(book.counters), days, bool(book.sections), tabs, widths, len(book.spells), len(testable_stats(book))
+    )
+
+
+@dataclass(frozen=True)
+class HeroRegions:
+    """The hero panel: the name and Rename, the scrolling scores, the two tests at its foot."""
+
+    panel: pygame.Rect
+    rename: pygame.Rect
+    pane: pygame.Rect  # the scores (and the lost-weapon toggle), scrolling when the book has many
+    weapon: pygame.Rect  # as if the pane were not scrolled
+    luck: pygame.Rect
+    skill: pygame.Rect
+    counter_width: int  # narrower in a narrow panel, leaving room for the names
+    stat_column: int  # the x of the score counters (the "current" column)
+    initial_x: int  # the centre of the "initial" column (right of the counters, left of the erasers)
+
+    def stat_row(self, index: int) -> pygame.Rect:
+        """Score ``index``'s row as if the pane were not scrolled."""
+        return pygame.Rect(self.pane.x, self.pane.y + index * STAT_ROW, self.pane.width, STAT_ROW)
+
+    def counter_in(self, row: pygame.Rect) -> pygame.Rect:
+        """A score's counter in its row, wherever the pane has scrolled it."""
+        return pygame.Rect(self.stat_column, row.y, self.counter_width, 46)
+
+    def eraser_in(self, row: pygame.Rect) -> pygame.Rect:
+        """A score's eraser button in its row."""
+        return pygame.Rect(self.panel.right - 56, row.y + 2, 42, 42)
+
+
+def _hero(panel: pygame.Rect, compact: bool, stats: int) -> HeroRegions:
+    pane_top = panel.y + STATS_TOP
+    # The two tests at the foot of the panel (a little shorter on a compact page, to leave the scores two rows).
+    test_height, tests_top = (40, panel.bottom - 96) if compact else (44, panel.bottom - 104)
+    counter_width = 140 if panel.width >= 380 else 118
+    tests = pygame.Rect(panel.x + 20, tests_top, panel.width - 40, 2 * test_height + 6)
+    luck, skill = split(tests, [fixed(test_height), fixed(test_height)], gap=6, vertical=True)
+    return HeroRegions(
+        panel=panel,
+        rename=pygame.Rect(panel.right - 124, panel.y + 12, 108, 36),
+        pane=pygame.Rect(panel.x, pane_top, panel.width - 4, tests_top - 8 - pane_top),
+        weapon=pygame.Rect(panel.x + 20, pane_top + stats * STAT_ROW + 2, panel.width - 48, 30),
+        luck=luck,
+        skill=skill,
+        counter_width=counter_width,
+        stat_column=panel.right - (102 if compact else 120) - counter_width,
+        initial_x=panel.right - (78 if compact else 87),
+    )
+
+
+@dataclass(frozen=True)
+class ParagraphRegions:
+    """The paragraph panel: the field and Go, the chips of the paragraphs visited last."""
+
+    panel: pygame.Rect
+    field: pygame.Rect
+    go: pygame.Rect
+    chips: tuple[pygame.Rect, ...]
+    no_history: tuple[int, int]  # where "the paragraphs visited will show here" sits while there are none
+
+
+def _paragraph(panel: pygame.Rect, compact: bool) -> ParagraphRegions:
+    field, _, go = split(pygame.Rect(panel.x + 20, panel.y + 58, 260, 42), [fixed(150), fixed(10), fixed(110)])
+    chips = HISTORY_CHIPS // 2 if compact else HISTORY_CHIPS
+    width = min(84, (panel.width - 40 - (CHIPS_A_ROW - 1) * GAP) // CHIPS_A_ROW)  # four chips a row, inside the panel
+    top = panel.y + (104 if compact else 108)
+    return ParagraphRegions(
+        panel=panel,
+        field=field,
+        go=go,
+        chips=tuple(
+            pygame.Rect(panel.x + 20 + (i % CHIPS_A_ROW) * (width + GAP), top + (i // CHIPS_A_ROW) * 28, width, 24)
+            for i in range(chips)
+        ),
+        no_history=(panel.x + 20, panel.y + (106 if compact else 128)),
+    )
+
+
+@dataclass(frozen=True)
+class BackpackRegions:
+    """The backpack: the scrolling counters, the equipment and its field, the calendar line at the foot."""
+
+    panel: pygame.Rect
+    pane: pygame.Rect
+    row_height: int
+    stacked: bool  # each counter under its name (a narrow backpack)
+    equipment: pygame.Rect
+    item_field: pygame.Rect
+    add_item: pygame.Rect
+    remove_item: pygame.Rect
+    calendar: pygame.Rect | None  # the calendar line, for a book with a calendar
+    tick: pygame.Rect | None
+
+    def counter_row(self, index: int) -> pygame.Rect:
+        """Counter ``index``'s row as if the pane were not scrolled."""
+        return pygame.Rect(self.pane.x, self.pane.y + index * self.row_height, self.pane.width, self.row_height)
+
+    def counter_in(self, row: pygame.Rect) -> pygame.Rect:
+        """A counter in its row (under its name in a narrow backpack), wherever the pane has scrolled it."""
+        if self.stacked:
+            return pygame.Rect(self.panel.x + 58, row.y + STACKED_NAME, 126, 44)
+        return pygame.Rect(self.panel.right - 96 - 126, row.y, 126, 44)
+
+    def use_in(self, row: pygame.Rect) -> pygame.Rect:
+        """A counter's use button (eat, drink…) at the end of its row."""
+        return pygame.Rect(self.panel.right - 86, self.counter_in(row).y, 72, 44)
+
+
+def _backpack(panel: pygame.Rect, shape: SheetShape) -> BackpackRegions:
+    stacked = panel.width < STACKED_BELOW
+    row_height = STACKED_ROW if stacked else COUNTER_ROW
+    pane_top = panel.y + 60
+    calendar = pygame.Rect(panel.x, panel.bottom - CALENDAR_HEIGHT, panel.width, CALENDAR_HEIGHT) if shape.days else None
+    bottom = panel.bottom - (CALENDAR_HEIGHT + 10 if calendar else 0) - 64
+    room = max(row_height, bottom - 36 - EQUIPMENT_MIN - pane_top)
+    if shape.counters * row_height > room:  # the counters scroll: show whole rows, the equipment takes the rest
+        room = max(row_height, room // row_height * row_height)
+    pane = pygame.Rect(panel.x, pane_top, panel.width - 4, min(room, shape.counters * row_height))
+    top = pane.bottom + 36
+    y = bottom + 10
+    field, add, remove = split(pygame.Rect(panel.x + 16, y, panel.width - 32, 42), [fill(1), fixed(70), fixed(66)], gap=6)
+    return BackpackRegions(
+        panel=panel,
+        pane=pane,
+        row_height=row_height,
+        stacked=stacked,
+        equipment=pygame.Rect(panel.x + 16, top, panel.width - 32, max(80, bottom - top)),
+        item_field=field,
+        add_item=add,
+        remove_item=remove,
+        calendar=calendar,
+        tick=pygame.Rect(calendar.right - 176, calendar.y + 14, 160, BUTTON_H) if calendar else None,
+    )
+
+
+@dataclass(frozen=True)
+class ToolsRegions:
+    """The Tools tab: the spells and Cast, the tests, the dice tray, then the last roll, the crew and the ends."""
+
+    area: pygame.Rect
+    spells: pygame.Rect | None
+    cast: pygame.Rect | None
+    description_y: int  # the selected spell's description, above Cast
+    tests: tuple[pygame.Rect, ...]
+    tests_heading_y: int
+    tray: tuple[pygame.Rect, ...]
+    tray_heading_y: int
+    after_tray_y: int  # the last roll, the crew and the end conditions start here
+
+
+def _tools(area: pygame.Rect, spells: int, tests: int) -> ToolsRegions:
+    y = area.y
+    test_rows = (tests + 1) // 2
+    spell_list = cast = None
+    if spells:
+        y += 32
+        # Up to five spells in view, fewer on a short page (the list scrolls): the tests and the tray stay in the tab.
+        below = 52 + TOOL_BUTTON_H + 14 + (36 + test_rows * (TOOL_BUTTON_H + GAP) if tests else 0) + 30 + TOOL_BUTTON_H
+        rows = max(2, min(spells, 5, (area.bottom - y - below) // SPELL_ROW))
+        spell_list = pygame.Rect(area.x, y, area.width, rows * SPELL_ROW)
+        y += rows * SPELL_ROW + 52
+        cast = pygame.Rect(area.x, y, area.width, TOOL_BUTTON_H)
+        y += TOOL_BUTTON_H + 14
+    test_rects: list[pygame.Rect] = []
+    if tests:
+        y += 30
+        half = (area.width - GAP) // 2
+        for index in range(tests):
+            x = area.x + (index % 2) * (half + GAP)
+            test_rects.append(pygame.Rect(x, y + (index // 2) * (TOOL_BUTTON_H + GAP), half, TOOL_BUTTON_H))
+        y += test_rows * (TOOL_BUTTON_H + GAP) + 6
+    tray_heading_y = y
+    y += 30
+    width = (area.width - GAP * (len(TRAY) - 1)) // len(TRAY)
+    return ToolsRegions(
+        area=area,
+        spells=spell_list,
+        cast=cast,
+        description_y=cast.y - 48 if cast else 0,
+        tests=tuple(test_rects),
+        tests_heading_y=tray_heading_y - test_rows * (TOOL_BUTTON_H + GAP) - 36 if tests else 0,
+        tray=tuple(pygame.Rect(area.x + i * (width + GAP), y, width, TOOL_BUTTON_H) for i in range(len(TRAY))),
+        tray_heading_y=tray_heading_y,
+        after_tray_y=y + TOOL_BUTTON_H + 8,
+    )
+
+
+@dataclass(frozen=True)
+class SideRegions:
+    """The side column: its tabs (one or two rows), and under them the panel each tab fills."""
+
+    tabs: dict[str, pygame.Rect]
+    panel: pygame.Rect  # below the tabs
+    inner: pygame.Rect  # inside the panel's margins
+    creature_list: pygame.Rect
+    creature_buttons: tuple[pygame.Rect, ...]  # add, edit, remove
+    creature_fight: pygame.Rect
+    week_pitch: int  # from one day of the calendar tab to the next
+    days: tuple[pygame.Rect, ...]  # each day's Rename button
+    journal: pygame.Rect
+    journal_links: pygame.Rect  # the timeline, chronicles and share buttons under the journal
+    tools: ToolsRegions
+
+
+def week_pitch(inner: pygame.Rect, days: int) -> int:
+    """The height of a day's row in the calendar tab: 56, closer on a short page so the week and its summary fit."""
+    return max(28, min(56, (inner.height - 40 - 28) // max(1, days)))
+
+
+def _tab_rows(column: pygame.Rect, shape: SheetShape) -> tuple[dict[str, pygame.Rect], int]:
+    """Each tab's button (on two rows when one is too narrow for them) and the y under the last row."""
+    tabs, needs = shape.tabs, shape.tab_widths
+    half = (len(tabs) + 1) // 2
+    rows = [tabs] if sum(needs) + GAP * (len(needs) - 1) <= column.width else [tabs[:half], tabs[half:]]
+    rects: dict[str, pygame.Rect] = {}
+    y = column.y
+    for row in rows:
+        # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
+        row_needs = [needs[tabs.index(tab)] for tab in row]
+        spare = max(0, column.width - GAP * (len(row) - 1) - sum(row_needs)) // len(row)
+        x = column.x
+        for tab, need in zip(row, row_needs):
+            rects[tab] = pygame.Rect(x, y, need + spare, BUTTON_H)
+            x += need + spare + GAP
+        y += TAB_PITCH
+    return rects, y
+
+
+def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
+    tabs, y = _tab_rows(column, shape)
+    panel = pygame.Rect(column.x, y, column.width, column.bottom - y)
+    inner = panel.inflate(-2 * MARGIN, -2 * MARGIN)
+    buttons = inner.bottom - 108
+    third = (inner.width - 2 * GAP) // 3
+    pitch = week_pitch(inner, shape.days)
+    day_width = 150 if inner.width >= 300 else 112  # a narrow side panel leaves the day names room
+    return SideRegions(
+        tabs=tabs,
+        panel=panel,
+        inner=inner,
+        creature_list=pygame.Rect(inner.x, inner.y + 4, inner.width, inner.height - 210),
+        creature_buttons=tuple(pygame.Rect(inner.x + i * (third + GAP), buttons, third, 46) for i in range(3)),
+        creature_fight=pygame.Rect(inner.x, buttons + 56, inner.width, 46),
+        week_pitch=pitch,
+        days=tuple(
+            pygame.Rect(inner.right - day_width, inner.y + 40 + index * pitch, day_width, min(44, pitch - 4))
+            for index in range(shape.days)
+        ),
+        journal=pygame.Rect(inner.x, inner.y, inner.width, inner.height - 112),
+        journal_links=pygame.Rect(inner.x, inner.bottom - 104, inner.width, 104),
+        tools=_tools(inner, shape.spells, shape.tests),
+    )
 
 
 @dataclass(frozen=True)
 class SheetRegions:
-    """The sheet's panels for one page size."""
+    """The sheet's panels and every control's place for one page size and one book's shape."""
 
     page: tuple[int, int]
-    hero: pygame.Rect
-    paragraph: pygame.Rect
-    backpack: pygame.Rect
+    top: dict[str, pygame.Rect]  # the top bar's buttons by name (and "read" for a book with its text)
+    hero: HeroRegions
+    paragraph: ParagraphRegions
+    backpack: BackpackRegions
     side_column: pygame.Rect  # the tabs and the side panel
+    side: SideRegions
 
     @property
     def compact(self) -> bool:
@@ -46,29 +348,9 @@ class SheetRegions:
         return self.page[0] < COMPACT_BELOW[0] or self.page[1] < COMPACT_BELOW[1]
 
     @property
-    def history_chips(self) -> int:
-        """How many paragraph chips the paragraph panel shows (one row of four on a compact page)."""
-        return HISTORY_CHIPS // 2 if self.compact else HISTORY_CHIPS
-
-    @property
-    def stat_counter_width(self) -> int:
-        """Score counters are narrower in a narrow hero panel, leaving room for the names."""
-        return 140 if self.hero.width >= 380 else 118
-
-    @property
-    def initial_x(self) -> int:
-        """The centre of the "initial" column (right of the counters, left of the erasers)."""
-        return self.hero.right - (78 if self.compact else 87)
-
-    @property
-    def stat_column(self) -> int:
-        """The x of the score counters (the "current" column): left of the "initial" one and the eraser."""
-        return self.hero.right - (102 if self.compact else 120) - self.stat_counter_width
-
-    @property
-    def stacked_counters(self) -> bool:
-        """Whether counter rows put the counter below the name (a narrow backpack)."""
-        return self.backpack.width < STACKED_BELOW
+    def title_room(self) -> int:
+        """How wide the book's title may be, left of the top bar's buttons."""
+        return min(rect.x for rect in self.top.values()) - 28
 
     @property
     def message_centre(self) -> tuple[int, int]:
@@ -76,25 +358,33 @@ class SheetRegions:
         return self.page[0] // 2, self.page[1] - MESSAGE_BAND // 2 + 1
 
 
-def sheet_regions(size: tuple[int, int]) -> SheetRegions:
-    """The panels of a sheet on a page of ``size`` logical pixels."""
+def _top_bar(width: int, reader: bool) -> dict[str, pygame.Rect]:
+    total = sum(size for _, size in TOP_BUTTONS) + GAP * (len(TOP_BUTTONS) - 1)
+    row = pygame.Rect(width - MARGIN - total, 12, total, BUTTON_H)
+    rects = dict(zip((name for name, _ in TOP_BUTTONS), split(row, [fixed(size) for _, size in TOP_BUTTONS], gap=GAP)))
+    if reader:  # a book with its text (the demo): open it in the reader
+        rects["read"] = pygame.Rect(rects["undo"].x - 126, 12, 118, BUTTON_H)
+    return rects
+
+
+def sheet_regions(size: tuple[int, int], shape: SheetShape) -> SheetRegions:
+    """Where everything of a sheet of ``shape`` goes on a page of ``size`` logical pixels."""
     width, height = size
     bottom = height - MESSAGE_BAND
     narrow = width < COMPACT_BELOW[0]  # 960 wide: the three columns give up some of their minimum
+    compact = narrow or height < COMPACT_BELOW[1]
     minimums = (336, 270, 290) if narrow else (360, 290, 310)
     parts = [fill(share, least) for share, least in zip((400, 400, 416), minimums)]
-    hero_col, pack_col, side_col = split(pygame.Rect(16, TOP, width - 32, bottom - TOP), parts, gap=16)
-    paragraph_height = COMPACT_PARAGRAPH_HEIGHT if narrow or height < COMPACT_BELOW[1] else PARAGRAPH_HEIGHT
+    hero_col, pack_col, side_col = split(pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, bottom - TOP), parts, gap=MARGIN)
+    paragraph_height = COMPACT_PARAGRAPH_HEIGHT if compact else PARAGRAPH_HEIGHT
     hero = pygame.Rect(hero_col.x, TOP, hero_col.width, bottom - paragraph_height - 10 - TOP)
     paragraph = pygame.Rect(hero_col.x, hero.bottom + 10, hero_col.width, paragraph_height)
-    return SheetRegions(size, hero, paragraph, pack_col, side_col)
-
-
-def calendar_rect(backpack: pygame.Rect) -> pygame.Rect:
-    """The calendar line at the foot of the backpack."""
-    return pygame.Rect(backpack.x, backpack.bottom - CALENDAR_HEIGHT, backpack.width, CALENDAR_HEIGHT)
-
-
-def week_pitch(inner: pygame.Rect, days: int) -> int:
-    """The height of a day's row in the calendar tab: 56, closer on a short page so the week and its summary fit."""
-    return max(28, min(56, (inner.height - 40 - 28) // max(1, days)))
+    return SheetRegions(
+        page=size,
+        top=_top_bar(width, shape.reader),
+        hero=_hero(hero, compact, shape.stats),
+        paragraph=_paragraph(paragraph, compact),
+        backpack=_backpack(pack_col, shape),
+        side_column=side_col,
+        side=_side(side_col, shape),
+    )

@@ -1,205 +1,183 @@
-"""Painting the Adventure Sheet: the panels, the quiver, the calendar and the week, read from the scene's state.
+"""Painting the Adventure Sheet: the panels, the score and counter rows, the quiver, the calendar and the week.
 
-Draws only (never changes the sheet): every value comes from the rules state
-and the scene's widgets, which the scene refreshes after each change.
+Painters of ``(surface, view, regions, ui)``: they draw what the
+:class:`~game.scenes.sheet.view.SheetView` says where the
+:class:`~game.scenes.sheet.layout.SheetRegions` put it, and never change the
+sheet. The rows of the scrolling panes are painted with the row's rect,
+wherever the pane has scrolled it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from game.app.journal import play_badge
-from game.rules.ff.ruleset import calendar_view
-from game.scenes.sheet.layout import ICONS, STAT_ROW, STATS_TOP, calendar_rect, week_pitch
+from game.scenes.sheet.layout import STAT_ROW, STATS_TOP, SheetRegions
+from game.scenes.sheet.tools import paint_tools
+from game.scenes.sheet.view import CalendarLines, SheetView
 from game.ui import fonts
+from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.icons import draw_icon
 from game.ui.text_fit import fit_line
 
-if TYPE_CHECKING:
-    from game.scenes.sheet.scene import SheetScene
 
-
-def draw(scene: SheetScene, surface: pygame.Surface) -> None:
-    ui, p, book, state = scene.ui, scene.ui.palette, scene.book, scene.adventure.state
-    language = ui.catalogue.language
-    hero = state.hero
-    assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
-    HERO, PARAGRAPH, BACKPACK, SIDE = scene.r.hero, scene.r.paragraph, scene.r.backpack, scene.side
+def draw(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
+    """Everything under the widgets: the page, the title, the panels and their words."""
+    p = ui.palette
     surface.blit(parchment(surface.get_size(), p), (0, 0))
-    heading, body, small = ui.theme.text_size("heading"), ui.theme.text_size("body"), ui.theme.text_size("small")
-    label = book.label(language)
-    title = (f"{label} · " if label else "") + book.title.get(language)
-    room = min(button.rect.x for button in scene.top.values()) - 28
-    title, size = fit_line(title, "title", heading, room)
-    blit_text(
-        surface, title, (20, 29), "title", size, p.rubric, "midleft", box=pygame.Rect(16, 0, room + 8, 60), owner="sheet title"
-    )
-    blit_text(surface, play_badge(ui, scene.adventure.session), (22, 55), "italic", small, p.ink_soft, "midleft")
-    # hero
-    draw_panel(surface, HERO, p)
-    name = hero.name or ui.t("sheet.nameless")
-    room = scene.rename_button.rect.x - HERO.x - 30
-    shown, size = fit_line(name, "title", heading, room)
-    box = pygame.Rect(HERO.x + 16, HERO.y + 8, room + 8, 40)
-    blit_text(surface, shown, (HERO.x + 20, HERO.y + 14), "title", size, p.ink, box=box, owner="hero name")
-    # A name shortened to fit is read whole on the Rename button's hover (the name itself is no control).
-    scene.rename_button.tooltip = name if shown != name else None
-    current_x = scene.stat_column() + scene.stat_counter_width() // 2
-    blit_text(surface, ui.t("sheet.heading_current"), (current_x, HERO.y + STATS_TOP - 14), "italic", small, p.ink_soft, "center")
-    initial_at = (scene.r.initial_x, HERO.y + STATS_TOP - 14)
-    blit_text(surface, ui.t("sheet.heading_initial"), initial_at, "italic", small, p.ink_soft, "center")
-    # paragraph
-    draw_panel(surface, PARAGRAPH, p)
-    blit_text(surface, ui.t("sheet.paragraph"), (PARAGRAPH.x + 20, PARAGRAPH.y + 14), "title", heading, p.ink)
-    current = f"§ {state.paragraph}" if state.paragraph else "§ —"
-    blit_text(surface, current, (PARAGRAPH.right - 20, PARAGRAPH.y + 34), "bold", 34, p.rubric, "midright")
-    if not state.paragraph_history:
-        at = (PARAGRAPH.x + 20, PARAGRAPH.y + (106 if scene.r.compact else 128))
-        blit_text(surface, ui.t("sheet.no_history"), at, "italic", small, p.ink_faint)
-    # backpack
-    draw_panel(surface, BACKPACK, p)
-    blit_text(surface, ui.t("sheet.backpack"), (BACKPACK.x + 20, BACKPACK.y + 14), "title", heading, p.ink)
-    blit_text(surface, ui.t("sheet.equipment"), (BACKPACK.x + 20, scene.equipment.rect.y - 30), "title", body, p.ink_soft)
-    if book.calendar:
-        draw_calendar(scene, surface)
-    # side
-    draw_panel(surface, SIDE, p)
-    if scene.tab == "creatures":
-        selected = scene.creature_list.selected
-        if selected is not None and selected < len(state.creature_boxes) and state.creature_boxes[selected].notes:
-            inner = SIDE.inflate(-32, -32)
-            y = scene.creature_list.rect.bottom + 8
-            for line in wrap_words(state.creature_boxes[selected].notes, "italic", small, inner.width)[:3]:
-                blit_text(surface, line, (inner.x, y), "italic", small, p.ink_soft)
-                y += 24
-    if scene.tab == "calendar":
-        draw_week(scene, surface)
-    if scene.tab == "tools":
-        scene.tools.draw(surface)
-    scene.group.draw(surface)
-    if scene.message:
-        colour = {"bad": p.bad, "good": p.good}.get(scene.tone, p.ink)
-        blit_text(
-            surface,
-            wrap_words(scene.message, "body", small, scene.r.page[0] - 40)[0],
-            scene.r.message_centre,
-            "body",
-            small,
-            colour,
-            "center",
-        )
-    elif scene.adventure.save_problem:
-        blit_text(surface, scene.save_failed_text(), scene.r.message_centre, "body", small, p.bad, "center")
+    title, size = fit_line(view.title, "title", ui.theme.text_size("heading"), regions.title_room)
+    box = pygame.Rect(16, 0, regions.title_room + 8, 60)
+    blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft", box=box, owner="sheet title")
+    blit_text(surface, view.badge, (22, 55), "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")
+    _hero(surface, view, regions, ui)
+    _paragraph(surface, view, regions, ui)
+    _backpack(surface, view, regions, ui)
+    _side(surface, view, regions, ui)
 
 
-def draw_stat_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, stat) -> None:
+def shown_name(view: SheetView, regions: SheetRegions, ui: UIContext) -> tuple[str, int]:
+    """The hero's name as it fits left of Rename (shortened with '…'), and its size."""
+    room = regions.hero.rename.x - regions.hero.panel.x - 30
+    return fit_line(view.hero_name, "title", ui.theme.text_size("heading"), room)
+
+
+def _hero(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
+    p, hero, small = ui.palette, regions.hero, ui.theme.text_size("small")
+    panel = hero.panel
+    draw_panel(surface, panel, p)
+    shown, size = shown_name(view, regions, ui)
+    box = pygame.Rect(panel.x + 16, panel.y + 8, hero.rename.x - panel.x - 22, 40)
+    blit_text(surface, shown, (panel.x + 20, panel.y + 14), "title", size, p.ink, box=box, owner="hero name")
+    headings_y = panel.y + STATS_TOP - 14
+    current_x = hero.stat_column + hero.counter_width // 2
+    blit_text(surface, ui.t("sheet.heading_current"), (current_x, headings_y), "italic", small, p.ink_soft, "center")
+    blit_text(surface, ui.t("sheet.heading_initial"), (hero.initial_x, headings_y), "italic", small, p.ink_soft, "center")
+
+
+def _paragraph(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
+    p, panel = ui.palette, regions.paragraph.panel
+    draw_panel(surface, panel, p)
+    blit_text(surface, ui.t("sheet.paragraph"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
+    blit_text(surface, view.paragraph, (panel.right - 20, panel.y + 34), "bold", 34, p.rubric, "midright")
+    if not view.visited:
+        at = regions.paragraph.no_history
+        blit_text(surface, ui.t("sheet.no_history"), at, "italic", ui.theme.text_size("small"), p.ink_faint)
+
+
+def _backpack(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
+    p, backpack = ui.palette, regions.backpack
+    panel = backpack.panel
+    draw_panel(surface, panel, p)
+    blit_text(surface, ui.t("sheet.backpack"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
+    at = (panel.x + 20, backpack.equipment.y - 30)
+    blit_text(surface, ui.t("sheet.equipment"), at, "title", ui.theme.text_size("body"), p.ink_soft)
+    if view.calendar is not None and backpack.calendar is not None and backpack.tick is not None:
+        _calendar_line(surface, view.calendar, backpack.calendar, backpack.tick, ui)
+
+
+def _side(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
+    p, side = ui.palette, regions.side
+    draw_panel(surface, side.panel, p)
+    if view.tab == "creatures" and view.creature_notes:
+        small = ui.theme.text_size("small")
+        y = side.creature_list.bottom + 8
+        for line in wrap_words(view.creature_notes, "italic", small, side.inner.width)[:3]:
+            blit_text(surface, line, (side.inner.x, y), "italic", small, p.ink_soft)
+            y += 24
+    if view.tab == "calendar" and view.calendar is not None:
+        draw_week(surface, view.calendar, regions, ui)
+    if view.tab == "tools":
+        paint_tools(surface, view.tools, side.tools, ui)
+
+
+def draw_status(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
+    """The status line over everything: the last message, else an autosave that failed."""
+    p, small = ui.palette, ui.theme.text_size("small")
+    if view.message:
+        colour = {"bad": p.bad, "good": p.good}.get(view.tone, p.ink)
+        line = wrap_words(view.message, "body", small, regions.page[0] - 40)[0]
+        blit_text(surface, line, regions.message_centre, "body", small, colour, "center")
+    elif view.save_problem:
+        blit_text(surface, view.save_problem, regions.message_centre, "body", small, p.bad, "center")
+
+
+def stat_row(
+    surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext, row: pygame.Rect, index: int
+) -> None:
     """A score's name and initial value, left and right of its counter (a row of the scrolling scores)."""
-    ui, p, hero = scene.ui, scene.ui.palette, scene.adventure.state.hero
-    assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
-    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-    room = scene.stat_column() - rect.x - 24
-    name, size = fit_line(stat.name.get(ui.catalogue.language), "title", body, room, min_size=small - 1)
-    blit_text(
-        surface,
-        name,
-        (rect.x + 20, rect.y + 23),
-        "title",
-        size,
-        p.ink,
-        "midleft",
-        box=pygame.Rect(rect.x + 16, rect.y, room + 8, STAT_ROW),
-        owner="score name",
-    )
-    initial = str(hero.initial[stat.id]) if stat.capped_at_initial else "—"
-    blit_text(surface, initial, (scene.r.initial_x, rect.y + 23), "body", body, p.ink_soft, "center")
+    p, body, small = ui.palette, ui.theme.text_size("body"), ui.theme.text_size("small")
+    line = view.stats[index]
+    room = regions.hero.stat_column - row.x - 24
+    name, size = fit_line(line.name, "title", body, room, min_size=small - 1)
+    box = pygame.Rect(row.x + 16, row.y, room + 8, STAT_ROW)
+    blit_text(surface, name, (row.x + 20, row.y + 23), "title", size, p.ink, "midleft", box=box, owner="score name")
+    blit_text(surface, line.initial, (regions.hero.initial_x, row.y + 23), "body", body, p.ink_soft, "center")
 
 
-def draw_counter_row(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, counter) -> None:
+def counter_row(
+    surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext, row: pygame.Rect, index: int
+) -> None:
     """A counter's icon and name (and the quiver's arrows) beside, or above, its counter."""
-    ui, p, state = scene.ui, scene.ui.palette, scene.adventure.state
-    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-    widget = scene.counter_widgets[counter.id]
-    draw_icon(surface, ICONS.get(counter.icon, "shield"), pygame.Rect(rect.x + 16, rect.y + 4, 36, 36), p.ink, p.parchment_light)
-    name = counter.name.get(ui.catalogue.language)
-    # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
-    broken = counter.icon == "arrow" and bool(counter.maximum) and state.fight is not None and state.fight.bow_broken
-    if scene.r.stacked_counters:
-        room = rect.right - rect.x - 66
-        if broken:  # the counter fills the row below: the warning takes the end of the name's line
-            warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room // 2)
-            blit_text(surface, warning, (rect.right - 16, rect.y + 14), "italic", warning_size, p.bad, "midright")
-            room -= fonts.text_width(warning, "italic", warning_size) + 12
-        name, size = fit_line(name, "body", body, room)
-        blit_text(
-            surface,
-            name,
-            (rect.x + 58, rect.y + 14),
-            "body",
-            size,
-            p.ink,
-            "midleft",
-            box=pygame.Rect(rect.x + 54, rect.y, room + 8, 28),
-            owner="counter name",
-        )
+    p, line = ui.palette, view.counters[index]
+    counter = regions.backpack.counter_in(row)
+    draw_icon(surface, line.icon, pygame.Rect(row.x + 16, row.y + 4, 36, 36), p.ink, p.parchment_light)
+    if regions.backpack.stacked:
+        _stacked_name(surface, line.name, line.broken, row, ui)
     else:
-        room = widget.rect.x - rect.x - 62
-        size = body if fonts.text_width(name, "body", body) <= room else small
-        lines = wrap_words(name, "body", size, room)[:2]
-        for i, line in enumerate(lines):
-            blit_text(
-                surface,
-                line,
-                (rect.x + 58, rect.y + 22 + (i - 0.5 * (len(lines) - 1)) * 20),
-                "body",
-                size,
-                p.ink,
-                "midleft",
-                box=pygame.Rect(rect.x + 54, rect.y, room + 8, rect.height),
-                owner="counter name",
-            )
-    if counter.icon == "arrow" and counter.maximum:
-        quiver = pygame.Rect(widget.rect.right + 8, widget.rect.y, rect.right - widget.rect.right - 16, 44)
-        draw_quiver(scene, surface, quiver, state.counters[counter.id], counter.maximum)
-        if broken and not scene.r.stacked_counters:
-            room = widget.rect.x - rect.x - 62
-            warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room)
-            blit_text(surface, warning, (rect.x + 58, widget.rect.bottom), "italic", warning_size, p.bad, "midleft")
+        _name_beside(surface, line.name, row, counter, ui)
+    if line.quiver:
+        quiver = pygame.Rect(counter.right + 8, counter.y, row.right - counter.right - 16, 44)
+        draw_quiver(surface, ui, quiver, line.arrows, line.quiver)
+        if line.broken and not regions.backpack.stacked:
+            small = ui.theme.text_size("small")
+            warning, size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, counter.x - row.x - 62)
+            blit_text(surface, warning, (row.x + 58, counter.bottom), "italic", size, p.bad, "midleft")
 
 
-def draw_quiver(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect, arrows: int, maximum: int) -> None:
-    p = scene.ui.palette
+def _stacked_name(surface: pygame.Surface, name: str, broken: bool, row: pygame.Rect, ui: UIContext) -> None:
+    """A counter's name on the line above it (a narrow backpack); a broken bow's warning takes the line's end."""
+    p, body, small = ui.palette, ui.theme.text_size("body"), ui.theme.text_size("small")
+    room = row.right - row.x - 66
+    if broken:  # the counter fills the row below: the warning takes the end of the name's line
+        warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room // 2)
+        blit_text(surface, warning, (row.right - 16, row.y + 14), "italic", warning_size, p.bad, "midright")
+        room -= fonts.text_width(warning, "italic", warning_size) + 12
+    shown, size = fit_line(name, "body", body, room)
+    box = pygame.Rect(row.x + 54, row.y, room + 8, 28)
+    blit_text(surface, shown, (row.x + 58, row.y + 14), "body", size, p.ink, "midleft", box=box, owner="counter name")
+
+
+def _name_beside(surface: pygame.Surface, name: str, row: pygame.Rect, counter: pygame.Rect, ui: UIContext) -> None:
+    """A counter's name left of it, on one or two lines (smaller when it does not fit)."""
+    p, body, small = ui.palette, ui.theme.text_size("body"), ui.theme.text_size("small")
+    room = counter.x - row.x - 62
+    size = body if fonts.text_width(name, "body", body) <= room else small
+    lines = wrap_words(name, "body", size, room)[:2]
+    box = pygame.Rect(row.x + 54, row.y, room + 8, row.height)
+    for i, line in enumerate(lines):
+        at = (row.x + 58, row.y + 22 + (i - 0.5 * (len(lines) - 1)) * 20)
+        blit_text(surface, line, at, "body", size, p.ink, "midleft", box=box, owner="counter name")
+
+
+def draw_quiver(surface: pygame.Surface, ui: UIContext, rect: pygame.Rect, arrows: int, maximum: int) -> None:
+    """The quiver's slots: an arrow in each of the first ``arrows``, the others empty."""
+    p = ui.palette
     slot = min(20, rect.width // max(1, maximum))
     for index in range(maximum):
-        slot_rect = pygame.Rect(rect.x + index * slot, rect.y + 4, slot - 2, rect.height - 8)
-        if index < arrows:
-            pygame.draw.line(surface, p.ink, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 2)
-            pygame.draw.polygon(
-                surface,
-                p.ink,
-                [
-                    (slot_rect.centerx, slot_rect.top),
-                    (slot_rect.centerx - 4, slot_rect.top + 8),
-                    (slot_rect.centerx + 4, slot_rect.top + 8),
-                ],
-            )
-            pygame.draw.line(
-                surface, p.rubric, (slot_rect.centerx - 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2
-            )
-            pygame.draw.line(
-                surface, p.rubric, (slot_rect.centerx + 3, slot_rect.bottom - 2), (slot_rect.centerx, slot_rect.bottom - 8), 2
-            )
-        else:
-            pygame.draw.line(
-                surface, p.ink_faint, (slot_rect.centerx, slot_rect.bottom), (slot_rect.centerx, slot_rect.top + 6), 1
-            )
+        box = pygame.Rect(rect.x + index * slot, rect.y + 4, slot - 2, rect.height - 8)
+        x, top, bottom = box.centerx, box.top, box.bottom
+        if index >= arrows:
+            pygame.draw.line(surface, p.ink_faint, (x, bottom), (x, top + 6), 1)
+            continue
+        pygame.draw.line(surface, p.ink, (x, bottom), (x, top + 6), 2)
+        pygame.draw.polygon(surface, p.ink, [(x, top), (x - 4, top + 8), (x + 4, top + 8)])
+        pygame.draw.line(surface, p.rubric, (x - 3, bottom - 2), (x, bottom - 8), 2)
+        pygame.draw.line(surface, p.rubric, (x + 3, bottom - 2), (x, bottom - 8), 2)
 
 
-def draw_pencil(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_pencil(surface: pygame.Surface, ui: UIContext, rect: pygame.Rect) -> None:
     """The eraser button's icon: a pencil with its eraser end, drawn in ink."""
-    p = scene.ui.palette
+    p = ui.palette
     c = pygame.Vector2(rect.center)
     tip, end = c + (-11, 11), c + (10, -10)
     pygame.draw.line(surface, p.ink, tip + (3, -3), end, 7)
@@ -208,66 +186,44 @@ def draw_pencil(scene: SheetScene, surface: pygame.Surface, rect: pygame.Rect) -
     pygame.draw.line(surface, p.rubric, end, end + (3, -3), 7)
 
 
-def draw_calendar(scene: SheetScene, surface: pygame.Surface) -> None:
+def _calendar_line(surface: pygame.Surface, lines: CalendarLines, cal: pygame.Rect, tick: pygame.Rect, ui: UIContext) -> None:
     """The compact line in the backpack: today's name and the count of days."""
-    ui, p = scene.ui, scene.ui.palette
-    cal = calendar_rect(scene.r.backpack)
+    p, small = ui.palette, ui.theme.text_size("small")
     pygame.draw.line(surface, p.ink_faint, (cal.x + 16, cal.y), (cal.right - 16, cal.y))
-    view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
-    assert view is not None  # drawn only for a book with a calendar
-    today = view["today"] or ui.t("sheet.no_day_yet")
-    small = ui.theme.text_size("small")
-    room = scene.tick_button.rect.x - cal.x - 28  # left of "Tick a day"
+    room = tick.x - cal.x - 28  # left of "Tick a day"
     box = pygame.Rect(cal.x + 16, cal.y, room + 8, cal.height)
-    text, size = fit_line(ui.t("sheet.today", day=today), "body", small, room, min_size=small - 3)
+    text, size = fit_line(lines.today, "body", small, room, min_size=small - 3)
     blit_text(surface, text, (cal.x + 20, cal.y + 24), "body", size, p.ink, "midleft", box=box, owner="calendar today")
-    summary = ui.t("sheet.calendar_short", ticked=view["ticked"], weeks=view["weeks"])
-    text, size = fit_line(summary, "italic", small, room, min_size=small - 3)
+    text, size = fit_line(lines.short, "italic", small, room, min_size=small - 3)
     blit_text(surface, text, (cal.x + 20, cal.y + 50), "italic", size, p.ink_soft, "midleft", box=box, owner="calendar summary")
 
 
-def draw_week(scene: SheetScene, surface: pygame.Surface) -> None:
-    """R-TIME-1: the seven day boxes of the week, ticked days crossed, today marked."""
-    ui, p = scene.ui, scene.ui.palette
-    inner = scene.side.inflate(-32, -32)
-    calendar = scene.book.calendar
-    view = calendar_view(scene.book, scene.adventure.state, ui.catalogue.language)
-    assert view is not None  # the calendar tab exists only for a book with a calendar
-    length = len(calendar.days)
-    blit_text(
-        surface, calendar.name.get(ui.catalogue.language), (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft
-    )
-    done = view["ticked"] % length if view["ticked"] % length or view["ticked"] == 0 else length
-    body = ui.theme.text_size("body")
-    pitch = week_pitch(inner, length)
-    for index in range(length):
+def day_names(lines: CalendarLines, regions: SheetRegions, ui: UIContext) -> list[tuple[str, int]]:
+    """Each day's name as it fits before its Rename button ('…'; the button's hover gives the whole name), and its size."""
+    inner, body = regions.side.inner, ui.theme.text_size("body")
+    fitted = []
+    for index, day in enumerate(lines.days):
+        end = regions.side.days[index].x - 8 if index in lines.renamable else inner.right
+        style = "bold" if lines.today_index == index else "body"
+        fitted.append(fit_line(day, style, body, end - inner.x - 50))
+    return fitted
+
+
+def draw_week(surface: pygame.Surface, lines: CalendarLines, regions: SheetRegions, ui: UIContext) -> None:
+    """R-TIME-1: the day boxes of the week, ticked days crossed, today marked."""
+    p, inner, pitch = ui.palette, regions.side.inner, regions.side.week_pitch
+    blit_text(surface, lines.name, (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft)
+    for index, (name, size) in enumerate(day_names(lines, regions, ui)):
         y = inner.y + 40 + index * pitch
         side = min(36, pitch - 8)
         box = pygame.Rect(inner.x, y + (min(44, pitch - 4) - side) // 2, side, side)
         pygame.draw.rect(surface, p.parchment_light, box, border_radius=4)
         pygame.draw.rect(surface, p.ink, box, width=2, border_radius=4)
-        if (index - calendar.first_tick) % length < done:
+        if lines.crossed[index]:
             pygame.draw.line(surface, p.rubric, (box.x + 6, box.centery), (box.centerx - 2, box.bottom - 7), 4)
             pygame.draw.line(surface, p.rubric, (box.centerx - 2, box.bottom - 7), (box.right - 5, box.y + 6), 4)
-        colour = p.rubric if view["today_index"] == index else p.ink
-        style = "bold" if view["today_index"] == index else "body"
-        # A day's name ends before its Rename button ('…'; the button's hover gives the whole name).
-        button = scene.day_buttons[index] if index in calendar.renamable else None
-        room = (button.rect.x - 8 if button is not None else inner.right) - inner.x - 50
-        name, size = fit_line(view["days"][index], style, body, room)
-        if button is not None:
-            button.tooltip = view["days"][index] if name != view["days"][index] else scene.ui.tr("sheet.rename_day_tip")
+        today = lines.today_index == index
+        style, colour = ("bold", p.rubric) if today else ("body", p.ink)
         blit_text(surface, name, (inner.x + 50, y + min(44, pitch - 4) // 2), style, size, colour, "midleft")
-    blit_text(
-        surface,
-        ui.t(
-            "sheet.calendar_summary",
-            days=ui.t("sheet.days_ticked", n=view["ticked"]),
-            weeks=ui.t("sheet.weeks_gone", n=view["weeks"]),
-        ),
-        (inner.x, inner.bottom - 12),
-        "italic",
-        ui.theme.text_size("small"),
-        p.ink_soft,
-        "midleft",
-    )
+    at = (inner.x, inner.bottom - 12)
+    blit_text(surface, lines.summary, at, "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")

@@ -4,11 +4,16 @@ A thin screen: every click becomes a rules action through the Adventure
 (autosaved), and everything drawn is read back from the rules state. Buttons
 the rules would refuse are disabled with the reason as their tooltip. What the
 book does not use (a quiver in DF31, meals in DF64…) is not shown.
+
+The scene implements the sheet's intents (``controls.SheetIntents``): its
+controls call them, it acts, then shows the state again in its controls
+(``sync``) and paints a :class:`~game.scenes.sheet.view.SheetView` of it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,35 +21,30 @@ from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
 from game.app.book_texts import item_texts
 from game.app.fluid import FluidLayout
-from game.app.journal import describe_entry, undo_state
+from game.app.journal import describe_changes, describe_entry, describe_gain, undo_state
 from game.app.navigator import Screen
-from game.app.rolling import DiceGroup, roll_action
-from game.app.scene import Scene
+from game.app.rolling import DiceGroup, Presentation, roll_action
 from game.app.services import Services
-from game.app.showcase import sample_adventure, showcase
-from game.rules.dice import ScriptedDice
+from game.app.timeline import changes
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, make_action
-from game.scenes.sheet import controls as sheet_widgets
-from game.scenes.sheet import paint as sheet_paint
-from game.scenes.sheet import questions as sheet_forms
-from game.scenes.sheet.heal import heal
-from game.scenes.sheet.layout import HISTORY_CHIPS, sheet_regions
-from game.scenes.sheet.tools import ToolsTab
-from game.ui.button import Button
-from game.ui.counter import Counter
-from game.ui.layout import ScrollPane
-from game.ui.notes import NotesArea
-from game.ui.scroll_list import ScrollList
-from game.ui.text_field import TextField
+from game.scenes.common.spells import spell_label
+from game.scenes.sheet import paint, questions
+from game.scenes.sheet.controls import SheetControls, build_controls
+from game.scenes.sheet.heal import healed_stat, would_gain_nothing
+from game.scenes.sheet.layout import SheetRegions, sheet_regions, sheet_shape
+from game.scenes.sheet.view import SheetView, sheet_view
 from game.ui.theme import LOGICAL_SIZE
-from game.ui.toggle import Toggle
+from game.ui.widget import Widget
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import Hero
 
 
 class SheetScene(FluidLayout, AdventureScene):
@@ -55,161 +55,191 @@ class SheetScene(FluidLayout, AdventureScene):
     dies_to_death_page = True
 
     adventure: FFAdventure
-    # The widgets (built by sheet_widgets.build, from the book):
-    top: dict[str, Button]
-    rename_button: Button
-    stats_pane: ScrollPane  # the scores (and the lost-weapon toggle), scrolling when the book has many
-    counters_pane: ScrollPane  # the backpack's counters, likewise
-    side: pygame.Rect  # the side panel, below its tabs (one or two rows of them)
-    stat_counters: dict[str, Counter]
-    stat_erasers: dict[str, Button]
-    weapon_toggle: Toggle
-    luck_button: Button
-    skill_button: Button
-    paragraph_field: TextField
-    go_button: Button
-    history_buttons: list[Button]
-    counter_widgets: dict[str, Counter]
-    use_buttons: dict[str, Button]
-    equipment: ScrollList
-    item_field: TextField
-    add_item_button: Button
-    remove_item_button: Button
-    day_buttons: list[Button]
-    tick_button: Button
-    tabs: list[str]
-    tab_buttons: dict[str, Button]
-    creature_list: ScrollList
-    creature_add: Button
-    creature_edit: Button
-    creature_remove: Button
-    creature_fight: Button
-    notes: NotesArea
-    journal: ScrollList
-    journal_buttons: list[Button]
-    tools: ToolsTab
+    book: FightingFantasyBook
+    regions: SheetRegions
+    controls: SheetControls
+    view: SheetView  # what the sheet shows now: painted, and read by the panes' rows
 
     def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
         self.tab = "creatures"
         self.layout(size)
 
+    @property
+    def hero(self) -> Hero:
+        hero = self.adventure.state.hero
+        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
+        return hero
+
     def place_widgets(self) -> None:
         """Build every panel's widgets for ``self.page`` and show the state in them."""
-        self.r = sheet_regions(self.page)
-        sheet_widgets.build(self)
+        self.regions = sheet_regions(self.page, sheet_shape(self.book, self.ui))
+        self.controls = build_controls(self.ui, self.regions, self.book, self)
+        self.group.add(*self.controls.widgets)
         self.sync()
 
     def keep_view(self) -> tuple[int, int]:
         """A resize keeps the notes being typed and where the score and counter panes are scrolled."""
         self._commit_notes()
-        return self.stats_pane.offset, self.counters_pane.offset
+        return self.controls.hero.stats_pane.offset, self.controls.backpack.counters_pane.offset
 
     def restore_view(self, kept: tuple[int, int]) -> None:
-        self.stats_pane.scroll_to(kept[0])
-        self.counters_pane.scroll_to(kept[1])
-
-    # =====================================================================================
-    # building
-    # =====================================================================================
-
-    def stat_counter_width(self) -> int:
-        """Score counters are narrower in a narrow hero panel, leaving room for the names."""
-        return self.r.stat_counter_width
-
-    def stat_column(self) -> int:
-        """The x of the score counters (the "current" column): left of the "initial" one and the eraser."""
-        return self.r.stat_column
+        self.controls.hero.stats_pane.scroll_to(kept[0])
+        self.controls.backpack.counters_pane.scroll_to(kept[1])
 
     # =====================================================================================
     # reading the state back
     # =====================================================================================
+    def view_now(self) -> SheetView:
+        """What the sheet shows now: the state, the tab, the selections and the status line."""
+        tools = self.controls.side.tools
+        return sheet_view(
+            self.adventure,
+            self.ui,
+            tab=self.tab,
+            creature=self.controls.side.creature_list.selected,
+            spell=tools.spells.selected if tools.spells is not None else None,
+            message=self.message,
+            tone=self.tone,
+            save_problem=self.save_failed_text() if self.adventure.save_problem else None,
+        )
+
     def sync(self) -> None:
-        """Show the rules state: values, limits, and which actions the rules allow now."""
-        state, book, ui = self.adventure.state, self.book, self.ui
-        hero = state.hero
-        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
-        self.top["settings"].set_enabled(not self.services.locked, ui.tr("kiosk.locked"))  # a convention stand
-        for stat in book.stats:
-            counter = self.stat_counters[stat.id]
+        """Show the rules state in the controls: values, limits, and which actions the rules allow now."""
+        self.view = self.view_now()
+        self.controls.top["settings"].set_enabled(not self.services.locked, self.ui.tr("kiosk.locked"))  # a convention stand
+        self._sync_hero()
+        self._sync_backpack()
+        self._sync_side()
+        self._sync_top()
+
+    def _sync_hero(self) -> None:
+        hero, controls = self.hero, self.controls.hero
+        for stat in self.book.stats:
+            counter = controls.stat_counters[stat.id]
             counter.value = hero.scores[stat.id]
             counter.maximum = hero.initial[stat.id] if stat.capped_at_initial else None
             self.allow(counter, a.ChangeStat(stat=stat.id, by=0))
-        self.weapon_toggle.value = hero.weapon_lost
-        self.allow(self.weapon_toggle, a.FindWeapon() if hero.weapon_lost else a.LoseWeapon())
-        self.allow(self.luck_button, a.TestLuck())
-        self.allow(self.skill_button, a.TestSkill())
-        for counter_def in book.counters:
-            widget = self.counter_widgets[counter_def.id]
-            widget.value = state.counters[counter_def.id]
-            self.allow(widget, a.ChangeCounter(name=counter_def.id, by=0))
-        if book.meal:
-            self.allow(self.use_buttons[book.meal.counter], a.Eat())
-        if book.herb:
-            self.allow(self.use_buttons[book.herb.counter], a.UseHerb())
-        if book.potions:
-            if book.potions.counter is not None:
-                self.allow(self.use_buttons[book.potions.counter], a.DrinkPotion(kind=next(iter(book.potions.kinds))))
-            for kind, effect in book.potions.kinds.items():
-                if effect.counter is not None:
-                    self.allow(self.use_buttons[effect.counter], a.DrinkPotion(kind=kind))
-        self.equipment.set_items(item_texts(self.book, list(state.equipment), self.ui.catalogue.language))
-        self.remove_item_button.set_enabled(self.equipment.selected is not None, ui.tr("sheet.select_item_first"))
-        history = list(reversed(state.paragraph_history))[:HISTORY_CHIPS]
-        for index, button in enumerate(self.history_buttons):
+        controls.weapon_toggle.value = hero.weapon_lost
+        self.allow(controls.weapon_toggle, a.FindWeapon() if hero.weapon_lost else a.LoseWeapon())
+        self.allow(controls.luck_button, a.TestLuck())
+        self.allow(controls.skill_button, a.TestSkill())
+        # A name shortened to fit is read whole on the Rename button's hover (the name itself is no control).
+        shown, _ = paint.shown_name(self.view, self.regions, self.ui)
+        controls.rename_button.tooltip = self.view.hero_name if shown != self.view.hero_name else None
+        history = list(reversed(self.adventure.state.paragraph_history))
+        for index, button in enumerate(self.controls.paragraph.history_buttons):
             button.visible = index < len(history)
             button.label = f"§ {history[index]}" if index < len(history) else ""
-        if book.calendar:
-            for index, button in enumerate(self.day_buttons):
-                button.visible = self.tab == "calendar" and index in book.calendar.renamable
-                button.tooltip = ui.tr("sheet.rename_day_tip")
-            self.allow(self.tick_button, a.TickDay())
-        boxes = state.creature_boxes
-        self.creature_list.set_items(
-            [
-                ui.t(
-                    "sheet.creature_row",
-                    name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
-                    skill=b.skill,
-                    stamina=b.stamina,
-                )
-                for b in boxes
-            ]
-        )
-        selected = self.creature_list.selected
-        for button in (self.creature_edit, self.creature_remove, self.creature_fight):
+
+    def _sync_backpack(self) -> None:
+        state, book, controls, ui = self.adventure.state, self.book, self.controls.backpack, self.ui
+        for counter_def in book.counters:
+            widget = controls.counter_widgets[counter_def.id]
+            widget.value = state.counters[counter_def.id]
+            self.allow(widget, a.ChangeCounter(name=counter_def.id, by=0))
+        use = controls.use_buttons
+        if book.meal:
+            self.allow(use[book.meal.counter], a.Eat())
+        if book.herb:
+            self.allow(use[book.herb.counter], a.UseHerb())
+        if book.potions:
+            if book.potions.counter is not None:
+                self.allow(use[book.potions.counter], a.DrinkPotion(kind=next(iter(book.potions.kinds))))
+            for kind, effect in book.potions.kinds.items():
+                if effect.counter is not None:
+                    self.allow(use[effect.counter], a.DrinkPotion(kind=kind))
+        controls.equipment.set_items(item_texts(book, list(state.equipment), ui.catalogue.language))
+        controls.remove_item_button.set_enabled(controls.equipment.selected is not None, ui.tr("sheet.select_item_first"))
+        if controls.tick_button is not None:
+            self.allow(controls.tick_button, a.TickDay())
+
+    def _sync_side(self) -> None:
+        ui, side, tab = self.ui, self.controls.side, self.tab
+        for name, button in side.tab_buttons.items():
+            button.style = "primary" if name == tab else "normal"
+        self._sync_creatures(tab == "creatures")
+        self._sync_week(tab == "calendar")
+        if not side.notes.focused:
+            side.notes.text = self.adventure.state.notes
+        side.notes.visible = tab == "notes"
+        side.journal.set_items([describe_entry(ui, self.book, e) for e in reversed(self.adventure.session.entries)])
+        side.journal.visible = tab == "journal"
+        for button in side.journal_buttons:
+            button.visible = tab == "journal"
+        self._sync_tools(tab == "tools")
+
+    def _sync_creatures(self, shown: bool) -> None:
+        ui, side = self.ui, self.controls.side
+        rows = [
+            ui.t(
+                "sheet.creature_row",
+                name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
+                skill=b.skill,
+                stamina=b.stamina,
+            )
+            for b in self.adventure.state.creature_boxes
+        ]
+        side.creature_list.set_items(rows)
+        selected = side.creature_list.selected
+        for button in (side.creature_edit, side.creature_remove, side.creature_fight):
             button.set_enabled(selected is not None, ui.tr("sheet.select_creature_first"))
         if selected is not None:
-            self.allow(self.creature_remove, a.RemoveCreature(index=selected))
-            self.allow_kind(self.creature_fight, a.StartFight)
-        if not self.notes.focused:
-            self.notes.text = state.notes
-        self.journal.set_items([describe_entry(ui, book, e) for e in reversed(self.adventure.session.entries)])
-        self.top["undo"].set_enabled(*undo_state(ui, self.adventure, "sheet.nothing_to_undo"))
-        self.top["redo"].set_enabled(self.adventure.session.can_redo, ui.tr("sheet.nothing_to_redo"))
-        fighting = state.fight is not None and state.fight.active
-        self.top["fight"].label = ui.tr("sheet.resume_fight") if fighting else ui.tr("sheet.fight")
+            self.allow(side.creature_remove, a.RemoveCreature(index=selected))
+            self.allow_kind(side.creature_fight, a.StartFight)
+        for widget in (side.creature_list, side.creature_add, side.creature_edit, side.creature_remove, side.creature_fight):
+            widget.visible = shown
+
+    def _sync_week(self, shown: bool) -> None:
+        """The days' Rename buttons: shown on the calendar tab for the days the book lets the player rename."""
+        calendar = self.view.calendar
+        if calendar is None:
+            return
+        names = paint.day_names(calendar, self.regions, self.ui)
+        for index, button in enumerate(self.controls.side.day_buttons):
+            button.visible = shown and index in calendar.renamable
+            day = calendar.days[index]  # a name shortened before the button is read whole on its hover
+            button.tooltip = day if names[index][0] != day else self.ui.tr("sheet.rename_day_tip")
+
+    def _sync_tools(self, shown: bool) -> None:
+        tools, state, language = self.controls.side.tools, self.adventure.state, self.ui.catalogue.language
+        for widget in tools.widgets:
+            widget.visible = shown
+        if tools.spells is not None and tools.cast_button is not None:
+            tools.spells.set_items([spell_label(self.book, spell, state, language) for spell in self.book.spells])
+            selected = tools.spells.selected
+            if selected is None:
+                tools.cast_button.set_enabled(False, self.ui.tr("powers.select_spell"))
+            else:
+                self.allow(tools.cast_button, self._cast_action(selected))
+        for stat, button in tools.test_buttons.items():
+            self.allow(button, a.Test(stat=stat))
+        for dice, button in tools.tray_buttons.items():
+            self.allow(button, a.RollDice(dice=dice))
+
+    def _sync_top(self) -> None:
+        ui, top, session = self.ui, self.controls.top, self.adventure.session
+        top["undo"].set_enabled(*undo_state(ui, self.adventure, "sheet.nothing_to_undo"))
+        top["redo"].set_enabled(session.can_redo, ui.tr("sheet.nothing_to_redo"))
+        fight = self.adventure.state.fight
+        fighting = fight is not None and fight.active
+        top["fight"].label = ui.tr("sheet.resume_fight") if fighting else ui.tr("sheet.fight")
         if not fighting:
-            self.allow_kind(self.top["fight"], a.StartFight)
+            self.allow_kind(top["fight"], a.StartFight)
         else:
-            self.top["fight"].set_enabled(True)
-        for tab, button in self.tab_buttons.items():
-            button.style = "primary" if tab == self.tab else "normal"
-        self.creature_list.visible = self.creature_add.visible = self.creature_edit.visible = self.tab == "creatures"
-        self.creature_remove.visible = self.creature_fight.visible = self.tab == "creatures"
-        self.notes.visible = self.tab == "notes"
-        self.journal.visible = self.tab == "journal"
-        self.tools.sync(self.tab == "tools")
-        for button in self.journal_buttons:
-            button.visible = self.tab == "journal"
+            top["fight"].set_enabled(True)
 
     def refresh(self, changes: list[Change]) -> None:
+        self.sync()
+
+    def selection_changed(self) -> None:
+        """A creature box or a spell was selected: the buttons that act on it follow."""
         self.sync()
 
     # =====================================================================================
     # actions
     # =====================================================================================
-    def act(self, action: Any, success: str | None = None) -> Entry | None:
+    def act(self, action: FFAction | Refused, success: str | None = None) -> Entry | None:
         """Apply an action through the rules; show the refusal or ``success``; go to the death page if it kills."""
         return self._after(self.adventure.act(action), success)
 
@@ -223,40 +253,38 @@ class SheetScene(FluidLayout, AdventureScene):
             self.sync()  # a refused change leaves the widgets as the state has them
         return entry
 
-    def _submit(self, action: Any) -> str | None:
+    def _submit(self, action: FFAction | Refused) -> str | None:
         """A form's action: None when done, else the refusal's text for the form to show."""
         result = self.adventure.act(action)
         self._after(result)
         return self.refusal_text(result) if isinstance(result, Refused) else None
 
-    def shortcut_buttons(self) -> dict[str, Any]:
-        book, use = self.book, self.use_buttons
+    def shortcut_buttons(self) -> dict[str, Widget | None]:
+        book, use, hero = self.book, self.controls.backpack.use_buttons, self.controls.hero
         return {
-            "test_luck": self.luck_button,
-            "test_skill": self.skill_button,
-            "tick_day": getattr(self, "tick_button", None),
+            "test_luck": hero.luck_button,
+            "test_skill": hero.skill_button,
+            "tick_day": self.controls.backpack.tick_button,
             "eat": use.get(book.meal.counter) if book.meal else None,
             "herb": use.get(book.herb.counter) if book.herb else None,
-            "potion": use.get(book.potions.counter) if book.potions else None,
+            "potion": use.get(book.potions.counter) if book.potions and book.potions.counter else None,
         }
 
     def shortcut(self, action: str) -> bool:
         """ "Next paragraph" puts the focus in the paragraph field; the others press their buttons."""
         if action != "next_paragraph":
             return super().shortcut(action)
-        self.group.focus.focus(self.paragraph_field)
+        field = self.controls.paragraph.paragraph_field
+        self.group.focus.focus(field)
         self.group.focus.visible = True
-        self.ui.say(self.paragraph_field.spoken())
+        self.ui.say(field.spoken())
         return True
 
     def stat_name(self, stat_id: str) -> str:
         return self.book.stat(stat_id).name.get(self.ui.catalogue.language)
 
     def change_stat(self, stat: str, value: int) -> None:
-        hero = self.adventure.state.hero
-        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
-        current = hero.scores[stat]
-        self.act(make_action(a.ChangeStat, stat=stat, by=value - current))
+        self.act(make_action(a.ChangeStat, stat=stat, by=value - self.hero.scores[stat]))
 
     def change_counter(self, counter: str, value: int) -> None:
         self.act(make_action(a.ChangeCounter, name=counter, by=value - self.adventure.state.counters[counter]))
@@ -264,21 +292,14 @@ class SheetScene(FluidLayout, AdventureScene):
     def toggle_weapon(self, lost: bool) -> None:
         self.act(a.LoseWeapon() if lost else a.FindWeapon())
 
-    def _roll(self, action: a.TestLuck | a.TestSkill, title_key: str, target_stat: str) -> None:
-        hero = self.adventure.state.hero
-        assert hero is not None  # the sheet opens only once the hero is made (navigator.resume)
-        target = hero.scores[target_stat]
-        stat_name = self.stat_name(target_stat)
+    def _roll_test(self, action: a.TestLuck | a.TestSkill, title_key: str, target_stat: str) -> None:
+        target, stat_name = self.hero.scores[target_stat], self.stat_name(target_stat)
 
-        def present(entry: Entry):
+        def present(entry: Entry) -> Presentation:
             total = sum(entry.dice)
             verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
-            group = DiceGroup(
-                self.ui.t("sheet.your_dice"),
-                tuple(entry.dice),
-                6,
-                self.ui.t("sheet.roll_detail", total=total, target=target, stat=stat_name),
-            )
+            detail = self.ui.t("sheet.roll_detail", total=total, target=target, stat=stat_name)
+            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6, detail)
             return self.ui.t(title_key), [group], verdict, "good" if good(entry.outcome) else "bad"
 
         def done(result: Entry | Refused) -> None:
@@ -287,27 +308,58 @@ class SheetScene(FluidLayout, AdventureScene):
         roll_action(self, self.services, self.adventure, action, present, on_done=done)
 
     def test_luck(self) -> None:
-        self._roll(a.TestLuck(), "sheet.test_luck", "luck")
+        self._roll_test(a.TestLuck(), "sheet.test_luck", "luck")
 
     def test_skill(self) -> None:
-        self._roll(a.TestSkill(), "sheet.test_skill", "skill")
+        self._roll_test(a.TestSkill(), "sheet.test_skill", "skill")
 
     def eat(self) -> None:
-        heal(self, a.Eat(), "play.ate")
+        self.heal(a.Eat(), "play.ate")
 
     def use_herb(self) -> None:
-        heal(self, a.UseHerb(), "play.herb_used")
+        self.heal(a.UseHerb(), "play.herb_used")
 
-    def ask_potion(self) -> None:
-        sheet_forms.ask_potion(self)
+    def drink_kind(self, kind: str) -> None:
+        """Drink one dose of a potion kind that keeps its own doses."""
+        self.act(a.DrinkPotion(kind=kind), self.ui.t("sheet.potion_drunk"))
+
+    def heal(self, action: a.Eat | a.UseHerb | a.DrinkPotion, done_key: str) -> None:
+        """A heal (eat, an herb, a potion), said with what it gained; one that would gain nothing asks first."""
+        if not would_gain_nothing(self.adventure.session, action) or self.stack is None:
+            self._apply_heal(action, done_key)
+            return
+        ui, stat = self.ui, healed_stat(self.book, action)
+        question = ui.tr("play.heal_full_question", stat=self.stat_name(stat), value=self.hero.scores[stat])
+        self.navigator.open(
+            self,
+            Screen.DIALOG,
+            question,
+            [(ui.tr("common.cancel"), False), (ui.tr("play.heal_anyway"), True)],
+            title=ui.tr("play.heal_full_title"),
+            cancel_value=False,
+            default_index=0,
+            width=760,
+            on_result=lambda yes: self._apply_heal(action, done_key) if yes else None,
+        )
+
+    def _apply_heal(self, action: a.Eat | a.UseHerb | a.DrinkPotion, done_key: str) -> None:
+        """Apply the heal and say how much it gained ("+3 ENDURANCE (17 → 20)")."""
+        session = self.adventure.session
+        before = session.state
+        result = self.adventure.act(action)
+        if isinstance(result, Refused):
+            self._after(result)
+            return
+        gained = describe_gain(self.ui, self.book, changes(session, before, session.state))
+        self._after(result, self.ui.t(done_key, gain=gained))
 
     def go_to_paragraph(self) -> None:
-        value = self.paragraph_field.value
-        if value is None or not self.paragraph_field.valid:
+        field = self.controls.paragraph.paragraph_field
+        if field.value is None or not field.valid:
             self.say(self.ui.t("sheet.paragraph_needed"), "bad")
             return
-        if self.act(make_action(a.GoToParagraph, number=value)):
-            self.paragraph_field.text = ""
+        if self.act(make_action(a.GoToParagraph, number=field.value)):
+            field.text = ""
             self.message = None  # an earlier refusal of the field no longer applies
 
     def jump_back(self, index: int) -> None:
@@ -316,14 +368,15 @@ class SheetScene(FluidLayout, AdventureScene):
             self.act(a.GoToParagraph(number=history[index]))
 
     def add_item(self) -> None:
-        text = self.item_field.text.strip()
-        if self.act(make_action(a.AddItem, text=text)):
-            self.item_field.text = ""
+        field = self.controls.backpack.item_field
+        if self.act(make_action(a.AddItem, text=field.text.strip())):
+            field.text = ""
 
     def remove_item(self) -> None:
-        if self.equipment.selected is not None:
-            self.act(a.RemoveItem(index=self.equipment.selected))
-            self.equipment.select(None)
+        equipment = self.controls.backpack.equipment
+        if equipment.selected is not None:
+            self.act(a.RemoveItem(index=equipment.selected))
+            equipment.select(None)
             self.sync()
 
     def tick_day(self) -> None:
@@ -332,30 +385,148 @@ class SheetScene(FluidLayout, AdventureScene):
         assert view is not None  # its only way in, the tick button, is built only for a book with a calendar
         self.say(self.ui.t("sheet.day_ticked", day=view["today"], ticked=view["ticked"]))
 
-    def ask_rename_day(self, index: int) -> None:
-        sheet_forms.ask_rename_day(self, index)
-
-    def ask_name(self) -> None:
-        sheet_forms.ask_name(self)
-
-    def ask_score(self, stat: str) -> None:
-        sheet_forms.ask_score(self, stat)
-
-    def ask_creature(self, index: int | None) -> None:
-        sheet_forms.ask_creature(self, index)
-
     def remove_creature(self) -> None:
-        index = self.creature_list.selected
-        if index is None:
+        creatures = self.controls.side.creature_list
+        if creatures.selected is None:
             return
-        self.act(a.RemoveCreature(index=index))
-        self.creature_list.select(None)
+        self.act(a.RemoveCreature(index=creatures.selected))
+        creatures.select(None)
         self.sync()
 
     def fight_selected(self) -> None:
-        index = self.creature_list.selected
+        index = self.controls.side.creature_list.selected
         self.open_fight(boxes=(index,) if index is not None else ())
 
+    # -- the Tools tab -----------------------------------------------------------------------------
+    def _cast_action(self, index: int) -> a.Cast:
+        fight = self.adventure.state.fight
+        target = fight.front() if fight is not None and fight.active else None
+        return a.Cast(spell=self.book.spells[index].id, target=target)
+
+    def cast_spell(self) -> None:
+        """Cast the spell selected in the Tools tab (in a fight, on the creature in front)."""
+        spells = self.controls.side.tools.spells
+        if spells is None or spells.selected is None:
+            return
+        name = self.book.spells[spells.selected].name.get(self.ui.catalogue.language)
+        title, success = self.ui.t("powers.cast_title", spell=name), self.ui.t("powers.cast_done", spell=name)
+
+        def present(entry: Entry) -> Presentation:
+            # A spell whose effect draws dice (a fire bolt of 1d6) shows them; others need no overlay.
+            total = self.ui.t("powers.total", total=sum(entry.dice))
+            groups = [DiceGroup(title, tuple(entry.dice), 6, total)] if entry.dice else []
+            return title, groups, success, "good"
+
+        self._roll_tool(self._cast_action(spells.selected), present, success)
+
+    def test_stat(self, stat: str) -> None:
+        """Test a score the book makes testable (the book's dice, at or under the score)."""
+        name, target = self.stat_name(stat), self.hero.scores[stat]
+
+        def present(entry: Entry) -> Presentation:
+            verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
+            detail = self.ui.t("sheet.roll_detail", total=sum(entry.dice), target=target, stat=name)
+            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6, detail)
+            return self.ui.t("powers.test", stat=name), [group], verdict, "good" if entry.outcome == "success" else "bad"
+
+        self._roll_tool(a.Test(stat=stat), present)
+
+    def roll_dice(self, dice: str) -> None:
+        """The dice tray: the dice roll, the overlay shows them, the journal keeps them."""
+        sides = int(dice.split("d")[1])
+
+        def present(entry: Entry) -> Presentation:
+            total = self.ui.t("powers.total", total=sum(entry.dice))
+            group = DiceGroup(self.ui.t("powers.tray"), tuple(entry.dice), sides, total)
+            return self.ui.t("powers.tray_title", dice=dice), [group], total, "neutral"
+
+        self._roll_tool(a.RollDice(dice=dice), present)
+
+    def _roll_tool(self, action: FFAction, present: Callable[[Entry], Presentation], success: str | None = None) -> None:
+        """Roll a Tools tab's ``action`` through the dice overlay; ``success``: the message when a spell works."""
+        roll_action(self, self.services, self.adventure, action, present, on_done=lambda result: self._tool_done(result, success))
+
+    def _tool_done(self, result: Entry | Refused, success: str | None) -> None:
+        if isinstance(result, Refused):
+            self.say(self.refusal_text(result), "bad")
+            return
+        if success:
+            session = self.adventure.session
+            states = session.states  # what the spell changed (a heal says how much it gained)
+            gained = describe_changes(self.ui, self.book, changes(session, states[-2], states[-1])) if len(states) > 1 else ""
+            self.say(f"{success} — {gained}" if gained else success, "good")
+        elif result.outcome:
+            self.say(self.ui.t(f"sheet.verdict_{result.outcome}"))
+        self.settle(result)
+        self.navigator.hero_fell(self, self.adventure)
+
+    # -- questions (forms and dialogs over the sheet) -------------------------------------------------
+    def ask_potion(self) -> None:
+        """Which potion to drink (a book whose potions share one counter)."""
+        self.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.tr("sheet.potion_question"),
+            questions.potion_choices(self.ui, self.book),
+            title=self.ui.tr("sheet.drink_title"),
+            cancel_value=None,
+            default_index=0,
+            width=820,
+            on_result=lambda kind: self.heal(a.DrinkPotion(kind=kind), "play.potion_drunk") if kind else None,
+        )
+
+    def ask_rename_day(self, index: int) -> None:
+        view = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)
+        assert view is not None  # the rename buttons are built only for a book with a calendar
+
+        def submit(values: dict[str, str]) -> str | None:
+            return self._submit(make_action(a.RenameDay, index=index, name=values["name"]))
+
+        fields = questions.day_fields(self.ui, view["days"][index])
+        note = self.ui.t("sheet.rename_day_note")
+        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_day"), fields, submit, note=note)
+
+    def ask_name(self) -> None:
+        def submit(values: dict[str, str]) -> str | None:
+            return self._submit(make_action(a.NameHero, name=values["name"]))
+
+        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_title"), questions.name_fields(self.ui, self.hero), submit)
+
+    def ask_score(self, stat: str) -> None:
+        """The eraser: write the current and initial score directly."""
+        name = self.stat_name(stat)
+
+        def submit(values: dict[str, str]) -> str | None:
+            return self._write_scores(questions.score_actions(self.hero, stat, values), name)
+
+        fields, note = questions.score_fields(self.ui, self.hero, stat), self.ui.t("sheet.eraser_note")
+        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.eraser_title", stat=name), fields, submit, note=note)
+
+    def _write_scores(self, actions: list[a.SetScore | Refused], name: str) -> str | None:
+        """The eraser's scores, all or nothing: a refusal takes back the part already written."""
+        for count, action in enumerate(actions):
+            result = self.adventure.act(action)
+            if isinstance(result, Refused):
+                for _ in range(count):
+                    self.adventure.undo()
+                self.sync()
+                return self.refusal_text(result)
+        self._after(actions and self.adventure.session.entries[-1] or None, self.ui.t("sheet.corrected", stat=name))
+        return None
+
+    def ask_creature(self, index: int | None) -> None:
+        """A creature box: a new one (``index`` None) or box ``index`` to edit."""
+        boxes = self.adventure.state.creature_boxes
+        box = boxes[index] if index is not None and index < len(boxes) else None
+        edited = index if box is not None else None
+
+        def submit(values: dict[str, str]) -> str | None:
+            return self._submit(questions.creature_action(edited, values))
+
+        fields = questions.creature_fields(self.ui, box, self.stat_name("skill"), self.stat_name("stamina"))
+        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.creature_title"), fields, submit, width=640)
+
+    # -- moving on ---------------------------------------------------------------------------------
     def open_fight(self, boxes: tuple[int, ...] = ()) -> None:
         state = self.adventure.state
         if state.fight is not None and state.fight.active:
@@ -366,6 +537,15 @@ class SheetScene(FluidLayout, AdventureScene):
     def open_reader(self) -> None:
         self.navigator.open(self, Screen.READER, self.adventure)
 
+    def open_timeline(self) -> None:
+        self.navigator.open(self, Screen.TIMELINE, self.adventure)
+
+    def open_chronicles(self) -> None:
+        self.navigator.open(self, Screen.CHRONICLES, self.book, current=self.adventure)
+
+    def open_share(self) -> None:
+        self.navigator.open(self, Screen.SHARE, self.adventure)
+
     def show_tab(self, tab: str) -> None:
         self._commit_notes()
         self.tab = tab
@@ -373,8 +553,9 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def _commit_notes(self) -> None:
         """Notes are written to the sheet (one logged action) when the player leaves them."""
-        if self.notes.text != self.adventure.state.notes:
-            self.act(make_action(a.SetNotes, text=self.notes.text))
+        notes = self.controls.side.notes
+        if notes.text != self.adventure.state.notes:
+            self.act(make_action(a.SetNotes, text=notes.text))
 
     def before_history(self) -> None:
         self._commit_notes()
@@ -418,12 +599,13 @@ class SheetScene(FluidLayout, AdventureScene):
         self._commit_notes()
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
-        was_focused = self.notes.focused
+        notes = self.controls.side.notes
+        was_focused = notes.focused
         if self.group.process_event(event):
-            if was_focused and not self.notes.focused:
+            if was_focused and not notes.focused:
                 self._commit_notes()
             return None
-        if was_focused and not self.notes.focused:
+        if was_focused and not notes.focused:
             self._commit_notes()
         if self.history_key(event) or self.help_key(event):
             return None
@@ -432,52 +614,12 @@ class SheetScene(FluidLayout, AdventureScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return None
-        if event.type == pygame.MOUSEBUTTONUP and self.equipment.contains(getattr(event, "pos", (-1, -1))):
+        if event.type == pygame.MOUSEBUTTONUP and self.controls.backpack.equipment.contains(getattr(event, "pos", (-1, -1))):
             self.sync()
         return event
 
     def draw(self, surface: pygame.Surface) -> None:
-        sheet_paint.draw(self, surface)
-
-
-@showcase("sheet-df49")
-def _showcase_df49(services: Services) -> list[Scene]:
-    return [SheetScene(services, sample_adventure(services, "DF49"))]
-
-
-@showcase("sheet-df49-broken-bow")
-def _showcase_broken_bow(services: Services) -> list[Scene]:
-    """R-BOW-4 (revised): the string broke, the hero escaped: the sheet shows it still broken."""
-    adventure = sample_adventure(services, "DF49")
-    adventure.act(a.StartFight(enemies=[{"name": "Aile Noire", "skill": 7, "stamina": 6}], arrows=2, escape=True))
-    adventure.act(a.Shoot(), ScriptedDice([6, 6]))
-    adventure.act(a.UseLuck(), ScriptedDice([6, 6]))
-    adventure.act(a.Escape())
-    adventure.act(a.NoLuck())
-    return [SheetScene(services, adventure)]
-
-
-@showcase("sheet-df31")
-def _showcase_df31(services: Services) -> list[Scene]:
-    return [SheetScene(services, sample_adventure(services, "DF31"))]
-
-
-@showcase("sheet-df64-journal")
-def _showcase_df64(services: Services) -> list[Scene]:
-    scene = SheetScene(services, sample_adventure(services, "DF64"))
-    scene.show_tab("journal")
-    return [scene]
-
-
-@showcase("sheet-test-luck")
-def _showcase_luck(services: Services) -> list[Scene]:
-    scene = SheetScene(services, sample_adventure(services, "DF49"))
-    # Run the real flow on a throwaway stack and show what it pushed (the dice overlay).
-    from game.app.stack import SceneStack
-
-    stack = SceneStack()
-    stack.push(scene)
-    stack.apply_pending()
-    scene.test_luck()
-    stack.apply_pending()
-    return list(stack.scenes)
+        self.view = self.view_now()
+        paint.draw(surface, self.view, self.regions, self.ui)
+        self.group.draw(surface)
+        paint.draw_status(surface, self.view, self.regions, self.ui)

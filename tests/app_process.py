@@ -38,8 +38,8 @@ def reach(state: str, main_loop: loop.MainLoop) -> None:
         stack.apply_pending()
         sheet = stack.top
         sheet.tab = "notes"
-        sheet.notes.focused = True
-        sheet.notes.text = "typed, not yet left"
+        sheet.controls.side.notes.focused = True
+        sheet.controls.side.notes.text = "typed, not yet left"
         ready()
     elif state == "dialog":
         shelf.select_save("a1")

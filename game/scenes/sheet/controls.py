@@ -16,6 +16,7 @@ from typing import Protocol, TypeVar
 import pygame
 
 from game.books.fighting_fantasy import CounterDef, FightingFantasyBook, StatDef
+from game.rules.ff.context import counter_maximum
 from game.scenes.sheet import paint
 from game.scenes.sheet.layout import EQUIPMENT_ROW, WEAPON_ROW, SheetRegions
 from game.scenes.sheet.tools import ToolsControls, ToolsIntents, build_tools
@@ -338,7 +339,7 @@ def _backpack(
                 backpack.counter_in(row),
                 value=0,
                 minimum=0,
-                maximum=counter.maximum,
+                maximum=counter_maximum(book, counter.id),  # a computed one follows the state (scene.sync)
                 spoken_name=_named(ui, counter),
                 on_request=partial(intents.change_counter, counter.id),
             )

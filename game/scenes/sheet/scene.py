@@ -29,6 +29,7 @@ from game.app.timeline import changes
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
+from game.rules.ff.context import counter_maximum
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, make_action
@@ -137,6 +138,7 @@ class SheetScene(FluidLayout, AdventureScene):
         for counter_def in book.counters:
             widget = controls.counter_widgets[counter_def.id]
             widget.value = state.counters[counter_def.id]
+            widget.maximum = counter_maximum(book, counter_def.id, state)
             self.allow(widget, a.ChangeCounter(name=counter_def.id, by=0))
         use = controls.use_buttons
         if book.meal:

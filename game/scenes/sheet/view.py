@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.app.book_texts import threshold_text
 from game.app.journal import play_badge
 from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.ff.context import counter_maximum
 from game.rules.ff.ruleset import calendar_view
 from game.scenes.sheet.layout import ICONS
 from game.ui.context import UIContext
@@ -126,7 +127,7 @@ def _counters(book: FightingFantasyBook, state: SheetState, language: str) -> tu
     bow_broken = state.fight is not None and state.fight.bow_broken
     lines = []
     for counter in book.counters:
-        quiver = (counter.maximum or 0) if counter.icon == "arrow" else 0
+        quiver = (counter_maximum(book, counter.id, state) or 0) if counter.icon == "arrow" else 0
         lines.append(
             CounterLine(
                 name=counter.name.get(language),

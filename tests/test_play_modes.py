@@ -6,7 +6,7 @@ from app_helpers import Driver, make_services
 from game.app.adventure import Adventure
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
-from game.scenes.creation import CreationScene
+from game.scenes.creation.scene import CreationScene
 from game.scenes.death.scene import DeathScene
 from game.scenes.sheet.scene import SheetScene
 from game.ui.dialog import Dialog
@@ -118,9 +118,9 @@ def test_bookmark_death_screen_still_offers_undo(services):
 def test_creation_chooses_honest_play_and_the_adventure_keeps_it(services):
     driver = Driver(CreationScene(services, services.shelf.books["DF64"]))
     scene = driver.top
-    driver.click(scene.pick_buttons[next(iter(scene.pick_buttons))])
-    driver.click(scene.honest_toggle)
-    driver.click(scene.start_button)
+    driver.click(scene.controls.pick_buttons[next(iter(scene.controls.pick_buttons))])
+    driver.click(scene.controls.honest_toggle)
+    driver.click(scene.controls.start_button)
     assert isinstance(driver.top, SheetScene) and driver.top.adventure.session.play == "honest"
 
 
@@ -240,8 +240,8 @@ def test_honest_creation_keeps_the_first_roll(services):
     scene.set_honest(True)
     scene.roll()
     first = dict(scene.hero.initial)
-    assert not scene.roll_button.enabled and not scene.honest_toggle.enabled
-    assert "intègre" in services.ui.text(scene.roll_button.disabled_reason).lower()
+    assert not scene.controls.roll_button.enabled and not scene.controls.honest_toggle.enabled
+    assert "intègre" in services.ui.text(scene.controls.roll_button.disabled_reason).lower()
     scene.roll()
     scene.apply_typed()
     assert scene.hero.initial == first and scene.message
@@ -251,7 +251,7 @@ def test_bookmark_creation_may_roll_again(services):
     scene = CreationScene(services, services.shelf.books["DF31"])
     scene.roll()
     scene._refresh()
-    assert scene.roll_button.enabled
+    assert scene.controls.roll_button.enabled
 
 
 def test_a_healing_spell_says_how_much_it_gained(services):

@@ -20,8 +20,8 @@ from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
 from game.scenes.combat_text import rules_in_force
 from game.scenes.common.spells import SpellsModal
-from game.scenes.creation import CreationScene
-from game.scenes.creation_steps import ChoicePicker
+from game.scenes.creation.picker import ChoicePicker
+from game.scenes.creation.scene import CreationScene
 from game.scenes.fight_setup.scene import FightSetupScene
 from game.scenes.sheet.scene import SheetScene
 
@@ -39,7 +39,7 @@ def created(services, book_id: str, dice: list[int]) -> tuple[Driver, CreationSc
     scene.session.dice = ScriptedDice(dice)
     scene.services.new_dice = lambda: ScriptedDice(list(dice))
     driver = Driver(scene)
-    driver.click(scene.roll_button)
+    driver.click(scene.controls.roll_button)
     while driver.top is not scene:  # close the dice overlay
         driver.stack.pop(driver.top)
         driver.stack.apply_pending()
@@ -47,7 +47,7 @@ def created(services, book_id: str, dice: list[int]) -> tuple[Driver, CreationSc
 
 
 def open_picker(driver: Driver, scene: CreationScene, step_id: str) -> ChoicePicker:
-    driver.click(scene.steps.buttons[step_id])
+    driver.click(scene.controls.step_buttons[step_id])
     assert isinstance(driver.top, ChoicePicker)
     return driver.top
 
@@ -55,7 +55,7 @@ def open_picker(driver: Driver, scene: CreationScene, step_id: str) -> ChoicePic
 def test_a_book_with_creation_steps_cannot_begin_before_they_are_chosen(services):
     driver, scene = created(services, "FF1", [3, 3, 3, 3])
     assert scene.hero is not None
-    assert not scene.start_button.enabled
+    assert not scene.controls.start_button.enabled
     assert "potion" not in scene.session.state.choices
 
 
@@ -66,7 +66,7 @@ def test_warlock_potion_picked_with_the_mouse_gives_its_two_doses(services):
     assert picker.ok_button.enabled
     driver.click(picker.ok_button)
     assert scene.session.state.choices["potion"] == {"luck": 1}
-    assert scene.start_button.enabled
+    assert scene.controls.start_button.enabled
     luck_doses = services.shelf.books["FF1"].potions.kinds["luck"].counter
     assert scene.session.state.counters[luck_doses] == 2
 
@@ -171,7 +171,8 @@ def test_every_shipped_book_shows_each_of_its_steps_spells_and_tests(services):
             continue
         creation = CreationScene(services, book)
         Driver(creation).loop.run_frames(1)
-        assert list(creation.steps.buttons) == [step.id for step in book.creation], book_id
+        assert list(creation.controls.step_buttons) == [step.id for step in book.creation], book_id
+        assert len(creation.view().steps) == len(book.creation), book_id
         driver, _ = tools_sheet(services, book_id)
         driver.loop.run_frames(1)
         tools = driver.top.controls.side.tools

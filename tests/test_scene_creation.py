@@ -11,9 +11,9 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.settings import SettingsStore
 from game.app.stack import SceneStack
-from game.scenes import creation_paint
-from game.scenes.creation import CreationScene
-from game.scenes.creation_paint import formula_text
+from game.scenes.creation import paint as creation_paint
+from game.scenes.creation.scene import CreationScene
+from game.scenes.creation.view import formula_text, stat_about
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.toggle import TRACK_W
@@ -56,7 +56,7 @@ def close_overlay(stack) -> None:
 
 def test_rolling_gives_the_dice_drawn_plus_the_formula(services):
     stack, scene = open_scene(services, "DF31")
-    press(scene, scene.roll_button.rect.center)
+    press(scene, scene.controls.roll_button.rect.center)
     stack.apply_pending()
     assert type(stack.top).__name__ == "DiceRollScene"
     dice = scene.session.entries[-1].dice
@@ -69,7 +69,7 @@ def test_rolling_gives_the_dice_drawn_plus_the_formula(services):
     assert groups[0].detail == f"+ 6 = {dice[0] + 6}"
     close_overlay(stack)
     assert stack.top is scene
-    assert scene.fields["stamina"].text == str(hero.initial["stamina"])
+    assert scene.controls.fields["stamina"].text == str(hero.initial["stamina"])
     assert services.saves.listing() == []  # nothing saved before confirming
 
 
@@ -79,7 +79,7 @@ def test_rolling_again_starts_a_fresh_session(services):
     stack.apply_pending()
     close_overlay(stack)
     first = scene.session
-    assert scene.ui.text(scene.roll_button.label) == "Relancer les dés"
+    assert scene.ui.text(scene.controls.roll_button.label) == "Relancer les dés"
     scene.roll()
     stack.apply_pending()
     assert scene.session is not first
@@ -89,7 +89,7 @@ def test_rolling_again_starts_a_fresh_session(services):
 def test_physical_dice_ask_each_die_then_show_them(services):
     services.settings.physical_dice = True
     stack, scene = open_scene(services, "DF31")
-    press(scene, scene.roll_button.rect.center)
+    press(scene, scene.controls.roll_button.rect.center)
     stack.apply_pending()
     entry = stack.top
     assert type(entry).__name__ == "DiceEntryScene"
@@ -105,7 +105,7 @@ def test_physical_dice_ask_each_die_then_show_them(services):
 
 def test_the_physical_dice_switch_is_saved(services, tmp_path):
     stack, scene = open_scene(services, "DF31")
-    press(scene, scene.physical_toggle.rect.midleft)
+    press(scene, scene.controls.physical_toggle.rect.midleft)
     assert services.settings.physical_dice is True
     assert SettingsStore(tmp_path / "c").load().settings.physical_dice is True
 
@@ -113,13 +113,13 @@ def test_the_physical_dice_switch_is_saved(services, tmp_path):
 def test_typed_scores_out_of_range_are_refused_with_the_reason(services):
     stack, scene = open_scene(services, "DF31")
     for stat_id, text in (("skill", "13"), ("stamina", "20"), ("luck", "9")):
-        type_into(scene, scene.fields[stat_id], text)
-    press(scene, scene.typed_button.rect.center)
+        type_into(scene, scene.controls.fields[stat_id], text)
+    press(scene, scene.controls.typed_button.rect.center)
     assert scene.hero is None
     assert "HABILETÉ 13" in scene.message and "7" in scene.message and "12" in scene.message
-    assert not scene.start_button.enabled
+    assert not scene.controls.start_button.enabled
     scene.draw(pygame.Surface((1280, 720)))
-    press(scene, scene.start_button.rect.center)
+    press(scene, scene.controls.start_button.rect.center)
     stack.apply_pending()
     assert stack.top is scene
     assert services.saves.listing() == []
@@ -128,7 +128,7 @@ def test_typed_scores_out_of_range_are_refused_with_the_reason(services):
 def test_typed_scores_within_range_make_the_hero(services):
     stack, scene = open_scene(services, "DF31")
     for stat_id, text in (("skill", "10"), ("stamina", "20"), ("luck", "9")):
-        type_into(scene, scene.fields[stat_id], text)
+        type_into(scene, scene.controls.fields[stat_id], text)
     scene.process_event(key(pygame.K_RETURN))  # Enter in a score box validates too
     assert scene.hero.initial == {"skill": 10, "stamina": 20, "luck": 9}
     assert scene.message is None
@@ -136,28 +136,28 @@ def test_typed_scores_within_range_make_the_hero(services):
 
 def test_an_empty_score_box_is_explained(services):
     stack, scene = open_scene(services, "DF31")
-    type_into(scene, scene.fields["skill"], "10")
-    press(scene, scene.typed_button.rect.center)
+    type_into(scene, scene.controls.fields["skill"], "10")
+    press(scene, scene.controls.typed_button.rect.center)
     assert scene.hero is None
     assert "ENDURANCE" in scene.message
 
 
 def test_picking_isolde_gives_her_scores_and_willpower(services):
     stack, scene = open_scene(services, "DF64")
-    press(scene, scene.pick_buttons["Isolde Laodegan"].rect.center)
+    press(scene, scene.controls.pick_buttons["Isolde Laodegan"].rect.center)
     hero = scene.hero
     assert (hero.initial["skill"], hero.initial["stamina"], hero.initial["luck"], hero.initial["willpower"]) == (12, 19, 7, 6)
     assert hero.name == "Isolde Laodegan"
-    assert scene.name_field.text == "Isolde Laodegan"
-    assert "VOLONTÉ 6" in creation_paint.summary(scene)
+    assert scene.controls.name_field.text == "Isolde Laodegan"
+    assert "VOLONTÉ 6" in creation_paint.summary(scene.view().hero, scene.ui, scene.r)
 
 
 def test_ready_heroes_only_where_the_book_has_them(services):
     _stack, scene = open_scene(services, "DF31")
-    assert scene.pick_buttons == {}
+    assert scene.controls.pick_buttons == {}
     _stack, scene = open_scene(services, "DF64")
-    assert set(scene.pick_buttons) == {"Anvus Ravalan", "Evrain Peredur", "Isolde Laodegan"}
-    assert "willpower" not in scene.fields  # fixed at 6, shown as fixed
+    assert set(scene.controls.pick_buttons) == {"Anvus Ravalan", "Evrain Peredur", "Isolde Laodegan"}
+    assert "willpower" not in scene.controls.fields  # fixed at 6, shown as fixed
 
 
 def test_formulas_come_from_the_book(services):
@@ -170,8 +170,8 @@ def test_confirming_saves_and_opens_the_sheet(services):
     scene.roll()
     stack.apply_pending()
     close_overlay(stack)
-    type_into(scene, scene.name_field, "Tarkan")
-    press(scene, scene.start_button.rect.center)
+    type_into(scene, scene.controls.name_field, "Tarkan")
+    press(scene, scene.controls.start_button.rect.center)
     stack.apply_pending()
     listing = services.saves.listing()
     assert len(listing) == 1
@@ -216,7 +216,7 @@ def test_text_fits_its_box(services, language, book_id, size):
         if isinstance(widget, Button):
             face = "bold" if widget.style == "primary" else "body"
             assert fonts.text_width(services.ui.text(widget.label), face, theme.text_size("button")) <= widget.rect.width - 16
-    toggle = scene.physical_toggle
+    toggle = scene.controls.physical_toggle
     label_w = fonts.text_width(services.ui.text(toggle.label), "body", theme.text_size("label"))
     assert TRACK_W + 12 + label_w + 60 <= toggle.rect.width
     body, small = theme.text_size("body"), theme.text_size("small")
@@ -228,16 +228,17 @@ def test_text_fits_its_box(services, language, book_id, size):
             text = services.ui.t(
                 "creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum
             )
-            assert formula_x + fonts.text_width(text, "italic", small) <= scene.fields[stat.id].rect.left - 6
+            assert formula_x + fonts.text_width(text, "italic", small) <= scene.controls.fields[stat.id].rect.left - 6
         else:
             text = services.ui.t("creation.fixed_rule")
             assert formula_x + fonts.text_width(text, "italic", small) <= x0 + width - 84 - 6
     if book_id == "DF64":
         for index, ready in enumerate(scene.book.ready_heroes):
-            assert " ".join(creation_paint.card_name(ready.name, body, scene.card_rect(index).width - 28)) == ready.name
+            assert " ".join(creation_paint.card_name(ready.name, body, scene.r.card_rect(index).width - 28)) == ready.name
     # The hero's scores head the bottom panel, whole (on two lines on a narrow page).
-    lines, _size = creation_paint.summary_lines(scene, scene.r.hero.width - 40)
-    assert " · ".join(lines) == creation_paint.summary(scene) and len(lines) <= 2
+    hero = scene.view().hero
+    lines, _size = creation_paint.summary_lines(hero, scene.ui, scene.r, scene.r.hero.width - 40)
+    assert " · ".join(lines) == creation_paint.summary(hero, scene.ui, scene.r) and len(lines) <= 2
 
 
 def test_creation_re_lays_out_when_the_window_is_resized_and_keeps_what_was_typed(services):
@@ -245,15 +246,15 @@ def test_creation_re_lays_out_when_the_window_is_resized_and_keeps_what_was_type
 
     driver = Driver(CreationScene(services, services.shelf.books["DF49"]), window=(1280, 720))
     scene = driver.top
-    scene.fields["skill"].text = "9"
-    scene.name_field.text = "Alwen"
-    scene.group.focus.focus(scene.name_field)
+    scene.controls.fields["skill"].text = "9"
+    scene.controls.name_field.text = "Alwen"
+    scene.group.focus.focus(scene.controls.name_field)
     narrow = scene.r.top.width
     driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
     assert scene.page == (1920, 1080)
-    assert scene.r.top.width > narrow and scene.start_button.rect.right == scene.r.hero.right - 20
-    assert scene.fields["skill"].text == "9" and scene.name_field.text == "Alwen"
-    assert scene.group.focus.focused is scene.name_field
+    assert scene.r.top.width > narrow and scene.controls.start_button.rect.right == scene.r.hero.right - 20
+    assert scene.controls.fields["skill"].text == "9" and scene.controls.name_field.text == "Alwen"
+    assert scene.group.focus.focused is scene.controls.name_field
 
 
 @pytest.mark.parametrize(("language", "words"), [("fr", "voiture blindée"), ("en", "armoured car")])
@@ -261,13 +262,13 @@ def test_creation_explains_a_books_own_scores_in_the_books_words(services, langu
     services.ui.catalogue.set_language(language)
     _stack, scene = open_scene(services, "FF13")
     firepower = next(s for s in scene.book.stats if s.id == "firepower")
-    assert words in creation_paint.stat_about(firepower, scene.ui)
+    assert words in stat_about(firepower, scene.ui)
     skill = next(s for s in scene.book.stats if s.id == "skill")
-    assert creation_paint.stat_about(skill, scene.ui) == scene.ui.t("creation.about_skill")  # the app's words for the three
+    assert stat_about(skill, scene.ui) == scene.ui.t("creation.about_skill")  # the app's words for the three
 
 
 def test_a_ready_heroes_choose_button_names_the_hero_on_hover_and_to_a_screen_reader(services):
     _stack, scene = open_scene(services, "DF64")
-    button = scene.pick_buttons["Isolde Laodegan"]
+    button = scene.controls.pick_buttons["Isolde Laodegan"]
     assert button.tooltip_text() == "Isolde Laodegan"  # the card may shorten the name
     assert button.spoken_label() == "Choisir Isolde Laodegan"  # three "Choisir" buttons are told apart

@@ -20,7 +20,7 @@ from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.common.form import FieldSpec, FormScene
 from game.scenes.common.spells import SpellsModal
 from game.scenes.crash_report import CrashReportScene
-from game.scenes.creation_steps import ChoicePicker
+from game.scenes.creation.picker import ChoicePicker
 from game.scenes.dice_entry import DiceEntryScene
 from game.scenes.help import HelpScene
 from game.scenes.rules_help import RulesHelpScene

@@ -35,7 +35,7 @@ def _overlay(module: str, name: str) -> ScreenFactory:
 
 ROUTES: dict[Screen, ScreenFactory] = {
     Screen.SHELF: _scene("bookshelf.scene", "BookshelfScene"),
-    Screen.CREATION: _scene("creation", "CreationScene"),
+    Screen.CREATION: _scene("creation.scene", "CreationScene"),
     Screen.SHEET: _scene("sheet.scene", "SheetScene"),
     Screen.DEATH: _scene("death.scene", "DeathScene"),
     Screen.FIGHT_SETUP: _scene("fight_setup.scene", "FightSetupScene"),

@@ -24,7 +24,7 @@ from game.rules.session import Session, Start
 if TYPE_CHECKING:
     from game.rules.ff.actions import FFAction
     from game.rules.ff.state import SheetState
-    from game.scenes.creation import CreationScene
+    from game.scenes.creation.scene import CreationScene
     from game.scenes.sheet.scene import SheetScene
 
 BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4")

@@ -1,109 +1,42 @@
-"""The book's creation choices on the creation screen (issue 12: creation choices as data).
+"""The picker of one of the book's creation choices (issue 12: creation choices as data).
 
 A book may ask the player to choose after rolling: one potion out of three
 (The Warlock of Firetop Mountain), as many spells as MAGIC allows, repeats
-allowed (The Citadel of Chaos), a special skill… ``StepsStrip`` shows each
-step of the book with what was picked and a button to choose; ``ChoicePicker``
-is the modal where the options are picked. The rules (``choose``) check the
-picks: the picker asks them (``check``) before enabling "Valider" and shows
-their reason.
+allowed (The Citadel of Chaos), a special skill… The creation screen shows
+each step with what was picked and a button to choose; ``ChoicePicker`` is the
+overlay where the options are picked. The rules (``choose``) check the picks:
+the picker asks them (``check``) before enabling "Valider" and shows their
+reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import pygame
 
+from game.books.ff_mechanics import ChoiceOption, ChoiceStep
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff import actions as a
-from game.rules.session import Session
+from game.rules.ff.state import Hero
+from game.scenes.creation.view import step_count
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
 from game.ui.draw import blit_text, wrap_words
-from game.ui.group import WidgetGroup
 from game.ui.modal import MARGIN, ModalScene
 from game.ui.toggle import Toggle
 
-STEP_ROW = 52
 PICKER_ROW = 50
 PICKER_MAX_ROWS = 12  # rows shown at once at most (as many as the page allows); more options turn by pages
 PAD = 30
 PICKER_CHROME = 120 + 40 + 46 + PAD + 24  # the picker's height besides its rows: heading, help, buttons
 
 
-def option_name(ui: UIContext, option: Any) -> str:
+def option_name(ui: UIContext, option: ChoiceOption) -> str:
     """An option's name in the language of the moment (what a screen reader calls its control)."""
     return option.name.get(ui.catalogue.language)
-
-
-def step_count(step: Any, hero: Any) -> int | None:
-    """How many picks the step allows for this hero (a number, or an initial score such as MAGIC)."""
-    if isinstance(step.count, int):
-        return step.count
-    return None if hero is None else hero.initial.get(step.count)
-
-
-def picks_text(step: Any, picks: dict[str, int], language: str) -> str:
-    """``Potion of Luck`` or ``Fire × 2, E.S.P.`` for what was chosen."""
-    names = []
-    for option in step.options:
-        times = picks.get(option.id, 0)
-        if times:
-            names.append(option.name.get(language) + (f" × {times}" if times > 1 else ""))
-    return ", ".join(names)
-
-
-class StepsStrip:
-    """One row per creation step of the book: its name, what was picked, a "choose" button."""
-
-    def __init__(self, ui: UIContext, group: WidgetGroup, book: Any, rect: pygame.Rect, on_choose: Callable[[Any], None]) -> None:
-        self.ui = ui
-        self.book = book
-        self.rect = rect
-        self.buttons: dict[str, Button] = {}
-        for index, step in enumerate(book.creation):
-            y = rect.y + index * STEP_ROW + (STEP_ROW - 42) // 2
-            self.buttons[step.id] = group.add(
-                Button(ui, (rect.right - 190, y, 190, 42), ui.tr("steps.choose"), on_click=partial(on_choose, step))
-            )
-
-    @staticmethod
-    def height(book: Any) -> int:
-        """The room the strip takes (0 for a book without creation steps)."""
-        return len(book.creation) * STEP_ROW
-
-    def done(self, session: Session) -> bool:
-        """Every step of the book has been chosen."""
-        return all(step.id in session.state.choices for step in self.book.creation)
-
-    def sync(self, session: Session) -> None:
-        """Buttons need a hero; a step already chosen may be chosen again."""
-        hero = session.state.hero
-        for step in self.book.creation:
-            button = self.buttons[step.id]
-            button.set_enabled(hero is not None, self.ui.tr("creation.need_hero"))
-            button.label = self.ui.tr("steps.change") if step.id in session.state.choices else self.ui.tr("steps.choose")
-
-    def draw(self, surface: pygame.Surface, session: Session) -> None:
-        ui, p = self.ui, self.ui.palette
-        language = ui.catalogue.language
-        body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
-        hero = session.state.hero
-        for index, step in enumerate(self.book.creation):
-            top = self.rect.y + index * STEP_ROW
-            pygame.draw.line(surface, p.ink_faint, (self.rect.x, top), (self.rect.right, top))
-            count = step_count(step, hero)
-            title = step.name.get(language) + (f" ({count})" if count is not None else "")
-            blit_text(surface, title, (self.rect.x, top + 16), "bold", body, p.ink, "midleft")
-            picks = session.state.choices.get(step.id)
-            text = picks_text(step, picks, language) if picks else ui.t("steps.to_choose")
-            width = self.rect.width - 200
-            lines = wrap_words(text, "italic", small, width)
-            shown = lines[0] + ("…" if len(lines) > 1 else "")
-            blit_text(surface, shown, (self.rect.x, top + 38), "italic", small, p.ink_soft if picks else p.bad, "midleft")
 
 
 class ChoicePicker(ModalScene):
@@ -112,9 +45,9 @@ class ChoicePicker(ModalScene):
     def __init__(
         self,
         ui: UIContext,
-        book: Any,
-        step: Any,
-        hero: Any,
+        book: FightingFantasyBook,
+        step: ChoiceStep,
+        hero: Hero | None,
         current: dict[str, int],
         check: Callable[[a.Choose], str | None],
         on_done: Callable[[a.Choose], None],
@@ -138,7 +71,7 @@ class ChoicePicker(ModalScene):
     def place_widgets(self) -> None:
         ui, panel, step, rows = self.ui, self.panel_rect(), self.step, self.rows_per_page
         self.list_top = panel.y + 120
-        self.widgets: dict[str, Any] = {}
+        self.widgets: dict[str, Counter | Toggle] = {}
         for index, option in enumerate(step.options):
             y = self.list_top + (index % rows) * PICKER_ROW + 4
             widget: Counter | Toggle
@@ -177,11 +110,11 @@ class ChoicePicker(ModalScene):
         )
         self._sync()
 
-    def keep_view(self) -> Any:
+    def keep_view(self) -> int:
         """The first option in view stays in view when the page holds more or fewer rows."""
         return self.option_page * self.rows_per_page
 
-    def restore_view(self, kept: Any) -> None:
+    def restore_view(self, kept: int) -> None:
         self.option_page = kept // self.rows_per_page
         self._sync()
 

@@ -1,20 +1,21 @@
-"""Where hero creation's panels go on a page of any size (shared by the scene, its widgets and its painter).
+"""Where hero creation's panels and controls go on a page of any size (the controls and the painter read them).
 
 Two columns: the book's creation rules on the left (its scores, the dice
 buttons, the hints), and on the right the ready-made heroes or the sheet
 preview above the hero panel (name, "Begin"). The rules column grows a little
 with the page, the right column takes the rest; the hero panel keeps its height
 and the top panel takes what the page gives (taller cards, more of the blurb).
+Computed for a page size and the book's counts (scores, ready-made heroes,
+creation steps), never for a book by its id.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
-from game.scenes.creation_steps import StepsStrip
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.layout import fill, fixed, split
 
 PAD = 20
@@ -32,6 +33,23 @@ RULES_MIN, RULES_WIDE, RULES_MAX = 400, 470, 600  # narrower than RULES_WIDE: ea
 NAME_MIN = 144  # the score names column of the rules panel
 START_W = 270  # "Begin the adventure"
 NAME_FIELD_MAX = 360
+BACK_BUTTON = pygame.Rect(28, 24, 150, 42)
+TITLE_CLEAR = BACK_BUTTON.right + 16  # the centred title stays clear of the back button
+BUTTON_H, TOGGLE_H = 46, 32
+STEP_ROW = 52  # a creation step's row: its name, what was picked, its "choose" button
+STEP_BUTTON = (190, 42)
+PICK_H = 42  # a ready-made hero's "pick" button, at the foot of its card
+PICK_ROOM = 58  # the foot of a ready-made hero's card, where its "pick" button sits
+
+
+@dataclass(frozen=True)
+class RulesControls:
+    """The rules panel's controls under the score rows: roll and "use my scores", then the two switches."""
+
+    roll: pygame.Rect
+    typed: pygame.Rect
+    physical: pygame.Rect
+    honest: pygame.Rect
 
 
 @dataclass(frozen=True)
@@ -43,6 +61,9 @@ class CreationRegions:
     top: pygame.Rect  # ready-made heroes, or the sheet preview
     hero: pygame.Rect
     row_h: int
+    stats: int  # the book's scores, one row each
+    ready: int  # the book's ready-made heroes (0: the sheet preview instead)
+    steps: int  # the book's creation steps
 
     @property
     def centre_x(self) -> int:
@@ -98,6 +119,20 @@ class CreationRegions:
         row = self.score_row(index)
         return pygame.Rect(row.right - FIELD_W, row.centery - 21, FIELD_W, 42)
 
+    @property
+    def rules_controls(self) -> RulesControls:
+        """Roll and "use my scores" side by side under the score rows, then the two switches (closer on a short page)."""
+        x0, width = self.inner
+        gap, physical_y, honest_y = (8, 52, 88) if self.short else (14, 58, 96)
+        top = self.rows_top + self.stats * self.row_h + gap
+        half = (width - 10) // 2
+        return RulesControls(
+            pygame.Rect(x0, top, half, BUTTON_H),
+            pygame.Rect(x0 + half + 10, top, half, BUTTON_H),
+            pygame.Rect(x0, top + physical_y, width, TOGGLE_H),
+            pygame.Rect(x0, top + honest_y, width, TOGGLE_H),
+        )
+
     def name_and_start(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The hero's name field and the start button, on one row at the foot of the hero panel."""
         row = pygame.Rect(self.hero.x + PAD, self.hero.bottom - PAD - 46, self.hero.width - 2 * PAD, 46)
@@ -105,26 +140,55 @@ class CreationRegions:
         name = pygame.Rect(name.x, row.y + 1, min(NAME_FIELD_MAX, name.width), 44)
         return name, start
 
-    def steps_rect(self, book: Any) -> pygame.Rect:
+    @property
+    def steps_rect(self) -> pygame.Rect:
         """The book's creation steps, at the foot of the top panel (no height without steps)."""
-        height = StepsStrip.height(book)
+        height = self.steps * STEP_ROW
         return pygame.Rect(self.top.x + PAD, self.top.bottom - PAD // 2 - height, self.top.width - 2 * PAD, height)
 
-    def content_bottom(self, book: Any) -> int:
-        """The bottom of the top panel's content: above the book's creation steps, when it has some."""
-        return self.top.bottom - 10 - StepsStrip.height(book) - (PAD // 2 if book.creation else 0)
+    def step_row(self, index: int) -> pygame.Rect:
+        """Creation step ``index``'s row of the strip."""
+        strip = self.steps_rect
+        return pygame.Rect(strip.x, strip.y + index * STEP_ROW, strip.width, STEP_ROW)
 
-    def card_rect(self, book: Any, index: int) -> pygame.Rect:
+    def step_button(self, index: int) -> pygame.Rect:
+        """Creation step ``index``'s "choose" button, at the right of its row."""
+        width, height = STEP_BUTTON
+        row = self.step_row(index)
+        return pygame.Rect(row.right - width, row.y + (STEP_ROW - height) // 2, width, height)
+
+    @property
+    def content_bottom(self) -> int:
+        """The bottom of the top panel's content: above the book's creation steps, when it has some."""
+        return self.top.bottom - 10 - self.steps * STEP_ROW - (PAD // 2 if self.steps else 0)
+
+    def card_rect(self, index: int) -> pygame.Rect:
         """Where ready-made hero ``index`` is drawn (the cards side by side across the top panel)."""
-        count = max(1, len(book.ready_heroes))
+        count = max(1, self.ready)
         inner = self.top.width - 2 * PAD
         width = (inner - CARD_GAP * (count - 1)) // count
         top = self.top.y + HEADING_SPACE + 8
-        return pygame.Rect(self.top.x + PAD + index * (width + CARD_GAP), top, width, self.content_bottom(book) - PAD + 10 - top)
+        return pygame.Rect(self.top.x + PAD + index * (width + CARD_GAP), top, width, self.content_bottom - PAD + 10 - top)
+
+    def tiles(self) -> list[pygame.Rect]:
+        """The sheet preview's tiles, one per score across the top panel: shorter on a short page (the starting
+        equipment keeps a few lines), taller on a big one (up to 260, with bigger dice)."""
+        inner = self.top.width - 2 * PAD
+        width = (inner - CARD_GAP * (self.stats - 1)) // self.stats
+        top = self.top.y + HEADING_SPACE + 8
+        room = self.content_bottom - top
+        tile_h = max(150, min(196 + max(0, room - 372) // 2, 260, room - 100))
+        return [pygame.Rect(self.top.x + PAD + i * (width + CARD_GAP), top, width, tile_h) for i in range(self.stats)]
+
+    def pick_button(self, index: int) -> pygame.Rect:
+        """Ready-made hero ``index``'s "pick" button, across the foot of its card."""
+        card = self.card_rect(index)
+        return pygame.Rect(card.x + 14, card.bottom - 56, card.width - 28, PICK_H)
 
 
-def creation_regions(size: tuple[int, int]) -> CreationRegions:
-    """The panels of hero creation on a page of ``size`` logical pixels."""
+def creation_regions(size: tuple[int, int], book: FightingFantasyBook) -> CreationRegions:
+    """The panels of hero creation on a page of ``size`` logical pixels, for ``book``'s scores, ready-made heroes
+    and creation steps."""
     width, height = size
     room = width - 2 * MARGIN - 16
     rules_w = max(RULES_MIN, min(RULES_MAX, room * 470 // 1208))
@@ -132,4 +196,5 @@ def creation_regions(size: tuple[int, int]) -> CreationRegions:
     body = pygame.Rect(MARGIN, top_y, width - 2 * MARGIN, height - top_y - BOTTOM)
     rules, right = split(body, [fixed(rules_w), fill(1)], gap=16)
     top, hero = split(right, [fill(1), fixed(HERO_HEIGHT)], gap=14, vertical=True)
-    return CreationRegions(size, rules, top, hero, ROW_H if height >= 700 else 48 if height >= SHORT_BELOW else SHORT_ROW_H)
+    row_h = ROW_H if height >= 700 else 48 if height >= SHORT_BELOW else SHORT_ROW_H
+    return CreationRegions(size, rules, top, hero, row_h, len(book.stats), len(book.ready_heroes), len(book.creation))

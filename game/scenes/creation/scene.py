@@ -1,18 +1,15 @@
-"""Creating the hero of a Fighting Fantasy book (R-CREATE-1..3), before anything is saved.
+"""Hero creation's scene: its own rules session (nothing is saved yet) and the intents that change it.
 
-The screen holds its own rules ``Session`` (no save slot yet). The player may
-roll the book's formulas (animated dice, or physical dice typed in), type the
-scores their own dice gave, or — in books that have them — take a ready-made
-hero. Re-rolling starts a fresh session, so nothing of a discarded hero
-survives. Only "Begin the adventure" creates the save (``Adventure.start``)
-and hands over to the sheet.
-
-Every number shown (formulas, ranges, fixed scores) comes from the book data.
+Roll (re-rolling starts a fresh session), type the scores of one's own dice,
+pick a ready-made hero, choose the book's creation steps (the picker opens
+over the page), switch honest play; "Begin the adventure" creates the save and
+hands over to the sheet. Each frame is painted from a new
+:class:`~game.scenes.creation.view.CreationView`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,27 +18,29 @@ from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
 from game.app.rolling import DiceGroup, enter_dice
-from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import showcase
 from game.app.widget_screen import WidgetScreen
+from game.books.ff_mechanics import ChoiceStep
+from game.books.fighting_fantasy import FightingFantasyBook, StatDef
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.session import BOOKMARK, HONEST, Entry, Session, Start, make_action
-from game.scenes import creation_paint, creation_widgets
-from game.scenes.creation_layout import CreationRegions, creation_regions
-from game.scenes.creation_steps import ChoicePicker, StepsStrip
-from game.ui.button import Button
+from game.rules.ff.state import Hero
+from game.rules.session import BOOKMARK, HONEST, ActionLike, Entry, Session, Start, make_action
+from game.scenes.creation.controls import CreationControls, build_controls
+from game.scenes.creation.layout import CreationRegions, creation_regions
+from game.scenes.creation.paint import paint_page, summary
+from game.scenes.creation.picker import ChoicePicker
+from game.scenes.creation.view import CreationView, view_of
 from game.ui.speech import SpokenText
-from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
-from game.ui.toggle import Toggle
 
+if TYPE_CHECKING:
+    from game.rules.dice import DiceSource
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
 
-def describe(services: Services, refused: Refused, book: Any) -> str:
-    """A refusal in the player's language."""
-    return describe_refusal(services.ui.catalogue, refused, book)
+    CreationSession = Session[SheetState, FFAction]
 
 
 class CreationScene(FluidLayout, WidgetScreen):
@@ -52,20 +51,10 @@ class CreationScene(FluidLayout, WidgetScreen):
 
     message = SpokenText()  # shown on the screen and said to a screen reader
 
-    # The widgets (made by creation_widgets.build for the page's regions):
     r: CreationRegions
-    back_button: Button
-    fields: dict[str, TextField]
-    roll_button: Button
-    typed_button: Button
-    physical_toggle: Toggle
-    honest_toggle: Toggle
-    pick_buttons: dict[str, Button]
-    steps: StepsStrip
-    start_button: Button
-    name_field: TextField
+    controls: CreationControls
 
-    def __init__(self, services: Services, book: Any, size: tuple[int, int] = LOGICAL_SIZE) -> None:
+    def __init__(self, services: Services, book: FightingFantasyBook, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services.ui)
         self.services = services
         self.ui = services.ui
@@ -79,7 +68,7 @@ class CreationScene(FluidLayout, WidgetScreen):
         self.layout(size)
 
     # -- the session ------------------------------------------------------------------------
-    def _new_session(self) -> Session:
+    def _new_session(self) -> CreationSession:
         return Session(self.book, self.services.new_dice(), Start(language=self.services.language, play=self.play))
 
     def set_honest(self, on: bool) -> None:
@@ -91,61 +80,70 @@ class CreationScene(FluidLayout, WidgetScreen):
         self._refresh()
 
     @property
-    def hero(self) -> Any:
+    def hero(self) -> Hero | None:
         return self.session.state.hero
 
-    def rolled_stats(self) -> list[Any]:
+    def rolled_stats(self) -> list[StatDef]:
         return [s for s in self.book.stats if s.roll is not None]
 
-    def stat_name(self, stat: Any) -> str:
+    def stat_name(self, stat: StatDef) -> str:
         return stat.name.get(self.ui.catalogue.language)
+
+    def describe(self, refused: Refused) -> str:
+        """A refusal in the player's language, with the book's names."""
+        return describe_refusal(self.ui.catalogue, refused, self.book)
 
     # -- widgets ----------------------------------------------------------------------------
     def place_widgets(self) -> None:
-        """Build every widget for ``self.page`` (creation_widgets) and show the session in them."""
-        self.r = creation_regions(self.page)
-        creation_widgets.build(self)
+        """Build every widget for ``self.page`` and show the session in them."""
+        self.r = creation_regions(self.page, self.book)
+        self.controls = build_controls(self.ui, self.r, self.book, self, physical=self.services.settings.physical_dice)
+        for widget in self.controls.widgets():
+            self.group.add(widget)
         self._refresh()
 
     def keep_view(self) -> tuple[dict[str, str], str]:
         """A re-layout keeps what was typed: the scores and the hero's name."""
-        return {stat: field.text for stat, field in self.fields.items()}, self.name_field.text
+        return {stat: field.text for stat, field in self.controls.fields.items()}, self.controls.name_field.text
 
     def restore_view(self, kept: tuple[dict[str, str], str]) -> None:
         scores, name = kept
         for stat, text in scores.items():
-            self.fields[stat].text = text
-        self.name_field.text = name
+            self.controls.fields[stat].text = text
+        self.controls.name_field.text = name
 
-    def roll_label(self) -> str:
-        return self.ui.t("creation.reroll") if self.rolled else self.ui.t("creation.roll")
-
-    def card_rect(self, index: int) -> pygame.Rect:
-        """Where ready-made hero ``index`` is drawn (the cards side by side)."""
-        return self.r.card_rect(self.book, index)
+    def steps_done(self) -> bool:
+        """Every creation step of the book has been chosen."""
+        return all(step.id in self.session.state.choices for step in self.book.creation)
 
     def _refresh(self) -> None:
-        """Buttons follow the session: start needs a hero; the picked card says so."""
-        self.steps.sync(self.session)
-        if self.hero is not None and not self.steps.done(self.session):
-            self.start_button.set_enabled(False, self.ui.tr("steps.needed"))
+        """Buttons follow the session: start needs a hero (and every creation step); the picked card says so."""
+        ui, controls, hero = self.ui, self.controls, self.hero
+        controls.roll_button.label = ui.tr("creation.reroll") if self.rolled else ui.tr("creation.roll")
+        for step in self.book.creation:  # a step already chosen may be chosen again
+            button = controls.step_buttons[step.id]
+            button.set_enabled(hero is not None, ui.tr("creation.need_hero"))
+            button.label = ui.tr("steps.change") if step.id in self.session.state.choices else ui.tr("steps.choose")
+        if hero is not None and not self.steps_done():
+            controls.start_button.set_enabled(False, ui.tr("steps.needed"))
         else:
-            self.start_button.set_enabled(self.hero is not None, self.ui.tr("creation.need_hero"))
-        self.honest_toggle.value = self.play == HONEST
+            controls.start_button.set_enabled(hero is not None, ui.tr("creation.need_hero"))
+        controls.honest_toggle.value = self.play == HONEST
         refused = self.start_over_refusal()  # honest play: a rolled hero stands
-        reason = None if refused is None else describe(self.services, refused, self.book)
-        for widget in (self.roll_button, self.typed_button, self.honest_toggle, *self.pick_buttons.values()):
+        reason = None if refused is None else self.describe(refused)
+        for widget in (controls.roll_button, controls.typed_button, controls.honest_toggle, *controls.pick_buttons.values()):
             widget.set_enabled(refused is None, reason)
-        for name, button in self.pick_buttons.items():
+        for name, button in controls.pick_buttons.items():
             chosen = self.picked == name
-            button.label = self.ui.tr("creation.picked") if chosen else self.ui.tr("creation.pick")
+            button.label = ui.tr("creation.picked") if chosen else ui.tr("creation.pick")
             button.style = "primary" if chosen else "normal"
 
     def _fill_fields(self) -> None:
-        if self.hero is None:
+        hero = self.hero
+        if hero is None:
             return
-        for stat_id, field in self.fields.items():
-            field.text = str(self.hero.initial.get(stat_id, ""))
+        for stat_id, field in self.controls.fields.items():
+            field.text = str(hero.initial.get(stat_id, ""))
 
     # -- actions ----------------------------------------------------------------------------
     def set_physical(self, on: bool) -> None:
@@ -160,7 +158,7 @@ class CreationScene(FluidLayout, WidgetScreen):
     def _refuse_start_over(self) -> bool:
         refused = self.start_over_refusal()
         if refused is not None:
-            self.message = describe(self.services, refused, self.book)
+            self.message = self.describe(refused)
         return refused is not None
 
     def roll(self) -> None:
@@ -174,6 +172,7 @@ class CreationScene(FluidLayout, WidgetScreen):
             return
         labels: list[str] = []
         for stat in self.rolled_stats():
+            assert stat.roll is not None  # rolled_stats are those with a formula
             for n in range(stat.roll.dice):
                 labels.append(
                     self.stat_name(stat)
@@ -189,26 +188,27 @@ class CreationScene(FluidLayout, WidgetScreen):
             names=lambda uses: labels if len(uses) == len(labels) else [],
         )
 
-    def _apply(self, session: Session[Any, Any], action: Any, dice: Any = None) -> Entry | Refused:
+    def _apply(self, session: CreationSession, action: ActionLike, dice: DiceSource | None = None) -> Entry | Refused:
         try:
             return session.apply(action, dice)
         except Refused as refused:
             return refused
 
-    def _rolled(self, session: Session, result: Entry | Refused) -> None:
+    def _rolled(self, session: CreationSession, result: Entry | Refused) -> None:
         if isinstance(result, Refused):
-            self.message = describe(self.services, result, self.book)
+            self.message = self.describe(result)
             return
         self._adopt(session, "creation.status_rolled")
         faces = list(result.dice)
         self.rolled = {}
         for stat in self.rolled_stats():
+            assert stat.roll is not None  # rolled_stats are those with a formula
             self.rolled[stat.id] = tuple(faces[: stat.roll.dice])
             faces = faces[stat.roll.dice :]
         self._refresh()
         self._show_dice()
 
-    def _adopt(self, session: Session, status_key: str, picked: str | None = None) -> None:
+    def _adopt(self, session: CreationSession, status_key: str, picked: str | None = None) -> None:
         self.session = session
         self.picked = picked
         self.rolled = {}
@@ -217,12 +217,12 @@ class CreationScene(FluidLayout, WidgetScreen):
         self._fill_fields()
         self._refresh()
 
-    def dice_groups(self) -> list[Any]:
+    def dice_groups(self) -> list[DiceGroup]:
         """One group per rolled stat: its name, its dice, "+ 6 = 10"."""
         groups = []
         for stat in self.rolled_stats():
             faces = self.rolled.get(stat.id)
-            if not faces:
+            if not faces or stat.roll is None:
                 continue
             total = sum(faces) + stat.roll.plus
             plus = stat.roll.plus
@@ -239,7 +239,7 @@ class CreationScene(FluidLayout, WidgetScreen):
             Screen.DICE_ROLL,
             self.ui.t("creation.roll_title"),
             self.dice_groups(),
-            creation_paint.summary(self),
+            summary(self.view().hero, self.ui, self.r),
             rng=self.services.rng,
             animation_factor=factor,
         )
@@ -248,11 +248,9 @@ class CreationScene(FluidLayout, WidgetScreen):
         """The typed scores, or None (with the reason in ``message``) when one is empty."""
         scores: dict[str, int] = {}
         for stat in self.rolled_stats():
-            value = self.fields[stat.id].value
+            value = self.controls.fields[stat.id].value
             if value is None:
-                self.message = describe(
-                    self.services, Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id), self.book
-                )
+                self.message = self.describe(Refused("score_missing", f"{stat.name.en} is missing", stat=stat.id))
                 return None
             scores[stat.id] = value
         return scores
@@ -265,7 +263,7 @@ class CreationScene(FluidLayout, WidgetScreen):
         session = self._new_session()
         result = self._apply(session, make_action(a.SetHero, scores=scores))
         if isinstance(result, Refused):
-            self.message = describe(self.services, result, self.book)
+            self.message = self.describe(result)
             return
         self._adopt(session, "creation.status_typed")
 
@@ -276,25 +274,25 @@ class CreationScene(FluidLayout, WidgetScreen):
         session = self._new_session()
         result = self._apply(session, a.PickHero(name=name))
         if isinstance(result, Refused):
-            self.message = describe(self.services, result, self.book)
+            self.message = self.describe(result)
             return
         self._adopt(session, "creation.status_picked", picked=name)
-        self.name_field.text = name
+        self.controls.name_field.text = name
 
-    def choose(self, step: Any) -> None:
+    def choose(self, step: ChoiceStep) -> None:
         """Open the picker of one creation step; choosing again replaces the earlier picks."""
         if self.hero is None or self.stack is None:
             return
         base = self._without_step(step.id)
 
-        def check(action: Any) -> str | None:
+        def check(action: a.Choose) -> str | None:
             refused = base.refusal(action)
-            return None if refused is None else describe(self.services, refused, self.book)
+            return None if refused is None else self.describe(refused)
 
-        def chosen(action: Any) -> None:
+        def chosen(action: a.Choose) -> None:
             result = self._apply(base, action)
             if isinstance(result, Refused):
-                self.message = describe(self.services, result, self.book)
+                self.message = self.describe(result)
                 return
             self.session = base
             self.message = None
@@ -303,7 +301,7 @@ class CreationScene(FluidLayout, WidgetScreen):
         current = self.session.state.choices.get(step.id, {})
         self.stack.push(ChoicePicker(self.ui, self.book, step, self.hero, current, check, chosen))
 
-    def _without_step(self, step_id: str) -> Session:
+    def _without_step(self, step_id: str) -> CreationSession:
         """A copy of the creation session with everything but the choice of ``step_id`` (same dice)."""
         fresh = self._new_session()
         for entry in self.session.entries:
@@ -317,11 +315,11 @@ class CreationScene(FluidLayout, WidgetScreen):
         if self.hero is None:
             self.message = self.ui.t("creation.need_hero")
             return
-        name = self.name_field.text.strip()
+        name = self.controls.name_field.text.strip()
         if name and name != self.hero.name:
             result = self._apply(self.session, make_action(a.NameHero, name=name))
             if isinstance(result, Refused):
-                self.message = describe(self.services, result, self.book)
+                self.message = self.describe(result)
                 return
         adventure = Adventure.start(self.session, self.services.saves)
         if self.stack is not None:
@@ -340,30 +338,20 @@ class CreationScene(FluidLayout, WidgetScreen):
     escape = back  # Escape leaves for the shelf (nothing was saved)
 
     # -- frame ------------------------------------------------------------------------------------
+    def view(self) -> CreationView:
+        """What the page shows now."""
+        return view_of(
+            self.ui,
+            self.book,
+            self.session.state,
+            rolled=self.rolled,
+            picked=self.picked,
+            status_key=self.status_key,
+            message=self.message,
+            physical=self.services.settings.physical_dice,
+            play=self.play,
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
-        creation_paint.draw(self, surface)
-
-
-# -- showcase -------------------------------------------------------------------------------------
-
-
-@showcase("creation-df31")
-def _showcase_df31(services: Services) -> list[Scene]:
-    return [CreationScene(services, services.shelf.books["DF31"])]
-
-
-@showcase("creation-df64-ready-heroes")
-def _showcase_df64(services: Services) -> list[Scene]:
-    scene = CreationScene(services, services.shelf.books["DF64"])
-    scene.pick("Isolde Laodegan")
-    return [scene]
-
-
-@showcase("creation-rolled")
-def _showcase_rolled(services: Services) -> list[Scene]:
-    scene = CreationScene(services, services.shelf.books["DF49"])
-    scene.services.settings.physical_dice = False
-    session = scene._new_session()
-    scene._rolled(session, scene._apply(session, a.RollHero()))  # no stack yet: no overlay
-    scene.name_field.text = "Alwen"
-    return [scene]
+        paint_page(surface, self.view(), self.r, self.ui)
+        self.group.draw(surface)

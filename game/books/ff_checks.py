@@ -26,6 +26,7 @@ from game.books.ff_mechanics import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.books.ff_rules import BookRules
     from game.books.fighting_fantasy import FightingFantasyBook
 
 Loc = tuple[Any, ...]
@@ -46,14 +47,28 @@ def check_references(book: FightingFantasyBook) -> None:
 
     Passing, the book's compiled rules are kept on it (``book.rules``): the expressions are read once.
     """
+    rules, errors = book_problems(book)
+    if errors:
+        raise ValidationError.from_exception_data("FightingFantasyBook", errors)
+    book._rules = rules
+
+
+def book_problems(book: FightingFantasyBook) -> tuple[BookRules, list[InitErrorDetails]]:
+    """Every problem of the whole book (references, expressions) without raising, and its compiled rules."""
     errors = list(_problems(book))
     rules, problems = check_expressions(book)
     skip = set(_default_attack_without_skill(book))
     errors.extend(_error(loc, text, reason) for loc, text, reason in problems if loc not in skip)
     errors.extend(_error(loc, "skill", "this book has no SKILL: say what its Attack Strength adds ('attack')") for loc in skip)
-    if errors:
-        raise ValidationError.from_exception_data("FightingFantasyBook", errors)
-    book._rules = rules
+    return rules, errors
+
+
+def required_stats_problems(stat_ids: list[str]) -> Iterable[InitErrorDetails]:
+    """The scores every book must have (STAMINA), checked from the ids alone (the stats may have other errors)."""
+    for needed in REQUIRED_STATS:
+        if needed not in stat_ids:
+            words = f"{needed.upper()} is required: the stats must include '{needed}' (wounds and meals take it)"
+            yield _error(("stats",), stat_ids, words)
 
 
 def _default_attack_without_skill(book: FightingFantasyBook) -> Iterable[Loc]:

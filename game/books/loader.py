@@ -94,14 +94,39 @@ def plain_reason(error: ErrorDetails) -> str:
     return JARGON.sub("", message)
 
 
-def _errors_of(name: str, error: ValidationError) -> list[InputError]:
-    """Every error of a failed validation, each at its own JSON path, in an author's words."""
+def _errors_of(name: str, error: ValidationError, data: object = None, root: bool = True) -> list[InputError]:
+    """Every error of a failed validation, each at its own JSON path, in an author's words.
+
+    ``data``: the input, to leave out of a path the tags pydantic puts in it for a union (``grants[0].add.to``
+    is ``grants[0].to``); ``root``: the locations start with the book's kind (the union of books).
+    """
     found: list[InputError] = []
     for detail in error.errors(include_url=False):
-        item = InputError(name, json_path(detail["loc"]), plain_reason(detail))
+        loc = tuple(detail["loc"])
+        if data is not None:
+            kind = data.get("kind") if isinstance(data, dict) else None
+            loc = _without_tags(loc[1:] if root and loc and loc[0] == kind else loc, data)
+        item = InputError(name, json_path(loc), plain_reason(detail))
         if item not in found:  # a union reports the same place once per member
             found.append(item)
     return found
+
+
+def _without_tags(loc: tuple[Any, ...], data: object) -> tuple[Any, ...]:
+    """A location with the union tags left out: a part that is not a key of the object but its tag's value."""
+    kept: list[Any] = []
+    here = data
+    for part in loc:
+        if isinstance(here, dict) and part not in here and part in (here.get("effect"), here.get("do"), here.get("kind")):
+            continue
+        kept.append(part)
+        if isinstance(here, dict):
+            here = here.get(part)
+        elif isinstance(here, list) and isinstance(part, int) and 0 <= part < len(here):
+            here = here[part]
+        else:
+            here = None
+    return tuple(kept)
 
 
 def validate_book(name: str, data: object) -> Book:
@@ -115,11 +140,55 @@ def validate_book(name: str, data: object) -> Book:
     from game.books.models import BOOK_ADAPTER
 
     strict = isinstance(data, dict) and data.get("kind") == "fighting_fantasy" and book_format(data) == CURRENT
+    migrated = migrate_book(data)
     try:
-        return BOOK_ADAPTER.validate_python(migrate_book(data), strict=strict)
+        return BOOK_ADAPTER.validate_python(migrated, strict=strict)
     except ValidationError as error:
-        first, *others = _errors_of(name, error)
+        found = _errors_of(name, error, migrated)
+        if isinstance(migrated, dict) and migrated.get("kind") == "fighting_fantasy":
+            found += [e for e in _errors_beyond(name, migrated, error, strict) if e not in found]
+        first, *others = found
         raise BookError(first.file, first.path, first.reason, tuple(others)) from None
+
+
+def _errors_beyond(name: str, data: dict[str, Any], error: ValidationError, strict: bool) -> list[InputError]:
+    """The whole-book problems (references, expressions, a missing STAMINA) of a book whose fields failed.
+
+    They run only once every field is valid, so without this an author would fix the field errors and
+    only then meet the others. The fields that failed are left out (set to their defaults) and nothing
+    is said about them twice; if the stats or counters themselves failed, only the required scores are
+    checked (a reference to them could not be judged).
+    """
+    from pydantic import TypeAdapter
+    from pydantic import ValidationError as Invalid
+
+    from game.books import fighting_fantasy
+    from game.books.ff_checks import book_problems, required_stats_problems
+
+    failed = {detail["loc"][1] for detail in error.errors() if len(detail["loc"]) > 1 and detail["loc"][0] == "fighting_fantasy"}
+    model = fighting_fantasy.FightingFantasyBook
+    raw_stats = data.get("stats")
+    ids = [s.get("id") for s in raw_stats if isinstance(s, dict)] if isinstance(raw_stats, list) else []
+    references_judged = not failed & {"stats", "counters", "kind", "format"}
+    details = [] if references_judged else list(required_stats_problems([i for i in ids if isinstance(i, str)]))
+    if references_judged:
+        good: dict[str, Any] = {}
+        for field_name, info in model.model_fields.items():
+            key = info.alias or field_name
+            if key in data and key not in failed:
+                try:
+                    adapter: TypeAdapter[Any] = TypeAdapter(info.rebuild_annotation())
+                    good[field_name] = adapter.validate_python(data[key], strict=strict)
+                except Invalid:
+                    failed.add(key)
+        try:
+            _, problems = book_problems(model.model_construct(**good))
+        except Exception:  # noqa: BLE001 - a partial book may break a check: those problems wait for the next pass
+            problems = []
+        details += [p for p in problems if not p["loc"] or p["loc"][0] not in failed]
+    if not details:
+        return []
+    return _errors_of(name, Invalid.from_exception_data("FightingFantasyBook", details), data, root=False)
 
 
 def read_book_text(path: Path, folder: Path | None = None) -> str:

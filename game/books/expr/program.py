@@ -255,7 +255,7 @@ class _Compiler:
             else:
                 parent = ".".join(node.parts[: i - 1]) + "."
                 siblings = sorted({parent + n[len(parent) :].split(".")[0] for n in known if n.startswith(parent)})
-                close = difflib.get_close_matches(prefix, siblings, n=3)
+                close = difflib.get_close_matches(prefix, siblings, n=2, cutoff=0.8)
             hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
             what = f"'{node.parts[i - 1]}' is not a name of this book" if i == 1 else f"'{prefix}' is not a name of this book"
             return ExprError(what + hint, node.offsets[i - 1])

@@ -129,7 +129,9 @@ def shoot(ctx: Context, action: a.Shoot) -> str:
     target = _target(ctx, fight, action.target)
     faces = ctx.roll(archery.shot_dice, who="hero", what="shot")
     total = sum(faces)
-    ctx.state.counters[archery.counter] = clamp_counter(ctx.book, archery.counter, ctx.state.counters[archery.counter] - 1)
+    ctx.state.counters[archery.counter] = clamp_counter(
+        ctx.book, archery.counter, ctx.state.counters[archery.counter] - 1, ctx.state
+    )
     fight.shots_left -= 1
     fight.stats.arrows_spent += 1
     hit = total <= hero.scores["skill"]

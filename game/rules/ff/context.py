@@ -115,15 +115,23 @@ class Context:
             if not self.holds(check.test, scope):
                 raise refusal(check.code, check.message, check.params)
 
-    def pay(self, costs: Iterable[Cost]) -> None:
-        """Pay each cost from its score or counter, or refuse (nothing paid) when one cannot be paid."""
-        hero = self.hero()
-        amounts = [(cost, self.number(cost.amount, what="cost")) for cost in costs]
+    def _payable(self, amounts: list[tuple[Cost, int]]) -> None:
         for cost, amount in amounts:
             have = read_target(self, cost.target)
             if have < amount:
                 params = dict(cost.params, cost=amount, have=have)  # a cost rolled or worked out: say how much
                 raise refusal(cost.code, cost.message, params)
+
+    def pay(self, costs: Iterable[Cost]) -> None:
+        """Pay each cost from its score or counter, or refuse (nothing paid) when one cannot be paid."""
+        hero = self.hero()
+        costs = list(costs)
+        # What is known without dice is checked first: a cost that cannot be paid draws no die.
+        known = [(cost, self.number(cost.amount, what="cost")) for cost in costs if not is_dice(cost.amount)]
+        self._payable(known)
+        rolled = [(cost, self.number(cost.amount, what="cost")) for cost in costs if is_dice(cost.amount)]
+        self._payable(rolled)
+        amounts = [(cost, amount) for cost, amount in known + rolled]
         for cost, amount in amounts:
             prefix, _, name = cost.target.partition(".")
             if prefix == "counters":

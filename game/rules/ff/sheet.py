@@ -91,7 +91,7 @@ def change_counter(ctx: Context, action: a.ChangeCounter) -> None:
     """Gain or spend: a counter stays between 0 and its maximum (R-BOW-1: 6 arrows at most)."""
     ctx.living_hero()
     name = known_counter(ctx.book, action.name)
-    ctx.state.counters[name] = clamp_counter(ctx.book, name, ctx.state.counters[name] + action.by)
+    ctx.state.counters[name] = clamp_counter(ctx.book, name, ctx.state.counters[name] + action.by, ctx.state)
 
 
 def set_counter(ctx: Context, action: a.SetCounter) -> None:

@@ -73,6 +73,14 @@ class BookRules:
     profiles: dict[str | None, Profile]
     computed: dict[str, str]  # computed score -> its expression
     programs: dict[tuple[str, Type | None, str | None], Program] = field(default_factory=dict)
+    compiled_endings: list[Program] | None = field(default=None, repr=False)
+
+    @property
+    def ending_programs(self) -> list[Program]:
+        """Each ending's condition, compiled (in the order of ``endings``)."""
+        if self.compiled_endings is None:
+            self.compiled_endings = [self.program(e.test, Type.BOOL) for e in self.endings]
+        return self.compiled_endings
 
     def program(self, text: str, want: Type | None = None, context: str | None = None) -> Program:
         """The compiled program of ``text`` (compiled now if the book did not hold it: the rules' own defaults)."""

@@ -280,9 +280,11 @@ class FightingFantasyBook(Strict):
     def rules(self) -> BookRules:
         """The book's rules compiled once, when the book was checked (game.books.models): its names, every
         expression as a program, the sugar expanded."""
-        if self._rules is None:
+        private = self.__pydantic_private__  # read straight from the slot: the rules read this on every name
+        found = private.get("_rules") if private is not None else None
+        if found is None:
             raise RuntimeError(f"the book {self.id} was not checked: validate it with game.books.loader.validate_book")
-        return self._rules
+        return found  # type: ignore[no-any-return]  # only ever set to the book's BookRules
 
     @property
     def entry_section(self) -> int:

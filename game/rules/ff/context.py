@@ -11,6 +11,7 @@ from game.books.common import Amount
 from game.books.expr import EvalError, ExprError, Type, Value
 from game.books.ff_combat import CombatRules
 from game.books.ff_compile import is_dice
+from game.books.ff_mechanics import ENDING_OUTCOMES
 from game.books.ff_rules import Check, Cost, Profile
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import Transaction
@@ -197,11 +198,11 @@ def _holding(book: FightingFantasyBook, state: SheetState, outcomes: tuple[str, 
     rules = book.rules
     scope = SheetScope(book, state)
     found = []
-    for index, ending in enumerate(rules.endings):
+    for index, (ending, program) in enumerate(zip(rules.endings, rules.ending_programs)):
         if ending.outcome not in outcomes:
             continue
         try:
-            if rules.program(ending.test, Type.BOOL).truth(scope):
+            if program.truth(scope):
                 found.append(index)
         except EvalError:
             continue
@@ -216,10 +217,10 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     hero = state.hero
     if hero is None:
         return
-    deaths = _holding(book, state, ("death",))
-    hero.died_of = deaths[0] if deaths else None
-    ends = _holding(book, state, ("defeat", "victory")) if hero.died_of is None else []
-    state.ended = ends[0] if ends else None
+    holding = _holding(book, state, ENDING_OUTCOMES)
+    endings = book.rules.endings
+    hero.died_of = next((i for i in holding if endings[i].outcome == "death"), None)
+    state.ended = None if hero.died_of is not None else next(iter(holding), None)
 
 
 def warnings(book: FightingFantasyBook, state: SheetState) -> list[int]:

@@ -1,0 +1,182 @@
+"""What the book language costs a long adventure: replaying 10 000 actions with and without expressions.
+
+    flock /work/.bench.lock python tools/bench_replay_language.py [--actions 10000] [--runs 5] [--against OLD_CHECKOUT]
+
+The same seeded adventure (paragraphs, gold, STAMINA lost and healed, meals,
+Luck tests, fights to the end) is played once on two books, then its log is
+replayed ``--runs`` times (``Session.from_log``: what loading a save does) and
+the median is printed:
+
+- *plain*: DF31 as shipped (its conveniences only: the default STAMINA ending,
+  the meal, ``attack: skill``);
+- *language*: the same book with a computed score read by its fights
+  (``attack: "skill + bonus"``), a maximum and a cap worked out from other
+  scores, endings and a warning written as expressions, and triggers with
+  conditions on every paragraph, round and meal. They are all evaluated and
+  change nothing, so the very same log replays on both books to the same sheet.
+
+Goal (issue 24): *language* at most 1.20 × *plain*. ``--against`` also replays
+the plain log with another checkout (the app before the book language) in a
+subprocess, so the language's own overhead on a plain book is printed too.
+The load average is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL = 1.20
+
+
+def _language_variant(data: dict[str, Any]) -> dict[str, Any]:
+    """DF31 with expressions everywhere a long adventure reads them."""
+    data = json.loads(json.dumps(data))
+    data["stats"].append({"id": "bonus", "name": {"fr": "BONUS", "en": "BONUS"}, "value": "counters.gold > 100000 ? 1 : 0"})
+    data["stats"][2]["cap"] = "6 + initial.skill"
+    data["counters"][0]["maximum"] = "100 + initial.luck * 10"
+    data["combat"]["attack"] = "skill + bonus"
+    data["thresholds"] = []
+    data["endings"] = [
+        {"id": "stamina", "if": "stamina <= 0", "outcome": "death", "message": {"fr": "Mort.", "en": "Dead."}},
+        {"id": "weak", "if": "stamina < initial.stamina / 4", "outcome": "warning", "message": {"fr": "Faible.", "en": "Weak."}},
+        {
+            "id": "rich",
+            "if": "counters.gold >= 500 && paragraph == 400",
+            "outcome": "victory",
+            "message": {"fr": "Riche.", "en": "Rich."},
+        },
+    ]
+    data["triggers"] = [
+        {
+            "on": "paragraph",
+            "if": "!section.fought && stamina < initial.stamina",
+            "effects": [{"effect": "add", "to": "stamina", "by": 0}],
+        },
+        {"on": "round", "if": "fight.round > 50", "effects": [{"effect": "add", "to": "counters.gold", "by": 0}]},
+        {"on": "meal", "if": "counters.provisions >= 0", "effects": [{"effect": "add", "to": "counters.gold", "by": 0}]},
+    ]
+    return data
+
+
+def _play(book: Any, actions: int, seed: int) -> dict[str, Any]:
+    from game.rules.dice import RandomDice
+    from game.rules.errors import Refused
+    from game.rules.session import Session, Start
+
+    session = Session(book, RandomDice(seed), Start(hero={"skill": 11, "stamina": 22, "luck": 10}))
+    index = 0
+    while len(session.entries) < actions:
+        index += 1
+        state = session.state
+        fight = state.fight
+        if fight is not None and fight.active:
+            action: dict[str, Any] = (
+                {"do": "luck" if fight.pending and index % 3 == 0 else "no_luck"} if fight.pending else {"do": "round"}
+            )
+        elif state.hero is not None and state.hero.scores["stamina"] < 8:
+            action = {"do": "set_score", "stat": "stamina", "value": 22}
+        else:
+            kind = index % 8
+            action = [
+                {"do": "paragraph", "number": 1 + (index * 7) % 400},
+                {"do": "counter", "name": "gold", "by": 1},
+                {"do": "change", "stat": "stamina", "by": -1},
+                {"do": "counter", "name": "provisions", "by": 1},
+                {"do": "eat"},
+                {"do": "test_luck"} if index % 16 == 5 else {"do": "notes", "text": f"n{index}"},
+                {"do": "fight", "enemies": [{"name": "Orc", "skill": 6, "stamina": 5}]},
+                {"do": "set_score", "stat": "luck", "value": 10},
+            ][kind]
+        try:
+            session.apply(action)
+        except Refused:
+            continue
+    return session.to_log()
+
+
+def _replay_seconds(book: Any, log: dict[str, Any], runs: int) -> float:
+    from game.rules.session import Session
+
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        Session.from_log(book, log)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+AGAINST = r"""
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+from game.books.loader import load_book_by_id
+from game.rules.session import Session
+log = json.load(open(sys.argv[2]))
+book = load_book_by_id("DF31")
+times = []
+for _ in range(int(sys.argv[3])):
+    start = time.perf_counter(); Session.from_log(book, log); times.append(time.perf_counter() - start)
+print(statistics.median(times))
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--actions", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--against", type=Path, help="another checkout: replay the plain log with its code too")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from game.books.loader import bundled_books_dir, read_json_file, validate_book
+
+    data = read_json_file(bundled_books_dir() / "DF31.json")
+    assert isinstance(data, dict)
+    plain = validate_book("DF31.json", data)
+    language = validate_book("DF31.json", _language_variant(data))
+    load = os.getloadavg()
+    print(f"bench_replay_language: {args.actions} actions, median of {args.runs} replays, load {load[0]:.2f} {load[1]:.2f}")
+    logs = {"plain": _play(plain, args.actions, args.seed), "language": _play(language, args.actions, args.seed)}
+    seconds = {
+        "plain": _replay_seconds(plain, logs["plain"], args.runs),
+        "language": _replay_seconds(language, logs["language"], args.runs),
+    }
+    for name, value in seconds.items():
+        print(f"  {name:<9} {value:7.3f} s   {value / args.actions * 1e6:7.1f} µs per action")
+    ratio = seconds["language"] / seconds["plain"]
+    print(f"  language / plain = {ratio:.3f}  (goal ≤ {GOAL:.2f}: {'met' if ratio <= GOAL else 'NOT met'})")
+    if args.against is not None:
+        path = ROOT / ".work" / "bench_replay_plain_log.json"
+        path.parent.mkdir(exist_ok=True)
+        old_log = {
+            **logs["plain"],
+            "entries": [
+                dict(e, action={k: v for k, v in e["action"].items() if k not in ("list", "options", "escape_after")})
+                for e in logs["plain"]["entries"]
+            ],
+        }
+        path.write_text(json.dumps(old_log), encoding="utf-8")
+        python = args.against / ".venv" / "bin" / "python"
+        done = subprocess.run(
+            [str(python if python.exists() else sys.executable), "-c", AGAINST, str(args.against), str(path), str(args.runs)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        old = float(done.stdout.strip())
+        print(f"  plain with {args.against}: {old:7.3f} s   (this version / that one = {seconds['plain'] / old:.3f})")
+    end = os.getloadavg()
+    print(f"load at the end {end[0]:.2f} {end[1]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -265,7 +265,7 @@ def test_ff2_creature_copy_counts_the_hero_who_fights_on_if_the_copy_falls():
 
 
 def test_the_sides_odds_agree_with_fights_played_by_the_rules_R_ALLY_1(df49):
-    # 1 500 fights played by the rules engine, Luck never tested: within 4 standard errors (<= 0.052).
+    # 800 fights played by the rules engine, Luck never tested: within 4 standard errors (<= 0.071).
     fight = {"enemies": [{"name": "Orc", "skill": 9, "stamina": 10}], "ally": {"name": "Sorrel", "skill": 8, "stamina": 8}}
-    p, se = played(df49, {"skill": 8, "stamina": 12, "luck": 9}, fight, 1_500)
+    p, se = played(df49, {"skill": 8, "stamina": 12, "luck": 9}, fight, 800)
     assert party_odds(8, 12, 0, 8, 8, ((9, 10),)).p_win_no_luck == pytest.approx(p, abs=4 * se)

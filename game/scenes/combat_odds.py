@@ -130,10 +130,10 @@ class OddsWorker:
                 answer[root] = self.rules.derived(self.book, state, root)
             except Refused:
                 answer[root] = None
-            except ValueError:  # a score beyond what the odds rate (0-999), or no advice in this fight
+            except ValueError as refused:  # a score beyond what the odds rate (0-999), a fight they cannot rate
                 answer[root] = None
                 if root == "odds":
-                    answer["error"] = "combat.odds_error_range"
+                    answer["error"] = getattr(refused, "key", "combat.odds_error_range")
             except Cancelled:
                 raise
             except Exception as error:  # noqa: BLE001 - reported, never fatal to the worker (issue 23)

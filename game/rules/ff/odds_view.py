@@ -21,6 +21,8 @@ from typing import Any
 
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
+from game.rules.ff.rounds import attack_strengths, exchange_law, law_reads
+from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import SheetState
 from game.rules.odds import (
     CombatNumbers,
@@ -33,6 +35,15 @@ from game.rules.odds import (
 )
 from game.rules.odds.dice import p_2d6_at_most
 from game.rules.odds.party import party_odds
+from game.rules.odds.rounds import ExchangeLaw, Outcome, Wound, hero_exchange
+
+
+class OddsUnavailable(ValueError):
+    """The odds cannot rate this fight: ``key`` is the catalogue key of the reason the board shows."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -49,7 +60,8 @@ class Situation:
     shots: int  # arrows that may still be shot (0 once the string breaks)
     ally: tuple[int, int] | None = None  # (SKILL, STAMINA) of an ally still standing (R-ALLY-1)
     alone: str | None = None  # the ally fights in the hero's place: "until_down" or "whole_fight"
-    follows: bool = False  # the attack score is the one wounds take: the hero's attack falls with it
+    law: ExchangeLaw | None = None  # the profile's own exchange, when the core's numbers cannot say it
+    leaves_out: tuple[str, ...] = ()  # catalogue keys of the rules in force the figure does not follow
 
 
 def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
@@ -83,9 +95,11 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         shots = min(fight.shots_left, state.counters[book.archery.counter])
     rules = book.profile(fight.profile)
     penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
-    skill, stamina, luck = hero.scores[rules.attack], hero.scores[rules.stamina], hero.scores.get("luck", 0)
+    profile = book.rules.profile(fight.profile)
+    skill = attack_strengths(book, profile, SheetScope(book, state))[0]
+    stamina, luck = hero.scores[rules.stamina], hero.scores.get("luck", 0)
     ally = fight.ally if fight.ally is not None and fight.ally.stamina > 0 else None
-    return Situation(
+    s = Situation(
         skill=skill,
         stamina=stamina,
         luck=luck,
@@ -96,8 +110,93 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         shots=shots,
         ally=(ally.skill, ally.stamina) if ally is not None else None,
         alone=fight.ally_alone if ally is not None else None,
-        follows=rules.attack == rules.stamina,
     )
+    law = profile_law(book, state, s)
+    return replace(s, law=law, leaves_out=leaves_out(book, fight.profile, s, law))
+
+
+#: Names a law may read whose value a fight changes and the odds keep as they are now.
+_MOVING = {"fight.round": "combat.odds_leaves_out_round", "fight.enemies_left": "combat.odds_leaves_out_enemies_left"}
+
+
+def leaves_out(book: FightingFantasyBook, profile: str | None, s: Situation, law: ExchangeLaw | None) -> tuple[str, ...]:
+    """The rules in force that the figure cannot follow, as catalogue keys for the board: never silently ignored.
+
+    A per-round cost (ammunition) is not part of the exchange's law yet; a
+    name the law reads that the fight itself changes (the round's number, a
+    counter) is read as it is now; arrows beside an ally or a book's own kind
+    of fight are rated as closing to melee at once (a lower bound).
+    """
+    out: list[str] = []
+    if book.profile(profile).round_cost is not None:
+        out.append("combat.odds_leaves_out_round_cost")
+    reads = law_reads(book, profile) if law is not None else frozenset()
+    out += [key for name, key in _MOVING.items() if name in reads]
+    if any(name.startswith("counters.") for name in reads) and book.profile(profile).round_cost is not None:
+        out.append("combat.odds_leaves_out_counters")
+    if s.shots and (s.ally is not None or law is not None):
+        out.append("combat.odds_leaves_out_arrows")
+    return tuple(out)
+
+
+def profile_law(book: FightingFantasyBook, state: SheetState, s: Situation) -> ExchangeLaw | None:
+    """The profile's own exchange law (``game.rules.ff.rounds``), or None when the core's numbers say it exactly.
+
+    The law is what the rules play; the core's fast solvers are used whenever
+    it is the core's exchange for every creature standing (compared outcome
+    by outcome) and reads no score a fight changes.  Otherwise the odds come
+    from the law: a damage on dice, a protection roll, a results table, an
+    attack score that is the one wounds take (issue 24 item 4).
+    """
+    assert state.fight is not None
+    pid = state.fight.profile
+    reads = law_reads(book, pid)
+    wounds = book.profile(pid).wounds
+    scopes = [SheetScope(book, state, target=i) for i in range(len(s.creatures))]
+    base = [{name: scope[name] for name in reads} for scope in scopes]
+    moving = bool(reads & {wounds, "enemy.stamina"})
+
+    reads_hero, reads_creature = wounds in reads, "enemy.stamina" in reads
+
+    def outcomes(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...]:
+        # Only the scores the law reads make a new law (each costs every face of the round's dice).
+        return enumerated(hero_score if reads_hero else 0, index, creature_score if reads_creature else 0)
+
+    @lru_cache(maxsize=4096)
+    def enumerated(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...]:
+        values = dict(base[index])
+        if wounds in values:
+            values[wounds] = hero_score
+        if "enemy.stamina" in values:
+            values["enemy.stamina"] = creature_score
+        law = exchange_law(book, pid, values, s.modifier)
+        return tuple(Outcome(o.probability, tuple(_wound(w, index) for w in o.wounds)) for o in law)
+
+    numbers = numbers_of(book, pid)
+    plain = not moving and all(
+        _same_law(outcomes(s.stamina, i, m), hero_exchange(s.skill + s.modifier - skill, numbers, i))
+        for i, (skill, m) in enumerate(s.creatures)
+        if m > 0
+    )
+    return None if plain else ExchangeLaw(outcomes, reads_scores=moving)
+
+
+def _wound(w: Any, index: int) -> Wound:  # noqa: ANN401 - the rules' own Wound (game.rules.ff.rounds), same fields
+    """The rules' wound as the odds take it, the creature's index added."""
+    return Wound(w.side, index if w.side == "creature" else 0, w.damage, w.lucky, w.unlucky)
+
+
+def _same_law(a: tuple[Outcome, ...], b: tuple[Outcome, ...]) -> bool:
+    """Two exchange laws with the same outcomes and probabilities (to 1e-12)."""
+
+    def table(law: tuple[Outcome, ...]) -> dict[tuple[Wound, ...], float]:
+        out: dict[tuple[Wound, ...], float] = {}
+        for o in law:
+            out[o.wounds] = out.get(o.wounds, 0.0) + o.probability
+        return out
+
+    x, y = table(a), table(b)
+    return x.keys() == y.keys() and all(abs(x[k] - y[k]) <= 1e-12 for k in x)
 
 
 def _archery(s: Situation, skill: int, stamina: int) -> tuple[int, int, int, int, int]:
@@ -124,7 +223,7 @@ def _rate(s: Situation, numbers: CombatNumbers) -> FightOdds:
     living = [c for c in s.creatures if c[1] > 0]
     if not living:
         return _WON
-    if s.ally is not None or s.follows:
+    if s.ally is not None or s.law is not None:
         return _party(s, numbers)
     if len(living) == 1:
         skill, stamina = living[0]
@@ -146,8 +245,12 @@ def _party(s: Situation, numbers: CombatNumbers) -> FightOdds:
     bound (the hero may always close, R-BOW-4 Decision), labelled not exact.
     """
     ally_skill, ally_stamina = s.ally if s.ally is not None else (0, 0)
+    if s.law is not None and s.mode == "all_together" and sum(1 for c in s.creatures if c[1] > 0) > 1:
+        # The hero's one roll is shared by every exchange of an all-together round: a book's own
+        # exchange law, given one creature at a time, cannot say it; never a figure that ignores it.
+        raise OddsUnavailable("combat.odds_error_together_profile", "this kind of fight is rated one creature at a time only")
     odds = party_odds(
-        s.modifier if s.follows else s.skill + s.modifier,
+        s.skill + s.modifier,
         s.stamina,
         s.luck,
         ally_skill,
@@ -155,8 +258,8 @@ def _party(s: Situation, numbers: CombatNumbers) -> FightOdds:
         s.creatures,
         together=s.mode == "all_together",
         alone=s.alone,
-        attack_follows_wounds=s.follows,
         numbers=numbers,
+        exchange=s.law,
     )
     if s.shots:
         return replace(odds, exact=False, no_luck_exact=False)
@@ -269,6 +372,8 @@ def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
         # What the figure counts (the board's label): the hero; the hero and the ally side by side;
         # the ally, then the hero if it falls; the ally alone (the fight is lost if it falls).
         "counts": counts,
+        # Catalogue keys of the rules in force the figure does not follow (the board names them).
+        "leaves_out": list(s.leaves_out),
         "exact": rated.exact,
         "margin": rated.margin,
         # Lower bounds of the best play's odds (95 %) where a value is an estimate; None where it is exact.

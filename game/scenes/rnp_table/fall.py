@@ -22,7 +22,7 @@ from game.rules.rnp.preview import Preview
 from game.rules.session import make_action
 from game.scenes.rnp_table.data import Json, last_result
 from game.scenes.rnp_table.layout import CAPTION, GAP, LINE, ROW
-from game.scenes.rnp_table.panel import OTHER, Kit, Table, WhoPanel
+from game.scenes.rnp_table.panel import D6, OTHER, Kit, Table, WhoPanel
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.words import num
 from game.ui.button import Button
@@ -49,7 +49,7 @@ def present_fall(ui: UIContext, book: RolenplayBook, result: Json) -> Presentati
         else ui.t("rnp.fall_more", more=len(faces) - len(shown), n=total)
     )
     who = result.get("character") or ui.t("rnp.someone_else")
-    groups = [DiceGroup(ui.t("rnp.fall_of", who=who, m=num(ui, result.get("metres"))), shown, 6, detail)] if faces else []
+    groups = [DiceGroup(ui.t("rnp.fall_of", who=who, m=num(ui, result.get("metres"))), shown, D6, detail)] if faces else []
     verdict = ui.t("rnp.fall_damage", n=total, kind=book.falls.damage_type.get(ui.catalogue.language))
     if result.get("prone"):
         verdict += " — " + ui.t("rnp.prone")

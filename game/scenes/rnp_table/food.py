@@ -20,7 +20,7 @@ from game.rules.rnp import actions as a
 from game.rules.session import ActionLike, Entry, make_action
 from game.scenes.rnp_table.data import Json
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW
-from game.scenes.rnp_table.panel import Kit, Panel, fit
+from game.scenes.rnp_table.panel import D20, Kit, Panel, fit
 from game.scenes.rnp_table.pen import Pen, line_height
 from game.scenes.rnp_table.words import gains, num, signed
 from game.ui import fonts
@@ -228,7 +228,7 @@ def present_supplies(ui: UIContext, result: Json) -> Presentation:
         DiceGroup(
             ui.t("rnp.save_dc_of", who=who, dc=d["save"]["dc"]),
             tuple(d["save"]["dice"]),
-            20,
+            D20,
             f"{d['save']['roll']} {signed(d['save']['modifier'])} = {d['save']['total']}",
         )
         for who, d in days.items()
@@ -246,7 +246,7 @@ def present_water(ui: UIContext, result: Json) -> Presentation:
     groups = []
     if save:
         detail = f"{save['roll']} {signed(save['modifier'])} = {save['total']}"
-        groups.append(DiceGroup(ui.t("rnp.save_dc_of", who=who, dc=save["dc"]), tuple(save["dice"]), 20, detail))
+        groups.append(DiceGroup(ui.t("rnp.save_dc_of", who=who, dc=save["dc"]), tuple(save["dice"]), D20, detail))
     gained = gains(ui, {who: result.get("exhaustion", 0)})
     verdict = f"{who} : {status}" if ui.catalogue.language == "fr" else f"{who}: {status}"
     if gained:

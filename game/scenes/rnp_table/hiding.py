@@ -22,7 +22,7 @@ from game.rules.rnp.preview import preview
 from game.rules.session import make_action
 from game.scenes.rnp_table.data import Json, hidden, last_result
 from game.scenes.rnp_table.layout import CAPTION, LINE, ROW, SIDE_GAP, side_by_side
-from game.scenes.rnp_table.panel import CHOICE_GAP, OTHER, Kit, Table, WhoPanel, draw_mark, fit_width, row_end, shrink_row
+from game.scenes.rnp_table.panel import CHOICE_GAP, D20, OTHER, Kit, Table, WhoPanel, draw_mark, fit_width, row_end, shrink_row
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.words import name_of, signed
 from game.ui.button import Button
@@ -58,7 +58,7 @@ def present_hide(ui: UIContext, result: Json) -> Presentation:
         DiceGroup(
             ui.t("rnp.stealth_of", who=who),
             tuple(roll.get("dice", ())),
-            20,
+            D20,
             f"{roll.get('roll')} {signed(roll.get('modifier', 0))} = {roll.get('total')}",
         )
     ]
@@ -66,7 +66,7 @@ def present_hide(ui: UIContext, result: Json) -> Presentation:
         if watcher.get("active") and watcher.get("roll") and len(groups) < 4:
             w = watcher["roll"]
             detail = f"{w['roll']} {signed(w['modifier'])} = {w['total']}"
-            groups.append(DiceGroup(ui.t("rnp.perception_of", who=watcher["name"]), tuple(w["dice"]), 20, detail))
+            groups.append(DiceGroup(ui.t("rnp.perception_of", who=watcher["name"]), tuple(w["dice"]), D20, detail))
     if result.get("hidden"):
         verdict, tone = ui.t("rnp.hidden_verdict", who=who, dc=result.get("stealth")), "good"
     else:

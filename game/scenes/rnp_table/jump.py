@@ -198,7 +198,7 @@ def paint_jump_figures(pen: Pen, view: JumpView, column: pygame.Rect) -> int:
     """The jump's figures (distance or height, movement used, what to check); returns the y below them."""
     ui, p, x, width = pen.ui, pen.ui.palette, column.left, column.width
     pen.heading(ui.t("rnp.jump_title"), column.topleft)
-    y = column.top + pen.line_height("heading", "title") + 4
+    y = pen.under_heading(column.top)
     current = view.jump
     if current is None:
         return pen.soft(ui.t("rnp.type_amount"), x, y, width)
@@ -225,7 +225,7 @@ def paint_move_figures(pen: Pen, view: JumpView, column: pygame.Rect, y: int) ->
     """The special movement's cost, and the book's word on the check it may need."""
     ui, x, width = pen.ui, column.left, column.width
     pen.heading(ui.t("rnp.move_title"), (x, y))
-    y += pen.line_height("heading", "title") + 4
+    y = pen.under_heading(y)
     current = view.move
     if current is not None and current.refused is None:
         y = pen.paragraph(move_summary(ui, current), x, y, width, face="bold")

@@ -40,6 +40,7 @@ W = TypeVar("W", bound=Widget)
 RectLike = pygame.Rect | tuple[int, int, int, int]
 #: What the dice overlay shows for the result an action left (``TableState.result``).
 Present = Callable[[Json], Presentation]
+D6, D20 = 6, 20  # the dice the overlay shows: a fall's d6s; the d20 of a save or a check
 CHOICE_GAP = 6  # between the buttons of a row of choices
 CHOICE_LEAST = 70  # the narrowest choice button
 LABEL_PADDING = 28  # round a bold button label

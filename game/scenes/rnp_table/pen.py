@@ -16,6 +16,7 @@ from game.ui.text_fit import fit_line
 
 LEADING = 3  # the Garamond faces have no leading of their own: a line is this much taller than its font
 MAX_LINES = 20
+HEADING_GAP = 4  # between a part's heading and what it heads
 COLUMN_RULE = (20, 14)  # a column's rule: left of it when beside the controls, above it when under them
 
 
@@ -61,6 +62,10 @@ class Pen:
     def heading(self, text: str, pos: tuple[int, int]) -> pygame.Rect:
         """A part's heading inside a panel (the preview, the checklist…), in red ink."""
         return self.text(text, pos, face="title", role="heading", colour=self.ui.palette.rubric)
+
+    def under_heading(self, y: int) -> int:
+        """The y under a heading written at ``y``, with the gap before what it heads."""
+        return y + self.line_height("heading", "title") + HEADING_GAP
 
     def paragraph(
         self,

@@ -23,7 +23,7 @@ from game.rules.rnp.preview import Preview, forced_march_schedule
 from game.rules.session import ActionLike, Entry, make_action
 from game.scenes.rnp_table.data import Json, last_saves, left_behind
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW, SIDE_GAP, side_by_side
-from game.scenes.rnp_table.panel import CHOICE_GAP, Kit, Panel, Table, fit_width, shrink_row
+from game.scenes.rnp_table.panel import CHOICE_GAP, D20, Kit, Panel, Table, fit_width, shrink_row
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.words import clock_time, distance, duration, gains, mode_name, name_of, num, signed
 from game.ui import fonts
@@ -238,7 +238,7 @@ def paint_preview(pen: Pen, view: TravelView, rect: pygame.Rect, beside: bool) -
         pen.text(ui.t("rnp.last_leg", how=how), (x, y), face="italic", role="small", colour=p.ink_soft)
     y += pen.line_height("small") + 6
     pen.heading(ui.t("rnp.preview"), (x, y))
-    y += pen.line_height("heading", "title") + 4
+    y = pen.under_heading(y)
     current = view.current
     if current is None:
         pen.soft(ui.t("rnp.type_amount"), x, y, width)
@@ -347,7 +347,7 @@ def present_travel(ui: UIContext, result: Json) -> Presentation:
         done = by_who[who]
         ok = sum(1 for s in done if s["success"])
         detail = ui.t("rnp.saves_detail", ok=ok, n=len(done))
-        groups.append(DiceGroup(ui.t("rnp.save_of", who=who), tuple(s["roll"] for s in shown), 20, detail))
+        groups.append(DiceGroup(ui.t("rnp.save_of", who=who), tuple(s["roll"] for s in shown), D20, detail))
     gained = gains(ui, result.get("exhaustion"))
     return ui.t("rnp.forced_march_title"), groups, gained or ui.t("rnp.nobody_tires"), "bad" if gained else "good"
 

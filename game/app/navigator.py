@@ -37,6 +37,8 @@ class Screen(StrEnum):
     RNP_FORM = "rnp_form"  # the table's character form (add or edit a character)
     RNP_PLAYERS = "rnp_players"  # the players' view of the table
     RNP_SAVES = "rnp_saves"  # every forced-march save of a leg
+    SHELF_IMPORT = "shelf_import"  # the shelf's import of an adventure or a book, from a path typed in
+    CREATION_CHOICE = "creation_choice"  # the options of one of the book's creation steps
     SETTINGS = "settings"
     ACCESS_SETTINGS = "access_settings"
     HELP = "help"

@@ -45,6 +45,8 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.RNP_FORM: _scene("rnp_table.character_form", "CharacterForm", with_services=False),
     Screen.RNP_PLAYERS: _scene("rnp_table.players", "PlayersScene", with_services=False),
     Screen.RNP_SAVES: _scene("rnp_table.saves", "SavesScene", with_services=False),
+    Screen.SHELF_IMPORT: _scene("bookshelf.importer", "ImportScene"),
+    Screen.CREATION_CHOICE: _scene("creation.picker", "ChoicePicker", with_services=False),
     Screen.SETTINGS: _scene("settings", "SettingsScene"),
     Screen.ACCESS_SETTINGS: _scene("access_settings", "AccessSettingsScene"),
     Screen.HELP: _scene("help", "HelpScene"),

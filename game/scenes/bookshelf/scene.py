@@ -21,12 +21,10 @@ from game.books.loader import BookError
 from game.books.shelf_index import BookCard
 from game.rules.session import Session, Start
 from game.scenes.bookshelf.controls import ShelfControls, build_controls
-from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
 from game.scenes.bookshelf.paint import paint_message, paint_page
 from game.scenes.bookshelf.view import ShelfView, describe_save, ordered_books, view_of
 from game.storage.saves import Listing, SaveError
-from game.ui.dialog import Dialog
 from game.ui.speech import SpokenText
 from game.ui.theme import LOGICAL_SIZE
 
@@ -220,16 +218,15 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         item = self._selected()
         if item is None or self.stack is None:
             return
-        self.stack.push(
-            Dialog(
-                self.ui,
-                self.ui.t("shelf.delete_confirm", name=self._describe(item)),
-                [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.delete"), True)],
-                title=self.ui.tr("shelf.delete_title"),
-                cancel_value=False,
-                default_index=0,
-                on_result=lambda yes: self._delete(item.id) if yes else None,
-            )
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.t("shelf.delete_confirm", name=self._describe(item)),
+            [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.delete"), True)],
+            title=self.ui.tr("shelf.delete_title"),
+            cancel_value=False,
+            default_index=0,
+            on_result=lambda yes: self._delete(item.id) if yes else None,
         )
 
     def _delete(self, save_id: str) -> None:
@@ -269,7 +266,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         if self.services.demo:
             self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
         elif self.stack is not None:
-            self.stack.push(ImportScene(self.services, on_done=self._imported))
+            self.services.navigator.open(self, Screen.SHELF_IMPORT, on_done=self._imported)
 
     def _imported(self, message: str, bad: bool) -> None:
         self.refresh()
@@ -280,7 +277,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         if self.services.own_books is None or self.services.locked:
             self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
         elif self.stack is not None:
-            self.stack.push(ImportScene(self.services, on_done=self._book_imported, kind="book"))
+            self.services.navigator.open(self, Screen.SHELF_IMPORT, on_done=self._book_imported, kind="book")
 
     def _book_imported(self, message: str, bad: bool) -> None:
         self.services.reload_books()
@@ -312,14 +309,13 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         shown = lines[:MAX_ERRORS_IN_DIALOG] + (
             [self.ui.t("shelf.more_errors", count=len(lines) - MAX_ERRORS_IN_DIALOG)] if len(lines) > MAX_ERRORS_IN_DIALOG else []
         )
-        self.stack.push(
-            Dialog(
-                self.ui,
-                "\n".join(shown),
-                [(self.ui.tr("common.close"), None)],
-                title=self.ui.t("shelf.book_errors_title", file=error.file),
-                width=1000,
-            )
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            "\n".join(shown),
+            [(self.ui.tr("common.close"), None)],
+            title=self.ui.t("shelf.book_errors_title", file=error.file),
+            width=1000,
         )
 
     def open_settings(self) -> None:

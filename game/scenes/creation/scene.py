@@ -30,7 +30,6 @@ from game.rules.session import BOOKMARK, HONEST, ActionLike, Entry, Session, Sta
 from game.scenes.creation.controls import CreationControls, build_controls
 from game.scenes.creation.layout import CreationRegions, creation_regions
 from game.scenes.creation.paint import paint_page, summary
-from game.scenes.creation.picker import ChoicePicker
 from game.scenes.creation.view import CreationView, view_of
 from game.ui.speech import SpokenText
 from game.ui.theme import LOGICAL_SIZE
@@ -299,7 +298,7 @@ class CreationScene(FluidLayout, WidgetScreen):
             self._refresh()
 
         current = self.session.state.choices.get(step.id, {})
-        self.stack.push(ChoicePicker(self.ui, self.book, step, self.hero, current, check, chosen))
+        self.services.navigator.open(self, Screen.CREATION_CHOICE, self.book, step, self.hero, current, check, chosen)
 
     def _without_step(self, step_id: str) -> CreationSession:
         """A copy of the creation session with everything but the choice of ``step_id`` (same dice)."""

@@ -88,19 +88,19 @@ def test_a_df49_fight_with_archery_a_wound_and_luck_played_with_keys_only(servic
     d.enter()
     setup = d.top
     assert isinstance(setup, FightSetupScene)
-    d.tab_to(setup.name_field)
+    d.tab_to(setup.controls.creatures.name_field)
     d.type("Loup")
     d.key(pygame.K_TAB)
     d.type("7")
     d.key(pygame.K_TAB)
     d.type("5")
-    d.tab_to(setup.add_button)
+    d.tab_to(setup.controls.creatures.add_button)
     d.enter()
-    d.tab_to(setup.shots_counter)
+    d.tab_to(setup.controls.options.shots_counter)
     d.key(pygame.K_UP)
     d.key(pygame.K_UP)
-    assert setup.shots_counter.value == 2
-    d.tab_to(setup.fight_button)
+    assert setup.controls.options.shots_counter.value == 2
+    d.tab_to(setup.controls.fight_button)
     d.enter()
 
     board = d.top

@@ -92,24 +92,28 @@ def setup_for(tmp_path, window=(1280, 720)):
 def test_the_fight_setup_re_lays_out_and_keeps_what_was_typed_and_chosen(tmp_path):
     driver = setup_for(tmp_path)
     setup = driver.top
-    driver.click(setup.name_field)
+    driver.click(setup.controls.creatures.name_field)
     driver.type("Loup")
-    driver.click(setup.escape_toggle)
-    driver.click(setup.mode_buttons["all_together"])
+    driver.click(setup.controls.options.escape_toggle)
+    driver.click(setup.controls.options.mode_buttons["all_together"])
     resize(driver, (1920, 1080))
     assert setup.page == (1920, 1080)
-    assert setup.name_field.text == "Loup" and setup.escape_toggle.value and setup.mode == "all_together"
-    assert setup.fight_button.rect.bottom < 1080 and setup.r.right.right > 1280
+    assert (
+        setup.controls.creatures.name_field.text == "Loup"
+        and setup.controls.options.escape_toggle.value
+        and setup.mode == "all_together"
+    )
+    assert setup.controls.fight_button.rect.bottom < 1080 and setup.regions.right.right > 1280
 
 
 def test_on_a_short_page_the_fight_options_scroll_inside_their_panel(tmp_path):
     driver = setup_for(tmp_path, window=(1024, 640))
     setup = driver.top
-    pane = setup.options_pane
-    assert pane.scrolls and setup.r.right.contains(pane.rect)
-    setup.group.focus.focus(setup.escape_counter)  # the keyboard reaches the last option: it comes into view
+    pane = setup.controls.options.pane
+    assert pane.scrolls and setup.regions.right.contains(pane.rect)
+    setup.group.focus.focus(setup.controls.options.escape_counter)  # the keyboard reaches the last option: it comes into view
     driver.send()
-    assert pane.rect.contains(setup.escape_counter.rect)
+    assert pane.rect.contains(setup.controls.options.escape_counter.rect)
 
 
 def test_the_dice_overlay_keeps_the_small_page_and_centres_its_panel_on_it(tmp_path):

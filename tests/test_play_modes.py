@@ -184,11 +184,15 @@ def test_a_creature_typed_in_full_is_fought_without_pressing_add(services):
     adventure = adventure_of(services)
     driver = Driver(FightSetupScene(services, adventure))
     setup = driver.top
-    setup.name_field.text, setup.skill_field.text, setup.stamina_field.text = "Gobelin", "5", "4"
-    setup.notes_field.text = "Empoisonne"
-    setup._refresh()
-    assert setup.fight_button.enabled
-    driver.click(setup.fight_button)
+    (
+        setup.controls.creatures.name_field.text,
+        setup.controls.creatures.skill_field.text,
+        setup.controls.creatures.stamina_field.text,
+    ) = "Gobelin", "5", "4"
+    setup.controls.creatures.notes_field.text = "Empoisonne"
+    setup.refresh_form()
+    assert setup.controls.fight_button.enabled
+    driver.click(setup.controls.fight_button)
     assert isinstance(driver.top, CombatScene)
     enemy = adventure.state.fight.enemies[0]
     assert (enemy.name, enemy.skill, enemy.stamina, enemy.notes) == ("Gobelin", 5, 4, "Empoisonne")
@@ -201,7 +205,7 @@ def test_dead_creatures_leave_the_fight_setup_and_stay_in_the_boxes_as_defeated(
     adventure.act({"do": "add_creature", "name": "Rat", "skill": 4, "stamina": 0})
     adventure.act({"do": "add_creature", "name": "Loup", "skill": 6, "stamina": 5})
     setup = FightSetupScene(services, adventure)
-    assert [index for index, _toggle in setup.box_toggles] == [1]
+    assert [index for index, _toggle in setup.shown_boxes()] == [1]
     sheet = SheetScene(services, adventure)
     assert "vaincu" in services.ui.text(sheet.controls.side.creature_list.items[0])
 
@@ -213,8 +217,8 @@ def test_a_wounded_box_fought_again_keeps_its_maximum_on_the_board(services):
     adventure.act({"do": "add_creature", "name": "Loup", "skill": 6, "stamina": 8})
     adventure.act({"do": "edit_creature", "index": 0, "name": "Loup", "skill": 6, "stamina": 3})
     driver = Driver(FightSetupScene(services, adventure, boxes=(0,)))
-    assert "3/8" in services.ui.text(driver.top.box_toggles[0][1].label)
-    driver.click(driver.top.fight_button)
+    assert "3/8" in services.ui.text(driver.top.shown_boxes()[0][1].label)
+    driver.click(driver.top.controls.fight_button)
     enemy = adventure.state.fight.enemies[0]
     assert (enemy.stamina, enemy.initial_stamina) == (3, 8)
 

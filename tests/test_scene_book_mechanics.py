@@ -184,9 +184,9 @@ def test_fight_setup_offers_the_books_kinds_of_fight_and_the_fight_names_its_pro
     adventure = make_adventure(services, "FF13", hero=middle_hero(services.shelf.books["FF13"]))
     scene = FightSetupScene(services, adventure)
     driver = Driver(scene)
-    assert set(scene.profile_buttons) == {None, *services.shelf.books["FF13"].combat_profiles}
+    assert set(scene.controls.options.profile_buttons) == {None, *services.shelf.books["FF13"].combat_profiles}
     profile = next(iter(services.shelf.books["FF13"].combat_profiles))
-    driver.click(scene.profile_buttons[profile])
+    driver.click(scene.controls.options.profile_buttons[profile])
     scene.typed.append({"name": "Interceptor", "skill": 7, "stamina": 10, "notes": ""})  # an enemy: the action is whole
     assert scene.fight_action().profile == profile
 
@@ -197,7 +197,7 @@ def test_the_setup_columns_name_the_profiles_scores(services):
     profile = next(iter(book.combat_profiles))
     scene.set_profile(profile)
     rules = book.profile(profile)
-    assert scene.score_names() == tuple(
+    assert scene.view.score_names == tuple(
         (book.stat(s).short or book.stat(s).name).get("fr") for s in (rules.attack, rules.stamina)
     )
 
@@ -267,10 +267,14 @@ def test_a_board_without_spells_in_the_book_shows_no_spells_button(services):
 def test_an_ally_can_be_set_to_fight_alone_from_the_fight_setup(services):
     scene = FightSetupScene(services, make_adventure(services, "DF49"))
     driver = Driver(scene)
-    scene.ally_toggle.value = True
-    scene.ally_name.text, scene.ally_skill.text, scene.ally_stamina.text = "Sorrel", "8", "6"
-    scene._refresh()
-    driver.click(scene.ally_alone_toggle)
+    scene.controls.options.ally_toggle.value = True
+    scene.controls.options.ally_name.text, scene.controls.options.ally_skill.text, scene.controls.options.ally_stamina.text = (
+        "Sorrel",
+        "8",
+        "6",
+    )
+    scene.refresh_form()
+    driver.click(scene.controls.options.ally_alone_toggle)
     scene.typed.append({"name": "Gobelin", "skill": 5, "stamina": 4, "notes": ""})  # an enemy: the action is whole
     assert scene.fight_action().ally_alone is True
 

@@ -99,10 +99,10 @@ class Driver:
 
 
 def typed_creature(driver: Driver, setup: FightSetupScene, name: str, skill: int, stamina: int) -> None:
-    driver.type_into(setup.name_field, name)
-    driver.type_into(setup.skill_field, str(skill))
-    driver.type_into(setup.stamina_field, str(stamina))
-    driver.click(setup.add_button)
+    driver.type_into(setup.controls.creatures.name_field, name)
+    driver.type_into(setup.controls.creatures.skill_field, str(skill))
+    driver.type_into(setup.controls.creatures.stamina_field, str(stamina))
+    driver.click(setup.controls.creatures.add_button)
 
 
 def board(driver: Driver) -> CombatScene:
@@ -124,10 +124,10 @@ def test_as_one_fight_through_clicks(services):
     adventure = adventure_for(services, "DF31", dice)
     setup = FightSetupScene(services, adventure)
     d = Driver(setup)
-    setup.keep_toggle.value = False
+    setup.controls.creatures.keep_toggle.value = False
     typed_creature(d, setup, "Deux orques", 9, 4)
-    d.click(setup.mode_buttons["as_one"])
-    d.click(setup.fight_button)
+    d.click(setup.controls.options.mode_buttons["as_one"])
+    d.click(setup.controls.fight_button)
     scene = board(d)
     d.click(scene.attack_button)
     assert adventure.state.fight.pending[0].to == "hero"
@@ -168,7 +168,7 @@ def test_one_after_another_from_creature_boxes(services):
         adventure.act(action)
     setup = FightSetupScene(services, adventure, boxes=(0, 1))
     d = Driver(setup)
-    d.click(setup.fight_button)
+    d.click(setup.controls.fight_button)
     scene = board(d)
     d.click(scene.attack_button)  # the Gobelin falls at once; the Orque steps in
     assert adventure.state.fight.front() == 1
@@ -208,11 +208,11 @@ def test_all_together_with_targeting(services):
     adventure = adventure_for(services, "DF64", dice, hero)
     setup = FightSetupScene(services, adventure)
     d = Driver(setup)
-    setup.keep_toggle.value = False
+    setup.controls.creatures.keep_toggle.value = False
     typed_creature(d, setup, "A", 6, 2)
     typed_creature(d, setup, "B", 7, 4)
-    d.click(setup.mode_buttons["all_together"])
-    d.click(setup.fight_button)
+    d.click(setup.controls.options.mode_buttons["all_together"])
+    d.click(setup.controls.fight_button)
     scene = board(d)
     d.click(scene.cards[1])  # aim at B
     assert scene.current_target() == 1
@@ -279,12 +279,12 @@ def test_archery_miss_luck_broken_string_then_melee(services):
     adventure = adventure_for(services, "DF49", dice, hero)
     setup = FightSetupScene(services, adventure)
     d = Driver(setup)
-    setup.keep_toggle.value = False
+    setup.controls.creatures.keep_toggle.value = False
     typed_creature(d, setup, "Loup", 7, 5)
     for _ in range(3):
-        d.click(setup.shots_counter.plus_rect().center)
-    assert setup.shots_counter.value == 3
-    d.click(setup.fight_button)
+        d.click(setup.controls.options.shots_counter.plus_rect().center)
+    assert setup.controls.options.shots_counter.value == 3
+    d.click(setup.controls.fight_button)
     scene = board(d)
     assert scene.board.quiver is not None and scene.shoot_button.visible
     d.click(scene.shoot_button)  # 6 ≤ 9: a hit
@@ -332,10 +332,10 @@ def test_escape_with_luck(services):
     adventure = adventure_for(services, "DF31", dice)
     setup = FightSetupScene(services, adventure)
     d = Driver(setup)
-    setup.keep_toggle.value = False
+    setup.controls.creatures.keep_toggle.value = False
     typed_creature(d, setup, "Géant", 12, 20)
-    d.click(setup.escape_toggle)
-    d.click(setup.fight_button)
+    d.click(setup.controls.options.escape_toggle)
+    d.click(setup.controls.fight_button)
     scene = board(d)
     assert scene.escape_button.visible and scene.escape_button.enabled
     d.click(scene.attack_button)
@@ -375,11 +375,11 @@ def test_ally_fight_with_typed_creatures_kept_on_the_sheet(services):
     d = Driver(setup)
     typed_creature(d, setup, "Gobelin", 5, 4)
     typed_creature(d, setup, "Rat", 5, 4)
-    d.click(setup.ally_toggle)
-    d.type_into(setup.ally_name, "Sorrel")
-    d.type_into(setup.ally_skill, "8")
-    d.type_into(setup.ally_stamina, "6")
-    d.click(setup.fight_button)
+    d.click(setup.controls.options.ally_toggle)
+    d.type_into(setup.controls.options.ally_name, "Sorrel")
+    d.type_into(setup.controls.options.ally_skill, "8")
+    d.type_into(setup.controls.options.ally_stamina, "6")
+    d.click(setup.controls.fight_button)
     scene = board(d)
     assert scene.board.ally is not None
     d.click(scene.attack_button)
@@ -430,13 +430,13 @@ def test_setup_shows_the_rules_refusal(services):
     adventure = adventure_for(services, "DF31", [])
     setup = FightSetupScene(services, adventure)
     d = Driver(setup)
-    setup.keep_toggle.value = False
+    setup.controls.creatures.keep_toggle.value = False
     typed_creature(d, setup, "A", 6, 2)
     typed_creature(d, setup, "B", 7, 4)
-    d.click(setup.mode_buttons["as_one"])
-    assert not setup.fight_button.enabled
-    assert setup.fight_button.tooltip_text()
-    d.click(setup.fight_button)
+    d.click(setup.controls.options.mode_buttons["as_one"])
+    assert not setup.controls.fight_button.enabled
+    assert setup.controls.fight_button.tooltip_text()
+    d.click(setup.controls.fight_button)
     assert d.top is setup and adventure.state.fight is None
 
 
@@ -445,8 +445,8 @@ def test_a_defeated_creature_in_the_boxes_is_refused_with_a_reason_not_a_crash(s
     adventure.act({"do": "add_creature", "name": "Gobelin mort", "skill": 5, "stamina": 0})
     setup = FightSetupScene(services, adventure, boxes=(0,))
     d = Driver(setup)
-    assert not setup.fight_button.enabled and setup.fight_button.tooltip_text()
-    d.click(setup.fight_button)
+    assert not setup.controls.fight_button.enabled and setup.controls.fight_button.tooltip_text()
+    d.click(setup.controls.fight_button)
     assert d.top is setup and adventure.state.fight is None
 
 

@@ -1,4 +1,4 @@
-"""Samples of the sheet family: the Adventure Sheet of three books (a broken bow, the journal, a Luck test)."""
+"""Samples of the sheet family: the Adventure Sheet of three books (a broken bow, the journal, a Luck test), the fight setup."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from game.app.showcase import sample_adventure, showcase
 from game.app.stack import SceneStack
 from game.rules.dice import ScriptedDice
 from game.rules.ff import actions as a
+from game.scenes.fight_setup.scene import FightSetupScene
 from game.scenes.sheet.scene import SheetScene
 
 
@@ -50,3 +51,17 @@ def _luck(services: Services) -> list[Scene]:
     scene.test_luck()
     stack.apply_pending()
     return list(stack.scenes)
+
+
+@showcase("combat-setup")
+def _setup(services: Services) -> list[Scene]:
+    """The fight setup: a box of the sheet ticked, a creature typed in, two shots before melee, escape allowed."""
+    scene = FightSetupScene(services, sample_adventure(services, "DF49"), boxes=(0,))
+    form, options = scene.controls.creatures, scene.controls.options
+    form.name_field.text, form.skill_field.text, form.stamina_field.text = "Loup des bois", "6", "7"
+    scene.add_typed()
+    assert options.shots_counter is not None  # the showcase book (DF49) has a bow
+    options.shots_counter.value = 2
+    options.escape_toggle.value = True
+    scene.refresh_form()
+    return [scene]

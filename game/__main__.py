@@ -195,6 +195,7 @@ def render_entry(
         loop.run_frames(240 if text is None else 20)  # let animations settle so the picture shows results
     finally:
         services.ui.speech.log = None
+        services.saves.keep_locks(set())  # a sample's adventures are let go with its scratch folder
 
 
 def run(args: argparse.Namespace) -> int:
@@ -263,6 +264,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
     import pygame
 
     from game.app.crash import LOGGER, CrashRecovery, setup_logging
+    from game.app.lifecycle import locks_follow_the_screens
     from game.app.loop import MainLoop
     from game.app.narrator import Narrator
     from game.app.navigator import Screen
@@ -300,6 +302,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
         supervisor=kiosk,
         narrator=Narrator(services.ui, lambda: services.keymap, describe_screen),
         stop=stop,
+        on_stack_change=locks_follow_the_screens(services.saves),
     )
 
 

@@ -25,3 +25,12 @@ def df49():
 @pytest.fixture(scope="session")
 def df64():
     return load_book_by_id("DF64")
+
+
+@pytest.fixture(autouse=True)
+def _release_adventure_locks():
+    """Each test's adventures are let go after it (game.storage.lock): one process, many test folders."""
+    yield
+    from game.storage import lock
+
+    lock.release_all()

@@ -39,6 +39,11 @@ class Change:
 Listener = Callable[[Change], None]
 
 
+def read_only_refusal() -> Refused:
+    """Why a change is refused on an adventure open in another window."""
+    return Refused("read_only", "this adventure is open in another window; it is shown read-only")
+
+
 @dataclass
 class Adventure(Generic[StateT, ActionT]):
     """One adventure: a session bound to a save slot (generic like its session)."""
@@ -50,6 +55,8 @@ class Adventure(Generic[StateT, ActionT]):
     save_problem: str | None = None  # the last autosave failure, shown on the sheet until a save succeeds
     save_problem_kind: str = "other"  # "space", "permission" or "other": which advice goes with it
     listeners: list[Listener] = field(default_factory=list)  # told of every change (the screens showing it)
+    # Open in another window (game.storage.lock): shown as it is, every change refused, nothing written.
+    read_only: bool = False
 
     @classmethod
     def start(cls, session: Session[StateT, ActionT], store: SaveStore) -> Adventure[StateT, ActionT]:
@@ -84,6 +91,10 @@ class Adventure(Generic[StateT, ActionT]):
         """Apply ``action`` (``dice``: physical dice typed in); autosave; return the entry or the refusal."""
         return self._change(ChangeKind.ACT, lambda: self.session.apply(action, dice))
 
+    def _refuse_if_read_only(self) -> None:
+        if self.read_only:
+            raise read_only_refusal()
+
     def undo(self) -> Entry | Refused:
         """Step back one action (see Session.undo); autosave; tell the listeners."""
         return self._change(ChangeKind.UNDO, self.session.undo)
@@ -91,6 +102,7 @@ class Adventure(Generic[StateT, ActionT]):
     def undo_to(self, index: int) -> list[Entry] | Refused:
         """The journal's "revenir ici": back to just after entry ``index``; the reverted entries, or the refusal."""
         try:
+            self._refuse_if_read_only()
             undone = self.session.undo_to(index)
         except Refused as refused:
             return refused
@@ -106,6 +118,7 @@ class Adventure(Generic[StateT, ActionT]):
     def _change(self, kind: ChangeKind, step: Callable[[], Entry]) -> Entry | Refused:
         """Do ``step`` on the session: its refusal as it is (nothing changed), or its entry, saved and told."""
         try:
+            self._refuse_if_read_only()
             entry = step()
         except Refused as refused:
             return refused
@@ -119,14 +132,16 @@ class Adventure(Generic[StateT, ActionT]):
 
     def refusal(self, action: Any) -> Refused | None:
         """Why ``action`` would be refused now (None when allowed); changes nothing."""
-        return self.session.refusal(action)
+        return read_only_refusal() if self.read_only else self.session.refusal(action)
 
     def dice_needed(self, action: Any) -> list[DieUse]:
         """The dice ``action`` would draw now, in order (sides, whose, what for): for physical dice entry."""
         return self.session.dice_needed(action)
 
     def save(self) -> None:
-        """Write the adventure; a failure is kept in ``save_problem`` (the play goes on)."""
+        """Write the adventure; a failure is kept in ``save_problem`` (the play goes on). Read-only: nothing."""
+        if self.read_only:
+            return
         try:
             saved = self.store.write(self.save_id, self.session, self.created)
         except OSError as error:
@@ -151,9 +166,12 @@ def describe_failure(error: OSError) -> str:
 
 def save_problem_kind(error: OSError) -> str:
     """What the player can do about a failed save: "space" (a full disk), "permission" (a folder they may not
-    write, or a read-only disk) or "other" — so the message gives the right advice."""
+    write, or a read-only disk), "busy" (open in another window) or "other" — so the message gives the right
+    advice."""
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return "space"
+    if error.errno == errno.EBUSY:
+        return "busy"
     if isinstance(error, PermissionError) or error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return "permission"
     return "other"

@@ -19,12 +19,13 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import FrameType
 from typing import Any
 
 from game import safe_file
 from game.app.stack import SceneStack
+from game.storage.saves import SaveStore
 
 LOGGER = logging.getLogger("feuille")
 GRACE_SECONDS = 5.0
@@ -97,6 +98,16 @@ def save_adventures(adventures: Iterable[Any]) -> None:
             adventure.save()
         except Exception:  # noqa: BLE001 - one failing save must not stop the others
             LOGGER.exception("saving %s failed", getattr(adventure, "save_id", "?"))
+
+
+def locks_follow_the_screens(store: SaveStore) -> Callable[[SceneStack], None]:
+    """For the main loop: after screens came or went, this window holds the adventures it shows, and only those
+    (one writer per adventure: another window may open one this window left)."""
+
+    def follow(stack: SceneStack) -> None:
+        store.keep_locks({a.save_id for a in adventures_on(stack.scenes) if not a.read_only})
+
+    return follow
 
 
 def close_app(stack: SceneStack) -> None:

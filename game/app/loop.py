@@ -88,6 +88,7 @@ class MainLoop:
         narrator: Narrator | None = None,
         zoom: Callable[[], float] | None = None,
         stop: StopRequest | None = None,
+        on_stack_change: Callable[[SceneStack], None] | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -100,6 +101,7 @@ class MainLoop:
         self.narrator = narrator  # says each new screen and answers the speech keys (game.app.narrator)
         self.zoom = zoom  # the interface size setting: the display magnifies the page and follows the focus
         self.stop = stop  # a stop signal received ends the loop within a frame, whatever is on screen
+        self.on_stack_change = on_stack_change  # told after screens came or went (the adventures' locks follow)
         self._followed: object | None = None
         self._followed_scene: object | None = None
         self.running = True
@@ -147,6 +149,7 @@ class MainLoop:
             self.on_error(error)
             self.dirty = True
             self.stack.apply_pending()
+            self._stack_changed()
             return False
 
     def _step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
@@ -178,11 +181,16 @@ class MainLoop:
             drew = True
         if self.stack.apply_pending():
             self.dirty = True
+            self._stack_changed()
             if self.narrator is not None:
                 self.narrator.notice(self.stack)
         if self.stack.empty:
             self.running = False
         return drew
+
+    def _stack_changed(self) -> None:
+        if self.on_stack_change is not None:
+            self.on_stack_change(self.stack)
 
     def _magnify(self) -> None:
         """Apply the interface size (the page may change with it)."""

@@ -38,6 +38,7 @@ from typing import Any
 
 from game import safe_file, safe_json
 from game.rules.session import Session
+from game.storage import lock
 from game.storage.atomic import atomic_write_bytes, atomic_write_text
 from game.storage.save_file import (
     MAX_LOG_ENTRIES,
@@ -54,6 +55,7 @@ from game.storage.save_file import (
 from game.storage.versions import History, move_aside
 
 BACKUPS = 5
+BUSY = "this adventure is open in another window: this window does not save it"
 STALE_TEMP_SECONDS = 60  # a write's temporary file older than this was left by a crash
 _BOOK_HASHES: dict[int, tuple[Any, str]] = {}
 
@@ -74,6 +76,16 @@ def book_hash(book: Any) -> str:
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
     _BOOK_HASHES[id(book)] = (book, digest)
     return digest
+
+
+@dataclass(frozen=True)
+class Version:
+    """One version of an adventure on disk: the save itself (``number`` 0) or backup ``number``; parsed, not replayed."""
+
+    number: int
+    path: Path
+    save: SaveFile | None
+    error: SaveError | None
 
 
 @dataclass(frozen=True)
@@ -107,6 +119,7 @@ class SaveStore:
         self.notices: list[str] = notices if notices is not None else []
         self._told: set[str] = set()
         self._digests: dict[tuple[int, int, int, int], str | None] = {}  # version_digest by file signature
+        self._replayed: dict[tuple[tuple[int, int, int, int], int], SaveError | None] = {}  # by file and shelf
 
     # -- what the player is told once -------------------------------------------------------
     def notice(self, text: str) -> None:
@@ -164,6 +177,8 @@ class SaveStore:
                 errno.EFBIG, f"the save would be {size} bytes, more than the limit of {MAX_SAVE_BYTES}; the last save is kept"
             )
         self._ensure_root()
+        if not self.lock(save_id):
+            raise OSError(errno.EBUSY, BUSY, str(self.lock_path(save_id)))
         data = text.encode("utf-8")
         digest = version_digest(save)
         self.history(save_id).commit(data, digest)
@@ -227,11 +242,49 @@ class SaveStore:
         return removed
 
     def delete(self, save_id: str) -> None:
-        """Remove an adventure, its backups and its kept broken file (files only: a stray directory stays)."""
+        """Remove an adventure, its backups and its kept broken file (files only: a stray directory stays).
+
+        Refused (OSError EBUSY) while another window has the adventure open: its next autosave would bring it back.
+        """
+        if safe_file.entry_kind(self.root) == "a directory" and not self.lock(save_id):
+            raise OSError(errno.EBUSY, BUSY, str(self.lock_path(save_id)))
         history = self.history(save_id)
         for path in [*(history.slot(i) for i in range(BACKUPS + 1)), history.broken_path, self.path(save_id)]:
             if safe_file.entry_kind(path) in ("file", "link"):
                 os.unlink(path)
+        self.unlock(save_id)
+
+    # -- one writer per adventure -----------------------------------------------------------
+    def lock_path(self, save_id: str) -> Path:
+        return self.path(save_id).with_name(f"{save_id}.json.lock")
+
+    def lock(self, save_id: str) -> bool:
+        """Hold the adventure for this window (game.storage.lock); False while another window holds it."""
+        path = self.lock_path(save_id)
+        self._ensure_root()
+        try:
+            return lock.acquire(path)
+        except (IsADirectoryError, lock.NotALockFile):
+            move_aside(path, safe_file.entry_kind(path) or "not a file", self.notice, required=True)
+            return lock.acquire(path)
+
+    def unlock(self, save_id: str) -> None:
+        lock.release(self.lock_path(save_id))
+
+    def keep_locks(self, save_ids: set[str]) -> None:
+        """Let go of every adventure of this folder this window holds, but ``save_ids`` (those still on screen)."""
+        keep = {os.path.realpath(self.lock_path(save_id)) for save_id in save_ids}
+        folder = os.path.realpath(self.root)
+        for held in lock.held_paths():
+            if os.path.dirname(held) == folder and held not in keep:
+                lock.release(Path(held))
+
+    def copy(self, save_id: str) -> str:
+        """A new adventure holding this one's save (not its backups), under a new id; the new id."""
+        save = self.read(save_id)
+        new_id = self.new_id()
+        atomic_write_text(self.path(new_id), save.model_copy(update={"id": new_id}).model_dump_json(indent=1))
+        return new_id
 
     def export(self, save_id: str, destination: Path) -> None:
         """Copy an adventure's file to ``destination`` (checked readable first; bounded like every read)."""
@@ -288,6 +341,35 @@ class SaveStore:
     def backups(self, save_id: str) -> list[int]:
         """The backup numbers that exist for an adventure, newest first (1, 2, …)."""
         return list(range(1, len(self.version_paths(save_id)) + 1))
+
+    def versions(self, save_id: str) -> list[Version]:
+        """The save itself (when there is a file), then each backup, newest first: parsed, not replayed."""
+        found = []
+        for number, path in enumerate([self.path(save_id), *self.version_paths(save_id)]):
+            if number == 0 and safe_file.entry_kind(path) is None:
+                continue
+            try:
+                found.append(Version(number, path, self.read(save_id, number), None))
+            except SaveError as error:
+                found.append(Version(number, path, None, error))
+        return found
+
+    def replay_problem(self, save_id: str, number: int, books: Mapping[str, Any]) -> SaveError | None:
+        """Why version ``number`` (0: the save) does not read and replay, or None; each file is replayed once."""
+        paths = [self.path(save_id), *self.version_paths(save_id)]
+        if not 0 <= number < len(paths):
+            return SaveError(save_id, "$", f"has no version {number}")
+        try:
+            key = (_signature(os.lstat(paths[number])), id(books))
+        except OSError as error:
+            return SaveError(paths[number].name, "$", f"cannot be read ({error.strerror or error})")
+        if key not in self._replayed:
+            try:
+                restore(self.read(save_id, number), books, paths[number].name)
+                self._replayed[key] = None
+            except SaveError as error:
+                self._replayed[key] = error
+        return self._replayed[key]
 
     def listing(self) -> list[Listing]:
         """Every adventure in the folder, newest first; unreadable ones carry their error.

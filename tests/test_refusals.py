@@ -1,4 +1,5 @@
-"""Every refusal the rules can raise has a text in both languages, shown with the book's names."""
+"""Every refusal the rules (or the app: an adventure open read-only) can raise has a text in both languages,
+shown with the book's names."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ from game.rules.session import Session, Start
 
 HERO = {"skill": 10, "stamina": 20, "luck": 9}
 RULES_DIR = Path(game.rules.__file__).parent
+APP_DIR = RULES_DIR.parent / "app"  # the app refuses too: every change to an adventure open in another window
 
 
 def _refused_sites() -> dict[str, list[tuple[str, frozenset[str]]]]:
-    """code → [(file:line, keyword params)] for every ``Refused(...)`` call in game/rules."""
+    """code → [(file:line, keyword params)] for every ``Refused(...)`` call in game/rules and game/app."""
     sites: dict[str, list[tuple[str, frozenset[str]]]] = defaultdict(list)
-    for path in sorted(RULES_DIR.rglob("*.py")):
+    for path in sorted([*RULES_DIR.rglob("*.py"), *APP_DIR.rglob("*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):

@@ -47,6 +47,22 @@ def test_sixty_random_kills_of_a_writer_lose_no_save():
     assert "reproduce: " in result.stdout and "--seed 9" in result.stdout
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+def test_kills_with_odd_files_in_the_folder_and_failing_writes_lose_no_save():
+    """Issue 23: a FIFO, /dev/zero, a sparse 100 GB save, stray directories, and one write in five failing."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "kill_test.py"), "-n", "60", "--seed", "9", "--odd", "--faults", "0.2"],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "saves lost: 0 " in result.stdout and "backups repeating the version before 0" in result.stdout
+    assert re.search(r"^writes failed by an injected fault: [1-9]", result.stdout, re.M)
+
+
 def test_every_write_keeps_the_five_previous_saves_in_order(tmp_path):
     game = adventure(tmp_path)
     written = []

@@ -1,6 +1,7 @@
 """Bad input: mutated books and saves are refused with file, path and reason; nothing escapes, runs or changes."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ def test_five_hundred_mutated_books_and_saves_are_each_refused_clearly_or_accept
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "cases: 500 " in result.stdout and "failures (" in result.stdout and ": 0 - goal 0" in result.stdout
+    assert re.search(r"odd files [1-9]\d* refused at once; failing writes [1-9]\d* survived", result.stdout)
 
 
 def test_a_number_too_long_for_python_is_refused_with_its_path():

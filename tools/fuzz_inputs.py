@@ -8,6 +8,14 @@ missing and extra fields, huge numbers, deep nesting, long and invalid strings,
 10 MB files, invalid UTF-8, truncation, byte flips, ids and book ids that
 point outside their folder ("../../etc/passwd", "a/b"), a save that is a link
 to a file outside the saves folder, foreign save formats, shuffled dice.
+And files that are not what they seem (issue 23): a FIFO, a link to
+/dev/zero, a 100 GB sparse file, a link out of its folder, a link loop, a
+directory, in place of a book, a save, a backup, settings, last.txt or a file
+to import — each must be refused at once (under 2 s) with its path and
+reason, nothing copied out of it; and failing writes: a save written while one system
+call fails (EISDIR, ENOSPC, EACCES, EIO, EROFS, EDQUOT at a random step, once
+or from then on, tests/faults.py) must leave the save and every backup
+readable and distinct, losing at most the action in flight.
 
 A book goes through ``load_book`` and ``load_shelf``; a save through the
 listing, ``SaveStore.read``, ``load`` (replay) and ``import_file``; a save that
@@ -31,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import errno
 import hashlib
 import json
 import os
@@ -45,12 +54,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.app.settings import SettingsStore
 from game.books.loader import BookError, bundled_books_dir, load_book, load_shelf
 from game.rules.dice import RandomDice
 from game.rules.errors import Refused
 from game.rules.session import Session
 from game.safe_json import InputError
-from game.storage.saves import SaveError, SaveStore
+from game.storage.library import import_book
+from game.storage.saves import BACKUPS, SaveError, SaveStore, version_digest
 
 ROOT = Path(__file__).resolve().parent.parent
 V1_FIXTURES = ROOT / "tests" / "data" / "saves_v1"
@@ -115,6 +126,11 @@ HUGE = [
     1000001,
 ]
 VALUES = [None, True, False, 0, -1, 1.5, "", "x", [], {}, [1, 2], {"a": 1}, [[[]]], "1", "true", "null"]
+POSIX_ODD = ["fifo", "device", "sparse", "link-outside", "link-loop", "directory"]
+ODD_KINDS = POSIX_ODD if hasattr(os, "mkfifo") else ["sparse", "directory"]
+ODD_PLACES = ["book", "save", "backup", "settings", "import-save", "import-book", "last"]
+WRITE_ERRNOS = ["EISDIR", "ENOSPC", "EACCES", "EIO", "EROFS", "EDQUOT"]
+ODD_SECONDS = 2.0  # a refusal of what a file is takes no time: more is a hang in the making
 
 
 # -- mutations of the parsed document --------------------------------------------------------------
@@ -434,6 +450,10 @@ class Fuzzer:
 
     def warm_up(self) -> None:
         """Import everything the loaders use once, so the audit hook sees only what the data causes."""
+        if str(ROOT / "tests") not in sys.path:
+            sys.path.insert(0, str(ROOT / "tests"))  # the storage tests' fault-injection layer (failing writes)
+        import faults  # noqa: F401
+
         for save_id in self.save_docs:
             _, session = self.saves.load(save_id, self.books)
             self.saves.write("fuzz-warm", session)
@@ -446,6 +466,11 @@ class Fuzzer:
     # -- one case -------------------------------------------------------------------------------
     def make(self, case: int, seed: int) -> tuple[str, str, bytes, str]:
         rng = random.Random(f"{seed}:{case}")
+        roll = rng.random()
+        if roll < 0.06:  # a file that is not what it seems, where the app reads one
+            return "file", rng.choice(ODD_PLACES), b"", rng.choice(ODD_KINDS)
+        if roll < 0.09:  # a save written while a system call fails
+            return "write", rng.choice(WRITE_ERRNOS), b"", f"step {rng.randint(1, 24)}{' on' if rng.random() < 0.3 else ''}"
         kind = "save" if rng.random() < 0.55 else "book"
         docs = self.save_docs if kind == "save" else self.book_docs
         base = rng.choice(sorted(docs))
@@ -484,6 +509,10 @@ class Fuzzer:
         try:
             if kind == "book":
                 outcome, detail = self.book_case(base, data, random.Random(f"{seed}:{case}:file"), report)
+            elif kind == "file":
+                outcome, detail = self.odd_file_case(base, what)
+            elif kind == "write":
+                outcome, detail = self.failing_write_case(base, what)
             else:
                 outcome, detail = self.save_case(data, random.Random(f"{seed}:{case}:file"), report)
         except InputError as error:  # escaped from a place that should have handled it: still a clear refusal?
@@ -561,6 +590,148 @@ class Fuzzer:
         except Exception as error:  # noqa: BLE001
             return f"{type(error).__name__}: {str(error)[:120]}"
         return None
+
+    # -- files that are not what they seem, failing writes (issue 23) ----------------------------
+    def plant(self, path: Path, odd: str) -> None:
+        """Put an odd thing at ``path`` (where the app expects a file)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if odd == "fifo":
+            os.mkfifo(path)
+        elif odd == "device":
+            path.symlink_to("/dev/zero")
+        elif odd == "sparse":
+            with open(path, "wb") as handle:
+                handle.truncate(100 << 30)
+        elif odd == "link-outside":
+            secret = self.outside / "secret.json"
+            secret.write_text('{"secret": "root:x:0:0"}')
+            path.symlink_to(secret)
+        elif odd == "link-loop":
+            path.symlink_to(path.name)
+        else:
+            path.mkdir()
+
+    def odd_file_case(self, place: str, odd: str) -> tuple[str, str]:
+        folder = self.root / "odd"
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        started = time.monotonic()
+        problem = getattr(self, "odd_" + place.replace("-", "_"))(folder, odd)
+        took = time.monotonic() - started
+        if problem is None and took > ODD_SECONDS:
+            problem = f"took {took:.1f} s"
+        # Data written (blocks on disk, not a sparse size): nothing may have been copied out of /dev/zero or a huge file.
+        copied = [p for p in folder.rglob("*") if not p.is_symlink() and p.is_file() and p.stat().st_blocks * 512 > BIG]
+        if problem is None and copied:
+            problem = f"something was copied out of it: {copied}"
+        if (self.outside / "secret.json").exists() and "root:x" not in (self.outside / "secret.json").read_text():
+            problem = "the file a link pointed to was changed"
+        shutil.rmtree(folder, ignore_errors=True)
+        return ("FAIL", problem) if problem else ("refused", f"{odd} as {place}")
+
+    def _fresh(self, root: Path, writes: int = 1) -> tuple[SaveStore, Session]:
+        store = SaveStore(root)
+        session = Session(self.books["DF49"], RandomDice(5))
+        session.apply({"do": "roll_hero"})
+        for number in range(1, writes + 1):
+            session.apply({"do": "paragraph", "number": number})
+            store.write("odd", session)
+        return store, session
+
+    def odd_book(self, folder: Path, odd: str) -> str | None:
+        path = folder / "books" / "DF99.json"
+        self.plant(path, odd)
+        try:
+            load_book(path, path.parent)
+            return "load_book accepted it"
+        except BookError as error:
+            if not error.reason:
+                return f"refused without a reason: {error!r}"
+        shelf = load_shelf(self.books_dir, path.parent)
+        return None if [Path(e.file).name for e in shelf.errors] == ["DF99.json"] else f"the shelf says {shelf.errors}"
+
+    def odd_save(self, folder: Path, odd: str) -> str | None:
+        store = SaveStore(folder / "saves")
+        self.plant(store.path("odd"), odd)
+        listed = {item.id: item for item in store.listing()}
+        if "odd" not in listed or listed["odd"].error is None:
+            return f"the listing does not say it is unreadable: {listed}"
+        _, session = self._fresh(folder / "other")
+        store.write("odd", session)  # the app opens a backup in its place and plays on
+        return None if store.read("odd").log == session.to_log() else "the save written over it does not read back"
+
+    def odd_backup(self, folder: Path, odd: str) -> str | None:
+        store, session = self._fresh(folder / "saves", writes=3)
+        slot = store.version_paths("odd")[1]
+        slot.unlink()
+        self.plant(slot, odd)
+        store.listing()
+        session.apply({"do": "paragraph", "number": 50})
+        store.write("odd", session)
+        digests = [version_digest(v.save) for v in store.versions("odd") if v.save is not None]
+        return None if len(set(digests)) == len(digests) >= 3 else f"versions after the write: {digests}"
+
+    def odd_settings(self, folder: Path, odd: str) -> str | None:
+        settings = SettingsStore(folder / "config")
+        self.plant(settings.path, odd)
+        loaded = settings.load()
+        if loaded.ok:
+            return "settings read it as fine"
+        settings.save(loaded.settings)
+        return None if settings.load().ok else "settings saved over it do not read back"
+
+    def odd_import_save(self, folder: Path, odd: str) -> str | None:
+        path = folder / "import" / "run.json"
+        self.plant(path, odd)
+        try:
+            SaveStore(folder / "saves").import_file(path, self.books)
+        except SaveError as error:
+            return None if error.reason else f"refused without a reason: {error!r}"
+        return "imported"
+
+    def odd_import_book(self, folder: Path, odd: str) -> str | None:
+        path = folder / "import" / "DF99.json"
+        self.plant(path, odd)
+        try:
+            import_book(path, folder / "mine")
+        except BookError as error:
+            return None if error.reason else f"refused without a reason: {error!r}"
+        return "imported"
+
+    def odd_last(self, folder: Path, odd: str) -> str | None:
+        store, _ = self._fresh(folder / "saves")
+        self.plant(store.last_path, odd)
+        if store.last() not in (None, "odd"):
+            return f"continue names {store.last()!r}"
+        store.set_last("odd")
+        return None if store.last() == "odd" else "continue does not work again after set_last"
+
+    def failing_write_case(self, code_name: str, what: str) -> tuple[str, str]:
+        from faults import Faults  # imported by warm_up, before the audit hook watches
+
+        at, persistent = int(what.split()[1]), what.endswith(" on")
+        folder = self.root / "faulty"
+        shutil.rmtree(folder, ignore_errors=True)
+        store, session = self._fresh(folder, writes=BACKUPS + 2)
+        old = [version_digest(store.read("odd", n)) for n in (0, *store.backups("odd"))]
+        may_be = [session.to_log()]  # the save after the faults: the last one written, or one in flight
+        with Faults(store.root, getattr(errno, code_name), at=at, persistent=persistent):
+            for number in range(2 if persistent else 1):
+                session.apply({"do": "paragraph", "number": 200 + number})
+                may_be.append(session.to_log())
+                try:
+                    store.write("odd", session)
+                except OSError:
+                    pass
+        now = [version_digest(store.read("odd", n)) for n in (0, *store.backups("odd"))]  # every one must read
+        if not set(old[:BACKUPS]) <= set(now) or store.read("odd").log not in may_be:
+            return "FAIL", f"a version was lost: {len(set(old[:BACKUPS]) - set(now))} of the last {BACKUPS}"
+        store.write("odd", session)
+        now = [version_digest(store.read("odd", n)) for n in (0, *store.backups("odd"))]
+        if len(set(now)) != len(now) or store.read("odd").log != session.to_log():
+            return "FAIL", "after the next write the versions are not distinct or the play is not all saved"
+        shutil.rmtree(folder, ignore_errors=True)
+        return "survived", f"{code_name} at {what}"
 
     def save_case(self, data: bytes, rng: random.Random, report: Report) -> tuple[str, str]:
         store = self.saves
@@ -648,7 +819,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"cases: {len(report.results)} in {elapsed:.1f} s (books {kinds['book', 'refused']} refused / "
         f"{kinds['book', 'accepted']} accepted; saves {kinds['save', 'refused']} refused / "
-        f"{kinds['save', 'accepted']} accepted)"
+        f"{kinds['save', 'accepted']} accepted; odd files {kinds['file', 'refused']} refused at once; "
+        f"failing writes {kinds['write', 'survived']} survived)"
     )
     print(f"failures (a traceback, an unclear refusal, something executed, a saved file changed): {len(fails)} - goal 0")
     print("most common refusals: " + "; ".join(f"{reason!r} x{n}" for reason, n in report.reasons.most_common(8)))

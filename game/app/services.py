@@ -80,6 +80,8 @@ class Services:
             self.settings_store.save(self.settings)
         except OSError as error:
             self.problems.append(f"settings: {error}")
+        self.problems.extend(self.settings_store.problems_seen)  # something moved out of its way: said once
+        self.settings_store.problems_seen.clear()
 
     def apply_speech(self) -> None:
         """Open the outputs the "speech" setting asks for (none when off or unavailable: the note says why)."""

@@ -17,9 +17,10 @@ from typing import Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.safe_file import read_bytes
+from game.safe_file import entry_kind, read_bytes
 from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
 from game.storage.atomic import atomic_write_bytes, atomic_write_text
+from game.storage.versions import move_aside
 
 APP_DIR_NAME = "feuille-aventure"
 SETTINGS_FILE = "settings.json"
@@ -90,6 +91,7 @@ class SettingsStore:
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
         self._file_was_broken = False
+        self.problems_seen: list[str] = []  # what a save had to move out of the way (said by the caller)
 
     @property
     def path(self) -> Path:
@@ -149,4 +151,7 @@ class SettingsStore:
                 pass  # nothing to keep (gone, or not a file): the save below replaces it
             self._file_was_broken = False
         text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        kind = entry_kind(self.path)
+        if kind not in (None, "file", "link"):  # a directory (or a FIFO) in its place: moved aside, never a dead end
+            move_aside(self.path, kind, self.problems_seen.append, required=True)
         atomic_write_text(self.path, text)

@@ -60,8 +60,15 @@ class History:
         return self.path.with_name(self.path.name + ".broken")
 
     def versions(self) -> list[Path]:
-        """The backups that are regular files, newest first (``bak0`` first when one waits)."""
-        return [self.slot(i) for i in range(self.keep + 1) if safe_file.entry_kind(self.slot(i)) == "file"]
+        """The backups that are regular files, newest first (``bak0`` first when one waits).
+
+        A ``bak0`` that is the file itself (a hard link made for a write killed before its commit) is not a
+        version of its own: the next write settles it.
+        """
+        found = [self.slot(i) for i in range(self.keep + 1) if safe_file.entry_kind(self.slot(i)) == "file"]
+        if found and found[0] == self.slot(0) and _same_file(found[0], self.path):
+            found.pop(0)
+        return found
 
     # -- the write ------------------------------------------------------------------------------
     def commit(self, data: bytes, digest: str) -> bool:
@@ -199,8 +206,17 @@ class History:
         return kept, dropped
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        first, second = os.lstat(one), os.lstat(other)
+    except OSError:
+        return False
+    return (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
+
+
 def move_aside(path: Path, kind: str, notice: Callable[[str], None], required: bool) -> bool:
-    """Move something that is not a file (a directory…) out of the way of the saves to ``….stray``; True when done.
+    """Move something that is not a file (a directory…) out of the way of a file the app writes, to ``….stray``;
+    True when done.
 
     Said through ``notice`` either way; nothing is deleted. ``required``: raise when it cannot be moved.
     """
@@ -218,9 +234,9 @@ def move_aside(path: Path, kind: str, notice: Callable[[str], None], required: b
             raise OSError(errno.EEXIST, "too many strays already moved aside", str(path))
         os.rename(path, aside)
     except OSError as error:
-        notice(f"{path} is {kind}, in the way of the saves, and cannot be moved aside ({error.strerror or error})")
+        notice(f"{path} is {kind} where the app keeps a file, and cannot be moved aside ({error.strerror or error})")
         if required:
             raise
         return False
-    notice(f"{path} was {kind}, in the way of the saves; it was moved to {aside.name}")
+    notice(f"{path} was {kind} where the app keeps a file; it was moved to {aside.name}")
     return True

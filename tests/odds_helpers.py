@@ -27,3 +27,31 @@ def played(
         wins += s.state.fight is not None and s.state.fight.winner == "hero"
     p = wins / fights
     return p, sqrt(max(p * (1 - p), 1 / fights) / fights)
+
+
+def table_fight_value(cells: list[tuple[int | str, int | str]], n: int, m: int) -> float:
+    """P(win) of a results-table fight by plain recursion: each (enemy loss, hero loss) cell equally likely.
+
+    "K" takes the whole score; a round where both fall is lost (the hero's loss is written last); a
+    cell that changes nothing is conditioned out.
+    """
+    memo: dict[tuple[int, int], float] = {}
+
+    def v(n: int, m: int) -> float:
+        if n <= 0:
+            return 0.0
+        if m <= 0:
+            return 1.0
+        if (n, m) not in memo:
+            total = still = 0.0
+            for enemy, hero in cells:
+                m2 = 0 if enemy == "K" else m - int(enemy)
+                n2 = 0 if hero == "K" else n - int(hero)
+                if (n2, m2) == (n, m):
+                    still += 1 / len(cells)
+                else:
+                    total += (0.0 if n2 <= 0 else v(n2, m2)) / len(cells)
+            memo[(n, m)] = total / (1 - still)
+        return memo[(n, m)]
+
+    return v(n, m)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from odds_helpers import table_fight_value
 
 from game.rules.odds.__main__ import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_creature_of_havoc_killing_double_gives_the_exact_published_figure(capsys):
@@ -38,3 +42,17 @@ def test_all_together_prints_the_odds_and_says_what_it_does_not_compute(capsys):
     assert main(["--hero", "10/20/9", "--creature", "8/6", "--creature", "7/5", "--mode", "together"]) == 0
     out = capsys.readouterr().out
     assert "P(win) never testing Luck" in out and "not computed" in out
+
+
+@pytest.mark.parametrize("hero, creature, ratio", [("15/25", "13/20", 2), ("13/18", "13/20", 0), ("11/20", "13/15", -2)])
+def test_a_results_table_fight_from_the_command_line_R_TABLE(capsys, hero, creature, ratio):
+    # Issue 25 item 4: `--book <a table book> --hero COMBAT SKILL/ENDURANCE --creature ...` prints the exact odds.
+    from game.books.loader import load_book
+
+    path = ROOT / "tests" / "data" / "language" / "books" / "TABLE.json"
+    assert main(["--book", str(path), "--hero", hero, "--creature", creature, "--json"]) == 0
+    odds = json.loads(capsys.readouterr().out)["odds"]
+    n, m = int(hero.split("/")[1]), int(creature.split("/")[1])
+    table = load_book(path).combat.table
+    cells = [row[table.column(ratio)] for row in table.rows]
+    assert odds["exact"] and odds["p_win_no_luck"] == pytest.approx(table_fight_value(cells, n, m), abs=1e-9)

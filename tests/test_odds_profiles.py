@@ -5,11 +5,9 @@ Rule ids refer to /work/shared/RULES.md.
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 import pytest
-from odds_helpers import played
+from odds_helpers import played, table_fight_value
 
 from game.books.ff_combat import RoundCost
 from game.books.loader import load_book_by_id
@@ -150,29 +148,11 @@ def _crt(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...
 CRT = ExchangeLaw(_crt)
 
 
-@cache
-def _crt_value(n: int, m: int) -> float:
-    """The table fight by plain recursion; a round where both fall is lost (the hero's loss is written last)."""
-    if n <= 0:
-        return 0.0
-    if m <= 0:
-        return 1.0
-    total = still = 0.0
-    for e, h in TABLE[1]:
-        m2 = 0 if e == "K" else m - e
-        n2 = 0 if h == "K" else n - h
-        if (m2, n2) == (m, n):
-            still += 0.1
-        else:
-            total += 0.1 * (0.0 if n2 <= 0 else _crt_value(n2, m2))
-    return total / (1 - still)
-
-
 def test_a_combat_results_table_is_solved_from_its_outcome_distribution():
     no_luck = CombatNumbers(luck_allowed=False)
     odds = party_odds(15, 25, 0, 0, 0, ((14, 20),), numbers=no_luck, exchange=CRT)
     assert odds.exact
-    assert odds.p_win_no_luck == pytest.approx(_crt_value(25, 20), abs=1e-9)
+    assert odds.p_win_no_luck == pytest.approx(table_fight_value(TABLE[1], 25, 20), abs=1e-9)
 
 
 def test_a_combat_results_table_agrees_with_a_seeded_simulation():

@@ -22,6 +22,7 @@ from .results import MAX_SCORE, FightOdds, LuckAdvice
 TYPE_CHECKING = False  # what a path does not need is imported on that path only (issue 28: the cold command)
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from pathlib import Path
 
 
 def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
@@ -42,7 +43,14 @@ def _scores(text: str, names: tuple[str, ...], what: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: The LUCK of a --hero given as SKILL/STAMINA, for a book without LUCK only.
+NO_LUCK = -1
+
+
 def _hero(text: str) -> tuple[int, ...]:
+    # SKILL/STAMINA alone for a book without LUCK (Loup Solitaire's COMBAT SKILL/ENDURANCE): checked in main.
+    if text.count("/") == 1:
+        return (*_scores(text, ("SKILL", "STAMINA"), "--hero"), NO_LUCK)
     return _scores(text, ("SKILL", "STAMINA", "LUCK"), "--hero")
 
 
@@ -124,6 +132,68 @@ def _numbers(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Comba
     return numbers_of(book, args.profile)
 
 
+def _book_fight(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[FightOdds, tuple[str, ...]] | None:
+    """The odds of ``--book``'s kind of fight through the sheet's own odds, when its exchange is not the core's.
+
+    A fight is set up on a sheet of the book (the hero's attack and wound
+    scores from --hero, the creatures from --creature) and rated by
+    ``odds_view``, as the board rates it: the profile's law (dice, a
+    protection roll, a results table).  None when the core's numbers say the
+    fight exactly (the usual path is faster and gives the expectations).
+    """
+    from game.books.fighting_fantasy import FightingFantasyBook
+    from game.books.loader import load_book, load_book_by_id
+    from game.rules.dice import ScriptedDice
+    from game.rules.ff import odds_view
+    from game.rules.ff.actions import FFAction
+    from game.rules.ff.state import SheetState
+    from game.rules.session import Session, Start
+
+    book = load_book(_path(args.book)) if args.book.endswith(".json") else load_book_by_id(args.book)
+    if not isinstance(book, FightingFantasyBook):
+        return None  # refused by _numbers already
+    profile = book.rules.profile(args.profile)
+    hs, hst, hl = args.hero
+    scores = {st.id: 0 for st in book.stats if not st.computed}
+    if profile.rules.attack in scores:
+        scores[profile.rules.attack] = hs
+    scores[profile.rules.wounds] = hst
+    if "luck" in scores:
+        scores["luck"] = hl
+    session: Session[SheetState, FFAction] = Session(book, ScriptedDice([]), Start(hero=scores))
+    enemies = [{"name": f"creature {i + 1}", "skill": sk, "stamina": st} for i, (sk, st) in enumerate(args.creature)]
+    mode = "all_together" if args.mode == "together" and len(enemies) > 1 else "one_after_another"
+    fight: dict[str, object] = {"do": "fight", "mode": mode, "enemies": enemies}
+    if args.profile is not None:
+        fight["profile"] = args.profile
+    session.apply(fight)
+    if odds_view.situation(book, session.state).law is None:
+        return None
+    if args.pending or args.shots or args.modifier:
+        parser.error("--pending, archery and --modifier are not rated for this book's own kind of fight")
+    answer = odds_view.odds(book, session.state)
+    never, best = answer["no_luck"], answer["best_luck"]
+    return FightOdds(
+        never, best, 1.0 - best, None, None, exact=answer["exact"], margin=answer["margin"], no_luck_exact=answer["exact"]
+    ), tuple(answer["leaves_out"])
+
+
+def _book_has_luck(book_id: str) -> bool:
+    from game.books.loader import BookError, load_book, load_book_by_id
+
+    try:
+        book = load_book(_path(book_id)) if book_id.endswith(".json") else load_book_by_id(book_id)
+    except BookError:
+        return True  # the book's own error comes next
+    return book.kind != "fighting_fantasy" or book.has_stat("luck")
+
+
+def _path(text: str) -> Path:
+    from pathlib import Path
+
+    return Path(text)
+
+
 def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[FightOdds, LuckAdvice | None]:
     numbers = _numbers(args, parser)
     hs, hst, hl = args.hero
@@ -158,6 +228,64 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Fig
     return odds, advice
 
 
+def _print_json(args: argparse.Namespace, odds: FightOdds, advice: LuckAdvice | None) -> None:
+    """The odds (and the advice) as JSON, the lower bounds of an estimate included."""
+    import json
+    from dataclasses import asdict
+
+    never, best = odds.at_least
+    out: dict[str, object] = {"odds": {**asdict(odds), "at_least": {"no_luck": never, "best_luck": best}}}
+    if advice is not None:
+        out["advice"] = {
+            "test_luck": advice.test_luck,
+            "accept": advice.accept,
+            "exact": advice.exact,
+            "pending": args.pending,
+            "should_test": advice.should_test,
+        }
+    print(json.dumps(out, indent=2))
+
+
+def _print_text(
+    args: argparse.Namespace, odds: FightOdds, advice: LuckAdvice | None, left_out: tuple[str, ...], booked: bool
+) -> None:
+    """The odds in words: what was rated, what it leaves out, whether a value is an estimate."""
+    hs, hst, hl = args.hero
+    foes = ", ".join(f"{s}/{st}" for s, st in args.creature)
+    print(f"Hero {hs}/{hst}/{hl} vs {foes}" + (f" ({args.mode})" if len(args.creature) > 1 else ""))
+    if args.book:
+        print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else ""))
+    if left_out:
+        from game.i18n.catalogue import load_table
+
+        english = load_table("en")
+        print("  leaves out: " + "; ".join(english.get(key, key) for key in left_out))
+    if not odds.exact:
+        estimated = "both values are" if not odds.no_luck_exact else "the best-Luck value is"
+        print(
+            f"  (too large to solve exactly within the budget: {estimated} a seeded Monte Carlo estimate of a "
+            f"stated play, ± {odds.margin:.7f} at 95 %, from {odds.samples} fights; the best play does at least as well)"
+        )
+    never, best = odds.at_least
+    print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}" + ("" if odds.no_luck_exact else f" (at least {never:.4f})"))
+    print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}" + ("" if odds.exact else f" (at least {best:.4f})"))
+    print(f"  P(death)                  : {odds.p_death:.7f}" + ("" if odds.exact else f" (at most {1.0 - best:.4f})"))
+    if odds.expected_stamina_after_win is not None and odds.expected_luck_after_win is not None:
+        print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, LUCK {odds.expected_luck_after_win:.2f} (expected)")
+    elif not odds.exact:
+        print("  after a win: not computed for an estimate")
+    elif booked:
+        print("  after a win: not computed for this book's own kind of fight")
+    else:  # all together: the sweep keeps only the chance of victory, not what is left after it
+        print("  after a win: not computed for creatures fought all together")
+    if advice is not None:
+        what = {"hero": "wound to the hero", "creature": "wound to the creature", "arrow": "missed arrow"}[args.pending]
+        print(f"Pending {what}:" + ("" if advice.exact else " (estimates: the fight is too large to solve exactly)"))
+        print(f"  P(win) if you Test your Luck : {advice.test_luck:.7f}")
+        print(f"  P(win) if you accept         : {advice.accept:.7f}")
+        print(f"  advice: {'Test your Luck' if advice.should_test else 'accept'}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse ``argv``, print the odds; return the exit status."""
     parser = _parser()
@@ -173,53 +301,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.hero is None or not args.creature:
         parser.error("--hero and --creature are required (or --table FILE)")
+    if args.hero[2] == NO_LUCK:
+        if args.book is None or _book_has_luck(args.book):
+            parser.error(
+                f"--hero must be SKILL/STAMINA/LUCK (3 numbers separated by '/'), got {'/'.join(map(str, args.hero[:2]))!r}"
+            )
+        args.hero = (*args.hero[:2], 0)
+    left_out: tuple[str, ...] = ()
     try:
-        odds, advice = _run(args, parser)
+        booked = None
+        if args.book is not None:
+            _numbers(args, parser)  # a book that cannot be read, or a profile it does not have: a one-line error
+            booked = _book_fight(args, parser)
+        if booked is not None:
+            (odds, left_out), advice = booked, None
+        else:
+            odds, advice = _run(args, parser)
     except ValueError as exc:
         parser.error(str(exc))
     if args.json:
-        import json
-        from dataclasses import asdict
-
-        never, best = odds.at_least
-        out: dict[str, object] = {"odds": {**asdict(odds), "at_least": {"no_luck": never, "best_luck": best}}}
-        if advice is not None:
-            out["advice"] = {
-                "test_luck": advice.test_luck,
-                "accept": advice.accept,
-                "exact": advice.exact,
-                "pending": args.pending,
-                "should_test": advice.should_test,
-            }
-        print(json.dumps(out, indent=2))
-        return 0
-    hs, hst, hl = args.hero
-    foes = ", ".join(f"{s}/{st}" for s, st in args.creature)
-    print(f"Hero {hs}/{hst}/{hl} vs {foes}" + (f" ({args.mode})" if len(args.creature) > 1 else ""))
-    if args.book:
-        print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else ""))
-    if not odds.exact:
-        estimated = "both values are" if not odds.no_luck_exact else "the best-Luck value is"
-        print(
-            f"  (too large to solve exactly within the budget: {estimated} a seeded Monte Carlo estimate of a "
-            f"stated play, ± {odds.margin:.7f} at 95 %, from {odds.samples} fights; the best play does at least as well)"
-        )
-    never, best = odds.at_least
-    print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}" + ("" if odds.no_luck_exact else f" (at least {never:.4f})"))
-    print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}" + ("" if odds.exact else f" (at least {best:.4f})"))
-    print(f"  P(death)                  : {odds.p_death:.7f}" + ("" if odds.exact else f" (at most {1.0 - best:.4f})"))
-    if odds.expected_stamina_after_win is not None and odds.expected_luck_after_win is not None:
-        print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, LUCK {odds.expected_luck_after_win:.2f} (expected)")
-    elif not odds.exact:
-        print("  after a win: not computed for an estimate")
-    else:  # all together: the sweep keeps only the chance of victory, not what is left after it
-        print("  after a win: not computed for creatures fought all together")
-    if advice is not None:
-        what = {"hero": "wound to the hero", "creature": "wound to the creature", "arrow": "missed arrow"}[args.pending]
-        print(f"Pending {what}:" + ("" if advice.exact else " (estimates: the fight is too large to solve exactly)"))
-        print(f"  P(win) if you Test your Luck : {advice.test_luck:.7f}")
-        print(f"  P(win) if you accept         : {advice.accept:.7f}")
-        print(f"  advice: {'Test your Luck' if advice.should_test else 'accept'}")
+        _print_json(args, odds, advice)
+    else:
+        _print_text(args, odds, advice, left_out, booked is not None)
     return 0
 
 

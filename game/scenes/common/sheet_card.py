@@ -8,151 +8,167 @@ counters appear; saved as a PNG by the share screen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.app.journal import play_badge
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.ruleset import calendar_view
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+
+if TYPE_CHECKING:
+    from game.app.adventure import FFAdventure
+    from game.rules.ff.state import SheetState
+    from game.ui.draw import Colour
 
 CARD_SIZE = (900, 1272)  # an A4 page's proportions
 PAD = 34
 BOXES_SHOWN = 9
 
 
-def render_sheet_card(ui: UIContext, adventure: Any) -> pygame.Surface:
+def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
     """The sheet of ``adventure`` as a surface of CARD_SIZE."""
-    p, theme = ui.palette, ui.theme
-    book, state, session = adventure.book, adventure.state, adventure.session
-    language = ui.catalogue.language
     surface = pygame.Surface(CARD_SIZE)
-    surface.blit(parchment(CARD_SIZE, p), (0, 0))
-    width = CARD_SIZE[0]
-    heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
-    label = book.label(language) if hasattr(book, "label") else ""
-    title = (f"{label} · " if label else "") + book.title.get(language)
-    blit_text(surface, title, (width // 2, 30), "title", theme.text_size("title"), p.rubric, "midtop")
-    blit_text(surface, ui.t("play.card_subtitle"), (width // 2, 86), "italic", small, p.ink_soft, "midtop")
-    draw_rule(surface, 200, width - 200, 118, p.ink_soft)
-    hero = getattr(state, "hero", None)
-    name = getattr(hero, "name", "") or ui.t("sheet.nameless")
-    blit_text(surface, name, (PAD, 136), "title", heading, p.ink)
-    blit_text(surface, play_badge(ui, session), (width - PAD, 146), "italic", small, p.ink_soft, "topright")
-
-    # scores and paragraph
-    scores = pygame.Rect(PAD, 184, 420, 70 + 46 * len(book.stats))
-    draw_panel(surface, scores, p)
-    blit_text(surface, ui.t("sheet.heading_current"), (scores.x + 270, scores.y + 22), "italic", small, p.ink_soft, "center")
-    blit_text(surface, ui.t("sheet.heading_initial"), (scores.x + 360, scores.y + 22), "italic", small, p.ink_soft, "center")
-    for index, stat in enumerate(book.stats):
-        y = scores.y + 62 + index * 46
-        blit_text(surface, stat.name.get(language), (scores.x + 20, y), "title", body, p.ink, "midleft")
-        if hero is not None:
-            blit_text(surface, str(hero.scores.get(stat.id, "—")), (scores.x + 270, y), "bold", heading, p.ink, "center")
-            initial = str(hero.initial.get(stat.id, "—")) if stat.capped_at_initial else "—"
-            blit_text(surface, initial, (scores.x + 360, y), "body", body, p.ink_soft, "center")
-    para = pygame.Rect(scores.right + 20, 184, width - scores.right - 20 - PAD, scores.height)
-    draw_panel(surface, para, p)
-    blit_text(surface, ui.t("sheet.paragraph"), (para.x + 20, para.y + 14), "title", body, p.ink)
-    current = f"§ {state.paragraph}" if getattr(state, "paragraph", None) else "§ —"
-    blit_text(surface, current, (para.centerx, para.y + 86), "bold", 54, p.rubric, "center")
-    calendar = calendar_view(book, state, language) if getattr(book, "calendar", None) is not None else None
-    if calendar is not None and calendar["today"] is not None:  # R-TIME-1: the day ticked last
-        day = (
-            ui.t("sheet.today", day=calendar["today"])
-            + " · "
-            + ui.t("sheet.calendar_short", ticked=calendar["ticked"], weeks=calendar["weeks"])
-        )
-        blit_text(surface, day, (para.x + 20, para.bottom - 30), "italic", small, p.ink_soft)
-    road = list(getattr(state, "paragraph_history", []))[-12:]
-    if road:
-        trail = " → ".join(str(n) for n in road)
-        room = 2 if calendar is not None and calendar["today"] is not None else 3  # the day's line takes the third
-        for i, line in enumerate(wrap_words(trail, "body", small, para.width - 40)[-room:]):
-            blit_text(surface, line, (para.x + 20, para.y + 130 + i * 22), "body", small, p.ink_soft)
-
-    # backpack: counters then equipment
-    top = scores.bottom + 18
-    bag = pygame.Rect(PAD, top, 420, 440)
-    draw_panel(surface, bag, p)
-    blit_text(surface, ui.t("sheet.backpack"), (bag.x + 20, bag.y + 14), "title", body, p.ink)
-    y = bag.y + 56
-    for counter in book.counters:
-        blit_text(surface, counter.name.get(language), (bag.x + 20, y), "body", body, p.ink, "midleft")
-        blit_text(surface, str(state.counters.get(counter.id, 0)), (bag.right - 40, y), "bold", body, p.ink, "center")
-        y += 34
-    y += 6
-    blit_text(surface, ui.t("sheet.equipment"), (bag.x + 20, y), "title", small, p.ink_soft)
-    y += 30
-    for item in getattr(state, "equipment", []):
-        if y > bag.bottom - 30:
-            blit_text(surface, "…", (bag.x + 20, y), "body", small, p.ink_soft)
-            break
-        blit_text(surface, wrap_words(item, "body", small, bag.width - 50)[0], (bag.x + 24, y), "body", small, p.ink)
-        y += 26
-
-    # creature boxes
-    boxes = pygame.Rect(bag.right + 20, top, width - bag.right - 20 - PAD, 440)
-    draw_panel(surface, boxes, p)
-    blit_text(surface, ui.t("play.card_creatures"), (boxes.x + 20, boxes.y + 14), "title", body, p.ink)
-    skill, stamina = _short(book, "skill", language), _short(book, "stamina", language)
-    y = boxes.y + 56
-    creature_boxes = list(getattr(state, "creature_boxes", []))
-    for box in creature_boxes[:BOXES_SHOWN]:
-        pygame.draw.rect(surface, p.ink_faint, (boxes.x + 16, y - 4, boxes.width - 32, 40), 1, border_radius=4)
-        label = box.name if box.stamina > 0 else ui.t("play.card_defeated", name=box.name)
-        blit_text(
-            surface,
-            wrap_words(label, "body", small, boxes.width - 170)[0],
-            (boxes.x + 26, y + 16),
-            "body",
-            small,
-            p.ink if box.stamina > 0 else p.ink_soft,
-            "midleft",
-        )
-        blit_text(
-            surface,
-            f"{skill} {box.skill} · {stamina} {box.stamina}",
-            (boxes.right - 26, y + 16),
-            "body",
-            small,
-            p.ink,
-            "midright",
-        )
-        y += 44
-    if len(creature_boxes) > BOXES_SHOWN:
-        more = ui.t("play.and_more", n=len(creature_boxes) - BOXES_SHOWN)
-        blit_text(surface, more, (boxes.x + 26, y), "italic", small, p.ink_soft)
-    if not creature_boxes:
-        blit_text(surface, ui.t("sheet.no_creatures"), (boxes.centerx, boxes.y + 120), "italic", small, p.ink_faint, "center")
-
-    # notes
-    notes = pygame.Rect(PAD, bag.bottom + 18, width - 2 * PAD, CARD_SIZE[1] - bag.bottom - 18 - 60)
-    draw_panel(surface, notes, p)
-    blit_text(surface, ui.t("sheet.tab_notes"), (notes.x + 20, notes.y + 14), "title", body, p.ink)
-    y = notes.y + 54
-    line_h = fonts.line_height("italic", small)
-    for line in wrap_words(getattr(state, "notes", "") or "", "italic", small, notes.width - 40):
-        if y + line_h > notes.bottom - 12:
-            break
-        blit_text(surface, line, (notes.x + 20, y), "italic", small, p.ink)
-        y += line_h
-    blit_text(
-        surface,
-        ui.t("play.card_footer", entries=len(session.entries)),
-        (width // 2, CARD_SIZE[1] - 30),
-        "italic",
-        small,
-        p.ink_soft,
-        "center",
-    )
+    surface.blit(parchment(CARD_SIZE, ui.palette), (0, 0))
+    card = _Card(surface, ui, adventure.book, adventure.state)
+    card.header(play_badge(ui, adventure.session))
+    scores = card.scores()
+    card.paragraph(scores)
+    bag = card.backpack(scores.bottom + 18)
+    card.creatures(bag)
+    card.notes(bag)
+    footer = ui.t("play.card_footer", entries=len(adventure.session.entries))
+    blit_text(surface, footer, (CARD_SIZE[0] // 2, CARD_SIZE[1] - 30), "italic", card.small, ui.palette.ink_soft, "center")
     return surface
 
 
-def _short(book: Any, stat: str, language: str) -> str:
+class _Card:
+    """The card's panels, drawn one after the other on ``surface`` from the book and the state."""
+
+    def __init__(self, surface: pygame.Surface, ui: UIContext, book: FightingFantasyBook, state: SheetState) -> None:
+        self.surface, self.ui, self.book, self.state = surface, ui, book, state
+        self.language = ui.catalogue.language
+        theme = ui.theme
+        self.heading, self.body, self.small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
+
+    def text(self, text: str, at: tuple[int, int], style: str, size: int, colour: Colour, anchor: str = "topleft") -> None:
+        blit_text(self.surface, text, at, style, size, colour, anchor)
+
+    def header(self, badge: str) -> None:
+        """The book's title, the card's subtitle, the hero's name and how the adventure is played."""
+        p, width = self.ui.palette, CARD_SIZE[0]
+        label = self.book.label(self.language)
+        title = (f"{label} · " if label else "") + self.book.title.get(self.language)
+        self.text(title, (width // 2, 30), "title", self.ui.theme.text_size("title"), p.rubric, "midtop")
+        self.text(self.ui.t("play.card_subtitle"), (width // 2, 86), "italic", self.small, p.ink_soft, "midtop")
+        draw_rule(self.surface, 200, width - 200, 118, p.ink_soft)
+        hero = self.state.hero
+        name = (hero.name if hero is not None else "") or self.ui.t("sheet.nameless")
+        self.text(name, (PAD, 136), "title", self.heading, p.ink)
+        self.text(badge, (width - PAD, 146), "italic", self.small, p.ink_soft, "topright")
+
+    def scores(self) -> pygame.Rect:
+        """Every score, current and initial; the panel's rect."""
+        p, t, hero = self.ui.palette, self.ui.t, self.state.hero
+        scores = pygame.Rect(PAD, 184, 420, 70 + 46 * len(self.book.stats))
+        draw_panel(self.surface, scores, p)
+        self.text(t("sheet.heading_current"), (scores.x + 270, scores.y + 22), "italic", self.small, p.ink_soft, "center")
+        self.text(t("sheet.heading_initial"), (scores.x + 360, scores.y + 22), "italic", self.small, p.ink_soft, "center")
+        for index, stat in enumerate(self.book.stats):
+            y = scores.y + 62 + index * 46
+            self.text(stat.name.get(self.language), (scores.x + 20, y), "title", self.body, p.ink, "midleft")
+            if hero is not None:
+                current = str(hero.scores.get(stat.id, "—"))
+                self.text(current, (scores.x + 270, y), "bold", self.heading, p.ink, "center")
+                initial = str(hero.initial.get(stat.id, "—")) if stat.capped_at_initial else "—"
+                self.text(initial, (scores.x + 360, y), "body", self.body, p.ink_soft, "center")
+        return scores
+
+    def paragraph(self, scores: pygame.Rect) -> None:
+        """The paragraph, the day ticked last and the road taken, right of the scores."""
+        p, t, state, small = self.ui.palette, self.ui.t, self.state, self.small
+        para = pygame.Rect(scores.right + 20, 184, CARD_SIZE[0] - scores.right - 20 - PAD, scores.height)
+        draw_panel(self.surface, para, p)
+        self.text(t("sheet.paragraph"), (para.x + 20, para.y + 14), "title", self.body, p.ink)
+        current = f"§ {state.paragraph}" if state.paragraph else "§ —"
+        self.text(current, (para.centerx, para.y + 86), "bold", 54, p.rubric, "center")
+        calendar = calendar_view(self.book, state, self.language) if self.book.calendar is not None else None
+        dated = calendar is not None and calendar["today"] is not None
+        if calendar is not None and dated:  # R-TIME-1: the day ticked last
+            short = t("sheet.calendar_short", ticked=calendar["ticked"], weeks=calendar["weeks"])
+            day = t("sheet.today", day=calendar["today"]) + " · " + short
+            self.text(day, (para.x + 20, para.bottom - 30), "italic", small, p.ink_soft)
+        road = list(state.paragraph_history)[-12:]
+        if road:
+            trail = " → ".join(str(n) for n in road)
+            room = 2 if dated else 3  # the day's line takes the third
+            for i, line in enumerate(wrap_words(trail, "body", small, para.width - 40)[-room:]):
+                self.text(line, (para.x + 20, para.y + 130 + i * 22), "body", small, p.ink_soft)
+
+    def backpack(self, top: int) -> pygame.Rect:
+        """The counters, then the equipment (as many items as fit); the panel's rect."""
+        p, state, small = self.ui.palette, self.state, self.small
+        bag = pygame.Rect(PAD, top, 420, 440)
+        draw_panel(self.surface, bag, p)
+        self.text(self.ui.t("sheet.backpack"), (bag.x + 20, bag.y + 14), "title", self.body, p.ink)
+        y = bag.y + 56
+        for counter in self.book.counters:
+            self.text(counter.name.get(self.language), (bag.x + 20, y), "body", self.body, p.ink, "midleft")
+            self.text(str(state.counters.get(counter.id, 0)), (bag.right - 40, y), "bold", self.body, p.ink, "center")
+            y += 34
+        y += 6
+        self.text(self.ui.t("sheet.equipment"), (bag.x + 20, y), "title", small, p.ink_soft)
+        y += 30
+        for item in state.equipment:
+            if y > bag.bottom - 30:
+                self.text("…", (bag.x + 20, y), "body", small, p.ink_soft)
+                break
+            self.text(wrap_words(item, "body", small, bag.width - 50)[0], (bag.x + 24, y), "body", small, p.ink)
+            y += 26
+        return bag
+
+    def creatures(self, bag: pygame.Rect) -> None:
+        """The creature boxes (the first BOXES_SHOWN, then how many more), right of the backpack."""
+        p, t, small = self.ui.palette, self.ui.t, self.small
+        boxes = pygame.Rect(bag.right + 20, bag.y, CARD_SIZE[0] - bag.right - 20 - PAD, 440)
+        draw_panel(self.surface, boxes, p)
+        self.text(t("play.card_creatures"), (boxes.x + 20, boxes.y + 14), "title", self.body, p.ink)
+        skill, stamina = _short(self.book, "skill", self.language), _short(self.book, "stamina", self.language)
+        y = boxes.y + 56
+        creature_boxes = list(self.state.creature_boxes)
+        for box in creature_boxes[:BOXES_SHOWN]:
+            pygame.draw.rect(self.surface, p.ink_faint, (boxes.x + 16, y - 4, boxes.width - 32, 40), 1, border_radius=4)
+            alive = box.stamina > 0
+            label = box.name if alive else t("play.card_defeated", name=box.name)
+            shown = wrap_words(label, "body", small, boxes.width - 170)[0]
+            self.text(shown, (boxes.x + 26, y + 16), "body", small, p.ink if alive else p.ink_soft, "midleft")
+            scores = f"{skill} {box.skill} · {stamina} {box.stamina}"
+            self.text(scores, (boxes.right - 26, y + 16), "body", small, p.ink, "midright")
+            y += 44
+        if len(creature_boxes) > BOXES_SHOWN:
+            self.text(t("play.and_more", n=len(creature_boxes) - BOXES_SHOWN), (boxes.x + 26, y), "italic", small, p.ink_soft)
+        if not creature_boxes:
+            self.text(t("sheet.no_creatures"), (boxes.centerx, boxes.y + 120), "italic", small, p.ink_faint, "center")
+
+    def notes(self, bag: pygame.Rect) -> None:
+        """The notes, as many lines as the panel holds, under the backpack and the creatures."""
+        p, small = self.ui.palette, self.small
+        notes = pygame.Rect(PAD, bag.bottom + 18, CARD_SIZE[0] - 2 * PAD, CARD_SIZE[1] - bag.bottom - 18 - 60)
+        draw_panel(self.surface, notes, p)
+        self.text(self.ui.t("sheet.tab_notes"), (notes.x + 20, notes.y + 14), "title", self.body, p.ink)
+        y = notes.y + 54
+        line_h = fonts.line_height("italic", small)
+        for line in wrap_words(self.state.notes or "", "italic", small, notes.width - 40):
+            if y + line_h > notes.bottom - 12:
+                break
+            self.text(line, (notes.x + 20, y), "italic", small, p.ink)
+            y += line_h
+
+
+def _short(book: FightingFantasyBook, stat: str, language: str) -> str:
     try:
         definition = book.stat(stat)
     except KeyError:

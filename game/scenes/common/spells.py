@@ -6,20 +6,26 @@ name, the uses left and what one cast costs, all from the book data.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.books.ff_mechanics import Spell
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
 from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 
+if TYPE_CHECKING:
+    from game.rules.ff.state import SheetState
+
 SPELL_ROW = 36  # a spell in the list of the spells overlay
 
 
-def spell_label(book: Any, spell: Any, state: Any, language: str) -> str:
+def spell_label(book: FightingFantasyBook, spell: Spell, state: SheetState, language: str) -> str:
     """One spell as a row: its name, the uses left, what one cast costs."""
     parts = [spell.name.get(language)]
     if spell.counter is not None:
@@ -36,7 +42,14 @@ class SpellsModal(ModalScene):
     ``on_cast(index)`` casts it, through the board so its dice and outcome show there.
     """
 
-    def __init__(self, ui: UIContext, book: Any, state: Any, check: Any, on_cast: Any) -> None:
+    def __init__(
+        self,
+        ui: UIContext,
+        book: FightingFantasyBook,
+        state: SheetState,
+        check: Callable[[int], str | None],
+        on_cast: Callable[[int], object],
+    ) -> None:
         super().__init__(ui)
         self.book = book
         self.check = check
@@ -73,7 +86,7 @@ class SpellsModal(ModalScene):
         )
         self._sync()
 
-    def restore_view(self, kept: Any) -> None:
+    def restore_view(self, kept: object) -> None:
         super().restore_view(kept)
         self._sync()  # the spell selected before the re-layout decides the Cast button again
 
@@ -97,8 +110,9 @@ class SpellsModal(ModalScene):
         panel = self.draw_frame(surface, self.ui.t("powers.spells"))
         selected = self.list.selected
         small = self.ui.theme.text_size("small")
-        if selected is not None and self.book.spells[selected].description is not None:
-            text = self.book.spells[selected].description.get(self.ui.catalogue.language)
+        description = self.book.spells[selected].description if selected is not None else None
+        if description is not None:
+            text = description.get(self.ui.catalogue.language)
             for index, line in enumerate(wrap_words(text, "italic", small, panel.width - 60)[:2]):
                 blit_text(
                     surface,

@@ -12,6 +12,8 @@ signal at that moment. States:
 ``dialog``   the shelf's "delete this adventure?" dialog open
 ``import``   the import of ``$IMPORT`` (a long adventure) under way when READY is printed
 ``stuck``    the main thread blocked for good in a call (the signal's grace period must end the app)
+``playing``  the adventure ``a1`` open on its sheet, one more action played (a first window)
+``second-read`` / ``second-copy``  a second window opening ``a1``: asked, it opens it read-only / makes a copy
 """
 
 from __future__ import annotations
@@ -54,6 +56,23 @@ def reach(state: str, main_loop: loop.MainLoop) -> None:
         ready()
         dialog.confirm()  # the import runs now, in the main thread, as when the player presses Enter
         print(f"IMPORTED {dialog.errors or 'ok'}", flush=True)
+    elif state == "playing":  # the first window: a1 open on its sheet, one more action played
+        shelf.open("a1")
+        stack.apply_pending()
+        stack.top.adventure.act({"do": "paragraph", "number": 99})
+        ready()
+    elif state in ("second-read", "second-copy"):  # the second window on the same adventure
+        shelf.open("a1")
+        stack.apply_pending()
+        dialog = stack.top
+        print(f"ASKED {dialog.ui.text(dialog.title)}", flush=True)
+        stack.pop(dialog)  # as the dialog does when a button is pressed: it leaves, then answers
+        dialog.on_result("read" if state == "second-read" else "copy")
+        stack.apply_pending()
+        adventure = stack.top.adventure
+        refused = adventure.act({"do": "paragraph", "number": 7})
+        print(f"OPENED {adventure.save_id} read_only={adventure.read_only} refused={getattr(refused, 'code', None)}")
+        ready()
     elif state == "stuck":
         ready()
         threading.Event().wait()  # never returns: only the grace period ends the process

@@ -6,6 +6,7 @@ from app_helpers import Driver, make_adventure, make_services
 from game.app.crash import CrashRecovery, crash_report
 from game.app.scene import Scene
 from game.scenes.bookshelf.scene import BookshelfScene
+from game.scenes.bookshelf.versions import VersionsScene
 from game.scenes.crash_report import CrashReportScene
 from game.scenes.sheet.scene import SheetScene
 
@@ -106,7 +107,8 @@ class SheetThatFails(SheetScene):
         super().draw(surface)
 
 
-def test_a_save_that_breaks_its_screen_opens_on_the_shelf_with_its_backup_offered(tmp_path):
+def test_a_save_that_breaks_its_screen_opens_on_the_shelf_with_open_and_its_versions_offered(tmp_path):
+    """Row 10: the shelf used to offer only "Open the backup", one action earlier: the play since was lost."""
     services = make_services(tmp_path)
     adventure = make_adventure(services)
     adventure.act({"do": "name_hero", "name": "Sane"})
@@ -118,9 +120,14 @@ def test_a_save_that_breaks_its_screen_opens_on_the_shelf_with_its_backup_offere
     driver.click(driver.top.continue_button)
     shelf = driver.top
     assert shelf._selected().id == adventure.save_id
-    assert shelf.controls.open_button.label() == services.ui.t("shelf.open_backup")
+    assert shelf.controls.open_button.enabled and shelf.controls.open_button.label() == services.ui.t("shelf.open_choose")
     shelf.continue_last()  # "Continue" shows the adventure rather than failing again
     driver.send(frames=3)
     assert driver.top is shelf and driver.loop.on_error.crashes == 0
-    _, backup = services.saves.load(adventure.save_id, services.shelf.books, shelf._backup_before_failure(adventure.save_id))
-    assert backup.state.hero.name == "Sane"
+    driver.click(shelf.controls.open_button)
+    versions = driver.top
+    assert isinstance(versions, VersionsScene)
+    assert [number for _text, number in versions.choices][:2] == [0, 1]  # the save itself (all played) first
+    versions.rows.select(1)  # the player goes back one version: a choice, not the only button
+    driver.click(versions.open_button)
+    assert driver.top.adventure.state.hero.name == "Sane"

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 from pydantic import BaseModel
 
-from game.app.adventure import Adventure, Change
+from game.app.adventure import Adventure, Change, read_only_refusal
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
 from game.app.scene import Scene
@@ -77,6 +77,8 @@ class AdventureScene(Scene):
 
     def resume(self) -> None:
         self.flush(always=True)  # back on top: the settings (language, palette) may have changed too
+        if self.adventure.read_only and self.message is None:  # open in another window: say it stays as it is
+            self.say(self.refusal_text(read_only_refusal()), "bad")
 
     def update(self, dt: float) -> None:
         self.flush()

@@ -38,6 +38,7 @@ class Screen(StrEnum):
     RNP_PLAYERS = "rnp_players"  # the players' view of the table
     RNP_SAVES = "rnp_saves"  # every forced-march save of a leg
     SHELF_IMPORT = "shelf_import"  # the shelf's import of an adventure or a book, from a path typed in
+    SHELF_VERSIONS = "shelf_versions"  # the good versions of an adventure, one to open (issue 23)
     CREATION_CHOICE = "creation_choice"  # the options of one of the book's creation steps
     SETTINGS = "settings"
     ACCESS_SETTINGS = "access_settings"

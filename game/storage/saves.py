@@ -279,9 +279,9 @@ class SaveStore:
             if os.path.dirname(held) == folder and held not in keep:
                 lock.release(Path(held))
 
-    def copy(self, save_id: str) -> str:
-        """A new adventure holding this one's save (not its backups), under a new id; the new id."""
-        save = self.read(save_id)
+    def copy(self, save_id: str, version: int = 0) -> str:
+        """A new adventure holding this one's save (or backup ``version``; not the others), under a new id; its id."""
+        save = self.read(save_id, version)
         new_id = self.new_id()
         atomic_write_text(self.path(new_id), save.model_copy(update={"id": new_id}).model_dump_json(indent=1))
         return new_id

@@ -6,6 +6,8 @@ Each frame is painted from a new :class:`~game.scenes.bookshelf.view.ShelfView`.
 
 from __future__ import annotations
 
+import errno
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import pygame
 from game.app.adventure import Adventure
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
+from game.app.recovery import AdventureBusy, VersionLine, open_saved, replay_problem, versions_of
 from game.app.services import Services
 from game.app.widget_screen import WidgetScreen
 from game.books.loader import BookError
@@ -23,7 +26,7 @@ from game.rules.session import Session, Start
 from game.scenes.bookshelf.controls import ShelfControls, build_controls
 from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
 from game.scenes.bookshelf.paint import paint_message, paint_page
-from game.scenes.bookshelf.view import ShelfView, describe_save, ordered_books, view_of
+from game.scenes.bookshelf.view import ShelfView, describe_save, describe_version, ordered_books, view_of
 from game.storage.saves import Listing, SaveError
 from game.ui.speech import SpokenText
 from game.ui.theme import LOGICAL_SIZE
@@ -54,7 +57,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             self.say("\n".join(services.problems), bad=True)
             services.problems.clear()
         for save_id in sorted(services.failing_saves):
-            self.select_save(save_id)  # after a failed screen: its adventure is shown, backup offered
+            self.select_save(save_id)  # after a failed screen: its adventure is shown, its versions offered
 
     # -- layout ---------------------------------------------------------------------------
     def place_widgets(self) -> None:
@@ -86,10 +89,13 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         return ordered_books(self.services.shelf.cards)
 
     def refresh(self) -> None:
-        """Re-read the saved adventures."""
+        """Re-read the saved adventures (and say what got in the way of the saves since, once)."""
         self.listing = self.services.saves.listing()
         self._show_listing()
         self.selection_changed()
+        if self.services.problems:
+            self.say("\n".join(self.services.problems), bad=True)
+            self.services.problems.clear()
 
     def _show_listing(self) -> None:
         self.controls.saves_list.set_items(
@@ -114,27 +120,41 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         return self.listing[index] if index is not None and index < len(self.listing) else None
 
     def selection_changed(self, tell: bool = True) -> None:
-        """The buttons follow the selected adventure; ``tell``: also say what is wrong with it (a broken save)."""
+        """The buttons follow the selected adventure; ``tell``: also say what is wrong with it (a broken save).
+
+        The save selected is validated by replay now (once per file): one that reads but does not replay is
+        as broken as one that does not read. "Open…" then offers its good versions; after a failed screen,
+        "Open…" offers the save itself (everything played) first, and the earlier versions.
+        """
         item, controls = self._selected(), self.controls
         open_button = controls.open_button
         reason = self.ui.tr("shelf.select_first")
         for button in (open_button, controls.delete_button, controls.export_button, controls.chronicles_button):
             button.set_enabled(item is not None, reason)
-        if item is not None and item.save is not None and item.id in self.services.failing_saves:
-            backup = self._backup_before_failure(item.id)
-            open_button.label = self.ui.tr("shelf.open_backup") if backup else self.ui.tr("shelf.open")
-            if tell:
-                self.say(self.ui.t("shelf.screen_failed" if backup else "shelf.screen_failed_no_backup"), bad=True)
-        elif item is not None and item.save is None:
-            backups = self.services.saves.backups(item.id)
-            open_button.label = self.ui.tr("shelf.open_backup") if backups else self.ui.tr("shelf.open")
-            open_button.set_enabled(bool(backups), self.ui.tr("shelf.no_backup"))
+        open_button.label = self.ui.tr("shelf.open")
+        problem = self._problem_of(item) if item is not None else None
+        if item is not None and problem is not None:
+            good = len(self._good_versions(item.id))
+            open_button.label = self.ui.tr("shelf.open_choose")
+            open_button.set_enabled(good > 0, self.ui.tr("shelf.no_good_version"))
             controls.export_button.set_enabled(False, self.ui.tr("shelf.cannot_export_broken"))
             if tell:
-                self.say(self.ui.t("shelf.broken_reason", reason=str(item.error)), bad=True)
-        else:
-            open_button.label = self.ui.tr("shelf.open")
+                versions = self.ui.t("shelf.good_versions", count=good) if good else self.ui.t("shelf.no_good_version")
+                self.say(self.ui.t("shelf.broken_reason", reason=str(problem)) + " " + versions, bad=True)
+        elif item is not None and item.id in self.services.failing_saves:
+            open_button.label = self.ui.tr("shelf.open_choose")
+            if tell:
+                self.say(self.ui.t("shelf.screen_failed"), bad=True)
         self._lock()
+
+    def _problem_of(self, item: Listing) -> SaveError | None:
+        """Why the save itself will not do (it does not read, or does not replay); None when it does."""
+        if item.save is None:
+            return item.error
+        return replay_problem(self.services.saves, self.services.shelf.books, item.id)
+
+    def _good_versions(self, save_id: str) -> list[VersionLine]:
+        return versions_of(self.ui, self.services.saves, self.services.shelf.books, save_id)
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message, self.message_bad = text, bad
@@ -157,8 +177,9 @@ class BookshelfScene(FluidLayout, WidgetScreen):
 
     def continue_last(self) -> None:
         last = self.services.saves.last()
-        if last is not None and last in self.services.failing_saves:
-            self.select_save(last)  # reopening it would fail again: show it, with its backup offered
+        item = next((i for i in self.listing if i.id == last), None)
+        if item is not None and (item.id in self.services.failing_saves or self._problem_of(item) is not None):
+            self.select_save(item.id)  # reopening it blindly would fail again: show it, with its versions offered
         elif last is not None:
             self.open(last)
 
@@ -170,49 +191,78 @@ class BookshelfScene(FluidLayout, WidgetScreen):
                 self.selection_changed()
                 return
 
-    def _backup_before_failure(self, save_id: str) -> int:
-        """The newest backup whose play differs from the save that made a screen fail (0: none).
-
-        The save written while recovering holds the same play as the one before it
-        (only its date moved), so backups are compared by their log, not their bytes.
-        """
-        saves = self.services.saves
-        try:
-            current = saves.read(save_id).log
-        except SaveError:
-            current = None
-        for number in saves.backups(save_id):
-            try:
-                if saves.read(save_id, number).log != current:
-                    return number
-            except SaveError:
-                continue
-        return 0
-
     def open_selected(self) -> None:
+        """Open the selected adventure, or offer its good versions when the save itself will not do."""
         item = self._selected()
         if item is None:
             return
-        if item.save is not None and item.id in self.services.failing_saves:
-            backup = self._backup_before_failure(item.id)
-            self.services.failing_saves.discard(item.id)  # the player chose: a new failure flags it again
-            self.open(item.id, backup=backup)
-            return
-        backups = self.services.saves.backups(item.id) if item.save is None else []
-        self.open(item.id, backup=backups[0] if backups else 0)
+        if item.id in self.services.failing_saves or self._problem_of(item) is not None:
+            self.ask_version(item)
+        else:
+            self.open(item.id)
 
-    def open(self, save_id: str, backup: int = 0) -> None:
-        """Replay a saved adventure and show it where it stands."""
+    def ask_version(self, item: Listing) -> None:
+        """The good versions of ``item``, newest first: the player picks the one to open."""
+        choices = [(describe_version(self.ui, line), line.number) for line in self._good_versions(item.id)]
+        self.services.navigator.open(
+            self,
+            Screen.SHELF_VERSIONS,
+            self.ui.tr("shelf.versions_title"),
+            self.ui.tr("shelf.versions_intro"),
+            choices,
+            partial(self._open_version, item.id),
+        )
+
+    def _open_version(self, save_id: str, version: int) -> None:
+        self.services.failing_saves.discard(save_id)  # the player chose: a new failure flags it again
+        self.open(save_id, version)
+
+    def open(self, save_id: str, version: int = 0, read_only: bool = False) -> None:
+        """Replay a saved adventure (``version`` 0: the save itself) and show it where it stands.
+
+        Another window holding it is asked about (read-only or a copy); an older version opened becomes the save.
+        """
         try:
-            save, session = self.services.saves.load(save_id, self.services.shelf.books, backup)
+            adventure = open_saved(self.services.saves, self.services.shelf.books, save_id, version, read_only)
+        except AdventureBusy:
+            self.ask_busy(save_id, version)
+            return
         except SaveError as error:
             self.say(self.ui.t("shelf.cannot_open", reason=str(error)), bad=True)
             return
-        adventure = Adventure(session, self.services.saves, save_id, created=save.created)
-        if backup:
-            adventure.save()  # the backup becomes the save again; the broken file went to .bak1 first
         if self.stack is not None:
             self.stack.replace(self.services.navigator.reopen(adventure))
+
+    def ask_busy(self, save_id: str, version: int) -> None:
+        """The adventure is open in another window: open it here read-only, or make a copy of it."""
+        item = next((i for i in self.listing if i.id == save_id), None)
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.t("shelf.busy_message", name=self._describe(item) if item is not None else save_id),
+            [
+                (self.ui.tr("common.cancel"), None),
+                (self.ui.tr("shelf.read_only"), "read"),
+                (self.ui.tr("shelf.make_copy"), "copy"),
+            ],
+            title=self.ui.tr("shelf.busy_title"),
+            cancel_value=None,
+            default_index=1,
+            on_result=partial(self._busy_answer, save_id, version),
+        )
+
+    def _busy_answer(self, save_id: str, version: int, answer: object) -> None:
+        if answer == "read":
+            self.open(save_id, version, read_only=True)
+        elif answer == "copy":
+            try:
+                copy_id = self.services.saves.copy(save_id, version)
+            except (OSError, SaveError) as error:
+                self.say(self.ui.t("shelf.cannot_open", reason=str(error)), bad=True)
+                return
+            self.refresh()
+            self.say(self.ui.t("shelf.copied"))
+            self.open(copy_id)
 
     def ask_delete(self) -> None:
         item = self._selected()
@@ -236,7 +286,11 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             keep_before_delete(self.services.saves, self.services.shelf.books, save_id)
         except OSError as error:
             self.services.problems.append(f"chronicles: {error}")
-        self.services.saves.delete(save_id)
+        try:
+            self.services.saves.delete(save_id)
+        except OSError as error:  # open in another window: its next autosave would bring it back
+            self.say(self.ui.t("shelf.delete_busy") if error.errno == errno.EBUSY else str(error), bad=True)
+            return
         self.controls.saves_list.select(None)
         self.refresh()
         self.say(self.ui.t("shelf.deleted"))

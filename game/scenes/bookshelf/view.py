@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from game.app.recovery import VersionLine, when_text
 from game.books.loader import BookError
 from game.books.shelf_index import BookCard
 from game.scenes.bookshelf.layout import MAX_BROKEN_SHOWN, CardsPage
@@ -70,10 +71,16 @@ def describe_save(ui: UIContext, cards: Mapping[str, BookCard], item: Listing) -
     hero = summary.hero or ui.t("shelf.no_name")
     where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
     dead = ui.t("shelf.dead") if not summary.alive else ""
-    stamp = item.save.updated  # ISO 8601: 2026-11-29T18:26:00+00:00
-    when = f"{stamp[8:10]}/{stamp[5:7]} {stamp[11:16]}" if len(stamp) >= 16 else stamp
+    when = when_text(item.save.updated)
     edition = ui.t("shelf.other_edition") if book is not None and book_changed(item.save, book) else ""
     return " · ".join(part for part in (hero, title, where, dead, edition, when) if part)
+
+
+def describe_version(ui: UIContext, line: VersionLine) -> str:
+    """One good version in one line: when, which (the save itself, backup n), how many actions, the last one."""
+    which = ui.t("shelf.version_current") if line.number == 0 else ui.t("shelf.version_backup", n=line.number)
+    parts = (line.when, which, ui.t("shelf.version_actions", count=line.actions), line.last_action)
+    return " · ".join(part for part in parts if part)
 
 
 def view_of(

@@ -201,3 +201,31 @@ def test_a_fifo_in_place_of_a_backup_is_moved_aside_and_never_opened(tmp_path):
     game.act({"do": "paragraph", "number": 95})
     assert game.save_problem is None
     assert stat.S_ISFIFO(os.lstat(slot.with_name(slot.name + ".stray")).st_mode)
+
+
+def test_without_hard_links_the_backups_are_bounded_copies(tmp_path, monkeypatch):
+    """A FAT or exFAT stick has no hard links: the version kept is copied (within the read limit)."""
+
+    def no_links(*args, **kwargs):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    game = playing(tmp_path)
+    assert paragraphs(game) == [6, 5, 4, 3, 2]
+    kept = [p for p in game.store.root.glob("a1.json*") if not p.name.endswith(".lock")]
+    assert len({os.lstat(p).st_ino for p in kept}) == len(kept) == BACKUPS + 1
+
+
+def test_where_link_cannot_be_told_not_to_follow_a_link_it_is_not_asked(tmp_path, monkeypatch):
+    """Windows: os.link has no follow_symlinks there (NotImplementedError if it is passed)."""
+    real = os.link
+
+    def windows_link(source, target, **kwargs):
+        if kwargs:
+            raise NotImplementedError("link: follow_symlinks unavailable on this platform")
+        return real(source, target)
+
+    monkeypatch.setattr(os, "link", windows_link)
+    monkeypatch.setattr(os, "supports_follow_symlinks", set())
+    game = playing(tmp_path)
+    assert game.save_problem is None and paragraphs(game) == [6, 5, 4, 3, 2]

@@ -132,7 +132,7 @@ class History:
                 raise unsettled  # the rotation the last write left could not be finished: say why
             raise OSError(errno.EEXIST, f"{held.name} is still in the way of the backups after the rotation", str(held))
         try:
-            os.link(main, held, follow_symlinks=False)
+            hard_link(main, held)
         except OSError as error:
             if error.errno == errno.EEXIST:
                 raise
@@ -153,7 +153,7 @@ class History:
         tmp = broken.with_name(f".{broken.name}.{os.getpid()}.tmp")
         discard(tmp)
         try:
-            os.link(main, tmp, follow_symlinks=False)
+            hard_link(main, tmp)
             replace(tmp, broken)
         except OSError:
             discard(tmp)
@@ -204,6 +204,17 @@ class History:
                 kept.append(index)
                 previous = digest
         return kept, dropped
+
+
+def hard_link(source: Path, target: Path) -> None:
+    """A second name for ``source`` (checked a regular file first); the link itself where a link is followed.
+
+    Windows has no ``follow_symlinks`` for ``os.link`` (NotImplementedError there): it is asked only where it exists.
+    """
+    if os.link in os.supports_follow_symlinks:
+        os.link(source, target, follow_symlinks=False)
+    else:
+        os.link(source, target)
 
 
 def _same_file(one: Path, other: Path) -> bool:

@@ -197,3 +197,13 @@ def test_a_book_exchange_all_together_is_said_to_be_unavailable_not_rated_wrong(
     with pytest.raises(odds_view.OddsUnavailable) as refused:
         odds_view.odds(book, s.state)
     assert refused.value.key == "combat.odds_error_together_profile"
+
+
+def test_the_states_of_one_fight_share_the_profiles_law():
+    # A law per board state would defeat the odds' caches and keep one enumeration per state in memory.
+    book = _attack_is_the_wounds()
+    s = Session(book, ScriptedDice([6, 6, 1, 1] * 4), Start(hero=HERO))
+    s.apply({"do": "fight", **FIGHT})
+    before = odds_view.situation(book, s.state).law
+    s.apply({"do": "round"})
+    assert before is not None and odds_view.situation(book, s.state).law is before

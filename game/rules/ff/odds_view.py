@@ -146,16 +146,38 @@ def profile_law(book: FightingFantasyBook, state: SheetState, s: Situation) -> E
     it is the core's exchange for every creature standing (compared outcome
     by outcome) and reads no score a fight changes.  Otherwise the odds come
     from the law: a damage on dice, a protection roll, a results table, an
-    attack score that is the one wounds take (issue 24 item 4).
+    attack score that is the one wounds take (issue 24 item 4).  Laws are
+    kept per book, profile and the values they read, so the board's states
+    share them (and the odds' caches hit) instead of each making its own.
     """
     assert state.fight is not None
     pid = state.fight.profile
     reads = law_reads(book, pid)
-    wounds = book.profile(pid).wounds
     scopes = [SheetScope(book, state, target=i) for i in range(len(s.creatures))]
-    base = [{name: scope[name] for name in reads} for scope in scopes]
-    moving = bool(reads & {wounds, "enemy.stamina"})
+    # The scores the law reads that the fight changes are given state by state: not part of the key.
+    fixed = sorted(reads - {book.profile(pid).wounds, "enemy.stamina"})
+    base = tuple(tuple((name, scope[name]) for name in fixed) for scope in scopes)
+    standing = tuple((skill, m > 0) for skill, m in s.creatures)
+    key = (id(book), pid, base, s.modifier, s.skill, standing)
+    found = _LAWS.pop(key, None)
+    if found is None:
+        found = (book, _law_of(book, pid, reads, base, s))
+    _LAWS[key] = found  # the book is kept with its law, so its id cannot be reused while the law is
+    while len(_LAWS) > KEEP_LAWS:
+        _LAWS.pop(next(iter(_LAWS)))
+    return found[1]
 
+
+#: Laws kept (least recently used first): a fight's states and the advisor's "what if" states share them.
+KEEP_LAWS = 32
+_LAWS: dict[tuple[Any, ...], tuple[FightingFantasyBook, ExchangeLaw | None]] = {}
+
+
+def _law_of(
+    book: FightingFantasyBook, pid: str | None, reads: frozenset[str], base: tuple[tuple[tuple[str, Any], ...], ...], s: Situation
+) -> ExchangeLaw | None:
+    wounds = book.profile(pid).wounds
+    moving = bool(reads & {wounds, "enemy.stamina"})
     reads_hero, reads_creature = wounds in reads, "enemy.stamina" in reads
 
     def outcomes(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...]:
@@ -165,9 +187,9 @@ def profile_law(book: FightingFantasyBook, state: SheetState, s: Situation) -> E
     @lru_cache(maxsize=4096)
     def enumerated(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...]:
         values = dict(base[index])
-        if wounds in values:
+        if reads_hero:
             values[wounds] = hero_score
-        if "enemy.stamina" in values:
+        if reads_creature:
             values["enemy.stamina"] = creature_score
         law = exchange_law(book, pid, values, s.modifier)
         return tuple(Outcome(o.probability, tuple(_wound(w, index) for w in o.wounds)) for o in law)

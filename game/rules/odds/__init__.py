@@ -46,8 +46,9 @@ def __getattr__(name: str) -> Any:  # noqa: ANN401 - any public name of the pack
 
 def clear_caches() -> None:
     """Forget every cached odds table and answer (a long-running kiosk starts each run afresh)."""
-    from . import archery, fight, melee, multi
+    from . import archery, fight, melee, multi, party
 
+    party.party_odds.cache_clear()
     melee.clear_cache()
     multi.clear_cache()
     archery._archery_table.cache_clear()

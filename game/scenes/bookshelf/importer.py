@@ -12,7 +12,7 @@ import pygame
 from game.app.services import Services
 from game.books.loader import BookError
 from game.storage.library import import_book
-from game.storage.saves import SaveError
+from game.storage.save_file import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text, wrap_words
 from game.ui.modal import ModalScene

@@ -27,7 +27,8 @@ from game.scenes.bookshelf.controls import ShelfControls, build_controls
 from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
 from game.scenes.bookshelf.paint import paint_message, paint_page
 from game.scenes.bookshelf.view import ShelfView, describe_save, describe_version, ordered_books, view_of
-from game.storage.saves import Listing, SaveError
+from game.storage.save_file import SaveError
+from game.storage.saves import Listing
 from game.ui.speech import SpokenText
 from game.ui.theme import LOGICAL_SIZE
 

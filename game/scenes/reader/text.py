@@ -26,6 +26,74 @@ class Line:
     y: int
 
 
+INDENT = 28  # the first line of every paragraph but the first
+CAP_GAP = 8  # between the drop cap and the text beside it
+PARAGRAPH_GAP = 8
+
+
+@dataclass(frozen=True)
+class _Measure:
+    """How wide each line of one paragraph may be: the drop cap takes its width beside the first lines of the
+    first paragraph, the indent the first line of the others."""
+
+    width: int
+    size: int
+    space: int
+    cap_width: int = 0
+    cap_lines: int = 0
+    indent: int = 0
+
+    def start_x(self, row: int) -> int:
+        return (self.cap_width if row < self.cap_lines else 0) + (self.indent if row == 0 else 0)
+
+    def room(self, row: int) -> int:
+        return self.width - self.start_x(row)
+
+    def line(self, words: list[str], row: int, y: int, justify: bool) -> Line:
+        """``words`` as line ``row`` at height ``y``: spread to the full measure when ``justify`` (at most three
+        spaces between two words), else set with plain spaces."""
+        widths = [fonts.text_width(w, "body", self.size) for w in words]
+        gap: float = self.space
+        if justify and len(words) > 1:
+            gap = min((self.room(row) - sum(widths)) / (len(words) - 1), self.space * 3)
+        x = float(self.start_x(row))
+        placed = []
+        for word, word_width in zip(words, widths):
+            placed.append(Word(word, round(x)))
+            x += word_width + gap
+        return Line(tuple(placed), y)
+
+
+def _drop_cap(letter: str, size: int, leading: int) -> tuple[int, int, int]:
+    """The cap's size (two lines tall: from the first line's capitals down to the second line's baseline), its
+    top and its width with the gap beside it."""
+    wanted = leading + fonts.cap_height("body", size)
+    cap_size = size
+    while fonts.cap_height("title", cap_size + 1) <= wanted and cap_size < 6 * size:
+        cap_size += 1
+    top = leading + fonts.ascent("body", size) - fonts.ascent("title", cap_size)
+    return cap_size, top, fonts.text_width(letter, "title", cap_size) + CAP_GAP
+
+
+def _set_paragraph(words: list[str], measure: _Measure, y: int, leading: int) -> tuple[list[Line], int]:
+    """The lines of one paragraph from height ``y``, each full line justified, the last one not; the rows used."""
+    lines: list[Line] = []
+    current: list[str] = []
+    for word in words:
+        if not word:
+            continue
+        candidate = current + [word]
+        needed = sum(fonts.text_width(w, "body", measure.size) for w in candidate) + measure.space * (len(candidate) - 1)
+        if current and needed > measure.room(len(lines)):
+            lines.append(measure.line(current, len(lines), y + leading * len(lines), justify=True))
+            current = [word]
+        else:
+            current = candidate
+    if current:
+        lines.append(measure.line(current, len(lines), y + leading * len(lines), justify=False))
+    return lines, len(lines)
+
+
 def typeset(text: str, width: int, size: int, drop_cap: bool = True) -> tuple[list[Line], int, tuple[str, int, int] | None]:
     """Justified lines of ``text`` (paragraphs split on newlines), an indented first line per later paragraph
     and a two-line drop cap; returns the lines, the total height and the cap (letter, top, size)."""
@@ -34,65 +102,19 @@ def typeset(text: str, width: int, size: int, drop_cap: bool = True) -> tuple[li
     lines: list[Line] = []
     y = 0
     cap = None
-    cap_width = 0
-    cap_lines = 0
     paragraphs = [p.strip() for p in text.split("\n") if p.strip()]
     for number, paragraph in enumerate(paragraphs):
         words = paragraph.split()
+        measure = _Measure(width, size, space, indent=INDENT if number > 0 else 0)
         if number == 0 and drop_cap and words and words[0][0].isalpha() and len(words[0]) > 1:
             letter, words[0] = words[0][0], words[0][1:]
-            # Two lines tall: from the first line's capitals down to the second line's baseline.
-            wanted = leading + fonts.cap_height("body", size)
-            cap_size = size
-            while fonts.cap_height("title", cap_size + 1) <= wanted and cap_size < 6 * size:
-                cap_size += 1
-            cap_width = fonts.text_width(letter, "title", cap_size) + 8
-            cap_top = leading + fonts.ascent("body", size) - fonts.ascent("title", cap_size)
+            cap_size, cap_top, cap_width = _drop_cap(letter, size, leading)
             cap = (letter, cap_top, cap_size)
-            cap_lines = 2
-        indent_first = 28 if number > 0 else 0
-        current: list[str] = []
-        row = 0
-
-        def room(row_index: int) -> int:
-            offset = cap_width if number == 0 and row_index < cap_lines else 0
-            return width - offset - (indent_first if row_index == 0 else 0)
-
-        def start_x(row_index: int) -> int:
-            return (cap_width if number == 0 and row_index < cap_lines else 0) + (indent_first if row_index == 0 else 0)
-
-        def flush(justify: bool) -> None:
-            nonlocal y, row
-            widths = [fonts.text_width(w, "body", size) for w in current]
-            gap: float = space
-            if justify and len(current) > 1:
-                gap = (room(row) - sum(widths)) / (len(current) - 1)
-                gap = min(gap, space * 3)
-            x = float(start_x(row))
-            placed = []
-            for word, word_width in zip(current, widths):
-                placed.append(Word(word, round(x)))
-                x += word_width + gap
-            lines.append(Line(tuple(placed), y))
-            y += leading
-            row += 1
-
-        for word in words:
-            if not word:
-                continue
-            candidate = current + [word]
-            needed = sum(fonts.text_width(w, "body", size) for w in candidate) + space * (len(candidate) - 1)
-            if current and needed > room(row):
-                flush(justify=True)
-                current = [word]
-            else:
-                current = candidate
-        if current:
-            flush(justify=False)
-        if number == 0 and row < cap_lines:
-            y += leading * (cap_lines - row)
-        y += 8
-    return lines, max(0, y - 8), cap
+            measure = _Measure(width, size, space, cap_width=cap_width, cap_lines=2)
+        placed, rows = _set_paragraph(words, measure, y, leading)
+        lines += placed
+        y += leading * max(rows, measure.cap_lines) + PARAGRAPH_GAP
+    return lines, max(0, y - PARAGRAPH_GAP), cap
 
 
 class SectionText(Widget):

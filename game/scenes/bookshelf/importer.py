@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -15,8 +16,40 @@ from game.storage.library import import_book
 from game.storage.save_file import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text, wrap_words
+from game.ui.layout import fill, fixed, split
 from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
+
+PAD = 30  # the panel's inner margin
+ERROR_LINE = 22
+BUTTON_W, BUTTON_H = 140, 46
+
+
+@dataclass(frozen=True)
+class ImportLayout:
+    """The import box's parts in its panel: the help line, the path field, the errors under it, the buttons."""
+
+    help_at: tuple[int, int]
+    field: pygame.Rect
+    errors: pygame.Rect
+    cancel: pygame.Rect
+    confirm: pygame.Rect
+
+
+def import_layout(panel: pygame.Rect) -> ImportLayout:
+    """The import box's parts for ``panel``: Cancel and Import at its bottom right."""
+    inner = panel.inflate(-2 * PAD, 0)
+    errors_top = panel.y + 166
+    _, cancel, _, confirm = split(
+        pygame.Rect(inner.x, panel.bottom - 66, inner.width, BUTTON_H), [fill(), fixed(BUTTON_W), fixed(10), fixed(BUTTON_W)]
+    )
+    return ImportLayout(
+        (inner.x, panel.y + 72),
+        pygame.Rect(inner.x, panel.y + 110, inner.width, 44),
+        pygame.Rect(inner.x, errors_top, inner.width, panel.bottom - 80 - errors_top),
+        cancel,
+        confirm,
+    )
 
 
 class ImportScene(ModalScene):
@@ -41,28 +74,18 @@ class ImportScene(ModalScene):
         return 860, 290 if self.kind == "save" else 440
 
     def place_widgets(self) -> None:
-        panel = self.panel_rect()
+        parts = import_layout(self.panel_rect())
         self.field = self.group.add(
             TextField(
                 self.ui,
-                (panel.x + 30, panel.y + 110, panel.width - 60, 44),
+                parts.field,
                 text=str(Path(platformdirs.user_documents_dir())) + "/",
                 max_length=400,
                 on_submit=lambda text: self.confirm(),
             )
         )
-        self.group.add(
-            Button(self.ui, (panel.right - 320, panel.bottom - 66, 140, 46), self.ui.tr("common.cancel"), on_click=self.dismiss)
-        )
-        self.group.add(
-            Button(
-                self.ui,
-                (panel.right - 170, panel.bottom - 66, 140, 46),
-                self.ui.tr("shelf.import"),
-                style="primary",
-                on_click=self.confirm,
-            )
-        )
+        self.group.add(Button(self.ui, parts.cancel, self.ui.tr("common.cancel"), on_click=self.dismiss))
+        self.group.add(Button(self.ui, parts.confirm, self.ui.tr("shelf.import"), style="primary", on_click=self.confirm))
 
     def on_enter(self) -> None:
         self.group.focus.focus(self.field)
@@ -97,14 +120,15 @@ class ImportScene(ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
         small = self.ui.theme.text_size("small")
-        panel = self.draw_frame(surface, self.ui.t(self.keys[0]))
-        blit_text(surface, self.ui.t(self.keys[1]), (panel.x + 30, panel.y + 72), "italic", small, p.ink_soft)
-        room = (panel.bottom - 80 - (panel.y + 166)) // 22
-        lines = [line for text in self.errors for line in wrap_words(text, "body", small, panel.width - 60)]
+        parts = import_layout(self.draw_frame(surface, self.ui.t(self.keys[0])))
+        blit_text(surface, self.ui.t(self.keys[1]), parts.help_at, "italic", small, p.ink_soft)
+        box = parts.errors
+        room = box.height // ERROR_LINE
+        lines = [line for text in self.errors for line in wrap_words(text, "body", small, box.width)]
         if len(lines) > room:
             lines = lines[: room - 1] + [self.ui.t("shelf.more_errors", count=len(lines) - room + 1)]
         for i, line in enumerate(lines):
-            blit_text(surface, line, (panel.x + 30, panel.y + 166 + i * 22), "body", small, p.bad)
+            blit_text(surface, line, (box.x, box.y + i * ERROR_LINE), "body", small, p.bad)
         self.group.draw(surface)
 
 

@@ -336,6 +336,9 @@ def byte_mutation(rng, data: bytes) -> tuple[bytes, str]:
 # -- the harness -------------------------------------------------------------------------------------
 
 
+INSPECT_SIGNATURE = re.compile(rb"^def foo\(.*\): pass$")  # inspect._signature_fromstr's own program
+
+
 class Watch:
     """An audit hook: what was executed or written outside the fuzz folder while ``active``."""
 
@@ -348,6 +351,8 @@ class Watch:
     def __call__(self, event: str, args: tuple) -> None:
         if not self.active:
             return
+        if event == "compile" and args and INSPECT_SIGNATURE.match(bytes(args[0]) if isinstance(args[0], bytes) else b""):
+            return  # inspect reading a builtin's signature (pydantic's default factories): no data is compiled
         if event in (
             "os.system",
             "subprocess.Popen",

@@ -165,7 +165,7 @@ def render_entry(
     from game.app.services import build_services
     from game.app.stack import SceneStack
     from game.app.text_fill import fill_widgets, hostile_actions
-    from game.scenes.narration import describe_screen
+    from game.scenes.common.narration import describe_screen
 
     # Each screen gets fresh services in a scratch folder: nothing touches the player's files.
     services = build_services(config_dir=folder / "config", data_dir=folder / "data", seed=7)
@@ -268,7 +268,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
     from game.app.loop import MainLoop
     from game.app.narrator import Narrator
     from game.app.navigator import Screen
-    from game.scenes.narration import describe_screen
+    from game.scenes.common.narration import describe_screen
 
     pygame.display.set_caption(services.ui.t("app.title"))
     try:

@@ -15,10 +15,10 @@ from game.app.adventure import Adventure
 from game.app.narrator import Narrator
 from game.rules.dice import RandomDice, ScriptedDice
 from game.rules.session import Session, Start
-from game.scenes.combat import CombatScene
+from game.scenes.combat.scene import CombatScene
+from game.scenes.common.narration import describe_screen
 from game.scenes.dice_roll import DiceRollScene
 from game.scenes.fight_setup.scene import FightSetupScene
-from game.scenes.narration import describe_screen
 from game.scenes.rnp_table.scene import RnpTableScene
 from game.scenes.sheet.scene import SheetScene
 

@@ -240,7 +240,7 @@ def test_every_screen_sample_says_something_on_arrival(tmp_path):
     from app_helpers import make_services
 
     from game.app.showcase import load_all
-    from game.scenes.narration import describe_screen
+    from game.scenes.common.narration import describe_screen
 
     silent = []
     for name, factory in load_all():

@@ -7,7 +7,7 @@ from app_helpers import Driver, make_adventure, make_services
 
 from game.app import display as display_module
 from game.rules.ff import actions as a
-from game.scenes.combat import CombatScene
+from game.scenes.combat.scene import CombatScene
 
 SIX = [{"name": f"Squelette {i + 1}", "skill": 6, "stamina": 8} for i in range(6)]
 
@@ -28,17 +28,17 @@ def test_the_combat_board_re_lays_out_when_the_window_is_resized(tmp_path):
     board = driver.top
     resize(driver, (1920, 1080))
     assert board.page == (1920, 1080) and driver.display.surface.get_size() == (1920, 1080)
-    assert board.board.creatures[0].right == 1920 - 24
-    assert board.stop_button.rect.right == 1920 - 24 and board.stop_button.rect.bottom < 1080
-    assert board.board.panel.width > 440  # the centre grew with the page, nothing was stretched
+    assert board.regions.creatures[0].right == 1920 - 24
+    assert board.controls.stop_button.rect.right == 1920 - 24 and board.controls.stop_button.rect.bottom < 1080
+    assert board.regions.panel.width > 440  # the centre grew with the page, nothing was stretched
 
 
 def test_on_a_tall_page_the_fight_log_takes_the_room_under_the_heros_card(tmp_path):
     driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}], window=(1920, 1080))
-    lay = driver.top.board
+    lay = driver.top.regions
     assert lay.log.x == lay.hero.x and lay.log.top > lay.hero.bottom and lay.log.bottom > lay.panel.bottom
     assert lay.log.height > 400 and not lay.log.colliderect(lay.buttons)
-    assert driver.top.luck_button.rect.y == lay.actions_y < lay.panel.bottom - 66  # Luck / Accept under the words
+    assert driver.top.controls.luck_button.rect.y == lay.actions_y < lay.panel.bottom - 66  # Luck / Accept under the words
 
 
 def test_on_the_smallest_page_every_control_of_the_board_stays_on_it_and_apart(tmp_path):
@@ -46,25 +46,31 @@ def test_on_the_smallest_page_every_control_of_the_board_stays_on_it_and_apart(t
     board = driver.top
     assert board.page == (1024, 640)
     page = pygame.Rect(0, 0, 1024, 640)
-    buttons = [board.attack_button, board.undo_button, board.redo_button, board.stop_button, board.luck_button]
+    buttons = [
+        board.controls.attack_button,
+        board.controls.undo_button,
+        board.controls.redo_button,
+        board.controls.stop_button,
+        board.controls.luck_button,
+    ]
     assert all(page.contains(button.rect) for button in buttons)
-    assert not board.luck_button.rect.colliderect(board.accept_button.rect)
-    assert board.board.panel.bottom < board.attack_button.rect.top
+    assert not board.controls.luck_button.rect.colliderect(board.controls.accept_button.rect)
+    assert board.regions.panel.bottom < board.controls.attack_button.rect.top
 
 
 def test_six_creatures_on_a_big_page_keep_full_cards_in_two_columns(tmp_path):
     driver = board_for(tmp_path, SIX, window=(1920, 1080), mode="all_together")
     board = driver.top
-    assert board.board.card_mode == "full"
-    assert len({card.x for card in board.board.creatures}) == 2
+    assert board.regions.card_mode == "full"
+    assert len({card.x for card in board.regions.creatures}) == 2
     resize(driver, (1280, 720))  # the same fight on a smaller page: one column of smaller cards
-    assert len({card.x for card in board.board.creatures}) == 1 and board.board.card_mode != "full"
+    assert len({card.x for card in board.regions.creatures}) == 1 and board.regions.card_mode != "full"
 
 
 def test_twelve_creatures_on_a_small_page_get_one_line_cards_that_never_overlap(tmp_path):
     twelve = [{"name": f"Rat {i + 1}", "skill": 5, "stamina": 4} for i in range(12)]
     driver = board_for(tmp_path, twelve, window=(1024, 640), mode="all_together")
-    lay = driver.top.board
+    lay = driver.top.regions
     assert lay.card_mode == "row" and all(card.height >= 25 for card in lay.creatures)
     assert all(one.bottom < other.top for one, other in zip(lay.creatures, lay.creatures[1:]))
     assert lay.creatures[-1].bottom <= lay.panel.bottom
@@ -73,12 +79,12 @@ def test_twelve_creatures_on_a_small_page_get_one_line_cards_that_never_overlap(
 def test_a_re_layout_keeps_the_creature_aimed_at_and_the_keyboard_focus(tmp_path):
     driver = board_for(tmp_path, SIX[:3], mode="all_together")
     board = driver.top
-    driver.click(board.cards[2])
-    board.group.focus.focus(board.undo_button)
+    driver.click(board.controls.cards[2])
+    board.group.focus.focus(board.controls.undo_button)
     resize(driver, (1600, 900))
     assert board.target == 2 and board.current_target() == 2
-    assert board.group.focus.focused is board.undo_button
-    assert board.cards[2].rect == board.board.creatures[2]
+    assert board.group.focus.focused is board.controls.undo_button
+    assert board.controls.cards[2].rect == board.regions.creatures[2]
 
 
 def setup_for(tmp_path, window=(1280, 720)):
@@ -133,12 +139,14 @@ def test_on_the_page_of_200_percent_on_a_1080p_screen_the_luck_decision_takes_th
     driver = board_for(tmp_path, [{"name": "Goule", "skill": 8, "stamina": 7}], window=(960, 540))
     board = driver.top
     assert board.page == (960, 540)
-    driver.click(board.attack_button)
+    driver.click(board.controls.attack_button)
     board.skip()
     driver.send(frames=2)
     assert board.fight.pending, "the round's wound waits for the Luck decision"
     page = pygame.Rect(0, 0, 960, 540)
-    assert not board.attack_button.visible and board.luck_button.visible and board.accept_button.visible
-    assert board.luck_button.rect.top == board.board.buttons.top and page.contains(board.accept_button.rect)
-    assert not board.luck_button.rect.colliderect(board.accept_button.rect)
-    assert board.board.creatures[0].right <= 960 - 20 and board.board.panel.bottom < board.luck_button.rect.top
+    assert (
+        not board.controls.attack_button.visible and board.controls.luck_button.visible and board.controls.accept_button.visible
+    )
+    assert board.controls.luck_button.rect.top == board.regions.buttons.top and page.contains(board.controls.accept_button.rect)
+    assert not board.controls.luck_button.rect.colliderect(board.controls.accept_button.rect)
+    assert board.regions.creatures[0].right <= 960 - 20 and board.regions.panel.bottom < board.controls.luck_button.rect.top

@@ -13,7 +13,7 @@ import pytest
 from game.rules.odds import clear_caches, together_odds
 from game.rules.odds.cancel import Cancelled, cancellable, requested
 from game.rules.odds.together_plan import Budget
-from game.scenes.combat_odds import OddsWorker
+from game.scenes.combat.odds import OddsWorker
 
 
 def test_a_cancelled_exact_sweep_stops():

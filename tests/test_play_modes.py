@@ -178,7 +178,7 @@ def test_the_rolenplay_table_is_saved_at_its_first_action(services):
 
 
 def test_a_creature_typed_in_full_is_fought_without_pressing_add(services):
-    from game.scenes.combat import CombatScene
+    from game.scenes.combat.scene import CombatScene
     from game.scenes.fight_setup.scene import FightSetupScene
 
     adventure = adventure_of(services)
@@ -224,7 +224,7 @@ def test_a_wounded_box_fought_again_keeps_its_maximum_on_the_board(services):
 
 
 def test_pending_wound_to_the_hero_marks_only_the_heros_card(services):
-    from game.scenes.combat import CombatScene
+    from game.scenes.combat.scene import CombatScene
 
     adventure = adventure_of(services, dice=[6, 6, 1, 1])
     adventure.act({"do": "fight", "enemies": [{"name": "Troll", "skill": 10, "stamina": 10}]})
@@ -233,7 +233,7 @@ def test_pending_wound_to_the_hero_marks_only_the_heros_card(services):
     assert pending.to == "hero"
     scene = CombatScene(services, adventure)
     marks = []
-    scene.painter._pill = lambda surface, tag, rect, tone: marks.append((tag, rect.x))
+    scene.painter.cards.pill = lambda surface, tag, rect, tone: marks.append((tag, rect.x))
     scene.draw(__import__("pygame").Surface((1280, 720)))
     tagged = [x for tag, x in marks if tag == services.ui.t("combat.tag_pending")]
     assert len(tagged) == 1 and tagged[0] < 640  # the hero's card, on the left

@@ -5,7 +5,7 @@ import pytest
 from app_helpers import Driver, make_adventure, make_services
 
 from game.app.rules_help import SCREENS, rules_help
-from game.scenes.combat import CombatScene
+from game.scenes.combat.scene import CombatScene
 from game.scenes.help import HelpScene
 from game.scenes.rules_help import RulesHelpScene
 from game.scenes.sheet.scene import SheetScene

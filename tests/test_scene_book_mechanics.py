@@ -18,7 +18,7 @@ from game.app.navigator import Screen
 from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
 from game.rules.session import Entry
-from game.scenes.combat_text import rules_in_force
+from game.scenes.combat.text import rules_in_force
 from game.scenes.common.spells import SpellsModal
 from game.scenes.creation.picker import ChoicePicker
 from game.scenes.creation.scene import CreationScene
@@ -221,7 +221,7 @@ def test_a_vehicle_fight_board_shows_the_vehicles_scores_and_wounds_take_armour(
     adventure.act({"do": "fight", "enemies": [{"name": "Interceptor", "skill": 8, "stamina": 10}], "profile": profile})
     before = adventure.state.hero.scores[rules.stamina]
     driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
-    driver.click(driver.top.attack_button)
+    driver.click(driver.top.controls.attack_button)
     assert adventure.state.hero.scores[rules.stamina] == before - rules.wound_damage
     assert adventure.state.hero.scores["stamina"] == adventure.state.hero.initial["stamina"]
 
@@ -244,8 +244,8 @@ def test_a_spell_is_cast_from_the_combat_board_on_the_creature_in_front(services
     adventure.act({"do": "fight", "enemies": [{"name": "Ganjee", "skill": 9, "stamina": 8}]})
     driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
     board = driver.top
-    assert board.spells_button.visible
-    driver.click(board.spells_button)
+    assert board.controls.spells_button.visible
+    driver.click(board.controls.spells_button)
     modal = driver.top
     assert isinstance(modal, SpellsModal)
     modal.list.select(book.spells.index(copy))
@@ -261,7 +261,7 @@ def test_a_board_without_spells_in_the_book_shows_no_spells_button(services):
     adventure = make_adventure(services, "DF31")
     adventure.act({"do": "fight", "enemies": [{"name": "Orc", "skill": 7, "stamina": 6}]})
     driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
-    assert not driver.top.spells_button.visible
+    assert not driver.top.controls.spells_button.visible
 
 
 def test_an_ally_can_be_set_to_fight_alone_from_the_fight_setup(services):

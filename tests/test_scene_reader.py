@@ -60,12 +60,12 @@ def fight(driver, plan):
     board = driver.top
     BOARDS.append(name(board))
     for step in plan:
-        button = getattr(board, f"{step}_button")
+        button = getattr(board.controls, f"{step}_button")
         assert button.visible and button.enabled, step
         driver.click(button)
         close_overlays(driver)
-    assert board.finish_button.visible
-    driver.click(board.finish_button)
+    assert board.controls.finish_button.visible
+    driver.click(board.controls.finish_button)
     assert isinstance(driver.top, ReaderScene)
 
 

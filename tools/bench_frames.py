@@ -38,7 +38,7 @@ from game.app.services import build_services  # noqa: E402
 from game.app.stack import SceneStack  # noqa: E402
 from game.rules.dice import RandomDice  # noqa: E402
 from game.rules.session import Session, Start  # noqa: E402
-from game.scenes.combat import CombatScene  # noqa: E402
+from game.scenes.combat.scene import CombatScene  # noqa: E402
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -111,9 +111,9 @@ def main(argv: list[str] | None = None) -> int:
                 fights += 1
                 fight = adventure.state.fight
             if fight.pending:
-                button = scene.accept_button if turn % 2 else scene.luck_button
+                button = scene.controls.accept_button if turn % 2 else scene.controls.luck_button
             else:
-                button = scene.attack_button
+                button = scene.controls.attack_button
             loop.step(1 / 60, click(button))  # the click itself is a frame too
             scene.odds.wait(60)  # the worker's CPU is not a frame's
             frame = 0

@@ -80,7 +80,7 @@ for name, factory in load_all():
 rss["every screen drawn"] = status("VmRSS")
 
 from game.app.navigator import Screen
-from game.scenes.combat import scripted_fight
+from game.scenes.samples.combat import scripted_fight
 enemies = [{"name": f"C{i}", "skill": skill, "stamina": 10} for i, skill in enumerate((9, 8, 7, 6))]
 adventure = scripted_fight(services, "DF64", [], [{"do": "fight", "mode": "all_together", "enemies": enemies}])
 stack = SceneStack()

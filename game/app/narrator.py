@@ -2,7 +2,7 @@
 
 The narrator sits beside the scene stack (the main loop calls it): when the top
 scene changes it says what the new screen is and what it shows (the words come
-from ``describe``, the scenes layer's ``game.scenes.narration.describe_screen``,
+from ``describe``, the scenes layer's ``game.scenes.common.narration.describe_screen``,
 injected so the app layer imports no screen), and it answers the global
 shortcuts: "repeat" (F4) says the last announcement again, "where" (F3) says the
 screen and the focused control again.

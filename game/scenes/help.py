@@ -142,7 +142,7 @@ class HelpScene(ModalScene):
         self.layout(self.page)
 
     def spoken_summary(self) -> str:
-        """What a screen-reader user hears on opening the help (game.scenes.narration)."""
+        """What a screen-reader user hears on opening the help (game.scenes.common.narration)."""
         return spoken_help(self)
 
     def title_text(self) -> str:

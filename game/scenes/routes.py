@@ -39,7 +39,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.SHEET: _scene("sheet.scene", "SheetScene"),
     Screen.DEATH: _scene("death.scene", "DeathScene"),
     Screen.FIGHT_SETUP: _scene("fight_setup.scene", "FightSetupScene"),
-    Screen.COMBAT: _scene("combat", "CombatScene"),
+    Screen.COMBAT: _scene("combat.scene", "CombatScene"),
     Screen.READER: _scene("reader.scene", "ReaderScene"),
     Screen.RNP_TABLE: _scene("rnp_table.scene", "RnpTableScene"),
     Screen.RNP_FORM: _scene("rnp_table.character_form", "CharacterForm", with_services=False),

@@ -106,7 +106,7 @@ class ReaderScene(FluidLayout, AdventureScene):
         """A new section is read aloud (the first one is, with the screen, by the narrator)."""
         previous, self._spoken_number = getattr(self, "_spoken_number", None), number
         if previous is not None and previous != number:
-            from game.scenes.narration import describe_screen
+            from game.scenes.common.narration import describe_screen
 
             self.ui.say(describe_screen(self))
 

@@ -105,13 +105,6 @@ def _sheet(scene: Any) -> str:
     )
 
 
-@describes("CombatScene")
-def _combat(scene: Any) -> str:
-    from game.scenes.combat_speech import fight_words
-
-    return join(scene.ui.t("access.screen_combat"), fight_words(scene))
-
-
 @describes("DiceRollScene")
 def _dice_roll(scene: Any) -> str:
     ui = scene.ui

@@ -1,4 +1,4 @@
-"""Words for the combat board: the banner and the fight log lines of each action.
+"""Words for the combat board: the banner and the fight log lines of each action, the dice's names.
 
 Pure functions of (entry, state before, state after): the board and the log are
 both rebuilt from the session, so undo, redo and reopening a saved fight all
@@ -7,11 +7,18 @@ read the same. No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.dice import DieUse
 from game.rules.ff.combat import luck_stakes
-from game.scenes.combat_timeline import Step
+from game.rules.ff.state import Fight, Hero, Roll, SheetState
+from game.scenes.combat.timeline import Step
+from game.ui.context import UIContext
+
+#: The catalogue's translate (``ui.t``): a key and its parameters to the words in the player's language.
+Translate = Callable[..., str]
 
 
 @dataclass(frozen=True)
@@ -23,19 +30,31 @@ class Told:
     lines: tuple[tuple[str, str], ...]
 
 
-def name_of(state: Any, index: int) -> str:
+def fight_of(state: SheetState) -> Fight:
+    """The fight of a state the board shows (the board is only ever opened on a fight)."""
+    assert state.fight is not None, "the combat board shows a state with a fight"
+    return state.fight
+
+
+def hero_of(state: SheetState) -> Hero:
+    """The hero of a state the board shows (a fight needs a hero)."""
+    assert state.hero is not None, "the combat board shows a state with a hero"
+    return state.hero
+
+
+def name_of(state: SheetState, index: int) -> str:
     fight = state.fight
     return fight.enemies[index].name if fight is not None and 0 <= index < len(fight.enemies) else "?"
 
 
-def roll_text(t: Any, roll: Any) -> str:
+def roll_text(t: Translate, roll: Roll) -> str:
     """ "5+4 + 11 = 20": the dice, the modifier and the total."""
     dice = "+".join(str(d) for d in roll.dice)
     sign = "+" if roll.modifier >= 0 else "−"
     return t("combat.roll_formula", dice=dice, sign=sign, modifier=abs(roll.modifier), total=roll.total)
 
 
-def percent(ui: Any, value: float) -> str:
+def percent(ui: UIContext, value: float) -> str:
     """ "64 %"; one decimal near the ends, so 99.8 % never reads as a certain 100 %."""
     pct = value * 100
     if 0 < pct < 1 or 99 < pct < 100:
@@ -44,7 +63,7 @@ def percent(ui: Any, value: float) -> str:
             text = text.replace(".", ",")
     else:
         text = f"{pct:.0f}"
-    return str(ui.t("combat.percent", value=text))
+    return ui.t("combat.percent", value=text)
 
 
 def result_key(result: str) -> str:
@@ -54,12 +73,12 @@ def result_key(result: str) -> str:
 
 def _hero_loss(step: Step) -> int:
     """What the wound took: every score of the hero that dropped (STAMINA, or ARMOUR in a vehicle fight), LUCK's test aside."""
-    before, after = step.before.hero.scores, step.after.hero.scores
+    before, after = hero_of(step.before).scores, hero_of(step.after).scores
     return sum(max(0, before[stat] - after.get(stat, 0)) for stat in before if stat != "luck")
 
 
 def _creature_loss(step: Step, index: int) -> int:
-    return step.before.fight.enemies[index].stamina - step.after.fight.enemies[index].stamina
+    return fight_of(step.before).enemies[index].stamina - fight_of(step.after).enemies[index].stamina
 
 
 def _ended(step: Step) -> str | None:
@@ -73,7 +92,7 @@ def _ended(step: Step) -> str | None:
 FIGHT_ACTIONS = ("round", "shoot", "luck", "no_luck", "escape", "stop_fight")
 
 
-def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
+def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None) -> Told:
     """Banner and log lines of one step of the fight (``t``: the catalogue's translate; ``spell_names``: the book's, by id)."""
     spell_names = spell_names or {}
     do = step.do
@@ -82,6 +101,7 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
     after = step.after
     fight = after.fight
     if do == "fight":
+        assert fight is not None  # the fight's own entry starts it
         names = ", ".join(e.name for e in fight.enemies)
         banner = t("combat.banner_start")
         lines.append((t("combat.log_start", names=names, mode=t(f"combat.mode_{fight.mode}")), "neutral"))
@@ -89,12 +109,12 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
         banner, tone = _tell_round(t, step, lines)
     elif do == "shoot":
         aimed = step.entry.action.get("target")
-        target = int(aimed) if aimed is not None else step.before.fight.front() or 0
+        target = int(aimed) if aimed is not None else fight_of(step.before).front() or 0
         shot = after.last_test
         total = sum(shot.dice) if shot else 0
         name = name_of(after, target)
         if step.entry.outcome == "hit":
-            killed = after.fight.enemies[target].stamina == 0
+            killed = fight_of(after).enemies[target].stamina == 0
             banner, tone = (t("combat.banner_shot_kill", name=name) if killed else t("combat.banner_shot_hit", name=name)), "good"
             lines.append(
                 (
@@ -115,7 +135,7 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
         banner, tone = _tell_settle(t, step, lines)
     elif do == "escape":
         banner, tone = t("combat.banner_escape"), "neutral"
-        lines.append((t("combat.log_escape", damage=step.before.fight.escape_damage), "neutral"))
+        lines.append((t("combat.log_escape", damage=fight_of(step.before).escape_damage), "neutral"))
     elif do == "cast":
         # The spell's own name is the book's; the log keeps the id when the board has no book at hand.
         spell = str(step.entry.action.get("spell", ""))
@@ -142,9 +162,9 @@ def tell(t: Any, step: Step, spell_names: dict[str, str] | None = None) -> Told:
     return Told(banner, tone, tuple(lines))
 
 
-def _tell_round(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
+def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
     after = step.after
-    fight = after.fight
+    fight = fight_of(after)
     lines.append((t("combat.log_round", n=fight.stats.rounds), "head"))
     target_exchange = next((x for x in fight.last_round if not x.by_ally), None)
     for x in fight.last_round:
@@ -183,8 +203,8 @@ def _tell_round(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str, 
     result = target_exchange.result
     if result == "hero_hit":
         if (
-            after.fight.enemies[target_exchange.creature].stamina == 0
-            and step.before.fight.enemies[target_exchange.creature].stamina > 0
+            fight.enemies[target_exchange.creature].stamina == 0
+            and fight_of(step.before).enemies[target_exchange.creature].stamina > 0
         ):
             banner, tone = t("combat.banner_kill", name=name), "good"
         else:
@@ -203,8 +223,8 @@ def _tone(result: str) -> str:
     return {"hero_hit": "good", "ally_hit": "good", "hero_wounded": "bad", "ally_wounded": "bad"}.get(result, "neutral")
 
 
-def _tell_settle(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
-    pending = step.before.fight.pending[0]
+def _tell_settle(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
+    pending = fight_of(step.before).pending[0]
     lucky = step.entry.outcome  # "lucky", "unlucky" or None (accepted)
     roll = step.after.last_test
     name = name_of(step.after, pending.creature)
@@ -231,7 +251,7 @@ def _tell_settle(t: Any, step: Step, lines: list[tuple[str, str]]) -> tuple[str,
     return banner, "good" if lucky == "lucky" else "bad"
 
 
-def rules_in_force(t: Any, book: Any, fight: Any, language: str) -> list[str]:
+def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, language: str) -> list[str]:
     """What this book's combat rules change from the usual fight, for the board to say (issue 12).
 
     The profile's name and scores (a vehicle fights FIREPOWER against ARMOUR),
@@ -239,7 +259,10 @@ def rules_in_force(t: Any, book: Any, fight: Any, language: str) -> list[str]:
     ally fighting alone: each one a line; the usual rules give none.
     """
     rules = book.profile(fight.profile)
-    stat = lambda ident: book.stat(ident).name.get(language)  # noqa: E731
+
+    def stat(ident: str) -> str:
+        return book.stat(ident).name.get(language)
+
     lines = []
     if fight.profile is not None or (rules.attack, rules.stamina) != ("skill", "stamina"):
         name = rules.name.get(language) if rules.name is not None else fight.profile
@@ -255,10 +278,10 @@ def rules_in_force(t: Any, book: Any, fight: Any, language: str) -> list[str]:
     return lines
 
 
-def stakes_words(t: Any, book: Any, state: Any) -> tuple[str, str]:
+def stakes_words(t: Translate, book: FightingFantasyBook, state: SheetState) -> tuple[str, str]:
     """The first pending wound, hit or missed arrow in words, and what Luck changes (the rules' numbers,
     R-COMBAT-LUCK). Shared by the board's decision panel and what a screen-reader user hears."""
-    fight = state.fight
+    fight = fight_of(state)
     pending = fight.pending[0]
     name = name_of(state, pending.creature)
     if pending.kind == "missed_arrow":
@@ -277,3 +300,17 @@ def advice_key(test: float, accept: float) -> str:
     if test > accept + 1e-9:
         return "combat.advice_test"
     return "combat.advice_accept" if accept > test + 1e-9 else "combat.advice_same"
+
+
+def die_label(t: Translate, state: SheetState, use: DieUse) -> str:
+    """Whose die it is, as the rules' dice plan says (physical dice entry)."""
+    if use.what == "shot":
+        return t("combat.shot_die")
+    if use.what == "luck":
+        return t("combat.luck_die")
+    fight = fight_of(state)
+    if use.who == "ally" and fight.ally is not None:
+        return str(fight.ally.name)
+    if use.who.startswith("creature:"):
+        return name_of(state, int(use.who.split(":")[1]))
+    return t("combat.you")

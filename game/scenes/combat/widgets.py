@@ -1,23 +1,24 @@
 """The combat board's own click targets: the creature cards (aiming, all together) and the odds gauge.
 
-The scene paints the cards and the gauge; these widgets only give them a place in the focus
-order, a tooltip and a click.
+The board's painters paint the cards and the gauge; these widgets only give them a place in
+the focus order, a tooltip and a click.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
+from game.ui.context import UIContext
 from game.ui.draw import rounded_box
 from game.ui.widget import Widget
 
 
 class CardWidget(Widget):
-    """A creature card as a click target (all together: click to aim); the scene paints the card."""
+    """A creature card as a click target (all together: click to aim); the board's painter paints the card."""
 
-    def __init__(self, ui: Any, rect: pygame.Rect, index: int, on_click: Any) -> None:
+    def __init__(self, ui: UIContext, rect: pygame.Rect, index: int, on_click: Callable[[int], None]) -> None:
         super().__init__(ui, rect)
         self.index = index
         self.on_click = on_click

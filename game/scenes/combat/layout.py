@@ -1,28 +1,19 @@
-"""The combat board's geometry, its cached pictures and its animations.
+"""The combat board's regions for a page: the cards, the duel's centre, the log, the gauge, the buttons.
 
-Split from ``combat.py`` so the scene keeps to events and rules. The geometry
-comes from the page the board is given (``compute_layout``), any size from
-1024×640 up. What does not move between two changes of
-the fight (the page, the cards, the texts) is painted once into a board layer by
-the scene; only dice, bars, the flying arrow and the step-in are drawn per frame,
-from cached sprites (dice faces pre-rotated in 15° steps, shadows included).
+``compute_layout`` cuts the page the board is given (any size from 960×540 up) with
+``game.ui.layout.split`` into the three columns, the header and the bottom band;
+``card_geometry`` places the parts of one card, ``button_regions`` the board's
+buttons. The shape depends on the fight (its creatures, an ally, a quiver) and on
+the page only: the painters and the controls take every rect from here.
 """
 
 from __future__ import annotations
 
-import math
-import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
-from game.ui import fonts
-from game.ui.draw import blit_text, die_face
-from game.ui.icons import icon
-from game.ui.layout import fill, split
-from game.ui.surface_cache import SurfaceCache, surface_bytes
-from game.ui.text_fit import ellipsize  # noqa: F401  (the screens of the fight import it from here)
-from game.ui.theme import Palette
+from game.ui.layout import fill, fixed, split
 
 GAP = 10  # between two cards of a column
 COLUMN_GAP = 16
@@ -39,18 +30,13 @@ FULL_FROM, MEDIUM_FROM, COMPACT_FROM = 140, 84, 46
 TIGHT_BELOW = 600  # a page shorter than this (540: 200 % on a 1080p screen): the decision's buttons go in the band
 TALL_FROM = 900  # a page at least this tall puts the fight log under the hero's cards, the buttons alone below
 BUTTONS_BAND = 132  # the buttons' band on a tall page
-TUMBLE_SECONDS = 1.0
-FLIGHT_SECONDS = 0.5
-STEP_IN_SECONDS = 0.5
-BAR_SECONDS = 0.35
-FLOAT_SECONDS = 0.9
-ANGLE_STEP = 15
-DIE_CACHE_BYTES = 4_000_000  # rotated die faces with their shadows (~100 kB each): the most recent forty or so
-ARC = 150  # height of the arrow's flight above the straight line
+BUTTON_WIDTH, BUTTON_GAP = 320, 10  # the band's buttons: at most a hand's width, side by side
+DECISION_WIDTH, DECISION_HEIGHT = 196, 48  # Luck, Accept (and Spells) in the centre panel
+PANEL_INSET = 20  # the decision's buttons from the panel's sides
 
 
 @dataclass(frozen=True)
-class Layout:
+class CombatLayout:
     """Where each part of the board goes on a page of ``page`` logical pixels, for a fight of ``count`` creatures."""
 
     page: tuple[int, int]
@@ -84,6 +70,51 @@ class Layout:
         """The buttons' two rows: the first's top and height, the second's offset from it and its height."""
         return (self.buttons.y, 48, 56, 40) if self.compact else (self.buttons.y + 2, 52, 64, 44)
 
+    @property
+    def controls(self) -> ButtonRegions:
+        """Where each of the board's buttons goes."""
+        return button_regions(self)
+
+
+@dataclass(frozen=True)
+class ButtonRegions:
+    """The board's buttons: the moves and the history rows in the band, the decision and Spells in the panel."""
+
+    attack: pygame.Rect
+    shoot: pygame.Rect
+    escape: pygame.Rect
+    undo: pygame.Rect
+    redo: pygame.Rect
+    stop: pygame.Rect
+    luck: pygame.Rect
+    accept: pygame.Rect
+    finish: pygame.Rect
+    spells: pygame.Rect
+
+
+def button_regions(lay: CombatLayout) -> ButtonRegions:
+    """The buttons' rects: two rows of three on the band's right (smaller on a short page); Luck and Accept side
+    by side under the panel's words, whatever its width (in the moves' row on a very short page)."""
+    band, panel = lay.buttons, lay.panel
+    y, big, second, small = lay.button_rows()
+    w = min(BUTTON_WIDTH, (band.width - 2 * BUTTON_GAP) // 3)  # a wide band keeps buttons of a hand's width, on its right
+    moves = pygame.Rect(band.right - 3 * w - 2 * BUTTON_GAP, y, 3 * w + 2 * BUTTON_GAP, big)
+    attack, shoot, escape = split(moves, [fixed(w)] * 3, gap=BUTTON_GAP)
+    undo, redo, stop = split(pygame.Rect(moves.x, y + second, moves.width, small), [fixed(w)] * 3, gap=BUTTON_GAP)
+    room = panel.width - 2 * PANEL_INSET - 12
+    half = min(DECISION_WIDTH, room // 2)
+    # In a narrow panel Luck (an icon and longer words) takes more of the row than Accept.
+    luck_w = min(DECISION_WIDTH, max(half, room * 11 // 20))
+    accept_w = min(DECISION_WIDTH, room - luck_w)
+    luck = pygame.Rect(panel.x + PANEL_INSET, lay.actions_y, luck_w, DECISION_HEIGHT)
+    accept = pygame.Rect(panel.right - PANEL_INSET - accept_w, lay.actions_y, accept_w, DECISION_HEIGHT)
+    finish = pygame.Rect(panel.centerx - min(140, half), lay.actions_y, min(280, 2 * half), DECISION_HEIGHT)
+    if lay.decide_in_band:  # a very short page: the decision takes the moves' row (the moves wait for it)
+        luck = finish = attack.union(shoot)
+        accept = escape
+    spells = pygame.Rect(panel.x + PANEL_INSET, panel.bottom - 66, half, DECISION_HEIGHT)
+    return ButtonRegions(attack, shoot, escape, undo, redo, stop, luck, accept, finish, spells)
+
 
 def _mode(height: int) -> str:
     if height >= FULL_FROM:
@@ -105,7 +136,7 @@ def creature_cards(area: pygame.Rect, count: int, columns: int) -> tuple[tuple[p
     return cards, _mode(height)
 
 
-def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver: bool) -> Layout:
+def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver: bool) -> CombatLayout:
     """The board's rects for ``page``: hero (and ally, quiver) left, duel centre, creatures right, log and buttons below.
 
     The three columns share the width (never narrower than their cards need); the
@@ -156,7 +187,7 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         if y - GAP + 8 > log.y:  # the hero's column ran into the band: the log keeps the room under it (it scrolls)
             log = pygame.Rect(log.x, y - GAP + 8, log.width, log.bottom - (y - GAP + 8))
     gauge_w = max(556, min(720, round(width * 0.42)))
-    return Layout(
+    return CombatLayout(
         page=(width, height),
         hero=hero,
         ally=ally,
@@ -248,7 +279,7 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
 Slot = tuple[tuple[int, int], int]  # a die's centre and size
 
 
-def dice_slots(lay: Layout) -> dict[str, list[Slot]]:
+def dice_slots(lay: CombatLayout) -> dict[str, list[Slot]]:
     """Where each combatant's two dice sit: on its own card ("hero", "ally", "creature:<i>")."""
     hero = card_geometry(lay.hero, "full", hero=True)
     slots: dict[str, list[Slot]] = {"hero": [(c, hero.die_size) for c in hero.dice]}
@@ -261,14 +292,14 @@ def dice_slots(lay: Layout) -> dict[str, list[Slot]]:
     return slots
 
 
-def strip_slots(lay: Layout) -> list[Slot]:
+def strip_slots(lay: CombatLayout) -> list[Slot]:
     """The two dice of a shot or a Luck test, on the strip under the banner."""
     strip = lay.strip
     size = min(50, strip.height - 10)  # smaller in the short strip of a short page
     return [((strip.x + 44, strip.centery), size), ((strip.x + 54 + size, strip.centery), size)]
 
 
-def bar_rect(lay: Layout, key: str) -> pygame.Rect:
+def bar_rect(lay: CombatLayout, key: str) -> pygame.Rect:
     """The STAMINA bar of "hero", "ally" or "creature:<i>"."""
     if key == "hero":
         return card_geometry(lay.hero, "full", hero=True).bar
@@ -276,221 +307,3 @@ def bar_rect(lay: Layout, key: str) -> pygame.Rect:
         return card_geometry(lay.ally, "medium").bar
     index = int(key.split(":")[1])
     return card_geometry(lay.creatures[index], lay.card_mode).bar
-
-
-# ---------------------------------------------------------------- sprites
-
-
-class DiceSprites:
-    """Die faces with their shadows, pre-rotated in ``ANGLE_STEP`` degree steps (cached)."""
-
-    def __init__(self) -> None:
-        self._cache = SurfaceCache(
-            "combat dice", DIE_CACHE_BYTES, size_of=lambda found: surface_bytes(found[0]) + surface_bytes(found[1])
-        )
-
-    def get(
-        self, value: int, size: int, angle: float, palette: Palette
-    ) -> tuple[pygame.Surface, pygame.Surface, tuple[int, int]]:
-        bucket = int(round(angle / ANGLE_STEP)) * ANGLE_STEP % 360
-        key = (value, size, bucket, palette)
-        found = self._cache.get(key)
-        if found is None:
-            face = die_face(value, size, palette)
-            if bucket:
-                face = pygame.transform.rotozoom(face, bucket, 1.0)
-            shade = pygame.mask.from_surface(face).to_surface(setcolor=palette.shadow, unsetcolor=(0, 0, 0, 0))
-            found = self._cache.put(key, (face, shade, (max(2, size // 16), max(2, size // 14))))
-        return found
-
-    def draw(
-        self, surface: pygame.Surface, center: tuple[float, float], size: int, value: int, palette: Palette, angle: float = 0.0
-    ) -> None:
-        face, shade, offset = self.get(value, size, angle, palette)
-        rect = face.get_rect(center=(round(center[0]), round(center[1])))
-        surface.blit(shade, rect.move(offset))
-        surface.blit(face, rect)
-
-
-# ---------------------------------------------------------------- animation
-
-
-@dataclass
-class Die:
-    """One die of a tumble: where it lands, its final face and when it lands (0..1 of the tumble)."""
-
-    center: tuple[int, int]
-    size: int
-    final: int
-    land: float
-    shown: int = 1
-    spin: float = 0.0
-
-
-@dataclass
-class Tumble:
-    """Dice rolling on the board, each settling in turn on the face the rules drew."""
-
-    dice: list[Die]
-    duration: float
-    rng: random.Random
-    elapsed: float = 0.0
-    _flip: float = 0.0
-    flight: tuple[tuple[int, int], tuple[int, int], bool] | None = None  # arrow: from, to, hit
-
-    def __post_init__(self) -> None:
-        for i, die in enumerate(self.dice):
-            die.shown = self.rng.randint(1, 6)
-            die.spin = self.rng.uniform(0, 360) + i * 37
-
-    @property
-    def done(self) -> bool:
-        return self.elapsed >= self.duration
-
-    def finish(self) -> None:
-        self.elapsed = self.duration
-
-    def update(self, dt: float) -> None:
-        self.elapsed = min(self.duration, self.elapsed + dt)
-        self._flip += dt
-        flip = self._flip >= 0.07
-        if flip:
-            self._flip = 0.0
-        for die in self.dice:
-            if not self.landed(die):
-                die.spin = (die.spin + 600 * dt) % 360
-                if flip:
-                    die.shown = self.rng.randint(1, 6)
-
-    def landed(self, die: Die) -> bool:
-        return self.duration <= 0 or self.elapsed >= die.land * self.duration
-
-    def draw(self, surface: pygame.Surface, sprites: DiceSprites, palette: Palette) -> None:
-        progress = 1.0 if self.duration <= 0 else self.elapsed / self.duration
-        for die in self.dice:
-            if self.landed(die):
-                sprites.draw(surface, die.center, die.size, die.final, palette)
-                continue
-            local = min(1.0, progress / max(0.05, die.land))
-            hop = abs(math.sin(local * math.pi * 3)) * (1 - local) * die.size * 0.6
-            sprites.draw(surface, (die.center[0], die.center[1] - hop), die.size, die.shown, palette, die.spin)
-        if self.flight is not None:
-            self._draw_arrow(surface, palette, min(1.0, progress / 0.6))
-
-    def _draw_arrow(self, surface: pygame.Surface, palette: Palette, t: float) -> None:
-        (x0, y0), (x1, y1), hit = self.flight  # type: ignore[misc]  # drawn only while an arrow flies (flight is set)
-        if not hit:
-            y1 -= 70  # a miss flies over the creature's head
-        if t >= 1.0:
-            if hit:
-                return
-            x = x1 + 60
-            y = y1 - 10
-        else:
-            x = x0 + (x1 - x0) * t
-            y = y0 + (y1 - y0) * t - math.sin(t * math.pi) * ARC
-        angle = math.degrees(math.atan2(-(y1 - y0 - ARC * math.pi * math.cos(t * math.pi)), (x1 - x0)))
-        image = arrow_sprite(palette)
-        rotated = pygame.transform.rotate(image, angle - 45)
-        surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
-
-
-_arrow_cache: dict[Palette, pygame.Surface] = {}
-
-
-def arrow_sprite(palette: Palette) -> pygame.Surface:
-    """The flying arrow: the quiver's arrow icon (tip up-right, i.e. at 45°)."""
-    found = _arrow_cache.get(palette)
-    if found is None:
-        found = _arrow_cache[palette] = icon("arrow", 60, palette.ink, palette.rubric)
-    return found
-
-
-@dataclass
-class Bar:
-    """A STAMINA value that eases toward its target (the bar and its number)."""
-
-    value: float
-    target: int
-    maximum: int
-    speed: float = 0.0
-
-    def aim(self, target: int, maximum: int, seconds: float) -> None:
-        self.maximum = max(1, maximum)
-        if target != self.target:
-            self.target = target
-            self.speed = abs(self.value - target) / seconds if seconds > 0 else 0.0
-            if seconds <= 0:
-                self.value = target
-
-    def update(self, dt: float) -> None:
-        if self.value == self.target:
-            return
-        if self.speed <= 0:
-            self.value = self.target
-            return
-        step = self.speed * dt
-        self.value = (
-            self.target if abs(self.target - self.value) <= step else self.value + math.copysign(step, self.target - self.value)
-        )
-
-    @property
-    def moving(self) -> bool:
-        return self.value != self.target
-
-    def finish(self) -> None:
-        self.value = self.target
-
-
-@dataclass
-class Floater:
-    """A "−2" rising from a bar after a wound."""
-
-    text: str
-    pos: tuple[int, int]
-    colour: tuple[int, int, int]
-    left: float
-    total: float = field(default=FLOAT_SECONDS)
-
-
-def draw_bar(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    value: float,
-    maximum: int,
-    palette: Palette,
-    show_text: bool = True,
-    size: int = 18,
-) -> None:
-    """A STAMINA bar: parchment trough, fill by ratio (green, amber, red), the numbers on the right."""
-    ratio = max(0.0, min(1.0, value / max(1, maximum)))
-    radius = rect.height // 2
-    pygame.draw.rect(surface, palette.parchment_dark, rect, border_radius=radius)
-    if ratio > 0:
-        fill = rect.copy()
-        fill.width = max(rect.height, round(rect.width * ratio))
-        colour = palette.good if ratio > 0.5 else (196, 140, 40) if ratio > 0.25 else palette.bad
-        pygame.draw.rect(surface, colour, fill, border_radius=radius)
-    pygame.draw.rect(surface, palette.ink_soft, rect, width=1, border_radius=radius)
-    if show_text and rect.height >= 12:
-        label = f"{round(value)} / {maximum}"
-        chip = pygame.Rect(0, 0, fonts.text_width(label, "bold", size) + 12, rect.height - 4)
-        chip.midright = (rect.right - 2, rect.centery)
-        pygame.draw.rect(surface, palette.parchment_light, chip, border_radius=chip.height // 2)
-        blit_text(surface, label, (chip.centerx, rect.centery), "bold", size, palette.ink, "center")
-
-
-def ribbon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], ink: tuple[int, int, int]) -> None:
-    """A banner ribbon with notched ends."""
-    x, y, w, h = rect
-    notch = h // 3
-    points = [(x, y), (x + w, y), (x + w - notch, y + h // 2), (x + w, y + h), (x, y + h), (x + notch, y + h // 2)]
-    pygame.draw.polygon(surface, colour, points)
-    pygame.draw.polygon(surface, ink, points, 2)
-
-
-def fit_text(text: str, face: str, size: int, width: int) -> int:
-    """The largest size ≤ ``size`` at which ``text`` fits ``width`` (not below 14)."""
-    while size > 14 and fonts.text_width(text, face, size) > width:
-        size -= 1
-    return size

@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
-from game.scenes.combat_board import (
+from game.rules.ff.state import SheetState
+from game.scenes.combat.layout import CombatLayout, bar_rect, dice_slots, strip_slots
+from game.scenes.combat.motion import (
     BAR_SECONDS,
     FLIGHT_SECONDS,
     FLOAT_SECONDS,
@@ -24,13 +25,10 @@ from game.scenes.combat_board import (
     Bar,
     Die,
     Floater,
-    Layout,
     Tumble,
-    bar_rect,
-    dice_slots,
-    strip_slots,
 )
-from game.scenes.combat_timeline import Step
+from game.scenes.combat.text import fight_of, hero_of
+from game.scenes.combat.timeline import Step
 from game.ui.theme import Palette
 
 #: Parts of the board hidden while the dice roll (their result would give the outcome away).
@@ -62,7 +60,7 @@ class StepIn:
 class Animator:
     """The board's animations for one layout; ``factor`` is the settings' speed (0: none)."""
 
-    def __init__(self, layout: Layout, rng: random.Random) -> None:
+    def __init__(self, layout: CombatLayout, rng: random.Random) -> None:
         self.layout = layout
         self.rng = rng
         self.tumble: Tumble | None = None
@@ -113,7 +111,7 @@ class Animator:
         lay = self.layout
         if step.do == "round":
             slots = dice_slots(lay)
-            exchanges = after.fight.last_round
+            exchanges = fight_of(after).last_round
             count = len(exchanges) + 1
             for order, x in enumerate(exchanges):
                 key, roll = ("ally", x.hero_roll) if x.by_ally else (f"creature:{x.creature}", x.creature_roll)
@@ -130,7 +128,7 @@ class Animator:
             flight = None
             if step.do == "shoot" and lay.quiver is not None:
                 target = step.entry.action.get("target")
-                index = target if target is not None else (step.before.fight.front() or 0)
+                index = target if target is not None else (fight_of(step.before).front() or 0)
                 card = lay.creatures[index]
                 flight = ((lay.quiver.x + 60, lay.quiver.y + 60), (card.x + 40, card.centery), step.entry.outcome == "hit")
             return dice, frozenset({STRIP, BANNER}), flight
@@ -138,7 +136,7 @@ class Animator:
 
     # -- settling ---------------------------------------------------------------------------------
     def settle(
-        self, before: Any, state: Any, factor: float, animate: bool, palette: Palette, wound_stat: str = "stamina"
+        self, before: SheetState, state: SheetState, factor: float, animate: bool, palette: Palette, wound_stat: str = "stamina"
     ) -> None:
         """The dice have landed: aim the bars at ``state``, float the damage, step the next creature in.
 
@@ -148,8 +146,8 @@ class Animator:
         self.hidden = frozenset()
         moving = animate and factor > 0
         seconds = BAR_SECONDS / factor if moving else 0.0
-        fight = state.fight
-        targets = {"hero": (state.hero.scores[wound_stat], state.hero.initial[wound_stat])}
+        fight, hero = fight_of(state), hero_of(state)
+        targets = {"hero": (hero.scores[wound_stat], hero.initial[wound_stat])}
         if fight.ally is not None:
             targets["ally"] = (fight.ally.stamina, fight.ally.initial_stamina)
         for i, e in enumerate(fight.enemies):
@@ -166,7 +164,7 @@ class Animator:
                 self.floaters.append(
                     Floater(f"−{old - value}", (rect.right - 30, rect.y - 4), palette.bad, FLOAT_SECONDS / factor)
                 )
-        previous = getattr(before, "fight", None)
+        previous = before.fight
         if moving and fight.mode == "one_after_another" and previous is not None and fight.active:
             before_front, front = previous.front(), fight.front()
             if front is not None and before_front is not None and front != before_front:

@@ -1,66 +1,66 @@
 """The combat board's centre column and log: the banner, the dice strip, the decision, the summary, the hints.
 
-Painted into the board layer from a :class:`BoardFrame`; the Luck stakes and
-the odds come from the rules and the odds worker, never computed here.
+Painted into the board layer from a :class:`~game.scenes.combat.view.CombatView`; the Luck
+stakes and the odds come from the rules and the odds worker, never computed here.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import pygame
 
 from game.rules.ff.outcome import good
 from game.rules.odds.dice import p_2d6_at_most
-from game.scenes.combat_board import ellipsize, fit_text, ribbon, strip_slots
-from game.scenes.combat_frame import BoardFrame, Painter
-from game.scenes.combat_text import advice_key, name_of, percent, rules_in_force, stakes_words
+from game.scenes.combat.drawing import Painter, fit_text, ribbon
+from game.scenes.combat.layout import strip_slots
+from game.scenes.combat.text import advice_key, name_of, percent, rules_in_force, stakes_words
+from game.scenes.combat.view import CombatView
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
-from game.ui.text_fit import fit_line, fit_lines
+from game.ui.text_fit import ellipsize, fit_line, fit_lines
 
 
 class CentrePainter(Painter):
     """The middle of the board and the fight log."""
 
-    def paint(self, surface: pygame.Surface, frame: BoardFrame) -> None:
-        self.frame = frame
-        self._paint_centre(surface, frame.state)
-        self._paint_log(surface)
+    def paint(self, surface: pygame.Surface, view: CombatView) -> None:
+        """The banner, the dice strip and the panel (decision, summary or hints), then the log."""
+        self._paint_centre(surface, view)
+        self._paint_log(surface, view)
 
-    def _paint_centre(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_centre(self, surface: pygame.Surface, view: CombatView) -> None:
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        lay = self.layout
-        fight = state.fight
-        told = self.frame.told
-        if told is not None and "banner" not in self.frame.hidden and told.banner:
+        lay = self.regions
+        fight = view.fight
+        told = view.told
+        if told is not None and "banner" not in view.hidden and told.banner:
             colour = {"good": p.good, "bad": p.bad}.get(told.tone, p.accent)
             ribbon(surface, lay.banner, colour, p.ink)
             size = fit_text(told.banner, "bold", theme.text_size("heading"), lay.banner.width - 60)
             blit_text(surface, told.banner, lay.banner.center, "bold", size, p.accent_text, "center")
-        elif "banner" in self.frame.hidden:
+        elif "banner" in view.hidden:
             blit_text(surface, t("combat.rolling"), lay.banner.center, "italic", theme.text_size("heading"), p.ink_soft, "center")
-        self._paint_strip(surface, state)
+        self._paint_strip(surface, view)
         panel = lay.panel
         draw_panel(surface, panel, p, fill_alpha=235)
         if fight.active and fight.pending:
-            self._paint_decision(surface, state)
+            self._paint_decision(surface, view)
         elif not fight.active:
-            self._paint_summary(surface, state)
+            self._paint_summary(surface, view)
         else:
-            self._paint_hint(surface, state)
+            self._paint_hint(surface, view)
 
-    def _paint_strip(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_strip(self, surface: pygame.Surface, view: CombatView) -> None:
+        """A shot's or a Luck test's dice and verdict, or the round's two Attack Strengths."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        strip = self.layout.strip
-        step = self.frame.step
+        strip = self.regions.strip
+        step, state = view.step, view.state
         if step is None:
             return
-        if step.do in ("shoot", "luck") and self.frame.settled and state.last_test is not None:
-            if "strip" in self.frame.hidden:
+        if step.do in ("shoot", "luck") and view.settled and state.last_test is not None:
+            if "strip" in view.hidden:
                 return
             test = state.last_test
-            for (center, size), face in zip(strip_slots(self.layout), test.dice):
+            for (center, size), face in zip(strip_slots(self.regions), test.dice):
                 self.sprites.draw(surface, center, size, face, p)
             total = sum(test.dice)
             key = "combat.strip_shot" if step.do == "shoot" else "combat.strip_luck"
@@ -77,9 +77,8 @@ class CentrePainter(Painter):
                 "midleft",
             )
             return
-        fight = state.fight
-        own = [x for x in fight.last_round if not x.by_ally]
-        if not own or "cards" in self.frame.hidden:
+        own = [x for x in view.fight.last_round if not x.by_ally]
+        if not own or "cards" in view.hidden:
             return
         x = own[0]
         body = theme.text_size("heading")
@@ -106,10 +105,11 @@ class CentrePainter(Painter):
             "midleft",
         )
 
-    def _paint_decision(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_decision(self, surface: pygame.Surface, view: CombatView) -> None:
+        """The wound (or missed arrow) to settle, what Luck changes, the chance of being Lucky, the advisor."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        panel = self.layout.panel
-        fight = state.fight
+        panel = self.regions.panel
+        state, fight = view.state, view.fight
         pending = fight.pending[0]
         x, y = panel.x + 22, panel.y + 16
         room = panel.width - 44
@@ -127,7 +127,7 @@ class CentrePainter(Painter):
         what_size = what_size if len(what_lines) == 1 else 17
         what_step = fonts.line_height("bold", what_size)
         natural = 40 + 30 + (len(what_lines) - 1) * what_step + len(lines) * line + 30 - line + 34 + 2 * 28 + 24
-        k = max(0.75, min(1.0, (self.layout.actions_y - panel.y - 16 - 4) / natural))
+        k = max(0.75, min(1.0, (self.regions.actions_y - panel.y - 16 - 4) / natural))
         head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
         head, size = fit_line(head, "title", theme.text_size("heading"), room)
         blit_text(surface, head, (x, y), "title", size, p.rubric, box=panel, owner="combat decision")
@@ -139,9 +139,8 @@ class CentrePainter(Painter):
             blit_text(surface, text, (x, y), "body", small, p.ink_soft, box=panel, owner="combat stakes")
             y += line
         y += round((30 - line) * k)
-        luck = state.hero.scores["luck"]
-        answer = self.frame.odds
-        advice = answer.get("advice") if answer else None
+        luck = view.hero.scores["luck"]
+        advice = view.odds["advice"] if view.odds else None
         p_lucky = advice["p_lucky"] if advice else p_2d6_at_most(luck)
         chance, size = fit_line(t("combat.p_lucky", p=percent(self.ui, p_lucky), luck=luck), "body", body, room)
         blit_text(surface, chance, (x, y), "body", size, p.ink, box=panel, owner="combat decision")
@@ -167,10 +166,11 @@ class CentrePainter(Painter):
         verdict, size = fit_line(t(advice_key(advice["test_luck"], advice["accept"])), "italic", small, room)
         blit_text(surface, verdict, (x, y + 4), "italic", size, p.accent, box=panel, owner="combat decision")
 
-    def _paint_summary(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_summary(self, surface: pygame.Surface, view: CombatView) -> None:
+        """The fight's end: who won and the tallies (rounds, damage, Luck, arrows)."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        panel = self.layout.panel
-        fight = state.fight
+        panel = self.regions.panel
+        fight = view.fight
         stats = fight.stats
         x, y = panel.x + 26, panel.y + 16
         colour = p.bad if fight.winner == "enemies" else p.good if fight.winner == "hero" else p.ink
@@ -189,7 +189,7 @@ class CentrePainter(Painter):
             rows.append(("combat.sum_arrows", stats.arrows_spent))
         boxes = [e for e in fight.enemies if e.box is not None]
         # The rows share the room above "Retour à la feuille" (actions_y): closer together when there are more.
-        room = pygame.Rect(panel.x, y, panel.width, self.layout.actions_y - 8 - y)
+        room = pygame.Rect(panel.x, y, panel.width, self.regions.actions_y - 8 - y)
         step = min(34, (room.height - (24 if boxes else 0)) // max(1, len(rows)))
         for key, value in rows:
             blit_text(surface, t(key), (x, y), "body", body, p.ink, box=room, owner="combat summary")
@@ -203,17 +203,18 @@ class CentrePainter(Painter):
             text, size = fit_line(t("combat.boxes_updated"), "italic", small, panel.width - 52)
             blit_text(surface, text, (x, y + 2), "italic", size, p.ink_soft, box=room, owner="combat summary")
 
-    def _paint_hint(self, surface: pygame.Surface, state: Any) -> None:
+    def _paint_hint(self, surface: pygame.Surface, view: CombatView) -> None:
+        """Whose move: the book's rules in force, archery, the target or the next creature, the ally, escape."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        panel = self.layout.panel
-        fight = state.fight
+        panel = self.regions.panel
+        state, fight = view.state, view.fight
         x, y = panel.x + 22, panel.y + 16
         blit_text(surface, t("combat.your_move"), (x, y), "title", theme.text_size("heading"), p.rubric)
         y += 44
         lines = rules_in_force(t, self.book, fight, self.ui.catalogue.language)
-        target = self.frame.target
+        target = view.target
         if fight.shots_left > 0 and not fight.bow_broken and self.book.archery is not None:
-            lines.append(t("combat.hint_archery", n=fight.shots_left, skill=state.hero.scores["skill"]))
+            lines.append(t("combat.hint_archery", n=fight.shots_left, skill=view.hero.scores["skill"]))
         if fight.mode == "all_together":
             lines.append(t("combat.hint_target", name=name_of(state, target) if target is not None else "?"))
             lines.append(t("combat.hint_together"))
@@ -225,15 +226,15 @@ class CentrePainter(Painter):
             )
         else:
             rules = self.book.profile(fight.profile)
-            lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=self._stat_name(rules.attack)))
+            lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=self.stat_name(rules.attack)))
         if fight.ally is not None and fight.ally.stamina > 0:
             lines.append(t("combat.hint_ally", name=fight.ally.name))
         if fight.escape_allowed:
             lines.append(t("combat.hint_escape", damage=fight.escape_damage))
         body = theme.text_size("small") + 2
         # With a spell book the Spells button sits at the panel's foot: the words stop above it.
-        foot = panel.bottom - (66 if self.book.spells else 0)
-        limit = foot - 30 - (34 if self.frame.message else 0)  # the refusal keeps its line
+        foot = self.regions.controls.spells.y if self.book.spells else panel.bottom
+        limit = foot - 30 - (34 if view.message else 0)  # the refusal keeps its line
         parts = [part for line in lines for part in [*wrap_words(line, "body", body, panel.width - 44), None]]
         for part in parts:
             if y > limit:
@@ -243,10 +244,10 @@ class CentrePainter(Painter):
                 continue
             blit_text(surface, part, (x, y), "body", body, p.ink)
             y += fonts.line_height("body", body)
-        if self.frame.message:
+        if view.message:
             blit_text(
                 surface,
-                ellipsize(self.frame.message, "italic", body, panel.width - 44),
+                ellipsize(view.message, "italic", body, panel.width - 44),
                 (x, foot - 34),
                 "italic",
                 body,
@@ -254,17 +255,18 @@ class CentrePainter(Painter):
             )
 
     # -- log
-    def _paint_log(self, surface: pygame.Surface) -> None:
+    def _paint_log(self, surface: pygame.Surface, view: CombatView) -> None:
+        """The fight log's newest lines (scrolled back by the wheel), then a refusal's message where it belongs."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
-        rect = self.layout.log
+        rect = self.regions.log
         draw_panel(surface, rect, p, fill_alpha=235)
         blit_text(surface, t("combat.log"), (rect.x + 16, rect.y + 8), "title", theme.text_size("body"), p.ink)
         draw_rule(surface, rect.x + 16, rect.right - 16, rect.y + 38, p.ink_faint)
         size = theme.text_size("small") - 1
         height = fonts.line_height("body", size)
         room = max(1, (rect.height - 50) // height)
-        lines = list(self.frame.log)
-        end = len(lines) - min(self.frame.log_scroll, max(0, len(lines) - room))
+        lines = list(view.log)
+        end = len(lines) - min(view.log_scroll, max(0, len(lines) - room))
         shown = lines[max(0, end - room) : end]
         y = rect.y + 44
         colours = {"good": p.good, "bad": p.bad, "head": p.rubric}
@@ -274,20 +276,23 @@ class CentrePainter(Painter):
                 surface, ellipsize(text, face, size, rect.width - 32), (rect.x + 16, y), face, size, colours.get(tone, p.ink)
             )
             y += height
-        if self.frame.message and self.frame.current.fight is not None and not self.frame.current.fight.active:
-            blit_text(surface, self.frame.message, (rect.x + 16, rect.bottom - 24), "italic", size, p.bad)
-        if (
-            self.frame.message
-            and self.frame.current.fight is not None
-            and self.frame.current.fight.active
-            and self.frame.current.fight.pending
-        ):
+        self._paint_refusal(surface, view, size)
+
+    def _paint_refusal(self, surface: pygame.Surface, view: CombatView, size: int) -> None:
+        """A refused move's message: under the log once the fight is over, under the buttons while a decision waits."""
+        fight = view.current_fight
+        if not view.message or fight is None:
+            return
+        p, rect = self.ui.palette, self.regions.log
+        if not fight.active:
+            blit_text(surface, view.message, (rect.x + 16, rect.bottom - 24), "italic", size, p.bad)
+        if fight.active and fight.pending:
             # Under the buttons (the refused move was one of them).
-            buttons = self.layout.buttons
-            top, _, second, small = self.layout.button_rows()
+            buttons = self.regions.buttons
+            top, _, second, small = self.regions.button_rows()
             blit_text(
                 surface,
-                ellipsize(self.frame.message, "italic", size, buttons.width),
+                ellipsize(view.message, "italic", size, buttons.width),
                 (buttons.x, min(buttons.bottom, top + second + small + 36)),
                 "italic",
                 size,

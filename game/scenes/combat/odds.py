@@ -15,16 +15,19 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 import pygame
 
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
+from game.rules.ff.state import SheetState
 from game.rules.odds.cancel import Cancelled, cancellable
 
 ODDS_READY = pygame.event.custom_type()
 KEEP = 32  # answers remembered (undo shows an earlier state's odds at once)
 LOG = logging.getLogger("feuille.odds")
+RANGE = "combat.odds_error_range"  # a score beyond what the odds rate
 
 
 def failure(error: BaseException) -> str:
@@ -33,22 +36,68 @@ def failure(error: BaseException) -> str:
     return "combat.odds_error_memory" if isinstance(error, MemoryError) else "combat.odds_error_internal"
 
 
+class LowerBounds(TypedDict):
+    """Where a chance is estimated, the lower bound the board may show ("≥ 41 %"); None where it is exact."""
+
+    no_luck: float | None
+    best_luck: float | None
+
+
+class FightOdds(TypedDict):
+    """The rules' ``odds`` (game.rules.ff.odds_view.odds): P(win) without Luck and with the best Luck policy."""
+
+    no_luck: float
+    best_luck: float
+    ally_ignored: bool
+    exact: bool  # False: a Monte Carlo estimate, ``margin`` its 95 % half-width
+    margin: float
+    at_least: LowerBounds
+
+
+class LuckAdvice(TypedDict):
+    """The rules' ``advice`` (game.rules.ff.odds_view.advice) while a wound or a missed arrow waits."""
+
+    test_luck: float
+    accept: float
+    p_lucky: float
+    exact: bool
+
+
+class OddsAnswer(TypedDict):
+    """The worker's answer for one state (None where the rules refused: no fight to rate, nothing pending).
+
+    ``error``: the catalogue key of the reason the odds are unavailable (out of memory, scores beyond what the
+    odds rate, a defect: the traceback is in the log); absent when nothing failed.
+    """
+
+    odds: FightOdds | None
+    advice: LuckAdvice | None
+    error: NotRequired[str]
+
+
+class DerivedValues(Protocol):
+    """The ruleset's values computed on demand (game.rules.ff.ruleset.FightingFantasyRules.derived), handed as
+    JSON-shaped dicts: the worker types them once, in ``compute``."""
+
+    def derived(self, book: FightingFantasyBook, state: SheetState, root: str) -> dict[str, Any]: ...  # Any: JSON-shaped
+
+
 class OddsWorker:
     """Computes ``{"odds": …, "advice": …}`` for fight states on a background thread."""
 
-    def __init__(self, rules: Any, book: Any, *, post_events: bool = True) -> None:
+    def __init__(self, rules: DerivedValues, book: FightingFantasyBook, *, post_events: bool = True) -> None:
         self.rules = rules
         self.book = book
         self.post_events = post_events
         self._lock = threading.Condition()
-        self._results: OrderedDict[int, tuple[Any, dict[str, Any]]] = OrderedDict()
-        self._job: Any = None
-        self._busy: Any = None
+        self._results: OrderedDict[int, tuple[SheetState, OddsAnswer]] = OrderedDict()
+        self._job: SheetState | None = None
+        self._busy: SheetState | None = None
         self._stopped = False
         self._thread: threading.Thread | None = None
 
     # -- main thread ------------------------------------------------------------------
-    def request(self, state: Any) -> None:
+    def request(self, state: SheetState) -> None:
         """Ask for ``state``'s odds (no-op when known or already asked)."""
         with self._lock:
             if self._stopped or id(state) in self._results and self._results[id(state)][0] is state:
@@ -61,7 +110,7 @@ class OddsWorker:
                 self._thread.start()
             self._lock.notify_all()
 
-    def result(self, state: Any) -> dict[str, Any] | None:
+    def result(self, state: SheetState) -> OddsAnswer | None:
         """The answer for ``state``, or None while it is being computed."""
         with self._lock:
             found = self._results.get(id(state))
@@ -93,6 +142,7 @@ class OddsWorker:
                     self._lock.notify_all()
                     return
                 state, self._job = self._job, None
+                assert state is not None  # woken for a job
                 self._busy = state
             try:
                 # A newer request (the fight moved on) or close() cancels the job in hand.
@@ -104,7 +154,7 @@ class OddsWorker:
                     self._lock.notify_all()
                 continue
             except Exception as error:  # noqa: BLE001 - the worker never dies silently (issue 23): it answers why
-                answer = {"odds": None, "advice": None, "error": failure(error)}
+                answer = OddsAnswer(odds=None, advice=None, error=failure(error))
             with self._lock:
                 self._results[id(state)] = (state, answer)
                 while len(self._results) > KEEP:
@@ -117,29 +167,34 @@ class OddsWorker:
         # Read without the lock: a stale answer only delays the cancel to the next check.
         return self._job is not None or self._stopped
 
-    def compute(self, state: Any) -> dict[str, Any]:
+    def compute(self, state: SheetState) -> OddsAnswer:
         """The odds and (while a decision waits) the advice of ``state``; None where refused.
 
         A computation that fails (out of memory, a defect) leaves ``"error"``: the
         catalogue key of the reason the board shows ("odds unavailable: …"); the
         traceback goes to the log.
         """
-        answer: dict[str, Any] = {"odds": None, "advice": None}
-        for root in ("odds", "advice"):
-            try:
-                answer[root] = self.rules.derived(self.book, state, root)
-            except Refused:
-                answer[root] = None
-            except ValueError as refused:  # a score beyond what the odds rate (0-999), a fight they cannot rate
-                answer[root] = None
-                if root == "odds":
-                    answer["error"] = getattr(refused, "key", "combat.odds_error_range")
-            except Cancelled:
-                raise
-            except Exception as error:  # noqa: BLE001 - reported, never fatal to the worker (issue 23)
-                answer[root] = None
-                answer["error"] = failure(error)
+        answer = OddsAnswer(odds=None, advice=None)
+        answer["odds"] = cast("FightOdds | None", self._derived(state, "odds", answer))
+        answer["advice"] = cast("LuckAdvice | None", self._derived(state, "advice", answer))
         return answer
+
+    def _derived(self, state: SheetState, root: str, answer: OddsAnswer) -> dict[str, Any] | None:  # Any: the rules' JSON
+        """The rules' ``root`` value of ``state`` as they give it (``compute`` types it); why it could not be
+        computed goes to ``answer["error"]``."""
+        try:
+            return self.rules.derived(self.book, state, root)
+        except Refused:
+            return None
+        except ValueError as refused:  # a score beyond what the odds rate (0-999), a fight they cannot rate
+            if root == "odds":
+                answer["error"] = getattr(refused, "key", RANGE)
+            return None
+        except Cancelled:
+            raise
+        except Exception as error:  # noqa: BLE001 - reported, never fatal to the worker (issue 23)
+            answer["error"] = failure(error)
+            return None
 
     def _wake(self) -> None:
         if not self.post_events:

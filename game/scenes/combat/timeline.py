@@ -8,8 +8,9 @@ redo and a fight reopened from a save all show the same board. No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from game.rules.ff.actions import FFAction
+from game.rules.ff.state import SheetState
 from game.rules.session import Entry, Session
 
 FIGHT = "fight"
@@ -20,8 +21,8 @@ class Step:
     """One accepted action of the fight with the states around it."""
 
     entry: Entry
-    before: Any
-    after: Any
+    before: SheetState
+    after: SheetState
 
     @property
     def do(self) -> str:
@@ -31,7 +32,7 @@ class Step:
 class FightTimeline:
     """The steps of the session's current fight, from its ``fight`` entry to the newest entry."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[SheetState, FFAction]) -> None:
         self.session = session
         starts = [i for i, e in enumerate(session.entries) if e.action.get("do") == FIGHT]
         if not starts:

@@ -1,0 +1,310 @@
+"""The combat board's cards: the hero's, the ally's, the quiver and the creatures', painted from a view.
+
+Each card shows the state the view shows (the state before the newest step
+while its dice roll) and its last exchange once the dice have landed; the
+STAMINA bars themselves are drawn per frame by the live layer (they ease).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.ff.context import counter_maximum
+from game.rules.ff.state import Exchange, Fight
+from game.scenes.combat.drawing import Painter, broken_bow, fit_text
+from game.scenes.combat.layout import CardGeometry, card_geometry
+from game.scenes.combat.text import name_of, result_key, roll_text
+from game.scenes.combat.view import CombatView
+from game.ui import fonts
+from game.ui.draw import blit_text, draw_panel, rounded_box
+from game.ui.icons import draw_icon
+from game.ui.text_fit import ellipsize, fit_line, fit_lines
+from game.ui.theme import RGB
+
+#: Where the hero's (or the ally's) side won, and where it lost: the colour of an exchange's result.
+GOOD_RESULTS, BAD_RESULTS = ("hero_hit", "ally_hit"), ("hero_wounded", "ally_wounded")
+
+
+class CardPainter(Painter):
+    """Paints the hero's, the ally's, the quiver's and the creatures' cards."""
+
+    def result_colour(self, result: str) -> RGB:
+        """An exchange's result in the colour of the side it favours (ink for a parry)."""
+        p = self.ui.palette
+        return p.good if result in GOOD_RESULTS else p.bad if result in BAD_RESULTS else p.ink_soft
+
+    def result_words(self, exchange: Exchange) -> str:
+        """An exchange's result as a card's tag ("Touché", "Paré par Sorrel"…)."""
+        by_ally = exchange.by_ally and exchange.result == "parry"
+        return self.ui.t(result_key(exchange.result) + ("_ally_card" if by_ally else "_card"))
+
+    def card_frame(
+        self, surface: pygame.Surface, rect: pygame.Rect, *, highlight: str | None = None, dim: bool = False, local: bool = False
+    ) -> None:
+        """A card's panel, dimmed (a defeated or waiting creature) or ringed (the target, a wound to settle)."""
+        p = self.ui.palette
+        draw_panel(surface, rect, p, shadow=not local, fill_alpha=235 if not dim else 150)
+        if highlight is not None:
+            colour = {"target": p.rubric, "pending": p.focus}.get(highlight, p.rubric)
+            pygame.draw.rect(surface, colour, rect.inflate(-6, -6), width=3, border_radius=6)
+
+    def pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: RGB) -> None:
+        """A small label tab sitting on a card's top edge (target, waiting, defeated, wound to settle)."""
+        p = self.ui.palette
+        size = self.ui.theme.text_size("small") - 2
+        width = fonts.text_width(text, "italic", size) + 20
+        box = pygame.Rect(0, 0, width, 22)
+        box.midright = (rect.right - 18, rect.top + 2)
+        surface.blit(rounded_box(box.size, p.parchment_light, colour, 11), box)
+        blit_text(surface, text, (box.centerx, box.centery), "italic", size, colour, "center")
+
+    def paint_roll(self, surface: pygame.Surface, geo: CardGeometry, dice: list[int], formula: str, label: str | None) -> None:
+        """A card's two dice and the formula of its Attack Strength."""
+        p = self.ui.palette
+        for center, face in zip(geo.dice, dice):
+            self.sprites.draw(surface, center, geo.die_size, face, p)
+        if geo.formula is None:
+            return
+        small = self.ui.theme.text_size("small")
+        if geo.die_size >= 44:
+            if label:
+                blit_text(surface, label, (geo.formula[0], geo.formula[1] - 16), "italic", small, p.ink_soft, "midleft")
+            # Up to the card's right edge (``tag`` is 18 px in from it): a narrow card sets the formula smaller.
+            size = fit_text(formula, "bold", 22, geo.tag[0] + 8 - geo.formula[0])
+            blit_text(surface, formula, (geo.formula[0], geo.formula[1] + 10), "bold", size, p.ink, "midleft")
+        else:
+            size = 20 if geo.die_size else small
+            anchor = "midleft" if geo.die_size else "midright"
+            blit_text(surface, formula, geo.formula, "bold", size, p.ink, anchor)
+
+    # -- the hero's side
+    def paint_hero(self, surface: pygame.Surface, view: CombatView) -> None:
+        """The hero's card: name, attack and LUCK, the wound score's name, the last roll (or "no round yet")."""
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        rect = self.regions.hero
+        fight, hero = view.fight, view.hero
+        pending = fight.pending[0] if fight.pending else None
+        highlight = "pending" if pending is not None and pending.kind == "wound" and pending.to == "hero" else None
+        self.card_frame(surface, rect, highlight=highlight)
+        if highlight is not None:
+            self.pill(surface, t("combat.tag_pending"), rect, p.focus)
+        geo = card_geometry(rect, "full", hero=True)
+        assert geo.stats is not None  # a full card always has its stat line
+        name = hero.name or t("combat.hero")
+        heading = theme.text_size("heading")
+        blit_text(surface, ellipsize(name, "title", heading, rect.width - 40), geo.name, "title", heading, p.ink)
+        rules = self.book.profile(fight.profile)  # a vehicle or ship fight shows its own pair of scores
+        stats = t(
+            "combat.hero_stats",
+            skill_name=self.stat_name(rules.attack),
+            skill=hero.scores[rules.attack],
+            luck_name=self.stat_name("luck"),
+            luck=hero.scores["luck"],
+            luck_max=hero.initial["luck"],
+        )
+        stats, size = fit_line(stats, "body", theme.text_size("body"), rect.width - 36, min_size=15)  # smaller first
+        blit_text(surface, stats, geo.stats, "body", size, p.ink, box=rect, owner="combat hero scores")
+        small = theme.text_size("small")
+        blit_text(surface, self.stat_name(rules.stamina), (rect.x + 20, geo.bar.centery), "title", small, p.ink_soft, "midleft")
+        if hero.weapon_lost:
+            bare = t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty)
+            blit_text(surface, bare, (rect.right - 18, rect.y + 16), "italic", small, p.bad, "topright")
+        own = [x for x in fight.last_round if not x.by_ally]
+        if own and "cards" not in view.hidden:
+            roll = own[0].hero_roll
+            self.paint_roll(surface, geo, roll.dice, roll_text(t, roll), t("combat.attack_strength"))
+        elif not own:
+            at = (rect.x + 20, geo.dice[0][1])
+            blit_text(surface, t("combat.no_round_yet"), at, "italic", small, p.ink_faint, "midleft")
+
+    def paint_ally(self, surface: pygame.Surface, rect: pygame.Rect, view: CombatView) -> None:
+        """The ally's card: name and SKILL, out of the fight once down, its last exchange."""
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        fight = view.fight
+        ally = fight.ally
+        assert ally is not None  # the layout has an ally's card only in a fight with an ally
+        self.card_frame(surface, rect, dim=ally.stamina <= 0)
+        geo = card_geometry(rect, "medium")
+        name = t("combat.ally_name", name=ally.name, skill=ally.skill)
+        blit_text(surface, name, geo.name, "bold", theme.text_size("body"), p.ink)
+        exchange = next((x for x in fight.last_round if x.by_ally), None)
+        if ally.stamina <= 0:
+            at = (rect.right - 14, rect.y + 12)
+            blit_text(surface, t("combat.ally_out"), at, "italic", theme.text_size("small"), p.bad, "topright")
+        if exchange is not None and "cards" not in view.hidden:
+            text = t(
+                "combat.ally_formula",
+                ours=exchange.hero_roll.total,
+                name=name_of(view.state, exchange.creature),
+                theirs=exchange.creature_roll.total,
+                result=t(result_key(exchange.result) + "_ally"),
+            )
+            room = rect.right - geo.formula[0] - 12
+            for center, face in zip(geo.dice, exchange.hero_roll.dice):
+                self.sprites.draw(surface, center, geo.die_size, face, p)
+            size = fit_text(text, "body", 20, room)
+            blit_text(surface, ellipsize(text, "body", size, room), geo.formula, "body", size, p.ink, "midleft")
+
+    def paint_quiver(self, surface: pygame.Surface, rect: pygame.Rect, view: CombatView) -> None:
+        """The quiver: one slot per arrow it holds, the shots left, or the broken string (R-BOW-4)."""
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        fight = view.fight
+        archery = self.book.archery
+        assert archery is not None  # the layout has a quiver only in a book with archery
+        arrows = view.state.counters.get(archery.counter, 0)
+        draw_panel(surface, rect, p, fill_alpha=235)
+        title = t("combat.quiver", n=arrows)
+        blit_text(surface, title, (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
+        slots = max(counter_maximum(self.book, archery.counter, view.state) or 0, arrows)  # a book's expression: worked out
+        # A short card (a short page) says the shots on the title's line; a broken string takes the arrows' row.
+        short = rect.height < 110
+        # Every slot shows, however many the quiver holds: closer together in a narrow card (room for the bow).
+        step = max(8, min(40, (rect.width - 36 - 56) // max(1, slots)))
+        for i in range(0 if short and fight.bow_broken else slots):
+            box = pygame.Rect(rect.x + 18 + i * step, rect.y + 42, min(36, step + 20), 36)
+            if i < arrows - (1 if view.flying else 0):  # the arrow in the air left its place
+                draw_icon(surface, "arrow", box, p.ink, p.rubric)
+            else:
+                pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
+        if fight.bow_broken:
+            self._broken_string(surface, rect, short)
+        elif fight.active:
+            self._shots_left(surface, rect, fight, title, short)
+
+    def _broken_string(self, surface: pygame.Surface, rect: pygame.Rect, short: bool) -> None:
+        p = self.ui.palette
+        broken_bow(surface, p, (rect.right - 44, rect.y + 58))
+        size = self.ui.theme.text_size("small") - 2  # left of the broken bow, on two lines at most
+        lines, _ = fit_lines(self.ui.t("combat.string_broken"), "bold", size, rect.width - 84, 2)
+        y = rect.y + 44 if short else rect.bottom - 22 - (len(lines) - 1) * fonts.line_height("bold", size)
+        for line in lines:
+            blit_text(surface, line, (rect.x + 18, y), "bold", size, p.bad, "midleft" if not short else "topleft")
+            y += fonts.line_height("bold", size)
+
+    def _shots_left(self, surface: pygame.Surface, rect: pygame.Rect, fight: Fight, title: str, short: bool) -> None:
+        t, theme = self.ui.t, self.ui.theme
+        small = theme.text_size("small")
+        at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
+        room = rect.width - 36 - (fonts.text_width(title, "title", theme.text_size("body")) + 12 if short else 0)
+        text = t("combat.shots_left", n=fight.shots_left)
+        if fonts.text_width(text, "italic", small - 2) > room:  # beside the title of a narrow card: the short form
+            text = t("combat.shots_short", n=fight.shots_left)
+        text, size = fit_line(text, "italic", small, room)
+        blit_text(surface, text, at, "italic", size, self.ui.palette.ink_soft, anchor, box=rect, owner="combat quiver")
+
+    # -- the creatures
+    def paint_creature(
+        self, surface: pygame.Surface, rect: pygame.Rect, index: int, view: CombatView, local: bool = False
+    ) -> None:
+        """Creature ``index``'s card: name and SKILL, its state (defeated, waiting, target…), its last exchange."""
+        p, t = self.ui.palette, self.ui.t
+        fight = view.fight
+        dead = fight.enemies[index].stamina <= 0
+        waiting = fight.mode == "one_after_another" and not dead and index != fight.front()
+        highlight = creature_highlight(fight, index, view.target, dead)
+        self.card_frame(surface, rect, highlight=highlight, dim=dead or waiting, local=local)
+        geo = card_geometry(rect, self.regions.card_mode)
+        self._creature_words(surface, rect, geo, index, view)
+        tag, tone = None, p.ink_soft
+        if dead:
+            tag, tone = t("combat.tag_dead"), p.bad
+        elif waiting:
+            tag = t("combat.tag_waiting")
+        elif highlight == "target":
+            tag, tone = t("combat.tag_target"), p.rubric
+        elif highlight == "pending":
+            tag, tone = t("combat.tag_pending"), p.focus
+        exchange = next((x for x in fight.last_round if x.creature == index and not x.by_ally), None)
+        exchange = exchange or next((x for x in fight.last_round if x.creature == index), None)
+        if self.regions.card_mode == "row":
+            self._row_state(surface, geo, tag, tone, exchange, view)
+            tag = None  # said on the card's line, not on a tab over the card above
+        elif exchange is not None and "cards" not in view.hidden:
+            tag, tone = self._creature_exchange(surface, rect, geo, exchange, tag, tone)
+        if dead:
+            inset = min(16, rect.height // 3)
+            pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - inset), (rect.right - 16, rect.y + inset), 2)
+        if tag is not None:
+            self.pill(surface, tag, rect, tone)
+
+    def _creature_words(
+        self, surface: pygame.Surface, rect: pygame.Rect, geo: CardGeometry, index: int, view: CombatView
+    ) -> None:
+        """The creature's name (with its SKILL on a small card), its attack score and the notes of a full card."""
+        p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
+        fight = view.fight
+        creature = fight.enemies[index]
+        mode = self.regions.card_mode
+        ink = p.ink_faint if creature.stamina <= 0 else p.ink
+        face = {"heading": "title", "body": "bold", "small": "bold"}[geo.name_size]
+        size = theme.text_size(geo.name_size) if mode != "row" else min(theme.text_size("small"), rect.height * 3 // 4)
+        label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
+        # A compact card keeps its right for the total of its last roll, when it has one.
+        rolled = "cards" not in view.hidden and any(x.creature == index for x in fight.last_round)
+        room = rect.width - {"full": 40, "medium": 32}.get(mode, 150 if rolled else 32)
+        if mode == "row":  # the name and SKILL left of the bar, on the card's one line
+            room = geo.bar.x - geo.name[0] - 10
+        anchor = "midleft" if mode == "row" else "topleft"
+        blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink, anchor)
+        small = theme.text_size("small")
+        if geo.stats is not None:
+            attack = f"{self.short_name(self.book.profile(fight.profile).attack)} {creature.skill}"
+            blit_text(surface, attack, (geo.stats[0], geo.bar.centery), "title", small, p.ink_soft, "midleft")
+        if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
+            assert geo.stats is not None  # a full card always has its stat line
+            notes = ellipsize(creature.notes, "italic", small, rect.width - 40)
+            blit_text(surface, notes, (geo.stats[0], geo.bar.bottom + 8), "italic", small, p.rubric)
+
+    def _creature_exchange(
+        self, surface: pygame.Surface, rect: pygame.Rect, geo: CardGeometry, exchange: Exchange, tag: str | None, tone: RGB
+    ) -> tuple[str | None, RGB]:
+        """The creature's last roll and its result; the result becomes the card's tag where it has no room."""
+        t, theme = self.ui.t, self.ui.theme
+        mode = self.regions.card_mode
+        roll = exchange.creature_roll
+        formula = roll_text(t, roll) if geo.die_size else t("combat.total_short", total=roll.total)
+        result, colour = self.result_words(exchange), self.result_colour(exchange.result)
+        self.paint_roll(surface, geo, roll.dice, formula, None)
+        small = theme.text_size("small")
+        if mode == "full":  # the result takes the place of the "Attack Strength" label, above the formula
+            blit_text(surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", small, colour, "midleft")
+        elif mode == "compact":
+            if tag is None:
+                return result, colour
+        else:
+            # Right of the formula when it fits there (a narrow card: on the card's tag instead).
+            room = rect.right - 16 - (geo.formula[0] + fonts.text_width(formula, "bold", 20) + 12)
+            if fonts.text_width(result, "bold", small) > room and tag is None:
+                return result, colour
+            result, size = fit_line(result, "bold", small, max(room, 40))
+            blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", size, colour, "midright")
+        return tag, tone
+
+    def _row_state(
+        self, surface: pygame.Surface, geo: CardGeometry, tag: str | None, tone: RGB, exchange: Exchange | None, view: CombatView
+    ) -> None:
+        """A one-line card's right end: its state (defeated, target, wound to settle…) or its last exchange's result."""
+        if tag is None and exchange is not None and "cards" not in view.hidden:
+            tag, tone = self.result_words(exchange), self.result_colour(exchange.result)
+        if tag is not None:
+            room = geo.formula[0] - geo.bar.right - 56  # right of the bar's "4 / 4"
+            text, size = fit_line(tag, "italic", self.ui.theme.text_size("small"), room)
+            blit_text(surface, text, geo.formula, "italic", size, tone, "midright")
+
+
+def creature_highlight(fight: Fight, index: int, target: int | None, dead: bool) -> str | None:
+    """How creature ``index``'s card is ringed: "pending" (its wound or missed arrow waits), "target", or None.
+
+    Only the side whose wound (or missed arrow) waits is marked: a wound to the hero marks the hero's card.
+    """
+    pending = fight.pending[0] if fight.pending else None
+    if (
+        pending is not None
+        and pending.creature == index
+        and not (pending.kind == "wound" and pending.escape)
+        and (pending.kind == "missed_arrow" or pending.to == "creature")
+    ):
+        return "pending"
+    if fight.active and index == target and not dead and fight.mode == "all_together":
+        return "target"
+    return None

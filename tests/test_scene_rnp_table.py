@@ -195,3 +195,19 @@ def test_a_left_behind_member_rejoins_with_a_button(services):
     assert scene.rules["party"]["Bran"]["left_at_s"] == 0
     driver.click(widget(scene, "rejoin:Bran"))
     assert scene.rules["party"]["Bran"]["left_at_s"] is None
+
+
+def test_removing_a_character_asks_first_through_the_navigator_and_cancel_keeps_them(services):
+    from game.ui.dialog import Dialog
+
+    scene, driver = table(services, "party", ("Aria", "Bran"))
+    driver.click(widget(scene, "remove:Aria"))
+    question = driver.top
+    assert isinstance(question, Dialog) and "Aria" in question.ui.text(question.message)
+    driver.click(question.buttons[0])  # Cancel
+    assert driver.top is scene and scene.rules["party_order"] == ["Aria", "Bran"]
+    driver.click(widget(scene, "remove:Aria"))
+    driver.click(driver.top.buttons[1])  # Remove
+    assert driver.top is scene and scene.rules["party_order"] == ["Bran"]
+    driver.key(pygame.K_z, CTRL)  # a removal is an action like any other: undone
+    assert scene.rules["party_order"] == ["Aria", "Bran"]

@@ -45,7 +45,6 @@ from game.scenes.rnp_table.timers import TimersPanel
 from game.scenes.rnp_table.travel import TravelPanel
 from game.scenes.rnp_table.view import RnpTableView, view_of
 from game.scenes.rnp_table.words import journal_line
-from game.ui.dialog import Dialog
 from game.ui.speech import SpokenText
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.widget import Widget
@@ -194,15 +193,14 @@ class RnpTableScene(FluidLayout, AdventureScene):
             if yes:
                 self.act(a.RemoveCharacter(name=name))
 
-        self.stack.push(
-            Dialog(
-                ui,
-                ui.tr("rnp.remove_question", name=name),
-                [(ui.tr("common.cancel"), False), (ui.tr("rnp.remove"), True)],
-                title=ui.tr("rnp.remove_title"),
-                cancel_value=False,
-                on_result=answered,
-            )
+        self.navigator.open(
+            self,
+            Screen.DIALOG,
+            ui.tr("rnp.remove_question", name=name),
+            [(ui.tr("common.cancel"), False), (ui.tr("rnp.remove"), True)],
+            title=ui.tr("rnp.remove_title"),
+            cancel_value=False,
+            on_result=answered,
         )
 
     def open_saves(self, entry: Json) -> None:

@@ -23,6 +23,7 @@ from game.scenes.rnp_table.panel import Kit, WhoPanel
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.timers import draw_bar
 from game.scenes.rnp_table.words import duration, timer_status
+from game.ui.button import Button
 from game.ui.context import UIContext
 
 BREATH_TOP, BREATH_ROW = 260, 84  # the breaths held, one row each
@@ -44,6 +45,7 @@ class BreathView:
     who: str | None
     who_options: tuple[tuple[str, TextSource], ...]
     figures: Json | None  # the dry run's result for who is chosen (None: nobody, or refused)
+    refused: Refused | None  # why holding one's breath is refused now (nobody chosen, one already held…)
     breaths: tuple[Json, ...]
 
 
@@ -55,23 +57,31 @@ class BreathIntents(Protocol):
     def act(self, action: ActionLike) -> object: ...
 
 
-def build_breath_controls(kit: Kit, area: pygame.Rect, view: BreathView, refused: Refused | None, intents: BreathIntents) -> None:
+@dataclass(frozen=True)
+class BreathControls:
+    hold: Button
+    breathes: dict[str, Button]  # by who holds their breath
+
+
+def build_breath_controls(kit: Kit, area: pygame.Rect, view: BreathView, intents: BreathIntents) -> BreathControls:
     """Who holds their breath, the hold button (disabled with the rules' reason), a round or the rounds scale,
     and each breath's "breathes again"."""
     ui = kit.ui
     kit.choices("who", area.left, area.top + CAPTION, view.who_options, view.who, intents.pick_who)
     hold = (area.left, area.top + LINE + CAPTION, HOLD_W, ROW)
-    kit.button("hold", hold, ui.tr("rnp.hold_breath"), intents.hold, style="primary", refused=refused)
+    held = kit.button("hold", hold, ui.tr("rnp.hold_breath"), intents.hold, style="primary", refused=view.refused)
     y = area.top + CLOCK_DY + CAPTION
     step = a.Advance(amount=1, scale="round")
     kit.button("round", (area.left, y, ROUND_W, ROW), ui.tr("rnp.plus_round"), partial(intents.act, step))
     to_rounds = (area.left + ROUND_W + GAP, y, TO_ROUNDS_W, ROW)
     kit.action_button("to_rounds", to_rounds, ui.tr("rnp.to_rounds"), a.SetScale(scale="round"))
-    y = area.top + BREATH_TOP
+    y, breathes = area.top + BREATH_TOP, {}
     for timer in view.breaths:
         stop = partial(intents.act, a.RemoveTimer(id=timer["id"]))
-        kit.button(f"breathe:{timer['character']}", (area.right - BREATHES_W, y, BREATHES_W, ROW), ui.tr("rnp.breathes"), stop)
+        rect = (area.right - BREATHES_W, y, BREATHES_W, ROW)
+        breathes[timer["character"]] = kit.button(f"breathe:{timer['character']}", rect, ui.tr("rnp.breathes"), stop)
         y += BREATH_ROW
+    return BreathControls(held, breathes)
 
 
 def paint_breath(surface: pygame.Surface, view: BreathView, area: pygame.Rect, ui: UIContext) -> None:
@@ -99,18 +109,18 @@ def paint_breath(surface: pygame.Surface, view: BreathView, area: pygame.Rect, u
 class BreathPanel(WhoPanel):
     """Hold one's breath: the rules give the time and keep the countdown (a saved breath timer)."""
 
+    controls: BreathControls | None = None
+
     def shown(self) -> BreathView:
         who = self.settle_who()
         action = self.action()
         current = self.preview(action) if action else None
         figures = current.result if current is not None and current.refused is None else None
-        return BreathView(self.book, who, self.who_options(), figures, tuple(breaths(self.rules)))
+        refused = self.table.refusal(action) if action else Refused("nobody", "nobody")
+        return BreathView(self.book, who, self.who_options(), figures, refused, tuple(breaths(self.rules)))
 
     def build(self) -> None:
-        view = self.shown()
-        action = self.action()
-        refused = self.table.refusal(action) if action else Refused("nobody", "nobody")
-        build_breath_controls(self.kit, self.inner(), view, refused, self)
+        self.controls = build_breath_controls(self.kit, self.inner(), self.shown(), self)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         paint_breath(surface, self.shown(), self.inner(), self.ui)

@@ -24,6 +24,7 @@ from game.scenes.rnp_table.panel import D20, Kit, Panel, fit
 from game.scenes.rnp_table.pen import Pen, line_height
 from game.scenes.rnp_table.words import gains, num, signed
 from game.ui import fonts
+from game.ui.button import Button
 from game.ui.context import UIContext
 
 RATIONS: tuple[Literal["full", "half", "none"], ...] = ("full", "half", "none")
@@ -108,7 +109,13 @@ class FoodIntents(Protocol):
     def act(self, action: ActionLike) -> object: ...
 
 
-def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents: FoodIntents) -> None:
+@dataclass(frozen=True)
+class FoodControls:
+    supply_all: Button
+    settle_all: Button
+
+
+def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents: FoodIntents) -> FoodControls:
     """The weather, a day for everyone, then each character's pack and day by hand."""
     ui, book, area = kit.ui, view.book, regions.area
     weather = [
@@ -119,7 +126,7 @@ def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents:
     nobody = None if view.members else Refused("nobody", "nobody")
     (x, y), (supply_w, settle_w) = regions.all_buttons, ALL_W
     supply = (x, y, supply_w, ROW)
-    kit.button(
+    supply_all = kit.button(
         "supply_all",
         supply,
         ui.tr("rnp.supply_all"),
@@ -129,7 +136,7 @@ def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents:
         tooltip=ui.tr("rnp.supply_all_tip"),
     )
     everyone = [name for name, _ in view.members]
-    kit.button(
+    settle_all = kit.button(
         "settle_all",
         (x + supply_w + GAP, y, settle_w, ROW),
         ui.tr("rnp.settle_all"),
@@ -140,6 +147,7 @@ def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents:
         row = regions.row(index)
         pack_controls(kit, area, row.pack, name, member, intents)
         day_controls(kit, area, row.day, name, intents)
+    return FoodControls(supply_all, settle_all)
 
 
 def pack_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, member: Json, intents: FoodIntents) -> None:
@@ -265,8 +273,10 @@ class FoodPanel(Panel):
     def regions(self) -> FoodRegions:
         return food_regions(self.inner())
 
+    controls: FoodControls | None = None
+
     def build(self) -> None:
-        build_food_controls(self.kit, self.regions(), self.shown(), self)
+        self.controls = build_food_controls(self.kit, self.regions(), self.shown(), self)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         paint_food(surface, self.shown(), self.regions(), self.ui)

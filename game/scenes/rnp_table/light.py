@@ -23,6 +23,7 @@ from game.scenes.rnp_table.layout import CAPTION, LINE, ROW
 from game.scenes.rnp_table.panel import CHOICE_GAP, Kit, Panel, Table, choice_widths
 from game.scenes.rnp_table.pen import Pen
 from game.ui.context import UIContext
+from game.ui.text_field import TextField
 
 AUTO = "__clock__"
 SIGHT_TOP, SIGHT_ROW = 200, 78  # what each character sees, one row each, below the choices and the examples
@@ -88,14 +89,20 @@ class LightIntents(Protocol):
     def set_obscurement(self, value: str) -> None: ...
 
 
-def build_light_controls(kit: Kit, regions: LightRegions, view: LightView, intents: LightIntents) -> None:
+@dataclass(frozen=True)
+class LightControls:
+    distance: TextField
+
+
+def build_light_controls(kit: Kit, regions: LightRegions, view: LightView, intents: LightIntents) -> LightControls:
     """The light (the clock's or one of the book's), the obscurement, the distance."""
     area, ui = regions.area, kit.ui
     kit.choices(
         "light", area.left, area.top + CAPTION, view.lights, view.override or AUTO, intents.set_light, right=regions.light_end
     )
     kit.choices("obscurement", area.left, regions.veils + CAPTION, view.veils, view.obscurement, intents.set_obscurement)
-    kit.field("distance", regions.distance, placeholder="—", max_length=6, spoken_name=ui.tr("rnp.distance_opt"))
+    distance = kit.field("distance", regions.distance, placeholder="—", max_length=6, spoken_name=ui.tr("rnp.distance_opt"))
+    return LightControls(distance)
 
 
 def paint_light(surface: pygame.Surface, view: LightView, regions: LightRegions, ui: UIContext) -> None:
@@ -189,9 +196,11 @@ class LightPanel(Panel):
     def regions(self, view: LightView) -> LightRegions:
         return light_regions(self.inner(), self.ui, view.lights, view.veils)
 
+    controls: LightControls | None = None
+
     def build(self) -> None:
         view = self.shown()
-        build_light_controls(self.kit, self.regions(view), view, self)
+        self.controls = build_light_controls(self.kit, self.regions(view), view, self)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         view = self.shown()

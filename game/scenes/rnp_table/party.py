@@ -125,10 +125,15 @@ class TrackBox(Button):
             pygame.draw.rect(surface, self.ui.palette.ink, self.rect.inflate(6, 6), 2, border_radius=8)
 
 
-def build_party_controls(kit: Kit, regions: PartyRegions, view: PartyView, intents: PartyIntents) -> None:
+@dataclass(frozen=True)
+class PartyControls:
+    add: Button
+
+
+def build_party_controls(kit: Kit, regions: PartyRegions, view: PartyView, intents: PartyIntents) -> PartyControls:
     """ "Add a character", then on each card: the exhaustion track, the hit points, edit and remove."""
     ui = kit.ui
-    kit.button("add", regions.add, ui.tr("rnp.party_add"), intents.open_add, style="primary")
+    add = kit.button("add", regions.add, ui.tr("rnp.party_add"), intents.open_add, style="primary")
     for name, card in regions.cards:
         member = view.party[name]
         track_controls(kit, view.book.exhaustion.maximum, name, member, card, intents)
@@ -138,6 +143,7 @@ def build_party_controls(kit: Kit, regions: PartyRegions, view: PartyView, inten
         kit.button(f"edit:{name}", (x, y, half, CARD_BUTTON), ui.tr("rnp.edit"), partial(intents.open_edit, name))
         remove = partial(intents.confirm_remove, name)
         kit.button(f"remove:{name}", (x + half + 8, y, half, CARD_BUTTON), ui.tr("rnp.remove"), remove, style="danger")
+    return PartyControls(add)
 
 
 def track_controls(kit: Kit, top: int, name: str, member: Json, card: pygame.Rect, intents: PartyIntents) -> None:
@@ -334,8 +340,10 @@ class PartyPanel(Panel):
     def regions(self) -> PartyRegions:
         return party_regions(self.inner(), self.rect, self.viewport, tuple(self.rules["party_order"]))
 
+    controls: PartyControls | None = None
+
     def build(self) -> None:
-        build_party_controls(self.kit, self.regions(), self.shown(), self)
+        self.controls = build_party_controls(self.kit, self.regions(), self.shown(), self)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         paint_party(surface, self.shown(), self.regions(), self.ui)

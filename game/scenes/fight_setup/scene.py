@@ -13,7 +13,7 @@ its controls are made once, so they keep what was typed across a re-layout.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,7 +28,7 @@ from game.rules.session import make_action
 from game.scenes.fight_setup import paint
 from game.scenes.fight_setup.controls import Box, SetupControls, build_controls, place_controls
 from game.scenes.fight_setup.layout import MAX_ENEMIES, SetupRegions, SetupShape, setup_regions
-from game.scenes.fight_setup.view import SetupView, TypedCreature, box_label, setup_view
+from game.scenes.fight_setup.view import Fighter, SetupView, TypedCreature, box_label, setup_view
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
@@ -38,11 +38,11 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
-def creature_spec(name: str, skill: TextField, stamina: TextField) -> dict[str, Any] | None:  # Any: an EnemySpec's fields
+def creature_spec(name: str, skill: TextField, stamina: TextField) -> Fighter | None:
     """A creature (or the ally) as typed: its name and valid SKILL and STAMINA, or None while incomplete."""
     if not name or skill.value is None or stamina.value is None or not skill.valid or not stamina.valid:
         return None
-    return {"name": name, "skill": skill.value, "stamina": stamina.value}
+    return Fighter(name=name, skill=skill.value, stamina=stamina.value)
 
 
 class FightSetupScene(FluidLayout, AdventureScene):
@@ -170,7 +170,7 @@ class FightSetupScene(FluidLayout, AdventureScene):
     def enemy_count(self) -> int:
         return len(self.selected_boxes()) + len(self.pending_typed())
 
-    def ally_spec(self) -> dict[str, Any] | None:  # Any: the ally's fields of StartFight
+    def ally_spec(self) -> Fighter | None:
         options = self.controls.options
         if not options.ally_toggle.value:
             return None
@@ -181,7 +181,7 @@ class FightSetupScene(FluidLayout, AdventureScene):
         """The ``fight`` action the form describes (``typed_boxes``: the boxes the typed creatures were written to),
         or why those values cannot make one (a defeated creature's box has no STAMINA left to fight with)."""
         boxes = self.adventure.state.creature_boxes
-        enemies: list[dict[str, Any]] = [  # Any: an EnemySpec's fields
+        enemies: list[dict[str, object]] = [
             {"name": boxes[i].name, "skill": boxes[i].skill, "stamina": boxes[i].stamina, "box": i} for i in self.selected_boxes()
         ]
         for row, typed in enumerate(self.pending_typed()):

@@ -16,12 +16,17 @@ if TYPE_CHECKING:
     from game.rules.ff.state import CreatureBox, SheetState
 
 
-class TypedCreature(TypedDict):
-    """A creature typed in the form (not from the sheet's boxes), as the fight's action takes it."""
+class Fighter(TypedDict):
+    """A creature or the ally as typed in the form: its name and its two scores."""
 
     name: str
     skill: int
     stamina: int
+
+
+class TypedCreature(Fighter):
+    """A creature typed in the form (not from the sheet's boxes), with its notes, as the fight's action takes it."""
+
     notes: str
 
 

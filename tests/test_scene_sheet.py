@@ -232,3 +232,20 @@ def test_a_failed_save_gives_the_advice_that_fits_the_error(services, monkeypatc
     assert services.ui.t(advice) in text and error.strerror in text
     if advice == "sheet.save_hint_permission":
         assert services.ui.t("sheet.save_hint_space") not in text  # no "free some space" for a locked folder
+
+
+def test_a_counter_whose_maximum_the_book_computes_follows_the_state_on_the_sheet(services):
+    """Book format 2 (issue 24): a gold purse of at most 10 × initial LUCK is worked out on the hero, not read raw."""
+    from game.app.adventure import Adventure
+
+    book = services.shelf.books["DF31"]
+    counters = [c.model_copy(update={"maximum": "10 * initial.luck"}) if c.id == "gold" else c for c in book.counters]
+    book = book.model_copy(update={"counters": counters})
+    start = Start(hero={"skill": 10, "stamina": 20, "luck": 9}, language=services.language)
+    adventure = Adventure.start(Session(book, ScriptedDice([]), start), services.saves)
+    driver = Driver(SheetScene(services, adventure))
+    gold = driver.top.controls.backpack.counter_widgets["gold"]
+    assert gold.maximum == 90
+    adventure.act({"do": "set_score", "stat": "luck", "value": 7, "initial": True})
+    driver.send()
+    assert gold.maximum == 70

@@ -35,6 +35,38 @@ def item_texts(book: Any, items: list[str], language: str) -> list[str]:
     return [known[item].get(language) if item in known else item for item in items]
 
 
+def target_name(book: FightingFantasyBook, target: str, language: str) -> str:
+    """What a target of the book language names, in the player's words: a score's, a counter's, a track's name."""
+    prefix, _, name = target.partition(".")
+    try:
+        if not name:
+            return book.stat(target).name.get(language)
+        if prefix == "counters":
+            return book.counter(name).name.get(language)
+        if prefix == "tracks":
+            return book.track(name).name.get(language)
+        return book.flag(name).name.get(language)
+    except KeyError:
+        return target
+
+
+def amount_text(amount: int | str) -> str:
+    """An amount as the player reads it: a number, dice (2d6), or the book's expression as written."""
+    return str(amount)
+
+
+def ending_texts(book: FightingFantasyBook, language: str, hero: Hero) -> list[tuple[str, str]]:
+    """Each of the book's endings as (outcome, words): a threshold as "FEAR ≥ 9", any other by its message."""
+    found: list[tuple[str, str]] = []
+    thresholds = list(book.thresholds)
+    for index, ending in enumerate(book.rules.endings):
+        if index < len(thresholds):
+            found.append((ending.outcome, threshold_text(book, thresholds[index], language, hero)))
+        else:
+            found.append((ending.outcome, ending.message.get(language)))
+    return found
+
+
 def threshold_text(book: FightingFantasyBook, threshold: Threshold, language: str, hero: Hero) -> str:
     """A threshold as the player reads it: "FEAR ≥ 9", "STAMINA ≤ 0" (the sheet's Tools tab, the death page)."""
     name = book.stat(threshold.stat).name.get(language)

@@ -18,7 +18,7 @@ from game.app.timeline import visited_paragraphs
 from game.safe_json import InputError
 from game.storage.chronicles import RecordCache, store_for
 
-OUTCOMES = ("playing", "won", "died", "abandoned")
+OUTCOMES = ("playing", "won", "died", "lost", "abandoned")  # lost: one of the book's defeats, the hero alive
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class RunRecord:
     play: str
     outcome: str  # OUTCOMES
     paragraph: int | None  # where it stands or ended
-    cause: str = ""  # for a death: the creature that won, else the action that killed (``test_luck``…)
+    cause: str = ""  # for a death: the creature that won, else the action that killed (``test_luck``…); a defeat: its words
     paragraphs: tuple[int, ...] = ()
     fights: tuple[FightRecord, ...] = ()
     rerolls: int = 0
@@ -87,8 +87,13 @@ def run_record(session: Any, save_id: str, updated: str = "", outcome: str | Non
     seen = session.view().get("hero")  # the rules' verdict: any of the book's death conditions (R-DEATH-1)
     alive = seen.get("alive", True) if isinstance(seen, dict) else getattr(hero, "alive", True)
     paragraph = getattr(state, "paragraph", None)
+    ended = session.view().get("ended")  # one of the book's endings that is not death: a defeat or a victory
+    cause = "" if alive else death_cause(session)
     if not alive:
         found = "died"
+    elif isinstance(ended, dict) and ended.get("outcome") in ("defeat", "victory"):
+        found = "lost" if ended["outcome"] == "defeat" else "won"
+        cause = ending_words(session.book, state, session.start.language)
     elif outcome in ("won", "abandoned"):
         found = outcome
     else:
@@ -100,12 +105,21 @@ def run_record(session: Any, save_id: str, updated: str = "", outcome: str | Non
         play=session.play,
         outcome=found,
         paragraph=paragraph,
-        cause="" if alive else death_cause(session),
+        cause=cause,
         paragraphs=tuple(visited_paragraphs(session)),
         fights=tuple(fights(session)),
         rerolls=session.rerolls,
         updated=updated,
     )
+
+
+def ending_words(book: Any, state: Any, language: str) -> str:
+    """The words of the book's ending that closed the adventure (a defeat, a victory), "" when none did."""
+    index = getattr(state, "ended", None)
+    rules = getattr(book, "rules", None)
+    if index is None or rules is None or not 0 <= index < len(rules.endings):
+        return ""
+    return str(rules.endings[index].message.get(language))
 
 
 def _victory(book: Any, paragraph: int | None) -> bool:

@@ -125,9 +125,11 @@ class Navigator:
             stack.replace(self.build(Screen.SHEET, adventure))
 
     def hero_fell(self, here: Scene, adventure: Adventure) -> bool:
-        """R-DEATH-1: when the hero is dead the death page replaces ``here``; True when it did."""
+        """R-DEATH-1: when the hero is dead (or one of the book's endings closed the adventure: a defeat, a
+        victory) the end page replaces ``here``; True when it did."""
         hero = getattr(adventure.state, "hero", None)
-        if hero is None or hero.alive or here.stack is None:
+        ended = getattr(adventure.state, "ended", None) is not None
+        if hero is None or (hero.alive and not ended) or here.stack is None:
             return False
         here.stack.replace(self.build(Screen.DEATH, adventure))
         return True
@@ -149,7 +151,7 @@ class Navigator:
         state = adventure.state
         if state.hero is None:
             return self.build(Screen.CREATION, adventure.book)
-        if not state.hero.alive:
+        if not state.hero.alive or getattr(state, "ended", None) is not None:
             return self.build(Screen.DEATH, adventure)
         if state.fight is not None and state.fight.active:
             return self.build(Screen.COMBAT, adventure)

@@ -178,8 +178,19 @@ class Catalogue:
         return table.get(f"{key}.{form}", other)
 
     def lazy(self, key: str, **params: object) -> Callable[[], str]:
-        """A callable giving ``t(key, **params)`` in whatever language is current then."""
-        return lambda: self.t(key, **params)
+        """A callable giving ``t(key, **params)`` in whatever language is current then.
+
+        A param that is a book's text in both languages (``LocalText``: ``.fr``, ``.en``) is given in the
+        language current then too (a score's name in "Test {stat}").
+        """
+        return lambda: self.t(key, **{name: _in_language(value, self.language) for name, value in params.items()})
+
+
+def _in_language(value: object, language: str) -> object:
+    """A book's text (fr/en) in ``language``; any other value as it is."""
+    if hasattr(value, "fr") and hasattr(value, "en"):
+        return value.en if language == "en" else value.fr
+    return value
 
 
 def resolve(text: TextSource | None) -> str:

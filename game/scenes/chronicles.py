@@ -131,7 +131,7 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         """ "Alwen — mort au § 213 (Troll)"."""
         name = run.hero or self.ui.t("sheet.nameless")
         where = run.paragraph if run.paragraph is not None else "—"
-        cause = f" ({self.cause_text(run.cause)})" if run.outcome == "died" and run.cause else ""
+        cause = f" ({self.cause_text(run.cause)})" if run.outcome in ("died", "lost") and run.cause else ""
         text = f"{name} — {self.ui.t(f'play.outcome_{run.outcome}', paragraph=where)}{cause}"
         return text + (" · " + self.ui.t("play.honest_short") if run.play == "honest" else "")
 

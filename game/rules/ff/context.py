@@ -223,6 +223,11 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     state.ended = None if hero.died_of is not None else next(iter(holding), None)
 
 
+def holding(book: FightingFantasyBook, state: SheetState) -> list[int]:
+    """The indices of every ending of the book (death, defeat, victory, warning) that holds now (the sheet shows them)."""
+    return _holding(book, state, ("death", "defeat", "victory", "warning"))
+
+
 def warnings(book: FightingFantasyBook, state: SheetState) -> list[int]:
     """The indices of the book's warnings that hold now (the sheet shows them)."""
     return _holding(book, state, ("warning",))

@@ -15,6 +15,7 @@ from typing import Any
 
 from game.app.scene import Scene
 from game.i18n.catalogue import resolve
+from game.rules.ff.ruleset import computed_scores
 from game.ui.context import UIContext
 
 Describer = Callable[[Any], str]
@@ -73,9 +74,12 @@ def hero_words(ui: UIContext, book: Any, state: Any) -> str:
         return ""
     language = ui.catalogue.language
     scores = []
+    computed = computed_scores(book, state)
     for stat in book.stats:
         name = stat.name.get(language)
-        if stat.capped_at_initial:
+        if stat.computed:
+            scores.append(ui.t("access.score", stat=name, value=computed.get(stat.id, "—")))
+        elif stat.capped_at_initial:
             scores.append(ui.t("access.score_of", stat=name, value=hero.scores[stat.id], initial=hero.initial[stat.id]))
         else:
             scores.append(ui.t("access.score", stat=name, value=hero.scores[stat.id]))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.app.book_texts import amount_text, target_name
 from game.books.ff_mechanics import Spell
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
@@ -31,7 +32,8 @@ def spell_label(book: FightingFantasyBook, spell: Spell, state: SheetState, lang
     if spell.counter is not None:
         parts.append(f"× {state.counters.get(spell.counter, 0)}")
     if spell.cost:
-        parts.append(", ".join(f"{book.stat(stat).name.get(language)} −{cost}" for stat, cost in spell.cost.items()))
+        costs = (f"{target_name(book, target, language)} −{amount_text(cost)}" for target, cost in spell.cost.items())
+        parts.append(", ".join(costs))
     return " · ".join(parts)
 
 

@@ -78,9 +78,10 @@ class DeathScene(FluidLayout, AdventureScene):
 
     # -- actions ------------------------------------------------------------------------------------
     def refresh(self, changes: list[Change]) -> None:
-        """Undo (the button, Ctrl+Z) or revive brought the hero back: the sheet again."""
-        hero = self.adventure.state.hero
-        if hero is not None and hero.alive and self.stack is not None:
+        """Undo (the button, Ctrl+Z) or revive brought the hero back (and no ending of the book holds): the sheet again."""
+        state = self.adventure.state
+        hero = state.hero
+        if hero is not None and hero.alive and state.ended is None and self.stack is not None:
             self.navigator.go(self, Screen.SHEET, self.adventure)
             return
         self._refresh()

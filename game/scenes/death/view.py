@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.app.book_texts import threshold_text
+from game.books.ff_mechanics import Ending
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.state import SheetState
 from game.ui.context import UIContext
@@ -54,16 +55,31 @@ def killer(state: SheetState) -> str | None:
     return fight.enemies[front if front is not None else 0].name
 
 
-def cause(ui: UIContext, book: FightingFantasyBook, state: SheetState) -> str | None:
-    """R-DEATH-1 as data: which of the book's death conditions holds, in the book's words."""
+def ending(book: FightingFantasyBook, state: SheetState) -> Ending | None:
+    """The book's ending that closed the adventure: the death that holds, else a defeat or a victory."""
     hero = state.hero
-    index = None if hero is None else hero.died_of
-    if hero is None or index is None or not 0 <= index < len(book.thresholds):
+    index = hero.died_of if hero is not None and hero.died_of is not None else state.ended
+    endings = book.rules.endings
+    return endings[index] if index is not None and 0 <= index < len(endings) else None
+
+
+def cause(ui: UIContext, book: FightingFantasyBook, state: SheetState) -> str | None:
+    """R-DEATH-1 as data: which of the book's endings holds, in the book's words."""
+    hero, found = state.hero, ending(book, state)
+    if hero is None or found is None:
         return None
-    threshold, language = book.thresholds[index], ui.catalogue.language
-    if threshold.message is not None:
-        return threshold.message.get(language)
-    return ui.t("death.condition", condition=threshold_text(book, threshold, language, hero))
+    language = ui.catalogue.language
+    index = book.rules.endings.index(found)
+    if index < len(book.thresholds) and book.thresholds[index].message is None:
+        return ui.t("death.condition", condition=threshold_text(book, book.thresholds[index], language, hero))
+    return found.message.get(language)
+
+
+def title(ui: UIContext, book: FightingFantasyBook, state: SheetState) -> str:
+    """The page's title: the adventure ends (a death), is lost (a defeat, the hero alive) or won."""
+    found = ending(book, state)
+    outcome = found.outcome if found is not None else "death"
+    return ui.t({"defeat": "death.title_defeat", "victory": "death.title_victory"}.get(outcome, "death.title"))
 
 
 def initial_stamina(state: SheetState) -> int | None:
@@ -115,7 +131,7 @@ def view_of(
 ) -> DeathView:
     """The death page now: the state and the book, with the screen's own ``reviving`` and ``message``."""
     return DeathView(
-        title=ui.t("death.title"),
+        title=title(ui, book, state),
         hero_name=hero_name(ui, state),
         story=story(ui, book, state, honest_roll=honest_roll),
         reviving=reviving,

@@ -31,7 +31,7 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.context import counter_maximum
 from game.rules.ff.outcome import good
-from game.rules.ff.ruleset import calendar_view
+from game.rules.ff.ruleset import calendar_view, computed_scores
 from game.rules.session import Entry, make_action
 from game.scenes.common.spells import spell_label
 from game.scenes.sheet import paint, questions
@@ -116,13 +116,23 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def _sync_hero(self) -> None:
         hero, controls = self.hero, self.controls.hero
+        computed = computed_scores(self.book, self.adventure.state)
         for stat in self.book.stats:
             counter = controls.stat_counters[stat.id]
+            if stat.computed:  # read-only: worked out from other scores, its formula on hover
+                value = computed.get(stat.id)
+                counter.value = value if value is not None else 0
+                counter.maximum = None
+                counter.set_enabled(False, f"{stat.name.get(self.ui.catalogue.language)} = {stat.value}")
+                controls.stat_erasers[stat.id].visible = False  # nothing to correct: it follows the scores it reads
+                continue
             counter.value = hero.scores[stat.id]
             counter.maximum = hero.initial[stat.id] if stat.capped_at_initial else None
             self.allow(counter, a.ChangeStat(stat=stat.id, by=0))
         controls.weapon_toggle.value = hero.weapon_lost
         self.allow(controls.weapon_toggle, a.FindWeapon() if hero.weapon_lost else a.LoseWeapon())
+        controls.luck_button.visible = self.book.has_stat("luck")  # a book without LUCK has no Luck control at all
+        controls.skill_button.visible = self.book.has_stat("skill")
         self.allow(controls.luck_button, a.TestLuck())
         self.allow(controls.skill_button, a.TestSkill())
         # A name shortened to fit is read whole on the Rename button's hover (the name itself is no control).

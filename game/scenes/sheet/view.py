@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.app.book_texts import threshold_text
+from game.app.book_texts import ending_texts
 from game.app.journal import play_badge
 from game.books.fighting_fantasy import FightingFantasyBook
-from game.rules.ff.context import counter_maximum
+from game.rules.ff.context import counter_maximum, holding
 from game.rules.ff.ruleset import calendar_view
 from game.scenes.sheet.layout import ICONS
 from game.ui.context import UIContext
@@ -158,12 +158,11 @@ def _tools(book: FightingFantasyBook, state: SheetState, ui: UIContext, spell: i
         values = " · ".join(f"{_short(book, s, language)} {v}" for s, v in scores.items())
         crew.append(ui.t("powers.member", name=member.name.get(language), scores=values))
     conditions = []
-    for kind in ("death", "warning"):
-        thresholds = [t for t in book.thresholds if t.consequence == kind]
-        if thresholds:
-            lines = tuple(
-                (threshold_text(book, t, language, hero), t.holds(hero.scores[t.stat], hero.initial[t.stat])) for t in thresholds
-            )
+    texts = ending_texts(book, language, hero)
+    now = set(holding(book, state))
+    for kind, outcomes in (("death", ("death", "defeat", "victory")), ("warning", ("warning",))):
+        lines = tuple((text, index in now) for index, (outcome, text) in enumerate(texts) if outcome in outcomes)
+        if lines:
             conditions.append(Condition(ui.t(f"powers.{kind}_if"), lines))
     return ToolsLines(
         spells=bool(book.spells),
@@ -204,7 +203,7 @@ def sheet_view(
         paragraph=f"§ {state.paragraph}" if state.paragraph else "§ —",
         visited=bool(state.paragraph_history),
         stats=tuple(
-            StatLine(stat.name.get(language), str(hero.initial[stat.id]) if stat.capped_at_initial else "—")
+            StatLine(stat.name.get(language), str(hero.initial[stat.id]) if stat.capped_at_initial and not stat.computed else "—")
             for stat in book.stats
         ),
         counters=_counters(book, state, language),

@@ -1,0 +1,102 @@
+"""Issue 24 item 6, "the screens follow the data": the sheet of a book written in the book language.
+
+A computed score is read-only with its formula on hover; a book without LUCK has no Luck control; the Tools
+tab lists every ending in the book's words; a spell's costs in counters read as the book names them; a
+score's name on a button follows the language (the Tools tab's test button said ``Test fr='HONNEUR' …``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_helpers import Driver, make_adventure, make_services
+
+from game.app.navigator import Screen
+from game.books.loader import load_book
+from game.scenes.common.spells import spell_label
+
+BOOKS = Path(__file__).parent / "data" / "language" / "books"
+
+
+@pytest.fixture
+def services(tmp_path):
+    services = make_services(tmp_path)
+    for path in BOOKS.glob("*.json"):
+        services.shelf.books[path.stem] = load_book(path)
+    return services
+
+
+def _sheet(services, book_id, hero=None):
+    adventure = make_adventure(services, book_id, hero=hero)
+    scene = services.navigator.build(Screen.SHEET, adventure)
+    return Driver(scene), scene
+
+
+def test_a_computed_score_is_shown_read_only_with_its_formula(services):
+    _, scene = _sheet(services, "ARMY")
+    counter = scene.controls.hero.stat_counters["strength"]
+    assert counter.value == 14 and not counter.enabled
+    assert scene.ui.text(counter.disabled_reason) == "FORCE DE L'ARMÉE = counters.warriors + counters.knights * 2"
+    assert not scene.controls.hero.stat_erasers["strength"].visible
+    scene.adventure.act({"do": "counter", "name": "warriors", "by": -4})
+    scene.sync()
+    assert counter.value == 10
+
+
+def test_a_book_without_luck_has_no_luck_control(services):
+    _, scene = _sheet(services, "TABLE", hero={"skill": 15, "stamina": 25})
+    assert not scene.controls.hero.luck_button.visible
+    assert scene.controls.hero.skill_button.visible
+
+
+def test_the_tools_tab_lists_every_ending_in_the_books_words(services):
+    _, scene = _sheet(services, "ARMY")
+    scene.show_tab("tools")
+    conditions = {c.label: c.lines for c in scene.view.tools.conditions}
+    ends = [text for text, _ in conditions["L'aventure s'arrête si :"]]
+    assert ends == ["ENDURANCE ≤ 0", "Votre armée est en déroute.", "Trente jours : la cité est tombée.", "Le roi vous couronne."]
+    assert conditions["Attention si :"] == (("Le temps presse.", False),)
+    scene.adventure.act({"do": "tick", "track": "days", "by": 26})
+    scene.sync()
+    assert {c.label: c.lines for c in scene.view.tools.conditions}["Attention si :"] == (("Le temps presse.", True),)
+
+
+def test_a_cost_in_a_counter_reads_as_the_book_names_it(services):
+    book = services.shelf.books["ARMY"]
+    adventure = make_adventure(services, "ARMY")
+    assert spell_label(book, book.spells[0], adventure.state, "en") == "Rally · Gold Pieces −5, STAMINA −1d6"
+
+
+def test_a_test_button_names_the_score_in_the_language_of_the_moment(services):
+    _, scene = _sheet(services, "ARMY")
+    scene.show_tab("tools")
+    button = scene.controls.side.tools.test_buttons["morale"]
+    assert scene.ui.text(button.label) == "Tester MORAL"
+    scene.ui.catalogue.set_language("en")
+    assert scene.ui.text(button.label) == "Test MORALE"
+
+
+def test_a_defeat_opens_the_end_page_in_the_books_words(services):
+    driver, scene = _sheet(services, "ARMY")
+    scene.adventure.act({"do": "set_counter", "name": "warriors", "value": 0})
+    scene.adventure.act({"do": "set_counter", "name": "knights", "value": 0})
+    assert services.navigator.hero_fell(scene, scene.adventure)
+    driver.stack.apply_pending()
+    view = driver.top.view()
+    assert view.title == "Votre aventure est perdue"
+    assert "Votre armée est en déroute." in [line.text for line in view.story]
+    assert services.navigator.reopen(scene.adventure).screen is Screen.DEATH
+
+
+def test_the_chronicles_say_a_defeat_in_the_books_words(services):
+    from game.app.chronicle import run_record
+
+    adventure = make_adventure(services, "ARMY")
+    adventure.act({"do": "choose", "step": "oath", "picks": ["king"]})
+    adventure.act({"do": "counter", "name": "gold", "by": 40})
+    assert run_record(adventure.session, "x").outcome == "won"
+    adventure.session.undo()
+    adventure.act({"do": "tick", "track": "days", "by": 30})
+    record = run_record(adventure.session, "x")
+    assert (record.outcome, record.cause) == ("lost", "Trente jours : la cité est tombée.")

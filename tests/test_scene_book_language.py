@@ -100,3 +100,14 @@ def test_the_chronicles_say_a_defeat_in_the_books_words(services):
     adventure.act({"do": "tick", "track": "days", "by": 30})
     record = run_record(adventure.session, "x")
     assert (record.outcome, record.cause) == ("lost", "Trente jours : la cité est tombée.")
+
+
+def test_a_track_moves_on_from_its_button_and_the_records_say_it(services):
+    driver, scene = _sheet(services, "TABLE", hero={"skill": 15, "stamina": 25})
+    scene.show_tab("tools")
+    assert scene.view.tools.records == ("Sac à dos (0 / 2) : (vide)",)
+    army_driver, army = _sheet(services, "ARMY")
+    army.show_tab("tools")
+    army_driver.click(army.controls.side.tools.track_buttons["days"])
+    assert army.adventure.state.tracks["days"] == 1
+    assert "Jours de campagne : 1 / 40 jours" in army.view.tools.records

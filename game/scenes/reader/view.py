@@ -19,7 +19,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
-from game.rules.ff.ruleset import calendar_view
+from game.rules.ff.ruleset import calendar_view, computed_scores
 from game.rules.ff.state import Combatant, SheetState
 from game.scenes.reader.layout import ICONS
 from game.ui.context import UIContext
@@ -138,8 +138,11 @@ def side_sheet(ui: UIContext, book: FightingFantasyBook, state: SheetState) -> S
     if hero is None:
         return None
     language = ui.catalogue.language
+    computed = computed_scores(book, state)
     stats = tuple(
-        StatRow(
+        StatRow(stat.name.get(language), str(computed.get(stat.id) if computed.get(stat.id) is not None else "—"), "", False)
+        if stat.computed
+        else StatRow(
             stat.name.get(language),
             str(hero.scores[stat.id]),
             f"/ {hero.initial[stat.id]}" if stat.capped_at_initial else "",

@@ -266,7 +266,8 @@ def _hero(
             counters[stat.id],
             erasers[stat.id],
             paint=_row_painter(paint.stat_row, intents, regions, ui, index),
-            paint_over=lambda surface, rect: paint.draw_pencil(surface, ui, hero.eraser_in(rect)),
+            # a computed score has nothing to correct: no pencil (its eraser is hidden)
+            paint_over=None if stat.computed else lambda surface, rect: paint.draw_pencil(surface, ui, hero.eraser_in(rect)),
         )
     lost = ui.tr("sheet.weapon_lost", penalty=book.combat.lost_weapon_penalty)
     weapon = order.put(Toggle(ui, hero.weapon, lost, on_change=intents.toggle_weapon))

@@ -61,7 +61,7 @@ class SheetShape:
     tabs: tuple[str, ...]
     tab_widths: tuple[int, ...]  # each tab's label at its widest, plus its padding
     spells: int
-    tests: int  # the scores the Tools tab tests (besides SKILL and LUCK)
+    tests: int  # the Tools tab's book buttons: the scores it tests (besides SKILL and LUCK), the tracks it ticks
 
 
 def testable_stats(book: FightingFantasyBook) -> list[str]:
@@ -75,7 +75,14 @@ def sheet_shape(book: FightingFantasyBook, ui: UIContext) -> SheetShape:
     widths = tuple(fonts.text_width(ui.t(f"sheet.tab_{tab}"), *TAB_FONT) + TAB_PAD for tab in tabs)
     days = len(book.calendar.days) if book.calendar else 0
     return SheetShape(
-        len(book.stats), len(book.counters), days, bool(book.sections), tabs, widths, len(book.spells), len(testable_stats(book))
+        len(book.stats),
+        len(book.counters),
+        days,
+        bool(book.sections),
+        tabs,
+        widths,
+        len(book.spells),
+        len(testable_stats(book)) + len(book.tracks),  # a test per testable score, then a tick per track
     )
 
 

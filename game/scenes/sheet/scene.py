@@ -226,6 +226,8 @@ class SheetScene(FluidLayout, AdventureScene):
                 self.allow(tools.cast_button, self._cast_action(selected))
         for stat, button in tools.test_buttons.items():
             self.allow(button, a.Test(stat=stat))
+        for track, button in tools.track_buttons.items():
+            self.allow(button, a.Tick(track=track))
         for dice, button in tools.tray_buttons.items():
             self.allow(button, a.RollDice(dice=dice))
 
@@ -442,6 +444,10 @@ class SheetScene(FluidLayout, AdventureScene):
             return self.ui.t("powers.test", stat=name), [group], verdict, "good" if entry.outcome == "success" else "bad"
 
         self._roll_tool(a.Test(stat=stat), present)
+
+    def tick_track(self, track: str) -> None:
+        """One of the book's tracks moves on by one (its triggers and endings follow)."""
+        self.act(a.Tick(track=track))
 
     def roll_dice(self, dice: str) -> None:
         """The dice tray: the dice roll, the overlay shows them, the journal keeps them."""

@@ -39,6 +39,8 @@ class ToolsIntents(Protocol):
 
     def roll_dice(self, dice: str) -> None: ...
 
+    def tick_track(self, track: str) -> None: ...
+
 
 @dataclass
 class ToolsControls:
@@ -48,12 +50,13 @@ class ToolsControls:
     cast_button: Button | None
     test_buttons: dict[str, Button]
     tray_buttons: dict[str, Button]
+    track_buttons: dict[str, Button]  # a track of the book moves on by one (a day of the LOG)
 
     @property
     def widgets(self) -> list[Widget]:
         """Every widget of the tab, in reading order."""
         found: list[Widget] = [w for w in (self.spells, self.cast_button) if w is not None]
-        return found + [*self.test_buttons.values(), *self.tray_buttons.values()]
+        return found + [*self.test_buttons.values(), *self.track_buttons.values(), *self.tray_buttons.values()]
 
 
 def build_tools(ui: UIContext, regions: ToolsRegions, book: FightingFantasyBook, intents: ToolsIntents) -> ToolsControls:
@@ -68,15 +71,26 @@ def build_tools(ui: UIContext, regions: ToolsRegions, book: FightingFantasyBook,
             on_activate=lambda i: intents.cast_spell(),
         )
         cast = Button(ui, regions.cast, ui.tr("powers.cast"), style="primary", on_click=intents.cast_spell)
+    testable = testable_stats(book)
     tests = {
         stat: Button(ui, rect, ui.tr("powers.test", stat=book.stat(stat).name), on_click=partial(intents.test_stat, stat))
-        for stat, rect in zip(testable_stats(book), regions.tests)
+        for stat, rect in zip(testable, regions.tests)
+    }
+    tracks = {
+        track.id: Button(
+            ui,
+            rect,
+            ui.tr("powers.tick", track=track.name, unit=track.unit),
+            on_click=partial(intents.tick_track, track.id),
+            tooltip=ui.tr("powers.tick_tip", track=track.name, unit=track.unit),
+        )
+        for track, rect in zip(book.tracks, regions.tests[len(testable) :])
     }
     tray = {
         dice: Button(ui, rect, dice, on_click=partial(intents.roll_dice, dice), tooltip=ui.tr("powers.tray_tip", dice=dice))
         for dice, rect in zip(TRAY, regions.tray)
     }
-    return ToolsControls(spells, cast, tests, tray)
+    return ToolsControls(spells, cast, tests, tray, tracks)
 
 
 def paint_tools(surface: pygame.Surface, lines: ToolsLines, regions: ToolsRegions, ui: UIContext) -> None:
@@ -98,16 +112,19 @@ def paint_tools(surface: pygame.Surface, lines: ToolsLines, regions: ToolsRegion
         blit_text(surface, lines.last_roll, (area.x, y), "body", small, p.ink)
         y += 28
     conditions = sum(LINE * (1 + len(condition.lines)) for condition in lines.conditions)
-    y = _crew(surface, lines.crew, area, y + 4, area.bottom - conditions - 4, ui)
+    y = _crew(surface, ui.t("powers.crew"), lines.crew, area, y + 4, area.bottom - conditions - 4, ui)
+    y = _crew(surface, ui.t("powers.records"), lines.records, area, y + 4, area.bottom - conditions - 4, ui)
     _conditions(surface, lines, area, y + 4, ui)
 
 
-def _crew(surface: pygame.Surface, crew: tuple[str, ...], area: pygame.Rect, y: int, bottom: int, ui: UIContext) -> int:
+def _crew(
+    surface: pygame.Surface, heading: str, crew: tuple[str, ...], area: pygame.Rect, y: int, bottom: int, ui: UIContext
+) -> int:
     """One line per crew member above ``bottom`` (set smaller, then shortened); "… and N more" when they do not all fit."""
-    if not crew:
+    if not crew or y + 30 + LINE > bottom:  # nothing to say, or no room for a line: the end conditions come first
         return y
     p, small = ui.palette, ui.theme.text_size("small")
-    blit_text(surface, ui.t("powers.crew"), (area.x, y), "title", ui.theme.text_size("body"), p.ink_soft)
+    blit_text(surface, heading, (area.x, y), "title", ui.theme.text_size("body"), p.ink_soft)
     y += 30
     for index, member in enumerate(crew):
         left = len(crew) - index

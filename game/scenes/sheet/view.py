@@ -76,6 +76,7 @@ class ToolsLines:
     tests: bool  # the book makes scores testable (their heading shows)
     last_roll: str | None
     crew: tuple[str, ...]  # a line per companion rolled at creation
+    records: tuple[str, ...]  # the book's flags the hero has, its tracks, its item lists
     conditions: tuple[Condition, ...]
 
 
@@ -146,6 +147,22 @@ def _short(book: FightingFantasyBook, stat: str, language: str) -> str:
     return (definition.short or definition.name).get(language)
 
 
+def _records(book: FightingFantasyBook, state: SheetState, ui: UIContext) -> tuple[str, ...]:
+    """The book's own records: the flags the hero has, each track's count, each item list and what it holds."""
+    language = ui.catalogue.language
+    lines = [book.flag(flag).name.get(language) for flag in state.flags]
+    for track in book.tracks:
+        count = state.tracks.get(track.id, track.start)
+        top = f" / {track.maximum}" if track.maximum is not None else ""
+        lines.append(ui.t("powers.track", track=track.name.get(language), count=f"{count}{top}", unit=track.unit.get(language)))
+    for item_list in book.lists:
+        items = state.lists.get(item_list.id, [])
+        top = f"{len(items)} / {item_list.limit}" if item_list.limit is not None else str(len(items))
+        held = ", ".join(items) or ui.t("list.empty")
+        lines.append(ui.t("powers.list", name=item_list.name.get(language), count=top, items=held))
+    return tuple(lines)
+
+
 def _tools(book: FightingFantasyBook, state: SheetState, ui: UIContext, spell: int | None) -> ToolsLines:
     language = ui.catalogue.language
     hero = state.hero
@@ -168,11 +185,12 @@ def _tools(book: FightingFantasyBook, state: SheetState, ui: UIContext, spell: i
         spells=bool(book.spells),
         spell_selected=spell is not None,
         description=description.get(language) if description is not None else None,
-        tests=any(stat.id not in ("skill", "luck") and stat.test is not None for stat in book.stats),
+        tests=any(stat.id not in ("skill", "luck") and stat.test is not None for stat in book.stats) or bool(book.tracks),
         last_roll=None
         if roll is None
         else ui.t("powers.last_roll", dice=roll.formula, faces=" + ".join(str(d) for d in roll.dice), total=roll.total),
         crew=tuple(crew),
+        records=_records(book, state, ui),
         conditions=tuple(conditions),
     )
 

@@ -59,7 +59,8 @@ def reach(state: str, main_loop: loop.MainLoop) -> None:
     elif state == "playing":  # the first window: a1 open on its sheet, one more action played
         shelf.open("a1")
         stack.apply_pending()
-        stack.top.adventure.act({"do": "paragraph", "number": 99})
+        for number in range(int(os.environ.get("PLAY", "1"))):  # $PLAY actions, the last at paragraph 99
+            stack.top.adventure.act({"do": "paragraph", "number": 99 - number % 50})
         ready()
     elif state in ("second-read", "second-copy"):  # the second window on the same adventure
         shelf.open("a1")
@@ -70,7 +71,8 @@ def reach(state: str, main_loop: loop.MainLoop) -> None:
         dialog.on_result("read" if state == "second-read" else "copy")
         stack.apply_pending()
         adventure = stack.top.adventure
-        refused = adventure.act({"do": "paragraph", "number": 7})
+        for number in range(int(os.environ.get("PLAY", "1"))):  # $PLAY actions, the last at paragraph 7
+            refused = adventure.act({"do": "paragraph", "number": 7 + number % 50})
         print(f"OPENED {adventure.save_id} read_only={adventure.read_only} refused={getattr(refused, 'code', None)}")
         ready()
     elif state == "stuck":

@@ -42,7 +42,6 @@ from game.scenes.combat.text import die_label
 from game.scenes.combat.timeline import FightTimeline
 from game.scenes.combat.view import CombatView, attacked, shown_state, view_of
 from game.scenes.common.narration import join
-from game.scenes.common.spells import SpellsModal
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -196,9 +195,8 @@ class CombatScene(FluidLayout, AdventureScene):
             return a.Cast(do="cast", spell=self.book.spells[index].id, target=self.current_target())
 
         if self.stack is not None:
-            self.stack.push(
-                SpellsModal(self.ui, self.book, self.state, lambda i: self.reason(cast(i)), lambda i: self._roll(cast(i)))
-            )
+            check, on_cast = (lambda i: self.reason(cast(i))), (lambda i: self._roll(cast(i)))
+            self.navigator.open(self, Screen.SPELLS, self.book, self.state, check, on_cast)
 
     def finish(self) -> None:
         """Leave the finished fight: the death page when the hero fell, else back where the fight began."""

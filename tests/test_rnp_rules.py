@@ -130,14 +130,74 @@ def test_exhaustion_six_is_death_and_stops_further_saves(rolenplay):
     assert session.view()["party"]["A"]["alive"] is False
 
 
-def test_long_rest_needs_food_and_water(rolenplay):
-    """Decision on R-RNP-FOOD-1 / R-RNP-WATER-1: no recovery while dehydrated."""
+def test_a_rest_while_dehydrated_keeps_only_thirsts_levels(rolenplay):
+    """R-RNP-WATER-1 (revised): "ces niveaux d'épuisement": thirst's levels stay while dehydrated, others go."""
     session = Session(rolenplay, ScriptedDice([]))
     session.apply({"do": "add_character", "name": "A"})
     session.apply({"do": "set_exhaustion", "character": "A", "level": 2})
     session.apply({"do": "drink_day", "character": "A", "litres": 0})
-    session.apply({"do": "long_rest"})
     assert session.view()["party"]["A"]["exhaustion"] == 4  # 2 + 1 for no water + 1 for being exhausted already
+    session.apply({"do": "long_rest"})
+    assert session.view()["party"]["A"]["exhaustion"] == 3  # one of the eraser's two
+    session.apply({"do": "long_rest"})
+    assert session.view()["party"]["A"]["exhaustion"] == 2  # the other; thirst's two stay
+    session.apply({"do": "long_rest"})
+    assert session.view()["party"]["A"]["exhaustion"] == 2
     session.apply({"do": "drink_day", "character": "A", "litres": 3})
     session.apply({"do": "long_rest"})
-    assert session.view()["party"]["A"]["exhaustion"] == 3
+    assert session.view()["party"]["A"]["exhaustion"] == 1
+
+
+@pytest.mark.parametrize(
+    "language, party, text",
+    [
+        ("fr", ["Seul"], "Personne ne peut le faire : Seul, seul membre du groupe, n'est plus de ce monde."),
+        ("en", ["Seul"], "Nobody can do this: Seul, the party's only member, is dead."),
+        ("fr", ["A", "B"], "Personne ne peut le faire : les 2 membres du groupe (A, B) ne sont plus de ce monde."),
+        ("en", ["A", "B"], "Nobody can do this: the party's 2 members (A, B) are dead."),
+    ],
+)
+def test_a_dead_party_is_told_who_is_dead(rolenplay, language, party, text):
+    """Issue 31 item 9: "nobody travels: add a character first" was said to a party whose member is dead."""
+    from game.app.refusals import describe_refusal
+    from game.i18n.catalogue import Catalogue
+
+    session = Session(rolenplay, ScriptedDice([]))
+    for name in party:
+        session.apply({"do": "add_character", "name": name})
+        session.apply({"do": "set_exhaustion", "character": name, "level": 6})
+    for action in ({"do": "travel_party", "hours": 1}, {"do": "long_rest"}, {"do": "supply_day"}):
+        with pytest.raises(Refused) as refused:
+            session.apply(action)
+        assert refused.value.code == "party_dead"
+        assert describe_refusal(Catalogue(language), refused.value, rolenplay) == text
+
+
+def test_an_empty_party_is_told_to_add_a_character(rolenplay):
+    assert refusal(rolenplay, {"do": "travel_party", "hours": 1}) == "nobody"
+
+
+def test_a_gallop_over_an_hour_says_why(rolenplay):
+    """R-RNP-MOUNT-1 (revised): refused without relay mounts, and the refusal names them."""
+    from game.app.refusals import describe_refusal
+    from game.i18n.catalogue import Catalogue
+
+    with pytest.raises(Refused) as refused:
+        Session(rolenplay, ScriptedDice([])).apply({"do": "travel", "pace": "gallop", "hours": 2})
+    assert "relais" in describe_refusal(Catalogue("fr"), refused.value, rolenplay)
+    assert "relay mounts" in describe_refusal(Catalogue("en"), refused.value, rolenplay)
+
+
+def test_healing_a_breathless_character_says_why(rolenplay):
+    """R-RNP-AIR-1: the refusal names the character and the reason."""
+    from game.app.refusals import describe_refusal
+    from game.i18n.catalogue import Catalogue
+
+    session = Session(rolenplay, ScriptedDice([]))
+    session.apply({"do": "add_character", "name": "Nage", "hp_max": 20})
+    session.apply({"do": "damage", "character": "Nage", "amount": 5})
+    session.apply({"do": "hold_breath", "character": "Nage", "timer": True})
+    with pytest.raises(Refused) as refused:
+        session.apply({"do": "heal", "character": "Nage", "amount": 5})
+    assert describe_refusal(Catalogue("en"), refused.value, rolenplay).startswith("Nage cannot breathe")
+    assert session.view()["party"]["Nage"]["hp"] == 15

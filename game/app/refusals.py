@@ -39,7 +39,11 @@ def describe_refusal(catalogue: Catalogue, refused: Refused, book: Any = None) -
     if not catalogue.has(key):
         return catalogue.t(UNKNOWN_KEY, message=refused.message)
     language = catalogue.language
-    params = {name: _param_text(catalogue, book, language, name, value) for name, value in refused.params.items()}
+    # Whole numbers stay numbers: the catalogue writes them and picks a text's plural form by them.
+    params = {
+        name: value if type(value) is int else _param_text(catalogue, book, language, name, value)
+        for name, value in refused.params.items()
+    }
     return catalogue.t(key, **params)
 
 
@@ -150,6 +154,14 @@ def _profile(catalogue: Catalogue, book: Any, language: str, ident: str) -> str 
     return None if rules is None or rules.name is None else str(rules.name.get(language))
 
 
+def _moon(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    """A Rôle'n Play moon phase id as the book's name."""
+    for phase in getattr(getattr(book, "time", None), "moon", None) or []:
+        if phase.id == ident:
+            return str(phase.name.get(language))
+    return None
+
+
 _LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
     "stat": _stat,
     "spell": _book_name("spell"),
@@ -165,6 +177,7 @@ _LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
     "scale": _book_name("scale"),
     "sense": _book_name("sense"),
     "reasons": _reason,
+    "phases": _moon,
     "what": _field,
     "choices": _field,
 }

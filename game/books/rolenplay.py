@@ -18,6 +18,7 @@ AbilityId = Literal["str", "dex", "con", "int", "wis", "cha"]
 PaceId = Literal["slow", "normal", "fast"]
 TerrainId = Literal["normal", "difficult"]
 ScaleId = Literal["round", "minute", "hour", "day"]
+MarkId = Literal["dawn", "noon", "dusk", "midnight"]
 LightId = Literal["bright", "dim", "darkness"]
 ObscurementId = Literal["none", "light", "heavy"]
 VisibilityId = Literal["normal", "reduced", "none"]
@@ -34,7 +35,7 @@ ExhaustionEffect = Literal[
     "death",
 ]
 # What a visibility category does to an observer (R-RNP-LIGHT-1).
-VisibilityEffect = Literal["sight_perception_disadvantage", "blinded"]
+VisibilityEffect = Literal["sight_perception_disadvantage", "blinded", "attacks_disadvantage", "attacked_advantage"]
 
 Metres = Annotated[float, Field(ge=0, le=1_000_000)]
 Factor = Annotated[float, Field(ge=0, le=100)]
@@ -98,12 +99,23 @@ class Scale(Strict):
 
 
 class DaylightPeriod(Strict):
-    """R-RNP-LIGHT-1: outdoors, from ``from_hour`` the light is ``light`` (day bright, dawn and dusk dim, night dark)."""
+    """R-RNP-LIGHT-1: outdoors, from ``from_hour`` the light is ``light`` (day bright, dawn and dusk dim,
+    night dark); in a ``moonlit`` period (the night) the moon's phase gives the light instead."""
 
     id: Literal["dawn", "day", "dusk", "night"] = Field(description="The period's id.")
     name: LocalText
     from_hour: float = Field(ge=0, lt=24, description="The hour it begins (0–24).")
     light: LightId = Field(description="The light it gives.")
+    moonlit: bool = Field(default=False, description="True: the moon's phase sets the light in this period.")
+
+
+class MoonPhase(Strict):
+    """R-RNP-LIGHT-1 (revised): a phase of the moon the game master sets and the light it gives at
+    night: a particularly bright full moon dim light, any other (a moon that is not full) darkness."""
+
+    id: Annotated[str, Identifier] = Field(description="The phase's id.")
+    name: LocalText
+    night_light: LightId = Field(description="The light outdoors at night under this moon.")
 
 
 class Time(Strict):
@@ -113,7 +125,8 @@ class Time(Strict):
     scales: list[Scale] = Field(min_length=4, max_length=4)
     start_scale: ScaleId = Field(description="The scale a table starts in.")
     daylight: list[DaylightPeriod] = Field(min_length=1, max_length=8)
-    marks: dict[Literal["dawn", "noon", "dusk", "midnight"], float] = Field(description="Hours of dawn, noon, dusk and midnight.")
+    moon: list[MoonPhase] = Field(min_length=1, max_length=12, description="The moon's phases; the first is a new table's.")
+    marks: dict[MarkId, float] = Field(description="Hours of dawn, noon, dusk and midnight.")
 
     @model_validator(mode="after")
     def _all_scales(self) -> Time:
@@ -123,7 +136,12 @@ class Time(Strict):
             raise ValueError("time.daylight periods must start at rising hours")
         if any(not 0 <= h < 24 for h in self.marks.values()):
             raise ValueError("time.marks are hours from 0 to under 24")
+        _unique(self.moon, "moon phases")
         return self
+
+    def moon_phase(self, phase_id: str | None) -> MoonPhase:
+        """The phase called ``phase_id`` (None: the first, a new table's)."""
+        return self.moon[0] if phase_id is None else next(p for p in self.moon if p.id == phase_id)
 
 
 class Pace(Strict):
@@ -222,8 +240,11 @@ class Jumps(Strict):
     high_m_per_str_mod: Factor = Field(description="Metres of high jump per point of Strength modifier.")
     high_minimum_m: Metres = Field(description="The lowest high jump, in metres.")
     reach_height_factor: Factor = Field(description="The share of the jumper's height added when reaching up.")
-    obstacle_height_factor: Factor = Field(description="The share of the jumper's height an obstacle may have to be cleared.")
+    obstacle_height_factor: Factor = Field(description="The highest obstacle a long jump clears, as a share of its length.")
     ability: AbilityId = Field(description="The ability jumps use.")
+    obstacle_skill: SkillId = Field(description="The skill of the check the game master may ask to clear an obstacle.")
+    landing_skill: SkillId = Field(description="The skill of the check to land on one's feet in difficult terrain.")
+    landing_dc: int = Field(ge=0, le=100, description="That check's DC when the game master gives none.")
     notes: LocalText
 
 
@@ -259,15 +280,25 @@ class Food(Strict):
 
 
 class Water(Strict):
-    """R-RNP-WATER-1: daily need, the half-need save, the automatic level, the extra level."""
+    """R-RNP-WATER-1: daily need, the half-need save, the automatic level, the extra level.
+
+    In hot weather the need is "up to" ``hot_litres_per_day``: the game master sets it from
+    ``hot_litres_min`` to that (revised), the most when not set."""
 
     ability: AbilityId = Field(description="The ability of the save.")
     litres_per_day: float = Field(gt=0, le=1000, description="Litres of water needed a day.")
-    hot_litres_per_day: float = Field(gt=0, le=1000, description="Litres needed in hot weather.")
+    hot_litres_per_day: float = Field(gt=0, le=1000, description="The most litres needed in hot weather (the default).")
+    hot_litres_min: float = Field(gt=0, le=1000, description="The least the game master may set for hot weather.")
     half_share: Factor = Field(description="The share of the need that is half.")
     save_dc: int = Field(ge=0, le=100, description="The DC of the save on half water.")
     levels: int = Field(ge=0, le=6, description="Exhaustion levels for a day short of water.")
     extra_if_exhausted: int = Field(ge=0, le=6, description="More levels for one already exhausted.")
+
+    @model_validator(mode="after")
+    def _hot_range(self) -> Water:
+        if self.hot_litres_min > self.hot_litres_per_day:
+            raise ValueError("water.hot_litres_min is above hot_litres_per_day")
+        return self
 
 
 class ExhaustionLevel(Strict):
@@ -416,7 +447,12 @@ class RolenplayBook(Strict):
         ):
             _unique(items, what)
         skill_ids = {s.id for s in self.skills}
-        for needed in (self.hiding.stealth_skill, self.hiding.perception_skill):
+        for needed in (
+            self.hiding.stealth_skill,
+            self.hiding.perception_skill,
+            self.jumps.obstacle_skill,
+            self.jumps.landing_skill,
+        ):
             if needed not in skill_ids:
                 raise ValueError(f"hiding names the skill '{needed}', which is not in skills")
         if self.travel.vehicles.boat_hours_per_day > self.travel.vehicles.boat_hours_per_day_max:

@@ -43,25 +43,36 @@ class Travel(Action):
     extra_hours: Number = 0
     terrain: Terrain = "normal"
     con: Score | None = None
+    relay: bool = False  # gallop with fresh mounts (R-RNP-MOUNT-1, where the game master allows it)
 
 
 class Jump(Action):
-    """R-RNP-JUMP-1."""
+    """R-RNP-JUMP-1: the jumper's ``strength`` score, or a party ``character`` (their sheet's scores and
+    skills). ``obstacle_m``: an obstacle the long jump clears (a quarter of its length at most), with
+    ``athletics_dc`` when the game master asks a Strength (Athletics) check; landing in difficult terrain
+    rolls the Dexterity (Acrobatics) check (``landing_dc``) when the jumper's ``dex`` or sheet is known."""
 
     do: Literal["jump"] = "jump"
     kind: Literal["long", "high"]
-    strength: Score
+    strength: Score | None = None
+    character: Name | None = None
+    dex: Score | None = None
     run_up: bool = True
     height_m: Number | None = None
     landing: Terrain = "normal"
+    landing_dc: Score | None = None
+    obstacle_m: Number | None = None
+    athletics_dc: Score | None = None
 
 
 class Fall(Action):
-    """R-RNP-FALL-1 (``character``: whose fall, for the journal)."""
+    """R-RNP-FALL-1 (``character``: whose fall, on their hit points; ``reduce_by``: damage a feature or
+    the game master takes off the dice)."""
 
     do: Literal["fall"] = "fall"
     metres: Number
     character: Name | None = None
+    reduce_by: HitPoints = 0
 
 
 class HoldBreath(Action):
@@ -89,6 +100,7 @@ class Thirst(Action):
     con: Score
     litres: Number
     hot: bool = False
+    hot_need_l: Number | None = None  # the game master's hot-weather need (3–6 L), with hot
     exhausted: bool = False
 
 
@@ -152,6 +164,22 @@ class Reveal(Action):
     do: Literal["reveal"] = "reveal"
     character: Name
     reason: Name = "chooses"
+
+
+class ConditionsLost(Action):
+    """R-RNP-HIDE-1: a hidden character's conditions for hiding stop holding (the game master says so)."""
+
+    do: Literal["conditions_lost"] = "conditions_lost"
+    character: Name
+
+
+class Search(Action):
+    """R-RNP-HIDE-1: the creatures' Wisdom (Perception) checks for a hidden character (``watchers``:
+    default, those it hid from)."""
+
+    do: Literal["search"] = "search"
+    character: Name
+    watchers: list[Watcher] | None = Field(default=None, min_length=1, max_length=30)
 
 
 # -- the party -------------------------------------------------------------------------------------
@@ -218,6 +246,7 @@ class LongRest(Action):
 
     do: Literal["long_rest"] = "long_rest"
     who: list[Name] | None = Field(default=None, max_length=30)
+    until_dawn: bool = False  # a night in camp: to the next dawn (at least the rest's hours)
 
 
 class EatDay(Action):
@@ -243,6 +272,7 @@ class DrinkDay(Action):
     do: Literal["drink_day"] = "drink_day"
     character: Name
     hot: bool = False
+    hot_need_l: Number | None = None
     litres: Number | None = None
 
 
@@ -284,10 +314,13 @@ class TravelParty(Action):
     extra_hours: Number = 0
     boat_kmh: Number | None = None
     boat_hours_per_day: Number | None = None
+    relay: bool = False  # gallop: fresh mounts along the way, where the game master allows it
+    gallop_hours: Number = 0  # ride, by days: hours of each day galloped (an hour at most)
     who: list[Name] | None = Field(default=None, max_length=30)
     supplies: bool = False
     camp: bool = False
     hot: bool = False
+    hot_need_l: Number | None = None
 
 
 # -- the game master's table ----------------------------------------------------------------------
@@ -378,6 +411,7 @@ class SupplyDay(Action):
     do: Literal["supply_day"] = "supply_day"
     who: list[Name] | None = Field(default=None, max_length=30)
     hot: bool = False
+    hot_need_l: Number | None = None
 
 
 class Rejoin(Action):
@@ -392,6 +426,13 @@ class SetLight(Action):
 
     do: Literal["set_light"] = "set_light"
     light: Light | None = None
+
+
+class SetMoon(Action):
+    """R-RNP-LIGHT-1: the moon's phase (a book id): a particularly bright full moon gives dim light at night."""
+
+    do: Literal["set_moon"] = "set_moon"
+    phase: Name
 
 
 RnpAction = Annotated[
@@ -432,6 +473,9 @@ RnpAction = Annotated[
         | SupplyDay
         | Rejoin
         | SetLight
+        | SetMoon
+        | ConditionsLost
+        | Search
     ),
     Field(discriminator="do"),
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.books.rolenplay import DaylightPeriod, RolenplayBook
+from game.books.rolenplay import DaylightPeriod, MarkId, RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.context import Context, not_negative, tidy_view
@@ -60,15 +60,19 @@ def clock_view(book: RolenplayBook, clock: Clock) -> dict[str, Any]:
 
 
 # -- the game master's table: jumps, the clock setter, daylight ------------------------------------------
+def seconds_to(book: RolenplayBook, now: float, mark: MarkId) -> float:
+    """Seconds from ``now`` to the next dawn, noon, dusk or midnight (book hours); never zero."""
+    day_s = book.scale("day").seconds
+    at = book.time.marks[mark] * book.scale("hour").seconds
+    into_day = now % day_s
+    return at - into_day if at > into_day else day_s - into_day + at
+
+
 def advance_to(ctx: Context, action: a.AdvanceTo) -> None:
     """Time passes to the next dawn, noon, dusk or midnight (book hours); never zero: at 06:00 sharp,
     "to dawn" is tomorrow's."""
-    book = ctx.book
-    day_s = book.scale("day").seconds
-    mark = book.time.marks[action.to] * book.scale("hour").seconds
     now = ctx.state.clock.elapsed_s
-    into_day = now % day_s
-    seconds = mark - into_day if mark > into_day else day_s - into_day + mark
+    seconds = seconds_to(ctx.book, now, action.to)
     ctx.set_result("advance_to", to=action.to, seconds=seconds)
     ctx.log("advance_to", to=action.to, seconds=seconds)
     ctx.state.clock.elapsed_s = now + seconds
@@ -107,9 +111,27 @@ def daylight(book: RolenplayBook, elapsed_s: float) -> DaylightPeriod:
     return current
 
 
+def outdoor_light(book: RolenplayBook, state: TableState) -> str:
+    """R-RNP-LIGHT-1 (revised): outdoors by the clock: day bright, dawn and dusk dim; at night the moon
+    the game master set: a particularly bright full moon dim light, any other darkness (book data)."""
+    period = daylight(book, state.clock.elapsed_s)
+    return book.time.moon_phase(state.moon).night_light if period.moonlit else period.light
+
+
 def light_now(book: RolenplayBook, state: TableState) -> str:
-    """The light the calculators use: the game master's, or outdoors the clock's daylight."""
-    return state.light_override or daylight(book, state.clock.elapsed_s).light
+    """The light the calculators use: the game master's, or outdoors the clock's (and the moon's)."""
+    return state.light_override or outdoor_light(book, state)
+
+
+def set_moon(ctx: Context, action: a.SetMoon) -> None:
+    """The game master sets the moon's phase (R-RNP-LIGHT-1): it lights the night outdoors."""
+    phases = [p.id for p in ctx.book.time.moon]
+    if action.phase not in phases:
+        raise Refused("unknown_moon", f"'{action.phase}' is not a phase of the moon here ({', '.join(phases)})", phases=phases)
+    before = ctx.book.time.moon_phase(ctx.state.moon).id
+    ctx.state.moon = action.phase
+    ctx.set_result("set_moon", phase=action.phase, before=before, light=light_now(ctx.book, ctx.state))
+    ctx.log("set_moon", phase=action.phase, before=before)
 
 
 def set_light(ctx: Context, action: a.SetLight) -> None:

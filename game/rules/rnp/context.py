@@ -40,15 +40,20 @@ class Context:
 
     def members(self, who: list[str] | None, nobody: str) -> list[Character]:
         """The characters an action names in ``who`` (each once, living), or every living one; ``nobody``
-        is the refusal's message when there is none."""
+        begins the refusal's message when there is none ("nobody travels"): an empty party is told to
+        add a character, a party whose members are all dead is told who is dead."""
         if who is None:
             chosen = [m for m in self.state.party if m.exhaustion < self.book.exhaustion.maximum]
         else:
             if len(set(who)) != len(who):
                 raise Refused("twice", "a character is named twice in who")
             chosen = [self.living(name) for name in who]
+        if not chosen and who is None and self.state.party:
+            dead = [m.name for m in self.state.party]
+            verb = "is" if len(dead) == 1 else "are"
+            raise Refused("party_dead", f"{nobody}: {', '.join(dead)} {verb} dead", names=dead, count=len(dead))
         if not chosen:
-            raise Refused("nobody", nobody)
+            raise Refused("nobody", f"{nobody}: add a character first")
         return chosen
 
     def log(self, do: str, who: list[str] | None = None, **data: Any) -> None:

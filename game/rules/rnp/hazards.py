@@ -22,19 +22,31 @@ def fall_dice(ctx: Context, metres: float) -> int:
 
 
 def fall(ctx: Context, action: a.Fall) -> str | None:
-    """R-RNP-FALL-1: roll the d6s; the faller ends prone unless it took no damage."""
+    """R-RNP-FALL-1: roll the d6s; the faller ends prone unless it avoided all the damage (revised: under
+    3 m, or the damage reduced to 0 by ``reduce_by``, it stays standing)."""
     metres = not_negative(action.metres, "metres")
+    reduce_by = int(not_negative(action.reduce_by, "reduce_by"))
     who = [ctx.character(action.character).name] if action.character else []
     count = fall_dice(ctx, metres)
     faces = ctx.dice.roll_many(count, ctx.book.falls.die)
-    damage = sum(faces)
+    rolled = sum(faces)
+    damage = max(0, rolled - reduce_by)
     hp = None
     if action.character and ctx.character(action.character).hp_max:
         member = ctx.character(action.character)
         take_damage(ctx.book, member, damage)  # the damage lands on the sheet's hit points
         hp = member.hp
     ctx.set_result(
-        "fall", metres=metres, dice=count, rolls=faces, damage=damage, prone=damage > 0, character=action.character, hp=hp
+        "fall",
+        metres=metres,
+        dice=count,
+        rolls=faces,
+        rolled=rolled,
+        reduced_by=min(rolled, reduce_by),
+        damage=damage,
+        prone=damage > 0,
+        character=action.character,
+        hp=hp,
     )
     ctx.log("fall", who, metres=metres, damage=damage, rolls=faces)
     return None

@@ -15,6 +15,7 @@ from game.rules.rnp.actions import MAX_HP
 from game.rules.rnp.context import Context
 from game.rules.rnp.exhaustion import clamp_hp, hp_maximum
 from game.rules.rnp.state import Character
+from game.rules.rnp.timers import refuse_if_breathless
 
 
 def _points(value: int, what: str) -> int:
@@ -35,6 +36,7 @@ def take_damage(book: RolenplayBook, member: Character, amount: int) -> dict[str
 def set_hp(ctx: Context, action: a.SetHp) -> None:
     """The eraser: current (at most the maximum in force), maximum, temporary."""
     member = ctx.character(action.character)
+    before = member.hp
     if action.maximum is not None:
         member.hp_max = _points(action.maximum, "maximum")
         if action.current is None and member.hp == 0:
@@ -48,6 +50,8 @@ def set_hp(ctx: Context, action: a.SetHp) -> None:
     if action.temporary is not None:
         member.hp_temp = _points(action.temporary, "temporary")
     clamp_hp(ctx.book, member)
+    if member.hp > before:
+        refuse_if_breathless(ctx.state, member.name)  # R-RNP-AIR-1: even the eraser gives none back
     ctx.set_result("set_hp", character=member.name, hp=member.hp, hp_max=member.hp_max, hp_temp=member.hp_temp)
     ctx.log("set_hp", [member.name], hp=member.hp, hp_max=member.hp_max, hp_temp=member.hp_temp)
 
@@ -68,7 +72,10 @@ def damage(ctx: Context, action: a.Damage) -> None:
 
 
 def heal(ctx: Context, action: a.Heal) -> None:
+    """Hit points regained up to the maximum in force; none while the character cannot breathe (R-RNP-AIR-1)."""
     member = ctx.living(action.character)
+    _points(action.amount, "healed")
+    refuse_if_breathless(ctx.state, member.name)
     before = member.hp
     member.hp = min(hp_maximum(ctx.book, member), member.hp + _points(action.amount, "healed"))
     ctx.set_result("heal", character=member.name, amount=member.hp - before, hp=member.hp)

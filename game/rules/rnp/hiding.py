@@ -7,8 +7,9 @@ from typing import Any
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
 from game.rules.rnp.abilities import ability_check, check_score, modifier, passive_perception, test_roll
+from game.rules.rnp.clock import light_now
 from game.rules.rnp.context import Context, not_negative
-from game.rules.rnp.state import Character
+from game.rules.rnp.state import Character, HidingPlace, TableState, pace_in_force
 from game.rules.rnp.vision import sees_invisible, sight, zone_visibility
 
 
@@ -103,7 +104,7 @@ def spot(ctx: Context, watcher: a.Watcher, name: str, dc: int) -> dict[str, Any]
         if watcher.active:
             roll = ability_check(ctx, member, book.hiding.perception_skill)
             return {"name": name, "active": True, "roll": roll, "value": roll["total"], "spots": roll["total"] >= dc}
-        value = passive_perception(book, member, ctx.state.pace)
+        value = passive_perception(book, member, pace_in_force(ctx.state))
         return {"name": name, "active": False, "value": value, "spots": value >= dc}
     if watcher.active:
         bonus = watcher.perception_bonus
@@ -119,8 +120,9 @@ def spot(ctx: Context, watcher: a.Watcher, name: str, dc: int) -> dict[str, Any]
     return {"name": name, "active": False, "value": passive, "spots": passive >= dc}
 
 
-def check_watchers(ctx: Context, action: a.Hide) -> None:
-    for index, watcher in enumerate(action.watchers):
+def check_watchers(ctx: Context, watchers: list[a.Watcher]) -> None:
+    """Each watcher is a party member or has a Perception value of its own."""
+    for index, watcher in enumerate(watchers):
         if watcher.character is not None:
             ctx.character(watcher.character)
         elif watcher.passive_perception is None and watcher.perception_bonus is None:
@@ -135,7 +137,7 @@ def hide(ctx: Context, action: a.Hide) -> str:
     """R-RNP-HIDE-1: once unseen, a Stealth check sets the DC; each watcher's passive Perception
     (or active check) must reach it. Dice: the hider's d20 first, then each active watcher's, in order."""
     member, name = hider(ctx, action)
-    check_watchers(ctx, action)
+    check_watchers(ctx, action.watchers)
     check_unseen(ctx, action)
     check_travel_pace(ctx, action)
     stealth = stealth_roll(ctx, member, action)
@@ -146,6 +148,19 @@ def hide(ctx: Context, action: a.Hide) -> str:
     if member is not None:
         member.hidden = hidden
         member.stealth_dc = dc if hidden else None
+        member.search_offered = False
+        member.hidden_at = (
+            HidingPlace(
+                condition=action.condition,
+                light=action.light,
+                obscurement=action.obscurement,
+                distance_m=action.distance_m,
+                table_light=action.light == light_now(ctx.book, ctx.state),
+                watchers=[w.model_dump(exclude_defaults=True) for w in action.watchers],
+            )
+            if hidden
+            else None
+        )
     ctx.set_result(
         "hide",
         character=action.character,
@@ -169,7 +184,91 @@ def reveal(ctx: Context, action: a.Reveal) -> None:
         raise Refused("reveal_reason", f"'{action.reason}' is not a reason of the book ({', '.join(reasons)})", reasons=reasons)
     if not member.hidden:
         raise Refused("not_hidden", f"{member.name} is not hidden", name=member.name)
-    member.hidden = False
-    member.stealth_dc = None
+    unhide(member)
     ctx.set_result("reveal", character=member.name, reason=action.reason)
     ctx.log("reveal", [member.name], reason=action.reason)
+
+
+def unhide(member: Character) -> None:
+    member.hidden = False
+    member.stealth_dc = None
+    member.hidden_at = None
+    member.search_offered = False
+
+
+def hidden_member(ctx: Context, name: str) -> Character:
+    member = ctx.character(name)
+    if not member.hidden or member.stealth_dc is None:
+        raise Refused("not_hidden", f"{member.name} is not hidden", name=member.name)
+    return member
+
+
+# -- when hiding stops holding (R-RNP-HIDE-1, revised) ------------------------------------------------------
+def conditions_hold(ctx: Context, member: Character) -> bool:
+    """Whether a hidden character is still unseen as it was: a zone of no visibility in the table's light
+    stays one (a hider in the dark at dawn no longer is). Cover and unobserved spots are the game
+    master's to judge (``conditions_lost``)."""
+    place = member.hidden_at
+    if place is None or place.condition != "darkness" or not place.table_light:
+        return True
+    return zone_visibility(ctx.book, light_now(ctx.book, ctx.state), place.obscurement) == "none"
+
+
+def settle_hiding_places(ctx: Context) -> None:
+    """After every action: a hidden character whose conditions stopped holding (the light came) offers
+    the creatures a new Wisdom (Perception) check (``search``); the journal says so once."""
+    for member in ctx.state.party:
+        place = member.hidden_at
+        if member.hidden and place is not None and not place.lost and not conditions_hold(ctx, member):
+            place.lost = True
+            member.search_offered = True
+            ctx.log("hiding_lost", [member.name], reason="light", light=light_now(ctx.book, ctx.state))
+
+
+def conditions_lost(ctx: Context, action: a.ConditionsLost) -> None:
+    """The game master says a hidden character's conditions no longer hold (cover lost, the creatures look
+    that way): still hidden, but the creatures may now search (R-RNP-HIDE-1)."""
+    member = hidden_member(ctx, action.character)
+    member.search_offered = True
+    if member.hidden_at is not None:
+        member.hidden_at.lost = True
+    ctx.set_result("conditions_lost", character=member.name, stealth=member.stealth_dc)
+    ctx.log("hiding_lost", [member.name], reason="game_master")
+
+
+def search(ctx: Context, action: a.Search) -> str:
+    """R-RNP-HIDE-1: the creatures' Wisdom (Perception) checks against the hider's Stealth total: the
+    watchers given, or those it hid from. One d20 per watcher in order; reaching the total spots it."""
+    member = hidden_member(ctx, action.character)
+    dc = member.stealth_dc
+    assert dc is not None  # hidden_member checked it
+    kept = member.hidden_at.watchers if member.hidden_at is not None else []
+    watchers = list(action.watchers) if action.watchers is not None else [a.Watcher.model_validate(w) for w in kept]
+    if not watchers:
+        raise Refused("no_watchers", f"name the creatures who search for {member.name}", name=member.name)
+    check_watchers(ctx, watchers)
+    results = [spot(ctx, w.model_copy(update={"active": True}), watcher_name(w, i), dc) for i, w in enumerate(watchers)]
+    spotted_by = [r["name"] for r in results if r["spots"]]
+    if spotted_by:
+        unhide(member)
+    else:
+        member.search_offered = False
+    ctx.set_result("search", character=member.name, stealth=dc, watchers=results, spotted_by=spotted_by, hidden=not spotted_by)
+    ctx.log("search", [member.name], stealth=dc, spotted_by=spotted_by, hidden=not spotted_by)
+    return "spotted" if spotted_by else "hidden"
+
+
+def follow_rename(state: TableState, old: str, new: str) -> None:
+    """The creatures a character hid from keep naming a renamed party member."""
+    for member in state.party:
+        if member.hidden_at is not None:
+            for watcher in member.hidden_at.watchers:
+                if watcher.get("character") == old:
+                    watcher["character"] = new
+
+
+def forget_watcher(state: TableState, name: str) -> None:
+    """A character who leaves the table no longer watches anyone."""
+    for member in state.party:
+        if member.hidden_at is not None:
+            member.hidden_at.watchers = [w for w in member.hidden_at.watchers if w.get("character") != name]

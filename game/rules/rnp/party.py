@@ -5,10 +5,12 @@ from __future__ import annotations
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
+from game.rules.rnp import hiding
 from game.rules.rnp.abilities import check_score
 from game.rules.rnp.actions import MAX_HP
 from game.rules.rnp.context import Context, not_negative
 from game.rules.rnp.state import Character, Senses
+from game.rules.rnp.timers import drop_character_timers, follow_rename
 
 # How many characters a party sheet holds: a screen limit, not a rule.
 MAX_PARTY = 30
@@ -130,6 +132,9 @@ def edit_character(ctx: Context, action: a.EditCharacter) -> None:
         member.max_pace = action.max_pace
     old = member.name
     member.name = new_name
+    if new_name != old:
+        follow_rename(ctx.state, old, new_name)  # R-RNP-AIR-1: a breath belongs to its character
+        hiding.follow_rename(ctx.state, old, new_name)
     ctx.set_result("edit_character", character=new_name, before=old)
     ctx.log("edit_character", [new_name], before=old)
 
@@ -148,5 +153,7 @@ def rejoin(ctx: Context, action: a.Rejoin) -> None:
 def remove_character(ctx: Context, action: a.RemoveCharacter) -> None:
     member = ctx.character(action.name)
     ctx.state.party.remove(member)
-    ctx.set_result("remove_character", character=member.name)
+    timers = drop_character_timers(ctx.state, member.name)  # R-RNP-AIR-1: their breath goes with them
+    hiding.forget_watcher(ctx.state, member.name)
+    ctx.set_result("remove_character", character=member.name, timers=timers)
     ctx.log("remove_character", [member.name])

@@ -62,6 +62,9 @@ HANDLERS: dict[type, Handler] = {
     a.AdvanceTo: clock.advance_to,
     a.SetTimeOfDay: clock.set_time_of_day,
     a.SetLight: clock.set_light,
+    a.SetMoon: clock.set_moon,
+    a.ConditionsLost: hiding.conditions_lost,
+    a.Search: hiding.search,
     a.ShortRest: exhaustion.short_rest,
     a.AddTimer: timers.add_timer,
     a.RemoveTimer: timers.remove_timer,
@@ -106,8 +109,14 @@ class RolenplayRules:
         return state
 
     def apply(self, book: RolenplayBook, state: TableState, action: Any, dice: Transaction) -> str | None:
-        """Apply ``action`` to ``state`` (a private copy) or raise Refused before any die is drawn."""
-        return HANDLERS[type(action)](Context(book, state, dice), action)
+        """Apply ``action`` to ``state`` (a private copy) or raise Refused before any die is drawn; then
+        what the clock's new time brings: breaths run out (R-RNP-AIR-1), hiding places no longer
+        hiding (R-RNP-HIDE-1)."""
+        ctx = Context(book, state, dice)
+        outcome = HANDLERS[type(action)](ctx, action)
+        timers.settle_breaths(ctx)
+        hiding.settle_hiding_places(ctx)
+        return outcome
 
     def available(self, book: RolenplayBook, state: TableState) -> dict[str, Refused | None]:
         """Each kind of action and why it cannot be done now (parameterless kinds tried whole on a copy)."""

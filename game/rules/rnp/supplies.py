@@ -40,7 +40,7 @@ def set_supplies(ctx: Context, action: a.SetSupplies) -> None:
     ctx.log("set_supplies", [member.name], rations=member.rations, water_l=member.water_l, ration=member.ration)
 
 
-def pack_day(ctx: Context, member: Character, hot: bool) -> dict[str, Any]:
+def pack_day(ctx: Context, member: Character, need: float) -> dict[str, Any]:
     """One day from the pack: eat the ration if carried (half when only half is left), drink up to the
     need, then the day's food and water rules (the water save rolls here)."""
     book = ctx.book
@@ -51,10 +51,10 @@ def pack_day(ctx: Context, member: Character, hot: bool) -> dict[str, Any]:
     eaten = {"full": 1.0, "half": half, "none": 0.0}[ration]
     member.rations -= eaten
     hunger = apply_ration(book, member, ration)
-    drunk = min(member.water_l, max(0.0, water_need(book, hot) - member.water_today_l))
+    drunk = min(member.water_l, max(0.0, need - member.water_today_l))
     member.water_l -= drunk
     litres = member.water_today_l + drunk
-    status, save, thirst = settle_water(ctx, member, litres, hot)
+    status, save, thirst = settle_water(ctx, member, litres, need)
     return tidy_view(
         {
             "ration": ration,
@@ -72,7 +72,8 @@ def pack_day(ctx: Context, member: Character, hot: bool) -> dict[str, Any]:
 
 def supply_day(ctx: Context, action: a.SupplyDay) -> None:
     """Everyone (or ``who``) eats and drinks a day from their packs, in party order."""
-    members = ctx.members(action.who, "nobody to feed: add a character first")
-    days = {m.name: pack_day(ctx, m, action.hot) for m in members}
-    ctx.set_result("supply_day", days=days, hot=action.hot)
+    members = ctx.members(action.who, "nobody to feed")
+    need = water_need(ctx.book, action.hot, action.hot_need_l)
+    days = {m.name: pack_day(ctx, m, need) for m in members}
+    ctx.set_result("supply_day", days=days, hot=action.hot, need_l=need)
     ctx.log("supply_day", list(days), days={n: {k: d[k] for k in ("ration", "water", "exhaustion")} for n, d in days.items()})

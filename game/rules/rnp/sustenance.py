@@ -65,7 +65,7 @@ def apply_ration(book: RolenplayBook, member: Character, ration: str) -> int:
         after = before + (book.food.half_ration_fasting_days if ration == "half" else 1)
     levels = max(0, hunger_levels(book, con, after) - hunger_levels(book, con, before))
     member.fasting_days = after
-    return gain(book, member, levels)
+    return gain(book, member, levels, "hunger")
 
 
 def eat_day(ctx: Context, action: a.EatDay) -> None:
@@ -98,14 +98,28 @@ def set_fasting(ctx: Context, action: a.SetFasting) -> None:
 
 
 # -- water ---------------------------------------------------------------------------------------------
-def water_need(book: RolenplayBook, hot: bool) -> float:
-    """R-RNP-WATER-1: 3 L a day, 6 L in hot weather (decision: the 'up to 6 L' is the need)."""
-    return book.water.hot_litres_per_day if hot else book.water.litres_per_day
+def water_need(book: RolenplayBook, hot: bool, hot_need_l: float | None = None) -> float:
+    """R-RNP-WATER-1: 3 L a day; "up to 6 L" in hot weather (revised): the game master's ``hot_need_l``
+    from 3 to 6 L (book data), 6 when not given."""
+    rules = book.water
+    if not hot:
+        if hot_need_l is not None:
+            raise Refused("hot_need_without_hot", "hot_need_l is the need in hot weather: give hot too")
+        return rules.litres_per_day
+    if hot_need_l is None:
+        return rules.hot_litres_per_day
+    if not rules.hot_litres_min <= hot_need_l <= rules.hot_litres_per_day:
+        raise Refused(
+            "hot_need_range",
+            f"in hot weather a character needs {rules.hot_litres_min:g} to {rules.hot_litres_per_day:g} L a day",
+            minimum=rules.hot_litres_min,
+            maximum=rules.hot_litres_per_day,
+        )
+    return hot_need_l
 
 
-def water_status(book: RolenplayBook, litres: float, hot: bool) -> str:
-    """enough / half / none (decision: under half the need counts as none)."""
-    need = water_need(book, hot)
+def water_status(book: RolenplayBook, litres: float, need: float) -> str:
+    """enough / half / none of the day's ``need`` (decision: under half the need counts as none)."""
     if litres >= need:
         return "enough"
     return "half" if litres >= need * book.water.half_share else "none"
@@ -124,11 +138,12 @@ def thirst(ctx: Context, action: a.Thirst) -> None:
     book = ctx.book
     con = check_score(book, action.con, "Constitution")
     litres = not_negative(action.litres, "litres")
-    status = water_status(book, litres, action.hot)
+    need = water_need(book, action.hot, action.hot_need_l)
+    status = water_status(book, litres, need)
     save = test_roll(ctx, modifier(book, con), book.water.save_dc) if status == "half" else None
     ctx.set_result(
         "thirst",
-        need_l=water_need(book, action.hot),
+        need_l=need,
         litres=litres,
         status=status,
         save=save,
@@ -144,12 +159,13 @@ def drink(ctx: Context, action: a.Drink) -> None:
     ctx.log("drink", [member.name], litres=action.litres)
 
 
-def settle_water(ctx: Context, member: Character, litres: float, hot: bool) -> tuple[str, dict[str, Any] | None, int]:
-    """R-RNP-WATER-1 for one day: the status, the CON save if half (rolled), the levels gained; a new day's total."""
+def settle_water(ctx: Context, member: Character, litres: float, need: float) -> tuple[str, dict[str, Any] | None, int]:
+    """R-RNP-WATER-1 for one day of ``need`` litres: the status, the CON save if half (rolled), the levels
+    gained (thirst's); a new day's total."""
     book = ctx.book
-    status = water_status(book, litres, hot)
+    status = water_status(book, litres, need)
     save = saving_throw(ctx, member, book.water.ability, book.water.save_dc) if status == "half" else None
-    gained = gain(book, member, thirst_levels(book, status, save, member.exhaustion > 0))
+    gained = gain(book, member, thirst_levels(book, status, save, member.exhaustion > 0), "thirst")
     member.dehydrated = status != "enough"
     member.water_today_l = 0
     return status, save, gained
@@ -163,11 +179,12 @@ def drink_day(ctx: Context, action: a.DrinkDay) -> str | None:
     book = ctx.book
     member = ctx.living(action.character)
     litres = member.water_today_l if action.litres is None else not_negative(action.litres, "litres")
-    status, save, gained = settle_water(ctx, member, litres, action.hot)
+    need = water_need(book, action.hot, action.hot_need_l)
+    status, save, gained = settle_water(ctx, member, litres, need)
     ctx.set_result(
         "drink_day",
         character=member.name,
-        need_l=water_need(book, action.hot),
+        need_l=need,
         litres=litres,
         status=status,
         save=save,

@@ -11,8 +11,8 @@ from typing import Any
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.context import Context, not_negative, tidy_view
-from game.rules.rnp.state import TableState, Timer
+from game.rules.rnp.context import MAX_JOURNAL, Context, not_negative, tidy_view
+from game.rules.rnp.state import JournalEntry, TableState, Timer
 
 # How many timers a table keeps: a screen limit, not a rule.
 MAX_TIMERS = 20
@@ -71,6 +71,7 @@ def remove_timer(ctx: Context, action: a.RemoveTimer) -> None:
 def restart_timer(ctx: Context, action: a.RestartTimer) -> None:
     timer = _timer(ctx, action.id)
     timer.start_s = ctx.state.clock.elapsed_s
+    timer.dropped = False  # a breath started again is a new breath
     ctx.set_result("restart_timer", id=timer.id, label=timer.label)
     ctx.log("restart_timer", [timer.character] if timer.character else [], label=timer.label)
 
@@ -95,3 +96,59 @@ def timer_view(book: RolenplayBook, timer: Timer, now: float) -> dict[str, Any]:
 def timers_view(book: RolenplayBook, state: TableState) -> list[dict[str, Any]]:
     now = state.clock.elapsed_s
     return [timer_view(book, t, now) for t in state.timers]
+
+
+# -- a breath belongs to its character (R-RNP-AIR-1) -------------------------------------------------------
+def cannot_breathe(state: TableState) -> set[str]:
+    """The characters holding their breath or out of air: a breath countdown runs for them until they
+    breathe again (the game master removes it)."""
+    return {t.character for t in state.timers if t.kind == "breath" and t.character is not None}
+
+
+def refuse_if_breathless(state: TableState, name: str) -> None:
+    """R-RNP-AIR-1: no hit point is regained while the character cannot breathe."""
+    if name in cannot_breathe(state):
+        raise Refused(
+            "cannot_breathe",
+            f"{name} cannot breathe: no hit point can be regained until they breathe again",
+            name=name,
+        )
+
+
+def settle_breaths(ctx: Context) -> list[str]:
+    """R-RNP-AIR-1: at the start of the round after the rounds of survival, a breathless character drops
+    to 0 hit points and is dying. Run after every action (any of them may move the clock past a
+    breath's end); each breath drops its character once. Returns who dropped now."""
+    now = ctx.state.clock.elapsed_s
+    dropped = []
+    for timer in ctx.state.timers:
+        if timer.kind != "breath" or timer.dropped or now - timer.start_s < timer.duration_s:
+            continue
+        timer.dropped = True
+        member = next((m for m in ctx.state.party if m.name == timer.character), None)
+        if member is None:
+            continue
+        member.hp = 0
+        member.hp_temp = 0
+        dropped.append(member.name)
+        ctx.state.journal.append(JournalEntry(at_s=timer.start_s + timer.duration_s, do="out_of_air", who=[member.name]))
+        del ctx.state.journal[:-MAX_JOURNAL]
+    if dropped and ctx.state.result is not None:
+        ctx.state.result = {**ctx.state.result, "out_of_air": dropped}
+    return dropped
+
+
+def follow_rename(state: TableState, old: str, new: str) -> None:
+    """A character's timers keep following them under the new name (a breath's label is its name)."""
+    for timer in state.timers:
+        if timer.character == old:
+            timer.character = new
+            if timer.kind == "breath" and timer.label == old:
+                timer.label = new
+
+
+def drop_character_timers(state: TableState, name: str) -> list[int]:
+    """A character who leaves the table takes their timers (their breath too); returns the ids removed."""
+    gone = [t.id for t in state.timers if t.character == name]
+    state.timers = [t for t in state.timers if t.character != name]
+    return gone

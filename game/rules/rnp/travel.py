@@ -21,9 +21,12 @@ from game.rules.rnp.context import Context, not_negative, whole
 from game.rules.rnp.exhaustion import gain, has_effect, is_dead, rest_effects
 from game.rules.rnp.state import Character, PaceName
 from game.rules.rnp.supplies import pack_day
+from game.rules.rnp.sustenance import water_need
+from game.rules.rnp.timers import cannot_breathe
 
 # Nights worked out one by one on a leg with packs or camps: a sheet limit (ten years), not a rule.
 MAX_NIGHTS = 3660
+EPSILON = 1e-9  # float guard: 2.0000000001 gallop hours are 2
 
 
 @dataclass
@@ -80,12 +83,39 @@ def gallop_speed(book: RolenplayBook, terrain: str) -> Speed:
     return Speed(per_hour / minutes_per_hour, per_hour, 0)
 
 
-def check_gallop(book: RolenplayBook, scale: str, amount: float) -> None:
-    """R-RNP-MOUNT-1: a gallop lasts one hour at most; never a whole day."""
+def check_gallop(book: RolenplayBook, scale: str, amount: float, relay: bool = False) -> None:
+    """R-RNP-MOUNT-1: a gallop lasts one hour at most, never a whole day, and says why when longer. With
+    relay mounts (revised: "en changeant de monture régulièrement", where the game master allows it) a
+    party gallops for up to a march day (8 h) at a time, or whole days of it."""
+    if relay:
+        if scale != "day":
+            check_march_hours(book, amount * book.scale(scale).seconds / book.scale("hour").seconds)
+        return
     limit = book.travel.gallop.max_minutes
     minutes = amount * book.scale(scale).seconds / book.scale("minute").seconds if scale != "day" else math.inf
     if minutes > limit:
-        raise Refused("gallop_too_long", f"a mount gallops for {limit} minutes at most", minutes=limit)
+        raise Refused(
+            "gallop_too_long",
+            f"a mount gallops for {limit} minutes at most; longer needs a fresh mount each hour (relay mounts,"
+            " where the game master allows it)",
+            minutes=limit,
+        )
+
+
+def gallop_hours_begun(book: RolenplayBook, leg: Leg) -> int:
+    """R-RNP-MOUNT-1 (revised): each gallop hour needs a fresh mount: the hours a rider gallops, every hour
+    begun counted (a relay day is a march day of gallop: 8)."""
+    if leg.days:
+        return leg.days * math.ceil(book.travel.march_hours_per_day - EPSILON)
+    return math.ceil(leg.seconds / book.scale("hour").seconds - EPSILON)
+
+
+def relay_counts(book: RolenplayBook, leg: Leg, riders: int) -> dict[str, int]:
+    """The fresh mounts a relay leg needs (one per rider per gallop hour; the first hour's is the mount
+    each sets out on, or, on a later day, one rested overnight) and the changes of mount a rider makes."""
+    hours = gallop_hours_begun(book, leg)
+    days = max(1, leg.days)
+    return {"fresh_mounts": hours * riders, "relays": max(0, hours - days)}
 
 
 def check_march_hours(book: RolenplayBook, hours: float) -> None:
@@ -155,9 +185,15 @@ def travel(ctx: Context, action: a.Travel) -> None:
         check_march_hours(book, amount)
     if scale == "minutes" and action.pace != "gallop":
         check_march_minutes(book, amount)
+    if action.relay and action.pace != "gallop":
+        raise Refused("relay_gallop_only", "relay mounts are for a gallop")
     if action.pace == "gallop":
-        check_gallop(book, scale.rstrip("s"), amount)
+        if extra:
+            raise Refused("extra_without_days", "a gallop has no forced march")
+        check_gallop(book, scale.rstrip("s"), amount, action.relay)
         speed = gallop_speed(book, action.terrain)
+        if action.relay:
+            speed = Speed(speed.per_minute, speed.per_hour, speed.per_hour * book.travel.march_hours_per_day)
     else:
         speed = walking_speed(book, action.pace, action.terrain)
     con = None if action.con is None else check_score(book, action.con, "Constitution")
@@ -188,6 +224,7 @@ def travel(ctx: Context, action: a.Travel) -> None:
         saves=saves,
         pace=action.pace,
         terrain=action.terrain,
+        **(relay_counts(book, leg, 1) if action.relay else {}),
     )
 
 
@@ -201,16 +238,12 @@ def party_leg(ctx: Context, action: a.TravelParty, pace: str) -> tuple[Leg, str 
         raise Refused("boat_only", "boat_kmh and boat_hours_per_day are for boats")
     if action.mode == "boat":
         return boat_leg(ctx, action, scale, amount, extra), None
+    if action.relay and action.mode != "gallop":
+        raise Refused("relay_gallop_only", "relay mounts are for a gallop")
+    if action.gallop_hours and (action.mode != "ride" or scale != "days"):
+        raise Refused("gallop_hours_ride_days", "gallop_hours are the gallop of each day of a ride: give mode ride and days")
     if action.mode == "gallop":
-        if extra:
-            raise Refused("extra_without_days", "a gallop lasts an hour at most: no forced march")
-        speed = gallop_speed(book, action.terrain)
-        if scale == "distance_m":
-            hours = amount / speed.per_hour if speed.per_hour else math.inf
-            check_gallop(book, "hour", hours)
-            return Leg(amount, hours * book.scale("hour").seconds), book.travel.gallop.of_pace
-        check_gallop(book, scale.rstrip("s"), amount)
-        return timed_leg(book, speed, scale, amount, 0), book.travel.gallop.of_pace
+        return gallop_leg(book, action, scale, amount, extra), book.travel.gallop.of_pace
     if action.mode == "cart" and pace != book.travel.vehicles.cart_pace:
         raise Refused(
             "cart_pace", f"carts travel at the {book.travel.vehicles.cart_pace} pace", pace=book.travel.vehicles.cart_pace
@@ -225,7 +258,41 @@ def party_leg(ctx: Context, action: a.TravelParty, pace: str) -> tuple[Leg, str 
         check_march_hours(book, amount)
     if scale == "minutes":
         check_march_minutes(book, amount)
-    return timed_leg(book, speed, scale, amount, extra_hours), pace
+    leg = timed_leg(book, speed, scale, amount, extra_hours)
+    if action.gallop_hours:
+        return ride_gallop(book, action, leg, speed), book.travel.gallop.of_pace
+    return leg, pace
+
+
+def gallop_leg(book: RolenplayBook, action: a.TravelParty, scale: str, amount: float, extra: float) -> Leg:
+    """R-RNP-MOUNT-1: a gallop at twice the fast pace, an hour at most; with ``relay`` (fresh mounts) up to
+    a march day, or days of it (8 gallop hours a day). No forced march either way."""
+    if extra:
+        raise Refused("extra_without_days", "a gallop has no forced march")
+    speed = gallop_speed(book, action.terrain)
+    if action.relay:
+        speed = Speed(speed.per_minute, speed.per_hour, speed.per_hour * book.travel.march_hours_per_day)
+    if scale == "distance_m":
+        hours = amount / speed.per_hour if speed.per_hour else math.inf
+        check_gallop(book, "hour", hours, action.relay)
+        return Leg(amount, hours * book.scale("hour").seconds)
+    check_gallop(book, scale.rstrip("s"), amount, action.relay)
+    return timed_leg(book, speed, scale, amount, 0)
+
+
+def ride_gallop(book: RolenplayBook, action: a.TravelParty, leg: Leg, speed: Speed) -> Leg:
+    """Decision: a day's ride may gallop up to the gallop's hour (``gallop_hours``): those hours of the
+    day's march cover the gallop's distance instead of the pace's hour (R-RNP-MOUNT-1)."""
+    hours = not_negative(action.gallop_hours, "gallop_hours")
+    limit_h = book.travel.gallop.max_minutes * book.scale("minute").seconds / book.scale("hour").seconds
+    if hours > limit_h:
+        raise Refused(
+            "gallop_too_long",
+            f"a mount gallops for {book.travel.gallop.max_minutes} minutes at most",
+            minutes=book.travel.gallop.max_minutes,
+        )
+    per_day = speed.per_day + hours * (gallop_speed(book, action.terrain).per_hour - speed.per_hour)
+    return Leg(leg.days * (per_day + leg.extra_hours * speed.per_hour), leg.seconds, leg.days, leg.extra_hours, leg.detail)
 
 
 def distance_leg(book: RolenplayBook, speed: Speed, metres: float) -> Leg:
@@ -282,8 +349,8 @@ def boat_leg(ctx: Context, action: a.TravelParty, scale: str, amount: float, ext
 def travellers(ctx: Context, action: a.TravelParty) -> list[Character]:
     """The characters on this leg (all living by default); someone at speed 0 cannot walk."""
     book = ctx.book
-    members = ctx.members(action.who, "nobody travels: add a character first")
-    if action.mode == "foot":
+    members = ctx.members(action.who, "nobody travels")
+    if action.mode == "foot":  # a rider, like a cart's passenger, is carried
         for member in members:
             if has_effect(book, member.exhaustion, "speed_zero"):
                 raise Refused(
@@ -295,7 +362,8 @@ def travellers(ctx: Context, action: a.TravelParty) -> list[Character]:
 
 
 def leg_pace(ctx: Context, action: a.TravelParty, members: list[Character]) -> tuple[str, list[str]]:
-    """On foot the party goes no faster than its slowest member (``max_pace``); returns the pace and who set it."""
+    """On foot the party goes no faster than its slowest member (``max_pace``); returns the pace and who set
+    it. Carried (a cart, a boat, a mount), nobody slows it."""
     order = [p.id for p in ctx.book.travel.paces]
     pace = action.pace
     if action.mode != "foot":
@@ -320,6 +388,7 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
     members = travellers(ctx, action)
     pace_wanted, slowed_by = leg_pace(ctx, action, members)
     leg, pace = party_leg(ctx, action, pace_wanted)
+    need = water_need(book, action.hot, action.hot_need_l)
     if (action.supplies or action.camp) and leg.days > MAX_NIGHTS:
         raise Refused(
             "too_many_nights",
@@ -338,14 +407,17 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
                     continue
                 result = saving_throw(ctx, member, ability, dc)
                 if not result["success"]:
-                    gained[member.name] += gain(book, member, book.travel.forced_march.levels_on_failure)
+                    gained[member.name] += gain(book, member, book.travel.forced_march.levels_on_failure, "march")
                 saves.append({"day": day, "hour": hour, **result})
         if action.supplies or action.camp:
-            days.append(night(ctx, action, members, gained))
+            days.append(night(ctx, action, members, gained, need))
     on_the_road(ctx, members)
     ctx.state.pace = cast(PaceName | None, pace)  # a pace of the book's table (party_leg checked it)
     ctx.state.mode = action.mode
+    # A leg of days with camp ends in camp: the pace's effects (fast: −5 passive Perception) end with it.
+    ctx.state.resting = action.camp and leg.days > 0
     names = [m.name for m in members]
+    relay = relay_counts(book, leg, len(members)) if action.relay else {}
     ctx.set_result(
         "travel_party",
         distance_m=leg.distance_m,
@@ -357,6 +429,7 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
         terrain=action.terrain,
         travellers=names,
         slowed_by=slowed_by,
+        **relay,
         # A leg given as a distance has no nights (leg.days is 0): its days are the split in days and hours.
         **({"days": days} | leg.detail),
     )
@@ -376,18 +449,19 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
     ctx.state.clock.elapsed_s += leg.seconds
 
 
-def night(ctx: Context, action: a.TravelParty, members: list[Character], gained: dict[str, int]) -> dict[str, Any]:
-    """The end of a travel day: meals and water from the packs (``supplies``), then the long rest (``camp``)."""
+def night(ctx: Context, action: a.TravelParty, members: list[Character], gained: dict[str, int], need: float) -> dict[str, Any]:
+    """The end of a travel day: meals and ``need`` litres of water from the packs (``supplies``), then the
+    long rest (``camp``)."""
     living = [m for m in members if not is_dead(ctx.book, m)]
     packs: dict[str, Any] = {}
     if action.supplies:
         for member in living:
-            packs[member.name] = pack_day(ctx, member, action.hot)
+            packs[member.name] = pack_day(ctx, member, need)
             gained[member.name] += packs[member.name]["exhaustion"]
         living = [m for m in living if not is_dead(ctx.book, m)]
     rest: dict[str, Any] = {}
     if action.camp and living:
-        recovered, blocked = rest_effects(ctx.book, living)
+        recovered, blocked = rest_effects(ctx.book, living, cannot_breathe(ctx.state))
         rest = {"recovered": recovered, "blocked": blocked}
     return {"packs": packs, "rest": rest}
 

@@ -71,12 +71,16 @@ def visibility(ctx: Context, action: a.Visibility) -> None:
         senses = {k: max(v, getattr(member.senses, k)) for k, v in senses.items()}
     distance = None if action.distance_m is None else not_negative(action.distance_m, "distance_m")
     seen = sight(ctx.book, action.light, action.obscurement, senses, distance)
+    effects = ctx.book.visibility_def(seen.visibility).effects
     ctx.set_result(
         "visibility",
         visibility=seen.visibility,
         sense=seen.sense,
         colours=seen.colours,
         zone=zone_visibility(ctx.book, action.light, action.obscurement),
-        effects=list(ctx.book.visibility_def(seen.visibility).effects),
-        blinded="blinded" in ctx.book.visibility_def(seen.visibility).effects,
+        effects=list(effects),
+        blinded="blinded" in effects,
+        # A blinded creature attacks with disadvantage; attacks against it have advantage (book data).
+        attacks="disadvantage" if "attacks_disadvantage" in effects else None,
+        attacked="advantage" if "attacked_advantage" in effects else None,
     )

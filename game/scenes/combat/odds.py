@@ -48,7 +48,8 @@ class FightOdds(TypedDict):
 
     no_luck: float
     best_luck: float
-    ally_ignored: bool
+    counts: str  # what the figure counts: "hero", "hero_and_ally", "ally_then_hero", "ally_alone" (R-ALLY-1)
+    leaves_out: list[str]  # catalogue keys of the rules in force the figure does not follow
     exact: bool  # False: a Monte Carlo estimate, ``margin`` its 95 % half-width
     margin: float
     at_least: LowerBounds

@@ -134,24 +134,35 @@ class BoardPainter(Painter):
             y = rect.y + 4 + row * GAUGE_ROW
             blit_text(surface, t(key), (rect.x + label_w - 8, y + 10), "body", small, p.ink_soft, "midright")
             estimate = odds is not None and not odds.get("exact", True)
-            bar = pygame.Rect(rect.x + label_w, y + 2, rect.width - label_w - (150 if estimate else 70), 18)
+            bar = pygame.Rect(rect.x + label_w, y + 2, rect.width - label_w - (90 if estimate else 70), 18)
             if odds is None:
-                self._computing(surface, bar)
+                error = view.odds.get("error") if view.odds else None
+                self._computing(surface, bar, None if error is None else t("combat.odds_unavailable", reason=t(error)))
                 continue
             self._gauge_bar(surface, bar, odds, field, estimate, (rect.right - 4, y + 11))
-        if fight.ally is not None:  # under the labels on a very short page (the creatures' tabs are just below)
+        note = self._gauge_note(odds)
+        if note:  # under the labels on a very short page (the creatures' tabs are just below)
             at = (rect.x + label_w - 8, rect.y + 54) if self.regions.decide_in_band else (rect.right - 4, rect.y + 56)
-            blit_text(surface, t("combat.ally_not_counted"), at, "italic", small - 2, p.ink_soft, "topright")
+            blit_text(surface, note, at, "italic", small - 2, p.ink_soft, "topright")
 
-    def _computing(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
-        """An empty gauge bar saying the odds are being computed (inside it: below, the next row's bar hid half)."""
+    def _gauge_note(self, odds: FightOdds | None) -> str:
+        """What the figure counts beside the hero (an ally, R-ALLY-1), or which rules in force it leaves out."""
+        t = self.ui.t
+        if odds is None:
+            return ""
+        if odds["leaves_out"]:
+            return t("combat.odds_leaves_out", rules=", ".join(t(key) for key in odds["leaves_out"]))
+        return "" if odds["counts"] == "hero" else t(f"combat.odds_counts_{odds['counts']}")
+
+    def _computing(self, surface: pygame.Surface, bar: pygame.Rect, unavailable: str | None = None) -> None:
+        """An empty gauge bar saying the odds are being computed, or why they are unavailable (inside the bar)."""
         p = self.ui.palette
         pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
         pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=9)
         size = self.ui.theme.text_size("small") - 2
         blit_text(
             surface,
-            self.ui.t("combat.computing"),
+            self.ui.t("combat.computing") if unavailable is None else unavailable,
             bar.center,
             "italic",
             size,
@@ -180,7 +191,9 @@ class BoardPainter(Painter):
             pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=9)
         pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=9)
         shown = percent(self.ui, value)
-        if estimate:
-            # A Monte Carlo estimate (a fight too large to solve in time) says so: "≈ 42 % ± 1".
-            shown = t("combat.estimate", value=shown, margin=percent(self.ui, max(odds["margin"], 0.005)))
+        bound = odds["at_least"][field] if estimate else None
+        if bound is not None:
+            # An estimate of a stated play (a fight too large to solve in time): the best play does at
+            # least as well, so the board shows the lower bound, "≥ 41 %" (docs/ODDS.md).
+            shown = t("combat.at_least", value=percent(self.ui, bound))
         blit_text(surface, shown, at, "bold", 20, p.ink, "midright")

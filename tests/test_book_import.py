@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import app_helpers
+import pygame
 import pytest
 
 from game.books.loader import BookError, bundled_books_dir, load_shelf
@@ -172,3 +173,54 @@ def test_a_folder_with_too_many_books_loads_the_first_ones_and_says_so(tmp_path,
     shelf = load_shelf(tmp_path)
     assert set(shelf.books) == {"A1", "A2"}
     assert shelf.errors[0].path == "$" and "more than the limit of 2" in shelf.errors[0].reason
+
+
+def _wrong_choices_book(count):
+    """The benchmark's broken book (tools/bench_books.py): ``count`` wrong choices, five to a section."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("bench_books", Path(__file__).parents[1] / "tools" / "bench_books.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench.wrong_items_book(count)
+
+
+def test_a_book_with_ten_thousand_wrong_items_reports_each_once_in_file_order(monkeypatch):
+    # issue 23 row 11: the errors were de-duplicated with a list (10 000² comparisons, 109 s on the UI thread);
+    # tools/bench_books.py measures the time, this counts the comparisons: at most one per error.
+    from game.books.loader import validate_book
+    from game.safe_json import InputError
+
+    compared = []
+    equal = InputError.__eq__
+    monkeypatch.setattr(InputError, "__eq__", lambda self, other: compared.append(1) or equal(self, other))
+    with pytest.raises(BookError) as raised:
+        validate_book("wrong.json", _wrong_choices_book(10_000))
+    found = raised.value.every()
+    paths = [e.path for e in found if e.path.endswith(".label")]
+    assert len(paths) == 10_000 and len(set(paths)) == 10_000
+    assert paths[:6] == [f"$.sections[0].choices[{i}].label" for i in range(5)] + ["$.sections[1].choices[0].label"]
+    assert len(compared) <= len(found)
+
+
+def test_the_import_box_wraps_only_the_errors_it_shows(tmp_path, monkeypatch):
+    from game.scenes.bookshelf import importer
+
+    services = app_helpers.make_services(tmp_path)
+    source = write(tmp_path / "wrong.json", dict(_wrong_choices_book(10_000), id="wrong"))
+    driver = app_helpers.Driver(BookshelfScene(services))
+    driver.click(driver.top.controls.import_book_button)
+    driver.top.field.text = str(source)
+    driver.top.confirm()
+    wrapped = []
+    real_wrap = importer.wrap_words
+    monkeypatch.setattr(importer, "wrap_words", lambda text, *rest: wrapped.append(text) or real_wrap(text, *rest))
+    drawn = []
+    monkeypatch.setattr(importer, "blit_text", lambda surface, text, *rest: drawn.append(text))
+    driver.top.draw(pygame.Surface((1280, 720)))
+    assert len(driver.top.errors) > 10_000 and len(wrapped) < 20
+    shown = [line for line in drawn if "$.sections" in line]
+    more = services.ui.t("shelf.more_errors", count=len(driver.top.errors) - 1 - len(shown))
+    assert drawn[-1] == more

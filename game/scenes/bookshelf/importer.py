@@ -124,9 +124,14 @@ class ImportScene(ModalScene):
         blit_text(surface, self.ui.t(self.keys[1]), parts.help_at, "italic", small, p.ink_soft)
         box = parts.errors
         room = box.height // ERROR_LINE
-        lines = [line for text in self.errors for line in wrap_words(text, "body", small, box.width)]
-        if len(lines) > room:
-            lines = lines[: room - 1] + [self.ui.t("shelf.more_errors", count=len(lines) - room + 1)]
+        lines: list[str] = []
+        for shown, text in enumerate(self.errors):  # wrap only what fits: a book may have 10 000 errors (issue 23 row 11)
+            wrapped = wrap_words(text, "body", small, box.width)
+            last = shown == len(self.errors) - 1
+            if len(lines) + len(wrapped) > room - (0 if last else 1):  # one line stays for "… and N more"
+                lines.append(self.ui.t("shelf.more_errors", count=len(self.errors) - shown))
+                break
+            lines += wrapped
         for i, line in enumerate(lines):
             blit_text(surface, line, (box.x, box.y + i * ERROR_LINE), "body", small, p.bad)
         self.group.draw(surface)

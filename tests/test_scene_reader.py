@@ -109,7 +109,7 @@ def test_the_whole_adventure_can_be_finished_with_the_mouse_alone(services):
     scene = driver.top
     assert scene.offer.ending == "victory" and scene.controls.shelf_button.visible
     state = adventure.state
-    assert state.paragraph_history == [1, 3, 6, 8, 9, 7, 11, 13, 15, 17, 19]
+    assert state.paragraph_history == (1, 3, 6, 8, 9, 7, 11, 13, 15, 17, 19)
     assert state.counters == {"arrows": 5, "gold": 15, "potions": 2, "herbs": 2}
     assert state.calendar.ticked == 3 and state.hero.initial["luck"] == 10 and state.hero.alive
     driver.click(scene.controls.shelf_button)

@@ -104,7 +104,7 @@ def test_typing_a_paragraph_and_enter_goes_there_and_keeps_the_history(services)
         driver.click(driver.top.controls.paragraph.paragraph_field)
         driver.type(number)
         driver.key(pygame.K_RETURN)
-    assert adventure.state.paragraph == 345 and adventure.state.paragraph_history == [12]
+    assert adventure.state.paragraph == 345 and adventure.state.paragraph_history == (12,)
     driver.click(driver.top.controls.paragraph.history_buttons[0])
     assert adventure.state.paragraph == 12
 

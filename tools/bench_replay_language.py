@@ -67,7 +67,8 @@ def _language_variant(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _play(book: Any, actions: int, seed: int) -> dict[str, Any]:
+def play_adventure(book: Any, actions: int, seed: int) -> dict[str, Any]:
+    """The log of a seeded adventure of ``actions`` actions: paragraphs, gold, meals, Luck tests, fights to the end."""
     from game.rules.dice import RandomDice
     from game.rules.errors import Refused
     from game.rules.session import Session, Start
@@ -103,7 +104,8 @@ def _play(book: Any, actions: int, seed: int) -> dict[str, Any]:
     return session.to_log()
 
 
-def _replay_seconds(book: Any, log: dict[str, Any], runs: int) -> float:
+def replay_seconds(book: Any, log: dict[str, Any], runs: int) -> float:
+    """The median time of ``runs`` replays of ``log`` (what opening the save does)."""
     from game.rules.session import Session
 
     times = []
@@ -144,10 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     language = validate_book("DF31.json", _language_variant(data))
     load = os.getloadavg()
     print(f"bench_replay_language: {args.actions} actions, median of {args.runs} replays, load {load[0]:.2f} {load[1]:.2f}")
-    logs = {"plain": _play(plain, args.actions, args.seed), "language": _play(language, args.actions, args.seed)}
+    logs = {name: play_adventure(book, args.actions, args.seed) for name, book in (("plain", plain), ("language", language))}
     seconds = {
-        "plain": _replay_seconds(plain, logs["plain"], args.runs),
-        "language": _replay_seconds(language, logs["language"], args.runs),
+        "plain": replay_seconds(plain, logs["plain"], args.runs),
+        "language": replay_seconds(language, logs["language"], args.runs),
     }
     for name, value in seconds.items():
         print(f"  {name:<9} {value:7.3f} s   {value / args.actions * 1e6:7.1f} µs per action")

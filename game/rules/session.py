@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from game.rules.dice import DiceError, DiceSource, DieUse, FixedDice, RandomDice, ScriptedDice, Transaction
 from game.rules.errors import Refused
+from game.rules.fork import fork
 
 LOG_FORMAT = 1
 # Memory: a state is kept after every CHECKPOINT_EVERY-th entry and after each of the RECENT_STATES
@@ -168,7 +169,7 @@ class Session(Generic[StateT, ActionT]):
             at += 1
             kept = self._states.get(at)
             if kept is None:
-                kept = state.model_copy(deep=True)
+                kept = fork(state)
                 self.rules.apply(self.book, kept, self.parse(entry.action), Transaction(ScriptedDice(entry.dice), []))
             state = kept
 
@@ -277,7 +278,7 @@ class Session(Generic[StateT, ActionT]):
 
     def _dry_run(self, action: ActionLike) -> Any:
         parsed = self.parse(action)
-        state = self.state.model_copy(deep=True)
+        state = fork(self.state)
         self.rules.apply(self.book, state, parsed, Transaction(FixedDice(1), []))
         return state
 
@@ -288,7 +289,7 @@ class Session(Generic[StateT, ActionT]):
         the values (a failed save stopping a march), more may be asked later.
         """
         parsed = self.parse(action)
-        state = self.state.model_copy(deep=True)
+        state = fork(self.state)
         transaction = Transaction(_HighestFace(), [])
         self.rules.apply(self.book, state, parsed, transaction)
         return list(transaction.uses)
@@ -395,7 +396,7 @@ class Session(Generic[StateT, ActionT]):
         return entry
 
     def _run(self, parsed: Any, source: DiceSource, pushed_back: list[tuple[int, int]]) -> Entry:
-        state = self.state.model_copy(deep=True)
+        state = fork(self.state)
         transaction = Transaction(source, pushed_back)
         try:
             outcome = self.rules.apply(self.book, state, parsed, transaction)

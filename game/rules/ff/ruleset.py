@@ -18,6 +18,7 @@ from game.rules.ff import combat, creation, effects, odds_view, sheet, tools
 from game.rules.ff.context import Context, update_death, warnings
 from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import SheetState
+from game.rules.fork import fork
 
 ACTION_ADAPTER: TypeAdapter[a.FFAction] = TypeAdapter(a.FFAction)
 
@@ -152,7 +153,7 @@ class FightingFantasyRules:
                 kind_guard(Context(book, state, Transaction(FixedDice(1), [])))
 
         def try_whole(action: Any) -> None:
-            self.apply(book, state.model_copy(deep=True), action, Transaction(FixedDice(1), []))
+            self.apply(book, fork(state), action, Transaction(FixedDice(1), []))
 
         return availability(action_kinds(a.FFAction), guard, try_whole)
 

@@ -226,8 +226,7 @@ def go_to_paragraph(ctx: Context, action: a.GoToParagraph) -> None:
     if count is not None and action.number > count:
         raise Refused("no_such_paragraph", f"this book has {count} paragraphs", number=action.number, count=count)
     if ctx.state.paragraph is not None:
-        ctx.state.paragraph_history.append(ctx.state.paragraph)
-        del ctx.state.paragraph_history[:-MAX_HISTORY]
+        ctx.state.paragraph_history = (*ctx.state.paragraph_history, ctx.state.paragraph)[-MAX_HISTORY:]
     ctx.state.paragraph = action.number
     if ctx.state.hero is not None and ctx.state.hero.alive and ctx.state.ended is None:
         fire(ctx, "paragraph")  # `section.fought` still tells about the section left

@@ -1,4 +1,11 @@
-"""The state of a Fighting Fantasy Adventure Sheet: plain data, copied before each action."""
+"""The state of a Fighting Fantasy Adventure Sheet: plain data, forked before each action.
+
+The session changes a fork of the state (game.rules.fork): its mutable parts
+copied, the rest shared with the states it keeps. What is shared is what never
+changes in place: the paragraph history is a tuple (replaced by a longer one),
+and the records an action writes once (a roll, an exchange, a wound waiting,
+a test's result) are frozen models (replaced by new ones).
+"""
 
 from __future__ import annotations
 
@@ -15,6 +22,12 @@ class Model(BaseModel):
     """Base of every state model: typos in saved field names are errors."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class Record(Model):
+    """A record an action writes once and never changes (shared between the session's states)."""
+
+    model_config = ConfigDict(frozen=True)
 
 
 class Hero(Model):
@@ -59,7 +72,7 @@ class Combatant(Model):
     notes: str = ""  # special abilities typed at setup or kept in its box, shown on its card
 
 
-class Pending(Model):
+class Pending(Record):
     """What waits for ``luck`` / ``no_luck`` (R-COMBAT-3, R-BOW-3, R-COMBAT-5)."""
 
     kind: Literal["wound", "missed_arrow"]
@@ -69,7 +82,7 @@ class Pending(Model):
     escape: bool = False
 
 
-class Roll(Model):
+class Roll(Record):
     """One roll made visible: who rolled, the dice, the modifiers and the total."""
 
     who: str  # "hero", "ally", or "creature:<index>"
@@ -78,7 +91,7 @@ class Roll(Model):
     total: int
 
 
-class TableRoll(Model):
+class TableRoll(Record):
     """A round resolved on the book's table (a combat results table): which column and row gave the losses."""
 
     index: int  # the value of the table's index (the combat ratio)
@@ -89,7 +102,7 @@ class TableRoll(Model):
     hero_loss: int | Literal["K"]
 
 
-class Exchange(Model):
+class Exchange(Record):
     """One exchange of an Attack Round, as the board shows it."""
 
     creature: int
@@ -152,7 +165,7 @@ class CalendarState(Model):
     renames: dict[int, str] = Field(default_factory=dict)
 
 
-class TestResult(Model):
+class TestResult(Record):
     """The last test or roll, for the dice overlay."""
 
     kind: str
@@ -161,7 +174,7 @@ class TestResult(Model):
     outcome: str
 
 
-class DiceRoll(Model):
+class DiceRoll(Record):
     """The dice tray's last roll: logged, changes no score."""
 
     dice: list[int]
@@ -179,7 +192,7 @@ class SheetState(Model):
     equipment: list[str] = Field(default_factory=list)
     notes: str = ""
     paragraph: int | None = None
-    paragraph_history: list[int] = Field(default_factory=list)
+    paragraph_history: tuple[int, ...] = ()  # the § left, oldest first (the newest MAX_HISTORY): append-only
     creature_boxes: list[CreatureBox] = Field(default_factory=list)
     fight: Fight | None = None
     calendar: CalendarState = CalendarState()

@@ -56,11 +56,14 @@ class Context:
             raise Refused("nobody", f"{nobody}: add a character first")
         return chosen
 
-    def log(self, do: str, who: list[str] | None = None, **data: Any) -> None:
-        """Write what happened, at the current clock time, in the journal."""
-        journal = self.state.journal
-        journal.append(JournalEntry(at_s=self.state.clock.elapsed_s, do=do, who=who or [], data=data))
-        del journal[:-MAX_JOURNAL]
+    def log(self, do: str, who: list[str] | None = None, at_s: float | None = None, **data: Any) -> None:
+        """Write what happened in the journal, at the current clock time (or ``at_s``, when it happened earlier).
+
+        The journal is append-only (a longer tuple: the states the session keeps share it, game.rules.fork).
+        """
+        at = self.state.clock.elapsed_s if at_s is None else at_s
+        entry = JournalEntry(at_s=at, do=do, who=who or [], data=data)
+        self.state.journal = (*self.state.journal, entry)[-MAX_JOURNAL:]
 
     def set_result(self, do: str, **values: Any) -> dict[str, Any]:
         """The last action's result (read by the cases as ``result.*``)."""

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from game.books.rolenplay import RolenplayBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
+from game.rules.fork import fork
 from game.rules.rnp.ruleset import ACTION_ADAPTER, RolenplayRules
 from game.rules.rnp.state import TableState
 from game.rules.session import bad_action
@@ -46,7 +47,7 @@ class Preview:
 
 
 def preview(book: RolenplayBook, state: TableState, action: dict[str, Any] | Any, language: str = "fr") -> Preview:
-    """Apply ``action`` to a deep copy of ``state`` with highest-face dice; return what it gives.
+    """Apply ``action`` to a fork of ``state`` (a copy, game.rules.fork) with highest-face dice; return what it gives.
 
     A malformed action comes back refused with the session's ``bad_action`` code; a Refused
     (what ``make_action`` gave for values that make no action) comes back as it is.
@@ -57,7 +58,7 @@ def preview(book: RolenplayBook, state: TableState, action: dict[str, Any] | Any
         parsed = ACTION_ADAPTER.validate_python(action) if isinstance(action, dict) else action
     except ValidationError as error:
         return Preview(None, None, bad_action(error, action.get("do")))
-    copy = state.model_copy(deep=True)
+    copy = fork(state)
     try:
         _RULES.apply(book, copy, parsed, Transaction(_HighDice(), []))
     except Refused as refused:

@@ -11,6 +11,7 @@ from game.books.rolenplay import RolenplayBook
 from game.rules.availability import action_kinds, availability
 from game.rules.dice import FixedDice, Transaction
 from game.rules.errors import Refused
+from game.rules.fork import fork
 from game.rules.rnp import actions as a
 from game.rules.rnp import (
     clock,
@@ -122,7 +123,7 @@ class RolenplayRules:
         """Each kind of action and why it cannot be done now (parameterless kinds tried whole on a copy)."""
 
         def try_whole(action: Any) -> None:
-            self.apply(book, state.model_copy(deep=True), action, Transaction(FixedDice(1), []))
+            self.apply(book, fork(state), action, Transaction(FixedDice(1), []))
 
         return availability(action_kinds(a.RnpAction), lambda kind: None, try_whole)
 

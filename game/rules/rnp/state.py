@@ -1,6 +1,7 @@
 """The state of a Rôle'n Play table: the party, the clock, the journal, the last result.
 
-Plain data, deep-copied by the session before each action (so undo is free).
+Plain data, forked by the session before each action (game.rules.fork): the journal is a tuple of
+frozen entries, shared between the states the session keeps (a new entry makes a longer tuple).
 """
 
 from __future__ import annotations
@@ -118,7 +119,9 @@ class Timer(Model):
 
 
 class JournalEntry(Model):
-    """What happened when: the clock at the time, the action and a language-free summary."""
+    """What happened when: the clock at the time, the action and a language-free summary (written once)."""
+
+    model_config = ConfigDict(frozen=True)
 
     at_s: float
     do: str
@@ -136,7 +139,7 @@ class TableState(Model):
     # The party stopped since that leg (a rest, a night in camp): the pace's effects no longer hold.
     resting: bool = False
     mode: TravelMode | None = None
-    journal: list[JournalEntry] = Field(default_factory=list)
+    journal: tuple[JournalEntry, ...] = ()  # the newest MAX_JOURNAL, oldest first: append-only
     result: dict[str, Any] | None = None
     timers: list[Timer] = Field(default_factory=list)
     next_timer: int = 1

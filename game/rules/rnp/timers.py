@@ -11,8 +11,8 @@ from typing import Any
 from game.books.rolenplay import RolenplayBook
 from game.rules.errors import Refused
 from game.rules.rnp import actions as a
-from game.rules.rnp.context import MAX_JOURNAL, Context, not_negative, tidy_view
-from game.rules.rnp.state import JournalEntry, TableState, Timer
+from game.rules.rnp.context import Context, not_negative, tidy_view
+from game.rules.rnp.state import TableState, Timer
 
 # How many timers a table keeps: a screen limit, not a rule.
 MAX_TIMERS = 20
@@ -131,8 +131,7 @@ def settle_breaths(ctx: Context) -> list[str]:
         member.hp = 0
         member.hp_temp = 0
         dropped.append(member.name)
-        ctx.state.journal.append(JournalEntry(at_s=timer.start_s + timer.duration_s, do="out_of_air", who=[member.name]))
-        del ctx.state.journal[:-MAX_JOURNAL]
+        ctx.log("out_of_air", [member.name], at_s=timer.start_s + timer.duration_s)
     if dropped and ctx.state.result is not None:
         ctx.state.result = {**ctx.state.result, "out_of_air": dropped}
     return dropped

@@ -1,0 +1,69 @@
+"""What every benchmark shares: the machine's load, waiting for a quiet machine, and its figures as data.
+
+A bench prints its figures for a person, and with ``--json`` one last line of
+JSON (``{"figures": [...]}``) that ``tools/bench_all.py`` reads: each figure is
+a row of issue 28's table with the value measured, the goal and whether it is
+met, and the load average it was measured at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+def load() -> tuple[float, float, float]:
+    """The 1, 5 and 15-minute load averages (zeros where the system has none)."""
+    try:
+        return os.getloadavg()
+    except OSError:  # pragma: no cover - Windows
+        return (0.0, 0.0, 0.0)
+
+
+def load_text() -> str:
+    one, five, fifteen = load()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def wait_for_quiet(max_load: float, patience: float = 600.0, out: Any = sys.stderr) -> float:
+    """Wait until the 1-minute load is under ``max_load`` (at most ``patience`` seconds); the load then.
+
+    0 or less: do not wait. A machine still busy after the wait is measured anyway, its load printed
+    beside the figures (they read high by about that factor).
+    """
+    waited = 0.0
+    while max_load > 0 and load()[0] >= max_load and waited < patience:
+        if waited == 0:
+            print(f"waiting for the load to fall under {max_load} ({load_text()})", file=out, flush=True)
+        time.sleep(10)
+        waited += 10
+    return load()[0]
+
+
+@dataclass
+class Figure:
+    """One measured row: what, the value as printed, the goal, whether it is met (None: no goal)."""
+
+    row: str
+    value: str
+    goal: str = ""
+    met: bool | None = None
+    load: float = field(default_factory=lambda: load()[0])
+    detail: str = ""
+
+
+def print_json(figures: list[Figure]) -> None:
+    """The last line of a bench's output under ``--json``: its figures, for bench_all."""
+    print(json.dumps({"figures": [asdict(f) for f in figures]}, ensure_ascii=False))
+
+
+def read_json(output: str) -> list[Figure]:
+    """The figures a bench printed with ``--json`` (its last JSON line)."""
+    for line in reversed(output.strip().splitlines()):
+        if line.startswith('{"figures"'):
+            return [Figure(**f) for f in json.loads(line)["figures"]]
+    raise ValueError("no figures line in the bench's output")

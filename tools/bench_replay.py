@@ -1,0 +1,159 @@
+"""Loading a save is replaying its log: 100, 1 000 and 10 000 actions (issue 28, row 1).
+
+    flock /work/.bench.lock .venv/bin/python tools/bench_replay.py [--runs 5] [--deep] [--against CHECKOUT] [--json]
+
+Two logs of DF31, each played once with seeded dice and then replayed
+``--runs`` times with ``Session.from_log`` (what opening a save does; the
+median is printed):
+
+- *paragraphs and scores*: a paragraph, then a STAMINA change, over and over
+  (the issue's measure: the paragraph history grows to its 500);
+- *an adventure*: paragraphs, gold, meals, Luck tests, fights to the end
+  (``bench_replay_language.play_adventure``: most actions are fight rounds).
+
+Goal: linear (10 000 actions take about 10 × what 1 000 take) and 10 000 in
+≤ 0.2 s. ``--deep`` replays the same logs again with the state deep-copied
+before each action (how the session copied before issue 28), in the same
+run; ``--against`` replays them with another checkout's code in a subprocess.
+The load average is printed with the figures; the bench waits (up to 10 min)
+for it to fall under ``--max-load``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from bench_common import Figure, load_text, print_json, wait_for_quiet
+from bench_replay_language import play_adventure, replay_seconds
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (100, 1_000, 10_000)
+GOAL_SECONDS = 0.2
+LINEAR = 12.0  # 10 000 actions may take at most this many times 1 000 (10 is exactly linear)
+
+
+def paragraphs_and_scores(book: Any, actions: int, seed: int) -> dict[str, Any]:
+    """The issue's log: a paragraph, a STAMINA change, a paragraph… (every action accepted)."""
+    from game.rules.dice import RandomDice
+    from game.rules.session import Session, Start
+
+    session = Session(book, RandomDice(seed), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    for index in range(actions):
+        session.apply(
+            {"do": "paragraph", "number": index % 400 + 1}
+            if index % 2
+            else {"do": "change", "stat": "stamina", "by": -1 if index % 4 else 1}
+        )
+    return session.to_log()
+
+
+LOGS: dict[str, Callable[[Any, int, int], dict[str, Any]]] = {
+    "paragraphs and scores": paragraphs_and_scores,
+    "an adventure": play_adventure,
+}
+
+
+@contextmanager
+def deep_copying() -> Iterator[None]:
+    """The session as it copied before issue 28: the whole state, deep, before every action."""
+    import game.rules.session as session_module
+
+    saved = session_module.fork
+    session_module.fork = lambda state: state.model_copy(deep=True)
+    try:
+        yield
+    finally:
+        session_module.fork = saved
+
+
+AGAINST = r"""
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+from game.books.loader import load_book_by_id
+from game.rules.session import Session
+book = load_book_by_id("DF31")
+out = {}
+for name, log in json.load(open(sys.argv[2])).items():
+    times = []
+    for _ in range(int(sys.argv[3])):
+        started = time.perf_counter(); Session.from_log(book, log); times.append(time.perf_counter() - started)
+    out[name] = statistics.median(times)
+print(json.dumps(out))
+"""
+
+
+def against(checkout: Path, logs: dict[str, dict[str, Any]], runs: int) -> dict[str, float]:
+    """The same logs replayed by another checkout's code (its own virtual environment if it has one)."""
+    python = checkout / ".venv" / "bin" / "python"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "logs.json"
+        path.write_text(json.dumps(logs), encoding="utf-8")
+        done = subprocess.run(
+            [str(python if python.exists() else sys.executable), "-c", AGAINST, str(checkout), str(path), str(runs)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    seconds: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--deep", action="store_true", help="also replay with the deep copy of before issue 28")
+    parser.add_argument("--against", type=Path, help="another checkout: replay the same logs with its code too")
+    parser.add_argument("--max-load", type=float, default=2.0, help="wait for the load to fall under this (0: do not)")
+    parser.add_argument("--json", action="store_true", help="end with the figures as a JSON line (for bench_all)")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from game.books.loader import load_book_by_id
+
+    book = load_book_by_id("DF31")
+    logs = {f"{name}|{size}": make(book, size, args.seed) for name, make in LOGS.items() for size in SIZES}
+    wait_for_quiet(args.max_load)
+    print(f"bench_replay: Session.from_log of DF31 logs, median of {args.runs} replays, {load_text()}")
+    figures = []
+    for name in LOGS:
+        seconds = {size: replay_seconds(book, logs[f"{name}|{size}"], args.runs) for size in SIZES}
+        ratio = seconds[SIZES[-1]] / seconds[SIZES[-2]]
+        shown = " / ".join(f"{seconds[size] * 1000:.1f} ms" for size in SIZES)
+        each = seconds[SIZES[-1]] / SIZES[-1] * 1e6
+        print(f"  {name:<22} {shown}   ({each:.1f} µs an action at 10 000; ×{ratio:.1f} from 1 000)")
+        met = seconds[SIZES[-1]] <= GOAL_SECONDS and ratio <= LINEAR
+        figures.append(
+            Figure(
+                row=f"load (replay) a save of 100 / 1 000 / 10 000 actions ({name})",
+                value=f"{shown} (×{ratio:.1f} from 1 000 to 10 000)",
+                goal=f"linear; ≤ {GOAL_SECONDS} s at 10 000",
+                met=met,
+            )
+        )
+        if args.deep:
+            with deep_copying():
+                deep = {size: replay_seconds(book, logs[f"{name}|{size}"], max(1, args.runs // 2)) for size in SIZES}
+            shown_deep = " / ".join(f"{deep[size] * 1000:.1f} ms" for size in SIZES)
+            print(f"  {'  deep copy (before)':<22} {shown_deep}   (now ÷{deep[SIZES[-1]] / seconds[SIZES[-1]]:.1f} at 10 000)")
+            figures[-1].detail = f"deep copy, same run: {shown_deep}"
+    if args.against is not None:
+        old = against(args.against, logs, max(1, args.runs // 2))
+        for name in LOGS:
+            shown_old = " / ".join(f"{old[f'{name}|{size}'] * 1000:.1f} ms" for size in SIZES)
+            print(f"  {name:<22} with {args.against}: {shown_old}")
+    print(f"  at the end: {load_text()}")
+    if args.json:
+        print_json(figures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

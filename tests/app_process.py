@@ -10,7 +10,8 @@ signal at that moment. States:
 ``shelf``    nothing more (the bookshelf)
 ``typing``   the adventure ``a1`` open on its sheet, notes typed and not yet left
 ``dialog``   the shelf's "delete this adventure?" dialog open
-``import``   the import of ``$IMPORT`` (a long adventure) under way when READY is printed
+``import``   the import of ``$IMPORT`` (a long adventure) under way when READY is printed: it is held, once
+             replayed, until the stop signal has come (so the signal always lands during the import)
 ``stuck``    the main thread blocked for good in a call (the signal's grace period must end the app)
 ``playing``  the adventure ``a1`` open on its sheet, one more action played (a first window)
 ``second-read`` / ``second-copy``  a second window opening ``a1``: asked, it opens it read-only / makes a copy
@@ -18,8 +19,11 @@ signal at that moment. States:
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
+import time
+from typing import Any
 
 from game import __main__ as entry
 from game.app import loop
@@ -49,6 +53,7 @@ def reach(state: str, main_loop: loop.MainLoop) -> None:
         stack.apply_pending()
         ready()
     elif state == "import":
+        hold_imports_until_stopped()
         shelf.ask_import()
         stack.apply_pending()
         dialog = stack.top
@@ -80,6 +85,23 @@ def reach(state: str, main_loop: loop.MainLoop) -> None:
         threading.Event().wait()  # never returns: only the grace period ends the process
     else:
         ready()
+
+
+def hold_imports_until_stopped() -> None:
+    """Make an import wait, after its replay, for the app's stop signal (however fast the replay is)."""
+    from game.storage import saves
+
+    replay = saves.restore
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        done = replay(*args, **kwargs)
+        stop = getattr(signal.getsignal(signal.SIGTERM), "__self__", None)  # the app's StopSignals
+        deadline = time.monotonic() + 60
+        while stop is not None and stop.requested is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return done
+
+    saves.restore = held  # type: ignore[assignment]  # the test's hook: the import lasts until the signal
 
 
 def main() -> int:

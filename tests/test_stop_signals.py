@@ -139,8 +139,7 @@ def test_sigterm_during_an_import_ends_the_app_once_the_import_is_done(tmp_path)
     exported = tmp_path / "long.json"
     exported.write_bytes((tmp_path / "source" / "saves" / "a1.json").read_bytes())
     app = App(tmp_path, "import", env={"IMPORT": str(exported)})
-    app.wait_for("READY import")
-    time.sleep(0.2)  # the import is replaying the 8000 actions (about a second)
+    app.wait_for("READY import")  # the import runs, held until the signal has come (tests/app_process.py)
     code, took = app.stop()
     assert code == 0 and took < ENDS_WITHIN, "".join(app.output)
     assert app.seen["IMPORTED ok"] > app.signalled  # the signal came while the import ran

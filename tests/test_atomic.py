@@ -4,8 +4,8 @@ import os
 
 import pytest
 
-from game.storage import atomic
-from game.storage.atomic import atomic_write_text, backup_path, temporary_path
+from game import atomic
+from game.atomic import atomic_write_text, backup_path, temporary_path
 
 
 def test_atomic_write_creates_file_with_text(tmp_path):

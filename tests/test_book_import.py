@@ -8,11 +8,11 @@ import app_helpers
 import pygame
 import pytest
 
+from game.app.dialog import Dialog
 from game.books.loader import BookError, bundled_books_dir, load_shelf
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.scene import BookshelfScene
 from game.storage.library import import_book, own_books_dir
-from game.ui.dialog import Dialog
 
 
 def ff1_data(**changes):

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.app.adventure import Adventure
+from game.atomic import backup_path
 from game.books.loader import load_shelf
 from game.rules.dice import RandomDice
 from game.rules.session import Session
 from game.storage import save_file, saves
-from game.storage.atomic import backup_path
 from game.storage.saves import BACKUPS, SaveError, SaveStore
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,12 +4,12 @@ import pytest
 from app_helpers import Driver, make_services
 
 from game.app.adventure import Adventure
+from game.app.dialog import Dialog
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.creation.scene import CreationScene
 from game.scenes.death.scene import DeathScene
 from game.scenes.sheet.scene import SheetScene
-from game.ui.dialog import Dialog
 
 HERO = {"skill": 10, "stamina": 20, "luck": 9}
 

@@ -8,6 +8,7 @@ from app_helpers import Driver, make_services
 
 from game.app.adventure import Adventure
 from game.app.chronicle import book_chronicle, book_runs, keep_before_delete, keep_run, layout, run_record
+from game.app.dialog import Dialog
 from game.app.export import journal_markdown
 from game.app.journal import describe_entry
 from game.app.timeline import rows
@@ -18,7 +19,6 @@ from game.scenes.common.sheet_card import CARD_SIZE
 from game.scenes.share import ShareScene
 from game.scenes.sheet.scene import SheetScene
 from game.scenes.timeline import TimelineScene
-from game.ui.dialog import Dialog
 
 HERO = {"skill": 10, "stamina": 20, "luck": 9}
 

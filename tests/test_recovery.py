@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 
 from game.app.recovery import open_saved, replay_problem, versions_of
+from game.atomic import backup_path
 from game.books.loader import load_shelf
 from game.i18n.catalogue import Catalogue
 from game.rules.dice import RandomDice
 from game.rules.session import Session
-from game.storage.atomic import backup_path
 from game.storage.saves import BACKUPS, SaveStore
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext

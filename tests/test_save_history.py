@@ -13,10 +13,10 @@ import stat
 import pytest
 
 from game.app.adventure import Adventure
+from game.atomic import backup_path
 from game.books.loader import load_shelf
 from game.rules.dice import RandomDice
 from game.rules.session import Session
-from game.storage.atomic import backup_path
 from game.storage.saves import BACKUPS, SaveStore, version_digest
 
 BOOKS = load_shelf().books

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 from app_helpers import Driver, make_adventure, make_services
 
+from game.app.dialog import Dialog
 from game.app.navigator import Screen
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.scene import BookshelfScene
-from game.ui.dialog import Dialog
 
 
 def shelf_with_one_adventure(tmp_path):

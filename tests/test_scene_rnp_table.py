@@ -198,7 +198,7 @@ def test_a_left_behind_member_rejoins_with_a_button(services):
 
 
 def test_removing_a_character_asks_first_through_the_navigator_and_cancel_keeps_them(services):
-    from game.ui.dialog import Dialog
+    from game.app.dialog import Dialog
 
     scene, driver = table(services, "party", ("Aria", "Bran"))
     driver.click(widget(scene, "remove:Aria"))

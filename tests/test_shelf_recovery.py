@@ -18,15 +18,15 @@ import pytest
 from app_helpers import Driver, make_services
 from test_stop_signals import App, saved_adventure
 
+from game.app.dialog import Dialog
+from game.atomic import backup_path
 from game.books.loader import load_shelf
 from game.rules.dice import RandomDice
 from game.rules.session import Session
 from game.scenes.bookshelf.scene import BookshelfScene
 from game.scenes.bookshelf.versions import VersionsScene
 from game.storage import lock
-from game.storage.atomic import backup_path
 from game.storage.saves import BACKUPS, SaveStore
-from game.ui.dialog import Dialog
 
 BOOKS = load_shelf().books
 

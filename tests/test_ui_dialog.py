@@ -3,9 +3,9 @@
 import pygame
 from ui_helpers import click, key, mouse_down, ui  # noqa: F401
 
+from game.app.dialog import Dialog
 from game.app.scene import Scene
 from game.app.stack import SceneStack
-from game.ui.dialog import Dialog
 
 
 class Recorder(Scene):

@@ -12,6 +12,7 @@ import pytest
 from app_helpers import make_adventure, make_services
 from ui_helpers import key
 
+from game.app.dialog import Dialog
 from game.app.display import MIN_PAGE, Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.navigator import Screen
@@ -26,7 +27,6 @@ from game.scenes.help import HelpScene
 from game.scenes.rules_help import RulesHelpScene
 from game.scenes.share import ShareScene
 from game.scenes.sheet.scene import SheetScene
-from game.ui.dialog import Dialog
 from game.ui.layout import ScrollPane
 
 

@@ -5,13 +5,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ui_helpers import init_pygame, key, mouse_down, mouse_up
 
+from game.app.dialog import Dialog
 from game.i18n.catalogue import Catalogue
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext
 from game.ui.counter import Counter
-from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, wrap_words
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList

@@ -226,7 +226,7 @@ class MainLoop:
     def _fit_page(self) -> None:
         """Give the screens the page the window allows; each visible scene laid out for another size re-lays out.
 
-        Every overlay is fluid too (``game.ui.modal``): it lays itself out on the page of the screen below.
+        Every overlay is fluid too (``game.app.modal``): it lays itself out on the page of the screen below.
         """
         visible = self.stack.visible()
         self.display.set_fluid(bool(visible) and visible[0].fluid)
@@ -237,7 +237,7 @@ class MainLoop:
             if not scene.fluid:
                 continue
             stale = getattr(scene, "page", size) != size
-            if hasattr(scene, "seen") and scene.seen != seen:  # an overlay fits what is seen (game.ui.modal)
+            if hasattr(scene, "seen") and scene.seen != seen:  # an overlay fits what is seen (game.app.modal)
                 scene.seen = seen
                 stale = True
             if stale:

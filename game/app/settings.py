@@ -17,9 +17,9 @@ from typing import Literal
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game.atomic import atomic_write_bytes, atomic_write_text
 from game.safe_file import entry_kind, read_bytes
 from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
-from game.storage.atomic import atomic_write_bytes, atomic_write_text
 from game.storage.versions import move_aside
 
 APP_DIR_NAME = "feuille-aventure"

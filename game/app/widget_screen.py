@@ -1,6 +1,6 @@
 """The shape of a full screen driven by its widgets: they take events first, Escape closes it.
 
-The full-screen counterpart of game.ui.modal.ModalScene: the screen owns a
+The full-screen counterpart of game.app.modal.ModalScene: the screen owns a
 WidgetGroup, animates while a widget does, and leaves the stack on Escape or
 through ``close`` (``escape`` may go elsewhere); with ``help_on_f1`` F1 opens
 ``open_help`` before any widget sees it. Subclasses build their widgets and draw. It lives here, not

@@ -149,7 +149,7 @@ class ShelfIndex:
         """Write the index (only the files still on the shelf), quietly: it is only a cache."""
         if self.path is None or (not self.changed and set(self.entries) <= keep):
             return
-        from game.storage.atomic import atomic_write_text
+        from game.atomic import atomic_write_text
 
         entries = {key: value for key, value in self.entries.items() if key in keep}
         try:

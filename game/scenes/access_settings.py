@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
@@ -23,7 +24,6 @@ from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.draw import blit_text, wrap_words
 from game.ui.keymap import DEFAULT_SHORTCUTS, Keymap, key_label
-from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
 from game.ui.toggle import Toggle

@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene
 
 
 class CrashReportScene(ModalScene):

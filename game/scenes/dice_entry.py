@@ -17,11 +17,11 @@ from typing import cast
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
 from game.ui.layout import ScrollPane
-from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
 from game.ui.widget import Widget
 

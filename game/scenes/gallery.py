@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.app.dialog import Dialog
 from game.app.fluid import FluidLayout
 from game.app.scene import Scene
 from game.app.services import Services
@@ -22,7 +23,6 @@ from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
-from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment
 from game.ui.icons import ICONS, draw_icon
 from game.ui.layout import fill, fixed, split

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
@@ -23,7 +24,7 @@ from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, draw_veil, parchment, wrap_words
 from game.ui.keymap import GLOBAL_SHORTCUTS, TOPIC_SHORTCUTS
-from game.ui.modal import MARGIN, ModalScene
+from game.ui.modal import MARGIN
 from game.ui.reading import ReadingPane, in_view
 from game.ui.text_fit import fit_line
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.rules_help import rules_help
 from game.app.services import Services
@@ -19,7 +20,6 @@ from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, wrap_words
-from game.ui.modal import ModalScene
 from game.ui.reading import ReadingPane, in_view
 from game.ui.text_fit import fit_line
 

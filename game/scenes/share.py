@@ -15,14 +15,14 @@ from typing import Any
 import pygame
 
 from game.app.export import export_folder, journal_markdown
+from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.storage.atomic import atomic_write_text
+from game.atomic import atomic_write_text
 from game.storage.saves import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene
 
 KINDS = ("png", "markdown", "run")
 

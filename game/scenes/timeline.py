@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.app.adventure import Adventure
+from game.app.dialog import Dialog
 from game.app.fluid import FluidLayout
 from game.app.journal import describe_changes, describe_entry, play_badge
 from game.app.navigator import Screen
@@ -26,7 +27,6 @@ from game.app.timeline import FILTERS, Row, rows
 from game.app.widget_screen import WidgetScreen
 from game.rules.errors import Refused
 from game.ui.button import Button
-from game.ui.dialog import Dialog
 from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
 from game.ui.layout import fill, split
 from game.ui.scroll_list import ScrollList

@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from game.atomic import atomic_write_text
 from game.books import BOOK_ID
 from game.safe_json import InputError, read_json_file
-from game.storage.atomic import atomic_write_text
 
 MAX_RUNS = 2000  # per book: older runs beyond are dropped when a new one is kept
 

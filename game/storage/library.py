@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.atomic import atomic_write_text
 from game.books.loader import BookError, validate_book
 from game.safe_json import parse_json_text, read_text_file
-from game.storage.atomic import atomic_write_text
 
 if TYPE_CHECKING:
     from game.books.models import Book

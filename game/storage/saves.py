@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from game import safe_file, safe_json
+from game.atomic import atomic_write_bytes, atomic_write_text
 from game.rules.session import Session
 from game.storage import lock
-from game.storage.atomic import atomic_write_bytes, atomic_write_text
 from game.storage.save_file import (
     MAX_LOG_ENTRIES,
     MAX_SAVE_BYTES,

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import safe_file
-from game.storage.atomic import atomic_write_bytes, backup_path, discard, fsync_directory, replace, write_temporary
+from game.atomic import atomic_write_bytes, backup_path, discard, fsync_directory, replace, write_temporary
 
 Digest = Callable[[Path], "str | None"]  # what makes two versions the same (None: not a good version); OSError: unreadable now
 MAX_STRAYS = 100  # ``name.stray``, ``name.stray2`` … before a stray is left where it is

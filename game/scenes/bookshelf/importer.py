@@ -10,6 +10,7 @@ from typing import Literal
 import platformdirs
 import pygame
 
+from game.app.modal import ModalScene
 from game.app.services import Services
 from game.books.loader import BookError
 from game.storage.library import import_book
@@ -17,7 +18,6 @@ from game.storage.save_file import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text, wrap_words
 from game.ui.layout import fill, fixed, split
-from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
 
 PAD = 30  # the panel's inner margin

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.i18n.catalogue import TextSource
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 
 PANEL = (900, 470)

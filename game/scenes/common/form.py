@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene
 from game.ui.text_field import TextField
 from game.ui.text_fit import fit_lines
 

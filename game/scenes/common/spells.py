@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.app.book_texts import amount_text, target_name
+from game.app.modal import ModalScene
 from game.books.ff_mechanics import Spell
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import ModalScene
 from game.ui.scroll_list import ScrollList
 
 if TYPE_CHECKING:

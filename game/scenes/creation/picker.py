@@ -16,6 +16,7 @@ from functools import partial
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.books.ff_mechanics import ChoiceOption, ChoiceStep
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff import actions as a
@@ -25,7 +26,7 @@ from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
 from game.ui.draw import blit_text, wrap_words
-from game.ui.modal import MARGIN, ModalScene
+from game.ui.modal import MARGIN
 from game.ui.toggle import Toggle
 
 PICKER_ROW = 50

@@ -14,6 +14,7 @@ from typing import Protocol
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.books.rolenplay import RolenplayBook
 from game.i18n.catalogue import TextSource
 from game.rules.errors import Refused
@@ -28,7 +29,6 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil, wrap_words
-from game.ui.modal import ModalScene
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
 from game.ui.text_fit import ellipsize

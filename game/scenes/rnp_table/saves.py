@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.books.rolenplay import RolenplayBook
 from game.scenes.rnp_table.data import Json
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
-from game.ui.modal import ModalScene
 
 HOUR_ROW = 32  # an hour of march
 LINE = 26  # each more line its saves take

@@ -1,6 +1,6 @@
 """Modal dialog: a message and a row of buttons over a veiled screen.
 
-A Dialog is a transparent modal overlay (``game.ui.modal``): push it on the
+A Dialog is a transparent modal overlay (``game.app.modal``): push it on the
 SceneStack and the screen below stays visible but receives no input (only QUIT
 passes through). Picking a button, or Escape (the cancel value), pops it and
 calls ``on_result(value)``. Like every overlay it is laid out for the page: on
@@ -15,12 +15,12 @@ from functools import partial
 
 import pygame
 
+from game.app.modal import ModalScene
 from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil
-from game.ui.modal import ModalScene
 from game.ui.text_fit import fit_lines
 
 PAD = 28

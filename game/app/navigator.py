@@ -53,7 +53,7 @@ class Screen(StrEnum):
     CHRONICLES = "chronicles"
     SHARE = "share"
     # Overlays of data, opened over the screen that asks (each gets the ui and what it shows):
-    DIALOG = "dialog"  # a question and its answers (game.ui.dialog)
+    DIALOG = "dialog"  # a question and its answers (game.app.dialog)
     FORM = "form"  # a few labelled fields and OK / Cancel
     SPELLS = "spells"  # the book's spells during a fight
 

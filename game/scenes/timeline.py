@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 
 from game.app.adventure import Adventure
-from game.app.dialog import Dialog
 from game.app.fluid import FluidLayout
 from game.app.journal import describe_changes, describe_entry, play_badge
 from game.app.navigator import Screen
@@ -187,17 +186,16 @@ class TimelineScene(FluidLayout, WidgetScreen):
             + "\n"
             + "\n".join("– " + line for line in self.preview_lines(row))
         )
-        self.stack.push(
-            Dialog(
-                self.ui,
-                text,
-                [(self.ui.tr("common.cancel"), False), (self.ui.tr("play.back_here"), True)],
-                title=self.ui.tr("play.back_here_title"),
-                cancel_value=False,
-                default_index=0,
-                width=900,
-                on_result=lambda yes: self.back_to(row.index) if yes else None,
-            )
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            text,
+            [(self.ui.tr("common.cancel"), False), (self.ui.tr("play.back_here"), True)],
+            title=self.ui.tr("play.back_here_title"),
+            cancel_value=False,
+            default_index=0,
+            width=900,
+            on_result=lambda yes: self.back_to(row.index) if yes else None,
         )
 
     def back_to(self, index: int) -> None:

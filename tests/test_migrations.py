@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from game.books.edition import book_hash
 from game.books.loader import bundled_books_dir, load_book, load_shelf
 from game.rules.dice import RandomDice
 from game.rules.session import Session
 from game.storage import migrations
 from game.storage.migrations import CURRENT, STEPS, migrate
 from game.storage.save_file import APP_VERSION, SAVE_FORMAT
-from game.storage.saves import SaveError, SaveStore, book_changed, book_hash
+from game.storage.saves import SaveError, SaveStore, book_changed
 
 BOOKS = load_shelf().books
 V1 = Path(__file__).parent / "data" / "saves_v1"

@@ -27,7 +27,7 @@ def test_a_second_start_lists_the_books_from_the_index_without_validating_them(t
 
 
 def test_the_card_carries_the_edition_hash_saves_compare_against(tmp_path):
-    from game.storage.saves import book_hash
+    from game.books.edition import book_hash
 
     folder, index = copy_books(tmp_path), tmp_path / "index.json"
     load_shelf(folder, index=index)

@@ -11,7 +11,7 @@ Formats:
 1. The first format: app, save_format, id, book, created, updated, summary, log.
 2. Adds ``app_version`` (the version of Feuille d'Aventure that wrote the file;
    ``null`` when unknown) and ``book_hash`` (SHA-256 of the book's content as
-   its file gives it — see ``game.storage.saves.book_hash``; ``null`` when
+   its file gives it — see ``game.books.edition.book_hash``; ``null`` when
    unknown). A save made with another edition of a book's file is flagged
    when loaded, and a replay failure says the book changed. A format-1 file
    migrates with both ``null``: nothing is guessed.

@@ -1,4 +1,4 @@
-"""Crash-safe file writing.
+"""Crash-safe file writing: the one way the app writes a file (``game.safe_file`` is the one way it reads one).
 
 ``atomic_write_text`` never leaves a half-written file behind: readers see
 either the old content or the new, even if the process dies or the disk fills

@@ -1,0 +1,32 @@
+"""A book's edition hash: what a save records, so that a book changed under an adventure is noticed.
+
+It belongs to the books (the shelf's index stores it on each card); the saves
+compare it (``game.storage.saves.book_changed``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from pydantic import BaseModel
+
+_BOOK_HASHES: dict[int, tuple[BaseModel, str]] = {}
+
+
+def book_hash(book: BaseModel) -> str:
+    """SHA-256 of the book's content as its file gives it (fields left out and key order don't count).
+
+    Two editions of a book file differing in any value — a number the rules use
+    or a text — hash differently; reformatting the file, or a new app version
+    adding a field with a default, does not change it.
+    """
+    cached = _BOOK_HASHES.get(id(book))
+    if cached is not None and cached[0] is book:
+        return cached[1]
+    content = json.dumps(
+        book.model_dump(mode="json", exclude_unset=True), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+    )
+    digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
+    _BOOK_HASHES[id(book)] = (book, digest)
+    return digest

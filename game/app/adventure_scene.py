@@ -21,17 +21,16 @@ from pydantic import BaseModel
 from game.app.adventure import Adventure, Change, read_only_refusal
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
-from game.app.scene import Scene
 from game.app.services import Services
+from game.app.widget_screen import WidgetScene
 from game.rules.availability import kind_of
 from game.rules.errors import Refused
 from game.rules.session import Entry
-from game.ui.group import WidgetGroup
 from game.ui.keymap import press, shortcut_action
 from game.ui.speech import SpokenText
 
 
-class AdventureScene(Scene):
+class AdventureScene(WidgetScene):
     """A screen of one adventure: services, the adventure, a message line and the refresh cycle."""
 
     #: The message line is also said to a screen reader (game.ui.speech): refusals, verdicts, save problems.
@@ -47,14 +46,12 @@ class AdventureScene(Scene):
     back_control: str | None = None
 
     def __init__(self, services: Services, adventure: Adventure) -> None:
-        super().__init__()
+        super().__init__(services.ui)  # the ui and the screen's widgets (a screen may build a new group to re-lay out)
         self.services = services
-        self.ui = services.ui
         self.adventure = adventure
         self.book: Any = adventure.book
         self.message = None
         self.tone = "neutral"
-        self.group = WidgetGroup(self.ui)  # the screen's widgets (a screen may build a new group to re-lay out)
         self._changes: list[Change] = []
         adventure.subscribe(self._heard)
 
@@ -82,11 +79,7 @@ class AdventureScene(Scene):
 
     def update(self, dt: float) -> None:
         self.flush()
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
+        super().update(dt)
 
     def shutdown(self) -> None:
         self.adventure.unsubscribe(self._heard)

@@ -21,15 +21,14 @@ from typing import Any
 import pygame
 
 from game.app.fluid import FluidLayout
-from game.app.scene import Scene
+from game.app.widget_screen import WidgetScene
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil
-from game.ui.group import WidgetGroup
 from game.ui.modal import MIN_ROOM, fit_panel, restore_widget_states, widget_states
 from game.ui.theme import LOGICAL_SIZE
 
 
-class ModalScene(FluidLayout, Scene):
+class ModalScene(FluidLayout, WidgetScene):
     """Base of modal overlays."""
 
     transparent = True
@@ -37,9 +36,7 @@ class ModalScene(FluidLayout, Scene):
     seen: tuple[int, int] | None = None
 
     def __init__(self, ui: UIContext) -> None:
-        Scene.__init__(self)
-        self.ui = ui
-        self.group = WidgetGroup(ui)
+        WidgetScene.__init__(self, ui)
         self.page = LOGICAL_SIZE
 
     def place_widgets(self) -> None:
@@ -93,13 +90,6 @@ class ModalScene(FluidLayout, Scene):
         if not self.handle(event):
             self.group.process_event(event)
         return None  # modal: nothing reaches the screen below
-
-    def update(self, dt: float) -> None:
-        self.group.update(dt)
-
-    @property
-    def wants_animation(self) -> bool:
-        return self.group.wants_animation
 
     def draw_frame(
         self, surface: pygame.Surface, title: str | None = None, *, title_x: int | None = None, centred: bool = False

@@ -23,7 +23,7 @@ from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.app.widget_screen import WidgetScreen
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, wrap_words
 from game.ui.layout import fill, fixed, split
 from game.ui.scroll_list import ScrollList
 from game.ui.text_fit import fit_line
@@ -164,11 +164,9 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
     # -- frame ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        surface.blit(parchment(self.page, p), (0, 0))
-        heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
         title = ui.t("play.chronicles_title", book=self.book.title.get(ui.catalogue.language))
-        title, size = fit_line(title, "title", heading, self.r.runs.width)
-        blit_text(surface, title, (20, 36), "title", size, p.rubric, "midleft")
+        self.draw_page(surface, title, (20, 36), room=self.r.runs.width)
+        body, small = theme.text_size("body"), theme.text_size("small")
         for rect in (self.r.runs, self.r.deaths, self.r.map):
             draw_panel(surface, rect, p)
         runs = self.chronicle.runs

@@ -26,7 +26,7 @@ from game.app.timeline import FILTERS, Row, rows
 from game.app.widget_screen import WidgetScreen
 from game.rules.errors import Refused
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, wrap_words
 from game.ui.layout import fill, split
 from game.ui.scroll_list import ScrollList
 from game.ui.text_fit import fit_line
@@ -210,13 +210,11 @@ class TimelineScene(FluidLayout, WidgetScreen):
     # -- frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
-        surface.blit(parchment(self.page, p), (0, 0))
-        heading, body, small = theme.text_size("heading"), theme.text_size("body"), theme.text_size("small")
         hero = getattr(self.adventure.state, "hero", None)
         name = getattr(hero, "name", "") or ui.t("sheet.nameless")
         room = self.export_button.rect.x - 16 - 20
-        title, size = fit_line(ui.t("play.timeline_title", hero=name), "title", heading, room)
-        blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft")
+        self.draw_page(surface, ui.t("play.timeline_title", hero=name), (20, 29), room=room)
+        body, small = theme.text_size("body"), theme.text_size("small")
         badge, size = fit_line(play_badge(ui, self.adventure.session), "italic", small, room)
         blit_text(surface, badge, (22, 55), "italic", size, p.ink_soft, "midleft")
         draw_panel(surface, self.journal_rect, p)

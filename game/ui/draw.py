@@ -276,6 +276,27 @@ def blit_text(
     return line
 
 
+def draw_page(
+    surface: pygame.Surface,
+    palette: Palette,
+    page: tuple[int, int],
+    title: str | None = None,
+    at: tuple[int, int] = (0, 0),
+    size: int = 0,
+    *,
+    room: int | None = None,
+    anchor: str = "midleft",
+) -> None:
+    """How a full screen's drawing starts: the parchment of ``page`` and, when given, the ``title`` at ``at``
+    in the title face and the rubric's colour, ``size`` points (a little smaller, then shortened, to fit
+    ``room`` pixels when given: ``text_fit.fit_line``)."""
+    surface.blit(parchment(page, palette), (0, 0))
+    if title:
+        if room is not None:
+            title, size = text_fit.fit_line(title, "title", size, room)
+        blit_text(surface, title, at, "title", size, palette.rubric, anchor)
+
+
 def wrap_words(text: str, face: str, size: int, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (hard-breaking overlong words)."""
     return [

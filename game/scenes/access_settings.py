@@ -18,9 +18,7 @@ import pygame
 
 from game.app.modal import ModalScene
 from game.app.navigator import Screen
-from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.draw import blit_text, wrap_words
 from game.ui.keymap import DEFAULT_SHORTCUTS, Keymap, key_label
@@ -231,11 +229,3 @@ class AccessSettingsScene(ModalScene):
             for index, line in enumerate(wrap_words(self.status, "italic", small, panel.width - 72)[:2]):
                 blit_text(surface, line, (label_x, self.keys_list.rect.bottom + 10 + index * 24), "italic", small, p.ink)
         self.group.draw(surface)
-
-
-@showcase("settings-access")
-def _showcase_access(services: Services) -> list[Scene]:
-    scene = AccessSettingsScene(services)
-    scene.keys_list.select(0)
-    scene.start_capture(0)
-    return [services.navigator.build(Screen.SHELF), services.navigator.build(Screen.SETTINGS), scene]

@@ -18,9 +18,7 @@ import pygame
 from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_runs, keep_run
 from game.app.chronicle import layout as map_layout
 from game.app.fluid import FluidLayout
-from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import sample_adventure, showcase
 from game.app.widget_screen import WidgetScreen
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
@@ -274,38 +272,3 @@ def _now() -> str:
     from game.storage.saves import now_text
 
     return now_text()
-
-
-@showcase("chronicles")
-def _showcase_chronicles(services: Services) -> list[Scene]:
-    adventure = sample_adventure(services)
-    _sample_runs(services, adventure.book)
-    scene = ChroniclesScene(services, adventure.book, current=adventure)
-    scene.spoiler.value = True
-    scene.runs_list.select(0)
-    return [scene]
-
-
-def _sample_runs(services: Services, book: Any) -> None:
-    """Three past runs of the sample book for the screenshot: two deaths at § 213, one abandoned."""
-    from game.rules.dice import RandomDice
-    from game.rules.ff import actions as a
-    from game.rules.ff.actions import FFAction
-    from game.rules.ff.state import SheetState
-    from game.rules.session import Session, Start
-
-    roads = ((1, 48, 213), (1, 12, 97, 213), (1, 12, 150))
-    for index, road in enumerate(roads):
-        hero = {"skill": 9, "stamina": 18, "luck": 9}
-        session: Session[SheetState, FFAction] = Session(
-            book, RandomDice(index), Start(hero=hero, play="honest" if index else "bookmark")
-        )
-        session.apply(a.NameHero(name=("Brenna", "Oswin", "Maelis")[index]))
-        for number in road:
-            session.apply(a.GoToParagraph(number=number))
-        if index < 2:
-            session.apply(a.StartFight(enemies=[a.EnemySpec(name="Troll des collines", skill=12, stamina=14)]))
-            session.apply(a.Die())
-        keep_run(
-            services.saves, session, f"sample-{index}", f"2026-11-2{index}T10:00:00+00:00", None if index < 2 else "abandoned"
-        )

@@ -18,8 +18,6 @@ import pygame
 from game.app.dialog import Dialog
 from game.app.fluid import FluidLayout
 from game.app.scene import Scene
-from game.app.services import Services
-from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
@@ -324,8 +322,3 @@ class GalleryScene(FluidLayout, Scene):
             size = min(44, step - 4)  # a narrow column: smaller icons, never one over the next
             rect = pygame.Rect(area.left + index * step + (step - size) // 2, area.top + (44 - size) // 2, size, size)
             draw_icon(surface, name, rect, p.ink, fills.get(name, p.parchment_dark))
-
-
-@showcase("gallery")
-def _showcase_gallery(services: Services) -> list[Scene]:
-    return [GalleryScene(services.ui, rng=random.Random(0), animation_factor=services.settings.animation_factor)]

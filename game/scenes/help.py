@@ -17,10 +17,7 @@ from typing import Any
 import pygame
 
 from game.app.modal import ModalScene
-from game.app.navigator import Screen
-from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule, draw_veil, parchment, wrap_words
 from game.ui.keymap import GLOBAL_SHORTCUTS, TOPIC_SHORTCUTS
@@ -368,23 +365,3 @@ class HelpScene(ModalScene):
 
 
 # -- showcase ------------------------------------------------------------------------------------------
-
-
-@showcase("help-sheet")
-def _showcase_help(services: Services) -> list[Scene]:
-    sheet = services.navigator.build(Screen.SHEET, sample_adventure(services))
-    return [sheet, HelpScene(services, "sheet")]
-
-
-@showcase("help-creation")
-def _showcase_help_creation(services: Services) -> list[Scene]:
-    creation = services.navigator.build(Screen.CREATION, services.shelf.books["DF64"])
-    return [creation, HelpScene(services, "creation")]
-
-
-@showcase("help-combat-shortcuts")
-def _showcase_help_shortcuts(services: Services) -> list[Scene]:
-    help_scene = HelpScene(services, "combat")
-    help_scene.help_page = "shortcuts"
-    help_scene.layout(help_scene.page)
-    return [services.navigator.build(Screen.SHEET, sample_adventure(services)), help_scene]

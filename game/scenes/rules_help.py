@@ -16,7 +16,6 @@ from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.rules_help import rules_help
 from game.app.services import Services
-from game.app.showcase import sample_adventure, showcase
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, wrap_words
@@ -182,21 +181,3 @@ class RulesHelpScene(ModalScene):
             surface, hint, hint_box.center, "italic", hint_size, p.ink_soft, "center", box=hint_box, owner="rules help hint"
         )
         self.group.draw(surface)
-
-
-@showcase("rules-help-combat")
-def _showcase_rules_combat(services: Services) -> list[Any]:
-    adventure = sample_adventure(services)
-    return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "combat")]
-
-
-@showcase("rules-help-sheet")
-def _showcase_rules_sheet(services: Services) -> list[Any]:
-    adventure = sample_adventure(services, "DF64")
-    return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "sheet")]
-
-
-@showcase("rules-help-creation")
-def _showcase_rules_creation(services: Services) -> list[Any]:
-    book = services.shelf.books["DF64"]
-    return [services.navigator.build(Screen.CREATION, book), RulesHelpScene(services, book, "creation")]

@@ -25,7 +25,6 @@ from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.settings import ANIMATION_FACTORS
-from game.app.showcase import showcase
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment
@@ -386,8 +385,3 @@ class SettingsScene(FluidLayout, Scene):
 
 
 # -- showcase --------------------------------------------------------------------------------------
-
-
-@showcase("settings")
-def _showcase_settings(services: Services) -> list[Scene]:
-    return [services.navigator.build(Screen.SHELF), SettingsScene(services)]

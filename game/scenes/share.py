@@ -16,9 +16,7 @@ import pygame
 
 from game.app.export import export_folder, journal_markdown
 from game.app.modal import ModalScene
-from game.app.navigator import Screen
 from game.app.services import Services
-from game.app.showcase import sample_adventure, showcase
 from game.atomic import atomic_write_text
 from game.storage.saves import SaveError
 from game.ui.button import Button
@@ -94,9 +92,3 @@ class ShareScene(ModalScene):
             for i, line in enumerate(wrap_words(self.result, "body", small, panel.width - 240)[:3]):
                 blit_text(surface, line, (panel.x + 30, panel.bottom - 82 + i * 22), "body", small, p.bad if self.bad else p.ink)
         self.group.draw(surface)
-
-
-@showcase("share")
-def _showcase_share(services: Services) -> list[Any]:
-    adventure = sample_adventure(services)
-    return [services.navigator.build(Screen.SHEET, adventure), ShareScene(services, adventure)]

@@ -19,9 +19,7 @@ from game.app.fluid import FluidLayout
 from game.app.journal import describe_changes, describe_entry, play_badge
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
-from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import sample_adventure, showcase
 from game.app.timeline import FILTERS, Row, rows
 from game.app.widget_screen import WidgetScreen
 from game.rules.errors import Refused
@@ -254,12 +252,3 @@ class TimelineScene(FluidLayout, WidgetScreen):
                 break
             blit_text(surface, wrap_words("– " + line, "body", small, width)[0], (x, y), "body", small, p.ink_soft)
             y += 24
-
-
-@showcase("timeline")
-def _showcase_timeline(services: Services) -> list[Scene]:
-    adventure = sample_adventure(services)
-    scene = TimelineScene(services, adventure)
-    scene.list.select(3)
-    scene.sync()
-    return [services.navigator.build(Screen.SHEET, adventure), scene]

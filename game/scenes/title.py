@@ -24,7 +24,6 @@ from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
-from game.app.showcase import showcase
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_die, draw_rule, parchment
 from game.ui.theme import LOGICAL_SIZE
@@ -160,8 +159,3 @@ class TitleScene(FluidLayout, Scene):
             surface, ui.t("kiosk.tagline"), (centre, height * 0.78), "italic", theme.text_size("body"), p.ink_soft, "midtop"
         )
         self.group.draw(surface)
-
-
-@showcase("kiosk-title")
-def _showcase_title(services: Services) -> list[Scene]:
-    return [TitleScene(services, services.shelf.books["DEMO"], now=lambda: 0.0, rng=random.Random(4))]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -111,7 +110,7 @@ class AccessSettingsScene(ModalScene):
         )
         self._refresh()
 
-    def restore_view(self, kept: Any) -> None:
+    def restore_view(self, kept: object) -> None:
         super().restore_view(kept)
         self._refresh()  # the row selected before the re-layout enables "Change key" again
 

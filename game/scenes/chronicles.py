@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import pygame
 
-from game.app.chronicle import BookChronicle, RunRecord, book_chronicle, book_runs, keep_run
+from game.app.adventure import Adventure
+from game.app.chronicle import BookChronicle, FightRecord, RunRecord, book_chronicle, book_runs, keep_run
 from game.app.chronicle import layout as map_layout
 from game.app.fluid import FluidLayout
 from game.app.services import Services
 from game.app.widget_screen import WidgetScreen
+from game.books.models import Book
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
 from game.ui.layout import fill, fixed, split
@@ -65,7 +66,9 @@ def chronicles_regions(size: tuple[int, int]) -> ChroniclesRegions:
 class ChroniclesScene(FluidLayout, WidgetScreen):
     """One book's runs, deaths by paragraph and the map of paths taken."""
 
-    def __init__(self, services: Services, book: Any, current: Any = None, size: tuple[int, int] = LOGICAL_SIZE) -> None:
+    def __init__(
+        self, services: Services, book: Book, current: Adventure | None = None, size: tuple[int, int] = LOGICAL_SIZE
+    ) -> None:
         super().__init__(services.ui)
         self.services = services
         self.book = book
@@ -137,7 +140,7 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         key = f"action.{cause}"
         return self.ui.t(key) if self.ui.catalogue.has(key) and "{" not in self.ui.catalogue.t(key) else cause
 
-    def fight_text(self, fight: Any) -> str:
+    def fight_text(self, fight: FightRecord) -> str:
         """ "Troll (§ 48, gagné)"."""
         outcome = self.ui.t(f"play.fight_{fight.winner or 'open'}")
         return f"{', '.join(fight.enemies)} (§ {fight.paragraph or '—'}, {outcome})"
@@ -151,6 +154,8 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
     def mark(self, outcome: str) -> None:
         """The player says this run was won, or abandoned: kept in the chronicles."""
         adventure = self.current
+        if adventure is None:  # the buttons are there only for the adventure the chronicles were opened from
+            return
         try:
             keep_run(self.services.saves, adventure.session, adventure.save_id, _now(), outcome)
         except OSError as error:
@@ -232,7 +237,12 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         chronicle = self.chronicle
         explored = chronicle.explored
         share = (
-            ui.t("play.explored", n=len(chronicle.nodes), total=self.book.section_count, share=round(100 * explored))
+            ui.t(
+                "play.explored",
+                n=len(chronicle.nodes),
+                total=getattr(self.book, "section_count", None),
+                share=round(100 * explored),
+            )
             if explored is not None
             else ui.t("play.explored_unknown", n=len(chronicle.nodes))
         )

@@ -123,7 +123,7 @@ class GalleryScene(FluidLayout, Scene):
         self.panels = gallery_panels(self.page)
         self._build()
 
-    def keep_view(self) -> dict[str, Any]:
+    def keep_view(self) -> dict[str, Any]:  # Any: typed texts, a switch and a list's place, each its own type
         """What the visitor typed, switched and picked survives a re-layout."""
         return {
             "texts": (self.name_field.text, self.number_field.text, self.notes.text),
@@ -131,7 +131,7 @@ class GalleryScene(FluidLayout, Scene):
             "inventory": (self.inventory.selected, self.inventory.scroll_y),
         }
 
-    def restore_view(self, kept: dict[str, Any]) -> None:
+    def restore_view(self, kept: dict[str, Any]) -> None:  # Any: as keep_view gives it
         self.name_field.text, self.number_field.text, self.notes.text = kept["texts"]
         self.sword_toggle.value = kept["sword"]
         self.inventory.selected, scrolled = kept["inventory"]

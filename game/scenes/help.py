@@ -12,8 +12,6 @@ the settings). Both pages are also what a screen-reader user hears on opening it
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.app.modal import ModalScene
@@ -247,10 +245,10 @@ class HelpScene(ModalScene):
         rect = pygame.Rect(panel.x + PAD, panel.y + HEADER_H, panel.width - 2 * PAD, panel.height - HEADER_H - FOOTER_H)
         self.pane = self.group.add(ReadingPane(self.ui, rect, self._content_height(self.help_page), self._paint))
 
-    def keep_view(self) -> Any:
+    def keep_view(self) -> int:
         return self.pane.offset
 
-    def restore_view(self, kept: Any) -> None:
+    def restore_view(self, kept: int) -> None:
         self.pane.scroll_to(kept)
 
     def column_rects(self) -> tuple[pygame.Rect, pygame.Rect]:

@@ -8,7 +8,6 @@ or the close button leaves.
 from __future__ import annotations
 
 from itertools import combinations, pairwise
-from typing import Any
 
 import pygame
 
@@ -16,6 +15,7 @@ from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.rules_help import rules_help
 from game.app.services import Services
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule, wrap_words
@@ -33,7 +33,7 @@ SCROLLBAR_ROOM = 14  # right of the columns, for the scrollbar when the rules sc
 class RulesHelpScene(ModalScene):
     """The book's rules for ``topic`` (creation, sheet, combat), in columns that scroll when long."""
 
-    def __init__(self, services: Services, book: Any, topic: str) -> None:
+    def __init__(self, services: Services, book: FightingFantasyBook, topic: str) -> None:
         super().__init__(services.ui)
         self.services = services
         self.book = book
@@ -64,10 +64,10 @@ class RulesHelpScene(ModalScene):
             )
         )
 
-    def keep_view(self) -> Any:
+    def keep_view(self) -> int:
         return self.pane.offset
 
-    def restore_view(self, kept: Any) -> None:
+    def restore_view(self, kept: int) -> None:
         self.pane.scroll_to(kept)
 
     def sections(self) -> list[tuple[str, list[str]]]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pygame
 
+from game.app.adventure import Adventure
 from game.app.export import export_folder, journal_markdown
 from game.app.modal import ModalScene
 from game.app.services import Services
@@ -28,7 +28,7 @@ KINDS = ("png", "markdown", "run")
 class ShareScene(ModalScene):
     """Three buttons, one per kind of export, and the result of the last one."""
 
-    def __init__(self, services: Services, adventure: Any) -> None:
+    def __init__(self, services: Services, adventure: Adventure) -> None:
         super().__init__(services.ui)
         self.services = services
         self.adventure = adventure

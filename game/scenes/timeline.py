@@ -10,7 +10,6 @@ the journal as Markdown, the sheet as a PNG and the run as a file to share.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -22,6 +21,7 @@ from game.app.refusals import describe_refusal
 from game.app.services import Services
 from game.app.timeline import FILTERS, Row, rows
 from game.app.widget_screen import WidgetScreen
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, wrap_words
@@ -57,7 +57,7 @@ class TimelineScene(FluidLayout, WidgetScreen):
         self.layout(size)
 
     @property
-    def book(self) -> Any:
+    def book(self) -> FightingFantasyBook:
         return self.adventure.book
 
     def place_widgets(self) -> None:

@@ -16,7 +16,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Literal
 
 import pygame
 
@@ -24,6 +24,7 @@ from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_die, draw_rule, parchment
 from game.ui.theme import LOGICAL_SIZE
@@ -51,7 +52,7 @@ class TitleScene(FluidLayout, Scene):
     def __init__(
         self,
         services: Services,
-        book: Any,
+        book: FightingFantasyBook,
         *,
         now: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,

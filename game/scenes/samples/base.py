@@ -14,6 +14,7 @@ from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.scenes.access_settings import AccessSettingsScene
 from game.scenes.chronicles import ChroniclesScene
 from game.scenes.gallery import GalleryScene
@@ -73,6 +74,7 @@ def _showcase_rules_sheet(services: Services) -> list[Any]:
 @showcase("rules-help-creation")
 def _showcase_rules_creation(services: Services) -> list[Any]:
     book = services.shelf.books["DF64"]
+    assert isinstance(book, FightingFantasyBook)
     return [services.navigator.build(Screen.CREATION, book), RulesHelpScene(services, book, "creation")]
 
 
@@ -83,7 +85,9 @@ def _showcase_gallery(services: Services) -> list[Scene]:
 
 @showcase("kiosk-title")
 def _showcase_title(services: Services) -> list[Scene]:
-    return [TitleScene(services, services.shelf.books["DEMO"], now=lambda: 0.0, rng=random.Random(4))]
+    book = services.shelf.books["DEMO"]
+    assert isinstance(book, FightingFantasyBook)
+    return [TitleScene(services, book, now=lambda: 0.0, rng=random.Random(4))]
 
 
 @showcase("timeline")

@@ -87,18 +87,6 @@ def shortcuts(services: Services, topic: str) -> list[tuple[str, str]]:
     return [(keymap.label(action), t(f"access.action_{action}")) for action in actions]
 
 
-def spoken_help(scene: HelpScene) -> str:
-    """The help read aloud: its title, the keyboard column, then the shortcuts."""
-    t = scene.ui.t
-    _mouse, keys = entries(scene.topic)
-    lines = [scene.title_text(), t("help.keyboard")]
-    lines += [f"{t(gesture)} : {t(description)}" for gesture, description in keys]
-    lines.append(t("access.help_shortcuts"))
-    lines += [f"{key} : {what}" for key, what in shortcuts(scene.services, scene.topic)]
-    lines.append(t("access.help_close"))
-    return " ".join(line if line.endswith((".", ":", "?", "!")) else line + "." for line in lines)
-
-
 def entries(topic: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The (gesture, description) keys of the mouse column and of the keyboard column."""
     return MOUSE.get(topic, []) + MOUSE_COMMON, KEYS.get(topic, []) + KEYS_COMMON
@@ -138,8 +126,16 @@ class HelpScene(ModalScene):
         self.layout(self.page)
 
     def spoken_summary(self) -> str:
-        """What a screen-reader user hears on opening the help (game.scenes.common.narration)."""
-        return spoken_help(self)
+        """What a screen-reader user hears on opening the help (game.scenes.common.narration): its title, the keyboard
+        column, then the shortcuts."""
+        t = self.ui.t
+        _mouse, keys = entries(self.topic)
+        lines = [self.title_text(), t("help.keyboard")]
+        lines += [f"{t(gesture)} : {t(description)}" for gesture, description in keys]
+        lines.append(t("access.help_shortcuts"))
+        lines += [f"{key} : {what}" for key, what in shortcuts(self.services, self.topic)]
+        lines.append(t("access.help_close"))
+        return " ".join(line if line.endswith((".", ":", "?", "!")) else line + "." for line in lines)
 
     def title_text(self) -> str:
         """ "Help — Adventure Sheet"."""
@@ -155,7 +151,7 @@ class HelpScene(ModalScene):
             pairs = shortcuts(self.services, self.topic)
             self.ui.say(self.ui.t("access.help_shortcuts") + " " + " ".join(f"{k} : {w}." for k, w in pairs))
         else:
-            self.ui.say(spoken_help(self))
+            self.ui.say(self.spoken_summary())
 
     def close(self) -> None:
         self.leave_once()

@@ -229,6 +229,11 @@ class SettingsScene(FluidLayout, Scene):
                 spoken_name=ui.tr("settings.demo_idle"),
             )
         )
+        self._build_page_buttons()
+
+    def _build_page_buttons(self) -> None:
+        """Close, and the way to the accessibility page, at the foot of the panel (after the rows: focus order)."""
+        ui, g, r = self.ui, self.group, self.r
         self.close_button = g.add(
             Button(
                 ui,

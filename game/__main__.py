@@ -6,7 +6,8 @@ feuille --smoke --config-dir C --data-dir D [--only start]
                              first start the app for real on those folders (their settings, books,
                              saves), headless, and print what it refused; --only start: only that
 feuille --smoke --text FILE  the same with every player-written text set to each line of FILE
-feuille --screenshots DIR    write one PNG per screen (sample hero) to DIR
+feuille --screenshots [DIR]  write one PNG per screen (sample hero) to DIR (default: .work/screenshots,
+                             the checkout's git-ignored working folder; docs/screenshots keeps a few, optimised)
 feuille --screenshots DIR --matrix
                              also each screen in French and English at 1024×640, 1280×720
                              and 1920×1080, under DIR/sizes/<language>-<W>x<H>/
@@ -44,10 +45,20 @@ def _size(text: str) -> tuple[int, int]:
     return size
 
 
+SCREENSHOTS = Path(".work") / "screenshots"  # --screenshots without a folder (git-ignored, never docs/)
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="feuille", description="Feuille d'Aventure: an Adventure Sheet for gamebooks")
     parser.add_argument("--smoke", action="store_true", help="render every screen once headless and exit")
-    parser.add_argument("--screenshots", metavar="DIR", type=Path, help="write one PNG per screen to DIR and exit")
+    parser.add_argument(
+        "--screenshots",
+        metavar="DIR",
+        type=Path,
+        nargs="?",
+        const=SCREENSHOTS,
+        help=f"write one PNG per screen to DIR (default: {SCREENSHOTS}, git-ignored) and exit",
+    )
     parser.add_argument("--demo", action="store_true", help="convention kiosk mode")
     parser.add_argument("--window-size", type=_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--language", choices=("fr", "en"), help="override the language setting")

@@ -94,3 +94,15 @@ def test_screenshots_matrix_writes_each_screen_in_both_languages_at_the_three_si
     assert result.returncode == 0, result.stdout + result.stderr
     folders = {p.parent.name for p in (tmp_path / "shots" / "sizes").glob("*/sheet-df49-broken-bow.png")}
     assert folders == {f"{lang}-{size}" for lang in ("fr", "en") for size in ("1024x640", "1280x720", "1920x1080")}
+
+
+def test_screenshots_without_a_folder_go_to_the_git_ignored_work_folder():
+    """docs/screenshots keeps a few optimised pictures; a full set goes to .work/ (issue 27)."""
+    from pathlib import Path
+
+    from game.__main__ import parse_args
+
+    assert parse_args(["--screenshots"]).screenshots == Path(".work") / "screenshots"
+    assert parse_args(["--screenshots", "shots"]).screenshots == Path("shots")
+    ignored = (Path(__file__).resolve().parent.parent / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert ".work/" in ignored

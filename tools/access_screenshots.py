@@ -1,6 +1,6 @@
 """Pictures of the accessibility features, as the player sees the window (issue 16).
 
-    python tools/access_screenshots.py docs/screenshots
+    python tools/access_screenshots.py [DIR]     # default .work/screenshots (git-ignored)
 
 Writes, for French and English: the sheet and the combat board at 200 % interface size with the
 keyboard focus moved by Tab (a fluid screen re-lays out for the window divided by the size; below
@@ -75,7 +75,7 @@ def shoot(out: Path, language: str) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path("docs/screenshots")
+    out = Path(argv[0]) if argv else Path(".work/screenshots")  # docs/screenshots keeps a few, optimised (README)
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()

@@ -1,6 +1,6 @@
-"""Pictures of `feuille --demo` for docs/screenshots: the title page and the attract loop at work (whole window, band included).
+"""Pictures of `feuille --demo`: the title page and the attract loop at work (whole window, band included).
 
-SDL_VIDEODRIVER=dummy python tools/kiosk_screenshots.py [--out docs/screenshots] [--size 1920x1080]
+SDL_VIDEODRIVER=dummy python tools/kiosk_screenshots.py [--out .work/screenshots] [--size 1920x1080]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from game.app.stack import SceneStack  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--out", type=Path, default=Path(".work/screenshots"))  # git-ignored; docs/ keeps a few
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--language", choices=("fr", "en"), default="fr")

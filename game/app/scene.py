@@ -15,11 +15,10 @@ top scene gets events first through ``process_event``.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
-
-from game.app.navigator import Screen
 
 if TYPE_CHECKING:
     from game.app.stack import SceneStack
@@ -34,8 +33,9 @@ class Scene:
     #: A fluid scene lays itself out for any page size (``layout``); every screen and overlay of the app is.
     #: A scene that is not (a test's stand-in) gets the fixed 1280×720 page.
     fluid: ClassVar[bool] = False
-    #: Which screen this is, for the navigator (``None``: an overlay or a stand-in).
-    screen: ClassVar[Screen | None] = None
+    #: Which screen this is, for the navigator: a member of ``game.app.navigator.Screen`` (``None``: an overlay or a
+    #: stand-in). Typed by its base: the navigator knows the scenes, a scene need not import the navigator.
+    screen: ClassVar[StrEnum | None] = None
     #: Set by :meth:`leave_once`: the scene has asked to leave the stack.
     closed: bool = False
 

@@ -1,4 +1,5 @@
-"""mypy over game/ (strict on game/rules and game/books, see pyproject.toml), against the known errors (none now).
+"""mypy over game/ (strict on game/rules, game/books, game/app and every screen's view.py, see pyproject.toml),
+against the known errors (none now).
 
     python tools/check_types.py            # prints new errors (exit 1) and how many known ones remain
     python tools/check_types.py --update   # rewrites tools/mypy_known.txt from what mypy says now

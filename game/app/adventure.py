@@ -66,7 +66,7 @@ class Adventure(Generic[StateT, ActionT]):
         return adventure
 
     @classmethod
-    def unsaved(cls, session: Session, store: SaveStore) -> Adventure:
+    def unsaved(cls, session: Session[Any, Any], store: SaveStore) -> Adventure[Any, Any]:
         """A new adventure whose slot is written at its first accepted action (opening a table saves nothing)."""
         return cls(session, store, store.new_id())
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.books.models import AnyBook
+
 if TYPE_CHECKING:
     from game.books.ff_mechanics import Threshold
     from game.books.fighting_fantasy import FightingFantasyBook
     from game.rules.ff.state import Hero
 
 
-def _book_items(book: Any) -> dict[str, Any]:
+def _book_items(book: AnyBook) -> dict[str, Any]:
     texts = list(getattr(book, "equipment", []) or [])
     for hero in getattr(book, "ready_heroes", []) or []:
         texts.extend(getattr(hero, "equipment", []) or [])
@@ -29,7 +31,7 @@ def _book_items(book: Any) -> dict[str, Any]:
     return known
 
 
-def item_texts(book: Any, items: list[str], language: str) -> list[str]:
+def item_texts(book: AnyBook, items: list[str], language: str) -> list[str]:
     """Every item of a sheet's equipment, for the screen (book texts in ``language``)."""
     known = _book_items(book)
     return [known[item].get(language) if item in known else item for item in items]

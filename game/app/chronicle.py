@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from game.app.timeline import visited_paragraphs
+from game.books.models import AnyBook
 from game.safe_json import InputError
 from game.storage.chronicles import RecordCache, store_for
 
@@ -122,7 +123,7 @@ def ending_words(book: Any, state: Any, language: str) -> str:
     return str(rules.endings[index].message.get(language))
 
 
-def _victory(book: Any, paragraph: int | None) -> bool:
+def _victory(book: AnyBook, paragraph: int | None) -> bool:
     """Whether ``paragraph`` is a victory ending of a book that has its text (the reader's sections)."""
     finder = getattr(book, "section", None)
     section = finder(paragraph) if finder is not None and paragraph is not None else None
@@ -279,7 +280,7 @@ def _stamp(item: Any) -> str:
     try:
         info = item.path.stat()
     except OSError:
-        return item.save.updated
+        return str(item.save.updated)
     return f"{item.save.updated}|{info.st_mtime_ns}|{info.st_size}"
 
 

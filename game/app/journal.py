@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.books.models import AnyBook
 from game.rules.session import Entry
 from game.ui.context import UIContext
 
 
-def _localized(ui: UIContext, book: Any, action: dict[str, Any]) -> dict[str, Any]:
+def _localized(ui: UIContext, book: AnyBook, action: dict[str, Any]) -> dict[str, Any]:
     language = ui.catalogue.language
     params = dict(action)
     if "stat" in params and hasattr(book, "stat"):
@@ -26,8 +27,9 @@ def _localized(ui: UIContext, book: Any, action: dict[str, Any]) -> dict[str, An
             params["name"] = book.counter(params["name"]).name.get(language)
         except KeyError:
             pass
-    if action.get("do") == "potion" and getattr(book, "potions", None) is not None:
-        effect = book.potions.kinds.get(params.get("kind", ""))
+    potions = getattr(book, "potions", None)
+    if action.get("do") == "potion" and potions is not None:
+        effect = potions.kinds.get(params.get("kind", ""))
         if effect is not None:
             params["kind"] = effect.name.get(language)
     if action.get("do") == "cast" and hasattr(book, "spell"):
@@ -52,7 +54,7 @@ def _localized(ui: UIContext, book: Any, action: dict[str, Any]) -> dict[str, An
     return params
 
 
-def describe_entry(ui: UIContext, book: Any, entry: Entry) -> str:
+def describe_entry(ui: UIContext, book: AnyBook, entry: Entry) -> str:
     """One line for the journal: the action, its dice and its outcome."""
     do = entry.action.get("do", "?")
     key = f"action.{do}"
@@ -87,7 +89,7 @@ def undo_state(ui: UIContext, adventure: Any, nothing_key: str) -> tuple[bool, A
     return False, describe_refusal(ui.catalogue, refused, adventure.book)
 
 
-def describe_change(ui: UIContext, book: Any, change: Any) -> str:
+def describe_change(ui: UIContext, book: AnyBook, change: Any) -> str:
     """ "ENDURANCE 17 → 20", "ENDURANCE de départ 20 → 21", "Orc : ENDURANCE 6 → 4" (a timeline Change)."""
     language = ui.catalogue.language
     if change.kind in ("stat", "initial"):
@@ -105,12 +107,12 @@ def describe_change(ui: UIContext, book: Any, change: Any) -> str:
     )
 
 
-def describe_changes(ui: UIContext, book: Any, changes: Any) -> str:
+def describe_changes(ui: UIContext, book: AnyBook, changes: Any) -> str:
     """Every change of an entry on one line, or "" when nothing changed."""
     return " · ".join(describe_change(ui, book, c) for c in changes)
 
 
-def describe_gain(ui: UIContext, book: Any, changes: Any) -> str:
+def describe_gain(ui: UIContext, book: AnyBook, changes: Any) -> str:
     """A heal's message: "+3 ENDURANCE (17 → 20)", or that nothing was gained."""
     language = ui.catalogue.language
     gains = [
@@ -121,7 +123,7 @@ def describe_gain(ui: UIContext, book: Any, changes: Any) -> str:
     return ", ".join(gains) if gains else ui.t("play.no_gain")
 
 
-def _name(book: Any, kind: str, ident: str, language: str) -> str:
+def _name(book: AnyBook, kind: str, ident: str, language: str) -> str:
     finder = getattr(book, kind, None)
     try:
         return finder(ident).name.get(language) if finder else ident

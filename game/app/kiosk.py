@@ -211,7 +211,8 @@ class KioskMode:
 
     def _band(self) -> pygame.Rect:
         if self.display is not None and self.display.band_rect.height > 0:
-            return self.display.band_rect
+            band: pygame.Rect = self.display.band_rect
+            return band
         return pygame.Rect(0, 720, 1280, 54)  # no display (a bare test): a band below the page
 
     def _in_band(self, event: pygame.event.Event) -> bool:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.ui.context import UIContext
 
 if TYPE_CHECKING:
     from game.app.adventure import Adventure
@@ -69,10 +71,18 @@ def install_routes(routes: Mapping[Screen, ScreenFactory]) -> None:
     _ROUTES.update(routes)
 
 
+class RouteServices(Protocol):
+    """What every route is built with: the app's services (``game.app.services.Services``, which holds this
+    navigator: a Protocol here, so the navigator need not import what imports it). The overlays take its ui."""
+
+    @property
+    def ui(self) -> UIContext: ...
+
+
 class Navigator:
     """Builds screens by name and moves between them by intent."""
 
-    def __init__(self, services: Any) -> None:
+    def __init__(self, services: RouteServices) -> None:
         self.services = services
 
     # -- building ----------------------------------------------------------------------
@@ -114,7 +124,7 @@ class Navigator:
         stack.push(shelf)
         return shelf
 
-    def to_sheet(self, here: Scene, adventure: Adventure) -> None:
+    def to_sheet(self, here: Scene, adventure: Adventure[Any, Any]) -> None:
         """Back to the adventure's sheet: the one below when it is there, else a new one in place of ``here``."""
         stack = _stack(here)
         scenes = stack.scenes
@@ -124,7 +134,7 @@ class Navigator:
         else:
             stack.replace(self.build(Screen.SHEET, adventure))
 
-    def hero_fell(self, here: Scene, adventure: Adventure) -> bool:
+    def hero_fell(self, here: Scene, adventure: Adventure[Any, Any]) -> bool:
         """R-DEATH-1: when the hero is dead (or one of the book's endings closed the adventure: a defeat, a
         victory) the end page replaces ``here``; True when it did."""
         hero = getattr(adventure.state, "hero", None)
@@ -134,7 +144,7 @@ class Navigator:
         here.stack.replace(self.build(Screen.DEATH, adventure))
         return True
 
-    def fight_over(self, here: Scene, adventure: Adventure) -> None:
+    def fight_over(self, here: Scene, adventure: Adventure[Any, Any]) -> None:
         """The combat board is done: the death page if the hero fell, else the screen below (or the sheet)."""
         if self.hero_fell(here, adventure):
             return
@@ -144,7 +154,7 @@ class Navigator:
         else:
             stack.replace(self.build(Screen.SHEET, adventure))
 
-    def reopen(self, adventure: Adventure) -> Scene:
+    def reopen(self, adventure: Adventure[Any, Any]) -> Scene:
         """The screen a saved adventure reopens on: its table, creation, its death page, its fight or its sheet."""
         if adventure.book.kind == "rolenplay":
             return self.build(Screen.RNP_TABLE, adventure)

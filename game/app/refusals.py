@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from game.books.models import AnyBook
 from game.i18n.catalogue import Catalogue
 from game.rules.errors import Refused
 
@@ -28,7 +29,7 @@ def refusal_key(code: str) -> str:
     return f"refused.{code}"
 
 
-def describe_refusal(catalogue: Catalogue, refused: Refused, book: Any = None) -> str:
+def describe_refusal(catalogue: Catalogue, refused: Refused, book: AnyBook | None = None) -> str:
     """The text to show the player for ``refused``, in the catalogue's current language.
 
     With a ``book``, id params (``stat``, ``counter``, and for Rôle'n Play ``pace``,
@@ -47,7 +48,7 @@ def describe_refusal(catalogue: Catalogue, refused: Refused, book: Any = None) -
     return catalogue.t(key, **params)
 
 
-def _param_text(catalogue: Catalogue, book: Any, language: str, name: str, value: Any) -> str:
+def _param_text(catalogue: Catalogue, book: AnyBook | None, language: str, name: str, value: Any) -> str:
     """One param as display text: localized name, joined list or tidy number."""
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value) if isinstance(value, (set, frozenset)) else value
@@ -79,45 +80,47 @@ def _number(value: float, language: str) -> str:
     return text.replace(".", ",") if language == "fr" else text
 
 
-def _book_name(lookup: str) -> Callable[[Catalogue, Any, str, str], str | None]:
+def _book_name(lookup: str) -> Callable[[Catalogue, AnyBook | None, str, str], str | None]:
     """A localizer calling ``book.<lookup>(id).name.get(language)``; None when unknown."""
 
-    def localize(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+    def localize(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
         finder = getattr(book, lookup, None) if book is not None else None
         if finder is None:
             return None
         try:
-            return finder(ident).name.get(language)
+            name: str = finder(ident).name.get(language)
+            return name
         except (KeyError, StopIteration, AttributeError, LookupError):
             return None
 
     return localize
 
 
-def _stat(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _stat(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A Fighting Fantasy stat id as the book's name (only books with ``stats``)."""
     if book is None or not hasattr(book, "stats"):
         return None
     return _book_name("stat")(catalogue, book, language, ident)
 
 
-def _counter(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _counter(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A Fighting Fantasy counter id as the book's name (only books with ``counters``)."""
     if book is None or not hasattr(book, "counters"):
         return None
     return _book_name("counter")(catalogue, book, language, ident)
 
 
-def _reason(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _reason(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A Rôle'n Play reveal reason id as the book's name."""
     hiding = getattr(book, "hiding", None)
     for reason in getattr(hiding, "reveal_reasons", None) or []:
         if reason.id == ident:
-            return reason.name.get(language)
+            said: str = reason.name.get(language)
+            return said
     return None
 
 
-def _field(catalogue: Catalogue, book: Any, language: str, what: str) -> str | None:
+def _field(catalogue: Catalogue, book: AnyBook | None, language: str, what: str) -> str | None:
     """A quantity the rules name (an ability, "extra_hours", "distance_m"…) in the current language.
 
     An ability (by id or English name) takes the book's name; anything else the
@@ -126,12 +129,13 @@ def _field(catalogue: Catalogue, book: Any, language: str, what: str) -> str | N
     abilities = getattr(getattr(book, "abilities", None), "scores", None) or []
     for ability in abilities:
         if what in (ability.id, ability.name.en):
-            return ability.name.get(language)
+            named: str = ability.name.get(language)
+            return named
     key = FIELD_PREFIX + re.sub(r"[^a-z0-9]+", "_", what.lower()).strip("_")
     return catalogue.t(key) if catalogue.has(key) else None
 
 
-def _option(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _option(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A creation option id as the book's name (the first step that has it)."""
     for step in getattr(book, "creation", None) or []:
         for option in step.options:
@@ -140,7 +144,7 @@ def _option(catalogue: Catalogue, book: Any, language: str, ident: str) -> str |
     return None
 
 
-def _crew_member(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _crew_member(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A crew member's id as the book's name for them."""
     for member in getattr(book, "crew", None) or []:
         if member.id == ident:
@@ -148,13 +152,13 @@ def _crew_member(catalogue: Catalogue, book: Any, language: str, ident: str) -> 
     return None
 
 
-def _profile(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _profile(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A combat profile id as the book's name for it."""
     rules = (getattr(book, "combat_profiles", None) or {}).get(ident)
     return None if rules is None or rules.name is None else str(rules.name.get(language))
 
 
-def _moon(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | None:
+def _moon(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
     """A Rôle'n Play moon phase id as the book's name."""
     for phase in getattr(getattr(book, "time", None), "moon", None) or []:
         if phase.id == ident:
@@ -162,7 +166,7 @@ def _moon(catalogue: Catalogue, book: Any, language: str, ident: str) -> str | N
     return None
 
 
-_LOCALIZERS: dict[str, Callable[[Catalogue, Any, str, str], str | None]] = {
+_LOCALIZERS: dict[str, Callable[[Catalogue, AnyBook | None, str, str], str | None]] = {
     "stat": _stat,
     "spell": _book_name("spell"),
     "step": _book_name("step"),

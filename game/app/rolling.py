@@ -39,7 +39,7 @@ Presentation = tuple[str, list[DiceGroup], str, str]
 def roll_action(
     scene: Scene,
     services: Services,
-    adventure: Adventure,
+    adventure: Adventure[Any, Any],
     action: Any,
     present: Callable[[Entry], Presentation],
     on_done: Callable[[Entry | Refused], object],  # what it returns is not used

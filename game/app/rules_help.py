@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.books.models import AnyBook
 from game.ui.context import UIContext
 
 SCREENS = ("creation", "sheet", "combat")
 Section = tuple[str, list[str]]  # a heading and its paragraphs
 
 
-def rules_help(ui: UIContext, book: Any, screen: str) -> list[Section]:
+def rules_help(ui: UIContext, book: AnyBook, screen: str) -> list[Section]:
     """The sections of rules to show on ``screen`` (one of SCREENS) for ``book``."""
-    if not hasattr(book, "stats"):
+    if not isinstance(book, FightingFantasyBook):  # a Rôle'n Play book has no such rules
         return []
     builders = {
         "creation": (_scores, _starting_kit, *_choice_builders(book), _tests),
@@ -38,21 +40,24 @@ def _lang(ui: UIContext) -> str:
     return ui.catalogue.language
 
 
-def _stat_name(ui: UIContext, book: Any, stat: str) -> str:
+def _stat_name(ui: UIContext, book: FightingFantasyBook, stat: str) -> str:
     try:
         return book.stat(stat).name.get(_lang(ui))
     except KeyError:
         return stat
 
 
-def _counter_name(ui: UIContext, book: Any, counter: str) -> str:
+def _counter_name(ui: UIContext, book: FightingFantasyBook, counter: str | None) -> str | None:
+    """The counter's name in the book (its id when the book has no such counter)."""
+    if counter is None:
+        return None
     try:
         return book.counter(counter).name.get(_lang(ui))
     except KeyError:
         return counter
 
 
-def _scores(ui: UIContext, book: Any) -> Section:
+def _scores(ui: UIContext, book: FightingFantasyBook) -> Section:
     lines = []
     for stat in book.stats:
         name = stat.name.get(_lang(ui))
@@ -91,7 +96,7 @@ def _stat_limits(ui: UIContext, stat: Any) -> list[str]:
     return lines
 
 
-def _scores_in_play(ui: UIContext, book: Any) -> Section:
+def _scores_in_play(ui: UIContext, book: FightingFantasyBook) -> Section:
     lines = []
     for stat in book.stats:
         lines.extend(_stat_limits(ui, stat))
@@ -99,7 +104,7 @@ def _scores_in_play(ui: UIContext, book: Any) -> Section:
     return ui.t("rules_help.h_book_scores"), lines
 
 
-def _starting_kit(ui: UIContext, book: Any) -> Section:
+def _starting_kit(ui: UIContext, book: FightingFantasyBook) -> Section:
     lines = []
     for counter in book.counters:
         name = counter.name.get(_lang(ui))
@@ -110,20 +115,20 @@ def _starting_kit(ui: UIContext, book: Any) -> Section:
     return ui.t("rules_help.h_kit"), lines
 
 
-def _tests(ui: UIContext, book: Any) -> Section:
+def _tests(ui: UIContext, book: FightingFantasyBook) -> Section:
     lines = []
     for stat_id, test in (("luck", book.luck_test), ("skill", book.skill_test)):
         cost = ui.t("rules_help.test_cost", cost=test.cost, stat=_stat_name(ui, book, stat_id)) if test.cost else ""
         lines.append(ui.t("rules_help.test", stat=_stat_name(ui, book, stat_id), dice=test.dice) + cost)
     for stat in book.stats:
-        test = getattr(stat, "test", None)
-        if test is not None and stat.id not in ("luck", "skill"):
-            cost = ui.t("rules_help.test_cost", cost=test.cost, stat=stat.name.get(_lang(ui))) if test.cost else ""
-            lines.append(ui.t("rules_help.test", stat=stat.name.get(_lang(ui)), dice=test.dice) + cost)
+        own_test = getattr(stat, "test", None)
+        if own_test is not None and stat.id not in ("luck", "skill"):
+            cost = ui.t("rules_help.test_cost", cost=own_test.cost, stat=stat.name.get(_lang(ui))) if own_test.cost else ""
+            lines.append(ui.t("rules_help.test", stat=stat.name.get(_lang(ui)), dice=own_test.dice) + cost)
     return ui.t("rules_help.h_tests"), lines
 
 
-def _healing(ui: UIContext, book: Any) -> Section:
+def _healing(ui: UIContext, book: FightingFantasyBook) -> Section:
     lines = []
     stamina = _stat_name(ui, book, "stamina")
     for key, healing in (("rules_help.meal", book.meal), ("rules_help.herb", book.herb)):
@@ -150,7 +155,7 @@ def _healing(ui: UIContext, book: Any) -> Section:
     return ui.t("rules_help.h_healing"), lines
 
 
-def _calendar(ui: UIContext, book: Any) -> Section | None:
+def _calendar(ui: UIContext, book: FightingFantasyBook) -> Section | None:
     calendar = book.calendar
     if calendar is None:
         return None
@@ -161,14 +166,14 @@ def _calendar(ui: UIContext, book: Any) -> Section | None:
     return calendar.name.get(_lang(ui)), lines
 
 
-def _death(ui: UIContext, book: Any) -> Section:
+def _death(ui: UIContext, book: FightingFantasyBook) -> Section:
     stamina = _stat_name(ui, book, "stamina")
     lines = [ui.t("rules_help.death", stat=stamina)]
     lines.append(ui.t("rules_help.may_continue") if book.death.may_continue else ui.t("rules_help.death_final"))
     return ui.t("rules_help.h_death"), lines
 
 
-def _attack_round(ui: UIContext, book: Any) -> Section:
+def _attack_round(ui: UIContext, book: FightingFantasyBook) -> Section:
     combat = book.combat
     skill, stamina = _stat_name(ui, book, "skill"), _stat_name(ui, book, "stamina")
     return ui.t("rules_help.h_attack_round"), [
@@ -180,7 +185,7 @@ def _attack_round(ui: UIContext, book: Any) -> Section:
     ]
 
 
-def _luck_in_combat(ui: UIContext, book: Any) -> Section:
+def _luck_in_combat(ui: UIContext, book: FightingFantasyBook) -> Section:
     combat = book.combat
     luck, stamina = _stat_name(ui, book, "luck"), _stat_name(ui, book, "stamina")
     return ui.t("rules_help.h_luck_in_combat", stat=luck), [
@@ -202,7 +207,7 @@ def _luck_in_combat(ui: UIContext, book: Any) -> Section:
     ]
 
 
-def _archery(ui: UIContext, book: Any) -> Section | None:
+def _archery(ui: UIContext, book: FightingFantasyBook) -> Section | None:
     archery = book.archery
     if archery is None:
         return None
@@ -224,7 +229,7 @@ def _archery(ui: UIContext, book: Any) -> Section | None:
     ]
 
 
-def _escape_and_weapon(ui: UIContext, book: Any) -> Section:
+def _escape_and_weapon(ui: UIContext, book: FightingFantasyBook) -> Section:
     combat = book.combat
     return ui.t("rules_help.h_escape"), [
         ui.t("rules_help.escape", damage=combat.escape_damage, stat=_stat_name(ui, book, "stamina")),
@@ -232,7 +237,7 @@ def _escape_and_weapon(ui: UIContext, book: Any) -> Section:
     ]
 
 
-def _other_profiles(ui: UIContext, book: Any) -> Section | None:
+def _other_profiles(ui: UIContext, book: FightingFantasyBook) -> Section | None:
     profiles = getattr(book, "combat_profiles", None) or {}
     if not profiles:
         return None
@@ -243,11 +248,11 @@ def _other_profiles(ui: UIContext, book: Any) -> Section | None:
     return ui.t("rules_help.h_profiles"), lines
 
 
-def _choice_builders(book: Any) -> list[Any]:
+def _choice_builders(book: FightingFantasyBook) -> list[Any]:
     """One section per creation choice the book defines (a potion, spells…), its options described."""
 
     def builder(step: Any) -> Any:
-        def build(ui: UIContext, book: Any) -> Section:
+        def build(ui: UIContext, book: FightingFantasyBook) -> Section:
             lines = [step.help.get(_lang(ui))] if step.help is not None else []
             for option in step.options:
                 text = option.name.get(_lang(ui))
@@ -262,7 +267,7 @@ def _choice_builders(book: Any) -> list[Any]:
     return [builder(step) for step in getattr(book, "creation", None) or []]
 
 
-def _spells(ui: UIContext, book: Any) -> Section | None:
+def _spells(ui: UIContext, book: FightingFantasyBook) -> Section | None:
     spells = getattr(book, "spells", None) or []
     if not spells:
         return None
@@ -278,7 +283,7 @@ def _spells(ui: UIContext, book: Any) -> Section | None:
     return ui.t("rules_help.h_spells"), lines
 
 
-def _thresholds(ui: UIContext, book: Any) -> Section | None:
+def _thresholds(ui: UIContext, book: FightingFantasyBook) -> Section | None:
     """The book's score thresholds beyond STAMINA 0: deaths and warnings (FEAR at its maximum…)."""
     lines = []
     for threshold in getattr(book, "thresholds", None) or []:

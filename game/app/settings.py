@@ -12,7 +12,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -120,7 +120,7 @@ class SettingsStore:
             return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, reason)]))
         return self._validate_fields(path, data)
 
-    def _validate_fields(self, path: Path, data: dict) -> LoadResult:
+    def _validate_fields(self, path: Path, data: dict[str, Any]) -> LoadResult:
         """Keep each valid field, replace each invalid one by its default."""
         problems: list[SettingsProblem] = []
         kept = dict(data)
@@ -131,7 +131,7 @@ class SettingsStore:
                 name = ".".join(str(part) for part in error["loc"]) or None
                 problems.append(SettingsProblem(path, name, error["msg"]))
                 if error["loc"]:
-                    kept.pop(error["loc"][0], None)
+                    kept.pop(str(error["loc"][0]), None)  # a top-level field: always a name
         try:
             settings = Settings.model_validate(kept)
         except ValidationError:  # should not happen; be safe anyway

@@ -31,7 +31,7 @@ def showcase(name: str) -> Callable[[SceneFactory], SceneFactory]:
     return register
 
 
-def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -> Adventure:
+def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -> Adventure[Any, Any]:
     """A hero part-way through a book: the sample sheet of the screenshots."""
     book = services.shelf.books[book_id]
     # Any: the book's kind, known only at run time, picks the ruleset's state and action types.

@@ -9,10 +9,14 @@ model, no widget, only pygame and the bundled title font.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import bundled
+
+if TYPE_CHECKING:
+    from game.app.display import Display
 
 PARCHMENT = (236, 222, 190)
 RUBRIC = (142, 36, 28)
@@ -20,7 +24,7 @@ INK_SOFT = (96, 74, 54)
 TITLE_FONT = "EBGaramondSC12-Regular.ttf"
 
 
-def draw_splash(display, title: str = "Feuille d'Aventure", subtitle: str = "…") -> None:
+def draw_splash(display: Display, title: str = "Feuille d'Aventure", subtitle: str = "…") -> None:
     """Draw the title page on ``display`` (a game.app.display.Display) and show it."""
     surface = display.surface
     surface.fill(PARCHMENT)

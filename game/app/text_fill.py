@@ -59,7 +59,7 @@ def hostile_actions(text: str) -> Iterator[None]:
     original = Session.apply
     renamed: dict[str, str] = {}  # a party member added under ``text`` is then called so by later actions
 
-    def apply(self: Session, action: Any, dice: Any = None) -> Any:
+    def apply(self: Session[Any, Any], action: Any, dice: Any = None) -> Any:
         if isinstance(action, BaseModel):  # screens and samples build typed actions: swap in their JSON form
             action = action.model_dump(mode="json")
         action = _renaming(action, renamed)

@@ -47,7 +47,7 @@ class Consequences:
 
     BLOCK = 50
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session[Any, Any]) -> None:
         self.session = session
         self._found: dict[int, tuple[Change, ...]] = {}
 
@@ -96,7 +96,7 @@ def category(action: dict[str, Any]) -> str:
     return "other"
 
 
-def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
+def changes(session: Session[Any, Any], before: Any, after: Any) -> tuple[Change, ...]:
     """The scores, initial scores, counters and fighters' STAMINA that differ between two states."""
     if not hasattr(session.book, "stats"):
         return ()
@@ -125,7 +125,7 @@ def changes(session: Session, before: Any, after: Any) -> tuple[Change, ...]:
     return tuple(found)
 
 
-def _numbers(session: Session, state: Any) -> dict[str, Any]:
+def _numbers(session: Session[Any, Any], state: Any) -> dict[str, Any]:
     """The parts of a state's view that changes compare: hero, counters, fight (read straight from a sheet state).
 
     A Fighting Fantasy state is read directly (the full view also builds the
@@ -147,13 +147,13 @@ def _numbers(session: Session, state: Any) -> dict[str, Any]:
     }
 
 
-def preview_changes(session: Session, action: Any) -> tuple[Change, ...] | None:
+def preview_changes(session: Session[Any, Any], action: Any) -> tuple[Change, ...] | None:
     """What ``action`` would change now, without applying it (None: the rules refuse it)."""
     after = session.preview(action)
     return None if after is None else changes(session, session.state, after)
 
 
-def rows(session: Session) -> list[Row]:
+def rows(session: Session[Any, Any]) -> list[Row]:
     """Every standing entry as a timeline row, oldest first; their changes are read when asked for."""
     consequences = Consequences(session)
     found = []
@@ -165,6 +165,6 @@ def rows(session: Session) -> list[Row]:
     return found
 
 
-def visited_paragraphs(session: Session) -> list[int]:
+def visited_paragraphs(session: Session[Any, Any]) -> list[int]:
     """The paragraphs reached, in order (every ``paragraph`` action that stands)."""
     return [e.action["number"] for e in session.entries if e.action.get("do") == "paragraph" and "number" in e.action]

@@ -34,6 +34,9 @@ class FightingFantasyBook(fighting_fantasy.FightingFantasyBook):
 
 
 Book = Annotated[FightingFantasyBook | RolenplayBook, Field(discriminator="kind")]
+#: Any book as the app and the screens type it: the models themselves (a book read from a file is the
+#: checked subclass above, so it is one of these too).
+AnyBook = fighting_fantasy.FightingFantasyBook | RolenplayBook
 
 BOOK_ADAPTER: TypeAdapter[Book] = TypeAdapter(Book)
 

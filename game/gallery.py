@@ -49,9 +49,9 @@ def run_app(argv: list[str] | None = None) -> int:
 
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
+    from game.app.navigator import Navigator, Screen, UIOnly
     from game.app.stack import SceneStack
     from game.i18n.catalogue import Catalogue
-    from game.scenes.gallery import GalleryScene
     from game.ui.clipboard import Clipboard
     from game.ui.context import UIContext
     from game.ui.theme import Theme
@@ -74,7 +74,7 @@ def run_app(argv: list[str] | None = None) -> int:
     )
     ui = UIContext(theme, catalogue, Clipboard())
     stack = SceneStack()
-    stack.push(GalleryScene(ui, rng=random.Random(0), animation_factor=settings.animation_factor))
+    stack.push(Navigator(UIOnly(ui)).build(Screen.GALLERY, rng=random.Random(0), animation_factor=settings.animation_factor))
     stack.apply_pending()
     try:
         if args.screenshot:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -77,6 +78,14 @@ class RouteServices(Protocol):
 
     @property
     def ui(self) -> UIContext: ...
+
+
+@dataclass(frozen=True)
+class UIOnly:
+    """The services of a screen run on its own, without the app's (``python -m game.gallery``): the ui only,
+    enough for the overlays it opens."""
+
+    ui: UIContext
 
 
 class Navigator:

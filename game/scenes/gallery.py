@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from game.app.dialog import Dialog
 from game.app.fluid import FluidLayout
+from game.app.navigator import Navigator, Screen, UIOnly
 from game.app.scene import Scene
 from game.ui.button import Button
 from game.ui.context import UIContext
@@ -106,6 +106,7 @@ class GalleryScene(FluidLayout, Scene):
     ) -> None:
         super().__init__()
         self.ui = ui
+        self.navigator = Navigator(UIOnly(ui))  # the gallery runs without the app's services: its overlays need the ui
         self.rng = rng or random.Random(0)
         self.animation_factor = animation_factor
         self.die_value = 4
@@ -245,15 +246,14 @@ class GalleryScene(FluidLayout, Scene):
         """Ask a yes/no question in a modal Dialog."""
         if self.stack is None:
             return
-        self.stack.push(
-            Dialog(
-                self.ui,
-                self.ui.tr("gallery.dialog_message"),
-                [(self.ui.tr("common.no"), False), (self.ui.tr("common.yes"), True)],
-                title=self.ui.tr("gallery.dialog_title"),
-                cancel_value=False,
-                on_result=self._dialog_answer,
-            )
+        self.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.tr("gallery.dialog_message"),
+            [(self.ui.tr("common.no"), False), (self.ui.tr("common.yes"), True)],
+            title=self.ui.tr("gallery.dialog_title"),
+            cancel_value=False,
+            on_result=self._dialog_answer,
         )
 
     def _dialog_answer(self, value: object) -> None:

@@ -17,15 +17,12 @@ model; each error names the JSON path of the offending value.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import Field, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from game.books.common import Identifier, LocalText, Strict
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.books.fighting_fantasy import FightingFantasyBook
 
 SectionNumber = Annotated[int, Field(ge=1, le=100_000)]
 Amount = Annotated[int, Field(ge=-999, le=999)]
@@ -189,7 +186,30 @@ def _error(loc: tuple[Any, ...], value: Any, message: str) -> InitErrorDetails:
     return InitErrorDetails(type=PydanticCustomError("section", message), loc=loc, input=value)
 
 
-def check_sections(book: FightingFantasyBook) -> None:
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+class SectionsBook(Protocol):
+    """What the sections' checks read of their book (``FightingFantasyBook``, which builds on this module: a
+    Protocol here, so this module need not import the book that imports it)."""
+
+    @property
+    def sections(self) -> Sequence[Section]: ...
+    @property
+    def entry_section(self) -> int: ...
+    @property
+    def stats(self) -> Sequence[_Named]: ...
+    @property
+    def counters(self) -> Sequence[_Named]: ...
+    @property
+    def calendar(self) -> object | None: ...
+    @property
+    def archery(self) -> object | None: ...
+
+
+def check_sections(book: SectionsBook) -> None:
     """Cross-checks of the sections against each other and the book; raises a ValidationError with exact paths."""
     sections: Sequence[Section] = book.sections
     if not sections:
@@ -234,7 +254,7 @@ def check_sections(book: FightingFantasyBook) -> None:
         raise ValidationError.from_exception_data("FightingFantasyBook", errors)
 
 
-def _event_checks(book: FightingFantasyBook, index: int, section: Section) -> Iterable[InitErrorDetails]:
+def _event_checks(book: SectionsBook, index: int, section: Section) -> Iterable[InitErrorDetails]:
     stats = [s.id for s in book.stats]
     counters = [c.id for c in book.counters]
     for number, event in enumerate(section.events):
@@ -249,7 +269,7 @@ def _event_checks(book: FightingFantasyBook, index: int, section: Section) -> It
             yield from _fight_checks(book, loc, event)
 
 
-def _fight_checks(book: FightingFantasyBook, loc: tuple[Any, ...], event: FightEvent) -> Iterable[InitErrorDetails]:
+def _fight_checks(book: SectionsBook, loc: tuple[Any, ...], event: FightEvent) -> Iterable[InitErrorDetails]:
     if event.arrows and book.archery is None:
         yield _error((*loc, "arrows"), event.arrows, "this book has no bow")
     if event.mode == "as_one" and len(event.enemies) > 1:

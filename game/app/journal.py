@@ -14,15 +14,15 @@ from game.rules.session import Entry
 from game.ui.context import UIContext
 
 
-def _localized(ui: UIContext, book: AnyBook, action: dict[str, Any]) -> dict[str, Any]:
+def _localized(ui: UIContext, book: AnyBook | None, action: dict[str, Any]) -> dict[str, Any]:
     language = ui.catalogue.language
     params = dict(action)
-    if "stat" in params and hasattr(book, "stat"):
+    if "stat" in params and book is not None and hasattr(book, "stat"):
         try:
             params["stat"] = book.stat(params["stat"]).name.get(language)
         except KeyError:
             pass
-    if "name" in params and action.get("do") in ("counter", "set_counter") and hasattr(book, "counter"):
+    if "name" in params and action.get("do") in ("counter", "set_counter") and book is not None and hasattr(book, "counter"):
         try:
             params["name"] = book.counter(params["name"]).name.get(language)
         except KeyError:
@@ -32,11 +32,11 @@ def _localized(ui: UIContext, book: AnyBook, action: dict[str, Any]) -> dict[str
         effect = potions.kinds.get(params.get("kind", ""))
         if effect is not None:
             params["kind"] = effect.name.get(language)
-    if action.get("do") == "cast" and hasattr(book, "spell"):
+    if action.get("do") == "cast" and book is not None and hasattr(book, "spell"):
         spell = book.spell(str(params.get("spell", "")))
         if spell is not None:
             params["spell"] = spell.name.get(language)
-    if action.get("do") == "choose" and hasattr(book, "step"):
+    if action.get("do") == "choose" and book is not None and hasattr(book, "step"):
         step = book.step(str(params.get("step", "")))
         if step is not None:
             picks = params.get("picks") or []
@@ -54,7 +54,7 @@ def _localized(ui: UIContext, book: AnyBook, action: dict[str, Any]) -> dict[str
     return params
 
 
-def describe_entry(ui: UIContext, book: AnyBook, entry: Entry) -> str:
+def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry) -> str:
     """One line for the journal: the action, its dice and its outcome."""
     do = entry.action.get("do", "?")
     key = f"action.{do}"
@@ -89,7 +89,7 @@ def undo_state(ui: UIContext, adventure: Any, nothing_key: str) -> tuple[bool, A
     return False, describe_refusal(ui.catalogue, refused, adventure.book)
 
 
-def describe_change(ui: UIContext, book: AnyBook, change: Any) -> str:
+def describe_change(ui: UIContext, book: AnyBook | None, change: Any) -> str:
     """ "ENDURANCE 17 → 20", "ENDURANCE de départ 20 → 21", "Orc : ENDURANCE 6 → 4" (a timeline Change)."""
     language = ui.catalogue.language
     if change.kind in ("stat", "initial"):
@@ -107,12 +107,12 @@ def describe_change(ui: UIContext, book: AnyBook, change: Any) -> str:
     )
 
 
-def describe_changes(ui: UIContext, book: AnyBook, changes: Any) -> str:
+def describe_changes(ui: UIContext, book: AnyBook | None, changes: Any) -> str:
     """Every change of an entry on one line, or "" when nothing changed."""
     return " · ".join(describe_change(ui, book, c) for c in changes)
 
 
-def describe_gain(ui: UIContext, book: AnyBook, changes: Any) -> str:
+def describe_gain(ui: UIContext, book: AnyBook | None, changes: Any) -> str:
     """A heal's message: "+3 ENDURANCE (17 → 20)", or that nothing was gained."""
     language = ui.catalogue.language
     gains = [
@@ -123,7 +123,7 @@ def describe_gain(ui: UIContext, book: AnyBook, changes: Any) -> str:
     return ", ".join(gains) if gains else ui.t("play.no_gain")
 
 
-def _name(book: AnyBook, kind: str, ident: str, language: str) -> str:
+def _name(book: AnyBook | None, kind: str, ident: str, language: str) -> str:
     finder = getattr(book, kind, None)
     try:
         return finder(ident).name.get(language) if finder else ident

@@ -35,7 +35,9 @@ class AdventureBusy(Exception):
         self.save_id = save_id
 
 
-def open_saved(store: SaveStore, books: Mapping[str, Any], save_id: str, version: int = 0, read_only: bool = False) -> Adventure:
+def open_saved(
+    store: SaveStore, books: Mapping[str, Any], save_id: str, version: int = 0, read_only: bool = False
+) -> Adventure[Any, Any]:
     """The adventure ``save_id`` at ``version`` (0: the save; n: backup n), replayed, held by this window.
 
     Raises AdventureBusy when another window holds it (never with ``read_only``), SaveError when that

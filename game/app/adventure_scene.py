@@ -19,7 +19,7 @@ import pygame
 from pydantic import BaseModel
 
 from game.app.adventure import Adventure, Change, read_only_refusal
-from game.app.navigator import Screen
+from game.app.navigator import Navigator, Screen
 from game.app.refusals import describe_refusal
 from game.app.services import Services
 from game.app.widget_screen import WidgetScene
@@ -28,6 +28,7 @@ from game.rules.errors import Refused
 from game.rules.session import Entry
 from game.ui.keymap import press, shortcut_action
 from game.ui.speech import SpokenText
+from game.ui.widget import Widget
 
 
 class AdventureScene(WidgetScene):
@@ -45,7 +46,7 @@ class AdventureScene(WidgetScene):
     #: The control Escape presses when it is shown, by attribute name (None: Escape is not taken here).
     back_control: str | None = None
 
-    def __init__(self, services: Services, adventure: Adventure) -> None:
+    def __init__(self, services: Services, adventure: Adventure[Any, Any]) -> None:
         super().__init__(services.ui)  # the ui and the screen's widgets (a screen may build a new group to re-lay out)
         self.services = services
         self.adventure = adventure
@@ -56,7 +57,7 @@ class AdventureScene(WidgetScene):
         adventure.subscribe(self._heard)
 
     @property
-    def navigator(self) -> Any:
+    def navigator(self) -> Navigator:
         return self.services.navigator
 
     # -- the refresh cycle ----------------------------------------------------------------------
@@ -133,19 +134,19 @@ class AdventureScene(WidgetScene):
         """``refused`` in the player's language, with the book's names."""
         return describe_refusal(self.ui.catalogue, refused, self.book)
 
-    def reason(self, action: Any) -> str | None:
+    def reason(self, action: BaseModel | Refused) -> str | None:
         """Why the rules would refuse ``action`` now, in words (None when allowed): a disabled control's tooltip.
 
         ``action`` may already be a Refused (a builder that could not make the action from the values typed)."""
         refused = action if isinstance(action, Refused) else self.adventure.refusal(action)
         return None if refused is None else self.refusal_text(refused)
 
-    def allow_kind(self, widget: Any, kind: type[BaseModel]) -> None:
+    def allow_kind(self, widget: Widget, kind: type[BaseModel]) -> None:
         """Enable ``widget`` when the rules allow that kind of action now (``Session.available``), else say why."""
         refused = self.adventure.session.available().get(kind_of(kind))
         widget.set_enabled(refused is None, None if refused is None else self.refusal_text(refused))
 
-    def allow(self, widget: Any, action: Any) -> None:
+    def allow(self, widget: Widget, action: BaseModel | Refused) -> None:
         """Enable ``widget`` when the rules accept ``action`` now, else disable it with the reason."""
         reason = self.reason(action)
         widget.set_enabled(reason is None, reason)

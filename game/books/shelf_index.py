@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from game import safe_file
+from game.atomic import atomic_write_text
+from game.books.edition import book_hash
 
 INDEX_FORMAT = 1
 MAX_INDEX_BYTES = 8 * 1024 * 1024  # 400 books' cards (two folders of 200) are under 1 MiB
@@ -57,7 +59,7 @@ class BookCard:
     series_number: int | None
     file: str  # the file's path
     sha256: str  # of the file's bytes
-    book_hash: str  # the edition hash saves record (game.storage.saves.book_hash)
+    book_hash: str  # the edition hash saves record (game.books.edition.book_hash)
 
     def label(self, language: str = "fr") -> str:
         """The series prefix and number ("DF 31", "FF 1"), or "" without a number."""
@@ -87,7 +89,6 @@ class BookCard:
 
 def card_of(book: Any, path: Path, data: bytes) -> BookCard:
     """The card of a validated ``book`` read from ``path`` (whose bytes are ``data``)."""
-    from game.storage.saves import book_hash
 
     def text(value: Any) -> Text | None:
         return Text(value.fr, value.en) if value is not None else None
@@ -149,8 +150,6 @@ class ShelfIndex:
         """Write the index (only the files still on the shelf), quietly: it is only a cache."""
         if self.path is None or (not self.changed and set(self.entries) <= keep):
             return
-        from game.atomic import atomic_write_text
-
         entries = {key: value for key, value in self.entries.items() if key in keep}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

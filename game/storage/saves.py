@@ -25,8 +25,6 @@ writes a save it would refuse to read.
 from __future__ import annotations
 
 import errno
-import hashlib
-import json
 import os
 import secrets
 import time
@@ -38,6 +36,7 @@ from typing import Any
 
 from game import safe_file, safe_json
 from game.atomic import atomic_write_bytes, atomic_write_text
+from game.books.edition import book_hash
 from game.rules.session import Session
 from game.storage import lock
 from game.storage.save_file import (
@@ -57,25 +56,6 @@ from game.storage.versions import History, move_aside
 BACKUPS = 5
 BUSY = "this adventure is open in another window: this window does not save it"
 STALE_TEMP_SECONDS = 60  # a write's temporary file older than this was left by a crash
-_BOOK_HASHES: dict[int, tuple[Any, str]] = {}
-
-
-def book_hash(book: Any) -> str:
-    """SHA-256 of the book's content as its file gives it (fields left out and key order don't count).
-
-    Two editions of a book file differing in any value — a number the rules use
-    or a text — hash differently; reformatting the file, or a new app version
-    adding a field with a default, does not change it.
-    """
-    cached = _BOOK_HASHES.get(id(book))
-    if cached is not None and cached[0] is book:
-        return cached[1]
-    content = json.dumps(
-        book.model_dump(mode="json", exclude_unset=True), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-    digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
-    _BOOK_HASHES[id(book)] = (book, digest)
-    return digest
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from game.app.display import Display
     from game.app.lifecycle import StopSignals
     from game.app.loop import MainLoop
+    from game.app.scene import SceneStack
     from game.app.services import Services
-    from game.app.stack import SceneStack
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -173,8 +173,8 @@ def render_entry(
 
     from game.app.loop import FakeClock, MainLoop
     from game.app.narrator import Narrator
+    from game.app.scene import SceneStack
     from game.app.services import build_services
-    from game.app.stack import SceneStack
     from game.app.text_fill import fill_widgets, hostile_actions
     from game.scenes.common.narration import describe_screen
 
@@ -219,8 +219,8 @@ def run(args: argparse.Namespace) -> int:
     stop = StopSignals()
     display = open_window(args, stop)
 
+    from game.app.scene import SceneStack
     from game.app.services import build_services
-    from game.app.stack import SceneStack
 
     services = build_services(config_dir=args.config_dir, data_dir=args.data_dir, demo=args.demo)
     if args.language:
@@ -328,8 +328,8 @@ def smoke_start(args: argparse.Namespace) -> int:
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
     from game.app.navigator import Screen
+    from game.app.scene import SceneStack
     from game.app.services import build_services
-    from game.app.stack import SceneStack
 
     started = time.perf_counter()
     pygame.display.init()

@@ -50,7 +50,7 @@ def run_app(argv: list[str] | None = None) -> int:
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
     from game.app.navigator import Navigator, Screen, UIOnly
-    from game.app.stack import SceneStack
+    from game.app.scene import SceneStack
     from game.i18n.catalogue import Catalogue
     from game.ui.clipboard import Clipboard
     from game.ui.context import UIContext

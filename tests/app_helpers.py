@@ -8,8 +8,8 @@ import ui_helpers  # noqa: F401  (selects the dummy SDL drivers first)
 from game.app.adventure import Adventure
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.scene import SceneStack
 from game.app.services import build_services
-from game.app.stack import SceneStack
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 

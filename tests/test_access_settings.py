@@ -11,8 +11,8 @@ import pytest
 from app_helpers import Driver, make_services
 
 from game.app.autopilot import Autopilot, Tap
+from game.app.scene import SceneStack
 from game.app.settings import SettingsStore
-from game.app.stack import SceneStack
 from game.scenes.access_settings import AccessSettingsScene
 from game.scenes.settings import SettingsScene
 from game.ui import voices

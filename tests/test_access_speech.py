@@ -11,8 +11,7 @@ import pytest
 from ui_helpers import init_pygame, key, ui  # noqa: F401  (fixture)
 
 from game.app.narrator import Narrator
-from game.app.scene import Scene
-from game.app.stack import SceneStack
+from game.app.scene import Scene, SceneStack
 from game.ui import voices
 from game.ui.button import Button
 from game.ui.counter import Counter

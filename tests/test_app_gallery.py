@@ -9,7 +9,7 @@ from ui_helpers import init_pygame, key, ui  # noqa: F401
 from game.app.dialog import Dialog
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 from game.gallery import run_app
 from game.scenes.gallery import GalleryScene
 

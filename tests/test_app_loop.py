@@ -6,8 +6,7 @@ from ui_helpers import init_pygame
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.scene import Scene
-from game.app.stack import SceneStack
+from game.app.scene import Scene, SceneStack
 
 
 class Counting(Scene):

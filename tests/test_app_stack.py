@@ -2,8 +2,7 @@
 
 import pygame
 
-from game.app.scene import Scene
-from game.app.stack import SceneStack
+from game.app.scene import Scene, SceneStack
 
 
 class Probe(Scene):
@@ -175,8 +174,7 @@ def test_wants_animation_comes_from_visible_scenes_only():
 
 
 def test_clear_resumes_no_scene_on_the_way_out():
-    from game.app.scene import Scene
-    from game.app.stack import SceneStack
+    from game.app.scene import Scene, SceneStack
 
     resumed = []
 

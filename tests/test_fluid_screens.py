@@ -14,9 +14,9 @@ import pytest
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.app.showcase import load_all
-from game.app.stack import SceneStack
 from game.ui.layout import ScrollPane
 
 SIZES = ((1024, 640), (1920, 1080))

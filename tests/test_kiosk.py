@@ -12,8 +12,8 @@ from app_helpers import make_services
 from game.app.display import Display
 from game.app.kiosk import KioskMode, demo_fresh_start
 from game.app.loop import FakeClock, MainLoop, SystemClock
+from game.app.scene import SceneStack
 from game.app.services import build_services
-from game.app.stack import SceneStack
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 

@@ -17,9 +17,8 @@ from ui_helpers import init_pygame, key, text_input
 from game.app.adventure import Adventure
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
-from game.app.stack import SceneStack
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.combat.animator import Phase

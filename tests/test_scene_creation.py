@@ -8,9 +8,9 @@ from ui_helpers import init_pygame, key, mouse_down, mouse_up, text_input
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.app.settings import SettingsStore
-from game.app.stack import SceneStack
 from game.scenes.creation import paint as creation_paint
 from game.scenes.creation.scene import CreationScene
 from game.scenes.creation.view import formula_text, stat_about

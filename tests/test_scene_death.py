@@ -8,9 +8,9 @@ from ui_helpers import init_pygame, key, mouse_down, mouse_up, text_input
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.app.showcase import sample_adventure
-from game.app.stack import SceneStack
 from game.scenes.death.scene import DeathScene
 from game.scenes.death.view import hero_name, killer
 from game.ui import fonts

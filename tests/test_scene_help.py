@@ -8,9 +8,8 @@ from ui_helpers import init_pygame, key, mouse_down, mouse_up
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
-from game.app.stack import SceneStack
 from game.i18n.catalogue import load_table
 from game.scenes.help import TOPICS, HelpScene, all_keys, entries
 from game.ui import fonts

@@ -12,9 +12,9 @@ from app_helpers import Driver, make_services
 from game.app import display as display_module
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.app.showcase import load_all
-from game.app.stack import SceneStack
 from game.scenes.rnp_table.character_form import CharacterForm
 from game.scenes.rnp_table.saves import SavesScene
 from game.scenes.rnp_table.scene import RnpTableScene

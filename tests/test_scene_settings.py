@@ -8,10 +8,9 @@ from ui_helpers import init_pygame, key, mouse_down, mouse_up, text_input
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
 from game.app.settings import SettingsStore
-from game.app.stack import SceneStack
 from game.scenes.settings import ROW_LABELS, SettingsScene
 from game.ui import fonts
 from game.ui.button import Button

@@ -4,8 +4,7 @@ import pygame
 from ui_helpers import click, key, mouse_down, ui  # noqa: F401
 
 from game.app.dialog import Dialog
-from game.app.scene import Scene
-from game.app.stack import SceneStack
+from game.app.scene import Scene, SceneStack
 
 
 class Recorder(Scene):

@@ -4,7 +4,7 @@ import pygame
 import pytest
 from ui_helpers import init_pygame
 
-from game.ui import draw, fonts, icons
+from game.ui import draw, fonts, icons, text_fit
 from game.ui.theme import COLOURBLIND, PARCHMENT
 
 
@@ -79,6 +79,6 @@ def test_panel_draws_in_the_colourblind_palette():
 
 
 def test_wrap_words_respects_width():
-    lines = draw.wrap_words("Le vieux passeur demande deux pièces d'or", "body", 22, 150)
+    lines = text_fit.wrap_words("Le vieux passeur demande deux pièces d'or", "body", 22, 150)
     assert len(lines) > 1
     assert all(fonts.text_width(line, "body", 22) <= 150 for line in lines)

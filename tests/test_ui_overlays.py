@@ -16,7 +16,7 @@ from game.app.dialog import Dialog
 from game.app.display import MIN_PAGE, Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.navigator import Screen
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.common.form import FieldSpec, FormScene
 from game.scenes.common.spells import SpellsModal

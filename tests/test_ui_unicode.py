@@ -12,10 +12,11 @@ from game.ui.button import Button
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext
 from game.ui.counter import Counter
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.notes import NotesArea
 from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
+from game.ui.text_fit import wrap_words
 from game.ui.theme import Theme
 from game.ui.toggle import Toggle
 

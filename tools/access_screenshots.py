@@ -24,9 +24,9 @@ import pygame  # noqa: E402
 
 from game.app.display import Display  # noqa: E402
 from game.app.loop import FakeClock, MainLoop  # noqa: E402
+from game.app.scene import SceneStack  # noqa: E402
 from game.app.services import build_services  # noqa: E402
 from game.app.showcase import load_all  # noqa: E402
-from game.app.stack import SceneStack  # noqa: E402
 
 # (picture, showcase sample, palette, interface size, how many Tabs before the picture, window)
 SMALL, FULL_HD, LARGE = (1280, 720), (1920, 1080), (2048, 1280)

@@ -34,8 +34,8 @@ import pygame  # noqa: E402
 from game.app.adventure import Adventure  # noqa: E402
 from game.app.display import Display  # noqa: E402
 from game.app.loop import FakeClock, MainLoop  # noqa: E402
+from game.app.scene import SceneStack  # noqa: E402
 from game.app.services import build_services  # noqa: E402
-from game.app.stack import SceneStack  # noqa: E402
 from game.rules.dice import RandomDice  # noqa: E402
 from game.rules.session import Session, Start  # noqa: E402
 from game.scenes.combat.scene import CombatScene  # noqa: E402

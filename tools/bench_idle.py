@@ -35,7 +35,7 @@ from game.app.display import Display
 from game.app.loop import MainLoop
 from game.app.services import build_services
 from game.app.showcase import sample_adventure
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 from game.scenes.sheet.scene import SheetScene
 
 scratch, settle, seconds = Path(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])

@@ -57,7 +57,7 @@ from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.services import build_services
 from game.app.showcase import load_all
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 
 pygame.display.init()
 pygame.font.init()

@@ -48,7 +48,7 @@ if sys.argv[3] == "splash":
     raise SystemExit(0)
 from game.app.loop import MainLoop
 from game.app.services import build_services
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 from game.scenes.bookshelf.scene import BookshelfScene
 
 services = build_services(config_dir=args.config_dir, data_dir=args.data_dir)

@@ -101,8 +101,8 @@ def check(
 
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
+    from game.app.scene import SceneStack
     from game.app.services import build_services
-    from game.app.stack import SceneStack
     from game.app.text_fill import fill_widgets, hostile_actions
     from game.ui.text_fit import recording
 

@@ -17,8 +17,8 @@ import pygame  # noqa: E402
 from game.app.display import Display  # noqa: E402
 from game.app.kiosk import KioskMode, demo_fresh_start  # noqa: E402
 from game.app.loop import FakeClock, MainLoop  # noqa: E402
+from game.app.scene import SceneStack  # noqa: E402
 from game.app.services import build_services  # noqa: E402
-from game.app.stack import SceneStack  # noqa: E402
 
 
 def main() -> int:

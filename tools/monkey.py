@@ -149,9 +149,9 @@ def run(events: int, seed: int, only: str | None, report=print) -> int:
 
     from game.app.display import Display
     from game.app.loop import FakeClock, MainLoop
+    from game.app.scene import SceneStack
     from game.app.services import build_services
     from game.app.showcase import load_all
-    from game.app.stack import SceneStack
 
     rng = random.Random(seed)
     screens = [(n, f) for n, f in load_all() if not only or only in n]

@@ -51,8 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.app.display import Display
     from game.app.kiosk import KioskMode, demo_fresh_start
     from game.app.loop import FakeClock, MainLoop
+    from game.app.scene import SceneStack
     from game.app.services import build_services
-    from game.app.stack import SceneStack
 
     scratch = Path(tempfile.mkdtemp(prefix="feuille-soak-"))
     services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", demo=True, seed=args.seed)

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.scene import SceneStack
 from game.app.services import Services
-from game.app.stack import SceneStack
 
 if TYPE_CHECKING:
     from game.ui.text_field import TextField

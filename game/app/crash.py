@@ -21,9 +21,8 @@ import platformdirs
 
 from game.app.lifecycle import save_all
 from game.app.navigator import Screen
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import APP_NAME, Services
-from game.app.stack import SceneStack
 
 LOGGER = logging.getLogger("feuille")
 CRASHES_BEFORE_GIVING_UP = 6

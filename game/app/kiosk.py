@@ -36,9 +36,8 @@ import pygame
 from game.app.autopilot import Autopilot
 from game.app.loop import SystemClock
 from game.app.navigator import Screen
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import Services
-from game.app.stack import SceneStack
 from game.ui.draw import blit_text, rounded_box
 
 LOG = logging.getLogger("feuille.kiosk")

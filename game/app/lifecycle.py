@@ -24,7 +24,7 @@ from types import FrameType
 from typing import Any
 
 from game import safe_file
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 from game.storage.saves import SaveStore
 
 LOGGER = logging.getLogger("feuille")

@@ -19,7 +19,7 @@ import pygame
 
 from game.app.display import RESIZE_EVENTS, Display
 from game.app.narrator import Narrator, focused_widget
-from game.app.stack import SceneStack
+from game.app.scene import SceneStack
 
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
 MAX_DT = 0.25  # after a long idle wait, don't let animations jump ahead

@@ -15,8 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.scene import Scene
-from game.app.stack import SceneStack
+from game.app.scene import Scene, SceneStack
 from game.ui.context import UIContext
 from game.ui.keymap import Keymap
 

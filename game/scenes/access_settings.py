@@ -19,10 +19,11 @@ from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.services import Services
 from game.ui.button import Button
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.keymap import DEFAULT_SHORTCUTS, Keymap, key_label
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import SpokenText
+from game.ui.text_fit import wrap_words
 from game.ui.toggle import Toggle
 from game.ui.voices import SPEECH_MODES
 

@@ -22,10 +22,10 @@ from game.app.services import Services
 from game.app.widget_screen import WidgetScreen
 from game.books.models import Book
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.draw import blit_text, draw_panel
 from game.ui.layout import fill, fixed, split
 from game.ui.scroll_list import ScrollList
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 

@@ -10,7 +10,8 @@ from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
+from game.ui.text_fit import wrap_words
 
 
 class CrashReportScene(ModalScene):

@@ -18,8 +18,8 @@ from game.app.rolling import DiceGroup
 from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_polyhedral, wrap_words
-from game.ui.text_fit import fit_line
+from game.ui.draw import blit_text, draw_panel, draw_polyhedral
+from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
 
 TUMBLE_SECONDS = 1.1

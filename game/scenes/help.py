@@ -17,11 +17,11 @@ import pygame
 from game.app.modal import ModalScene
 from game.app.services import Services
 from game.ui import fonts
-from game.ui.draw import blit_text, draw_panel, draw_rule, draw_veil, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_rule, draw_veil, parchment
 from game.ui.keymap import GLOBAL_SHORTCUTS, TOPIC_SHORTCUTS
 from game.ui.modal import MARGIN
 from game.ui.reading import ReadingPane, in_view
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 
 PANEL_W = 1140
 MAX_PANEL_W = 1480  # on a big page the columns widen up to this (lines stay readable)

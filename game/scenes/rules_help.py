@@ -18,9 +18,9 @@ from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_rule, wrap_words
+from game.ui.draw import blit_text, draw_rule
 from game.ui.reading import ReadingPane, in_view
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 
 PAD = 36
 GAP = 40

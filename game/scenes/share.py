@@ -20,7 +20,8 @@ from game.app.services import Services
 from game.atomic import atomic_write_text
 from game.storage.saves import SaveError
 from game.ui.button import Button
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
+from game.ui.text_fit import wrap_words
 
 KINDS = ("png", "markdown", "run")
 

@@ -24,10 +24,10 @@ from game.app.widget_screen import WidgetScreen
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, wrap_words
+from game.ui.draw import blit_text, draw_panel
 from game.ui.layout import fill, split
 from game.ui.scroll_list import ScrollList
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
 
 TOP = 128  # below the title, the top buttons and the filters

@@ -17,7 +17,6 @@ import pygame
 
 from game.ui import fonts, text_fit
 from game.ui.surface_cache import SurfaceCache, surface_cached
-from game.ui.text_layout import wrap_indices
 from game.ui.theme import Palette
 
 SUPERSAMPLE = 4
@@ -295,13 +294,6 @@ def draw_page(
         if room is not None:
             title, size = text_fit.fit_line(title, "title", size, room)
         blit_text(surface, title, at, "title", size, palette.rubric, anchor)
-
-
-def wrap_words(text: str, face: str, size: int, width: int) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` (hard-breaking overlong words)."""
-    return [
-        text[start:end].rstrip(" ") for start, end in wrap_indices(text, width, lambda part: fonts.text_width(part, face, size))
-    ]
 
 
 # ---------------------------------------------------------------- dice

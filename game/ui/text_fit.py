@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.ui import fonts
+from game.ui.text_layout import wrap_indices
 
 ELLIPSIS = "…"
 SHRINK = 3  # a label may be set up to this many points smaller before it is shortened
@@ -52,10 +53,15 @@ def ellipsize(text: str, face: str, size: int, width: int) -> str:
     return cut.rstrip() + ELLIPSIS if cut.strip() else ELLIPSIS
 
 
+def wrap_words(text: str, face: str, size: int, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` (hard-breaking overlong words)."""
+    return [
+        text[start:end].rstrip(" ") for start, end in wrap_indices(text, width, lambda part: fonts.text_width(part, face, size))
+    ]
+
+
 def fit_lines(text: str, face: str, size: int, width: int, max_lines: int) -> tuple[list[str], bool]:
     """``text`` wrapped to ``width`` in at most ``max_lines`` lines, the last ending in "…" when cut; and whether it was."""
-    from game.ui.draw import wrap_words  # drawing imports this module: imported here to avoid the cycle
-
     lines = wrap_words(text, face, size, width)
     if len(lines) <= max_lines:
         return lines, False

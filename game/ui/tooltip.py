@@ -7,7 +7,8 @@ import pygame
 
 from game.ui import fonts, text_fit
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, rounded_box, wrap_words
+from game.ui.draw import blit_text, rounded_box
+from game.ui.text_fit import wrap_words
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.widget import Widget
 

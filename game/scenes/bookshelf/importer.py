@@ -16,9 +16,10 @@ from game.books.loader import BookError
 from game.storage.library import import_book
 from game.storage.save_file import SaveError
 from game.ui.button import Button
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.layout import fill, fixed, split
 from game.ui.text_field import TextField
+from game.ui.text_fit import wrap_words
 
 PAD = 30  # the panel's inner margin
 ERROR_LINE = 22

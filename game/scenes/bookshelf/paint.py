@@ -9,8 +9,8 @@ from game.scenes.bookshelf.layout import BROKEN_ROW, MAX_BROKEN_SHOWN, PANEL_PAD
 from game.scenes.bookshelf.view import ShelfView
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
-from game.ui.text_fit import fit_line, fit_lines
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
+from game.ui.text_fit import fit_line, fit_lines, wrap_words
 
 
 def _cards(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UIContext) -> None:

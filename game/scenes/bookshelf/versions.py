@@ -17,8 +17,9 @@ from game.app.modal import ModalScene
 from game.i18n.catalogue import TextSource
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.scroll_list import ScrollList
+from game.ui.text_fit import wrap_words
 
 PANEL = (900, 470)
 PAD = 30

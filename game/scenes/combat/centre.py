@@ -15,8 +15,8 @@ from game.scenes.combat.layout import strip_slots
 from game.scenes.combat.text import advice_key, name_of, percent, rules_in_force, stakes_words
 from game.scenes.combat.view import CombatView
 from game.ui import fonts
-from game.ui.draw import blit_text, draw_panel, draw_rule, wrap_words
-from game.ui.text_fit import ellipsize, fit_line, fit_lines
+from game.ui.draw import blit_text, draw_panel, draw_rule
+from game.ui.text_fit import ellipsize, fit_line, fit_lines, wrap_words
 
 
 class CentrePainter(Painter):

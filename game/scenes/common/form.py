@@ -16,9 +16,9 @@ from game.app.modal import ModalScene
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.text_field import TextField
-from game.ui.text_fit import fit_lines
+from game.ui.text_fit import fit_lines, wrap_words
 
 ROW_H = 78
 PAD = 30

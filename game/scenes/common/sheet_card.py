@@ -17,7 +17,8 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.ruleset import calendar_view
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
+from game.ui.text_fit import wrap_words
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure

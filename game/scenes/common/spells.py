@@ -17,8 +17,9 @@ from game.books.ff_mechanics import Spell
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.scroll_list import ScrollList
+from game.ui.text_fit import wrap_words
 
 if TYPE_CHECKING:
     from game.rules.ff.state import SheetState

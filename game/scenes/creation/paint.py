@@ -9,8 +9,8 @@ from game.scenes.creation.layout import HEADING_SPACE, PAD, PICK_ROOM, TITLE_CLE
 from game.scenes.creation.view import CreationView, HeroPanel, ReadyCard, StatName, Tile
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box, wrap_words
-from game.ui.text_fit import ellipsize, fit_line, fit_lines
+from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box
+from game.ui.text_fit import ellipsize, fit_line, fit_lines, wrap_words
 
 RULE_HALF = 280  # the rule under the title and subtitle
 

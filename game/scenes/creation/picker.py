@@ -25,8 +25,9 @@ from game.scenes.creation.view import step_count
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.modal import MARGIN
+from game.ui.text_fit import wrap_words
 from game.ui.toggle import Toggle
 
 PICKER_ROW = 50

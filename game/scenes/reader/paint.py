@@ -9,9 +9,9 @@ from game.scenes.reader.layout import STRIP_NOTE_X, ReaderRegions
 from game.scenes.reader.view import ReaderView, SideSheet, Tone
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
 from game.ui.icons import draw_icon
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import Palette
 
 Colour = tuple[int, int, int]

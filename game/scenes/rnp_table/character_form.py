@@ -28,10 +28,10 @@ from game.scenes.rnp_table.words import num, parse_number, signed
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_veil, wrap_words
+from game.ui.draw import blit_text, draw_panel, draw_veil
 from game.ui.speech import SpokenText
 from game.ui.text_field import TextField
-from game.ui.text_fit import ellipsize
+from game.ui.text_fit import ellipsize, wrap_words
 
 FORM_WIDTH = 960
 FULL_HEIGHT = 600  # the whole form, its buttons under the saving throws

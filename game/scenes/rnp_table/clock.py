@@ -25,10 +25,11 @@ from game.scenes.rnp_table.words import duration, journal_line, lang, name_of, n
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.layout import fill, fixed, grid, split
 from game.ui.scrollbar import Scrollbar
 from game.ui.text_field import TextField
+from game.ui.text_fit import wrap_words
 from game.ui.widget import Widget
 
 MARKS: tuple[Literal["dawn", "noon", "dusk", "midnight"], ...] = ("dawn", "noon", "dusk", "midnight")

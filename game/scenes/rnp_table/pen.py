@@ -11,8 +11,8 @@ import pygame
 
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import Colour, blit_text, wrap_words
-from game.ui.text_fit import fit_line
+from game.ui.draw import Colour, blit_text
+from game.ui.text_fit import fit_line, wrap_words
 
 LEADING = 3  # the Garamond faces have no leading of their own: a line is this much taller than its font
 MAX_LINES = 20

@@ -20,7 +20,8 @@ from game.scenes.rnp_table.data import Json, left_behind
 from game.scenes.rnp_table.timers import draw_bar
 from game.scenes.rnp_table.words import lang, name_of
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, parchment
+from game.ui.text_fit import wrap_words
 
 # The sky behind the clock, by period: an illustration, not a rule.
 SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (170, 104, 92)}

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from game.app.adventure import Adventure
 from game.app.navigator import Screen
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import showcase
-from game.app.stack import SceneStack
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import RandomDice
 from game.rules.ff import actions as a

@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.app.navigator import Screen
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.app.stack import SceneStack
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.samples.books import fight_sample
 

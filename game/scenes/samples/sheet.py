@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from game.app.scene import Scene
+from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
-from game.app.stack import SceneStack
 from game.rules.dice import ScriptedDice
 from game.rules.ff import actions as a
 from game.scenes.fight_setup.scene import FightSetupScene

@@ -16,9 +16,9 @@ from game.scenes.sheet.tools import paint_tools
 from game.scenes.sheet.view import CalendarLines, SheetView
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, parchment, wrap_words
+from game.ui.draw import blit_text, draw_panel, parchment
 from game.ui.icons import draw_icon
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 
 
 def draw(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:

@@ -20,9 +20,9 @@ from game.scenes.sheet.layout import SPELL_ROW, TRAY, ToolsRegions, testable_sta
 from game.scenes.sheet.view import ToolsLines
 from game.ui.button import Button
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, wrap_words
+from game.ui.draw import blit_text
 from game.ui.scroll_list import ScrollList
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 from game.ui.widget import Widget
 
 LINE = 22  # a line of the crew or of the end conditions

@@ -51,3 +51,17 @@ def test_the_link_reader_sees_links_pictures_and_named_files(tmp_path):
         '![a](screenshots/a.png) [b](../README.md#top "t") [w](https://x.org) [s](#here) `c.png` `d.md`', encoding="utf-8"
     )
     assert [t for t, _ in targets(doc)] == ["screenshots/a.png", "../README.md#top", "c.png"]
+
+
+SOURCE_PATH = re.compile(r"\b((?:game|tools|tests)/[\w/]+\.py)\b")  # a module the documents name by its path
+
+
+def test_every_module_the_documents_name_by_its_path_exists():
+    """A module moved (issue 27: screens into packages) takes its documents' mentions with it."""
+    missing = sorted(
+        f"{doc.relative_to(ROOT)}: {path}"
+        for doc in DOCUMENTS
+        for path in SOURCE_PATH.findall(doc.read_text(encoding="utf-8"))
+        if not (ROOT / path).is_file()
+    )
+    assert missing == []

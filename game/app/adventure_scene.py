@@ -23,6 +23,7 @@ from game.app.navigator import Navigator, Screen
 from game.app.refusals import describe_refusal
 from game.app.services import Services
 from game.app.widget_screen import WidgetScene
+from game.books.models import AnyBook
 from game.rules.availability import kind_of
 from game.rules.errors import Refused
 from game.rules.session import Entry
@@ -50,7 +51,7 @@ class AdventureScene(WidgetScene):
         super().__init__(services.ui)  # the ui and the screen's widgets (a screen may build a new group to re-lay out)
         self.services = services
         self.adventure = adventure
-        self.book: Any = adventure.book
+        self.book: AnyBook = adventure.book  # a screen of one kind of book declares which (book: FightingFantasyBook)
         self.message = None
         self.tone = "neutral"
         self._changes: list[Change] = []

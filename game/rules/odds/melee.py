@@ -177,19 +177,7 @@ def build_table(
     q = 1.0 - p - p_kill if p_kill else 1.0 - p
     W = M + 1
     plane = (N + 1) * W
-    size = (L + 1) * plane
-    P = [0.0] * size
-    S = [0.0] * size
-    K = [0.0] * size
-    # Column m = 0: the creature is dead (R-COMBAT-4), the hero collects the reward.
-    for l in range(L + 1):
-        for n in range(1, N + 1):
-            i = l * plane + n * W
-            if reward is None:
-                P[i], S[i], K[i] = 1.0, float(n), float(l)
-            else:
-                j = l * (N + 1) + n
-                P[i], S[i], K[i] = reward[0][j], reward[1][j], reward[2][j]
+    P, S, K = _dead_column(N, M, L, reward)
     hit, hit_l, hit_u = numbers.hit, numbers.hit_lucky, numbers.hit_unlucky
     wd, wd_l, wd_u = numbers.wound, numbers.wound_lucky, numbers.wound_unlucky
     for l in range(L + 1):
@@ -247,6 +235,28 @@ def build_table(
                     S[i] += p_kill * S[row]
                     K[i] += p_kill * K[row]
     return MeleeTable(p, numbers, N, M, L, P, S, K, saturated=reward is None and luck_levels(N, M, L + 1, numbers) <= L)
+
+
+def _dead_column(
+    N: int, M: int, L: int, reward: Sequence[Sequence[float]] | None
+) -> tuple[list[float], list[float], list[float]]:
+    """The three tables (P, E[STAMINA], E[LUCK]) with only column m = 0 filled: the creature is dead
+    (R-COMBAT-4), the hero collects the reward (by default: won, with n STAMINA and l LUCK left)."""
+    W = M + 1
+    plane = (N + 1) * W
+    size = (L + 1) * plane
+    P = [0.0] * size
+    S = [0.0] * size
+    K = [0.0] * size
+    for l in range(L + 1):
+        for n in range(1, N + 1):
+            i = l * plane + n * W
+            if reward is None:
+                P[i], S[i], K[i] = 1.0, float(n), float(l)
+            else:
+                j = l * (N + 1) + n
+                P[i], S[i], K[i] = reward[0][j], reward[1][j], reward[2][j]
+    return P, S, K
 
 
 _DEFAULT = CombatNumbers()

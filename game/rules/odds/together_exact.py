@@ -157,39 +157,17 @@ def solve(
     k = space.k
     c = numbers
     grid = (N + 1, L + 1)
-    # Luck weights "for the next LUCK up": index l' is used at LUCK l' + 1, and
-    # a test that cannot succeed (R-LUCK-1: LUCK 0 or 1) gets a value of -1.
-    ps = np.array([p_2d6_at_most(l) for l in range(L + 1)])
-    can = (ps > 0.0) & c.luck_allowed
-    luck = bool(can.any())
-    ps_next = np.zeros(L + 1)
-    pf_next = np.zeros(L + 1)
-    ps_next[:-1] = ps[1:]
-    pf_next[:-1] = 1.0 - ps[1:]
-    no_test = np.ones(L + 1, dtype=bool)
-    no_test[:-1] = ~can[1:]
-    pf_next[no_test] = 0.0
-    ps_next[no_test] = 0.0
-    # An impossible test is worth 0, and every value is >= 0, so it never wins the max.
+    hero = _HeroWounds.of(c, N, L, k)
     kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills, c.attack_dice)
-    reach = max(c.hit, c.hit_lucky, c.hit_unlucky)
-    n_states = int(space.bounds[-1])
-    if c.double_kills:
-        cap = n_states
-    else:
-        # Layer T is written once it is complete, over layer T - reach, which
-        # nothing needs any more: the ring spans layers T - reach + 1 .. T.
-        cap = max(int(space.bounds[t + 1] - space.bounds[max(0, t - reach + 1)]) for t in range(total + 1))
+    cap = _ring_size(space, total, max(c.hit, c.hit_lucky, c.hit_unlucky), c.double_kills)
     # Others' values H_0..H_{k-1}: a wounded target leaves at most k - 1 other attackers.
     ring = np.zeros((cap, k) + grid)
     kk = np.arange(k)
     group_start = np.zeros(k, dtype=bool)
     for sl in space.slices:
         group_start[sl.start] = True
-    wd, wl, wu = c.wound, c.wound_lucky, c.wound_unlucky
-    lag = max(wd, wl, wu)
     first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
-    kept = np.zeros((n_states - first_kept,) + grid)
+    kept = np.zeros((int(space.bounds[-1]) - first_kept,) + grid)
     X = np.empty(0)
     hw = np.empty(0)
     for T in range(total + 1):
@@ -207,20 +185,86 @@ def solve(
             same = np.zeros_like(alive)
             same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
             valid = alive & ~same
-            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c, ps_next, pf_next, luck, kk, grid)
+            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero.ps_next, hero.pf_next, hero.luck, kk, grid)
             # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
             hw = np.zeros((size, k, k + 1))
             hw[:, :, :k] = hw_law[pat][:, :, 1:]
         # The blows are in X: the ring rows of layer T - reach are free to take layer T.
-        # The sweep over n holds only the last `lag` values of n (n first, whole blocks)
-        # and writes each n into the ring as it is done.
-        r0 = p0 % cap
-        first = min(size, cap - r0)
-        parts = [(ring[r0 : r0 + first], slice(0, first))]
-        if first < size:
-            parts.append((ring[: size - first], slice(first, size)))
-        for rows, _ in parts:
-            rows[:, :, 0, :] = 0.0  # hero STAMINA 0: lost (R-DEATH-1)
+        lo = max(p0, first_kept)
+        keep = (kept[lo - first_kept : p1 - first_kept], lo - p0) if p1 > first_kept else None
+        hero.sweep(size, X if T else None, hw, _ring_rows(ring, p0, size, cap), keep)
+        X = np.empty(0)  # the next layer's X is built before this one would be dropped
+    return Solution(space, first_kept, kept)
+
+
+def _ring_size(space: _Space, total: int, reach: int, double_kills: bool) -> int:
+    """How many states the ring holds: every state with a killing double (any lower layer can be reached),
+    else the widest span of ``reach`` consecutive layers."""
+    if double_kills:
+        return int(space.bounds[-1])
+    # Layer T is written once it is complete, over layer T - reach, which
+    # nothing needs any more: the ring spans layers T - reach + 1 .. T.
+    return max(int(space.bounds[t + 1] - space.bounds[max(0, t - reach + 1)]) for t in range(total + 1))
+
+
+def _ring_rows(ring: np.ndarray, p0: int, size: int, cap: int) -> list[tuple[np.ndarray, slice]]:
+    """The ring's rows for the ``size`` states from position ``p0`` (in one or two pieces, as the ring wraps),
+    each with its slice of the layer; hero STAMINA 0 is set to lost there (R-DEATH-1)."""
+    r0 = p0 % cap
+    first = min(size, cap - r0)
+    parts = [(ring[r0 : r0 + first], slice(0, first))]
+    if first < size:
+        parts.append((ring[: size - first], slice(first, size)))
+    for rows, _ in parts:
+        rows[:, :, 0, :] = 0.0
+    return parts
+
+
+@dataclass(frozen=True)
+class _HeroWounds:
+    """The hero's side of the sweep over n: the wounds taken (accepted, or tested with Luck) and the Luck
+    weights "for the next LUCK up" (index l' is used at LUCK l' + 1; a test that cannot succeed, R-LUCK-1:
+    LUCK 0 or 1, is weighted 0: an impossible test is worth 0, and every value is >= 0, so it never wins the max)."""
+
+    N: int
+    L: int
+    k: int
+    wound: int
+    wound_lucky: int
+    wound_unlucky: int
+    luck: bool
+    ps_next: np.ndarray
+    pf_next: np.ndarray
+
+    @classmethod
+    def of(cls, c: CombatNumbers, N: int, L: int, k: int) -> _HeroWounds:
+        ps = np.array([p_2d6_at_most(l) for l in range(L + 1)])
+        can = (ps > 0.0) & c.luck_allowed
+        ps_next = np.zeros(L + 1)
+        pf_next = np.zeros(L + 1)
+        ps_next[:-1] = ps[1:]
+        pf_next[:-1] = 1.0 - ps[1:]
+        no_test = np.ones(L + 1, dtype=bool)
+        no_test[:-1] = ~can[1:]
+        pf_next[no_test] = 0.0
+        ps_next[no_test] = 0.0
+        return cls(N, L, k, c.wound, c.wound_lucky, c.wound_unlucky, bool(can.any()), ps_next, pf_next)
+
+    def sweep(
+        self,
+        size: int,
+        X: np.ndarray | None,
+        hw: np.ndarray,
+        parts: list[tuple[np.ndarray, slice]],
+        keep: tuple[np.ndarray, int] | None,
+    ) -> None:
+        """Sweep n = 1..N over one layer of ``size`` states (``X`` None: the layer where every creature is dead),
+        holding only the last ``lag`` values of n (n first, whole blocks), and write each n into the ring's
+        ``parts`` as it is done, and H_0 into ``keep`` (rows, first state of the layer kept) when the layer is kept."""
+        k, L, luck = self.k, self.L, self.luck
+        wd, wl, wu = self.wound, self.wound_lucky, self.wound_unlucky
+        ps_next, pf_next = self.ps_next, self.pf_next
+        lag = max(wd, wl, wu)
         window = np.zeros((lag + 1, size, k + 1, L + 1))
         zero = np.zeros((size, k + 1, L + 1))
         tp = np.empty((size, k + 1, L + 1))
@@ -230,7 +274,7 @@ def solve(
         def at(m: int, window: np.ndarray = window, zero: np.ndarray = zero) -> np.ndarray:
             return window[m % (lag + 1)] if m > 0 else zero
 
-        for n in range(1, N + 1):
+        for n in range(1, self.N + 1):
             # R[:, j] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
             # Computed for j = 0..k on whole blocks; the last one is never used.
             if luck:
@@ -243,7 +287,7 @@ def solve(
             cur = window[n % (lag + 1)]
             cur[:, 1:] = R[:, :k]
             best = cur[:, 0]
-            if T:
+            if X is not None:
                 V = np.matmul(hw, R)  # the hero wounds of the round
                 V += X[n]
                 np.maximum(V[:, 0], V[:, 1], out=best) if k > 1 else np.copyto(best, V[:, 0])
@@ -253,11 +297,9 @@ def solve(
                 best[...] = 1.0  # every creature dead: won (R-COMBAT-4)
             for rows, sl in parts:
                 rows[:, :, n, :] = cur[sl, :k]
-            if p1 > first_kept:
-                lo = max(p0, first_kept)
-                kept[lo - first_kept : p1 - first_kept, n] = cur[lo - p0 :, 0]
-        X = np.empty(0)  # the next layer's X is built before this one would be dropped
-    return Solution(space, first_kept, kept)
+            if keep is not None:
+                kept_rows, first = keep
+                kept_rows[:, n] = cur[first:, 0]
 
 
 def _blows(

@@ -10,13 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from game.app.navigator import Screen, ScreenFactory
+from game.app.navigator import RouteServices, Screen, ScreenFactory
+from game.app.scene import Scene
 
 
 def _scene(module: str, name: str, *, with_services: bool = True) -> ScreenFactory:
     """A factory building ``game.scenes.<module>.<name>``: with the services, or with the UI context only."""
 
-    def build(services: Any, *args: Any, **kwargs: Any) -> Any:
+    def build(services: RouteServices, *args: Any, **kwargs: Any) -> Scene:  # Any: a route passes on its screen's own arguments
         cls = getattr(importlib.import_module(f"game.scenes.{module}"), name)
         return cls(services, *args, **kwargs) if with_services else cls(services.ui, *args, **kwargs)
 
@@ -27,7 +28,7 @@ def _overlay(module: str, name: str) -> ScreenFactory:
     """A factory building the overlay ``<module>.<name>`` with the UI context: a dialog or a form over any screen,
     no screen of its own (it shows what it is given and hands back what the player chose)."""
 
-    def build(services: Any, *args: Any, **kwargs: Any) -> Any:
+    def build(services: RouteServices, *args: Any, **kwargs: Any) -> Scene:  # Any: a route passes on its screen's own arguments
         return getattr(importlib.import_module(module), name)(services.ui, *args, **kwargs)
 
     return build

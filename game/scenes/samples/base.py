@@ -7,7 +7,6 @@ Each builds the screen the way the player opens it, over the screen it belongs t
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game.app.chronicle import keep_run
 from game.app.navigator import Screen
@@ -60,19 +59,19 @@ def _showcase_help_shortcuts(services: Services) -> list[Scene]:
 
 
 @showcase("rules-help-combat")
-def _showcase_rules_combat(services: Services) -> list[Any]:
+def _showcase_rules_combat(services: Services) -> list[Scene]:
     adventure = sample_adventure(services)
     return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "combat")]
 
 
 @showcase("rules-help-sheet")
-def _showcase_rules_sheet(services: Services) -> list[Any]:
+def _showcase_rules_sheet(services: Services) -> list[Scene]:
     adventure = sample_adventure(services, "DF64")
     return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "sheet")]
 
 
 @showcase("rules-help-creation")
-def _showcase_rules_creation(services: Services) -> list[Any]:
+def _showcase_rules_creation(services: Services) -> list[Scene]:
     book = services.shelf.books["DF64"]
     assert isinstance(book, FightingFantasyBook)
     return [services.navigator.build(Screen.CREATION, book), RulesHelpScene(services, book, "creation")]
@@ -109,7 +108,7 @@ def _showcase_chronicles(services: Services) -> list[Scene]:
     return [scene]
 
 
-def _sample_runs(services: Services, book: Any) -> None:
+def _sample_runs(services: Services, book: FightingFantasyBook) -> None:
     """Three past runs of the sample book for the screenshot: two deaths at § 213, one abandoned."""
     from game.rules.dice import RandomDice
     from game.rules.ff import actions as a
@@ -135,6 +134,6 @@ def _sample_runs(services: Services, book: Any) -> None:
 
 
 @showcase("share")
-def _showcase_share(services: Services) -> list[Any]:
+def _showcase_share(services: Services) -> list[Scene]:
     adventure = sample_adventure(services)
     return [services.navigator.build(Screen.SHEET, adventure), ShareScene(services, adventure)]

@@ -8,13 +8,14 @@ So ``--screenshots`` shows what a player of that book sees, whatever it holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from game.app.adventure import Adventure
 from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import showcase
+from game.books.ff_mechanics import ChoiceStep
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import RandomDice
 from game.rules.ff import actions as a
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4")
 
 
-def first_picks(step: Any, count: int) -> list[str] | dict[str, int]:
+def first_picks(step: ChoiceStep, count: int) -> list[str] | dict[str, int]:
     """``count`` picks of ``step``: its options in turn (repeating them where the book allows)."""
     options = [option.id for option in step.options]
     if not step.repeats:

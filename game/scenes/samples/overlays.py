@@ -8,17 +8,26 @@ checks then see every overlay on every page size, like the screens.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import sample_adventure, showcase
 from game.scenes.bookshelf.importer import ImportScene
+from game.scenes.common.form import FormScene
 from game.scenes.samples.books import fight_sample
 
+if TYPE_CHECKING:
+    from game.scenes.combat.scene import CombatScene
+    from game.scenes.sheet.scene import SheetScene
 
-def opened_over(screen: Scene, open_it: Any) -> list[Scene]:
+
+S = TypeVar("S", bound=Scene)
+
+
+def opened_over(screen: S, open_it: Callable[[S], object]) -> list[Scene]:
     """``screen`` and what ``open_it(screen)`` pushes over it (the way a click opens it)."""
     stack = SceneStack()
     stack.push(screen)
@@ -28,8 +37,8 @@ def opened_over(screen: Scene, open_it: Any) -> list[Scene]:
     return list(stack.scenes)
 
 
-def _sheet(services: Services, book_id: str = "DF49") -> Any:
-    return services.navigator.build(Screen.SHEET, sample_adventure(services, book_id))
+def _sheet(services: Services, book_id: str = "DF49") -> SheetScene:
+    return cast("SheetScene", services.navigator.build(Screen.SHEET, sample_adventure(services, book_id)))
 
 
 @showcase("overlay-potion")
@@ -44,10 +53,12 @@ def _rename_day(services: Services) -> list[Scene]:
 
 @showcase("overlay-eraser")
 def _eraser(services: Services) -> list[Scene]:
-    def refused(sheet: Any) -> None:
+    def refused(sheet: SheetScene) -> None:
         sheet.ask_score("stamina")
+        assert sheet.stack is not None  # opened_over put the sheet on a stack
         sheet.stack.apply_pending()
         form = sheet.stack.top
+        assert isinstance(form, FormScene)
         form.fields[next(iter(form.fields))].text = "99"
         form.submit()  # the rules' reason shows in the form
 
@@ -61,7 +72,7 @@ def _creature(services: Services) -> list[Scene]:
 
 @showcase("overlay-dice-entry")
 def _dice_entry(services: Services) -> list[Scene]:
-    def ask(sheet: Any) -> None:
+    def ask(sheet: SheetScene) -> None:
         title = services.ui.t("dice.physical_title")
         services.navigator.open(sheet, Screen.DICE_ENTRY, title, [6, 6, 6, 6, 10], on_done=lambda values: None)
 
@@ -87,4 +98,5 @@ def _import_book(services: Services) -> list[Scene]:
 
 @showcase("overlay-spells")
 def _spells(services: Services) -> list[Scene]:
-    return opened_over(fight_sample(services, "FF2")[0], lambda combat: combat.open_spells())
+    combat = cast("CombatScene", fight_sample(services, "FF2")[0])
+    return opened_over(combat, lambda combat: combat.open_spells())

@@ -21,7 +21,17 @@ from game.scenes.rnp_table.data import Json, round_number
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW, side_by_side
 from game.scenes.rnp_table.panel import Kit, Panel, Table
 from game.scenes.rnp_table.pen import Pen
-from game.scenes.rnp_table.words import duration, journal_line, lang, name_of, num, parse_duration, timer_label, timer_status
+from game.scenes.rnp_table.words import (
+    clock_time,
+    duration,
+    journal_line,
+    lang,
+    name_of,
+    num,
+    parse_duration,
+    timer_label,
+    timer_status,
+)
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
@@ -54,7 +64,7 @@ TIMER_LINE, TIMERS_LEAST = 22, 4  # a line each; at least this many shown
 TIMERS_ROOM = 40  # left above the journal below them
 # The right column: the jumps to a time of day, the rests, the clock setter.
 MARK_W, MARK_GAP, MARKS_DY = 144, 8, 24
-RESTS_DY, REST_DY = 168, (190, 242)  # the rests' caption, then each rest's button
+RESTS_DY, REST_DY = 168, (190, 242)  # the rests' caption; the short and long rests side by side, then the night in camp
 SETTER_DY = 314  # the setter's caption; its fields under it (day, hour, minute) then its button
 SETTER_FIELDS = (70, 60, 60)
 SETTER_GAP = 8
@@ -158,6 +168,7 @@ class ClockView:
     timers: tuple[Json, ...]
     journal: tuple[str, ...]  # its entries as sentences
     journal_offset: int | None  # where the journal was scrolled to (None: at its newest line)
+    night_s: float = 0.0  # how long a night in camp lasts from now: to the next dawn, never under a long rest
 
 
 @dataclass(frozen=True)
@@ -172,7 +183,7 @@ class ClockRegions:
     amount: pygame.Rect
     advance: pygame.Rect
     marks: tuple[pygame.Rect, ...]
-    rests: tuple[pygame.Rect, pygame.Rect]  # short, long
+    rests: tuple[pygame.Rect, pygame.Rect, pygame.Rect]  # short, long, a night in camp (to dawn)
     setter: tuple[pygame.Rect, ...]  # day, hour, minute, then the button
     journal: pygame.Rect
     timers_bottom: int  # the timers' lines stop above this
@@ -196,7 +207,8 @@ def clock_regions(area: pygame.Rect) -> ClockRegions:
     marks = grid(
         pygame.Rect(right.left, area.top + MARKS_DY, right.width, 2 * ROW + MARK_GAP), len(MARKS), (MARK_W, ROW), gap=MARK_GAP
     )
-    rests = tuple(pygame.Rect(right.left, area.top + dy, right.width, ROW) for dy in REST_DY)
+    short, long = split(pygame.Rect(right.left, area.top + REST_DY[0], right.width, ROW), [fill(), fill()], gap=SETTER_GAP)
+    night = pygame.Rect(right.left, area.top + REST_DY[1], right.width, ROW)
     setter_row = pygame.Rect(right.left, area.top + SETTER_DY + CAPTION + 2, right.width, ROW)
     setter = split(setter_row, [*(fixed(w) for w in SETTER_FIELDS), fill()], gap=SETTER_GAP)
     columns = side_by_side(area, CONTROLS, JOURNAL_LEAST, gap=JOURNAL_GAP)
@@ -216,7 +228,7 @@ def clock_regions(area: pygame.Rect) -> ClockRegions:
         amount=amount,
         advance=advance,
         marks=tuple(marks),
-        rests=(rests[0], rests[1]),
+        rests=(short, long, night),
         setter=tuple(setter),
         journal=journal,
         timers_bottom=timers_bottom,
@@ -260,13 +272,17 @@ def build_clock_controls(kit: Kit, regions: ClockRegions, view: ClockView, inten
     advance = kit.button("advance", regions.advance, ui.tr("rnp.advance_by"), intents.advance)
     for mark, rect in zip(MARKS, regions.marks):
         kit.button(f"to:{mark}", rect, ui.tr(f"rnp.to_{mark}"), partial(intents.act, a.AdvanceTo(to=mark)))
-    hour_s = book.scale("hour").seconds
+    hour_s, now = book.scale("hour").seconds, view.clock["elapsed_s"]
     rests = (
-        ("short_rest", "rnp.short_rest", a.ShortRest(), book.rest.short_rest_hours),
-        ("rest", "rnp.long_rest", a.LongRest(), book.rest.long_rest_hours),
+        ("short_rest", "rnp.short_rest", a.ShortRest(), book.rest.short_rest_hours * hour_s),
+        ("rest", "rnp.long_rest", a.LongRest(), book.rest.long_rest_hours * hour_s),
+        ("camp_night", "rnp.camp_night", a.LongRest(until_dawn=True), view.night_s),
     )
-    for (name, key, rest, hours), rect in zip(rests, regions.rests):
-        kit.action_button(name, rect, ui.tr(key, duration=duration(ui, hours * hour_s)), rest)
+    for (name, key, rest, seconds), rect in zip(rests, regions.rests):
+        # Each rest says when it ends (a long rest begun at 18:00 ends at 02:00; the night in camp at dawn).
+        ends = clock_time(ui, book, now + seconds)
+        ends_tip = ui.tr("rnp.rest_ends", time=ends, duration=duration(ui, seconds))
+        kit.action_button(name, rect, ui.tr(key, duration=duration(ui, seconds), time=ends), rest, tooltip=ends_tip)
     day, hour, minute, button = regions.setter
     for name, rect, placeholder, max_length in (
         ("set_day", day, str(view.clock["day"]), 4),
@@ -353,7 +369,15 @@ class ClockPanel(Panel):
             timers=tuple(rules["timers"]),
             journal=tuple(journal_line(ui, book, entry) for entry in rules["journal"]),
             journal_offset=journal.offset if journal is not None and not journal.at_bottom else None,
+            night_s=self.night_seconds(),
         )
+
+    def night_seconds(self) -> float:
+        """A night in camp from now (R-RNP-TIME-1, the rules' ``until_dawn``): the dry run's length, else a long rest's."""
+        run = self.preview(a.LongRest(until_dawn=True))
+        if run is not None and run.refused is None and run.result is not None:
+            return float(run.result["seconds"])
+        return self.book.rest.long_rest_hours * self.book.scale("hour").seconds
 
     def regions(self) -> ClockRegions:
         return clock_regions(self.inner())

@@ -1,6 +1,7 @@
 """The food and water panel of the Rôle'n Play table (R-RNP-FOOD-1, R-RNP-WATER-1).
 
-Per character: the pack (rations, water, the daily ration) and a day's eating and
+Per character: what the pack holds now (painted, never a field that could go stale), the
+daily ration chosen, a load added to the pack (an action: "+2 rations"), and a day's eating and
 drinking by hand; for everyone: a day from the packs in one click (``supply_day``) or
 the day's water settled. What changes the table or rolls goes through the table to the rules.
 """
@@ -20,9 +21,9 @@ from game.rules.rnp import actions as a
 from game.rules.session import ActionLike, Entry, make_action
 from game.scenes.rnp_table.data import Json
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW
-from game.scenes.rnp_table.panel import D20, Kit, Panel, fit
+from game.scenes.rnp_table.panel import CHOICE_GAP, D20, Kit, Panel, fit
 from game.scenes.rnp_table.pen import Pen, line_height
-from game.scenes.rnp_table.words import gains, num, signed
+from game.scenes.rnp_table.words import amount, gains, num, signed
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
@@ -30,17 +31,20 @@ from game.ui.context import UIContext
 RATIONS: tuple[Literal["full", "half", "none"], ...] = ("full", "half", "none")
 WIDE = 1000  # narrower, each character's row puts the pack and the day's buttons on lines of their own
 # The list of characters: where it starts (below the weather and the buttons for all) and each row's height.
-ROWS = {True: (86, 104), False: (140, 160)}  # by whether the panel is wide
+ROWS = {True: (86, 148), False: (140, 204)}  # by whether the panel is wide
 ALL_W = (324, 326)  # a day from the packs, the day's water settled, for everyone
 ALL_RIGHT = 660  # on a wide panel they end at the right, this wide with their gap
 ALL_BELOW = 74  # on a narrow one they go under the weather
-# A character's row, from its top: the pack, the day's buttons and the fasting lines, wide and narrow.
-PARTS = {True: ((420, 0), (290, 48), (0, 46)), False: ((0, 52), (0, 100), (200, 4))}
+# A character's row, from its top: the pack (its stock and the daily ration), the day's buttons, the load
+# and the fasting lines, wide and narrow.
+PARTS = {True: ((290, 0), (290, 48), (290, 96), (0, 46)), False: ((0, 52), (0, 100), (0, 148), (200, 4))}
 PACK_H, DAY_H = 36, 40
 PACK_FIELD_W = 64
-PACK = (0, 150, 240, 360)  # the rations field, the water field, "set", the daily ration, from the pack's x
-PACK_LABELS = (70, 220)  # "rations" and "litres", right of their fields
-SET_W, RATION_W = 110, 260
+# The load, from its x: its caption, the rations to add, their label, the litres, theirs, the button.
+LOAD = (0, 150, 220, 300, 370, 400)
+LOAD_W = 170
+DAILY = ("full", "half")  # the daily ration's choices
+STOCK_LEAST = 250  # the stock painted at the start of the pack's line keeps this much before the choices
 EAT_W, EAT_STEP = 96, 102
 LITRES_W, DRINK_W, END_W = 70, 100, 260
 DRINK_DX, END_DX = 86, 196  # after the eat buttons: the litres field, then drink, then the end of the day
@@ -58,6 +62,7 @@ class MemberRow:
     top: int
     pack: tuple[int, int]
     day: tuple[int, int]
+    load: tuple[int, int]
     fasting: tuple[int, int]
 
 
@@ -71,8 +76,8 @@ class FoodRegions:
         top, height = ROWS[self.wide]
         y = self.area.top + top + index * height
         left = self.area.left
-        pack, day, fasting = ((left + dx, y + dy) for dx, dy in PARTS[self.wide])
-        return MemberRow(y, pack, day, fasting)
+        pack, day, load, fasting = ((left + dx, y + dy) for dx, dy in PARTS[self.wide])
+        return MemberRow(y, pack, day, load, fasting)
 
     def below(self, count: int) -> int:
         """The y below ``count`` rows (the book's rules are written there)."""
@@ -102,7 +107,9 @@ class FoodIntents(Protocol):
 
     def settle(self, names: list[str]) -> None: ...
 
-    def set_pack(self, name: str) -> None: ...
+    def load(self, name: str) -> None: ...
+
+    def set_ration(self, name: str, ration: str) -> None: ...
 
     def drink(self, name: str) -> None: ...
 
@@ -147,22 +154,29 @@ def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents:
         row = regions.row(index)
         pack_controls(kit, area, row.pack, name, member, intents)
         day_controls(kit, area, row.day, name, intents)
+        load_controls(kit, area, row.load, name, intents)
     return FoodControls(supply_all, settle_all)
 
 
 def pack_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, member: Json, intents: FoodIntents) -> None:
-    """The pack: rations and litres carried, set with one button, and the ration eaten each day."""
+    """The ration eaten each day: two choices, the chosen one filled, at the right of the pack's line (the
+    stock is painted before them)."""
+    options = [(ration, kit.ui.tr(f"rnp.daily_{ration}")) for ration in DAILY]
+    x = area.right - sum(w + CHOICE_GAP for w in kit.choice_widths(options)) + CHOICE_GAP
+    pick = partial(intents.set_ration, name)
+    kit.choices(f"ration:{name}", max(x, at[0] + STOCK_LEAST), at[1], options, member["ration"], pick)
+
+
+def load_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, intents: FoodIntents) -> None:
+    """The load: rations and litres to add to the pack (a negative amount takes some out), one button."""
     ui, (x, y) = kit.ui, at
-    rations, water, set_x, ration_x = (x + dx for dx in PACK)
+    _, rations, _, water, _, button = (x + dx for dx in LOAD)
     spoken = ui.tr("access.rnp_rations", name=name)
-    kit.field(f"rations:{name}", (rations, y, PACK_FIELD_W, PACK_H), num(ui, member["rations"]), max_length=5, spoken_name=spoken)
+    kit.field(f"rations:{name}", (rations, y, PACK_FIELD_W, PACK_H), placeholder="0", max_length=6, spoken_name=spoken)
     spoken = ui.tr("access.rnp_water", name=name)
-    kit.field(f"water:{name}", (water, y, PACK_FIELD_W, PACK_H), num(ui, member["water_l"]), max_length=5, spoken_name=spoken)
-    kit.button(f"pack:{name}", (set_x, y, SET_W, PACK_H), ui.tr("rnp.pack_set"), partial(intents.set_pack, name))
-    other: Literal["half", "full"] = "half" if member["ration"] == "full" else "full"
-    switch = partial(intents.act, a.SetSupplies(character=name, ration=other))
-    rect = (ration_x, y, min(RATION_W, area.right - ration_x), PACK_H)
-    kit.button(f"ration:{name}", rect, ui.tr(f"rnp.pack_ration_{member['ration']}"), switch, tooltip=ui.tr("rnp.pack_ration_tip"))
+    kit.field(f"water:{name}", (water, y, PACK_FIELD_W, PACK_H), placeholder="0", max_length=6, spoken_name=spoken)
+    rect = (button, y, min(LOAD_W, area.right - button), PACK_H)
+    kit.button(f"pack:{name}", rect, ui.tr("rnp.pack_set"), partial(intents.load, name), tooltip=ui.tr("rnp.pack_set_tip"))
 
 
 def day_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, intents: FoodIntents) -> None:
@@ -222,9 +236,14 @@ def paint_member(pen: Pen, view: FoodView, area: pygame.Rect, row: MemberRow, na
         end = pen.text(exhaustion, at, face="title", role="small", colour=p.bad, anchor="midleft").right
     if beside:  # the fasting lines beside the name: after it (and its exhaustion)
         tx = max(tx, end + LINES_GAP)
-    middle = py + PACK_H // 2
-    pen.text(ui.t("rnp.pack_rations"), (x + PACK_LABELS[0], middle), role="small", anchor="midleft")
-    pen.text(ui.t("rnp.pack_litres"), (x + PACK_LABELS[1], middle), role="small", anchor="midleft")
+    stock = ui.t("rnp.pack", rations=amount(member["rations"]), water=amount(member["water_l"]))
+    pen.text(stock, (x, py + ROW // 2), face="bold", role="body", anchor="midleft")
+    lx, ly = row.load
+    load_middle = ly + PACK_H // 2
+    caption, _, rations, _, litres, _ = (lx + dx for dx in LOAD)
+    pen.text(ui.t("rnp.pack_add"), (caption, load_middle), face="italic", role="small", anchor="midleft")
+    pen.text(ui.t("rnp.pack_rations"), (rations, load_middle), role="small", anchor="midleft")
+    pen.text(ui.t("rnp.pack_litres"), (litres, load_middle), role="small", anchor="midleft")
     pen.text(fasting, (tx, ty), role="small")
     pen.text(water, (tx, ty + pen.line_height("small")), role="small")
 
@@ -290,12 +309,24 @@ class FoodPanel(Panel):
         self.table.shared.hot = value == "hot"
         self.table.rebuild()
 
-    def set_pack(self, name: str) -> None:
-        rations, water = self.number(f"rations:{name}"), self.number(f"water:{name}")
-        if rations is None or water is None:
+    def load(self, name: str) -> None:
+        """Add what is typed to what the pack holds now (an empty field adds nothing); the fields empty after."""
+        fields = (f"rations:{name}", f"water:{name}")
+        typed = [self.texts.get(f, "").strip() for f in fields]
+        added = [self.number(f) if text else 0.0 for f, text in zip(fields, typed)]
+        if not any(typed) or None in added:
             self.table.show(self.ui.t("rnp.type_amount"), bad=True)
             return
-        self.table.act(make_action(a.SetSupplies, character=name, rations=rations, water_l=water))
+        member = self.rules["party"][name]
+        rations, water = member["rations"] + (added[0] or 0), member["water_l"] + (added[1] or 0)
+        if self.table.act(make_action(a.SetSupplies, character=name, rations=rations, water_l=water)) is not None:
+            for f in fields:
+                self.texts[f] = ""
+            self.table.rebuild()
+
+    def set_ration(self, name: str, ration: str) -> None:
+        if ration != self.rules["party"][name]["ration"]:
+            self.table.act(make_action(a.SetSupplies, character=name, ration=ration))
 
     def drink(self, name: str) -> None:
         litres = self.number(f"litres:{name}")
@@ -304,20 +335,12 @@ class FoodPanel(Panel):
             return
         self.table.act(make_action(a.Drink, character=name, litres=litres))
 
-    def refresh_packs(self) -> None:
-        """After the packs changed, the fields show what they hold now."""
-        for name in self.living():
-            member = self.rules["party"][name]
-            self.texts[f"rations:{name}"] = num(self.ui, member["rations"])
-            self.texts[f"water:{name}"] = num(self.ui, member["water_l"])
-        self.table.rebuild()
-
     def supply_all(self) -> None:
         """Everyone eats their ration and drinks the day's need from their pack (half-water saves in the overlay)."""
 
         def after(result: Entry | Refused) -> None:
             if isinstance(result, Entry):
-                self.refresh_packs()
+                self.table.rebuild()  # the stock painted is what the packs hold now
 
         self.table.roll(a.SupplyDay(hot=self.table.shared.hot), partial(present_supplies, self.ui), after)
 

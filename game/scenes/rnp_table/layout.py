@@ -24,7 +24,8 @@ from game.ui.widget import Widget
 TITLE_BAND = 64  # the title, the clock summary and the top buttons
 TWO_LINE_BAND = 92  # a narrow page puts the clock summary on a line of its own
 TWO_LINES_BELOW = 1280  # page widths below this have no room for the summary between title and buttons
-STATUS_BAND = 34
+STATUS_BAND = 46  # two lines of small text: a refusal naming a whole party is not cut (issue 30 item 15)
+STATUS_LINES = 2
 TAB_GAP = 8
 TAB_HEIGHT = (32, 50)  # a tab button's height: the least (ten tabs on a 960×540 page), and the most
 MENU_WIDTHS = ((TWO_LINES_BELOW, 170), (1600, 186))  # the tab menu's width below each page width; 220 above
@@ -68,7 +69,7 @@ class TableRegions:
 
     @property
     def status_y(self) -> int:
-        """The middle of the status line."""
+        """The middle of the status band (its one or two lines are centred on it)."""
         return self.page[1] - STATUS_BAND // 2 - 3
 
     @property

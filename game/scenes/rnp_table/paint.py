@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.rnp_table.layout import (
+    STATUS_LINES,
     SUMMARY_ALONE,
     SUMMARY_LINES,
     SUMMARY_TWO_LINES,
@@ -16,9 +17,10 @@ from game.scenes.rnp_table.layout import (
     TableRegions,
 )
 from game.scenes.rnp_table.view import RnpTableView
+from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_rule, parchment
-from game.ui.text_fit import ellipsize
+from game.ui.text_fit import ellipsize, fit_lines
 
 HALF_GAP = 12  # between the summary and the warning sharing a narrow page's line
 
@@ -60,10 +62,15 @@ def paint_summary(surface: pygame.Surface, view: RnpTableView, regions: TableReg
 
 
 def paint_status(surface: pygame.Surface, view: RnpTableView, regions: TableRegions, ui: UIContext) -> None:
-    """The status line at the foot: what the last action did, or why it was refused (in red)."""
+    """The status line at the foot: what the last action did, or why it was refused (in red), wrapped on two
+    lines when long (cut with "…" only past them; the screen reader says it whole)."""
     if not view.status:
         return
     p, size = ui.palette, ui.theme.text_size("small")
-    text = ellipsize(view.status, "italic", size, regions.status_width)
+    lines, _ = fit_lines(view.status, "italic", size, regions.status_width, STATUS_LINES)
     colour = p.bad if view.status_bad else p.ink_soft
-    blit_text(surface, text, (regions.status_x, regions.status_y), "italic", size, colour, "midleft")
+    step = fonts.line_height("italic", size)
+    y = regions.status_y - (len(lines) - 1) * step // 2
+    for line in lines:
+        blit_text(surface, line, (regions.status_x, y), "italic", size, colour, "midleft")
+        y += step

@@ -22,7 +22,7 @@ from game.rules.session import ActionLike, make_action
 from game.scenes.rnp_table.data import Json
 from game.scenes.rnp_table.panel import Kit, Panel, fit
 from game.scenes.rnp_table.pen import Pen
-from game.scenes.rnp_table.words import clock_time, num, signed
+from game.scenes.rnp_table.words import amount, clock_time, num, signed
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import Colour, blit_text, rounded_box
@@ -315,7 +315,7 @@ def paint_pack(pen: Pen, member: Json, x: int, y: int, width: int) -> None:
     """The pack (rations and water), days without food, water drunk today, dehydration and blocked recovery."""
     ui, p = pen.ui, pen.ui.palette
     pen.divider((x, y - 4), (x + width, y - 4))
-    pack = ui.t("rnp.pack", rations=num(ui, member["rations"]), water=num(ui, member["water_l"]))
+    pack = ui.t("rnp.pack", rations=amount(member["rations"]), water=amount(member["water_l"]))
     rows: list[tuple[str, Colour]] = [
         (pack, p.ink),
         (ui.t("rnp.fasting_short", days=num(ui, member["fasting_days"]), safe=member["safe_fasting_days"]), p.ink),

@@ -28,6 +28,13 @@ def lang(ui: UIContext) -> str:
     return ui.catalogue.language
 
 
+def amount(value: float | int | None, digits: int = 2) -> float | int:
+    """A number for the catalogue to write and to count with (``rnp.pack.one`` / ``.other``): whole → int,
+    else rounded to ``digits``; None → 0. The catalogue writes it the language's way and picks its CLDR plural."""
+    value = round(float(value or 0), digits)
+    return int(value) if value.is_integer() else value
+
+
 def num(ui: UIContext, value: float | int | None, digits: int = 2) -> str:
     """12 → "12"; 1.5 → "1,5" in French; None → "—"."""
     if value is None:
@@ -251,8 +258,8 @@ def _table_text(ui: UIContext, book: RolenplayBook, do: str, who: str, data: Jso
         return t(
             "rnp.j_set_supplies",
             who=who,
-            rations=num(ui, data.get("rations")),
-            water=num(ui, data.get("water_l")),
+            rations=amount(data.get("rations")),
+            water=amount(data.get("water_l")),
             ration=t(f"rnp.ration_{data.get('ration', 'full')}"),
         )
     if do == "supply_day":

@@ -1,0 +1,180 @@
+"""The game master's table tightened (issue 30 items 14-15, issue 31 items 10-13), driven with the mouse as a
+game master would: what the screen shows is what the rules hold now, a rest says when it ends, counts read in
+the language's plurals."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from app_helpers import make_services
+from test_scene_rnp_table import fill, table, widget
+
+from game.i18n.catalogue import Catalogue
+from game.rules.rnp import actions as a
+from game.scenes.dice_roll import DiceRollScene
+from game.scenes.rnp_table.pen import Pen
+from game.scenes.rnp_table.words import amount, journal_line
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+def painted(scene, driver, monkeypatch) -> list[str]:
+    """Every line the table's pens paint in one frame."""
+    lines: list[str] = []
+    original = Pen.text
+
+    def record(self, text, pos, **kwargs):
+        lines.append(text)
+        return original(self, text, pos, **kwargs)
+
+    monkeypatch.setattr(Pen, "text", record)
+    scene.draw(pygame.Surface(scene.regions.page))
+    monkeypatch.setattr(Pen, "text", original)
+    return lines
+
+
+def close_dice(driver) -> None:
+    while isinstance(driver.top, DiceRollScene):
+        driver.click((640, 360))
+
+
+# -- issue 30 item 14: the food tab shows the stock; the load is an action ------------------------------------
+def test_the_food_tab_shows_what_the_pack_holds_after_a_day_on_the_road(services, monkeypatch):
+    scene, driver = table(services, "food", ("Aria",))
+    fill(driver, widget(scene, "rations:Aria"), "4")
+    fill(driver, widget(scene, "water:Aria"), "4")
+    driver.click(widget(scene, "pack:Aria"))
+    scene.act(a.TravelParty(mode="foot", pace="normal", days=1, supplies=True))  # a day eats 1 and drinks 3
+    assert (scene.rules["party"]["Aria"]["rations"], scene.rules["party"]["Aria"]["water_l"]) == (3, 1)
+    assert services.ui.t("rnp.pack", rations=3, water=1) in painted(scene, driver, monkeypatch)
+    assert scene.panel.texts["rations:Aria"] == scene.panel.texts["water:Aria"] == ""  # nothing that looks like a stock
+
+
+def test_loading_the_pack_adds_to_what_it_holds_instead_of_putting_an_old_load_back(services):
+    scene, driver = table(services, "food", ("Aria",))
+    scene.act(a.SetSupplies(character="Aria", rations=3, water_l=1))
+    fill(driver, widget(scene, "rations:Aria"), "2")
+    driver.click(widget(scene, "pack:Aria"))
+    member = scene.rules["party"]["Aria"]
+    assert (member["rations"], member["water_l"]) == (5, 1)  # the water field left empty adds nothing
+    fill(driver, widget(scene, "water:Aria"), "-1")  # a negative amount takes some out
+    driver.click(widget(scene, "pack:Aria"))
+    assert scene.rules["party"]["Aria"]["water_l"] == 0
+
+
+def test_a_load_that_would_empty_the_pack_below_nothing_is_refused_and_changes_nothing(services):
+    scene, driver = table(services, "food", ("Aria",))
+    scene.act(a.SetSupplies(character="Aria", rations=1, water_l=1))
+    fill(driver, widget(scene, "rations:Aria"), "-5")
+    driver.click(widget(scene, "pack:Aria"))
+    assert scene.rules["party"]["Aria"]["rations"] == 1 and scene.status_bad
+    assert scene.panel.texts["rations:Aria"] == "-5"  # kept, to correct
+
+
+def test_an_empty_load_says_to_type_an_amount(services):
+    scene, driver = table(services, "food", ("Aria",))
+    driver.click(widget(scene, "pack:Aria"))
+    assert scene.status == services.ui.t("rnp.type_amount") and scene.status_bad
+
+
+# -- issue 30 item 15: the ration choice shows which is chosen -------------------------------------------------
+def test_the_daily_ration_is_a_choice_whose_chosen_one_is_filled(services):
+    scene, driver = table(services, "food", ("Aria",))
+    assert widget(scene, "ration:Aria:full").chosen and not widget(scene, "ration:Aria:half").chosen
+    driver.click(widget(scene, "ration:Aria:half"))
+    assert scene.rules["party"]["Aria"]["ration"] == "half"
+    assert widget(scene, "ration:Aria:half").chosen and not widget(scene, "ration:Aria:full").chosen
+    journal = len(scene.rules["journal"])
+    driver.click(widget(scene, "ration:Aria:half"))  # the chosen one again: nothing to change
+    assert len(scene.rules["journal"]) == journal
+
+
+# -- issue 30 item 15: "1 rations" — counts in the catalogue's CLDR plurals -----------------------------------
+@pytest.mark.parametrize(
+    ("language", "rations", "text"),
+    [
+        ("fr", 1, "Porte 1 ration · 0,5 L"),
+        ("fr", 0, "Porte 0 ration · 0,5 L"),  # French: 0 and 1 are singular
+        ("fr", 1.5, "Porte 1,5 ration · 0,5 L"),
+        ("fr", 3, "Porte 3 rations · 0,5 L"),
+        ("en", 1, "Carries 1 ration · 0.5 L"),
+        ("en", 0, "Carries 0 rations · 0.5 L"),
+        ("en", 1.5, "Carries 1.5 rations · 0.5 L"),
+    ],
+)
+def test_a_pack_of_one_ration_is_singular_in_both_languages(language, rations, text):
+    assert Catalogue(language).t("rnp.pack", rations=amount(rations), water=amount(0.5)) == text
+
+
+def test_the_journal_counts_rations_and_rounds_in_the_languages_plurals(services):
+    book = services.shelf.books["rolenplay"]
+    supplies = {"do": "set_supplies", "at_s": 0, "who": ["Aria"], "data": {"rations": 1, "water_l": 2, "ration": "full"}}
+    assert "porte 1 ration et 2 L" in journal_line(services.ui, book, supplies)
+    breath = {"do": "hold_breath", "at_s": 0, "who": ["Aria"], "data": {"seconds": 60, "rounds": 1}}
+    assert journal_line(services.ui, book, breath).endswith("puis 1 round.")
+
+
+# -- issue 30 item 15: a night in camp ends at dawn, and each rest says when it ends --------------------------
+def test_a_night_in_camp_begun_in_the_evening_ends_at_dawn(services):
+    scene, driver = table(services, "clock", ("Aria",))
+    scene.act(a.SetTimeOfDay(hour=18, minute=0))
+    night = widget(scene, "camp_night")
+    assert "J2 06:00" in services.ui.text(night.label)
+    driver.click(night)
+    clock = scene.rules["clock"]
+    assert (clock["day"], clock["hour"], clock["minute"]) == (2, 6, 0)
+
+
+def test_the_long_rest_says_it_ends_at_two_in_the_morning(services):
+    scene, _ = table(services, "clock", ("Aria",))
+    scene.act(a.SetTimeOfDay(hour=18, minute=0))
+    assert "J2 02:00" in services.ui.text(widget(scene, "rest").tooltip)
+
+
+def test_a_night_in_camp_begun_after_midnight_still_lasts_a_long_rest(services):
+    scene, driver = table(services, "clock", ("Aria",))
+    scene.act(a.SetTimeOfDay(hour=2, minute=0))
+    driver.click(widget(scene, "camp_night"))
+    assert scene.rules["clock"]["hour"] == 10  # dawn is 4 h away: a long rest is never cut short
+
+
+# -- issue 30 item 15: the fast pace's -5 passive Perception ends with the camp ------------------------------
+def test_the_fast_paces_perception_penalty_ends_after_a_night_in_camp(services):
+    scene, driver = table(services, "clock", ("Aria",))
+    scene.act(a.TravelParty(mode="foot", pace="fast", hours=2))
+    assert scene.rules["party"]["Aria"]["passive_perception"] == scene.rules["party"]["Aria"]["passive_perception_at_rest"] - 5
+    scene.rebuild()
+    driver.click(widget(scene, "camp_night"))
+    member = scene.rules["party"]["Aria"]
+    assert member["passive_perception"] == member["passive_perception_at_rest"]
+    assert scene.rules["pace_effects"]["passive_perception"] == 0
+
+
+def test_every_food_and_clock_control_fits_its_button(services):
+    for tab in ("food", "clock"):
+        scene, _ = table(services, tab, ("Aria", "Brok de la Montagne"))
+        for name, w in scene.panel.named.items():
+            label = getattr(w, "label", None)
+            if isinstance(label, str) or callable(label):
+                assert w.rect.right <= scene.panel.inner().right + 1, name
+
+
+def test_the_status_line_keeps_a_long_message_whole(services, monkeypatch):
+    scene, driver = table(services, "clock", ("Aria",))
+    long = "Brok, Elwen, Mira et Pip ne peuvent pas voyager : " + "un très long motif de refus, " * 6 + "fin."
+    scene.show(long, bad=True)
+    drawn: list[str] = []
+    import game.scenes.rnp_table.paint as paint
+
+    original = paint.blit_text
+
+    def record(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return original(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(paint, "blit_text", record)
+    scene.draw(pygame.Surface(scene.regions.page))
+    assert " ".join(drawn).endswith("fin.") and "…" not in "".join(drawn[-3:])

@@ -114,8 +114,12 @@ class CardPainter(Painter):
             roll = own[0].hero_roll
             self.paint_roll(surface, geo, roll.dice, roll_text(t, roll), t("combat.attack_strength"))
         elif not own:
-            at = (rect.x + 20, geo.dice[0][1])
-            blit_text(surface, t("combat.no_round_yet"), at, "italic", small, p.ink_faint, "midleft")
+            # The ally fighting in the hero's place (R-ALLY-1): the hero watches, not "no round yet".
+            ally = fight.ally
+            watching = fight.ally_alone is not None and ally is not None and ally.stamina > 0
+            words = t("combat.hero_watching", ally=ally.name) if watching and ally is not None else t("combat.no_round_yet")
+            words, size = fit_line(words, "italic", small, rect.width - 40)
+            blit_text(surface, words, (rect.x + 20, geo.dice[0][1]), "italic", size, p.ink_faint, "midleft")
 
     def paint_ally(self, surface: pygame.Surface, rect: pygame.Rect, view: CombatView) -> None:
         """The ally's card: name and SKILL, out of the fight once down, its last exchange."""
@@ -125,12 +129,16 @@ class CardPainter(Painter):
         assert ally is not None  # the layout has an ally's card only in a fight with an ally
         self.card_frame(surface, rect, dim=ally.stamina <= 0)
         geo = card_geometry(rect, "medium")
-        name = t("combat.ally_name", name=ally.name, skill=ally.skill)
-        blit_text(surface, name, geo.name, "bold", theme.text_size("body"), p.ink)
+        # A summoned ally's name may be long ("Copie conforme"): set smaller, then the name shortened, its SKILL kept.
+        full, room = t("combat.ally_name", name=ally.name, skill=ally.skill), rect.width - 36
+        name, size = fit_line(full, "bold", theme.text_size("body"), room)
+        if name != full:
+            rest = fonts.text_width(t("combat.ally_name", name="", skill=ally.skill), "bold", size)
+            name = t("combat.ally_name", name=ellipsize(ally.name, "bold", size, room - rest), skill=ally.skill)
+        blit_text(surface, name, geo.name, "bold", size, p.ink)
         exchange = next((x for x in fight.last_round if x.by_ally), None)
-        if ally.stamina <= 0:
-            at = (rect.right - 14, rect.y + 12)
-            blit_text(surface, t("combat.ally_out"), at, "italic", theme.text_size("small"), p.bad, "topright")
+        if ally.stamina <= 0:  # a tab on the card's edge, as a defeated creature's: the name keeps its line
+            self.pill(surface, t("combat.ally_out"), rect, p.bad)
         if exchange is not None and "cards" not in view.hidden:
             text = t(
                 "combat.ally_formula",

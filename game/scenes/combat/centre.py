@@ -227,7 +227,7 @@ class CentrePainter(Painter):
         else:
             rules = self.book.profile(fight.profile)
             lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=self.stat_name(rules.attack)))
-        if fight.ally is not None and fight.ally.stamina > 0:
+        if fight.ally is not None and fight.ally.stamina > 0 and fight.ally_alone is None:  # alone: a rule in force says so
             lines.append(t("combat.hint_ally", name=fight.ally.name))
         if fight.escape_allowed:
             lines.append(t("combat.hint_escape", damage=fight.escape_damage))

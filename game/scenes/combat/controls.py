@@ -17,6 +17,7 @@ from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.state import Fight
 from game.scenes.combat.layout import CombatLayout
+from game.scenes.combat.text import lost_by_the_ally
 from game.scenes.combat.view import CombatView
 from game.scenes.combat.widgets import CardWidget, HoverArea
 from game.ui.button import Button
@@ -141,7 +142,7 @@ class CombatControls:
         self.finish_button.visible = not active and not rolling
         self.spells_button.visible = bool(self.book.spells) and active and not pending and not rolling
         if not active:
-            dead = fight is not None and fight.winner == "enemies"
+            dead = fight is not None and fight.winner == "enemies" and not lost_by_the_ally(view.current)
             self.finish_button.label = ui.tr("combat.continue_dead" if dead else "combat.back")
         if pending:
             self.luck_button.tooltip = ui.tr("combat.luck_tip")

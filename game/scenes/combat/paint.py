@@ -53,7 +53,7 @@ class BoardPainter(Painter):
         self._paint_header(surface, view)
         self._paint_gauge(surface, view)
         self.cards.paint_hero(surface, view)
-        if lay.ally is not None:
+        if lay.ally is not None and view.fight.ally is not None:  # an ally cast this step waits for its dice to land
             self.cards.paint_ally(surface, lay.ally, view)
         if lay.quiver is not None:
             self.cards.paint_quiver(surface, lay.quiver, view)

@@ -51,6 +51,12 @@ if TYPE_CHECKING:
 SKIP_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
 
 
+def board_shape(book: FightingFantasyBook, fight: Fight) -> tuple[int, bool, bool]:
+    """What the board's layout depends on: how many creatures, an ally, a quiver (arrows left, spent or a broken string)."""
+    has_quiver = book.archery is not None and (fight.shots_left > 0 or fight.bow_broken or fight.stats.arrows_spent > 0)
+    return len(fight.enemies), fight.ally is not None, has_quiver
+
+
 class CombatScene(FluidLayout, AdventureScene):
     """The board of the fight in progress (``adventure.state.fight``)."""
 
@@ -70,9 +76,7 @@ class CombatScene(FluidLayout, AdventureScene):
         self.timeline = FightTimeline(adventure.session)
         fight = adventure.state.fight
         assert fight is not None  # the board is opened on a fight that has started
-        has_quiver = self.book.archery is not None and (fight.shots_left > 0 or fight.bow_broken or fight.stats.arrows_spent > 0)
-        # What the board's shape depends on (fixed for the fight): creatures, an ally, a quiver.
-        self.shape = (len(fight.enemies), fight.ally is not None, has_quiver)
+        self.shape = board_shape(self.book, fight)
         self.regions: CombatLayout = compute_layout(size, *self.shape)
         self.animator = Animator(self.regions, services.rng)
         self.painter = BoardPainter(self.ui, self.book, self.regions, DiceSprites())
@@ -262,6 +266,11 @@ class CombatScene(FluidLayout, AdventureScene):
         fight = self.fight
         if self.target is not None and (fight is None or self.target not in fight.living()):
             self.target = None
+        if fight is not None and board_shape(self.book, fight) != self.shape:
+            # An ally joined (a spell cast mid-fight, issue 30 item 1) or its spell was undone: its card
+            # comes and goes, laid out before the round's dice are planned on it.
+            self.shape = board_shape(self.book, fight)
+            self.layout(self.page)
         if fight is not None and fight.active:
             self.odds.request(self.state)
         if not self.animator.start(self.timeline.last if animate else None, self.factor):

@@ -89,6 +89,12 @@ def _ended(step: Step) -> str | None:
     return None
 
 
+def lost_by_the_ally(state: SheetState) -> bool:
+    """The fight was lost because the ally fighting it alone fell: the hero lives (R-ALLY-1, "whole_fight")."""
+    fight = state.fight
+    return fight is not None and fight.winner == "enemies" and fight.ally_alone == "whole_fight" and hero_of(state).alive
+
+
 FIGHT_ACTIONS = ("round", "shoot", "luck", "no_luck", "escape", "stop_fight")
 
 
@@ -154,11 +160,14 @@ def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None)
             lines.append((t("combat.log_next", name=name_of(after, front)), "neutral"))
     winner = _ended(step)
     if winner is not None:
+        ending = winner
+        if lost_by_the_ally(after):
+            ending = "ally_fell"
         banner, tone = (
-            t(f"combat.banner_end_{winner}"),
+            t(f"combat.banner_end_{ending}", ally=fight.ally.name if fight is not None and fight.ally else ""),
             "bad" if winner == "enemies" else "good" if winner == "hero" else "neutral",
         )
-        lines.append((t(f"combat.log_end_{winner}"), tone))
+        lines.append((t(f"combat.log_end_{ending}"), tone))
     return Told(banner, tone, tuple(lines))
 
 
@@ -197,8 +206,8 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
                     _tone(x.result),
                 )
             )
-    if target_exchange is None:
-        return t("combat.banner_parry"), "neutral"
+    if target_exchange is None:  # the ally fought alone (a summoned creature): the banner tells its exchange
+        return _tell_ally_round(t, step)
     name = name_of(after, target_exchange.creature)
     result = target_exchange.result
     if result == "hero_hit":
@@ -217,6 +226,24 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
     if wounds > 1:
         banner = t("combat.banner_with_wounds", banner=banner, n=wounds)
     return banner, tone
+
+
+def _tell_ally_round(t: Translate, step: Step) -> tuple[str, str]:
+    """The banner of a round the ally fought alone while the hero watched (R-ALLY-1, FF2's Creature Copy)."""
+    after = step.after
+    fight = fight_of(after)
+    exchange = next((x for x in fight.last_round if x.by_ally), None)
+    if exchange is None or fight.ally is None:
+        return t("combat.banner_parry"), "neutral"
+    name, ally = name_of(after, exchange.creature), fight.ally.name
+    if exchange.result == "ally_hit":
+        killed = fight.enemies[exchange.creature].stamina == 0 < fight_of(step.before).enemies[exchange.creature].stamina
+        return (t("combat.banner_kill", name=name) if killed else t("combat.banner_ally_hit", ally=ally, name=name)), "good"
+    if exchange.result == "ally_wounded":
+        if fight.ally.stamina <= 0 and fight.active:  # until it falls: the hero fights on
+            return t("combat.banner_ally_down", ally=ally), "bad"
+        return t("combat.banner_ally_wounded", ally=ally, name=name), "bad"
+    return t("combat.banner_parry"), "neutral"
 
 
 def _tone(result: str) -> str:
@@ -274,7 +301,7 @@ def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, langua
     if rules.double_kills:
         lines.append(t("combat.rule_double_kills"))
     if fight.ally_alone is not None and fight.ally is not None:
-        lines.append(t("combat.rule_ally_alone", name=fight.ally.name))
+        lines.append(t(f"combat.rule_ally_alone_{fight.ally_alone}", name=fight.ally.name))
     return lines
 
 

@@ -7,6 +7,7 @@ The sheet as a picture is drawn by game.scenes.common.sheet_card.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,27 @@ def export_folder(services: Any) -> Path:
     return Path(folder) if folder else Path(platformdirs.user_documents_dir())
 
 
-def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+MARKDOWN_MARKS = frozenset("\\`*_[]<>|~#&")
+"""What starts Markdown syntax inside a line: emphasis, code, links and images, raw HTML and autolinks,
+table cells, strikethrough, a heading's closing marks, entities. Each is escaped with a backslash (CommonMark)."""
+
+
+def markdown_text(text: str) -> str:
+    """``text`` (a name, a title, a journal line the player or a book wrote) as literal Markdown on one line.
+
+    Control and separator characters (``\\r``, ``\\n``, tabs, NEL, U+2028/2029, escape sequences) become
+    spaces, so a name never starts a heading or breaks a table row (issue 23 row 12); every mark that
+    Markdown would read is escaped, so HTML, links and remote images arrive as the text they were.
+    """
+    out = []
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            out.append(" ")
+        elif char in MARKDOWN_MARKS:
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def journal_markdown(ui: UIContext, adventure: Any) -> str:
@@ -36,13 +55,14 @@ def journal_markdown(ui: UIContext, adventure: Any) -> str:
     hero = getattr(state, "hero", None)
     name = getattr(hero, "name", "") or ui.t("sheet.nameless")
     lines = [
-        f"# {_cell(book.title.get(language))} — {_cell(name)}",
+        f"# {markdown_text(book.title.get(language))} — {markdown_text(name)}",
         "",
-        ui.t("play.md_line", label=ui.t("play.md_play"), value=play_badge(ui, session)) + "  ",
+        ui.t("play.md_line", label=ui.t("play.md_play"), value=markdown_text(play_badge(ui, session))) + "  ",
     ]
     if hero is not None and hasattr(book, "stats"):
         scores = " · ".join(
-            f"{s.name.get(language)} {hero.scores.get(s.id, '—')}/{hero.initial.get(s.id, '—')}" for s in book.stats
+            f"{markdown_text(s.name.get(language))} {hero.scores.get(s.id, '—')}/{hero.initial.get(s.id, '—')}"
+            for s in book.stats
         )
         lines.append(ui.t("play.md_line", label=ui.t("play.md_scores"), value=scores) + "  ")
     paragraph = getattr(state, "paragraph", None)
@@ -52,8 +72,8 @@ def journal_markdown(ui: UIContext, adventure: Any) -> str:
     for row in rows(session):
         where = str(row.paragraph) if row.paragraph else "—"
         lines.append(
-            f"| {row.index + 1} | {where} | {_cell(describe_entry(ui, book, row.entry))} | "
-            f"{_cell(describe_changes(ui, book, row.changes))} |"
+            f"| {row.index + 1} | {where} | {markdown_text(describe_entry(ui, book, row.entry))} | "
+            f"{markdown_text(describe_changes(ui, book, row.changes))} |"
         )
     lines.append("")
     return "\n".join(lines)

@@ -176,7 +176,6 @@ def render_entry(
     from game.app.scene import SceneStack
     from game.app.services import build_services
     from game.app.text_fill import fill_widgets, hostile_actions
-    from game.scenes.common.narration import describe_screen
 
     # Each screen gets fresh services in a scratch folder: nothing touches the player's files.
     services = build_services(config_dir=folder / "config", data_dir=folder / "data", seed=7)
@@ -200,7 +199,7 @@ def render_entry(
         if text is not None:
             fill_widgets(stack.scenes, text)
         services.ui.speech.history.clear()  # what was said while the sample was built is not heard here
-        narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
+        narrator = Narrator(services.ui, lambda: services.keymap)
         loop = MainLoop(stack, display, clock=FakeClock(), narrator=narrator, zoom=lambda: services.settings.ui_scale)
         loop.run_frames(3)
         loop.run_frames(240 if text is None else 20)  # let animations settle so the picture shows results
@@ -279,7 +278,6 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
     from game.app.loop import MainLoop
     from game.app.narrator import Narrator
     from game.app.navigator import Screen
-    from game.scenes.common.narration import describe_screen
 
     pygame.display.set_caption(services.ui.t("app.title"))
     try:
@@ -311,7 +309,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
         on_fullscreen=None if args.demo else remember_fullscreen,
         on_error=CrashRecovery(services, stack, home=home),
         supervisor=kiosk,
-        narrator=Narrator(services.ui, lambda: services.keymap, describe_screen),
+        narrator=Narrator(services.ui, lambda: services.keymap),
         stop=stop,
         on_stack_change=locks_follow_the_screens(services.saves),
     )

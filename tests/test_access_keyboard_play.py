@@ -16,7 +16,6 @@ from game.app.narrator import Narrator
 from game.rules.dice import RandomDice, ScriptedDice
 from game.rules.session import Session, Start
 from game.scenes.combat.scene import CombatScene
-from game.scenes.common.narration import describe_screen
 from game.scenes.dice_roll import DiceRollScene
 from game.scenes.fight_setup.scene import FightSetupScene
 from game.scenes.rnp_table.scene import RnpTableScene
@@ -31,7 +30,7 @@ class KeyboardOnly(Driver):
     def __init__(self, scene, services) -> None:
         super().__init__(scene)
         self.services = services
-        self.loop.narrator = Narrator(services.ui, lambda: services.keymap, describe_screen)
+        self.loop.narrator = Narrator(services.ui, lambda: services.keymap)
         self.loop.run_frames(1)
 
     def send(self, *events, frames: int = 2) -> None:

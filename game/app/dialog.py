@@ -21,6 +21,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil
+from game.ui.speech import join
 from game.ui.text_fit import fit_lines
 
 PAD = 28
@@ -162,3 +163,11 @@ class Dialog(ModalScene):
             blit_text(surface, line, (panel.left + PAD, y), "body", body, p.ink)
             y += fonts.line_height("body", body)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the title, the message and the choices."""
+        ui = self.ui
+        buttons = ", ".join(ui.text(b.label) for b in self.buttons)
+        return join(
+            ui.text(self.title) if self.title is not None else "", ui.text(self.message), ui.t("access.choices", choices=buttons)
+        )

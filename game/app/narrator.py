@@ -1,9 +1,8 @@
 """What a screen-reader user hears as screens come and go, and the two keys every screen shares.
 
 The narrator sits beside the scene stack (the main loop calls it): when the top
-scene changes it says what the new screen is and what it shows (the words come
-from ``describe``, the scenes layer's ``game.scenes.common.narration.describe_screen``,
-injected so the app layer imports no screen), and it answers the global
+scene changes it says what the new screen is and what it shows (each screen's own
+words, ``Scene.spoken_summary()``: the app layer names no screen), and it answers the global
 shortcuts: "repeat" (F4) says the last announcement again, "where" (F3) says the
 screen and the focused control again.
 """
@@ -30,10 +29,9 @@ def focused_widget(scene: Scene | None) -> object | None:
 class Narrator:
     """Announces each newly arrived screen; F4 repeats, F3 says where you are."""
 
-    def __init__(self, ui: UIContext, keymap: Callable[[], Keymap], describe: Callable[[Scene], str]) -> None:
+    def __init__(self, ui: UIContext, keymap: Callable[[], Keymap]) -> None:
         self.ui = ui
         self.keymap = keymap
-        self.describe = describe
         self._top: Scene | None = None
         self._seen: weakref.WeakSet[Scene] = weakref.WeakSet()  # screens already announced
 
@@ -52,7 +50,7 @@ class Narrator:
         """The screen's summary, then the focused control."""
         if scene is None:
             return ""
-        parts = [self.describe(scene)]
+        parts = [scene.spoken_summary()]
         widget = focused_widget(scene)
         if widget is not None:
             parts.append(self.ui.t("access.focus_on", control=widget.spoken()))  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
@@ -73,4 +71,4 @@ class Narrator:
                 self.ui.say(self.ui.t("access.focus_on", control=widget.spoken()), interrupt=False)  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
             return
         self._seen.add(top)
-        self.ui.say(self.describe(top))
+        self.ui.say(top.spoken_summary())

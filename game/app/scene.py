@@ -26,6 +26,8 @@ from typing import ClassVar
 
 import pygame
 
+from game.i18n.catalogue import resolve
+
 
 class Scene:
     """Override what you need; the defaults do nothing and pass events on."""
@@ -81,6 +83,12 @@ class Scene:
 
     def shutdown(self) -> None:
         """Called once when the scene leaves the stack: release resources here."""
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears on arriving here and on F3, "where am I" (game.app.narrator): the
+        screen's own words (override), by default its ``title`` when it has one."""
+        title = getattr(self, "title", None)
+        return resolve(title) if isinstance(title, str) or callable(title) else ""
 
     def leave_once(self) -> bool:
         """Leave the stack, once: a second close (a double click, Escape after OK) is ignored.

@@ -22,7 +22,7 @@ from game.ui.button import Button
 from game.ui.draw import blit_text
 from game.ui.keymap import DEFAULT_SHORTCUTS, Keymap, key_label
 from game.ui.scroll_list import ScrollList
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.text_fit import wrap_words
 from game.ui.toggle import Toggle
 from game.ui.voices import SPEECH_MODES
@@ -229,3 +229,7 @@ class AccessSettingsScene(ModalScene):
             for index, line in enumerate(wrap_words(self.status, "italic", small, panel.width - 72)[:2]):
                 blit_text(surface, line, (label_x, self.keys_list.rect.bottom + 10 + index * 24), "italic", small, p.ink)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the accessibility settings, then how to move through them."""
+        return join(self.ui.t("access.title"), self.ui.t("access.tab_hint"))

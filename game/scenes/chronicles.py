@@ -25,6 +25,7 @@ from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel
 from game.ui.layout import fill, fixed, split
 from game.ui.scroll_list import ScrollList
+from game.ui.speech import join
 from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
@@ -276,6 +277,11 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
             if radius >= 11:
                 ink = p.parchment_light if number in chronicle.death_nodes else p.ink
                 blit_text(surface, str(number), centre(number), "body", max(11, radius - 1), ink, "center")
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the book's chronicles."""
+        ui = self.ui
+        return join(ui.t("play.chronicles_title", book=self.book.title.get(ui.catalogue.language)), ui.t("access.tab_hint"))
 
 
 def _now() -> str:

@@ -11,6 +11,7 @@ from game.app.navigator import Screen
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
 
@@ -79,3 +80,7 @@ class CrashReportScene(ModalScene):
                 "midleft",
             )
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the crash report."""
+        return join(self.ui.t("access.screen_crash"))

@@ -22,6 +22,7 @@ from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
 from game.ui.layout import ScrollPane
+from game.ui.speech import join
 from game.ui.text_field import TextField
 from game.ui.widget import Widget
 
@@ -193,3 +194,8 @@ class DiceEntryScene(ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface, self.title, centred=True)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the dice to type, each with its number of sides."""
+        labels = ", ".join(f"{label} (d{sides})" for label, sides in zip(self.labels, self.sides))
+        return join(self.title, self.ui.t("access.dice_entry", dice=labels))

@@ -19,6 +19,7 @@ from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_polyhedral
+from game.ui.speech import join
 from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
 
@@ -161,3 +162,12 @@ class DiceRollScene(FluidLayout, Scene):
                 y += fonts.line_height("bold", size)
         hint = self.ui.t("dice.click_to_close" if settle else "dice.click_to_skip")
         blit_text(surface, hint, (panel.centerx, panel.bottom - 26), "italic", small, p.ink_faint, "center")
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: each group of dice with its faces, the verdict, how to close."""
+        ui = self.ui
+        groups = [
+            ui.t("access.dice_group", label=g.label, dice=", ".join(str(f) for f in g.faces), detail=g.detail)
+            for g in self.groups
+        ]
+        return join(self.title, *groups, self.verdict, ui.t("access.dice_close_hint"))

@@ -126,7 +126,7 @@ class HelpScene(ModalScene):
         self.layout(self.page)
 
     def spoken_summary(self) -> str:
-        """What a screen-reader user hears on opening the help (game.scenes.common.narration): its title, the keyboard
+        """What a screen-reader user hears on opening the help (game.app.narrator): its title, the keyboard
         column, then the shortcuts."""
         t = self.ui.t
         _mouse, keys = entries(self.topic)

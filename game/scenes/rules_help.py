@@ -20,6 +20,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_rule
 from game.ui.reading import ReadingPane, in_view
+from game.ui.speech import join
 from game.ui.text_fit import fit_line, wrap_words
 
 PAD = 36
@@ -181,3 +182,11 @@ class RulesHelpScene(ModalScene):
             surface, hint, hint_box.center, "italic", hint_size, p.ink_soft, "center", box=hint_box, owner="rules help hint"
         )
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: every section's title and lines, then the keys."""
+        parts = []
+        for title, lines in self.sections():
+            parts.append(title)
+            parts.extend(lines)
+        return join(*parts, self.ui.t("access.rules_help_keys"))

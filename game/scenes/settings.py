@@ -28,6 +28,7 @@ from game.app.settings import ANIMATION_FACTORS
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, parchment
+from game.ui.speech import join
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
@@ -387,6 +388,10 @@ class SettingsScene(FluidLayout, Scene):
             "midleft",
         )
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the settings, then how to move through their controls."""
+        return join(self.ui.t("settings.title"), self.ui.t("access.tab_hint"))
 
 
 # -- showcase --------------------------------------------------------------------------------------

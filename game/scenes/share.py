@@ -21,6 +21,7 @@ from game.atomic import atomic_write_text
 from game.storage.saves import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text
+from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
 KINDS = ("png", "markdown", "run")
@@ -93,3 +94,7 @@ class ShareScene(ModalScene):
             for i, line in enumerate(wrap_words(self.result, "body", small, panel.width - 240)[:3]):
                 blit_text(surface, line, (panel.x + 30, panel.bottom - 82 + i * 22), "body", small, p.bad if self.bad else p.ink)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: sharing the adventure."""
+        return join(self.ui.t("play.share_title"), self.ui.t("access.tab_hint"))

@@ -27,6 +27,7 @@ from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel
 from game.ui.layout import fill, split
 from game.ui.scroll_list import ScrollList
+from game.ui.speech import join
 from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
 
@@ -252,3 +253,10 @@ class TimelineScene(FluidLayout, WidgetScreen):
                 break
             blit_text(surface, wrap_words("– " + line, "body", small, width)[0], (x, y), "body", small, p.ink_soft)
             y += 24
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the hero's timeline."""
+        ui = self.ui
+        hero = self.adventure.state.hero
+        name = getattr(hero, "name", "") or ui.t("sheet.nameless")
+        return join(ui.t("play.timeline_title", hero=name), ui.t("access.tab_hint"))

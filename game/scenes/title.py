@@ -27,6 +27,7 @@ from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_die, draw_rule, parchment
+from game.ui.speech import join
 from game.ui.theme import LOGICAL_SIZE
 
 THROW_EVERY = 5.0  # seconds from one throw to the next
@@ -160,3 +161,11 @@ class TitleScene(FluidLayout, Scene):
             surface, ui.t("kiosk.tagline"), (centre, height * 0.78), "italic", theme.text_size("body"), p.ink_soft, "midtop"
         )
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the app, the book of the stand, touch to play."""
+        ui = self.ui
+        book = getattr(self, "book", None)
+        return join(
+            ui.t("app.title"), book.title.get(ui.catalogue.language) if book is not None else "", ui.t("kiosk.touch_to_play")
+        )

@@ -23,6 +23,16 @@ from typing import IO, Any, Protocol
 HISTORY = 200  # lines kept for "repeat" and for the tests
 
 
+def join(*parts: str) -> str:
+    """Sentences joined by spaces, empty ones dropped, each ending with a full stop (what a screen says on arrival)."""
+    out = []
+    for part in parts:
+        part = " ".join(str(part).split())
+        if part:
+            out.append(part if part[-1] in ".!?:…" else part + ".")
+    return " ".join(out)
+
+
 class SpeechOutput(Protocol):
     """Something that makes an announcement heard (a screen reader, a synthesizer)."""
 

@@ -18,6 +18,7 @@ from game.storage.save_file import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text
 from game.ui.layout import fill, fixed, split
+from game.ui.speech import join
 from game.ui.text_field import TextField
 from game.ui.text_fit import wrap_words
 
@@ -136,6 +137,12 @@ class ImportScene(ModalScene):
         for i, line in enumerate(lines):
             blit_text(surface, line, (box.x, box.y + i * ERROR_LINE), "body", small, p.bad)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: what is imported, how, and what went wrong."""
+        ui = self.ui
+        title, help_key = self.keys
+        return join(ui.t(title), ui.t(help_key), *self.errors, ui.t("access.form_hint"))
 
 
 IMPORT_KEYS = {"save": ("shelf.import_title", "shelf.import_help"), "book": ("shelf.import_book_title", "shelf.import_book_help")}

@@ -29,7 +29,7 @@ from game.scenes.bookshelf.paint import paint_message, paint_page
 from game.scenes.bookshelf.view import ShelfView, describe_save, describe_version, ordered_books, view_of
 from game.storage.save_file import SaveError
 from game.storage.saves import Listing
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.theme import LOGICAL_SIZE
 
 MAX_ERRORS_IN_DIALOG = 14
@@ -408,3 +408,12 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         paint_page(surface, view, self.r, self.ui)
         self.group.draw(surface)
         paint_message(surface, view, self.r, self.ui)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the books on the shelf and how many saved adventures."""
+        ui = self.ui
+        language = ui.catalogue.language
+        titles = ", ".join(card.title.get(language) for card in self.services.shelf.cards.values())
+        return join(
+            ui.t("access.screen_shelf", titles=titles), ui.t("access.saves", n=len(self.listing)), ui.t("access.tab_hint")
+        )

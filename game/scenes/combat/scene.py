@@ -41,7 +41,7 @@ from game.scenes.combat.speech import CombatVoice
 from game.scenes.combat.text import die_label
 from game.scenes.combat.timeline import FightTimeline
 from game.scenes.combat.view import CombatView, attacked, shown_state, view_of
-from game.scenes.common.narration import join
+from game.ui.speech import join
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:

@@ -17,6 +17,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.speech import join
 from game.ui.text_field import TextField
 from game.ui.text_fit import fit_lines, wrap_words
 
@@ -127,3 +128,9 @@ class FormScene(ModalScene):
             for i, line in enumerate(lines):
                 blit_text(surface, line, (area.x, area.y + i * line_h), "body", small, p.bad, box=area, owner="form problem")
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the form's title, its note, how to fill it in."""
+        ui = self.ui
+        note = getattr(self, "note", None)
+        return join(self.title, ui.text(note) if note else "", ui.t("access.form_hint"))

@@ -19,6 +19,7 @@ from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
 from game.ui.scroll_list import ScrollList
+from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
 if TYPE_CHECKING:
@@ -126,3 +127,7 @@ class SpellsModal(ModalScene):
                     self.ui.palette.ink_soft,
                 )
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the book's spells and the one selected."""
+        return join(self.ui.t("powers.spells"), self.list.spoken_value(), self.ui.t("access.tab_hint"))

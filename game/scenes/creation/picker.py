@@ -27,6 +27,7 @@ from game.ui.context import UIContext
 from game.ui.counter import Counter
 from game.ui.draw import blit_text
 from game.ui.modal import MARGIN
+from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 from game.ui.toggle import Toggle
 
@@ -219,3 +220,10 @@ class ChoicePicker(ModalScene):
             lines = wrap_words(self.problem, "body", small, width)
             blit_text(surface, lines[0], (x, self.ok_button.rect.y - 16), "body", small, p.bad, "midleft")
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the creation step and its options."""
+        ui = self.ui
+        language = ui.catalogue.language
+        options = ", ".join(option.name.get(language) for option in self.step.options)
+        return join(self.step.name.get(language), ui.t("access.choices", choices=options), ui.t("access.tab_hint"))

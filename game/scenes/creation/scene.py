@@ -31,7 +31,7 @@ from game.scenes.creation.controls import CreationControls, build_controls
 from game.scenes.creation.layout import CreationRegions, creation_regions
 from game.scenes.creation.paint import paint_page, summary
 from game.scenes.creation.view import CreationView, view_of
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -354,3 +354,8 @@ class CreationScene(FluidLayout, WidgetScreen):
     def draw(self, surface: pygame.Surface) -> None:
         paint_page(surface, self.view(), self.r, self.ui)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: hero creation for this book."""
+        ui = self.ui
+        return join(ui.t("access.screen_creation", book=self.book.title.get(ui.catalogue.language)), ui.t("access.tab_hint"))

@@ -19,10 +19,12 @@ from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff import actions as a
 from game.rules.session import HONEST, make_action
+from game.scenes.common.narration import hero_words
 from game.scenes.death.controls import DeathControls, build_controls
 from game.scenes.death.layout import DeathRegions, death_regions
 from game.scenes.death.paint import paint_message, paint_page
 from game.scenes.death.view import DeathView, revive_prompt, view_of
+from game.ui.speech import join
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -149,3 +151,10 @@ class DeathScene(FluidLayout, AdventureScene):
         paint_page(surface, view, self.r, self.ui)
         self.group.draw(surface)
         paint_message(surface, view, self.r, self.ui)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the death page and the hero's scores."""
+        ui = self.ui
+        return join(
+            ui.t("access.screen_death"), hero_words(ui, self.adventure.book, self.adventure.state), ui.t("access.tab_hint")
+        )

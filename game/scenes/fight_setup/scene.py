@@ -29,7 +29,7 @@ from game.scenes.fight_setup import paint
 from game.scenes.fight_setup.controls import Box, SetupControls, build_controls, place_controls
 from game.scenes.fight_setup.layout import MAX_ENEMIES, SetupRegions, SetupShape, setup_regions
 from game.scenes.fight_setup.view import Fighter, SetupView, TypedCreature, box_label, setup_view
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
@@ -272,3 +272,7 @@ class FightSetupScene(FluidLayout, AdventureScene):
         self.view = self.view_now()
         paint.draw(surface, self.view, self.regions, self.ui)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the fight setup, then how to move through its controls."""
+        return join(self.ui.t("access.screen_fight_setup"), self.ui.t("access.tab_hint"))

@@ -26,11 +26,13 @@ from game.rules.ff import actions as a
 from game.rules.ff import sections as rules
 from game.rules.ff.outcome import good
 from game.rules.session import ActionLike, Entry
+from game.scenes.common.narration import hero_words
 from game.scenes.reader.controls import ReaderControls, build_choices, build_controls, uses
 from game.scenes.reader.layout import MAX_AUTOMATIC, WHEEL_STEP, ReaderRegions, reader_regions
 from game.scenes.reader.paint import paint_message, paint_page
 from game.scenes.reader.view import ReaderView, Tone, strip_note, view_of
 from game.ui.keymap import press
+from game.ui.speech import join
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -106,9 +108,7 @@ class ReaderScene(FluidLayout, AdventureScene):
         """A new section is read aloud (the first one is, with the screen, by the narrator)."""
         previous, self._spoken_number = getattr(self, "_spoken_number", None), number
         if previous is not None and previous != number:
-            from game.scenes.common.narration import describe_screen
-
-            self.ui.say(describe_screen(self))
+            self.ui.say(self.spoken_summary())
 
     def shortcut(self, action: str) -> bool:
         """ "Next paragraph": the section's event, else its only way on, else the focus on the first choice."""
@@ -337,3 +337,17 @@ class ReaderScene(FluidLayout, AdventureScene):
         paint_page(surface, view, self.r, self.ui)
         self.group.draw(surface)
         paint_message(surface, view, self.r, self.ui)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the paragraph's number and text, the hero's scores."""
+        ui = self.ui
+        offer = getattr(self, "offer", None)
+        section = getattr(offer, "section", None)
+        text = section.text.get(ui.catalogue.language) if section is not None else ""
+        number = getattr(offer, "number", None)
+        return join(
+            ui.t("access.paragraph", n=number) if number is not None else "",
+            text,
+            hero_words(ui, self.book, self.adventure.state),
+            ui.t("access.tab_hint"),
+        )

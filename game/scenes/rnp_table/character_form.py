@@ -29,7 +29,7 @@ from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_veil
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.text_field import TextField
 from game.ui.text_fit import ellipsize, wrap_words
 
@@ -405,3 +405,9 @@ class CharacterForm(ModalScene):
             )
         caption(ui.t("rnp.form_skills"), (left, top + SKILLS_DY))
         caption(ui.t("rnp.form_saves"), (left, top + SAVES_DY))
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: adding a character, or editing one by name."""
+        ui = self.ui
+        title = ui.t("rnp.form_edit", name=self.member["name"]) if self.member else ui.t("rnp.form_add")
+        return join(title, ui.t("access.form_hint"))

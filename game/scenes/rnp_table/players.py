@@ -21,6 +21,7 @@ from game.scenes.rnp_table.timers import draw_bar
 from game.scenes.rnp_table.words import lang, name_of
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, parchment
+from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
 # The sky behind the clock, by period: an illustration, not a rule.
@@ -179,3 +180,12 @@ class PlayersScene(ModalScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         paint_players(surface, self.shown, players_regions(self.page), self.ui)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the players' screen (day, time, period) and how to go back."""
+        shown = self.lines()
+        return join(
+            self.ui.t("rnp.players"),
+            *(str(shown[k]) for k in ("day", "time", "period") if shown.get(k)),
+            self.ui.t("rnp.players_back"),
+        )

@@ -15,6 +15,7 @@ from game.scenes.rnp_table.data import Json
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.speech import join
 
 HOUR_ROW = 32  # an hour of march
 LINE = 26  # each more line its saves take
@@ -129,3 +130,7 @@ class SavesScene(ModalScene):
         blit_text(
             surface, ui.t("rnp.saves_close"), (rect.centerx, rect.bottom - CLOSE_DY), "italic", small, p.ink_faint, "center"
         )
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the table's saves."""
+        return join(self.ui.t("rnp.saves_title"), self.ui.t("access.dice_close_hint"))

@@ -45,7 +45,7 @@ from game.scenes.rnp_table.timers import TimersPanel
 from game.scenes.rnp_table.travel import TravelPanel
 from game.scenes.rnp_table.view import RnpTableView, view_of
 from game.scenes.rnp_table.words import journal_line
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.widget import Widget
 
@@ -286,3 +286,9 @@ class RnpTableScene(FluidLayout, AdventureScene):
         self.panel.draw(surface)
         paint_status(surface, view, self.regions, self.ui)
         self.group.draw(surface)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears: the game master's table and its open tab."""
+        ui = self.ui
+        key = f"rnp.tab_{self.tab}"
+        return join(ui.t("access.screen_rnp", tab=ui.t(key) if ui.catalogue.has(key) else self.tab), ui.t("access.tab_hint"))

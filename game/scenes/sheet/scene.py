@@ -33,12 +33,14 @@ from game.rules.ff.context import counter_maximum
 from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view, computed_scores
 from game.rules.session import Entry, make_action
+from game.scenes.common.narration import backpack_words, hero_words
 from game.scenes.common.spells import spell_label
 from game.scenes.sheet import paint, questions
 from game.scenes.sheet.controls import SheetControls, build_controls
 from game.scenes.sheet.heal import healed_stat, would_gain_nothing
 from game.scenes.sheet.layout import SheetRegions, sheet_regions, sheet_shape
 from game.scenes.sheet.view import SheetView, sheet_view
+from game.ui.speech import join
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.widget import Widget
 
@@ -641,3 +643,18 @@ class SheetScene(FluidLayout, AdventureScene):
         paint.draw(surface, self.view, self.regions, self.ui)
         self.group.draw(surface)
         paint.draw_status(surface, self.view, self.regions, self.ui)
+
+    def spoken_summary(self) -> str:
+        """What a screen-reader user hears on arriving at the sheet (and on F3): the hero, the paragraph, the backpack."""
+        ui, book, state = self.ui, self.book, self.adventure.state
+        paragraph = ui.t("access.paragraph", n=state.paragraph) if state.paragraph else ui.t("access.no_paragraph")
+        fight = state.fight
+        fighting = ui.t("access.fight_running") if fight is not None and fight.active else ""
+        return join(
+            ui.t("access.screen_sheet", book=book.title.get(ui.catalogue.language)),
+            hero_words(ui, book, state),
+            paragraph,
+            backpack_words(ui, book, state),
+            fighting,
+            ui.t("access.tab_hint"),
+        )

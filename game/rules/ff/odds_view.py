@@ -19,9 +19,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from game.books.expr import Type, Value
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
-from game.rules.ff.rounds import attack_strengths, exchange_law, law_reads
+from game.rules.ff.rounds import attack_strengths, exchange_law, integer, law_reads
 from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import SheetState
 from game.rules.odds import (
@@ -97,7 +98,9 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
     penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
     profile = book.rules.profile(fight.profile)
     skill = attack_strengths(book, profile, SheetScope(book, state))[0]
-    stamina, luck = hero.scores[rules.stamina], hero.scores.get("luck", 0)
+    # The score wounds take may be a counter (an army's warriors): read it as the rules do.
+    stamina, luck = SheetScope(book, state)[profile.rules.wounds], hero.scores.get("luck", 0)
+    assert isinstance(stamina, int)  # a wound's target is a score, a counter or a track (checked at load)
     ally = fight.ally if fight.ally is not None and fight.ally.stamina > 0 else None
     s = Situation(
         skill=skill,
@@ -153,9 +156,11 @@ def profile_law(book: FightingFantasyBook, state: SheetState, s: Situation) -> E
     assert state.fight is not None
     pid = state.fight.profile
     reads = law_reads(book, pid)
+    wounds = book.profile(pid).wounds
     scopes = [SheetScope(book, state, target=i) for i in range(len(s.creatures))]
-    # The scores the law reads that the fight changes are given state by state: not part of the key.
-    fixed = sorted(reads - {book.profile(pid).wounds, "enemy.stamina"})
+    # The scores the law reads that the fight changes are given state by state: not part of the key. A
+    # computed score that follows the wounds (an army's strength, its warriors) is worked out from its inputs.
+    fixed = sorted(_inputs(book, reads, wounds) - {wounds, "enemy.stamina"})
     base = tuple(tuple((name, scope[name]) for name in fixed) for scope in scopes)
     standing = tuple((skill, m > 0) for skill, m in s.creatures)
     key = (id(book), pid, base, s.modifier, s.skill, standing)
@@ -177,8 +182,9 @@ def _law_of(
     book: FightingFantasyBook, pid: str | None, reads: frozenset[str], base: tuple[tuple[tuple[str, Any], ...], ...], s: Situation
 ) -> ExchangeLaw | None:
     wounds = book.profile(pid).wounds
-    moving = bool(reads & {wounds, "enemy.stamina"})
-    reads_hero, reads_creature = wounds in reads, "enemy.stamina" in reads
+    following = _following(book, reads, wounds)
+    reads_hero, reads_creature = wounds in reads or bool(following), "enemy.stamina" in reads
+    moving = reads_hero or reads_creature
 
     def outcomes(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...]:
         # Only the scores the law reads make a new law (each costs every face of the round's dice).
@@ -186,11 +192,13 @@ def _law_of(
 
     @lru_cache(maxsize=4096)
     def enumerated(hero_score: int, index: int, creature_score: int) -> tuple[Outcome, ...]:
-        values = dict(base[index])
+        values: dict[str, Value] = dict(base[index])
         if reads_hero:
             values[wounds] = hero_score
         if reads_creature:
             values["enemy.stamina"] = creature_score
+        worked = _Worked(book, values)
+        values.update({name: worked[name] for name in following})
         law = exchange_law(book, pid, values, s.modifier)
         return tuple(Outcome(o.probability, tuple(_wound(w, index) for w in o.wounds)) for o in law)
 
@@ -201,6 +209,45 @@ def _law_of(
         if m > 0
     )
     return None if plain else ExchangeLaw(outcomes, reads_scores=moving)
+
+
+def _following(book: FightingFantasyBook, names: frozenset[str], wounds: str) -> frozenset[str]:
+    """The computed scores among ``names`` whose formula reads, at any depth, the score wounds take."""
+
+    def follows(name: str, seen: frozenset[str]) -> bool:
+        formula = book.rules.computed.get(name)
+        if formula is None or name in seen:  # a circle is refused at load; guarded all the same
+            return name == wounds
+        reads = book.rules.program(formula, Type.INT).reads
+        return any(follows(read, seen | {name}) for read in reads)
+
+    return frozenset(name for name in names if name in book.rules.computed and follows(name, frozenset()))
+
+
+def _inputs(book: FightingFantasyBook, names: frozenset[str], wounds: str) -> frozenset[str]:
+    """``names`` with each computed score that follows the wounds replaced by what its formula reads."""
+    out: set[str] = set()
+    for name in names:
+        if _following(book, frozenset({name}), wounds):
+            out |= _inputs(book, book.rules.program(book.rules.computed[name], Type.INT).reads, wounds)
+        else:
+            out.add(name)
+    return frozenset(out)
+
+
+class _Worked:
+    """Values as a scope, a computed score worked out from them (its formula, as the sheet does)."""
+
+    __slots__ = ("book", "values")
+
+    def __init__(self, book: FightingFantasyBook, values: dict[str, Value]) -> None:
+        self.book, self.values = book, values
+
+    def __getitem__(self, name: str) -> Value:
+        found = self.values.get(name)
+        if found is not None:
+            return found
+        return integer(self.book, self.book.rules.computed[name], self)
 
 
 def _wound(w: Any, index: int) -> Wound:  # noqa: ANN401 - the rules' own Wound (game.rules.ff.rounds), same fields

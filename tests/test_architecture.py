@@ -5,20 +5,10 @@ Read from the syntax tree of every module of ``game/`` by ``tools/architecture.p
 ``if TYPE_CHECKING:`` and inside a function too, so neither a type hint nor a
 lazy import can hide a dependency.
 
-The debt files
---------------
-``tests/architecture_debt/<family>.txt`` (base, front, sheet, combat, rnp) list
-the offences that were in the tree when the rules came in, one per line::
-
-    rule module detail   # an optional comment
-
-(``#`` starts a comment; blank lines are ignored). A family's file holds the
-offences of its modules. The tests fail on an offence that no file lists (new
-code follows the rules: fix it, do not list it) and on a listed line that is no
-longer an offence (you fixed it: delete the line). Moving a module renames its
-offences: rename the lines in the same commit. When your change clears a line
-of another family's file, delete it there too. The files only shrink; once all
-are empty the folder goes.
+The tree breaks none of them. The offences that were in the tree when the rules
+came in were listed in per-family debt files that only shrank; the last lines
+went with issue 27 and the files with them, so a new offence fails here: fix it.
+The checker's own tests below build small synthetic trees that break each rule.
 """
 
 from __future__ import annotations
@@ -33,8 +23,6 @@ from game.scenes.routes import ROUTES
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
-DEBT = Path(__file__).resolve().parent / "architecture_debt"
-FAMILIES = ("base", "front", "sheet", "combat", "rnp")
 
 spec = importlib.util.spec_from_file_location("architecture", ROOT / "tools" / "architecture.py")
 architecture = importlib.util.module_from_spec(spec)
@@ -42,45 +30,11 @@ sys.modules["architecture"] = architecture  # dataclasses look their module up b
 spec.loader.exec_module(architecture)
 
 MODULES = architecture.read_tree(GAME)
-RULES = ("imports", "names-screen", "scene-function", "scene-assign", "long-function", "stack-push", "circle", "layer")
-RULES += ("package-init", "any")
+OFFENCES = sorted(str(offence) for offence in architecture.offences(MODULES))
 
 
-def offence_of(raw: str) -> str:
-    """A debt file's line without its comment and extra spaces ("" for a comment or a blank line)."""
-    return " ".join(raw.split("#", 1)[0].split())
-
-
-def debt_lines() -> dict[str, list[tuple[str, int, str]]]:
-    """``{offence line: [(family, line number, text)]}`` of every debt file."""
-    found: dict[str, list[tuple[str, int, str]]] = {}
-    for family in FAMILIES:
-        path = DEBT / f"{family}.txt"
-        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if line := offence_of(raw):
-                found.setdefault(line, []).append((family, number, raw))
-    return found
-
-
-DEBT_LINES = debt_lines()
-OFFENCES = {str(offence) for offence in architecture.offences(MODULES)}
-
-
-def test_every_offence_of_the_tree_is_an_old_one_listed_in_a_debt_file():
-    new = sorted(OFFENCES - set(DEBT_LINES))
-    assert new == [], "new offences (see tools/architecture.py for what each rule asks):\n" + "\n".join(new)
-
-
-def test_every_line_of_the_debt_files_is_still_an_offence():
-    fixed = sorted(f"tests/architecture_debt/{f}.txt:{n}: {line}" for line, w in DEBT_LINES.items() for f, n, _ in w)
-    fixed = [entry for entry in fixed if entry.split(": ", 1)[1] not in OFFENCES]
-    assert fixed == [], "fixed, so delete these lines:\n" + "\n".join(fixed)
-
-
-def test_each_debt_line_names_a_rule_and_is_written_once():
-    for line, where in DEBT_LINES.items():
-        assert len(line.split(" ")) == 3 and line.split(" ")[0] in RULES, where
-        assert len(where) == 1, f"{line} is listed {len(where)} times: {where}"
+def test_the_tree_breaks_no_rule_of_its_architecture():
+    assert OFFENCES == [], "offences (see tools/architecture.py for what each rule asks):\n" + "\n".join(OFFENCES)
 
 
 # -- the checker itself, on synthetic trees -------------------------------------------------------------
@@ -192,11 +146,6 @@ def test_a_screen_package_init_holds_only_its_docstring():
 def test_any_in_a_screen_needs_its_reason():
     view = "from typing import Any\nbook: Any = None\nrules: Any = None  # Any: the book's kind picks them\nx: Any | Any"
     assert offences_with(game__scenes__sheet__view=view) == {"any game.scenes.sheet.view 3"}
-
-
-def test_a_debt_line_parses_with_its_comment():
-    assert offence_of("long-function  game.x f   # 286 lines") == "long-function game.x f"
-    assert offence_of("# rule module detail") == offence_of("   ") == ""
 
 
 def test_the_report_counts_literals_other_than_0_1_2_and_every_any():

@@ -1,7 +1,7 @@
 """The shape of game/ read from the syntax tree: modules, imports, screens and the offences to its rules.
 
-One reader for two users: tests/test_architecture.py fails on an offence that is
-not in its debt files, and tools/scene_report.py prints the figures. Every
+One reader for two users: tests/test_architecture.py fails on any offence, and
+tools/scene_report.py prints the figures. Every
 import counts, at the top, under ``if TYPE_CHECKING:`` and inside a function:
 a lazy import or a type hint is a dependency all the same.
 
@@ -24,8 +24,8 @@ The rules (issue 27, docs/ARCHITECTURE.md), each with the id an offence carries:
 ``package-init``   a screen package's ``__init__.py`` is a docstring only (no import-time coupling).
 ``any``            ``Any`` in game/scenes only with a ``# Any: reason`` on its line (detail: how many lack it).
 
-An offence is one line ``rule module detail``: stable across edits (no line numbers), so a debt file of
-them (tests/architecture_debt/) only shrinks.
+An offence is one line ``rule module detail``: stable across edits (no line numbers), so two runs compare
+line by line.
 """
 
 from __future__ import annotations
@@ -50,8 +50,6 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.scenes",),
     ("game", "game.gallery", "game.__main__"),
 )
-#: While a family's files are still flat, the file-name prefix that stands for its screen package.
-FLAT_PREFIXES = {"rnp": "rnp_table"}
 ROUTES_MODULE = "game.scenes.routes"
 ANY = re.compile(r"\bAny\b")
 
@@ -75,7 +73,7 @@ class Module:
 
 @dataclass(frozen=True, order=True)
 class Offence:
-    """One breach of a rule: ``rule module detail`` (the line of a debt file)."""
+    """One breach of a rule: ``rule module detail``."""
 
     rule: str
     module: str
@@ -232,15 +230,11 @@ def unit_of(name: str, screens: Iterable[str]) -> str | None:
     if len(parts) == 2 or parts[2] == "routes":
         return "routes"
     head = parts[2]
-    if head == "samples" or head.endswith("_samples"):
+    if head == "samples":
         return "samples"
     screens = set(screens)
     if head == "common" or head in screens:
         return head
-    for screen in sorted(screens, key=len, reverse=True):
-        prefix = next((p for p, s in FLAT_PREFIXES.items() if s == screen), screen)
-        if head.startswith(prefix + "_"):
-            return screen
     return f"loose:{head}"
 
 

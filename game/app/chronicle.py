@@ -114,7 +114,7 @@ def run_record(session: Any, save_id: str, updated: str = "", outcome: str | Non
     )
 
 
-def ending_words(book: Any, state: Any, language: str) -> str:
+def ending_words(book: AnyBook, state: object, language: str) -> str:
     """The words of the book's ending that closed the adventure (a defeat, a victory), "" when none did."""
     index = getattr(state, "ended", None)
     rules = getattr(book, "rules", None)

@@ -120,9 +120,15 @@ OPEN_FLAGS = (
 )
 
 
-def read_bytes(path: str | os.PathLike[str], max_bytes: int, folder: str | os.PathLike[str] | None = None) -> bytes:
-    """The bytes of a regular file of at most ``max_bytes`` (see the module's checks); raises FileRefused or OSError."""
+def read_bytes(
+    path: str | os.PathLike[str], max_bytes: int, folder: str | os.PathLike[str] | None = None, first: int | None = None
+) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes`` (see the module's checks); raises FileRefused or OSError.
+
+    ``first``: only the first ``first`` bytes (a save's head: the file is checked all the same, its size included).
+    """
     target, info = check_file(path, max_bytes, folder)
+    wanted = max_bytes + 1 if first is None else min(first, max_bytes + 1)
     try:
         fd = os.open(target, OPEN_FLAGS)
     except OSError as error:
@@ -137,8 +143,8 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int, folder: str | os.Pa
             raise FileRefused(path, f"is {opened.st_size} bytes, more than the limit of {max_bytes}; it is not read")
         chunks: list[bytes] = []
         size = 0
-        while size <= max_bytes:
-            chunk = os.read(fd, min(CHUNK, max_bytes + 1 - size))
+        while size < wanted:
+            chunk = os.read(fd, min(CHUNK, wanted - size))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -7,7 +7,9 @@ docs/LIMITS.md.
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -149,23 +151,68 @@ def parse_json_text(name: str, text: str, error: type[InputError] = InputError) 
     return data
 
 
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _skip_space(text: str, at: int) -> int:
+    match = _SPACE.match(text, at)
+    return match.end() if match else at
+
+
+def parse_json_head(text: str, stop: str) -> dict[str, object] | None:
+    """The members of the JSON object ``text`` opens that come before its key ``stop``, or None.
+
+    What follows ``stop`` is not parsed (a save's log: the shelf lists a save from its head). ``text`` may be
+    a file's first bytes only. None when the members before ``stop`` are not all there and clean: the text
+    ends first, the object ends without ``stop``, the JSON is broken or a value is beyond the limits of
+    :func:`parse_json_text` — the caller then parses the whole file, which says what is wrong.
+    """
+    try:
+        at = _skip_space(text, 0)
+        if not text.startswith("{", at):
+            return None
+        members: dict[str, object] = {}
+        at += 1
+        while True:
+            key, at = _DECODER.raw_decode(text, _skip_space(text, at))
+            at = _skip_space(text, at)
+            if not isinstance(key, str) or not text.startswith(":", at):
+                return None
+            if key == stop:
+                return members if limit_problem(members) is None else None
+            members[key], at = _DECODER.raw_decode(text, _skip_space(text, at + 1))
+            at = _skip_space(text, at)
+            if not text.startswith(",", at):
+                return None
+            at += 1
+    except (json.JSONDecodeError, RecursionError):
+        return None
+
+
 def read_text_file(
-    path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES, folder: Path | None = None
+    path: Path,
+    error: type[InputError] = InputError,
+    max_bytes: int = MAX_FILE_BYTES,
+    folder: Path | None = None,
+    first: int | None = None,
 ) -> str:
     """Read a UTF-8 file within ``max_bytes``, or raise ``error`` naming what is wrong.
 
     The file is checked before it is opened (game.safe_file: a regular file, under the limit, not a link
     out of ``folder``): a FIFO, a device or a directory is refused with the path and the reason.
+    ``first``: only the text of the first ``first`` bytes (a character they cut in two is left out).
     """
     name = path.name
     try:
-        raw = safe_file.read_bytes(path, max_bytes, folder)
+        raw = safe_file.read_bytes(path, max_bytes, folder, first)
     except safe_file.FileRefused as refused:
         raise error(str(path), "$", refused.reason) from None
     except OSError as problem:
         raise error(name, "$", f"cannot be read ({problem.strerror or problem})") from None
     try:
-        return raw.decode("utf-8")
+        whole = first is None or len(raw) < first
+        return codecs.getincrementaldecoder("utf-8")().decode(raw, final=whole)
     except UnicodeDecodeError as problem:
         raise error(name, "$", f"is not UTF-8 text (byte {problem.start})") from None
 

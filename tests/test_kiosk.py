@@ -94,7 +94,7 @@ def test_the_attract_loop_plays_the_demo_by_itself_with_a_named_hero(tmp_path):
         if "CombatScene" in seen and kiosk.autopilot and kiosk.autopilot.steps > 25:
             break
     assert {"TitleScene", "CreationScene", "DiceRollScene", "SheetScene", "ReaderScene", "CombatScene"} <= seen
-    saves = [item.save for item in services.saves.listing() if item.save]
+    saves = [services.saves.read(item.id) for item in services.saves.listing() if item.save]
     done = {entry["action"]["do"] for save in saves for entry in save.log["entries"]}
     assert {"roll_hero", "name_hero", "paragraph", "fight", "round"} <= done
     names_given = services.ui.t("kiosk.hero_names").split(",")

@@ -19,7 +19,8 @@ from game.app.adventure import Adventure
 from game.books.loader import load_shelf
 from game.rules.dice import RandomDice
 from game.rules.session import Session
-from game.storage.saves import BACKUPS, SaveStore, version_digest
+from game.storage.save_file import version_digest
+from game.storage.saves import BACKUPS, SaveStore
 
 BOOKS = load_shelf().books
 ERRNOS = (errno.EISDIR, errno.ENOSPC, errno.EACCES, errno.EIO)

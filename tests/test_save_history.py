@@ -17,7 +17,8 @@ from game.atomic import backup_path
 from game.books.loader import load_shelf
 from game.rules.dice import RandomDice
 from game.rules.session import Session
-from game.storage.saves import BACKUPS, SaveStore, version_digest
+from game.storage.save_file import version_digest
+from game.storage.saves import BACKUPS, SaveStore
 
 BOOKS = load_shelf().books
 

@@ -145,7 +145,7 @@ def test_sigterm_during_an_import_ends_the_app_once_the_import_is_done(tmp_path)
     assert app.seen["IMPORTED ok"] > app.signalled  # the signal came while the import ran
     store = SaveStore(tmp_path / "data" / "saves")
     [item] = store.listing()
-    assert item.save is not None and len(item.save.log["entries"]) == len(long.entries)
+    assert item.save is not None and len(store.read(item.id).log["entries"]) == len(long.entries)
     assert no_temporary_left(tmp_path / "data")
 
 

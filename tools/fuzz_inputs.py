@@ -61,7 +61,8 @@ from game.rules.errors import Refused
 from game.rules.session import Session
 from game.safe_json import InputError
 from game.storage.library import import_book
-from game.storage.saves import BACKUPS, SaveError, SaveStore, version_digest
+from game.storage.save_file import version_digest
+from game.storage.saves import BACKUPS, SaveError, SaveStore
 
 ROOT = Path(__file__).resolve().parent.parent
 V1_FIXTURES = ROOT / "tests" / "data" / "saves_v1"

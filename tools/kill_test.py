@@ -228,7 +228,8 @@ def read_line(fd: int, buffer: bytearray) -> str | None:
 
 def check(folder: Path, books: dict, markers: list[str], start_hash: str, tally: Tally, kill: int) -> None:
     """After a kill: the bookshelf lists and loads the adventure; compare with what the writer reported."""
-    from game.storage.saves import SaveError, SaveStore, version_digest
+    from game.storage.save_file import version_digest
+    from game.storage.saves import SaveError, SaveStore
 
     store = SaveStore(folder)
     completed, in_flight = start_hash, None

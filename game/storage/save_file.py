@@ -4,9 +4,11 @@ A save is one JSON file holding an adventure's action log (game.rules.session
 Session.to_log) with a summary for the shelf. :func:`parse_save` brings any
 format this app knows to the current one (game.storage.migrations) and checks
 it field by field before anything replays it; :func:`read_save_file` reads one
-through game.safe_file (a regular file within ``MAX_SAVE_BYTES``).
-:func:`version_digest` says when two files hold the same version of an
-adventure (the backups keep distinct versions only).
+through game.safe_file (a regular file within ``MAX_SAVE_BYTES``), and
+:func:`read_save_head` only what the shelf lists (the fields before the log,
+from the file's first bytes: the app writes the log last). :func:`file_digest`
+says when two files hold the same version of an adventure (the backups keep
+distinct versions only); :func:`version_digest` compares two parsed saves.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ class SaveSummary(BaseModel):
     detail: str = Field(default="", max_length=1000)
 
 
-class SaveFile(BaseModel):
-    """The save file format (version ``SAVE_FORMAT``; earlier ones are migrated when read)."""
+class SaveHead(BaseModel):
+    """A save file's fields but its log: what the bookshelf lists (:func:`read_save_head`)."""
 
     model_config = ConfigDict(extra="forbid")
     app: Literal["feuille-aventure"] = "feuille-aventure"
@@ -72,7 +74,16 @@ class SaveFile(BaseModel):
     created: str = Field(max_length=64)
     updated: str = Field(max_length=64)
     summary: SaveSummary = SaveSummary()
+
+
+class SaveFile(SaveHead):
+    """The save file format (version ``SAVE_FORMAT``; earlier ones are migrated when read): the head, then the log."""
+
     log: dict[str, Any]
+
+
+HEAD_BYTES = 64 * 1024  # a head within its fields' limits takes a few KiB: the app writes the log last, after it
+LOG_MARK = '\n "log": '  # where the log starts in a save as the app writes it (model_dump_json(indent=1))
 
 
 Die = Annotated[int, Field(ge=1, le=1000)]
@@ -173,6 +184,48 @@ def read_save_file(path: Path, folder: Path | None = None) -> SaveFile:
     ``folder``: the folder it must stay in (a link out of it is refused); None for a file the player chose.
     """
     return parse_save(path.name, safe_json.read_json_file(path, SaveError, max_bytes=MAX_SAVE_BYTES, folder=folder))
+
+
+def read_save_head(path: Path, folder: Path | None = None) -> SaveHead:
+    """What the bookshelf lists of a save, read from the file's first HEAD_BYTES: its fields before the log.
+
+    The log is neither read nor checked (selecting or opening the adventure reads the whole file and replays
+    it). A head that is not all there before the log and clean (a file arranged by hand, a value beyond the
+    limits, a format to migrate that does not) is read from the whole file by :func:`read_save_file`, which
+    raises SaveError naming what is wrong.
+    """
+    text = safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES)
+    fields = safe_json.parse_json_head(text, "log")
+    if fields is not None:
+        try:
+            return SaveHead.model_validate(migrate(fields))
+        except (MigrationError, ValidationError):
+            pass  # the whole file's read says what is wrong, with its path
+    return head_of(read_save_file(path, folder))
+
+
+def head_of(save: SaveHead) -> SaveHead:
+    """The head of a save (its log left out: a listing keeps no log in memory)."""
+    if type(save) is SaveHead:
+        return save
+    return SaveHead.model_construct(
+        save.model_fields_set & set(SaveHead.model_fields), **{name: getattr(save, name) for name in SaveHead.model_fields}
+    )
+
+
+def file_digest(save: SaveHead, text: str) -> str:
+    """The version a save file holds, from its text: its book (and edition) and its log as written.
+
+    What the backups compare (game.storage.versions): not when the file was written, by which app version,
+    nor its summary, so a save rewritten with the same play is not a new version. The log is hashed as the
+    text holds it after LOG_MARK (the app writes it last): an autosave hashes the bytes it has just made
+    instead of serializing its log a second time. A text arranged otherwise is hashed whole: any change
+    to it makes a new version (one backup more, nothing lost).
+    """
+    at = text.find(LOG_MARK)
+    log = text[at + len(LOG_MARK) :] if at >= 0 else text
+    content = f"{save.book}\n{save.book_hash}\n{log}"
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
 def version_digest(save: SaveFile) -> str:

@@ -29,7 +29,7 @@ import os
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,11 +45,14 @@ from game.storage.save_file import (
     SAVE_ID,
     SaveError,
     SaveFile,
+    SaveHead,
+    file_digest,
+    head_of,
     now_text,
     parse_save,
     read_save_file,
+    read_save_head,
     summarize,
-    version_digest,
 )
 from game.storage.versions import History, move_aside
 
@@ -70,11 +73,11 @@ class Version:
 
 @dataclass(frozen=True)
 class Listing:
-    """One adventure on the shelf: its summary, or the reason it cannot be read."""
+    """One adventure on the shelf: its file's head (its summary: the log is not read), or why that cannot be read."""
 
     id: str
     path: Path
-    save: SaveFile | None
+    save: SaveHead | None
     error: SaveError | None
 
 
@@ -83,7 +86,16 @@ def _signature(info: os.stat_result) -> tuple[int, int, int, int]:
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
-def book_changed(save: SaveFile, book: Any) -> bool:
+def _head_key(info: os.stat_result) -> tuple[int, ...]:
+    """A save's stamp for the shelf's summaries: its signature and its inode's change time.
+
+    The change time cannot be set back (``touch`` sets the modification time only), so a file edited
+    behind the app's back is read again even when its size and modification time were put back.
+    """
+    return (*_signature(info), info.st_ctime_ns)
+
+
+def book_changed(save: SaveHead, book: Any) -> bool:
     """True when ``save`` was written with another edition of ``book``'s file (unknown for format-1 saves: False)."""
     current = getattr(book, "book_hash", None)  # a shelf card carries it; a book is hashed
     return save.book_hash is not None and save.book_hash != (current if isinstance(current, str) else book_hash(book))
@@ -98,8 +110,10 @@ class SaveStore:
         # list of problems to show, so the first screen shown says them.
         self.notices: list[str] = notices if notices is not None else []
         self._told: set[str] = set()
-        self._digests: dict[tuple[int, int, int, int], str | None] = {}  # version_digest by file signature
+        self._digests: dict[tuple[int, int, int, int], str | None] = {}  # file_digest by file signature
         self._replayed: dict[tuple[tuple[int, int, int, int], int], SaveError | None] = {}  # by file and shelf
+        # What the shelf lists of each adventure, by the file's stamp (_head_key): a file changed since is read again.
+        self._heads: dict[str, tuple[tuple[int, ...], Listing]] = {}
 
     # -- what the player is told once -------------------------------------------------------
     def notice(self, text: str) -> None:
@@ -160,12 +174,14 @@ class SaveStore:
         if not self.lock(save_id):
             raise OSError(errno.EBUSY, BUSY, str(self.lock_path(save_id)))
         data = text.encode("utf-8")
-        digest = version_digest(save)
+        digest = file_digest(save, text)
         self.history(save_id).commit(data, digest)
         try:
-            self._digests[_signature(os.lstat(path))] = digest
+            info = os.lstat(path)
         except OSError:
-            pass
+            return save
+        self._digests[_signature(info)] = digest
+        self._heads[save_id] = (_head_key(info), Listing(save_id, path, head_of(save), None))  # what was just written
         return save
 
     def history(self, save_id: str) -> History:
@@ -180,7 +196,7 @@ class SaveStore:
         try:
             data = safe_file.read_bytes(path, MAX_SAVE_BYTES, self.root)
             text = data.decode("utf-8")
-            digest: str | None = version_digest(parse_save(path.name, safe_json.parse_json_text(path.name, text, SaveError)))
+            digest: str | None = file_digest(parse_save(path.name, safe_json.parse_json_text(path.name, text, SaveError)), text)
         except (safe_file.FileRefused, UnicodeDecodeError, SaveError):
             digest = None
         self._digests[signature] = digest
@@ -340,16 +356,30 @@ class SaveStore:
         if not 0 <= number < len(paths):
             return SaveError(save_id, "$", f"has no version {number}")
         try:
-            key = (_signature(os.lstat(paths[number])), id(books))
+            info = os.lstat(paths[number])
+            key = (_signature(info), id(books))
         except OSError as error:
             return SaveError(paths[number].name, "$", f"cannot be read ({error.strerror or error})")
         if key not in self._replayed:
             try:
-                restore(self.read(save_id, number), books, paths[number].name)
+                session = restore(self.read(save_id, number), books, paths[number].name)
                 self._replayed[key] = None
             except SaveError as error:
                 self._replayed[key] = error
+            else:
+                if number == 0:
+                    self._correct_summary(save_id, _head_key(info), summarize(session))
         return self._replayed[key]
+
+    def _correct_summary(self, save_id: str, key: tuple[int, ...], summary: Any) -> None:
+        """The shelf lists what the log replays to when the file's summary says otherwise (a file edited by hand).
+
+        ``key``: the stamp of the file replayed; a file changed since keeps its own head until it is replayed.
+        """
+        listed = self.listed(save_id)
+        known = self._heads.get(save_id)
+        if known is not None and known[0] == key and listed.save is not None and listed.save.summary != summary:
+            self._heads[save_id] = (key, replace(listed, save=listed.save.model_copy(update={"summary": summary})))
 
     def listing(self) -> list[Listing]:
         """Every adventure in the folder, newest first; unreadable ones carry their error.
@@ -371,18 +401,31 @@ class SaveStore:
         return sorted(result, key=lambda item: item.save.updated if item.save else "", reverse=True)
 
     def listed(self, save_id: str) -> Listing:
-        """One adventure as the shelf lists it.
+        """One adventure as the shelf lists it: the head of its file (game.storage.save_file.read_save_head).
 
-        The seam for a faster shelf: today the whole save is parsed (not replayed); a summary read would go here.
+        Read once per version of the file: kept by the file's stamp (_head_key), the head just written by this
+        window included, and read again as soon as the file on disk is another (never trusted over the file).
+        The log is read and replayed when the adventure is selected or opened (replay_problem, load).
         """
         path = self.path(save_id)
-        if safe_file.entry_kind(path) is None:
+        kind = safe_file.entry_kind(path)
+        if kind is None:
             count = len(self.version_paths(save_id))
             return Listing(save_id, path, None, SaveError(path.name, "$", f"is missing; {count} backup(s) remain"))
         try:
-            return Listing(save_id, path, self.read(save_id), None)
+            key = _head_key(os.lstat(path)) if kind == "file" else None  # a link's target may change under it: read
+        except OSError:
+            key = None
+        known = self._heads.get(save_id)
+        if key is not None and known is not None and known[0] == key:
+            return known[1]
+        try:
+            listing = Listing(save_id, path, read_save_head(path, self.root), None)
         except SaveError as error:
-            return Listing(save_id, path, None, error)
+            listing = Listing(save_id, path, None, error)
+        if key is not None:
+            self._heads[save_id] = (key, listing)
+        return listing
 
     def load(self, save_id: str, books: Mapping[str, Any], backup: int = 0) -> tuple[SaveFile, Session]:
         """Read and replay an adventure; raise SaveError naming what fails."""

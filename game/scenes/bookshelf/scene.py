@@ -50,7 +50,10 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         self.services = services
         self.message = None
         self.message_bad = False
+        # One listing per visit: made here, and again when the shelf is shown anew (resume), not both at once.
         self.listing: list[Listing] = services.saves.listing()
+        self.last_save = services.saves.last()  # what "continue" reopens, read with the listing (not every frame)
+        self._listed_for_this_visit = True
         self.first_shown = 0  # the first book of the page of cards shown (a taller page shows more from it)
         self.layout(size)
         self.selection_changed()
@@ -92,6 +95,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     def refresh(self) -> None:
         """Re-read the saved adventures (and say what got in the way of the saves since, once)."""
         self.listing = self.services.saves.listing()
+        self.last_save = self.services.saves.last()
         self._show_listing()
         self.selection_changed()
         if self.services.problems:
@@ -102,8 +106,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         self.controls.saves_list.set_items(
             [self._describe(item) for item in self.listing], icons=[None if item.save else "shield" for item in self.listing]
         )
-        last = self.services.saves.last()
-        self.controls.continue_button.set_enabled(last is not None, self.ui.tr("shelf.nothing_to_continue"))
+        self.controls.continue_button.set_enabled(self.last_save is not None, self.ui.tr("shelf.nothing_to_continue"))
 
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
@@ -149,10 +152,23 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         self._lock()
 
     def _problem_of(self, item: Listing) -> SaveError | None:
-        """Why the save itself will not do (it does not read, or does not replay); None when it does."""
+        """Why the save itself will not do (it does not read, or does not replay); None when it does.
+
+        The whole file is read and replayed now (once per file): its line on the shelf then shows the file as
+        it is now (changed since the listing, or its summary not what its log replays to).
+        """
         if item.save is None:
             return item.error
-        return replay_problem(self.services.saves, self.services.shelf.books, item.id)
+        problem = replay_problem(self.services.saves, self.services.shelf.books, item.id)
+        self._relist(item)
+        return problem
+
+    def _relist(self, item: Listing) -> None:
+        """``item``'s line as the store lists it now (the listing keeps the head of each file it read)."""
+        now = self.services.saves.listed(item.id)
+        if now != item and item in self.listing:
+            self.listing[self.listing.index(item)] = now
+            self._show_listing()
 
     def _good_versions(self, save_id: str) -> list[VersionLine]:
         return versions_of(self.ui, self.services.saves, self.services.shelf.books, save_id)
@@ -177,7 +193,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         self.services.navigator.go(self, Screen.CREATION, book)
 
     def continue_last(self) -> None:
-        last = self.services.saves.last()
+        last = self.services.saves.last()  # now: another window may have played since the listing
         item = next((i for i in self.listing if i.id == last), None)
         if item is not None and (item.id in self.services.failing_saves or self._problem_of(item) is not None):
             self.select_save(item.id)  # reopening it blindly would fail again: show it, with its versions offered
@@ -383,6 +399,9 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     def resume(self) -> None:
+        if self._listed_for_this_visit:  # the shelf just made: its listing is fresh
+            self._listed_for_this_visit = False
+            return
         self.refresh()
 
     def escape(self) -> None:
@@ -398,7 +417,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             shelf.errors,
             self.r.cards,
             self.listing,
-            self.services.saves.last(),
+            self.last_save,
             message=self.message,
             message_bad=self.message_bad,
         )

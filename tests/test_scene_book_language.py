@@ -111,3 +111,31 @@ def test_a_track_moves_on_from_its_button_and_the_records_say_it(services):
     army_driver.click(army.controls.side.tools.track_buttons["days"])
     assert army.adventure.state.tracks["days"] == 1
     assert "Jours de campagne : 1 / 40 jours" in army.view.tools.records
+
+
+def _board(services, book_id, fight, dice, hero):
+    from game.app.adventure import Adventure
+    from game.rules.dice import ScriptedDice
+    from game.rules.session import Session, Start
+
+    book = services.shelf.books[book_id]
+    adventure = Adventure.start(Session(book, ScriptedDice(list(dice)), Start(hero=hero)), services.saves)
+    adventure.act(fight)
+    adventure.act({"do": "round"})
+    driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
+    driver.send(frames=3)  # drawn, the dice landed
+    return driver, driver.top
+
+
+def test_a_round_read_on_the_table_is_shown_as_the_number_and_the_cell(services):
+    fight = {"do": "fight", "enemies": [{"name": "Giak", "skill": 15, "stamina": 10}]}
+    _, board = _board(services, "TABLE", fight, [5], {"skill": 15, "stamina": 25})
+    lines = [text for text, _ in board.view().log]
+    assert "Nombre 5 · rapport 0 (colonne 2) : ennemi −6, vous −0" in lines
+
+
+def test_an_army_fight_shows_its_troops_as_the_wounded_score(services):
+    fight = {"do": "fight", "profile": "battle", "enemies": [{"name": "Horde", "skill": 9, "stamina": 5}]}
+    _, board = _board(services, "ARMY", fight, [6, 6, 1, 1], {"skill": 10, "stamina": 20, "luck": 9})
+    assert board.animator.bars["hero"].target == 7  # 10 warriors, 3 lost
+    assert board.adventure.state.counters["warriors"] == 7

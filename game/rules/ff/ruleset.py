@@ -4,6 +4,7 @@ action passes, the start of a sheet, and the view the cases and the app read."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -14,8 +15,8 @@ from game.rules.availability import action_kinds, availability
 from game.rules.dice import FixedDice, Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff import combat, creation, effects, odds_view, sheet, tools
-from game.rules.ff.context import Context, update_death, warnings
+from game.rules.ff import combat, creation, effects, odds_view, rounds, sheet, tools
+from game.rules.ff.context import Context, counter_maximum, update_death, warnings
 from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import SheetState
 from game.rules.fork import fork
@@ -244,6 +245,52 @@ class FightingFantasyRules:
             }
         )
         return view
+
+
+@dataclass(frozen=True)
+class HeroSide:
+    """The hero's side of a fight under its profile, as the board shows it (the profile's parts worked out now)."""
+
+    attack: int | None  # what the hero's side adds to its attack dice (None: cannot be worked out now)
+    attack_score: str | None  # the score it is when the attack is one score (``firepower``), else None
+    wounds: str  # what a wound takes: a score, or ``counters.<id>`` (an army's warriors)
+    wounds_value: int
+    wounds_maximum: int  # the bar's full length: the score's initial value, the counter's maximum (or its value)
+    luck: int | None  # None: the book has no LUCK
+    luck_initial: int | None
+    luck_allowed: bool  # Luck may change a wound in this kind of fight
+
+
+def hero_side(book: FightingFantasyBook, state: SheetState, profile: str | None = None) -> HeroSide:
+    """The hero's side under ``profile`` (default: the current fight's, else the book's own)."""
+    hero = state.hero
+    assert hero is not None  # a fight needs a hero
+    pid = profile if profile is not None else (state.fight.profile if state.fight is not None else None)
+    found = book.rules.profile(pid)
+    scope = SheetScope(book, state)
+    try:
+        attack: int | None = rounds.integer(book, found.rules.attack, scope)
+    except EvalError:
+        attack = None
+    wounds = found.rules.wounds
+    prefix, _, name = wounds.partition(".")
+    value = scope[wounds]
+    assert type(value) is int, wounds  # a score or a counter
+    if prefix == "counters":
+        maximum = counter_maximum(book, name, state) or value
+    else:
+        maximum = hero.initial.get(wounds, value)
+    has_luck = book.has_stat("luck")
+    return HeroSide(
+        attack=attack,
+        attack_score=found.rules.attack if book.has_stat(found.rules.attack) else None,
+        wounds=wounds,
+        wounds_value=value,
+        wounds_maximum=max(maximum, value),
+        luck=hero.scores.get("luck") if has_luck else None,
+        luck_initial=hero.initial.get("luck") if has_luck else None,
+        luck_allowed=found.luck_allowed,
+    )
 
 
 def computed_scores(book: FightingFantasyBook, state: SheetState) -> dict[str, int | None]:

@@ -136,18 +136,25 @@ class Animator:
 
     # -- settling ---------------------------------------------------------------------------------
     def settle(
-        self, before: SheetState, state: SheetState, factor: float, animate: bool, palette: Palette, wound_stat: str = "stamina"
+        self,
+        before: SheetState,
+        state: SheetState,
+        factor: float,
+        animate: bool,
+        palette: Palette,
+        wounds: tuple[int, int] | None = None,
     ) -> None:
         """The dice have landed: aim the bars at ``state``, float the damage, step the next creature in.
 
-        ``wound_stat``: the hero's score that wounds take in this fight (ARMOUR in a vehicle fight).
+        ``wounds``: the hero's side's wound score and its full length in this fight (ARMOUR in a vehicle fight,
+        an army's warriors); by default STAMINA and its initial value.
         """
         self.tumble = None
         self.hidden = frozenset()
         moving = animate and factor > 0
         seconds = BAR_SECONDS / factor if moving else 0.0
         fight, hero = fight_of(state), hero_of(state)
-        targets = {"hero": (hero.scores[wound_stat], hero.initial[wound_stat])}
+        targets = {"hero": wounds if wounds is not None else (hero.scores["stamina"], hero.initial["stamina"])}
         if fight.ally is not None:
             targets["ally"] = (fight.ally.stamina, fight.ally.initial_stamina)
         for i, e in enumerate(fight.enemies):

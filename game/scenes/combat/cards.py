@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.book_texts import target_name
 from game.rules.ff.context import counter_maximum
+from game.rules.ff.ruleset import hero_side
 from game.rules.ff.state import Exchange, Fight
 from game.scenes.combat.drawing import Painter, broken_bow, fit_text
 from game.scenes.combat.layout import CardGeometry, card_geometry
@@ -93,24 +95,38 @@ class CardPainter(Painter):
         name = hero.name or t("combat.hero")
         heading = theme.text_size("heading")
         blit_text(surface, ellipsize(name, "title", heading, rect.width - 40), geo.name, "title", heading, p.ink)
-        rules = self.book.profile(fight.profile)  # a vehicle or ship fight shows its own pair of scores
-        stats = t(
-            "combat.hero_stats",
-            skill_name=self.stat_name(rules.attack),
-            skill=hero.scores[rules.attack],
-            luck_name=self.stat_name("luck"),
-            luck=hero.scores["luck"],
-            luck_max=hero.initial["luck"],
-        )
+        side = hero_side(self.book, view.state)  # a vehicle, ship or army fight shows its own scores
+        attack_name = self.stat_name(side.attack_score) if side.attack_score is not None else t("combat.attack_bonus")
+        attack = side.attack if side.attack is not None else "—"
+        if side.luck is None:  # a book without LUCK
+            stats = t("combat.hero_stats_no_luck", skill_name=attack_name, skill=attack)
+        else:
+            stats = t(
+                "combat.hero_stats",
+                skill_name=attack_name,
+                skill=attack,
+                luck_name=self.stat_name("luck"),
+                luck=side.luck,
+                luck_max=side.luck_initial,
+            )
         stats, size = fit_line(stats, "body", theme.text_size("body"), rect.width - 36, min_size=15)  # smaller first
         blit_text(surface, stats, geo.stats, "body", size, p.ink, box=rect, owner="combat hero scores")
         small = theme.text_size("small")
-        blit_text(surface, self.stat_name(rules.stamina), (rect.x + 20, geo.bar.centery), "title", small, p.ink_soft, "midleft")
+        wounds = target_name(self.book, side.wounds, self.ui.catalogue.language)
+        blit_text(surface, wounds, (rect.x + 20, geo.bar.centery), "title", small, p.ink_soft, "midleft")
         if hero.weapon_lost:
             bare = t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty)
             blit_text(surface, bare, (rect.right - 18, rect.y + 16), "italic", small, p.bad, "topright")
         own = [x for x in fight.last_round if not x.by_ally]
-        if own and "cards" not in view.hidden:
+        if own and "cards" not in view.hidden and own[0].table is not None:
+            # a round read on the book's table: the number drawn, the column (the index) and the cell, no dice
+            read = own[0].table
+            losses = t("combat.table_cell", enemy=read.enemy_loss, hero=read.hero_loss)
+            text = t("combat.table_read", number=read.roll, index=read.index, column=read.column + 1, losses=losses)
+            text, size = fit_line(text, "bold", theme.text_size("body"), rect.width - 40, min_size=14)
+            at = (rect.x + 20, geo.dice[0][1])
+            blit_text(surface, text, at, "bold", size, p.ink, "midleft", box=rect, owner="combat table")
+        elif own and "cards" not in view.hidden:
             roll = own[0].hero_roll
             self.paint_roll(surface, geo, roll.dice, roll_text(t, roll), t("combat.attack_strength"))
         elif not own:
@@ -256,7 +272,8 @@ class CardPainter(Painter):
         blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink, anchor)
         small = theme.text_size("small")
         if geo.stats is not None:
-            attack = f"{self.short_name(self.book.profile(fight.profile).attack)} {creature.skill}"
+            attack_score = self.book.profile(fight.profile).attack  # an expression (an army's strength): the creature's SKILL
+            attack = f"{self.short_name(attack_score if self.book.has_stat(attack_score) else 'skill')} {creature.skill}"
             blit_text(surface, attack, (geo.stats[0], geo.bar.centery), "title", small, p.ink_soft, "midleft")
         if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
             assert geo.stats is not None  # a full card always has its stat line
@@ -272,7 +289,8 @@ class CardPainter(Painter):
         roll = exchange.creature_roll
         formula = roll_text(t, roll) if geo.die_size else t("combat.total_short", total=roll.total)
         result, colour = self.result_words(exchange), self.result_colour(exchange.result)
-        self.paint_roll(surface, geo, roll.dice, formula, None)
+        if exchange.table is None:  # a round read on the table: the creature rolls nothing (the hero's card says it)
+            self.paint_roll(surface, geo, roll.dice, formula, None)
         small = theme.text_size("small")
         if mode == "full":  # the result takes the place of the "Attack Strength" label, above the formula
             blit_text(surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", small, colour, "midleft")

@@ -82,6 +82,12 @@ class CentrePainter(Painter):
             return
         x = own[0]
         body = theme.text_size("heading")
+        if x.table is not None:  # a round read on the book's table: the number and the cell, no totals to compare
+            losses = t("combat.table_cell", enemy=x.table.enemy_loss, hero=x.table.hero_loss)
+            text = t("combat.table_read", number=x.table.roll, index=x.table.index, column=x.table.column + 1, losses=losses)
+            size = fit_text(text, "bold", body - 6, strip.width - 20)
+            blit_text(surface, text, (strip.centerx, strip.centery), "bold", size, p.ink, "center")
+            return
         you = t("combat.you_total", total=x.hero_roll.total)
         them = t("combat.them_total", name=name_of(state, x.creature), total=x.creature_roll.total)
         sign = ">" if x.hero_roll.total > x.creature_roll.total else "<" if x.hero_roll.total < x.creature_roll.total else "="
@@ -139,7 +145,7 @@ class CentrePainter(Painter):
             blit_text(surface, text, (x, y), "body", small, p.ink_soft, box=panel, owner="combat stakes")
             y += line
         y += round((30 - line) * k)
-        luck = view.hero.scores["luck"]
+        luck = view.hero.scores.get("luck", 0)
         advice = view.odds["advice"] if view.odds else None
         p_lucky = advice["p_lucky"] if advice else p_2d6_at_most(luck)
         chance, size = fit_line(t("combat.p_lucky", p=percent(self.ui, p_lucky), luck=luck), "body", body, room)
@@ -183,8 +189,9 @@ class CentrePainter(Painter):
             ("combat.sum_rounds", stats.rounds),
             ("combat.sum_dealt", stats.damage_dealt),
             ("combat.sum_taken", stats.damage_taken),
-            ("combat.sum_luck", stats.luck_spent),
         ]
+        if self.book.has_stat("luck"):
+            rows.append(("combat.sum_luck", stats.luck_spent))
         if self.book.archery is not None:
             rows.append(("combat.sum_arrows", stats.arrows_spent))
         boxes = [e for e in fight.enemies if e.box is not None]
@@ -226,7 +233,8 @@ class CentrePainter(Painter):
             )
         else:
             rules = self.book.profile(fight.profile)
-            lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=self.stat_name(rules.attack)))
+            attack = self.stat_name(rules.attack) if self.book.has_stat(rules.attack) else t("combat.attack_bonus")
+            lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=attack))
         if fight.ally is not None and fight.ally.stamina > 0 and fight.ally_alone is None:  # alone: a rule in force says so
             lines.append(t("combat.hint_ally", name=fight.ally.name))
         if fight.escape_allowed:

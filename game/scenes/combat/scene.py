@@ -28,7 +28,7 @@ from game.i18n.catalogue import TextSource
 from game.rules.dice import DieUse
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.ruleset import FightingFantasyRules
+from game.rules.ff.ruleset import FightingFantasyRules, hero_side
 from game.rules.ff.state import Fight, SheetState
 from game.rules.session import Entry
 from game.scenes.combat.animator import Animator
@@ -282,9 +282,9 @@ class CombatScene(FluidLayout, AdventureScene):
         """The dice are down: the board shows the new state (bars ease, the next creature steps in)."""
         step = self.timeline.last
         before = step.before if step is not None else self.state
-        fight = self.state.fight
-        wound_stat = self.book.profile(fight.profile if fight is not None else None).stamina
-        self.animator.settle(before, self.state, self.factor, animate, self.ui.palette, wound_stat)
+        side = hero_side(self.book, self.state)
+        wounds = (side.wounds_value, side.wounds_maximum)
+        self.animator.settle(before, self.state, self.factor, animate, self.ui.palette, wounds)
         self._refresh_controls()
         self.repaint()
 

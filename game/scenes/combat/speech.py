@@ -108,7 +108,7 @@ class CombatVoice:
         """The wound to settle: what it is, what Luck changes, the chance, the advisor's numbers and advice."""
         t, state = self.ui.t, view.current
         what, stake = stakes_words(t, self.book, state)
-        luck = hero_of(state).scores["luck"]
+        luck = hero_of(state).scores.get("luck", 0)
         advice = view.odds["advice"] if view.odds else None
         p_lucky = advice["p_lucky"] if advice else p_2d6_at_most(luck)
         chance = t("combat.p_lucky", p=percent(self.ui, p_lucky), luck=luck)

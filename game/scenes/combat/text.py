@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from game.app.book_texts import target_name
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import DieUse
 from game.rules.ff.combat import luck_stakes
@@ -193,6 +194,10 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
                     _tone(x.result),
                 )
             )
+        elif x.table is not None:  # a round read on the book's table
+            losses = t("combat.table_cell", enemy=x.table.enemy_loss, hero=x.table.hero_loss)
+            read = t("combat.table_read", number=x.table.roll, index=x.table.index, column=x.table.column + 1, losses=losses)
+            lines.append((read, _tone(x.result)))
         else:
             lines.append(
                 (
@@ -285,10 +290,11 @@ def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, langua
     damage other than 2 each way, no Luck in the fight, a killing double, an
     ally fighting alone: each one a line; the usual rules give none.
     """
-    rules = book.profile(fight.profile)
+    profile = book.rules.profile(fight.profile)
+    rules = profile.rules
 
     def stat(ident: str) -> str:
-        return book.stat(ident).name.get(language)
+        return target_name(book, ident, language) if book.has_stat(ident) or "." in ident else ident
 
     lines = []
     if fight.profile is not None or (rules.attack, rules.stamina) != ("skill", "stamina"):
@@ -296,10 +302,22 @@ def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, langua
         lines.append(t("combat.rule_profile", name=name, attack=stat(rules.attack), stamina=stat(rules.stamina)))
     if (rules.hit_damage, rules.wound_damage) != (2, 2):
         lines.append(t("combat.rule_damage", hit=rules.hit_damage, wound=rules.wound_damage, stamina=stat(rules.stamina)))
-    if not rules.luck_allowed:
+    if not profile.luck_allowed:
         lines.append(t("combat.rule_no_luck"))
     if rules.double_kills:
         lines.append(t("combat.rule_double_kills"))
+    elif profile.kills_if is not None:
+        lines.append(t("combat.rule_kills_if", rule=profile.kills_if))
+    if rules.protection is not None:
+        lines.append(t("combat.rule_protection", dice=f"{rules.protection.roll.dice}d{rules.protection.roll.sides}"))
+    if rules.round_cost is not None:
+        cost = ", ".join(f"{stat(target)} −{amount}" for target, amount in rules.round_cost.cost.items())
+        lines.append(t("combat.rule_round_cost", cost=cost))
+    if rules.table is not None:
+        lines.append(t("combat.rule_table", index=rules.table.index))
+    for option in rules.options:
+        if option.id in fight.options:
+            lines.append(option.name.get(language))
     if fight.ally_alone is not None and fight.ally is not None:
         lines.append(t(f"combat.rule_ally_alone_{fight.ally_alone}", name=fight.ally.name))
     return lines

@@ -63,8 +63,16 @@ def profile_name(ui: UIContext, book: FightingFantasyBook, ident: str | None) ->
 def score_names(ui: UIContext, book: FightingFantasyBook, profile: str | None) -> tuple[str, str]:
     """The creature's two scores in this kind of fight, by their short names."""
     rules, language = book.profile(profile), ui.catalogue.language
-    attack, stamina = book.stat(rules.attack), book.stat(rules.stamina)
-    return (attack.short or attack.name).get(language), (stamina.short or stamina.name).get(language)
+
+    def short(ident: str, usual: str) -> str:
+        # a score the profile names (FIREPOWER, ARMOUR); an expression or a counter: the creature's usual score
+        ident = ident if book.has_stat(ident) else usual
+        if not book.has_stat(ident):
+            return ui.t(f"combat.setup_{usual}")
+        stat = book.stat(ident)
+        return (stat.short or stat.name).get(language)
+
+    return short(rules.attack, "skill"), short(rules.stamina, "stamina")
 
 
 def setup_view(

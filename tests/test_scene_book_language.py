@@ -33,11 +33,11 @@ def _sheet(services, book_id, hero=None):
     return Driver(scene), scene
 
 
-def test_a_computed_score_is_shown_read_only_with_its_formula(services):
+def test_a_computed_score_is_shown_read_only_with_its_formula_in_the_books_names(services):
     _, scene = _sheet(services, "ARMY")
     counter = scene.controls.hero.stat_counters["strength"]
     assert counter.value == 14 and not counter.enabled
-    assert scene.ui.text(counter.disabled_reason) == "FORCE DE L'ARMÉE = counters.warriors + counters.knights * 2"
+    assert scene.ui.text(counter.disabled_reason) == "FORCE DE L'ARMÉE = Guerriers + Chevaliers * 2"
     assert not scene.controls.hero.stat_erasers["strength"].visible
     scene.adventure.act({"do": "counter", "name": "warriors", "by": -4})
     scene.sync()
@@ -127,11 +127,17 @@ def _board(services, book_id, fight, dice, hero):
     return driver, driver.top
 
 
-def test_a_round_read_on_the_table_is_shown_as_the_number_and_the_cell(services):
-    fight = {"do": "fight", "enemies": [{"name": "Giak", "skill": 15, "stamina": 10}]}
-    _, board = _board(services, "TABLE", fight, [5], {"skill": 15, "stamina": 25})
-    lines = [text for text, _ in board.view().log]
-    assert "Nombre 5 · rapport 0 (colonne 2) : ennemi −6, vous −0" in lines
+@pytest.mark.parametrize(
+    ("skill", "number", "line"),
+    [
+        (15, 5, "Nombre 5 · rapport 0 (colonne 2) : ennemi −6, vous −0"),
+        (7, 9, "Nombre 9 · rapport 8 (colonne 3) : ennemi tué, vous −0"),  # "K": a kill, not "−K"
+    ],
+)
+def test_a_round_read_on_the_table_is_shown_as_the_number_and_the_cell(services, skill, number, line):
+    fight = {"do": "fight", "enemies": [{"name": "Giak", "skill": skill, "stamina": 10}]}
+    _, board = _board(services, "TABLE", fight, [number], {"skill": 15, "stamina": 25})
+    assert line in [text for text, _ in board.view().log]
 
 
 def test_an_army_fight_shows_its_troops_as_the_wounded_score(services):
@@ -139,3 +145,29 @@ def test_an_army_fight_shows_its_troops_as_the_wounded_score(services):
     _, board = _board(services, "ARMY", fight, [6, 6, 1, 1], {"skill": 10, "stamina": 20, "luck": 9})
     assert board.animator.bars["hero"].target == 7  # 10 warriors, 3 lost
     assert board.adventure.state.counters["warriors"] == 7
+
+
+def test_a_book_without_luck_shows_one_chance_of_victory(services):
+    from game.scenes.combat.paint import gauge_rows
+
+    assert gauge_rows(services.shelf.books["NOLUCK"], "guns") == (("combat.gauge_luck_forbidden", "no_luck"),)
+    assert gauge_rows(services.shelf.books["NOLUCK"], None) == (("combat.gauge_luck_forbidden", "no_luck"),)
+    assert len(gauge_rows(services.shelf.books["ARMY"], None)) == 2
+
+
+def test_the_odds_of_an_army_fight_read_the_troops(services):
+    fight = {"do": "fight", "profile": "battle", "enemies": [{"name": "Horde", "skill": 9, "stamina": 5}]}
+    driver, board = _board(services, "ARMY", fight, [6, 6, 1, 1], {"skill": 10, "stamina": 20, "luck": 9})
+    assert board.wait_for_odds(30)
+    answer = board.view().odds
+    assert answer is not None and answer["odds"] is not None and "error" not in answer
+
+
+def test_a_hint_on_the_board_is_shown_whole_or_not_at_all(services):
+    from game.scenes.combat.centre import CentrePainter
+
+    lines = ["one two three four five six seven eight nine ten " * 3] * 6
+    size, hints = CentrePainter._fit_hints(lines, 16, 300, 120)
+    assert size == 13 and 0 < len(hints) < len(lines)
+    assert all(" ".join(hint).split() == lines[0].split() for hint in hints)
+    assert CentrePainter._fit_hints(["short"], 16, 300, 120) == (16, [["short"]])

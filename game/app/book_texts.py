@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.books.expr.syntax import ExprError, tokens
 from game.books.models import AnyBook
 
 if TYPE_CHECKING:
@@ -52,9 +53,38 @@ def target_name(book: FightingFantasyBook, target: str, language: str) -> str:
         return target
 
 
-def amount_text(amount: int | str) -> str:
-    """An amount as the player reads it: a number, dice (2d6), or the book's expression as written."""
-    return str(amount)
+def amount_text(book: FightingFantasyBook, amount: int | str, language: str) -> str:
+    """An amount as the player reads it: a number, dice (2d6), or the book's expression with the book's names."""
+    return formula_text(book, amount, language) if isinstance(amount, str) else str(amount)
+
+
+def formula_text(book: FightingFantasyBook, text: str, language: str) -> str:
+    """An expression of the book with its names in the player's words: ``counters.warriors * 2`` → "Guerriers * 2".
+
+    Names the book does not name (``enemy.skill``, ``fight.round``) and text that is not an expression (dice) stay
+    as written.
+    """
+    try:
+        found = tokens(text)
+    except ExprError:
+        return text
+    spans: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(found):
+        if found[i].kind != "ident" or (i + 1 < len(found) and found[i + 1].text == "("):
+            i += 1
+            continue
+        start, end = i, i + 1
+        while end + 1 < len(found) and found[end].text == "." and found[end + 1].kind == "ident":
+            end += 2
+        dotted = "".join(token.text for token in found[start:end])
+        named = target_name(book, dotted, language)
+        if named != dotted:
+            spans.append((found[start].position, found[end - 1].position + len(found[end - 1].text), named))
+        i = end
+    for begin, finish, named in reversed(spans):
+        text = text[:begin] + named + text[finish:]
+    return text
 
 
 def ending_texts(book: FightingFantasyBook, language: str, hero: Hero) -> list[tuple[str, str]]:

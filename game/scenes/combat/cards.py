@@ -15,7 +15,7 @@ from game.rules.ff.ruleset import hero_side
 from game.rules.ff.state import Exchange, Fight
 from game.scenes.combat.drawing import Painter, broken_bow, fit_text
 from game.scenes.combat.layout import CardGeometry, card_geometry
-from game.scenes.combat.text import name_of, result_key, roll_text
+from game.scenes.combat.text import name_of, result_key, roll_text, table_text
 from game.scenes.combat.view import CombatView
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, rounded_box
@@ -120,10 +120,7 @@ class CardPainter(Painter):
         own = [x for x in fight.last_round if not x.by_ally]
         if own and "cards" not in view.hidden and own[0].table is not None:
             # a round read on the book's table: the number drawn, the column (the index) and the cell, no dice
-            read = own[0].table
-            losses = t("combat.table_cell", enemy=read.enemy_loss, hero=read.hero_loss)
-            text = t("combat.table_read", number=read.roll, index=read.index, column=read.column + 1, losses=losses)
-            text, size = fit_line(text, "bold", theme.text_size("body"), rect.width - 40, min_size=14)
+            text, size = fit_line(table_text(t, own[0].table), "bold", theme.text_size("body"), rect.width - 40, min_size=13)
             at = (rect.x + 20, geo.dice[0][1])
             blit_text(surface, text, at, "bold", size, p.ink, "midleft", box=rect, owner="combat table")
         elif own and "cards" not in view.hidden:
@@ -273,8 +270,12 @@ class CardPainter(Painter):
         small = theme.text_size("small")
         if geo.stats is not None:
             attack_score = self.book.profile(fight.profile).attack  # an expression (an army's strength): the creature's SKILL
-            attack = f"{self.short_name(attack_score if self.book.has_stat(attack_score) else 'skill')} {creature.skill}"
-            blit_text(surface, attack, (geo.stats[0], geo.bar.centery), "title", small, p.ink_soft, "midleft")
+            score = self.short_name(attack_score if self.book.has_stat(attack_score) else "skill")
+            room = geo.bar.x - geo.stats[0] - 8  # a long name ("HABILETÉ AU COMBAT") must not run under the bar
+            value = f" {creature.skill}"
+            _, size = fit_line(score + value, "title", small, room, min_size=12)
+            score = ellipsize(score, "title", size, room - fonts.text_width(value, "title", size)) + value  # the value stays
+            blit_text(surface, score, (geo.stats[0], geo.bar.centery), "title", size, p.ink_soft, "midleft")
         if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
             assert geo.stats is not None  # a full card always has its stat line
             notes = ellipsize(creature.notes, "italic", small, rect.width - 40)

@@ -12,7 +12,7 @@ from game.rules.ff.outcome import good
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat.drawing import Painter, fit_text, ribbon
 from game.scenes.combat.layout import strip_slots
-from game.scenes.combat.text import advice_key, name_of, percent, rules_in_force, stakes_words
+from game.scenes.combat.text import advice_key, name_of, percent, rules_in_force, stakes_words, table_text
 from game.scenes.combat.view import CombatView
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule
@@ -83,8 +83,7 @@ class CentrePainter(Painter):
         x = own[0]
         body = theme.text_size("heading")
         if x.table is not None:  # a round read on the book's table: the number and the cell, no totals to compare
-            losses = t("combat.table_cell", enemy=x.table.enemy_loss, hero=x.table.hero_loss)
-            text = t("combat.table_read", number=x.table.roll, index=x.table.index, column=x.table.column + 1, losses=losses)
+            text = table_text(t, x.table)
             size = fit_text(text, "bold", body - 6, strip.width - 20)
             blit_text(surface, text, (strip.centerx, strip.centery), "bold", size, p.ink, "center")
             return
@@ -210,6 +209,25 @@ class CentrePainter(Painter):
             text, size = fit_line(t("combat.boxes_updated"), "italic", small, panel.width - 52)
             blit_text(surface, text, (x, y + 2), "italic", size, p.ink_soft, box=room, owner="combat summary")
 
+    @staticmethod
+    def _fit_hints(lines: list[str], size: int, width: int, height: int) -> tuple[int, list[list[str]]]:
+        """The hints wrapped at the largest size (down to 13) at which all fit ``height``; else the first that fit.
+
+        A hint is shown whole or not at all: a sentence never stops at the Spells button.
+        """
+        for body in range(size, 12, -1):
+            hints = [wrap_words(line, "body", body, width) for line in lines]
+            step = fonts.line_height("body", body)
+            if sum(len(hint) * step + 6 for hint in hints) - 6 <= height:
+                return body, hints
+        shown, used = [], 0
+        for hint in hints:
+            used += len(hint) * step + 6
+            if used - 6 > height:
+                break
+            shown.append(hint)
+        return body, shown
+
     def _paint_hint(self, surface: pygame.Surface, view: CombatView) -> None:
         """Whose move: the book's rules in force, archery, the target or the next creature, the ally, escape."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
@@ -239,19 +257,15 @@ class CentrePainter(Painter):
             lines.append(t("combat.hint_ally", name=fight.ally.name))
         if fight.escape_allowed:
             lines.append(t("combat.hint_escape", damage=fight.escape_damage))
-        body = theme.text_size("small") + 2
         # With a spell book the Spells button sits at the panel's foot: the words stop above it.
         foot = self.regions.controls.spells.y if self.book.spells else panel.bottom
-        limit = foot - 30 - (34 if view.message else 0)  # the refusal keeps its line
-        parts = [part for line in lines for part in [*wrap_words(line, "body", body, panel.width - 44), None]]
-        for part in parts:
-            if y > limit:
-                break
-            if part is None:  # between two hints
-                y += 6
-                continue
-            blit_text(surface, part, (x, y), "body", body, p.ink)
-            y += fonts.line_height("body", body)
+        limit = foot - 12 - (34 if view.message else 0)  # the refusal keeps its line
+        body, hints = self._fit_hints(lines, theme.text_size("small") + 2, panel.width - 44, limit - y)
+        for hint in hints:
+            for part in hint:
+                blit_text(surface, part, (x, y), "body", body, p.ink)
+                y += fonts.line_height("body", body)
+            y += 6  # between two hints
         if view.message:
             blit_text(
                 surface,

@@ -32,6 +32,13 @@ GAUGE_ROW = 26
 GaugeRow = tuple[str, Literal["no_luck", "best_luck"]]  # its label's key, the chance it shows
 
 
+def gauge_rows(book: FightingFantasyBook, profile: str | None) -> tuple[GaugeRow, ...]:
+    """The gauge's rows: without Luck and with its best use, or one row where Luck is not allowed (or not in the book)."""
+    if not book.rules.profile(profile).luck_allowed:
+        return (("combat.gauge_luck_forbidden", "no_luck"),)
+    return (("combat.gauge_no_luck", "no_luck"), ("combat.gauge_best_luck", "best_luck"))
+
+
 class BoardPainter(Painter):
     """Paints the board layer (page, header, gauge, cards, centre) and the live layer over it."""
 
@@ -126,9 +133,7 @@ class BoardPainter(Painter):
         if not fight.active:
             return
         odds = view.odds["odds"] if view.odds else None
-        rows: tuple[GaugeRow, ...] = (("combat.gauge_no_luck", "no_luck"), ("combat.gauge_best_luck", "best_luck"))
-        if not self.book.profile(fight.profile).luck_allowed:  # no Luck in this fight: one chance of victory, said so
-            rows = (("combat.gauge_luck_forbidden", "no_luck"),)
+        rows = gauge_rows(self.book, fight.profile)
         label_w = GAUGE_LABEL_WIDTH
         for row, (key, field) in enumerate(rows):
             y = rect.y + 4 + row * GAUGE_ROW

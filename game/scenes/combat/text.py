@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from game.app.book_texts import target_name
+from game.app.book_texts import amount_text
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import DieUse
 from game.rules.ff.combat import luck_stakes
-from game.rules.ff.state import Fight, Hero, Roll, SheetState
+from game.rules.ff.state import Fight, Hero, Roll, SheetState, TableRoll
 from game.scenes.combat.timeline import Step
 from game.ui.context import UIContext
 
@@ -65,6 +65,16 @@ def percent(ui: UIContext, value: float) -> str:
     else:
         text = f"{pct:.0f}"
     return ui.t("combat.percent", value=text)
+
+
+def table_text(t: Translate, read: TableRoll) -> str:
+    """A round read on the book's table: the number drawn, the index (the ratio), its column and the cell's losses."""
+
+    def loss(value: int | str) -> str:
+        return t("combat.table_kill") if value == "K" else f"−{value}"
+
+    losses = t("combat.table_cell", enemy=loss(read.enemy_loss), hero=loss(read.hero_loss))
+    return t("combat.table_read", number=read.roll, index=read.index, column=read.column + 1, losses=losses)
 
 
 def result_key(result: str) -> str:
@@ -195,9 +205,7 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
                 )
             )
         elif x.table is not None:  # a round read on the book's table
-            losses = t("combat.table_cell", enemy=x.table.enemy_loss, hero=x.table.hero_loss)
-            read = t("combat.table_read", number=x.table.roll, index=x.table.index, column=x.table.column + 1, losses=losses)
-            lines.append((read, _tone(x.result)))
+            lines.append((table_text(t, x.table), _tone(x.result)))
         else:
             lines.append(
                 (
@@ -293,28 +301,29 @@ def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, langua
     profile = book.rules.profile(fight.profile)
     rules = profile.rules
 
-    def stat(ident: str) -> str:
-        return target_name(book, ident, language) if book.has_stat(ident) or "." in ident else ident
+    def stat(ident: int | str) -> str:  # a score, a counter, or an expression: in the book's names
+        return amount_text(book, ident, language)
 
     lines = []
     if fight.profile is not None or (rules.attack, rules.stamina) != ("skill", "stamina"):
         name = rules.name.get(language) if rules.name is not None else fight.profile
         lines.append(t("combat.rule_profile", name=name, attack=stat(rules.attack), stamina=stat(rules.stamina)))
     if (rules.hit_damage, rules.wound_damage) != (2, 2):
-        lines.append(t("combat.rule_damage", hit=rules.hit_damage, wound=rules.wound_damage, stamina=stat(rules.stamina)))
+        hit, wound = stat(rules.hit_damage), stat(rules.wound_damage)
+        lines.append(t("combat.rule_damage", hit=hit, wound=wound, stamina=stat(rules.stamina)))
     if not profile.luck_allowed:
         lines.append(t("combat.rule_no_luck"))
     if rules.double_kills:
         lines.append(t("combat.rule_double_kills"))
     elif profile.kills_if is not None:
-        lines.append(t("combat.rule_kills_if", rule=profile.kills_if))
+        lines.append(t("combat.rule_kills_if", rule=stat(profile.kills_if)))
     if rules.protection is not None:
         lines.append(t("combat.rule_protection", dice=f"{rules.protection.roll.dice}d{rules.protection.roll.sides}"))
     if rules.round_cost is not None:
-        cost = ", ".join(f"{stat(target)} −{amount}" for target, amount in rules.round_cost.cost.items())
+        cost = ", ".join(f"{stat(target)} −{stat(amount)}" for target, amount in rules.round_cost.cost.items())
         lines.append(t("combat.rule_round_cost", cost=cost))
     if rules.table is not None:
-        lines.append(t("combat.rule_table", index=rules.table.index))
+        lines.append(t("combat.rule_table", index=stat(rules.table.index)))
     for option in rules.options:
         if option.id in fight.options:
             lines.append(option.name.get(language))

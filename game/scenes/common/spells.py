@@ -34,7 +34,7 @@ def spell_label(book: FightingFantasyBook, spell: Spell, state: SheetState, lang
     if spell.counter is not None:
         parts.append(f"× {state.counters.get(spell.counter, 0)}")
     if spell.cost:
-        costs = (f"{target_name(book, target, language)} −{amount_text(cost)}" for target, cost in spell.cost.items())
+        costs = (f"{target_name(book, t, language)} −{amount_text(book, cost, language)}" for t, cost in spell.cost.items())
         parts.append(", ".join(costs))
     return " · ".join(parts)
 

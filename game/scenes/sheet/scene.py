@@ -19,7 +19,7 @@ import pygame
 
 from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
-from game.app.book_texts import item_texts
+from game.app.book_texts import formula_text, item_texts
 from game.app.fluid import FluidLayout
 from game.app.journal import describe_changes, describe_entry, describe_gain, undo_state
 from game.app.navigator import Screen
@@ -125,7 +125,8 @@ class SheetScene(FluidLayout, AdventureScene):
                 value = computed.get(stat.id)
                 counter.value = value if value is not None else 0
                 counter.maximum = None
-                counter.set_enabled(False, f"{stat.name.get(self.ui.catalogue.language)} = {stat.value}")
+                language, formula = self.ui.catalogue.language, stat.value or ""
+                counter.set_enabled(False, f"{stat.name.get(language)} = {formula_text(self.book, formula, language)}")
                 controls.stat_erasers[stat.id].visible = False  # nothing to correct: it follows the scores it reads
                 continue
             counter.value = hero.scores[stat.id]

@@ -114,6 +114,27 @@ def test_the_validator_says_what_is_wrong_in_plain_words(change, path, words):
     assert words in errors[path], errors
 
 
+@pytest.mark.parametrize(
+    "change, path, words",
+    [
+        (lambda d: d["creation"][1]["options"].pop(), "$.creation[1]", "one option per value of its roll: 10, not 9"),
+        (lambda d: d["creation"][1].update(count=2), "$.creation[1]", "a drawn step gives one option"),
+        (
+            lambda d: d["creation"][1]["options"][4].update(conditions=[{"if": "true", "why_not": {"fr": "x", "en": "x"}}]),
+            "$.creation[1]",
+            "have no conditions",
+        ),
+        (lambda d: d["lists"][1].update(limit="3 - counters.meal"), "$.lists[1].limit", "'counters.meal' is not a name"),
+        (lambda d: d["lists"][1].update(limit="flags.healing"), "$.lists[1].limit", "a whole number is needed"),
+    ],
+)
+def test_a_drawn_step_and_a_worked_out_limit_are_checked_at_load(change, path, words):
+    data = _data("TABLE")
+    change(data)
+    errors = _errors(data, "TABLE.json")
+    assert words in errors.get(path, ""), errors
+
+
 def test_a_book_without_skill_must_say_what_its_attack_adds():
     data = _data("TABLE")
     data["stats"][0]["id"] = "cs"

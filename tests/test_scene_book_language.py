@@ -105,7 +105,8 @@ def test_the_chronicles_say_a_defeat_in_the_books_words(services):
 def test_a_track_moves_on_from_its_button_and_the_records_say_it(services):
     driver, scene = _sheet(services, "TABLE", hero={"skill": 15, "stamina": 25})
     scene.show_tab("tools")
-    assert scene.view.tools.records == ("Sac à dos (0 / 2) : (vide)",)
+    # the satchel's limit is worked out (3 - its 1 Meal): the room left, not the expression
+    assert scene.view.tools.records == ("Sac à dos (0 / 2) : (vide)", "Besace (0 / 2) : (vide)")
     army_driver, army = _sheet(services, "ARMY")
     army.show_tab("tools")
     army_driver.click(army.controls.side.tools.track_buttons["days"])

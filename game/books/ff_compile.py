@@ -260,6 +260,9 @@ def book_expressions(book: FightingFantasyBook) -> Expressions:
     for index, counter in enumerate(book.counters):
         if isinstance(counter.maximum, str):
             yield ("counters", index, "maximum"), counter.maximum, Type.INT, None
+    for index, item_list in enumerate(book.lists):
+        if isinstance(item_list.limit, str):
+            yield ("lists", index, "limit"), item_list.limit, Type.INT, None
     for s_index, step in enumerate(book.creation):
         at: Loc = ("creation", s_index)
         yield from _conditions((*at, "conditions"), step.conditions)

@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target
+from game.books.ff_combat import DiceFormula
 
 StatId = Annotated[str, Identifier, Field(description="The id of one of the book's stats (`skill`, `stamina`, `fear`…).")]
 CounterId = Annotated[str, Identifier, Field(description="The id of one of the book's counters.")]
@@ -172,6 +173,11 @@ class ChoiceStep(Strict):
     conditions: Conditions = Field(
         default_factory=list, description="When the step is offered at all (a wizard's spells: only for a wizard)."
     )
+    roll: DiceFormula | None = Field(
+        default=None,
+        description="The step is drawn, not chosen: the roll's value names the option, one option per value, lowest "
+        "first (a random number 0-9: ten options). Then `count` is 1.",
+    )
 
     @model_validator(mode="after")
     def _unique_options(self) -> ChoiceStep:
@@ -180,7 +186,23 @@ class ChoiceStep(Strict):
             raise ValueError("two options have the same id")
         if isinstance(self.count, int) and not 1 <= self.count <= 99:
             raise ValueError("'count' must be from 1 to 99")
+        if self.roll is not None:
+            self._drawn_shape(self.roll)
         return self
+
+    def _drawn_shape(self, roll: DiceFormula) -> None:
+        values = roll.maximum - roll.minimum + 1
+        if len(self.options) != values:
+            raise ValueError(f"a drawn step has one option per value of its roll: {values}, not {len(self.options)}")
+        if self.count != 1 or self.repeats or not self.exact:
+            raise ValueError("a drawn step gives one option: 'count' 1, no 'repeats', 'exact'")
+        if any(option.conditions for option in self.options):
+            raise ValueError("the options of a drawn step have no conditions (the roll names one)")
+
+    def drawn(self, value: int) -> ChoiceOption:
+        """The option a roll of ``value`` names (a drawn step)."""
+        assert self.roll is not None
+        return self.options[value - self.roll.minimum]
 
 
 class Spell(Strict):

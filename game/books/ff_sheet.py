@@ -15,7 +15,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, model_validator
 
-from game.books.common import AMOUNT_HELP, Amount, Condition, Identifier, LocalText, Strict, Target
+from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target
 from game.books.ff_mechanics import Effect
 
 Id = Annotated[str, Identifier]
@@ -35,12 +35,16 @@ class ItemList(Strict):
 
     id: Id = Field(description="snake_case id (`items.<id>`: how many it holds).")
     name: LocalText = Field(description="The list's title on the sheet.")
-    limit: int | None = Field(default=None, ge=1, le=100, description="How many items it holds at most (none: no limit).")
+    limit: Annotated[int, Field(ge=1, le=100)] | Expression | None = Field(
+        default=None,
+        description="How many items it holds at most: a number, or an expression worked out when an item is added "
+        "(`8 - counters.meals`: Meals share the Backpack); none: no limit.",
+    )
     start: list[LocalText] = Field(default_factory=list, max_length=100, description="What every hero starts with in it.")
 
     @model_validator(mode="after")
     def _start_fits(self) -> ItemList:
-        if self.limit is not None and len(self.start) > self.limit:
+        if isinstance(self.limit, int) and len(self.start) > self.limit:
             raise ValueError(f"it starts with {len(self.start)} items, more than its limit {self.limit}")
         return self
 

@@ -94,6 +94,7 @@ class DieUse:
     sides: int
     who: str = ""
     what: str = ""
+    zero_based: bool = False  # read from 0: a d10 is a random number 0-9 (its face 10 reads 0)
 
 
 class Transaction:
@@ -110,19 +111,19 @@ class Transaction:
         self.drawn: list[int] = []
         self.uses: list[DieUse] = []  # what each drawn die was, in draw order
 
-    def roll(self, sides: int, who: str = "", what: str = "") -> int:
+    def roll(self, sides: int, who: str = "", what: str = "", zero_based: bool = False) -> int:
         """One die of ``sides`` faces, rolled by ``who`` for ``what`` (see :class:`DieUse`)."""
         if self._pushed_back and self._pushed_back[0][1] <= sides:
             value = self._pushed_back.pop(0)[1]
         else:
             value = self._source.roll(sides)
         self.drawn.append(value)
-        self.uses.append(DieUse(sides, who, what))
+        self.uses.append(DieUse(sides, who, what, zero_based))
         return value
 
-    def roll_many(self, count: int, sides: int = 6, who: str = "", what: str = "") -> list[int]:
+    def roll_many(self, count: int, sides: int = 6, who: str = "", what: str = "", zero_based: bool = False) -> list[int]:
         """Roll ``count`` dice of ``sides`` faces, in order, all rolled by ``who`` for ``what``."""
-        return [self.roll(sides, who, what) for _ in range(count)]
+        return [self.roll(sides, who, what, zero_based) for _ in range(count)]
 
     def give_back(self) -> None:
         """Return every draw of this transaction to the front of the buffer, in order."""

@@ -268,7 +268,8 @@ class Choose(Action):
 
     do: Literal["choose"] = "choose"
     step: Name
-    picks: list[Name] | dict[Name, Annotated[int, Field(ge=0, le=99)]] = Field(max_length=99)
+    # none for a step the book draws by a roll (the rules roll it: Weaponskill's weapon)
+    picks: list[Name] | dict[Name, Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=list, max_length=99)
 
 
 class Test(Action):

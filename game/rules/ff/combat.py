@@ -309,7 +309,7 @@ def _table_round(ctx: Context, fight: Fight, profile: Profile, target: int, hero
     creature = fight.enemies[target]
     index = ctx.integer(table.index, ctx.scope(target=target))
     index += fight.hero_modifier - creature.modifier - _penalty(ctx, profile)
-    faces = ctx.roll(table.roll.dice, table.roll.sides, who="hero", what="table")
+    faces = ctx.roll(table.roll.dice, table.roll.sides, who="hero", what="table", zero_based=table.roll.zero_based)
     value = table.roll.total(faces)
     column, row = table.column(index), value - table.roll.minimum
     enemy_loss, hero_loss = table.rows[row][column]

@@ -140,9 +140,10 @@ class Context:
             else:
                 hero.scores[cost.target] = max(self.book.stat(cost.target).floor, hero.scores[cost.target] - amount)
 
-    def roll(self, count: int, sides: int = 6, who: str = "", what: str = "") -> list[int]:
-        """Roll ``count`` dice through this action's transaction: ``who`` rolls them for ``what`` (DieUse)."""
-        return self.dice.roll_many(count, sides, who, what)
+    def roll(self, count: int, sides: int = 6, who: str = "", what: str = "", zero_based: bool = False) -> list[int]:
+        """Roll ``count`` dice through this action's transaction: ``who`` rolls them for ``what`` (DieUse);
+        ``zero_based``: each is read from 0 (a random number), which physical entry must know."""
+        return self.dice.roll_many(count, sides, who, what, zero_based)
 
 
 def refusal(code: str, message: str, params: Mapping[str, Any]) -> Refused:
@@ -257,6 +258,14 @@ def counter_maximum(book: FightingFantasyBook, name: str, state: SheetState | No
     if maximum is None or isinstance(maximum, int):
         return maximum
     return None if state is None else _limit(book, state, maximum)
+
+
+def list_limit(book: FightingFantasyBook, list_id: str, state: SheetState | None = None) -> int | None:
+    """How many items one of the book's lists holds at most now (an expression is worked out on ``state``)."""
+    limit = book.item_list(list_id).limit
+    if limit is None or isinstance(limit, int):
+        return limit
+    return None if state is None else _limit(book, state, limit)
 
 
 def clamp_counter(book: FightingFantasyBook, name: str, value: int, state: SheetState | None = None) -> int:

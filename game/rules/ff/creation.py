@@ -36,13 +36,15 @@ def roll_hero(ctx: Context, action: a.RollHero) -> None:
     scores: dict[str, int] = {}
     for stat in ctx.book.stats:
         if stat.roll is not None:
-            scores[stat.id] = stat.roll.total(ctx.roll(stat.roll.dice, stat.roll.sides, who="hero", what=stat.id))
+            faces = ctx.roll(stat.roll.dice, stat.roll.sides, who="hero", what=stat.id, zero_based=stat.roll.zero_based)
+            scores[stat.id] = stat.roll.total(faces)
         elif stat.fixed is not None:
             scores[stat.id] = stat.fixed
     _make_hero(ctx, scores)
     for member in ctx.book.crew:  # the crew's dice come after the hero's, in the book's order
         ctx.state.crew[member.id] = {
-            stat: f.total(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat)) for stat, f in member.scores.items()
+            stat: f.total(ctx.roll(f.dice, f.sides, who=f"crew:{member.id}", what=stat, zero_based=f.zero_based))
+            for stat, f in member.scores.items()
         }
 
 

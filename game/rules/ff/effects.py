@@ -26,11 +26,13 @@ from game.books.ff_mechanics import (
     SetEffect,
 )
 from game.books.ff_rules import Use
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.dice import ScriptedDice, Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.context import Context, clamp_counter, clamp_score, read_target, update_death
+from game.rules.ff.context import Context, clamp_counter, clamp_score, list_limit, read_target, update_death
 from game.rules.ff.scope import SheetScope
-from game.rules.ff.state import Combatant, Fight, Winner
+from game.rules.ff.state import Combatant, Fight, SheetState, Winner
 
 
 def _target(ctx: Context, fight: Fight, requested: int | None) -> int:
@@ -108,10 +110,9 @@ def add_to_list(ctx: Context, list_id: str | None, text: str) -> None:
         return
     definition = ctx.book.item_list(list_id)
     items = ctx.state.lists.setdefault(list_id, [])
-    if definition.limit is not None and len(items) >= definition.limit:
-        raise Refused(
-            "list_full", f"{definition.name.en} holds at most {definition.limit} items", list=list_id, most=definition.limit
-        )
+    limit = list_limit(ctx.book, list_id, ctx.state)
+    if limit is not None and len(items) >= limit:
+        raise Refused("list_full", f"{definition.name.en} holds at most {limit} items", list=list_id, most=limit)
     items.append(text)
 
 
@@ -272,6 +273,26 @@ def _picks(step: ChoiceStep, picks: list[str] | dict[str, int]) -> dict[str, int
     return counted
 
 
+def step_refusal(book: FightingFantasyBook, state: SheetState, step: ChoiceStep) -> Refused | None:
+    """Why ``step`` is not offered now (the first of its conditions that fails: Weaponskill's weapon without
+    Weaponskill), None when it is. A step not offered is not needed to begin. Changes nothing."""
+    ctx = Context(book, state, Transaction(ScriptedDice(), []))
+    try:
+        ctx.check(book_rule(c) for c in step.conditions)
+    except Refused as refused:
+        return refused
+    return None
+
+
+def _drawn(ctx: Context, step: ChoiceStep, picks: list[str] | dict[str, int]) -> dict[str, int]:
+    """A step the book draws: the roll names the option (the player's own Random Number Table comes in as dice)."""
+    assert step.roll is not None
+    if picks:
+        raise Refused("step_drawn", f"'{step.id}' is drawn by a roll, not chosen", step=step.id)
+    faces = ctx.roll(step.roll.dice, step.roll.sides, who="hero", what=step.id, zero_based=step.roll.zero_based)
+    return {step.drawn(step.roll.total(faces)).id: 1}
+
+
 def step_count(ctx: Context, step: ChoiceStep) -> int:
     """How many picks the step asks for: its number, or the hero's initial score it names (MAGIC)."""
     if isinstance(step.count, int):
@@ -289,7 +310,7 @@ def choose(ctx: Context, action: a.Choose) -> None:
     if step.id in ctx.state.choices:
         raise Refused("step_done", f"the choice '{step.id}' is already made", step=step.id)
     ctx.check(book_rule(c) for c in step.conditions)
-    counted = _picks(step, action.picks)
+    counted = _drawn(ctx, step, action.picks) if step.roll is not None else _picks(step, action.picks)
     for option in step.options:
         if counted.get(option.id):
             ctx.check(book_rule(c) for c in option.conditions)

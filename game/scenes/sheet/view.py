@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from game.app.book_texts import ending_texts
 from game.app.journal import play_badge
 from game.books.fighting_fantasy import FightingFantasyBook
-from game.rules.ff.context import counter_maximum, holding
+from game.rules.ff.context import counter_maximum, holding, list_limit
 from game.rules.ff.ruleset import calendar_view
 from game.scenes.sheet.layout import ICONS
 from game.ui.context import UIContext
@@ -157,7 +157,8 @@ def _records(book: FightingFantasyBook, state: SheetState, ui: UIContext) -> tup
         lines.append(ui.t("powers.track", track=track.name.get(language), count=f"{count}{top}", unit=track.unit.get(language)))
     for item_list in book.lists:
         items = state.lists.get(item_list.id, [])
-        top = f"{len(items)} / {item_list.limit}" if item_list.limit is not None else str(len(items))
+        limit = list_limit(book, item_list.id, state)  # the Backpack's room left beside the Meals
+        top = f"{len(items)} / {limit}" if limit is not None else str(len(items))
         held = ", ".join(items) or ui.t("list.empty")
         lines.append(ui.t("powers.list", name=item_list.name.get(language), count=top, items=held))
     return tuple(lines)

@@ -118,6 +118,8 @@ def _starting_kit(ui: UIContext, book: FightingFantasyBook) -> Section:
 def _tests(ui: UIContext, book: FightingFantasyBook) -> Section:
     lines = []
     for stat_id, test in (("luck", book.luck_test), ("skill", book.skill_test)):
+        if test is None or not book.has_stat(stat_id):
+            continue  # no such test in this book
         cost = ui.t("rules_help.test_cost", cost=test.cost, stat=_stat_name(ui, book, stat_id)) if test.cost else ""
         lines.append(ui.t("rules_help.test", stat=_stat_name(ui, book, stat_id), dice=test.dice) + cost)
     for stat in book.stats:

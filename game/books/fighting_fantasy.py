@@ -235,7 +235,10 @@ class FightingFantasyBook(Strict):
         default_factory=dict, max_length=8, description="Other kinds of fight by id (`vehicle`, `ship`), named by a fight."
     )
     luck_test: TestRules = Field(default=TestRules(cost=1), description="Test your Luck (R-LUCK-1).")
-    skill_test: TestRules = Field(default=TestRules(), description="Test your Skill (R-SKILL-1).")
+    skill_test: TestRules | None = Field(
+        default=TestRules(),
+        description="Test your Skill (R-SKILL-1); null: the book has none (Loup Solitaire's COMBAT SKILL is never tested).",
+    )
     meal: Healing | None = Field(default=None, description="Eating a meal (R-FOOD-1); none: meals restore nothing.")
     herb: Healing | None = Field(default=None, description="Healing herbs (R-HERB-1).")
     potions: Potions | None = Field(default=None, description="Potions (R-POTION-1).")

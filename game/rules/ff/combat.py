@@ -459,11 +459,14 @@ def test_skill(ctx: Context, action: a.TestSkill) -> str:
     hero = ctx.living_hero()
     if not ctx.book.has_stat("skill"):
         raise Refused("no_skill", "this book has no SKILL")
-    faces = ctx.roll(ctx.book.skill_test.dice, who="hero", what="skill")
+    rules = ctx.book.skill_test
+    if rules is None:
+        raise Refused("not_testable", f"{ctx.book.stat('skill').name.en} cannot be tested in this book", stat="skill")
+    faces = ctx.roll(rules.dice, who="hero", what="skill")
     skill = hero.scores["skill"]
     success = sum(faces) <= skill
-    if ctx.book.skill_test.cost:
-        hero.scores["skill"] = max(ctx.book.stat("skill").floor, skill - ctx.book.skill_test.cost)
+    if rules.cost:
+        hero.scores["skill"] = max(ctx.book.stat("skill").floor, skill - rules.cost)
     outcome = "success" if success else "failure"
     ctx.state.last_test = TestResult(kind="skill", dice=faces, target=skill, outcome=outcome)
     return outcome

@@ -135,7 +135,7 @@ class SheetScene(FluidLayout, AdventureScene):
         controls.weapon_toggle.value = hero.weapon_lost
         self.allow(controls.weapon_toggle, a.FindWeapon() if hero.weapon_lost else a.LoseWeapon())
         controls.luck_button.visible = self.book.has_stat("luck")  # a book without LUCK has no Luck control at all
-        controls.skill_button.visible = self.book.has_stat("skill")
+        controls.skill_button.visible = self.book.test_rules("skill") is not None
         self.allow(controls.luck_button, a.TestLuck())
         self.allow(controls.skill_button, a.TestSkill())
         # A name shortened to fit is read whole on the Rename button's hover (the name itself is no control).

@@ -178,3 +178,40 @@ def test_the_status_line_keeps_a_long_message_whole(services, monkeypatch):
     monkeypatch.setattr(paint, "blit_text", record)
     scene.draw(pygame.Surface(scene.regions.page))
     assert " ".join(drawn).endswith("fin.") and "…" not in "".join(drawn[-3:])
+
+
+# -- issue 30 item 15: the forced-march dialog shows d20 + CON against the DC --------------------------------
+def test_the_forced_march_overlay_shows_each_total_against_its_dc(services):
+    from game.scenes.rnp_table.travel import present_travel
+
+    scene, _ = table(services, "travel", ())
+    scene.act(a.AddCharacter(name="Brok", scores={"con": 14}))  # CON 14: +2
+    scene.act(a.TravelParty(mode="foot", pace="normal", days=1, extra_hours=2))
+    saves = scene.state.result["saves"]
+    _, groups, _, _ = present_travel(services.ui, scene.state.result)
+    (group,) = groups
+    assert group.label == "Brok — d20 +2"
+    assert group.faces == tuple(s["roll"] for s in saves)
+    expected = [f"{s['roll'] + 2} {'≥' if s['roll'] + 2 >= dc else '<'} DD {dc}" for s, dc in zip(saves, (11, 12))]
+    assert group.detail == " · ".join(expected)
+
+
+# -- issue 30 item 15: no English OS error inside a French sentence -------------------------------------------
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (PermissionError(13, "Permission denied", "/saves/t1.json"), "accès refusé à t1.json"),
+        (OSError(28, "No space left on device", "/saves/t1.json"), "plus de place sur le disque pour t1.json"),
+        (OSError(5, "Input/output error", "/saves/t1.json"), "erreur d'écriture de t1.json (code système EIO)"),
+    ],
+)
+def test_a_failed_save_on_the_table_says_why_in_french(services, monkeypatch, error, reason):
+    scene, driver = table(services, "clock", ("Aria",))
+
+    def refuse(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(scene.adventure.store, "write", refuse)
+    driver.click(widget(scene, "to:dawn"))
+    assert scene.status_bad and reason in scene.status
+    assert error.strerror not in scene.status

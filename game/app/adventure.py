@@ -54,6 +54,9 @@ class Adventure(Generic[StateT, ActionT]):
     created: str | None = None
     save_problem: str | None = None  # the last autosave failure, shown on the sheet until a save succeeds
     save_problem_kind: str = "other"  # "space", "permission" or "other": which advice goes with it
+    # The failure in the player's words, not the OS's English: the file's name and the errno's name ("EIO").
+    save_problem_file: str = ""
+    save_problem_code: str = ""
     listeners: list[Listener] = field(default_factory=list)  # told of every change (the screens showing it)
     # Open in another window (game.storage.lock): shown as it is, every change refused, nothing written.
     read_only: bool = False
@@ -147,6 +150,8 @@ class Adventure(Generic[StateT, ActionT]):
         except OSError as error:
             self.save_problem = describe_failure(error)
             self.save_problem_kind = save_problem_kind(error)
+            self.save_problem_file = Path(error.filename).name if isinstance(error.filename, str) and error.filename else ""
+            self.save_problem_code = errno.errorcode.get(error.errno or 0, "")
             return
         self.created = saved.created
         self.save_problem = None

@@ -165,9 +165,15 @@ class AdventureScene(WidgetScene):
         return result
 
     def save_failed_text(self) -> str:
-        """The autosave failure with the advice that fits it (free some space, or check the folder's rights)."""
-        hint = self.ui.t(f"sheet.save_hint_{self.adventure.save_problem_kind}")
-        return self.ui.t("sheet.save_failed", reason=self.adventure.save_problem, hint=hint)
+        """The autosave failure with the advice that fits it (free some space, or check the folder's rights),
+        all in the player's language: the reason is the catalogue's for its kind with the file's name, never
+        the operating system's English ("Permission denied" inside a French sentence, issue 30 item 15)."""
+        adventure = self.adventure
+        kind = adventure.save_problem_kind
+        where = adventure.save_problem_file or adventure.save_id
+        reason = self.ui.t(f"sheet.save_reason_{kind}", file=where, code=adventure.save_problem_code or "?")
+        hint = self.ui.t(f"sheet.save_hint_{kind}")
+        return self.ui.t("sheet.save_failed", reason=reason, hint=hint)
 
     def act(self, action: Any) -> Entry | None:
         """Apply ``action`` through the rules; the entry, or None when refused (the reason is shown).

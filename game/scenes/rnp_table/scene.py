@@ -144,9 +144,8 @@ class RnpTableScene(FluidLayout, AdventureScene):
         self.show(message)
 
     def show(self, message: str | None, bad: bool = False) -> None:
-        problem = self.adventure.save_problem
-        if problem:
-            message, bad = self.ui.t("rnp.save_problem", reason=problem), True
+        if self.adventure.save_problem:  # the sheet's words for it: the reason in the player's language
+            message, bad = self.save_failed_text(), True
         self.status, self.status_bad = message, bad
 
     def say(self, text: str | None, tone: str = "neutral") -> None:

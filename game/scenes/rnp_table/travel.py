@@ -344,12 +344,20 @@ def present_travel(ui: UIContext, result: Json) -> Presentation:
     for who, shown in picked.items():
         if not shown:
             continue
-        done = by_who[who]
-        ok = sum(1 for s in done if s["success"])
-        detail = ui.t("rnp.saves_detail", ok=ok, n=len(done))
-        groups.append(DiceGroup(ui.t("rnp.save_of", who=who), tuple(s["roll"] for s in shown), D20, detail))
+        groups.append(save_group(ui, who, shown))
     gained = gains(ui, result.get("exhaustion"))
     return ui.t("rnp.forced_march_title"), groups, gained or ui.t("rnp.nobody_tires"), "bad" if gained else "good"
+
+
+def save_group(ui: UIContext, who: str, saves: list[Json]) -> DiceGroup:
+    """One traveller's forced-march saves (R-RNP-MARCH-1): the d20s kept, "d20 +2" with the Constitution save's
+    bonus, and each total against its DC ("14 ≥ DD 11 · 11 < DD 12"), not the bare dice."""
+    label = ui.t("rnp.save_bonus_of", who=who, bonus=signed(saves[0]["modifier"]))
+    if any(s.get("disadvantage") for s in saves):
+        label += " " + ui.t("rnp.disadvantage_tag")
+    verdicts = ["pass" if s["success"] else "fail" for s in saves]
+    detail = " · ".join(ui.t(f"rnp.save_vs_dc_{v}", total=s["total"], dc=s["dc"]) for s, v in zip(saves, verdicts))
+    return DiceGroup(label, tuple(s["roll"] for s in saves), D20, detail)
 
 
 class TravelPanel(Panel):

@@ -12,7 +12,7 @@ from app_helpers import make_services
 from game.app.display import Display
 from game.app.kiosk import KioskMode, demo_fresh_start
 from game.app.loop import FakeClock, MainLoop, SystemClock
-from game.app.scene import SceneStack
+from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
@@ -335,3 +335,86 @@ def test_the_reveal_finds_the_lines_of_a_text_by_their_ink(tmp_path):
     pygame.draw.rect(image, (0, 0, 0, 255), (10, 5, 150, 20))
     pygame.draw.rect(image, (0, 0, 0, 255), (10, 40, 120, 18))
     assert line_bands(image) == [(5, 25), (40, 58)]
+
+
+class _NoWayOn(Scene):
+    """A page the autopilot cannot leave: nothing to press (issue 30 item 16's reader death, in the small)."""
+
+    def draw(self, surface):
+        surface.fill((40, 30, 20))
+
+
+def _strand(stack):
+    stack.push(_NoWayOn())
+    stack.apply_pending()
+
+
+def test_an_attract_loop_stuck_on_a_page_with_no_way_on_is_started_again_by_the_watchdog(tmp_path):
+    """Issue 30 item 16: nothing moved for the watchdog's minute, so the loop starts again from the title page."""
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 2)
+    assert kiosk.attracting
+    _strand(stack)
+    seconds(loop, 55)
+    assert names(stack)[-1] == "_NoWayOn" and kiosk.watchdog_restarts == 0
+    seconds(loop, 10)
+    assert kiosk.watchdog_restarts == 1 and names(stack) == ["TitleScene"] and kiosk.attracting
+
+
+def test_the_watchdog_leaves_a_moving_attract_loop_alone(tmp_path):
+    _, _, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    for _ in range(180):
+        seconds(loop, 1, fps=4)
+    assert kiosk.runs >= 1 and kiosk.watchdog_restarts == 0
+
+
+def test_presses_that_change_nothing_do_not_count_as_moving(tmp_path):
+    """The autopilot pressing the middle of a dead page again and again is still stuck."""
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 2)
+    _strand(stack)
+    for _ in range(13):
+        kiosk.autopilot.press((640, 360))
+        seconds(loop, 5)
+    assert kiosk.watchdog_restarts == 1
+
+
+def test_the_watchdog_restart_is_written_to_the_log(tmp_path, caplog):
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 2)
+    _strand(stack)
+    with caplog.at_level(logging.WARNING, logger="feuille.kiosk"):
+        seconds(loop, 65)
+    assert any("watchdog" in record.getMessage() and "_NoWayOn" in record.getMessage() for record in caplog.records)
+
+
+def test_the_watchdog_counts_wall_clock_time_in_the_real_loop(tmp_path):
+    """On the real clock (the loop sleeps between looks, its dt capped) a stuck loop restarts after its seconds."""
+    make_services(tmp_path)
+    services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", demo=True, seed=5)
+    clock = SystemClock()
+    stack = SceneStack()
+    kiosk = KioskMode(
+        services,
+        stack,
+        lambda: demo_fresh_start(services, now=clock.now),
+        clock=clock,
+        display=Display((1280, 720)),
+        watchdog_seconds=1.5,
+    )
+    kiosk.start_attract()
+    _strand(stack)  # before the loop runs: the loop's thread is the only one to touch the stack
+    loop = MainLoop(stack, Display((1280, 720)), clock=clock, supervisor=kiosk)
+    stranded = time.monotonic()
+    seen = {}
+
+    def watch():
+        while time.monotonic() - stranded < 15 and kiosk.watchdog_restarts == 0:
+            time.sleep(0.01)
+        seen["after"] = time.monotonic() - stranded
+        pygame.event.post(pygame.event.Event(pygame.QUIT, kiosk=True))
+
+    threading.Thread(target=watch, daemon=True).start()
+    loop.run()
+    assert kiosk.watchdog_restarts == 1
+    assert 1.5 <= seen["after"] < 4.0  # the watchdog's 1.5 s, plus at most the loop's longest sleep

@@ -58,13 +58,21 @@ BAND_FRACTION = 0.075  # of the window's height, at the bottom: the banner and t
 SWALLOW_SECONDS = 0.8  # after the waking touch, input is swallowed until its release (or this long)
 ENDING_PAUSE = 8.0  # the victory page or the death page stays up this long before the loop plays again
 IDLE_TICK = 1.0  # while waiting for the idle delay, look at the clock this often
+WATCHDOG_SECONDS = 60.0  # an attract loop in which nothing moved this long is stuck: it starts again (issue 30 item 16)
 
 
 class KioskMode:
     """The supervisor of `feuille --demo`: idle timer, attract loop, reset band, lock, quit chord."""
 
     def __init__(
-        self, services: Services, stack: SceneStack, fresh_start: Callable[[], Scene], *, clock: Any = None, display: Any = None
+        self,
+        services: Services,
+        stack: SceneStack,
+        fresh_start: Callable[[], Scene],
+        *,
+        clock: Any = None,
+        display: Any = None,
+        watchdog_seconds: float = WATCHDOG_SECONDS,
     ) -> None:
         self.services = services
         self.stack = stack
@@ -77,6 +85,10 @@ class KioskMode:
         self.swallow_until: float | None = None  # after a waking touch, input is swallowed until then…
         self.held = 0  # …and while a press that began meanwhile is held
         self.runs = 0
+        self.watchdog_seconds = watchdog_seconds
+        self.watchdog_restarts = 0  # how many times the watchdog found the loop stuck (0 on a healthy stand)
+        self._progress: tuple[object, ...] = ()  # what the attract loop showed when it last moved…
+        self._progress_at = self.last_touch  # …and since when
         self.rng = random.Random(services.rng.randrange(2**32))
         services.locked = True
         self.stand_settings = services.settings.model_copy()  # what every fresh start goes back to
@@ -165,6 +177,16 @@ class KioskMode:
             if delay > 0 and now - self.last_touch >= delay:
                 self.start_attract()
             return
+        if self._stuck(now):
+            self.watchdog_restarts += 1
+            LOG.warning(
+                "kiosk: watchdog: nothing moved for %.0f s on %s, the attract loop starts again (restart %d)",
+                now - self._progress_at,
+                type(self.stack.top).__name__,
+                self.watchdog_restarts,
+            )
+            self.start_attract()
+            return
         if self.autopilot.finished:
             if self.ending_since is None:
                 self.ending_since = now
@@ -173,6 +195,22 @@ class KioskMode:
             return
         if self.autopilot.tick(now):
             self.stack.request_redraw()
+
+    def _stuck(self, now: float) -> bool:
+        """True when the attract loop showed the same thing for the watchdog's time.
+
+        What "moved" means: another screen on top, or the adventure's log grew (a roll, a round, a paragraph),
+        or the autopilot's run ended (then the ending pause takes over). Presses that change nothing — a button
+        pressed again and again on a page with no way on — do not count.
+        """
+        top = self.stack.top
+        session = getattr(top, "session", None)
+        entries = len(session.entries) if session is not None and hasattr(session, "entries") else -1
+        progress = (id(top), len(self.stack.scenes), entries, self.autopilot is not None and self.autopilot.finished)
+        if progress != self._progress:
+            self._progress, self._progress_at = progress, now
+            return False
+        return self.watchdog_seconds > 0 and now - self._progress_at >= self.watchdog_seconds
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.autopilot is not None:
@@ -251,6 +289,7 @@ class KioskMode:
         self.ending_since = None
         self._show(self.fresh_start())
         self.autopilot = Autopilot(self.services, self.stack, self.rng, self.clock.now())
+        self._progress, self._progress_at = (), self.clock.now()
 
     def _show(self, scene: Scene) -> None:
         from game.rules.odds import clear_caches

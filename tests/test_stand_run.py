@@ -1,0 +1,39 @@
+"""tools/stand_run.py: the convention stand on the real clock (issue 30 item 16). The issue's figure is a
+two-hour run (`python tools/stand_run.py`); the slow tests run two minutes of it."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import stand_run  # noqa: E402
+
+
+def test_the_log_reader_counts_loops_watchdog_restarts_and_errors(tmp_path):
+    log = tmp_path / "feuille.log"
+    log.write_text(
+        "t INFO feuille.kiosk: kiosk: attract loop starts (run 1)\n"
+        "t WARNING feuille.kiosk: kiosk: watchdog: nothing moved for 60 s on ReaderScene (restart 1)\n"
+        "t INFO feuille.kiosk: kiosk: attract loop starts (run 2)\n"
+        "t ERROR feuille: a screen failed\n",
+        encoding="utf-8",
+    )
+    report = stand_run.StandReport()
+    stand_run.read_log(log, report)
+    assert (report.loops, report.watchdog, len(report.errors)) == (2, 1, 1)
+
+
+def test_a_run_with_a_watchdog_restart_is_not_healthy():
+    report = stand_run.StandReport(watchdog=1, ended_on_sigterm=True)
+    assert not report.healthy
+    assert stand_run.StandReport(ended_on_sigterm=True).healthy
+
+
+@pytest.mark.slow
+def test_two_minutes_of_the_stand_on_the_real_clock_play_loops_without_the_watchdog(capsys):
+    report = stand_run.run_stand(minutes=2, every=20, window="1920x1080", idle=2, display=None)
+    print(stand_run.summary(report))
+    assert report.loops >= 1 and report.watchdog == 0 and not report.errors
+    assert report.died is None and report.ended_on_sigterm
+    assert all(sample.rss_mib > 0 for sample in report.samples)

@@ -3,6 +3,7 @@ pictures stay small enough for a newcomer to clone the repository in seconds (is
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -65,3 +66,28 @@ def test_every_module_the_documents_name_by_its_path_exists():
         if not (ROOT / path).is_file()
     )
     assert missing == []
+
+
+def routes_built() -> dict[str, tuple[str, str]]:
+    """``{Screen member name: (module, class)}`` as game/scenes/routes.py's ROUTES builds each one."""
+    tree = ast.parse((ROOT / "game" / "scenes" / "routes.py").read_text(encoding="utf-8"))
+    table = next(n.value for n in tree.body if isinstance(n, ast.AnnAssign | ast.Assign) and isinstance(n.value, ast.Dict))
+    built = {}
+    for key, value in zip(table.keys, table.values, strict=True):
+        assert isinstance(key, ast.Attribute) and isinstance(value, ast.Call), ast.unparse(value)
+        module, cls = (arg.value for arg in value.args[:2] if isinstance(arg, ast.Constant))
+        built[key.attr] = (module, cls)
+    return built
+
+
+def test_the_architecture_documents_every_route_as_the_route_table_builds_it():
+    """docs/ARCHITECTURE.md's navigator table has one row per Screen, naming the module and the class routes.py
+    builds it from (issue 27: the route table is the one place that knows the screens; the document follows it)."""
+    from game.app.navigator import Screen
+
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([A-Z_]+) \| `([\w.]+)` · `(\w+)`", text, re.MULTILINE)
+    documented = {screen: (module, cls) for screen, module, cls in rows}
+    assert len(rows) == len(documented), "a screen has two rows"
+    assert set(routes_built()) == {screen.name for screen in Screen}
+    assert documented == routes_built()

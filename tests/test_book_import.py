@@ -12,7 +12,7 @@ from game.app.dialog import Dialog
 from game.books.loader import BookError, bundled_books_dir, load_shelf
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.scene import BookshelfScene
-from game.storage.library import import_book, own_books_dir
+from game.storage.library import BookTaken, import_book, own_books_dir
 
 
 def ff1_data(**changes):
@@ -31,7 +31,33 @@ def test_import_copies_a_valid_book_named_by_its_id(tmp_path):
     book, replaced = import_book(source, tmp_path / "books")
     assert book.id == "MY1" and not replaced
     assert (tmp_path / "books" / "MY1.json").read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
-    assert import_book(source, tmp_path / "books")[1] is True
+    with pytest.raises(BookTaken) as taken:  # issue 23 row 14: never replaced without asking
+        import_book(source, tmp_path / "books")
+    assert taken.value.own and taken.value.book.id == "MY1"
+    assert import_book(source, tmp_path / "books", replace_taken=True)[1] is True
+
+
+def test_an_import_with_a_bundled_id_is_taken_until_the_player_agrees(tmp_path):
+    source = write(tmp_path / "df49.json", json.loads((bundled_books_dir() / "DF49.json").read_text(encoding="utf-8")))
+    with pytest.raises(BookTaken) as taken:
+        import_book(source, tmp_path / "books", bundled={"DF49", "FF1"})
+    assert not taken.value.own and not (tmp_path / "books").exists()
+    assert import_book(source, tmp_path / "books", replace_taken=True, bundled={"DF49"})[1] is True
+
+
+@pytest.mark.parametrize("book_id", ["CON", "nul", "Aux", "COM1", "lpt9", "PRN"])
+def test_a_windows_device_name_is_refused_as_a_book_id(tmp_path, book_id):
+    # issue 23 row 15: on Windows, where the executable ships, books/CON.json is the console
+    source = write(tmp_path / f"{book_id}.json", ff1_data(id=book_id))
+    with pytest.raises(BookError) as raised:
+        import_book(source, tmp_path / "books")
+    assert any(e.path == "$.id" and "device" in e.reason for e in raised.value.every())
+    assert not (tmp_path / "books").exists()
+
+
+def test_an_id_that_only_starts_like_a_device_is_a_book(tmp_path):
+    for book_id in ("CONAN", "COM10", "NUL_2", "aux-1"):
+        assert import_book(write(tmp_path / f"{book_id}.json", ff1_data(id=book_id)), tmp_path / "books")[0].id == book_id
 
 
 def test_import_refuses_a_broken_book_with_every_error_and_copies_nothing(tmp_path):
@@ -64,7 +90,8 @@ def test_the_import_button_puts_the_book_on_the_shelf(tmp_path):
     services = app_helpers.make_services(tmp_path)
     source = write(tmp_path / "mine.json", ff1_data(id="MY1", title={"fr": "Mon livre", "en": "My book"}))
     driver = app_helpers.Driver(BookshelfScene(services))
-    driver.click(driver.top.controls.import_book_button)
+    driver.top.ask_import_book()
+    driver.send()
     dialog = driver.top
     assert isinstance(dialog, ImportScene) and dialog.kind == "book"
     dialog.field.text = str(source)
@@ -84,7 +111,8 @@ def test_a_broken_import_lists_its_errors_and_stays_open(tmp_path):
     data["spells"] = [{"id": "x", "name": {"fr": "X", "en": "X"}, "counter": "nope"}]
     source = write(tmp_path / "mine.json", data)
     driver = app_helpers.Driver(BookshelfScene(services))
-    driver.click(driver.top.controls.import_book_button)
+    driver.top.ask_import_book()
+    driver.send()
     driver.top.field.text = str(source)
     driver.top.confirm()
     driver.send()
@@ -211,7 +239,8 @@ def test_the_import_box_wraps_only_the_errors_it_shows(tmp_path, monkeypatch):
     services = app_helpers.make_services(tmp_path)
     source = write(tmp_path / "wrong.json", dict(_wrong_choices_book(10_000), id="wrong"))
     driver = app_helpers.Driver(BookshelfScene(services))
-    driver.click(driver.top.controls.import_book_button)
+    driver.top.ask_import_book()
+    driver.send()
     driver.top.field.text = str(source)
     driver.top.confirm()
     wrapped = []

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from game.books import BOOK_ID
+from game.safe_file import is_windows_device_name
 
 
 class Strict(BaseModel):
@@ -25,6 +28,17 @@ class LocalText(Strict):
 
 
 Identifier = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
+
+
+def _not_a_device_name(book_id: str) -> str:
+    """A book's id names its file: Windows, where the app ships, opens ``CON.json`` or ``aux.json`` as a device."""
+    if is_windows_device_name(book_id):
+        raise ValueError("is the name of a device on Windows (CON, PRN, AUX, NUL, COM1…, LPT1…): choose another id")
+    return book_id
+
+
+BookId = Annotated[str, Field(pattern=BOOK_ID), AfterValidator(_not_a_device_name)]
+"""A book's id, also its file's name (issue 23 row 15: never a Windows device name, on any system)."""
 
 Expression = Annotated[
     str,

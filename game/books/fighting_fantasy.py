@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Protocol, TypeVar
 
 from pydantic import ConfigDict, Field, PrivateAttr, model_validator
 
-from game.books import BOOK_ID
-from game.books.common import Expression, Identifier, LocalText, Strict
+from game.books.common import BookId, Expression, Identifier, LocalText, Strict
 from game.books.ff_combat import CombatRules, DiceFormula, LuckOutcome
 from game.books.ff_mechanics import DEFAULT_THRESHOLDS, ChoiceStep, CounterId, Ending, Spell, StatId, Threshold, Trigger
 from game.books.ff_sheet import Flag, ItemList, Shop, Track
@@ -208,7 +207,7 @@ class FightingFantasyBook(Strict):
         default=None, alias="$schema", max_length=500, description="Where an editor finds the schema (ignored by the app)."
     )
     kind: Literal["fighting_fantasy"] = Field(default="fighting_fantasy", description="Which rules play the book.")
-    id: str = Field(pattern=BOOK_ID, description="The book's id; the file is named <id>.json.")
+    id: BookId = Field(description="The book's id; the file is named <id>.json.")
     title: LocalText = Field(description="The title in French and English.")
     series: Series = Field(
         default=DEFAULT_SERIES,

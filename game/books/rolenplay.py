@@ -11,8 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from game.books import BOOK_ID
-from game.books.common import Identifier, LocalText, Strict
+from game.books.common import BookId, Identifier, LocalText, Strict
 
 AbilityId = Literal["str", "dex", "con", "int", "wis", "cha"]
 PaceId = Literal["slow", "normal", "fast"]
@@ -415,7 +414,7 @@ class RolenplayBook(Strict):
 
     format: Literal[1] = Field(default=1, description="The book file format (1).")
     kind: Literal["rolenplay"] = Field(default="rolenplay", description="Which rules play the book.")
-    id: str = Field(pattern=BOOK_ID, description="The book's id; the file is named <id>.json.")
+    id: BookId = Field(description="The book's id; the file is named <id>.json.")
     title: LocalText
     blurb: LocalText | None = None
     abilities: Abilities

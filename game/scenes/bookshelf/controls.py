@@ -8,7 +8,7 @@ with its buttons, and the bottom row of buttons along the page's foot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
@@ -36,7 +36,8 @@ class ShelfIntents(Protocol):
     def ask_import(self) -> None: ...
     def open_settings(self) -> None: ...
     def open_help(self) -> None: ...
-    def ask_import_book(self) -> None: ...
+    def books_menu(self) -> None: ...
+    def book_menu(self, book_id: str) -> None: ...
     def open_chronicles(self) -> None: ...
     def quit(self) -> None: ...
 
@@ -48,6 +49,7 @@ class ShelfControls:
     previous_page: Button | None
     next_page: Button | None
     book_buttons: list[tuple[Button, str]]  # each card's button and its book's id
+    menu_buttons: list[tuple[Button, str]]  # the "…" of each card of the player's own books, and its book's id
     error_buttons: list[Button]
     continue_button: Button
     saves_list: ScrollList
@@ -57,16 +59,26 @@ class ShelfControls:
     import_button: Button
     settings_button: Button
     help_button: Button
-    import_book_button: Button
+    books_button: Button
     chronicles_button: Button
     quit_button: Button
+
+    def menu_buttons_by_card(self) -> list[Button | None]:
+        """Each card's "…" button (None for a bundled book), in the cards' order."""
+        menus = {book_id: button for button, book_id in self.menu_buttons}
+        return [menus.get(book_id) for _button, book_id in self.book_buttons]
 
     def widgets(self) -> list[Widget]:
         """Every widget in the keyboard's order: the books' panel, the adventures' panel, the bottom row."""
         pages = [b for b in (self.previous_page, self.next_page) if b is not None]
         return [
             *pages,
-            *(button for button, _book in self.book_buttons),
+            *(
+                each
+                for menu, (button, _book) in zip(self.menu_buttons_by_card(), self.book_buttons, strict=True)
+                for each in (menu, button)
+                if each is not None
+            ),
             *self.error_buttons,
             self.continue_button,
             self.saves_list,
@@ -76,7 +88,7 @@ class ShelfControls:
             self.import_button,
             self.settings_button,
             self.help_button,
-            self.import_book_button,
+            self.books_button,
             self.chronicles_button,
             self.quit_button,
         ]
@@ -90,9 +102,15 @@ def card_tooltip(ui: UIContext, book: BookCard) -> str:
 
 
 def _books(
-    ui: UIContext, r: ShelfRegions, shown: Sequence[BookCard], errors: Sequence[BookError], intents: ShelfIntents
-) -> tuple[Button | None, Button | None, list[tuple[Button, str]], list[Button]]:
-    """The books' panel: "‹ ›" (several pages), a button per card shown, an "errors" button per broken file."""
+    ui: UIContext,
+    r: ShelfRegions,
+    shown: Sequence[BookCard],
+    errors: Sequence[BookError],
+    intents: ShelfIntents,
+    own: Collection[str],
+) -> tuple[Button | None, Button | None, list[tuple[Button, str]], list[tuple[Button, str]], list[Button]]:
+    """The books' panel: "‹ ›" (several pages), a button per card shown (and a "…" menu on the player's own
+    books: replace, remove), an "errors" button per broken file."""
     previous = following = None
     if r.cards.pages > 1:  # more books than fit: the panel turns its pages
         left, right = r.page_buttons()
@@ -100,18 +118,23 @@ def _books(
         following = Button(ui, right, "›", on_click=lambda: intents.turn(1))
         previous.set_enabled(r.cards.index > 0, ui.tr("shelf.first_page"))
         following.set_enabled(r.cards.index < r.cards.pages - 1, ui.tr("shelf.last_page"))
-    cards = []
+    cards, menus = [], []
     for index, book in enumerate(shown):
         label = ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero")
         button = Button(ui, r.card_button(index), label, style="primary", on_click=partial(intents.start_book, book.id))
         button.tooltip = partial(card_tooltip, ui, book)
         cards.append((button, book.id))
+        if book.id in own:
+            menu = Button(ui, r.card_menu_button(index), "…", on_click=partial(intents.book_menu, book.id))
+            menu.tooltip = ui.tr("shelf.book_menu_tip")
+            menu.spoken_name = partial(ui.t, "shelf.book_menu_name", title=book.title.get(ui.catalogue.language))
+            menus.append((menu, book.id))
     # Each broken book file gets a button showing every error it has (the line drawn beside it shows the first).
     shown_errors = [
         Button(ui, r.error_button(index), ui.tr("shelf.show_errors"), on_click=partial(intents.show_book_errors, error))
         for index, error in enumerate(errors[:MAX_BROKEN_SHOWN])
     ]
-    return previous, following, cards, shown_errors
+    return previous, following, cards, menus, shown_errors
 
 
 def build_controls(
@@ -122,11 +145,13 @@ def build_controls(
     intents: ShelfIntents,
     *,
     demo: bool,
+    own: Collection[str] = (),
 ) -> ShelfControls:
     """Every control of the shelf for ``regions``: ``shown`` are the books of the page of cards, ``errors`` the
-    broken book files (the first ones get a button); ``demo``: a convention stand (no Quit: the operator's chord quits)."""
+    broken book files (the first ones get a button); ``own``: the ids of the player's books (a "…" menu);
+    ``demo``: a convention stand (no Quit: the operator's chord quits)."""
     r = regions
-    previous, following, cards, error_buttons = _books(ui, r, shown, errors, intents)
+    previous, following, cards, menus, error_buttons = _books(ui, r, shown, errors, intents, own)
     saves_list = ScrollList(
         ui,
         r.saves_list(),
@@ -137,13 +162,14 @@ def build_controls(
         spoken_name=ui.tr("shelf.saves"),
     )
     opened, delete, export, import_save = r.save_buttons()
-    (settings, help_, import_book, chronicles), quit_rect = r.bar_buttons()
+    (settings, help_, books, chronicles), quit_rect = r.bar_buttons()
     quit_button = Button(ui, quit_rect, ui.tr("shelf.quit"), on_click=intents.quit)
     quit_button.visible = not demo
     return ShelfControls(
         previous_page=previous,
         next_page=following,
         book_buttons=cards,
+        menu_buttons=menus,
         error_buttons=error_buttons,
         continue_button=Button(ui, r.continue_button, ui.tr("shelf.continue"), style="primary", on_click=intents.continue_last),
         saves_list=saves_list,
@@ -153,7 +179,7 @@ def build_controls(
         import_button=Button(ui, import_save, ui.tr("shelf.import"), on_click=intents.ask_import),
         settings_button=Button(ui, settings, ui.tr("shelf.settings"), on_click=intents.open_settings),
         help_button=Button(ui, help_, ui.tr("shelf.help"), on_click=intents.open_help),
-        import_book_button=Button(ui, import_book, ui.tr("shelf.import_book"), on_click=intents.ask_import_book),
+        books_button=Button(ui, books, ui.tr("shelf.my_books"), on_click=intents.books_menu, tooltip=ui.tr("shelf.my_books_tip")),
         chronicles_button=Button(
             ui,
             chronicles,

@@ -11,9 +11,10 @@ import platformdirs
 import pygame
 
 from game.app.modal import ModalScene
+from game.app.navigator import Screen
 from game.app.services import Services
 from game.books.loader import BookError
-from game.storage.library import import_book
+from game.storage.library import BookTaken, check_book, import_book
 from game.storage.save_file import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text
@@ -25,6 +26,7 @@ from game.ui.text_fit import wrap_words
 PAD = 30  # the panel's inner margin
 ERROR_LINE = 22
 BUTTON_W, BUTTON_H = 140, 46
+SPOKEN_ERRORS = 6  # the heading line and five errors
 
 
 @dataclass(frozen=True)
@@ -62,15 +64,34 @@ class ImportScene(ModalScene):
     """
 
     def __init__(
-        self, services: Services, on_done: Callable[[str, bool], object], kind: Literal["save", "book"] = "save"
+        self,
+        services: Services,
+        on_done: Callable[[str, bool], object],
+        kind: Literal["save", "book"] = "save",
+        book_id: str | None = None,
     ) -> None:
+        """``book_id``: a new version of that book of the player's (the file must be that book; nothing is asked)."""
         super().__init__(services.ui)
         self.services = services
         self.on_done = on_done
         self.kind = kind
+        self.book_id = book_id
         self.keys = IMPORT_KEYS[kind]
         self.errors: list[str] = []
         self.layout(self.page)
+
+    def heading(self) -> str:
+        """The box's title: what is imported (a new version of one of the player's books names it)."""
+        card = self.services.shelf.cards.get(self.book_id) if self.book_id is not None else None
+        if card is not None:
+            return self.ui.t("shelf.replace_book_title", title=card.title.get(self.ui.catalogue.language))
+        return self.ui.t(self.keys[0])
+
+    def spoken_errors(self) -> list[str]:
+        """The errors a screen reader says: the first few, and how many more (a book may have thousands)."""
+        if len(self.errors) <= SPOKEN_ERRORS:
+            return self.errors
+        return [*self.errors[:SPOKEN_ERRORS], self.ui.t("shelf.more_errors", count=len(self.errors) - SPOKEN_ERRORS)]
 
     def panel_size(self) -> tuple[int, int]:
         return 860, 290 if self.kind == "save" else 440
@@ -92,10 +113,14 @@ class ImportScene(ModalScene):
     def on_enter(self) -> None:
         self.group.focus.focus(self.field)
 
-    def confirm(self) -> None:
+    def confirm(self, replace_taken: bool = False) -> None:
+        """Import the file typed in; a book with the id of one on the shelf is imported only once the player agreed."""
         path = Path(self.field.text.strip()).expanduser()
         try:
-            message = self._import_book(path) if self.kind == "book" else self._import_save(path)
+            message = self._import_book(path, replace_taken) if self.kind == "book" else self._import_save(path)
+        except BookTaken as taken:
+            self.ask_replace(taken)
+            return
         except BookError as error:
             self.errors = [self.ui.t("shelf.book_import_failed", file=error.file, count=len(error.every()))]
             self.errors += [f"{each.path}: {each.reason}" for each in error.every()]
@@ -113,16 +138,45 @@ class ImportScene(ModalScene):
         save_id = self.services.saves.import_file(path, self.services.shelf.books)
         return self.ui.t("shelf.imported", id=save_id)
 
-    def _import_book(self, path: Path) -> str:
+    def _import_book(self, path: Path, replace_taken: bool) -> str:
         assert self.services.own_books is not None
-        book, replaced = import_book(path, self.services.own_books)
+        shelf = self.services.shelf
+        bundled = [book_id for book_id in shelf.cards if book_id not in shelf.own]
+        if self.book_id is not None:
+            book = check_book(path)
+            if book.id != self.book_id:
+                raise BookError(path.name, "$.id", self.ui.t("shelf.not_that_book", found=book.id, wanted=self.book_id))
+            replace_taken = True
+        book, replaced = import_book(path, self.services.own_books, replace_taken=replace_taken, bundled=bundled)
         title = book.title.get(self.ui.catalogue.language)
-        return self.ui.t("shelf.book_replaced" if replaced else "shelf.book_imported", title=title, id=book.id)
+        if not replaced:
+            key = "shelf.book_imported"
+        else:
+            key = "shelf.book_replaced" if book.id in shelf.own else "shelf.book_replaced_bundled"
+        return self.ui.t(key, title=title, id=book.id)
+
+    def ask_replace(self, taken: BookTaken) -> None:
+        """Say which book the file would replace (a bundled one, or one of the player's) and ask (issue 23 row 14)."""
+        language = self.ui.catalogue.language
+        card = self.services.shelf.cards.get(taken.book.id)
+        old = card.title.get(language) if card is not None else taken.book.id
+        key = "shelf.replace_own" if taken.own else "shelf.replace_bundled"
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.t(key, new=taken.book.title.get(language), old=old, id=taken.book.id),
+            [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.replace"), True)],
+            title=self.ui.tr("shelf.replace_title"),
+            cancel_value=False,
+            default_index=0,
+            width=760,
+            on_result=lambda yes: self.confirm(replace_taken=True) if yes else None,
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
         small = self.ui.theme.text_size("small")
-        parts = import_layout(self.draw_frame(surface, self.ui.t(self.keys[0])))
+        parts = import_layout(self.draw_frame(surface, self.heading()))
         blit_text(surface, self.ui.t(self.keys[1]), parts.help_at, "italic", small, p.ink_soft)
         box = parts.errors
         room = box.height // ERROR_LINE
@@ -141,8 +195,7 @@ class ImportScene(ModalScene):
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: what is imported, how, and what went wrong."""
         ui = self.ui
-        title, help_key = self.keys
-        return join(ui.t(title), ui.t(help_key), *self.errors, ui.t("access.form_hint"))
+        return join(self.heading(), ui.t(self.keys[1]), *self.spoken_errors(), ui.t("access.form_hint"))
 
 
 IMPORT_KEYS = {"save": ("shelf.import_title", "shelf.import_help"), "book": ("shelf.import_book_title", "shelf.import_book_help")}

@@ -22,7 +22,7 @@ MARGIN = 24
 COMPACT_MARGIN = 16  # page edges and the gap between the panels below 1024 px wide (200 % on a 1080p screen)
 PANEL_PAD = 20  # the panels' inner margin; their headings at (PANEL_PAD, 14)
 BAR_H = 44  # the row of buttons at the foot of the page
-BAR_WIDTHS = (180, 140, 240, 180)  # settings, help, import a book, chronicles; quit at the right end
+BAR_WIDTHS = (180, 140, 240, 180)  # settings, help, my books, chronicles; quit at the right end
 QUIT_W = 140
 MESSAGE_H = 44  # two lines of the message, above that row
 CARDS_TOP = 60  # the first card, below the panel's heading
@@ -32,6 +32,7 @@ CARD_GAP = 10
 BROKEN_ROW = 48  # one broken book file: two lines of its first error and its "errors" button
 MAX_BROKEN_SHOWN = 2
 SAVE_ROW = 54
+MENU_W = 46  # a card's "…" menu (the player's own books)
 PAGE_BUTTON = (44, 36)  # "‹" and "›", at the panel's top right
 
 
@@ -84,6 +85,11 @@ class ShelfRegions:
         width = 186 if card.width >= 520 else 160
         return pygame.Rect(card.right - 4 - width, card.centery - 23, width, 46)
 
+    def card_menu_button(self, index: int) -> pygame.Rect:
+        """The "…" button of a card of the player's own book, left of its "new hero" button."""
+        button = self.card_button(index)
+        return pygame.Rect(button.x - 8 - MENU_W, button.y, MENU_W, button.height)
+
     def page_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
         """ "‹" and "›" at the top right of the books' panel."""
         width, height = PAGE_BUTTON
@@ -114,7 +120,7 @@ class ShelfRegions:
         return pygame.Rect(self.saves.x + PANEL_PAD, top, self.saves.width - 2 * PANEL_PAD, self.save_buttons()[0].y - 14 - top)
 
     def bar_buttons(self) -> tuple[list[pygame.Rect], pygame.Rect]:
-        """The bottom row: settings, help, import a book and chronicles from the left; quit at the right."""
+        """The bottom row: settings, help, my books and chronicles from the left; quit at the right."""
         x, rects = self.bar.x, []
         for width in BAR_WIDTHS:
             rects.append(pygame.Rect(x, self.bar.y, width, self.bar.height))

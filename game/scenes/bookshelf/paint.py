@@ -19,7 +19,7 @@ def _cards(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UICont
     body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
     compact = r.cards.compact
     for index, book in enumerate(view.cards):
-        card, button = r.card(index), r.card_button(index)
+        card, button = r.card(index), r.card_menu_button(index) if book.own else r.card_button(index)
         pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
         pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
         room = button.x - 12 - (card.x + 14)

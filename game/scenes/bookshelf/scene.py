@@ -72,7 +72,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         books = self.ordered_books()
         self.r = shelf_regions(self.page, len(books), len(shelf.errors), self.first_shown)
         shown = books[self.r.cards.first : self.r.cards.first + self.r.cards.count]
-        self.controls = build_controls(self.ui, self.r, shown, shelf.errors, self, demo=self.services.demo)
+        self.controls = build_controls(self.ui, self.r, shown, shelf.errors, self, demo=self.services.demo, own=self.own_books())
         for widget in self.controls.widgets():
             self.group.add(widget)
         self._show_listing()
@@ -87,6 +87,10 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         saves_list.selected = selected if selected is not None and selected < len(self.listing) else None
         saves_list.scroll_to(scrolled)
         self.selection_changed(tell=False)  # said when it was selected: a resize does not say it again
+
+    def own_books(self) -> set[str]:
+        """The ids of the player's books that get a "…" menu (none on a locked stand)."""
+        return set() if self.services.locked else self.services.shelf.own
 
     def ordered_books(self) -> list[BookCard]:
         """Every book's card in shelf order."""
@@ -111,7 +115,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
         locked, controls = self.services.locked, self.controls
-        for button in (controls.settings_button, controls.import_button, controls.import_book_button):
+        for button in (controls.settings_button, controls.import_button, controls.books_button):
             button.set_enabled(not locked, self.ui.tr("kiosk.locked"))
         if locked:
             controls.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
@@ -355,6 +359,149 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         self._rebuild()
         self.say(message, bad)
 
+    # -- the player's books (issue 26 item 3) -------------------------------------------------
+    def books_menu(self) -> None:
+        """The player's books: import one, show their folder in the file manager, read the folder again."""
+        folder = self.services.own_books
+        if folder is None or self.services.locked:
+            self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
+            return
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.t("shelf.books_menu_message", folder=str(folder), count=len(self.services.shelf.own)),
+            [
+                (self.ui.tr("shelf.import_book_menu"), "import"),
+                (self.ui.tr("shelf.open_books_folder"), "folder"),
+                (self.ui.tr("shelf.reload_books"), "reload"),
+                (self.ui.tr("common.close"), None),
+            ],
+            title=self.ui.tr("shelf.books_menu_title"),
+            cancel_value=None,
+            default_index=0,
+            width=760,
+            on_result=self._books_menu_choice,
+        )
+
+    def _books_menu_choice(self, choice: object) -> None:
+        if choice == "import":
+            self.ask_import_book()
+        elif choice == "folder":
+            self.open_books_folder()
+        elif choice == "reload":
+            self.reload_books()
+
+    def reload_books(self) -> None:
+        """Read the books folders again (a book fixed, added or taken away by hand), without a restart."""
+        self.services.reload_books()
+        self._rebuild()
+        shelf = self.services.shelf
+        text = self.ui.t("shelf.books_reloaded", count=len(shelf.cards))
+        if shelf.errors:
+            text += " " + self.ui.t("shelf.books_reloaded_broken", count=len(shelf.errors))
+        self.say(text, bad=bool(shelf.errors))
+
+    def open_books_folder(self) -> None:
+        """Show the player's books folder in the system's file manager (made first if it is not there yet)."""
+        from game.app.file_manager import open_folder
+
+        folder = self.services.own_books
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.say(self.ui.t("shelf.folder_not_opened", folder=str(folder), reason=error.strerror or str(error)), bad=True)
+            return
+        problem = open_folder(folder)
+        if problem is None:
+            self.say(self.ui.t("shelf.folder_opened", folder=str(folder)))
+        else:
+            self.say(self.ui.t("shelf.folder_not_opened", folder=str(folder), reason=problem), bad=True)
+
+    def _adventures_of(self, book_id: str) -> list[Listing]:
+        return [item for item in self.listing if item.save is not None and item.save.book == book_id]
+
+    def book_menu(self, book_id: str) -> None:
+        """One of the player's books: replace it with a new version of its file, or take it off the shelf."""
+        card = self.services.shelf.cards.get(book_id)
+        if card is None or book_id not in self.services.shelf.own:
+            return
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.t("shelf.book_menu_message", file=Path(card.file).name, count=len(self._adventures_of(book_id))),
+            [
+                (self.ui.tr("shelf.replace_book"), "replace"),
+                (self.ui.tr("shelf.remove_book"), "remove"),
+                (self.ui.tr("common.close"), None),
+            ],
+            title=card.title.get(self.ui.catalogue.language),
+            cancel_value=None,
+            default_index=0,
+            width=760,
+            on_result=partial(self._book_menu_choice, book_id),
+        )
+
+    def _book_menu_choice(self, book_id: str, choice: object) -> None:
+        if choice == "replace":
+            self.services.navigator.open(
+                self, Screen.SHELF_IMPORT, on_done=partial(self._book_replaced, book_id), kind="book", book_id=book_id
+            )
+        elif choice == "remove":
+            self.ask_remove_book(book_id)
+
+    def _book_replaced(self, book_id: str, message: str, bad: bool) -> None:
+        """The new version is on the shelf: say how many of its adventures replay on it, and which do not."""
+        self._book_imported(message, bad)
+        adventures = self._adventures_of(book_id)
+        failing = [item for item in adventures if self._problem_of(item) is not None]
+        if adventures:
+            message += " " + self.ui.t("shelf.replaced_replays", count=len(adventures) - len(failing))
+        if failing:
+            first = self._problem_of(failing[0])
+            message += " " + self.ui.t(
+                "shelf.replaced_not_replaying", count=len(failing), name=self._describe(failing[0]), reason=str(first)
+            )
+        self.say(message, bad or bool(failing))
+
+    def ask_remove_book(self, book_id: str) -> None:
+        """Ask before taking a book off the shelf: its file is kept aside, its adventures stay."""
+        card = self.services.shelf.cards.get(book_id)
+        if card is None:
+            return
+        count = len(self._adventures_of(book_id))
+        key = "shelf.remove_book_confirm" if count else "shelf.remove_book_confirm_none"
+        self.services.navigator.open(
+            self,
+            Screen.DIALOG,
+            self.ui.t(key, title=card.title.get(self.ui.catalogue.language), count=count),
+            [(self.ui.tr("common.cancel"), False), (self.ui.tr("shelf.remove_book"), True)],
+            title=self.ui.tr("shelf.remove_book_title"),
+            cancel_value=False,
+            default_index=0,
+            width=760,
+            on_result=lambda yes: self._remove_book(book_id) if yes else None,
+        )
+
+    def _remove_book(self, book_id: str) -> None:
+        from game.storage.library import remove_book
+
+        folder, card = self.services.own_books, self.services.shelf.cards.get(book_id)
+        if folder is None or card is None:
+            return
+        title = card.title.get(self.ui.catalogue.language)
+        try:
+            kept = remove_book(folder, book_id)
+        except OSError as error:
+            self.say(self.ui.t("shelf.remove_failed", title=title, reason=error.strerror or str(error)), bad=True)
+            return
+        self.services.reload_books()
+        self._rebuild()
+        back = self.services.shelf.cards.get(book_id)  # a bundled book it shadowed is on the shelf again
+        key = "shelf.book_removed_bundled_back" if back is not None else "shelf.book_removed"
+        self.say(self.ui.t(key, title=title, folder=str(kept.parent)))
+
     def turn(self, by: int) -> None:
         """Show the next (or previous) page of books."""
         cards = self.r.cards
@@ -420,6 +567,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             self.last_save,
             message=self.message,
             message_bad=self.message_bad,
+            own=self.own_books(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

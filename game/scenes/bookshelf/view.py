@@ -10,7 +10,7 @@ Every word comes from the catalogue, the books' cards and the saves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.app.recovery import VersionLine, when_text
@@ -23,10 +23,11 @@ from game.ui.context import UIContext
 
 @dataclass(frozen=True)
 class CardView:
-    """A book's card: "DF 31 · title" and its blurb ("" without one)."""
+    """A book's card: "DF 31 · title" and its blurb ("" without one); ``own``: one of the player's books (a "…" menu)."""
 
     heading: str
     blurb: str
+    own: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,10 @@ def ordered_books(cards: Mapping[str, BookCard]) -> list[BookCard]:
     return sorted(cards.values(), key=shelf_order)
 
 
-def card_view(book: BookCard, language: str) -> CardView:
+def card_view(book: BookCard, language: str, own: bool = False) -> CardView:
     label = book.label(language)
-    return CardView((f"{label} · " if label else "") + book.title.get(language), book.blurb.get(language) if book.blurb else "")
+    heading = (f"{label} · " if label else "") + book.title.get(language)
+    return CardView(heading, book.blurb.get(language) if book.blurb else "", own)
 
 
 def describe_save(ui: UIContext, cards: Mapping[str, BookCard], item: Listing) -> str:
@@ -66,7 +68,7 @@ def describe_save(ui: UIContext, cards: Mapping[str, BookCard], item: Listing) -
     language = ui.catalogue.language
     book = cards.get(item.save.book)
     label = book.label(language) if book is not None else ""
-    title = label or (book.title.get(language) if book is not None else item.save.book)
+    title = label or (book.title.get(language) if book is not None else ui.t("shelf.book_missing", id=item.save.book))
     summary = item.save.summary
     hero = summary.hero or ui.t("shelf.no_name")
     where = ui.t("shelf.paragraph", number=summary.paragraph) if summary.paragraph else ""
@@ -93,13 +95,14 @@ def view_of(
     *,
     message: str | None,
     message_bad: bool,
+    own: Collection[str] = (),
 ) -> ShelfView:
     """The shelf now: the ``page`` of books, the broken files, the adventure ``last`` saved, the message."""
     language = ui.catalogue.language
     shown = ordered_books(cards)[page.first : page.first + page.count]
     item = next((i for i in listing if i.id == last), None) if last is not None else None
     return ShelfView(
-        cards=tuple(card_view(book, language) for book in shown),
+        cards=tuple(card_view(book, language, book.id in own) for book in shown),
         page_label=ui.t("shelf.page", page=page.index + 1, pages=page.pages) if page.pages > 1 else None,
         broken=tuple(ui.t("shelf.book_broken", error=str(error)) for error in errors[:MAX_BROKEN_SHOWN]),
         more_broken=ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN) if len(errors) > MAX_BROKEN_SHOWN else None,

@@ -215,3 +215,63 @@ def test_a_failed_save_on_the_table_says_why_in_french(services, monkeypatch, er
     driver.click(widget(scene, "to:dawn"))
     assert scene.status_bad and reason in scene.status
     assert error.strerror not in scene.status
+
+
+# -- issue 30 item 15: the character form's − / + -------------------------------------------------------------
+def open_form(scene, driver):
+    from game.scenes.rnp_table.character_form import CharacterForm
+
+    driver.click(widget(scene, "add"))
+    assert isinstance(driver.top, CharacterForm)
+    return driver.top
+
+
+def test_a_character_is_made_with_the_mouse_alone_through_minus_and_plus(services):
+    scene, driver = table(services, "party", ())
+    form = open_form(scene, driver)
+    fill(driver, form.fields["name"], "Brok")
+    minus, plus = form.steppers["con"]
+    for _ in range(4):
+        driver.click(plus)
+    driver.click(minus)
+    assert form.fields["con"].text == "13"
+    for _ in range(3):
+        driver.click(form.steppers["hp_max"][1])
+    driver.click(form.steppers["proficiency"][1])
+    driver.click(form.ok_button)
+    member = scene.rules["party"]["Brok"]
+    assert (member["scores"]["con"], member["hp_max"], member["proficiency"]) == (13, 3, 3)
+
+
+def test_minus_and_plus_stop_at_the_books_limits(services):
+    scene, driver = table(services, "party", ())
+    form = open_form(scene, driver)
+    book = services.shelf.books["rolenplay"]
+    form.fields["str"].text = str(book.abilities.score_max)
+    driver.click(form.steppers["str"][1])
+    assert form.fields["str"].text == str(book.abilities.score_max)
+    form.fields["str"].text = str(book.abilities.score_min)
+    driver.click(form.steppers["str"][0])
+    assert form.fields["str"].text == str(book.abilities.score_min)
+    form.fields["proficiency"].text = "0"
+    driver.click(form.steppers["proficiency"][0])
+    assert form.fields["proficiency"].text == "0"
+
+
+def test_plus_on_a_field_of_nonsense_starts_from_the_lowest_score(services):
+    scene, driver = table(services, "party", ())
+    form = open_form(scene, driver)
+    form.fields["dex"].text = "abc"
+    driver.click(form.steppers["dex"][1])
+    assert form.fields["dex"].text == str(services.shelf.books["rolenplay"].abilities.score_min + 1)
+    form.fields["dex"].text = "12,5"
+    driver.click(form.steppers["dex"][1])
+    assert form.fields["dex"].text == "13"
+
+
+def test_each_step_button_says_what_it_changes(services):
+    scene, driver = table(services, "party", ())
+    form = open_form(scene, driver)
+    minus, plus = form.steppers["con"]
+    assert services.ui.text(minus.spoken_name) == "Constitution : un de moins"
+    assert services.ui.text(plus.tooltip) == "Constitution : un de plus"

@@ -43,7 +43,8 @@ NAME = (0, 400)
 PROFICIENCY = (450, 90)
 PASSIVE = (570, 150)
 HP_MAX = (750, 120)
-SCORES_DY, SCORE_STEP, SCORE_W = 80, 110, 96  # the abilities' caption; a field each, SCORE_STEP apart
+SCORES_DY, SCORE_STEP, SCORE_W = 80, 140, 128  # the abilities' caption; a field between − and + each, SCORE_STEP apart
+SAVE_STEP, SAVE_W = 110, 96  # the saving throws' buttons
 SCORE_NAME_DY, SCORE_FIELD_DY = 106, 130  # an ability's short name above its field
 SENSES_DY, SENSE_STEP, SENSE_W = 204, 300, 90
 SKILLS_DY, PACE_X = 286, 650  # skills on the left, the fastest pace right of them
@@ -52,6 +53,7 @@ SAVES_DY = 368
 BUTTONS = (340, 178, 150, 46)  # Cancel and Save: their left from the form's right, width and height
 BUTTONS_FOOT, BUTTONS_TOP = 64, 12  # above the form's foot, or from its top on a short page
 ERROR_FOOT, ERROR_ROOM, ERROR_GAP, ERROR_LINES = 78, 400, 14, 3
+STEP_W = 28  # the − and + beside a number's field (issue 30 item 15: a score no longer has to be typed)
 
 
 class Roster(Protocol):
@@ -94,7 +96,7 @@ class FormRegions:
         return self.top + SKILLS_DY + 22
 
     def save(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.left + index * SCORE_STEP, self.top + SAVES_DY + 22, SCORE_W, ROW)
+        return pygame.Rect(self.left + index * SAVE_STEP, self.top + SAVES_DY + 22, SAVE_W, ROW)
 
     def buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
         cancel, ok, width, height = BUTTONS
@@ -104,7 +106,7 @@ class FormRegions:
     def error(self, saves: int) -> tuple[int, int, int]:
         """Where a refusal is written (x, y, width): above the buttons, or beside the saving throws on a short page."""
         if self.compact:  # beside the saving throws, the room the buttons left
-            x = self.left + saves * SCORE_STEP + ERROR_GAP
+            x = self.left + saves * SAVE_STEP + ERROR_GAP
             return x, self.top + SAVES_DY, self.rect.right - PAD - x
         return self.left, self.rect.bottom - ERROR_FOOT, self.rect.width - ERROR_ROOM
 
@@ -141,6 +143,7 @@ class CharacterForm(ModalScene):
         self.saves = set(member["saves"]) if member else set()
         self.max_pace: str | None = member["max_pace"] if member else None
         self.fields: dict[str, TextField] = {}
+        self.steppers: dict[str, tuple[Button, Button]] = {}  # the − and + of each stepped field
         self.pace_buttons: dict[str | None, Button] = {}
         self.skill_buttons: dict[str, Button] = {}
         self.save_buttons: dict[str, Button] = {}
@@ -169,6 +172,7 @@ class CharacterForm(ModalScene):
         """The form's fields and buttons in a panel centred on the page."""
         self.regions = form_regions(self.page)
         self.fields = {}
+        self.steppers = {}
         self.add_numbers()
         self.add_pace_and_senses()
         self.add_flips()
@@ -191,6 +195,27 @@ class CharacterForm(ModalScene):
         field = TextField(self.ui, rect, text=text, max_length=max_length, placeholder=placeholder, spoken_name=spoken_name)
         self.fields[key] = self.group.add(field)
 
+    def add_stepped(self, key: str, rect: pygame.Rect, text: str, limits: tuple[int, int], spoken: TextSource) -> None:
+        """A whole number's field between a − and a + (each one step, kept within ``limits``; a field empty or not a
+        number steps from the lowest). The field still takes a typed number."""
+        minus = pygame.Rect(rect.left, rect.top, STEP_W, rect.height)
+        plus = pygame.Rect(rect.right - STEP_W, rect.top, STEP_W, rect.height)
+        field = pygame.Rect(minus.right + 2, rect.top, rect.width - 2 * STEP_W - 4, rect.height)
+        buttons = []
+        for sign, delta, way, rect_ in (("−", -1, "down", minus), ("+", 1, "up", plus)):
+            what = self.ui.tr(f"rnp.form_step_{way}", what=self.ui.text(spoken))
+            button = Button(self.ui, rect_, sign, on_click=partial(self.step, key, delta, limits), tooltip=what, spoken_name=what)
+            buttons.append(self.group.add(button))
+        self.add_field(key, field, text, len(str(limits[1])), spoken_name=spoken)
+        self.steppers[key] = (buttons[0], buttons[1])
+
+    def step(self, key: str, delta: int, limits: tuple[int, int]) -> None:
+        """One more or one less in field ``key``, within ``limits`` (a fraction is first rounded down)."""
+        low, high = limits
+        value = parse_number(self.fields[key].text)
+        current = low if value is None else int(value // 1)
+        self.fields[key].text = str(max(low, min(high, current + delta)))
+
     def add_numbers(self) -> None:
         """The name, the abilities' scores, the proficiency, the passive Perception and the maximum hit points (in
         this order: the keyboard's order and a resize's focus follow it)."""
@@ -199,16 +224,18 @@ class CharacterForm(ModalScene):
         for i, ability in enumerate(book.abilities.scores):
             value = member["scores"][ability.id] if member else book.abilities.modifier_base
             spoken = partial(lambda ab: ab.name.get(ui.catalogue.language), ability)
-            self.add_field(ability.id, r.score(i), str(value), 2, spoken_name=spoken)
+            self.add_stepped(ability.id, r.score(i), str(value), (book.abilities.score_min, book.abilities.score_max), spoken)
         prof = member["proficiency"] if member else book.abilities.proficiency_default
-        self.add_field("proficiency", r.first_row(PROFICIENCY), str(prof), 1, spoken_name=ui.tr("rnp.form_proficiency"))
+        limits = (0, book.abilities.proficiency_max)
+        self.add_stepped("proficiency", r.first_row(PROFICIENCY), str(prof), limits, ui.tr("rnp.form_proficiency"))
         passive = ""
         if member and member["passive_perception_at_rest"] is not None and self.explicit_passive:
             passive = str(member["passive_perception_at_rest"])
         spoken_passive = ui.tr("rnp.form_passive")
         self.add_field("passive", r.first_row(PASSIVE), passive, 3, placeholder=ui.tr("rnp.auto"), spoken_name=spoken_passive)
         hp_max = str(member["hp_max"]) if member and member["hp_max"] else ""
-        self.add_field("hp_max", r.first_row(HP_MAX), hp_max, 4, placeholder="—", spoken_name=ui.tr("rnp.form_hp_max"))
+        self.add_stepped("hp_max", r.first_row(HP_MAX), hp_max, (0, a.MAX_HP), ui.tr("rnp.form_hp_max"))
+        self.fields["hp_max"].placeholder = "—"
 
     def add_pace_and_senses(self) -> None:
         """The fastest pace (a row of buttons), then the senses' ranges."""

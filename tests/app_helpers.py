@@ -8,6 +8,7 @@ import ui_helpers  # noqa: F401  (selects the dummy SDL drivers first)
 from game.app.adventure import Adventure
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.rolling import BURST_GAP
 from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.rules.dice import ScriptedDice
@@ -62,6 +63,23 @@ class Driver:
             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1),
             frames=frames,
         )
+
+    def pause(self, seconds: float = BURST_GAP) -> None:
+        """Let ``seconds`` pass with no input (a burst of clicks ends: the next click is a new gesture)."""
+        self.loop.run_frames(int(seconds * 60) + 1)
+
+    def pause_then_click(self, target, frames: int = 2) -> None:
+        """A click as a new gesture: the burst of presses of the last roll has stopped (a player's pace)."""
+        self.pause()
+        self.click(target, frames)
+
+    def close_dice(self) -> None:
+        """Close the dice overlay as a player does: a click lands the dice if they still roll, then a
+        click once the burst of clicks has stopped."""
+        if not getattr(self.top, "settled", True):
+            self.click((640, 360))
+        self.pause()
+        self.click((640, 360))
 
     def key(self, key, mod=0, unicode="") -> None:
         self.send(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))

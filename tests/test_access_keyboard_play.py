@@ -49,6 +49,8 @@ class KeyboardOnly(Driver):
         raise AssertionError(f"Tab never reached {widget!r}")
 
     def press(self, char: str) -> None:
+        """A shortcut key, pressed at a player's pace (after the last roll's burst of presses)."""
+        self.pause()
         self.key(pygame.key.key_code(char), unicode=char)
 
     def enter(self) -> None:
@@ -159,6 +161,7 @@ def close_overlays(d: KeyboardOnly, scene) -> None:
     for _ in range(5):
         if d.top is scene:
             return
+        d.pause()
         d.enter()
     raise AssertionError(f"{d.top!r} stays on top")
 

@@ -17,6 +17,7 @@ from ui_helpers import init_pygame, key, text_input
 from game.app.adventure import Adventure
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.rolling import BURST_GAP
 from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
 from game.rules.dice import ScriptedDice
@@ -89,6 +90,15 @@ class Driver:
         )
         self.loop.run_frames(1)
 
+    def pause(self, seconds: float = BURST_GAP) -> None:
+        """Let ``seconds`` pass with no input: the burst of presses of the last roll stops."""
+        self.loop.run_frames(int(seconds * 60) + 1)
+
+    def pause_then_click(self, target) -> None:
+        """A click as a new gesture, at a player's pace."""
+        self.pause()
+        self.click(target)
+
     def type_into(self, field, text: str) -> None:
         self.click(field)
         self.loop.run_frames(1, events=[text_input(ch) for ch in text])
@@ -128,11 +138,11 @@ def test_as_one_fight_through_clicks(services):
     d.click(setup.controls.options.mode_buttons["as_one"])
     d.click(setup.controls.fight_button)
     scene = board(d)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     assert adventure.state.fight.pending[0].to == "hero"
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.attack_button)
-    d.click(scene.controls.luck_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.luck_button)
     fight = adventure.state.fight
     assert not fight.active and fight.winner == "hero"
     assert fight.stats.model_dump() == {"rounds": 2, "damage_dealt": 4, "damage_taken": 2, "luck_spent": 1, "arrows_spent": 0}
@@ -152,7 +162,7 @@ def test_as_one_fight_through_clicks(services):
         ),
     )
     assert scene.controls.finish_button.visible
-    d.click(scene.controls.finish_button)
+    d.pause_then_click(scene.controls.finish_button)
     assert d.top is d.sheet
 
 
@@ -169,11 +179,11 @@ def test_one_after_another_from_creature_boxes(services):
     d = Driver(setup)
     d.click(setup.controls.fight_button)
     scene = board(d)
-    d.click(scene.controls.attack_button)  # the Gobelin falls at once; the Orque steps in
+    d.pause_then_click(scene.controls.attack_button)  # the Gobelin falls at once; the Orque steps in
     assert adventure.state.fight.front() == 1
-    d.click(scene.controls.attack_button)
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.attack_button)
     assert adventure.state.fight.winner == "hero"
     assert [b.stamina for b in adventure.state.creature_boxes] == [0, 0]
     same_state(
@@ -213,19 +223,19 @@ def test_all_together_with_targeting(services):
     d.click(setup.controls.options.mode_buttons["all_together"])
     d.click(setup.controls.fight_button)
     scene = board(d)
-    d.click(scene.controls.cards[1])  # aim at B
+    d.pause_then_click(scene.controls.cards[1])  # aim at B
     assert scene.current_target() == 1
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     results = {x.creature: x.result for x in adventure.state.fight.last_round}
     assert results == {1: "hero_hit", 0: "dodged"}
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.cards[0])  # aim at A
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.cards[0])  # aim at A
+    d.pause_then_click(scene.controls.attack_button)
     assert adventure.state.fight.pending[0].to == "hero"
-    d.click(scene.controls.luck_button)
-    d.click(scene.controls.attack_button)  # A falls; the aim goes back to the one standing
+    d.pause_then_click(scene.controls.luck_button)
+    d.pause_then_click(scene.controls.attack_button)  # A falls; the aim goes back to the one standing
     assert scene.current_target() == 1
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     assert adventure.state.fight.winner == "hero"
     same_state(
         adventure,
@@ -286,18 +296,18 @@ def test_archery_miss_luck_broken_string_then_melee(services):
     d.click(setup.controls.fight_button)
     scene = board(d)
     assert scene.regions.quiver is not None and scene.controls.shoot_button.visible
-    d.click(scene.controls.shoot_button)  # 6 ≤ 9: a hit
-    d.click(scene.controls.shoot_button)  # 12 > 9: a miss, Luck offered
+    d.pause_then_click(scene.controls.shoot_button)  # 6 ≤ 9: a hit
+    d.pause_then_click(scene.controls.shoot_button)  # 12 > 9: a miss, Luck offered
     assert adventure.state.fight.pending[0].kind == "missed_arrow"
     assert scene.controls.luck_button.visible
-    d.click(scene.controls.luck_button)  # unlucky: the string breaks
+    d.pause_then_click(scene.controls.luck_button)  # unlucky: the string breaks
     fight = adventure.state.fight
     assert fight.bow_broken and fight.shots_left == 1
     assert not scene.controls.shoot_button.enabled
-    d.click(scene.controls.attack_button)  # close in
+    d.pause_then_click(scene.controls.attack_button)  # close in
     assert adventure.state.fight.shots_left == 0
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.attack_button)
     fight = adventure.state.fight
     assert fight.winner == "hero" and not fight.bow_broken and fight.stats.arrows_spent == 2
     assert adventure.state.counters["arrows"] == 4
@@ -337,11 +347,11 @@ def test_escape_with_luck(services):
     d.click(setup.controls.fight_button)
     scene = board(d)
     assert scene.controls.escape_button.visible and scene.controls.escape_button.enabled
-    d.click(scene.controls.attack_button)
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.escape_button)
+    d.pause_then_click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.escape_button)
     assert adventure.state.fight.pending[0].escape
-    d.click(scene.controls.luck_button)  # unlucky: 3 in all
+    d.pause_then_click(scene.controls.luck_button)  # unlucky: 3 in all
     fight = adventure.state.fight
     assert fight.winner == "escaped" and adventure.state.hero.scores["stamina"] == 7
     same_state(
@@ -381,11 +391,11 @@ def test_ally_fight_with_typed_creatures_kept_on_the_sheet(services):
     d.click(setup.controls.fight_button)
     scene = board(d)
     assert scene.regions.ally is not None
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     assert [x.by_ally for x in adventure.state.fight.last_round] == [False, True]
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.attack_button)
-    d.click(scene.controls.luck_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.luck_button)
     assert adventure.state.fight.winner == "hero"
     assert [(b.name, b.stamina) for b in adventure.state.creature_boxes] == [("Gobelin", 0), ("Rat", 0)]
     same_state(
@@ -454,12 +464,12 @@ def test_dice_tumble_on_the_board_and_a_click_skips(services):
     adventure = started(services, dice=[1, 1, 6, 6])
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     assert scene.animator.phase is Phase.TUMBLING and scene.wants_animation
     assert scene.view_state is not adventure.state  # the cards wait for the dice
     d.click((640, 400))
     assert scene.animator.phase is Phase.IDLE and scene.view_state is adventure.state
-    d.loop.run_frames(5)
+    d.pause()
     assert not scene.wants_animation
 
 
@@ -468,10 +478,10 @@ def test_dice_settle_by_themselves_and_bars_ease(services):
     adventure = started(services, dice=[6, 6, 1, 1])
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     d.loop.run_frames(40)  # 0.5 s at "fast": the dice have landed
     assert scene.animator.phase is not Phase.TUMBLING
-    d.click(scene.controls.accept_button)  # no dice: the bar eases down at once
+    d.pause_then_click(scene.controls.accept_button)  # no dice: the bar eases down at once
     assert scene.animator.bars["hero"].moving
     d.loop.run_frames(120)
     assert not scene.wants_animation and scene.animator.bars["hero"].value == 10
@@ -481,27 +491,29 @@ def test_no_animation_setting_shows_results_at_once(services):
     adventure = started(services, dice=[1, 1, 6, 6])
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
-    d.click(scene.controls.attack_button)
-    assert scene.animator.phase is Phase.IDLE and not scene.wants_animation
+    d.pause_then_click(scene.controls.attack_button)
+    assert scene.animator.phase is Phase.IDLE
+    d.pause()  # the burst of clicks is over: nothing moves
+    assert not scene.wants_animation
 
 
 def test_undo_round_by_round_then_back_to_the_sheet(services):
     adventure = started(services, dice=[1, 1, 6, 6, 1, 1, 6, 6])
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
-    d.click(scene.controls.attack_button)
-    d.click(scene.controls.accept_button)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.attack_button)
     assert adventure.state.fight.stats.rounds == 2
     d.keys(key(pygame.K_z, pygame.KMOD_CTRL))
     assert adventure.state.fight.stats.rounds == 1 and len(scene.timeline) == 3
-    d.click(scene.controls.undo_button)
-    d.click(scene.controls.undo_button)
+    d.pause_then_click(scene.controls.undo_button)
+    d.pause_then_click(scene.controls.undo_button)
     assert adventure.state.fight.stats.rounds == 0 and len(scene.timeline) == 1
     d.keys(key(pygame.K_y, pygame.KMOD_CTRL))  # redo
     assert adventure.state.fight.stats.rounds == 1
-    d.click(scene.controls.undo_button)
-    d.click(scene.controls.undo_button)  # undoes the fight itself
+    d.pause_then_click(scene.controls.undo_button)
+    d.pause_then_click(scene.controls.undo_button)  # undoes the fight itself
     assert adventure.state.fight is None and d.top is d.sheet
 
 
@@ -510,7 +522,7 @@ def test_physical_dice_are_asked_for(services):
     adventure = started(services)
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
-    d.click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.attack_button)
     entry = d.top
     assert isinstance(entry, DiceEntryScene) and entry.sides == [6, 6, 6, 6]
     for row, face in enumerate([2, 3, 5, 6]):
@@ -531,10 +543,10 @@ def test_death_goes_to_the_death_scene(services, monkeypatch):
     adventure = started(services, dice=[6, 6, 1, 1], hero={"skill": 8, "stamina": 2, "luck": 5})
     d = Driver(CombatScene(services, adventure))
     scene = board(d)
-    d.click(scene.controls.attack_button)
-    d.click(scene.controls.accept_button)
+    d.pause_then_click(scene.controls.attack_button)
+    d.pause_then_click(scene.controls.accept_button)
     assert adventure.state.fight.winner == "enemies" and not adventure.state.hero.alive
-    d.click(scene.controls.finish_button)
+    d.pause_then_click(scene.controls.finish_button)
     assert isinstance(d.top, DeathScene)
 
 
@@ -572,9 +584,9 @@ def test_board_renders_and_answers_clicks_at_window_size(services, window):
     d = Driver(CombatScene(services, adventure), window=window)
     scene = board(d)
     assert d.loop.run_frames(1, events=[pygame.event.Event(pygame.VIDEORESIZE, w=window[0], h=window[1])]) == 1
-    d.click(scene.controls.cards[2])
+    d.pause_then_click(scene.controls.cards[2])
     assert scene.current_target() == 2
-    d.click(scene.controls.shoot_button)
+    d.pause_then_click(scene.controls.shoot_button)
     assert adventure.session.entries[-1].action["do"] == "shoot"
     assert d.display.window.get_size() == window
 

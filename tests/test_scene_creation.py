@@ -8,6 +8,7 @@ from ui_helpers import init_pygame, key, mouse_down, mouse_up, text_input
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
+from game.app.rolling import BURST_GAP
 from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.app.settings import SettingsStore
@@ -49,7 +50,8 @@ def type_into(scene, field, text: str) -> None:
 
 def close_overlay(stack) -> None:
     overlay = stack.top
-    overlay.process_event(mouse_up((640, 360)))
+    overlay.process_event(mouse_up((640, 360)))  # the dice land
+    overlay.update(BURST_GAP)  # the player looks, then clicks again
     overlay.process_event(mouse_up((640, 360)))
     stack.apply_pending()
 

@@ -39,7 +39,7 @@ def close_overlays(driver):
     for _ in range(4):
         if name(driver.top) not in ("DiceRollScene",):
             return
-        driver.click((640, 360))
+        driver.close_dice()
 
 
 def click_choice(driver, target):

@@ -75,7 +75,7 @@ def close_overlay(driver):
     assert isinstance(overlay, DiceRollScene)
     if not overlay.settled:
         driver.click((640, 360))
-    driver.click((640, 360))
+    driver.close_dice()
     assert driver.top is not overlay
 
 

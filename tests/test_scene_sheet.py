@@ -40,7 +40,7 @@ def test_test_luck_rolls_through_the_rules_and_shows_the_dice(services):
     driver.click(driver.top.controls.hero.luck_button)
     assert type(driver.top).__name__ == "DiceRollScene"
     assert driver.top.groups[0].faces == (2, 3)
-    driver.click((640, 360))
+    driver.close_dice()
     assert isinstance(driver.top, SheetScene)
     assert adventure.state.last == "lucky" and adventure.state.hero.scores["luck"] == 8
 
@@ -64,9 +64,9 @@ def test_the_same_actions_through_the_sheet_and_the_session_give_the_same_state(
     driver.click(driver.top.controls.hero.stat_counters["stamina"].minus_rect())
     driver.click(driver.top.controls.backpack.use_buttons["herbs"])
     driver.click(driver.top.controls.hero.luck_button)
-    driver.click((640, 360))
+    driver.close_dice()
     driver.click(driver.top.controls.hero.skill_button)
-    driver.click((640, 360))
+    driver.close_dice()
     direct = Session(adventure.book, ScriptedDice([1, 1, 5, 6]), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
     for action in (
         {"do": "counter", "name": "herbs", "by": 1},
@@ -185,7 +185,7 @@ def test_losing_all_stamina_leads_to_the_death_page(services):
 def test_every_action_is_saved_and_reloads_exactly(services):
     driver, adventure = sheet(services, dice=[3, 3])
     driver.click(driver.top.controls.hero.luck_button)
-    driver.click((640, 360))
+    driver.close_dice()
     _, loaded = services.saves.load(adventure.save_id, services.shelf.books)
     assert loaded.state == adventure.state
 

@@ -7,6 +7,7 @@ rules roll (or take the typed dice), the overlay only shows what they drew.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -21,6 +22,9 @@ from game.rules.session import Entry
 
 T = TypeVar("T")
 
+# The screens whose roll asked for an overlay this frame (it opens when the frame's stack changes apply).
+_opening: weakref.WeakSet[Scene] = weakref.WeakSet()
+
 
 @dataclass(frozen=True)
 class DiceGroup:
@@ -34,6 +38,41 @@ class DiceGroup:
 
 # What the overlay shows for an entry: its title, the dice groups, the verdict and its tone.
 Presentation = tuple[str, list[DiceGroup], str, str]
+
+#: Seconds without a press that end a burst of clicks (about a desktop's double-click time, a little less).
+BURST_GAP = 0.35
+
+
+class ClickBurst:
+    """Fast repeated presses are one gesture: a roll's later presses land its dice, never start another (issue 30 item 5).
+
+    A screen that shows a roll calls :meth:`press` for every press it receives while the roll is
+    shown and :meth:`update` every frame; :attr:`busy` stays true until ``BURST_GAP`` seconds pass
+    without a press, so the click that would close the result (or press the roll button again) must
+    come after the burst has stopped. Time is the frames' ``dt``: a screen keeps animating while
+    busy (``wants_animation``), so the quiet is measured on the real clock, not on the next event.
+    """
+
+    def __init__(self, gap: float = BURST_GAP) -> None:
+        self.gap = gap
+        self.quiet = gap  # not busy until a roll starts
+
+    def start(self) -> None:
+        """A roll began (its press is the burst's first)."""
+        self.quiet = 0.0
+
+    def press(self) -> bool:
+        """A press while the roll is shown: True when it is a new gesture (the burst had stopped)."""
+        fresh = not self.busy
+        self.quiet = 0.0
+        return fresh
+
+    def update(self, dt: float) -> None:
+        self.quiet = min(self.gap, self.quiet + dt)
+
+    @property
+    def busy(self) -> bool:
+        return self.quiet < self.gap
 
 
 def roll_action(
@@ -51,6 +90,11 @@ def roll_action(
     (the rules' dice plan: sides, whose, what for; ``label`` names each one);
     the overlay then shows them settling with their meaning.
     """
+    if scene in _opening and scene.stack is not None and scene.stack.has_pending:
+        # A press that came in the frame where the last roll asked for its overlay (the dice, the
+        # dice entry) aimed at a page that is going away: it starts nothing (issue 30 item 5).
+        return
+    _opening.discard(scene)
     refused = adventure.refusal(action)
     if refused is not None:
         on_done(refused)
@@ -66,6 +110,7 @@ def roll_action(
             on_done(result)
             return
         if scene.stack is not None:
+            _opening.add(scene)
             services.navigator.open(
                 scene,
                 Screen.DICE_ROLL,
@@ -109,6 +154,7 @@ def enter_dice(
     def ask(batch: list[DieUse]) -> None:
         labels = names(batch) if names is not None else None
         if scene.stack is not None:
+            _opening.add(scene)
             services.navigator.open(
                 scene,
                 Screen.DICE_ENTRY,

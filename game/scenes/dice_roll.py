@@ -2,7 +2,8 @@
 
 The rules roll first; this scene only shows what they drew (with its meaning),
 so an animation can never change an outcome. A click skips the tumble; another
-click (or Enter, Space, Escape) closes it. Animation speed follows the settings;
+click (or Enter, Space, Escape) closes it — once the burst of presses that rolled
+has stopped (``ClickBurst``): 30 fast clicks on a roll button are one roll. Animation speed follows the settings;
 "off" shows the result at once.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.app.fluid import FluidLayout
-from game.app.rolling import DiceGroup
+from game.app.rolling import ClickBurst, DiceGroup
 from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext
@@ -58,6 +59,8 @@ class DiceRollScene(FluidLayout, Scene):
         self.duration = 0.0 if animation_factor <= 0 else TUMBLE_SECONDS / animation_factor
         self.elapsed = 0.0
         self.on_close = on_close
+        self.burst = ClickBurst()
+        self.burst.start()  # the press that rolled
         self._shown = [[self.rng.randint(1, g.sides) for _ in g.faces] for g in groups]
         self._spin = 0.0
         self._flip_timer = 0.0
@@ -77,7 +80,7 @@ class DiceRollScene(FluidLayout, Scene):
 
     @property
     def wants_animation(self) -> bool:
-        return not self.settled
+        return not self.settled or self.burst.busy
 
     def skip(self) -> None:
         """Jump to the settled dice."""
@@ -99,13 +102,15 @@ class DiceRollScene(FluidLayout, Scene):
             pygame.K_ESCAPE,
         )
         if clicked or keyed:
-            if self.settled:
+            fresh = self.burst.press()
+            if self.settled and fresh:
                 self.close()
             else:
                 self.skip()
         return None  # modal while shown
 
     def update(self, dt: float) -> None:
+        self.burst.update(dt)
         if self.settled:
             return
         self.elapsed = min(self.duration, self.elapsed + dt)

@@ -21,7 +21,7 @@ from game.app.adventure_scene import AdventureScene
 from game.app.fluid import FluidLayout
 from game.app.journal import undo_state
 from game.app.navigator import Screen
-from game.app.rolling import roll_action
+from game.app.rolling import ClickBurst, roll_action
 from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.i18n.catalogue import TextSource
@@ -83,6 +83,7 @@ class CombatScene(FluidLayout, AdventureScene):
         self.spell_names = {spell.id: spell.name.get(self.ui.catalogue.language) for spell in self.book.spells}
         self.target: int | None = None  # all together: the creature the player aimed at
         self.log_scroll = 0
+        self.burst = ClickBurst()  # the presses of a roll: a fast click lands its dice, never rolls again
         self.done = False  # the scene has asked to leave
         self.voice = CombatVoice(self.ui, self.book)  # what a screen-reader user hears
         self._layer: pygame.Surface | None = None
@@ -219,8 +220,16 @@ class CombatScene(FluidLayout, AdventureScene):
 
     # ------------------------------------------------------------------ acting
     def _roll(self, action: a.FFAction) -> None:
-        """An action that draws dice: physical dice are asked for first, then the board animates."""
+        """An action that draws dice: physical dice are asked for first, then the board animates.
+
+        A press while the last roll's burst goes on (a key shortcut, a second click in a frame) only
+        lands the dice (issue 30 item 5).
+        """
         self.skip()
+        if self.burst.busy:
+            self.burst.press()
+            return
+        self.burst.start()
         roll_action(
             self,
             self.services,
@@ -307,7 +316,7 @@ class CombatScene(FluidLayout, AdventureScene):
             return None
         if event.type == pygame.QUIT:
             return event
-        if self.animating and self._skip_event(event):
+        if (self.animating or self.burst.busy) and self._skip_event(event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:  # the rules of this book for the fight
             self.navigator.open(self, Screen.RULES_HELP, self.adventure.book, "combat")
@@ -323,19 +332,23 @@ class CombatScene(FluidLayout, AdventureScene):
         return None if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) else event
 
     def _skip_event(self, event: pygame.event.Event) -> bool:
-        """While the dice roll a click (or Space, Enter, Escape) lands them; a press is swallowed. True: taken."""
+        """While the dice roll (and their burst of clicks goes on) a click lands them; so do Space, Enter
+        and Escape while they roll. A press is swallowed. True: taken (a key shortcut that rolls is
+        held back by ``_roll``)."""
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.burst.press()
             self.skip()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             return True
-        if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS:
+        if event.type == pygame.KEYDOWN and event.key in SKIP_KEYS and self.animating:
             self.skip()
             return True
         return False
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.burst.update(dt)
         phase = self.animator.phase
         if self.animator.update(dt):
             self._land(animate=True)
@@ -344,7 +357,7 @@ class CombatScene(FluidLayout, AdventureScene):
 
     @property
     def wants_animation(self) -> bool:
-        return self.animating or super().wants_animation
+        return self.animating or self.burst.busy or super().wants_animation
 
     def shutdown(self) -> None:
         super().shutdown()

@@ -52,7 +52,8 @@ def _copy_cast(services, dice=(), language: str = "fr") -> tuple[Driver, CombatS
 
 
 def _round(driver: Driver) -> None:
-    """Press R (a round) and let the dice land and the bars ease."""
+    """Press R (a round) at a player's pace (after the cast's burst of presses) and let the dice land and the bars ease."""
+    driver.pause()
     driver.key(pygame.K_r)
     driver.send(frames=240)
 

@@ -62,10 +62,10 @@ def fight(driver, plan):
     for step in plan:
         button = getattr(board.controls, f"{step}_button")
         assert button.visible and button.enabled, step
-        driver.click(button)
+        driver.pause_then_click(button)
         close_overlays(driver)
     assert board.controls.finish_button.visible
-    driver.click(board.controls.finish_button)
+    driver.pause_then_click(board.controls.finish_button)
     assert isinstance(driver.top, ReaderScene)
 
 

@@ -180,13 +180,16 @@ class SaveStore:
             info = os.lstat(path)
         except OSError:
             return save
-        self._digests[_signature(info)] = digest
         self._heads[save_id] = (_head_key(info), Listing(save_id, path, head_of(save), None))  # what was just written
         return save
 
     def history(self, save_id: str) -> History:
         """The versions of an adventure's file (its backups) and the write that keeps them."""
-        return History(self.path(save_id), BACKUPS, self._digest, MAX_SAVE_BYTES, self.notice)
+        return History(self.path(save_id), BACKUPS, self._digest, MAX_SAVE_BYTES, self.notice, self._know_digest)
+
+    def _know_digest(self, path: Path, digest: str) -> None:
+        """The version a file the write just made holds (kept by its signature: the judge need not read it)."""
+        self._digests[_signature(os.lstat(path))] = digest
 
     def _digest(self, path: Path) -> str | None:
         """The version of a save file (None when it is not a readable save); OSError when it cannot be read now."""
@@ -301,7 +304,12 @@ class SaveStore:
         return self.root / "last.txt"
 
     def set_last(self, save_id: str) -> None:
-        """Remember the adventure that "continue" reopens (a failure is a notice: the save itself is done)."""
+        """Remember the adventure that "continue" reopens (a failure is a notice: the save itself is done).
+
+        Written only when it names another adventure: an autosave does not rewrite (and fsync) it every action.
+        """
+        if self.last() == self.path(save_id).stem:
+            return
         try:
             kind = safe_file.entry_kind(self.last_path)
             if kind not in (None, "file", "link"):

@@ -50,6 +50,9 @@ class History:
     digest: Digest
     max_bytes: int  # the read limit: a copy is never larger than what can be read back
     notice: Callable[[str], None]  # a problem that does not stop the write, said once by the caller
+    # Told the version a file holds when the write has just made it, so the judge need not read it back
+    # (the rotation right after the commit compares the new file with the backups).
+    known: Callable[[Path, str], None] | None = None
 
     def slot(self, index: int) -> Path:
         return backup_path(self.path, index)
@@ -105,6 +108,11 @@ class History:
             if held is not None:
                 discard(held)  # a link to (or copy of) the file, which stays: nothing is lost
             raise
+        if self.known is not None:
+            try:
+                self.known(main, digest)
+            except OSError:
+                pass  # the judge reads the file back when it asks
         fsync_directory(main.parent)
         if kind == "link":
             self.notice(f"{main} was a link; it was replaced by the save itself (its target is left as it was)")

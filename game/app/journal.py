@@ -7,10 +7,11 @@ player's language, with stat and counter ids shown by the book's names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.books.models import AnyBook
-from game.rules.session import Entry
+from game.rules.session import Entry, entries_kept
 from game.ui.context import UIContext
 
 
@@ -54,6 +55,28 @@ def _localized(ui: UIContext, book: AnyBook | None, action: dict[str, Any]) -> d
     return params
 
 
+class JournalLines:
+    """The journal's lines, newest first, each entry described once (issue 28: a click on a sheet of
+    10 000 entries described them all again): the lines of the entries still standing are kept."""
+
+    def __init__(self) -> None:
+        self._entries: list[Entry] = []
+        self._lines: list[str] = []  # oldest first, one per entry of ``_entries``
+        self._made_for: tuple[object, str, object] | None = None
+
+    def newest_first(self, ui: UIContext, book: AnyBook | None, entries: Sequence[Entry]) -> list[str]:
+        """The line of each of ``entries``, newest first (made again for another language or book)."""
+        made_for = (ui.catalogue, ui.catalogue.language, book)
+        if self._made_for is None or any(a is not b for a, b in zip(self._made_for, made_for)):
+            self._made_for, self._entries, self._lines = made_for, [], []
+        kept = entries_kept(self._entries, entries)
+        del self._entries[kept:], self._lines[kept:]
+        for entry in entries[kept:]:
+            self._entries.append(entry)
+            self._lines.append(describe_entry(ui, book, entry))
+        return self._lines[::-1]
+
+
 def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry) -> str:
     """One line for the journal: the action, its dice and its outcome."""
     do = entry.action.get("do", "?")
@@ -72,8 +95,9 @@ def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry) -> str:
 def play_badge(ui: UIContext, session: Any) -> str:
     """How the adventure is played, for the sheet and exports: "Partie intègre", "Marque-page · 2 relances"."""
     text = ui.t(f"play.mode_{session.play}")
-    if session.rerolls:
-        text += " · " + ui.t("play.rerolls", n=session.rerolls)
+    rerolls = session.rerolls  # counted over every entry: once
+    if rerolls:
+        text += " · " + ui.t("play.rerolls", n=rerolls)
     return text
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules.session import Entry, Session
+from game.rules.session import Entry, Session, entries_kept
 
 FIGHT_ACTIONS = frozenset({"fight", "round", "shoot", "luck", "no_luck", "escape", "stop_fight", "cast"})
 TEST_ACTIONS = frozenset({"test_luck", "test_skill", "test", "roll", "roll_hero"})
@@ -62,6 +62,11 @@ class Consequences:
                     self._found[at - 1] = changes(self.session, previous, state)
                 previous = state
         return self._found.get(index, ())
+
+    def forget_from(self, index: int) -> None:
+        """Entries from ``index`` on are not those read any more (an undo, another action): read them again."""
+        for at in [at for at in self._found if at >= index]:
+            del self._found[at]
 
 
 @dataclass(frozen=True)
@@ -153,16 +158,41 @@ def preview_changes(session: Session[Any, Any], action: Any) -> tuple[Change, ..
     return None if after is None else changes(session, session.state, after)
 
 
+class Timeline:
+    """A session's timeline rows, kept as it moves (issue 28): an action adds its row, an undo drops rows,
+    and the rows of the entries still standing are kept, their consequences too (game.rules.session.entries_kept)."""
+
+    def __init__(self, session: Session[Any, Any]) -> None:
+        self.session = session
+        self.consequences = Consequences(session)
+        self._rows: list[Row] = []
+        self._entries: list[Entry] = []
+        self.changed_from = 0  # the first row the last rows() made anew (the rows before it were kept)
+
+    def rows(self) -> list[Row]:
+        """Every standing entry as a timeline row, oldest first; their changes are read when asked for."""
+        entries = self.session.entries
+        kept = entries_kept(self._entries, entries)
+        if kept < len(self._rows):
+            del self._rows[kept:], self._entries[kept:]
+            self.consequences.forget_from(kept)
+        if kept:
+            paragraph = self._rows[-1].paragraph
+        else:
+            paragraph = getattr(self.session.state_at(0), "paragraph", None) if entries else None
+        for index in range(kept, len(entries)):
+            entry = entries[index]
+            if entry.action.get("do") == "paragraph" and isinstance(entry.action.get("number"), int):
+                paragraph = entry.action["number"]  # the § reached; the entries after it happened there
+            self._rows.append(Row(index, entry, paragraph, category(entry.action), self.consequences))
+            self._entries.append(entry)
+        self.changed_from = kept
+        return list(self._rows)
+
+
 def rows(session: Session[Any, Any]) -> list[Row]:
     """Every standing entry as a timeline row, oldest first; their changes are read when asked for."""
-    consequences = Consequences(session)
-    found = []
-    paragraph = getattr(session.state_at(0), "paragraph", None) if session.entries else None
-    for index, entry in enumerate(session.entries):
-        if entry.action.get("do") == "paragraph" and isinstance(entry.action.get("number"), int):
-            paragraph = entry.action["number"]  # the § reached; the entries after it happened there
-        found.append(Row(index, entry, paragraph, category(entry.action), consequences))
-    return found
+    return Timeline(session).rows()
 
 
 def visited_paragraphs(session: Session[Any, Any]) -> list[int]:

@@ -14,7 +14,7 @@ decided, while what the player typed or set by hand can still be undone.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -417,6 +417,19 @@ class Session(Generic[StateT, ActionT]):
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
         if entry.reroll:
             self._entries[-1] = replace(self._entries[-1], reroll=entry.reroll)
+
+
+def entries_kept(before: Sequence[Entry], now: Sequence[Entry]) -> int:
+    """How many of ``before`` (an earlier copy of a session's entries) still stand, first, in ``now``.
+
+    A session's entries change only at their end (an action appends one, an undo drops the last, a reroll
+    mark replaces it), so an entry still in place is the same object: the first ``n`` stand when the n-th
+    does. What a screen made from the entries (the journal's lines, the timeline's rows) is kept for those.
+    """
+    kept = min(len(before), len(now))
+    while kept and before[kept - 1] is not now[kept - 1]:
+        kept -= 1
+    return kept
 
 
 def make_action(model: type[ModelT], /, **fields: Any) -> ModelT | Refused:

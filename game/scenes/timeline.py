@@ -19,7 +19,7 @@ from game.app.journal import describe_changes, describe_entry, play_badge
 from game.app.navigator import Screen
 from game.app.refusals import describe_refusal
 from game.app.services import Services
-from game.app.timeline import FILTERS, Row, rows
+from game.app.timeline import FILTERS, Row, Timeline
 from game.app.widget_screen import WidgetScreen
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
@@ -52,8 +52,7 @@ class TimelineScene(FluidLayout, WidgetScreen):
         self.filter = "all"
         self.message: str | None = None
         self.shown: list[Row] = []
-        self._rows: list[Row] = []
-        self._rows_key: tuple[int, int | None] | None = None
+        self._timeline = Timeline(adventure.session)
         self._texts: dict[tuple[int, str], str] = {}
         self.layout(size)
 
@@ -117,11 +116,13 @@ class TimelineScene(FluidLayout, WidgetScreen):
     def sync(self) -> None:
         """Rows of the current filter, newest first; the button follows what the rules allow."""
         ui = self.ui
-        entries = self.adventure.session.entries
-        key = (len(entries), id(entries[-1]) if entries else None)
-        if key != self._rows_key:  # the log moved (going back, or an action elsewhere): read it again
-            self._rows_key, self._rows, self._texts = key, rows(self.adventure.session), {}
-        self.shown = [row for row in reversed(self._rows) if row.shown_by(self.filter)]
+        if self._timeline.session is not self.adventure.session:
+            self._timeline, self._texts = Timeline(self.adventure.session), {}
+        rows = self._timeline.rows()  # the rows of the entries still standing are kept (an action adds one)
+        changed = self._timeline.changed_from
+        for key in [key for key in self._texts if key[0] >= changed]:
+            del self._texts[key]
+        self.shown = [row for row in reversed(rows) if row.shown_by(self.filter)]
         # each row's text is made when the list first draws it: a long journal opens at once
         self.list.set_items([partial(self.list_text, row) for row in self.shown])
         for name, button in self.filter_buttons.items():

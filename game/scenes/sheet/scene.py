@@ -21,7 +21,7 @@ from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
 from game.app.book_texts import formula_text, item_texts
 from game.app.fluid import FluidLayout
-from game.app.journal import describe_changes, describe_entry, describe_gain, undo_state
+from game.app.journal import JournalLines, describe_changes, describe_entry, describe_gain, undo_state
 from game.app.navigator import Screen
 from game.app.rolling import DiceGroup, Presentation, roll_action
 from game.app.services import Services
@@ -66,6 +66,7 @@ class SheetScene(FluidLayout, AdventureScene):
     def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
         self.tab = "creatures"
+        self._journal = JournalLines()  # each entry described once: a click describes the one it played
         self.layout(size)
 
     @property
@@ -178,7 +179,7 @@ class SheetScene(FluidLayout, AdventureScene):
         if not side.notes.focused:
             side.notes.text = self.adventure.state.notes
         side.notes.visible = tab == "notes"
-        side.journal.set_items([describe_entry(ui, self.book, e) for e in reversed(self.adventure.session.entries)])
+        side.journal.set_items(self._journal.newest_first(ui, self.book, self.adventure.session.entries))
         side.journal.visible = tab == "journal"
         for button in side.journal_buttons:
             button.visible = tab == "journal"

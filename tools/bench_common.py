@@ -56,6 +56,23 @@ class Figure:
     detail: str = ""
 
 
+def long_session(book: Any, actions: int, seed: int = 3) -> Any:
+    """A DF31-style session of ``actions`` accepted actions: a paragraph, gold, a STAMINA change, over and over."""
+    from game.rules.dice import RandomDice
+    from game.rules.session import Session, Start
+
+    session = Session(book, RandomDice(seed), Start(hero={"skill": 12, "stamina": 24, "luck": 12}))
+    for index in range(actions):
+        kind = index % 3
+        if kind == 0:
+            session.apply({"do": "paragraph", "number": 1 + (index * 7) % 400})
+        elif kind == 1:
+            session.apply({"do": "counter", "name": "gold", "by": 1})
+        else:
+            session.apply({"do": "change", "stat": "stamina", "by": -1 if index % 6 == 2 else 1})
+    return session
+
+
 def print_json(figures: list[Figure]) -> None:
     """The last line of a bench's output under ``--json``: its figures, for bench_all."""
     print(json.dumps({"figures": [asdict(f) for f in figures]}, ensure_ascii=False))

@@ -28,7 +28,11 @@ import subprocess
 import sys
 import tempfile
 
+from bench_common import Figure, load_text, print_json
+
 GOAL_MIB = 100
+SMOKE_GOAL_MIB = 100
+SESSION_GOAL_MIB = 70
 
 COMMON = r"""
 import json, resource, sys, time
@@ -102,6 +106,61 @@ print(json.dumps({"rss": rss, "peak": status("VmHWM"), "screens": screens, "fail
 """
 )
 
+SESSION = (
+    COMMON
+    + r"""
+# A real session (issue 28 row 5): the app's start, the DF49 sheet, then a three-creature fight on the board
+# with its odds shown; the peak of the whole process (VmHWM), and where the MiB are (tracemalloc's top files).
+import tracemalloc
+scratch, frames, trace = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "trace"
+if trace:
+    tracemalloc.start(1)
+import pygame
+from game.app.display import Display
+from game.app.loop import FakeClock, MainLoop
+from game.app.navigator import Screen
+from game.app.scene import SceneStack
+from game.app.services import build_services
+from game.scenes.samples.combat import scripted_fight
+
+pygame.display.init()
+pygame.font.init()
+display = Display((1280, 720), fullscreen=False, title="bench")
+services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7)
+stack = SceneStack()
+stack.push(services.navigator.build(Screen.SHELF))
+stack.apply_pending()
+loop = MainLoop(stack, display, clock=FakeClock())
+loop.run_frames(frames)
+enemies = [{"name": f"C{i}", "skill": skill, "stamina": 10} for i, skill in enumerate((8, 7, 6))]
+adventure = scripted_fight(services, "DF49", [], [])
+stack.replace(services.navigator.build(Screen.SHEET, adventure))
+stack.apply_pending()
+loop.run_frames(frames)
+sheet_rss = status("VmRSS")
+adventure.act({"do": "fight", "mode": "all_together", "enemies": enemies})
+board = services.navigator.build(Screen.COMBAT, adventure)
+stack.push(board)
+stack.apply_pending()
+board.odds.wait(120)
+loop.run_frames(frames)
+top = []
+if trace:
+    snapshot = tracemalloc.take_snapshot()
+    top = [(str(stat.traceback[0].filename).split("site-packages/")[-1], stat.size)
+           for stat in snapshot.statistics("filename")[:12]]
+smaps = {}
+try:
+    for line in Path("/proc/self/smaps_rollup").read_text().splitlines()[1:]:
+        name, value = line.split(":", 1)
+        smaps[name] = int(value.split()[0]) / 1024
+except OSError:
+    pass
+print(json.dumps({"sheet": sheet_rss, "rss": status("VmRSS"), "peak": status("VmHWM"), "odds": board.odds_answer() is not None,
+                  "top": top, "smaps": {k: smaps[k] for k in ("Rss", "Pss", "Anonymous", "Private_Dirty") if k in smaps}}))
+"""
+)
+
 REPLAY = (
     COMMON
     + r"""
@@ -134,10 +193,23 @@ def run(driver: str, *args: str) -> dict:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+def smoke_peak(scratch: str) -> float:
+    """Peak RSS (MiB) of the real ``python -m game --smoke`` (every screen drawn headless), from its rusage."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    command = [sys.executable, "-m", "game", "--smoke", "--config-dir", f"{scratch}/config", "--data-dir", f"{scratch}/data"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _pid, code, usage = os.wait4(process.pid, 0)
+    if code != 0:
+        raise SystemExit(f"python -m game --smoke failed (wait status {code})")
+    return usage.ru_maxrss / 1024  # KiB on Linux
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=3, help="frames drawn per screen")
     parser.add_argument("--per-screen", action="store_true", help="print the RSS after every screen")
+    parser.add_argument("--trace", action="store_true", help="the session's tracemalloc top files (slower, more memory)")
+    parser.add_argument("--json", action="store_true", help="end with the figures as a JSON line (for bench_all)")
     args = parser.parse_args(argv)
     print(f"bench_memory: command: {sys.executable} tools/bench_memory.py --frames {args.frames}")
     with tempfile.TemporaryDirectory(prefix="feuille-memory-") as scratch:
@@ -171,6 +243,31 @@ def main(argv: list[str] | None = None) -> int:
         f"replaying {replay['entries']} actions: {replay['seconds']:.2f} s, holds {replay['held']:+.1f} MiB "
         f"(RSS {replay['rss']:.1f} MiB)"
     )
+    with tempfile.TemporaryDirectory(prefix="feuille-memory-") as scratch:
+        smoke = smoke_peak(scratch)
+        session = run(SESSION, scratch, str(args.frames), "trace" if args.trace else "plain")
+    print(f"python -m game --smoke: peak {smoke:.1f} MiB (goal ≤ {SMOKE_GOAL_MIB} MiB)")
+    print(
+        f"a real session (shelf, DF49 sheet {session['sheet']:.1f} MiB, a 3-creature fight, odds "
+        f"{'shown' if session['odds'] else 'NOT back'}): peak {session['peak']:.1f} MiB (goal ≤ {SESSION_GOAL_MIB} MiB); "
+        + ", ".join(f"{k} {v:.1f}" for k, v in session["smaps"].items())
+        + " MiB (smaps_rollup)"
+    )
+    for name, size in session["top"]:
+        print(f"  {size / 2**20:6.1f} MiB allocated by Python in {name}")
+    print(f"  {load_text()}")
+    if args.json:
+        print_json(
+            [
+                Figure(
+                    row="peak RSS, python -m game --smoke / a real session (DF49 sheet + a 3-creature fight)",
+                    value=f"{smoke:.0f} / {session['peak']:.0f} MiB (every showcase screen + 4-creature fight: "
+                    f"{figures['peak']:.0f} MiB)",
+                    goal=f"≤ {SMOKE_GOAL_MIB} / ≤ {SESSION_GOAL_MIB} MiB",
+                    met=smoke <= SMOKE_GOAL_MIB and session["peak"] <= SESSION_GOAL_MIB,
+                )
+            ]
+        )
     return 1 if figures["failed"] else 0
 
 

@@ -3,10 +3,11 @@
     /work/main/.venv/bin/python tools/bench_startup.py [--runs 7] [--saves 20]
 
 Each run is a fresh interpreter with SDL_VIDEODRIVER=dummy, timed from spawn
-to exit. The app run is a driver doing what ``python -m game`` does up to its
-first frame (the entry point's own ``parse_args``, ``build_services`` in empty
-temporary folders, the display, the BookshelfScene, one
-``MainLoop.run_frames(1)``) and then exiting: nothing is added to the app. The
+to exit. The app run is the real entry point, ``game.__main__.main`` (what
+``python -m game`` runs: the window and its title page, the stop signals, the
+services in empty temporary folders, the bookshelf) whose main loop draws one
+frame and returns, so the app then closes as it always does; for the first
+frame, the run leaves as soon as the title page is drawn. The
 baseline is ``import pygame; pygame.display.set_mode((1280, 720));
 pygame.display.flip()``. Runs alternate so both see the same machine load;
 the figure is the median. Goal: the app under 2× the baseline. A second app
@@ -28,41 +29,41 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_common import Figure, load_text, print_json, wait_for_quiet
+
 GOAL = 2.0
+FIRST_FRAME_GOAL = 1.2
 
 BASELINE = "import pygame; pygame.display.set_mode((1280, 720)); pygame.display.flip()"
 
 APP = r"""
+import os
 import sys
-import pygame
-from game.__main__ import parse_args
-from game.app.display import Display
-from game.app.splash import draw_splash
 
-args = parse_args(["--config-dir", sys.argv[1], "--data-dir", sys.argv[2]])
-pygame.display.init()
-pygame.font.init()
-display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
-draw_splash(display)  # the first frame, as `python -m game` draws it
-if sys.argv[3] == "splash":
-    raise SystemExit(0)
-from game.app.loop import MainLoop
-from game.app.services import build_services
-from game.app.scene import SceneStack
-from game.scenes.bookshelf.scene import BookshelfScene
+from game import __main__ as entry
+from game.app import loop, splash
 
-services = build_services(config_dir=args.config_dir, data_dir=args.data_dir)
-stack = SceneStack()
-stack.push(BookshelfScene(services))
-stack.apply_pending()
-drawn = MainLoop(stack, display).run_frames(1)
-assert drawn == 1, "the bookshelf was not drawn"
-pygame.quit()
+if sys.argv[3] == "splash":  # the first frame: the title page drawn, then leave at once
+    draw = splash.draw_splash
+
+    def draw_then_leave(display):
+        draw(display)
+        os._exit(0)
+
+    splash.draw_splash = draw_then_leave
+# The real entry point (window, signals, services, the shelf); its main loop draws one frame, then the app
+# closes as it always does (the screens closed, pygame quit).
+loop.MainLoop.run = lambda self: None if self.run_frames(1) == 1 else sys.exit("the bookshelf was not drawn")
+sys.exit(entry.main(["--config-dir", sys.argv[1], "--data-dir", sys.argv[2]]))
 """
+
+
+HOME = Path(tempfile.gettempdir()) / "feuille-bench-home"  # the app's log folder: not the user's
 
 
 def environment() -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(HOME=str(HOME), XDG_STATE_HOME=str(HOME / "state"), XDG_CACHE_HOME=str(HOME / "cache"))
     return env
 
 
@@ -105,7 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--saves", type=int, default=20, help="adventures on the shelf for the second figure")
+    parser.add_argument("--max-load", type=float, default=2.0, help="wait for the load to fall under this (0: do not)")
+    parser.add_argument("--json", action="store_true", help="end with the figures as a JSON line (for bench_all)")
     args = parser.parse_args(argv)
+    wait_for_quiet(args.max_load)
     print(f"bench_startup: {machine()}; command: {sys.executable} tools/bench_startup.py --runs {args.runs} --saves {args.saves}")
     with tempfile.TemporaryDirectory(prefix="feuille-bench-") as scratch:
         root = Path(scratch)
@@ -128,6 +132,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"app to the bookshelf ready, new player: {f * 1000:6.0f} ms = {f / b:.2f}x (goal < {GOAL:.0f}x)")
     print(f"app to the bookshelf ready, {args.saves} saves:   {s * 1000:6.0f} ms = {s / b:.2f}x (goal < {GOAL:.0f}x)")
     print(f"very first start (no index of the books yet, every book validated): {c * 1000:.0f} ms = {c / b:.2f}x")
+    print(f"  {load_text()}")
+    if args.json:
+        print_json(
+            [
+                Figure(
+                    row="start to bookshelf ready / first frame",
+                    value=f"{f / b:.2f}× / {w / b:.2f}× a bare pygame-ce window ({f * 1000:.0f} / {w * 1000:.0f} ms, "
+                    f"bare {b * 1000:.0f} ms; {args.saves} saves: {s / b:.2f}×), from the real entry point",
+                    goal=f"≤ {GOAL:.0f}× / ≤ {FIRST_FRAME_GOAL}×",
+                    met=f / b <= GOAL and w / b <= FIRST_FRAME_GOAL,
+                )
+            ]
+        )
     return 0
 
 

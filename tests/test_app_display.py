@@ -4,7 +4,7 @@ import pygame
 import pytest
 from ui_helpers import init_pygame
 
-from game.app.display import Display, Viewport
+from game.app.display import Display, Viewport, letterbox_bars
 
 LOGICAL = (1280, 720)
 
@@ -111,3 +111,36 @@ def test_present_fills_letterbox_and_scales_page():
     assert display.window.get_at((500, 20))[:3] == (1, 2, 3)
     # smoothscale may shift a flat colour by a unit or two
     assert all(abs(a - b) <= 3 for a, b in zip(display.window.get_at((500, 400))[:3], (200, 100, 50)))
+
+
+def test_present_fills_only_the_bars_the_page_leaves_uncovered():
+    """Issue 28 item 4: a frame is one pass over the window; the letterbox colour goes only where the page is not."""
+    window = pygame.Rect(0, 0, 1000, 800)
+    assert letterbox_bars(window, pygame.Rect(0, 0, 1000, 800)) == []
+    top, bottom = letterbox_bars(window, pygame.Rect(0, 118, 1000, 563))
+    assert (top.height, bottom.top, bottom.height) == (118, 681, 119) and top.width == bottom.width == 1000
+    left, right = letterbox_bars(window, pygame.Rect(100, 0, 800, 800))
+    assert (left.width, right.left, right.width) == (100, 900, 100)
+
+
+def test_a_window_the_page_fills_gets_no_letterbox_pass(monkeypatch):
+    init_pygame((1280, 720))
+    display = Display((1280, 720), letterbox_colour=(1, 2, 3))
+    display.surface.fill((200, 100, 50))
+    fills = []
+    window = display.window
+    monkeypatch.setattr(
+        display,
+        "window",
+        type(
+            "Spy",
+            (),
+            {
+                "fill": lambda self, *args: fills.append(args),
+                "blit": lambda self, *args: window.blit(*args),
+                "get_rect": lambda self: window.get_rect(),
+            },
+        )(),
+    )
+    display.present()
+    assert fills == [] and window.get_at((640, 360))[:3] == (200, 100, 50)

@@ -606,3 +606,17 @@ def test_showcase_factories_build(services):
     for _name, factory in factories:
         for scene in factory(services):
             scene.draw(surface)
+
+
+def test_the_board_paints_every_pixel_so_the_loop_does_not_clear_the_page_first(services):
+    """Issue 28 item 4: the board's layer covers the page; a frame is one pass over it, and nothing of the
+    page before the frame shows through."""
+    adventure = started(services)
+    d = Driver(CombatScene(services, adventure))
+    surface = d.display.surface
+    assert d.stack.covers_page(surface.get_size())
+    surface.fill((255, 0, 255))
+    d.loop.dirty = True
+    d.loop.run_frames(1)
+    left = pygame.mask.from_threshold(surface, (255, 0, 255, 255), (1, 1, 1, 255)).count()
+    assert left == 0

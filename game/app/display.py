@@ -127,6 +127,19 @@ class Viewport:
         return fx * (self.logical[0] - shown.width), fy * (self.logical[1] - shown.height)
 
 
+def letterbox_bars(window: pygame.Rect, page: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``window`` that ``page`` leaves uncovered (none when it fills the window): above, below,
+    left and right of it."""
+    page = page.clip(window)
+    bars = [
+        pygame.Rect(window.left, window.top, window.width, page.top - window.top),
+        pygame.Rect(window.left, page.bottom, window.width, window.bottom - page.bottom),
+        pygame.Rect(window.left, page.top, page.left - window.left, page.height),
+        pygame.Rect(page.right, page.top, window.right - page.right, page.height),
+    ]
+    return [bar for bar in bars if bar.width > 0 and bar.height > 0]
+
+
 def fluid_page(window: tuple[int, int], zoom: float = 1.0) -> tuple[tuple[int, int], float]:
     """The page size for a fluid screen in ``window`` at interface size ``zoom``, and the viewport zoom.
 
@@ -305,7 +318,8 @@ class Display:
         viewport = self.viewport
         dest, shown = viewport.dest, viewport.shown
         page = self.surface if shown.size == self.logical_size else self.surface.subsurface(shown)
-        self.window.fill(self.letterbox_colour)
+        for bar in letterbox_bars(self.window.get_rect(), dest):  # the page covers the rest: one pass over it
+            self.window.fill(self.letterbox_colour, bar)
         if dest.size == page.get_size():
             self.window.blit(page, dest)
         elif viewport.integer_scale:

@@ -170,7 +170,8 @@ class MainLoop:
             # A scene that raised mid-draw may have left a clip rect: the next frame (the crash
             # dialog's) must start on a whole, clean page or the screen looks frozen.
             self.display.surface.set_clip(None)
-            self.display.surface.fill(self.display.letterbox_colour)
+            if not self.stack.covers_page(self.display.surface.get_size()):
+                self.display.surface.fill(self.display.letterbox_colour)
             self.stack.draw(self.display.surface)
             if self.supervisor is not None:
                 self.supervisor.draw(self.display.surface)

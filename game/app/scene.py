@@ -72,6 +72,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the logical surface. Must not change state (may be called any time)."""
 
+    def covers_page(self, size: tuple[int, int]) -> bool:
+        """Whether :meth:`draw` paints every pixel of a page of ``size`` (a whole cached layer): the loop then
+        does not clear the page first (issue 28: one pass over the page a frame, not two)."""
+        return False
+
     def on_enter(self) -> None:
         """Called once when the scene is placed on the stack."""
 
@@ -246,3 +251,8 @@ class SceneStack:
         """Draw from the topmost opaque scene upward, so overlays sit on what is below."""
         for scene in self.visible():
             scene.draw(surface)
+
+    def covers_page(self, size: tuple[int, int]) -> bool:
+        """Whether the scenes drawn paint every pixel of a page of ``size`` (the lowest of them does)."""
+        shown = self.visible()
+        return bool(shown) and shown[0].covers_page(size)

@@ -364,6 +364,11 @@ class CombatScene(FluidLayout, AdventureScene):
         self.odds.close()
 
     # ------------------------------------------------------------------ drawing
+    def covers_page(self, size: tuple[int, int]) -> bool:
+        """The board blits its whole layer first (made for the page when there is a fight; kept after one)."""
+        has_layer = self._layer is not None or self.state.fight is not None
+        return has_layer and tuple(self.page) == tuple(size) and (self._layer is None or self._layer.get_size() == tuple(size))
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.state.fight is None:  # the fight was just undone: the sheet comes back after this frame
             if self._layer is not None:

@@ -81,3 +81,22 @@ def test_the_bundled_data_is_read_only_through_bundled_data():
         if path.parent.name != "bundled" and needle in path.read_text(encoding="utf-8")
     ]
     assert readers == []
+
+
+def test_the_executable_keeps_the_locale_data_of_french_and_english_only():
+    for kept in (
+        "babel/locale-data/fr.dat",
+        "babel/locale-data/fr_CA.dat",
+        "babel/locale-data/en_150.dat",
+        "babel/locale-data/root.dat",
+        "babel/global.dat",
+        "babel/core.py",
+    ):
+        assert build_exe.kept_babel_file(kept), kept
+    for dropped in ("babel/locale-data/de.dat", "babel/locale-data/frr.dat", "babel/locale-data/eo_001.dat"):
+        assert not build_exe.kept_babel_file(dropped), dropped
+
+
+def test_the_babel_hook_replaces_the_contributed_one():
+    hook = (build_exe.HOOKS / "hook-babel.py").read_text(encoding="utf-8")
+    assert "# $PyInstaller-Hook-Priority: 100" in hook and "kept_babel_file" in hook

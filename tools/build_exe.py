@@ -32,6 +32,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "feuille"
 ONEFILE_NAME = "feuille-onefile"
+HOOKS = ROOT / "tools" / "pyinstaller_hooks"  # hook-babel.py: the locale data of the app's languages only
+LANGUAGES = ("fr", "en")  # game.i18n's catalogues
+SMOKE_TIMEOUT = 600
+
+
+def kept_babel_file(path: str) -> bool:
+    """Whether a file of Babel's goes into the executable: all but the locale data of other languages than
+    ``LANGUAGES`` (``root`` stays: every locale inherits from it)."""
+    file = Path(path)
+    if file.parent.name != "locale-data":
+        return True
+    return file.name.split(".")[0].split("_")[0] in ("root", *LANGUAGES)
 
 
 def build_env(where: Path) -> Path:
@@ -95,10 +107,14 @@ def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool)
         "game",
         "--collect-submodules",
         "game",
+        "--additional-hooks-dir",
+        str(HOOKS),
         str(ROOT / "tools" / "launcher.py"),
     ]
     if windowed:
         command.insert(4, "--windowed")
+    if os.name != "nt":  # the symbols of the shared libraries (libpython alone: 23 MB of them); not done on Windows
+        command.insert(4, "--strip")
     # Run outside the checkout: from ROOT, `python -m` would put the source tree's game/ (where
     # books/ and assets/ are not inside the package) ahead of the installed package.
     work.mkdir(parents=True, exist_ok=True)
@@ -133,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller", help="PyInstaller's work folder")
     parser.add_argument("--env", type=Path, default=ROOT / "build" / "exe-env", help="the build environment")
     parser.add_argument("--console", action="store_true", help="keep a console window (Windows/macOS)")
+    parser.add_argument("--smoke", action="store_true", help="then run each program built with --smoke (headless)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     python = build_env(args.env)
@@ -141,9 +158,31 @@ def main(argv: list[str] | None = None) -> int:
     for mode in modes_wanted:
         remove_output(output_of(args.dist, mode, windowed))
         program = pyinstaller(python, mode, args.dist, args.work, windowed=windowed)
-        print(f"built {mode}: {program} ({size_of(output_of(args.dist, mode, windowed)) / 1e6:.1f} MB)")
-    print(f"done in {time.perf_counter() - started:.0f} s")
-    return 0
+        print(f"built {mode}: {program} ({size_of(output_of(args.dist, mode, windowed)) / 1e6:.1f} MB)", flush=True)
+    print(f"done in {time.perf_counter() - started:.0f} s", flush=True)
+    failed = [mode for mode in modes_wanted if args.smoke and not smoke(program_path(args.dist, mode, windowed), args.work)]
+    return 1 if failed else 0
+
+
+def smoke(program: Path, work: Path) -> bool:
+    """Run a built program with ``--smoke`` headless, in folders of its own; True when every screen rendered."""
+    home = work / f"smoke-{program.stem}"
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "HOME": str(home),
+        "USERPROFILE": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+    }
+    began = time.perf_counter()
+    done = subprocess.run([str(program), "--smoke"], capture_output=True, text=True, timeout=SMOKE_TIMEOUT, cwd=work, env=env)
+    good = done.returncode == 0 and " 0 failed" in done.stdout
+    print(f"smoke {program.name}: {'ok' if good else 'FAILED'} in {time.perf_counter() - began:.1f} s", flush=True)
+    if not good:
+        print(done.stdout[-3000:] + done.stderr[-3000:], flush=True)
+    return good
 
 
 if __name__ == "__main__":

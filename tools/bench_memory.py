@@ -115,35 +115,46 @@ import tracemalloc
 scratch, frames, trace = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "trace"
 if trace:
     tracemalloc.start(1)
+stages = [("interpreter", status("VmRSS"))]
 import pygame
+stages.append(("pygame", status("VmRSS")))
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.navigator import Screen
 from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.scenes.samples.combat import scripted_fight
+stages.append(("the app's modules (pydantic, models, screens)", status("VmRSS")))
 
 pygame.display.init()
 pygame.font.init()
 display = Display((1280, 720), fullscreen=False, title="bench")
+stages.append(("the window (and the page it shows)", status("VmRSS")))
 services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7)
+stages.append(("services (settings, the books' index)", status("VmRSS")))
 stack = SceneStack()
 stack.push(services.navigator.build(Screen.SHELF))
 stack.apply_pending()
 loop = MainLoop(stack, display, clock=FakeClock())
 loop.run_frames(frames)
+stages.append(("the shelf drawn (fonts, caches)", status("VmRSS")))
 enemies = [{"name": f"C{i}", "skill": skill, "stamina": 10} for i, skill in enumerate((8, 7, 6))]
 adventure = scripted_fight(services, "DF49", [], [])
+stages.append(("DF49 validated", status("VmRSS")))
 stack.replace(services.navigator.build(Screen.SHEET, adventure))
 stack.apply_pending()
 loop.run_frames(frames)
 sheet_rss = status("VmRSS")
+stages.append(("the sheet drawn", sheet_rss))
 adventure.act({"do": "fight", "mode": "all_together", "enemies": enemies})
 board = services.navigator.build(Screen.COMBAT, adventure)
 stack.push(board)
 stack.apply_pending()
+loop.run_frames(1)
+stages.append(("the board drawn (its layer)", status("VmRSS")))
 board.odds.wait(120)
 loop.run_frames(frames)
+stages.append(("the odds shown (the worker: numpy, its tables)", status("VmRSS")))
 top = []
 if trace:
     snapshot = tracemalloc.take_snapshot()
@@ -157,6 +168,7 @@ try:
 except OSError:
     pass
 print(json.dumps({"sheet": sheet_rss, "rss": status("VmRSS"), "peak": status("VmHWM"), "odds": board.odds_answer() is not None,
+                  "stages": stages,
                   "top": top, "smaps": {k: smaps[k] for k in ("Rss", "Pss", "Anonymous", "Private_Dirty") if k in smaps}}))
 """
 )
@@ -253,6 +265,10 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{k} {v:.1f}" for k, v in session["smaps"].items())
         + " MiB (smaps_rollup)"
     )
+    previous = 0.0
+    for name, mib in session["stages"]:
+        print(f"  {mib:6.1f} MiB ({mib - previous:+5.1f}) after {name}")
+        previous = mib
     for name, size in session["top"]:
         print(f"  {size / 2**20:6.1f} MiB allocated by Python in {name}")
     print(f"  {load_text()}")

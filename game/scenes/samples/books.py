@@ -8,6 +8,7 @@ So ``--screenshots`` shows what a player of that book sees, whatever it holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from game.app.adventure import Adventure
@@ -18,6 +19,7 @@ from game.app.showcase import showcase
 from game.books.ff_mechanics import ChoiceStep
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import RandomDice
+from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.session import Session, Start
 
@@ -27,12 +29,12 @@ if TYPE_CHECKING:
     from game.scenes.creation.scene import CreationScene
     from game.scenes.sheet.scene import SheetScene
 
-BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4")
+BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4", "FF5", "FF6", "FF8", "FF12", "FF16", "FF17", "FF22", "FF36")
 
 
-def first_picks(step: ChoiceStep, count: int) -> list[str] | dict[str, int]:
-    """``count`` picks of ``step``: its options in turn (repeating them where the book allows)."""
-    options = [option.id for option in step.options]
+def first_picks(step: ChoiceStep, count: int, allowed: Callable[[str], bool] = lambda option: True) -> list[str] | dict[str, int]:
+    """``count`` picks of ``step``: its ``allowed`` options in turn (repeating them where the book allows)."""
+    options = [option.id for option in step.options if allowed(option.id)]
     if not step.repeats:
         return options[:count]
     picks: dict[str, int] = {}
@@ -53,7 +55,12 @@ def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
         hero = session.state.hero
         assert hero is not None  # rolled above
         count = step.count if isinstance(step.count, int) else hero.initial[step.count]
-        session.apply(a.Choose(do="choose", step=step.id, picks=first_picks(step, count)))
+
+        def allowed(option: str, step: ChoiceStep = step) -> bool:  # not refused by the option's conditions (spells of a school)
+            refused = session.refusal(a.Choose(do="choose", step=step.id, picks=[option]))
+            return refused is None or refused.code != "book_rule"
+
+        session.apply(a.Choose(do="choose", step=step.id, picks=first_picks(step, count, allowed)))
     return session
 
 
@@ -89,7 +96,9 @@ def fight_sample(services: Services, book_id: str) -> list[Scene]:
     adventure = Adventure.start(chosen_session(services, book_id), services.saves)
     profile = next(iter(book.combat_profiles), None)
     name = "Orc" if profile is None else "Interceptor"
-    adventure.act(a.StartFight(do="fight", enemies=[a.EnemySpec(name=name, skill=8, stamina=10)], profile=profile))
+    start = a.StartFight(do="fight", enemies=[a.EnemySpec(name=name, skill=8, stamina=10)], profile=profile)
+    if isinstance(adventure.act(start), Refused):  # the profile's conditions do not hold yet (no robot boarded)
+        adventure.act(a.StartFight(do="fight", enemies=[a.EnemySpec(name="Orc", skill=8, stamina=10)]))
     adventure.act(a.AttackRound(do="round"))
     return [services.navigator.build(Screen.COMBAT, adventure)]
 

@@ -172,3 +172,31 @@ def test_a_hint_on_the_board_is_shown_whole_or_not_at_all(services):
     assert size == 13 and 0 < len(hints) < len(lines)
     assert all(" ".join(hint).split() == lines[0].split() for hint in hints)
     assert CentrePainter._fit_hints(["short"], 16, 300, 120) == (16, [["short"]])
+
+
+def test_creation_shows_a_computed_score_by_its_formula_and_its_value(services):
+    from game.scenes.creation.paint import summary
+
+    scene = services.navigator.build(Screen.CREATION, services.shelf.books["ARMY"])
+    Driver(scene)
+    rule = next(r for r in scene.view().rules if r.name.name == "FORCE DE L'ARMÉE")
+    assert (rule.rule, rule.rolled, rule.fixed) == ("calculé : Guerriers + Chevaliers * 2", False, None)
+    scene.roll()
+    tile = next(t for t in scene.view().tiles if t.name.name == "FORCE DE L'ARMÉE")
+    assert (tile.value, tile.formula, tile.note) == (14, "calculé", "suit vos scores")
+    assert "FORCE" not in summary(scene.view().hero, scene.ui, scene.r)  # no initial value to sum up
+
+
+def test_the_tools_heading_names_tests_and_tracks_as_the_book_has_them(services):
+    _, army = _sheet(services, "ARMY")  # MORALE is testable, the campaign's days a track
+    assert army.view.tools.tests == "Tests · Le temps passe"
+    _, seas = _sheet(services, "FF16", hero={"skill": 10, "stamina": 20, "luck": 9, "crew_strike": 8, "crew_strength": 12})
+    assert seas.view.tools.tests == "Le temps passe"
+    _, plain = _sheet(services, "FF6")
+    assert plain.view.tools.tests is None
+
+
+def test_a_long_score_name_gives_way_to_its_short_name_on_the_sheet(services):
+    _, seas = _sheet(services, "FF16", hero={"skill": 10, "stamina": 20, "luck": 9, "crew_strike": 8, "crew_strength": 12})
+    line = next(line for line in seas.view.stats if line.name == "FORCE DE L'ÉQUIPAGE")
+    assert line.short == "ÉQUIPAGE"

@@ -112,8 +112,12 @@ class CardPainter(Painter):
         stats, size = fit_line(stats, "body", theme.text_size("body"), rect.width - 36, min_size=15)  # smaller first
         blit_text(surface, stats, geo.stats, "body", size, p.ink, box=rect, owner="combat hero scores")
         small = theme.text_size("small")
+        room = geo.bar.x - rect.x - 28  # the name never runs under the bar
         wounds = target_name(self.book, side.wounds, self.ui.catalogue.language)
-        blit_text(surface, wounds, (rect.x + 20, geo.bar.centery), "title", small, p.ink_soft, "midleft")
+        if fonts.text_width(wounds, "title", small) > room and self.book.has_stat(side.wounds):
+            wounds = self.short_name(side.wounds)  # CREW, where CREW STRENGTH does not fit
+        wounds, size = fit_line(wounds, "title", small, room, min_size=12)
+        blit_text(surface, wounds, (rect.x + 20, geo.bar.centery), "title", size, p.ink_soft, "midleft")
         if hero.weapon_lost:
             bare = t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty)
             blit_text(surface, bare, (rect.right - 18, rect.y + 16), "italic", small, p.bad, "topright")

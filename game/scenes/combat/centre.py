@@ -249,8 +249,7 @@ class CentrePainter(Painter):
             lines.append(
                 t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name)
             )
-        else:
-            rules = self.book.profile(fight.profile)
+        elif (rules := self.book.profile(fight.profile)).table is None:  # a table round: its rule in force says it
             attack = self.stat_name(rules.attack) if self.book.has_stat(rules.attack) else t("combat.attack_bonus")
             lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=attack))
         if fight.ally is not None and fight.ally.stamina > 0 and fight.ally_alone is None:  # alone: a rule in force says so

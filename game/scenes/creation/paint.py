@@ -73,7 +73,7 @@ def _score_rows(surface: pygame.Surface, view: CreationView, r: CreationRegions,
         box = r.field_rect(index)
         text, size = fit_line(stat.rule, "italic", small, box.x - 6 - formula_at[0])
         blit_text(surface, text, formula_at, "italic", size, p.ink_soft, "midleft", box=row, owner="creation formula")
-        if not stat.rolled:
+        if not stat.rolled and stat.fixed is not None:  # a computed score has no box: its rule says its formula
             surface.blit(rounded_box(box.size, p.parchment_dark, p.ink_faint, 4), box)
             blit_text(surface, str(stat.fixed), (box.x + 10, row.centery), "body", body, p.ink_soft, "midleft")
             fixed = ui.t("creation.fixed_short")

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.app import book_texts
 from game.books.ff_mechanics import ChoiceStep
 from game.books.fighting_fantasy import FightingFantasyBook, ReadyHero, StatDef
+from game.rules.ff.ruleset import computed_scores
 from game.rules.ff.state import Hero, SheetState
 from game.rules.session import HONEST
 from game.ui.context import UIContext
@@ -142,8 +144,9 @@ def summaries(book: FightingFantasyBook, hero: Hero | None, language: str) -> tu
     """``HABILETÉ 11 · ENDURANCE 20 · CHANCE 9``, and the same with the book's short names (None: no hero)."""
     if hero is None:
         return None, None
-    full = " · ".join(f"{s.name.get(language)} {hero.initial.get(s.id, 0)}" for s in book.stats)
-    short = " · ".join(f"{(s.short or s.name).get(language)} {hero.initial.get(s.id, 0)}" for s in book.stats)
+    rolled = [s for s in book.stats if not s.computed]  # a computed score has no initial value
+    full = " · ".join(f"{s.name.get(language)} {hero.initial.get(s.id, 0)}" for s in rolled)
+    short = " · ".join(f"{(s.short or s.name).get(language)} {hero.initial.get(s.id, 0)}" for s in rolled)
     return full, short
 
 
@@ -151,7 +154,9 @@ def _rules(ui: UIContext, book: FightingFantasyBook) -> tuple[StatRule, ...]:
     language = ui.catalogue.language
     rules = []
     for stat in book.stats:
-        if stat.roll is not None:
+        if stat.computed:  # worked out from other scores: its formula in the book's names, no box
+            text = ui.t("creation.computed_rule", formula=book_texts.formula_text(book, stat.value or "", language))
+        elif stat.roll is not None:
             text = ui.t("creation.formula_range", formula=formula_text(stat), low=stat.roll.minimum, high=stat.roll.maximum)
         else:
             text = ui.t("creation.fixed_rule")
@@ -174,14 +179,17 @@ def _ready_card(ui: UIContext, book: FightingFantasyBook, ready: ReadyHero, pick
     return ReadyCard(ready.name, picked == ready.name, scores, ready.portrait.get(language), equipment)
 
 
-def _tiles(ui: UIContext, book: FightingFantasyBook, hero: Hero | None, rolled: dict[str, tuple[int, ...]]) -> tuple[Tile, ...]:
-    language = ui.catalogue.language
+def _tiles(ui: UIContext, book: FightingFantasyBook, state: SheetState, rolled: dict[str, tuple[int, ...]]) -> tuple[Tile, ...]:
+    language, hero = ui.catalogue.language, state.hero
+    computed = computed_scores(book, state) if hero is not None else {}
     tiles = []
     for stat in book.stats:
-        value = None if hero is None else hero.initial.get(stat.id)
+        value = None if hero is None else computed.get(stat.id, hero.initial.get(stat.id))
         note = ui.t("creation.initial_note") if value is not None else ui.t("creation.not_yet")
         plus = stat.roll.plus if stat.roll is not None else 0
         formula = formula_text(stat) if stat.roll is not None else None
+        if stat.computed:  # worked out from other scores, never rolled
+            formula, note = ui.t("creation.computed_short"), ui.t("creation.computed_note")
         tiles.append(Tile(stat_name(stat, language), value, tuple(rolled.get(stat.id, ())), plus, formula, note))
     return tuple(tiles)
 
@@ -255,7 +263,7 @@ def view_of(
         hint=_hint(ui, physical=physical, honest=honest),
         about=_about(ui, book),
         ready=tuple(_ready_card(ui, book, ready, picked) for ready in book.ready_heroes),
-        tiles=_tiles(ui, book, hero, rolled),
+        tiles=_tiles(ui, book, state, rolled),
         starting=_starting(ui, book),
         blurb=book.blurb.get(ui.catalogue.language) if book.blurb is not None else None,
         hero=_hero_panel(ui, book, hero, status_key, picked, honest),

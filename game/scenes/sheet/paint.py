@@ -109,6 +109,8 @@ def stat_row(
     line = view.stats[index]
     room = regions.hero.stat_column - row.x - 24
     name, size = fit_line(line.name, "title", body, room, min_size=small - 1)
+    if name != line.name and line.short is not None:  # cut: the book's short name says it whole
+        name, size = fit_line(line.short, "title", body, room, min_size=small - 1)
     box = pygame.Rect(row.x + 16, row.y, room + 8, STAT_ROW)
     blit_text(surface, name, (row.x + 20, row.y + 23), "title", size, p.ink, "midleft", box=box, owner="score name")
     blit_text(surface, line.initial, (regions.hero.initial_x, row.y + 23), "body", body, p.ink_soft, "center")

@@ -104,8 +104,8 @@ def paint_tools(surface: pygame.Surface, lines: ToolsLines, regions: ToolsRegion
                 blit_text(surface, line, (area.x, regions.description_y + index * LINE), "italic", small, p.ink_soft)
         elif not lines.spell_selected:
             blit_text(surface, ui.t("powers.pick_a_spell"), (area.x, regions.description_y), "italic", small, p.ink_faint)
-    if lines.tests:
-        blit_text(surface, ui.t("powers.tests"), (area.x, regions.tests_heading_y), "title", body, p.ink_soft)
+    if lines.tests is not None:
+        blit_text(surface, lines.tests, (area.x, regions.tests_heading_y), "title", body, p.ink_soft)
     blit_text(surface, ui.t("powers.tray"), (area.x, regions.tray_heading_y), "title", body, p.ink_soft)
     y = regions.after_tray_y
     if lines.last_roll is not None:
@@ -149,5 +149,6 @@ def _conditions(surface: pygame.Surface, lines: ToolsLines, area: pygame.Rect, y
         for text, holds in condition.lines:
             mark = ui.t("powers.holds") if holds else ""
             style, colour = ("bold", p.bad) if holds else ("body", p.ink)
-            blit_text(surface, f"• {text}{mark}", (area.x + 12, y), style, small, colour)
+            shown, size = fit_line(f"• {text}{mark}", style, small, area.width - 12)  # a long ending's words end in "…"
+            blit_text(surface, shown, (area.x + 12, y), style, size, colour)
             y += LINE

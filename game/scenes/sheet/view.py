@@ -31,6 +31,7 @@ class StatLine:
 
     name: str
     initial: str
+    short: str | None = None  # the book's short name, where the name does not fit (ARMY STRENGTH → STRENGTH)
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ class ToolsLines:
     spells: bool  # the book has spells (their heading shows)
     spell_selected: bool
     description: str | None  # the selected spell's
-    tests: bool  # the book makes scores testable (their heading shows)
+    tests: str | None  # the heading of the book's buttons: scores it tests, tracks it ticks (None: no such button)
     last_roll: str | None
     crew: tuple[str, ...]  # a line per companion rolled at creation
     records: tuple[str, ...]  # the book's flags the hero has, its tracks, its item lists
@@ -141,6 +142,13 @@ def _counters(book: FightingFantasyBook, state: SheetState, language: str) -> tu
     return tuple(lines)
 
 
+def _tests_heading(book: FightingFantasyBook, ui: UIContext) -> str | None:
+    """ "Tests" over the scores the book tests, "Time passes" over its tracks (a voyage's LOG), both when it has both."""
+    parts = [ui.t("powers.tests")] if any(s.id not in ("skill", "luck") and s.test is not None for s in book.stats) else []
+    parts += [ui.t("powers.tracks")] if book.tracks else []
+    return " · ".join(parts) or None
+
+
 def _short(book: FightingFantasyBook, stat: str, language: str) -> str:
     """The stat's short name where the book gives one (HAB, END), else its name."""
     definition = book.stat(stat)
@@ -186,7 +194,7 @@ def _tools(book: FightingFantasyBook, state: SheetState, ui: UIContext, spell: i
         spells=bool(book.spells),
         spell_selected=spell is not None,
         description=description.get(language) if description is not None else None,
-        tests=any(stat.id not in ("skill", "luck") and stat.test is not None for stat in book.stats) or bool(book.tracks),
+        tests=_tests_heading(book, ui),
         last_roll=None
         if roll is None
         else ui.t("powers.last_roll", dice=roll.formula, faces=" + ".join(str(d) for d in roll.dice), total=roll.total),
@@ -222,7 +230,11 @@ def sheet_view(
         paragraph=f"§ {state.paragraph}" if state.paragraph else "§ —",
         visited=bool(state.paragraph_history),
         stats=tuple(
-            StatLine(stat.name.get(language), str(hero.initial[stat.id]) if stat.capped_at_initial and not stat.computed else "—")
+            StatLine(
+                stat.name.get(language),
+                str(hero.initial[stat.id]) if stat.capped_at_initial and not stat.computed else "—",
+                stat.short.get(language) if stat.short is not None else None,
+            )
             for stat in book.stats
         ),
         counters=_counters(book, state, language),

@@ -219,6 +219,8 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
                     _tone(x.result),
                 )
             )
+            if x.protected is not None and x.result == "hero_wounded" and not fight.pending:  # armour's roll, settled
+                lines.append((t("combat.log_protection", roll=x.protected, loss=_hero_loss(step)), "neutral"))
     if target_exchange is None:  # the ally fought alone (a summoned creature): the banner tells its exchange
         return _tell_ally_round(t, step)
     name = name_of(after, target_exchange.creature)
@@ -231,6 +233,8 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
             banner, tone = t("combat.banner_kill", name=name), "good"
         else:
             banner, tone = t("combat.banner_hit", name=name), "good"
+    elif result == "hero_wounded" and _protected(step, target_exchange.protected):
+        banner, tone = t("combat.banner_protected", name=name), "good"
     elif result == "hero_wounded":
         banner, tone = t("combat.banner_wounded", name=name), "bad"
     else:
@@ -239,6 +243,11 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
     if wounds > 1:
         banner = t("combat.banner_with_wounds", banner=banner, n=wounds)
     return banner, tone
+
+
+def _protected(step: Step, roll: int | None) -> bool:
+    """The hero's protection roll (armour) stopped the whole wound: nothing lost and nothing left to settle."""
+    return roll is not None and _hero_loss(step) == 0 and not fight_of(step.after).pending
 
 
 def _tell_ally_round(t: Translate, step: Step) -> tuple[str, str]:
@@ -311,7 +320,7 @@ def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, langua
     if (rules.hit_damage, rules.wound_damage) != (2, 2):
         hit, wound = stat(rules.hit_damage), stat(rules.wound_damage)
         lines.append(t("combat.rule_damage", hit=hit, wound=wound, stamina=stat(rules.stamina)))
-    if not profile.luck_allowed:
+    if book.has_stat("luck") and not profile.luck_allowed:  # a book without LUCK: nothing to say
         lines.append(t("combat.rule_no_luck"))
     if rules.double_kills:
         lines.append(t("combat.rule_double_kills"))

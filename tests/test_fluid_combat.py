@@ -150,3 +150,22 @@ def test_on_the_page_of_200_percent_on_a_1080p_screen_the_luck_decision_takes_th
     assert board.controls.luck_button.rect.top == board.regions.buttons.top and page.contains(board.controls.accept_button.rect)
     assert not board.controls.luck_button.rect.colliderect(board.controls.accept_button.rect)
     assert board.regions.creatures[0].right <= 960 - 20 and board.regions.panel.bottom < board.controls.luck_button.rect.top
+
+
+def test_six_creatures_on_the_smallest_window_keep_each_total_off_its_stamina(tmp_path):
+    # Break-it (960 x 540, six creatures at once): a creature's Attack Strength ("FA 12") was written over the
+    # STAMINA written right of its bar ("8 / 8", up to "999 / 999"), on every card after the first round.
+    from game.scenes.combat.layout import card_geometry
+    from game.ui import fonts
+
+    driver = board_for(tmp_path, SIX, window=(960, 540), mode="all_together")
+    board = driver.top
+    lay, small = board.regions, board.ui.theme.text_size("small")
+    assert lay.card_mode == "compact"
+    for rect in lay.creatures:
+        geo = card_geometry(rect, lay.card_mode)
+        total = pygame.Rect(0, 0, fonts.text_width("FA 109", "bold", small), fonts.cap_height("bold", small))
+        total.midright = geo.formula
+        stamina = pygame.Rect(0, 0, fonts.text_width("999 / 999", "bold", 16), fonts.cap_height("bold", 16))
+        stamina.midleft = (geo.bar.right + 12, geo.bar.centery)
+        assert not total.colliderect(stamina) and rect.contains(total) and rect.contains(stamina)

@@ -271,7 +271,9 @@ def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeome
         bar=pygame.Rect(x + 14, y + h - (22 if h >= 52 else 18), w - 110, 10),  # closer to the foot of a short card
         dice=(),
         die_size=0,
-        formula=(x + w - 16, y + 28),
+        # On a short card the total goes up to the name's line (which keeps its room): lower, it ran into the
+        # STAMINA written right of the bar (six creatures at 960 x 540).
+        formula=(x + w - 16, y + min(28, h // 2 - 4)),
         tag=(x + w - 10, y + 14),
     )
 

@@ -341,6 +341,81 @@ def one_fight(quick: bool) -> None:
     )
 
 
+def _one_bound(spec: str) -> None:
+    """Child process: the board's answer for a fight beyond the budget (an estimate) and the exact one, solved
+    with no budget; print both as JSON (the exact's CPU and peak RSS beside)."""
+    from game.rules.odds import together_odds
+    from game.rules.odds.party import party_odds
+    from game.rules.odds.results import Budget, FightOdds
+
+    hero, ally, creatures = json.loads(spec)
+    living = tuple(tuple(c) for c in creatures)
+    unbounded = Budget(120, 4 << 30)
+
+    def rate(budget: Budget) -> FightOdds:
+        if ally is None:
+            return together_odds(*hero, list(living), budget=budget)
+        return party_odds(*hero, *ally, living, together=True, budget=budget)
+
+    shown = rate(Budget())
+    start = time.process_time()
+    exact = rate(unbounded)
+    cpu = time.process_time() - start
+    print(
+        json.dumps(
+            {
+                "shown_exact": shown.exact,
+                "p": shown.p_win_best_luck,
+                "margin": shown.margin,
+                "at_least": shown.at_least[1],
+                "never": shown.p_win_no_luck,
+                "never_at_least": shown.at_least[0],
+                "truth": exact.p_win_best_luck,
+                "truth_never": exact.p_win_no_luck,
+                "truth_exact": exact.exact,
+                "cpu": cpu,
+                "peak": _hwm(),
+            }
+        )
+    )
+
+
+def bounds_table() -> None:
+    """Issue 28 item 5: what the board shows for a fight beyond the exact budget, against the exact answer."""
+    print(
+        "Beyond the budget: the board's estimate (a stated play, seeded) and its lower bound against the exact "
+        "value solved without a budget (one process each):"
+    )
+    cases = [
+        ("hero 10/24/12 vs 9/14, 8/14, 7/14, 6/14", HERO, None, [(9 - i, 14) for i in range(4)]),
+        ("hero 10/24/12 vs 9/15, 8/15, 7/15, 6/15", HERO, None, [(9 - i, 15) for i in range(4)]),
+        ("hero 10/24/12 vs 9/8 .. 5/8 (five)", HERO, None, [(9 - i, 8) for i in range(5)]),
+        ("hero 10/20/9 + ally 8/10 vs 8/8, 7/6", (10, 20, 9), (8, 10), [(8, 8), (7, 6)]),
+    ]
+    held = 0
+    for name, hero, ally, creatures in cases:
+        out = subprocess.run(
+            [sys.executable, __file__, "--bound", json.dumps([hero, ally, creatures])],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+        )
+        r = json.loads(out.stdout)
+        shown = "exact" if r["shown_exact"] else f"{r['p']:.4f} ± {r['margin']:.4f}, shown ≥ {r['at_least']:.4f}"
+        holds = r["at_least"] <= r["truth"] + 1e-12 and r["never_at_least"] <= r["truth_never"] + 1e-12
+        held += holds
+        inside = abs(r["p"] - r["truth"]) <= r["margin"]
+        print(
+            f"  {name:<42} best Luck: board {shown}; exact {r['truth']:.4f} "
+            f"({r['cpu']:.2f} s, {r['peak'] / MiB:.0f} MiB) -> bound {'holds' if holds else 'BROKEN'}, "
+            f"exact {'inside' if inside else 'outside'} the estimate's ± (a stated play, below the best); "
+            f"never Luck: {r['never']:.4f} (≥ {r['never_at_least']:.4f}) vs {r['truth_never']:.4f}"
+        )
+    print(f"  lower bounds that hold: {held} of {len(cases)} (goal: all)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats and cases")
@@ -351,10 +426,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="BIN",
         help="the same, its SKILL difference loop cut to one difference (the cold command's yardstick)",
     )
-    ap.add_argument("--only", choices=("cold", "together", "side", "numpy"), help="one part of the bench")
+    ap.add_argument("--only", choices=("cold", "together", "side", "numpy", "bounds"), help="one part of the bench")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     ap.add_argument("--side", help=argparse.SUPPRESS)
+    ap.add_argument("--bound", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.bound:
+        _one_bound(args.bound)
+        return 0
     if args.one:
         _one(args.one)
         return 0
@@ -371,6 +450,7 @@ def main(argv: list[str] | None = None) -> int:
         "together": lambda: together_table(args.quick),
         "side": side_table,
         "numpy": lambda: (numpy_cost(), numpy_latency()),
+        "bounds": bounds_table,
     }
     if args.only:
         parts[args.only]()
@@ -382,6 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     numpy_latency()
     together_table(args.quick)
     side_table()
+    bounds_table()
     return 0
 
 

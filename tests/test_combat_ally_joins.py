@@ -15,10 +15,10 @@ from itertools import product
 import pygame
 import pytest
 from app_helpers import Driver, make_adventure, make_services
+from combat_helpers import board_texts
 
 from game.app.navigator import Screen
 from game.rules.dice import ScriptedDice
-from game.scenes.combat import cards, centre, paint
 from game.scenes.combat.scene import CombatScene
 from game.scenes.combat.text import tell
 
@@ -58,22 +58,6 @@ def _round(driver: Driver) -> None:
     driver.send(frames=240)
 
 
-def _written(board: CombatScene, monkeypatch) -> list[str]:
-    """Every text the board paints in one frame (the cards', the centre's and the gauge's)."""
-    texts: list[str] = []
-    for module in (paint, cards, centre):
-        real = module.blit_text
-
-        def spy(surface, text, *args, _real=real, **kwargs):  # noqa: ANN001, ANN202 - records what is written
-            texts.append(text)
-            return _real(surface, text, *args, **kwargs)
-
-        monkeypatch.setattr(module, "blit_text", spy)
-    board.repaint()
-    board.draw(pygame.Surface(board.page))
-    return texts
-
-
 # -- item 1: the crash, the card
 def test_a_copy_wounded_in_the_first_round_does_not_break_the_board(services):
     # Issue 30 item 1: "IndexError: list index out of range" in bar_rect: the layout had no ally's card.
@@ -87,7 +71,7 @@ def test_a_copy_wounded_in_the_first_round_does_not_break_the_board(services):
 
 def test_a_copy_cast_mid_fight_gets_its_card_with_its_skill_and_stamina(services, monkeypatch):
     driver, board = _copy_cast(services)
-    texts = _written(board, monkeypatch)
+    texts = board_texts(board, monkeypatch)
     copy = board.fight.ally
     assert services.ui.t("combat.ally_name", name=copy.name, skill=GANJEE["skill"]) in texts
     assert "ally" in board.animator.bars and board.animator.bars["ally"].maximum == GANJEE["stamina"]
@@ -145,7 +129,7 @@ def test_the_gauge_after_the_copy_counts_the_hero_who_fights_on_R_ALLY_1(service
     assert odds["counts"] == "ally_then_hero"
     assert odds["no_luck"] == pytest.approx(_copy_then_hero(hero, creature, creature), abs=1e-9)
     assert odds["no_luck"] > 0.5  # more than the copy's own even chance: the hero fights on
-    assert services.ui.t("combat.odds_counts_ally_then_hero") in _written(board, monkeypatch)
+    assert services.ui.t("combat.odds_counts_ally_then_hero") in board_texts(board, monkeypatch)
 
 
 # -- item 3: the words agree with the fight
@@ -178,7 +162,7 @@ def test_while_the_copy_fights_the_heros_card_says_the_hero_watches(services, mo
     # Issue 30 item 3: the hero's card kept "No round fought yet".
     driver, board = _copy_cast(services, CREATURE_WINS)
     _round(driver)
-    texts = _written(board, monkeypatch)
+    texts = board_texts(board, monkeypatch)
     assert services.ui.t("combat.hero_watching", ally=board.fight.ally.name) in texts
     assert services.ui.t("combat.no_round_yet") not in texts
 
@@ -186,7 +170,7 @@ def test_while_the_copy_fights_the_heros_card_says_the_hero_watches(services, mo
 def test_the_copy_fights_in_the_heros_place_and_never_also_beside_the_hero(services, monkeypatch):
     # Issue 30 item 3: "Creature copy fights alone: you watch" and "Creature copy fights beside you" at once.
     driver, board = _copy_cast(services, language="en")
-    joined = " ".join(_written(board, monkeypatch))
+    joined = " ".join(board_texts(board, monkeypatch))
     name = board.fight.ally.name
     assert services.ui.t("combat.hint_ally", name=name) not in joined
     assert services.ui.t("combat.rule_ally_alone_until_down", name=name).split(":")[0] in joined

@@ -11,12 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 from app_helpers import Driver, make_services
+from combat_helpers import board_texts
 
 from game.app.adventure import Adventure
 from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
-from game.scenes.combat import cards, centre, paint
 from game.scenes.combat.scene import CombatScene
 from game.scenes.combat.text import tell
 
@@ -41,25 +41,10 @@ def _board(services, dice=()) -> tuple[Driver, CombatScene]:
     return driver, driver.top
 
 
-def _written(board: CombatScene, monkeypatch) -> list[str]:
-    texts: list[str] = []
-    for module in (paint, cards, centre):
-        real = module.blit_text
-
-        def spy(surface, text, *args, _real=real, **kwargs):  # noqa: ANN001, ANN202 - records what is written
-            texts.append(text)
-            return _real(surface, text, *args, **kwargs)
-
-        monkeypatch.setattr(module, "blit_text", spy)
-    board.repaint()
-    board.draw(pygame.Surface(board.page))
-    return texts
-
-
 def test_a_book_without_luck_opens_the_board_with_its_attack_score_alone(services, monkeypatch):
     # The hero's card read hero.scores["luck"]: KeyError, the board could not open (Loup Solitaire neither).
     driver, board = _board(services)
-    texts = _written(board, monkeypatch)
+    texts = board_texts(board, monkeypatch)
     assert "SKILL 9" in texts
     board.shutdown()
 
@@ -67,7 +52,7 @@ def test_a_book_without_luck_opens_the_board_with_its_attack_score_alone(service
 def test_the_board_of_a_book_without_luck_has_one_chance_and_no_luck_rule_to_state(services, monkeypatch):
     # It showed "Victory without Luck" and "with Luck at its best" for a book that has no LUCK.
     driver, board = _board(services)
-    texts = _written(board, monkeypatch)
+    texts = board_texts(board, monkeypatch)
     t = services.ui.t
     assert t("combat.gauge_luck_forbidden") in texts
     assert t("combat.gauge_best_luck") not in texts and t("combat.gauge_no_luck") not in texts
@@ -95,4 +80,26 @@ def test_a_wound_the_protection_roll_lets_through_is_a_wound(services):
     assert board.state.hero.scores["stamina"] == 18
     told = tell(services.ui.t, board.timeline.last)
     assert told.banner == services.ui.t("combat.banner_wounded", name="Orc")
+    board.shutdown()
+
+
+def test_the_board_rates_a_loup_solitaire_fight_on_its_table(services, monkeypatch):
+    # Issue 25 item 4: the gauge of an LW1 fight, one row, the exact figure of its Combat Results Table
+    # with the enemy's Mindforce (-2 ENDURANCE a round) counted.
+    from test_odds_lw import won
+
+    from game.books.loader import load_book_by_id
+
+    book = load_book_by_id("LW1")
+    session = Session(book, ScriptedDice([]), Start(hero={"skill": 15, "stamina": 25}, language="en"))
+    adventure = Adventure(session, services.saves, "lw1")
+    giak = {"name": "Giak", "skill": 13, "stamina": 20}
+    assert not hasattr(adventure.act({"do": "fight", "enemies": [giak], "options": ["mindforce"]}), "code")
+    driver = Driver(CombatScene(services, adventure))
+    board = driver.top
+    assert board.wait_for_odds(30)
+    odds = board.odds_answer()["odds"]
+    assert odds["exact"] and odds["no_luck"] == pytest.approx(won(2, 25, 20, mindforce=2), abs=1e-9)
+    texts = board_texts(board, monkeypatch)
+    assert services.ui.t("combat.gauge_luck_forbidden") in texts and services.ui.t("combat.gauge_best_luck") not in texts
     board.shutdown()

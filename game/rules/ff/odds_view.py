@@ -20,9 +20,11 @@ from functools import lru_cache
 from typing import Any
 
 from game.books.expr import Type, Value
+from game.books.ff_compile import ROUND
+from game.books.ff_mechanics import AddEffect, Effect, ItemEffect, MessageEffect
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
-from game.rules.ff.rounds import attack_strengths, exchange_law, integer, law_reads
+from game.rules.ff.rounds import attack_strengths, exchange_law, integer, law_reads, truth
 from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import SheetState
 from game.rules.odds import (
@@ -63,6 +65,7 @@ class Situation:
     alone: str | None = None  # the ally fights in the hero's place: "until_down" or "whole_fight"
     law: ExchangeLaw | None = None  # the profile's own exchange, when the core's numbers cannot say it
     leaves_out: tuple[str, ...] = ()  # catalogue keys of the rules in force the figure does not follow
+    round_loss: int = 0  # the hero's side loses this much after every round (a book's "round" trigger: Mindforce)
 
 
 def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
@@ -114,8 +117,58 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         ally=(ally.skill, ally.stamina) if ally is not None else None,
         alone=fight.ally_alone if ally is not None else None,
     )
+    loss, unfollowed = round_triggers(book, state, fight.profile)
+    s = replace(s, round_loss=loss)
     law = profile_law(book, state, s)
-    return replace(s, law=law, leaves_out=leaves_out(book, fight.profile, s, law))
+    return replace(s, law=law, leaves_out=leaves_out(book, fight.profile, s, law) + unfollowed)
+
+
+#: Names a trigger's condition may read that a fight changes: such a condition cannot be read once for the fight.
+_CHANGING = ("enemy.", "fight.round", "fight.enemies_left", "roll.", "attack.", "wound.", "protection.")
+
+
+def round_triggers(book: FightingFantasyBook, state: SheetState, pid: str | None) -> tuple[int, tuple[str, ...]]:
+    """What the book's own triggers do to the fight, as the odds can count it.
+
+    A ``round`` trigger in force for the whole fight (its condition reads
+    nothing the fight changes: a flag, a per-fight option) whose effects take
+    whole points off the score wounds take is counted: that loss after every
+    round (Loup Solitaire's Mindforce, -2 ENDURANCE unless Mindshield).  Any
+    other trigger of a round or a wound that changes the fight (another
+    score, the creature, a gain) is named in ``leaves_out``, never ignored.
+    Returns (the loss per round, catalogue keys left out).
+    """
+    loss, unfollowed = 0, False
+    scope = SheetScope(book, state)
+    wounds = book.profile(pid).wounds
+    followed = {wounds} | _inputs(book, law_reads(book, pid), wounds)  # what the exchange depends on
+    for trigger in book.triggers:
+        changes = [e for e in trigger.effects if _changes_the_fight(e, followed)]
+        if trigger.on not in ("round", "wound", "wounded") or not changes:
+            continue
+        reads = book.rules.program(trigger.test, Type.BOOL, ROUND).reads if trigger.test is not None else frozenset()
+        losses = [_loss(e, wounds) for e in changes]
+        if trigger.on != "round" or any(name == wounds or name.startswith(_CHANGING) for name in reads) or None in losses:
+            unfollowed = True
+            continue
+        if trigger.test is None or truth(book, trigger.test, scope, ROUND):
+            loss += sum(amount for amount in losses if amount is not None)
+    return loss, ("combat.odds_leaves_out_triggers",) if unfollowed else ()
+
+
+def _changes_the_fight(effect: Effect, followed: set[str] | frozenset[str]) -> bool:
+    """Whether an effect changes what the odds rate: a score, what the exchange reads, the creature, the fight."""
+    if isinstance(effect, (MessageEffect, ItemEffect)):
+        return False
+    target = getattr(effect, "to", None)
+    return target is None or target in followed or "." not in target  # a fight effect, a name read, a score
+
+
+def _loss(effect: Effect, wounds: str) -> int | None:
+    """The whole points an effect takes off the score wounds take each time (None: not a loss the odds follow)."""
+    if isinstance(effect, AddEffect) and effect.to == wounds and isinstance(effect.by, int) and effect.by < 0:
+        return -effect.by
+    return None
 
 
 #: Names a law may read whose value a fight changes and the odds keep as they are now.
@@ -163,7 +216,7 @@ def profile_law(book: FightingFantasyBook, state: SheetState, s: Situation) -> E
     fixed = sorted(_inputs(book, reads, wounds) - {wounds, "enemy.stamina"})
     base = tuple(tuple((name, scope[name]) for name in fixed) for scope in scopes)
     standing = tuple((skill, m > 0) for skill, m in s.creatures)
-    key = (id(book), pid, base, s.modifier, s.skill, standing)
+    key = (id(book), pid, base, s.modifier, s.skill, standing, s.round_loss)
     found = _LAWS.pop(key, None)
     if found is None:
         found = (book, _law_of(book, pid, reads, base, s))
@@ -200,13 +253,19 @@ def _law_of(
         worked = _Worked(book, values)
         values.update({name: worked[name] for name in following})
         law = exchange_law(book, pid, values, s.modifier)
-        return tuple(Outcome(o.probability, tuple(_wound(w, index) for w in o.wounds)) for o in law)
+        # The rules fire the round's triggers after its exchange, before they look for the end (R-COMBAT-4).
+        after = (Wound("hero", 0, s.round_loss),) if s.round_loss else ()
+        return tuple(Outcome(o.probability, tuple(_wound(w, index) for w in o.wounds) + after) for o in law)
 
     numbers = numbers_of(book, pid)
-    plain = not moving and all(
-        _same_law(outcomes(s.stamina, i, m), hero_exchange(s.skill + s.modifier - skill, numbers, i))
-        for i, (skill, m) in enumerate(s.creatures)
-        if m > 0
+    plain = (
+        not moving
+        and not s.round_loss
+        and all(
+            _same_law(outcomes(s.stamina, i, m), hero_exchange(s.skill + s.modifier - skill, numbers, i))
+            for i, (skill, m) in enumerate(s.creatures)
+            if m > 0
+        )
     )
     return None if plain else ExchangeLaw(outcomes, reads_scores=moving)
 

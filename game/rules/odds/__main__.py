@@ -7,6 +7,7 @@
     python -m game.rules.odds --table optimal-strategies-4.txt   # Johnston's whole table
     python -m game.rules.odds --book FF24 --hero 7/20/9 --creature 11/20   # a book's combat rules
     python -m game.rules.odds --book FF13 --profile vehicle --hero 9/30/9 --creature 8/10
+    python -m game.rules.odds --book LW1 --hero 15/25 --creature 13/20 --flag mindblast --option mindforce
 
 Bad input ends with a one-line error (exit status 2), never a traceback.
 """
@@ -105,6 +106,20 @@ def _parser() -> argparse.ArgumentParser:
         "a shipped book's id (FF24) or the path of a book file",
     )
     p.add_argument("--profile", metavar="NAME", help="with --book: one of the book's kinds of fight (vehicle, ship)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="with --book: a per-fight option the fight setup ticks (Loup Solitaire: immune, mindforce, unarmed); repeat",
+    )
+    p.add_argument(
+        "--flag",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="with --book: a flag the hero has (Loup Solitaire: mindblast); repeat",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
@@ -144,6 +159,7 @@ def _book_fight(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tu
     from game.books.fighting_fantasy import FightingFantasyBook
     from game.books.loader import load_book, load_book_by_id
     from game.rules.dice import ScriptedDice
+    from game.rules.errors import Refused
     from game.rules.ff import odds_view
     from game.rules.ff.actions import FFAction
     from game.rules.ff.state import SheetState
@@ -161,12 +177,20 @@ def _book_fight(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tu
     if "luck" in scores:
         scores["luck"] = hl
     session: Session[SheetState, FFAction] = Session(book, ScriptedDice([]), Start(hero=scores))
+    known = [flag.id for flag in book.flags]
+    for flag in args.flag:
+        if flag not in known:
+            parser.error(f"{args.book} has no flag '{flag}' (its flags: {', '.join(known) or 'none'})")
+    # The sheet as the command describes it, as --hero gives its scores: the flags set before the fight.
+    session.state.flags = [flag for flag in known if flag in args.flag]
     enemies = [{"name": f"creature {i + 1}", "skill": sk, "stamina": st} for i, (sk, st) in enumerate(args.creature)]
     mode = "all_together" if args.mode == "together" and len(enemies) > 1 else "one_after_another"
-    fight: dict[str, object] = {"do": "fight", "mode": mode, "enemies": enemies}
+    fight: dict[str, object] = {"do": "fight", "mode": mode, "enemies": enemies, "options": list(args.option)}
     if args.profile is not None:
         fight["profile"] = args.profile
-    session.apply(fight)
+    refused = session.apply(fight)
+    if isinstance(refused, Refused):
+        parser.error(f"{args.book} refuses this fight: {refused}")
     if odds_view.situation(book, session.state).law is None:
         return None
     if args.pending or args.shots or args.modifier:
@@ -252,9 +276,11 @@ def _print_text(
     """The odds in words: what was rated, what it leaves out, whether a value is an estimate."""
     hs, hst, hl = args.hero
     foes = ", ".join(f"{s}/{st}" for s, st in args.creature)
-    print(f"Hero {hs}/{hst}/{hl} vs {foes}" + (f" ({args.mode})" if len(args.creature) > 1 else ""))
+    hero = f"{hs}/{hst}" if args.without_luck else f"{hs}/{hst}/{hl}"
+    print(f"Hero {hero} vs {foes}" + (f" ({args.mode})" if len(args.creature) > 1 else ""))
     if args.book:
-        print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else ""))
+        ticked = [f"option {o}" for o in args.option] + [f"flag {f}" for f in args.flag]
+        print(f"  rules of {args.book}" + (f", {args.profile} fight" if args.profile else "") + "".join(f", {t}" for t in ticked))
     if left_out:
         from game.i18n.catalogue import load_table
 
@@ -267,8 +293,12 @@ def _print_text(
             f"stated play, ± {odds.margin:.7f} at 95 %, from {odds.samples} fights; the best play does at least as well)"
         )
     never, best = odds.at_least
-    print(f"  P(win) never testing Luck : {odds.p_win_no_luck:.7f}" + ("" if odds.no_luck_exact else f" (at least {never:.4f})"))
-    print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}" + ("" if odds.exact else f" (at least {best:.4f})"))
+    no_luck = f"{odds.p_win_no_luck:.7f}" + ("" if odds.no_luck_exact else f" (at least {never:.4f})")
+    if args.without_luck:  # a book without LUCK (Loup Solitaire): one chance of victory
+        print(f"  P(win)                    : {no_luck}")
+    else:
+        print(f"  P(win) never testing Luck : {no_luck}")
+        print(f"  P(win) best Luck policy   : {odds.p_win_best_luck:.7f}" + ("" if odds.exact else f" (at least {best:.4f})"))
     print(f"  P(death)                  : {odds.p_death:.7f}" + ("" if odds.exact else f" (at most {1.0 - best:.4f})"))
     if odds.expected_stamina_after_win is not None and odds.expected_luck_after_win is not None:
         print(f"  after a win: STAMINA {odds.expected_stamina_after_win:.2f}, LUCK {odds.expected_luck_after_win:.2f} (expected)")
@@ -307,6 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"--hero must be SKILL/STAMINA/LUCK (3 numbers separated by '/'), got {'/'.join(map(str, args.hero[:2]))!r}"
             )
         args.hero = (*args.hero[:2], 0)
+    args.without_luck = args.book is not None and not _book_has_luck(args.book)
+    if (args.option or args.flag) and args.book is None:
+        parser.error("--option and --flag need --book")
     left_out: tuple[str, ...] = ()
     try:
         booked = None

@@ -234,7 +234,7 @@ def test_a_book_with_ten_thousand_wrong_items_reports_each_once_in_file_order(mo
 
 
 def test_the_import_box_wraps_only_the_errors_it_shows(tmp_path, monkeypatch):
-    from game.scenes.bookshelf import importer
+    from game.scenes.common.files import paint
 
     services = app_helpers.make_services(tmp_path)
     source = write(tmp_path / "wrong.json", dict(_wrong_choices_book(10_000), id="wrong"))
@@ -244,10 +244,10 @@ def test_the_import_box_wraps_only_the_errors_it_shows(tmp_path, monkeypatch):
     driver.top.field.text = str(source)
     driver.top.confirm()
     wrapped = []
-    real_wrap = importer.wrap_words
-    monkeypatch.setattr(importer, "wrap_words", lambda text, *rest: wrapped.append(text) or real_wrap(text, *rest))
+    real_wrap = paint.wrap_words
+    monkeypatch.setattr(paint, "wrap_words", lambda text, *rest: wrapped.append(text) or real_wrap(text, *rest))
     drawn = []
-    monkeypatch.setattr(importer, "blit_text", lambda surface, text, *rest: drawn.append(text))
+    monkeypatch.setattr(paint, "blit_text", lambda surface, text, *rest, **options: drawn.append(text))
     driver.top.draw(pygame.Surface((1280, 720)))
     assert len(driver.top.errors) > 10_000 and len(wrapped) < 20
     shown = [line for line in drawn if "$.sections" in line]

@@ -40,7 +40,7 @@ class Screen(StrEnum):
     RNP_FORM = "rnp_form"  # the table's character form (add or edit a character)
     RNP_PLAYERS = "rnp_players"  # the players' view of the table
     RNP_SAVES = "rnp_saves"  # every forced-march save of a leg
-    SHELF_IMPORT = "shelf_import"  # the shelf's import of an adventure or a book, from a path typed in
+    SHELF_IMPORT = "shelf_import"  # the shelf's import of an adventure or a book, chosen in the file browser
     SHELF_VERSIONS = "shelf_versions"  # the good versions of an adventure, one to open (issue 23)
     CREATION_CHOICE = "creation_choice"  # the options of one of the book's creation steps
     SETTINGS = "settings"
@@ -59,6 +59,7 @@ class Screen(StrEnum):
     DIALOG = "dialog"  # a question and its answers (game.app.dialog)
     FORM = "form"  # a few labelled fields and OK / Cancel
     SPELLS = "spells"  # the book's spells during a fight
+    FILE_BROWSER = "file_browser"  # choose a file or a folder (game/scenes/common/files): where an export goes
 
 
 #: The package whose import installs the routes: loaded by name, on first need, so this

@@ -12,7 +12,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -47,6 +47,8 @@ class Settings(BaseModel):
     speech: Literal["off", "screen_reader", "self_voicing"] = "off"
     # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
     shortcuts: dict[str, str] = Field(default_factory=dict)
+    # The folders a file was last chosen in (the file browser's recent places, newest first).
+    recent_places: list[Annotated[str, Field(max_length=4000)]] = Field(default_factory=list, max_length=6)
 
     @property
     def animation_factor(self) -> float:

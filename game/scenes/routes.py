@@ -47,6 +47,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.RNP_PLAYERS: _scene("rnp_table.players", "PlayersScene", with_services=False),
     Screen.RNP_SAVES: _scene("rnp_table.saves", "SavesScene", with_services=False),
     Screen.SHELF_IMPORT: _scene("bookshelf.importer", "ImportScene"),
+    Screen.FILE_BROWSER: _overlay("game.scenes.common.files.scene", "FileBrowserScene"),
     Screen.SHELF_VERSIONS: _scene("bookshelf.versions", "VersionsScene", with_services=False),
     Screen.CREATION_CHOICE: _scene("creation.picker", "ChoicePicker", with_services=False),
     Screen.SETTINGS: _scene("settings", "SettingsScene"),

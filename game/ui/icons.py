@@ -133,7 +133,36 @@ def _icon_shield(surf: pygame.Surface, u: float, ink: Colour, fill: Colour) -> N
     pygame.draw.polygon(surf, ink, outline, round(0.055 * u))
 
 
+def _icon_folder(surf: pygame.Surface, u: float, ink: Colour, fill: Colour) -> None:
+    # A folder: a tab on the left of its back, the front below.
+    line = round(0.06 * u)
+    outline = [
+        (0.1 * u, 0.24 * u),
+        (0.4 * u, 0.24 * u),
+        (0.48 * u, 0.34 * u),
+        (0.9 * u, 0.34 * u),
+        (0.9 * u, 0.8 * u),
+        (0.1 * u, 0.8 * u),
+    ]
+    pygame.draw.polygon(surf, fill, outline)
+    pygame.draw.polygon(surf, ink, outline, line)
+    pygame.draw.line(surf, ink, (0.1 * u, 0.44 * u), (0.9 * u, 0.44 * u), line)
+
+
+def _icon_file(surf: pygame.Surface, u: float, ink: Colour, fill: Colour) -> None:
+    # A page with its top right corner folded, and three lines of text.
+    line = round(0.06 * u)
+    page = [(0.22 * u, 0.1 * u), (0.6 * u, 0.1 * u), (0.78 * u, 0.28 * u), (0.78 * u, 0.9 * u), (0.22 * u, 0.9 * u)]
+    pygame.draw.polygon(surf, fill, page)
+    pygame.draw.polygon(surf, ink, page, line)
+    pygame.draw.lines(surf, ink, False, [(0.6 * u, 0.1 * u), (0.6 * u, 0.28 * u), (0.78 * u, 0.28 * u)], line)
+    for y in (0.46, 0.6, 0.74):
+        pygame.draw.line(surf, ink, (0.32 * u, y * u), (0.68 * u, y * u), max(1, line // 2))
+
+
 ICONS: dict[str, Callable[[pygame.Surface, float, Colour, Colour], None]] = {
+    "folder": _icon_folder,
+    "file": _icon_file,
     "arrow": _icon_arrow,
     "herbs": _icon_herbs,
     "potion": _icon_potion,

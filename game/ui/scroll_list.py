@@ -44,6 +44,7 @@ class ScrollList(Widget):
         self.items: list[TextSource] = list(items)
         self.empty = empty
         self.icons = list(icons) if icons is not None else None
+        self.spoken_rows: list[TextSource] | None = None
         self.row_height = row_height
         self.on_select = on_select
         self.on_activate = on_activate
@@ -62,14 +63,22 @@ class ScrollList(Widget):
             return self.ui.t("access.list_empty")
         if self.selected is None or self.selected >= len(self.items):
             return self.ui.t("access.list_count", n=len(self.items))
-        return self.ui.t(
-            "access.list_row", text=self.ui.text(self.items[self.selected]), n=self.selected + 1, total=len(self.items)
-        )
+        rows = self.spoken_rows
+        row = rows[self.selected] if rows is not None and self.selected < len(rows) else None
+        text = self.ui.text(row if row is not None else self.items[self.selected])
+        return self.ui.t("access.list_row", text=text, n=self.selected + 1, total=len(self.items))
 
-    def set_items(self, items: Sequence[TextSource], icons: Sequence[str | None] | None = None) -> None:
-        """Replace the rows, keeping the selection when still in range."""
+    def set_items(
+        self,
+        items: Sequence[TextSource],
+        icons: Sequence[str | None] | None = None,
+        spoken: Sequence[TextSource] | None = None,
+    ) -> None:
+        """Replace the rows, keeping the selection when still in range; ``spoken``: what a screen reader says for
+        each row when its icon tells something the text does not (a folder, a file)."""
         self.items = list(items)
         self.icons = list(icons) if icons is not None else None
+        self.spoken_rows = list(spoken) if spoken is not None else None
         if self.selected is not None and self.selected >= len(self.items):
             self.selected = None
         self.scroll_to(self.scroll_y)

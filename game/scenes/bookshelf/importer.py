@@ -1,66 +1,36 @@
-"""Importing onto the shelf: an adventure (a save) or a book, from a path the player types."""
+"""Importing onto the shelf: an adventure (a save) or a book, chosen in the file browser (or typed in).
+
+The import box is the file browser (game.scenes.common.files) whose choice is
+imported: a book is validated and copied into the player's books folder (every
+error of a broken book is listed, the box stays open); a book with the id of
+one on the shelf is imported only once the player agreed, told which
+(issue 23 row 14); an adventure is replayed and checked before it is listed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import platformdirs
-import pygame
-
-from game.app.modal import ModalScene
+from game.app.export import export_folder
 from game.app.navigator import Screen
 from game.app.services import Services
 from game.books.loader import BookError
+from game.scenes.common.files.folder import typed_path
+from game.scenes.common.files.places import Place
+from game.scenes.common.files.scene import FileBrowserScene
 from game.storage.library import BookTaken, check_book, import_book
 from game.storage.save_file import SaveError
-from game.ui.button import Button
-from game.ui.draw import blit_text
-from game.ui.layout import fill, fixed, split
 from game.ui.speech import join
-from game.ui.text_field import TextField
-from game.ui.text_fit import wrap_words
 
-PAD = 30  # the panel's inner margin
-ERROR_LINE = 22
-BUTTON_W, BUTTON_H = 140, 46
 SPOKEN_ERRORS = 6  # the heading line and five errors
 
 
-@dataclass(frozen=True)
-class ImportLayout:
-    """The import box's parts in its panel: the help line, the path field, the errors under it, the buttons."""
+class ImportScene(FileBrowserScene):
+    """Import an adventure (``kind`` "save") or a book (``kind`` "book") from a file chosen or typed in.
 
-    help_at: tuple[int, int]
-    field: pygame.Rect
-    errors: pygame.Rect
-    cancel: pygame.Rect
-    confirm: pygame.Rect
-
-
-def import_layout(panel: pygame.Rect) -> ImportLayout:
-    """The import box's parts for ``panel``: Cancel and Import at its bottom right."""
-    inner = panel.inflate(-2 * PAD, 0)
-    errors_top = panel.y + 166
-    _, cancel, _, confirm = split(
-        pygame.Rect(inner.x, panel.bottom - 66, inner.width, BUTTON_H), [fill(), fixed(BUTTON_W), fixed(10), fixed(BUTTON_W)]
-    )
-    return ImportLayout(
-        (inner.x, panel.y + 72),
-        pygame.Rect(inner.x, panel.y + 110, inner.width, 44),
-        pygame.Rect(inner.x, errors_top, inner.width, panel.bottom - 80 - errors_top),
-        cancel,
-        confirm,
-    )
-
-
-class ImportScene(ModalScene):
-    """Import an adventure (``kind`` "save") or a book (``kind`` "book") from a path typed in.
-
-    The app opens no system file dialog. A book is validated and copied into
-    the player's books folder; every error of a broken book is listed.
+    ``book_id``: a new version of that book of the player's (the file must be that book; nothing is asked).
     """
 
     def __init__(
@@ -70,56 +40,60 @@ class ImportScene(ModalScene):
         kind: Literal["save", "book"] = "save",
         book_id: str | None = None,
     ) -> None:
-        """``book_id``: a new version of that book of the player's (the file must be that book; nothing is asked)."""
-        super().__init__(services.ui)
         self.services = services
         self.on_done = on_done
         self.kind = kind
         self.book_id = book_id
         self.keys = IMPORT_KEYS[kind]
-        self.errors: list[str] = []
-        self.layout(self.page)
+        ui = services.ui
+        extra = [Place("books", services.own_books)] if kind == "book" and services.own_books is not None else []
+        extra.append(Place("exports", export_folder(services)))
+        super().__init__(
+            ui,
+            title=self.heading_for(services),
+            help_text=ui.t(self.keys[1]),
+            choose_label=ui.t("shelf.import"),
+            start=Path(services.settings.recent_places[0]) if services.settings.recent_places else None,
+            extra_places=extra,
+            recent=services.settings.recent_places,
+            on_recent=self._remember_places,
+        )
+
+    def heading_for(self, services: Services) -> str:
+        """The box's title: what is imported (a new version of one of the player's books names it)."""
+        ui = services.ui
+        card = services.shelf.cards.get(self.book_id) if self.book_id is not None else None
+        if card is not None:
+            return ui.t("shelf.replace_book_title", title=card.title.get(ui.catalogue.language))
+        return ui.t(self.keys[0])
 
     def heading(self) -> str:
-        """The box's title: what is imported (a new version of one of the player's books names it)."""
-        card = self.services.shelf.cards.get(self.book_id) if self.book_id is not None else None
-        if card is not None:
-            return self.ui.t("shelf.replace_book_title", title=card.title.get(self.ui.catalogue.language))
-        return self.ui.t(self.keys[0])
+        return self.title
 
-    def spoken_errors(self) -> list[str]:
-        """The errors a screen reader says: the first few, and how many more (a book may have thousands)."""
-        if len(self.errors) <= SPOKEN_ERRORS:
-            return self.errors
-        return [*self.errors[:SPOKEN_ERRORS], self.ui.t("shelf.more_errors", count=len(self.errors) - SPOKEN_ERRORS)]
-
-    def panel_size(self) -> tuple[int, int]:
-        return 860, 290 if self.kind == "save" else 440
-
-    def place_widgets(self) -> None:
-        parts = import_layout(self.panel_rect())
-        self.field = self.group.add(
-            TextField(
-                self.ui,
-                parts.field,
-                text=str(Path(platformdirs.user_documents_dir())) + "/",
-                max_length=400,
-                on_submit=lambda text: self.confirm(),
-            )
-        )
-        self.group.add(Button(self.ui, parts.cancel, self.ui.tr("common.cancel"), on_click=self.dismiss))
-        self.group.add(Button(self.ui, parts.confirm, self.ui.tr("shelf.import"), style="primary", on_click=self.confirm))
-
-    def on_enter(self) -> None:
-        self.group.focus.focus(self.field)
+    def _remember_places(self, recent: list[str]) -> None:
+        self.services.settings.recent_places = recent
+        self.services.save_settings()
 
     def confirm(self, replace_taken: bool = False) -> None:
-        """Import the file typed in; a book with the id of one on the shelf is imported only once the player agreed."""
-        path = Path(self.field.text.strip()).expanduser()
+        """Import the file in the path field (a folder typed there is shown instead)."""
+        if not self.field.text.strip():
+            return
+        path = typed_path(self.field.text, self.folder)
+        if path.is_dir():
+            self.show(path)
+        else:
+            self.import_file(path, replace_taken)
+
+    def choose_file(self, path: Path) -> None:
+        self.import_file(path)
+
+    def import_file(self, path: Path, replace_taken: bool = False) -> None:
+        """Import ``path``; a book with the id of one on the shelf is imported only once the player agreed."""
+        self.field.text = str(path)
         try:
             message = self._import_book(path, replace_taken) if self.kind == "book" else self._import_save(path)
         except BookTaken as taken:
-            self.ask_replace(taken)
+            self.ask_replace(path, taken)
             return
         except BookError as error:
             self.errors = [self.ui.t("shelf.book_import_failed", file=error.file, count=len(error.every()))]
@@ -131,6 +105,7 @@ class ImportScene(ModalScene):
         except OSError as error:
             self.errors = [self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")]
             return
+        self.remember(path.parent)
         self.dismiss()
         self.on_done(message, False)
 
@@ -155,7 +130,7 @@ class ImportScene(ModalScene):
             key = "shelf.book_replaced" if book.id in shelf.own else "shelf.book_replaced_bundled"
         return self.ui.t(key, title=title, id=book.id)
 
-    def ask_replace(self, taken: BookTaken) -> None:
+    def ask_replace(self, path: Path, taken: BookTaken) -> None:
         """Say which book the file would replace (a bundled one, or one of the player's) and ask (issue 23 row 14)."""
         language = self.ui.catalogue.language
         card = self.services.shelf.cards.get(taken.book.id)
@@ -170,32 +145,20 @@ class ImportScene(ModalScene):
             cancel_value=False,
             default_index=0,
             width=760,
-            on_result=lambda yes: self.confirm(replace_taken=True) if yes else None,
+            on_result=lambda yes: self.import_file(path, replace_taken=True) if yes else None,
         )
 
-    def draw(self, surface: pygame.Surface) -> None:
-        p = self.ui.palette
-        small = self.ui.theme.text_size("small")
-        parts = import_layout(self.draw_frame(surface, self.heading()))
-        blit_text(surface, self.ui.t(self.keys[1]), parts.help_at, "italic", small, p.ink_soft)
-        box = parts.errors
-        room = box.height // ERROR_LINE
-        lines: list[str] = []
-        for shown, text in enumerate(self.errors):  # wrap only what fits: a book may have 10 000 errors (issue 23 row 11)
-            wrapped = wrap_words(text, "body", small, box.width)
-            last = shown == len(self.errors) - 1
-            if len(lines) + len(wrapped) > room - (0 if last else 1):  # one line stays for "… and N more"
-                lines.append(self.ui.t("shelf.more_errors", count=len(self.errors) - shown))
-                break
-            lines += wrapped
-        for i, line in enumerate(lines):
-            blit_text(surface, line, (box.x, box.y + i * ERROR_LINE), "body", small, p.bad)
-        self.group.draw(surface)
+    def spoken_errors(self) -> list[str]:
+        """The errors a screen reader says: the first few, and how many more (a book may have thousands)."""
+        if len(self.errors) <= SPOKEN_ERRORS:
+            return self.errors
+        return [*self.errors[:SPOKEN_ERRORS], self.ui.t("shelf.more_errors", count=len(self.errors) - SPOKEN_ERRORS)]
 
     def spoken_summary(self) -> str:
-        """What a screen-reader user hears: what is imported, how, and what went wrong."""
+        """What a screen-reader user hears: what is imported, from where, and what went wrong."""
         ui = self.ui
-        return join(self.heading(), ui.t(self.keys[1]), *self.spoken_errors(), ui.t("access.form_hint"))
+        where = ui.t("files.spoken_folder_shown", folder=str(self.folder))
+        return join(self.heading(), ui.t(self.keys[1]), where, *self.spoken_errors(), ui.t("access.form_hint"))
 
 
 IMPORT_KEYS = {"save": ("shelf.import_title", "shelf.import_help"), "book": ("shelf.import_book_title", "shelf.import_book_help")}

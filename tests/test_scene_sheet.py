@@ -250,3 +250,41 @@ def test_a_counter_whose_maximum_the_book_computes_follows_the_state_on_the_shee
     adventure.act({"do": "set_score", "stat": "luck", "value": 7, "initial": True})
     driver.send()
     assert gold.maximum == 70
+
+
+# -- issue 30 item 7: a defeated creature box
+def _fight_the_rat_from_its_box(services):
+    from game.rules.ff import actions as a
+
+    driver, adventure = sheet(services, dice=[1, 1, 6, 6] * 3)
+    adventure.act(a.AddCreature(name="Rat", skill=5, stamina=2))
+    driver.top.show_tab("creatures")
+    driver.send()
+    driver.top.controls.side.creature_list.select(0)
+    driver.top.selection_changed()
+    driver.click(driver.top.controls.side.creature_fight)
+    driver.click(driver.top.controls.fight_button)  # the setup, the rat ticked
+    board = driver.top
+    driver.pause_then_click(board.controls.attack_button)
+    driver.pause_then_click(board.controls.accept_button)  # the rat falls (2 − 2)
+    assert not adventure.state.fight.active
+    driver.pause_then_click(board.controls.finish_button)
+    assert isinstance(driver.top, SheetScene) and adventure.state.creature_boxes[0].stamina == 0
+    return driver, adventure
+
+
+def test_a_creature_box_that_fell_in_the_fight_is_no_longer_the_one_chosen(services):
+    driver, _ = _fight_the_rat_from_its_box(services)
+    side = driver.top.controls.side
+    assert side.creature_list.selected is None
+    assert not side.creature_fight.enabled
+
+
+def test_fight_the_chosen_creature_is_greyed_with_the_reason_when_it_is_defeated(services):
+    driver, _ = _fight_the_rat_from_its_box(services)
+    side = driver.top.controls.side
+    side.creature_list.select(0)  # chosen again (to edit or remove it)
+    driver.top.selection_changed()
+    assert not side.creature_fight.enabled
+    assert services.ui.text(side.creature_fight.disabled_reason) == "Rien à combattre : Rat est à 0 en ENDURANCE"
+    assert side.creature_edit.enabled and side.creature_remove.enabled

@@ -203,6 +203,10 @@ class SheetScene(FluidLayout, AdventureScene):
         if selected is not None:
             self.allow(side.creature_remove, a.RemoveCreature(index=selected))
             self.allow_kind(side.creature_fight, a.StartFight)
+            box = self.adventure.state.creature_boxes[selected]
+            if box.stamina <= 0 and side.creature_fight.enabled:  # the setup leaves the defeated out: nothing to fight
+                stamina = self.book.stat("stamina").name.get(self.ui.catalogue.language)
+                side.creature_fight.set_enabled(False, ui.tr("sheet.creature_nothing_to_fight", name=box.name, stat=stamina))
         for widget in (side.creature_list, side.creature_add, side.creature_edit, side.creature_remove, side.creature_fight):
             widget.visible = shown
 
@@ -248,7 +252,18 @@ class SheetScene(FluidLayout, AdventureScene):
             top["fight"].set_enabled(True)
 
     def refresh(self, changes: list[Change]) -> None:
+        self._let_go_of_the_fallen(len(changes))
         self.sync()
+
+    def _let_go_of_the_fallen(self, changed: int) -> None:
+        """A creature box that fell in these changes (a fight from the box) is no longer the one chosen (issue 30 item 7)."""
+        creatures, session = self.controls.side.creature_list, self.adventure.session
+        index, before_at = creatures.selected, len(session.entries) - changed
+        if index is None or not 0 <= before_at < len(session.entries):
+            return
+        boxes, before = self.adventure.state.creature_boxes, session.state_at(before_at).creature_boxes
+        if index < min(len(boxes), len(before)) and boxes[index].stamina <= 0 < before[index].stamina:
+            creatures.select(None)
 
     def selection_changed(self) -> None:
         """A creature box or a spell was selected: the buttons that act on it follow."""

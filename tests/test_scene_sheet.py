@@ -288,3 +288,36 @@ def test_fight_the_chosen_creature_is_greyed_with_the_reason_when_it_is_defeated
     assert not side.creature_fight.enabled
     assert services.ui.text(side.creature_fight.disabled_reason) == "Rien à combattre : Rat est à 0 en ENDURANCE"
     assert side.creature_edit.enabled and side.creature_remove.enabled
+
+
+# -- issue 30 item 8: the week's day boxes
+def _week(services):
+    book = next(book for book in services.shelf.books.values() if getattr(book, "calendar", None))
+    driver, adventure = sheet(services, book_id=book.id)
+    driver.top.show_tab("calendar")
+    driver.send()
+    return driver, adventure, book
+
+
+def test_a_click_on_the_next_day_box_ticks_that_day(services):
+    driver, adventure, book = _week(services)
+    boxes = driver.top.regions.side.day_boxes
+    first = book.calendar.first_tick
+    driver.click(boxes[first])
+    assert adventure.state.calendar.ticked == 1
+    driver.click(boxes[(first + 1) % len(boxes)])
+    assert adventure.state.calendar.ticked == 2
+    assert adventure.session.entries[-1].action == {"do": "tick_day"}
+
+
+def test_a_click_on_another_day_box_says_which_day_is_next(services):
+    driver, adventure, book = _week(services)
+    boxes, days = driver.top.regions.side.day_boxes, driver.top.view.calendar.days
+    first = book.calendar.first_tick
+    driver.click(boxes[(first + 2) % len(boxes)])
+    assert adventure.state.calendar.ticked == 0
+    assert driver.top.message == f"Les jours se cochent dans l'ordre : le prochain est {days[first]}"
+    driver.click(boxes[first])
+    driver.click(boxes[first])  # already crossed
+    assert adventure.state.calendar.ticked == 1
+    assert driver.top.message.startswith(f"{days[first]} est déjà coché")

@@ -282,6 +282,7 @@ class SideRegions:
     creature_fight: pygame.Rect
     week_pitch: int  # from one day of the calendar tab to the next
     days: tuple[pygame.Rect, ...]  # each day's Rename button
+    day_boxes: tuple[pygame.Rect, ...]  # each day's box (a click on the next one ticks it)
     journal: pygame.Rect
     journal_links: pygame.Rect  # the timeline, chronicles and share buttons under the journal
     tools: ToolsRegions
@@ -319,6 +320,8 @@ def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
     third = (inner.width - 2 * GAP) // 3
     pitch = week_pitch(inner, shape.days)
     day_width = 150 if inner.width >= 300 else 112  # a narrow side panel leaves the day names room
+    box_side = min(36, pitch - 8)
+    box_top = (min(44, pitch - 4) - box_side) // 2
     return SideRegions(
         tabs=tabs,
         panel=panel,
@@ -330,6 +333,9 @@ def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
         days=tuple(
             pygame.Rect(inner.right - day_width, inner.y + 40 + index * pitch, day_width, min(44, pitch - 4))
             for index in range(shape.days)
+        ),
+        day_boxes=tuple(
+            pygame.Rect(inner.x, inner.y + 40 + index * pitch + box_top, box_side, box_side) for index in range(shape.days)
         ),
         journal=pygame.Rect(inner.x, inner.y, inner.width, inner.height - 112),
         journal_links=pygame.Rect(inner.x, inner.bottom - 104, inner.width, 104),

@@ -216,9 +216,7 @@ def draw_week(surface: pygame.Surface, lines: CalendarLines, regions: SheetRegio
     p, inner, pitch = ui.palette, regions.side.inner, regions.side.week_pitch
     blit_text(surface, lines.name, (inner.x, inner.y), "title", ui.theme.text_size("body"), p.ink_soft)
     for index, (name, size) in enumerate(day_names(lines, regions, ui)):
-        y = inner.y + 40 + index * pitch
-        side = min(36, pitch - 8)
-        box = pygame.Rect(inner.x, y + (min(44, pitch - 4) - side) // 2, side, side)
+        y, box = inner.y + 40 + index * pitch, regions.side.day_boxes[index]
         pygame.draw.rect(surface, p.parchment_light, box, border_radius=4)
         pygame.draw.rect(surface, p.ink, box, width=2, border_radius=4)
         if lines.crossed[index]:

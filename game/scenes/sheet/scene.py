@@ -418,6 +418,17 @@ class SheetScene(FluidLayout, AdventureScene):
         assert view is not None  # its only way in, the tick button, is built only for a book with a calendar
         self.say(self.ui.t("sheet.day_ticked", day=view["today"], ticked=view["ticked"]))
 
+    def click_day(self, index: int) -> None:
+        """A click on a day box of the week: the next day is ticked; any other box says why not (issue 30 item 8)."""
+        lines = self.view.calendar
+        if lines is None:
+            return
+        if index == lines.next_index:
+            self.tick_day()
+            return
+        key = "sheet.day_already_ticked" if lines.crossed[index] else "sheet.day_not_next"
+        self.say(self.ui.t(key, day=lines.days[index], next=lines.days[lines.next_index]), "bad")
+
     def remove_creature(self) -> None:
         creatures = self.controls.side.creature_list
         if creatures.selected is None:
@@ -653,6 +664,11 @@ class SheetScene(FluidLayout, AdventureScene):
             return None
         if event.type == pygame.MOUSEBUTTONUP and self.controls.backpack.equipment.contains(getattr(event, "pos", (-1, -1))):
             self.sync()
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self.tab == "calendar":
+            day = next((i for i, box in enumerate(self.regions.side.day_boxes) if box.collidepoint(event.pos)), None)
+            if day is not None:
+                self.click_day(day)
+                return None
         return event
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -56,6 +56,7 @@ class CalendarLines:
     days: tuple[str, ...]
     crossed: tuple[bool, ...]  # the day boxes ticked this week
     today_index: int | None
+    next_index: int  # the day box the next tick crosses (a click on it ticks it, issue 30 item 8)
     renamable: frozenset[int]
 
 
@@ -120,6 +121,7 @@ def _calendar(book: FightingFantasyBook, state: SheetState, ui: UIContext) -> Ca
         days=tuple(str(day) for day in view["days"]),
         crossed=tuple((index - calendar.first_tick) % length < done for index in range(length)),
         today_index=view["today_index"],
+        next_index=(calendar.first_tick + ticked) % length,
         renamable=frozenset(calendar.renamable),
     )
 

@@ -4,6 +4,7 @@ import logging
 import shutil
 import threading
 import time
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -344,6 +345,18 @@ class _NoWayOn(Scene):
         surface.fill((40, 30, 20))
 
 
+class _LongFight(_NoWayOn):
+    """One screen for minutes whose adventure's log grows (a long fight: a round every few seconds)."""
+
+    def __init__(self):
+        super().__init__()
+        self.adventure = SimpleNamespace(session=SimpleNamespace(entries=[]))
+
+    def update(self, dt):
+        super().update(dt)
+        self.adventure.session.entries.append("round")
+
+
 def _strand(stack):
     stack.push(_NoWayOn())
     stack.apply_pending()
@@ -363,9 +376,19 @@ def test_an_attract_loop_stuck_on_a_page_with_no_way_on_is_started_again_by_the_
 
 def test_the_watchdog_leaves_a_moving_attract_loop_alone(tmp_path):
     _, _, kiosk, loop = kiosk_loop(tmp_path, idle=1)
-    for _ in range(180):
+    for _ in range(900):  # fifteen minutes: several whole runs, fights of more than a minute among them
         seconds(loop, 1, fps=4)
-    assert kiosk.runs >= 1 and kiosk.watchdog_restarts == 0
+    assert kiosk.runs >= 2 and kiosk.watchdog_restarts == 0
+
+
+def test_a_fight_longer_than_the_watchdogs_minute_is_not_stuck_while_its_rounds_are_played(tmp_path):
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 2)
+    fight = _LongFight()
+    stack.push(fight)
+    stack.apply_pending()
+    seconds(loop, 150, fps=1)  # a round a second, for two and a half minutes on one screen
+    assert stack.top is fight and kiosk.watchdog_restarts == 0
 
 
 def test_presses_that_change_nothing_do_not_count_as_moving(tmp_path):

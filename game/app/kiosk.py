@@ -204,7 +204,8 @@ class KioskMode:
         pressed again and again on a page with no way on — do not count.
         """
         top = self.stack.top
-        session = getattr(top, "session", None)
+        adventure = getattr(top, "adventure", None)  # a screen of one adventure (AdventureScene); the creation
+        session = getattr(adventure, "session", None) or getattr(top, "session", None)  # screen holds its session
         entries = len(session.entries) if session is not None and hasattr(session, "entries") else -1
         progress = (id(top), len(self.stack.scenes), entries, self.autopilot is not None and self.autopilot.finished)
         if progress != self._progress:

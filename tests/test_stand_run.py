@@ -37,3 +37,27 @@ def test_two_minutes_of_the_stand_on_the_real_clock_play_loops_without_the_watch
     assert report.loops >= 1 and report.watchdog == 0 and not report.errors
     assert report.died is None and report.ended_on_sigterm
     assert all(sample.rss_mib > 0 for sample in report.samples)
+
+
+def test_the_tool_stopped_by_sigterm_ends_the_stand_it_started(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import time
+
+    tool = subprocess.Popen(
+        [sys.executable, str(Path(stand_run.__file__)), "--minutes", "5", "--every", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    time.sleep(5)  # the stand is up
+    stands = subprocess.run(["pgrep", "-P", str(tool.pid)], capture_output=True, text=True).stdout.split()
+    assert stands, "the tool started no stand"
+    tool.send_signal(signal.SIGTERM)
+    tool.wait(timeout=30)
+    time.sleep(0.5)
+    left = [pid for pid in stands if Path(f"/proc/{pid}").exists() and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
+    for pid in left:  # a failing run leaves no stand behind it
+        os.kill(int(pid), signal.SIGKILL)
+    assert not left

@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=int, default=5, help="the stand's idle delay before the attract loop, seconds")
     parser.add_argument("--display", help="an X display to show the stand on (default: headless)")
     args = parser.parse_args(argv)
+    # Stopped itself (SIGTERM, Ctrl+C), the tool still ends the stand it started: no stand left running.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     report = run_stand(args.minutes, args.every, args.window_size, args.idle, args.display)
     print(summary(report))
     return 0 if report.healthy else 1

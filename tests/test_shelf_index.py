@@ -80,3 +80,24 @@ def test_listing_the_shelf_from_its_index_imports_no_book_model(tmp_path):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["2", "False"]
+
+
+def test_a_start_draws_the_shelf_without_importing_the_book_models(tmp_path):
+    """Issue 28 (start-up): the models cost ~0.3 s to build; the shelf draws from the books' index, and a
+    type only the checker reads (journal's AnyBook) must not bring them in."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from game import __main__ as entry\n"
+        "from game.app import loop\n"
+        "def run(self):\n"
+        "    self.run_frames(1)\n"
+        "    print('LOADED', [m for m in ('game.books.models', 'game.books.fighting_fantasy') if m in sys.modules])\n"
+        "loop.MainLoop.run = run\n"
+        f"entry.main(['--config-dir', {str(tmp_path / 'config')!r}, '--data-dir', {str(tmp_path / 'data')!r}])\n"
+    )
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)}
+    for _ in range(2):  # the first start writes the books' index (it validates every book); the second reads it
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert "LOADED []" in done.stdout, done.stdout + done.stderr[-2000:]

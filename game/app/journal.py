@@ -8,11 +8,13 @@ player's language, with stat and counter ids shown by the book's names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.books.models import AnyBook
 from game.rules.session import Entry, entries_kept
 from game.ui.context import UIContext
+
+if TYPE_CHECKING:  # the book models are imported when a book is opened, not by the shelf (issue 28: start-up)
+    from game.books.models import AnyBook
 
 
 def _localized(ui: UIContext, book: AnyBook | None, action: dict[str, Any]) -> dict[str, Any]:

@@ -206,9 +206,11 @@ def run(driver: str, *args: str) -> dict:
 
 
 def smoke_peak(scratch: str) -> float:
-    """Peak RSS (MiB) of the real ``python -m game --smoke`` (every screen drawn headless), from its rusage."""
+    """Peak RSS (MiB) of the real ``python -m game --smoke`` (every screen drawn headless, in folders of its
+    own), from its rusage; HOME points into ``scratch`` so nothing of the user's is read."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    command = [sys.executable, "-m", "game", "--smoke", "--config-dir", f"{scratch}/config", "--data-dir", f"{scratch}/data"]
+    env.update(HOME=scratch, XDG_CONFIG_HOME=f"{scratch}/config", XDG_DATA_HOME=f"{scratch}/data")
+    command = [sys.executable, "-m", "game", "--smoke"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _pid, code, usage = os.wait4(process.pid, 0)
     if code != 0:

@@ -52,6 +52,7 @@ from game.storage.save_file import (
     parse_save,
     read_save_file,
     read_save_head,
+    save_text,
     summarize,
 )
 from game.storage.versions import History, move_aside
@@ -156,7 +157,7 @@ class SaveStore:
             summary=summarize(session),
             log=log,
         )
-        text = save.model_dump_json(indent=1)
+        text = save_text(save)
         # Never write what reading would refuse: the last good save stays, and the reason is an OSError
         # (Adventure.save shows it as its save_problem).
         actions = len(log["entries"]) + len(log["redo"])
@@ -282,7 +283,7 @@ class SaveStore:
         """A new adventure holding this one's save (or backup ``version``; not the others), under a new id; its id."""
         save = self.read(save_id, version)
         new_id = self.new_id()
-        atomic_write_text(self.path(new_id), save.model_copy(update={"id": new_id}).model_dump_json(indent=1))
+        atomic_write_text(self.path(new_id), save_text(save.model_copy(update={"id": new_id})))
         return new_id
 
     def export(self, save_id: str, destination: Path) -> None:
@@ -296,7 +297,7 @@ class SaveStore:
         restore(save, books, source.name)
         save_id = self.new_id()
         self._ensure_root()
-        atomic_write_text(self.path(save_id), save.model_copy(update={"id": save_id}).model_dump_json(indent=1))
+        atomic_write_text(self.path(save_id), save_text(save.model_copy(update={"id": save_id})))
         return save_id
 
     @property

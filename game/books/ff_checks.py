@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from game.books.ff_compile import check_expressions, target_kind
+from game.books.ff_compile import check_expressions, is_dice, target_kind
 from game.books.ff_mechanics import (
     AddEffect,
     AllyEffect,
@@ -26,6 +26,7 @@ from game.books.ff_mechanics import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.books.common import Amount
     from game.books.ff_rules import BookRules
     from game.books.fighting_fantasy import FightingFantasyBook
 
@@ -118,8 +119,8 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
             yield from _counter(book, ("spells", s_index, "counter"), spell.counter)
         if spell.requires is not None:
             yield from _counter(book, ("spells", s_index, "requires"), spell.requires)
-        for target in spell.cost:
-            yield from _payable(book, ("spells", s_index, "cost", target), target)
+        for target, amount in spell.cost.items():
+            yield from _payable(book, ("spells", s_index, "cost", target), target, amount)
         for e_index, effect in enumerate(spell.effects):
             yield from _effect_refs(book, ("spells", s_index, "effects", e_index), effect)
     for t_index, trigger in enumerate(book.triggers):
@@ -167,8 +168,15 @@ def _known(book: FightingFantasyBook, loc: Loc, target: str, *kinds: str) -> Ite
         yield from _stat(book, loc, target, computed=False)
 
 
-def _payable(book: FightingFantasyBook, loc: Loc, target: str) -> Iterable[InitErrorDetails]:
+def _payable(book: FightingFantasyBook, loc: Loc, target: str, amount: Amount) -> Iterable[InitErrorDetails]:
     yield from _known(book, loc, target, "score", "counter")
+    yield from _not_negative(loc, amount)
+
+
+def _not_negative(loc: Loc, amount: Amount) -> Iterable[InitErrorDetails]:
+    """A cost or a price is paid, never received: a number below 0 or dice taken away ("-1d6") is a mistake."""
+    if (isinstance(amount, int) and amount < 0) or (isinstance(amount, str) and is_dice(amount) and amount.startswith("-")):
+        yield _error(loc, amount, "is paid, so it is at least 0 (to give points, write an effect)")
 
 
 def _sugar_problems(book: FightingFantasyBook, stats: list[str], counters: list[str]) -> Iterable[InitErrorDetails]:
@@ -203,8 +211,8 @@ def _profile_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
         if "luck_allowed" in rules.model_fields_set and rules.luck_allowed and not book.has_stat("luck"):
             yield _error((*loc, "luck_allowed"), True, "this book has no LUCK: Luck cannot be allowed in its fights")
         if rules.round_cost is not None:
-            for target in rules.round_cost.cost:
-                yield from _payable(book, (*loc, "round_cost", "cost", target), target)
+            for target, amount in rules.round_cost.cost.items():
+                yield from _payable(book, (*loc, "round_cost", "cost", target), target, amount)
         yield from _duplicates([o.id for o in rules.options], ".".join(str(p) for p in loc) + ".options")
 
 
@@ -226,6 +234,9 @@ def _shop_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
         yield from _duplicates([i.id for i in shop.items], f"shops.{s_index}.items")
         for i_index, item in enumerate(shop.items):
             at = ("shops", s_index, "items", i_index)
+            yield from _not_negative((*at, "price"), item.price)
+            if item.sell_price is not None:
+                yield from _not_negative((*at, "sell_price"), item.sell_price)
             if item.in_list is not None:
                 yield from _list(book, (*at, "list"), item.in_list)
             for e_index, effect in enumerate(item.effects):

@@ -132,6 +132,8 @@ Effect = Annotated[
 ]
 FIGHT_EFFECTS = (AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect)
 """Effects that only make sense in a fight: a spell that has one can only be cast in a fight."""
+IN_FIGHT_EVENTS = ("fight_start", "round", "wound", "wounded")
+"""The triggers' events that happen while a fight is on (a fight effect may be one of their effects)."""
 
 Conditions = Annotated[
     list[Condition],
@@ -333,6 +335,12 @@ class Trigger(Strict):
     def _track_named(self) -> Trigger:
         if (self.on == "track") != (self.track is not None):
             raise ValueError("'track' names the track of an `on: track` trigger, and only then")
+        fought = [e.effect for e in self.effects if isinstance(e, FIGHT_EFFECTS)]
+        if fought and self.on not in IN_FIGHT_EVENTS:
+            raise ValueError(
+                f"a '{fought[0]}' effect acts on a creature of the fight in progress: a trigger on '{self.on}' has none "
+                f"(put it on {', '.join(IN_FIGHT_EVENTS)})"
+            )
         return self
 
 

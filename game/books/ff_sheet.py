@@ -58,6 +58,12 @@ class Track(Strict):
     start: int = Field(default=0, ge=0, le=100_000, description="Where it starts.")
     maximum: int | None = Field(default=None, ge=1, le=100_000, description="It never goes above this (none: no limit).")
 
+    @model_validator(mode="after")
+    def _start_fits(self) -> Track:
+        if self.maximum is not None and self.start > self.maximum:
+            raise ValueError(f"start {self.start} is above the maximum {self.maximum}")
+        return self
+
 
 class ShopItem(Strict):
     """One thing a shop sells: its price, what buying it does, and when it may be bought."""

@@ -116,6 +116,13 @@ class Context:
             if not self.holds(check.test, scope):
                 raise refusal(check.code, check.message, check.params)
 
+    def paid(self, amount: Amount, what: str) -> int:
+        """A cost or a price worked out now; refused when it works out below 0 (paid, never received)."""
+        value = self.number(amount, what=what)
+        if value < 0:
+            raise Refused("rule_unworkable", f"the {what} {amount!r} works out below 0 ({value})", rule=str(amount))
+        return value
+
     def _payable(self, amounts: list[tuple[Cost, int]]) -> None:
         for cost, amount in amounts:
             have = read_target(self, cost.target)
@@ -128,9 +135,9 @@ class Context:
         hero = self.hero()
         costs = list(costs)
         # What is known without dice is checked first: a cost that cannot be paid draws no die.
-        known = [(cost, self.number(cost.amount, what="cost")) for cost in costs if not is_dice(cost.amount)]
+        known = [(cost, self.paid(cost.amount, "cost")) for cost in costs if not is_dice(cost.amount)]
         self._payable(known)
-        rolled = [(cost, self.number(cost.amount, what="cost")) for cost in costs if is_dice(cost.amount)]
+        rolled = [(cost, self.paid(cost.amount, "cost")) for cost in costs if is_dice(cost.amount)]
         self._payable(rolled)
         amounts = [(cost, amount) for cost, amount in known + rolled]
         for cost, amount in amounts:

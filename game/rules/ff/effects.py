@@ -12,6 +12,7 @@ from game.books.common import Amount
 from game.books.expr import Value
 from game.books.ff_compile import ROUND, book_rule
 from game.books.ff_mechanics import (
+    FIGHT_EFFECTS,
     AddEffect,
     AllyEffect,
     AttackModifierEffect,
@@ -167,6 +168,8 @@ def fire(ctx: Context, event: str, track: str | None = None, round: dict[str, Va
             if trigger.test is not None and not ctx.holds(trigger.test, scope, context):
                 continue
             for effect in trigger.effects:
+                if isinstance(effect, FIGHT_EFFECTS) and (ctx.state.fight is None or ctx.state.fight.front() is None):
+                    continue  # the round just won left no creature standing: nothing for it to act on
                 apply_effect(ctx, effect, scope=ctx.scope(round=round), context=context)
             if trigger.message is not None:
                 ctx.state.messages.append(trigger.message.get(ctx.language))

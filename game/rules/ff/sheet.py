@@ -278,7 +278,7 @@ def buy(ctx: Context, action: a.Buy) -> None:
     ctx.living_hero()
     shop, item = _shop_item(ctx, action.shop, action.item)
     ctx.check(book_rule(c) for c in [*shop.conditions, *item.conditions])
-    price = ctx.number(item.price, what="price")
+    price = ctx.paid(item.price, "price")
     _, _, currency = shop.currency.partition(".")
     have = ctx.state.counters.get(currency, 0)
     if have < price:
@@ -310,7 +310,7 @@ def sell(ctx: Context, action: a.Sell) -> None:
     index = next((i for i, text in enumerate(items) if text in names), None)
     if index is None:
         raise Refused("nothing_to_sell", f"the hero has no {item.item.en} to sell", item=item.id)
-    price = ctx.number(item.sell_price, what="price")
+    price = ctx.paid(item.sell_price, "price")
     del items[index]
     _, _, currency = shop.currency.partition(".")
     ctx.state.counters[currency] = clamp_counter(ctx.book, currency, ctx.state.counters.get(currency, 0) + price, ctx.state)

@@ -103,3 +103,14 @@ def test_the_board_rates_a_loup_solitaire_fight_on_its_table(services, monkeypat
     texts = board_texts(board, monkeypatch)
     assert services.ui.t("combat.gauge_luck_forbidden") in texts and services.ui.t("combat.gauge_best_luck") not in texts
     board.shutdown()
+
+
+def test_the_creature_card_says_the_protection_stopped_its_blow(services, monkeypatch):
+    # Its tag said "Wounds you" while the banner said the protection held and the bar stayed.
+    driver, board = _board(services, [6, 6, 1, 1, 2])
+    driver.key(pygame.K_r)
+    driver.send(frames=5)
+    texts = board_texts(board, monkeypatch)
+    assert services.ui.t("combat.result_protected_card") in texts
+    assert services.ui.t("combat.result_hero_wounded_card") not in texts
+    board.shutdown()

@@ -15,7 +15,7 @@ from game.rules.ff.ruleset import hero_side
 from game.rules.ff.state import Exchange, Fight
 from game.scenes.combat.drawing import Painter, broken_bow, fit_text
 from game.scenes.combat.layout import CardGeometry, card_geometry
-from game.scenes.combat.text import name_of, result_key, roll_text, table_text
+from game.scenes.combat.text import name_of, protection_held, result_key, roll_text, table_text
 from game.scenes.combat.view import CombatView
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, rounded_box
@@ -35,10 +35,14 @@ class CardPainter(Painter):
         p = self.ui.palette
         return p.good if result in GOOD_RESULTS else p.bad if result in BAD_RESULTS else p.ink_soft
 
-    def result_words(self, exchange: Exchange) -> str:
-        """An exchange's result as a card's tag ("Touché", "Paré par Sorrel"…)."""
-        by_ally = exchange.by_ally and exchange.result == "parry"
-        return self.ui.t(result_key(exchange.result) + ("_ally_card" if by_ally else "_card"))
+    def result_words(self, exchange: Exchange, view: CombatView) -> tuple[str, RGB]:
+        """An exchange's result as a card's tag ("Touché", "Paré par Sorrel"…) and its colour; a wound the
+        hero's protection roll stopped says so (the newest step's, once its dice are down)."""
+        if exchange.result == "hero_wounded" and view.step is not None and view.settled:
+            if protection_held(view.step, exchange.protected):
+                return self.ui.t("combat.result_protected_card"), self.result_colour("hero_hit")
+        suffix = "_ally_card" if exchange.by_ally and exchange.result == "parry" else "_card"
+        return self.ui.t(result_key(exchange.result) + suffix), self.result_colour(exchange.result)
 
     def card_frame(
         self, surface: pygame.Surface, rect: pygame.Rect, *, highlight: str | None = None, dim: bool = False, local: bool = False
@@ -245,7 +249,7 @@ class CardPainter(Painter):
             self._row_state(surface, geo, tag, tone, exchange, view)
             tag = None  # said on the card's line, not on a tab over the card above
         elif exchange is not None and "cards" not in view.hidden:
-            tag, tone = self._creature_exchange(surface, rect, geo, exchange, tag, tone)
+            tag, tone = self._creature_exchange(surface, rect, geo, exchange, tag, tone, view)
         if dead:
             inset = min(16, rect.height // 3)
             pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - inset), (rect.right - 16, rect.y + inset), 2)
@@ -286,14 +290,21 @@ class CardPainter(Painter):
             blit_text(surface, notes, (geo.stats[0], geo.bar.bottom + 8), "italic", small, p.rubric)
 
     def _creature_exchange(
-        self, surface: pygame.Surface, rect: pygame.Rect, geo: CardGeometry, exchange: Exchange, tag: str | None, tone: RGB
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        geo: CardGeometry,
+        exchange: Exchange,
+        tag: str | None,
+        tone: RGB,
+        view: CombatView,
     ) -> tuple[str | None, RGB]:
         """The creature's last roll and its result; the result becomes the card's tag where it has no room."""
         t, theme = self.ui.t, self.ui.theme
         mode = self.regions.card_mode
         roll = exchange.creature_roll
         formula = roll_text(t, roll) if geo.die_size else t("combat.total_short", total=roll.total)
-        result, colour = self.result_words(exchange), self.result_colour(exchange.result)
+        result, colour = self.result_words(exchange, view)
         if exchange.table is None:  # a round read on the table: the creature rolls nothing (the hero's card says it)
             self.paint_roll(surface, geo, roll.dice, formula, None)
         small = theme.text_size("small")
@@ -316,7 +327,7 @@ class CardPainter(Painter):
     ) -> None:
         """A one-line card's right end: its state (defeated, target, wound to settle…) or its last exchange's result."""
         if tag is None and exchange is not None and "cards" not in view.hidden:
-            tag, tone = self.result_words(exchange), self.result_colour(exchange.result)
+            tag, tone = self.result_words(exchange, view)
         if tag is not None:
             room = geo.formula[0] - geo.bar.right - 56  # right of the bar's "4 / 4"
             text, size = fit_line(tag, "italic", self.ui.theme.text_size("small"), room)

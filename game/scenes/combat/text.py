@@ -233,7 +233,7 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
             banner, tone = t("combat.banner_kill", name=name), "good"
         else:
             banner, tone = t("combat.banner_hit", name=name), "good"
-    elif result == "hero_wounded" and _protected(step, target_exchange.protected):
+    elif result == "hero_wounded" and protection_held(step, target_exchange.protected):
         banner, tone = t("combat.banner_protected", name=name), "good"
     elif result == "hero_wounded":
         banner, tone = t("combat.banner_wounded", name=name), "bad"
@@ -245,7 +245,7 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
     return banner, tone
 
 
-def _protected(step: Step, roll: int | None) -> bool:
+def protection_held(step: Step, roll: int | None) -> bool:
     """The hero's protection roll (armour) stopped the whole wound: nothing lost and nothing left to settle."""
     return roll is not None and _hero_loss(step) == 0 and not fight_of(step.after).pending
 

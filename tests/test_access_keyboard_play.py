@@ -212,3 +212,64 @@ def test_a_rnp_journey_played_with_keys_only(services):
     assert [e.dice for e in adventure.session.entries] == [e.dice for e in reference.entries]
     heard = "\n".join(services.ui.speech.history)
     assert "Table Rôle'n Play" in heard
+
+
+def test_a_hero_made_at_the_shelf_falls_on_the_board_and_the_death_page_says_so_with_keys_only(services):
+    """The whole walk a blind player makes (issue 27's "break it"): shelf → creation (dice rolled, a name
+    typed) → sheet → fight setup → board → death page, with Tab, Enter, letters and the board's shortcuts."""
+    from game.app.navigator import Screen
+    from game.scenes.creation.scene import CreationScene
+    from game.scenes.death.scene import DeathScene
+
+    shelf = services.navigator.build(Screen.SHELF)
+    d = KeyboardOnly(shelf, services)
+    heard_from = len(services.ui.speech.history)
+    button, book_id = shelf.controls.book_buttons[0]
+    title = services.shelf.books[book_id].title.get("fr")
+    assert button.spoken() == f"Nouveau héros : {title}, bouton"  # six "New hero" buttons: each says whose book
+    d.tab_to(button)
+    d.enter()
+    creation = d.top
+    assert isinstance(creation, CreationScene)
+    d.tab_to(creation.controls.roll_button)
+    d.enter()
+    assert isinstance(d.top, DiceRollScene)
+    d.loop.run_frames(30)  # half a second: a press within the roll's burst lands its dice, it does not close
+    d.key(pygame.K_ESCAPE)
+    d.tab_to(creation.controls.name_field)
+    d.type("Alwen")
+    d.enter()
+    sheet = d.top
+    assert isinstance(sheet, SheetScene) and sheet.adventure.state.hero.name == "Alwen"
+
+    d.tab_to(sheet.controls.top["fight"])
+    d.enter()
+    setup = d.top
+    d.tab_to(setup.controls.creatures.name_field)
+    d.type("Dragon")
+    d.key(pygame.K_TAB)
+    d.type("12")
+    d.key(pygame.K_TAB)
+    d.type("99")
+    d.tab_to(setup.controls.creatures.add_button)
+    d.enter()
+    d.tab_to(setup.controls.fight_button)
+    d.enter()
+    board = d.top
+    assert isinstance(board, CombatScene)
+    for _ in range(200):  # SKILL 12 and STAMINA 99: the hero falls, whatever the dice
+        if board.adventure.state.fight.winner is not None:
+            break
+        d.press("r")
+        d.press("a")
+    assert board.adventure.state.fight.winner == "enemies"
+    d.tab_to(board.controls.finish_button)
+    d.enter()
+
+    assert isinstance(d.top, DeathScene)
+    heard = list(services.ui.speech.history)[heard_from:]
+    assert any(line.startswith("Création du héros") for line in heard)
+    assert any(line.startswith("Feuille d'aventure") and "Alwen" in line for line in heard)
+    assert any(line.startswith("Combat.") for line in heard)
+    assert "Le héros est mort" in "\n".join(heard)
+    assert heard[-1].startswith("Votre héros est mort. Alwen : ")

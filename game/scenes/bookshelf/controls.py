@@ -101,6 +101,11 @@ def card_tooltip(ui: UIContext, book: BookCard) -> str:
     return f"{title} — {book.blurb.get(language)}" if book.blurb is not None else title
 
 
+def card_spoken(ui: UIContext, book: BookCard, key: str) -> str:
+    """What a screen reader calls a card's button: its label and the book's whole title ("New hero: …")."""
+    return ui.t(key + "_spoken", book=book.title.get(ui.catalogue.language))
+
+
 def _books(
     ui: UIContext,
     r: ShelfRegions,
@@ -120,9 +125,10 @@ def _books(
         following.set_enabled(r.cards.index < r.cards.pages - 1, ui.tr("shelf.last_page"))
     cards, menus = [], []
     for index, book in enumerate(shown):
-        label = ui.tr("shelf.open_table") if book.kind == "rolenplay" else ui.tr("shelf.new_hero")
-        button = Button(ui, r.card_button(index), label, style="primary", on_click=partial(intents.start_book, book.id))
+        key = "shelf.open_table" if book.kind == "rolenplay" else "shelf.new_hero"
+        button = Button(ui, r.card_button(index), ui.tr(key), style="primary", on_click=partial(intents.start_book, book.id))
         button.tooltip = partial(card_tooltip, ui, book)
+        button.spoken_name = partial(card_spoken, ui, book, key)  # six "New hero" buttons: say whose book
         cards.append((button, book.id))
         if book.id in own:
             menu = Button(ui, r.card_menu_button(index), "…", on_click=partial(intents.book_menu, book.id))

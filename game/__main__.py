@@ -274,6 +274,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
     import pygame
 
     from game.app.crash import LOGGER, CrashRecovery, setup_logging
+    from game.app.drops import DropImport
     from game.app.lifecycle import locks_follow_the_screens
     from game.app.loop import MainLoop
     from game.app.narrator import Narrator
@@ -312,6 +313,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
         narrator=Narrator(services.ui, lambda: services.keymap),
         stop=stop,
         on_stack_change=locks_follow_the_screens(services.saves),
+        on_drop=DropImport(services),
     )
 
 

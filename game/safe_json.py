@@ -48,6 +48,14 @@ def json_path(location: tuple) -> str:
     return text
 
 
+def place_in_file(path: str) -> str | None:
+    """Where in a file an error is, for a reader: None for the whole file (``$``), else the path without its
+    ``$.`` ("stats[0].roll.dice")."""
+    if path in ("", "$"):
+        return None
+    return path.removeprefix("$.").removeprefix("$")
+
+
 def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
     """How deeply lists and objects nest (stops counting past ``limit``)."""
     depth = 0

@@ -21,6 +21,7 @@ from game.app.display import RESIZE_EVENTS, Display
 from game.app.narrator import Narrator, focused_widget
 from game.app.scene import SceneStack
 
+DROP_EVENTS = (pygame.DROPBEGIN, pygame.DROPFILE, pygame.DROPTEXT, pygame.DROPCOMPLETE)
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
 MAX_DT = 0.25  # after a long idle wait, don't let animations jump ahead
 
@@ -89,6 +90,7 @@ class MainLoop:
         zoom: Callable[[], float] | None = None,
         stop: StopRequest | None = None,
         on_stack_change: Callable[[SceneStack], None] | None = None,
+        on_drop: Callable[[list[str], SceneStack], None] | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -102,6 +104,9 @@ class MainLoop:
         self.zoom = zoom  # the interface size setting: the display magnifies the page and follows the focus
         self.stop = stop  # a stop signal received ends the loop within a frame, whatever is on screen
         self.on_stack_change = on_stack_change  # told after screens came or went (the adventures' locks follow)
+        self.on_drop = on_drop  # files dropped on the window, handed over together once the drop is complete
+        self._dropped: list[str] = []
+        self._dropping = False  # between DROPBEGIN and DROPCOMPLETE: the files of one drop come one by one
         self._followed: object | None = None
         self._followed_scene: object | None = None
         self.running = True
@@ -114,6 +119,9 @@ class MainLoop:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-level handling, then the event (in logical coordinates) to the scenes."""
         self.dirty = True
+        if event.type in DROP_EVENTS:
+            self._drop(event)
+            return
         if event.type in RESIZE_EVENTS:
             size = (event.w, event.h) if hasattr(event, "w") else (getattr(event, "x", 0), getattr(event, "y", 0))
             self.display.resize(size if size[0] > 0 and size[1] > 0 else None)
@@ -152,11 +160,29 @@ class MainLoop:
             self._stack_changed()
             return False
 
+    def _drop(self, event: pygame.event.Event) -> None:
+        """Collect the files of a drop (SDL sends DROPBEGIN, a DROPFILE per file, DROPCOMPLETE)."""
+        if event.type == pygame.DROPBEGIN:
+            self._dropping = True
+        elif event.type == pygame.DROPFILE and getattr(event, "file", None):
+            self._dropped.append(event.file)
+        elif event.type == pygame.DROPCOMPLETE:
+            self._dropping = False
+
+    def _hand_over_drop(self) -> None:
+        """A complete drop (or files dropped without a DROPBEGIN) goes to ``on_drop``, whatever is on screen."""
+        if not self._dropped or self._dropping:
+            return
+        files, self._dropped = self._dropped, []
+        if self.on_drop is not None:
+            self.on_drop(files, self.stack)
+
     def _step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         if self.narrator is not None:
             self.narrator.notice(self.stack)
         for event in events:
             self.handle_event(event)
+        self._hand_over_drop()
         # Asked before update too: the frame where an animation ends must still be drawn.
         was_animating = self.animating
         self.stack.update(dt)

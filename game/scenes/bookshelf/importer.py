@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
+from game.app.drops import error_words
 from game.app.export import export_folder
 from game.app.navigator import Screen
 from game.app.services import Services
@@ -97,7 +98,7 @@ class ImportScene(FileBrowserScene):
             return
         except BookError as error:
             self.errors = [self.ui.t("shelf.book_import_failed", file=error.file, count=len(error.every()))]
-            self.errors += [f"{each.path}: {each.reason}" for each in error.every()]
+            self.errors += [error_words(self.ui, each) for each in error.every()]
             return
         except SaveError as error:
             self.errors = [self.ui.t("shelf.import_failed", reason=str(error))]

@@ -67,6 +67,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     def place_widgets(self) -> None:
         """The cards of the books on the page shown, the saved adventures and the buttons, for ``self.page``."""
         shelf = self.services.shelf
+        self.shelf_shown = shelf  # a shelf read again (a book dropped on the window) is shown on resume
         # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
         # Drawn from the books' cards (the shelf's index): a book is validated when it is opened.
         books = self.ordered_books()
@@ -546,6 +547,9 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     def resume(self) -> None:
+        if self.services.shelf is not self.shelf_shown:  # read again while an overlay was open (a drop)
+            self._rebuild()
+            return
         if self._listed_for_this_visit:  # the shelf just made: its listing is fresh
             self._listed_for_this_visit = False
             return

@@ -275,3 +275,75 @@ def test_each_step_button_says_what_it_changes(services):
     minus, plus = form.steppers["con"]
     assert services.ui.text(minus.spoken_name) == "Constitution : un de moins"
     assert services.ui.text(plus.tooltip) == "Constitution : un de plus"
+
+
+# -- issue 31 items 10-11 and R-RNP-MOUNT-1 (revised): the gallop's hour, relay mounts, a day on horseback -------
+def travel_tab(services, party=("Aria", "Bran", "Cid")):
+    scene, driver = table(services, "travel", party)
+    return scene, driver, scene.panel
+
+
+def test_the_gallop_says_one_hour_at_most_and_a_march_two_more_with_relays(services, monkeypatch):
+    from game.scenes.rnp_table.travel import amount_caption
+
+    scene, driver, planner = travel_tab(services)
+    driver.click(widget(scene, "mode:gallop"))
+    driver.click(widget(scene, "unit:hours"))
+    assert amount_caption(services.ui, planner.shown()) == "Heures (1 au plus)"
+    assert "Heures (1 au plus)" in painted(scene, driver, monkeypatch)
+    driver.click(widget(scene, "relay"))
+    assert amount_caption(services.ui, planner.shown()) == "Heures (8 au plus)"
+    driver.click(widget(scene, "mode:foot"))
+    assert amount_caption(services.ui, planner.shown()) == "Heures (8 au plus)"
+    driver.click(widget(scene, "unit:minutes"))
+    assert amount_caption(services.ui, planner.shown()) == "Minutes (480 au plus)"
+
+
+def test_a_gallop_of_three_hours_is_refused_without_relay_and_goes_with_it(services):
+    scene, driver, planner = travel_tab(services)
+    driver.click(widget(scene, "mode:gallop"))
+    driver.click(widget(scene, "unit:hours"))
+    fill(driver, widget(scene, "amount"), "3")
+    assert not widget(scene, "go").enabled  # the rules' reason on the button
+    driver.click(widget(scene, "relay"))
+    fill(driver, widget(scene, "amount"), "3")
+    assert widget(scene, "go").enabled
+    assert planner.current.result["fresh_mounts"] == 9 and planner.current.result["relays"] == 2
+    driver.click(widget(scene, "go"))
+    close_dice(driver)
+    assert scene.rules["result"]["distance_m"] == 36000  # 12 km an hour for 3 hours
+
+
+def test_the_relay_preview_counts_fresh_mounts_and_changes_in_words(services, monkeypatch):
+    scene, driver, _ = travel_tab(services)
+    driver.click(widget(scene, "mode:gallop"))
+    driver.click(widget(scene, "unit:hours"))
+    driver.click(widget(scene, "relay"))
+    fill(driver, widget(scene, "amount"), "3")
+    assert "9 montures fraîches, 2 changements de monture par cavalier" in " ".join(painted(scene, driver, monkeypatch))
+
+
+def test_a_day_on_horseback_with_an_hour_of_gallop_covers_the_pace_day_plus_the_gallop(services):
+    scene, driver, _ = travel_tab(services)
+    driver.click(widget(scene, "mode:ride"))
+    driver.click(widget(scene, "pace:normal"))
+    fill(driver, widget(scene, "amount"), "1")
+    fill(driver, widget(scene, "gallop_hours"), "1")
+    driver.click(widget(scene, "go"))
+    close_dice(driver)
+    assert scene.rules["result"]["distance_m"] == 36000 - 4500 + 12000  # the normal day, one hour galloped
+    assert scene.rules["mode"] == "ride"
+
+
+def test_a_ride_gallops_an_hour_a_day_at_most(services):
+    scene, driver, planner = travel_tab(services)
+    driver.click(widget(scene, "mode:ride"))
+    fill(driver, widget(scene, "amount"), "1")
+    fill(driver, widget(scene, "gallop_hours"), "2")
+    assert not widget(scene, "go").enabled and planner.current.refused.code == "gallop_too_long"
+
+
+def test_the_modes_end_before_the_preview_column(services):
+    scene, _, planner = travel_tab(services)
+    regions = planner.regions()
+    assert all(widget(scene, f"mode:{m}").rect.right <= regions.preview.left for m in ("foot", "ride", "gallop", "cart", "boat"))

@@ -31,7 +31,7 @@ from game.ui.button import Button
 from game.ui.context import UIContext
 
 MAX_OVERLAY_DICE = 9
-MODES = ("foot", "gallop", "cart", "boat")
+MODES = ("foot", "ride", "gallop", "cart", "boat")  # ride: a day on horseback at the pace table (R-RNP-MOUNT-1)
 UNITS = ("distance", "minutes", "hours", "days")
 FORM, PREVIEW = 540, 320  # the planner's column and the preview's narrowest
 GO_BELOW = 490  # on a narrow panel: "Set off" under the form, the preview under it
@@ -40,12 +40,14 @@ ROWS = 5  # mode, pace, terrain, length's unit, amount: a caption over each
 TRAVEL_LINE = 68  # the planner's rows are closer than other panels'
 PACE_W, TERRAIN_W = 110, 130
 AMOUNT_W, SIDE_FIELD_W, EXTRA_X, BOAT_HOURS_X = 130, 100, 200, 340
+GALLOP_X = 400  # a ride's gallop hours, after the forced march's (its caption is longer than a boat's)
 TRAVELLERS_DY, TRAVELLERS_CAPTION = 360, 22  # the travellers' caption, their buttons this far under it
 TRAVELLER_LEAST, TRAVELLER_PADDING = 90, 30
 NOBODY_DY = 28
 TOGGLES_DY, TOGGLE_H = 440, 36
 TOGGLE_W, CAMP_X, CAMP_W = 230, 250, 250
 GO_W, SAVES_W = 260, 250
+RELAY_W = 300  # the relay mounts' toggle, right of a gallop's amount
 REJOIN_SHOWN = 3
 SCHEDULE_HOURS = 6  # forced-march hours listed in the preview (the rest counted)
 
@@ -70,8 +72,17 @@ class TravelView:
 
     @property
     def walks(self) -> bool:
-        """A leg with a pace (on foot or by cart)."""
-        return self.plan["mode"] in ("foot", "cart")
+        """A leg with a pace (on foot, riding or by cart)."""
+        return self.plan["mode"] in ("foot", "ride", "cart")
+
+    @property
+    def gallop(self) -> bool:
+        return self.plan["mode"] == "gallop"
+
+    @property
+    def rides_days(self) -> bool:
+        """A ride by days: each day may gallop up to the gallop's hour."""
+        return self.plan["mode"] == "ride" and self.by_days
 
     @property
     def by_days(self) -> bool:
@@ -93,6 +104,11 @@ class TravelRegions:
 
     def control(self, row: int) -> int:
         return self.rows[row] + CAPTION
+
+    @property
+    def form_right(self) -> int:
+        """Where the planner's rows end: before the preview beside them, else at the panel's right."""
+        return self.preview.left - SIDE_GAP // 2 if self.beside else self.area.right
 
 
 def travel_regions(area: pygame.Rect) -> TravelRegions:
@@ -131,9 +147,8 @@ def build_travel_controls(kit: Kit, regions: TravelRegions, view: TravelView, in
     window and the rejoin buttons."""
     ui, area, book, plan = kit.ui, regions.area, view.book, view.plan
     x, language = area.left, ui.catalogue.language
-    kit.choices(
-        "mode", x, regions.control(0), [(m, ui.tr(f"rnp.mode_{m}")) for m in MODES], plan["mode"], partial(intents.pick, "mode")
-    )
+    modes = [(m, ui.tr(f"rnp.mode_{m}")) for m in MODES]
+    kit.choices("mode", x, regions.control(0), modes, plan["mode"], partial(intents.pick, "mode"), right=regions.form_right)
     if view.walks:
         paces = [(pc.id, pc.name.get(language)) for pc in book.travel.paces]
         kit.choices("pace", x, regions.control(1), paces, plan["pace"], partial(intents.pick, "pace"), width=PACE_W)
@@ -144,7 +159,7 @@ def build_travel_controls(kit: Kit, regions: TravelRegions, view: TravelView, in
         )
     units = [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS]
     kit.choices("unit", x, regions.control(3), units, plan["unit"], partial(intents.pick, "unit"))
-    amount_fields(kit, regions, view)
+    amount_fields(kit, regions, view, intents)
     traveller_controls(kit, regions, view, intents)
     go = kit.button("go", (x, regions.go_y, GO_W, ROW), ui.tr("rnp.set_off"), intents.go, style="primary")
     saves = kit.button("saves", (x + GO_W + GAP, regions.go_y, SAVES_W, ROW), ui.tr("rnp.all_saves"), intents.show_saves)
@@ -159,11 +174,36 @@ def build_travel_controls(kit: Kit, regions: TravelRegions, view: TravelView, in
     return TravelControls(go)
 
 
-def amount_fields(kit: Kit, regions: TravelRegions, view: TravelView) -> None:
-    """How far or how long; a forced march's extra hours (days on foot or by cart); a boat's speed and hours."""
+def amount_caption(ui: UIContext, view: TravelView) -> str:
+    """The amount's caption, with the most the mode allows in hours or minutes: a march day's 8 h, or a gallop's
+    hour without relay mounts (issue 31 item 10: the gallop said "8 h max" where 1 h is allowed)."""
+    unit, book = view.plan["unit"], view.book
+    if unit not in ("hours", "minutes"):
+        return ui.t(f"rnp.amount_{unit}")
+    minute_s, hour_s = book.scale("minute").seconds, book.scale("hour").seconds
+    gallop_s = book.travel.gallop.max_minutes * minute_s
+    most_s: float = gallop_s if view.gallop and not view.plan["relay"] else book.travel.march_hours_per_day * hour_s
+    most = most_s / (hour_s if unit == "hours" else minute_s)
+    return ui.t(f"rnp.amount_{unit}", n=int(most) if float(most).is_integer() else round(most, 2))
+
+
+def gallop_caption(ui: UIContext, book: RolenplayBook) -> str:
+    """A ride's gallop hours a day, with the gallop's most (book data: 60 minutes)."""
+    hours = book.travel.gallop.max_minutes * book.scale("minute").seconds / book.scale("hour").seconds
+    return ui.t("rnp.gallop_hours", n=int(hours) if float(hours).is_integer() else round(hours, 2))
+
+
+def amount_fields(kit: Kit, regions: TravelRegions, view: TravelView, intents: TravelIntents) -> None:
+    """How far or how long; a forced march's extra hours (days on foot or by cart); a boat's speed and hours;
+    a ride's gallop hours a day; a gallop's relay mounts."""
     ui, x, y = kit.ui, regions.area.left, regions.control(4)
-    unit = view.plan["unit"]
-    kit.field("amount", (x, y, AMOUNT_W, ROW), placeholder="0", max_length=8, spoken_name=ui.tr(f"rnp.amount_{unit}"))
+    kit.field("amount", (x, y, AMOUNT_W, ROW), placeholder="0", max_length=8, spoken_name=amount_caption(ui, view))
+    if view.rides_days:
+        rect = (x + GALLOP_X, y, SIDE_FIELD_W, ROW)
+        kit.field("gallop_hours", rect, placeholder="0", max_length=4, spoken_name=gallop_caption(ui, view.book))
+    if view.gallop:
+        rect = (x + EXTRA_X, y + (ROW - TOGGLE_H) // 2, RELAY_W, TOGGLE_H)
+        kit.toggle("relay", rect, ui.tr("rnp.relay"), view.plan["relay"], partial(intents.set_flag, "relay"))
     if view.by_days and view.walks:
         kit.field(
             "extra", (x + EXTRA_X, y, SIDE_FIELD_W, ROW), placeholder="0", max_length=2, spoken_name=ui.tr("rnp.extra_hours")
@@ -203,16 +243,18 @@ def traveller_controls(kit: Kit, regions: TravelRegions, view: TravelView, inten
 
 def paint_travel(surface: pygame.Surface, view: TravelView, regions: TravelRegions, ui: UIContext) -> None:
     """The planner's captions, then the preview."""
-    pen, x, rows, unit = Pen(surface, ui), regions.area.left, regions.rows, view.plan["unit"]
+    pen, x, rows = Pen(surface, ui), regions.area.left, regions.rows
     pen.label(ui.t("rnp.travel_mode"), (x, rows[0]))
     if view.walks:
         pen.label(ui.t("rnp.travel_pace"), (x, rows[1]))
     if not view.boat:
         pen.label(ui.t("rnp.travel_terrain"), (x, rows[2]))
     pen.label(ui.t("rnp.travel_length"), (x, rows[3]))
-    pen.label(ui.t(f"rnp.amount_{unit}"), (x, rows[4]))
+    pen.label(amount_caption(ui, view), (x, rows[4]))
     if view.by_days and view.walks:
         pen.label(ui.t("rnp.extra_hours"), (x + EXTRA_X, rows[4]))
+    if view.rides_days:
+        pen.label(gallop_caption(ui, view.book), (x + GALLOP_X, rows[4]))
     if view.boat:
         pen.label(ui.t("rnp.boat_kmh"), (x + EXTRA_X, rows[4]))
         pen.label(ui.t("rnp.boat_hours"), (x + BOAT_HOURS_X, rows[4]))
@@ -248,6 +290,10 @@ def paint_preview(pen: Pen, view: TravelView, rect: pygame.Rect, beside: bool) -
         return
     result = current.result or {}
     y = paint_figures(pen, view, result, x, y)
+    if "fresh_mounts" in result:  # R-RNP-MOUNT-1 (revised): each gallop hour a fresh mount
+        mounts, changes = ui.t("rnp.relay_mounts", n=result["fresh_mounts"]), ui.t("rnp.relay_changes", n=result["relays"])
+        relays = ui.t("rnp.relay_counts", mounts=mounts, changes=changes)
+        y = pen.paragraph(relays, x, y, width, role="small", max_lines=2)
     y = paint_schedule(pen, view, result, x, y, width) + 8
     y = paint_pace(pen, view, result, x, y, width)
     paint_changes(pen, view, current.view or {}, x, y, width)
@@ -365,9 +411,17 @@ class TravelPanel(Panel):
 
     def __init__(self, table: Table, rect: pygame.Rect) -> None:
         super().__init__(table, rect)
-        self.plan: Json = {"mode": "foot", "pace": "normal", "terrain": "normal", "unit": "days", "supplies": True, "camp": True}
+        self.plan: Json = {
+            "mode": "foot",
+            "pace": "normal",
+            "terrain": "normal",
+            "unit": "days",
+            "supplies": True,
+            "camp": True,
+            "relay": False,  # a gallop with fresh mounts along the way, where the game master allows it
+        }
         self.left_out: set[str] = set()
-        self.texts.update(amount="1", extra="0", kmh="", boat_hours="")
+        self.texts.update(amount="1", extra="0", kmh="", boat_hours="", gallop_hours="")
         self.current: Preview | None = None
         self.controls: TravelControls | None = None
 
@@ -405,7 +459,7 @@ class TravelPanel(Panel):
         if amount is None:
             return None
         fields: Json = {"mode": plan["mode"]}
-        if plan["mode"] in ("foot", "cart"):
+        if plan["mode"] in ("foot", "ride", "cart"):
             fields["pace"] = plan["pace"]
         if plan["mode"] != "boat":
             fields["terrain"] = plan["terrain"]
@@ -423,10 +477,16 @@ class TravelPanel(Panel):
     def extra_fields(self) -> Json:
         """A forced march's extra hours (days on foot or by cart), a boat's speed and hours a day, as typed."""
         plan, fields = self.plan, {}
-        if plan["unit"] == "days" and plan["mode"] in ("foot", "cart"):
+        if plan["unit"] == "days" and plan["mode"] in ("foot", "ride", "cart"):
             extra = self.number("extra")
             if extra:
                 fields["extra_hours"] = extra
+        if plan["unit"] == "days" and plan["mode"] == "ride":
+            gallop = self.number("gallop_hours")
+            if gallop:
+                fields["gallop_hours"] = gallop
+        if plan["mode"] == "gallop" and plan["relay"]:
+            fields["relay"] = True
         if plan["mode"] == "boat":
             kmh, hours = self.number("kmh"), self.number("boat_hours")
             if kmh is not None:

@@ -146,7 +146,7 @@ def scale_name(ui: UIContext, book: RolenplayBook, scale: str) -> str:
 
 
 def mode_name(ui: UIContext, mode: str | None) -> str:
-    return ui.t(f"rnp.mode_{mode}") if mode in ("foot", "gallop", "cart", "boat") else "—"
+    return ui.t(f"rnp.mode_{mode}") if mode in ("foot", "ride", "gallop", "cart", "boat") else "—"
 
 
 def gains(ui: UIContext, exhaustion: dict[str, int] | None) -> str:

@@ -149,6 +149,26 @@ def _travel(services: Services) -> list[Scene]:
     return [scene]
 
 
+@showcase("rnp-travel-relay")
+def _travel_relay(services: Services) -> list[Scene]:
+    """A gallop of 3 h with relay mounts (R-RNP-MOUNT-1 revised): the fresh mounts and changes in the preview."""
+    scene, planner = opened(services, "travel", TravelPanel)
+    planner.plan.update(mode="gallop", unit="hours", relay=True)
+    planner.texts.update(amount="3")
+    scene.rebuild()
+    return [scene]
+
+
+@showcase("rnp-travel-ride")
+def _travel_ride(services: Services) -> list[Scene]:
+    """A day on horseback at the normal pace, one hour of it galloped."""
+    scene, planner = opened(services, "travel", TravelPanel)
+    planner.plan.update(mode="ride", pace="normal", unit="days")
+    planner.texts.update(amount="1", gallop_hours="1")
+    scene.rebuild()
+    return [scene]
+
+
 plain_table("rnp-calculators", "jump")
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 from functools import partial
@@ -174,11 +175,19 @@ def render_entry(
     from game.app.loop import FakeClock, MainLoop
     from game.app.narrator import Narrator
     from game.app.scene import SceneStack
-    from game.app.services import build_services
+    from game.app.services import BOOKS_INDEX, build_services
     from game.app.text_fill import fill_widgets, hostile_actions
 
-    # Each screen gets fresh services in a scratch folder: nothing touches the player's files.
+    # Each screen gets fresh services in a scratch folder: nothing touches the player's files. The books'
+    # index is made once a run (the first start validates every book to write it, 0.3 s and some MiB each
+    # time): each screen's new config folder starts with a copy, so it validates only the books it opens.
+    shared_index = folder.parent / BOOKS_INDEX
+    if shared_index.is_file():
+        (folder / "config").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shared_index, folder / "config" / BOOKS_INDEX)
     services = build_services(config_dir=folder / "config", data_dir=folder / "data", seed=7)
+    if not shared_index.is_file() and services.books_index is not None and services.books_index.is_file():
+        shutil.copyfile(services.books_index, shared_index)  # written by this run just now
     if getattr(args, "language", None):
         services.settings.language = args.language
         services.ui.catalogue.set_language(args.language)

@@ -26,3 +26,25 @@ def test_the_title_page_imports_no_model_or_widget():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_the_title_page_is_drawn_before_pydantic_babel_or_the_save_layer_is_imported(tmp_path):
+    """Issue 28 (first frame): the stop signals come first (game.app.lifecycle), and they bring nothing heavy in."""
+    import os
+
+    code = (
+        "import os, sys\n"
+        "from game import __main__ as entry\n"
+        "from game.app import splash\n"
+        "draw = splash.draw_splash\n"
+        "def leave(display):\n"
+        "    draw(display)\n"
+        "    heavy = ('pydantic', 'babel', 'numpy', 'game.storage.saves', 'game.books.models')\n"
+        "    print('AT THE TITLE PAGE', [m for m in heavy if m in sys.modules], flush=True)\n"
+        "    os._exit(0)\n"
+        "splash.draw_splash = leave\n"
+        f"entry.main(['--config-dir', {str(tmp_path / 'c')!r}, '--data-dir', {str(tmp_path / 'd')!r}])\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert "AT THE TITLE PAGE []" in done.stdout, done.stdout + done.stderr[-2000:]

@@ -21,11 +21,14 @@ import signal
 import threading
 from collections.abc import Callable, Iterable
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import safe_file
-from game.app.scene import SceneStack
-from game.storage.saves import SaveStore
+
+if TYPE_CHECKING:  # for the checker only: `python -m game` installs the signals before its title page, so this
+    # module must not bring the save layer (pydantic) nor the scenes (Babel) in ahead of that first frame
+    from game.app.scene import SceneStack
+    from game.storage.saves import SaveStore
 
 LOGGER = logging.getLogger("feuille")
 GRACE_SECONDS = 5.0

@@ -144,3 +144,20 @@ def test_a_window_the_page_fills_gets_no_letterbox_pass(monkeypatch):
     )
     display.present()
     assert fills == [] and window.get_at((640, 360))[:3] == (200, 100, 50)
+
+
+def test_a_page_as_big_as_the_window_is_drawn_straight_into_it():
+    """Issue 28 item 4: no second 1080p surface to keep nor to copy each frame when the page fills the window."""
+    init_pygame((1280, 720))
+    display = Display((1280, 720))
+    assert display.direct and display.surface is display.window
+    display.surface.fill((9, 8, 7))
+    display.present()
+    assert display.window.get_at((640, 360))[:3] == (9, 8, 7)
+    display.resize((1000, 800))  # letterboxed: a page of its own again, scaled into the window
+    assert not display.direct and display.surface is not display.window and display.surface.get_size() == (1280, 720)
+    display.set_zoom(2.0)  # magnified: a part of the page is shown
+    display.resize((1280, 720))
+    assert not display.direct
+    display.set_zoom(1.0)
+    assert display.direct and display.surface is display.window

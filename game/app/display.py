@@ -169,6 +169,7 @@ class Display:
         self.fixed_size = logical_size  # the page of a screen that is not fluid
         self.fluid = False  # whether the page follows the window (see fluid_page)
         self.surface = pygame.Surface(logical_size)
+        self.direct = False  # whether the page is the window itself (see _viewport)
         self.letterbox_colour = letterbox_colour
         self.fullscreen = False
         self._windowed_size = window_size
@@ -197,9 +198,15 @@ class Display:
         page = self.fixed_size
         if self.fluid:
             page, zoom = fluid_page((size[0], max(1, size[1] - band)), self.zoom)
-        if page != self.logical_size:
-            self.logical_size = page
+        # A page as big as the window, shown whole, is drawn straight into the window: no second surface to
+        # keep (8 MB at 1080p) nor to copy every frame (issue 28: one composition pass).
+        direct = page == tuple(size) and band == 0 and zoom == 1.0 and self.window.get_size() == tuple(size)
+        if direct:
+            self.surface = self.window
+        elif page != self.logical_size or self.direct:
             self.surface = pygame.Surface(page)
+        self.direct = direct
+        self.logical_size = page
         return Viewport(self.logical_size, size, band, zoom, self.pan)
 
     def set_fluid(self, fluid: bool) -> None:
@@ -315,6 +322,9 @@ class Display:
 
     def present(self) -> None:
         """Scale the logical page into the window with letterbox bars, then flip."""
+        if self.direct:  # the scenes drew into the window itself
+            pygame.display.flip()
+            return
         viewport = self.viewport
         dest, shown = viewport.dest, viewport.shown
         page = self.surface if shown.size == self.logical_size else self.surface.subsurface(shown)

@@ -11,16 +11,23 @@ from game.rules.session import Session, Start
 
 
 def played(
-    book: FightingFantasyBook, hero: dict[str, int], fight: dict[str, Any], fights: int, seed: int = 24
+    book: FightingFantasyBook,
+    hero: dict[str, int],
+    fight: dict[str, Any],
+    fights: int,
+    seed: int = 24,
+    before: tuple[dict[str, Any], ...] = (),
 ) -> tuple[float, float]:
     """(share of fights the hero's side won, its standard error): ``fights`` seeded fights, Luck never tested.
 
     Each fight is played by the rules engine (``round`` until it ends, every waiting wound accepted),
-    so a figure that contradicts the play shows here.
+    so a figure that contradicts the play shows here. ``before``: actions applied before the fight starts.
     """
     wins = 0
     for i in range(fights):
         s = Session(book, RandomDice(seed * 1_000_003 + i), Start(hero=hero))
+        for action in before:
+            s.apply(action)
         s.apply({"do": "fight", **fight})
         while s.state.fight is not None and s.state.fight.active:
             s.apply({"do": "no_luck"} if s.state.fight.pending else {"do": "round"})

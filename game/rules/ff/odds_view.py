@@ -66,6 +66,7 @@ class Situation:
     law: ExchangeLaw | None = None  # the profile's own exchange, when the core's numbers cannot say it
     leaves_out: tuple[str, ...] = ()  # catalogue keys of the rules in force the figure does not follow
     round_loss: int = 0  # the hero's side loses this much after every round (a book's "round" trigger: Mindforce)
+    ammunition: tuple[int, int, str] | None = None  # a round cost the odds count: (left, per round, when short)
 
 
 def numbers_of(book: FightingFantasyBook, profile: str | None = None) -> CombatNumbers:
@@ -118,9 +119,28 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
         alone=fight.ally_alone if ally is not None else None,
     )
     loss, unfollowed = round_triggers(book, state, fight.profile)
-    s = replace(s, round_loss=loss)
+    s = replace(s, round_loss=loss, ammunition=ammunition(book, state, fight.profile))
     law = profile_law(book, state, s)
     return replace(s, law=law, leaves_out=leaves_out(book, fight.profile, s, law) + unfollowed)
+
+
+def ammunition(book: FightingFantasyBook, state: SheetState, pid: str | None) -> tuple[int, int, str] | None:
+    """The profile's round cost as the odds count it: (the counter's value now, the whole points each round
+    costs, what happens when short), or None when there is none or the odds cannot follow it (a cost on dice
+    or in several things, a counter the exchange itself reads; then ``leaves_out`` names it)."""
+    rules = book.profile(pid)
+    cost = rules.round_cost
+    if cost is None or rules.table is not None or len(cost.cost) != 1:  # a table round pays nothing (the rules)
+        return None
+    ((target, amount),) = cost.cost.items()
+    wounds = rules.wounds
+    if not target.startswith("counters.") or not isinstance(amount, int) or amount < 1:
+        return None
+    if target in _inputs(book, law_reads(book, pid), wounds) or target == wounds:
+        return None
+    left = SheetScope(book, state)[target]
+    assert isinstance(left, int)  # a counter
+    return left, amount, cost.when_short
 
 
 #: Names a trigger's condition may read that a fight changes: such a condition cannot be read once for the fight.
@@ -178,17 +198,19 @@ _MOVING = {"fight.round": "combat.odds_leaves_out_round", "fight.enemies_left": 
 def leaves_out(book: FightingFantasyBook, profile: str | None, s: Situation, law: ExchangeLaw | None) -> tuple[str, ...]:
     """The rules in force that the figure cannot follow, as catalogue keys for the board: never silently ignored.
 
-    A per-round cost (ammunition) is not part of the exchange's law yet; a
+    A per-round cost the odds cannot count (not one counter at a whole
+    number a round, or a counter the exchange reads; ``ammunition``); a
     name the law reads that the fight itself changes (the round's number, a
     counter) is read as it is now; arrows beside an ally or a book's own kind
     of fight are rated as closing to melee at once (a lower bound).
     """
     out: list[str] = []
-    if book.profile(profile).round_cost is not None:
+    unpaid = book.profile(profile).round_cost is not None and book.profile(profile).table is None and s.ammunition is None
+    if unpaid:
         out.append("combat.odds_leaves_out_round_cost")
     reads = law_reads(book, profile) if law is not None else frozenset()
     out += [key for name, key in _MOVING.items() if name in reads]
-    if any(name.startswith("counters.") for name in reads) and book.profile(profile).round_cost is not None:
+    if any(name.startswith("counters.") for name in reads) and unpaid:
         out.append("combat.odds_leaves_out_counters")
     if s.shots and (s.ally is not None or law is not None):
         out.append("combat.odds_leaves_out_arrows")
@@ -351,7 +373,7 @@ def _rate(s: Situation, numbers: CombatNumbers) -> FightOdds:
     living = [c for c in s.creatures if c[1] > 0]
     if not living:
         return _WON
-    if s.ally is not None or s.law is not None:
+    if s.ally is not None or s.law is not None or s.ammunition is not None:
         return _party(s, numbers)
     if len(living) == 1:
         skill, stamina = living[0]
@@ -388,6 +410,7 @@ def _party(s: Situation, numbers: CombatNumbers) -> FightOdds:
         alone=s.alone,
         numbers=numbers,
         exchange=s.law,
+        round_cost=s.ammunition,
     )
     if s.shots:
         return replace(odds, exact=False, no_luck_exact=False)

@@ -109,9 +109,13 @@ def _split(o: Outcome, state: tuple[int, ...], luck: bool) -> HeroPart:
     return o.probability, tuple(now), tuple(later)
 
 
-def _ally_target(state: tuple[int, ...], hero_target: int) -> int | None:
+def _no_blows(wounds: tuple[Wound, ...]) -> tuple[Wound, ...]:
+    return tuple(w for w in wounds if w.side != "creature")
+
+
+def _ally_target(state: tuple[int, ...], hero_target: int, creatures: int) -> int | None:
     """R-ALLY-1 Decision: the first living creature other than the hero's target, else the hero's target."""
-    living = [i for i, m in enumerate(state[2:]) if m > 0]
+    living = [i for i, m in enumerate(state[2 : 2 + creatures]) if m > 0]
     others = [i for i in living if i != hero_target]
     return others[0] if others else (hero_target if hero_target in living else None)
 
@@ -133,13 +137,16 @@ def _round(
     together: bool,
     c: CombatNumbers,
     law: ExchangeLaw | None,
+    paid: bool = True,
 ) -> tuple[Outcome, ...]:
-    """One round with the ally beside the hero, aimed at ``target``."""
+    """One round with the ally beside the hero, aimed at ``target`` (``paid``: the round's cost was paid)."""
     out: list[Outcome] = []
     for p, now, later in _hero_parts(hero_eff, skills, state, target, together, c, law):
+        if not paid:  # the round's cost could not be paid: the hero's blows do not land (the creatures' do)
+            now, later = _no_blows(now), _no_blows(later)
         middle = _after(state, now)
         # (A hero felled by a wound written at once ends the fight before the ally's exchange counts.)
-        at = _ally_target(middle, target) if state[1] > 0 else None
+        at = _ally_target(middle, target, len(skills)) if state[1] > 0 else None
         if at is None:  # no ally able to fight, or nobody left for it (R-ALLY-1)
             out.append(Outcome(p, now + later))
             continue
@@ -157,8 +164,10 @@ def _law(
     alone: str | None,
     c: CombatNumbers,
     exchange: ExchangeLaw | None,
+    round_cost: tuple[int, str] | None = None,
 ) -> RoundLaw:
     shapes: dict[tuple[int, ...], tuple[tuple[Outcome, ...], ...]] = {}
+    n = len(skills)  # the creatures are slots 2 .. n + 1; the ammunition (a round cost) slot n + 2
     reads = follows or (exchange is not None and exchange.reads_scores)
     # A blow kills outright when it is at least the creature's STAMINA: up to the largest blow, the
     # STAMINA itself shapes the round, above it only "alive".
@@ -171,20 +180,26 @@ def _law(
     def law(state: tuple[int, ...]) -> tuple[tuple[Outcome, ...], ...]:
         # The round depends on who stands, whose blow would kill outright, whether the ally fights,
         # and (a law that reads the scores: an attack score that takes the wounds) the scores themselves.
+        paid = round_cost is None or state[2 + n] >= round_cost[0]
         if reads:
-            key = state[:1] + tuple(state[2:]) + (state[1] > 0,)
+            key = state[:1] + tuple(state[2 : 2 + n]) + (state[1] > 0, paid)
         else:
-            key = tuple(min(m, cap) for m in state[2:]) + (state[1] > 0,)
+            key = tuple(min(m, cap) for m in state[2 : 2 + n]) + (state[1] > 0, paid)
         found = shapes.get(key)
         if found is None:
             hero_eff = hero_attack + state[0] if follows else hero_attack
-            living = [i for i, m in enumerate(state[2:]) if m > 0]
+            living = [i for i, m in enumerate(state[2 : 2 + n]) if m > 0]
             if alone is not None and state[1] > 0:
-                front = living[0]  # the ally fights the creature in front; the hero watches
+                front = living[0]  # the ally fights the creature in front; the hero watches (no round to pay)
                 found = (plain_exchange("ally", ally_skill - skills[front], c, front),)
+            elif round_cost is not None and not paid and round_cost[1] == "lose":
+                found = ((Outcome(1.0, (Wound("hero", 0, KILL),)),),)  # short of the cost: the fight is lost
             else:
                 targets = living if together else living[:1]
-                found = tuple(_round(hero_eff, ally_skill, skills, state, t, together, c, exchange) for t in targets)
+                found = tuple(_round(hero_eff, ally_skill, skills, state, t, together, c, exchange, paid) for t in targets)
+                if round_cost is not None and paid:  # paid first, as attack_round does before the dice
+                    cost = (Wound("counter", 0, round_cost[0]),)
+                    found = tuple(tuple(Outcome(o.probability, cost + o.wounds) for o in choice) for choice in found)
             shapes[key] = found
         return found
 
@@ -206,6 +221,7 @@ def party_odds(
     numbers: CombatNumbers = CombatNumbers(),
     budget: Budget = _BUDGET,
     exchange: ExchangeLaw | None = None,
+    round_cost: tuple[int, int, str] | None = None,
 ) -> FightOdds:
     """P(win) of the hero's side (hero and ally) against ``creatures`` (SKILL, STAMINA), in the fight's order.
 
@@ -220,7 +236,11 @@ def party_odds(
     hero's exchange of a book's own kind of fight (``rounds.ExchangeLaw``)
     instead of the FF core's from ``numbers`` (which still give the ally's
     exchange and whether Luck is allowed); one creature at a time only: all
-    together, the hero's one roll is shared by every exchange.
+    together, the hero's one roll is shared by every exchange.  ``round_cost``:
+    (ammunition, what each of the hero's rounds costs, ``"no_attack"`` or
+    ``"lose"`` when it cannot be paid): the ammunition is part of the state,
+    paid at the start of each round; short, the hero's blows do not land, or
+    the fight is lost.
     """
     if exchange is not None and together:
         raise ValueError("a book's own exchange law rates one creature at a time, not all together")
@@ -230,18 +250,33 @@ def party_odds(
         raise ValueError(f"alone must be None, 'until_down' or 'whole_fight', got {alone!r}")
     skills = tuple(s for s, _ in creatures)
     luck = hero_luck if numbers.luck_allowed else 0
+    ammunition = () if round_cost is None else (check_score("ammunition", round_cost[0]),)
+    if round_cost is not None and (round_cost[1] < 1 or round_cost[2] not in ("no_attack", "lose")):
+        raise ValueError(f"a round cost is at least 1, short 'no_attack' or 'lose', got {round_cost!r}")
+    cost = None if round_cost is None else (round_cost[1], round_cost[2])
     fight = Fight(
-        slots=(hero_stamina, ally_stamina) + tuple(m for _, m in creatures),
+        slots=(hero_stamina, ally_stamina) + tuple(m for _, m in creatures) + ammunition,
         luck=luck,
-        law=_law(hero_attack, attack_follows_wounds, ally_skill, skills, together, alone, numbers, exchange),
+        law=_law(hero_attack, attack_follows_wounds, ally_skill, skills, together, alone, numbers, exchange, cost),
         luck_allowed=numbers.luck_allowed,
         lost=(lambda s: s[1] <= 0) if alone == "whole_fight" else None,
+        counters=len(ammunition),
     )
     if fits(fight, budget.seconds, budget.bytes):
         values = solve(fight)
         return FightOdds(values[0], values[-1], 1.0 - values[-1], None, None)
     seed = seed_of(
-        hero_attack, hero_stamina, hero_luck, ally_skill, ally_stamina, creatures, together, alone, attack_follows_wounds, numbers
+        hero_attack,
+        hero_stamina,
+        hero_luck,
+        ally_skill,
+        ally_stamina,
+        creatures,
+        together,
+        alone,
+        attack_follows_wounds,
+        numbers,
+        *(() if round_cost is None else (round_cost,)),  # the seeds of the fights without one stay as they were
     )
     never = estimate(fight, use_luck=False, seed=seed)
     best = estimate(fight, use_luck=True, seed=seed + 1) if luck >= 2 else never

@@ -35,15 +35,15 @@ KILL = -1
 class Wound:
     """One wound an exchange deals: to whom, how much, and what a Test of Luck would make of it."""
 
-    side: str  # "hero" | "ally" | "creature"
-    index: int = 0  # the creature's place in the fight (side "creature")
+    side: str  # "hero" | "ally" | "creature" | "counter" (a counter the round spends: ammunition)
+    index: int = 0  # the creature's place in the fight (side "creature"), the counter's (side "counter")
     damage: int = 0  # points off the side's wound score, or KILL
     lucky: int | None = None  # damage in all if Lucky (None: no Luck on this wound)
     unlucky: int | None = None
 
     def __post_init__(self) -> None:
-        if self.side not in ("hero", "ally", "creature"):
-            raise ValueError(f"a wound's side is hero, ally or creature, got {self.side!r}")
+        if self.side not in ("hero", "ally", "creature", "counter"):
+            raise ValueError(f"a wound's side is hero, ally, creature or counter, got {self.side!r}")
         if (self.lucky is None) != (self.unlucky is None):
             raise ValueError("a wound Luck can change gives both its Lucky and its Unlucky damage")
         for amount in (self.damage, self.lucky, self.unlucky):

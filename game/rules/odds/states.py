@@ -60,8 +60,10 @@ class Fight:
     """A fight for the solver: its scores, LUCK, round law and how it ends.
 
     ``slots``: the hero's wound score first, then the ally's (0 without one),
-    then each creature's.  ``lost``: the fight is lost in this state besides
-    the hero falling (an ally who fights alone and falls, R-ALLY-1); it is won
+    then each creature's, then ``counters`` counters the rounds spend
+    (ammunition: a wound of side "counter" takes from them).  ``lost``: the
+    fight is lost in this state besides the hero falling (an ally who fights
+    alone and falls, R-ALLY-1; no ammunition left where that loses); it is won
     when every creature is down once a round's wounds are settled (R-COMBAT-4).
     """
 
@@ -70,6 +72,12 @@ class Fight:
     law: RoundLaw
     luck_allowed: bool = True
     lost: Callable[[tuple[int, ...]], bool] | None = None
+    counters: int = 0
+
+    @property
+    def first_counter(self) -> int:
+        """The slot of the first counter (one past the last creature's)."""
+        return len(self.slots) - self.counters
 
 
 def cells(fight: Fight) -> int:
@@ -94,7 +102,9 @@ def fits(fight: Fight, seconds: float, memory: int) -> bool:
     return bool(size * max(branches, 1) * SECONDS_PER_UNIT <= seconds)
 
 
-def _slot(w: Wound) -> int:
+def _slot(w: Wound, first_counter: int) -> int:
+    if w.side == "counter":
+        return first_counter + w.index
     return 0 if w.side == "hero" else 1 if w.side == "ally" else 2 + w.index
 
 
@@ -112,20 +122,21 @@ def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[flo
     tests = [l for l in range(L + 1) if ps[l] > 0.0 and fight.luck_allowed]
     zero, one = [0.0] * (L + 1), [1.0] * (L + 1)
     lost = fight.lost
+    end = fight.first_counter  # the creatures are slots 2 .. end - 1
     values: dict[tuple[int, ...], list[float]] = {}
 
     def settle(state: tuple[int, ...], wounds: tuple[Wound, ...], j: int) -> list[float]:
         if state[0] <= 0 or (lost is not None and lost(state)):
             return zero  # the hero (or the ally fighting alone) is down: lost (R-DEATH-1)
         if j == len(wounds):
-            if not any(state[2:]):
+            if not any(state[2:end]):
                 return one  # every creature down, every wound settled: won (R-COMBAT-4)
             found = values.get(state)
             if found is None:
                 raise ValueError(f"an outcome of the round law changes nothing in {state}: it must have no wounds")
             return found
         w = wounds[j]
-        slot = _slot(w)
+        slot = _slot(w, end)
         accept = settle(_hit(state, slot, w.damage), wounds, j + 1)
         if w.lucky is None or w.unlucky is None or not tests:
             return accept
@@ -142,7 +153,7 @@ def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[flo
         if cancelled():
             raise Cancelled()
         for state in _level(fight.slots, level):
-            if state[0] <= 0 or not any(state[2:]) or (lost is not None and lost(state)):
+            if state[0] <= 0 or not any(state[2:end]) or (lost is not None and lost(state)):
                 continue
             best: list[float] | None = None
             for outcomes in fight.law(state):
@@ -163,7 +174,7 @@ def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[flo
     start = fight.slots
     if start[0] <= 0 or (lost is not None and lost(start)):
         return zero
-    return one if not any(start[2:]) else values[start]
+    return one if not any(start[2:end]) else values[start]
 
 
 def _level(top: tuple[int, ...], level: int) -> list[tuple[int, ...]]:
@@ -226,16 +237,18 @@ def _play(
         draw = rng.random() * cumulative[-1]
         o = outcomes[next(i for i, c in enumerate(cumulative) if draw < c or i == len(cumulative) - 1)]
         for w in o.wounds:
-            state, luck = _settle_one(state, luck, w, rng, use_luck)
+            state, luck = _settle_one(state, luck, w, rng, use_luck, fight.first_counter)
             if state[0] <= 0 or (lost is not None and lost(state)):
                 return False, rounds
-        if not any(state[2:]):
+        if not any(state[2 : fight.first_counter]):
             return True, rounds
     return False, MAX_ROUNDS
 
 
-def _settle_one(state: tuple[int, ...], luck: int, w: Wound, rng: random.Random, use_luck: bool) -> tuple[tuple[int, ...], int]:
-    slot = _slot(w)
+def _settle_one(
+    state: tuple[int, ...], luck: int, w: Wound, rng: random.Random, use_luck: bool, first_counter: int
+) -> tuple[tuple[int, ...], int]:
+    slot = _slot(w, first_counter)
     damage = w.damage
     if use_luck and w.lucky is not None and w.unlucky is not None and luck >= 2:
         left = state[slot]

@@ -212,3 +212,26 @@ def test_the_screen_reader_hears_a_folder_as_a_folder_and_a_file_with_its_size(t
     rows.select(1)
     assert "g.json" in rows.spoken_value() and services.ui.t("files.size_b", n=2) in rows.spoken_value()
     assert str(tmp_path / "r") in box.spoken_summary()
+
+
+def test_the_share_panel_chooses_where_exports_go_in_the_browser_and_keeps_it(tmp_path):
+    from app_helpers import make_adventure
+
+    from game.scenes.share import ShareScene
+
+    services = make_services(tmp_path)
+    (tmp_path / "mine" / "exports").mkdir(parents=True)
+    adventure = make_adventure(services, "DF31")
+    driver = Driver(ShareScene(services, adventure))
+    share = driver.top
+    driver.click(share.folder_button)
+    browser = driver.top
+    assert isinstance(browser, FileBrowserScene) and browser.mode == "folder"
+    browser.show(tmp_path / "mine")
+    browser.controls.rows.select(0)
+    driver.click(browser.controls.choose)
+    assert driver.top is share and str(tmp_path / "mine" / "exports") in share.result
+    driver.click(share.buttons["markdown"])
+    written = tmp_path / "mine" / "exports" / f"feuille-{adventure.save_id}-journal.md"
+    assert written.exists() and str(written) in share.result
+    assert services.settings_store.load().settings.export_folder == str(tmp_path / "mine" / "exports")

@@ -19,9 +19,13 @@ from game.ui.context import UIContext
 
 
 def export_folder(services: Any) -> Path:
-    """Where exports are written: ``services.exports_dir`` when set (tests, kiosk), else the user's documents."""
+    """Where exports are written: ``services.exports_dir`` when set (tests, kiosk), else the folder the player
+    chose (``settings.export_folder``), else the user's documents."""
     folder = getattr(services, "exports_dir", None)
-    return Path(folder) if folder else Path(platformdirs.user_documents_dir())
+    if folder:
+        return Path(folder)
+    chosen = getattr(getattr(services, "settings", None), "export_folder", "")
+    return Path(chosen) if chosen else Path(platformdirs.user_documents_dir())
 
 
 MARKDOWN_MARKS = frozenset("\\`*_[]<>|~#&")

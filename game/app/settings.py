@@ -49,6 +49,8 @@ class Settings(BaseModel):
     shortcuts: dict[str, str] = Field(default_factory=dict)
     # The folders a file was last chosen in (the file browser's recent places, newest first).
     recent_places: list[Annotated[str, Field(max_length=4000)]] = Field(default_factory=list, max_length=6)
+    # Where exports go when the player chose a folder in the file browser ("": the documents folder).
+    export_folder: str = Field(default="", max_length=4000)
 
     @property
     def animation_factor(self) -> float:

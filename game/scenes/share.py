@@ -2,8 +2,9 @@
 
 The run file is the save itself: its log carries the play mode and every die,
 so whoever imports it (bookshelf → Import) replays it and sees the same sheet.
-Files go to the user's documents folder (game.app.export.export_folder); the
-panel says where each one was written, or why it could not be.
+Files go to the user's documents folder, or the folder chosen in the file
+browser ("Choisir le dossier…", kept in the settings: game.app.export.export_folder);
+the panel says where each one was written, or why it could not be.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pygame
 from game.app.adventure import Adventure
 from game.app.export import export_folder, journal_markdown
 from game.app.modal import ModalScene
+from game.app.navigator import Screen
 from game.app.services import Services
 from game.atomic import atomic_write_text
 from game.storage.saves import SaveError
@@ -39,7 +41,7 @@ class ShareScene(ModalScene):
         self.layout(self.page)
 
     def panel_size(self) -> tuple[int, int]:
-        return 860, 400
+        return 860, 460
 
     def place_widgets(self) -> None:
         panel, ui = self.panel_rect(), self.ui
@@ -57,11 +59,45 @@ class ShareScene(ModalScene):
         self.close_button = self.group.add(
             Button(ui, (panel.right - 170, panel.bottom - 66, 140, 46), ui.tr("play.close"), on_click=self.dismiss)
         )
+        self.folder_button = self.group.add(
+            Button(
+                ui,
+                (panel.x + 30, panel.y + 84 + len(KINDS) * 62, 360, 48),
+                ui.tr("play.share_folder"),
+                on_click=self.ask_folder,
+                tooltip=lambda: self.ui.t("play.share_folder_tip", folder=str(export_folder(self.services))),
+            )
+        )
+        self.folder_button.visible = not self.services.locked  # a stand writes nowhere but its own folder
 
     def target(self, kind: str) -> Path:
         """The file an export of ``kind`` writes."""
         suffix = {"png": "-feuille.png", "markdown": "-journal.md", "run": ".json"}[kind]
         return export_folder(self.services) / f"feuille-{self.adventure.save_id}{suffix}"
+
+    def ask_folder(self) -> None:
+        """Choose where the exports go, in the file browser (remembered in the settings)."""
+        services, ui = self.services, self.ui
+        services.navigator.open(
+            self,
+            Screen.FILE_BROWSER,
+            title=ui.t("play.share_folder_title"),
+            help_text=ui.t("play.share_folder_help"),
+            choose_label=ui.t("files.choose_folder"),
+            start=export_folder(services),
+            mode="folder",
+            recent=services.settings.recent_places,
+            on_recent=self._remember_places,
+            on_choose=self._folder_chosen,
+        )
+
+    def _remember_places(self, recent: list[str]) -> None:
+        self.services.settings.recent_places = recent
+
+    def _folder_chosen(self, folder: Path) -> None:
+        self.services.settings.export_folder = str(folder)
+        self.services.save_settings()
+        self.result, self.bad = self.ui.t("play.share_folder_chosen", folder=str(folder)), False
 
     def export(self, kind: str) -> None:
         """Write one export; say where, or why not."""
@@ -90,6 +126,10 @@ class ShareScene(ModalScene):
             lines = wrap_words(self.ui.t(f"play.share_{kind}_tip"), "italic", small, panel.right - button.rect.right - 50)
             for i, line in enumerate(lines[:2]):
                 blit_text(surface, line, (button.rect.right + 20, button.rect.y + 2 + i * 22), "italic", small, p.ink_soft)
+        where = self.folder_button.rect
+        folder = self.ui.t("play.share_folder_tip", folder=str(export_folder(self.services)))
+        for i, line in enumerate(wrap_words(folder, "italic", small, panel.right - where.right - 50)[:2]):
+            blit_text(surface, line, (where.right + 20, where.y + 2 + i * 22), "italic", small, p.ink_soft)
         if self.result:
             for i, line in enumerate(wrap_words(self.result, "body", small, panel.width - 240)[:3]):
                 blit_text(surface, line, (panel.x + 30, panel.bottom - 82 + i * 22), "body", small, p.bad if self.bad else p.ink)

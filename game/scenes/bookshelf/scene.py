@@ -11,10 +11,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import pygame
 
 from game.app.adventure import Adventure
+from game.app.export import export_folder
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.recovery import AdventureBusy, VersionLine, open_saved, replay_problem, versions_of
@@ -328,7 +328,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         item = self._selected()
         if item is None or item.save is None:
             return
-        folder = Path(platformdirs.user_documents_dir())
+        folder = export_folder(self.services)
         target = folder / f"feuille-{item.id}.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)

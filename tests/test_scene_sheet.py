@@ -321,3 +321,22 @@ def test_a_click_on_another_day_box_says_which_day_is_next(services):
     driver.click(boxes[first])  # already crossed
     assert adventure.state.calendar.ticked == 1
     assert driver.top.message.startswith(f"{days[first]} est déjà coché")
+
+
+# -- issue 30 item 11: every potion says what it changed
+def test_a_potion_of_fortune_says_luck_and_initial_luck_old_to_new(services):
+    driver, adventure = sheet(services, book_id="FF1", hero={"skill": 10, "stamina": 20, "luck": 10})
+    adventure.act({"do": "counter", "name": "potion_luck", "by": 1})
+    driver.top.sync()
+    driver.click(driver.top.controls.backpack.use_buttons["potion_luck"])
+    assert adventure.state.hero.scores["luck"] == 11 and adventure.state.hero.initial["luck"] == 11
+    assert driver.top.message == "Potion bue : +1 CHANCE (10 → 11), CHANCE de départ 10 → 11."
+
+
+def test_every_potion_kind_says_the_score_it_raised_old_to_new(services):
+    driver, adventure = sheet(services, book_id="FF1", hero={"skill": 10, "stamina": 20, "luck": 10})
+    adventure.act({"do": "change", "stat": "stamina", "by": -5})
+    adventure.act({"do": "counter", "name": "potion_stamina", "by": 1})
+    driver.top.sync()
+    driver.click(driver.top.controls.backpack.use_buttons["potion_stamina"])
+    assert driver.top.message == "Potion bue : +5 ENDURANCE (15 → 20)."

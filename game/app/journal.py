@@ -139,12 +139,15 @@ def describe_changes(ui: UIContext, book: AnyBook | None, changes: Any) -> str:
 
 
 def describe_gain(ui: UIContext, book: AnyBook | None, changes: Any) -> str:
-    """A heal's message: "+3 ENDURANCE (17 → 20)", or that nothing was gained."""
+    """A heal's message: "+3 ENDURANCE (17 → 20)" and any initial score it raised ("CHANCE de départ 10 → 11"),
+    or that nothing was gained."""
     language = ui.catalogue.language
     gains = [
         ui.t("play.gain", gain=f"{c.gain:+d}", name=_name(book, "stat", c.ident, language), before=c.before, after=c.after)
-        for c in changes
         if c.kind == "stat"
+        else describe_change(ui, book, c)
+        for c in changes
+        if c.kind in ("stat", "initial")
     ]
     return ", ".join(gains) if gains else ui.t("play.no_gain")
 

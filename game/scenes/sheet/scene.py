@@ -354,7 +354,7 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def drink_kind(self, kind: str) -> None:
         """Drink one dose of a potion kind that keeps its own doses."""
-        self.act(a.DrinkPotion(kind=kind), self.ui.t("sheet.potion_drunk"))
+        self.heal(a.DrinkPotion(kind=kind), "play.potion_drunk")
 
     def heal(self, action: a.Eat | a.UseHerb | a.DrinkPotion, done_key: str) -> None:
         """A heal (eat, an herb, a potion), said with what it gained; one that would gain nothing asks first."""

@@ -251,11 +251,28 @@ def test_honest_creation_keeps_the_first_roll(services):
     assert scene.hero.initial == first and scene.message
 
 
+def test_honest_creation_makes_the_score_fields_read_only_with_the_reason_after_the_roll(services):
+    # Issue 30 item 10: the fields stayed editable after the roll, though nothing typed could be confirmed.
+    scene = CreationScene(services, services.shelf.books["DF31"])
+    scene.set_honest(True)
+    scene.roll()
+    rolled = {stat: field.text for stat, field in scene.controls.fields.items()}
+    for field in scene.controls.fields.values():
+        assert not field.enabled
+        assert "intègre" in services.ui.text(field.disabled_reason).lower()
+    field = scene.controls.fields["skill"]
+    field.process_event(__import__("ui_helpers").mouse_down(field.rect.center))
+    field.process_event(__import__("ui_helpers").text_input("9"))
+    assert {stat: field.text for stat, field in scene.controls.fields.items()} == rolled
+    assert scene.controls.name_field.enabled  # the hero's name is still the player's to write
+
+
 def test_bookmark_creation_may_roll_again(services):
     scene = CreationScene(services, services.shelf.books["DF31"])
     scene.roll()
     scene._refresh()
     assert scene.controls.roll_button.enabled
+    assert all(field.enabled for field in scene.controls.fields.values())
 
 
 def test_a_healing_spell_says_how_much_it_gained(services):

@@ -194,3 +194,10 @@ def test_undo_with_nothing_to_undo_reads_cleanly(df31):
     with pytest.raises(Refused) as refused:
         session.undo()
     assert describe_refusal(Catalogue("fr"), refused.value, df31) == "Rien à annuler."
+
+
+@pytest.mark.parametrize(("language", "name"), [("fr", "Création du héros aux dés"), ("en", "Hero rolled")])
+def test_an_action_named_in_a_refusal_reads_as_the_journal_names_it(language, name):
+    # Issue 30 item 10: the honest-play reason on the creation fields said "les dés ont décidé (roll_hero)".
+    text = describe_refusal(Catalogue(language), Refused("honest_dice", "…", do="roll_hero"))
+    assert name in text and "roll_hero" not in text

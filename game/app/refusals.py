@@ -166,7 +166,15 @@ def _moon(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str)
     return None
 
 
+def _action(catalogue: Catalogue, book: AnyBook | None, language: str, ident: str) -> str | None:
+    """An action's ``do`` as the journal names it ("Création du héros aux dés", not "roll_hero")."""
+    key = f"action.{ident}"
+    text = catalogue.t(key) if catalogue.has(key) else None
+    return None if text is None or "{" in text else text  # a text that needs its params: the id stays
+
+
 _LOCALIZERS: dict[str, Callable[[Catalogue, AnyBook | None, str, str], str | None]] = {
+    "do": _action,
     "stat": _stat,
     "spell": _book_name("spell"),
     "step": _book_name("step"),

@@ -130,7 +130,9 @@ class CreationScene(FluidLayout, WidgetScreen):
         controls.honest_toggle.value = self.play == HONEST
         refused = self.start_over_refusal()  # honest play: a rolled hero stands
         reason = None if refused is None else self.describe(refused)
-        for widget in (controls.roll_button, controls.typed_button, controls.honest_toggle, *controls.pick_buttons.values()):
+        # The score fields too (issue 30 item 10): what they would take could never be confirmed.
+        starts_over = (controls.roll_button, controls.typed_button, controls.honest_toggle, *controls.pick_buttons.values())
+        for widget in (*starts_over, *controls.fields.values()):
             widget.set_enabled(refused is None, reason)
         for name, button in controls.pick_buttons.items():
             chosen = self.picked == name

@@ -174,7 +174,6 @@ def _action(catalogue: Catalogue, book: AnyBook | None, language: str, ident: st
 
 
 _LOCALIZERS: dict[str, Callable[[Catalogue, AnyBook | None, str, str], str | None]] = {
-    "do": _action,
     "stat": _stat,
     "spell": _book_name("spell"),
     "step": _book_name("step"),
@@ -193,3 +192,5 @@ _LOCALIZERS: dict[str, Callable[[Catalogue, AnyBook | None, str, str], str | Non
     "what": _field,
     "choices": _field,
 }
+# A refusal's ``do`` param names an action (written apart: a dict with a "do" key reads as an action).
+_LOCALIZERS["do"] = _action

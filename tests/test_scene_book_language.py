@@ -200,3 +200,34 @@ def test_a_long_score_name_gives_way_to_its_short_name_on_the_sheet(services):
     _, seas = _sheet(services, "FF16", hero={"skill": 10, "stamina": 20, "luck": 9, "crew_strike": 8, "crew_strength": 12})
     line = next(line for line in seas.view.stats if line.name == "FORCE DE L'ÉQUIPAGE")
     assert line.short == "ÉQUIPAGE"
+
+
+def test_a_table_round_where_both_lose_says_so_on_the_banner(services):
+    fight = {"do": "fight", "enemies": [{"name": "Giak", "skill": 18, "stamina": 10}]}
+    _, board = _board(services, "TABLE", fight, [2], {"skill": 15, "stamina": 25})  # ratio -3, number 2: 2 and 2
+    assert board.view().told.banner == "Vous et Giak êtes blessés !"  # it said "Parade" (no blow lands)
+
+
+def test_what_the_books_triggers_say_in_a_round_is_in_the_fight_log(services):
+    import copy
+    import json
+
+    from game.books.loader import validate_book
+
+    data = copy.deepcopy(json.loads((BOOKS / "TABLE.json").read_text(encoding="utf-8")))
+    said = {"fr": "Force psychique : −2.", "en": "Mindforce: −2."}
+    data["triggers"].append({"on": "round", "effects": [{"effect": "add", "to": "stamina", "by": -2}], "message": said})
+    services.shelf.books["TABLE"] = validate_book("TABLE.json", data)
+    fight = {"do": "fight", "enemies": [{"name": "Giak", "skill": 18, "stamina": 10}]}
+    _, board = _board(services, "TABLE", fight, [2], {"skill": 15, "stamina": 25})
+    assert "Force psychique : −2." in [text for text, _ in board.view().log]
+
+
+def test_a_table_may_name_its_index_for_the_rules_in_force(services):
+    from game.scenes.combat.text import rules_in_force
+
+    book = services.shelf.books["TABLE"]
+    fight = {"do": "fight", "enemies": [{"name": "Giak", "skill": 18, "stamina": 10}]}
+    _, board = _board(services, "TABLE", fight, [2], {"skill": 15, "stamina": 25})
+    lines = rules_in_force(board.ui.t, book, board.view().fight, "fr")
+    assert any("Chaque assaut se lit sur la table du livre (rapport de force et un nombre)" in line for line in lines)

@@ -103,6 +103,11 @@ class ResultsTable(Strict):
     """
 
     index: Expression = Field(description="The value that picks the column, e.g. the combat ratio `skill - enemy.skill`.")
+    index_name: LocalText | None = Field(
+        default=None,
+        description='What the index is called, for the board (`{"fr": "rapport de force", "en": "combat ratio"}`); '
+        "none: the expression is shown with the book's names.",
+    )
     bounds: list[Annotated[int, Field(ge=-999, le=999)]] = Field(
         min_length=1,
         max_length=30,

@@ -164,6 +164,7 @@ def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None)
     else:
         banner = t("combat.banner_sheet")
         lines.append((t("combat.log_sheet"), "neutral"))
+    lines.extend((message, "neutral") for message in after.messages)  # what the book's triggers said (Mindforce: −2)
     before_front = step.before.fight.front() if step.before.fight is not None and do != "fight" else None
     if fight is not None and fight.active and fight.mode == "one_after_another" and do != "fight":
         front = fight.front()
@@ -225,14 +226,14 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
         return _tell_ally_round(t, step)
     name = name_of(after, target_exchange.creature)
     result = target_exchange.result
-    if result == "hero_hit":
-        if (
-            fight.enemies[target_exchange.creature].stamina == 0
-            and fight_of(step.before).enemies[target_exchange.creature].stamina > 0
-        ):
-            banner, tone = t("combat.banner_kill", name=name), "good"
-        else:
-            banner, tone = t("combat.banner_hit", name=name), "good"
+    index = target_exchange.creature
+    killed = fight.enemies[index].stamina == 0 and fight_of(step.before).enemies[index].stamina > 0
+    if result in ("hero_hit", "both_hit") and killed:
+        banner, tone = t("combat.banner_kill", name=name), "good"
+    elif result == "hero_hit":
+        banner, tone = t("combat.banner_hit", name=name), "good"
+    elif result == "both_hit":  # a table's cell, or two hit rules that both hold: each side loses
+        banner, tone = t("combat.banner_both_hit", name=name), "neutral"
     elif result == "hero_wounded" and protection_held(step, target_exchange.protected):
         banner, tone = t("combat.banner_protected", name=name), "good"
     elif result == "hero_wounded":
@@ -332,7 +333,9 @@ def rules_in_force(t: Translate, book: FightingFantasyBook, fight: Fight, langua
         cost = ", ".join(f"{stat(target)} −{stat(amount)}" for target, amount in rules.round_cost.cost.items())
         lines.append(t("combat.rule_round_cost", cost=cost))
     if rules.table is not None:
-        lines.append(t("combat.rule_table", index=stat(rules.table.index)))
+        table = rules.table
+        index = table.index_name.get(language) if table.index_name is not None else stat(table.index)
+        lines.append(t("combat.rule_table", index=index))
     for option in rules.options:
         if option.id in fight.options:
             lines.append(option.name.get(language))

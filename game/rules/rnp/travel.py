@@ -145,7 +145,13 @@ def forced_hours(book: RolenplayBook, extra: float, scale: str, amount: float) -
             "extra_without_days",
             "extra_hours (a forced march) follow a full day of march: give at least 1 day and the extra hours",
         )
-    return whole(extra, "extra_hours")
+    hours = whole(extra, "extra_hours")
+    # Decision (R-RNP-MARCH-1): a day has 24 hours, so a forced march adds at most 24 - 8 = 16 to the march day
+    # (the text sets no limit; 23 extra hours made 31-hour days).
+    most = int(book.scale("day").seconds // book.scale("hour").seconds - book.travel.march_hours_per_day)
+    if hours > most:
+        raise Refused("extra_over_day", f"a day has room for {most} hours of forced march at most (got {hours})", hours=most)
+    return hours
 
 
 def timed_leg(book: RolenplayBook, speed: Speed, scale: str, amount: float, extra: int) -> Leg:
@@ -388,6 +394,8 @@ def travel_party(ctx: Context, action: a.TravelParty) -> None:
     members = travellers(ctx, action)
     pace_wanted, slowed_by = leg_pace(ctx, action, members)
     leg, pace = party_leg(ctx, action, pace_wanted)
+    if leg.seconds <= 0:  # Decision: "En route !" with 0 h or 0 km is a slip, not a journey for the journal
+        raise Refused("empty_leg", "a leg of no length goes nowhere: give a distance or a time above 0")
     need = water_need(book, action.hot, action.hot_need_l)
     if (action.supplies or action.camp) and leg.days > MAX_NIGHTS:
         raise Refused(

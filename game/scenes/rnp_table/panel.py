@@ -397,6 +397,7 @@ def paint_frame(surface: pygame.Surface, frame: PanelFrame, heading: str, ui: UI
 
 
 OTHER = "__other__"
+MORE = "__more__"  # the who row's last button when the party is too big for one row: the next names
 
 
 class WhoPanel(Panel):
@@ -413,14 +414,24 @@ class WhoPanel(Panel):
         return self.who
 
     def who_options(self) -> tuple[tuple[str, TextSource], ...]:
-        """The choices of who: the living, then someone else where the panel allows it."""
-        options: list[tuple[str, TextSource]] = [(name, name) for name in self.living()]
-        if self.other:
-            options.append((OTHER, self.ui.tr("rnp.someone_else")))
-        return tuple(options)
+        """The choices of who: the living, then someone else where the panel allows it. A party too big for one
+        row (twenty at the table) shows the names from the chosen one on, as many as fit, and a "more" button
+        that brings the next ones: no button runs off the panel."""
+        living = self.living()
+        extra: list[tuple[str, TextSource]] = [(OTHER, self.ui.tr("rnp.someone_else"))] if self.other else []
+        most = max(2, self.inner().width // (SHRINK_LEAST + CHOICE_GAP))
+        if len(living) + len(extra) <= most:
+            return tuple([(name, name) for name in living] + extra)
+        keep = max(1, most - 1 - len(extra))
+        start = living.index(self.who) if self.who in living else 0
+        shown = [living[(start + i) % len(living)] for i in range(keep)]
+        self.more_from = living[(start + keep) % len(living)]
+        return tuple([(name, name) for name in shown] + extra + [(MORE, self.ui.tr("rnp.who_more"))])
+
+    more_from: str | None = None  # who "more" picks: the first name after those shown
 
     def pick_who(self, name: str) -> None:
-        self.who = name
+        self.who = self.more_from if name == MORE and self.more_from is not None else name
         self.table.rebuild()
 
     def someone(self) -> str:

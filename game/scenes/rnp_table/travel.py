@@ -23,7 +23,7 @@ from game.rules.rnp.preview import Preview, forced_march_schedule
 from game.rules.session import ActionLike, Entry, make_action
 from game.scenes.rnp_table.data import Json, last_saves, left_behind
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW, SIDE_GAP, side_by_side
-from game.scenes.rnp_table.panel import CHOICE_GAP, D20, Kit, Panel, Table, fit_width, shrink_row
+from game.scenes.rnp_table.panel import CHOICE_GAP, D20, Kit, Panel, Table, fit_width
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.words import clock_time, distance, duration, gains, mode_name, name_of, num, signed
 from game.ui import fonts
@@ -101,6 +101,7 @@ class TravelRegions:
     rejoin: tuple[int, int]
     preview: pygame.Rect
     beside: bool
+    shift: int = 0  # how much lower the toggles and "Set off" are: the travellers' extra lines
 
     def control(self, row: int) -> int:
         return self.rows[row] + CAPTION
@@ -111,16 +112,33 @@ class TravelRegions:
         return self.preview.left - SIDE_GAP // 2 if self.beside else self.area.right
 
 
-def travel_regions(area: pygame.Rect) -> TravelRegions:
+def travel_regions(area: pygame.Rect, traveller_lines: int = 1) -> TravelRegions:
     """Where "Set off" goes, the rejoin buttons and the preview: right of the planner on a wide panel, else one
-    under the other."""
+    under the other; the toggles and "Set off" go lower by the travellers' lines past the first."""
+    shift = (max(1, traveller_lines) - 1) * (ROW + CHOICE_GAP)
     columns = side_by_side(area, FORM, PREVIEW)
-    go = area.top + GO_BELOW  # under the planner, not at the foot of a tall page
+    go = area.top + GO_BELOW + shift  # under the planner, not at the foot of a tall page
     if columns is not None:
-        return TravelRegions(area, travel_rows(area.top), go, (columns[1].left, go), columns[1], True)
+        return TravelRegions(area, travel_rows(area.top), go, (columns[1].left, go), columns[1], True, shift)
     below = go + 2 * ROW + SIDE_GAP
     preview = pygame.Rect(area.left, below, area.width, area.bottom - below)
-    return TravelRegions(area, travel_rows(area.top), go, (area.left, go + ROW + GAP), preview, False)
+    return TravelRegions(area, travel_rows(area.top), go, (area.left, go + ROW + GAP), preview, False, shift)
+
+
+def traveller_lines(ui: UIContext, names: list[str], room: int) -> list[list[tuple[str, int]]]:
+    """The travellers' buttons (name, width) in lines of ``room`` (a big party wraps instead of running off the
+    panel; a name wider than the room is cut to it)."""
+    size = ui.theme.text_size("button")
+    lines: list[list[tuple[str, int]]] = [[]]
+    used = 0
+    for name in names:
+        width = min(room, max(TRAVELLER_LEAST, fonts.text_width(name, "bold", size) + TRAVELLER_PADDING))
+        if lines[-1] and used + width > room:
+            lines.append([])
+            used = 0
+        lines[-1].append((name, width))
+        used += width + CHOICE_GAP
+    return lines
 
 
 class TravelIntents(Protocol):
@@ -218,17 +236,18 @@ def amount_fields(kit: Kit, regions: TravelRegions, view: TravelView, intents: T
 def traveller_controls(kit: Kit, regions: TravelRegions, view: TravelView, intents: TravelIntents) -> None:
     """Who travels (a click leaves one behind), and for a leg in days: supplies from the packs, camp at night."""
     ui, area = kit.ui, regions.area
-    x, y = area.left, area.top + TRAVELLERS_DY + TRAVELLERS_CAPTION
-    size = ui.theme.text_size("button")
-    natural = [max(TRAVELLER_LEAST, fonts.text_width(name, "bold", size) + TRAVELLER_PADDING) for name, _ in view.travellers]
-    for (name, goes), width in zip(view.travellers, shrink_row(natural, area.right - x)):
-        style = "primary" if goes else "normal"
-        kit.button(
-            f"who:{name}", (x, y, width, ROW), name, partial(intents.flip, name), style=style, tooltip=ui.tr("rnp.traveller_tip")
-        )
-        x += width + CHOICE_GAP
+    y = area.top + TRAVELLERS_DY + TRAVELLERS_CAPTION
+    goes = dict(view.travellers)
+    for line in traveller_lines(ui, list(goes), regions.form_right - area.left):
+        x = area.left
+        for name, width in line:
+            style = "primary" if goes[name] else "normal"
+            tip = ui.tr("rnp.traveller_tip")
+            kit.button(f"who:{name}", (x, y, width, ROW), name, partial(intents.flip, name), style=style, tooltip=tip)
+            x += width + CHOICE_GAP
+        y += ROW + CHOICE_GAP
     if view.by_days:
-        plan, y, x = view.plan, area.top + TOGGLES_DY, area.left
+        plan, y, x = view.plan, area.top + TOGGLES_DY + regions.shift, area.left
         kit.toggle(
             "supplies",
             (x, y, TOGGLE_W, TOGGLE_H),
@@ -439,7 +458,9 @@ class TravelPanel(Panel):
         )
 
     def regions(self) -> TravelRegions:
-        return travel_regions(self.inner())
+        area = self.inner()
+        room = travel_regions(area).form_right - area.left
+        return travel_regions(area, len(traveller_lines(self.ui, self.living(), room)))
 
     def build(self) -> None:
         self.controls = build_travel_controls(self.kit, self.regions(), self.shown(), self)
@@ -448,7 +469,10 @@ class TravelPanel(Panel):
         paint_travel(surface, self.shown(), self.regions(), self.ui)
 
     def content_height(self, width: int) -> int:
-        return GO_BELOW + ROW if width >= FORM + SIDE_GAP + PREVIEW else GO_BELOW + 2 * ROW + SIDE_GAP + PREVIEW_HEIGHT
+        beside = width >= FORM + SIDE_GAP + PREVIEW
+        room = width if not beside else FORM  # the planner's column, near enough for counting the lines
+        shift = (len(traveller_lines(self.ui, self.living(), room)) - 1) * (ROW + CHOICE_GAP)
+        return shift + (GO_BELOW + ROW if beside else GO_BELOW + 2 * ROW + SIDE_GAP + PREVIEW_HEIGHT)
 
     # -- the action ----------------------------------------------------------------------------------
     def action(self) -> a.TravelParty | Refused | None:

@@ -56,6 +56,22 @@ class KeyboardOnly(Driver):
     def enter(self) -> None:
         self.key(pygame.K_RETURN)
 
+    def set_up_a_fight(self, sheet, name: str, skill: int, stamina: int) -> FightSetupScene:
+        """From the sheet: Fight, then one creature typed in its three fields and added."""
+        self.tab_to(sheet.controls.top["fight"])
+        self.enter()
+        setup = self.top
+        assert isinstance(setup, FightSetupScene)
+        self.tab_to(setup.controls.creatures.name_field)
+        self.type(name)
+        self.key(pygame.K_TAB)
+        self.type(str(skill))
+        self.key(pygame.K_TAB)
+        self.type(str(stamina))
+        self.tab_to(setup.controls.creatures.add_button)
+        self.enter()
+        return setup
+
 
 HERO = {"skill": 10, "stamina": 12, "luck": 9}
 # shot 3+3 ≤ 10 hits · round: Loup 6+6+7 = 19 beats 1+1+10 · Luck 2+2 ≤ 9 lucky · round: 1+1+7 < 6+6+10, accepted ·
@@ -85,18 +101,7 @@ def test_a_df49_fight_with_archery_a_wound_and_luck_played_with_keys_only(servic
     d = KeyboardOnly(sheet, services)
     heard_from = len(services.ui.speech.history)
 
-    d.tab_to(sheet.controls.top["fight"])
-    d.enter()
-    setup = d.top
-    assert isinstance(setup, FightSetupScene)
-    d.tab_to(setup.controls.creatures.name_field)
-    d.type("Loup")
-    d.key(pygame.K_TAB)
-    d.type("7")
-    d.key(pygame.K_TAB)
-    d.type("5")
-    d.tab_to(setup.controls.creatures.add_button)
-    d.enter()
+    setup = d.set_up_a_fight(sheet, "Loup", 7, 5)
     d.tab_to(setup.controls.options.shots_counter)
     d.key(pygame.K_UP)
     d.key(pygame.K_UP)
@@ -242,17 +247,7 @@ def test_a_hero_made_at_the_shelf_falls_on_the_board_and_the_death_page_says_so_
     sheet = d.top
     assert isinstance(sheet, SheetScene) and sheet.adventure.state.hero.name == "Alwen"
 
-    d.tab_to(sheet.controls.top["fight"])
-    d.enter()
-    setup = d.top
-    d.tab_to(setup.controls.creatures.name_field)
-    d.type("Dragon")
-    d.key(pygame.K_TAB)
-    d.type("12")
-    d.key(pygame.K_TAB)
-    d.type("99")
-    d.tab_to(setup.controls.creatures.add_button)
-    d.enter()
+    setup = d.set_up_a_fight(sheet, "Dragon", 12, 99)
     d.tab_to(setup.controls.fight_button)
     d.enter()
     board = d.top

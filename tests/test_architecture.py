@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -158,6 +159,8 @@ def test_the_report_counts_literals_other_than_0_1_2_and_every_any():
     assert literals[1:5] == ["2", "in", "26", "lines"]  # -3 and 40; not 0, 1, 2, a float or a boolean
     assert any(line.startswith("Any: 2 in game/scenes") for line in lines)
     assert "import circles in game/: 0 (0 inside game/scenes)" in lines
+    parts = dict(re.findall(r"^    (\S+(?: rest)?) +(\d+) in", "\n".join(lines), re.MULTILINE))
+    assert parts == {"layout.py": "0", "samples": "0", "paint.py": "0", "controls.py": "0", "the rest": "2"}  # the view's
 
 
 # -- the route table ------------------------------------------------------------------------------------

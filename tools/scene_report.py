@@ -62,6 +62,21 @@ def literal_line(label: str, modules: dict[str, arch.Module]) -> str:
     return f"  {label:<12} {literals:>5} in {lines:>6} lines = {1000 * literals / max(1, lines):>4.0f} per 1 000 lines"
 
 
+def literal_parts(scenes: dict[str, arch.Module], screens: set[str]) -> dict[str, dict[str, arch.Module]]:
+    """game/scenes by where its numbers belong: ``layout.py`` (the regions of a page: their place), the
+    samples (a showcase's values), ``paint.py`` and ``controls.py``, and the rest (scenes, parts, one-file
+    screens), where a number is a rectangle the layout model should have given."""
+    parts: dict[str, dict[str, arch.Module]] = {"layout.py": {}, "samples": {}, "paint.py": {}, "controls.py": {}}
+    parts["the rest"] = {}
+    for name, module in scenes.items():
+        leaf = name.rpartition(".")[2]
+        if arch.unit_of(name, screens) == "samples":
+            parts["samples"][name] = module
+        else:
+            parts.get(f"{leaf}.py", parts["the rest"])[name] = module
+    return parts
+
+
 def report(modules: dict[str, arch.Module], where: str) -> list[str]:
     """The report's lines for ``modules`` (a tree read by tools/architecture.py from ``where``)."""
     graph = arch.import_graph(modules)
@@ -143,6 +158,10 @@ def report(modules: dict[str, arch.Module], where: str) -> list[str]:
 
     out.append("integer literals (other than 0, 1, 2):")
     out.append(literal_line("game/scenes", scenes))
+    for label, part in literal_parts(scenes, screens).items():
+        out.append("  " + literal_line(label, part))
+    spread = sorted(((integer_literals(m), name) for name, m in literal_parts(scenes, screens)["the rest"].items()), reverse=True)
+    out.append("    the most among the rest: " + ", ".join(f"{name} {n}" for n, name in spread[:5]))
     out.append(literal_line("game/ui", ui))
     out.append(literal_line("game/app", app))
 

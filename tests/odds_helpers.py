@@ -9,6 +9,9 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 
+#: Rounds a played fight may last (the odds' estimate counts a longer one as lost too).
+MAX_ROUNDS = 20_000
+
 
 def played(
     book: FightingFantasyBook,
@@ -29,7 +32,9 @@ def played(
         for action in before:
             s.apply(action)
         s.apply({"do": "fight", **fight})
-        while s.state.fight is not None and s.state.fight.active:
+        for _ in range(MAX_ROUNDS):  # a fight nobody can end (armour stops every blow, no ammunition) is not won
+            if s.state.fight is None or not s.state.fight.active:
+                break
             s.apply({"do": "no_luck"} if s.state.fight.pending else {"do": "round"})
         wins += s.state.fight is not None and s.state.fight.winner == "hero"
     p = wins / fights

@@ -146,8 +146,27 @@ def test_validate_books_tool_reports_a_broken_book(tmp_path):
         [sys.executable, str(ROOT / "tools" / "validate_books.py"), str(tmp_path)], capture_output=True, text=True
     )
     assert result.returncode == 1
-    assert "ERROR Bad.json: $.title: this field is required" in result.stdout
+    assert "ERROR Bad.json: at title: this field is required" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_validate_books_tool_says_every_error_in_words_with_plurals_and_no_json_path_jargon(tmp_path):
+    data = json.loads((bundled_books_dir() / "FF1.json").read_text(encoding="utf-8"))
+    data.update(id="Bad")
+    data["section_count"] = "x"
+    data["meal"]["counter"] = "nope"  # a reference: judged in the same pass as the field that failed
+    write_book(tmp_path, "Bad", data)
+    (tmp_path / "Broken.json").write_text("{oops", encoding="utf-8")
+    tool = [sys.executable, str(ROOT / "tools" / "validate_books.py")]
+    result = subprocess.run([*tool, str(tmp_path), str(tmp_path / "missing.json")], capture_output=True, text=True)
+    lines = result.stdout.splitlines()
+    assert "ERROR Bad.json: at section_count: must be a whole number" in lines
+    assert any(line.startswith("ERROR Bad.json: at meal.counter:") for line in lines)  # one pass: both errors
+    assert any(line.startswith("ERROR Broken.json: is not valid JSON") for line in lines)
+    assert f"ERROR {tmp_path / 'missing.json'}: the file or folder does not exist" in lines
+    assert lines[-1] == "0 valid books, 3 broken files (4 errors)" and "$" not in result.stdout
+    one = subprocess.run([*tool, str(bundled_books_dir() / "FF1.json")], capture_output=True, text=True)
+    assert one.returncode == 0 and one.stdout.splitlines()[-1] == "1 valid book, 0 broken files (0 errors)"
 
 
 def test_every_score_beyond_the_classic_three_says_what_it_means_in_both_languages():

@@ -48,6 +48,7 @@ class Screen(StrEnum):
     HELP = "help"
     DICE_ROLL = "dice_roll"
     DICE_ENTRY = "dice_entry"
+    RANDOM_TABLE = "random_table"  # the Random Number Table: random numbers pointed at on a 10x10 grid
     CRASH_REPORT = "crash_report"
     GALLERY = "gallery"
     TITLE = "title"  # the convention stand's "touch to play" page

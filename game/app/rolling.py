@@ -153,6 +153,16 @@ def enter_dice(
 
     def ask(batch: list[DieUse]) -> None:
         labels = names(batch) if names is not None else None
+        if scene.stack is not None and batch and all(use.zero_based and use.sides == 10 for use in batch):
+            services.navigator.open(  # random numbers 0-9: pointed at on the Random Number Table
+                scene,
+                Screen.RANDOM_TABLE,
+                services.ui.t("random_table.title"),
+                labels if labels and len(labels) == len(batch) else [],
+                on_done=received,
+                rng=services.rng,
+            )
+            return
         if scene.stack is not None:
             _opening.add(scene)
             services.navigator.open(

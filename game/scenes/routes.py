@@ -55,6 +55,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.HELP: _scene("help", "HelpScene"),
     Screen.DICE_ROLL: _scene("dice_roll", "DiceRollScene", with_services=False),
     Screen.DICE_ENTRY: _scene("dice_entry", "DiceEntryScene", with_services=False),
+    Screen.RANDOM_TABLE: _scene("random_table.scene", "RandomTableScene", with_services=False),
     Screen.CRASH_REPORT: _scene("crash_report", "CrashReportScene", with_services=False),
     Screen.GALLERY: _scene("gallery", "GalleryScene", with_services=False),
     Screen.TITLE: _scene("title", "TitleScene"),

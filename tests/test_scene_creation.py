@@ -14,7 +14,7 @@ from game.app.services import build_services
 from game.app.settings import SettingsStore
 from game.scenes.creation import paint as creation_paint
 from game.scenes.creation.scene import CreationScene
-from game.scenes.creation.view import formula_text, stat_about
+from game.scenes.creation.view import formula_text, stat_about, stat_name
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.toggle import TRACK_W
@@ -196,7 +196,7 @@ def test_f1_opens_the_creation_help(services):
 
 
 @pytest.mark.parametrize("window", [(1280, 720), (1920, 1080), (1000, 800)])
-@pytest.mark.parametrize("book_id", ["DF31", "DF49", "DF64"])
+@pytest.mark.parametrize("book_id", ["DF31", "DF49", "DF64", "LW1"])
 def test_renders_at_every_window_size(services, window, book_id):
     stack, scene = open_scene(services, book_id)
     loop = MainLoop(stack, Display(window), clock=FakeClock())
@@ -208,7 +208,7 @@ def test_renders_at_every_window_size(services, window, book_id):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["fr", "en"])
-@pytest.mark.parametrize("book_id", ["DF31", "DF64"])
+@pytest.mark.parametrize("book_id", ["DF31", "DF64", "LW1"])
 def test_text_fits_its_box(services, language, book_id, size):
     services.ui.catalogue.set_language(language)
     _stack, scene = open_scene(services, book_id, size)
@@ -224,7 +224,9 @@ def test_text_fits_its_box(services, language, book_id, size):
     body, small = theme.text_size("body"), theme.text_size("small")
     x0, width = scene.r.inner
     for index, stat in enumerate(scene.book.stats):
-        assert fonts.text_width(scene.stat_name(stat), "body", body) <= scene.r.name_width
+        # the name whole, or the book's own short name where it does not fit (HABILETÉ), never cut
+        names = stat_name(stat, language)
+        assert creation_paint.fitted_name(names, "body", body, scene.r.name_width) in (names.name, names.short)
         formula_x = scene.r.name_and_formula(index)[1][0]
         if stat.roll:
             text = services.ui.t(

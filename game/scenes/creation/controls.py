@@ -33,6 +33,7 @@ class CreationIntents(Protocol):
     def pick(self, name: str) -> None: ...
     def choose(self, step: ChoiceStep) -> None: ...
     def confirm(self) -> None: ...
+    def point_at_table(self) -> None: ...
 
 
 @dataclass
@@ -45,6 +46,7 @@ class CreationControls:
     typed_button: Button
     physical_toggle: Toggle
     honest_toggle: Toggle
+    table_button: Button | None  # the Random Number Table (a book whose creation dice are random numbers)
     pick_buttons: dict[str, Button]  # a button per ready-made hero, by name
     step_buttons: dict[str, Button]  # a "choose" button per creation step, by its id
     start_button: Button
@@ -57,6 +59,7 @@ class CreationControls:
             *self.fields.values(),
             self.roll_button,
             self.typed_button,
+            *([self.table_button] if self.table_button is not None else []),
             self.physical_toggle,
             self.honest_toggle,
             *self.pick_buttons.values(),
@@ -118,6 +121,15 @@ def build_controls(
             ui.tr("creation.apply_typed"),
             on_click=intents.apply_typed,
             tooltip=ui.tr("creation.apply_typed_tooltip"),
+        ),
+        table_button=None
+        if rows.table is None
+        else Button(
+            ui,
+            rows.table,
+            ui.tr("creation.random_table"),
+            on_click=intents.point_at_table,
+            tooltip=ui.tr("creation.random_table_tooltip"),
         ),
         physical_toggle=Toggle(
             ui,

@@ -37,19 +37,30 @@ BACK_BUTTON = pygame.Rect(28, 24, 150, 42)
 TITLE_CLEAR = BACK_BUTTON.right + 16  # the centred title stays clear of the back button
 BUTTON_H, TOGGLE_H = 46, 32
 STEP_ROW = 52  # a creation step's row: its name, what was picked, its "choose" button
+STEP_ROW_CLOSE = 40  # the same when several steps share a short page (Loup Solitaire's four)
 STEP_BUTTON = (190, 42)
 PICK_H = 42  # a ready-made hero's "pick" button, at the foot of its card
+TILE_MIN = 150  # a sheet preview's tile at its smallest
 PICK_ROOM = 58  # the foot of a ready-made hero's card, where its "pick" button sits
 
 
 @dataclass(frozen=True)
 class RulesControls:
-    """The rules panel's controls under the score rows: roll and "use my scores", then the two switches."""
+    """The rules panel's controls under the score rows: roll and "use my scores", the Random Number Table
+    (a book whose creation dice are random numbers), then the two switches."""
 
     roll: pygame.Rect
     typed: pygame.Rect
     physical: pygame.Rect
     honest: pygame.Rect
+    table: pygame.Rect | None = None
+
+
+def random_numbers(book: FightingFantasyBook) -> bool:
+    """The book's creation dice are all random numbers 0–9 (its scores' and drawn steps' rolls): a Random Number
+    Table may give them."""
+    rolls = [stat.roll for stat in book.stats if stat.roll is not None] + [step.roll for step in book.creation if step.roll]
+    return bool(rolls) and all(roll is not None and roll.zero_based and roll.sides == 10 for roll in rolls)
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,7 @@ class CreationRegions:
     stats: int  # the book's scores, one row each
     ready: int  # the book's ready-made heroes (0: the sheet preview instead)
     steps: int  # the book's creation steps
+    table: bool = False  # a Random Number Table button under roll and "use my scores"
 
     @property
     def centre_x(self) -> int:
@@ -126,11 +138,16 @@ class CreationRegions:
         gap, physical_y, honest_y = (8, 52, 88) if self.short else (14, 58, 96)
         top = self.rows_top + self.stats * self.row_h + gap
         half = (width - 10) // 2
+        table = None
+        if self.table:
+            table = pygame.Rect(x0, top + physical_y - 4, width, BUTTON_H)
+            physical_y, honest_y = physical_y + BUTTON_H + gap, honest_y + BUTTON_H + gap
         return RulesControls(
             pygame.Rect(x0, top, half, BUTTON_H),
             pygame.Rect(x0 + half + 10, top, half, BUTTON_H),
             pygame.Rect(x0, top + physical_y, width, TOGGLE_H),
             pygame.Rect(x0, top + honest_y, width, TOGGLE_H),
+            table,
         )
 
     def name_and_start(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -143,24 +160,35 @@ class CreationRegions:
     @property
     def steps_rect(self) -> pygame.Rect:
         """The book's creation steps, at the foot of the top panel (no height without steps)."""
-        height = self.steps * STEP_ROW
+        height = self.steps * self.step_row_h
         return pygame.Rect(self.top.x + PAD, self.top.bottom - PAD // 2 - height, self.top.width - 2 * PAD, height)
 
     def step_row(self, index: int) -> pygame.Rect:
         """Creation step ``index``'s row of the strip."""
         strip = self.steps_rect
-        return pygame.Rect(strip.x, strip.y + index * STEP_ROW, strip.width, STEP_ROW)
+        return pygame.Rect(strip.x, strip.y + index * self.step_row_h, strip.width, self.step_row_h)
+
+    @property
+    def step_row_h(self) -> int:
+        """A step's row: closer when three steps or more share a short page."""
+        return STEP_ROW_CLOSE if self.short and self.steps >= 3 else STEP_ROW
+
+    @property
+    def tiles_fit(self) -> bool:
+        """The sheet preview's tiles have room above the steps (else the hero panel's heading shows the scores)."""
+        return self.content_bottom - (self.top.y + HEADING_SPACE + 8) >= TILE_MIN
 
     def step_button(self, index: int) -> pygame.Rect:
         """Creation step ``index``'s "choose" button, at the right of its row."""
         width, height = STEP_BUTTON
+        height = min(height, self.step_row_h - 6)
         row = self.step_row(index)
-        return pygame.Rect(row.right - width, row.y + (STEP_ROW - height) // 2, width, height)
+        return pygame.Rect(row.right - width, row.y + (self.step_row_h - height) // 2, width, height)
 
     @property
     def content_bottom(self) -> int:
         """The bottom of the top panel's content: above the book's creation steps, when it has some."""
-        return self.top.bottom - 10 - self.steps * STEP_ROW - (PAD // 2 if self.steps else 0)
+        return self.top.bottom - 10 - self.steps * self.step_row_h - (PAD // 2 if self.steps else 0)
 
     def card_rect(self, index: int) -> pygame.Rect:
         """Where ready-made hero ``index`` is drawn (the cards side by side across the top panel)."""
@@ -177,7 +205,7 @@ class CreationRegions:
         width = (inner - CARD_GAP * (self.stats - 1)) // self.stats
         top = self.top.y + HEADING_SPACE + 8
         room = self.content_bottom - top
-        tile_h = max(150, min(196 + max(0, room - 372) // 2, 260, room - 100))
+        tile_h = max(TILE_MIN, min(196 + max(0, room - 372) // 2, 260, room - 100))
         return [pygame.Rect(self.top.x + PAD + i * (width + CARD_GAP), top, width, tile_h) for i in range(self.stats)]
 
     def pick_button(self, index: int) -> pygame.Rect:
@@ -197,4 +225,6 @@ def creation_regions(size: tuple[int, int], book: FightingFantasyBook) -> Creati
     rules, right = split(body, [fixed(rules_w), fill(1)], gap=16)
     top, hero = split(right, [fill(1), fixed(HERO_HEIGHT)], gap=14, vertical=True)
     row_h = ROW_H if height >= 700 else 48 if height >= SHORT_BELOW else SHORT_ROW_H
-    return CreationRegions(size, rules, top, hero, row_h, len(book.stats), len(book.ready_heroes), len(book.creation))
+    return CreationRegions(
+        size, rules, top, hero, row_h, len(book.stats), len(book.ready_heroes), len(book.creation), random_numbers(book)
+    )

@@ -9,7 +9,7 @@ from game.scenes.creation.layout import HEADING_SPACE, PAD, PICK_ROOM, TITLE_CLE
 from game.scenes.creation.view import CreationView, HeroPanel, ReadyCard, StatName, Tile
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_die, draw_panel, draw_rule, parchment, rounded_box
+from game.ui.draw import blit_text, draw_panel, draw_polyhedral, draw_rule, parchment, rounded_box
 from game.ui.text_fit import ellipsize, fit_line, fit_lines, wrap_words
 
 RULE_HALF = 280  # the rule under the title and subtitle
@@ -193,7 +193,7 @@ def _tile(surface: pygame.Surface, tile: Tile, rect: pygame.Rect, ui: UIContext)
         total_w = len(faces) * (size + 8) - 8
         sx = rect.centerx - (total_w + plus_w) // 2 + size // 2
         for i, face in enumerate(faces):
-            draw_die(surface, (sx + i * (size + 8), dice_y), size, face, p)
+            draw_polyhedral(surface, (sx + i * (size + 8), dice_y), size, face, tile.sides, p)  # a d6's pips, else its number
         if plus:
             text = f"+ {plus}" if plus > 0 else f"− {-plus}"
             blit_text(surface, text, (sx + total_w - size // 2 + 12, dice_y), "body", body, p.ink_soft, "midleft")
@@ -211,6 +211,8 @@ def _sheet_preview(surface: pygame.Surface, view: CreationView, r: CreationRegio
     p, small, body = ui.palette, ui.theme.text_size("small"), ui.theme.text_size("body")
     panel, content_bottom = r.top, r.content_bottom
     _heading(surface, ui, panel, "creation.sheet_heading")
+    if not r.tiles_fit:
+        return  # a short page full of the book's steps: the hero panel's heading says the scores
     tiles = r.tiles()
     for tile, rect in zip(view.tiles, tiles):
         _tile(surface, tile, rect, ui)
@@ -264,11 +266,12 @@ def _steps(surface: pygame.Surface, view: CreationView, r: CreationRegions, ui: 
     for index, step in enumerate(view.steps):
         row = r.step_row(index)
         pygame.draw.line(surface, p.ink_faint, (row.x, row.y), (row.right, row.y))
-        blit_text(surface, step.title, (row.x, row.y + 16), "bold", body, p.ink, "midleft")
-        text = step.picks if step.picks else ui.t("steps.to_choose")
+        blit_text(surface, step.title, (row.x, row.y + row.height * 16 // 52), "bold", body, p.ink, "midleft")
+        text = step.picks or step.closed or ui.t("steps.to_choose")
         lines = wrap_words(text, "italic", small, row.width - 200)
         shown = lines[0] + ("…" if len(lines) > 1 else "")
-        blit_text(surface, shown, (row.x, row.y + 38), "italic", small, p.ink_soft if step.picks else p.bad, "midleft")
+        colour = p.ink_soft if step.picks or step.closed else p.bad  # a step not offered is not missing
+        blit_text(surface, shown, (row.x, row.y + row.height * 38 // 52 + 1), "italic", small, colour, "midleft")
 
 
 def paint_page(surface: pygame.Surface, view: CreationView, r: CreationRegions, ui: UIContext) -> None:

@@ -25,6 +25,7 @@ from game.books.fighting_fantasy import FightingFantasyBook, StatDef
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
+from game.rules.ff.effects import step_refusal
 from game.rules.ff.state import Hero
 from game.rules.session import BOOKMARK, HONEST, ActionLike, Entry, Session, Start, make_action
 from game.scenes.creation.controls import CreationControls, build_controls
@@ -64,6 +65,7 @@ class CreationScene(FluidLayout, WidgetScreen):
         self.picked: str | None = None
         self.message = None  # a refusal, shown in red under the fields
         self.status_key: str | None = None
+        self.drawn_line: str | None = None  # what the last drawn step gave ("Weaponskill weapon: 7 — Sword")
         self.layout(size)
 
     # -- the session ------------------------------------------------------------------------
@@ -112,17 +114,16 @@ class CreationScene(FluidLayout, WidgetScreen):
         self.controls.name_field.text = name
 
     def steps_done(self) -> bool:
-        """Every creation step of the book has been chosen."""
-        return all(step.id in self.session.state.choices for step in self.book.creation)
+        """Every creation step the book offers this hero has been chosen (Weaponskill's weapon only with it)."""
+        state = self.session.state
+        return all(step.id in state.choices or step_refusal(self.book, state, step) is not None for step in self.book.creation)
 
     def _refresh(self) -> None:
         """Buttons follow the session: start needs a hero (and every creation step); the picked card says so."""
         ui, controls, hero = self.ui, self.controls, self.hero
         controls.roll_button.label = ui.tr("creation.reroll") if self.rolled else ui.tr("creation.roll")
         for step in self.book.creation:  # a step already chosen may be chosen again
-            button = controls.step_buttons[step.id]
-            button.set_enabled(hero is not None, ui.tr("creation.need_hero"))
-            button.label = ui.tr("steps.change") if step.id in self.session.state.choices else ui.tr("steps.choose")
+            self._refresh_step(step)
         if hero is not None and not self.steps_done():
             controls.start_button.set_enabled(False, ui.tr("steps.needed"))
         else:
@@ -138,6 +139,27 @@ class CreationScene(FluidLayout, WidgetScreen):
             chosen = self.picked == name
             button.label = ui.tr("creation.picked") if chosen else ui.tr("creation.pick")
             button.style = "primary" if chosen else "normal"
+
+    def _refresh_step(self, step: ChoiceStep) -> None:
+        """A step's button: choose (or draw), again once done; off without a hero, when the book does not
+        offer the step now (its words), and for a drawn step in honest play once drawn (the roll stands)."""
+        ui, state = self.ui, self.session.state
+        button = self.controls.step_buttons[step.id]
+        done = step.id in state.choices
+        if step.roll is not None:
+            button.label = ui.tr("steps.redraw") if done else ui.tr("steps.draw")
+        else:
+            button.label = ui.tr("steps.change") if done else ui.tr("steps.choose")
+        if self.hero is None:
+            button.set_enabled(False, ui.tr("creation.need_hero"))
+            return
+        refused = step_refusal(self.book, state, step)
+        if refused is not None:
+            button.set_enabled(False, self.describe(refused))
+        elif step.roll is not None and done and self.play == HONEST:
+            button.set_enabled(False, ui.tr("steps.drawn_stands"))
+        else:
+            button.set_enabled(True)
 
     def _fill_fields(self) -> None:
         hero = self.hero
@@ -162,13 +184,14 @@ class CreationScene(FluidLayout, WidgetScreen):
             self.message = self.describe(refused)
         return refused is not None
 
-    def roll(self) -> None:
-        """Roll every formula (re-rolling starts a fresh session), then show the dice."""
+    def roll(self, own: bool = False) -> None:
+        """Roll every formula (re-rolling starts a fresh session), then show the dice; ``own``: the player's
+        own dice or Random Number Table give them, whatever the physical-dice switch says."""
         if self._refuse_start_over():
             return
         action = a.RollHero()
         session = self._new_session()
-        if not self.services.settings.physical_dice:
+        if not (own or self.services.settings.physical_dice):
             self._rolled(session, self._apply(session, action))
             return
         labels: list[str] = []
@@ -215,6 +238,7 @@ class CreationScene(FluidLayout, WidgetScreen):
         self.rolled = {}
         self.message = None
         self.status_key = status_key
+        self.drawn_line = None
         self._fill_fields()
         self._refresh()
 
@@ -225,7 +249,8 @@ class CreationScene(FluidLayout, WidgetScreen):
             faces = self.rolled.get(stat.id)
             if not faces or stat.roll is None:
                 continue
-            total = sum(faces) + stat.roll.plus
+            total = stat.roll.total(list(faces))  # a random number's face 10 reads 0
+            faces = tuple(stat.roll.face_value(face) for face in faces)
             plus = stat.roll.plus
             detail = f"+ {plus} = {total}" if plus > 0 else f"− {-plus} = {total}" if plus < 0 else f"= {total}"
             groups.append(DiceGroup(self.stat_name(stat), faces, stat.roll.sides, detail))
@@ -280,8 +305,70 @@ class CreationScene(FluidLayout, WidgetScreen):
         self._adopt(session, "creation.status_picked", picked=name)
         self.controls.name_field.text = name
 
+    def point_at_table(self) -> None:
+        """The Random Number Table button: the next random numbers of creation pointed at on the table (the
+        scores while there is no hero, then each drawn step the book offers, in its order)."""
+        if self.hero is None:
+            self.roll(own=True)
+            return
+        step = self._next_drawn()
+        if step is None:
+            self.message = self.ui.t("steps.nothing_to_draw")
+            return
+        self.draw_step(step, own=True)
+
+    def _next_drawn(self) -> ChoiceStep | None:
+        state = self.session.state
+        for step in self.book.creation:
+            if step.roll is not None and step.id not in state.choices and step_refusal(self.book, state, step) is None:
+                return step
+        return None
+
+    def draw_step(self, step: ChoiceStep, own: bool = False) -> None:
+        """A step the book draws: the rules roll it (drawing again replaces it), or the player's own dice or
+        Random Number Table give the number (``own``, or physical dice on); its option is said."""
+        if self.hero is None:
+            return
+        base = self._without_step(step.id)
+        action = a.Choose(do="choose", step=step.id)
+        refused = base.refusal(action)
+        if refused is not None:
+            self.message = self.describe(refused)
+            return
+        if not (own or self.services.settings.physical_dice):
+            self._drawn(base, step, self._apply(base, action))
+            return
+        name = step.name.get(self.ui.catalogue.language)
+        enter_dice(
+            self,
+            self.services,
+            base.dice_needed(action),
+            lambda dice: self._apply(base, action, dice),
+            lambda result: self._drawn(base, step, result),
+            names=lambda uses: [name] * len(uses),
+        )
+
+    def _drawn(self, base: CreationSession, step: ChoiceStep, result: Entry | Refused) -> None:
+        if isinstance(result, Refused):
+            self.message = self.describe(result)
+            return
+        self.session = base
+        picks = self.session.state.choices.get(step.id, {})
+        option = next((o for o in step.options if picks.get(o.id)), None)
+        language = self.ui.catalogue.language
+        self.message = None
+        self.status_key = None
+        self.drawn_line = (
+            None if option is None else self.ui.t("steps.drawn", step=step.name.get(language), option=option.name.get(language))
+        )
+        self.ui.say(self.drawn_line or "")
+        self._refresh()
+
     def choose(self, step: ChoiceStep) -> None:
-        """Open the picker of one creation step; choosing again replaces the earlier picks."""
+        """Open the picker of one creation step (a drawn step is drawn); choosing again replaces the earlier picks."""
+        if step.roll is not None:
+            self.draw_step(step)
+            return
         if self.hero is None or self.stack is None:
             return
         base = self._without_step(step.id)
@@ -303,12 +390,16 @@ class CreationScene(FluidLayout, WidgetScreen):
         self.services.navigator.open(self, Screen.CREATION_CHOICE, self.book, step, self.hero, current, check, chosen)
 
     def _without_step(self, step_id: str) -> CreationSession:
-        """A copy of the creation session with everything but the choice of ``step_id`` (same dice)."""
+        """A copy of the creation session with everything but the choice of ``step_id`` (same dice). A later
+        step the new choice no longer offers goes too (Weaponskill's weapon once Weaponskill is not chosen)."""
         fresh = self._new_session()
         for entry in self.session.entries:
             if entry.action.get("do") == "choose" and entry.action.get("step") == step_id:
                 continue
-            fresh.apply(entry.action, ScriptedDice(list(entry.dice)))
+            try:
+                fresh.apply(entry.action, ScriptedDice(list(entry.dice)))
+            except Refused:
+                continue  # no longer offered: dropped with what it granted
         return fresh
 
     def confirm(self) -> None:
@@ -351,6 +442,7 @@ class CreationScene(FluidLayout, WidgetScreen):
             message=self.message,
             physical=self.services.settings.physical_dice,
             play=self.play,
+            drawn=self.drawn_line,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

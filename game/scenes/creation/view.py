@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.app import book_texts
 from game.books.ff_mechanics import ChoiceStep
 from game.books.fighting_fantasy import FightingFantasyBook, ReadyHero, StatDef
+from game.rules.ff.effects import step_refusal
 from game.rules.ff.ruleset import computed_scores
 from game.rules.ff.state import Hero, SheetState
 from game.rules.session import HONEST
@@ -57,10 +58,13 @@ class Tile:
 
     name: StatName
     value: int | None
-    faces: tuple[int, ...]  # the dice just rolled for it (none after typing or picking)
+    faces: tuple[
+        int, ...
+    ]  # what the dice just rolled for it show (a random number's 0 for its face 10; none after typing or picking)
     plus: int  # the formula's bonus or malus
     formula: str | None  # "2d6 + 12"; None: a fixed score
     note: str
+    sides: int = 6
 
 
 @dataclass(frozen=True)
@@ -75,10 +79,12 @@ class HeroPanel:
 
 @dataclass(frozen=True)
 class StepRow:
-    """A creation step of the book: its name (and how many to pick), what was picked (None: not yet)."""
+    """A creation step of the book: its name (and how many to pick), what was picked (None: not yet), and the
+    book's words when it does not offer the step to this hero (None: offered)."""
 
     title: str
     picks: str | None
+    closed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,10 +106,13 @@ class CreationView:
 
 
 def formula_text(stat: StatDef) -> str:
-    """``1d6 + 6`` from the book's formula (``2d6``, ``1d6 − 1``…)."""
+    """``1d6 + 6`` from the book's formula (``2d6``, ``1d6 − 1``…); a random number reads ``0–9 + 10``."""
     roll = stat.roll
     assert roll is not None  # only rolled scores have a formula
-    text = f"{roll.dice}d{roll.sides}"
+    if roll.zero_based:
+        text = f"0–{roll.sides - 1}" if roll.dice == 1 else f"{roll.dice} × 0–{roll.sides - 1}"
+    else:
+        text = f"{roll.dice}d{roll.sides}"
     if roll.plus > 0:
         text += f" + {roll.plus}"
     elif roll.plus < 0:
@@ -190,7 +199,9 @@ def _tiles(ui: UIContext, book: FightingFantasyBook, state: SheetState, rolled: 
         formula = formula_text(stat) if stat.roll is not None else None
         if stat.computed:  # worked out from other scores, never rolled
             formula, note = ui.t("creation.computed_short"), ui.t("creation.computed_note")
-        tiles.append(Tile(stat_name(stat, language), value, tuple(rolled.get(stat.id, ())), plus, formula, note))
+        faces = tuple(stat.roll.face_value(f) for f in rolled.get(stat.id, ())) if stat.roll is not None else ()
+        sides = stat.roll.sides if stat.roll is not None else 6
+        tiles.append(Tile(stat_name(stat, language), value, faces, plus, formula, note, sides))
     return tuple(tiles)
 
 
@@ -209,11 +220,17 @@ def _hint(ui: UIContext, *, physical: bool, honest: bool) -> str:
 
 
 def _hero_panel(
-    ui: UIContext, book: FightingFantasyBook, hero: Hero | None, status_key: str | None, picked: str | None, honest: bool
+    ui: UIContext,
+    book: FightingFantasyBook,
+    hero: Hero | None,
+    status_key: str | None,
+    picked: str | None,
+    honest: bool,
+    drawn: str | None = None,
 ) -> HeroPanel:
     full, short = summaries(book, hero, ui.catalogue.language)
-    status = None
-    if hero is not None and status_key:
+    status = drawn  # what a drawn step just gave, else how the hero was made
+    if hero is not None and status_key and drawn is None:
         key = "play.status_rolled_honest" if honest and status_key == "creation.status_rolled" else status_key
         status = ui.t(key, name=picked or "")
     no_hero = ui.t("creation.no_hero_ready" if book.ready_heroes else "creation.no_hero")
@@ -224,10 +241,15 @@ def _steps(ui: UIContext, book: FightingFantasyBook, state: SheetState) -> tuple
     language = ui.catalogue.language
     rows = []
     for step in book.creation:
-        count = step_count(step, state.hero)
+        count = step_count(step, state.hero) if step.roll is None else None
         picks = state.choices.get(step.id)
         title = step.name.get(language) + (f" ({count})" if count is not None else "")
-        rows.append(StepRow(title, picks_text(step, picks, language) if picks else None))
+        refused = step_refusal(book, state, step) if state.hero is not None else None
+        closed = None
+        if refused is not None and not picks:
+            why = refused.params.get("why")
+            closed = why.get(language, "") if isinstance(why, dict) else refused.message
+        rows.append(StepRow(title, picks_text(step, picks, language) if picks else None, closed))
     return tuple(rows)
 
 
@@ -250,6 +272,7 @@ def view_of(
     message: str | None,
     physical: bool,
     play: str,
+    drawn: str | None = None,
 ) -> CreationView:
     """Hero creation now: the book and the session's ``state``, with the screen's dice just rolled, the
     ready-made hero picked, how the hero was made, the message, the physical-dice setting and the play mode."""
@@ -266,6 +289,6 @@ def view_of(
         tiles=_tiles(ui, book, state, rolled),
         starting=_starting(ui, book),
         blurb=book.blurb.get(ui.catalogue.language) if book.blurb is not None else None,
-        hero=_hero_panel(ui, book, hero, status_key, picked, honest),
+        hero=_hero_panel(ui, book, hero, status_key, picked, honest, drawn),
         steps=_steps(ui, book, state),
     )

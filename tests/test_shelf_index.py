@@ -5,6 +5,7 @@ import shutil
 import sys
 
 from game.books.loader import bundled_books_dir, load_shelf
+from game.books.shelf_index import INDEX_FORMAT
 
 
 def copy_books(tmp_path, ids=("DF31", "DEMO")):
@@ -65,7 +66,7 @@ def test_an_unreadable_index_is_rebuilt(tmp_path):
     folder, index = copy_books(tmp_path), tmp_path / "index.json"
     index.write_text("not json", encoding="utf-8")
     assert set(load_shelf(folder, index=index).cards) == {"DF31", "DEMO"}
-    assert json.loads(index.read_text(encoding="utf-8"))["format"] == 1
+    assert json.loads(index.read_text(encoding="utf-8"))["format"] == INDEX_FORMAT
 
 
 def test_listing_the_shelf_from_its_index_imports_no_book_model(tmp_path):
@@ -101,3 +102,15 @@ def test_a_start_draws_the_shelf_without_importing_the_book_models(tmp_path):
     for _ in range(2):  # the first start writes the books' index (it validates every book); the second reads it
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert "LOADED []" in done.stdout, done.stdout + done.stderr[-2000:]
+
+
+def test_an_index_of_the_format_before_series_names_is_rebuilt_with_them(tmp_path):
+    folder, index = copy_books(tmp_path), tmp_path / "index.json"
+    load_shelf(folder, index=index)
+    data = json.loads(index.read_text(encoding="utf-8"))
+    for entry in data["entries"].values():
+        entry["card"]["series"].pop("name", None)  # what format 1 kept
+    data["format"] = 1
+    index.write_text(json.dumps(data), encoding="utf-8")
+    cards = load_shelf(folder, index=index).cards
+    assert cards["DF31"].series is not None and cards["DF31"].series.heading("en") == "Fighting Fantasy"

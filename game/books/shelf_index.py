@@ -24,7 +24,7 @@ from game import safe_file
 from game.atomic import atomic_write_text
 from game.books.edition import book_hash
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2  # 2: a card's series has its name (the shelf groups books by series); older indexes are rebuilt
 MAX_INDEX_BYTES = 8 * 1024 * 1024  # 400 books' cards (two folders of 200) are under 1 MiB
 
 
@@ -42,9 +42,14 @@ class Text:
 
 @dataclass(frozen=True)
 class Series:
-    """The series a book belongs to: its short name ("DF", "FF")."""
+    """The series a book belongs to: its short name ("DF", "FF") and its name (the shelf's heading of its books)."""
 
     short: Text
+    name: Text | None = None
+
+    def heading(self, language: str) -> str:
+        """What the shelf calls the series ("Loup Solitaire"), its short name for a card without one."""
+        return (self.name or self.short).get(language)
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,7 @@ class BookCard:
             kind=data["kind"],
             title=Text(**data["title"]),
             blurb=Text(**blurb) if blurb else None,
-            series=Series(Text(**series["short"])) if series else None,
+            series=Series(Text(**series["short"]), Text(**series["name"]) if series.get("name") else None) if series else None,
             series_number=data.get("series_number"),
             file=data["file"],
             sha256=data["sha256"],
@@ -99,7 +104,7 @@ def card_of(book: Any, path: Path, data: bytes) -> BookCard:
         kind=book.kind,
         title=Text(book.title.fr, book.title.en),
         blurb=text(getattr(book, "blurb", None)),
-        series=Series(Text(series.short.fr, series.short.en)) if series is not None else None,
+        series=Series(Text(series.short.fr, series.short.en), text(series.name)) if series is not None else None,
         series_number=getattr(book, "series_number", None),
         file=str(path),
         sha256=hashlib.sha256(data).hexdigest(),

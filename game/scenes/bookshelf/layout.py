@@ -1,8 +1,8 @@
 """Where the bookshelf's panels, book cards and buttons go on a page of any size.
 
-Two panels side by side share the width: the books (as many cards as the
-panel's height holds, turned by pages when there are more, then the broken
-book files' lines) and the saved adventures (the "continue" button, the list as
+Two panels side by side share the width: the books (grouped by series, each
+group under its heading, as many cards as the panel's height holds, turned by
+pages when there are more, then the broken book files' lines) and the saved adventures (the "continue" button, the list as
 tall as the panel allows, its buttons at the foot); the message and a row of
 buttons run along the page's foot. Computed for a page size and the shelf
 shown (how many books, how many broken files, which page of cards).
@@ -10,6 +10,7 @@ shown (how many books, how many broken files, which page of cards).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -29,6 +30,7 @@ CARDS_TOP = 60  # the first card, below the panel's heading
 CARD_H = 100
 MIN_CARD_H = 64
 CARD_GAP = 10
+HEADING_H = 30  # a series' heading, above the first of its cards on a page
 BROKEN_ROW = 48  # one broken book file: two lines of its first error and its "errors" button
 MAX_BROKEN_SHOWN = 2
 SAVE_ROW = 54
@@ -39,7 +41,8 @@ PAGE_BUTTON = (44, 36)  # "‹" and "›", at the panel's top right
 @dataclass(frozen=True)
 class CardsPage:
     """The page of book cards shown: which books (``first``, ``count`` in shelf order), how tall each card is,
-    where the broken book files' lines begin."""
+    which cards a series' heading stands above (their index on the page), where each page starts, where the
+    broken book files' lines begin."""
 
     index: int
     pages: int
@@ -48,6 +51,12 @@ class CardsPage:
     count: int
     card_h: int
     errors_top: int
+    headings: tuple[int, ...] = ()
+    starts: tuple[int, ...] = (0,)
+
+    def headings_to(self, index: int) -> int:
+        """How many series headings stand above card ``index`` of the page (its own included)."""
+        return sum(1 for at in self.headings if at <= index)
 
     @property
     def compact(self) -> bool:
@@ -73,11 +82,15 @@ class ShelfRegions:
         return centre - TITLE_RULE_HALF, centre + TITLE_RULE_HALF, TITLE_RULE_Y
 
     def card(self, index: int) -> pygame.Rect:
-        """The ``index``-th book card of the page shown."""
+        """The ``index``-th book card of the page shown (below the series headings above it)."""
         height = self.cards.card_h
-        return pygame.Rect(
-            self.books.x + 16, self.books.y + CARDS_TOP + index * (height + CARD_GAP), self.books.width - 32, height
-        )
+        top = self.books.y + CARDS_TOP + index * (height + CARD_GAP) + self.cards.headings_to(index) * HEADING_H
+        return pygame.Rect(self.books.x + 16, top, self.books.width - 32, height)
+
+    def heading(self, index: int) -> pygame.Rect:
+        """The series heading above card ``index`` of the page."""
+        card = self.card(index)
+        return pygame.Rect(card.x + 2, card.y - HEADING_H, card.width - 4, HEADING_H)
 
     def card_button(self, index: int) -> pygame.Rect:
         """A card's "new hero" button, at its right end (narrower on a narrow card, leaving the blurb room)."""
@@ -133,21 +146,53 @@ def card_room(books: pygame.Rect, broken: int) -> int:
     return books.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
 
 
-def cards_page(books_panel: pygame.Rect, books: int, broken: int, first_shown: int) -> CardsPage:
-    """The page of cards that holds book ``first_shown`` (of ``books``), beside ``broken`` broken files' lines:
-    as many cards as fit (more on a taller page), shrunk to fit every book of the page."""
+def _pages(room: int, series: Sequence[str]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The books cut into pages of cards: each page's first book, its count and the cards a heading stands above
+    (the first of each series, and the first of a page when its series goes on from the page before)."""
+    pages: list[tuple[int, int, tuple[int, ...]]] = []
+    first = 0
+    while first < len(series) or not pages:
+        used, headings, count = 0, [], 0
+        for at in range(first, len(series)):
+            heading = at == first or series[at] != series[at - 1]
+            need = MIN_CARD_H + CARD_GAP + (HEADING_H if heading else 0)
+            if count and used + need > room:
+                break
+            used += need
+            count += 1
+            if heading:
+                headings.append(at - first)
+        pages.append((first, count, tuple(headings)))
+        first += max(1, count)
+    return pages
+
+
+def cards_page(books_panel: pygame.Rect, books: int | Sequence[str], broken: int, first_shown: int) -> CardsPage:
+    """The page of cards that holds book ``first_shown``, beside ``broken`` broken files' lines: as many cards as
+    fit (more on a taller page), shrunk to fit every book of the page. ``books``: each book's series in shelf order
+    (a heading above the first of each), or only how many there are (no headings)."""
     room = card_room(books_panel, broken)
-    per_page = max(1, room // (MIN_CARD_H + CARD_GAP))
-    pages = max(1, -(-books // per_page))
-    index = min(first_shown // per_page, pages - 1)
-    count = len(range(index * per_page, min(books, (index + 1) * per_page)))
-    card_h = max(MIN_CARD_H, min(CARD_H, room // max(1, count) - CARD_GAP))
-    errors_top = books_panel.y + CARDS_TOP + per_page * (card_h + CARD_GAP)
-    return CardsPage(index, pages, per_page, index * per_page, count, card_h, errors_top)
+    pages: list[tuple[int, int, tuple[int, ...]]]
+    if isinstance(books, int):
+        per_page = max(1, room // (MIN_CARD_H + CARD_GAP))
+        starts = list(range(0, max(1, books), per_page))
+        pages = [(start, min(per_page, books - start), ()) for start in starts] or [(0, 0, ())]
+    else:
+        pages = _pages(room, books)
+        per_page = max(count for _, count, _ in pages) or 1
+    index = max(i for i, (start, _, _) in enumerate(pages) if start <= max(0, first_shown))
+    first, count, headings = pages[index]
+    card_h = max(MIN_CARD_H, min(CARD_H, (room - len(headings) * HEADING_H) // max(1, count) - CARD_GAP))
+    errors_top = books_panel.y + CARDS_TOP + max(count, 1) * (card_h + CARD_GAP) + len(headings) * HEADING_H
+    if isinstance(books, int):
+        errors_top = books_panel.y + CARDS_TOP + per_page * (card_h + CARD_GAP)
+    starts_at = tuple(start for start, _, _ in pages)
+    return CardsPage(index, len(pages), per_page, first, count, card_h, errors_top, headings, starts_at)
 
 
-def shelf_regions(size: tuple[int, int], books: int = 0, broken: int = 0, first_shown: int = 0) -> ShelfRegions:
-    """The shelf's regions on a page of ``size`` logical pixels for ``books`` books and ``broken`` broken files,
+def shelf_regions(size: tuple[int, int], books: int | Sequence[str] = 0, broken: int = 0, first_shown: int = 0) -> ShelfRegions:
+    """The shelf's regions on a page of ``size`` logical pixels for ``books`` (how many, or each one's series) and
+    ``broken`` broken files,
     on the page of cards that holds book ``first_shown``: two panels side by side sharing the width."""
     width, height = size
     margin = MARGIN if width >= 1024 else COMPACT_MARGIN

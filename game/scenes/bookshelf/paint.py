@@ -18,6 +18,10 @@ def _cards(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UICont
     p = ui.palette
     body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
     compact = r.cards.compact
+    for index, heading in view.headings:  # each series under its name
+        rect = r.heading(index)
+        text, size = fit_line(heading, "title", body, rect.width)
+        blit_text(surface, text, (rect.x, rect.centery + 2), "title", size, p.rubric, "midleft", box=rect, owner="shelf series")
     for index, book in enumerate(view.cards):
         card, button = r.card(index), r.card_menu_button(index) if book.own else r.card_button(index)
         pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)

@@ -26,7 +26,7 @@ from game.rules.session import Session, Start
 from game.scenes.bookshelf.controls import ShelfControls, build_controls
 from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
 from game.scenes.bookshelf.paint import paint_message, paint_page
-from game.scenes.bookshelf.view import ShelfView, describe_save, describe_version, ordered_books, view_of
+from game.scenes.bookshelf.view import ShelfView, describe_save, describe_version, ordered_books, series_key, view_of
 from game.storage.save_file import SaveError
 from game.storage.saves import Listing
 from game.ui.speech import SpokenText, join
@@ -71,7 +71,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
         # Drawn from the books' cards (the shelf's index): a book is validated when it is opened.
         books = self.ordered_books()
-        self.r = shelf_regions(self.page, len(books), len(shelf.errors), self.first_shown)
+        self.r = shelf_regions(self.page, [series_key(book) for book in books], len(shelf.errors), self.first_shown)
         shown = books[self.r.cards.first : self.r.cards.first + self.r.cards.count]
         self.controls = build_controls(self.ui, self.r, shown, shelf.errors, self, demo=self.services.demo, own=self.own_books())
         for widget in self.controls.widgets():
@@ -506,7 +506,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     def turn(self, by: int) -> None:
         """Show the next (or previous) page of books."""
         cards = self.r.cards
-        self.first_shown = max(0, min(cards.pages - 1, cards.index + by)) * cards.per_page
+        self.first_shown = cards.starts[max(0, min(cards.pages - 1, cards.index + by))]
         self._rebuild()
 
     def show_book(self, book_id: str) -> None:

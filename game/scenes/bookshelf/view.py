@@ -35,6 +35,7 @@ class ShelfView:
     """The bookshelf of one frame."""
 
     cards: tuple[CardView, ...]  # the page of books shown, in shelf order
+    headings: tuple[tuple[int, str], ...]  # (card on the page, "Loup Solitaire · 2 livres") above the first of a series
     page_label: str | None  # "1/3" when the books take several pages
     broken: tuple[str, ...]  # the first error of each broken book file shown
     more_broken: str | None  # how many more broken files there are
@@ -43,16 +44,32 @@ class ShelfView:
     message_bad: bool
 
 
-def shelf_order(book: BookCard) -> tuple[bool, bool, bool, str, int, str]:
-    """Fighting Fantasy books by series then number, unnumbered ones (the demo) next, the Rôle'n Play table last."""
-    number = book.series_number
-    series = book.series.short.en if book.series is not None else ""
-    return (book.kind != "fighting_fantasy", number is None, series != "FF", series, number or 0, book.id)
+HOME_SERIES = "Défis Fantastiques"  # the app's own series comes first on the shelf
+
+
+def series_key(book: BookCard) -> str:
+    """The series a book is shelved with (its French name; "" for a book of no series, the Rôle'n Play table)."""
+    return book.series.heading("fr") if book.series is not None else ""
+
+
+def shelf_order(book: BookCard) -> tuple[bool, bool, str, bool, int, str]:
+    """Books by series (Défis Fantastiques first, then the others by name), in each by number, unnumbered ones
+    (the demo) at its end; the Rôle'n Play table last."""
+    number, series = book.series_number, series_key(book)
+    return (book.kind != "fighting_fantasy", series != HOME_SERIES, series, number is None, number or 0, book.id)
 
 
 def ordered_books(cards: Mapping[str, BookCard]) -> list[BookCard]:
     """Every book's card in shelf order."""
     return sorted(cards.values(), key=shelf_order)
+
+
+def series_heading(ui: UIContext, books: Sequence[BookCard], book: BookCard) -> str:
+    """The heading of ``book``'s series: its name and how many of its books the shelf holds."""
+    key = series_key(book)
+    count = sum(1 for other in books if series_key(other) == key)
+    name = book.series.heading(ui.catalogue.language) if book.series is not None else ui.t("shelf.series_other")
+    return ui.t("shelf.series_heading", series=name, count=count)
 
 
 def card_view(book: BookCard, language: str, own: bool = False) -> CardView:
@@ -99,10 +116,12 @@ def view_of(
 ) -> ShelfView:
     """The shelf now: the ``page`` of books, the broken files, the adventure ``last`` saved, the message."""
     language = ui.catalogue.language
-    shown = ordered_books(cards)[page.first : page.first + page.count]
+    books = ordered_books(cards)
+    shown = books[page.first : page.first + page.count]
     item = next((i for i in listing if i.id == last), None) if last is not None else None
     return ShelfView(
         cards=tuple(card_view(book, language, book.id in own) for book in shown),
+        headings=tuple((at, series_heading(ui, books, shown[at])) for at in page.headings if at < len(shown)),
         page_label=ui.t("shelf.page", page=page.index + 1, pages=page.pages) if page.pages > 1 else None,
         broken=tuple(ui.t("shelf.book_broken", error=str(error)) for error in errors[:MAX_BROKEN_SHOWN]),
         more_broken=ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN) if len(errors) > MAX_BROKEN_SHOWN else None,

@@ -15,6 +15,15 @@ def _showcase_bookshelf(services: Services) -> list[Scene]:
     return [BookshelfScene(services)]
 
 
+@showcase("bookshelf-series")
+def _showcase_series(services: Services) -> list[Scene]:
+    """The page where one series ends and the next begins under its own heading (Loup Solitaire's books)."""
+    sample_adventure(services, "DF49")
+    shelf = BookshelfScene(services)
+    shelf.show_book("LW1")
+    return [shelf]
+
+
 def _with_a_broken_save(services: Services) -> tuple[BookshelfScene, str]:
     """The shelf over an adventure whose save no longer reads, its backups still good (issue 23)."""
     from game.rules.ff import actions as a

@@ -9,6 +9,8 @@ from game.books.expr import EvalError
 from game.books.ff_combat import CombatRules
 from game.books.ff_compile import ROUND, book_rule
 from game.books.ff_rules import Profile
+from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.dice import ScriptedDice, Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff import rounds
@@ -24,7 +26,7 @@ from game.rules.ff.effects import (
     set_target,
 )
 from game.rules.ff.scope import SheetScope
-from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, TableRoll, TestResult
+from game.rules.ff.state import Combatant, Exchange, Fight, Pending, Roll, SheetState, TableRoll, TestResult
 
 
 def may_start_fight(ctx: Context) -> None:
@@ -307,8 +309,7 @@ def _table_round(ctx: Context, fight: Fight, profile: Profile, target: int, hero
     table = profile.rules.table
     assert table is not None
     creature = fight.enemies[target]
-    index = ctx.integer(table.index, ctx.scope(target=target))
-    index += fight.hero_modifier - creature.modifier - _penalty(ctx, profile)
+    index = _table_index(ctx, fight, profile, target)
     faces = ctx.roll(table.roll.dice, table.roll.sides, who="hero", what="table", zero_based=table.roll.zero_based)
     value = table.roll.total(faces)
     column, row = table.column(index), value - table.roll.minimum
@@ -332,6 +333,30 @@ def _table_round(ctx: Context, fight: Fight, profile: Profile, target: int, hero
         fire(ctx, "round")
     check_end(ctx)
     return result
+
+
+def _table_index(ctx: Context, fight: Fight, profile: Profile, target: int) -> int:
+    """The value that picks the table's column against creature ``target`` (the combat ratio): the book's index,
+    moved by the fight's attack modifiers and a lost weapon's penalty."""
+    table = profile.rules.table
+    assert table is not None
+    index = ctx.integer(table.index, ctx.scope(target=target))
+    return index + fight.hero_modifier - fight.enemies[target].modifier - _penalty(ctx, profile)
+
+
+def table_ratio(book: FightingFantasyBook, state: SheetState, target: int | None) -> int | None:
+    """The table's index (Loup Solitaire's combat ratio) the next round would read against ``target``, for the
+    board to show; None outside a fight on a table, or when the book's rule cannot be worked out now."""
+    fight = state.fight
+    if fight is None or not fight.active or target is None or not 0 <= target < len(fight.enemies):
+        return None
+    profile = book.rules.profile(fight.profile)
+    if profile.rules.table is None:
+        return None
+    try:
+        return _table_index(Context(book, state, Transaction(ScriptedDice(), [])), fight, profile, target)
+    except Refused:
+        return None
 
 
 def _ally_round(ctx: Context, fight: Fight, target: int) -> str:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules.ff.combat import table_ratio
 from game.rules.ff.outcome import good
+from game.rules.ff.state import Fight
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat.drawing import Painter, fit_text, ribbon
 from game.scenes.combat.layout import strip_slots
@@ -228,6 +230,24 @@ class CentrePainter(Painter):
             shown.append(hint)
         return body, shown
 
+    def _round_hint(self, view: CombatView) -> str:
+        """How the next round is settled: the attack dice of each side, or the book's table at the ratio now."""
+        t, rules = self.ui.t, self.book.profile(view.fight.profile)
+        if rules.table is not None:
+            ratio = table_ratio(self.book, view.state, view.target)
+            shown = "?" if ratio is None else f"+{ratio}" if ratio > 0 else f"−{-ratio}" if ratio < 0 else "0"
+            low, high = rules.table.roll.minimum, rules.table.roll.maximum
+            return t("combat.hint_table_round", ratio=shown, low=low, high=high)
+        attack = self.stat_name(rules.attack) if self.book.has_stat(rules.attack) else t("combat.attack_bonus")
+        return t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=attack)
+
+    def _escape_hint(self, fight: Fight) -> str:
+        """What an escape costs (a table: one more round where only the hero loses), and from which round."""
+        t = self.ui.t
+        table = "_table" if self.book.profile(fight.profile).table is not None else ""
+        later = "_after" if fight.stats.rounds < fight.escape_after else ""
+        return t(f"combat.hint_escape{later}{table}", damage=fight.escape_damage, rounds=fight.escape_after)
+
     def _paint_hint(self, surface: pygame.Surface, view: CombatView) -> None:
         """Whose move: the book's rules in force, archery, the target or the next creature, the ally, escape."""
         p, t, theme = self.ui.palette, self.ui.t, self.ui.theme
@@ -249,13 +269,12 @@ class CentrePainter(Painter):
             lines.append(
                 t("combat.hint_sequence", name=name, n=waiting) if waiting else t("combat.hint_sequence_last", name=name)
             )
-        elif (rules := self.book.profile(fight.profile)).table is None:  # a table round: its rule in force says it
-            attack = self.stat_name(rules.attack) if self.book.has_stat(rules.attack) else t("combat.attack_bonus")
-            lines.append(t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=attack))
+        else:
+            lines.append(self._round_hint(view))
         if fight.ally is not None and fight.ally.stamina > 0 and fight.ally_alone is None:  # alone: a rule in force says so
             lines.append(t("combat.hint_ally", name=fight.ally.name))
         if fight.escape_allowed:
-            lines.append(t("combat.hint_escape", damage=fight.escape_damage))
+            lines.append(self._escape_hint(fight))
         # With a spell book the Spells button sits at the panel's foot: the words stop above it.
         foot = self.regions.controls.spells.y if self.book.spells else panel.bottom
         limit = foot - 12 - (34 if view.message else 0)  # the refusal keeps its line

@@ -71,10 +71,11 @@ def table_text(t: Translate, read: TableRoll) -> str:
     """A round read on the book's table: the number drawn, the index (the ratio), its column and the cell's losses."""
 
     def loss(value: int | str) -> str:
-        return t("combat.table_kill") if value == "K" else f"−{value}"
+        return t("combat.table_kill") if value == "K" else f"−{value}" if value else "0"
 
     losses = t("combat.table_cell", enemy=loss(read.enemy_loss), hero=loss(read.hero_loss))
-    return t("combat.table_read", number=read.roll, index=read.index, column=read.column + 1, losses=losses)
+    index = f"+{read.index}" if read.index > 0 else f"−{-read.index}" if read.index < 0 else "0"  # a ratio is signed
+    return t("combat.table_read", number=read.roll, index=index, column=read.column + 1, losses=losses)
 
 
 def result_key(result: str) -> str:

@@ -6,6 +6,7 @@ creation and check what a Kai sees (no Test of COMBAT SKILL, the weapon lost at 
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from app_helpers import make_adventure, make_services
 
@@ -33,3 +34,314 @@ def test_the_sheet_shows_the_backpacks_room_beside_the_meals(services):
     scene.show_tab("tools")
     records = scene.view.tools.records
     assert "Sac à Dos (1 / 7) : Corde" in records  # 8 articles, the one Meal among them
+
+
+# -- the Random Number Table ------------------------------------------------------------------------------------------
+def _table(services, labels=("HABILETÉ AU COMBAT", "ENDURANCE"), **kw):
+    import random
+
+    from game.app.scene import SceneStack
+
+    got: list[list[int]] = []
+    scene = services.navigator.build(
+        Screen.RANDOM_TABLE, "Table de Hasard", list(labels), on_done=got.append, rng=random.Random(3), **kw
+    )
+    stack = SceneStack()
+    stack.push(scene)
+    stack.apply_pending()
+    return scene, got
+
+
+def _click(scene, pos):
+    from ui_helpers import mouse_down, mouse_up
+
+    scene.process_event(mouse_down(pos))
+    scene.process_event(mouse_up(pos))
+
+
+def test_the_table_holds_each_digit_ten_times(services):
+    scene, _ = _table(services)
+    assert sorted(scene.digits) == [d for d in range(10) for _ in range(10)]
+
+
+def test_pointing_at_a_cell_takes_its_digit_and_a_zero_is_the_face_10(services):
+    scene, got = _table(services)
+    first = scene.digits.index(0)
+    _click(scene, scene.r.cell_rect(first).center)
+    assert scene.values == [0] and scene.view().pointed == first
+    second = scene.digits.index(7)
+    _click(scene, scene.r.cell_rect(second).center)
+    scene.confirm()
+    assert got == [[10, 7]]  # the rules read the d10's face 10 as 0
+
+
+def test_the_table_is_shuffled_after_each_pick_the_cell_pointed_keeps_its_digit(services):
+    scene, _ = _table(services)
+    before = list(scene.digits)
+    cell = 55
+    scene.point(cell)
+    assert scene.digits[cell] == before[cell] and scene.digits != before
+    assert sorted(scene.digits) == sorted(before)
+
+
+def test_clicking_fast_past_the_last_number_takes_nothing_more(services):
+    scene, got = _table(services)
+    for cell in (1, 2, 3, 4, 5, 6):
+        _click(scene, scene.r.cell_rect(cell).center)
+    assert len(scene.values) == 2
+    scene.confirm()
+    scene.confirm()  # a second OK: nothing more is sent
+    assert len(got) == 1
+
+
+def test_ok_waits_for_every_number_and_cancel_sends_nothing(services):
+    scene, got = _table(services)
+    scene.point(0)
+    assert not scene.controls.ok.enabled
+    scene.confirm()
+    assert got == []
+    scene.dismiss()
+    assert got == []
+
+
+def test_a_number_typed_from_ones_book_and_taken_back(services):
+    scene, got = _table(services, labels=("Arme",))
+    scene.controls.typed.text = "4"
+    scene.use_typed()
+    assert scene.values == [4] and scene.view().pointed is None
+    scene.undo()
+    assert scene.values == []
+    scene.type_number(9)
+    scene.confirm()
+    assert got == [[9]]
+
+
+def test_the_keyboard_moves_over_the_grid_and_points(services):
+    from ui_helpers import key
+
+    scene, got = _table(services, labels=("Arme",))
+    scene.process_event(key(pygame.K_RIGHT))  # the first press puts the cursor on the top left cell
+    scene.process_event(key(pygame.K_RIGHT))
+    scene.process_event(key(pygame.K_DOWN))
+    assert scene.cursor == 11
+    digit = scene.digits[11]
+    scene.process_event(key(pygame.K_RETURN))
+    assert scene.values == [digit]
+    assert services.ui.speech.history[-1].endswith(str(digit))
+
+
+def test_in_honest_play_the_digits_are_face_down_until_pointed_at(services):
+    scene, _ = _table(services, labels=("Arme",), hidden=True)
+    assert set(scene.view().digits) == {None}
+    scene.point(30)
+    shown = [d for d in scene.view().digits if d is not None]
+    assert shown == [scene.digits[30]]
+
+
+# -- creation of a Kai ---------------------------------------------------------------------------------------------------
+def _creation(services, book_id="LW1"):
+    from game.app.scene import SceneStack
+    from game.scenes.creation.scene import CreationScene
+
+    stack = SceneStack()
+    scene = CreationScene(services, services.shelf.books[book_id])
+    stack.push(scene)
+    stack.apply_pending()
+    return stack, scene
+
+
+def _close_overlays(stack, scene):
+    stack.apply_pending()
+    while stack.top is not scene:
+        stack.pop(stack.top)
+        stack.apply_pending()
+
+
+def test_physical_dice_ask_the_random_numbers_on_the_table(services):
+    services.settings.physical_dice = True
+    stack, scene = _creation(services)
+    scene.roll()
+    stack.apply_pending()
+    table = stack.top
+    assert type(table).__name__ == "RandomTableScene"
+    assert table.labels == ["HABILETÉ AU COMBAT", "ENDURANCE"]
+    table.type_number(0)
+    table.type_number(9)
+    table.confirm()
+    stack.apply_pending()
+    assert scene.hero.initial == {"skill": 10, "stamina": 29}
+
+
+def test_the_table_button_points_the_scores_then_each_drawn_step(services):
+    stack, scene = _creation(services)
+    assert scene.controls.table_button is not None
+    scene.point_at_table()
+    stack.apply_pending()
+    stack.top.type_number(5)
+    stack.top.type_number(3)
+    stack.top.confirm()
+    stack.apply_pending()
+    _close_overlays(stack, scene)
+    assert scene.hero.initial == {"skill": 15, "stamina": 23}
+    scene._apply(
+        scene.session,
+        {"do": "choose", "step": "disciplines", "picks": ["weaponskill", "healing", "hunting", "tracking", "camouflage"]},
+    )
+    scene.point_at_table()  # the weapon first: Weaponskill was chosen
+    stack.apply_pending()
+    assert stack.top.labels == ["Arme de la Maîtrise"]
+    stack.top.type_number(7)
+    stack.top.confirm()
+    stack.apply_pending()
+    assert "weaponskill_sword" in scene.session.state.flags
+    assert scene.view().hero.status == "Arme de la Maîtrise : 7 — Épée"
+
+
+def test_a_drawn_step_is_drawn_not_chosen_and_honest_play_keeps_it(services):
+    stack, scene = _creation(services)
+    scene.roll()
+    _close_overlays(stack, scene)
+    gold = scene.book.step("gold")
+    scene.choose(gold)  # no picker: the rules draw
+    stack.apply_pending()
+    assert stack.top is scene and "gold" in scene.session.state.choices
+    assert scene.controls.step_buttons["gold"].enabled
+    scene.set_honest(True)
+    assert not scene.controls.step_buttons["gold"].enabled  # the number drawn stands
+
+
+def test_a_step_not_offered_is_not_needed_to_begin(services):
+    stack, scene = _creation(services)
+    scene.roll()
+    _close_overlays(stack, scene)
+    scene._apply(
+        scene.session,
+        {"do": "choose", "step": "disciplines", "picks": ["camouflage", "healing", "hunting", "tracking", "sixth_sense"]},
+    )
+    for step in ("gold", "found"):
+        scene.draw_step(scene.book.step(step))
+    assert not scene.controls.step_buttons["weapon"].enabled
+    assert scene.steps_done() and scene.controls.start_button.enabled
+    rows = {row.title: row for row in scene.view().steps}
+    assert rows["Arme de la Maîtrise"].closed == "Seulement avec la Maîtrise des Armes."
+
+
+def test_choosing_the_disciplines_again_without_weaponskill_drops_the_weapon(services):
+    stack, scene = _creation(services)
+    scene.roll()
+    _close_overlays(stack, scene)
+    scene._apply(
+        scene.session,
+        {"do": "choose", "step": "disciplines", "picks": ["weaponskill", "healing", "hunting", "tracking", "camouflage"]},
+    )
+    scene.draw_step(scene.book.step("weapon"))
+    assert any(f.startswith("weaponskill_") for f in scene.session.state.flags)
+    base = scene._without_step("disciplines")  # what choosing the disciplines again starts from
+    base.apply({"do": "choose", "step": "disciplines", "picks": ["mindblast", "healing", "hunting", "tracking", "camouflage"]})
+    assert "weapon" not in base.state.choices  # replayed, the weapon step was refused and dropped
+    scene.session = base
+    again = scene._without_step("gold")  # and replaying that session again does not fail
+    assert not any(f.startswith("weaponskill") for f in again.state.flags)
+
+
+def test_the_sheet_preview_shows_a_random_number_of_0_not_10(services):
+    stack, scene = _creation(services)
+    scene._rolled(
+        scene.session,
+        scene._apply(
+            scene.session, {"do": "roll_hero"}, __import__("game.rules.dice", fromlist=["ScriptedDice"]).ScriptedDice([10, 4])
+        ),
+    )
+    _close_overlays(stack, scene)
+    tiles = {tile.name.name: tile for tile in scene.view().tiles}
+    assert tiles["HABILETÉ AU COMBAT"].faces == (0,) and tiles["HABILETÉ AU COMBAT"].value == 10
+    groups = scene.dice_groups()
+    assert groups[0].faces == (0,) and groups[0].detail == "+ 10 = 10"
+
+
+# -- the shelf by series -----------------------------------------------------------------------------------------------
+def test_the_shelf_groups_the_books_by_series_under_their_headings(services):
+    from game.scenes.bookshelf.scene import BookshelfScene
+    from game.scenes.bookshelf.view import series_key
+
+    shelf = BookshelfScene(services)
+    order = [book.id for book in shelf.ordered_books()]
+    series = [series_key(book) for book in shelf.ordered_books()]
+    assert series == sorted(series, key=lambda s: (s == "", s != "Défis Fantastiques", s))  # each series together
+    assert order.index("LW1") + 1 == order.index("LW2") and order[-1] == "rolenplay"
+    assert order.index("DEMO") < order.index("LW1")  # the demo ends its own series, not the shelf
+    shelf.show_book("LW1")
+    headings = dict(shelf.view().headings)
+    cards = [card.heading for card in shelf.view().cards]
+    at = next(i for i, heading in enumerate(cards) if heading.startswith("LS 1"))
+    assert headings[at] == "Loup Solitaire · 2 livres"
+    assert shelf.r.heading(at).bottom <= shelf.r.card(at).y  # the heading above its first card, not over it
+
+
+def test_each_page_of_the_shelf_starts_where_the_last_ended(services):
+    from game.scenes.bookshelf.scene import BookshelfScene
+
+    shelf = BookshelfScene(services, (960, 540))
+    seen = []
+    for _ in range(shelf.r.cards.pages):
+        seen += [card.heading for card in shelf.view().cards]
+        shelf.turn(1)
+    assert len(seen) == len(set(seen)) == len(shelf.ordered_books())  # every book once, none skipped
+
+
+# -- the board on the Combat Results Table ----------------------------------------------------------------------------
+def _board(services, hero_picks, fight, dice=()):
+    from game.rules.dice import ScriptedDice
+
+    adventure = make_adventure(services, "LW1", hero=KAI)
+    adventure.act({"do": "choose", "step": "disciplines", "picks": hero_picks})
+    adventure.act(fight)
+    for face in dice:
+        adventure.act({"do": "round"}, ScriptedDice([face]))
+    return adventure, services.navigator.build(Screen.COMBAT, adventure)
+
+
+MINDBLAST = ["mindblast", "camouflage", "tracking", "hunting", "healing"]
+
+
+def test_the_ratio_the_next_round_reads_follows_mindblast_and_the_setups_ticks(services):
+    from game.rules.ff.combat import table_ratio
+
+    enemy = {"name": "Kraan", "skill": 16, "stamina": 25}
+    adventure, _ = _board(services, MINDBLAST, {"do": "fight", "enemies": [enemy]})
+    book = services.shelf.books["LW1"]
+    assert table_ratio(book, adventure.session.state, 0) == 15 + 2 - 16
+    adventure.act({"do": "stop_fight"})
+    adventure.act({"do": "fight", "enemies": [enemy], "options": ["immune"]})
+    assert table_ratio(book, adventure.session.state, 0) == -1
+    adventure.act({"do": "stop_fight"})
+    adventure.act({"do": "lose_weapon"})
+    adventure.act({"do": "fight", "enemies": [enemy], "options": ["immune"]})
+    assert table_ratio(book, adventure.session.state, 0) == -5  # unarmed: -4
+
+
+def test_the_board_says_the_ratio_the_number_range_and_when_evasion_opens(services):
+    enemy = {"name": "Kraan", "skill": 16, "stamina": 25}
+    _, scene = _board(services, MINDBLAST, {"do": "fight", "enemies": [enemy], "escape": True, "escape_after": 2}, dice=[6])
+    view = scene.view()
+    centre = scene.painter.centre
+    assert centre._round_hint(view) == "Assaut : rapport de force +1 ; un nombre de 0 à 9 donne les pertes des deux côtés."
+    assert centre._escape_hint(view.fight).startswith("Après 2 assauts, la fuite est permise : un dernier assaut")
+    assert "Chaque assaut se lit sur la table du livre : le rapport de force et un nombre tiré." in [
+        line
+        for line in __import__("game.scenes.combat.text", fromlist=["rules_in_force"]).rules_in_force(
+            services.ui.t, scene.book, view.fight, "fr"
+        )
+    ]
+
+
+def test_a_table_round_where_both_lose_is_told_as_blows_traded(services):
+    from game.scenes.combat.text import table_text
+
+    enemy = {"name": "Kraan", "skill": 16, "stamina": 25}
+    adventure, scene = _board(services, MINDBLAST, {"do": "fight", "enemies": [enemy]}, dice=[6])
+    fight = adventure.session.state.fight
+    assert table_text(services.ui.t, fight.last_round[0].table) == "Nombre 6 · rapport +1 (colonne 8) : ennemi −9, vous −2"
+    assert fight.last_round[0].result == "both_hit"
+    told = scene.view().told
+    assert told is not None and told.banner == "Coups échangés avec Kraan"

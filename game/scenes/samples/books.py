@@ -21,6 +21,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import RandomDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
+from game.rules.ff.effects import step_refusal
 from game.rules.session import Session, Start
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from game.scenes.creation.scene import CreationScene
     from game.scenes.sheet.scene import SheetScene
 
-BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4", "FF5", "FF6", "FF8", "FF12", "FF16", "FF17", "FF22", "FF36")
+BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4", "FF5", "FF6", "FF8", "FF12", "FF16", "FF17", "FF22", "FF36", "LW1", "LW2")
+RANDOM_NUMBER_BOOKS = ("LW1",)  # books whose dice are random numbers: the Random Number Table, a fight on the table
 
 
 def first_picks(step: ChoiceStep, count: int, allowed: Callable[[str], bool] = lambda option: True) -> list[str] | dict[str, int]:
@@ -54,6 +56,11 @@ def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
     for step in book.creation:
         hero = session.state.hero
         assert hero is not None  # rolled above
+        if step_refusal(book, session.state, step) is not None:
+            continue  # a step the earlier choices do not open (Weaponskill's weapon without Weaponskill)
+        if step.roll is not None:
+            session.apply(a.Choose(do="choose", step=step.id))  # drawn: the seeded dice name the option
+            continue
         count = step.count if isinstance(step.count, int) else hero.initial[step.count]
 
         def allowed(option: str, step: ChoiceStep = step) -> bool:  # not refused by the option's conditions (spells of a school)
@@ -103,6 +110,32 @@ def fight_sample(services: Services, book_id: str) -> list[Scene]:
     return [services.navigator.build(Screen.COMBAT, adventure)]
 
 
+def random_table_sample(services: Services, book_id: str) -> list[Scene]:
+    """Creation with the Random Number Table open for the book's scores, one number already pointed at."""
+    scene = cast("CreationScene", services.navigator.build(Screen.CREATION, services.shelf.books[book_id]))
+    stack = SceneStack()
+    stack.push(scene)
+    stack.apply_pending()
+    scene.point_at_table()
+    stack.apply_pending()
+    table = stack.top
+    point = getattr(table, "point", None)
+    if point is not None:
+        point(23)
+    return list(stack.scenes)
+
+
+def even_fight_sample(services: Services, book_id: str) -> list[Scene]:
+    """A fight in progress after one round against a creature as skilled as the hero (a table's middle column)."""
+    adventure = Adventure.start(chosen_session(services, book_id), services.saves)
+    hero = adventure.session.state.hero
+    assert hero is not None  # chosen_session rolled one
+    enemy = a.EnemySpec(name="Gourgaz", skill=hero.scores["skill"], stamina=30)
+    adventure.act(a.StartFight(do="fight", enemies=[enemy], escape=True, escape_after=2))
+    adventure.act(a.AttackRound(do="round"))
+    return [services.navigator.build(Screen.COMBAT, adventure)]
+
+
 def _register(book_id: str) -> None:
     showcase(f"book-{book_id}-creation")(lambda services: creation_sample(services, book_id))
     showcase(f"book-{book_id}-sheet")(lambda services: sheet_sample(services, book_id))
@@ -111,3 +144,12 @@ def _register(book_id: str) -> None:
 
 for _book_id in BOOKS:
     _register(_book_id)
+
+
+def _register_random_numbers(book_id: str) -> None:
+    showcase(f"book-{book_id}-random-table")(lambda services: random_table_sample(services, book_id))
+    showcase(f"book-{book_id}-fight-even")(lambda services: even_fight_sample(services, book_id))
+
+
+for _book_id in RANDOM_NUMBER_BOOKS:
+    _register_random_numbers(_book_id)

@@ -327,7 +327,7 @@ def test_the_board_says_the_ratio_the_number_range_and_when_evasion_opens(servic
     centre = scene.painter.centre
     assert centre._round_hint(view) == "Assaut : rapport de force +1 ; un nombre de 0 à 9 donne les pertes des deux côtés."
     assert centre._escape_hint(view.fight).startswith("Après 2 assauts, la fuite est permise : un dernier assaut")
-    assert "Chaque assaut se lit sur la table du livre : le rapport de force et un nombre tiré." in [
+    assert "Chaque assaut se lit sur la table du livre (rapport de force et un nombre)." in [
         line
         for line in __import__("game.scenes.combat.text", fromlist=["rules_in_force"]).rules_in_force(
             services.ui.t, scene.book, view.fight, "fr"
@@ -344,4 +344,4 @@ def test_a_table_round_where_both_lose_is_told_as_blows_traded(services):
     assert table_text(services.ui.t, fight.last_round[0].table) == "Nombre 6 · rapport +1 (colonne 8) : ennemi −9, vous −2"
     assert fight.last_round[0].result == "both_hit"
     told = scene.view().told
-    assert told is not None and told.banner == "Coups échangés avec Kraan"
+    assert told is not None and told.banner == "Vous et Kraan êtes blessés !"

@@ -267,4 +267,6 @@ def test_a_hero_made_at_the_shelf_falls_on_the_board_and_the_death_page_says_so_
     assert any(line.startswith("Feuille d'aventure") and "Alwen" in line for line in heard)
     assert any(line.startswith("Combat.") for line in heard)
     assert "Le héros est mort" in "\n".join(heard)
-    assert heard[-1].startswith("Votre héros est mort. Alwen : ")
+    # the death page says what it shows: the fatal blow and the STAMINA, then the hero's scores
+    assert heard[-1].startswith(f"Votre héros est mort. Dans « {title} ». ")  # no paragraph noted (spaces: plain)
+    assert "Le coup fatal : Dragon. Votre ENDURANCE est tombée à 0. Alwen : " in heard[-1]

@@ -153,8 +153,9 @@ class DeathScene(FluidLayout, AdventureScene):
         paint_message(surface, view, self.r, self.ui)
 
     def spoken_summary(self) -> str:
-        """What a screen-reader user hears: the death page and the hero's scores."""
+        """What a screen-reader user hears: the death page, what the page tells (where, the fatal blow, whether
+        the book lets death be the end), then the hero's scores."""
         ui = self.ui
-        return join(
-            ui.t("access.screen_death"), hero_words(ui, self.adventure.book, self.adventure.state), ui.t("access.tab_hint")
-        )
+        story = (line.text for line in self.view().story)
+        hero = hero_words(ui, self.adventure.book, self.adventure.state)
+        return join(ui.t("access.screen_death"), *story, hero, ui.t("access.tab_hint"))

@@ -138,3 +138,11 @@ def test_numbers_are_written_the_language_s_way():
 def test_a_choice_step_wanting_one_pick_says_pick_in_the_singular():
     assert Catalogue("en").t("refused.pick_count", step="Spells", wanted=1, given=0) == "Spells: 1 pick is needed, not 0."
     assert Catalogue("en").t("refused.pick_count", step="Spells", wanted=3, given=1) == "Spells: 3 picks are needed, not 1."
+
+
+def test_no_french_text_agrees_a_past_participle_with_a_name_of_unknown_gender():
+    # Issue 30 item 9: "Aile Noire est touché". A creature's name has no known gender: "Touché : Aile Noire".
+    import re
+
+    agreeing = re.compile(r"\{(name|who|ally)\} (est|sont) (touché|blessé|vaincu|tué)")
+    assert [key for key, text in load_table("fr").items() if agreeing.search(text)] == []

@@ -620,3 +620,30 @@ def test_the_board_paints_every_pixel_so_the_loop_does_not_clear_the_page_first(
     d.loop.run_frames(1)
     left = pygame.mask.from_threshold(surface, (255, 0, 255, 255), (1, 1, 1, 255)).count()
     assert left == 0
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_as_one_with_several_creatures_typed_says_what_to_type_whole(services, monkeypatch, language):
+    # Issue 30 item 4 (DF64, three rats): Combattre was greyed and its reason cut ("…celui du…").
+    from game.scenes.fight_setup import paint as setup_paint
+
+    services.ui.catalogue.set_language(language)
+    adventure = adventure_for(services, "DF64", [])
+    setup = FightSetupScene(services, adventure)
+    d = Driver(setup)
+    setup.controls.creatures.keep_toggle.value = False
+    for name in ("Rat 1", "Rat 2", "Rat 3"):
+        typed_creature(d, setup, name, 5, 4)
+    d.click(setup.controls.options.mode_buttons["as_one"])
+    reason = services.ui.t("refused.as_one_single")
+    button = setup.controls.fight_button
+    assert not button.enabled and services.ui.text(button.disabled_reason) == reason  # its tooltip
+    written: list[str] = []
+    real = setup_paint.blit_text
+    monkeypatch.setattr(
+        setup_paint, "blit_text", lambda surface, text, *a, **k: written.append(text) or real(surface, text, *a, **k)
+    )
+    setup.draw(pygame.Surface(setup.page))
+    start = next(i for i, text in enumerate(written) if reason.startswith(text))
+    lines = written[start : start + 3]
+    assert " ".join(line for line in lines if reason.find(line) >= 0) == reason  # every word shown, none cut

@@ -340,3 +340,21 @@ def test_every_potion_kind_says_the_score_it_raised_old_to_new(services):
     driver.top.sync()
     driver.click(driver.top.controls.backpack.use_buttons["potion_stamina"])
     assert driver.top.message == "Potion bue : +5 ENDURANCE (15 → 20)."
+
+
+# -- issue 30 item 9: the journal names the creature, whole, at one size
+def test_the_journal_names_the_creature_the_hero_wounded_or_was_wounded_by(services):
+    from game.rules.ff import actions as a
+
+    driver, adventure = sheet(services, dice=[1, 1, 6, 6, 6, 6, 1, 1])
+    adventure.act(a.StartFight(enemies=[a.EnemySpec(name="Aile Noire", skill=5, stamina=9)]))
+    adventure.act(a.AttackRound())
+    adventure.act(a.NoLuck())
+    adventure.act(a.AttackRound())
+    driver.top.show_tab("journal")
+    driver.send()
+    rows = driver.top.controls.side.journal.items
+    assert any(row.endswith("vous blessez Aile Noire") for row in rows)
+    assert any(row.endswith("Aile Noire vous blesse") for row in rows)
+    assert not any("la créature" in row for row in rows)
+    assert driver.top.controls.side.journal.wrap  # a long entry goes on over two lines, never cut nor set smaller

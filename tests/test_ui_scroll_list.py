@@ -73,3 +73,28 @@ def test_set_items_drops_out_of_range_selection(ui):
 def test_empty_list_draws_placeholder(ui):
     lst = ScrollList(ui, (0, 0, 200, 100), [])
     lst.draw(pygame.Surface((300, 200)))
+
+
+# -- issue 30 item 9: a journal's rows wrap at one size, never cut
+LONG = "Assaut — dés 3·4 et 5·6 — vous blessez Aile Noire, le grand corbeau des montagnes du nord, qui s'enfuit"
+
+
+def test_a_wrapped_row_goes_on_over_more_lines_at_the_lists_one_size(ui, monkeypatch):
+    from game.ui import scroll_list
+
+    lst = ScrollList(ui, pygame.Rect(0, 0, 300, 200), ["Court", LONG, "Court aussi"], row_height=30, wrap=True)
+    lines = lst.row_lines(1)
+    assert len(lines) > 1 and " ".join(lines) == LONG  # every word kept, in order
+    assert lst.row_top(1) == 30 and lst.row_top(2) > 60 and lst.content_height() == lst.row_top(3)
+    drawn = []
+    monkeypatch.setattr(scroll_list, "blit_text", lambda surface, text, at, face, size, *a, **k: drawn.append((text, size)))
+    lst.draw(pygame.Surface((300, 200)))
+    assert {size for _, size in drawn} == {ui.theme.text_size("body")}
+    assert [text for text, _ in drawn] == ["Court", *lines, "Court aussi"]
+    assert lst.tooltip_text() is None
+
+
+def test_a_click_on_any_line_of_a_wrapped_row_selects_that_row(ui):
+    lst = ScrollList(ui, pygame.Rect(0, 0, 300, 200), ["Court", LONG, "Court aussi"], row_height=30, wrap=True)
+    last_line = lst.row_top(2) - 5
+    assert lst.row_at((20, last_line)) == 1 and lst.row_at((20, lst.row_top(2) + 5)) == 2

@@ -66,32 +66,60 @@ class JournalLines:
         self._lines: list[str] = []  # oldest first, one per entry of ``_entries``
         self._made_for: tuple[object, str, object] | None = None
 
-    def newest_first(self, ui: UIContext, book: AnyBook | None, entries: Sequence[Entry]) -> list[str]:
-        """The line of each of ``entries``, newest first (made again for another language or book)."""
+    def newest_first(self, ui: UIContext, book: AnyBook | None, session: Any) -> list[str]:
+        """The line of each of the session's entries, newest first (made again for another language or book).
+
+        Each new entry is described with the state it was played on (its creature's name), read in one
+        pass over the states from the first new entry.
+        """
+        entries: Sequence[Entry] = session.entries
         made_for = (ui.catalogue, ui.catalogue.language, book)
         if self._made_for is None or any(a is not b for a, b in zip(self._made_for, made_for)):
             self._made_for, self._entries, self._lines = made_for, [], []
         kept = entries_kept(self._entries, entries)
         del self._entries[kept:], self._lines[kept:]
-        for entry in entries[kept:]:
+        for entry, before in zip(entries[kept:], session.states_from(kept)):
             self._entries.append(entry)
-            self._lines.append(describe_entry(ui, book, entry))
+            self._lines.append(describe_entry(ui, book, entry, before))
         return self._lines[::-1]
 
 
-def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry) -> str:
-    """One line for the journal: the action, its dice and its outcome."""
+def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry, before: Any = None) -> str:
+    """One line for the journal: the action, its dice and its outcome (``before``: the state it was played
+    on, whose fight names the creature: "vous blessez Aile Noire", issue 30 item 9)."""
     do = entry.action.get("do", "?")
     key = f"action.{do}"
     text = ui.t(key, **_localized(ui, book, entry.action)) if ui.catalogue.has(key) else do
     if entry.dice:
         text += " — " + ui.t("journal.dice", dice="·".join(str(d) for d in entry.dice))
     if entry.outcome:
-        outcome_key = f"outcome.{entry.outcome}"
-        text += " — " + (ui.t(outcome_key) if ui.catalogue.has(outcome_key) else entry.outcome)
+        text += " — " + _outcome(ui, entry, before)
     if entry.reroll:
         text += " — " + ui.t("play.reroll_mark", n=entry.reroll)
     return text
+
+
+def _outcome(ui: UIContext, entry: Entry, before: Any) -> str:
+    """An entry's outcome in words, naming the creature (and the ally) when the state before it says who."""
+    key = f"outcome.{entry.outcome}"
+    names = _fighters(entry, before)
+    if names is not None and ui.catalogue.has(f"{key}_named"):
+        return ui.t(f"{key}_named", name=names[0], ally=names[1])
+    return ui.t(key) if ui.catalogue.has(key) else str(entry.outcome)
+
+
+def _fighters(entry: Entry, before: Any) -> tuple[str, str] | None:
+    """The creature the entry's blow was about and the ally's name ("" without one), or None outside a fight."""
+    fight = getattr(before, "fight", None)
+    if fight is None or not fight.enemies:
+        return None
+    do, target = entry.action.get("do"), entry.action.get("target")
+    if do in ("luck", "no_luck") and fight.pending:
+        target = fight.pending[0].creature
+    index = target if isinstance(target, int) and 0 <= target < len(fight.enemies) else fight.front()
+    if index is None:
+        return None
+    return fight.enemies[index].name, fight.ally.name if fight.ally is not None else ""
 
 
 def play_badge(ui: UIContext, session: Any) -> str:

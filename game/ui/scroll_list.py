@@ -7,7 +7,9 @@ Home/End move the selection; Enter activates it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 import pygame
 
@@ -16,7 +18,7 @@ from game.ui.context import UIContext
 from game.ui.draw import blit_text
 from game.ui.icons import draw_icon
 from game.ui.scrollbar import Scrollbar
-from game.ui.text_fit import fit_line
+from game.ui.text_fit import fit_line, wrap_words
 from game.ui.widget import Widget
 
 DRAG_THRESHOLD = 6  # pixels of movement before a press becomes a drag
@@ -37,15 +39,23 @@ class ScrollList(Widget):
         on_select: Callable[[int], object] | None = None,
         on_activate: Callable[[int], object] | None = None,
         empty: TextSource | None = None,
+        wrap: bool = False,
         **options,
     ) -> None:
-        """``icons`` optionally names an icon per row (see game.ui.icons.ICONS); ``empty``: what shows with no row."""
+        """``icons`` optionally names an icon per row (see game.ui.icons.ICONS); ``empty``: what shows with no row.
+
+        ``wrap``: a long row goes on over more lines at the list's one text size (a journal), instead of
+        being set smaller and shortened with "…"; ``row_height`` is then a one-line row's height.
+        """
         super().__init__(ui, rect, **options)
         self.items: list[TextSource] = list(items)
         self.empty = empty
         self.icons = list(icons) if icons is not None else None
         self.spoken_rows: list[TextSource] | None = None
         self.row_height = row_height
+        self.wrap = wrap
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}  # (text, size, width) → its lines
+        self._tops: tuple[tuple[object, ...], list[int]] | None = None  # what the row tops were worked out for
         self.on_select = on_select
         self.on_activate = on_activate
         self.selected: int | None = None
@@ -89,7 +99,38 @@ class ScrollList(Widget):
 
     def content_height(self) -> int:
         """Total height of all rows."""
-        return len(self.items) * self.row_height
+        return self.row_top(len(self.items))
+
+    def _line_pitch(self) -> int:
+        """From one line of a wrapped row to the next."""
+        return min(self.row_height, int(self.ui.theme.text_size("body") * 1.3))
+
+    def row_lines(self, index: int) -> list[str]:
+        """The lines row ``index`` is drawn on: one, or its words wrapped to the list's width."""
+        text = self.ui.text(self.items[index])
+        if not self.wrap:
+            return [text]
+        key = (text, self.ui.theme.text_size("body"), self._text_room(index))
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 4 * len(self.items) + 64:  # rows gone or a new width: forget the old ones
+                self._wrapped.clear()
+            lines = self._wrapped[key] = wrap_words(text, "body", key[1], key[2]) or [""]
+        return lines
+
+    def row_top(self, index: int) -> int:
+        """Where row ``index`` starts in the content (``len(items)``: where the last one ends)."""
+        if not self.wrap:
+            return index * self.row_height
+        return self._row_tops()[index]
+
+    def _row_tops(self) -> list[int]:
+        made_for = (self.ui.catalogue.language, self.rect.width, self.ui.theme.text_size("body"), *map(id, self.items))
+        if self._tops is None or self._tops[0] != made_for:
+            pitch = self._line_pitch()
+            heights = (self.row_height + (len(self.row_lines(i)) - 1) * pitch for i in range(len(self.items)))
+            self._tops = made_for, [0, *accumulate(heights)]
+        return self._tops[1]
 
     def scroll_to(self, y: int) -> None:
         """Scroll so content pixel ``y`` is at the top (clamped)."""
@@ -99,7 +140,8 @@ class ScrollList(Widget):
         """The row index under logical point ``pos``, or None."""
         if not self.contains(pos) or pos[0] >= self._scrollbar_rect().left - 2 and self.content_height() > self.rect.height:
             return None
-        index = (pos[1] - self.rect.top + self.scroll_y) // self.row_height
+        y = pos[1] - self.rect.top + self.scroll_y
+        index = y // self.row_height if not self.wrap else bisect_right(self._row_tops(), y) - 1
         return index if 0 <= index < len(self.items) else None
 
     def select(self, index: int | None) -> None:
@@ -109,11 +151,11 @@ class ScrollList(Widget):
             return
         index = max(0, min(len(self.items) - 1, index))
         self.selected = index
-        top = index * self.row_height
+        top, bottom = self.row_top(index), self.row_top(index + 1)
         if top < self.scroll_y:
             self.scroll_to(top)
-        elif top + self.row_height > self.scroll_y + self.rect.height:
-            self.scroll_to(top + self.row_height - self.rect.height)
+        elif bottom > self.scroll_y + self.rect.height:
+            self.scroll_to(bottom - self.rect.height)
         if self.on_select is not None:
             self.on_select(index)
 
@@ -134,7 +176,7 @@ class ScrollList(Widget):
         """The tooltip; over a row shortened to fit, that row's whole text."""
         text = super().tooltip_text()
         row = self._hover_row
-        if text is None and row is not None and row < len(self.items):
+        if text is None and row is not None and row < len(self.items) and not self.wrap:
             full = self.ui.text(self.items[row])
             if fit_line(full, "body", self.ui.theme.text_size("body"), self._text_room(row))[0] != full:
                 return full
@@ -199,14 +241,16 @@ class ScrollList(Widget):
             empty = self.ui.text(self.empty) if self.empty is not None else self.ui.t("list.empty")
             said, said_size = fit_line(empty, "italic", size, room.width)
             blit_text(surface, said, room.topleft, "italic", said_size, p.ink_faint, box=room, owner="ScrollList empty")
-        first = self.scroll_y // self.row_height
-        last = min(len(self.items), (self.scroll_y + self.rect.height) // self.row_height + 1)
-        for index in range(first, last):
+        first = max(0, bisect_right(self._row_tops(), self.scroll_y) - 1) if self.wrap else self.scroll_y // self.row_height
+        for index in range(first, len(self.items)):
+            top = self.row_top(index)
+            if top >= self.scroll_y + self.rect.height:
+                break
             row = pygame.Rect(
                 self.rect.left,
-                self.rect.top + index * self.row_height - self.scroll_y,
+                self.rect.top + top - self.scroll_y,
                 text_right - self.rect.left,
-                self.row_height,
+                self.row_top(index + 1) - top,
             )
             if index == self.selected:
                 pygame.draw.rect(surface, p.selection, row)
@@ -224,19 +268,17 @@ class ScrollList(Widget):
                     p.parchment_dark,
                 )
                 x += icon_size + 10
-            # A row too long for the list is set a little smaller, then shortened with "…" (its tooltip is the whole row).
-            text, text_size = fit_line(self.ui.text(self.items[index]), "body", size, self._text_room(index))
-            blit_text(
-                surface,
-                text,
-                (x, row.centery),
-                "body",
-                text_size,
-                p.ink if self.enabled else p.ink_faint,
-                "midleft",
-                box=pygame.Rect(row.left, row.top, row.width + 4, row.height),
-                owner="ScrollList",
-            )
+            ink = p.ink if self.enabled else p.ink_faint
+            if self.wrap:  # every line at the list's one size, none cut
+                pitch = self._line_pitch()
+                for n, line in enumerate(self.row_lines(index)):
+                    at = (x, row.top + self.row_height // 2 + n * pitch)
+                    blit_text(surface, line, at, "body", size, ink, "midleft", box=row.inflate(4, 0), owner="ScrollList")
+            else:
+                # A row too long for the list is set a little smaller, then shortened with "…" (its tooltip is the whole row).
+                text, text_size = fit_line(self.ui.text(self.items[index]), "body", size, self._text_room(index))
+                box = pygame.Rect(row.left, row.top, row.width + 4, row.height)
+                blit_text(surface, text, (x, row.centery), "body", text_size, ink, "midleft", box=box, owner="ScrollList")
             if index < len(self.items) - 1:
                 pygame.draw.line(surface, p.parchment_dark, (row.left + 10, row.bottom - 1), (row.right - 6, row.bottom - 1))
         surface.set_clip(clip)

@@ -13,9 +13,10 @@ import pygame
 
 from game.scenes.fight_setup.layout import PAD, ROW_H, SetupRegions
 from game.scenes.fight_setup.view import SetupView
+from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
-from game.ui.text_fit import ellipsize, fit_line
+from game.ui.text_fit import ellipsize, fit_line, fit_lines, wrap_words
 
 
 def draw(surface: pygame.Surface, view: SetupView, regions: SetupRegions, ui: UIContext) -> None:
@@ -35,9 +36,21 @@ def draw(surface: pygame.Surface, view: SetupView, regions: SetupRegions, ui: UI
     _form(surface, view, regions, ui)
     if view.message:
         room = pygame.Rect(regions.left.x, regions.buttons_y, regions.cancel.x - 16 - regions.left.x, 52)
-        message, size = fit_line(view.message, "italic", theme.text_size("body"), room.width)
-        at = (regions.left.x, room.centery)
-        blit_text(surface, message, at, "italic", size, p.bad, "midleft", box=room, owner="setup refusal")
+        _refusal(surface, view.message, room, ui)
+
+
+def _refusal(surface: pygame.Surface, message: str, room: pygame.Rect, ui: UIContext) -> None:
+    """Why the fight cannot start, whole (issue 30 item 4): on one line, else wrapped on two at a smaller size."""
+    theme, colour = ui.theme, ui.palette.bad
+    for size in (theme.text_size("body"), theme.text_size("small")):
+        lines = wrap_words(message, "italic", size, room.width)
+        if len(lines) <= room.height // fonts.line_height("italic", size):
+            break
+    lines, _ = fit_lines(message, "italic", size, room.width, max(1, room.height // fonts.line_height("italic", size)))
+    pitch = fonts.line_height("italic", size)
+    top = room.centery - pitch * len(lines) // 2
+    for n, line in enumerate(lines):
+        blit_text(surface, line, (room.x, top + n * pitch), "italic", size, colour, box=room, owner="setup refusal")
 
 
 def _creatures(surface: pygame.Surface, view: SetupView, regions: SetupRegions, ui: UIContext) -> None:

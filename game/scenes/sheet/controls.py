@@ -408,7 +408,7 @@ def _side(
             for index, rect in enumerate(side.days)
         ],
         notes=order.put(NotesArea(ui, side.inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder"))),
-        journal=order.put(ScrollList(ui, side.journal, row_height=30, spoken_name=ui.tr("sheet.tab_journal"))),
+        journal=order.put(ScrollList(ui, side.journal, row_height=30, wrap=True, spoken_name=ui.tr("sheet.tab_journal"))),
         journal_buttons=[order.put(button) for button in _journal_links(ui, side.journal_links, intents)],
         tools=_tools(order, ui, regions, book, intents),
     )

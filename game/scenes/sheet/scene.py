@@ -179,7 +179,7 @@ class SheetScene(FluidLayout, AdventureScene):
         if not side.notes.focused:
             side.notes.text = self.adventure.state.notes
         side.notes.visible = tab == "notes"
-        side.journal.set_items(self._journal.newest_first(ui, self.book, self.adventure.session.entries))
+        side.journal.set_items(self._journal.newest_first(ui, self.book, self.adventure.session))
         side.journal.visible = tab == "journal"
         for button in side.journal_buttons:
             button.visible = tab == "journal"

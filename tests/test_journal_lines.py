@@ -67,20 +67,21 @@ def test_the_journal_lines_read_as_if_made_from_scratch_whatever_the_player_does
     for _ in range(300):
         for _ in range(rng.randint(1, 4)):  # a few moves between two looks (an undo and an action: as long)
             move(rng, session)
-        fresh = [describe_entry(ui, BOOK, entry) for entry in reversed(session.entries)]
-        assert lines.newest_first(ui, BOOK, session.entries) == fresh
+        played_on = zip(session.entries, session.states_from(0))  # each entry with the state it was played on
+        fresh = [describe_entry(ui, BOOK, entry, before) for entry, before in reversed(list(played_on))]
+        assert lines.newest_first(ui, BOOK, session) == fresh
 
 
 def test_a_new_action_describes_one_entry_not_the_whole_journal(tmp_path, monkeypatch):
     ui = make_services(tmp_path).ui
     session = session_of(2_000)
     lines = JournalLines()
-    lines.newest_first(ui, BOOK, session.entries)
+    lines.newest_first(ui, BOOK, session)
     described = []
     real = journal.describe_entry
     monkeypatch.setattr(journal, "describe_entry", lambda *args: described.append(args[2]) or real(*args))
     session.apply({"do": "test_luck"})
-    assert len(lines.newest_first(ui, BOOK, session.entries)) == 2_001
+    assert len(lines.newest_first(ui, BOOK, session)) == 2_001
     assert described == [session.entries[-1]]
 
 
@@ -88,10 +89,11 @@ def test_the_journal_lines_are_made_again_in_another_language(tmp_path):
     ui = make_services(tmp_path).ui
     session = session_of(6)
     lines = JournalLines()
-    before = lines.newest_first(ui, BOOK, session.entries)
+    before = lines.newest_first(ui, BOOK, session)
     ui.catalogue.set_language("en" if ui.catalogue.language == "fr" else "fr")
-    after = lines.newest_first(ui, BOOK, session.entries)
-    assert after == [describe_entry(ui, BOOK, entry) for entry in reversed(session.entries)] and after != before
+    after = lines.newest_first(ui, BOOK, session)
+    played_on = zip(session.entries, session.states_from(0))
+    assert after == [describe_entry(ui, BOOK, entry, state) for entry, state in reversed(list(played_on))] and after != before
 
 
 def test_the_timeline_rows_and_their_changes_read_as_if_made_from_scratch(tmp_path):

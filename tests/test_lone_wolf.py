@@ -345,3 +345,117 @@ def test_a_table_round_where_both_lose_is_told_as_blows_traded(services):
     assert fight.last_round[0].result == "both_hit"
     told = scene.view().told
     assert told is not None and told.banner == "Vous et Kraan êtes blessés !"
+
+
+# -- broken as a hostile player would (issue 25, the break-it pass) ----------------------------------------------------
+DISCIPLINES = [
+    "camouflage",
+    "hunting",
+    "sixth_sense",
+    "tracking",
+    "healing",
+    "weaponskill",
+    "mindshield",
+    "mindblast",
+    "animal_kinship",
+    "mind_over_matter",
+]
+
+
+def test_every_choice_of_five_disciplines_makes_a_kai_the_fight_reads_right(services):
+    """All 252 choices: five flags, the weapon step offered only with Weaponskill, the ratio +2 only with Mindblast."""
+    from itertools import combinations
+
+    from game.rules.ff.combat import table_ratio
+    from game.rules.ff.effects import step_refusal
+    from game.rules.session import Session, Start
+
+    book = services.shelf.books["LW1"]
+    combos = list(combinations(DISCIPLINES, 5))
+    assert len(combos) == 252
+    for picks in combos:
+        session = Session(book, None, Start(language="fr"))
+        session.apply({"do": "set_hero", "scores": KAI})
+        session.apply({"do": "choose", "step": "disciplines", "picks": list(picks)})
+        state = session.state
+        assert sorted(state.flags) == sorted(picks)
+        assert (step_refusal(book, state, book.step("weapon")) is None) == ("weaponskill" in picks)
+        session.apply({"do": "fight", "enemies": [{"name": "Giak", "skill": 15, "stamina": 9}]})
+        assert table_ratio(book, session.state, 0) == (2 if "mindblast" in picks else 0), picks
+
+
+def test_a_sixth_discipline_of_lw2_is_never_one_of_the_five(services):
+    from itertools import combinations
+
+    from game.rules.session import Session, Start
+
+    book = services.shelf.books["LW2"]
+    for picks in list(combinations(DISCIPLINES, 5))[::17]:
+        session = Session(book, None, Start(language="fr"))
+        session.apply({"do": "set_hero", "scores": KAI})
+        session.apply({"do": "choose", "step": "disciplines", "picks": list(picks)})
+        for discipline in DISCIPLINES:
+            refused = session.refusal({"do": "choose", "step": "sixth", "picks": [discipline]})
+            assert (refused is not None) == (discipline in picks), (picks, discipline)
+
+
+def test_zero_endurance_in_the_middle_of_a_fight_ends_on_the_death_page(services):
+    from game.rules.dice import ScriptedDice
+
+    adventure = make_adventure(services, "LW1", hero={"skill": 10, "stamina": 25})
+    adventure.act({"do": "choose", "step": "disciplines", "picks": DISCIPLINES[:5]})
+    adventure.act({"do": "fight", "enemies": [{"name": "Vordak", "skill": 21, "stamina": 30}]})
+    scene = services.navigator.build(Screen.COMBAT, adventure)
+    adventure.act({"do": "round"}, ScriptedDice([1]))  # ratio -11, number 1: K for Lone Wolf
+    assert not adventure.state.hero.alive and adventure.state.hero.scores["stamina"] == 0
+    assert adventure.refusal({"do": "round"}) is not None
+    assert services.navigator.reopen(adventure).screen is Screen.DEATH
+    assert scene.view().told is None or scene.view().told.banner  # the board still draws its last state
+
+
+def test_evasion_at_round_0_when_the_text_allows_it_and_not_before_its_rounds(services):
+    from game.rules.dice import ScriptedDice
+
+    adventure = make_adventure(services, "LW1", hero=KAI)
+    adventure.act({"do": "choose", "step": "disciplines", "picks": DISCIPLINES[:5]})
+    adventure.act({"do": "fight", "enemies": [{"name": "Kraan", "skill": 16, "stamina": 25}], "escape": True})
+    scene = services.navigator.build(Screen.COMBAT, adventure)
+    scene.sync() if hasattr(scene, "sync") else None
+    assert scene.controls.escape_button.visible and scene.controls.escape_button.enabled
+    assert "seul" in services.ui.text(scene.controls.escape_button.tooltip)  # a table's evasion: only you lose
+    adventure.act({"do": "escape"}, ScriptedDice([1]))  # ratio -1, number 1: Lone Wolf loses 5, the Kraan nothing
+    assert adventure.state.fight.winner == "escaped" and adventure.state.hero.scores["stamina"] == 20
+    adventure.act({"do": "fight", "enemies": [{"name": "Kraan", "skill": 16, "stamina": 25}], "escape": True, "escape_after": 2})
+    scene = services.navigator.build(Screen.COMBAT, adventure)
+    assert not scene.controls.escape_button.enabled  # two rounds first
+
+
+def test_physical_dice_on_a_round_of_the_table_point_at_the_random_number_table(services):
+    from game.app.scene import SceneStack
+
+    services.settings.physical_dice = True
+    adventure = make_adventure(services, "LW1", hero=KAI)
+    adventure.act({"do": "choose", "step": "disciplines", "picks": DISCIPLINES[:5]})
+    adventure.act({"do": "fight", "enemies": [{"name": "Kraan", "skill": 16, "stamina": 25}]})
+    scene = services.navigator.build(Screen.COMBAT, adventure)
+    stack = SceneStack()
+    stack.push(scene)
+    stack.apply_pending()
+    scene.attack()
+    stack.apply_pending()
+    table = stack.top
+    assert type(table).__name__ == "RandomTableScene" and len(table.labels) == 1
+    table.type_number(0)
+    table.confirm()
+    stack.apply_pending()
+    assert adventure.state.fight.last_round[0].table.roll == 0  # ratio -1, number 0: the Kraan loses 11
+    assert adventure.state.fight.enemies[0].stamina == 14
+
+
+@pytest.mark.parametrize("typed", ["a", "-1", "10", " ", "٣"])
+def test_a_hostile_number_typed_at_the_table_takes_nothing(services, typed):
+    scene, got = _table(services, labels=("Arme",))
+    scene.controls.typed.text = typed
+    scene.use_typed()
+    assert scene.values == [] or scene.values == [3] and typed == "٣"  # an Arabic-Indic 3 may read as 3, nothing else
+    assert got == []

@@ -131,7 +131,9 @@ class CombatControls:
         self.shoot_button.visible = self.shoot_button.visible and archery
         self.escape_button.visible = self.escape_button.visible and fight is not None and fight.escape_allowed
         damage = fight.escape_damage if fight is not None else 0
-        self.escape_button.tooltip = ui.tr("combat.escape_tip", damage=damage)
+        table = fight is not None and self.book.profile(fight.profile).table is not None
+        # on a table, an escape is one more round where only the hero loses (no fixed wound)
+        self.escape_button.tooltip = ui.tr("combat.escape_tip_table") if table else ui.tr("combat.escape_tip", damage=damage)
 
     def _refresh_decision(self, view: CombatView, pending: bool) -> None:
         """Luck and Accept while a wound waits, Back once the fight is over, Spells between rounds."""

@@ -194,3 +194,25 @@ def test_a_system_without_a_file_manager_says_where_the_folder_is(services, monk
 def test_macos_opens_folders_with_open_and_linux_with_xdg_open():
     assert file_manager.opener_command(Path("/x"), "darwin") == ["open", "/x"]
     assert file_manager.opener_command(Path("/x"), "linux") == ["xdg-open", "/x"]
+
+
+def test_a_book_of_ones_own_is_mon_livre_not_df_99_and_one_of_its_own_series_keeps_its_number(services):
+    from game.scenes.bookshelf.view import card_view
+
+    write(own_folder(services) / "MINE.json", book_data(id="MINE", series_number=99, title={"fr": "Ma tour", "en": "My tower"}))
+    series = {"name": {"fr": "Les Brumes", "en": "The Mists"}, "short": {"fr": "BR", "en": "MI"}}
+    write(services.own_books / "MIST2.json", book_data(id="MIST2", series=series, series_number=2))
+    write(services.own_books / "DF49.json", book_data("DF49", title={"fr": "DF49 corrigé", "en": "DF49 fixed"}))
+    services.reload_books()
+    shelf = BookshelfScene(services)
+    mine = shelf.my_books()
+    assert mine == {"MINE"} and services.shelf.replaced == {"DF49"}
+    cards = services.shelf.cards
+    assert card_view(services.ui, cards["MINE"], True, mine).heading == "Mon livre · Ma tour"
+    assert card_view(services.ui, cards["MIST2"], True, mine).heading.startswith("BR 2 · ")
+    assert card_view(services.ui, cards["DF49"], True, mine).heading.startswith("DF 49 · ")
+    order = [card.id for card in shelf.ordered_books()]
+    assert order.index("MINE") > order.index("SOR1")  # with the unnumbered books, not between DF 64 and DF 100
+    assert order.index("MIST2") < order.index("MINE")  # grouped under its own series, with the numbered ones
+    services.ui.catalogue.set_language("en")
+    assert card_view(services.ui, cards["MINE"], True, mine).heading == "My book · My tower"

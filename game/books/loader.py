@@ -265,6 +265,7 @@ class Shelf:
     cards: dict[str, BookCard]
     errors: list[BookError]
     own: set[str] = field(default_factory=set)  # ids of books read from the player's books folder
+    replaced: set[str] = field(default_factory=set)  # ids of the player's books that replace a bundled one
     books: LazyBooks = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -322,6 +323,8 @@ def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None
         except (BookError, OSError) as error:
             shelf.errors.append(error if isinstance(error, BookError) else BookError(path.name, "$", str(error)))
             continue
+        if own and card.id in shelf.cards and card.id not in shelf.own:
+            shelf.replaced.add(card.id)
         shelf.cards[card.id] = card
         if own:
             shelf.own.add(card.id)

@@ -26,7 +26,15 @@ from game.rules.session import Session, Start
 from game.scenes.bookshelf.controls import ShelfControls, build_controls
 from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
 from game.scenes.bookshelf.paint import paint_message, paint_page
-from game.scenes.bookshelf.view import ShelfView, describe_save, describe_version, ordered_books, series_key, view_of
+from game.scenes.bookshelf.view import (
+    ShelfView,
+    describe_save,
+    describe_version,
+    my_books,
+    ordered_books,
+    series_key,
+    view_of,
+)
 from game.storage.save_file import SaveError
 from game.storage.saves import Listing
 from game.ui.speech import SpokenText, join
@@ -71,7 +79,9 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         # The numbered books first, by series then number, then the others (the demo), then the Rôle'n Play table.
         # Drawn from the books' cards (the shelf's index): a book is validated when it is opened.
         books = self.ordered_books()
-        self.r = shelf_regions(self.page, [series_key(book) for book in books], len(shelf.errors), self.first_shown)
+        self.r = shelf_regions(
+            self.page, [series_key(book, self.my_books()) for book in books], len(shelf.errors), self.first_shown
+        )
         shown = books[self.r.cards.first : self.r.cards.first + self.r.cards.count]
         self.controls = build_controls(self.ui, self.r, shown, shelf.errors, self, demo=self.services.demo, own=self.own_books())
         for widget in self.controls.widgets():
@@ -95,7 +105,12 @@ class BookshelfScene(FluidLayout, WidgetScreen):
 
     def ordered_books(self) -> list[BookCard]:
         """Every book's card in shelf order."""
-        return ordered_books(self.services.shelf.cards)
+        return ordered_books(self.services.shelf.cards, self.my_books())
+
+    def my_books(self) -> set[str]:
+        """The player's books shown as "Mon livre" (no series of their own, no bundled book replaced)."""
+        shelf = self.services.shelf
+        return my_books(shelf.cards, shelf.own, shelf.replaced)
 
     def refresh(self) -> None:
         """Re-read the saved adventures (and say what got in the way of the saves since, once)."""
@@ -122,7 +137,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             controls.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
 
     def _describe(self, item: Listing) -> str:
-        return describe_save(self.ui, self.services.shelf.cards, item)
+        return describe_save(self.ui, self.services.shelf.cards, item, self.my_books())
 
     def _selected(self) -> Listing | None:
         index = self.controls.saves_list.selected
@@ -356,8 +371,12 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             self.services.navigator.open(self, Screen.SHELF_IMPORT, on_done=self._book_imported, kind="book")
 
     def _book_imported(self, message: str, bad: bool) -> None:
+        before = set(self.services.shelf.cards)
         self.services.reload_books()
         self._rebuild()
+        new = sorted(set(self.services.shelf.cards) - before)
+        if new:
+            self.show_book(new[0])  # the page of the new book's card
         self.say(message, bad)
 
     # -- the player's books (issue 26 item 3) -------------------------------------------------
@@ -572,6 +591,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             message=self.message,
             message_bad=self.message_bad,
             own=self.own_books(),
+            mine=self.my_books(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

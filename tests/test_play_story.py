@@ -300,3 +300,19 @@ def test_a_long_road_wraps_on_the_map(services):
     place = layout(book_chronicle([run], 400), max_columns=12)
     assert place[1] == (0, 0) and place[12] == (11, 0) and place[13] == (0, 1) and place[30] == (5, 2)
     assert max(column for column, _row in place.values()) == 11
+
+
+def test_the_shared_card_keeps_long_creature_names_and_many_boxes_inside_their_panel(services):
+    """Twelve creatures with long names: each name stops short of its scores with "…", and the boxes that do not
+    fit are counted ("and 4 more") inside the panel, not drawn over its border (text_fit's recorder finds no overlap)."""
+    from game.rules.ff.state import CreatureBox
+    from game.scenes.common.sheet_card import render_sheet_card
+    from game.ui.text_fit import recording
+
+    adventure = adventure_of(services)
+    long_name = "Créature au nom très très long qui ne tient pas"
+    adventure.state.creature_boxes = [CreatureBox(name=long_name, skill=7, stamina=i % 3) for i in range(12)]
+    with recording() as found:
+        card = render_sheet_card(services.ui, adventure)
+    assert card.get_size() == CARD_SIZE
+    assert found == []

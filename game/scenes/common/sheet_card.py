@@ -18,7 +18,7 @@ from game.rules.ff.ruleset import calendar_view
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
-from game.ui.text_fit import wrap_words
+from game.ui.text_fit import ellipsize, wrap_words
 
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 CARD_SIZE = (900, 1272)  # an A4 page's proportions
 PAD = 34
-BOXES_SHOWN = 9
+BOX_ROW = 44  # a creature box's row
+MORE_LINE = 24  # the room the "and N more" line takes under the boxes
+NAME_GAP = 12  # between a creature's name and its scores
 
 
 def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
@@ -132,7 +134,8 @@ class _Card:
         return bag
 
     def creatures(self, bag: pygame.Rect) -> None:
-        """The creature boxes (the first BOXES_SHOWN, then how many more), right of the backpack."""
+        """The creature boxes (as many as fit, then how many more), right of the backpack; a long name is
+        shortened with "…" before its scores."""
         p, t, small = self.ui.palette, self.ui.t, self.small
         boxes = pygame.Rect(bag.right + 20, bag.y, CARD_SIZE[0] - bag.right - 20 - PAD, 440)
         draw_panel(self.surface, boxes, p)
@@ -140,17 +143,19 @@ class _Card:
         skill, stamina = _short(self.book, "skill", self.language), _short(self.book, "stamina", self.language)
         y = boxes.y + 56
         creature_boxes = list(self.state.creature_boxes)
-        for box in creature_boxes[:BOXES_SHOWN]:
+        rows = (boxes.bottom - MORE_LINE - y) // BOX_ROW  # the boxes that fit above the "and N more" line
+        for box in creature_boxes[:rows]:
             pygame.draw.rect(self.surface, p.ink_faint, (boxes.x + 16, y - 4, boxes.width - 32, 40), 1, border_radius=4)
             alive = box.stamina > 0
             label = box.name if alive else t("play.card_defeated", name=box.name)
-            shown = wrap_words(label, "body", small, boxes.width - 170)[0]
-            self.text(shown, (boxes.x + 26, y + 16), "body", small, p.ink if alive else p.ink_soft, "midleft")
             scores = f"{skill} {box.skill} · {stamina} {box.stamina}"
+            room = boxes.width - 52 - fonts.font("body", small).size(scores)[0] - NAME_GAP  # a long name stops short
+            shown = ellipsize(label, "body", small, room)
+            self.text(shown, (boxes.x + 26, y + 16), "body", small, p.ink if alive else p.ink_soft, "midleft")
             self.text(scores, (boxes.right - 26, y + 16), "body", small, p.ink, "midright")
-            y += 44
-        if len(creature_boxes) > BOXES_SHOWN:
-            self.text(t("play.and_more", n=len(creature_boxes) - BOXES_SHOWN), (boxes.x + 26, y), "italic", small, p.ink_soft)
+            y += BOX_ROW
+        if len(creature_boxes) > rows:
+            self.text(t("play.and_more", n=len(creature_boxes) - rows), (boxes.x + 26, y), "italic", small, p.ink_soft)
         if not creature_boxes:
             self.text(t("sheet.no_creatures"), (boxes.centerx, boxes.y + 120), "italic", small, p.ink_faint, "center")
 

@@ -37,8 +37,11 @@ def painted(scene, driver, monkeypatch) -> list[str]:
 
 
 def close_dice(driver) -> None:
-    while isinstance(driver.top, DiceRollScene):
+    for _ in range(4):  # skip the tumble, then close (never loops for ever)
+        if not isinstance(driver.top, DiceRollScene):
+            return
         driver.click((640, 360))
+    assert not isinstance(driver.top, DiceRollScene)
 
 
 # -- issue 30 item 14: the food tab shows the stock; the load is an action ------------------------------------
@@ -417,3 +420,66 @@ def test_a_big_party_wraps_its_travellers_and_every_one_can_be_left_behind(servi
     driver.send(frames=1)
     driver.click(last)
     assert names[19] in scene.panel.left_out
+
+
+# -- R-RNP-LIGHT-1 (revised): the moon the game master sets; a blinded creature's attacks -------------------------
+def test_a_particularly_bright_full_moon_set_on_the_light_tab_makes_the_night_dim(services):
+    scene, driver = table(services, "light", ("Aria",))
+    scene.act(a.SetTimeOfDay(hour=23, minute=0))
+    assert scene.rules["light"] == "darkness"
+    assert widget(scene, "moon:new").chosen
+    driver.click(widget(scene, "moon:bright_full"))
+    assert scene.rules["moon"] == "bright_full" and scene.rules["light"] == "dim"
+    driver.click(widget(scene, "moon:full"))  # a full moon that is not particularly bright: still dark
+    assert scene.rules["light"] == "darkness"
+    assert "La lune : Pleine lune." in scene.status
+
+
+def test_a_blinded_character_is_said_to_attack_with_disadvantage(services, monkeypatch):
+    scene, driver = table(services, "light", ("Aria",))
+    scene.act(a.SetTimeOfDay(hour=23, minute=0))  # darkness, no darkvision: blinded
+    assert services.ui.t("rnp.blinded_attacks") in painted(scene, driver, monkeypatch)
+    scene.act(a.SetTimeOfDay(hour=12, minute=0))
+    assert services.ui.t("rnp.blinded_attacks") not in painted(scene, driver, monkeypatch)
+
+
+# -- R-RNP-HIDE-1 (revised): when hiding stops holding, the table offers the creatures' search ----------------
+def test_dawn_over_a_character_hidden_in_the_dark_offers_the_creatures_search(services):
+    scene, driver = table(services, "hide", ())
+    scene.act(a.AddCharacter(name="Jamba", scores={"dex": 14}, skills=["stealth"]))
+    scene.act(a.SetTimeOfDay(hour=22, minute=0))
+    watcher = a.Watcher(name="gobelin", passive_perception=12, perception_bonus=2)
+    for _ in range(40):  # until the table's dice hide Jamba
+        scene.act(a.Hide(character="Jamba", condition="darkness", light="darkness", watchers=[watcher]))
+        if scene.rules["party"]["Jamba"]["hidden"]:
+            break
+    assert scene.rules["party"]["Jamba"]["hidden"]
+    assert widget(scene, "search").style == "normal"
+    scene.act(a.AdvanceTo(to="dawn"))
+    assert scene.rules["party"]["Jamba"]["search_offered"]
+    search = widget(scene, "search")
+    assert search.style == "primary" and search.enabled
+    assert not widget(scene, "conditions_lost").enabled  # already lost: said why
+    scene.panel.pane.reveal(search)  # under "Hide": the panel scrolls to it
+    driver.send(frames=1)
+    driver.click(search)
+    overlay = driver.top
+    assert isinstance(overlay, DiceRollScene) and overlay.groups[0].label == "gobelin — Perception"
+    overlay.skip()
+    overlay.close()
+    driver.send(frames=1)
+    assert scene.rules["result"]["do"] == "search"
+    assert not scene.rules["party"]["Jamba"]["search_offered"]  # the search is made, hidden or not
+
+
+def test_the_game_master_says_cover_is_lost_and_the_search_is_offered(services):
+    scene, driver = table(services, "hide", ())
+    scene.act(a.AddCharacter(name="Jamba", scores={"dex": 14}, skills=["stealth"]))
+    watcher = a.Watcher(name="gobelin", passive_perception=5, perception_bonus=2)
+    scene.act(a.Hide(character="Jamba", condition="cover", watchers=[watcher]))
+    assert scene.rules["party"]["Jamba"]["hidden"]
+    scene.panel.pane.reveal(widget(scene, "conditions_lost"))
+    driver.send(frames=1)
+    driver.click(widget(scene, "conditions_lost"))
+    assert scene.rules["party"]["Jamba"]["search_offered"] and widget(scene, "search").style == "primary"
+    assert "les créatures peuvent chercher" in scene.status

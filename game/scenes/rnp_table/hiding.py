@@ -21,7 +21,7 @@ from game.rules.rnp import actions as a
 from game.rules.rnp.preview import preview
 from game.rules.session import make_action
 from game.scenes.rnp_table.data import Json, hidden, last_result
-from game.scenes.rnp_table.layout import CAPTION, LINE, ROW, SIDE_GAP, side_by_side
+from game.scenes.rnp_table.layout import CAPTION, GAP, LINE, ROW, SIDE_GAP, side_by_side
 from game.scenes.rnp_table.panel import CHOICE_GAP, D20, OTHER, Kit, Table, WhoPanel, draw_mark, fit_width, row_end, shrink_row
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.words import name_of, signed
@@ -30,6 +30,8 @@ from game.ui.context import UIContext
 
 HIDE_FORM, CHECKLIST = 600, 300  # the hiding controls and the checklist beside them (or below, from HIDE_BELOW)
 HIDE_BELOW = 480
+SEARCH_ROW = ROW + 10  # under "Hide": the conditions lost, the creatures' search (R-RNP-HIDE-1 revised)
+SEARCH_W = 300
 CHECKLIST_BELOW = 420  # what the checklist below the controls adds to the panel
 DEX_ROOM, DEX_GAP, DEX_W = 90, 10, 70  # a typed Dexterity after the row of who hides
 CONDITION_W, CONDITION_STEP, CONDITION_ROW = 290, 296, 50  # the conditions, two a row
@@ -48,6 +50,23 @@ RESULT_GAP, HIDDEN_GAP = 10, 8
 WATCH_CYCLE = {"off": "passive", "passive": "active", "active": "off"}
 CREATURES = ("c1", "c2")
 Item = tuple[str, bool | None, str | None]  # a checklist item: what, met (None: unknown), why not
+
+
+def present_search(ui: UIContext, result: Json) -> Presentation:
+    """The dice overlay of the creatures' search (R-RNP-HIDE-1): each one's Wisdom (Perception) against the
+    hider's Stealth total, and whether it is spotted."""
+    who, dc = result.get("character", ""), result.get("stealth")
+    groups = []
+    for watcher in result.get("watchers", [])[:4]:
+        w = watcher.get("roll")
+        if w:
+            verdict = "pass" if watcher["spots"] else "fail"
+            detail = f"{w['roll']} {signed(w['modifier'])} = " + ui.t(f"rnp.save_vs_dc_{verdict}", total=w["total"], dc=dc)
+            groups.append(DiceGroup(ui.t("rnp.perception_of", who=watcher["name"]), tuple(w["dice"]), D20, detail))
+    if result.get("hidden"):
+        return ui.t("rnp.search_title"), groups, ui.t("rnp.hidden_verdict", who=who, dc=dc), "good"
+    spotted = ui.t("rnp.spotted_verdict", who=who, by=", ".join(result.get("spotted_by", [])))
+    return ui.t("rnp.search_title"), groups, spotted, "bad"
 
 
 def present_hide(ui: UIContext, result: Json) -> Presentation:
@@ -93,6 +112,9 @@ class HideView:
     checklist: tuple[Item, ...]
     last: Json | None  # the last hiding attempt (the rules' result) while it is the last action
 
+    search_offered: bool = False  # the first hidden one's conditions stopped holding: the creatures may search
+    search_refused: Refused | None = None  # why the creatures cannot search now
+
     @property
     def typed(self) -> bool:
         """Whether the Dexterity is typed (someone outside the party hides)."""
@@ -118,7 +140,7 @@ def hide_regions(area: pygame.Rect, ui: UIContext, who_options: tuple[tuple[str,
     hide_y = area.top + HIDE_BELOW
     if columns is not None:
         return HideRegions(area, right, dex_x, hide_y, columns[1].left, columns[1], True)
-    below = hide_y + ROW + SIDE_GAP
+    below = hide_y + ROW + SEARCH_ROW + SIDE_GAP
     checklist = pygame.Rect(area.left, below, area.width, area.bottom - below)
     return HideRegions(area, right, dex_x, hide_y, area.left + REVEAL_BELOW_X, checklist, False)
 
@@ -135,6 +157,10 @@ class HideIntents(Protocol):
     def next_reason(self) -> None: ...
 
     def reveal(self, name: str) -> None: ...
+
+    def lose_conditions(self, name: str) -> None: ...
+
+    def search(self, name: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -158,7 +184,24 @@ def build_hide_controls(kit: Kit, regions: HideRegions, view: HideView, intents:
         kit.button("reason", reason, view.reason, intents.next_reason, tooltip=ui.tr("rnp.reason_tip"))
         reveal = (area.right - REVEAL_W, regions.hide_y, REVEAL_W, ROW)
         kit.button("reveal", reveal, ui.tr("rnp.reveal_who", name=first), partial(intents.reveal, first))
+        search_controls(kit, regions, view, intents, first)
     return HideControls(hide)
+
+
+def search_controls(kit: Kit, regions: HideRegions, view: HideView, intents: HideIntents, first: str) -> None:
+    """R-RNP-HIDE-1 (revised): when the conditions for hiding stop holding, the creatures may search again. The
+    game master says so for cover ("conditions lost"); the light coming does it by itself. The search button is
+    offered then (filled), and rolls the creatures' Wisdom (Perception) against the Stealth total."""
+    ui, x, y = kit.ui, regions.area.left, regions.hide_y + SEARCH_ROW
+    lost = (x, y, SEARCH_W, ROW)
+    lose = kit.button("conditions_lost", lost, ui.tr("rnp.conditions_lost", name=first), partial(intents.lose_conditions, first))
+    if view.search_offered:
+        lose.set_enabled(False, ui.tr("rnp.search_offered", name=first))
+    style = "primary" if view.search_offered else "normal"
+    rect = (x + SEARCH_W + GAP, y, SEARCH_W, ROW)
+    search = kit.button("search", rect, ui.tr("rnp.search"), partial(intents.search, first), style=style)
+    if view.search_refused is not None:
+        search.set_enabled(False, kit.table.refusal_text(view.search_refused))
 
 
 def condition_controls(kit: Kit, regions: HideRegions, view: HideView, intents: HideIntents) -> None:
@@ -308,6 +351,8 @@ class HidePanel(WhoPanel):
             watchers=tuple(zip(watchers, labels)),
             reason=reasons[self.reason_index % len(reasons)].name.get(self.language),
             hidden=tuple((n, rules["party"][n]["stealth_dc"]) for n in hidden(rules)),
+            search_offered=bool(hidden(rules)) and bool(rules["party"][hidden(rules)[0]]["search_offered"]),
+            search_refused=self.table.refusal(a.Search(character=hidden(rules)[0])) if hidden(rules) else None,
             checklist=tuple(self.checklist()),
             last=last_result(rules, "hide"),
         )
@@ -325,7 +370,7 @@ class HidePanel(WhoPanel):
 
     def content_height(self, width: int) -> int:
         wide = width >= HIDE_FORM + SIDE_GAP + CHECKLIST
-        return HIDE_BELOW + ROW if wide else HIDE_BELOW + ROW + SIDE_GAP + CHECKLIST_BELOW
+        return HIDE_BELOW + ROW + SEARCH_ROW if wide else HIDE_BELOW + ROW + SEARCH_ROW + SIDE_GAP + CHECKLIST_BELOW
 
     # -- the action and its checklist ----------------------------------------------------------------
     def watchers(self) -> list[Json]:
@@ -430,6 +475,12 @@ class HidePanel(WhoPanel):
 
     def soft_update(self) -> None:
         self.enable_for(self.controls.hide if self.controls else None, self.action())
+
+    def lose_conditions(self, name: str) -> None:
+        self.table.act(a.ConditionsLost(character=name))
+
+    def search(self, name: str) -> None:
+        self.table.roll(a.Search(character=name), partial(present_search, self.ui))
 
     def hide(self) -> None:
         action = self.action()

@@ -26,9 +26,9 @@ from game.ui.context import UIContext
 from game.ui.text_field import TextField
 
 AUTO = "__clock__"
-SIGHT_TOP, SIGHT_ROW = 200, 78  # what each character sees, one row each, below the choices and the examples
+SIGHT_TOP, SIGHT_ROW = 200 + LINE, 78  # what each character sees, one row each, below the choices and the examples
 DISTANCE_W, DISTANCE_ROOM = 120, 130  # the distance field at the right of the light row, and the room it takes
-EXAMPLES_DY, EXAMPLES_GAP, EXAMPLES_LINES = 150, 10, 2
+EXAMPLES_DY, EXAMPLES_GAP, EXAMPLES_LINES = 150 + LINE, 10, 2  # under the light, the obscurement and the moon
 NAME_W, TEXT_X = 170, 180  # a character's name, and what they see right of it
 ROW_RULE, NAME_DY, REFUSAL_DY = 4, 4, 8
 REFUSED_ROW = 74  # a character the rules refuse a sight for takes a shorter row
@@ -55,6 +55,8 @@ class LightView:
     lights: tuple[tuple[str, TextSource], ...]  # the light's choices, the clock's first
     veils: tuple[tuple[str, TextSource], ...]
     sights: tuple[Sight, ...]
+    moon: str = ""  # the moon's phase the game master set (R-RNP-LIGHT-1, revised: a bright full moon lights the night)
+    moons: tuple[tuple[str, TextSource], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,11 @@ class LightRegions:
     def veils(self) -> int:
         """The obscurement's caption."""
         return self.area.top + LINE
+
+    @property
+    def moons(self) -> int:
+        """The moon's caption."""
+        return self.area.top + 2 * LINE
 
 
 def light_regions(
@@ -88,6 +95,8 @@ class LightIntents(Protocol):
 
     def set_obscurement(self, value: str) -> None: ...
 
+    def set_moon(self, value: str) -> None: ...
+
 
 @dataclass(frozen=True)
 class LightControls:
@@ -101,6 +110,7 @@ def build_light_controls(kit: Kit, regions: LightRegions, view: LightView, inten
         "light", area.left, area.top + CAPTION, view.lights, view.override or AUTO, intents.set_light, right=regions.light_end
     )
     kit.choices("obscurement", area.left, regions.veils + CAPTION, view.veils, view.obscurement, intents.set_obscurement)
+    kit.choices("moon", area.left, regions.moons + CAPTION, view.moons, view.moon, intents.set_moon)
     distance = kit.field("distance", regions.distance, placeholder="—", max_length=6, spoken_name=ui.tr("rnp.distance_opt"))
     return LightControls(distance)
 
@@ -110,6 +120,7 @@ def paint_light(surface: pygame.Surface, view: LightView, regions: LightRegions,
     pen, p, book, language, area = Pen(surface, ui), ui.palette, view.book, ui.catalogue.language, regions.area
     pen.label(ui.t("rnp.light"), area.topleft)
     pen.label(ui.t("rnp.obscurement"), (area.left, regions.veils))
+    pen.label(ui.t("rnp.moon"), (area.left, regions.moons))
     pen.label(ui.t("rnp.distance_opt"), (regions.distance.left, regions.distance.top - CAPTION))
     examples = (
         f"{book.light_def(view.light).examples.get(language)} {book.obscurement_def(view.obscurement).examples.get(language)}"
@@ -152,7 +163,10 @@ def paint_sight(pen: Pen, book: RolenplayBook, sight: Sight, area: pygame.Rect, 
         head += f" ({', '.join(extras)})"
     colour = {"normal": p.good, "reduced": p.ink, "none": p.bad}.get(r["visibility"], p.ink)
     below = pen.bold_line(head, x, y + NAME_DY, colour=colour)
-    pen.paragraph(vis.text.get(language), x, below, width, role="small", colour=p.ink_soft, max_lines=TEXT_LINES)
+    if r.get("blinded"):  # R-RNP-LIGHT-1 (revised): said where the game master looks
+        below = pen.paragraph(ui.t("rnp.blinded_attacks"), x, below, width, role="small", colour=p.bad, max_lines=1)
+    lines = 1 if r.get("blinded") else TEXT_LINES
+    pen.paragraph(vis.text.get(language), x, below, width, role="small", colour=p.ink_soft, max_lines=lines)
     return SIGHT_ROW
 
 
@@ -183,6 +197,8 @@ class LightPanel(Panel):
             lights=tuple(lights),
             veils=tuple((o.id, o.name.get(language)) for o in book.obscurement),
             sights=tuple(self.sight(name) for name in rules["party_order"]),
+            moon=rules["moon"],
+            moons=tuple((m.id, m.name.get(language)) for m in book.time.moon),
         )
 
     def sight(self, name: str) -> Sight:
@@ -213,6 +229,10 @@ class LightPanel(Panel):
     def set_obscurement(self, value: str) -> None:
         self.table.shared.obscurement = value
         self.table.rebuild()
+
+    def set_moon(self, value: str) -> None:
+        if value != self.rules["moon"]:
+            self.table.act(make_action(a.SetMoon, phase=value))
 
     def set_light(self, value: str) -> None:
         self.table.act(make_action(a.SetLight, light=None if value == AUTO else value))

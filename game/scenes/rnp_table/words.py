@@ -275,7 +275,25 @@ def _table_text(ui: UIContext, book: RolenplayBook, do: str, who: str, data: Jso
     if do == "set_light":
         light = data.get("light")
         return t("rnp.j_light_auto") if light is None else t("rnp.j_light", light=name_of(ui, book.light_def, light))
-    return t("rnp.j_other", do=do, who=who)
+    return _revised_text(ui, book, do, who, data) or t("rnp.j_other", do=do, who=who)
+
+
+def _revised_text(ui: UIContext, book: RolenplayBook, do: str, who: str, data: Json) -> str | None:
+    """The journal's sentences for the rules revised after the audit (issue 31): the moon, a breath run out,
+    hiding whose conditions stopped holding and the creatures' search."""
+    t = ui.t
+    if do == "set_moon":
+        return t("rnp.j_moon", phase=book.time.moon_phase(data.get("phase")).name.get(lang(ui)))
+    if do == "out_of_air":
+        return t("rnp.j_out_of_air", who=who)
+    if do == "hiding_lost":
+        return t(f"rnp.j_hiding_lost_{'light' if data.get('reason') == 'light' else 'gm'}", who=who)
+    if do == "search":
+        spotted = data.get("spotted_by") or []
+        if spotted:
+            return t("rnp.j_search_spotted", who=who, by=", ".join(spotted))
+        return t("rnp.j_search_hidden", who=who)
+    return None
 
 
 def _with_gain(ui: UIContext, text: str, exhaustion: dict[str, int] | None) -> str:

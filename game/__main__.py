@@ -12,6 +12,7 @@ feuille --screenshots DIR --matrix
                              also each screen in French and English at 1024×640, 1280×720
                              and 1920×1080, under DIR/sizes/<language>-<W>x<H>/
 feuille --demo               the convention kiosk (fullscreen, attract loop)
+feuille --book FILE          open on FILE's creation screen; saving FILE shows it again (its errors in a window)
 feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
                              (with --smoke: what a screen-reader user hears on each screen)
 """
@@ -28,7 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from game.app.author import BookWatcher
     from game.app.display import Display
+    from game.app.kiosk import KioskMode
     from game.app.lifecycle import StopSignals
     from game.app.loop import MainLoop
     from game.app.scene import SceneStack
@@ -61,6 +64,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help=f"write one PNG per screen to DIR (default: {SCREENSHOTS}, git-ignored) and exit",
     )
     parser.add_argument("--demo", action="store_true", help="convention kiosk mode")
+    parser.add_argument(
+        "--book",
+        metavar="FILE",
+        type=Path,
+        help="open on this book file's creation screen, read again whenever the file changes (its errors shown)",
+    )
     parser.add_argument("--window-size", type=_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--language", choices=("fr", "en"), help="override the language setting")
     parser.add_argument("--config-dir", type=Path, help="settings folder (default: the user config folder)")
@@ -294,8 +303,14 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
         LOGGER.info("start (demo=%s, log at %s)", args.demo, setup_logging())
     except OSError:
         pass  # no log folder: the app still runs, errors still show their dialog
-    kiosk = None
-    if args.demo:
+    kiosk: KioskMode | BookWatcher | None = None
+    if args.book is not None and not args.demo:
+        from game.app.author import BookWatcher
+
+        kiosk = BookWatcher(services, stack, args.book)  # the author's book, shown again when the file changes
+        kiosk.start()
+        home = partial(services.navigator.build, Screen.SHELF)
+    elif args.demo:
         from game.app.kiosk import KioskMode, demo_fresh_start
 
         kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services), display=display)

@@ -26,7 +26,16 @@ if TYPE_CHECKING:
     from game.ui.draw import Colour
 
 CARD_SIZE = (900, 1272)  # an A4 page's proportions
-PAD = 34
+PAD = 34  # the card's margin
+PANELS_TOP = 184  # the scores and the paragraph, under the header
+LEFT_WIDTH = 420  # the left column: the scores, then the backpack
+BAG_HEIGHT = 440  # the backpack and the creatures beside it
+COLUMN_GAP = 20  # between the two columns
+ROW_GAP = 18  # between a row of panels and the next
+INSET = 20  # a panel's text from its left edge
+HEADING_TOP = 14  # a panel's heading from its top
+FIRST_LINE = 56  # a list's first line under its heading
+SCORE_ROW = 46
 BOX_ROW = 44  # a creature box's row
 MORE_LINE = 24  # the room the "and N more" line takes under the boxes
 NAME_GAP = 12  # between a creature's name and its scores
@@ -40,7 +49,7 @@ def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
     card.header(play_badge(ui, adventure.session))
     scores = card.scores()
     card.paragraph(scores)
-    bag = card.backpack(scores.bottom + 18)
+    bag = card.backpack(scores.bottom + ROW_GAP)
     card.creatures(bag)
     card.notes(bag)
     footer = ui.t("play.card_footer", entries=len(adventure.session.entries))
@@ -76,13 +85,13 @@ class _Card:
     def scores(self) -> pygame.Rect:
         """Every score, current and initial; the panel's rect."""
         p, t, hero = self.ui.palette, self.ui.t, self.state.hero
-        scores = pygame.Rect(PAD, 184, 420, 70 + 46 * len(self.book.stats))
+        scores = pygame.Rect(PAD, PANELS_TOP, LEFT_WIDTH, 70 + SCORE_ROW * len(self.book.stats))
         draw_panel(self.surface, scores, p)
         self.text(t("sheet.heading_current"), (scores.x + 270, scores.y + 22), "italic", self.small, p.ink_soft, "center")
         self.text(t("sheet.heading_initial"), (scores.x + 360, scores.y + 22), "italic", self.small, p.ink_soft, "center")
         for index, stat in enumerate(self.book.stats):
-            y = scores.y + 62 + index * 46
-            self.text(stat.name.get(self.language), (scores.x + 20, y), "title", self.body, p.ink, "midleft")
+            y = scores.y + 62 + index * SCORE_ROW
+            self.text(stat.name.get(self.language), (scores.x + INSET, y), "title", self.body, p.ink, "midleft")
             if hero is not None:
                 current = str(hero.scores.get(stat.id, "—"))
                 self.text(current, (scores.x + 270, y), "bold", self.heading, p.ink, "center")
@@ -93,9 +102,9 @@ class _Card:
     def paragraph(self, scores: pygame.Rect) -> None:
         """The paragraph, the day ticked last and the road taken, right of the scores."""
         p, t, state, small = self.ui.palette, self.ui.t, self.state, self.small
-        para = pygame.Rect(scores.right + 20, 184, CARD_SIZE[0] - scores.right - 20 - PAD, scores.height)
+        para = pygame.Rect(scores.right + COLUMN_GAP, PANELS_TOP, CARD_SIZE[0] - scores.right - COLUMN_GAP - PAD, scores.height)
         draw_panel(self.surface, para, p)
-        self.text(t("sheet.paragraph"), (para.x + 20, para.y + 14), "title", self.body, p.ink)
+        self.text(t("sheet.paragraph"), (para.x + INSET, para.y + HEADING_TOP), "title", self.body, p.ink)
         current = f"§ {state.paragraph}" if state.paragraph else "§ —"
         self.text(current, (para.centerx, para.y + 86), "bold", 54, p.rubric, "center")
         calendar = calendar_view(self.book, state, self.language) if self.book.calendar is not None else None
@@ -103,31 +112,31 @@ class _Card:
         if calendar is not None and dated:  # R-TIME-1: the day ticked last
             short = t("sheet.calendar_short", ticked=calendar["ticked"], weeks=calendar["weeks"])
             day = t("sheet.today", day=calendar["today"]) + " · " + short
-            self.text(day, (para.x + 20, para.bottom - 30), "italic", small, p.ink_soft)
+            self.text(day, (para.x + INSET, para.bottom - 30), "italic", small, p.ink_soft)
         road = list(state.paragraph_history)[-12:]
         if road:
             trail = " → ".join(str(n) for n in road)
             room = 2 if dated else 3  # the day's line takes the third
-            for i, line in enumerate(wrap_words(trail, "body", small, para.width - 40)[-room:]):
-                self.text(line, (para.x + 20, para.y + 130 + i * 22), "body", small, p.ink_soft)
+            for i, line in enumerate(wrap_words(trail, "body", small, para.width - 2 * INSET)[-room:]):
+                self.text(line, (para.x + INSET, para.y + 130 + i * 22), "body", small, p.ink_soft)
 
     def backpack(self, top: int) -> pygame.Rect:
         """The counters, then the equipment (as many items as fit); the panel's rect."""
         p, state, small = self.ui.palette, self.state, self.small
-        bag = pygame.Rect(PAD, top, 420, 440)
+        bag = pygame.Rect(PAD, top, LEFT_WIDTH, BAG_HEIGHT)
         draw_panel(self.surface, bag, p)
-        self.text(self.ui.t("sheet.backpack"), (bag.x + 20, bag.y + 14), "title", self.body, p.ink)
-        y = bag.y + 56
+        self.text(self.ui.t("sheet.backpack"), (bag.x + INSET, bag.y + HEADING_TOP), "title", self.body, p.ink)
+        y = bag.y + FIRST_LINE
         for counter in self.book.counters:
-            self.text(counter.name.get(self.language), (bag.x + 20, y), "body", self.body, p.ink, "midleft")
+            self.text(counter.name.get(self.language), (bag.x + INSET, y), "body", self.body, p.ink, "midleft")
             self.text(str(state.counters.get(counter.id, 0)), (bag.right - 40, y), "bold", self.body, p.ink, "center")
             y += 34
         y += 6
-        self.text(self.ui.t("sheet.equipment"), (bag.x + 20, y), "title", small, p.ink_soft)
+        self.text(self.ui.t("sheet.equipment"), (bag.x + INSET, y), "title", small, p.ink_soft)
         y += 30
         for item in state.equipment:
             if y > bag.bottom - 30:
-                self.text("…", (bag.x + 20, y), "body", small, p.ink_soft)
+                self.text("…", (bag.x + INSET, y), "body", small, p.ink_soft)
                 break
             self.text(wrap_words(item, "body", small, bag.width - 50)[0], (bag.x + 24, y), "body", small, p.ink)
             y += 26
@@ -137,11 +146,11 @@ class _Card:
         """The creature boxes (as many as fit, then how many more), right of the backpack; a long name is
         shortened with "…" before its scores."""
         p, t, small = self.ui.palette, self.ui.t, self.small
-        boxes = pygame.Rect(bag.right + 20, bag.y, CARD_SIZE[0] - bag.right - 20 - PAD, 440)
+        boxes = pygame.Rect(bag.right + COLUMN_GAP, bag.y, CARD_SIZE[0] - bag.right - COLUMN_GAP - PAD, BAG_HEIGHT)
         draw_panel(self.surface, boxes, p)
-        self.text(t("play.card_creatures"), (boxes.x + 20, boxes.y + 14), "title", self.body, p.ink)
+        self.text(t("play.card_creatures"), (boxes.x + INSET, boxes.y + HEADING_TOP), "title", self.body, p.ink)
         skill, stamina = _short(self.book, "skill", self.language), _short(self.book, "stamina", self.language)
-        y = boxes.y + 56
+        y = boxes.y + FIRST_LINE
         creature_boxes = list(self.state.creature_boxes)
         rows = (boxes.bottom - MORE_LINE - y) // BOX_ROW  # the boxes that fit above the "and N more" line
         for box in creature_boxes[:rows]:
@@ -162,15 +171,15 @@ class _Card:
     def notes(self, bag: pygame.Rect) -> None:
         """The notes, as many lines as the panel holds, under the backpack and the creatures."""
         p, small = self.ui.palette, self.small
-        notes = pygame.Rect(PAD, bag.bottom + 18, CARD_SIZE[0] - 2 * PAD, CARD_SIZE[1] - bag.bottom - 18 - 60)
+        notes = pygame.Rect(PAD, bag.bottom + ROW_GAP, CARD_SIZE[0] - 2 * PAD, CARD_SIZE[1] - bag.bottom - ROW_GAP - 60)
         draw_panel(self.surface, notes, p)
-        self.text(self.ui.t("sheet.tab_notes"), (notes.x + 20, notes.y + 14), "title", self.body, p.ink)
+        self.text(self.ui.t("sheet.tab_notes"), (notes.x + INSET, notes.y + HEADING_TOP), "title", self.body, p.ink)
         y = notes.y + 54
         line_h = fonts.line_height("italic", small)
-        for line in wrap_words(self.state.notes or "", "italic", small, notes.width - 40):
+        for line in wrap_words(self.state.notes or "", "italic", small, notes.width - 2 * INSET):
             if y + line_h > notes.bottom - 12:
                 break
-            self.text(line, (notes.x + 20, y), "italic", small, p.ink)
+            self.text(line, (notes.x + INSET, y), "italic", small, p.ink)
             y += line_h
 
 

@@ -210,14 +210,17 @@ def test_a_drawn_step_is_drawn_not_chosen_and_honest_play_keeps_it(services):
     assert not scene.controls.step_buttons["gold"].enabled  # the number drawn stands
 
 
-def test_a_step_not_offered_is_not_needed_to_begin(services):
+def _rolled_kai(services, disciplines):
+    """Creation of LW1 after a roll, the five Disciplines chosen."""
     stack, scene = _creation(services)
     scene.roll()
     _close_overlays(stack, scene)
-    scene._apply(
-        scene.session,
-        {"do": "choose", "step": "disciplines", "picks": ["camouflage", "healing", "hunting", "tracking", "sixth_sense"]},
-    )
+    scene._apply(scene.session, {"do": "choose", "step": "disciplines", "picks": disciplines})
+    return scene
+
+
+def test_a_step_not_offered_is_not_needed_to_begin(services):
+    scene = _rolled_kai(services, ["camouflage", "healing", "hunting", "tracking", "sixth_sense"])
     for step in ("gold", "found"):
         scene.draw_step(scene.book.step(step))
     assert not scene.controls.step_buttons["weapon"].enabled
@@ -227,13 +230,7 @@ def test_a_step_not_offered_is_not_needed_to_begin(services):
 
 
 def test_choosing_the_disciplines_again_without_weaponskill_drops_the_weapon(services):
-    stack, scene = _creation(services)
-    scene.roll()
-    _close_overlays(stack, scene)
-    scene._apply(
-        scene.session,
-        {"do": "choose", "step": "disciplines", "picks": ["weaponskill", "healing", "hunting", "tracking", "camouflage"]},
-    )
+    scene = _rolled_kai(services, ["weaponskill", "healing", "hunting", "tracking", "camouflage"])
     scene.draw_step(scene.book.step("weapon"))
     assert any(f.startswith("weaponskill_") for f in scene.session.state.flags)
     base = scene._without_step("disciplines")  # what choosing the disciplines again starts from

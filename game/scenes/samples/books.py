@@ -71,12 +71,18 @@ def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
     return session
 
 
-def creation_sample(services: Services, book_id: str) -> list[Scene]:
-    """The creation screen after a roll, with the book's first step open when it has one."""
+def _creation_on_a_stack(services: Services, book_id: str) -> tuple[CreationScene, SceneStack]:
+    """The book's creation screen, alone on a stack."""
     scene = cast("CreationScene", services.navigator.build(Screen.CREATION, services.shelf.books[book_id]))
     stack = SceneStack()
     stack.push(scene)
     stack.apply_pending()
+    return scene, stack
+
+
+def creation_sample(services: Services, book_id: str) -> list[Scene]:
+    """The creation screen after a roll, with the book's first step open when it has one."""
+    scene, stack = _creation_on_a_stack(services, book_id)
     scene.roll()
     stack.apply_pending()
     while stack.top is not scene:  # the dice overlay: the sample shows the page under it
@@ -112,10 +118,7 @@ def fight_sample(services: Services, book_id: str) -> list[Scene]:
 
 def random_table_sample(services: Services, book_id: str) -> list[Scene]:
     """Creation with the Random Number Table open for the book's scores, one number already pointed at."""
-    scene = cast("CreationScene", services.navigator.build(Screen.CREATION, services.shelf.books[book_id]))
-    stack = SceneStack()
-    stack.push(scene)
-    stack.apply_pending()
+    scene, stack = _creation_on_a_stack(services, book_id)
     scene.point_at_table()
     stack.apply_pending()
     table = stack.top

@@ -358,3 +358,29 @@ def test_the_journal_names_the_creature_the_hero_wounded_or_was_wounded_by(servi
     assert any(row.endswith("Aile Noire vous blesse") for row in rows)
     assert not any("la créature" in row for row in rows)
     assert driver.top.controls.side.journal.wrap  # a long entry goes on over two lines, never cut nor set smaller
+
+
+# -- issue 30 item 6: Escape in a fight shows the sheet, the fight in progress
+def test_escape_in_a_fight_shows_the_sheet_and_the_fight_goes_on_where_it_was(services):
+    from game.rules.ff import actions as a
+    from game.scenes.combat.scene import CombatScene
+
+    driver, adventure = sheet(services, dice=[1, 1, 6, 6, 3, 3, 3, 3])
+    adventure.act(a.StartFight(enemies=[a.EnemySpec(name="Orque", skill=5, stamina=9)]))
+    driver.top.sync()
+    driver.click(driver.top.controls.top["fight"])  # "Au combat !"
+    board = driver.top
+    assert isinstance(board, CombatScene)
+    driver.pause_then_click(board.controls.attack_button)
+    driver.pause()
+    assert board.controls.sheet_button.visible
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, SheetScene)
+    fight = adventure.state.fight
+    assert fight.active and fight.pending[0].to == "creature"  # nothing ended: the wound waits for its decision
+    assert services.ui.text(driver.top.controls.top["fight"].label) == "Au combat !"
+    driver.click(driver.top.controls.top["fight"])
+    back = driver.top
+    assert isinstance(back, CombatScene) and back.controls.accept_button.visible  # the wound still waits
+    driver.pause_then_click(back.controls.accept_button)
+    assert adventure.session.entries[-1].action["do"] == "no_luck" and adventure.state.fight.enemies[0].stamina == 7

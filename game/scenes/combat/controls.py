@@ -36,6 +36,7 @@ class CombatIntents(Protocol):
     def test_luck(self) -> None: ...
     def accept(self) -> None: ...
     def finish(self) -> None: ...
+    def to_sheet(self) -> None: ...
     def open_spells(self) -> None: ...
     def undo(self) -> object: ...
     def redo(self) -> object: ...
@@ -66,6 +67,7 @@ class CombatControls:
     accept_button: Button
     finish_button: Button
     spells_button: Button
+    sheet_button: Button
     attack_button: Button
     shoot_button: Button
     escape_button: Button
@@ -88,6 +90,7 @@ class CombatControls:
             self.undo_button,
             self.redo_button,
             self.stop_button,
+            self.sheet_button,
         ]
 
     def refresh(self, view: CombatView, intents: CombatIntents) -> None:
@@ -143,6 +146,7 @@ class CombatControls:
         self.luck_button.visible = self.accept_button.visible = pending and not rolling
         self.finish_button.visible = not active and not rolling
         self.spells_button.visible = bool(self.book.spells) and active and not pending and not rolling
+        self.sheet_button.visible = active  # a look at the sheet; the fight waits, in progress
         if not active:
             dead = fight is not None and fight.winner == "enemies" and not lost_by_the_ally(view.current)
             self.finish_button.label = ui.tr("combat.continue_dead" if dead else "combat.back")
@@ -170,6 +174,9 @@ def build_controls(ui: UIContext, regions: CombatLayout, book: FightingFantasyBo
         finish_button=Button(ui, at.finish, ui.tr("combat.back"), style="primary", on_click=intents.finish),
         spells_button=Button(
             ui, at.spells, ui.tr("powers.spells_button"), on_click=intents.open_spells, visible=bool(book.spells)
+        ),
+        sheet_button=Button(
+            ui, at.sheet, ui.tr("combat.to_sheet"), on_click=intents.to_sheet, tooltip=ui.tr("combat.to_sheet_tip")
         ),
         attack_button=Button(
             ui, at.attack, ui.tr("combat.attack"), style="primary", on_click=intents.attack, tooltip=ui.tr("combat.attack_tip")

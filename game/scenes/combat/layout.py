@@ -90,17 +90,20 @@ class ButtonRegions:
     accept: pygame.Rect
     finish: pygame.Rect
     spells: pygame.Rect
+    sheet: pygame.Rect  # to the sheet, the fight kept in progress (Escape, issue 30 item 6)
 
 
 def button_regions(lay: CombatLayout) -> ButtonRegions:
-    """The buttons' rects: two rows of three on the band's right (smaller on a short page); Luck and Accept side
-    by side under the panel's words, whatever its width (in the moves' row on a very short page)."""
+    """The buttons' rects: three moves, then four history buttons, on the band's right (smaller on a short page);
+    Luck and Accept side by side under the panel's words, whatever its width (in the moves' row on a very short page)."""
     band, panel = lay.buttons, lay.panel
     y, big, second, small = lay.button_rows()
     w = min(BUTTON_WIDTH, (band.width - 2 * BUTTON_GAP) // 3)  # a wide band keeps buttons of a hand's width, on its right
     moves = pygame.Rect(band.right - 3 * w - 2 * BUTTON_GAP, y, 3 * w + 2 * BUTTON_GAP, big)
     attack, shoot, escape = split(moves, [fixed(w)] * 3, gap=BUTTON_GAP)
-    undo, redo, stop = split(pygame.Rect(moves.x, y + second, moves.width, small), [fixed(w)] * 3, gap=BUTTON_GAP)
+    # The history row: Undo, Redo, the sheet (the fight kept in progress) and Stop share the moves' width.
+    history = pygame.Rect(moves.x, y + second, moves.width, small)
+    undo, redo, sheet, stop = split(history, [fill()] * 4, gap=BUTTON_GAP)
     room = panel.width - 2 * PANEL_INSET - 12
     half = min(DECISION_WIDTH, room // 2)
     # In a narrow panel Luck (an icon and longer words) takes more of the row than Accept.
@@ -113,7 +116,7 @@ def button_regions(lay: CombatLayout) -> ButtonRegions:
         luck = finish = attack.union(shoot)
         accept = escape
     spells = pygame.Rect(panel.x + PANEL_INSET, panel.bottom - 66, half, DECISION_HEIGHT)
-    return ButtonRegions(attack, shoot, escape, undo, redo, stop, luck, accept, finish, spells)
+    return ButtonRegions(attack, shoot, escape, undo, redo, stop, luck, accept, finish, spells, sheet)
 
 
 def _mode(height: int) -> str:

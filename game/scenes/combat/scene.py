@@ -62,7 +62,11 @@ class CombatScene(FluidLayout, AdventureScene):
 
     screen = Screen.COMBAT
     shortcut_controls = {"round": "attack_button", "shoot": "shoot_button", "test_luck": "luck_button", "accept": "accept_button"}
-    back_control = "finish_button"  # Escape once the fight is over
+
+    @property
+    def back_control(self) -> str:  # type: ignore[override]  # Escape: to the sheet while the fight lasts, else Back
+        fight = self.fight
+        return "sheet_button" if fight is not None and fight.active else "finish_button"
 
     adventure: FFAdventure
     book: FightingFantasyBook
@@ -210,6 +214,15 @@ class CombatScene(FluidLayout, AdventureScene):
             return
         self.done = True
         self.navigator.fight_over(self, self.adventure)
+
+    def to_sheet(self) -> None:
+        """Look at the sheet (or the page) under the board; the fight stays in progress ("Au combat !" comes back)."""
+        fight = self.fight
+        if self.stack is None or self.done or fight is None or not fight.active:
+            return
+        self.skip()
+        self.done = True
+        self.navigator.close(self)
 
     def undo_reason(self) -> tuple[bool, TextSource | None]:
         """Whether undo is possible now, and why not (honest play names the roll that stands)."""

@@ -483,3 +483,21 @@ def test_the_game_master_says_cover_is_lost_and_the_search_is_offered(services):
     driver.click(widget(scene, "conditions_lost"))
     assert scene.rules["party"]["Jamba"]["search_offered"] and widget(scene, "search").style == "primary"
     assert "les créatures peuvent chercher" in scene.status
+
+
+# -- issue 31 item 12: the clock's timers and the breaths in one list, sorted by what runs out first -------------
+def test_timers_and_breaths_sort_by_what_runs_out_first_on_both_tabs(services):
+    scene, driver = table(services, "timers", ("Aria",))
+    scene.act(a.AddTimer(label="Torche", amount=1, scale="hour"))
+    scene.act(a.AddTimer(label="Repos", amount=8, scale="hour"))
+    scene.act(a.HoldBreath(character="Aria", timer=True))  # CON 10: 1 min, then 1 round: 66 s
+    scene.act(a.AddTimer(label="Sablier", amount=10, scale="minute"))
+    labels = lambda view: [t["label"] if t["kind"] != "breath" else "souffle" for t in view.timers]  # noqa: E731
+    assert labels(scene.panel.shown()) == ["Torche", "Repos", "souffle", "Sablier"]  # as started
+    driver.click(widget(scene, "order:soonest"))
+    assert widget(scene, "order:soonest").chosen
+    assert labels(scene.panel.shown()) == ["souffle", "Sablier", "Torche", "Repos"]
+    scene.act(a.Advance(amount=2, scale="minute"))  # the breath is out: a warning, still first
+    assert labels(scene.panel.shown())[0] == "souffle"
+    driver.click(widget(scene, "chrome:tab:clock"))
+    assert labels(scene.panel.shown())[:2] == ["souffle", "Sablier"]

@@ -21,6 +21,7 @@ from game.scenes.rnp_table.data import Json, round_number
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW, side_by_side
 from game.scenes.rnp_table.panel import Kit, Panel, Table
 from game.scenes.rnp_table.pen import Pen
+from game.scenes.rnp_table.timers import ordered
 from game.scenes.rnp_table.words import (
     clock_time,
     duration,
@@ -366,7 +367,7 @@ class ClockPanel(Panel):
             clock=rules["clock"],
             round=round_number(book, rules),
             daylight=daylight_text(ui, book, rules),
-            timers=tuple(rules["timers"]),
+            timers=ordered(rules["timers"], self.table.shared.timer_order),
             journal=tuple(journal_line(ui, book, entry) for entry in rules["journal"]),
             journal_offset=journal.offset if journal is not None and not journal.at_bottom else None,
             night_s=self.night_seconds(),

@@ -53,6 +53,7 @@ class Shared:
 
     hot: bool = False  # the weather of Food and water: a day on the road drinks by it too
     obscurement: str = "none"  # set on Light: hiding is checked in it
+    timer_order: str = "started"  # Timers (and the Clock's timers in force): as started, or what runs out first
 
 
 class Table(Protocol):

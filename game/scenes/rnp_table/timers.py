@@ -34,7 +34,8 @@ PARTY = "__party__"
 SCALES = ("minute", "hour", "day")
 LABEL_W, AMOUNT_W, ADD_W = 260, 80, 220  # the timer's name and length fields, the start button
 TIMER_ROW = 62  # one timer of the list
-LIST_TOP = 190  # the timers' list, below the form; it grows the panel, which scrolls
+LIST_TOP = 2 * LINE + CAPTION + ROW + 24  # the timers' list, below the form and its order; it grows the panel
+ORDERS = ("started", "soonest")  # the list as started, or what runs out first (issue 31 item 12)
 BUTTON_W = 160  # restart and remove, right of each timer's bar, on a wide panel
 BUTTON_LEAST, BUTTON_PADDING = 110, 30  # on a narrow panel: as wide as their labels, at least this
 BUTTON_H, BUTTON_DY = 40, 8  # their height, below the row's top
@@ -42,6 +43,14 @@ NARROW = 900  # a panel narrower than this gives the buttons their labels' width
 STATUS_DY, BAR_DY, BAR_H = 4, 36, 10  # where a timer's status and bar sit in its row
 NAME_GAP = 16  # between a timer's name and its status
 LIST_RULE = 16  # the rule above the list
+
+
+def ordered(timers: list[Json], order: str) -> tuple[Json, ...]:
+    """The timers and breaths in one list: as started, or by what runs out first ("soonest": the time left,
+    those run out first; a breath's time left runs to its last round without air)."""
+    if order != "soonest":
+        return tuple(timers)
+    return tuple(sorted(timers, key=lambda t: (not (t["expired"] or t.get("phase") in ("suffocating", "out")), t["left_s"])))
 
 
 def draw_bar(surface: pygame.Surface, rect: pygame.Rect, timer: Json, palette: Palette) -> None:
@@ -70,6 +79,7 @@ class TimersView:
     scales: tuple[tuple[str, str], ...]  # (scale, its name)
     owners: tuple[str, ...]  # the characters whose buttons fit the owner's row
     timers: tuple[Json, ...]
+    order: str = "started"
 
 
 @dataclass(frozen=True)
@@ -97,6 +107,7 @@ class TimersRegions:
     add: pygame.Rect
     list_top: int
     button_width: int
+    order: tuple[int, int] = (0, 0)  # the order's caption
 
     def row(self, index: int) -> TimerRow:
         """The list's ``index``-th timer."""
@@ -134,6 +145,7 @@ def timers_regions(area: pygame.Rect, ui: UIContext) -> TimersRegions:
         add=pygame.Rect(area.right - ADD_W, owners_y, ADD_W, ROW),
         list_top=area.top + LIST_TOP,
         button_width=width,
+        order=(area.left, area.top + 2 * LINE),
     )
 
 
@@ -145,6 +157,8 @@ class TimersIntents(Protocol):
     def pick_owner(self, owner: str) -> None: ...
 
     def add_timer(self) -> None: ...
+
+    def set_order(self, order: str) -> None: ...
 
     def act(self, action: ActionLike) -> object: ...
 
@@ -167,6 +181,8 @@ def build_timers_controls(kit: Kit, regions: TimersRegions, view: TimersView, in
     owners: list[tuple[str, TextSource]] = [(PARTY, ui.tr("rnp.timer_party")), *((name, name) for name in view.owners)]
     kit.choices("owner", *regions.owners, owners, view.owner, intents.pick_owner)
     add = kit.button("add", regions.add, ui.tr("rnp.timer_add"), intents.add_timer, style="primary")
+    orders = [(order, ui.tr(f"rnp.timer_order_{order}")) for order in ORDERS]
+    kit.choices("order", regions.order[0], regions.order[1] + CAPTION, orders, view.order, intents.set_order)
     for index, timer in enumerate(view.timers):
         row = regions.row(index)
         restart, remove = a.RestartTimer(id=timer["id"]), a.RemoveTimer(id=timer["id"])
@@ -180,6 +196,7 @@ def paint_timers(surface: pygame.Surface, view: TimersView, regions: TimersRegio
     pen, p, area = Pen(surface, ui), ui.palette, regions.area
     pen.label(ui.t("rnp.timer_new"), regions.new_caption)
     pen.label(ui.t("rnp.timer_for"), regions.owner_caption)
+    pen.label(ui.t("rnp.timer_order"), regions.order)
     top = regions.list_top
     pen.divider((area.left, top - LIST_RULE), (area.right, top - LIST_RULE))
     if not view.timers:
@@ -212,7 +229,8 @@ class TimersPanel(Panel):
             owner=self.owner,
             scales=tuple((s, self.book.scale(s).name.get(self.language)) for s in SCALES),
             owners=tuple(self.owners()),
-            timers=tuple(self.rules["timers"]),
+            timers=ordered(self.rules["timers"], self.table.shared.timer_order),
+            order=self.table.shared.timer_order,
         )
 
     def regions(self) -> TimersRegions:
@@ -242,6 +260,10 @@ class TimersPanel(Panel):
     # -- intents ----------------------------------------------------------------------------------
     def pick_scale(self, scale: str) -> None:
         self.scale = scale
+        self.table.rebuild()
+
+    def set_order(self, order: str) -> None:
+        self.table.shared.timer_order = order
         self.table.rebuild()
 
     def pick_owner(self, owner: str) -> None:

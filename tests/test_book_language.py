@@ -66,6 +66,15 @@ def test_every_error_of_a_book_is_reported_in_one_pass():
     assert "$.stats" in errors and errors["$.stats"].startswith("STAMINA is required")
     assert errors["$.counters[0].start"] == "must be a whole number"
     assert errors["$.combat_profiles.battle.luck_allowed"] == "must be true or false"
+    assert not [path for path in errors if path.startswith(("$.thresholds", "$.combat."))]  # not in the file: said once
+
+
+def test_a_missing_stamina_is_said_once_not_through_the_defaults_the_file_does_not_write():
+    data = _data("ARMY")
+    data["stats"] = [s for s in data["stats"] if s["id"] != "stamina"]
+    data["spells"][0]["cost"] = {"counters.gold": 5}
+    data["triggers"] = [t for t in data["triggers"] if t["on"] != "day"]
+    assert list(_errors(data)) == ["$.stats"]
 
 
 def test_reference_and_expression_errors_come_with_the_field_errors():

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from game.books.ff_compile import check_expressions, is_dice, target_kind
+from game.books.ff_compile import check_expressions, is_dice, target_kind, written_thresholds
 from game.books.ff_mechanics import (
     AddEffect,
     AllyEffect,
@@ -201,13 +201,14 @@ def _sugar_problems(book: FightingFantasyBook, stats: list[str], counters: list[
                 yield _error(
                     ("potions", "kinds", kind), kind, "give this kind a 'counter' (its doses) or the potions a shared 'counter'"
                 )
-    for index, threshold in enumerate(book.thresholds):
+    for index, threshold in enumerate(written_thresholds(book)):
         yield from _stat(book, ("thresholds", index, "stat"), threshold.stat)
 
 
 def _profile_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
     for loc, rules in [(("combat",), book.combat)] + [(("combat_profiles", k), v) for k, v in book.combat_profiles.items()]:
-        yield from _known(book, (*loc, "wounds"), rules.wounds, "score", "counter")
+        if loc != ("combat",) or "combat" in book.model_fields_set:  # the default fight's STAMINA: said once, as required
+            yield from _known(book, (*loc, "wounds"), rules.wounds, "score", "counter")
         if "luck_allowed" in rules.model_fields_set and rules.luck_allowed and not book.has_stat("luck"):
             yield _error((*loc, "luck_allowed"), True, "this book has no LUCK: Luck cannot be allowed in its fights")
         if rules.round_cost is not None:

@@ -34,6 +34,7 @@ from game.books.ff_mechanics import (
     RestoreEffect,
     SetEffect,
     Spell,
+    Threshold,
 )
 from game.books.ff_rules import BookRules, Check, Cost, Profile, Use
 
@@ -62,6 +63,11 @@ FIGHT_NAMES = {
     "enemy.stamina": (Type.INT, "the attacked creature's STAMINA"),
     "enemy.initial_stamina": (Type.INT, "the attacked creature's STAMINA at the start"),
 }
+
+
+def written_thresholds(book: FightingFantasyBook) -> list[Threshold]:
+    """The thresholds the file lists (none when it leaves them out: the app's STAMINA 0 is not the author's to fix)."""
+    return book.thresholds if "thresholds" in book.model_fields_set else []
 
 
 def is_dice(amount: Amount) -> bool:
@@ -277,7 +283,7 @@ def book_expressions(book: FightingFantasyBook) -> Expressions:
     yield from _profile(("combat",), book.combat)
     for key, rules in book.combat_profiles.items():
         yield from _profile(("combat_profiles", key), rules)
-    for index, threshold in enumerate(book.thresholds):
+    for index, threshold in enumerate(written_thresholds(book)):
         yield ("thresholds", index), threshold.as_ending().test, Type.BOOL, None
     for index, ending in enumerate(book.endings):
         yield ("endings", index, "if"), ending.test, Type.BOOL, None

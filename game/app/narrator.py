@@ -68,7 +68,7 @@ class Narrator:
         if top in self._seen:
             widget = focused_widget(top)
             if widget is not None:
-                self.ui.say(self.ui.t("access.focus_on", control=widget.spoken()), interrupt=False)  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
+                self.ui.say(self.ui.t("access.focus_on", control=widget.spoken()), interrupt=False, kind="focus")  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
             return
         self._seen.add(top)
         self.ui.say(top.spoken_summary())

@@ -92,7 +92,7 @@ class Services:
         if speech.mode == self.settings.speech:
             return
         outputs, note = outputs_for(self.settings.speech)
-        speech.set_outputs(outputs, note)
+        speech.set_outputs(outputs, note, background=True)  # a slow synthesizer never holds up the loop
         speech.mode = self.settings.speech
 
 

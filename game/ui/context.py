@@ -24,10 +24,10 @@ class UIContext:
     clipboard: Clipboard = field(default_factory=Clipboard)
     speech: Announcer = field(default_factory=Announcer)  # what a screen-reader user hears
 
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Announce ``text`` to the player's screen reader (and the speech log)."""
+    def say(self, text: str, *, interrupt: bool = True, kind: str = "") -> None:
+        """Announce ``text`` to the player's screen reader (and the speech log); ``kind``: see ``Announcer.say``."""
         self.speech.language = self.catalogue.language
-        self.speech.say(text, interrupt=interrupt)
+        self.speech.say(text, interrupt=interrupt, kind=kind)
 
     @property
     def palette(self) -> Palette:

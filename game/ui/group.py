@@ -59,7 +59,7 @@ class WidgetGroup:
             if self.focus.process_event(event):
                 self.tooltips.show_for_focus(self.focus.focused)
                 if self.focus.focused is not before_focus and self.focus.focused is not None:
-                    self.ui.say(self.focus.focused.spoken())
+                    self.ui.say(self.focus.focused.spoken(), kind="focus")
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -86,14 +86,14 @@ class WidgetGroup:
             return
         after = widget.spoken_value()
         if after != before and after:
-            self.ui.say(after)
+            self.ui.say(after, kind="value")
 
     def focus_first(self) -> Widget | None:
         """Put the keyboard focus on the first control (a screen opened from the keyboard) and say it."""
         widget = self.focus.move(1) if self.focus.focused is None else self.focus.focused
         if widget is not None:
             self.focus.visible = True
-            self.ui.say(widget.spoken(), interrupt=False)
+            self.ui.say(widget.spoken(), interrupt=False, kind="focus")
         return widget
 
     def update(self, dt: float) -> None:

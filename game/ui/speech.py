@@ -16,11 +16,15 @@ run the app or its tests.
 
 from __future__ import annotations
 
+import threading
 from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
 HISTORY = 200  # lines kept for "repeat" and for the tests
+BUSY_POLL = 0.05  # seconds between two looks at a synthesizer still speaking
+JOIN_TIMEOUT = 3.0  # seconds Quit waits for the speech thread (a stuck output is left to the daemon thread)
 
 
 def join(*parts: str) -> str:
@@ -41,6 +45,90 @@ class SpeechOutput(Protocol):
     def speak(self, text: str, language: str, interrupt: bool) -> None: ...
 
     def close(self) -> None: ...
+
+
+@dataclass
+class Utterance:
+    """One announcement on its way to the outputs."""
+
+    text: str
+    language: str
+    interrupt: bool
+    kind: str = ""  # "focus", "value", "screen"…: a newer one of the same kind replaces an older one
+
+
+class SpeechQueue:
+    """The outputs spoken from a thread of their own, so that no synthesizer ever holds up the loop.
+
+    ``put`` returns at once. Stale announcements are dropped before they are spoken: an interrupting
+    one drops everything waiting and cuts what is being said; one with a ``kind`` drops the waiting
+    ones of its kind and cuts the one being said if it is of its kind (Tab pressed five times says
+    the fifth control, not five). Others wait their turn; an output with a ``busy()`` method (a
+    synthesizer process still speaking) is let finish before the next one starts.
+    An output that raises is reported through ``failures`` (the announcer drops it on its own thread).
+    """
+
+    def __init__(self, outputs: list[SpeechOutput]) -> None:
+        self.outputs = list(outputs)
+        self.failures: list[tuple[SpeechOutput, Exception]] = []
+        self._pending: deque[Utterance] = deque()
+        self._current: Utterance | None = None
+        self._closed = False
+        self._wake = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
+        self._thread.start()
+
+    def put(self, utterance: Utterance) -> None:
+        """Queue ``utterance``, dropping what it makes stale."""
+        with self._wake:
+            if utterance.interrupt:
+                self._pending.clear()
+            elif utterance.kind:
+                self._pending = deque(p for p in self._pending if p.kind != utterance.kind)
+                if self._current is not None and self._current.kind == utterance.kind:
+                    utterance.interrupt = True  # cuts the older one of its kind still being said
+            self._pending.append(utterance)
+            self._wake.notify_all()
+
+    @property
+    def pending(self) -> list[str]:
+        """The texts still waiting (for the tests)."""
+        with self._wake:
+            return [p.text for p in self._pending]
+
+    def _busy(self) -> bool:
+        return any(bool(getattr(output, "busy", lambda: False)()) for output in self.outputs)
+
+    def _next(self) -> Utterance | None:
+        """The next announcement to say, once the outputs are free for it (None: closed)."""
+        with self._wake:
+            while not self._closed:
+                head = self._pending[0] if self._pending else None
+                if head is not None and (head.interrupt or not self._busy()):
+                    self._current = self._pending.popleft()
+                    return self._current
+                self._wake.wait(BUSY_POLL if head is not None else None)
+            return None
+
+    def _run(self) -> None:
+        while (utterance := self._next()) is not None:
+            for output in list(self.outputs):
+                try:
+                    output.speak(utterance.text, utterance.language, utterance.interrupt)
+                except Exception as error:  # noqa: BLE001 - a failing voice must never stop the game
+                    self.outputs.remove(output)
+                    with self._wake:
+                        self.failures.append((output, error))
+
+    def close(self) -> None:
+        """Drop what waits, stop the thread, then close the outputs (ending what they were saying)."""
+        with self._wake:
+            self._closed = True
+            self._pending.clear()
+            self._wake.notify_all()
+        self._thread.join(timeout=JOIN_TIMEOUT)
+        for output in self.outputs:
+            output.close()
 
 
 class SpeechLog:
@@ -76,6 +164,7 @@ class Announcer:
         self.log: SpeechLog | None = None
         self.note: str | None = None  # why no output makes sound (no library, no screen reader…)
         self.mode = "off"  # the "speech" setting the outputs were opened for
+        self.queue: SpeechQueue | None = None  # the outputs' own thread (``set_outputs(background=True)``)
 
     @property
     def last(self) -> str:
@@ -87,13 +176,22 @@ class Announcer:
         """Whether some output makes the announcements heard."""
         return bool(self.outputs)
 
-    def set_outputs(self, outputs: list[SpeechOutput], note: str | None = None) -> None:
-        """Replace the outputs (closing the old ones); ``note`` says why there are none."""
-        for output in self.outputs:
-            if output not in outputs:
-                output.close()
+    def set_outputs(self, outputs: list[SpeechOutput], note: str | None = None, *, background: bool = False) -> None:
+        """Replace the outputs (closing the old ones); ``note`` says why there are none.
+
+        ``background``: speak them from a :class:`SpeechQueue` thread (the app does; a test's
+        recorder is called at once when it is False)."""
+        if self.queue is not None:
+            self.queue.close()  # closes the outputs it held
+            self.queue = None
+        else:
+            for output in self.outputs:
+                if output not in outputs:
+                    output.close()
         self.outputs = list(outputs)
         self.note = note
+        if background and self.outputs:
+            self.queue = SpeechQueue(self.outputs)
 
     def open_log(self, path: str | Path) -> None:
         """Write every later announcement to ``path``, one per line."""
@@ -106,22 +204,27 @@ class Announcer:
             self.log.close()
             self.log = None
 
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Announce ``text`` (empty text says nothing). ``interrupt`` cuts what is being said."""
+    def say(self, text: str, *, interrupt: bool = True, kind: str = "") -> None:
+        """Announce ``text`` (empty text says nothing). ``interrupt`` cuts what is being said; a ``kind``
+        ("focus", "value", "screen") makes a newer announcement of that kind replace an older one."""
         text = " ".join(str(text).split())
         if not text:
             return
         self.history.append(text)
         if self.log is not None:
             self.log.write(text)
-        self._speak(text, interrupt)
+        self._speak(text, interrupt, kind)
 
     def repeat(self) -> None:
         """Say the last announcement again (the "repeat" key); not logged twice."""
         if self.history:
             self._speak(self.history[-1], True)
 
-    def _speak(self, text: str, interrupt: bool) -> None:
+    def _speak(self, text: str, interrupt: bool, kind: str = "") -> None:
+        if self.queue is not None:
+            self._drop_failed(self.queue)
+            self.queue.put(Utterance(text, self.language, interrupt, kind))
+            return
         for output in list(self.outputs):
             try:
                 output.speak(text, self.language, interrupt)
@@ -129,8 +232,16 @@ class Announcer:
                 self.outputs.remove(output)
                 self.note = f"{output.name}: {error}"
 
+    def _drop_failed(self, queue: SpeechQueue) -> None:
+        """Forget the outputs the speech thread saw fail, and say why in the note."""
+        while queue.failures:
+            output, error = queue.failures.pop(0)
+            if output in self.outputs:
+                self.outputs.remove(output)
+            self.note = f"{output.name}: {error}"
+
     def close(self) -> None:
-        """Close the outputs and the log."""
+        """Close the outputs (and their thread) and the log."""
         self.set_outputs([])
         self.close_log()
 

@@ -19,6 +19,7 @@ import io
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Sequence
 
 from game.ui.speech import SpeechOutput
@@ -67,21 +68,34 @@ class CommandVoice:
         self._argv = argv
         self._cancel = list(cancel) if cancel else None
         self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()  # spoken from the speech thread, closed from the loop's at Quit
 
     def speak(self, text: str, language: str, interrupt: bool) -> None:
         if interrupt:
             self.silence()
-        self._process = subprocess.Popen(
+        process = subprocess.Popen(
             list(self._argv(text, language)), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
+        with self._lock:
+            self._process = process
+
+    def busy(self) -> bool:
+        """Whether the last announcement is still being spoken (the speech queue lets it finish)."""
+        process = self._process
+        return process is not None and process.poll() is None
 
     def silence(self) -> None:
-        """Stop the announcement being spoken, if any."""
-        process, self._process = self._process, None
+        """Stop the announcement being spoken, if any (killed when it does not end; never left running)."""
+        with self._lock:
+            process, self._process = self._process, None
         if process is not None and process.poll() is None:
             process.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
+            try:
                 process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=1)
             if self._cancel is not None:
                 with contextlib.suppress(OSError, subprocess.SubprocessError):
                     subprocess.run(

@@ -17,7 +17,7 @@ from game.scenes.access_settings import AccessSettingsScene
 from game.scenes.settings import SettingsScene
 from game.ui import voices
 from game.ui.draw import parchment
-from game.ui.theme import CONTRAST, PALETTES
+from game.ui.theme import CONTRAST, PALETTES, contrast_ratio
 
 
 @pytest.fixture
@@ -95,21 +95,8 @@ def test_high_contrast_is_saved_and_the_page_goes_flat(services):
     assert {page_image.get_at((x, y))[:3] for x in range(64) for y in range(36)} == {CONTRAST.parchment}
 
 
-def relative_luminance(rgb):
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a, b):
-    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 def test_high_contrast_text_meets_wcag_aaa_and_states_stay_apart():
+    contrast = contrast_ratio
     p = PALETTES["contrast"]
     for ink in (p.ink, p.ink_soft, p.rubric, p.good, p.bad):
         assert contrast(ink, p.parchment) >= 7

@@ -115,5 +115,12 @@ class WidgetGroup:
         focused = self.focus.focused
         if self.focus.visible and focused is not None and focused.visible:
             sizes = self.ui.theme.sizes
-            draw_focus_ring(surface, focused.rect, self.ui.palette.focus, sizes.focus_width, sizes.radius + 3)
+            draw_focus_ring(
+                surface,
+                focused.rect,
+                self.ui.palette.focus,
+                sizes.focus_width,
+                sizes.radius + 3,
+                halo=self.ui.palette.parchment_light,
+            )
         self.tooltips.draw(surface)

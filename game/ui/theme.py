@@ -51,14 +51,14 @@ PARCHMENT = Palette(
     parchment_light=(246, 237, 214),
     parchment_dark=(214, 193, 152),
     ink=(46, 32, 22),
-    ink_soft=(96, 74, 54),
-    ink_faint=(150, 130, 104),
-    rubric=(142, 36, 28),
+    ink_soft=(72, 55, 40),
+    ink_faint=(76, 66, 53),
+    rubric=(128, 32, 25),
     accent=(92, 52, 30),
     accent_text=(248, 238, 216),
-    good=(52, 104, 52),
-    bad=(160, 40, 30),
-    focus=(24, 78, 140),
+    good=(36, 72, 36),
+    bad=(128, 32, 24),
+    focus=(21, 68, 122),
     selection=(196, 150, 72, 90),
     hover=(255, 255, 255, 60),
     shadow=(40, 24, 10, 70),
@@ -71,7 +71,8 @@ PARCHMENT = Palette(
 )
 
 # Okabe–Ito: blue (0,114,178), vermilion (213,94,0), bluish green (0,158,115),
-# orange (230,159,0). Darkened slightly where text sits on parchment.
+# orange (230,159,0). Darkened where text sits on parchment, until every pair of DRAWN_PAIRS reaches
+# its WCAG minimum against the page as drawn (issue 29): blue and vermilion stay apart by hue and lightness.
 COLOURBLIND = Palette(
     name="colourblind",
     parchment=(238, 228, 204),
@@ -79,12 +80,12 @@ COLOURBLIND = Palette(
     parchment_dark=(212, 198, 166),
     ink=(20, 20, 28),
     ink_soft=(70, 66, 70),
-    ink_faint=(128, 122, 118),
-    rubric=(170, 72, 0),
-    accent=(0, 90, 150),
+    ink_faint=(73, 70, 67),
+    rubric=(119, 50, 0),
+    accent=(0, 73, 121),
     accent_text=(255, 255, 255),
-    good=(0, 114, 178),
-    bad=(200, 84, 0),
+    good=(0, 72, 112),
+    bad=(112, 47, 0),
     focus=(0, 0, 0),
     selection=(86, 180, 233, 120),
     hover=(255, 255, 255, 70),
@@ -107,7 +108,7 @@ CONTRAST = Palette(
     parchment_dark=(205, 205, 205),
     ink=(0, 0, 0),
     ink_soft=(30, 30, 30),
-    ink_faint=(95, 95, 95),
+    ink_faint=(86, 86, 86),
     rubric=(0, 0, 0),
     accent=(0, 0, 0),
     accent_text=(255, 255, 255),
@@ -182,3 +183,50 @@ class Theme:
         theme = cls(ui_scale=ui_scale)
         theme.set_palette(palette)
         return theme
+
+
+def relative_luminance(rgb: tuple[int, ...]) -> float:
+    """WCAG 2.1 relative luminance of an sRGB colour (alpha ignored)."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG 2.1 contrast ratio of two colours, from 1 to 21."""
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+TEXT_CONTRAST = 4.5  # WCAG 2.1 AA, text (1.4.3); disabled text too, as ACCESSIBILITY.md promises
+SHAPE_CONTRAST = 3.0  # WCAG 2.1 AA, control boundaries and the focus ring (1.4.11)
+
+# Every colour pair the widgets and painters draw, as (what is drawn, what is behind it, minimum):
+# the contrast test (tests/test_access_contrast.py) checks each in every palette. "page" is the
+# parchment page as drawn (``game.ui.draw.parchment``, its mottling and vignette included: the test
+# takes its darkest 1 %), the others are palette fields. Text in ink, ink_soft (secondary, italic),
+# ink_faint (placeholders, hints, disabled), rubric (titles, danger), good / bad (outcomes, log
+# lines), focus (the "pending" tag), accent (headings) sits on the page and on panels and fields.
+_PAGE_TEXT = ("ink", "ink_soft", "ink_faint", "rubric", "good", "bad", "focus", "accent")
+DRAWN_PAIRS: tuple[tuple[str, str, float], ...] = (
+    *((ink, ground, TEXT_CONTRAST) for ink in _PAGE_TEXT for ground in ("page", "parchment", "parchment_light")),
+    ("ink_faint", "parchment_dark", TEXT_CONTRAST),  # a disabled button's label
+    ("ink", "parchment_dark", TEXT_CONTRAST),  # a pressed button's label
+    ("rubric", "parchment_dark", TEXT_CONTRAST),  # a pressed danger button's label
+    ("accent_text", "accent", TEXT_CONTRAST),  # a primary button's label
+    ("tooltip_text", "tooltip_bg", TEXT_CONTRAST),
+    ("parchment_light", "bad", TEXT_CONTRAST),  # a paragraph number on a death's red disc (the chronicles' map)
+    ("die_pip", "die_face", SHAPE_CONTRAST),
+    ("ink", "page", SHAPE_CONTRAST),  # control borders, counters' rings
+    ("ink", "parchment_light", SHAPE_CONTRAST),
+    ("ink_faint", "parchment_dark", SHAPE_CONTRAST),  # a disabled button's dashed frame
+    ("ink", "accent", 1.0),  # a primary button's border: the fill itself stands out from the page (below)
+    ("accent", "page", SHAPE_CONTRAST),  # a primary button against the page
+    ("focus", "page", SHAPE_CONTRAST),  # the focus ring, outside
+    ("focus", "parchment_light", SHAPE_CONTRAST),  # … and against its halo inside (draw_focus_ring)
+    ("parchment_light", "accent", SHAPE_CONTRAST),  # the halo between the ring and a dark button
+)

@@ -138,7 +138,8 @@ def paint_page(surface: pygame.Surface, view: DeathView, r: DeathRegions, ui: UI
     surface.blit(dark_page(r.page, p), (0, 0))
     surface.blit(skull_image(r.skull.size, p), r.skull)
     title, size = fit_line(view.title, "title", theme.text_size("title") + TITLE_GROWS, r.line_width)
-    blit_text(surface, title, (r.centre_x, r.title_y), "title", size, _mix(p.rubric, p.parchment_light, 0.45), "midtop")
+    # mostly the light ink, a tint of red: 4.5:1 on the soot in every palette (tests/test_access_contrast.py)
+    blit_text(surface, title, (r.centre_x, r.title_y), "title", size, _mix(p.rubric, p.parchment_light, 0.8), "midtop")
     left, right, rule_y = r.title_rule
     draw_rule(surface, left, right, rule_y, p.parchment_dark)
     name, size = fit_line(view.hero_name, "bold", theme.text_size("heading"), r.line_width)

@@ -25,7 +25,7 @@ from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
 # The sky behind the clock, by period: an illustration, not a rule.
-SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (170, 104, 92)}
+SKY = {"night": (28, 34, 58), "dawn": (196, 150, 120), "day": (150, 190, 222), "dusk": (122, 70, 62)}
 DARK_SKIES = ("night", "dusk")
 SKY_TEXT = (245, 238, 220)  # the clock's ink on a dark sky
 MARGIN, TOP, GAP, FOOT = 60, 40, 30, 50  # round the sky and the box, between them, the line at the foot

@@ -11,6 +11,9 @@ feuille --screenshots [DIR]  write one PNG per screen (sample hero) to DIR (defa
 feuille --screenshots DIR --matrix
                              also each screen in French and English at 1024×640, 1280×720
                              and 1920×1080, under DIR/sizes/<language>-<W>x<H>/
+feuille --screenshots DIR --books FOLDER
+                             creation, sheet (Tools tab) and a fight of every book of FOLDER, in French
+                             and English, under DIR/fr/ and DIR/en/ (an author's look at their own books)
 feuille --demo               the convention kiosk (fullscreen, attract loop)
 feuille --book FILE          open on FILE's creation screen; saving FILE shows it again (its errors in a window)
 feuille --speech-log FILE    also write every spoken announcement to FILE, one per line
@@ -26,7 +29,7 @@ import sys
 import tempfile
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.app.author import BookWatcher
@@ -62,6 +65,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         nargs="?",
         const=SCREENSHOTS,
         help=f"write one PNG per screen to DIR (default: {SCREENSHOTS}, git-ignored) and exit",
+    )
+    parser.add_argument(
+        "--books",
+        metavar="FOLDER",
+        type=Path,
+        help="with --screenshots: creation, sheet (Tools tab) and a fight of every book of FOLDER, in French and English",
     )
     parser.add_argument("--demo", action="store_true", help="convention kiosk mode")
     parser.add_argument(
@@ -119,7 +128,14 @@ def render_showcase(args: argparse.Namespace) -> int:
     from game.ui.speech import SpeechLog
 
     wanted = [part for part in (args.only or "").split(",") if part]
-    entries = [(n, f) for n, f in load_all() if not wanted or any(part in n for part in wanted)]
+    if args.books is not None:
+        entries, book_errors = book_entries(args.books)
+        for line in book_errors:
+            print(line)
+        if book_errors and not entries:
+            return 1
+    else:
+        entries = [(n, f) for n, f in load_all() if not wanted or any(part in n for part in wanted)]
     texts: list[str | None] = [None]
     if args.text:
         from game.app.text_fill import read_lines
@@ -164,8 +180,42 @@ def render_showcase(args: argparse.Namespace) -> int:
 SCREENSHOT_SIZES = ((1024, 640), (1280, 720), (1920, 1080))  # the sizes tools/check_text_fit.py checks
 
 
+def book_entries(folder: Path) -> tuple[list[tuple[str, Any]], list[str]]:  # Any: a showcase factory
+    """``--screenshots DIR --books FOLDER``: the creation, sheet (Tools tab) and fight samples of every Fighting
+    Fantasy book of FOLDER (an author's own, issue 26 item 4), and an ERROR line for each error of a broken file."""
+    from game.books.loader import load_shelf
+    from game.safe_json import in_words
+    from game.scenes.samples.books import creation_sample, fight_sample, sheet_sample
+
+    shelf = load_shelf(folder)
+    entries: list[tuple[str, Any]] = []
+    for book_id in sorted(shelf.books):
+        book = shelf.books[book_id]
+        if book.kind != "fighting_fantasy":
+            continue
+        for part, sample in (("creation", creation_sample), ("sheet-tools", sheet_sample), ("fight", fight_sample)):
+            entries.append((f"{book_id}-{part}", partial(_with_book, book, sample)))
+    errors = [f"ERROR {in_words(each)}" for error in shelf.errors for each in error.every()]
+    if not shelf.books and not shelf.errors:
+        errors.append(f"ERROR {folder}: no book file (*.json) in this folder")
+    return entries, errors
+
+
+def _with_book(book: Any, sample: Any, services: Services) -> Any:  # Any: a book, a sample and its scenes
+    services.shelf.books[book.id] = book  # the author's book on the sample's shelf, as if imported
+    return sample(services, book.id)
+
+
 def variants(args: argparse.Namespace) -> list[tuple[argparse.Namespace, Path | None]]:
     """The (options, PNG folder) of each rendering: the asked one, then with --matrix every language × size."""
+    if getattr(args, "books", None) is not None:  # an author's books: both languages, each in its own folder
+        return [
+            (
+                argparse.Namespace(**{**vars(args), "language": language}),
+                args.screenshots / language if args.screenshots else None,
+            )
+            for language in ("fr", "en")
+        ]
     result: list[tuple[argparse.Namespace, Path | None]] = [(args, args.screenshots)]
     if args.screenshots and args.matrix:
         for language in ("fr", "en"):

@@ -56,6 +56,13 @@ def place_in_file(path: str) -> str | None:
     return path.removeprefix("$.").removeprefix("$")
 
 
+def in_words(error: InputError) -> str:
+    """An error as an author reads it (tools): the file, where in it ("at stats[0].roll.dice", nothing for the
+    whole file), and why."""
+    place = place_in_file(error.path)
+    return f"{error.file}: {error.reason}" if place is None else f"{error.file}: at {place}: {error.reason}"
+
+
 def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
     """How deeply lists and objects nest (stops counting past ``limit``)."""
     depth = 0

@@ -4,6 +4,7 @@ the file changes, and shows every error of a broken version in the window until 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -90,3 +91,17 @@ def test_a_book_file_that_is_a_fifo_or_missing_says_so_and_the_app_runs(tmp_path
 def test_the_option_is_listed_in_the_help():
     result = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True, text=True, timeout=60)
     assert "--book FILE" in result.stdout
+
+
+def test_screenshots_of_a_folder_of_books_picture_each_book_in_both_languages(tmp_path):
+    (tmp_path / "books").mkdir()
+    shutil.copy(BOOK, tmp_path / "books" / "AUTHOR1.json")
+    (tmp_path / "books" / "Broken.json").write_text('{"kind": "fighting_fantasy", "id": "Broken"}', encoding="utf-8")
+    command = [sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--books", str(tmp_path / "books")]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    for language in ("fr", "en"):
+        for part in ("creation", "sheet-tools", "fight"):
+            assert (tmp_path / "shots" / language / f"AUTHOR1-{part}.png").stat().st_size > 10_000
+    assert "ERROR Broken.json: at title: this field is required" in result.stdout
+    assert "6 screens rendered, 0 failed" in result.stdout

@@ -14,18 +14,12 @@ from pathlib import Path
 
 from game import safe_file
 from game.books.loader import BookError, Shelf, bundled_books_dir, load_book, load_shelf
-from game.safe_json import InputError, place_in_file
+from game.safe_json import in_words
 
 
 def plural(count: int, one: str, other: str) -> str:
     """``count`` with its noun: "1 error", "2 errors"."""
     return f"{count} {one if count == 1 else other}"
-
-
-def error_line(error: InputError) -> str:
-    """One error as an author reads it: the file, where in it (no ``$``), and why."""
-    place = place_in_file(error.path)
-    return f"{error.file}: {error.reason}" if place is None else f"{error.file}: at {place}: {error.reason}"
 
 
 def check(path: Path) -> tuple[list[str], list[BookError], int]:
@@ -58,7 +52,7 @@ def main(argv: list[str]) -> int:
             print(line)
         for error in failed:
             for each in error.every():
-                print(f"ERROR {error_line(each)}")
+                print(f"ERROR {in_words(each)}")
         if not found:
             print(f"ERROR {path}: no book file (*.json) in this folder")
             empty = True

@@ -456,3 +456,13 @@ def test_a_hostile_number_typed_at_the_table_takes_nothing(services, typed):
     scene.use_typed()
     assert scene.values == [] or scene.values == [3] and typed == "٣"  # an Arabic-Indic 3 may read as 3, nothing else
     assert got == []
+
+
+def test_in_honest_play_the_table_of_creation_is_face_down(services):
+    stack, scene = _creation(services)
+    scene.set_honest(True)
+    scene.point_at_table()
+    stack.apply_pending()
+    table = stack.top
+    assert type(table).__name__ == "RandomTableScene" and table.hidden
+    assert set(table.view().digits) == {None}  # no aiming at a 9

@@ -18,7 +18,7 @@ from game.app.scene import Scene
 from game.app.services import Services
 from game.rules.dice import DiceError, DieUse, ScriptedDice
 from game.rules.errors import Refused
-from game.rules.session import Entry
+from game.rules.session import HONEST, Entry
 
 T = TypeVar("T")
 
@@ -133,6 +133,7 @@ def roll_action(
         lambda dice: adventure.act(action, dice),
         show,
         names=None if label is None else lambda uses: [label(use) for use in uses],
+        honest=adventure.session.play == HONEST,
     )
 
 
@@ -143,8 +144,10 @@ def enter_dice(
     attempt: Callable[[ScriptedDice], T],
     on_done: Callable[[T], None],
     names: Callable[[list[DieUse]], list[str]] | None = None,
+    honest: bool = False,
 ) -> None:
     """Physical dice: the player types each die of ``uses`` (the rules' plan), then ``attempt`` runs with them.
+    Random numbers are pointed at on the Random Number Table (face down in ``honest`` play: no aiming).
 
     Where the rules need more dice than the dry run foresaw (a failed save
     stopping a march), one more is asked at a time. ``names`` labels the dice.
@@ -161,6 +164,7 @@ def enter_dice(
                 labels if labels and len(labels) == len(batch) else [],
                 on_done=received,
                 rng=services.rng,
+                hidden=honest,
             )
             return
         if scene.stack is not None:

@@ -210,6 +210,7 @@ class CreationScene(FluidLayout, WidgetScreen):
             lambda dice: self._apply(session, action, dice),
             lambda result: self._rolled(session, result),
             names=lambda uses: labels if len(uses) == len(labels) else [],
+            honest=self.play == HONEST,
         )
 
     def _apply(self, session: CreationSession, action: ActionLike, dice: DiceSource | None = None) -> Entry | Refused:
@@ -346,6 +347,7 @@ class CreationScene(FluidLayout, WidgetScreen):
             lambda dice: self._apply(base, action, dice),
             lambda result: self._drawn(base, step, result),
             names=lambda uses: [name] * len(uses),
+            honest=self.play == HONEST,
         )
 
     def _drawn(self, base: CreationSession, step: ChoiceStep, result: Entry | Refused) -> None:

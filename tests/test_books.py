@@ -175,3 +175,28 @@ def test_every_score_beyond_the_classic_three_says_what_it_means_in_both_languag
             if stat.id not in ("skill", "stamina", "luck"):
                 assert stat.about is not None, f"{book.id}: {stat.id} has no 'about'"
                 assert stat.about.fr and stat.about.en, f"{book.id}: {stat.id}'s 'about' lacks a language"
+
+
+def _abbreviates(short: str, name: str) -> bool:
+    """Each word of ``short`` is a word of ``name``, or (ending in ".") its letters in order within one."""
+    words = name.upper().replace("'", " ").split()
+
+    def within(abbreviation: str, word: str) -> bool:
+        letters = iter(word)
+        return abbreviation[0] == word[0] and all(letter in letters for letter in abbreviation)
+
+    return all(
+        part in words or part.endswith(".") and any(within(part.rstrip("."), word) for word in words)
+        for part in short.upper().replace("'", " ").split()
+    )
+
+
+def test_a_scores_short_name_is_its_name_shortened_never_another_word():
+    # Issue 30 item 13: FF13 called one score "FIREPOWER" on the sheet and "FIRE" on the board ("TIR" in French).
+    for book in load_shelf(bundled_books_dir()).books.values():
+        for stat in getattr(book, "stats", []):
+            if stat.short is None:
+                continue
+            for language in ("fr", "en"):
+                short, name = stat.short.get(language), stat.name.get(language)
+                assert _abbreviates(short, name), f"{book.id} {stat.id}: {short!r} does not shorten {name!r}"

@@ -384,3 +384,17 @@ def test_escape_in_a_fight_shows_the_sheet_and_the_fight_goes_on_where_it_was(se
     assert isinstance(back, CombatScene) and back.controls.accept_button.visible  # the wound still waits
     driver.pause_then_click(back.controls.accept_button)
     assert adventure.session.entries[-1].action["do"] == "no_luck" and adventure.state.fight.enemies[0].stamina == 7
+
+
+def test_the_tools_spell_list_takes_the_room_the_tab_has_in_whole_rows(services):
+    # Issue 30 item 13: FF2's Tools tab showed five spells in a small box above an empty half panel.
+    from game.scenes.sheet.layout import AFTER_TRAY_ROOM, SPELL_ROW
+
+    book = services.shelf.books["FF2"]
+    driver, _ = sheet(services, book_id="FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
+    tools = driver.top.regions.side.tools
+    rows = tools.spells.height // SPELL_ROW
+    assert tools.spells.height == rows * SPELL_ROW  # whole rows, no half row peeking
+    assert 5 < rows <= len(book.spells)
+    assert tools.area.bottom - tools.after_tray_y >= AFTER_TRAY_ROOM - SPELL_ROW  # the last roll and the ends keep their lines
+    assert tools.area.bottom - tools.after_tray_y < AFTER_TRAY_ROOM + SPELL_ROW or rows == len(book.spells)  # no room wasted

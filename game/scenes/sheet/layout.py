@@ -233,15 +233,19 @@ class ToolsRegions:
     after_tray_y: int  # the last roll, the crew and the end conditions start here
 
 
+AFTER_TRAY_ROOM = 96  # the Tools tab keeps this under the tray for the last roll and the ends (three lines)
+
+
 def _tools(area: pygame.Rect, spells: int, tests: int) -> ToolsRegions:
     y = area.y
     test_rows = (tests + 1) // 2
     spell_list = cast = None
     if spells:
         y += 32
-        # Up to five spells in view, fewer on a short page (the list scrolls): the tests and the tray stay in the tab.
+        # As many spells in view as the tab has room for once the tests, the tray and a few lines after it
+        # (the last roll, the ends) are kept (issue 30 item 13: five rows above an empty half panel); whole rows.
         below = 52 + TOOL_BUTTON_H + 14 + (36 + test_rows * (TOOL_BUTTON_H + GAP) if tests else 0) + 30 + TOOL_BUTTON_H
-        rows = max(2, min(spells, 5, (area.bottom - y - below) // SPELL_ROW))
+        rows = max(2, min(spells, (area.bottom - y - below - AFTER_TRAY_ROOM) // SPELL_ROW))
         spell_list = pygame.Rect(area.x, y, area.width, rows * SPELL_ROW)
         y += rows * SPELL_ROW + 52
         cast = pygame.Rect(area.x, y, area.width, TOOL_BUTTON_H)

@@ -161,6 +161,7 @@ class SettingsScene(FluidLayout, Scene):
         for index, (value, key) in enumerate(options):
             rect = (self.r.control_x + index * (width + SEGMENT_GAP), y, width, SEGMENT_H)
             buttons[value] = self.group.add(Button(self.ui, rect, self.ui.tr(key), on_click=partial(on_pick, value)))
+            buttons[value].choice_of = self.ui.tr(f"settings.{name}")
         return buttons
 
     def _build(self) -> None:
@@ -258,9 +259,11 @@ class SettingsScene(FluidLayout, Scene):
         """Controls show the settings (after a change here or elsewhere, e.g. F11)."""
         s = self.settings
         for value, button in self.language_buttons.items():
-            button.style = "primary" if s.language == value else "normal"
+            button.selected = s.language == value
+            button.style = "primary" if button.selected else "normal"
         for value, button in self.speed_buttons.items():
-            button.style = "primary" if s.animation_speed == value else "normal"
+            button.selected = s.animation_speed == value
+            button.style = "primary" if button.selected else "normal"
         self.fullscreen_toggle.value = shown_fullscreen(s.fullscreen)
         self.palette_toggle.value = s.palette == "colourblind"
         self.physical_toggle.value = s.physical_dice

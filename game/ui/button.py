@@ -40,15 +40,29 @@ class Button(Widget):
         self.icon = icon
         self.style = style
         self.pressed = False
+        # One of a row of choices (Settings' languages): the row's name, and whether this one is the chosen
+        # one (the screen keeps it up to date, with the filled look): a listener hears both.
+        self.choice_of: TextSource | None = None
+        self.selected = False
 
     role = "access.role_button"
 
     def spoken_label(self) -> str:
         """The spoken name when the label alone is not enough ("Remove" → "Remove Wolf"), else the label;
-        an icon-only button falls back to its tooltip."""
+        an icon-only button, or one whose label is a sign ("+", "−"), falls back to its tooltip."""
         if self.spoken_name is not None:
             return self.ui.text(self.spoken_name)
-        return self.ui.text(self.label) or super().spoken_label()
+        label = self.ui.text(self.label)
+        if self.tooltip is not None and not any(c.isalnum() for c in label):
+            return super().spoken_label()
+        return label or super().spoken_label()
+
+    def spoken_value(self) -> str:
+        """A choice's row and whether it is the chosen one ("Langue, sélectionné")."""
+        if self.choice_of is None:
+            return ""
+        state = self.ui.t("access.selected" if self.selected else "access.not_selected")
+        return self.ui.t("access.choice_of", group=self.ui.text(self.choice_of), state=state)
 
     def activate(self) -> None:
         """Click the button (if enabled)."""

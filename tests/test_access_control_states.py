@@ -40,3 +40,11 @@ def test_the_interface_size_buttons_say_what_they_do_not_their_sign(services):
     page = SettingsScene(services)
     assert page.larger_button.spoken().startswith("Plus grand, bouton")
     assert page.smaller_button.spoken().startswith("Plus petit, bouton")
+
+
+def test_the_speech_choices_say_their_row_and_which_is_chosen(services):
+    from game.scenes.access_settings import AccessSettingsScene
+
+    page = AccessSettingsScene(services)
+    assert page.speech_buttons["off"].spoken() == "Coupée, bouton, Parole, sélectionné"
+    assert page.speech_buttons["self_voicing"].spoken() == "Voix de l'appli, bouton, Parole, non sélectionné"

@@ -10,7 +10,6 @@ reader, no synthesizer).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -72,9 +71,9 @@ class AccessSettingsScene(ModalScene):
                     rect,
                     ui.tr(f"access.speech_{mode}"),
                     on_click=partial(self.set_speech, mode),
-                    spoken_name=self._speech_choice(mode),
                 )
             )
+            self.speech_buttons[mode].choice_of = ui.tr("access.speech")
         contrast = self.settings.palette == "contrast"
         self.contrast_toggle = g.add(
             Toggle(
@@ -115,14 +114,11 @@ class AccessSettingsScene(ModalScene):
         super().restore_view(kept)
         self._refresh()  # the row selected before the re-layout enables "Change key" again
 
-    def _speech_choice(self, mode: str) -> Callable[[], str]:
-        """What a screen reader calls a speech button: "Speech: Screen reader", in the language of the moment."""
-        return lambda: self.ui.t("access.speech_choice", mode=self.ui.t(f"access.speech_{mode}"))
-
     def _refresh(self) -> None:
         ui, keymap = self.ui, self.services.keymap
         for mode, button in self.speech_buttons.items():
-            button.style = "primary" if self.settings.speech == mode else "normal"
+            button.selected = self.settings.speech == mode
+            button.style = "primary" if button.selected else "normal"
         self.contrast_toggle.value = self.settings.palette == "contrast"
         rows = [ui.t("access.shortcut_row", action=ui.t(f"access.action_{a}"), shortcut=keymap.label(a)) for a in self.actions]
         self.keys_list.set_items(rows)

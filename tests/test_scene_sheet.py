@@ -398,3 +398,17 @@ def test_the_tools_spell_list_takes_the_room_the_tab_has_in_whole_rows(services)
     assert 5 < rows <= len(book.spells)
     assert tools.area.bottom - tools.after_tray_y >= AFTER_TRAY_ROOM - SPELL_ROW  # the last roll and the ends keep their lines
     assert tools.area.bottom - tools.after_tray_y < AFTER_TRAY_ROOM + SPELL_ROW or rows == len(book.spells)  # no room wasted
+
+
+def test_fast_clicks_on_to_the_fight_open_one_board(services):
+    # Found breaking issue 30 item 6: three clicks in one frame on "Au combat !" stacked three boards.
+    from game.rules.ff import actions as a
+    from game.scenes.combat.scene import CombatScene
+
+    driver, adventure = sheet(services, dice=[3] * 8)
+    adventure.act(a.StartFight(enemies=[a.EnemySpec(name="Orque", skill=5, stamina=9)]))
+    driver.top.sync()
+    pos = driver.to_window(driver.top.controls.top["fight"].rect.center)
+    press = [pygame.event.Event(kind, pos=pos, button=1) for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)]
+    driver.send(*(press * 3))
+    assert [type(scene) for scene in driver.stack.scenes] == [SheetScene, CombatScene]

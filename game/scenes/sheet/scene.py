@@ -576,6 +576,8 @@ class SheetScene(FluidLayout, AdventureScene):
 
     # -- moving on ---------------------------------------------------------------------------------
     def open_fight(self, boxes: tuple[int, ...] = ()) -> None:
+        if self.stack is not None and self.stack.has_pending:  # a second press in the frame that opened it: one board
+            return
         state = self.adventure.state
         if state.fight is not None and state.fight.active:
             self.navigator.open(self, Screen.COMBAT, self.adventure)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import ui_helpers  # noqa: F401  (selects the dummy SDL drivers first)
 
@@ -11,6 +13,7 @@ from game.app.loop import FakeClock, MainLoop
 from game.app.rolling import BURST_GAP
 from game.app.scene import SceneStack
 from game.app.services import build_services
+from game.books.loader import bundled_books_dir
 from game.rules.dice import ScriptedDice
 from game.rules.session import Session, Start
 
@@ -23,6 +26,19 @@ def make_services(tmp_path, **settings):
     for name, value in settings.items():
         setattr(services.settings, name, value)
     return services
+
+
+def book_data(source="FF1", **changes):
+    """A bundled book's data (``source``), with ``changes`` made: a book file of the player's own to write."""
+    data = json.loads((bundled_books_dir() / f"{source}.json").read_text(encoding="utf-8"))
+    data.update(changes)
+    return data
+
+
+def write_json(path, data):
+    """Write ``data`` as a JSON file at ``path`` (UTF-8) and give the path back."""
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
 
 
 def make_adventure(services, book_id="DF31", dice=(), hero=None, **start):

@@ -16,14 +16,10 @@ from game.storage.library import BookTaken, import_book, own_books_dir
 
 
 def ff1_data(**changes):
-    data = json.loads((bundled_books_dir() / "FF1.json").read_text(encoding="utf-8"))
-    data.update(changes)
-    return data
+    return app_helpers.book_data("FF1", **changes)
 
 
-def write(path, data):
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return path
+write = app_helpers.write_json
 
 
 def test_import_copies_a_valid_book_named_by_its_id(tmp_path):

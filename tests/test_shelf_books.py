@@ -8,24 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from app_helpers import Driver, make_adventure, make_services
+from app_helpers import Driver, book_data, make_adventure, make_services
+from app_helpers import write_json as write
 
 from game.app import file_manager
 from game.app.dialog import Dialog
-from game.books.loader import bundled_books_dir
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.scene import BookshelfScene
-
-
-def book_data(book_id="FF1", **changes):
-    data = json.loads((bundled_books_dir() / f"{book_id}.json").read_text(encoding="utf-8"))
-    data.update(changes)
-    return data
-
-
-def write(path, data):
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return path
 
 
 def own_folder(services):

@@ -13,6 +13,7 @@ from app_helpers import make_services
 from game.app.display import Display
 from game.app.kiosk import KioskMode, demo_fresh_start
 from game.app.loop import FakeClock, MainLoop, SystemClock
+from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
 from game.rules.dice import RandomDice
@@ -441,3 +442,106 @@ def test_the_watchdog_counts_wall_clock_time_in_the_real_loop(tmp_path):
     loop.run()
     assert kiosk.watchdog_restarts == 1
     assert 1.5 <= seen["after"] < 4.0  # the watchdog's 1.5 s, plus at most the loop's longest sleep
+
+
+# -- a locked stand keeps its visitors in the demo (issue 30 items 17-19) ------------------------------------
+
+
+def _demo_sheet(services, stack):
+    from app_helpers import make_adventure
+
+    adventure = make_adventure(services, "DEMO")
+    sheet = services.navigator.build(Screen.SHEET, adventure)
+    stack.push(sheet)
+    stack.apply_pending()
+    return sheet
+
+
+def _chord(loop):
+    chord = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=pygame.KMOD_CTRL | pygame.KMOD_ALT, unicode="u", scancode=0)
+    loop.run_frames(1, events=[chord])
+
+
+def test_the_operators_chord_on_the_sheet_unlocks_it_without_failing(tmp_path):
+    """Issue 30 item 18: Ctrl+Alt+U on the sheet failed ("SheetScene.refresh() missing 'changes'")."""
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    sheet = _demo_sheet(services, stack)
+    _chord(loop)
+    assert not services.locked and stack.top is sheet
+    assert sheet.controls.top["settings"].enabled
+    _chord(loop)
+    assert services.locked and not sheet.controls.top["settings"].enabled
+
+
+@pytest.mark.parametrize("screen", [Screen.SHEET, Screen.TIMELINE, Screen.READER, Screen.FIGHT_SETUP])
+def test_the_operators_chord_works_on_every_screen_of_an_adventure(tmp_path, screen):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    sheet = _demo_sheet(services, stack)
+    if screen is not Screen.SHEET:
+        services.navigator.open(sheet, screen, sheet.adventure)
+        stack.apply_pending()
+    _chord(loop)
+    _chord(loop)
+    assert services.locked and type(stack.top).__name__ != "CrashReportScene"
+
+
+def test_the_operators_chord_during_a_fight_of_the_attract_loop(tmp_path):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    for _ in range(600):
+        seconds(loop, 1, fps=4)
+        if names(stack)[-1] == "CombatScene":
+            break
+    board = stack.top
+    assert type(board).__name__ == "CombatScene"
+    _chord(loop)
+    _chord(loop)
+    assert stack.top is board and services.locked and kiosk.attracting
+
+
+def test_a_locked_stand_shares_nothing_from_the_journal(tmp_path):
+    """Issue 30 item 17: the journal's "Partager…" and "Chroniques" are off, with the reason, on a locked stand."""
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    sheet = _demo_sheet(services, stack)
+    sheet.show_tab("journal")
+    _, chronicles, share = sheet.controls.side.journal_buttons
+    assert not share.enabled and not chronicles.enabled
+    locked = services.ui.t("kiosk.locked")
+    assert services.ui.text(share.disabled_reason) == services.ui.text(chronicles.disabled_reason) == locked
+    _chord(loop)
+    assert share.enabled and chronicles.enabled
+
+
+def test_a_locked_stand_writes_no_export_even_from_the_share_page(tmp_path, monkeypatch):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    sheet = _demo_sheet(services, stack)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    services.settings.export_folder = str(tmp_path / "exports")
+    share = services.navigator.build(Screen.SHARE, sheet.adventure)
+    for kind in ("png", "markdown", "replay"):
+        share.export(kind)
+        assert share.bad and share.result == services.ui.t("kiosk.locked")
+    assert not (tmp_path / "exports").exists() and not (tmp_path / "home").exists()
+
+
+def test_the_timelines_share_button_is_off_on_a_locked_stand(tmp_path):
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    sheet = _demo_sheet(services, stack)
+    timeline = services.navigator.open(sheet, Screen.TIMELINE, sheet.adventure)
+    stack.apply_pending()
+    assert not timeline.export_button.enabled
+    _chord(loop)
+    assert timeline.export_button.enabled
+
+
+def test_a_locked_stand_shelf_shows_the_demo_book_only(tmp_path):
+    """Issue 30 item 19: "Étagère" opened the full shelf (13 books and the Rôle'n Play table) at the stand."""
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    shelf = services.navigator.build(Screen.SHELF)
+    stack.push(shelf)
+    stack.apply_pending()
+    assert [book.id for book in shelf.ordered_books()] == ["DEMO"]
+    assert not shelf.controls.chronicles_button.enabled
+    _chord(loop)
+    assert len(shelf.ordered_books()) > 1 and shelf.controls.chronicles_button.enabled
+    _chord(loop)
+    assert [book.id for book in shelf.ordered_books()] == ["DEMO"]

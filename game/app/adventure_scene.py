@@ -74,6 +74,9 @@ class AdventureScene(WidgetScene):
         if self.dies_to_death_page and self.stack is not None:
             self.navigator.hero_fell(self, self.adventure)
 
+    def lock_changed(self) -> None:
+        self.flush(always=True)  # what the stand's lock allows (share, chronicles, settings) is part of the view
+
     def resume(self) -> None:
         self.flush(always=True)  # back on top: the settings (language, palette) may have changed too
         if self.adventure.read_only and self.message is None:  # open in another window: say it stays as it is

@@ -37,11 +37,10 @@ from game.app.autopilot import Autopilot
 from game.app.loop import SystemClock
 from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
-from game.app.services import Services
+from game.app.services import DEMO_BOOK, Services
 from game.ui.draw import blit_text, rounded_box
 
 LOG = logging.getLogger("feuille.kiosk")
-DEMO_BOOK = "DEMO"
 INPUT_EVENTS = (
     pygame.MOUSEBUTTONDOWN,
     pygame.MOUSEBUTTONUP,
@@ -270,9 +269,8 @@ class KioskMode:
             self.stand_settings = self.services.settings.model_copy()  # the operator's changes stay
         self.services.locked = locked
         LOG.info("kiosk: %s by the operator", "locked" if locked else "unlocked")
-        refresh = getattr(self.stack.top, "refresh", None)
-        if callable(refresh):
-            refresh()  # the shelf greys or enables its buttons at once
+        for scene in self.stack.scenes:  # each screen greys or enables what the lock allows, at once
+            scene.lock_changed()
         self.stack.request_redraw()
 
     def reset(self, reason: str = "reset") -> None:

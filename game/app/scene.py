@@ -95,6 +95,10 @@ class Scene:
         title = getattr(self, "title", None)
         return resolve(title) if isinstance(title, str) or callable(title) else ""
 
+    def lock_changed(self) -> None:
+        """The convention stand was locked or unlocked (``services.locked``): show what that allows. Override;
+        the kiosk calls it on every screen of the stack (issue 30 items 17-19)."""
+
     def leave_once(self) -> bool:
         """Leave the stack, once: a second close (a double click, Escape after OK) is ignored.
         True the first time, so a caller reports its answer only then."""

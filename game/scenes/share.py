@@ -101,6 +101,9 @@ class ShareScene(ModalScene):
 
     def export(self, kind: str) -> None:
         """Write one export; say where, or why not."""
+        if self.services.locked:  # a convention stand: nothing leaves the demo's slot (issue 30 item 17)
+            self.result, self.bad = self.ui.t("kiosk.locked"), True
+            return
         target = self.target(kind)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)

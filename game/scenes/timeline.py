@@ -113,11 +113,15 @@ class TimelineScene(FluidLayout, WidgetScreen):
         self.sync()
 
     # -- reading ------------------------------------------------------------------------------
+    def lock_changed(self) -> None:
+        self.sync()
+
     def sync(self) -> None:
         """Rows of the current filter, newest first; the button follows what the rules allow."""
         ui = self.ui
         if self._timeline.session is not self.adventure.session:
             self._timeline, self._texts = Timeline(self.adventure.session), {}
+        self.export_button.set_enabled(not self.services.locked, ui.tr("kiosk.locked"))  # a stand exports nothing
         rows = self._timeline.rows()  # the rows of the entries still standing are kept (an action adds one)
         changed = self._timeline.changed_from
         for key in [key for key in self._texts if key[0] >= changed]:

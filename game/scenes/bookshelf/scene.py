@@ -18,7 +18,7 @@ from game.app.export import export_folder
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.recovery import AdventureBusy, VersionLine, open_saved, replay_problem, versions_of
-from game.app.services import Services
+from game.app.services import DEMO_BOOK, Services
 from game.app.widget_screen import WidgetScreen
 from game.books.loader import BookError
 from game.books.shelf_index import BookCard
@@ -104,13 +104,20 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         return set() if self.services.locked else self.services.shelf.own
 
     def ordered_books(self) -> list[BookCard]:
-        """Every book's card in shelf order."""
-        return ordered_books(self.services.shelf.cards, self.my_books())
+        """Every book's card in shelf order; on a locked stand the demo book only (issue 30 item 19)."""
+        books = ordered_books(self.services.shelf.cards, self.my_books())
+        if self.services.locked:
+            return [book for book in books if book.id == DEMO_BOOK] or books  # no demo book: the stand shows the shelf
+        return books
 
     def my_books(self) -> set[str]:
         """The player's books shown as "Mon livre" (no series of their own, no bundled book replaced)."""
         shelf = self.services.shelf
         return my_books(shelf.cards, shelf.own, shelf.replaced)
+
+    def lock_changed(self) -> None:
+        self.layout(self.page)  # the cards shown follow the lock
+        self.refresh()
 
     def refresh(self) -> None:
         """Re-read the saved adventures (and say what got in the way of the saves since, once)."""
@@ -131,7 +138,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
         locked, controls = self.services.locked, self.controls
-        for button in (controls.settings_button, controls.import_button, controls.books_button):
+        for button in (controls.settings_button, controls.import_button, controls.books_button, controls.chronicles_button):
             button.set_enabled(not locked, self.ui.tr("kiosk.locked"))
         if locked:
             controls.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))

@@ -111,7 +111,9 @@ class SheetScene(FluidLayout, AdventureScene):
     def sync(self) -> None:
         """Show the rules state in the controls: values, limits, and which actions the rules allow now."""
         self.view = self.view_now()
-        self.controls.top["settings"].set_enabled(not self.services.locked, self.ui.tr("kiosk.locked"))  # a convention stand
+        locked, why = self.services.locked, self.ui.tr("kiosk.locked")  # a convention stand: nothing leaves its slot
+        for button in (self.controls.top["settings"], *self.controls.side.journal_buttons[1:]):  # settings, chronicles, share
+            button.set_enabled(not locked, why)
         self._sync_hero()
         self._sync_backpack()
         self._sync_side()

@@ -138,10 +138,11 @@ class BookshelfScene(FluidLayout, WidgetScreen):
     def _lock(self) -> None:
         """A locked stand: nothing that writes outside the demo's slot (settings, export, import)."""
         locked, controls = self.services.locked, self.controls
-        for button in (controls.settings_button, controls.import_button, controls.books_button, controls.chronicles_button):
+        for button in (controls.settings_button, controls.import_button, controls.books_button):
             button.set_enabled(not locked, self.ui.tr("kiosk.locked"))
-        if locked:
-            controls.export_button.set_enabled(False, self.ui.tr("kiosk.locked"))
+        if locked:  # these two follow the selection when the stand is open
+            for button in (controls.export_button, controls.chronicles_button):
+                button.set_enabled(False, self.ui.tr("kiosk.locked"))
 
     def _describe(self, item: Listing) -> str:
         return describe_save(self.ui, self.services.shelf.cards, item, self.my_books())

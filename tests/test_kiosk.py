@@ -540,8 +540,9 @@ def test_a_locked_stand_shelf_shows_the_demo_book_only(tmp_path):
     stack.push(shelf)
     stack.apply_pending()
     assert [book.id for book in shelf.ordered_books()] == ["DEMO"]
-    assert not shelf.controls.chronicles_button.enabled
+    assert services.ui.text(shelf.controls.chronicles_button.disabled_reason) == services.ui.t("kiosk.locked")
     _chord(loop)
-    assert len(shelf.ordered_books()) > 1 and shelf.controls.chronicles_button.enabled
+    chronicles = shelf.controls.chronicles_button  # open again: it follows the selection (none here)
+    assert len(shelf.ordered_books()) > 1 and services.ui.text(chronicles.disabled_reason) != services.ui.t("kiosk.locked")
     _chord(loop)
     assert [book.id for book in shelf.ordered_books()] == ["DEMO"]

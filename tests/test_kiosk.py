@@ -546,3 +546,34 @@ def test_a_locked_stand_shelf_shows_the_demo_book_only(tmp_path):
     assert len(shelf.ordered_books()) > 1 and services.ui.text(chronicles.disabled_reason) != services.ui.t("kiosk.locked")
     _chord(loop)
     assert [book.id for book in shelf.ordered_books()] == ["DEMO"]
+
+
+def test_a_hero_fallen_in_a_section_of_the_reader_goes_on_to_the_death_page_in_the_attract_loop(tmp_path):
+    """Issue 30 item 16: the hero died at § 18 and the stand stayed on the reader's page (17 minutes)."""
+    services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    seconds(loop, 2)
+    from app_helpers import make_adventure
+
+    adventure = make_adventure(services, "DEMO")
+    adventure.act({"do": "paragraph", "number": 18})
+    adventure.act({"do": "die"})
+    reader = services.navigator.build(Screen.READER, adventure)
+    stack.push(reader)
+    stack.apply_pending()
+    assert kiosk.autopilot._choose(reader) is reader.controls.death_button
+    for _ in range(60):
+        seconds(loop, 1, fps=4)
+        if names(stack)[-1] == "DeathScene":
+            break
+    assert names(stack)[-1] == "DeathScene" and kiosk.watchdog_restarts == 0
+
+
+def test_the_attract_loop_that_once_stuck_on_a_reader_death_plays_on_without_the_watchdog(tmp_path):
+    """The run of the stand that met it (the autopilot's draws of seed 4 lead the hero to die at § 18)."""
+    _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    kiosk.rng.seed(4)
+    seen = set()
+    for _ in range(900):
+        seconds(loop, 1, fps=2)
+        seen.add(names(stack)[-1])
+    assert kiosk.watchdog_restarts == 0 and kiosk.runs >= 3

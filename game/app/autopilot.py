@@ -286,7 +286,9 @@ class Autopilot:
             enabled = [b for b in choices if b.enabled and b.visible]
             if enabled:
                 return self.rng.choice(enabled)
-        for attribute in ("event_button", "attack_button", "shoot_button"):  # the reader's next event, or its own fight
+        # The reader's way on: to the death page when the hero fell in a section (issue 30 item 16: the stand
+        # stayed on that page), else its next event or its own fight.
+        for attribute in ("death_button", "event_button", "attack_button", "shoot_button"):
             button = _control(scene, attribute)
             if button is not None and button.visible and button.enabled:
                 return button

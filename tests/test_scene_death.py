@@ -118,7 +118,7 @@ def test_start_over_and_the_bookshelf(services):
 
 
 def test_the_creature_that_won_the_fight_is_named(services):
-    adventure = sample_adventure(services, "DF31")
+    adventure = sample_adventure(services, "DF31", hero="Tarkan")
     adventure.act({"do": "fight", "enemies": [{"name": "Homme-Lézard", "skill": 8, "stamina": 9}]})
     adventure.act({"do": "change", "stat": "stamina", "by": -99})
     assert killer(adventure.state) == "Homme-Lézard"

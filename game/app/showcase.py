@@ -31,8 +31,9 @@ def showcase(name: str) -> Callable[[SceneFactory], SceneFactory]:
     return register
 
 
-def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -> Adventure[Any, Any]:
-    """A hero part-way through a book: the sample sheet of the screenshots."""
+def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4, hero: str = "Alwen") -> Adventure[Any, Any]:
+    """A hero called ``hero`` part-way through a book: the sample sheet of the screenshots (a book without
+    ready heroes; one with them plays its second)."""
     book = services.shelf.books[book_id]
     # Any: the book's kind, known only at run time, picks the ruleset's state and action types.
     session: Session[Any, Any] = Session(book, RandomDice(seed), Start(language=services.language))
@@ -42,7 +43,7 @@ def sample_adventure(services: Services, book_id: str = "DF49", seed: int = 4) -
         session.apply(a.PickHero(name=book.ready_heroes[1].name))
     else:
         session.apply(a.SetHero(scores={"skill": 11, "stamina": 20, "luck": 9}))
-        session.apply(a.NameHero(name="Alwen" if book_id == "DF49" else "Tarkan"))
+        session.apply(a.NameHero(name=hero))
     for action in (
         a.GoToParagraph(number=1),
         a.GoToParagraph(number=48),

@@ -66,7 +66,7 @@ def _showcase_rules_combat(services: Services) -> list[Scene]:
 
 @showcase("rules-help-sheet")
 def _showcase_rules_sheet(services: Services) -> list[Scene]:
-    adventure = sample_adventure(services, "DF64")
+    adventure = sample_adventure(services, "DF64", hero="Tarkan")
     return [services.navigator.build(Screen.SHEET, adventure), RulesHelpScene(services, adventure.book, "sheet")]
 
 

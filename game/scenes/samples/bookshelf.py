@@ -11,7 +11,7 @@ from game.scenes.bookshelf.scene import BookshelfScene
 @showcase("bookshelf")
 def _showcase_bookshelf(services: Services) -> list[Scene]:
     sample_adventure(services, "DF49")
-    sample_adventure(services, "DF64")
+    sample_adventure(services, "DF64", hero="Tarkan")
     return [BookshelfScene(services)]
 
 
@@ -32,7 +32,7 @@ def _with_a_broken_save(services: Services) -> tuple[BookshelfScene, str]:
     for number in (214, 87, 302):
         adventure.act(a.GoToParagraph(number=number))
     services.saves.path(adventure.save_id).write_text('{"app": "feuille-aventure", "save_format": 2, "log": ', "utf-8")
-    sample_adventure(services, "DF64")
+    sample_adventure(services, "DF64", hero="Tarkan")
     shelf = BookshelfScene(services)
     shelf.select_save(adventure.save_id)
     return shelf, adventure.save_id

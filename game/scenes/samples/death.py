@@ -20,14 +20,14 @@ if TYPE_CHECKING:
 
 @showcase("death-df64")
 def _showcase_death(services: Services) -> list[Scene]:
-    adventure = sample_adventure(services, "DF64")
+    adventure = sample_adventure(services, "DF64", hero="Tarkan")
     adventure.act(a.Die())
     return [DeathScene(services, adventure)]
 
 
 @showcase("death-df64-continue")
 def _showcase_continue(services: Services) -> list[Scene]:
-    adventure = sample_adventure(services, "DF64")
+    adventure = sample_adventure(services, "DF64", hero="Tarkan")
     adventure.act(a.Die())
     scene = DeathScene(services, adventure)
     scene.ask_revive()
@@ -38,7 +38,7 @@ def _showcase_continue(services: Services) -> list[Scene]:
 
 @showcase("death-df31-fight")
 def _showcase_fight(services: Services) -> list[Scene]:
-    adventure = sample_adventure(services, "DF31")
+    adventure = sample_adventure(services, "DF31", hero="Tarkan")
     adventure.act(a.StartFight(enemies=[{"name": "Homme-Lézard", "skill": 8, "stamina": 9}]))
     adventure.act(a.ChangeStat(stat="stamina", by=-99))
     return [DeathScene(services, adventure)]

@@ -30,12 +30,12 @@ def _broken_bow(services: Services) -> list[Scene]:
 
 @showcase("sheet-df31")
 def _df31(services: Services) -> list[Scene]:
-    return [SheetScene(services, sample_adventure(services, "DF31"))]
+    return [SheetScene(services, sample_adventure(services, "DF31", hero="Tarkan"))]
 
 
 @showcase("sheet-df64-journal")
 def _df64(services: Services) -> list[Scene]:
-    scene = SheetScene(services, sample_adventure(services, "DF64"))
+    scene = SheetScene(services, sample_adventure(services, "DF64", hero="Tarkan"))
     scene.show_tab("journal")
     return [scene]
 

@@ -412,3 +412,46 @@ def test_fast_clicks_on_to_the_fight_open_one_board(services):
     press = [pygame.event.Event(kind, pos=pos, button=1) for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)]
     driver.send(*(press * 3))
     assert [type(scene) for scene in driver.stack.scenes] == [SheetScene, CombatScene]
+
+
+def _wizard_at(services, stamina):
+    """A SOR1 wizard (R-CAST-3: ZAP costs 4 STAMINA) on the Tools tab with ZAP chosen."""
+    adventure = make_adventure(services, "SOR1", hero={"skill": 10, "stamina": stamina, "luck": 9})
+    adventure.act({"do": "choose", "step": "path", "picks": ["wizard"]})
+    driver = Driver(SheetScene(services, adventure))
+    sheet = driver.top
+    sheet.show_tab("tools")
+    sheet.controls.side.tools.spells.select(next(i for i, s in enumerate(sheet.book.spells) if s.id == "zap"))
+    return driver, sheet
+
+
+def test_a_spell_that_costs_the_stamina_left_asks_before_it_kills_the_caster(services):
+    """Issue 31 item 9: at 4 STAMINA ZAP is accepted and kills the caster (case sor1-R-CAST-3), so the sheet asks."""
+    driver, sheet = _wizard_at(services, 4)
+    sheet.cast_spell()
+    driver.loop.run_frames(1)
+    assert type(driver.top).__name__ == "Dialog"
+    driver.top.close(False)  # Cancel: nothing cast
+    driver.loop.run_frames(1)
+    assert sheet.adventure.state.hero.scores["stamina"] == 4
+    assert all(e.action.get("do") != "cast" for e in sheet.adventure.session.entries)
+
+
+def test_casting_the_deadly_spell_anyway_kills_the_caster(services):
+    driver, sheet = _wizard_at(services, 4)
+    sheet.cast_spell()
+    driver.loop.run_frames(1)
+    driver.top.close(True)
+    driver.loop.run_frames(3)
+    assert any(e.action.get("do") == "cast" for e in sheet.adventure.session.entries)
+    assert not sheet.adventure.state.hero.alive
+
+
+def test_a_spell_that_leaves_the_caster_standing_is_cast_without_a_question(services):
+    from game.scenes.sheet.heal import would_kill
+
+    driver, sheet = _wizard_at(services, 10)
+    assert not would_kill(sheet.adventure.session, sheet._cast_action(sheet.controls.side.tools.spells.selected))
+    sheet.cast_spell()
+    driver.loop.run_frames(1)
+    assert type(driver.top).__name__ != "Dialog"

@@ -1,4 +1,5 @@
-"""Eating, an herb or a potion that would gain nothing asks first; every heal says what it gained.
+"""Eating, an herb or a potion that would gain nothing asks first; every heal says what it gained; a spell
+whose cost would kill the caster asks first too.
 
 The rules' dry run (``Session.preview``) tells whether the action would raise
 a score; when it would not, the sheet asks before spending the provision, herb
@@ -22,6 +23,14 @@ def healed_stat(book: FightingFantasyBook, action: a.Action) -> str:
         if effect is not None:
             return effect.restores
     return "stamina"
+
+
+def would_kill(session: Session[SheetState, FFAction], action: a.Action) -> bool:
+    """True when the rules accept ``action`` and it leaves the living hero dead even on the lowest dice
+    (a spell costing exactly the STAMINA left, issue 31 item 9): the sheet asks first."""
+    before, after = session.state.hero, session.preview(action)
+    hero = getattr(after, "hero", None)
+    return before is not None and before.alive and hero is not None and not hero.alive
 
 
 def would_gain_nothing(session: Session[SheetState, FFAction], action: a.Action) -> bool:

@@ -37,7 +37,7 @@ from game.scenes.common.narration import backpack_words, hero_words
 from game.scenes.common.spells import spell_label
 from game.scenes.sheet import paint, questions
 from game.scenes.sheet.controls import SheetControls, build_controls
-from game.scenes.sheet.heal import healed_stat, would_gain_nothing
+from game.scenes.sheet.heal import healed_stat, would_gain_nothing, would_kill
 from game.scenes.sheet.layout import SheetRegions, sheet_regions, sheet_shape
 from game.scenes.sheet.view import SheetView, sheet_view
 from game.ui.speech import join
@@ -463,7 +463,22 @@ class SheetScene(FluidLayout, AdventureScene):
             groups = [DiceGroup(title, tuple(entry.dice), 6, total)] if entry.dice else []
             return title, groups, success, "good"
 
-        self._roll_tool(self._cast_action(spells.selected), present, success)
+        action = self._cast_action(spells.selected)
+        if not would_kill(self.adventure.session, action) or self.stack is None:
+            self._roll_tool(action, present, success)
+            return
+        ui = self.ui
+        self.navigator.open(
+            self,
+            Screen.DIALOG,
+            ui.tr("powers.fatal_question", spell=name, stat=self.stat_name("stamina")),
+            [(ui.tr("common.cancel"), False), (ui.tr("powers.cast_anyway"), True)],
+            title=ui.tr("powers.fatal_title"),
+            cancel_value=False,
+            default_index=0,
+            width=760,
+            on_result=lambda yes: self._roll_tool(action, present, success) if yes else None,
+        )
 
     def test_stat(self, stat: str) -> None:
         """Test a score the book makes testable (the book's dice, at or under the score)."""

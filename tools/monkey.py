@@ -73,13 +73,17 @@ def check_invariants(stack) -> None:
         hero = getattr(state, "hero", None)
         if hero is not None:
             for stat in book.stats:
+                if stat.computed:  # worked out from other scores (format 2): not a score the hero holds
+                    continue
                 value = hero.scores[stat.id]
                 assert value >= stat.floor, f"{stat.id} {value} below its floor"
                 if stat.capped_at_initial:
                     assert value <= hero.initial[stat.id], f"{stat.id} {value} above its initial {hero.initial[stat.id]}"
         for counter in getattr(book, "counters", []):
             value = state.counters[counter.id]
-            assert value >= 0 and (counter.maximum is None or value <= counter.maximum), f"{counter.id} = {value}"
+            # A maximum the book works out (an expression, format 2) is held by the rules' cases; a number is checked here.
+            bounded = not isinstance(counter.maximum, int) or value <= counter.maximum
+            assert value >= 0 and bounded, f"{counter.id} = {value}"
         fight = getattr(state, "fight", None)
         if fight is not None:
             assert all(e.stamina >= 0 for e in fight.enemies), "a creature below 0 STAMINA"

@@ -22,7 +22,20 @@ from game.rules.rnp.preview import preview
 from game.rules.session import make_action
 from game.scenes.rnp_table.data import Json, hidden, last_result
 from game.scenes.rnp_table.layout import CAPTION, GAP, LINE, ROW, SIDE_GAP, side_by_side
-from game.scenes.rnp_table.panel import CHOICE_GAP, D20, OTHER, Kit, Table, WhoPanel, draw_mark, fit_width, row_end, shrink_row
+from game.scenes.rnp_table.panel import (
+    CHOICE_GAP,
+    D20,
+    MORE,
+    NAME_LEAST,
+    OTHER,
+    Kit,
+    Table,
+    WhoPanel,
+    draw_mark,
+    fit_width,
+    row_end,
+    shrink_row,
+)
 from game.scenes.rnp_table.pen import Pen
 from game.scenes.rnp_table.words import name_of, signed
 from game.ui.button import Button
@@ -36,7 +49,6 @@ CHECKLIST_BELOW = 420  # what the checklist below the controls adds to the panel
 DEX_ROOM, DEX_GAP, DEX_W = 90, 10, 70  # a typed Dexterity after the row of who hides
 CONDITION_W, CONDITION_STEP, CONDITION_ROW = 290, 296, 50  # the conditions, two a row
 ZONE_DY, WATCHERS_DY = 198, 272  # the zone's caption (light and obscurement), the watchers' caption
-WATCHER_LEAST = 90
 CREATURES_DY, CREATURE_ROW = 346, 52  # the creatures' caption; each creature's row under it
 CREATURE_NAME_W, CREATURE_PP_X, CREATURE_PP_W, CREATURE_WATCH_X, CREATURE_WATCH_W = 220, 230, 70, 310, 200
 HIDE_W = 240
@@ -112,6 +124,7 @@ class HideView:
     checklist: tuple[Item, ...]
     last: Json | None  # the last hiding attempt (the rules' result) while it is the last action
 
+    watch_from: int = 0  # the first watcher of the row when the party is too big for one row
     search_offered: bool = False  # the first hidden one's conditions stopped holding: the creatures may search
     search_refused: Refused | None = None  # why the creatures cannot search now
 
@@ -130,6 +143,12 @@ class HideRegions:
     reveal_x: int
     checklist: pygame.Rect
     beside: bool  # the checklist is beside the controls (else below them)
+
+
+def controls_right(area: pygame.Rect) -> int:
+    """Where the hiding controls end: before the checklist when it is beside them."""
+    columns = side_by_side(area, HIDE_FORM, CHECKLIST)
+    return columns[0].right if columns is not None else area.right
 
 
 def hide_regions(area: pygame.Rect, ui: UIContext, who_options: tuple[tuple[str, TextSource], ...]) -> HideRegions:
@@ -161,6 +180,8 @@ class HideIntents(Protocol):
     def lose_conditions(self, name: str) -> None: ...
 
     def search(self, name: str) -> None: ...
+
+    def page_watchers(self, start: int) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -225,17 +246,33 @@ def condition_controls(kit: Kit, regions: HideRegions, view: HideView, intents: 
     )
 
 
+def watcher_page(count: int, start: int, room: int) -> tuple[list[int], int | None]:
+    """Which watchers the row shows: all when they fit ``room``, else as many as fit from ``start`` (wrapping
+    round the party) and the index the row's "more" button brings next (None: no such button). As the who
+    row does (``WhoPanel.who_options``), so that no button runs off the panel with twenty at the table."""
+    most = max(2, room // (NAME_LEAST + CHOICE_GAP))
+    if count <= most:
+        return list(range(count)), None
+    keep = max(1, most - 1)
+    start %= count
+    return [(start + i) % count for i in range(keep)], (start + keep) % count
+
+
 def watcher_controls(kit: Kit, regions: HideRegions, view: HideView, intents: HideIntents) -> None:
-    """The party's watchers (each cycles off, passive, active) and two creatures with their passive Perception."""
+    """The party's watchers (each cycles off, passive, active), paged with "more" when they do not fit one
+    row, and two creatures with their passive Perception."""
     ui, x, y = kit.ui, regions.area.left, regions.area.top + WATCHERS_DY + CAPTION
-    labels = [label for _, label in view.watchers]
-    widths = shrink_row([max(WATCHER_LEAST, fit_width(ui, label)) for label in labels], regions.right - x)
+    shown, more_from = watcher_page(len(view.watchers), view.watch_from, regions.right - x)
+    row = [view.watchers[i] for i in shown] + ([(MORE, ui.t("rnp.who_more"))] if more_from is not None else [])
+    widths = shrink_row([max(NAME_LEAST, fit_width(ui, label)) for _, label in row], regions.right - x)
     bx = x
-    for (name, label), width in zip(view.watchers, widths):
-        style = "normal" if view.watch.get(name, "off") == "off" else "primary"
-        kit.button(
-            f"watch:{name}", (bx, y, width, ROW), label, partial(intents.cycle, name), style=style, tooltip=ui.tr("rnp.watch_tip")
-        )
+    for (name, label), width in zip(row, widths):
+        rect = (bx, y, width, ROW)
+        if name == MORE and more_from is not None:
+            kit.button(f"watch:{MORE}", rect, ui.tr("rnp.who_more"), partial(intents.page_watchers, more_from))
+        else:
+            style = "normal" if view.watch.get(name, "off") == "off" else "primary"
+            kit.button(f"watch:{name}", rect, label, partial(intents.cycle, name), style=style, tooltip=ui.tr("rnp.watch_tip"))
         bx += width + CHOICE_GAP
     for i, slot in enumerate(CREATURES):
         cy = regions.area.top + CREATURES_DY + CAPTION + i * CREATURE_ROW
@@ -320,6 +357,7 @@ class HidePanel(WhoPanel):
         self.watch: dict[str, str] = {"c1": "passive", "c2": "off"}  # party names and creature slots → off/passive/active
         self.texts.update({"dex": "14", "c1_name": "", "c1_pp": "12", "c2_name": "", "c2_pp": "10"})
         self.reason_index = 0
+        self.watch_from = 0  # the watchers' row starts here when the party does not fit one row
         self.controls: HideControls | None = None
 
     @property
@@ -349,6 +387,7 @@ class HidePanel(WhoPanel):
             obscurement=self.obscurement,
             watch=dict(self.watch),
             watchers=tuple(zip(watchers, labels)),
+            watch_from=self.watch_from,
             reason=reasons[self.reason_index % len(reasons)].name.get(self.language),
             hidden=tuple((n, rules["party"][n]["stealth_dc"]) for n in hidden(rules)),
             search_offered=bool(hidden(rules)) and bool(rules["party"][hidden(rules)[0]]["search_offered"]),
@@ -356,6 +395,11 @@ class HidePanel(WhoPanel):
             checklist=tuple(self.checklist()),
             last=last_result(rules, "hide"),
         )
+
+    def who_room(self) -> int:
+        """The who row ends before the typed Dexterity and the checklist beside the controls."""
+        inner = self.inner()
+        return controls_right(inner) - DEX_ROOM - inner.left
 
     def regions(self, view: HideView) -> HideRegions:
         return hide_regions(self.inner(), self.ui, view.who_options)
@@ -463,6 +507,10 @@ class HidePanel(WhoPanel):
 
     def cycle(self, key: str) -> None:
         self.watch[key] = WATCH_CYCLE[self.watch.get(key, "off")]
+        self.table.rebuild()
+
+    def page_watchers(self, start: int) -> None:
+        self.watch_from = start
         self.table.rebuild()
 
     def next_reason(self) -> None:

@@ -270,6 +270,11 @@ class JumpPanel(WhoPanel):
     def regions(self) -> JumpRegions:
         return jump_regions(self.inner())
 
+    def who_room(self) -> int:
+        """The who row ends before the figures beside the controls."""
+        inner = self.inner()
+        return (self.regions().who_right or inner.right) - inner.left
+
     def build(self) -> None:
         self.controls = build_jump_controls(self.kit, self.regions(), self.shown(), self)
 

@@ -45,6 +45,7 @@ CHOICE_GAP = 6  # between the buttons of a row of choices
 CHOICE_LEAST = 70  # the narrowest choice button
 LABEL_PADDING = 28  # round a bold button label
 SHRINK_LEAST = 56  # a narrowed button of a row keeps at least this width
+NAME_LEAST = 90  # a paged row of names (who, watchers) shows as many as keep this width each: names stay legible
 
 
 @dataclass
@@ -420,7 +421,7 @@ class WhoPanel(Panel):
         that brings the next ones: no button runs off the panel."""
         living = self.living()
         extra: list[tuple[str, TextSource]] = [(OTHER, self.ui.tr("rnp.someone_else"))] if self.other else []
-        most = max(2, self.inner().width // (SHRINK_LEAST + CHOICE_GAP))
+        most = max(2, self.who_room() // (NAME_LEAST + CHOICE_GAP))
         if len(living) + len(extra) <= most:
             return tuple([(name, name) for name in living] + extra)
         keep = max(1, most - 1 - len(extra))
@@ -430,6 +431,10 @@ class WhoPanel(Panel):
         return tuple([(name, name) for name in shown] + extra + [(MORE, self.ui.tr("rnp.who_more"))])
 
     more_from: str | None = None  # who "more" picks: the first name after those shown
+
+    def who_room(self) -> int:
+        """The width the who row may take (the panel's, unless a tab puts something beside the row)."""
+        return self.inner().width
 
     def pick_who(self, name: str) -> None:
         self.who = self.more_from if name == MORE and self.more_from is not None else name

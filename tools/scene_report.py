@@ -8,7 +8,14 @@ Everything is read from the syntax tree by tools/architecture.py, the reader the
 How each figure is counted:
 
 - *literals*: integer constants of the syntax tree other than 0, 1 and 2 (a ``-5`` counts its 5; booleans
-  are not integers here), per 1 000 lines of source (every line of every file, blank ones included).
+  are not integers here), per 1 000 lines of source (every line of every file, blank ones included). They
+  are told apart by where they stand: *named* when they are the value of a named constant (a module's
+  ``UPPER_CASE = …``, or an attribute in a class's body: a dataclass's field default, a theme metric), the
+  one place a layout says its margin or its row height; *spread* everywhere else (in a function's code,
+  a call's argument, a default parameter), a number the layout model or a named metric should give. The
+  goal (issue 27: game/scenes no denser in literals than game/ui) is read on the spread ones, counted the
+  same way for both; the first figure, *all*, is the issue's own count (every literal, named or not),
+  kept so the figures of earlier reports still compare.
 - *Any*: the word ``Any`` wherever it stands in the source (imports and comments too), like ``grep -w``.
 - *arrows up*: imports of a module of a higher layer (tools/architecture.py ``LAYERS``); *parts → their
   scene*: imports by a screen's part of its screen's scene module (type hints included).
@@ -29,15 +36,40 @@ import architecture as arch  # noqa: E402
 BIG_FILE_LINES = 500
 BIG_CLASS_LINES = 400
 SMALL_INTEGERS = (0, 1, 2)
+CONSTANT_NAME = re.compile(r"_?[A-Z][A-Z0-9_]*")
+
+
+def _literals(node: ast.AST) -> int:
+    """Integer constants other than 0, 1 and 2 under ``node``."""
+    return sum(
+        1
+        for inner in ast.walk(node)
+        if isinstance(inner, ast.Constant) and type(inner.value) is int and inner.value not in SMALL_INTEGERS
+    )
 
 
 def integer_literals(module: arch.Module) -> int:
-    """Integer constants other than 0, 1 and 2 (layout numbers, mostly)."""
-    return sum(
-        1
-        for node in ast.walk(module.tree)
-        if isinstance(node, ast.Constant) and type(node.value) is int and node.value not in SMALL_INTEGERS
-    )
+    """Integer constants other than 0, 1 and 2 (layout numbers, mostly), named or spread."""
+    return _literals(module.tree)
+
+
+def named_literals(module: arch.Module) -> int:
+    """The integer literals that are the value of a named constant: a module-level ``UPPER_CASE = …`` or an
+    assignment in a class's body (a dataclass field's default, a class attribute)."""
+    count = 0
+    for node in module.tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if all(isinstance(t, ast.Name) and CONSTANT_NAME.fullmatch(t.id) for t in targets):
+                count += _literals(node.value)
+    for cls in ast.walk(module.tree):
+        if isinstance(cls, ast.ClassDef):
+            count += sum(
+                _literals(node.value)
+                for node in cls.body
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None
+            )
+    return count
 
 
 def _deeper_scene_target(node: ast.AST) -> bool:
@@ -56,10 +88,25 @@ def under(modules: dict[str, arch.Module], prefix: str) -> dict[str, arch.Module
     return {name: module for name, module in modules.items() if name == prefix or name.startswith(prefix + ".")}
 
 
+def literal_figures(modules: dict[str, arch.Module]) -> tuple[int, int, int]:
+    """(all the integer literals, the named ones, lines) of ``modules``."""
+    return (
+        sum(integer_literals(m) for m in modules.values()),
+        sum(named_literals(m) for m in modules.values()),
+        sum(m.lines for m in modules.values()),
+    )
+
+
+def per_thousand(count: int, lines: int) -> float:
+    return 1000 * count / max(1, lines)
+
+
 def literal_line(label: str, modules: dict[str, arch.Module]) -> str:
-    literals = sum(integer_literals(m) for m in modules.values())
-    lines = sum(m.lines for m in modules.values())
-    return f"  {label:<12} {literals:>5} in {lines:>6} lines = {1000 * literals / max(1, lines):>4.0f} per 1 000 lines"
+    every, named, lines = literal_figures(modules)
+    return (
+        f"  {label:<12} {every:>5} in {lines:>6} lines = {per_thousand(every, lines):>4.0f} per 1 000 lines; "
+        f"spread {every - named:>5} = {per_thousand(every - named, lines):>4.0f}, named {named:>4}"
+    )
 
 
 def literal_parts(scenes: dict[str, arch.Module], screens: set[str]) -> dict[str, dict[str, arch.Module]]:
@@ -156,14 +203,23 @@ def report(modules: dict[str, arch.Module], where: str) -> list[str]:
         f"  unexplained (no `# Any:` reason on the line) in game/scenes: {sum(map(arch.unexplained_any, scenes.values()))}"
     )
 
-    out.append("integer literals (other than 0, 1, 2):")
+    out.append("integer literals (other than 0, 1, 2): all; spread (in code) and named (a constant's value):")
     out.append(literal_line("game/scenes", scenes))
     for label, part in literal_parts(scenes, screens).items():
         out.append("  " + literal_line(label, part))
-    spread = sorted(((integer_literals(m), name) for name, m in literal_parts(scenes, screens)["the rest"].items()), reverse=True)
-    out.append("    the most among the rest: " + ", ".join(f"{name} {n}" for n, name in spread[:5]))
+    spread = sorted(
+        ((integer_literals(m) - named_literals(m), name) for name, m in literal_parts(scenes, screens)["the rest"].items()),
+        reverse=True,
+    )
+    out.append("    the most spread among the rest: " + ", ".join(f"{name} {n}" for n, name in spread[:5]))
     out.append(literal_line("game/ui", ui))
     out.append(literal_line("game/app", app))
+    (s_all, s_named, s_lines), (u_all, u_named, u_lines) = literal_figures(scenes), literal_figures(ui)
+    scenes_spread, ui_spread = per_thousand(s_all - s_named, s_lines), per_thousand(u_all - u_named, u_lines)
+    out.append(
+        f"  goal, spread literals per 1 000 lines: game/scenes {scenes_spread:.0f} at or under game/ui's {ui_spread:.0f}: "
+        + ("met" if scenes_spread <= ui_spread else f"not met ({(s_all - s_named) - int(ui_spread * s_lines / 1000)} to move)")
+    )
 
     big_files = sorted(((m.lines, name) for name, m in modules.items() if m.lines > BIG_FILE_LINES), reverse=True)
     out.append(f"files over {BIG_FILE_LINES} lines (a report, not a limit): {len(big_files)}")

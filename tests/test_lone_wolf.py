@@ -36,6 +36,61 @@ def test_the_sheet_shows_the_backpacks_room_beside_the_meals(services):
     assert "Sac à Dos (1 / 7) : Corde" in records  # 8 articles, the one Meal among them
 
 
+def _full_pack(services):
+    adventure = make_adventure(services, "LW1", hero=KAI)
+    adventure.act({"do": "cast", "spell": "eat"})  # no Meal: the 8 articles are all the Backpack's
+    for number in range(1, 9):
+        adventure.act({"do": "add_item", "list": "backpack", "text": f"Objet {number}"})
+    return adventure
+
+
+def test_a_ninth_article_is_refused_in_the_books_words_in_french_and_english(services):
+    from game.app.refusals import describe_refusal
+
+    adventure = _full_pack(services)
+    refused = adventure.act({"do": "add_item", "list": "backpack", "text": "Corde"})
+    catalogue = services.ui.catalogue
+    assert describe_refusal(catalogue, refused, adventure.book) == (
+        "Le Sac à Dos ne contient que 8 objets, Repas et Potion de Guérison compris : jetez-en un pour faire de la place."
+    )
+    catalogue.set_language("en")
+    assert describe_refusal(catalogue, refused, adventure.book) == (
+        "The Backpack holds only 8 articles, Meals and the Healing Potion included: discard one to make room."
+    )
+    assert adventure.state.lists["backpack"][-1] == "Objet 8"  # nothing changed
+
+
+def test_a_list_without_words_of_its_own_says_its_name_and_how_many_it_holds(services):
+    from game.app.refusals import describe_refusal
+    from game.books.loader import validate_book
+
+    from game.rules.dice import ScriptedDice
+    from game.rules.session import Session, Start
+
+    data = _lw1_data()
+    del data["lists"][0]["full"]
+    book = validate_book("LW1.json", data)
+    session = Session(book, ScriptedDice([]), Start(hero=KAI))
+    session.apply({"do": "add_item", "list": "weapons", "text": "Épée"})
+    refused = session.refusal({"do": "add_item", "list": "weapons", "text": "Lance"})
+    assert refused is not None
+    assert describe_refusal(services.ui.catalogue, refused, book) == "Armes : 2 objets au plus."
+
+
+def test_the_journal_names_the_list_and_the_item_removed_or_renamed(services):
+    from game.app.journal import describe_entry
+
+    adventure = make_adventure(services, "LW1", hero=KAI)
+    adventure.act({"do": "add_item", "list": "backpack", "text": "Corde"})
+    adventure.act({"do": "rename_item", "list": "backpack", "index": 0, "text": "Corde nouée"})
+    adventure.act({"do": "remove_item", "list": "backpack", "index": 0})
+    session, ui, book = adventure.session, services.ui, adventure.book
+    played_on = list(zip(session.entries, session.states_from(0)))
+    lines = [describe_entry(ui, book, entry, before) for entry, before in played_on]
+    assert lines == ["Sac à Dos : + Corde", "Sac à Dos : Corde → Corde nouée", "Sac à Dos : − Corde nouée"]
+    assert describe_entry(ui, book, session.entries[2]) == "Sac à Dos : objet n° 1 retiré"  # no state at hand
+
+
 # -- the Random Number Table ------------------------------------------------------------------------------------------
 def _table(services, labels=("HABILETÉ AU COMBAT", "ENDURANCE"), **kw):
     import random
@@ -322,7 +377,9 @@ def test_the_board_says_the_ratio_the_number_range_and_when_evasion_opens(servic
     _, scene = _board(services, MINDBLAST, {"do": "fight", "enemies": [enemy], "escape": True, "escape_after": 2}, dice=[6])
     view = scene.view()
     centre = scene.painter.centre
-    assert centre._round_hint(view) == "Assaut : rapport de force +1 ; un nombre de 0 à 9 donne les pertes des deux côtés."
+    assert centre._round_hint(view) == (
+        "Assaut : rapport de force +1 (colonne +1/+2) ; un nombre de 0 à 9 donne les pertes des deux côtés."
+    )
     assert centre._escape_hint(view.fight).startswith("Après 2 assauts, la fuite est permise : un dernier assaut")
     assert "Chaque assaut se lit sur la table du livre (rapport de force et un nombre)." in [
         line
@@ -338,10 +395,73 @@ def test_a_table_round_where_both_lose_is_told_as_blows_traded(services):
     enemy = {"name": "Kraan", "skill": 16, "stamina": 25}
     adventure, scene = _board(services, MINDBLAST, {"do": "fight", "enemies": [enemy]}, dice=[6])
     fight = adventure.session.state.fight
-    assert table_text(services.ui.t, fight.last_round[0].table) == "Nombre 6 · rapport +1 (colonne 8) : ennemi −9, vous −2"
+    line = table_text(services.ui.t, fight.last_round[0].table, scene.view().table)
+    assert line == "Nombre 6 · rapport de force +1 (colonne +1/+2) : ennemi −9, vous −2"  # the paper's heading
     assert fight.last_round[0].result == "both_hit"
     told = scene.view().told
     assert told is not None and told.banner == "Vous et Kraan êtes blessés !"
+
+
+@pytest.mark.parametrize(
+    ("ratio", "fr", "en"),
+    [
+        (-30, "−11 ou moins", "−11 or less"),
+        (-11, "−11 ou moins", "−11 or less"),
+        (-10, "−10/−9", "−10/−9"),
+        (-1, "−2/−1", "−2/−1"),
+        (0, "0", "0"),
+        (1, "+1/+2", "+1/+2"),
+        (10, "+9/+10", "+9/+10"),
+        (11, "+11 ou plus", "+11 or greater"),
+        (40, "+11 ou plus", "+11 or greater"),
+    ],
+)
+def test_the_board_names_the_column_by_the_papers_heading_in_both_languages(services, ratio, fr, en):
+    from game.scenes.combat.text import table_words
+
+    book, ui = services.shelf.books["LW1"], services.ui
+    column = book.combat.table.column(ratio)
+    assert table_words(ui.t, book, None, "fr").heading(column) == fr
+    ui.catalogue.set_language("en")
+    assert table_words(ui.t, book, None, "en").heading(column) == en
+
+
+def test_a_round_on_the_board_says_the_columns_heading_in_english_too(services):
+    enemy = {"name": "Kraan", "skill": 16, "stamina": 25}
+    services.ui.catalogue.set_language("en")
+    _, scene = _board(services, MINDBLAST, {"do": "fight", "enemies": [enemy]}, dice=[6])
+    view = scene.view()
+    assert "Number 6 · combat ratio +1 (column +1/+2): enemy −9, you −2" in [text for text, _ in view.log]
+    assert scene.painter.centre._round_hint(view).startswith("Round: combat ratio +1 (column +1/+2);")
+
+
+def test_without_headings_in_the_file_a_column_is_named_by_its_bounds_never_its_number(services):
+    from game.scenes.combat.text import table_words
+
+    book = services.shelf.books["LW1"]
+    bare = book.model_copy(
+        update={"combat": book.combat.model_copy(update={"table": book.combat.table.model_copy(update={"columns": None})})}
+    )
+    words = table_words(services.ui.t, bare, None, "fr")
+    assert words is not None
+    assert words.headings == tuple(h.fr for h in book.combat.table.columns)  # the paper's headings follow the bounds
+
+
+def _lw1_data():
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).parent.parent / "books" / "LW1.json").read_text(encoding="utf-8"))
+
+
+def test_a_table_with_one_heading_too_few_is_refused_at_load_naming_the_count():
+    from game.books.loader import BookError, validate_book
+
+    data = _lw1_data()
+    del data["combat"]["table"]["columns"][-1]
+    with pytest.raises(BookError) as error:
+        validate_book("LW1.json", data)
+    assert "'columns' names 12 headings; the bounds make 13 columns" in str(error.value)
 
 
 # -- broken as a hostile player would (issue 25, the break-it pass) ----------------------------------------------------

@@ -131,8 +131,8 @@ def _board(services, book_id, fight, dice, hero):
 @pytest.mark.parametrize(
     ("skill", "number", "line"),
     [
-        (15, 5, "Nombre 5 · rapport 0 (colonne 2) : ennemi −6, vous 0"),  # nothing lost reads 0, not −0
-        (7, 9, "Nombre 9 · rapport +8 (colonne 3) : ennemi tué, vous 0"),  # a ratio is signed  # "K": a kill, not "−K"
+        (15, 5, "Nombre 5 · rapport de force 0 (colonne 0) : ennemi −6, vous 0"),  # nothing lost reads 0, not −0
+        (7, 9, "Nombre 9 · rapport de force +8 (colonne +1 ou plus) : ennemi tué, vous 0"),  # signed; "K": a kill, not "−K"
     ],
 )
 def test_a_round_read_on_the_table_is_shown_as_the_number_and_the_cell(services, skill, number, line):

@@ -49,12 +49,40 @@ def _localized(ui: UIContext, book: AnyBook | None, action: dict[str, Any]) -> d
             params["picks"] = ", ".join(names.get(o, o) + (f" × {n}" if n > 1 else "") for o, n in counts.items() if n)
     if action.get("do") == "fight":
         params["enemies"] = ", ".join(f"{e['name']} ({e['skill']}/{e['stamina']})" for e in action.get("enemies", []))
+    if action.get("do") in ITEM_ACTIONS:
+        params.update(_item_words(ui, book, action))
     for key in ("by",):
         if isinstance(params.get(key), int):
             params[key] = f"{params[key]:+d}"
     if "initial" in params and action.get("do") == "set_score":
         params["which"] = ui.t("journal.initial") if params["initial"] else ui.t("journal.current")
     return params
+
+
+ITEM_ACTIONS = ("add_item", "remove_item", "rename_item")
+
+
+def _item_words(ui: UIContext, book: AnyBook | None, action: dict[str, Any]) -> dict[str, Any]:
+    """Where an item action wrote (the equipment, or the book's list by its name) and the item's number, from 1."""
+    where = ui.t("sheet.equipment")
+    list_id = action.get("list")
+    if isinstance(list_id, str) and book is not None and hasattr(book, "item_list"):
+        try:
+            where = book.item_list(list_id).name.get(ui.catalogue.language)
+        except KeyError:
+            where = list_id
+    index = action.get("index")
+    return {"where": where, "number": index + 1 if isinstance(index, int) else "?"}
+
+
+def _item_before(entry: Entry, before: Any) -> str | None:
+    """The name of the item a remove or rename was about, read on the state it was played on (None: unknown)."""
+    action = entry.action
+    if before is None or action.get("do") not in ("remove_item", "rename_item"):
+        return None
+    list_id, index = action.get("list"), action.get("index")
+    items = getattr(before, "equipment", None) if list_id is None else getattr(before, "lists", {}).get(list_id)
+    return str(items[index]) if isinstance(items, list) and isinstance(index, int) and 0 <= index < len(items) else None
 
 
 class JournalLines:
@@ -89,7 +117,11 @@ def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry, before: An
     on, whose fight names the creature: "vous blessez Aile Noire", issue 30 item 9)."""
     do = entry.action.get("do", "?")
     key = f"action.{do}"
-    text = ui.t(key, **_localized(ui, book, entry.action)) if ui.catalogue.has(key) else do
+    params = _localized(ui, book, entry.action)
+    item = _item_before(entry, before)
+    if item is not None:  # a removed or renamed item named as it was
+        key, params["item"] = f"{key}_named", item
+    text = ui.t(key, **params) if ui.catalogue.has(key) else do
     if entry.dice:
         text += " — " + ui.t("journal.dice", dice="·".join(str(d) for d in entry.dice))
     if entry.outcome:

@@ -27,6 +27,7 @@ TEXT_FIELDS: dict[str, tuple[str, ...]] = {
     "name_hero": ("name",),
     "notes": ("text",),
     "add_item": ("text",),
+    "rename_item": ("text",),
     "add_creature": ("name", "notes"),
     "edit_creature": ("name", "notes"),
     "rename_day": ("name",),

@@ -16,7 +16,7 @@ from game.rules.session import Entry, Session, entries_kept
 FIGHT_ACTIONS = frozenset({"fight", "round", "shoot", "luck", "no_luck", "escape", "stop_fight", "cast"})
 TEST_ACTIONS = frozenset({"test_luck", "test_skill", "test", "roll", "roll_hero"})
 RESOURCE_ACTIONS = frozenset(
-    {"eat", "herb", "potion", "counter", "set_counter", "add_item", "remove_item", "eat_day", "drink", "drink_day"}
+    {"eat", "herb", "potion", "counter", "set_counter", "add_item", "remove_item", "rename_item", "eat_day", "drink", "drink_day"}
 )
 FILTERS = ("all", "fights", "tests", "resources")
 

@@ -114,6 +114,12 @@ class ResultsTable(Strict):
         description="Upper bounds of the columns in order: a value at or under bounds[i] (and above the one before) "
         "is column i; above the last bound, the last column. So there is one column more than bounds.",
     )
+    columns: list[LocalText] | None = Field(
+        default=None,
+        max_length=31,
+        description="Each column's heading as the paper prints it, one per column (`−11 ou moins`, `−10/−9`… "
+        "`+11 ou plus`): the board names the column read so; none: the heading is worked out from the bounds.",
+    )
     roll: DiceFormula = Field(description="The roll that picks the row (row 0 is the lowest result).")
     rows: list[list[Annotated[list[TableCell], Field(min_length=2, max_length=2)]]] = Field(
         min_length=1,
@@ -127,6 +133,8 @@ class ResultsTable(Strict):
         if any(b >= a for a, b in zip(self.bounds[1:], self.bounds)):
             raise ValueError("'bounds' must rise strictly")
         width = len(self.bounds) + 1
+        if self.columns is not None and len(self.columns) != width:
+            raise ValueError(f"'columns' names {len(self.columns)} headings; the bounds make {width} columns")
         for number, row in enumerate(self.rows):
             if len(row) != width:
                 raise ValueError(f"row {number} has {len(row)} cells; the bounds make {width} columns")
@@ -141,6 +149,12 @@ class ResultsTable(Strict):
             if value <= bound:
                 return number
         return len(self.bounds)
+
+    def column_range(self, number: int) -> tuple[int | None, int | None]:
+        """The lowest and highest index values of column ``number`` (None: the first or last column's open end)."""
+        low = self.bounds[number - 1] + 1 if number > 0 else None
+        high = self.bounds[number] if number < len(self.bounds) else None
+        return low, high
 
 
 class CombatRules(Strict):

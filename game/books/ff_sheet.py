@@ -41,6 +41,11 @@ class ItemList(Strict):
         "(`8 - counters.meals`: Meals share the Backpack); none: no limit.",
     )
     start: list[LocalText] = Field(default_factory=list, max_length=100, description="What every hero starts with in it.")
+    full: LocalText | None = Field(
+        default=None,
+        description="What the player is told when an item is refused because the list is full, in the book's words "
+        "(`Vous ne pouvez porter que deux Armes.`); none: the list's name and how many it holds now.",
+    )
 
     @model_validator(mode="after")
     def _start_fits(self) -> ItemList:

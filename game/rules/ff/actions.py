@@ -217,6 +217,15 @@ class RemoveItem(Action):
     list: Name | None = None
 
 
+class RenameItem(Action):
+    """An item of the equipment or of one of the book's lists is written again under another name."""
+
+    do: Literal["rename_item"] = "rename_item"
+    index: int
+    text: Name
+    list: Name | None = None
+
+
 class Tick(Action):
     """A track of the book moves on (a day of the voyage's LOG)."""
 
@@ -328,6 +337,7 @@ FFAction = Annotated[
         | SetNotes
         | AddItem
         | RemoveItem
+        | RenameItem
         | Tick
         | Buy
         | Sell

@@ -113,7 +113,11 @@ def add_to_list(ctx: Context, list_id: str | None, text: str) -> None:
     items = ctx.state.lists.setdefault(list_id, [])
     limit = list_limit(ctx.book, list_id, ctx.state)
     if limit is not None and len(items) >= limit:
-        raise Refused("list_full", f"{definition.name.en} holds at most {limit} items", list=list_id, most=limit)
+        message = f"{definition.name.en} holds at most {limit} items"
+        if definition.full is not None:  # the book's own words say why (the Backpack's Meals among its 8)
+            why = {"fr": definition.full.fr, "en": definition.full.en}
+            raise Refused("book_rule", message, why=why, list=list_id, most=limit)
+        raise Refused("list_full", message, list=list_id, most=limit)
     items.append(text)
 
 

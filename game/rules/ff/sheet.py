@@ -253,12 +253,25 @@ def add_item(ctx: Context, action: a.AddItem) -> None:
     add_to_list(ctx, action.list, text)
 
 
+def _held(ctx: Context, list_id: str | None, index: int) -> list[str]:
+    """The equipment or the book's list ``list_id``, refused unless it holds an item ``index``."""
+    _known_list(ctx, list_id)
+    items = ctx.state.equipment if list_id is None else ctx.state.lists.setdefault(list_id, [])
+    if not 0 <= index < len(items):
+        raise Refused("no_such_item", f"there is no item {index}", index=index)
+    return items
+
+
 def remove_item(ctx: Context, action: a.RemoveItem) -> None:
-    _known_list(ctx, action.list)
-    items = ctx.state.equipment if action.list is None else ctx.state.lists.setdefault(action.list, [])
-    if not 0 <= action.index < len(items):
-        raise Refused("no_such_item", f"there is no item {action.index}", index=action.index)
-    del items[action.index]
+    del _held(ctx, action.list, action.index)[action.index]
+
+
+def rename_item(ctx: Context, action: a.RenameItem) -> None:
+    """An item written again under another name, in its place (a list's limit is not at stake: it holds as many)."""
+    text = action.text.strip()
+    if not text:
+        raise Refused("empty_item", "write the item's name")
+    _held(ctx, action.list, action.index)[action.index] = text
 
 
 def _shop_item(ctx: Context, shop_id: str, item_id: str) -> tuple[Shop, ShopItem]:

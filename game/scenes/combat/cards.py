@@ -128,7 +128,9 @@ class CardPainter(Painter):
         own = [x for x in fight.last_round if not x.by_ally]
         if own and "cards" not in view.hidden and own[0].table is not None:
             # a round read on the book's table: the number drawn, the column (the index) and the cell, no dice
-            text, size = fit_line(table_text(t, own[0].table), "bold", theme.text_size("body"), rect.width - 40, min_size=13)
+            text, size = fit_line(
+                table_text(t, own[0].table, view.table), "bold", theme.text_size("body"), rect.width - 40, min_size=13
+            )
             at = (rect.x + 20, geo.dice[0][1])
             blit_text(surface, text, at, "bold", size, p.ink, "midleft", box=rect, owner="combat table")
         elif own and "cards" not in view.hidden:

@@ -14,7 +14,7 @@ from game.rules.ff.state import Fight
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat.drawing import Painter, fit_text, ribbon
 from game.scenes.combat.layout import strip_slots
-from game.scenes.combat.text import advice_key, name_of, percent, rules_in_force, stakes_words, table_text
+from game.scenes.combat.text import advice_key, name_of, percent, rules_in_force, signed, stakes_words, table_text
 from game.scenes.combat.view import CombatView
 from game.ui import fonts
 from game.ui.draw import blit_text, draw_panel, draw_rule
@@ -85,7 +85,7 @@ class CentrePainter(Painter):
         x = own[0]
         body = theme.text_size("heading")
         if x.table is not None:  # a round read on the book's table: the number and the cell, no totals to compare
-            text = table_text(t, x.table)
+            text = table_text(t, x.table, view.table)
             size = fit_text(text, "bold", body - 6, strip.width - 20)
             blit_text(surface, text, (strip.centerx, strip.centery), "bold", size, p.ink, "center")
             return
@@ -234,10 +234,12 @@ class CentrePainter(Painter):
         """How the next round is settled: the attack dice of each side, or the book's table at the ratio now."""
         t, rules = self.ui.t, self.book.profile(view.fight.profile)
         if rules.table is not None:
-            ratio = table_ratio(self.book, view.state, view.target)
-            shown = "?" if ratio is None else f"+{ratio}" if ratio > 0 else f"−{-ratio}" if ratio < 0 else "0"
+            ratio, words = table_ratio(self.book, view.state, view.target), view.table
+            shown = "?" if ratio is None else signed(ratio)
+            column = "?" if ratio is None or words is None else words.heading(rules.table.column(ratio))
+            name = words.index_name if words is not None else ""
             low, high = rules.table.roll.minimum, rules.table.roll.maximum
-            return t("combat.hint_table_round", ratio=shown, low=low, high=high)
+            return t("combat.hint_table_round", name=name, ratio=shown, column=column, low=low, high=high)
         attack = self.stat_name(rules.attack) if self.book.has_stat(rules.attack) else t("combat.attack_bonus")
         return t("combat.hint_round", dice=f"{rules.attack_dice}d6", attack=attack)
 

@@ -38,7 +38,7 @@ from game.scenes.combat.layout import CombatLayout, compute_layout
 from game.scenes.combat.odds import ODDS_READY, OddsAnswer, OddsWorker
 from game.scenes.combat.paint import BoardPainter
 from game.scenes.combat.speech import CombatVoice
-from game.scenes.combat.text import die_label
+from game.scenes.combat.text import TableWords, die_label, table_words
 from game.scenes.combat.timeline import FightTimeline
 from game.scenes.combat.view import CombatView, attacked, shown_state, view_of
 from game.ui.speech import join
@@ -147,7 +147,13 @@ class CombatScene(FluidLayout, AdventureScene):
             log_scroll=self.log_scroll,
             odds=self.odds_answer(),
             spell_names=self.spell_names,
+            table=self.words_of_the_table(),
         )
+
+    def words_of_the_table(self) -> TableWords | None:
+        """The index's name and the column headings of the table this fight is read on, in the language of the moment."""
+        fight = self.state.fight
+        return None if fight is None else table_words(self.ui.t, self.book, fight.profile, self.ui.catalogue.language)
 
     def current_target(self) -> int | None:
         """The creature the hero attacks: the one chosen (all together) or the one in front."""

@@ -15,6 +15,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.state import SheetState
 from game.rules.odds.dice import p_2d6_at_most
 from game.scenes.combat.text import (
+    TableWords,
     Translate,
     advice_key,
     fight_of,
@@ -78,9 +79,10 @@ def summary_words(t: Translate, book: FightingFantasyBook, state: SheetState) ->
     return ". ".join([t("combat.summary_title"), tallies, t("access.finish_hint")])
 
 
-def step_words(t: Translate, step: Step) -> str:
-    """One step of the fight told in full: its log lines (the banner repeats the last of them)."""
-    told = tell(t, step)
+def step_words(t: Translate, step: Step, table: TableWords | None = None) -> str:
+    """One step of the fight told in full: its log lines (the banner repeats the last of them; ``table``: the words
+    of the table a round is read on)."""
+    told = tell(t, step, table=table)
     lines = [text for text, _tone in told.lines]
     return ". ".join(line.rstrip(".") for line in lines) if lines else told.banner
 
@@ -144,7 +146,7 @@ class CombatVoice:
         t, state = self.ui.t, view.current
         if state.fight is None:
             return ""
-        last = step_words(t, view.step) if view.step is not None else ""
+        last = step_words(t, view.step, view.table) if view.step is not None else ""
         rules = rules_in_force(t, self.book, state.fight, self.ui.catalogue.language)
         return sentences(combatant_words(t, state), *rules, last, self.now_words(view, keys))
 
@@ -153,7 +155,7 @@ class CombatVoice:
         t = self.ui.t
         if view.step is None or view.current.fight is None:
             return ""
-        return sentences(step_words(t, view.step), combatant_words(t, view.current), self.now_words(view, keys))
+        return sentences(step_words(t, view.step, view.table), combatant_words(t, view.current), self.now_words(view, keys))
 
     # -- when it is said
     def changed(self, changes: list[Change], view: CombatView, keys: Keymap) -> None:

@@ -67,15 +67,57 @@ def percent(ui: UIContext, value: float) -> str:
     return ui.t("combat.percent", value=text)
 
 
-def table_text(t: Translate, read: TableRoll) -> str:
-    """A round read on the book's table: the number drawn, the index (the ratio), its column and the cell's losses."""
+def signed(value: int) -> str:
+    """A ratio as the paper writes it: "+3", "−4", "0"."""
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """How the board names a results table: its index (the *rapport de force*) and each column's heading."""
+
+    index_name: str
+    headings: tuple[str, ...]
+
+    def heading(self, column: int) -> str:
+        """Column ``column``'s heading ("−4/−3", "+11 ou plus"), "?" past the table's columns."""
+        return self.headings[column] if 0 <= column < len(self.headings) else "?"
+
+
+def table_words(t: Translate, book: FightingFantasyBook, profile: str | None, language: str) -> TableWords | None:
+    """The words of the table a fight of ``profile`` is read on (None: not a table fight).
+
+    Each heading is the paper's, from the book's ``columns``; without them it is worked out from the bounds
+    ("−10/−9", "−11 ou moins", "+11 ou plus"), never a column's number."""
+    table = book.profile(profile).table
+    if table is None:
+        return None
+    index = table.index_name.get(language) if table.index_name is not None else amount_text(book, table.index, language)
+    if table.columns is not None:
+        return TableWords(index, tuple(heading.get(language) for heading in table.columns))
+    headings = []
+    for column in range(len(table.bounds) + 1):
+        low, high = table.column_range(column)
+        if low is None and high is not None:
+            headings.append(t("combat.column_at_most", value=signed(high)))
+        elif high is None and low is not None:
+            headings.append(t("combat.column_at_least", value=signed(low)))
+        elif low == high and low is not None:
+            headings.append(signed(low))
+        else:
+            headings.append(t("combat.column_range", low=signed(low or 0), high=signed(high or 0)))
+    return TableWords(index, tuple(headings))
+
+
+def table_text(t: Translate, read: TableRoll, words: TableWords | None) -> str:
+    """A round read on the book's table: the number drawn, the index (the ratio), its column's heading, the losses."""
 
     def loss(value: int | str) -> str:
         return t("combat.table_kill") if value == "K" else f"−{value}" if value else "0"
 
     losses = t("combat.table_cell", enemy=loss(read.enemy_loss), hero=loss(read.hero_loss))
-    index = f"+{read.index}" if read.index > 0 else f"−{-read.index}" if read.index < 0 else "0"  # a ratio is signed
-    return t("combat.table_read", number=read.roll, index=index, column=read.column + 1, losses=losses)
+    name, column = (words.index_name, words.heading(read.column)) if words is not None else ("", str(read.column + 1))
+    return t("combat.table_read", number=read.roll, name=name, index=signed(read.index), column=column, losses=losses)
 
 
 def result_key(result: str) -> str:
@@ -110,8 +152,9 @@ def lost_by_the_ally(state: SheetState) -> bool:
 FIGHT_ACTIONS = ("round", "shoot", "luck", "no_luck", "escape", "stop_fight")
 
 
-def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None) -> Told:
-    """Banner and log lines of one step of the fight (``t``: the catalogue's translate; ``spell_names``: the book's, by id)."""
+def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None, table: TableWords | None = None) -> Told:
+    """Banner and log lines of one step of the fight (``t``: the catalogue's translate; ``spell_names``: the book's, by id;
+    ``table``: the words of the table a round is read on)."""
     spell_names = spell_names or {}
     do = step.do
     lines: list[tuple[str, str]] = []
@@ -124,7 +167,7 @@ def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None)
         banner = t("combat.banner_start")
         lines.append((t("combat.log_start", names=names, mode=t(f"combat.mode_{fight.mode}")), "neutral"))
     elif do == "round":
-        banner, tone = _tell_round(t, step, lines)
+        banner, tone = _tell_round(t, step, lines, table)
     elif do == "shoot":
         aimed = step.entry.action.get("target")
         target = int(aimed) if aimed is not None else fight_of(step.before).front() or 0
@@ -184,7 +227,7 @@ def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None)
     return Told(banner, tone, tuple(lines))
 
 
-def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple[str, str]:
+def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]], table: TableWords | None) -> tuple[str, str]:
     after = step.after
     fight = fight_of(after)
     lines.append((t("combat.log_round", n=fight.stats.rounds), "head"))
@@ -207,7 +250,7 @@ def _tell_round(t: Translate, step: Step, lines: list[tuple[str, str]]) -> tuple
                 )
             )
         elif x.table is not None:  # a round read on the book's table
-            lines.append((table_text(t, x.table), _tone(x.result)))
+            lines.append((table_text(t, x.table, table), _tone(x.result)))
         else:
             lines.append(
                 (

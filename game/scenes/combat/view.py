@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from game.rules.ff.state import Fight, Hero, SheetState
 from game.scenes.combat.animator import Animator, Phase
 from game.scenes.combat.odds import OddsAnswer
-from game.scenes.combat.text import Told, Translate, fight_of, hero_of, tell
+from game.scenes.combat.text import TableWords, Told, Translate, fight_of, hero_of, tell
 from game.scenes.combat.timeline import Step
 
 
@@ -37,6 +37,7 @@ class CombatView:
     flying: bool  # the shot arrow is in the air (the quiver shows one fewer)
     rolling: bool  # the newest step's dice are in the air
     at_start: bool  # only the fight's start so far: undo now leaves the board
+    table: TableWords | None = None  # the words of the table the fight is read on (its column headings)
 
     @property
     def settled(self) -> bool:
@@ -86,14 +87,16 @@ def view_of(
     log_scroll: int,
     odds: OddsAnswer | None,
     spell_names: Mapping[str, str],
+    table: TableWords | None = None,
 ) -> CombatView:
     """The board's view now: ``aimed`` is the creature the player chose (all together), ``odds`` the answer
-    for the state shown, ``spell_names`` the book's spells by id in the player's language."""
+    for the state shown, ``spell_names`` the book's spells by id in the player's language, ``table`` the words of
+    the table the fight is read on."""
     step = steps[-1] if steps else None
     rolling = animator.phase is Phase.TUMBLING
     state = shown_state(step, current, animator.phase)
     told_steps = steps[:-1] if rolling else steps
-    log = tuple(line for told in told_steps for line in tell(t, told, spell_names).lines)
+    log = tuple(line for told in told_steps for line in tell(t, told, spell_names, table).lines)
     now = attacked(current.fight, aimed)
     if state is current:
         target = now
@@ -104,7 +107,7 @@ def view_of(
         state=state,
         current=current,
         step=step,
-        told=tell(t, step, spell_names) if step is not None else None,
+        told=tell(t, step, spell_names, table) if step is not None else None,
         log=log,
         hidden=animator.hidden,
         stepping=animator.stepping,
@@ -116,4 +119,5 @@ def view_of(
         flying=rolling and animator.tumble is not None and animator.tumble.flight is not None,
         rolling=rolling,
         at_start=len(steps) <= 1,
+        table=table,
     )

@@ -63,7 +63,6 @@ def test_a_ninth_article_is_refused_in_the_books_words_in_french_and_english(ser
 def test_a_list_without_words_of_its_own_says_its_name_and_how_many_it_holds(services):
     from game.app.refusals import describe_refusal
     from game.books.loader import validate_book
-
     from game.rules.dice import ScriptedDice
     from game.rules.session import Session, Start
 

@@ -126,20 +126,22 @@ def dice_law(text: str) -> tuple[tuple[float, int], ...]:
     return _dice_law(text)
 
 
-def protect(book: FightingFantasyBook, profile: Profile, damage: int, roll: int, scope: Scope) -> int:
-    """The wound left after the protection roll ``roll`` (0: cancelled)."""
+def protect(book: FightingFantasyBook, profile: Profile, damage: int, roll: int, scope: Scope) -> Iterator[tuple[float, int]]:
+    """The wound left after the protection roll ``roll`` (0: cancelled), with its probability: a reduction on
+    dice (``"reduces_by": "1d3"``) is rolled after the roll, as ``combat._protected`` does."""
     protection = profile.rules.protection
     if protection is None:
-        return damage
+        yield 1.0, damage
+        return
     layered = Layered({"protection.roll": roll, "wound.damage": damage}, scope)
     if protection.cancels_if is not None and truth(book, protection.cancels_if, layered, ROUND):
-        return 0
+        yield 1.0, 0
+        return
     if protection.reduces_by is None:
-        return damage
-    if isinstance(protection.reduces_by, str) and is_dice(protection.reduces_by):
-        raise ValueError("a protection's reduction on dice is rolled by the rules")  # pragma: no cover - see attack_round
-    reduction = next(amount_values(book, protection.reduces_by, layered))[1]
-    return max(0, damage - reduction)
+        yield 1.0, damage
+        return
+    for p, reduction in amount_values(book, protection.reduces_by, layered):
+        yield p, max(0, damage - reduction)
 
 
 # -- the law of one exchange, for the odds -------------------------------------------------------------------------
@@ -235,14 +237,15 @@ def _wounds(
         hits = [(1.0, Wound("creature", KILL))]
     elif decision.hero_hits:
         hits = []
-        for p, damage in amount_values(book, rules.hit_damage, scope):
+        for p, rolled in amount_values(book, rules.hit_damage, scope):
+            damage = max(0, rolled)  # as the rules write it (combat._exchange): a blow never heals
             lucky = luck_shift(rules.hit_damage, rules.hit_luck.lucky, rules.hit_luck.unlucky, damage) if luck else (None, None)
             hits.append((p, Wound("creature", damage, *lucky)))
     blows: list[tuple[float, Wound | None]] = [(1.0, None)]
     if decision.enemy_hits:
         blows = []
-        for p, damage in amount_values(book, rules.wound_damage, scope):
-            for q, left in _protected(book, profile, damage, scope):
+        for p, rolled in amount_values(book, rules.wound_damage, scope):
+            for q, left in _protected(book, profile, max(0, rolled), scope):
                 if left == 0 and rules.protection is not None:
                     blows.append((p * q, None))
                     continue
@@ -265,7 +268,8 @@ def _protected(book: FightingFantasyBook, profile: Profile, damage: int, scope: 
     roll = protection.roll
     every = roll.sides**roll.dice
     for faces in product(range(1, roll.sides + 1), repeat=roll.dice):
-        yield 1.0 / every, protect(book, profile, damage, roll.total(list(faces)), scope)
+        for p, left in protect(book, profile, damage, roll.total(list(faces)), scope):
+            yield p / every, left
 
 
 def _table_law(book: FightingFantasyBook, profile: Profile, values: Mapping[str, Value], modifier: int) -> tuple[Outcome, ...]:

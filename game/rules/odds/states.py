@@ -11,10 +11,14 @@ attack and the wounds, a book's own profile all come in through the law.
 Exact: values are vectors over LUCK (entry l: P(win) at LUCK l; entry 0 is
 never testing Luck, since a test at 0 or 1 always fails, R-LUCK-1), computed
 for every state of the box in order of the sum of its scores: every outcome
-that changes something lowers that sum (each wound costs at least 1; a law
-whose wound costs 0 is refused), and the outcome that changes nothing (a
-double parry) is conditioned out, which is exact because the best choice in a
-state is the same each time it recurs.  A Test of Luck is taken when it raises
+that changes something lowers that sum or LUCK, and the outcome that changes
+nothing (a double parry) is conditioned out, which is exact because the best
+choice in a state is the same each time it recurs.  A wound that may cost 0
+(armour that lessens a wound of 1, a Lucky wound of 1, a damage roll of 0)
+leads back to the same scores, at the same LUCK (accepted) or one less
+(tested): such a state's vector is worked out by value iteration over
+itself, from below, until it no longer moves (at most ``SELF_ITERATIONS``;
+a chain that only goes down in LUCK is exact after LUCK + 1 sweeps).  A Test of Luck is taken when it raises
 P(win) by more than ``melee.EPS``, as everywhere else.  Cost known before
 starting: the box's size (``cells``).
 
@@ -53,6 +57,9 @@ FIGHTS = 20_000
 MAX_ROUNDS = 20_000
 #: From this LUCK the estimate's play tests its blows (the all-together estimate's rule).
 BLOW_LUCK = 8
+#: Sweeps of a state whose round may lead back to its own scores (a wound that costs 0), and when to stop.
+SELF_ITERATIONS = 10_000
+SELF_TOLERANCE = 1e-15
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,9 @@ def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[flo
                 return one  # every creature down, every wound settled: won (R-COMBAT-4)
             found = values.get(state)
             if found is None:
-                raise ValueError(f"an outcome of the round law changes nothing in {state}: it must have no wounds")
+                raise ValueError(f"an outcome of the round law reaches {state}, which is not below the state solved")
+            if state == current[0]:
+                current[1] = True  # back to the scores being solved: iterate (a wound that cost 0)
             return found
         w = wounds[j]
         slot = _slot(w, end)
@@ -149,28 +158,37 @@ def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[flo
                 out[l] = t
         return out
 
+    def sweep(state: tuple[int, ...]) -> list[float]:
+        best: list[float] | None = None
+        for outcomes in fight.law(state):
+            acc = [0.0] * (L + 1)
+            still = 0.0
+            for o in outcomes:
+                if not o.wounds:
+                    still += o.probability  # nothing happens: conditioned out
+                    continue
+                v = settle(state, o.wounds, 0)
+                p = o.probability
+                acc = [a + p * x for a, x in zip(acc, v)]
+            live = 1.0 - still
+            acc = [a / live for a in acc] if live > 1e-15 else [0.0] * (L + 1)  # a fight that never ends is not won
+            best = acc if best is None else [max(a, b) for a, b in zip(best, acc)]
+        return best if best is not None else zero
+
+    current: list[object] = [None, False]  # the state being solved, and whether its round leads back to it
     for level in range(1, sum(fight.slots) + 1):
         if cancelled():
             raise Cancelled()
         for state in _level(fight.slots, level):
             if state[0] <= 0 or not any(state[2:end]) or (lost is not None and lost(state)):
                 continue
-            best: list[float] | None = None
-            for outcomes in fight.law(state):
-                acc = [0.0] * (L + 1)
-                still = 0.0
-                for o in outcomes:
-                    if not o.wounds:
-                        still += o.probability  # nothing happens: conditioned out
-                        continue
-                    _check_progress(o.wounds)
-                    v = settle(state, o.wounds, 0)
-                    p = o.probability
-                    acc = [a + p * x for a, x in zip(acc, v)]
-                live = 1.0 - still
-                acc = [a / live for a in acc] if live > 1e-15 else [0.0] * (L + 1)  # a fight that never ends is not won
-                best = acc if best is None else [max(a, b) for a, b in zip(best, acc)]
-            values[state] = best if best is not None else zero
+            current[0], current[1] = state, False
+            values[state] = zero  # from below: P(win) only rises with each sweep
+            values[state] = sweep(state)
+            for _ in range(SELF_ITERATIONS if current[1] else 0):
+                before, values[state] = values[state], sweep(state)
+                if max(abs(a - b) for a, b in zip(before, values[state])) <= SELF_TOLERANCE:
+                    break
     start = fight.slots
     if start[0] <= 0 or (lost is not None and lost(start)):
         return zero
@@ -192,12 +210,6 @@ def _level(top: tuple[int, ...], level: int) -> list[tuple[int, ...]]:
 
     walk((), 0, level)
     return out
-
-
-def _check_progress(wounds: tuple[Wound, ...]) -> None:
-    for w in wounds:
-        if 0 in (w.damage, w.lucky, w.unlucky):
-            raise ValueError("a round law whose wound costs nothing cannot be solved in order of the scores")
 
 
 def estimate(fight: Fight, *, use_luck: bool, seed: int, cancelled: Callable[[], bool] | None = None) -> MonteCarloResult:

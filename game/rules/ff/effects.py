@@ -318,9 +318,10 @@ def choose(ctx: Context, action: a.Choose) -> None:
         raise Refused("step_done", f"the choice '{step.id}' is already made", step=step.id)
     ctx.check(book_rule(c) for c in step.conditions)
     counted = _drawn(ctx, step, action.picks) if step.roll is not None else _picks(step, action.picks)
+    refused = _refused_options(ctx, step)
     for option in step.options:
-        if counted.get(option.id):
-            ctx.check(book_rule(c) for c in option.conditions)
+        if counted.get(option.id) and option.id in refused:
+            raise refused[option.id]
     total, wanted = sum(counted.values()), step_count(ctx, step)
     if total > wanted or (step.exact and total != wanted):
         exactly = "exactly" if step.exact else "at most"
@@ -333,6 +334,23 @@ def choose(ctx: Context, action: a.Choose) -> None:
             for effect in option.grants:
                 apply_effect(ctx, effect)
     hero_died_outside_round(ctx)
+
+
+def _refused_options(ctx: Context, step: ChoiceStep) -> dict[str, Refused]:
+    """The step's options whose conditions do not hold now, each with its refusal (the book's words)."""
+    out: dict[str, Refused] = {}
+    for option in step.options:
+        try:
+            ctx.check(book_rule(c) for c in option.conditions)
+        except Refused as refused:
+            out[option.id] = refused
+    return out
+
+
+def refused_options(book: FightingFantasyBook, state: SheetState, step: ChoiceStep) -> dict[str, Refused]:
+    """Which options of ``step`` may not be picked now, and why (R-CHOOSE-1..3): the picker greys them with
+    the refusal's words before any pick, instead of refusing after the click. Changes nothing."""
+    return _refused_options(Context(book, state, Transaction(ScriptedDice(), [])), step)
 
 
 def cast(ctx: Context, action: a.Cast) -> None:

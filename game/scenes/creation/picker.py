@@ -54,6 +54,7 @@ class ChoicePicker(ModalScene):
         current: dict[str, int],
         check: Callable[[a.Choose], str | None],
         on_done: Callable[[a.Choose], None],
+        refused: dict[str, str] | None = None,
     ) -> None:
         super().__init__(ui)
         self.book = book
@@ -61,7 +62,11 @@ class ChoicePicker(ModalScene):
         self.count = step_count(step, hero)
         self.check = check
         self.on_done = on_done
-        self.picks: dict[str, int] = {option.id: current.get(option.id, 0) for option in step.options}
+        #: Options this hero may not pick (their conditions fail), with the book's words: greyed, never picked.
+        self.refused = refused or {}
+        self.picks: dict[str, int] = {
+            option.id: 0 if option.id in self.refused else current.get(option.id, 0) for option in step.options
+        }
         self.option_page = 0
         self.problem: str | None = None
         self.layout(self.page)
@@ -97,6 +102,8 @@ class ChoicePicker(ModalScene):
                     on_change=partial(self.toggle_pick, option.id),
                     spoken_name=partial(option_name, ui, option),
                 )
+            if option.id in self.refused:
+                widget.set_enabled(False, self.refused[option.id])
             self.widgets[option.id] = self.group.add(widget)
         bottom = panel.bottom - PAD - 46
         self.prev_button = self.group.add(
@@ -140,7 +147,11 @@ class ChoicePicker(ModalScene):
         return a.Choose(do="choose", step=self.step.id, picks=picks)
 
     def set_pick(self, option: str, times: int) -> None:
-        """Pick ``option`` that many times; where only one option may be had, it replaces the other."""
+        """Pick ``option`` that many times; where only one option may be had, it replaces the other.
+        An option the book refuses this hero stays unpicked (its control is greyed with the reason)."""
+        if option in self.refused:
+            self._sync()
+            return
         if times and self.count == 1 and not self.step.repeats:
             self.picks = dict.fromkeys(self.picks, 0)
         self.picks[option] = max(0, times)
@@ -201,9 +212,12 @@ class ChoicePicker(ModalScene):
                 continue
             top = self.list_top + (index % self.rows_per_page) * PICKER_ROW
             pygame.draw.line(surface, p.ink_faint, (x, top), (panel.right - PAD, top))
-            blit_text(surface, option.name.get(language), (x, top + 14), "bold", small, p.ink, "midleft")
-            if option.description is not None:
-                lines = wrap_words(option.description.get(language), "italic", small - 2, right - x)
+            why_not = self.refused.get(option.id)
+            ink = p.ink if why_not is None else p.ink_faint
+            blit_text(surface, option.name.get(language), (x, top + 14), "bold", small, ink, "midleft")
+            about = why_not if why_not is not None else option.description.get(language) if option.description else None
+            if about is not None:
+                lines = wrap_words(about, "italic", small - 2, right - x)
                 text = lines[0] + ("…" if len(lines) > 1 else "")
                 blit_text(surface, text, (x, top + 36), "italic", small - 2, p.ink_soft, "midleft")
         if self.pages > 1:
@@ -225,5 +239,11 @@ class ChoicePicker(ModalScene):
         """What a screen-reader user hears: the creation step and its options."""
         ui = self.ui
         language = ui.catalogue.language
-        options = ", ".join(option.name.get(language) for option in self.step.options)
+        # A greyed option takes no focus: its reason is said here, with its name.
+        options = ", ".join(
+            option.name.get(language)
+            if option.id not in self.refused
+            else f"{option.name.get(language)} ({ui.t('access.unavailable', reason=self.refused[option.id])})"
+            for option in self.step.options
+        )
         return join(self.step.name.get(language), ui.t("access.choices", choices=options), ui.t("access.tab_hint"))

@@ -25,7 +25,7 @@ from game.books.fighting_fantasy import FightingFantasyBook, StatDef
 from game.rules.dice import ScriptedDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.effects import step_refusal
+from game.rules.ff.effects import refused_options, step_refusal
 from game.rules.ff.state import Hero
 from game.rules.session import BOOKMARK, HONEST, ActionLike, Entry, Session, Start, make_action
 from game.scenes.creation.controls import CreationControls, build_controls
@@ -389,7 +389,10 @@ class CreationScene(FluidLayout, WidgetScreen):
             self._refresh()
 
         current = self.session.state.choices.get(step.id, {})
-        self.services.navigator.open(self, Screen.CREATION_CHOICE, self.book, step, self.hero, current, check, chosen)
+        # An option the book does not allow this hero is greyed with its words before any pick (R-CHOOSE-3).
+        refused = {option: self.describe(why) for option, why in refused_options(self.book, base.state, step).items()}
+        navigator = self.services.navigator
+        navigator.open(self, Screen.CREATION_CHOICE, self.book, step, self.hero, current, check, chosen, refused)
 
     def _without_step(self, step_id: str) -> CreationSession:
         """A copy of the creation session with everything but the choice of ``step_id`` (same dice). A later

@@ -1,5 +1,6 @@
 """`feuille --demo`: the kiosk attracts when idle, plays the demo by itself, resets on a touch, quits on a chord."""
 
+import json
 import logging
 import shutil
 import threading
@@ -546,6 +547,35 @@ def test_a_locked_stand_shelf_shows_the_demo_book_only(tmp_path):
     assert len(shelf.ordered_books()) > 1 and services.ui.text(chronicles.disabled_reason) != services.ui.t("kiosk.locked")
     _chord(loop)
     assert [book.id for book in shelf.ordered_books()] == ["DEMO"]
+
+
+def test_the_stands_book_is_a_setting_not_an_id_in_the_code(tmp_path):
+    """lang3 (issue 24): the shelf compared ``book.id == DEMO_BOOK``; an operator names the stand's book in the
+    settings (``demo_book``): the locked shelf shows that book only, and the fresh start is its title page."""
+    (tmp_path / "config").mkdir(parents=True)
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"demo_book": "FF6"}))
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    assert services.settings.demo_book == "FF6"
+    shelf = services.navigator.build(Screen.SHELF)
+    assert [book.id for book in shelf.ordered_books()] == ["FF6"]
+    title = demo_fresh_start(services)
+    assert type(title).__name__ == "TitleScene" and title.book.id == "FF6"
+
+
+def test_a_stand_book_that_is_not_on_the_shelf_leaves_the_whole_shelf_and_starts_on_it(tmp_path):
+    (tmp_path / "config").mkdir(parents=True)
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"demo_book": "NOPE"}))
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    shelf = services.navigator.build(Screen.SHELF)
+    assert len(shelf.ordered_books()) > 1
+    assert type(demo_fresh_start(services)).__name__ == type(shelf).__name__
+
+
+def test_a_stand_book_that_is_not_an_id_is_refused_with_the_setting_named(tmp_path):
+    from game.app.settings import Settings
+
+    with pytest.raises(ValueError, match="demo_book"):
+        Settings(demo_book="../../etc/passwd")
 
 
 def test_a_hero_fallen_in_a_section_of_the_reader_goes_on_to_the_death_page_in_the_attract_loop(tmp_path):

@@ -37,7 +37,7 @@ from game.app.autopilot import Autopilot
 from game.app.loop import SystemClock
 from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
-from game.app.services import DEMO_BOOK, Services
+from game.app.services import Services
 from game.ui.draw import blit_text, rounded_box
 
 LOG = logging.getLogger("feuille.kiosk")
@@ -320,7 +320,7 @@ def demo_fresh_start(services: Services, now: Callable[[], float] | None = None)
 
     ``now`` is the title page's clock (the kiosk's; monotonic time by default).
     """
-    book = services.shelf.books.get(DEMO_BOOK)
+    book = services.shelf.books.get(services.settings.demo_book)
     if book is None:
         return services.navigator.build(Screen.SHELF)
     if now is None:

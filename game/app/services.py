@@ -27,7 +27,6 @@ from game.ui.theme import Theme
 
 APP_NAME = "feuille-aventure"
 BOOKS_INDEX = "books-index.json"
-DEMO_BOOK = "DEMO"  # the convention stand's book: the only one a locked stand shows (issue 30 item 19)
 
 
 @dataclass

@@ -18,6 +18,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.atomic import atomic_write_bytes, atomic_write_text
+from game.books import BOOK_ID
 from game.safe_file import entry_kind, read_bytes
 from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
 from game.storage.versions import move_aside
@@ -42,6 +43,8 @@ class Settings(BaseModel):
     ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
     palette: Literal["parchment", "colourblind", "contrast"] = "parchment"
     demo_idle_seconds: int = Field(default=60, ge=0)
+    # The convention stand's book (its title page, its attract loop; the only book a locked stand shows).
+    demo_book: str = Field(default="DEMO", pattern=BOOK_ID)
     physical_dice: bool = False  # the player rolls real dice and types them in
     # Speech for players who do not see the screen (game.ui.voices): off, the running screen reader, or self-voicing.
     speech: Literal["off", "screen_reader", "self_voicing"] = "off"

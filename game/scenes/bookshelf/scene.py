@@ -18,7 +18,7 @@ from game.app.export import export_folder
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.recovery import AdventureBusy, VersionLine, open_saved, replay_problem, versions_of
-from game.app.services import DEMO_BOOK, Services
+from game.app.services import Services
 from game.app.widget_screen import WidgetScreen
 from game.books.loader import BookError
 from game.books.shelf_index import BookCard
@@ -107,7 +107,8 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         """Every book's card in shelf order; on a locked stand the demo book only (issue 30 item 19)."""
         books = ordered_books(self.services.shelf.cards, self.my_books())
         if self.services.locked:
-            return [book for book in books if book.id == DEMO_BOOK] or books  # no demo book: the stand shows the shelf
+            stand = self.services.settings.demo_book  # the stand's book is a setting, never an id written here
+            return [book for book in books if book.id == stand] or books  # no such book: the stand shows the shelf
         return books
 
     def my_books(self) -> set[str]:

@@ -84,7 +84,7 @@ def _showcase_gallery(services: Services) -> list[Scene]:
 
 @showcase("kiosk-title")
 def _showcase_title(services: Services) -> list[Scene]:
-    book = services.shelf.books["DEMO"]
+    book = services.shelf.books[services.settings.demo_book]
     assert isinstance(book, FightingFantasyBook)
     return [TitleScene(services, book, now=lambda: 0.0, rng=random.Random(4))]
 

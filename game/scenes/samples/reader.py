@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def _demo_adventure(services: Services, path: list[tuple[a.Action, list[int]]]) -> FFAdventure:
     """The demo book with a named hero, played along ``path`` (each action with its dice)."""
-    book = services.shelf.books["DEMO"]
+    book = services.shelf.books[services.settings.demo_book]
     # The sample's own dice are given action by action; whatever is rolled afterwards is random.
     session: Session[SheetState, FFAction] = Session(book, services.new_dice(), Start(language=services.language))
     session.apply(a.SetHero(scores={"skill": 10, "stamina": 19, "luck": 9}))

@@ -42,16 +42,38 @@ WINDOWS_DEVICES = frozenset(
 
 
 class FileRefused(OSError):
-    """A file not read because of what it is (not because the system failed): its path and the reason."""
+    """A file not read because of what it is (not because the system failed): its path and the reason.
 
-    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+    ``code`` and ``params`` say it for the player's language (game.ui.file_words, keys ``files.not_read.<code>``);
+    ``reason`` is the English sentence of the logs and the command-line tools.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], code: str, **params: object) -> None:
+        english = {**params, "kind": KIND_WORDS.get(str(params.get("kind", "")), "")}
+        reason = REFUSALS[code].format(**english)
         super().__init__(reason)
         self.path = Path(path)
+        self.code = code
+        self.params = params
         self.reason = reason
         self.filename = str(path)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.reason}"
+
+
+# Each refusal in English (the catalogue has them as files.not_read.<code>, French first).
+REFUSALS = {
+    "device_name": "has the name of a Windows device; it is not opened",
+    "dangling_link": "is a link that leads nowhere (or to itself)",
+    "link_outside": "is a link to {target}, outside its folder {folder}; it is not followed",
+    "not_a_file": "is {kind}, not a file; it is not opened",
+    "not_a_file_through": "is {kind} (through a link to {target}), not a file; it is not opened",
+    "too_big": "is {size} bytes, more than the limit of {limit}; it is not read",
+    "swapped": "changed into a link or a device while it was opened; it is not read",
+    "changed": "changed while it was opened; it is not read",
+    "grew": "grew beyond the limit of {limit} bytes while it was read; it is not read",
+}
 
 
 def is_windows_device_name(name: str) -> bool:
@@ -60,18 +82,32 @@ def is_windows_device_name(name: str) -> bool:
 
 
 KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
-    (stat.S_ISLNK, "a link"),
+    (stat.S_ISDIR, "directory"),
+    (stat.S_ISFIFO, "fifo"),
+    (stat.S_ISCHR, "character_device"),
+    (stat.S_ISBLK, "block_device"),
+    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISLNK, "link"),
 )
+KIND_WORDS = {  # in English; the catalogue has them as files.kind.<code>
+    "directory": "a directory",
+    "fifo": "a named pipe (FIFO)",
+    "character_device": "a character device",
+    "block_device": "a block device",
+    "socket": "a socket",
+    "link": "a link",
+    "other": "not a regular file",
+}
+
+
+def kind_code(mode: int) -> str:
+    """What a file of this ``st_mode`` is, as a code ("directory", "fifo"…, "other")."""
+    return next((code for test, code in KINDS if test(mode)), "other")
 
 
 def kind_of(mode: int) -> str:
-    """What a file of this ``st_mode`` is, in words ("a directory")."""
-    return next((words for test, words in KINDS if test(mode)), "not a regular file")
+    """What a file of this ``st_mode`` is, in English words ("a directory")."""
+    return KIND_WORDS[kind_code(mode)]
 
 
 def _inside(target: str, folder: Path) -> bool:
@@ -91,22 +127,23 @@ def check_file(
     """
     path = Path(path)
     if sys.platform == "win32" and is_windows_device_name(path.name):
-        raise FileRefused(path, "has the name of a Windows device; it is not opened")
+        raise FileRefused(path, "device_name")
     info = os.lstat(path)
     target = os.fspath(path)
     if stat.S_ISLNK(info.st_mode):
         try:
             target = os.path.realpath(path, strict=True)
         except (OSError, RuntimeError):
-            raise FileRefused(path, "is a link that leads nowhere (or to itself)") from None
+            raise FileRefused(path, "dangling_link") from None
         if folder is not None and not _inside(target, Path(folder)):
-            raise FileRefused(path, f"is a link to {target}, outside its folder {folder}; it is not followed")
+            raise FileRefused(path, "link_outside", target=target, folder=os.fspath(folder))
         info = os.stat(target)
     if not stat.S_ISREG(info.st_mode):
-        through = f" (through a link to {target})" if target != os.fspath(path) else ""
-        raise FileRefused(path, f"is {kind_of(info.st_mode)}{through}, not a file; it is not opened")
+        if target != os.fspath(path):
+            raise FileRefused(path, "not_a_file_through", kind=kind_code(info.st_mode), target=target)
+        raise FileRefused(path, "not_a_file", kind=kind_code(info.st_mode))
     if info.st_size > max_bytes:
-        raise FileRefused(path, f"is {info.st_size} bytes, more than the limit of {max_bytes}; it is not read")
+        raise FileRefused(path, "too_big", size=info.st_size, limit=max_bytes)
     return target, info
 
 
@@ -133,14 +170,14 @@ def read_bytes(
         fd = os.open(target, OPEN_FLAGS)
     except OSError as error:
         if getattr(error, "errno", None) is not None and error.errno in (getattr(os, "ELOOP", -1), getattr(os, "ENXIO", -1)):
-            raise FileRefused(path, "changed into a link or a device while it was opened; it is not read") from None
+            raise FileRefused(path, "swapped") from None
         raise
     try:
         opened = os.fstat(fd)
         if not stat.S_ISREG(opened.st_mode) or (opened.st_dev, opened.st_ino) != (info.st_dev, info.st_ino):
-            raise FileRefused(path, "changed while it was opened; it is not read")
+            raise FileRefused(path, "changed")
         if opened.st_size > max_bytes:
-            raise FileRefused(path, f"is {opened.st_size} bytes, more than the limit of {max_bytes}; it is not read")
+            raise FileRefused(path, "too_big", size=opened.st_size, limit=max_bytes)
         chunks: list[bytes] = []
         size = 0
         while size < wanted:
@@ -152,7 +189,7 @@ def read_bytes(
     finally:
         os.close(fd)
     if size > max_bytes:
-        raise FileRefused(path, f"grew beyond the limit of {max_bytes} bytes while it was read; it is not read")
+        raise FileRefused(path, "grew", limit=max_bytes)
     return b"".join(chunks)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game import safe_file
@@ -27,7 +27,8 @@ class InputError(Exception):
 
     file: str
     path: str
-    reason: str
+    reason: str  # in English: the logs and the tools; the screens say ``cause`` in the player's words when set
+    cause: OSError | None = field(default=None, kw_only=True, compare=False)  # the system's refusal, when one
 
     def __str__(self) -> str:
         return f"{self.file}: {self.path}: {self.reason}"
@@ -222,9 +223,9 @@ def read_text_file(
     try:
         raw = safe_file.read_bytes(path, max_bytes, folder, first)
     except safe_file.FileRefused as refused:
-        raise error(str(path), "$", refused.reason) from None
+        raise error(str(path), "$", refused.reason, cause=refused) from None
     except OSError as problem:
-        raise error(name, "$", f"cannot be read ({problem.strerror or problem})") from None
+        raise error(name, "$", f"cannot be read ({problem.strerror or problem})", cause=problem) from None
     try:
         whole = first is None or len(raw) < first
         return codecs.getincrementaldecoder("utf-8")().decode(raw, final=whole)

@@ -91,7 +91,7 @@ def test_an_unreadable_folder_says_why_and_the_browser_stays_where_it_was(tmp_pa
 
     monkeypatch.setattr(folder_module.os, "scandir", refuse)
     assert not box.show(locked)
-    assert box.folder == tmp_path and "Permission denied" in box.errors[0] and str(locked) in box.errors[0]
+    assert box.folder == tmp_path and "accès refusé" in box.errors[0] and str(locked) in box.errors[0]
 
 
 def open_box(services, where):

@@ -177,7 +177,7 @@ def test_a_system_without_a_file_manager_says_where_the_folder_is(services, monk
     monkeypatch.setattr(file_manager.sys, "platform", "linux")
     shelf = BookshelfScene(services)
     shelf.open_books_folder()
-    assert shelf.message_bad and str(services.own_books) in shelf.message and "No such file" in shelf.message
+    assert shelf.message_bad and str(services.own_books) in shelf.message and "xdg-open n'existe pas" in shelf.message
 
 
 def test_macos_opens_folders_with_open_and_linux_with_xdg_open():

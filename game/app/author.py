@@ -82,7 +82,7 @@ class BookWatcher:
             self.show_errors(error)
             return
         except OSError as error:
-            self.show_errors(BookError(self.path.name, "$", error.strerror or str(error)))
+            self.show_errors(BookError(self.path.name, "$", error.strerror or str(error), cause=error))
             return
         self.services.shelf.books[book.id] = book  # its adventures open and save like any book's
         self.errors_shown = None

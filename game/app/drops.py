@@ -20,6 +20,7 @@ from game.books.loader import BookError
 from game.safe_json import MAX_FILE_BYTES, InputError, place_in_file, read_json_file
 from game.storage.library import BookTaken, import_book
 from game.storage.save_file import MAX_SAVE_BYTES, SaveError
+from game.ui.file_words import input_error_reason, os_error_words
 
 if TYPE_CHECKING:
     from game.app.scene import SceneStack
@@ -56,7 +57,7 @@ class DropImport:
             except (InputError, SaveError) as error:
                 line, book = ui.t("drop.failed", file=path.name, reason=error_words(ui, error)), False
             except OSError as error:
-                line, book = ui.t("drop.failed", file=path.name, reason=error.strerror or str(error)), False
+                line, book = ui.t("drop.failed", file=path.name, reason=os_error_words(ui, error)), False
             lines.append(line)
             books += book
         if len(files) > MAX_DROPPED:
@@ -131,4 +132,5 @@ class DropImport:
 def error_words(ui: UIContext, error: InputError) -> str:
     """An error in words: its reason, and where in the file when it is not the whole file (no ``$:``)."""
     place = place_in_file(error.path)
-    return error.reason if place is None else ui.t("drop.at", place=place, reason=error.reason)
+    reason = input_error_reason(ui, error)
+    return reason if place is None else ui.t("drop.at", place=place, reason=reason)

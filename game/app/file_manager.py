@@ -19,8 +19,8 @@ def opener_command(folder: Path, platform: str = sys.platform) -> list[str]:
     return ["xdg-open", str(folder)]
 
 
-def open_folder(folder: Path) -> str | None:
-    """Open ``folder`` in the system's file manager; None when started, else the reason it could not be."""
+def open_folder(folder: Path) -> OSError | None:
+    """Open ``folder`` in the system's file manager; None when started, else the error that stopped it."""
     try:
         if sys.platform == "win32":
             os.startfile(folder)  # type: ignore[attr-defined]  # Windows only
@@ -33,5 +33,5 @@ def open_folder(folder: Path) -> str | None:
             start_new_session=True,  # the file manager outlives the app, and a signal to the app is not its
         )
     except OSError as error:
-        return error.strerror or str(error)
+        return error
     return None

@@ -35,7 +35,7 @@ class BookError(InputError):
 
     def every(self) -> list[InputError]:
         """Every error of the file, the first one included."""
-        return [InputError(self.file, self.path, self.reason), *self.others]
+        return [InputError(self.file, self.path, self.reason, cause=self.cause), *self.others]
 
     def __str__(self) -> str:
         more = len(self.others)

@@ -23,6 +23,7 @@ from game.app.widget_screen import WidgetScreen
 from game.books.models import Book
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel
+from game.ui.file_words import os_error_words
 from game.ui.layout import fill, fixed, split
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import join
@@ -160,7 +161,7 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         try:
             keep_run(self.services.saves, adventure.session, adventure.save_id, _now(), outcome)
         except OSError as error:
-            self.message = self.ui.t("play.mark_failed", reason=error.strerror or str(error))
+            self.message = self.ui.t("play.mark_failed", reason=os_error_words(self.ui, error))
             return
         self.message = self.ui.t(f"play.marked_{outcome}")
         self.reload()

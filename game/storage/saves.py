@@ -368,7 +368,7 @@ class SaveStore:
             info = os.lstat(paths[number])
             key = (_signature(info), id(books))
         except OSError as error:
-            return SaveError(paths[number].name, "$", f"cannot be read ({error.strerror or error})")
+            return SaveError(paths[number].name, "$", f"cannot be read ({error.strerror or error})", cause=error)
         if key not in self._replayed:
             try:
                 session = restore(self.read(save_id, number), books, paths[number].name)

@@ -23,6 +23,7 @@ from game.scenes.common.files.places import Place
 from game.scenes.common.files.scene import FileBrowserScene
 from game.storage.library import BookTaken, check_book, import_book
 from game.storage.save_file import SaveError
+from game.ui.file_words import os_error_words
 from game.ui.speech import join
 
 SPOKEN_ERRORS = 6  # the heading line and five errors
@@ -101,10 +102,19 @@ class ImportScene(FileBrowserScene):
             self.errors += [error_words(self.ui, each) for each in error.every()]
             return
         except SaveError as error:
-            self.errors = [self.ui.t("shelf.import_failed", reason=str(error))]
+            self.errors = [
+                self.ui.t(
+                    "shelf.import_failed", reason=self.ui.t("files.on_file", file=error.file, reason=error_words(self.ui, error))
+                )
+            ]
             return
         except OSError as error:
-            self.errors = [self.ui.t("shelf.import_failed", reason=f"{path.name}: {error.strerror or error}")]
+            self.errors = [
+                self.ui.t(
+                    "shelf.import_failed",
+                    reason=self.ui.t("files.on_file", file=path.name, reason=os_error_words(self.ui, error)),
+                )
+            ]
             return
         self.remember(path.parent)
         self.dismiss()

@@ -37,6 +37,7 @@ from game.scenes.bookshelf.view import (
 )
 from game.storage.save_file import SaveError
 from game.storage.saves import Listing
+from game.ui.file_words import os_error_words
 from game.ui.speech import SpokenText, join
 from game.ui.theme import LOGICAL_SIZE
 
@@ -335,7 +336,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         try:
             self.services.saves.delete(save_id)
         except OSError as error:  # open in another window: its next autosave would bring it back
-            self.say(self.ui.t("shelf.delete_busy") if error.errno == errno.EBUSY else str(error), bad=True)
+            self.say(self.ui.t("shelf.delete_busy") if error.errno == errno.EBUSY else os_error_words(self.ui, error), bad=True)
             return
         self.controls.saves_list.select(None)
         self.refresh()
@@ -440,13 +441,13 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self.say(self.ui.t("shelf.folder_not_opened", folder=str(folder), reason=error.strerror or str(error)), bad=True)
+            self.say(self.ui.t("shelf.folder_not_opened", folder=str(folder), reason=os_error_words(self.ui, error)), bad=True)
             return
         problem = open_folder(folder)
         if problem is None:
             self.say(self.ui.t("shelf.folder_opened", folder=str(folder)))
         else:
-            self.say(self.ui.t("shelf.folder_not_opened", folder=str(folder), reason=problem), bad=True)
+            self.say(self.ui.t("shelf.folder_not_opened", folder=str(folder), reason=os_error_words(self.ui, problem)), bad=True)
 
     def _adventures_of(self, book_id: str) -> list[Listing]:
         return [item for item in self.listing if item.save is not None and item.save.book == book_id]
@@ -523,7 +524,7 @@ class BookshelfScene(FluidLayout, WidgetScreen):
         try:
             kept = remove_book(folder, book_id)
         except OSError as error:
-            self.say(self.ui.t("shelf.remove_failed", title=title, reason=error.strerror or str(error)), bad=True)
+            self.say(self.ui.t("shelf.remove_failed", title=title, reason=os_error_words(self.ui, error)), bad=True)
             return
         self.services.reload_books()
         self._rebuild()

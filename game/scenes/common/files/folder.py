@@ -45,7 +45,7 @@ class FolderListing:
     entries: tuple[Entry, ...]
     more: int = 0
     hidden: int = 0
-    error: str | None = None
+    error: OSError | None = None  # said in the player's words by game.ui.file_words
 
     @property
     def folders(self) -> int:
@@ -106,7 +106,7 @@ def read_folder(
                 elif _is_folder(entry) or entry.name.lower().endswith(wanted):
                     kept.append(entry)
     except OSError as error:
-        return FolderListing(folder, (), error=error.strerror or str(error))
+        return FolderListing(folder, (), error=error)
     kept.sort(key=_sort_key)
     return FolderListing(folder, tuple(_entry(e, max_bytes) for e in kept[:limit]), max(0, len(kept) - limit), hidden)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from game.scenes.common.files.folder import Entry, FolderListing
 from game.scenes.common.files.places import Place
 from game.ui.context import UIContext
+from game.ui.file_words import os_error_words
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def refusal_text(ui: UIContext, entry: Entry) -> str:
 def folder_status(ui: UIContext, listing: FolderListing, suffix: str) -> list[str]:
     """The line under the rows: how many folders and files, what was left out; or why the folder is unreadable."""
     if listing.error is not None:
-        return [ui.t("files.folder_unreadable", folder=str(listing.folder), reason=listing.error)]
+        return [ui.t("files.folder_unreadable", folder=str(listing.folder), reason=os_error_words(ui, listing.error))]
     parts = [ui.t("files.count_folders", count=listing.folders), ui.t("files.count_files", count=listing.files, suffix=suffix)]
     if listing.hidden:
         parts.append(ui.t("files.count_hidden", count=listing.hidden))

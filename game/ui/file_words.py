@@ -1,0 +1,65 @@
+"""Why a file or a folder could not be used, in the player's language.
+
+The one way a screen says a system's refusal: a refusal of game.safe_file (a
+FIFO, a link out of its folder, a file over its limit…) by its code, and an
+``OSError`` by its errno ("Permission denied" becomes « accès refusé »), so no
+English reason from the system lands in a French sentence. What the system says
+in its own words is kept only for an error the catalogue has no words for,
+beside its code.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+
+from game.safe_file import FileRefused
+from game.safe_json import InputError
+from game.ui.context import UIContext
+
+# errno → files.os.<key>; several errnos say the same thing to a player.
+ERRNO_KEYS = {
+    errno.ENOENT: "missing",
+    errno.EACCES: "denied",
+    errno.EPERM: "denied",
+    errno.EROFS: "read_only",
+    errno.ENOSPC: "no_space",
+    errno.EDQUOT: "no_space",
+    errno.EISDIR: "is_folder",
+    errno.ENOTDIR: "not_folder",
+    errno.EBUSY: "busy",
+    errno.ENAMETOOLONG: "name_too_long",
+    errno.ELOOP: "loop",
+    errno.EEXIST: "exists",
+    errno.EFBIG: "too_big",
+    errno.EIO: "io",
+    errno.ENOTEMPTY: "not_empty",
+    errno.EXDEV: "other_disk",
+    errno.EINVAL: "invalid_name",
+}
+
+
+def os_error_words(ui: UIContext, error: OSError) -> str:
+    """What went wrong with a file, in words of the player's language (a refusal's own words, or the errno's)."""
+    if isinstance(error, FileRefused):
+        params = dict(error.params)
+        if "kind" in params:
+            params["kind"] = ui.t(f"files.kind.{params['kind']}")
+        return ui.t(f"files.not_read.{error.code}", **params)
+    key = ERRNO_KEYS.get(error.errno or 0)
+    if key == "missing" and isinstance(error.filename, str) and error.filename:
+        return ui.t("files.os.missing_named", name=os.path.basename(error.filename) or error.filename)
+    if key is not None:
+        return ui.t(f"files.os.{key}")
+    code = errno.errorcode.get(error.errno or 0, "?")
+    return ui.t("files.os.other", code=code, words=error.strerror or str(error))
+
+
+def input_error_reason(ui: UIContext, error: InputError) -> str:
+    """An input error's reason in the player's words where it came from the system, else as the file's checks say."""
+    cause = error.cause
+    if cause is None:
+        return error.reason
+    if isinstance(cause, FileRefused):
+        return os_error_words(ui, cause)
+    return ui.t("files.unreadable", cause=os_error_words(ui, cause))

@@ -31,7 +31,8 @@ def services(tmp_path):
 def test_every_refusal_and_every_kind_of_file_has_words_in_both_languages(language):
     catalogue = Catalogue(language)
     keys = [f"files.not_read.{code}" for code in REFUSALS] + [f"files.kind.{code}" for code in KIND_WORDS]
-    keys += [f"files.os.{key}" for key in set(ERRNO_KEYS.values())] + ["files.os.other", "files.os.missing_named", "files.unreadable"]
+    keys += [f"files.os.{key}" for key in set(ERRNO_KEYS.values())]
+    keys += ["files.os.other", "files.os.missing_named", "files.unreadable"]
     missing = [key for key in keys if not catalogue.has(key)]
     assert not missing
 

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 def _book_items(book: AnyBook) -> dict[str, Any]:
     texts = list(getattr(book, "equipment", []) or [])
+    for item_list in getattr(book, "lists", []) or []:  # what every hero starts a list with (the Axe, the Map)
+        texts.extend(item_list.start)
     for hero in getattr(book, "ready_heroes", []) or []:
         texts.extend(getattr(hero, "equipment", []) or [])
     known: dict[str, Any] = {}

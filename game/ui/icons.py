@@ -1,4 +1,4 @@
-"""Icons drawn from code: arrows, herbs, potion, provisions, gold, heart, shield.
+"""Icons drawn from code: arrows, herbs, potion, provisions, gold, heart, shield, folder, file, pencil.
 
 Each is drawn at four times its size and smooth-scaled down (see game.ui.draw),
 then cached, so the same icon twice costs one blit.
@@ -160,7 +160,17 @@ def _icon_file(surf: pygame.Surface, u: float, ink: Colour, fill: Colour) -> Non
         pygame.draw.line(surf, ink, (0.32 * u, y * u), (0.68 * u, y * u), max(1, line // 2))
 
 
+def _icon_pencil(surf: pygame.Surface, u: float, ink: Colour, fill: Colour) -> None:
+    # A pencil slanted up-right, its point down-left: "write again", "rename".
+    body = [(0.3 * u, 0.82 * u), (0.18 * u, 0.7 * u), (0.7 * u, 0.18 * u), (0.82 * u, 0.3 * u)]
+    pygame.draw.polygon(surf, fill, body)
+    pygame.draw.polygon(surf, ink, body, round(0.06 * u))
+    pygame.draw.polygon(surf, ink, [(0.1 * u, 0.9 * u), (0.18 * u, 0.7 * u), (0.3 * u, 0.82 * u)])
+    pygame.draw.line(surf, ink, (0.6 * u, 0.28 * u), (0.72 * u, 0.4 * u), round(0.06 * u))  # the eraser's band
+
+
 ICONS: dict[str, Callable[[pygame.Surface, float, Colour, Colour], None]] = {
+    "pencil": _icon_pencil,
     "folder": _icon_folder,
     "file": _icon_file,
     "arrow": _icon_arrow,

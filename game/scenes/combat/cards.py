@@ -129,7 +129,7 @@ class CardPainter(Painter):
         if own and "cards" not in view.hidden and own[0].table is not None:
             # a round read on the book's table: the number drawn, the column (the index) and the cell, no dice
             text, size = fit_line(
-                table_text(t, own[0].table, view.table), "bold", theme.text_size("body"), rect.width - 40, min_size=13
+                table_text(t, own[0].table, view.table, short=True), "bold", theme.text_size("body"), rect.width - 40, min_size=13
             )
             at = (rect.x + 20, geo.dice[0][1])
             blit_text(surface, text, at, "bold", size, p.ink, "midleft", box=rect, owner="combat table")

@@ -85,9 +85,11 @@ class CentrePainter(Painter):
         x = own[0]
         body = theme.text_size("heading")
         if x.table is not None:  # a round read on the book's table: the number and the cell, no totals to compare
-            text = table_text(t, x.table, view.table)
-            size = fit_text(text, "bold", body - 6, strip.width - 20)
-            blit_text(surface, text, (strip.centerx, strip.centery), "bold", size, p.ink, "center")
+            room = strip.width - 20
+            text, size = fit_line(table_text(t, x.table, view.table), "bold", body - 6, room, min_size=15)
+            if text.endswith("…"):  # a narrow board: the number, the column and the losses, whole
+                text, size = fit_line(table_text(t, x.table, view.table, short=True), "bold", body - 6, room, min_size=13)
+            blit_text(surface, text, (strip.centerx, strip.centery), "bold", size, p.ink, "center", box=strip, owner="table")
             return
         you = t("combat.you_total", total=x.hero_roll.total)
         them = t("combat.them_total", name=name_of(state, x.creature), total=x.creature_roll.total)

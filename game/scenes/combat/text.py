@@ -109,15 +109,17 @@ def table_words(t: Translate, book: FightingFantasyBook, profile: str | None, la
     return TableWords(index, tuple(headings))
 
 
-def table_text(t: Translate, read: TableRoll, words: TableWords | None) -> str:
-    """A round read on the book's table: the number drawn, the index (the ratio), its column's heading, the losses."""
+def table_text(t: Translate, read: TableRoll, words: TableWords | None, short: bool = False) -> str:
+    """A round read on the book's table: the number drawn, the index (the ratio), its column's heading, the losses
+    (``short``: the number, the column and the losses, for a card)."""
 
     def loss(value: int | str) -> str:
         return t("combat.table_kill") if value == "K" else f"−{value}" if value else "0"
 
     losses = t("combat.table_cell", enemy=loss(read.enemy_loss), hero=loss(read.hero_loss))
     name, column = (words.index_name, words.heading(read.column)) if words is not None else ("", str(read.column + 1))
-    return t("combat.table_read", number=read.roll, name=name, index=signed(read.index), column=column, losses=losses)
+    key = "combat.table_read_short" if short else "combat.table_read"
+    return t(key, number=read.roll, name=name, index=signed(read.index), column=column, losses=losses)
 
 
 def result_key(result: str) -> str:

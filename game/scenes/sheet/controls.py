@@ -86,6 +86,12 @@ class SheetIntents(ToolsIntents, Protocol):
 
     def remove_item(self) -> None: ...
 
+    def ask_rename_item(self) -> None: ...
+
+    def sync_items(self) -> None: ...
+
+    def turn_list(self, step: int) -> None: ...
+
     def tick_day(self) -> None: ...
 
     def show_tab(self, tab: str) -> None: ...
@@ -137,15 +143,17 @@ class ParagraphControls:
 
 @dataclass
 class BackpackControls:
-    """The counters (with their use buttons), the equipment and its field, Tick a day."""
+    """The counters (with their use buttons), the items of the list shown and its field, Tick a day."""
 
     counters_pane: ScrollPane  # the backpack's counters, scrolling when the book has many
     counter_widgets: dict[str, Counter]
     use_buttons: dict[str, Button]
-    equipment: ScrollList
+    equipment: ScrollList  # the items of the list shown: the equipment, or one of the book's lists
     item_field: TextField
     add_item_button: Button
     remove_item_button: Button
+    rename_item_button: Button
+    list_buttons: tuple[Button, Button] | None  # ‹ › to the list before and after (a book with lists)
     tick_button: Button | None  # a book with a calendar
 
 
@@ -355,18 +363,39 @@ def _backpack(
             *widgets,
             paint=_row_painter(paint.counter_row, intents, regions, ui, index),
         )
-    equipment = order.put(ScrollList(ui, backpack.equipment, row_height=EQUIPMENT_ROW, spoken_name=ui.tr("sheet.equipment")))
-    placeholder = ui.tr("sheet.item_placeholder")
-    field = order.put(
-        TextField(ui, backpack.item_field, max_length=80, placeholder=placeholder, on_submit=lambda text: intents.add_item())
+    turns = None
+    if backpack.lists is not None:  # the equipment, then each of the book's lists, one at a time
+        back, on = backpack.lists
+        turns = (
+            order.put(Button(ui, back, "‹", on_click=partial(intents.turn_list, -1))),
+            order.put(Button(ui, on, "›", on_click=partial(intents.turn_list, 1))),
+        )
+    equipment = order.put(
+        ScrollList(
+            ui,
+            backpack.equipment,
+            row_height=EQUIPMENT_ROW,
+            on_select=lambda index: intents.sync_items(),  # Remove and Rename follow the item chosen
+            on_activate=lambda index: intents.ask_rename_item(),  # Enter on an item renames it
+        )
     )
-    add_tip, remove_tip = ui.tr("sheet.add_item_tip"), ui.tr("sheet.remove_item_tip")
-    add = order.put(Button(ui, backpack.add_item, "+", on_click=intents.add_item, tooltip=add_tip))
-    remove = order.put(Button(ui, backpack.remove_item, "−", on_click=intents.remove_item, tooltip=remove_tip))
+    field = order.put(
+        TextField(
+            ui,
+            backpack.item_field,
+            max_length=80,
+            placeholder=ui.tr("sheet.item_placeholder"),
+            on_change=lambda text: intents.sync_items(),  # Add waits for a name
+            on_submit=lambda text: intents.add_item(),
+        )
+    )
+    add = order.put(Button(ui, backpack.add_item, "+", on_click=intents.add_item))
+    remove = order.put(Button(ui, backpack.remove_item, "−", on_click=intents.remove_item))
+    rename = order.put(Button(ui, backpack.rename_item, "", icon="pencil", on_click=intents.ask_rename_item))
     tick = None
     if backpack.tick is not None:
         tick = order.put(Button(ui, backpack.tick, ui.tr("sheet.tick_day"), style="primary", on_click=intents.tick_day))
-    return BackpackControls(pane, counters, use_buttons, equipment, field, add, remove, tick)
+    return BackpackControls(pane, counters, use_buttons, equipment, field, add, remove, rename, turns, tick)
 
 
 def _side(

@@ -28,6 +28,8 @@ STACKED_NAME = 28  # a stacked counter's name line, above it
 WEAPON_ROW = 34  # the lost-weapon toggle, the last row of the scores
 EQUIPMENT_ROW = 32
 EQUIPMENT_MIN = 3 * EQUIPMENT_ROW  # the equipment list never shrinks below three rows: the counters scroll first
+ITEM_BUTTON, NARROW_ITEM_BUTTON = 56, 46  # add, remove, rename beside the item's field
+LIST_TURN = (36, 30)  # ‹ and › at the right of the list's heading: the equipment, then each list of the book
 ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
 TAB_ORDER = ("creatures", "calendar", "notes", "journal", "tools")
 HISTORY_CHIPS = 8
@@ -62,6 +64,7 @@ class SheetShape:
     tab_widths: tuple[int, ...]  # each tab's label at its widest, plus its padding
     spells: int
     tests: int  # the Tools tab's book buttons: the scores it tests (besides SKILL and LUCK), the tracks it ticks
+    lists: int = 0  # the book's item lists besides the equipment (‹ › over the equipment choose one)
 
 
 def testable_stats(book: FightingFantasyBook) -> list[str]:
@@ -83,6 +86,7 @@ def sheet_shape(book: FightingFantasyBook, ui: UIContext) -> SheetShape:
         widths,
         len(book.spells),
         len(testable_stats(book)) + len(book.tracks),  # a test per testable score, then a tick per track
+        len(book.lists),
     )
 
 
@@ -173,6 +177,8 @@ class BackpackRegions:
     item_field: pygame.Rect
     add_item: pygame.Rect
     remove_item: pygame.Rect
+    rename_item: pygame.Rect
+    lists: tuple[pygame.Rect, pygame.Rect] | None  # ‹ and › either side of the list's heading (a book with lists)
     calendar: pygame.Rect | None  # the calendar line, for a book with a calendar
     tick: pygame.Rect | None
 
@@ -203,7 +209,11 @@ def _backpack(panel: pygame.Rect, shape: SheetShape) -> BackpackRegions:
     pane = pygame.Rect(panel.x, pane_top, panel.width - 4, min(room, shape.counters * row_height))
     top = pane.bottom + 36
     y = bottom + 10
-    field, add, remove = split(pygame.Rect(panel.x + 16, y, panel.width - 32, 42), [fill(1), fixed(70), fixed(66)], gap=6)
+    row = pygame.Rect(panel.x + 16, y, panel.width - 32, 42)
+    button = ITEM_BUTTON if row.width >= 320 else NARROW_ITEM_BUTTON  # the field keeps room for a name
+    field, add, remove, rename = split(row, [fill(1), fixed(button), fixed(button), fixed(button)], gap=6)
+    turn = (top - 34, LIST_TURN[0], LIST_TURN[1])
+    lists = (pygame.Rect(row.right - 2 * LIST_TURN[0] - 6, *turn), pygame.Rect(row.right - LIST_TURN[0], *turn))
     return BackpackRegions(
         panel=panel,
         pane=pane,
@@ -213,6 +223,8 @@ def _backpack(panel: pygame.Rect, shape: SheetShape) -> BackpackRegions:
         item_field=field,
         add_item=add,
         remove_item=remove,
+        rename_item=rename,
+        lists=lists if shape.lists else None,
         calendar=calendar,
         tick=pygame.Rect(calendar.right - 176, calendar.y + 14, 160, BUTTON_H) if calendar else None,
     )

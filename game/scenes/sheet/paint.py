@@ -69,8 +69,13 @@ def _backpack(surface: pygame.Surface, view: SheetView, regions: SheetRegions, u
     panel = backpack.panel
     draw_panel(surface, panel, p)
     blit_text(surface, ui.t("sheet.backpack"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
-    at = (panel.x + 20, backpack.equipment.y - 30)
-    blit_text(surface, ui.t("sheet.equipment"), at, "title", ui.theme.text_size("body"), p.ink_soft)
+    # The list shown, with its count against its limit ("Sac à Dos · 3 / 8"), left of ‹ › when the book has lists.
+    at, body = (panel.x + 20, backpack.equipment.y - 30), ui.theme.text_size("body")
+    heading = view.items.heading if view.items is not None and backpack.lists is not None else ui.t("sheet.equipment")
+    end = backpack.lists[0].x - 8 if backpack.lists is not None else panel.right - 20
+    text, size = fit_line(heading, "title", body, end - at[0], min_size=body - 4)
+    box = pygame.Rect(at[0] - 4, at[1] - 4, end - at[0] + 8, 30)
+    blit_text(surface, text, at, "title", size, p.ink_soft, box=box, owner="item list heading")
     if view.calendar is not None and backpack.calendar is not None and backpack.tick is not None:
         _calendar_line(surface, view.calendar, backpack.calendar, backpack.tick, ui)
 

@@ -29,6 +29,11 @@ def day_fields(ui: UIContext, current: str) -> list[FieldSpec]:
     return [FieldSpec("name", ui.t("sheet.day_name"), current, max_length=40)]
 
 
+def item_fields(ui: UIContext, current: str) -> list[FieldSpec]:
+    """Renaming an item of a list: its name as written."""
+    return [FieldSpec("name", ui.t("sheet.item_name"), current, max_length=80)]
+
+
 def name_fields(ui: UIContext, hero: Hero) -> list[FieldSpec]:
     """Renaming the hero."""
     return [FieldSpec("name", ui.t("sheet.hero_name"), hero.name, max_length=60)]

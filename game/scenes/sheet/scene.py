@@ -19,7 +19,7 @@ import pygame
 
 from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
-from game.app.book_texts import formula_text, item_texts
+from game.app.book_texts import formula_text
 from game.app.fluid import FluidLayout
 from game.app.journal import JournalLines, describe_changes, describe_entry, describe_gain, undo_state
 from game.app.navigator import Screen
@@ -35,7 +35,7 @@ from game.rules.ff.ruleset import calendar_view, computed_scores
 from game.rules.session import Entry, make_action
 from game.scenes.common.narration import backpack_words, hero_words
 from game.scenes.common.spells import spell_label
-from game.scenes.sheet import paint, questions
+from game.scenes.sheet import items, paint, questions
 from game.scenes.sheet.controls import SheetControls, build_controls
 from game.scenes.sheet.heal import healed_stat, would_gain_nothing, would_kill
 from game.scenes.sheet.layout import SheetRegions, sheet_regions, sheet_shape
@@ -66,6 +66,7 @@ class SheetScene(FluidLayout, AdventureScene):
     def __init__(self, services: Services, adventure: FFAdventure, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services, adventure)
         self.tab = "creatures"
+        self.item_list: str | None = None  # the list the backpack panel shows (None: the equipment)
         self._journal = JournalLines()  # each entry described once: a click describes the one it played
         self.layout(size)
 
@@ -106,6 +107,7 @@ class SheetScene(FluidLayout, AdventureScene):
             message=self.message,
             tone=self.tone,
             save_problem=self.save_failed_text() if self.adventure.save_problem else None,
+            item_list=self.item_list,
         )
 
     def sync(self) -> None:
@@ -150,7 +152,7 @@ class SheetScene(FluidLayout, AdventureScene):
             button.label = f"§ {history[index]}" if index < len(history) else ""
 
     def _sync_backpack(self) -> None:
-        state, book, controls, ui = self.adventure.state, self.book, self.controls.backpack, self.ui
+        state, book, controls = self.adventure.state, self.book, self.controls.backpack
         for counter_def in book.counters:
             widget = controls.counter_widgets[counter_def.id]
             widget.value = state.counters[counter_def.id]
@@ -167,8 +169,7 @@ class SheetScene(FluidLayout, AdventureScene):
             for kind, effect in book.potions.kinds.items():
                 if effect.counter is not None:
                     self.allow(use[effect.counter], a.DrinkPotion(kind=kind))
-        controls.equipment.set_items(item_texts(book, list(state.equipment), ui.catalogue.language))
-        controls.remove_item_button.set_enabled(controls.equipment.selected is not None, ui.tr("sheet.select_item_first"))
+        self.sync_items()
         if controls.tick_button is not None:
             self.allow(controls.tick_button, a.TickDay())
 
@@ -403,16 +404,78 @@ class SheetScene(FluidLayout, AdventureScene):
             self.act(a.GoToParagraph(number=history[index]))
 
     def add_item(self) -> None:
-        field = self.controls.backpack.item_field
-        if self.act(make_action(a.AddItem, text=field.text.strip())):
+        """Write the field's item in the list shown (the rules refuse it when the list is full, in the book's words)."""
+        field, list_id = self.controls.backpack.item_field, self.item_list
+        text = field.text.strip()
+        if self.act(make_action(a.AddItem, text=text, list=list_id)):
             field.text = ""
+            self.sync_items()
+            self.say(self._item_words("sheet.item_added", text))
 
     def remove_item(self) -> None:
-        equipment = self.controls.backpack.equipment
-        if equipment.selected is not None:
-            self.act(a.RemoveItem(index=equipment.selected))
-            equipment.select(None)
-            self.sync()
+        """Take the item chosen off the list shown."""
+        equipment, list_id = self.controls.backpack.equipment, self.item_list
+        index = equipment.selected
+        current = items.held(self.adventure.state, list_id)
+        if index is None or index >= len(current):
+            return
+        if self.act(a.RemoveItem(index=index, list=list_id)):
+            self.say(self._item_words("sheet.item_removed", current[index]))
+        equipment.select(None)
+        self.sync()
+
+    def _item_words(self, key: str, item: str) -> str:
+        """What is said once an item is added or removed: the list's name, the item and how many it holds now
+        against its limit ("2 / 2": a screen-reader user hears the list is full)."""
+        shown = items.items_shown(self.ui, self.book, self.adventure.state, self.item_list)
+        return self.ui.t(key, list=shown.name, item=item, count=shown.count)
+
+    def sync_items(self) -> None:
+        """The list shown: its items, and Add, Remove and Rename as the rules allow them on it now."""
+        controls, ui, list_id = self.controls.backpack, self.ui, self.item_list
+        shown = items.items_shown(ui, self.book, self.adventure.state, list_id)
+        controls.equipment.set_items(list(shown.items))
+        controls.equipment.spoken_name = shown.heading
+        text = controls.item_field.text.strip()
+        add = controls.add_item_button
+        self.allow(add, make_action(a.AddItem, text=text or "…", list=list_id))  # full: the book's words say why
+        if add.enabled and not text:
+            add.set_enabled(False, ui.tr("sheet.write_item_first"))  # a second fast click adds nothing
+        add.tooltip = ui.tr("sheet.add_item_tip", list=shown.name)
+        selected = controls.equipment.selected
+        for button, key in ((controls.remove_item_button, "remove"), (controls.rename_item_button, "rename")):
+            button.tooltip = ui.tr(f"sheet.{key}_item_tip", list=shown.name)
+            button.set_enabled(selected is not None and selected < len(shown.items), ui.tr("sheet.select_item_first"))
+        if controls.list_buttons is not None:
+            for button, step, key in zip(controls.list_buttons, (-1, 1), ("list_before", "list_after")):
+                button.tooltip = ui.tr(
+                    f"sheet.{key}", list=items.list_name(ui, self.book, items.turned(self.book, list_id, step))
+                )
+
+    def turn_list(self, step: int) -> None:
+        """‹ ›: the backpack panel shows the list before or after (the equipment, then the book's lists)."""
+        self.item_list = items.turned(self.book, self.item_list, step)
+        self.controls.backpack.equipment.select(None)
+        self.sync()
+        self.say(items.turned_words(self.ui, items.items_shown(self.ui, self.book, self.adventure.state, self.item_list)))
+
+    def ask_rename_item(self) -> None:
+        """Rename the item chosen in the list shown (the Rename button, Enter or a double click on it)."""
+        index, list_id = self.controls.backpack.equipment.selected, self.item_list
+        current = items.held(self.adventure.state, list_id)
+        if index is None or index >= len(current):
+            return
+        where = items.list_name(self.ui, self.book, list_id)
+
+        def submit(values: dict[str, str]) -> str | None:
+            action = make_action(a.RenameItem, index=index, text=values["name"].strip(), list=list_id)
+            done = self.ui.t("sheet.item_renamed", list=where, item=current[index], text=values["name"].strip())
+            result = self.adventure.act(action)
+            self._after(result, done)
+            return self.refusal_text(result) if isinstance(result, Refused) else None
+
+        fields = questions.item_fields(self.ui, current[index])
+        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_item_title", list=where), fields, submit)
 
     def tick_day(self) -> None:
         self.act(a.TickDay())
@@ -681,8 +744,6 @@ class SheetScene(FluidLayout, AdventureScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return None
-        if event.type == pygame.MOUSEBUTTONUP and self.controls.backpack.equipment.contains(getattr(event, "pos", (-1, -1))):
-            self.sync()
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and self.tab == "calendar":
             day = next((i for i, box in enumerate(self.regions.side.day_boxes) if box.collidepoint(event.pos)), None)
             if day is not None:
@@ -707,6 +768,7 @@ class SheetScene(FluidLayout, AdventureScene):
             hero_words(ui, book, state),
             paragraph,
             backpack_words(ui, book, state),
+            items.turned_words(ui, items.items_shown(ui, book, state, self.item_list)),  # the list shown and its items
             fighting,
             ui.t("access.tab_hint"),
         )

@@ -17,6 +17,7 @@ from game.app.journal import play_badge
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.context import counter_maximum, holding, list_limit
 from game.rules.ff.ruleset import calendar_view
+from game.scenes.sheet.items import ItemsShown, items_shown
 from game.scenes.sheet.layout import ICONS
 from game.ui.context import UIContext
 
@@ -100,6 +101,7 @@ class SheetView:
     message: str | None
     tone: str
     save_problem: str | None  # the last autosave's failure, when no message hides it
+    items: ItemsShown | None = None  # the list the backpack panel shows: its heading over the items
 
 
 def _calendar(book: FightingFantasyBook, state: SheetState, ui: UIContext) -> CalendarLines | None:
@@ -216,8 +218,10 @@ def sheet_view(
     message: str | None = None,
     tone: str = "neutral",
     save_problem: str | None = None,
+    item_list: str | None = None,
 ) -> SheetView:
-    """The sheet of ``adventure`` on ``tab``, with the creature box and the spell selected, and the status line."""
+    """The sheet of ``adventure`` on ``tab``, with the creature box and the spell selected, the status line and the
+    item list the backpack panel shows (``item_list``, None: the equipment)."""
     book: FightingFantasyBook = adventure.book
     state, language = adventure.state, ui.catalogue.language
     hero = state.hero
@@ -247,4 +251,5 @@ def sheet_view(
         message=message,
         tone=tone,
         save_problem=save_problem,
+        items=items_shown(ui, book, state, item_list),
     )

@@ -17,6 +17,7 @@ from game.app.adventure import Adventure
 from game.app.export import export_folder
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
+from game.app.painted import PaintedPage
 from game.app.recovery import AdventureBusy, VersionLine, open_saved, replay_problem, versions_of
 from game.app.services import Services
 from game.app.widget_screen import WidgetScreen
@@ -44,10 +45,12 @@ from game.ui.theme import LOGICAL_SIZE
 MAX_ERRORS_IN_DIALOG = 14
 
 
-class BookshelfScene(FluidLayout, WidgetScreen):
+class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetScreen):
     """The first screen."""
 
     screen = Screen.SHELF
+    paint_under = staticmethod(paint_page)
+    paint_over = staticmethod(paint_message)
     help_on_f1 = True
 
     message = SpokenText()  # shown on the screen and said to a screen reader
@@ -603,12 +606,6 @@ class BookshelfScene(FluidLayout, WidgetScreen):
             own=self.own_books(),
             mine=self.my_books(),
         )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        paint_page(surface, view, self.r, self.ui)
-        self.group.draw(surface)
-        paint_message(surface, view, self.r, self.ui)
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: the books on the shelf and how many saved adventures."""

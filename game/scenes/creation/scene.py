@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.app.adventure import Adventure
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
+from game.app.painted import PaintedPage
 from game.app.refusals import describe_refusal
 from game.app.rolling import DiceGroup, enter_dice
 from game.app.services import Services
@@ -43,10 +42,11 @@ if TYPE_CHECKING:
     CreationSession = Session[SheetState, FFAction]
 
 
-class CreationScene(FluidLayout, WidgetScreen):
+class CreationScene(PaintedPage[CreationView, CreationRegions], FluidLayout, WidgetScreen):
     """Hero creation for ``book``; confirming replaces this screen with the sheet."""
 
     screen = Screen.CREATION
+    paint_under = staticmethod(paint_page)
     help_on_f1 = True
 
     message = SpokenText()  # shown on the screen and said to a screen reader
@@ -449,10 +449,6 @@ class CreationScene(FluidLayout, WidgetScreen):
             play=self.play,
             drawn=self.drawn_line,
         )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        paint_page(surface, self.view(), self.r, self.ui)
-        self.group.draw(surface)
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: hero creation for this book."""

@@ -15,6 +15,7 @@ from game.app.adventure_scene import AdventureScene
 from game.app.fluid import FluidLayout
 from game.app.journal import undo_state
 from game.app.navigator import Screen
+from game.app.painted import PaintedPage
 from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff import actions as a
@@ -31,10 +32,12 @@ if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
 
-class DeathScene(FluidLayout, AdventureScene):
+class DeathScene(PaintedPage[DeathView, DeathRegions], FluidLayout, AdventureScene):
     """The hero is dead: undo, start over, carry on (when the book allows), or leave."""
 
     screen = Screen.DEATH
+    paint_under = staticmethod(paint_page)
+    paint_over = staticmethod(paint_message)
     help_topic = "sheet"
 
     adventure: FFAdventure
@@ -145,12 +148,6 @@ class DeathScene(FluidLayout, AdventureScene):
         return view_of(
             self.ui, self.book, self.adventure.state, honest_roll=self.honest_roll, reviving=self.reviving, message=self.message
         )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        paint_page(surface, view, self.r, self.ui)
-        self.group.draw(surface)
-        paint_message(surface, view, self.r, self.ui)
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: the death page, what the page tells (where, the fatal blow, whether

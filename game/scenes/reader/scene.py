@@ -17,6 +17,7 @@ from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
+from game.app.painted import PaintedPage
 from game.app.rolling import DiceGroup, Presentation, roll_action
 from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
@@ -43,10 +44,12 @@ if TYPE_CHECKING:
 USES: dict[str, type[a.Action]] = {"herb": a.UseHerb, "eat": a.Eat}
 
 
-class ReaderScene(FluidLayout, AdventureScene):
+class ReaderScene(PaintedPage[ReaderView, ReaderRegions], FluidLayout, AdventureScene):
     """Read the book section by section; the rules decide what each section allows."""
 
     screen = Screen.READER
+    paint_under = staticmethod(paint_page)
+    paint_over = staticmethod(paint_message)
     help_topic = "sheet"
     back_control = "sheet_button"  # Escape
 
@@ -331,12 +334,6 @@ class ReaderScene(FluidLayout, AdventureScene):
             text_end=text.rect.y + text.content - text.scroll,
             message=self._message(),
         )
-
-    def draw(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        paint_page(surface, view, self.r, self.ui)
-        self.group.draw(surface)
-        paint_message(surface, view, self.r, self.ui)
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: the paragraph's number and text, the hero's scores."""

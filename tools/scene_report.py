@@ -54,13 +54,14 @@ def integer_literals(module: arch.Module) -> int:
 
 
 def named_literals(module: arch.Module) -> int:
-    """The integer literals that are the value of a named constant: a module-level ``UPPER_CASE = …`` or an
-    assignment in a class's body (a dataclass field's default, a class attribute)."""
+    """The integer literals that are the value of a named constant: a module-level ``UPPER_CASE = …`` (or
+    ``WIDTH, HEIGHT = …``) or an assignment in a class's body (a dataclass field's default, a class attribute)."""
     count = 0
     for node in module.tree.body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if all(isinstance(t, ast.Name) and CONSTANT_NAME.fullmatch(t.id) for t in targets):
+            names = [n for t in targets for n in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t])]
+            if all(isinstance(n, ast.Name) and CONSTANT_NAME.fullmatch(n.id) for n in names):
                 count += _literals(node.value)
     for cls in ast.walk(module.tree):
         if isinstance(cls, ast.ClassDef):

@@ -33,6 +33,33 @@ BUTTONS_BAND = 132  # the buttons' band on a tall page
 BUTTON_WIDTH, BUTTON_GAP = 320, 10  # the band's buttons: at most a hand's width, side by side
 DECISION_WIDTH, DECISION_HEIGHT = 196, 48  # Luck, Accept (and Spells) in the centre panel
 PANEL_INSET = 20  # the decision's buttons from the panel's sides
+DECISION_GAP = 12  # between Luck and Accept
+LUCK_SHARE = (11, 20)  # in a narrow panel Luck (an icon and longer words) takes 11/20 of the row
+FINISH_WIDTH = 280  # the end of the fight's button, centred
+DECISION_ABOVE_FOOT, DECISION_TOP_MOST = 66, 320  # the decision's row: above the panel's foot, at most this far down
+BAND_DECISION_RISE = 4  # on a very short page the decision sits in the band, its top just above the panel's foot
+# The band's two rows of buttons: the first's top from the band's and its height, the second's offset and height.
+BUTTON_ROWS, COMPACT_BUTTON_ROWS = (2, 52, 64, 44), (0, 48, 56, 40)
+COMPACT_BELOW = 700  # a page shorter than this gets the smaller banner, strip and button rows
+WIDE_FROM = 1200  # a page at least this wide gets the wider margin and column gap
+MARGIN, WIDE_MARGIN = 20, 24
+NARROW_COLUMN_GAP = 12
+TOP, COMPACT_TOP = 92, 84  # under the header and the gauge
+FOOT, COMPACT_FOOT = 14, 8  # the band's distance from the page's foot
+COMPACT_BAND, BAND_LEAST, BAND_MOST, BAND_SHARE = 120, 140, 220, 0.2  # the log's and buttons' band: a fifth of the page
+BAND_GAP = 12  # between the board and the band
+CROWDED_HERO_HEIGHT, CROWDED_ALLY_HEIGHT = 184, 96  # a very short page with an ally and a quiver
+QUIVER_LEAST = 76
+# The banner's and the strip's heights, and the gap under each: on a very short, a short and a tall page.
+TIGHT_CENTRE, COMPACT_CENTRE, CENTRE = (44, 48, 4), (48, 56, 6), (60, 84, 8)
+LOG_GAP = 6  # on a tall page, between the hero's cards and the log under them
+LOG_LEAST, BAND_BUTTONS_LEAST = 340, 420  # the band's log and buttons never narrower
+LOG_UNDER_HERO = 8  # when the hero's column runs into the band, the log starts this far under it
+GAUGE_LEAST, GAUGE_MOST, GAUGE_SHARE = 556, 720, 0.42  # the odds gauge: 42 % of the page's width, within these
+GAUGE_TOP, GAUGE_HEIGHT = 10, 74
+CLOSER_GAP, ROW_CARD_GAP = 6, 4  # creature cards sit closer rather than fall to one line; one-line cards closer still
+STRIP_DIE, STRIP_DIE_ROOM = 50, 10  # the strip's dice: at most 50, smaller in a short strip
+STRIP_DICE_X, STRIP_DICE_GAP = 44, 10  # the first die's centre from the strip's left, the gap between them
 
 
 @dataclass(frozen=True)
@@ -63,12 +90,13 @@ class CombatLayout:
     def actions_y(self) -> int:
         """The top of the decision's buttons (Luck, Accept, Back): under the panel's words, not at the foot of a tall panel."""
         if self.decide_in_band:  # they sit in the buttons' band: the words have the whole panel
-            return self.panel.bottom - 4
-        return min(self.panel.bottom - 66, self.panel.y + 320)
+            return self.panel.bottom - BAND_DECISION_RISE
+        return min(self.panel.bottom - DECISION_ABOVE_FOOT, self.panel.y + DECISION_TOP_MOST)
 
     def button_rows(self) -> tuple[int, int, int, int]:
         """The buttons' two rows: the first's top and height, the second's offset from it and its height."""
-        return (self.buttons.y, 48, 56, 40) if self.compact else (self.buttons.y + 2, 52, 64, 44)
+        top, big, second, small = COMPACT_BUTTON_ROWS if self.compact else BUTTON_ROWS
+        return self.buttons.y + top, big, second, small
 
     @property
     def controls(self) -> ButtonRegions:
@@ -104,18 +132,19 @@ def button_regions(lay: CombatLayout) -> ButtonRegions:
     # The history row: Undo, Redo, the sheet (the fight kept in progress) and Stop share the moves' width.
     history = pygame.Rect(moves.x, y + second, moves.width, small)
     undo, redo, sheet, stop = split(history, [fill()] * 4, gap=BUTTON_GAP)
-    room = panel.width - 2 * PANEL_INSET - 12
+    room = panel.width - 2 * PANEL_INSET - DECISION_GAP
     half = min(DECISION_WIDTH, room // 2)
     # In a narrow panel Luck (an icon and longer words) takes more of the row than Accept.
-    luck_w = min(DECISION_WIDTH, max(half, room * 11 // 20))
+    luck_w = min(DECISION_WIDTH, max(half, room * LUCK_SHARE[0] // LUCK_SHARE[1]))
     accept_w = min(DECISION_WIDTH, room - luck_w)
     luck = pygame.Rect(panel.x + PANEL_INSET, lay.actions_y, luck_w, DECISION_HEIGHT)
     accept = pygame.Rect(panel.right - PANEL_INSET - accept_w, lay.actions_y, accept_w, DECISION_HEIGHT)
-    finish = pygame.Rect(panel.centerx - min(140, half), lay.actions_y, min(280, 2 * half), DECISION_HEIGHT)
+    finish_w = min(FINISH_WIDTH, 2 * half)
+    finish = pygame.Rect(panel.centerx - min(FINISH_WIDTH // 2, half), lay.actions_y, finish_w, DECISION_HEIGHT)
     if lay.decide_in_band:  # a very short page: the decision takes the moves' row (the moves wait for it)
         luck = finish = attack.union(shoot)
         accept = escape
-    spells = pygame.Rect(panel.x + PANEL_INSET, panel.bottom - 66, half, DECISION_HEIGHT)
+    spells = pygame.Rect(panel.x + PANEL_INSET, panel.bottom - DECISION_ABOVE_FOOT, half, DECISION_HEIGHT)
     return ButtonRegions(attack, shoot, escape, undo, redo, stop, luck, accept, finish, spells, sheet)
 
 
@@ -129,7 +158,7 @@ def creature_cards(area: pygame.Rect, count: int, columns: int) -> tuple[tuple[p
     """``count`` creature cards in ``columns`` columns of ``area``, as tall as the room allows (at most full size)."""
     rows = max(1, -(-count // columns))
     # Cards sit closer rather than fall to one line; one-line cards closer still.
-    gap = next((g for g in (GAP, 6) if (area.height - g * (rows - 1)) // rows >= COMPACT_FROM), 4)
+    gap = next((g for g in (GAP, CLOSER_GAP) if (area.height - g * (rows - 1)) // rows >= COMPACT_FROM), ROW_CARD_GAP)
     height = min(CARD_HEIGHT, (area.height - gap * (rows - 1)) // rows)
     width = (area.width - GAP * (columns - 1)) // columns
     cards = tuple(
@@ -149,47 +178,50 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
     log the room under the hero's cards.
     """
     width, height = page
-    compact, tall, tight = height < 700, height >= TALL_FROM, height < TIGHT_BELOW
-    margin = 20 if width < 1200 else 24
-    top = 84 if compact else 92
-    bottom = height - (8 if compact else 14)
+    compact, tall, tight = height < COMPACT_BELOW, height >= TALL_FROM, height < TIGHT_BELOW
+    margin = MARGIN if width < WIDE_FROM else WIDE_MARGIN
+    top = COMPACT_TOP if compact else TOP
+    bottom = height - (COMPACT_FOOT if compact else FOOT)
     # The bottom band: the log and the buttons; on a tall page the buttons only (the log goes under the hero's cards).
-    band = BUTTONS_BAND if tall else 120 if compact else max(140, min(220, round(height * 0.2)))
-    board = pygame.Rect(margin, top, width - 2 * margin, bottom - band - 12 - top)
+    band = BUTTONS_BAND if tall else COMPACT_BAND if compact else max(BAND_LEAST, min(BAND_MOST, round(height * BAND_SHARE)))
+    board = pygame.Rect(margin, top, width - 2 * margin, bottom - band - BAND_GAP - top)
     one_column = (board.height - GAP * (count - 1)) // max(1, count) >= FULL_FROM
     columns = 2 if count > 1 and not one_column and width >= TWO_COLUMNS_FROM else 1
     card_w, centre_w = (NARROW_CARD_WIDTH, NARROW_CENTRE_WIDTH) if width < NARROW_BELOW else (CARD_MIN_WIDTH, CENTRE_MIN_WIDTH)
     left, centre, right = split(
         board,
         [fill(1, card_w), fill(1.15, centre_w), fill(columns, card_w * columns)],
-        gap=12 if width < 1200 else COLUMN_GAP,
+        gap=NARROW_COLUMN_GAP if width < WIDE_FROM else COLUMN_GAP,
     )
     # A very short page with an ally and a quiver: the hero's and the ally's cards are shorter (still whole).
     crowded = tight and has_ally and has_quiver
-    hero = pygame.Rect(left.x, top, left.width, 184 if crowded else CARD_HEIGHT)
+    hero = pygame.Rect(left.x, top, left.width, CROWDED_HERO_HEIGHT if crowded else CARD_HEIGHT)
     y = hero.bottom + GAP
     ally = quiver = None
     if has_ally:
-        ally = pygame.Rect(left.x, y, left.width, 96 if crowded else ALLY_HEIGHT)
+        ally = pygame.Rect(left.x, y, left.width, CROWDED_ALLY_HEIGHT if crowded else ALLY_HEIGHT)
         y = ally.bottom + GAP
     if has_quiver:
-        quiver = pygame.Rect(left.x, y, left.width, max(76, min(QUIVER_HEIGHT, board.bottom - y)))
+        quiver = pygame.Rect(left.x, y, left.width, max(QUIVER_LEAST, min(QUIVER_HEIGHT, board.bottom - y)))
         y = quiver.bottom + GAP
     creatures, mode = creature_cards(right, count, columns)
-    banner_h, strip_h, gap = (44, 48, 4) if tight else (48, 56, 6) if compact else (60, 84, 8)
+    banner_h, strip_h, gap = TIGHT_CENTRE if tight else COMPACT_CENTRE if compact else CENTRE
     banner = pygame.Rect(centre.x, top, centre.width, banner_h)
     strip = pygame.Rect(centre.x, banner.bottom + gap, centre.width, strip_h)
     panel = pygame.Rect(centre.x, strip.bottom + gap, centre.width, board.bottom - strip.bottom - gap)
     if tall:
-        log = pygame.Rect(left.x, y + 6, left.width, bottom - y - 6)
+        log = pygame.Rect(left.x, y + LOG_GAP, left.width, bottom - y - LOG_GAP)
         buttons = pygame.Rect(centre.x, bottom - band, right.right - centre.x, band)
     else:
         log, buttons = split(
-            pygame.Rect(margin, bottom - band, board.width, band), [fill(1, 340), fill(1.03, 420)], gap=COLUMN_GAP
+            pygame.Rect(margin, bottom - band, board.width, band),
+            [fill(1, LOG_LEAST), fill(1.03, BAND_BUTTONS_LEAST)],
+            gap=COLUMN_GAP,
         )
-        if y - GAP + 8 > log.y:  # the hero's column ran into the band: the log keeps the room under it (it scrolls)
-            log = pygame.Rect(log.x, y - GAP + 8, log.width, log.bottom - (y - GAP + 8))
-    gauge_w = max(556, min(720, round(width * 0.42)))
+        under_hero = y - GAP + LOG_UNDER_HERO
+        if under_hero > log.y:  # the hero's column ran into the band: the log keeps the room under it (it scrolls)
+            log = pygame.Rect(log.x, under_hero, log.width, log.bottom - under_hero)
+    gauge_w = max(GAUGE_LEAST, min(GAUGE_MOST, round(width * GAUGE_SHARE)))
     return CombatLayout(
         page=(width, height),
         hero=hero,
@@ -201,7 +233,7 @@ def compute_layout(page: tuple[int, int], count: int, has_ally: bool, has_quiver
         creatures=creatures,
         card_mode=mode,
         log=log,
-        gauge=pygame.Rect(width - margin - gauge_w, 10, gauge_w, 74),
+        gauge=pygame.Rect(width - margin - gauge_w, GAUGE_TOP, gauge_w, GAUGE_HEIGHT),
         buttons=buttons,
         compact=compact,
         decide_in_band=tight,
@@ -225,59 +257,85 @@ class CardGeometry:
     tag: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class CardMetrics:
+    """One kind of card with two dice ("full", "medium"), measured from its corners."""
+
+    inset: int  # the name, the scores and the first die from the card's left edge
+    name_top: int
+    name_size: str
+    stats_top: int | None  # the scores' line (None: the card has none)
+    bar: tuple[int, int, int, int]  # the STAMINA bar: from the left, from the top, short of the right edge, height
+    die: int  # a die's side
+    die_gap: int  # between the two dice
+    dice_above_foot: int  # the dice's centre line above the card's foot
+    formula_gap: int  # from the second die to the total
+    tag: tuple[int, int]  # the state's tag from the card's top right corner (left, down)
+
+
+FULL_HERO = CardMetrics(20, 10, "heading", 52, (150, 90, 20, 22), 52, 10, 42, 24, (18, 16))
+FULL_CREATURE = CardMetrics(20, 10, "heading", 52, (150, 52, 20, 22), 44, 10, 36, 24, (18, 16))
+MEDIUM = CardMetrics(16, 8, "body", None, (16, 42, 16, 16), 30, 6, 22, 16, (14, 12))
+ROW_INSET = 12  # a one-line card's name, and its total from the right edge
+ROW_NAME_ROOM, ROW_NAME_SHARE = 160, (9, 20)  # the name keeps at least 160 px, or 9/20 of the card
+ROW_RIGHT_ROOM, ROW_BAR_MIN, ROW_BAR_HEIGHT = 120, 24, 8  # the bar takes what "4 / 4" and the state leave
+COMPACT_INSET, COMPACT_NAME_TOP, COMPACT_RIGHT_ROOM = 14, 8, 110
+COMPACT_BAR_HEIGHT, COMPACT_SHORT_BELOW = 10, 52  # the bar, closer to the foot of a card shorter than 52
+COMPACT_BAR_ABOVE_FOOT, COMPACT_SHORT_BAR_ABOVE_FOOT = 22, 18
+COMPACT_FORMULA = (16, 28)  # the total from the right edge, and at most this far down (the name's line)
+COMPACT_TAG = (10, 14)
+
+
+def _two_dice_card(rect: pygame.Rect, m: CardMetrics) -> CardGeometry:
+    x, y, w, h = rect
+    bar_x, bar_top, bar_short, bar_height = m.bar
+    dy = y + h - m.dice_above_foot
+    first = x + m.inset + m.die // 2
+    return CardGeometry(
+        name=(x + m.inset, y + m.name_top),
+        name_size=m.name_size,
+        stats=None if m.stats_top is None else (x + m.inset, y + m.stats_top),
+        bar=pygame.Rect(x + bar_x, y + bar_top, w - bar_x - bar_short, bar_height),
+        dice=((first, dy), (first + m.die_gap + m.die, dy)),
+        die_size=m.die,
+        formula=(x + m.inset + m.formula_gap + 2 * m.die, dy),
+        tag=(x + w - m.tag[0], y + m.tag[1]),
+    )
+
+
 def card_geometry(rect: pygame.Rect, mode: str, hero: bool = False) -> CardGeometry:
     """The parts of a hero, ally or creature card of the given size."""
-    x, y, w, h = rect
     if mode == "full":
-        size = 52 if hero else 44
-        dy = y + h - (42 if hero else 36)
-        bar = pygame.Rect(x + 150, y + 90, w - 170, 22) if hero else pygame.Rect(x + 150, y + 52, w - 170, 22)
-        return CardGeometry(
-            name=(x + 20, y + 10),
-            name_size="heading",
-            stats=(x + 20, y + 52),
-            bar=bar,
-            dice=((x + 20 + size // 2, dy), (x + 30 + size + size // 2, dy)),
-            die_size=size,
-            formula=(x + 44 + 2 * size, dy),
-            tag=(x + w - 18, y + 16),
-        )
+        return _two_dice_card(rect, FULL_HERO if hero else FULL_CREATURE)
     if mode == "medium":
-        size = 30
-        dy = y + h - 22
-        return CardGeometry(
-            name=(x + 16, y + 8),
-            name_size="body",
-            stats=None,
-            bar=pygame.Rect(x + 16, y + 42, w - 32, 16),
-            dice=((x + 16 + size // 2, dy), (x + 22 + size + size // 2, dy)),
-            die_size=size,
-            formula=(x + 32 + 2 * size, dy),
-            tag=(x + w - 14, y + 12),
-        )
+        return _two_dice_card(rect, MEDIUM)
+    x, y, w, h = rect
     if mode == "row":  # name, bar and state on one line
+        name_room = max(w * ROW_NAME_SHARE[0] // ROW_NAME_SHARE[1], ROW_NAME_ROOM)
         return CardGeometry(
-            name=(x + 12, y + h // 2),
+            name=(x + ROW_INSET, y + h // 2),
             name_size="small",
             stats=None,
-            # The name keeps at least 150 px; the bar takes what the "4 / 4" and the state leave (at least 24).
-            bar=pygame.Rect(x + max(w * 9 // 20, 160), y + h // 2 - 4, max(24, w - 120 - max(w * 9 // 20, 160)), 8),
+            bar=pygame.Rect(
+                x + name_room, y + h // 2 - ROW_BAR_HEIGHT // 2, max(ROW_BAR_MIN, w - ROW_RIGHT_ROOM - name_room), ROW_BAR_HEIGHT
+            ),
             dice=(),
             die_size=0,
-            formula=(x + w - 12, y + h // 2),
-            tag=(x + w - 12, y + h // 2),
+            formula=(x + w - ROW_INSET, y + h // 2),
+            tag=(x + w - ROW_INSET, y + h // 2),
         )
+    above_foot = COMPACT_BAR_ABOVE_FOOT if h >= COMPACT_SHORT_BELOW else COMPACT_SHORT_BAR_ABOVE_FOOT
     return CardGeometry(
-        name=(x + 14, y + 8),
+        name=(x + COMPACT_INSET, y + COMPACT_NAME_TOP),
         name_size="small",
         stats=None,
-        bar=pygame.Rect(x + 14, y + h - (22 if h >= 52 else 18), w - 110, 10),  # closer to the foot of a short card
+        bar=pygame.Rect(x + COMPACT_INSET, y + h - above_foot, w - COMPACT_RIGHT_ROOM, COMPACT_BAR_HEIGHT),
         dice=(),
         die_size=0,
         # On a short card the total goes up to the name's line (which keeps its room): lower, it ran into the
         # STAMINA written right of the bar (six creatures at 960 x 540).
-        formula=(x + w - 16, y + min(28, h // 2 - 4)),
-        tag=(x + w - 10, y + 14),
+        formula=(x + w - COMPACT_FORMULA[0], y + min(COMPACT_FORMULA[1], h // 2 - 4)),
+        tag=(x + w - COMPACT_TAG[0], y + COMPACT_TAG[1]),
     )
 
 
@@ -300,8 +358,9 @@ def dice_slots(lay: CombatLayout) -> dict[str, list[Slot]]:
 def strip_slots(lay: CombatLayout) -> list[Slot]:
     """The two dice of a shot or a Luck test, on the strip under the banner."""
     strip = lay.strip
-    size = min(50, strip.height - 10)  # smaller in the short strip of a short page
-    return [((strip.x + 44, strip.centery), size), ((strip.x + 54 + size, strip.centery), size)]
+    size = min(STRIP_DIE, strip.height - STRIP_DIE_ROOM)  # smaller in the short strip of a short page
+    first = strip.x + STRIP_DICE_X
+    return [((first, strip.centery), size), ((first + STRIP_DICE_GAP + size, strip.centery), size)]
 
 
 def bar_rect(lay: CombatLayout, key: str) -> pygame.Rect:

@@ -42,6 +42,29 @@ STEP_BUTTON = (190, 42)
 PICK_H = 42  # a ready-made hero's "pick" button, at the foot of its card
 TILE_MIN = 150  # a sheet preview's tile at its smallest
 PICK_ROOM = 58  # the foot of a ready-made hero's card, where its "pick" button sits
+PICK_INSET, PICK_ABOVE_FOOT = 14, 56  # the "pick" button from the card's sides and above its foot
+ROWS_BELOW_HEADING = 44  # the rules panel's first score row, under its heading
+FORMULA_GAP = 12  # a score's formula after its name column (a wide rules panel)
+NAME_SHARE = (2, 5)  # the score names' column: two fifths of a wide rules panel
+FIELD_GAP = 8  # in a narrow rules panel, between the name column and the score field
+FIELD_H = 42  # a score field (or a fixed score's box)
+# A narrow panel's name and formula lines, above and below the row's middle: in a short row, and in a row.
+TWO_LINES_SHORT_BELOW, TWO_LINES_SHORT, TWO_LINES = 48, (10, 10), (11, 12)
+HEADING_YS, SHORT_HEADING_YS = (8, 60, 92), (4, 46, 72)  # the title's, the subtitle's and their rule's tops
+# Under the score rows: the gap, then the physical-dice and honest-play switches' offsets (a short page, a page).
+RULES_CONTROLS, SHORT_RULES_CONTROLS = (14, 58, 96), (8, 52, 88)
+TABLE_RISE = 4  # the Random Number Table's button sits this much above the switch it pushes down
+BUTTON_GAP = 10  # roll and "use my scores", side by side
+NAME_LEAST, START_GAP, NAME_FIELD_H = 160, 16, 44  # the hero's name field beside the start button
+CONTENT_ABOVE_STEPS = 10  # the top panel's content stops this far above the creation steps
+STEP_BUTTON_ROOM = 6  # a step's "choose" button is at most its row less this
+BELOW_HEADING = 8  # the cards and the tiles, under the top panel's heading
+CARD_FOOT = 10  # a ready-made hero's card reaches this much past the content's padding
+# A preview tile: 196 high, half of the room past 372 added, at most 260 and 100 short of the room.
+TILE_BASE, TILE_ROOM_FROM, TILE_MOST, TILE_ROOM_LEFT = 196, 372, 260, 100
+RULES_SHARE = (470, 1208)  # the rules panel's share of the page's width (470 at 1280)
+COLUMN_GAP, HERO_GAP = 16, 14  # between the rules and the right column; above the hero panel
+TALL_FROM, SHORT_PAGE_ROW_H = 700, 48  # a page at least this tall has full score rows; a short one, 48
 
 
 @dataclass(frozen=True)
@@ -89,7 +112,7 @@ class CreationRegions:
     @property
     def rows_top(self) -> int:
         """The top of the first score row of the rules panel."""
-        return self.rules.y + HEADING_SPACE + 44
+        return self.rules.y + HEADING_SPACE + ROWS_BELOW_HEADING
 
     @property
     def compact(self) -> bool:
@@ -100,8 +123,8 @@ class CreationRegions:
     def name_width(self) -> int:
         """The score names' column: wider in a wide rules panel, the formulas after it (or under it)."""
         if self.compact:
-            return self.inner[1] - FIELD_W - 8
-        return max(NAME_MIN, (self.inner[1] - FIELD_W) * 2 // 5)
+            return self.inner[1] - FIELD_W - FIELD_GAP
+        return max(NAME_MIN, (self.inner[1] - FIELD_W) * NAME_SHARE[0] // NAME_SHARE[1])
 
     @property
     def short(self) -> bool:
@@ -111,15 +134,15 @@ class CreationRegions:
     @property
     def heading_ys(self) -> tuple[int, int, int]:
         """The page's title, its subtitle and the rule under them (their tops)."""
-        return (4, 46, 72) if self.short else (8, 60, 92)
+        return SHORT_HEADING_YS if self.short else HEADING_YS
 
     def name_and_formula(self, index: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """Where score ``index``'s name and formula start (their left middle)."""
         row = self.score_row(index)
         if self.compact:
-            above, below = (10, 10) if self.row_h < 48 else (11, 12)  # both lines inside a short row
+            above, below = TWO_LINES_SHORT if self.row_h < TWO_LINES_SHORT_BELOW else TWO_LINES  # inside a short row
             return (row.x, row.centery - above), (row.x, row.centery + below)
-        return (row.x, row.centery), (row.x + self.name_width + 12, row.centery)
+        return (row.x, row.centery), (row.x + self.name_width + FORMULA_GAP, row.centery)
 
     def score_row(self, index: int) -> pygame.Rect:
         """Score ``index``'s row in the rules panel."""
@@ -129,22 +152,22 @@ class CreationRegions:
     def field_rect(self, index: int) -> pygame.Rect:
         """The score field (or the fixed score's box) at the right of row ``index``."""
         row = self.score_row(index)
-        return pygame.Rect(row.right - FIELD_W, row.centery - 21, FIELD_W, 42)
+        return pygame.Rect(row.right - FIELD_W, row.centery - FIELD_H // 2, FIELD_W, FIELD_H)
 
     @property
     def rules_controls(self) -> RulesControls:
         """Roll and "use my scores" side by side under the score rows, then the two switches (closer on a short page)."""
         x0, width = self.inner
-        gap, physical_y, honest_y = (8, 52, 88) if self.short else (14, 58, 96)
+        gap, physical_y, honest_y = SHORT_RULES_CONTROLS if self.short else RULES_CONTROLS
         top = self.rows_top + self.stats * self.row_h + gap
-        half = (width - 10) // 2
+        half = (width - BUTTON_GAP) // 2
         table = None
         if self.table:
-            table = pygame.Rect(x0, top + physical_y - 4, width, BUTTON_H)
+            table = pygame.Rect(x0, top + physical_y - TABLE_RISE, width, BUTTON_H)
             physical_y, honest_y = physical_y + BUTTON_H + gap, honest_y + BUTTON_H + gap
         return RulesControls(
             pygame.Rect(x0, top, half, BUTTON_H),
-            pygame.Rect(x0 + half + 10, top, half, BUTTON_H),
+            pygame.Rect(x0 + half + BUTTON_GAP, top, half, BUTTON_H),
             pygame.Rect(x0, top + physical_y, width, TOGGLE_H),
             pygame.Rect(x0, top + honest_y, width, TOGGLE_H),
             table,
@@ -152,9 +175,9 @@ class CreationRegions:
 
     def name_and_start(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The hero's name field and the start button, on one row at the foot of the hero panel."""
-        row = pygame.Rect(self.hero.x + PAD, self.hero.bottom - PAD - 46, self.hero.width - 2 * PAD, 46)
-        name, gap, start = split(row, [fill(1, minimum=160), fixed(16), fixed(START_W)])
-        name = pygame.Rect(name.x, row.y + 1, min(NAME_FIELD_MAX, name.width), 44)
+        row = pygame.Rect(self.hero.x + PAD, self.hero.bottom - PAD - BUTTON_H, self.hero.width - 2 * PAD, BUTTON_H)
+        name, gap, start = split(row, [fill(1, minimum=NAME_LEAST), fixed(START_GAP), fixed(START_W)])
+        name = pygame.Rect(name.x, row.y + 1, min(NAME_FIELD_MAX, name.width), NAME_FIELD_H)
         return name, start
 
     @property
@@ -176,55 +199,56 @@ class CreationRegions:
     @property
     def tiles_fit(self) -> bool:
         """The sheet preview's tiles have room above the steps (else the hero panel's heading shows the scores)."""
-        return self.content_bottom - (self.top.y + HEADING_SPACE + 8) >= TILE_MIN
+        return self.content_bottom - (self.top.y + HEADING_SPACE + BELOW_HEADING) >= TILE_MIN
 
     def step_button(self, index: int) -> pygame.Rect:
         """Creation step ``index``'s "choose" button, at the right of its row."""
         width, height = STEP_BUTTON
-        height = min(height, self.step_row_h - 6)
+        height = min(height, self.step_row_h - STEP_BUTTON_ROOM)
         row = self.step_row(index)
         return pygame.Rect(row.right - width, row.y + (self.step_row_h - height) // 2, width, height)
 
     @property
     def content_bottom(self) -> int:
         """The bottom of the top panel's content: above the book's creation steps, when it has some."""
-        return self.top.bottom - 10 - self.steps * self.step_row_h - (PAD // 2 if self.steps else 0)
+        return self.top.bottom - CONTENT_ABOVE_STEPS - self.steps * self.step_row_h - (PAD // 2 if self.steps else 0)
 
     def card_rect(self, index: int) -> pygame.Rect:
         """Where ready-made hero ``index`` is drawn (the cards side by side across the top panel)."""
         count = max(1, self.ready)
         inner = self.top.width - 2 * PAD
         width = (inner - CARD_GAP * (count - 1)) // count
-        top = self.top.y + HEADING_SPACE + 8
-        return pygame.Rect(self.top.x + PAD + index * (width + CARD_GAP), top, width, self.content_bottom - PAD + 10 - top)
+        top = self.top.y + HEADING_SPACE + BELOW_HEADING
+        bottom = self.content_bottom - PAD + CARD_FOOT
+        return pygame.Rect(self.top.x + PAD + index * (width + CARD_GAP), top, width, bottom - top)
 
     def tiles(self) -> list[pygame.Rect]:
         """The sheet preview's tiles, one per score across the top panel: shorter on a short page (the starting
         equipment keeps a few lines), taller on a big one (up to 260, with bigger dice)."""
         inner = self.top.width - 2 * PAD
         width = (inner - CARD_GAP * (self.stats - 1)) // self.stats
-        top = self.top.y + HEADING_SPACE + 8
+        top = self.top.y + HEADING_SPACE + BELOW_HEADING
         room = self.content_bottom - top
-        tile_h = max(TILE_MIN, min(196 + max(0, room - 372) // 2, 260, room - 100))
+        tile_h = max(TILE_MIN, min(TILE_BASE + max(0, room - TILE_ROOM_FROM) // 2, TILE_MOST, room - TILE_ROOM_LEFT))
         return [pygame.Rect(self.top.x + PAD + i * (width + CARD_GAP), top, width, tile_h) for i in range(self.stats)]
 
     def pick_button(self, index: int) -> pygame.Rect:
         """Ready-made hero ``index``'s "pick" button, across the foot of its card."""
         card = self.card_rect(index)
-        return pygame.Rect(card.x + 14, card.bottom - 56, card.width - 28, PICK_H)
+        return pygame.Rect(card.x + PICK_INSET, card.bottom - PICK_ABOVE_FOOT, card.width - 2 * PICK_INSET, PICK_H)
 
 
 def creation_regions(size: tuple[int, int], book: FightingFantasyBook) -> CreationRegions:
     """The panels of hero creation on a page of ``size`` logical pixels, for ``book``'s scores, ready-made heroes
     and creation steps."""
     width, height = size
-    room = width - 2 * MARGIN - 16
-    rules_w = max(RULES_MIN, min(RULES_MAX, room * 470 // 1208))
+    room = width - 2 * MARGIN - COLUMN_GAP
+    rules_w = max(RULES_MIN, min(RULES_MAX, room * RULES_SHARE[0] // RULES_SHARE[1]))
     top_y = SHORT_TOP if height < SHORT_BELOW else TOP
     body = pygame.Rect(MARGIN, top_y, width - 2 * MARGIN, height - top_y - BOTTOM)
-    rules, right = split(body, [fixed(rules_w), fill(1)], gap=16)
-    top, hero = split(right, [fill(1), fixed(HERO_HEIGHT)], gap=14, vertical=True)
-    row_h = ROW_H if height >= 700 else 48 if height >= SHORT_BELOW else SHORT_ROW_H
+    rules, right = split(body, [fixed(rules_w), fill(1)], gap=COLUMN_GAP)
+    top, hero = split(right, [fill(1), fixed(HERO_HEIGHT)], gap=HERO_GAP, vertical=True)
+    row_h = ROW_H if height >= TALL_FROM else SHORT_PAGE_ROW_H if height >= SHORT_BELOW else SHORT_ROW_H
     return CreationRegions(
         size, rules, top, hero, row_h, len(book.stats), len(book.ready_heroes), len(book.creation), random_numbers(book)
     )

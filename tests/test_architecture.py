@@ -19,6 +19,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.app.navigator import Screen
 from game.scenes.routes import ROUTES
 
@@ -31,6 +33,9 @@ sys.modules["architecture"] = architecture  # dataclasses look their module up b
 spec.loader.exec_module(architecture)
 
 MODULES = architecture.read_tree(GAME)
+report_spec = importlib.util.spec_from_file_location("scene_report", ROOT / "tools" / "scene_report.py")
+scene_report = importlib.util.module_from_spec(report_spec)
+report_spec.loader.exec_module(scene_report)
 OFFENCES = sorted(str(offence) for offence in architecture.offences(MODULES))
 
 
@@ -150,9 +155,6 @@ def test_any_in_a_screen_needs_its_reason():
 
 
 def test_the_report_counts_literals_other_than_0_1_2_and_every_any():
-    spec = importlib.util.spec_from_file_location("scene_report", ROOT / "tools" / "scene_report.py")
-    scene_report = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(scene_report)
     view = "from typing import Any\nx: Any = (0, 1, 2, -3, 40, 2.5, True)\n\n"
     lines = scene_report.report(architecture.from_sources(dict(CLEAN) | {"game.scenes.sheet.view": view}), "synthetic")
     literals = next(line.split() for line in lines if line.startswith("  game/scenes "))
@@ -164,9 +166,6 @@ def test_the_report_counts_literals_other_than_0_1_2_and_every_any():
 
 
 def test_the_report_counts_a_named_constant_once_where_it_is_named_and_every_other_literal_as_spread():
-    spec = importlib.util.spec_from_file_location("scene_report", ROOT / "tools" / "scene_report.py")
-    scene_report = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(scene_report)
     layout = (
         "MARGIN = 16\n_ROW: int = 54\nPAIR = (7, 9)\nWIDE, TALL = 5, 6\nlower = 30\n"
         "class Regions:\n    gap: int = 8\n    def at(self, x=12):\n        return x + 40\n"
@@ -177,6 +176,27 @@ def test_the_report_counts_a_named_constant_once_where_it_is_named_and_every_oth
     assert re.search(r"\b10 in +9 lines .* spread +3 = +333, named +7$", row), row
     goal = next(line for line in lines if "goal, spread literals" in line)
     assert goal.endswith("game/scenes 83 at or under game/ui's 0: not met (3 to move)"), goal  # 3 in 36 lines
+
+
+def test_the_report_writes_its_figures_between_the_markers_of_the_document(tmp_path):
+    doc = tmp_path / "ARCHITECTURE.md"
+    doc.write_text(f"above\n{scene_report.BEGIN}\nan old table\n{scene_report.END}\nbelow\n", encoding="utf-8")
+    layout = "def at(x):\n    return x + 40\n"
+    then = scene_report.summary(architecture.from_sources(dict(CLEAN)))
+    now = scene_report.summary(architecture.from_sources(dict(CLEAN) | {"game.scenes.sheet.layout": layout}))
+    scene_report.write([("then", then), ("now", now)], doc)
+    text = doc.read_text(encoding="utf-8")
+    assert text.startswith(f"above\n{scene_report.BEGIN}\nPrinted by `python tools/scene_report.py --write --before then`")
+    assert text.endswith(f"{scene_report.END}\nbelow\n") and "an old table" not in text
+    assert "| import circles in game/ | 0 | 0 |" in text
+    assert "| — of which layout.py | none | 500 / 500 |" in text  # one literal (40) in two lines
+
+
+def test_the_report_refuses_a_document_without_its_markers(tmp_path):
+    doc = tmp_path / "ARCHITECTURE.md"
+    doc.write_text("no markers\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="markers"):
+        scene_report.write([("now", scene_report.summary(architecture.from_sources(dict(CLEAN))))], doc)
 
 
 # -- the route table ------------------------------------------------------------------------------------

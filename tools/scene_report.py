@@ -3,6 +3,8 @@ functions, ``Any``, integer literals, and the big files and classes (a report, n
 
     python tools/scene_report.py                 # this checkout's game/
     python tools/scene_report.py --game DIR      # another tree's game/ (e.g. an old commit unpacked with git archive)
+    python tools/scene_report.py --write --before d32bab5 --before 5b70aef
+        # docs/ARCHITECTURE.md's table: the figures at each commit (read with git archive) and now
 
 Everything is read from the syntax tree by tools/architecture.py, the reader the architecture test uses.
 How each figure is counted:
@@ -26,8 +28,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
 import re
+import subprocess
 import sys
+import tarfile
+import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -242,12 +249,96 @@ def report(modules: dict[str, arch.Module], where: str) -> list[str]:
     return out
 
 
+ARCHITECTURE = arch.ROOT / "docs" / "ARCHITECTURE.md"
+BEGIN, END = "<!-- scene_report: begin -->", "<!-- scene_report: end -->"
+
+
+def summary(modules: dict[str, arch.Module]) -> dict[str, str]:
+    """The issue's closing figures for one tree, by row of the table ``--write`` makes."""
+    graph = arch.import_graph(modules)
+    routes = arch.routes_of(modules)
+    screens, scene_modules = {route.screen for route in routes}, {route.module for route in routes}
+    scenes, app, ui = under(modules, "game.scenes"), under(modules, "game.app"), under(modules, "game.ui")
+    up = sum(1 for a, targets in graph.items() for b in targets if arch.layer_of(b) > arch.layer_of(a))
+    back = sum(
+        1
+        for a, targets in graph.items()
+        if a not in scene_modules and arch.unit_of(a, screens) in screens
+        for b in targets
+        if b in scene_modules and arch.unit_of(b, screens) == arch.unit_of(a, screens)
+    )
+    long = sum(
+        1 for m in modules.values() for _, f in arch._functions(m.tree) if arch.function_lines(f) > arch.MAX_FUNCTION_LINES
+    )
+    any_count = sum(len(re.findall(r"\bAny\b", m.source)) for m in scenes.values())
+    parts = literal_parts(scenes, screens)
+
+    def literals(modules: dict[str, arch.Module]) -> str:
+        every, named, lines = literal_figures(modules)
+        return f"{per_thousand(every, lines):.0f} / {per_thousand(every - named, lines):.0f}" if modules else "none"
+
+    # A tree without the route table (before issue 27) has no screens to tell a part from its scene by.
+    arrows = f"{up + back} ({up} + {back})" if routes else f"{up} + ? (no route table)"
+
+    return {
+        "files in game/scenes (modules, lines)": f"{len(scenes)}, {sum(m.lines for m in scenes.values())}",
+        "import circles in game/": str(len(arch.circles(graph))),
+        "arrows running back up (to a higher layer + parts → their scene)": arrows,
+        f"functions over {arch.MAX_FUNCTION_LINES} lines in game/": str(long),
+        "`Any` in game/scenes": str(any_count),
+        "integer literals per 1 000 lines, all / spread: game/scenes": literals(scenes),
+        "— of which layout.py": literals(parts["layout.py"]),
+        "— of which paint.py": literals(parts["paint.py"]),
+        "— game/ui (the goal: scenes' spread at or under it)": literals(ui),
+        "— game/app": literals(app),
+    }
+
+
+def tree_at(revision: str, into: Path) -> Path:
+    """``game/`` as it was at ``revision`` (git archive), unpacked under ``into``; its folder."""
+    archive = subprocess.run(
+        ["git", "-C", str(arch.ROOT), "archive", "--format=tar", revision, "game"], check=True, capture_output=True
+    ).stdout
+    target = into / revision
+    target.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(target, filter="data")
+    return target / "game"
+
+
+def table(columns: list[tuple[str, dict[str, str]]]) -> str:
+    """The Markdown table of ``columns`` (a heading and its figures), rows in the order of the first."""
+    rows = list(columns[0][1])
+    lines = ["| figure | " + " | ".join(name for name, _ in columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    lines += [f"| {row} | " + " | ".join(figures[row] for _, figures in columns) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def write(columns: list[tuple[str, dict[str, str]]], path: Path = ARCHITECTURE) -> None:
+    """Put the table between the markers of ``path``."""
+    text = path.read_text(encoding="utf-8")
+    pattern = re.compile(re.escape(BEGIN) + r".*?" + re.escape(END), re.S)
+    if not pattern.search(text):
+        raise SystemExit(f"{path}: the markers {BEGIN} … {END} are missing")
+    inner = "Printed by `python tools/scene_report.py --write " + " ".join(f"--before {n}" for n, _ in columns[:-1]) + "`"
+    inner += " (commits read with git archive):\n\n" + table(columns)
+    path.write_text(pattern.sub(lambda _m: f"{BEGIN}\n{inner}\n{END}", text, count=1), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", type=Path, default=arch.GAME, help="the game/ folder to read (default: this checkout's)")
+    parser.add_argument("--write", action="store_true", help="write docs/ARCHITECTURE.md's table of figures")
+    parser.add_argument("--before", action="append", default=[], metavar="REV", help="with --write: a column for REV")
     args = parser.parse_args(argv)
     game = args.game.resolve()
     print("\n".join(report(arch.read_tree(game), str(game))))
+    if args.write:
+        with tempfile.TemporaryDirectory() as folder:
+            columns = [(rev, summary(arch.read_tree(tree_at(rev, Path(folder))))) for rev in args.before]
+        columns.append((time.strftime("at writing (%Y-%m-%d %H:%M UTC)", time.gmtime()), summary(arch.read_tree(game))))
+        write(columns)
+        print(f"\nwritten into {ARCHITECTURE.relative_to(arch.ROOT)}:\n{table(columns)}")
     return 0
 
 

@@ -116,6 +116,7 @@ class ScrollPane(Widget):
         self.gap = gap
         self.rows: list[PaneRow] = []
         self.offset = 0
+        self.revealed: Widget | None = None  # the focused control last brought into view
         self.scrollbar = Scrollbar(
             ui, pygame.Rect(self.rect.right - SCROLLBAR_WIDTH, self.rect.y, SCROLLBAR_WIDTH, self.rect.height)
         )
@@ -188,12 +189,12 @@ class ScrollPane(Widget):
         return False
 
     def update(self, dt: float) -> None:
-        # The keyboard scrolls too: a control of the pane that takes the focus is brought into view.
-        for row in self.rows:
-            for widget in row.widgets:
-                if widget.focused:
-                    self.reveal(widget)
-                    return
+        # The keyboard scrolls too: a control of the pane that takes the focus is brought into view, once (the
+        # wheel may then scroll away from it: the pane follows the focus when it moves, not every frame).
+        focused = next((widget for row in self.rows for widget in row.widgets if widget.focused), None)
+        if focused is not None and focused is not self.revealed:
+            self.reveal(focused)
+        self.revealed = focused
 
     # -- drawing ------------------------------------------------------------------------------
 

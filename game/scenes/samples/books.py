@@ -8,25 +8,20 @@ So ``--screenshots`` shows what a player of that book sees, whatever it holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from game.app.adventure import Adventure
 from game.app.navigator import Screen
+from game.app.sample_hero import chosen_hero
 from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import showcase
-from game.books.ff_mechanics import ChoiceStep
 from game.books.fighting_fantasy import FightingFantasyBook
-from game.rules.dice import RandomDice
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.effects import step_refusal
-from game.rules.session import Session, Start
+from game.rules.session import Session
 
 if TYPE_CHECKING:
-    from game.rules.ff.actions import FFAction
-    from game.rules.ff.state import SheetState
     from game.scenes.creation.scene import CreationScene
     from game.scenes.sheet.scene import SheetScene
 
@@ -34,41 +29,11 @@ BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4", "FF5", "FF6", "FF8", "FF12
 RANDOM_NUMBER_BOOKS = ("LW1",)  # books whose dice are random numbers: the Random Number Table, a fight on the table
 
 
-def first_picks(step: ChoiceStep, count: int, allowed: Callable[[str], bool] = lambda option: True) -> list[str] | dict[str, int]:
-    """``count`` picks of ``step``: its ``allowed`` options in turn (repeating them where the book allows)."""
-    options = [option.id for option in step.options if allowed(option.id)]
-    if not step.repeats:
-        return options[:count]
-    picks: dict[str, int] = {}
-    for index in range(count):
-        option = options[index % len(options)]
-        picks[option] = picks.get(option, 0) + 1
-    return picks
-
-
 def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
     """A hero of ``book_id`` rolled on seeded dice, with every creation step chosen."""
     book = services.shelf.books[book_id]
     assert isinstance(book, FightingFantasyBook)  # a hero is created only in a Fighting Fantasy book
-    session: Session[SheetState, FFAction] = Session(book, RandomDice(seed), Start(language=services.language))
-    session.apply(a.RollHero(do="roll_hero"))
-    session.apply(a.NameHero(do="name_hero", name="Tarkan"))
-    for step in book.creation:
-        hero = session.state.hero
-        assert hero is not None  # rolled above
-        if step_refusal(book, session.state, step) is not None:
-            continue  # a step the earlier choices do not open (Weaponskill's weapon without Weaponskill)
-        if step.roll is not None:
-            session.apply(a.Choose(do="choose", step=step.id))  # drawn: the seeded dice name the option
-            continue
-        count = step.count if isinstance(step.count, int) else hero.initial[step.count]
-
-        def allowed(option: str, step: ChoiceStep = step) -> bool:  # not refused by the option's conditions (spells of a school)
-            refused = session.refusal(a.Choose(do="choose", step=step.id, picks=[option]))
-            return refused is None or refused.code != "book_rule"
-
-        session.apply(a.Choose(do="choose", step=step.id, picks=first_picks(step, count, allowed)))
-    return session
+    return chosen_hero(book, services.language, "Tarkan", seed)
 
 
 def _creation_on_a_stack(services: Services, book_id: str) -> tuple[CreationScene, SceneStack]:

@@ -56,6 +56,7 @@ class Screen(StrEnum):
     TIMELINE = "timeline"
     CHRONICLES = "chronicles"
     SHARE = "share"
+    BOOK_BUILDER = "book_builder"  # a book file made from a form (issue 26 item 1)
     # Overlays of data, opened over the screen that asks (each gets the ui and what it shows):
     DIALOG = "dialog"  # a question and its answers (game.app.dialog)
     FORM = "form"  # a few labelled fields and OK / Cancel

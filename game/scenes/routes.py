@@ -63,6 +63,7 @@ ROUTES: dict[Screen, ScreenFactory] = {
     Screen.TIMELINE: _scene("timeline", "TimelineScene"),
     Screen.CHRONICLES: _scene("chronicles", "ChroniclesScene"),
     Screen.SHARE: _scene("share", "ShareScene"),
+    Screen.BOOK_BUILDER: _scene("book_builder.scene", "BookBuilderScene"),
     Screen.DIALOG: _overlay("game.app.dialog", "Dialog"),
     Screen.FORM: _overlay("game.scenes.common.form", "FormScene"),
     Screen.SPELLS: _overlay("game.scenes.common.spells", "SpellsModal"),

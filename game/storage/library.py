@@ -15,10 +15,12 @@ their book is missing.
 
 from __future__ import annotations
 
+import errno
+import json
 import time
 from collections.abc import Collection
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import safe_file
 from game.atomic import atomic_write_text, fsync_directory, replace
@@ -64,6 +66,28 @@ def import_book(source: Path, folder: Path, *, replace_taken: bool = False, bund
     return book, replaced
 
 
+def save_book(
+    data: dict[str, Any], folder: Path, *, replace_taken: bool = False, bundled: Collection[str] = ()
+) -> tuple[Book, Path]:
+    """Write a book made in the app (the book builder) into ``folder`` as ``<id>.json``, once it is validated.
+
+    The same rules as an import: BookTaken when the id is that of a book of ``folder`` or of a ``bundled`` one and
+    ``replace_taken`` is not set (nothing is ever replaced without asking); BookError when it is not a valid book;
+    OSError when it cannot be written (a read-only folder), nothing written then. Returns the book and its file.
+    """
+    name = f"{data.get('id')}.json"
+    book = validate_book(name, data)
+    if safe_file.entry_kind(folder) is not None and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "the books folder is a file, not a folder", str(folder))
+    target = folder / f"{book.id}.json"
+    own = safe_file.entry_kind(target) is not None
+    if (own or book.id in bundled) and not replace_taken:
+        raise BookTaken(book, own)
+    folder.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(target, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    return book, target
+
+
 def check_book(source: Path) -> Book:
     """The book in ``source``, read and validated as an import would (nothing copied); raises BookError or OSError."""
     return _book_of(source, read_text_file(source, BookError))
@@ -91,4 +115,4 @@ def remove_book(folder: Path, book_id: str) -> Path:
     return target
 
 
-__all__ = ["BookError", "BookTaken", "check_book", "import_book", "own_books_dir", "remove_book"]
+__all__ = ["BookError", "BookTaken", "check_book", "import_book", "own_books_dir", "remove_book", "save_book"]

@@ -394,7 +394,8 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
 
     # -- the player's books (issue 26 item 3) -------------------------------------------------
     def books_menu(self) -> None:
-        """The player's books: import one, show their folder in the file manager, read the folder again."""
+        """The player's books: make one in the book builder, import one, show their folder in the file manager, read
+        the folder again."""
         folder = self.services.own_books
         if folder is None or self.services.locked:
             self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
@@ -404,6 +405,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             Screen.DIALOG,
             self.ui.t("shelf.books_menu_message", folder=str(folder), count=len(self.services.shelf.own)),
             [
+                (self.ui.tr("shelf.new_book"), "new"),
                 (self.ui.tr("shelf.import_book_menu"), "import"),
                 (self.ui.tr("shelf.open_books_folder"), "folder"),
                 (self.ui.tr("shelf.reload_books"), "reload"),
@@ -417,12 +419,21 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         )
 
     def _books_menu_choice(self, choice: object) -> None:
-        if choice == "import":
+        if choice == "new":
+            self.new_book()
+        elif choice == "import":
             self.ask_import_book()
         elif choice == "folder":
             self.open_books_folder()
         elif choice == "reload":
             self.reload_books()
+
+    def new_book(self, book_id: str | None = None) -> None:
+        """The book builder: a new book made from a form (``book_id``: edit that book of the player's)."""
+        if self.services.own_books is None or self.services.locked:
+            self.say(self.ui.t("shelf.no_import_in_demo"), bad=True)
+            return
+        self.services.navigator.open(self, Screen.BOOK_BUILDER, book_id)
 
     def reload_books(self) -> None:
         """Read the books folders again (a book fixed, added or taken away by hand), without a restart."""
@@ -456,7 +467,8 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         return [item for item in self.listing if item.save is not None and item.save.book == book_id]
 
     def book_menu(self, book_id: str) -> None:
-        """One of the player's books: replace it with a new version of its file, or take it off the shelf."""
+        """One of the player's books: edit it in the book builder, replace it with a new version of its file, or take
+        it off the shelf."""
         card = self.services.shelf.cards.get(book_id)
         if card is None or book_id not in self.services.shelf.own:
             return
@@ -465,6 +477,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             Screen.DIALOG,
             self.ui.t("shelf.book_menu_message", file=Path(card.file).name, count=len(self._adventures_of(book_id))),
             [
+                (self.ui.tr("shelf.edit_book"), "edit"),
                 (self.ui.tr("shelf.replace_book"), "replace"),
                 (self.ui.tr("shelf.remove_book"), "remove"),
                 (self.ui.tr("common.close"), None),
@@ -477,7 +490,9 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         )
 
     def _book_menu_choice(self, book_id: str, choice: object) -> None:
-        if choice == "replace":
+        if choice == "edit":
+            self.new_book(book_id)
+        elif choice == "replace":
             self.services.navigator.open(
                 self, Screen.SHELF_IMPORT, on_done=partial(self._book_replaced, book_id), kind="book", book_id=book_id
             )

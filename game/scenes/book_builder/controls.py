@@ -60,11 +60,14 @@ class Choice(Button):
         options: Callable[[], Sequence[tuple[str, str]]],
         get: Callable[[], str],
         put: Callable[[str], object],
-        **options_: object,
     ) -> None:
         self.options, self.get, self.put, self.caption = options, get, put, caption
-        super().__init__(ui, rect, self.current_label, on_click=self.turn, **options_)  # type: ignore[arg-type]
-        self.spoken_name = lambda: f"{self.caption} : {self.current_label()}"
+        super().__init__(ui, rect, self.current_label, on_click=self.turn)
+        self.spoken_name = self.spoken_choice
+
+    def spoken_choice(self) -> str:
+        """What a screen reader calls it: its place and caption, and the choice it is set to."""
+        return self.ui.t("builder.choice_spoken", what=self.caption, value=self.current_label())
 
     def current_label(self) -> str:
         now = self.get()

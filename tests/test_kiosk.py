@@ -571,6 +571,29 @@ def test_a_stand_book_that_is_not_on_the_shelf_leaves_the_whole_shelf_and_starts
     assert type(demo_fresh_start(services)).__name__ == type(shelf).__name__
 
 
+def test_a_stand_book_that_is_not_on_the_shelf_is_said_on_the_shelf_in_the_players_words(tmp_path):
+    """breaker: demo_book 'NOPE' left the whole shelf and nothing said why (the operator saw no setting at fault)."""
+    (tmp_path / "config").mkdir(parents=True)
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"demo_book": "NOPE"}))
+    services, stack, kiosk, loop = kiosk_loop(tmp_path)
+    assert names(stack) == ["BookshelfScene"]
+    assert stack.top.message == (
+        "Le livre du stand (réglage demo_book : « NOPE ») n'est pas sur l'étagère : le stand montre toute l'étagère."
+    )
+
+
+def test_a_rolenplay_book_as_the_stands_book_leaves_the_shelf_and_the_stand_runs_on(tmp_path):
+    """breaker: demo_book 'rolenplay' opened its title page, and the attract loop crashed in the creation screen
+    (a Rôle'n Play book has no scores to roll). The stand now starts on the shelf, says why, and keeps running."""
+    (tmp_path / "config").mkdir(parents=True)
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"demo_book": "rolenplay", "language": "en"}))
+    services, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    assert names(stack) == ["BookshelfScene"]
+    assert "is not a book where a hero is made: the stand shows the whole shelf" in stack.top.message
+    seconds(loop, 20)  # idle: the attract loop runs on what the shelf offers
+    assert stack.top is not None
+
+
 def test_a_stand_book_that_is_not_an_id_is_refused_with_the_setting_named(tmp_path):
     from game.app.settings import Settings
 

@@ -38,6 +38,7 @@ from game.app.loop import SystemClock
 from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
 from game.app.services import Services
+from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.draw import blit_text, rounded_box
 
 LOG = logging.getLogger("feuille.kiosk")
@@ -316,12 +317,18 @@ class KioskMode:
 
 
 def demo_fresh_start(services: Services, now: Callable[[], float] | None = None) -> Scene:
-    """The demo's first screen: the title page (the bookshelf if the demo book is missing).
+    """The demo's first screen: the title page of the stand's book; the bookshelf, saying why, when the setting
+    names no book on the shelf or a book where no hero is made (a Rôle'n Play table has no hero to play).
 
     ``now`` is the title page's clock (the kiosk's; monotonic time by default).
     """
     book = services.shelf.books.get(services.settings.demo_book)
-    if book is None:
+    if not isinstance(book, FightingFantasyBook):
+        ui = services.ui
+        why = ui.t("kiosk.stand_book_missing" if book is None else "kiosk.stand_book_no_hero")
+        words = ui.t("kiosk.no_stand_book", book=services.settings.demo_book, why=why)
+        LOG.warning("kiosk: %s", words)
+        services.problems.append(words)  # the shelf says it once it opens
         return services.navigator.build(Screen.SHELF)
     if now is None:
         return services.navigator.build(Screen.TITLE, book)

@@ -79,17 +79,41 @@ def test_a_missing_stamina_is_said_once_not_through_the_defaults_the_file_does_n
 
 def test_reference_and_expression_errors_come_with_the_field_errors():
     data = _data("ARMY")
-    data["counters"][3]["start"] = -1  # a field error in the counters would hide the references…
-    data["creation"][0]["count"] = "mana"  # …so this waits; but these are outside them:
+    data["counters"][3]["start"] = -1  # a field error in the counters no longer hides the references (issue 24 item 5)
+    data["creation"][0]["count"] = "mana"
     data["endings"][0]["if"] = "counters.warriors +"
     data["spells"][0]["cost"] = {"counters.silver": 1}
-    errors = _errors(data)
-    assert "$.counters[3].start" in errors
-    data["counters"][3]["start"] = 2
     data["flags"][0]["id"] = "Banner"  # a field error elsewhere: the references are judged all the same
     errors = _errors(data)
-    assert {"$.flags[0].id", "$.creation[0].count", "$.endings[0].if", "$.spells[0].cost.counters.silver"} <= set(errors)
+    assert {
+        "$.counters[3].start",
+        "$.flags[0].id",
+        "$.creation[0].count",
+        "$.endings[0].if",
+        "$.spells[0].cost.counters.silver",
+    } <= set(errors)
     assert errors["$.endings[0].if"].startswith("at character 20: expected a value")
+
+
+def test_a_broken_score_or_counter_still_stands_in_by_its_id_so_nothing_is_said_twice():
+    data = _data("ARMY")
+    broken = data["counters"][0]["id"]
+    data["counters"][0]["start"] = "ten"  # the counter is broken, but its id still names it…
+    data["stats"][0]["roll"]["dice"] = "two"  # …and a broken score too
+    data["spells"][0]["cost"] = {"counters.silver": 1}  # while a reference to no counter at all is an error
+    errors = _errors(data)
+    assert (
+        errors["$.counters[0].start"] == "must be a whole number" and errors["$.stats[0].roll.dice"] == "must be a whole number"
+    )
+    assert "$.spells[0].cost.counters.silver" in errors
+    assert not [path for path, reason in errors.items() if f"'{broken}'" in reason]  # its references resolve
+
+
+def test_a_score_list_that_is_not_a_list_waits_for_the_next_pass_rather_than_call_every_reference_unknown():
+    data = _data("ARMY")
+    data["counters"] = {"gold": 3}
+    errors = _errors(data)
+    assert "$.counters" in errors and not [path for path in errors if path.startswith(("$.spells", "$.shops", "$.creation"))]
 
 
 @pytest.mark.parametrize(

@@ -154,39 +154,95 @@ def _errors_beyond(name: str, data: dict[str, Any], error: ValidationError, stri
 
     They run only once every field is valid, so without this an author would fix the field errors and
     only then meet the others. The fields that failed are left out (set to their defaults) and nothing
-    is said about them twice; if the stats or counters themselves failed, only the required scores are
-    checked (a reference to them could not be judged).
+    is said about them twice. A score or counter that failed is judged alone: the others are kept, and it
+    stands in by its id (references to it still resolve), so a broken score does not hide the rest of the
+    book's problems (issue 24 item 5). Only a book whose kind or format failed is judged on its required
+    scores alone.
     """
-    from pydantic import TypeAdapter
     from pydantic import ValidationError as Invalid
 
     from game.books import fighting_fantasy
     from game.books.ff_checks import book_problems, required_stats_problems
 
     failed = {detail["loc"][1] for detail in error.errors() if len(detail["loc"]) > 1 and detail["loc"][0] == "fighting_fantasy"}
-    model = fighting_fantasy.FightingFantasyBook
     raw_stats = data.get("stats")
     ids = [s.get("id") for s in raw_stats if isinstance(s, dict)] if isinstance(raw_stats, list) else []
-    references_judged = not failed & {"stats", "counters", "kind", "format"}
-    details = [] if references_judged else list(required_stats_problems([i for i in ids if isinstance(i, str)]))
-    if references_judged:
-        good: dict[str, Any] = {}
-        for field_name, info in model.model_fields.items():
-            key = info.alias or field_name
-            if key in data and key not in failed:
-                try:
-                    adapter: TypeAdapter[Any] = TypeAdapter(info.rebuild_annotation())
-                    good[field_name] = adapter.validate_python(data[key], strict=strict)
-                except Invalid:
-                    failed.add(key)
+    lists_broken = any(key in failed and not isinstance(data.get(key), list) for key in STAND_INS)
+    if failed & {"kind", "format"} or lists_broken:  # the references could not be judged
+        details = list(required_stats_problems([i for i in ids if isinstance(i, str)]))
+    else:
+        good, broken = _good_fields(data, failed, strict)
         try:
-            _, problems = book_problems(model.model_construct(**good))
+            _, problems = book_problems(fighting_fantasy.FightingFantasyBook.model_construct(**good))
         except Exception:  # noqa: BLE001 - a partial book may break a check: those problems wait for the next pass
             problems = []
-        details += [p for p in problems if not p["loc"] or p["loc"][0] not in failed]
+        details = [p for p in problems if not _inside(p["loc"], failed, broken)]
     if not details:
         return []
     return _errors_of(name, Invalid.from_exception_data("FightingFantasyBook", details), data, root=False)
+
+
+STAND_INS = {"stats": ("StatDef", {"fixed": 0}), "counters": ("CounterDef", {"start": 0})}
+"""The lists whose items are judged one by one, and what a broken item stands in with besides its id and name."""
+
+
+def _good_fields(data: dict[str, Any], failed: set[Any], strict: bool) -> tuple[dict[str, Any], set[tuple[str, int]]]:
+    """The book's fields that validate, by field name (a score or counter list keeps its good items and a stand-in
+    for each broken one), and the places of the broken items."""
+    from pydantic import TypeAdapter
+    from pydantic import ValidationError as Invalid
+
+    from game.books import fighting_fantasy
+
+    model = fighting_fantasy.FightingFantasyBook
+    good: dict[str, Any] = {}
+    broken: set[tuple[str, int]] = set()
+    for field_name, info in model.model_fields.items():
+        key = info.alias or field_name
+        if key not in data:
+            continue
+        if key in STAND_INS and key in failed and isinstance(data[key], list):
+            good[field_name] = _items(key, data[key], strict, broken)
+            continue
+        if key in failed:
+            continue
+        try:
+            adapter: TypeAdapter[Any] = TypeAdapter(info.rebuild_annotation())
+            good[field_name] = adapter.validate_python(data[key], strict=strict)
+        except Invalid:
+            failed.add(key)
+    return good, broken
+
+
+def _items(key: str, items: list[Any], strict: bool, broken: set[tuple[str, int]]) -> list[Any]:
+    """Each item of a score or counter list validated alone; a broken one with a usable id stands in by it."""
+    from pydantic import ValidationError as Invalid
+
+    from game.books import fighting_fantasy
+    from game.books.common import LocalText
+
+    model_name, extra = STAND_INS[key]
+    model = getattr(fighting_fantasy, model_name)
+    kept = []
+    for index, item in enumerate(items):
+        try:
+            kept.append(model.model_validate(item, strict=strict))
+            continue
+        except Invalid:
+            broken.add((key, index))
+        item_id = item.get("id") if isinstance(item, dict) else None
+        if isinstance(item_id, str) and re.match(r"^[a-z][a-z0-9_]{0,39}$", item_id):
+            kept.append(model.model_construct(id=item_id, name=LocalText(fr=item_id, en=item_id), **extra))
+    return kept
+
+
+def _inside(loc: tuple[Any, ...], failed: set[Any], broken: set[tuple[str, int]]) -> bool:
+    """Whether a problem lies in a field already said to be wrong (a broken field, or a broken score or counter)."""
+    if not loc:
+        return False
+    if loc[0] in failed and loc[0] not in STAND_INS:
+        return True
+    return len(loc) > 1 and (loc[0], loc[1]) in broken
 
 
 def read_book_text(path: Path, folder: Path | None = None) -> str:

@@ -98,3 +98,57 @@ def test_a_click_on_any_line_of_a_wrapped_row_selects_that_row(ui):
     lst = ScrollList(ui, pygame.Rect(0, 0, 300, 200), ["Court", LONG, "Court aussi"], row_height=30, wrap=True)
     last_line = lst.row_top(2) - 5
     assert lst.row_at((20, last_line)) == 1 and lst.row_at((20, lst.row_top(2) + 5)) == 2
+
+
+# -- issue 28 row 2: a click on a sheet of 10 000 journal entries wraps the new row only
+def _tops(lst):
+    return [lst.row_top(i) for i in range(len(lst.items) + 1)]
+
+
+def _fresh_tops(ui, items, width=300):
+    return _tops(ScrollList(ui, pygame.Rect(0, 0, width, 200), items, row_height=30, wrap=True))
+
+
+def _counting_rows(monkeypatch, lst):
+    """The rows ``lst`` measures (wraps, or finds wrapped) from now on."""
+    measured = []
+    real = lst.row_lines
+    monkeypatch.setattr(lst, "row_lines", lambda index: measured.append(lst.items[index]) or real(index))
+    return measured
+
+
+def test_a_row_added_to_a_wrapped_list_is_the_only_one_measured_and_the_tops_are_as_if_all_were(ui, monkeypatch):
+    rows = [f"{LONG} {i}" if i % 3 == 0 else f"Court {i}" for i in range(40)]
+    lst = ScrollList(ui, pygame.Rect(0, 0, 300, 200), rows, row_height=30, wrap=True)
+    lst.content_height()
+    wrapped = _counting_rows(monkeypatch, lst)
+    lst.set_items([LONG + " neuf", *rows])  # the journal: newest first
+    lst.content_height()
+    lst.set_items([LONG + " neuf", *rows, "Court, le dernier"])  # a row added at the end
+    tops = _tops(lst)
+    assert wrapped == [LONG + " neuf", "Court, le dernier"]
+    assert tops == _fresh_tops(ui, lst.items)
+
+
+def test_rows_gone_from_a_wrapped_list_measure_nothing_again(ui, monkeypatch):
+    rows = [f"{LONG} {i}" if i % 2 else f"Court {i}" for i in range(20)]
+    lst = ScrollList(ui, pygame.Rect(0, 0, 300, 200), rows, row_height=30, wrap=True)
+    lst.content_height()
+    wrapped = _counting_rows(monkeypatch, lst)
+    lst.set_items(rows[1:])  # an undo: the newest entry gone
+    after_undo = _tops(lst)
+    lst.set_items(rows[1:-2])
+    after_both = _tops(lst)
+    assert wrapped == []
+    assert after_undo == _fresh_tops(ui, rows[1:]) and after_both == _fresh_tops(ui, rows[1:-2])
+
+
+def test_a_wrapped_list_made_narrower_or_changed_in_the_middle_wraps_its_rows_again(ui):
+    rows = [f"{LONG} {i}" for i in range(6)]
+    lst = ScrollList(ui, pygame.Rect(0, 0, 300, 200), rows, row_height=30, wrap=True)
+    wide = lst.content_height()
+    lst.rect = pygame.Rect(0, 0, 150, 200)
+    assert lst.content_height() > wide and _tops(lst) == _fresh_tops(ui, rows, width=150)
+    changed = [*rows[:3], "Court", *rows[4:]]
+    lst.set_items(changed)
+    assert _tops(lst) == _fresh_tops(ui, changed, width=150)

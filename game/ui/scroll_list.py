@@ -55,7 +55,10 @@ class ScrollList(Widget):
         self.row_height = row_height
         self.wrap = wrap
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}  # (text, size, width) → its lines
-        self._tops: tuple[tuple[object, ...], list[int]] | None = None  # what the row tops were worked out for
+        # The wrapped rows' heights and tops, and what they were worked out for (language, width, text size, the
+        # rows themselves): a journal of 10 000 entries gains one row a click, whose height is the only one new.
+        self._heights: tuple[tuple[object, ...], list[TextSource], list[int]] | None = None
+        self._tops: tuple[list[TextSource], list[int]] | None = None
         self.on_select = on_select
         self.on_activate = on_activate
         self.selected: int | None = None
@@ -125,12 +128,45 @@ class ScrollList(Widget):
         return self._row_tops()[index]
 
     def _row_tops(self) -> list[int]:
-        made_for = (self.ui.catalogue.language, self.rect.width, self.ui.theme.text_size("body"), *map(id, self.items))
-        if self._tops is None or self._tops[0] != made_for:
-            pitch = self._line_pitch()
-            heights = (self.row_height + (len(self.row_lines(i)) - 1) * pitch for i in range(len(self.items)))
-            self._tops = made_for, [0, *accumulate(heights)]
+        tops = self._tops
+        if tops is not None and tops[0] is self.items and len(tops[1]) == len(self.items) + 1:
+            if self._heights is not None and self._heights[0] == self._layout():
+                return tops[1]
+        heights = self._row_heights()
+        self._tops = self.items, [0, *accumulate(heights)]
         return self._tops[1]
+
+    def _layout(self) -> tuple[object, ...]:
+        """What a wrapped row's height depends on besides its text: the language, the width, the text size, the icons."""
+        icons = None if self.icons is None else tuple(map(bool, self.icons))
+        return self.ui.catalogue.language, self.rect.width, self.ui.theme.text_size("body"), icons
+
+    def _row_heights(self) -> list[int]:
+        """Each row's height; the rows kept from the last time (the same rows before or after the new ones, as a
+        journal adds its newest first or last) keep theirs, only the others are wrapped (one a click)."""
+        layout, items = self._layout(), self.items
+        known = self._heights
+        pitch = self._line_pitch()
+
+        def measured(indices: range) -> list[int]:
+            return [self.row_height + (len(self.row_lines(i)) - 1) * pitch for i in indices]
+
+        heights: list[int] | None = None
+        if known is not None and known[0] == layout and layout[3] is None:  # (an icon moves a row's text: all again)
+            old_items, old_heights = known[1], known[2]
+            new, old = len(items), len(old_items)
+            if new >= old and items[new - old :] == old_items:  # rows added before the known ones (newest first)
+                heights = measured(range(new - old)) + old_heights
+            elif new >= old and items[:old] == old_items:  # rows added after them
+                heights = old_heights + measured(range(old, new))
+            elif new < old and old_items[old - new :] == items:  # the first rows gone (an undo, newest first)
+                heights = old_heights[old - new :]
+            elif new < old and old_items[:new] == items:  # the last rows gone
+                heights = old_heights[:new]
+        if heights is None:
+            heights = measured(range(len(items)))
+        self._heights = layout, items, heights
+        return heights
 
     def scroll_to(self, y: int) -> None:
         """Scroll so content pixel ``y`` is at the top (clamped)."""

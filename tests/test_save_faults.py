@@ -150,3 +150,13 @@ def test_the_reason_a_save_failed_reaches_the_adventure(tmp_path):
     assert game.save_problem_kind == "space"
     game.act({"do": "paragraph", "number": 8})
     assert game.save_problem is None
+
+
+def test_an_autosave_waits_on_the_disk_for_the_new_file_the_backup_it_keeps_and_its_commit_only(tmp_path):
+    """Issue 28 row 2: the rotation after the commit is not fsynced (a rotation lost with the power leaves
+    every version in a slot, which the next write settles); the file, the backup held and the commit are."""
+    steps = steps_of_a_write(tmp_path)
+    fsyncs = [step for step in steps if step.startswith("fsync")]
+    assert len(fsyncs) == 3, steps
+    last_replace = max(i for i, step in enumerate(steps) if step.startswith("replace") and step.endswith("a1.json"))
+    assert any(step.startswith("fsync") for step in steps[last_replace:]), "the commit itself is made durable"

@@ -319,3 +319,46 @@ def test_a_long_log_keeps_only_checkpoints_and_recent_states_yet_undoes_to_the_v
         assert played.state.model_dump() == seen[index]
         played.undo()
     assert played.state.model_dump() == seen[0]
+
+
+# -- issue 28 row 2: an autosave serializes the new entries only (Session.log_json), and counts rerolls as it goes
+def _log_bytes(session):
+    import pydantic_core
+
+    return pydantic_core.to_json(session.to_log())
+
+
+def test_the_logs_json_is_the_log_itself_after_actions_undo_redo_and_rerolls(df31):
+    session = Session(df31, ScriptedDice([6, 6, 5, 5, 1, 1, 2, 2]), Start(hero=HERO, language="en"))
+    steps = [
+        lambda: session.apply({"do": "paragraph", "number": 12}),
+        lambda: session.apply({"do": "test_luck"}),
+        session.undo,
+        lambda: session.apply({"do": "test_luck"}),  # a reroll: the last entry is marked again
+        lambda: session.apply({"do": "notes", "text": 'é — 🐉 "quoted"'}),
+        session.undo,
+        session.redo,
+        lambda: session.undo_to(-1),
+        session.redo,
+        lambda: session.apply({"do": "counter", "name": "gold", "by": 3}),
+    ]
+    for step in steps:
+        step()
+        assert session.log_json() == _log_bytes(session)
+    assert json.loads(session.log_json()) == session.to_log()
+
+
+def test_rerolls_are_counted_as_the_entries_come_and_go(df31):
+    session = Session(df31, ScriptedDice([6, 6, 5, 5, 4, 4, 3, 3]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    session.undo()
+    session.apply({"do": "test_luck"})
+    assert session.rerolls == 1
+    session.undo()
+    assert session.rerolls == 0
+    session.apply({"do": "test_luck"})
+    assert session.rerolls == 2 == sum(e.reroll for e in session.entries)
+    again = Session.from_log(df31, json.loads(session.log_json()))
+    assert again.rerolls == 2 and again.logged == len(again.entries) == 1
+    again.undo()
+    assert again.rerolls == 0 and again.logged == 1  # the entry gone to the redo list, still in the log

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
+import pydantic_core
 from pydantic import BaseModel, ValidationError
 
 from game.rules.dice import DiceError, DiceSource, DieUse, FixedDice, RandomDice, ScriptedDice, Transaction
@@ -125,6 +126,11 @@ class Session(Generic[StateT, ActionT]):
         self._states: dict[int, StateT] = {0: self.rules.start(self.book, self.start.hero, self.start.language)}
         self._available: tuple[StateT, dict[str, Refused | None]] | None = None
         self._entries: list[Entry] = []
+        # Each entry's JSON as log_json writes it, for the entries it was made for (they change only at the end:
+        # an autosave of 10 000 actions serializes the one new entry, not the whole log).
+        self._json_for: list[Entry] = []
+        self._json: list[bytes] = []
+        self._rerolls = 0  # sum of the entries' reroll marks, kept as entries come and go
         self._redo: list[Entry] = []
         self._pushed_back: list[tuple[int, int]] = []
         self._undone_rolls: list[Entry] = []  # rolls undone and neither redone nor drawn again yet
@@ -186,7 +192,12 @@ class Session(Generic[StateT, ActionT]):
     @property
     def rerolls(self) -> int:
         """Bookmark play: how many rolls were undone and drawn again in the actions that stand."""
-        return sum(e.reroll for e in self._entries)
+        return self._rerolls
+
+    @property
+    def logged(self) -> int:
+        """How many actions the log holds: the entries and the redo list (what a save's limit counts)."""
+        return len(self._entries) + len(self._redo)
 
     @property
     def can_undo(self) -> bool:
@@ -338,6 +349,24 @@ class Session(Generic[StateT, ActionT]):
             "undone": [e.to_json() for e in self._undone_rolls],
         }
 
+    def log_json(self) -> bytes:
+        """:meth:`to_log` as compact JSON (the bytes ``pydantic_core.to_json(self.to_log())`` gives).
+
+        What an autosave writes: each entry is serialized once, when it joins the log, so a save of a long
+        adventure costs its new entries, not the whole log again.
+        """
+        entries = self._entries
+        kept = entries_kept(self._json_for, entries)
+        del self._json_for[kept:], self._json[kept:]
+        for entry in entries[kept:]:
+            self._json_for.append(entry)
+            self._json.append(pydantic_core.to_json(entry.to_json()))
+        head = pydantic_core.to_json({"format": LOG_FORMAT, "book": self.book.id, "start": self.start.to_json()})
+        tail = pydantic_core.to_json(
+            {"redo": [e.to_json() for e in reversed(self._redo)], "undone": [e.to_json() for e in self._undone_rolls]}
+        )
+        return b"".join((head[:-1], b',"entries":[', b",".join(self._json), b"],", tail[1:]))
+
     @classmethod
     def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session[Any, Any]:
         """Rebuild a session by replaying a log. Raises ValueError naming the entry that fails."""
@@ -377,7 +406,7 @@ class Session(Generic[StateT, ActionT]):
         previous = self.state_at(count - 1)  # rebuilt first, if it had left the recent window
         self._states.pop(count, None)
         self._states[count - 1] = previous
-        entry = self._entries.pop()
+        entry = self._pop_entry()
         self._redo.append(entry)
         if entry.dice:
             self._undone_rolls.append(entry)
@@ -391,7 +420,7 @@ class Session(Generic[StateT, ActionT]):
             if earlier.action.get("do") == entry.action.get("do"):
                 del self._undone_rolls[position]
                 marked = replace(entry, reroll=earlier.reroll + 1)
-                self._entries[-1] = marked
+                self._replace_last(marked)
                 return marked
         return entry
 
@@ -405,18 +434,28 @@ class Session(Generic[StateT, ActionT]):
             raise
         entry = Entry(parsed.model_dump(mode="json"), transaction.drawn, outcome)
         self._entries.append(entry)
+        self._rerolls += entry.reroll
         self._keep(len(self._entries), state)
         return entry
+
+    def _pop_entry(self) -> Entry:
+        entry = self._entries.pop()
+        self._rerolls -= entry.reroll
+        return entry
+
+    def _replace_last(self, entry: Entry) -> None:
+        self._rerolls += entry.reroll - self._entries[-1].reroll
+        self._entries[-1] = entry
 
     def _replay_entry(self, entry: Entry) -> None:
         scripted = ScriptedDice(entry.dice)
         self._run(self.parse(entry.action), scripted, pushed_back=[])
         if scripted.remaining:
             self._states.pop(len(self._entries), None)
-            self._entries.pop()
+            self._pop_entry()
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
         if entry.reroll:
-            self._entries[-1] = replace(self._entries[-1], reroll=entry.reroll)
+            self._replace_last(replace(self._entries[-1], reroll=entry.reroll))
 
 
 def entries_kept(before: Sequence[Entry], now: Sequence[Entry]) -> int:

@@ -46,12 +46,13 @@ from game.storage.save_file import (
     SaveError,
     SaveFile,
     SaveHead,
+    bytes_digest,
     file_digest,
-    head_of,
     now_text,
     parse_save,
     read_save_file,
     read_save_head,
+    save_bytes,
     save_text,
     summarize,
 )
@@ -143,30 +144,29 @@ class SaveStore:
                 return save_id
 
     # -- writing -----------------------------------------------------------------------------
-    def write(self, save_id: str, session: Session, created: str | None = None) -> SaveFile:
-        """Save ``session`` atomically, rotating the previous versions into backups."""
+    def write(self, save_id: str, session: Session, created: str | None = None) -> SaveHead:
+        """Save ``session`` atomically, rotating the previous versions into backups; the head written."""
         path = self.path(save_id)
         stamp = now_text()
-        log = session.to_log()
-        save = SaveFile(
+        save = SaveHead(
             id=save_id,
             book=session.book.id,
             book_hash=book_hash(session.book),
             created=created or stamp,
             updated=stamp,
             summary=summarize(session),
-            log=log,
         )
-        text = save_text(save)
         # Never write what reading would refuse: the last good save stays, and the reason is an OSError
         # (Adventure.save shows it as its save_problem).
-        actions = len(log["entries"]) + len(log["redo"])
+        actions = session.logged
         if actions > MAX_LOG_ENTRIES:
             raise OSError(
                 errno.EFBIG,
                 f"the adventure holds {actions} actions, more than a save can hold ({MAX_LOG_ENTRIES}); the last save is kept",
             )
-        size = len(text.encode("utf-8"))
+        log = session.log_json()  # the log's JSON, each entry made once (not the whole log each autosave)
+        data = save_bytes(save, log)
+        size = len(data)
         if size > MAX_SAVE_BYTES:
             raise OSError(
                 errno.EFBIG, f"the save would be {size} bytes, more than the limit of {MAX_SAVE_BYTES}; the last save is kept"
@@ -174,14 +174,13 @@ class SaveStore:
         self._ensure_root()
         if not self.lock(save_id):
             raise OSError(errno.EBUSY, BUSY, str(self.lock_path(save_id)))
-        data = text.encode("utf-8")
-        digest = file_digest(save, text)
+        digest = bytes_digest(save, log + b"\n}")
         self.history(save_id).commit(data, digest)
         try:
             info = os.lstat(path)
         except OSError:
             return save
-        self._heads[save_id] = (_head_key(info), Listing(save_id, path, head_of(save), None))  # what was just written
+        self._heads[save_id] = (_head_key(info), Listing(save_id, path, save, None))  # what was just written
         return save
 
     def history(self, save_id: str) -> History:

@@ -201,10 +201,12 @@ def clamp_score(book: FightingFantasyBook, hero: Hero, stat: str, value: int, st
     return max(value, definition.floor)
 
 
-def _holding(book: FightingFantasyBook, state: SheetState, outcomes: tuple[str, ...]) -> list[int]:
+def _holding(
+    book: FightingFantasyBook, state: SheetState, outcomes: tuple[str, ...], scope: SheetScope | None = None
+) -> list[int]:
     """The indices of the book's endings of these outcomes that hold now (one that cannot be worked out does not)."""
     rules = book.rules
-    scope = SheetScope(book, state)
+    scope = scope if scope is not None else SheetScope(book, state)
     found = []
     for index, (ending, program) in enumerate(zip(rules.endings, rules.ending_programs)):
         if ending.outcome not in outcomes:
@@ -217,18 +219,69 @@ def _holding(book: FightingFantasyBook, state: SheetState, outcomes: tuple[str, 
     return found
 
 
+@dataclass
+class _Endings:
+    """What the endings that close an adventure read, and the values they were last worked out on (issue 28)."""
+
+    rules: object  # the book's BookRules this is for (compared by identity)
+    reads: tuple[str, ...]  # every name their conditions read
+    last: tuple[object, object, tuple[Value, ...]] | None = None  # (state, hero, the values read) of the last time
+
+
+_ENDINGS: dict[int, _Endings] = {}  # by id of the book's rules: the few books played last
+_ENDINGS_KEPT = 8
+
+
+def _endings_of(book: FightingFantasyBook) -> _Endings:
+    rules = book.rules
+    found = _ENDINGS.get(id(rules))
+    if found is None or found.rules is not rules:
+        programs = [p for e, p in zip(rules.endings, rules.ending_programs) if e.outcome in ENDING_OUTCOMES]
+        found = _Endings(rules, tuple(sorted({name for program in programs for name in program.reads})))
+        _ENDINGS.pop(id(rules), None)
+        _ENDINGS[id(rules)] = found
+        while len(_ENDINGS) > _ENDINGS_KEPT:
+            _ENDINGS.pop(next(iter(_ENDINGS)), None)
+    return found
+
+
 def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     """R-DEATH-1: the hero is dead while one of the book's death endings holds; remember which (its index).
 
     A defeat or a victory that holds closes the adventure (``state.ended``), the hero alive.
+
+    An action asks after each change that may kill (a wound, a paragraph's trigger) and once more at its end:
+    when nothing the endings read has changed since they were worked out on this very state, they are not
+    worked out again (their conditions read only those names, so they hold as they held).
     """
     hero = state.hero
     if hero is None:
         return
-    holding = _holding(book, state, ENDING_OUTCOMES)
-    endings = book.rules.endings
-    hero.died_of = next((i for i in holding if endings[i].outcome == "death"), None)
-    state.ended = None if hero.died_of is not None else next(iter(holding), None)
+    endings = _endings_of(book)
+    scope = SheetScope(book, state)
+    last = endings.last
+    if last is not None and last[0] is state and last[1] is hero:  # asked again during the same action
+        values = _values(scope, endings.reads)
+        if values is not None and values == last[2]:
+            return
+    holding = _holding(book, state, ENDING_OUTCOMES, scope)
+    outcomes = book.rules.endings
+    died_of = next((i for i in holding if outcomes[i].outcome == "death"), None)
+    ended = None if died_of is not None else next(iter(holding), None)
+    if hero.died_of != died_of:
+        hero.died_of = died_of
+    if state.ended != ended:
+        state.ended = ended
+    values = _values(scope, endings.reads)  # read by the conditions just now: the scope holds them
+    endings.last = None if values is None else (state, hero, values)
+
+
+def _values(scope: SheetScope, names: tuple[str, ...]) -> tuple[Value, ...] | None:
+    """The values of ``names`` in ``scope`` (None when one has no value now)."""
+    try:
+        return tuple([scope[name] for name in names])
+    except EvalError:
+        return None
 
 
 def holding(book: FightingFantasyBook, state: SheetState) -> list[int]:

@@ -7,7 +7,8 @@ process) and a few measures of its own, then prints one line per row of the
 issue's table: what, the figure, the goal, met or not, and the 1-minute load
 average it was measured at. Rows:
 
-- replay (``bench_replay``), a click on a long sheet (``bench_sheet``), the
+- replay (``bench_replay``), the book language's share of a replay
+  (``bench_replay_language``: issue 24's goal), a click on a long sheet (``bench_sheet``), the
   shelf with long saves (``bench_shelf``), start-up from the real entry point
   (``bench_startup``), peak memory of ``--smoke`` and of a real session
   (``bench_memory``), frames at 1080p and 720p (``bench_frames``), the kiosk's
@@ -193,6 +194,7 @@ def parts(args: argparse.Namespace) -> dict[str, Callable[[], list[Figure]]]:
     runs = "3" if args.quick else "5"
     found: dict[str, Callable[[], list[Figure]]] = {
         "replay": lambda: bench("bench_replay.py", "--runs", runs, "--max-load", "0"),
+        "language": lambda: bench("bench_replay_language.py", "--runs", runs),
         "sheet": lambda: bench("bench_sheet.py", "--clicks", "10" if args.quick else "30", "--max-load", "0"),
         "shelf": lambda: bench("bench_shelf.py", "--runs", runs, "--max-load", "0"),
         "startup": lambda: bench("bench_startup.py", "--runs", runs, "--max-load", "0"),

@@ -277,8 +277,10 @@ def summary(modules: dict[str, arch.Module]) -> dict[str, str]:
         every, named, lines = literal_figures(modules)
         return f"{per_thousand(every, lines):.0f} / {per_thousand(every - named, lines):.0f}" if modules else "none"
 
-    # A tree without the route table (before issue 27) has no screens to tell a part from its scene by.
-    arrows = f"{up + back} ({up} + {back})" if routes else f"{up} + ? (no route table)"
+    # A flat folder of screens (before issue 27) has no package to tell a part of a screen from its scene by:
+    # its parts were files named after their screen (issue 27 counted 23 that imported their screen's class).
+    packaged = any(m.is_package for name, m in scenes.items() if arch.unit_of(name, screens) in screens)
+    arrows = f"{up + back} ({up} + {back})" if packaged else f"{up} + ? (no screen packages)"
 
     return {
         "files in game/scenes (modules, lines)": f"{len(scenes)}, {sum(m.lines for m in scenes.values())}",

@@ -33,6 +33,23 @@ TEXT_TOP = 84  # below the section's number
 SHEET_BUTTON = (150, 44)
 SIDE_PAD = 20  # the compact sheet's margins
 USE_ROW, USE_H = 52, 44  # the compact sheet's recovery buttons (herbs, a meal), at its foot
+TITLE_AT, TITLE_BOX = (20, 34), (16, 8, 68)  # the book's title: its left middle; its box: left, room past the title's, height
+NUMBER_Y, NUMBER_RULE_Y = 40, 42  # the section's number (its centre) and the rules beside it, under the page's top
+NUMBER_RULE_SIDE, NUMBER_RULE_GAP = 60, 24  # the rules from the page's sides and from the number
+FINIS_BELOW_TEXT, FINIS_FOOT = 44, 20  # an ending's "Fin" under the text, if it stays this far above its foot
+FINIS_RULE, FINIS_RULE_GAP, FINIS_RULE_DROP = 150, 20, 2  # its rules' reach and gap from the word, below its middle
+STRIP_RULE_ABOVE = 6  # the strip's rule above it
+NOTE_MIDDLE, NOTE_LINE, NOTE_LINES = 32, 20, 3  # the strip's note: its middle line, its line pitch, three at most
+SIDE_NAME_TOP, SIDE_ROWS_TOP = 14, 62  # the compact sheet's hero name and its first score row, under its top
+SIDE_ROW, SHORT_SIDE_ROW, SHORT_SIDE_BELOW = 34, 30, 600  # a short compact sheet packs its rows (the equipment keeps room)
+ROW_MIDDLE = 14  # a row's words are centred this far down it
+INITIAL_FROM_RIGHT, VALUE_FROM_RIGHT = 40, 46  # a score's initial value (its left) and current one (its right)
+SIDE_ICON, ICON_ROOM = 28, 38  # a counter's icon, and where its name starts
+RULE_DROP, AFTER_RULE = 6, 18  # a section rule of the compact sheet under the last row, and the room it takes
+TODAY_RULE_ROOM, TODAY_NAME, NO_DAY, TICKED, AFTER_TODAY = 20, 22, 24, 26, 56  # today's lines, under its rule
+WEAPON_LOST_DROP, AFTER_WEAPON_LOST = 4, 28
+EQUIPMENT_LEAST, EQUIPMENT_HEADING, EQUIPMENT_LINE = 50, 26, 23  # the equipment: room it needs, its heading, its lines
+EQUIPMENT_ABOVE_BUTTONS = 12
 
 
 def text_column(book_page: pygame.Rect) -> tuple[int, int]:
@@ -75,6 +92,11 @@ class ReaderRegions:
     def title_room(self) -> int:
         """How wide the book's title may be, left of the sheet button."""
         return self.sheet_button.x - 36
+
+    @property
+    def side_row(self) -> int:
+        """A row of the compact sheet's scores and counters (closer on a short page)."""
+        return SIDE_ROW if self.side.height >= SHORT_SIDE_BELOW else SHORT_SIDE_ROW
 
     @property
     def message_centre(self) -> tuple[int, int]:

@@ -23,19 +23,18 @@ from game.app.book_texts import formula_text
 from game.app.fluid import FluidLayout
 from game.app.journal import JournalLines, describe_changes, describe_entry, describe_gain, undo_state
 from game.app.navigator import Screen
-from game.app.rolling import DiceGroup, Presentation, roll_action
+from game.app.rolling import Presentation, roll_action
 from game.app.services import Services
 from game.app.timeline import changes
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.context import counter_maximum
-from game.rules.ff.outcome import good
 from game.rules.ff.ruleset import calendar_view, computed_scores
 from game.rules.session import Entry, make_action
 from game.scenes.common.narration import backpack_words, hero_words
 from game.scenes.common.spells import spell_label
-from game.scenes.sheet import items, paint, questions
+from game.scenes.sheet import items, paint, questions, rolls
 from game.scenes.sheet.controls import SheetControls, build_controls
 from game.scenes.sheet.heal import healed_stat, would_gain_nothing, would_kill
 from game.scenes.sheet.layout import SheetRegions, sheet_regions, sheet_shape
@@ -329,14 +328,7 @@ class SheetScene(FluidLayout, AdventureScene):
         self.act(a.LoseWeapon() if lost else a.FindWeapon())
 
     def _roll_test(self, action: a.TestLuck | a.TestSkill, title_key: str, target_stat: str) -> None:
-        target, stat_name = self.hero.scores[target_stat], self.stat_name(target_stat)
-
-        def present(entry: Entry) -> Presentation:
-            total = sum(entry.dice)
-            verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
-            detail = self.ui.t("sheet.roll_detail", total=total, target=target, stat=stat_name)
-            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6, detail)
-            return self.ui.t(title_key), [group], verdict, "good" if good(entry.outcome) else "bad"
+        present = rolls.test_shown(self.ui, self.ui.t(title_key), self.hero.scores[target_stat], self.stat_name(target_stat))
 
         def done(result: Entry | Refused) -> None:
             self._after(result, None if isinstance(result, Refused) else self.ui.t(f"sheet.verdict_{result.outcome}"))
@@ -518,14 +510,8 @@ class SheetScene(FluidLayout, AdventureScene):
         if spells is None or spells.selected is None:
             return
         name = self.book.spells[spells.selected].name.get(self.ui.catalogue.language)
-        title, success = self.ui.t("powers.cast_title", spell=name), self.ui.t("powers.cast_done", spell=name)
-
-        def present(entry: Entry) -> Presentation:
-            # A spell whose effect draws dice (a fire bolt of 1d6) shows them; others need no overlay.
-            total = self.ui.t("powers.total", total=sum(entry.dice))
-            groups = [DiceGroup(title, tuple(entry.dice), 6, total)] if entry.dice else []
-            return title, groups, success, "good"
-
+        success = self.ui.t("powers.cast_done", spell=name)
+        present = rolls.cast_shown(self.ui, self.ui.t("powers.cast_title", spell=name), success)
         action = self._cast_action(spells.selected)
         if not would_kill(self.adventure.session, action) or self.stack is None:
             self._roll_tool(action, present, success)
@@ -545,15 +531,9 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def test_stat(self, stat: str) -> None:
         """Test a score the book makes testable (the book's dice, at or under the score)."""
-        name, target = self.stat_name(stat), self.hero.scores[stat]
-
-        def present(entry: Entry) -> Presentation:
-            verdict = self.ui.t(f"sheet.verdict_{entry.outcome}")
-            detail = self.ui.t("sheet.roll_detail", total=sum(entry.dice), target=target, stat=name)
-            group = DiceGroup(self.ui.t("sheet.your_dice"), tuple(entry.dice), 6, detail)
-            return self.ui.t("powers.test", stat=name), [group], verdict, "good" if entry.outcome == "success" else "bad"
-
-        self._roll_tool(a.Test(stat=stat), present)
+        name = self.stat_name(stat)
+        title = self.ui.t("powers.test", stat=name)
+        self._roll_tool(a.Test(stat=stat), rolls.test_shown(self.ui, title, self.hero.scores[stat], name))
 
     def tick_track(self, track: str) -> None:
         """One of the book's tracks moves on by one (its triggers and endings follow)."""
@@ -561,14 +541,7 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def roll_dice(self, dice: str) -> None:
         """The dice tray: the dice roll, the overlay shows them, the journal keeps them."""
-        sides = int(dice.split("d")[1])
-
-        def present(entry: Entry) -> Presentation:
-            total = self.ui.t("powers.total", total=sum(entry.dice))
-            group = DiceGroup(self.ui.t("powers.tray"), tuple(entry.dice), sides, total)
-            return self.ui.t("powers.tray_title", dice=dice), [group], total, "neutral"
-
-        self._roll_tool(a.RollDice(dice=dice), present)
+        self._roll_tool(a.RollDice(dice=dice), rolls.tray_shown(self.ui, dice))
 
     def _roll_tool(self, action: FFAction, present: Callable[[Entry], Presentation], success: str | None = None) -> None:
         """Roll a Tools tab's ``action`` through the dice overlay; ``success``: the message when a spell works."""

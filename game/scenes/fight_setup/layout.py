@@ -46,6 +46,15 @@ PAGE_MARGINS, TOP, FOOT = 56, 88, 84  # the two panels: the page's side margins 
 LEFT_LEAST, RIGHT_LEAST, PANELS_GAP = 440, 470, 16
 BUTTONS_ABOVE_FOOT = 68  # Cancel and Fight, from the page's foot
 CANCEL_FROM_RIGHT, CANCEL_W, FIGHT_W, BUTTONS_H = 440, 200, 224, 52
+TITLE_TOP, TITLE_RULE_HALF, TITLE_RULE_Y = 14, 300, 72  # the page's title, and the rule under it
+PANEL_TITLE_TOP, PANEL_RULE_Y = 10, 46  # a panel's heading and the rule under it, from the panel's top
+NO_BOXES_RISE = 3  # "no creature box" sits a little above its row's middle
+LABEL_GAP = 12  # a typed creature's name stops this far left of its Remove button
+LABEL_ABOVE, LABEL_SPILL = 26, 12  # a field's label above it; it may run this far past the field's width
+FORM_RULE_ABOVE = 4  # the rule over the creature form
+OPTION_LABEL_INSET = 18  # an option row's words from the row's left
+MODE_LABEL_TOP, ARCHERY_TITLE_TOP, QUIVER_TOP = 4, 10, 42
+ESCAPE_NOTE_GAP = 8  # what escaping costs, under its counter
 
 
 @dataclass(frozen=True)
@@ -205,6 +214,11 @@ class SetupRegions:
     def buttons_y(self) -> int:
         """The top of Cancel / Fight."""
         return self.page[1] - BUTTONS_ABOVE_FOOT
+
+    @property
+    def refusal(self) -> pygame.Rect:
+        """Where the reason the fight cannot start is written: left of Cancel, on the buttons' row."""
+        return pygame.Rect(self.left.x, self.buttons_y, self.cancel.x - PANELS_GAP - self.left.x, BUTTONS_H)
 
 
 def setup_regions(page: tuple[int, int], shape: SetupShape) -> SetupRegions:

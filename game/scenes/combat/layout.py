@@ -57,6 +57,15 @@ LOG_LEAST, BAND_BUTTONS_LEAST = 340, 420  # the band's log and buttons never nar
 LOG_UNDER_HERO = 8  # when the hero's column runs into the band, the log starts this far under it
 GAUGE_LEAST, GAUGE_MOST, GAUGE_SHARE = 556, 720, 0.42  # the odds gauge: 42 % of the page's width, within these
 GAUGE_TOP, GAUGE_HEIGHT = 10, 74
+GAUGE_LABEL_WIDTH = 250  # the gauge's labels, right-aligned left of its bars
+GAUGE_ROW, GAUGE_ROWS_TOP = 26, 4  # one chance of winning a row, from the gauge's top
+GAUGE_LABEL_GAP, GAUGE_LABEL_MIDDLE = 8, 10  # a label's right end before its bar; its middle down the row
+GAUGE_BAR_TOP, GAUGE_BAR_H = 2, 18
+GAUGE_VALUE_ROOM, GAUGE_ESTIMATE_ROOM = 70, 90  # the percentage right of a bar (wider for an estimate's "≥ 41 %")
+GAUGE_VALUE_INSET, GAUGE_VALUE_MIDDLE = 4, 11  # the percentage's right end from the gauge's; its middle down the row
+GAUGE_NOTE_Y, BAND_GAUGE_NOTE_Y = 56, 54  # the note under the bars (under the labels on a very short page)
+HEADER_GAP = 16  # the title and subtitle stop this far left of the gauge
+TITLE_TOP, SUBTITLE_AT = 8, (2, 58)  # the board's title; its subtitle (from the margin, from the top)
 CLOSER_GAP, ROW_CARD_GAP = 6, 4  # creature cards sit closer rather than fall to one line; one-line cards closer still
 STRIP_DIE, STRIP_DIE_ROOM = 50, 10  # the strip's dice: at most 50, smaller in a short strip
 STRIP_DICE_X, STRIP_DICE_GAP = 44, 10  # the first die's centre from the strip's left, the gap between them
@@ -99,9 +108,42 @@ class CombatLayout:
         return self.buttons.y + top, big, second, small
 
     @property
+    def header(self) -> pygame.Rect:
+        """The title's and the subtitle's room: from the margin to the gauge, above the cards."""
+        return pygame.Rect(self.margin, 0, self.gauge.x - HEADER_GAP - self.margin, self.hero.y)
+
+    def gauge_row(self, row: int, estimate: bool) -> GaugeRow:
+        """The gauge's row ``row``: where its label ends, its bar, where its percentage ends."""
+        gauge = self.gauge
+        y = gauge.y + GAUGE_ROWS_TOP + row * GAUGE_ROW
+        room = GAUGE_ESTIMATE_ROOM if estimate else GAUGE_VALUE_ROOM
+        return GaugeRow(
+            label_end=(gauge.x + GAUGE_LABEL_WIDTH - GAUGE_LABEL_GAP, y + GAUGE_LABEL_MIDDLE),
+            bar=pygame.Rect(gauge.x + GAUGE_LABEL_WIDTH, y + GAUGE_BAR_TOP, gauge.width - GAUGE_LABEL_WIDTH - room, GAUGE_BAR_H),
+            value_end=(gauge.right - GAUGE_VALUE_INSET, y + GAUGE_VALUE_MIDDLE),
+        )
+
+    @property
+    def gauge_note(self) -> tuple[int, int]:
+        """The top right of the gauge's note: under its bars, or under its labels on a very short page."""
+        gauge = self.gauge
+        if self.decide_in_band:  # the creatures' tabs are just below
+            return gauge.x + GAUGE_LABEL_WIDTH - GAUGE_LABEL_GAP, gauge.y + BAND_GAUGE_NOTE_Y
+        return gauge.right - GAUGE_VALUE_INSET, gauge.y + GAUGE_NOTE_Y
+
+    @property
     def controls(self) -> ButtonRegions:
         """Where each of the board's buttons goes."""
         return button_regions(self)
+
+
+@dataclass(frozen=True)
+class GaugeRow:
+    """One row of the odds gauge: its label's right middle, its bar, its percentage's right middle."""
+
+    label_end: tuple[int, int]
+    bar: pygame.Rect
+    value_end: tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from game.scenes.combat.animator import Animator
 from game.scenes.combat.cards import CardPainter
 from game.scenes.combat.centre import CentrePainter
 from game.scenes.combat.drawing import DiceSprites, Painter, draw_bar
-from game.scenes.combat.layout import CombatLayout, bar_rect, card_geometry
+from game.scenes.combat.layout import GAUGE_BAR_H, SUBTITLE_AT, TITLE_TOP, CombatLayout, bar_rect, card_geometry
 from game.scenes.combat.odds import FightOdds
 from game.scenes.combat.text import percent
 from game.scenes.combat.view import CombatView
@@ -27,8 +27,6 @@ from game.ui.context import UIContext
 from game.ui.draw import blit_text, parchment
 from game.ui.text_fit import fit_line
 
-GAUGE_LABEL_WIDTH = 250  # the gauge's labels, right-aligned left of its bars
-GAUGE_ROW = 26
 GaugeRow = tuple[str, Literal["no_luck", "best_luck"]]  # its label's key, the chance it shows
 
 
@@ -115,40 +113,37 @@ class BoardPainter(Painter):
         p, theme, t = self.ui.palette, self.ui.theme, self.ui.t
         lay = self.regions
         fight = view.fight
-        header = pygame.Rect(lay.margin, 0, lay.gauge.x - 16 - lay.margin, lay.hero.y)
+        header = lay.header
         title, size = fit_line(t("combat.title"), "title", theme.text_size("title"), header.width)
-        blit_text(surface, title, (lay.margin, 8), "title", size, p.rubric, box=header, owner="combat title")
+        blit_text(surface, title, (lay.margin, TITLE_TOP), "title", size, p.rubric, box=header, owner="combat title")
         sub = t(f"combat.mode_{fight.mode}") if len(fight.enemies) > 1 else t("combat.mode_single")
         if fight.stats.rounds:
             sub = t("combat.subtitle_rounds", mode=sub, n=fight.stats.rounds)
-        sub, size = fit_line(sub, "italic", theme.text_size("small"), header.width - 2)
-        blit_text(surface, sub, (lay.margin + 2, 58), "italic", size, p.ink_soft, box=header, owner="combat subtitle")
+        sub, size = fit_line(sub, "italic", theme.text_size("small"), header.width - SUBTITLE_AT[0])
+        at = (lay.margin + SUBTITLE_AT[0], SUBTITLE_AT[1])
+        blit_text(surface, sub, at, "italic", size, p.ink_soft, box=header, owner="combat subtitle")
 
     def _paint_gauge(self, surface: pygame.Surface, view: CombatView) -> None:
         """The chances of winning, without Luck and with the best use of it (or one row where Luck is not allowed)."""
         p, t = self.ui.palette, self.ui.t
-        rect = self.regions.gauge
         small = self.ui.theme.text_size("small")
         fight = view.fight
         if not fight.active:
             return
         odds = view.odds["odds"] if view.odds else None
         rows = gauge_rows(self.book, fight.profile)
-        label_w = GAUGE_LABEL_WIDTH
+        estimate = odds is not None and not odds.get("exact", True)
         for row, (key, field) in enumerate(rows):
-            y = rect.y + 4 + row * GAUGE_ROW
-            blit_text(surface, t(key), (rect.x + label_w - 8, y + 10), "body", small, p.ink_soft, "midright")
-            estimate = odds is not None and not odds.get("exact", True)
-            bar = pygame.Rect(rect.x + label_w, y + 2, rect.width - label_w - (90 if estimate else 70), 18)
+            place = self.regions.gauge_row(row, estimate)
+            blit_text(surface, t(key), place.label_end, "body", small, p.ink_soft, "midright")
             if odds is None:
                 error = view.odds.get("error") if view.odds else None
-                self._computing(surface, bar, None if error is None else t("combat.odds_unavailable", reason=t(error)))
+                self._computing(surface, place.bar, None if error is None else t("combat.odds_unavailable", reason=t(error)))
                 continue
-            self._gauge_bar(surface, bar, odds, field, estimate, (rect.right - 4, y + 11))
+            self._gauge_bar(surface, place.bar, odds, field, estimate, place.value_end)
         note = self._gauge_note(odds)
-        if note:  # under the labels on a very short page (the creatures' tabs are just below)
-            at = (rect.x + label_w - 8, rect.y + 54) if self.regions.decide_in_band else (rect.right - 4, rect.y + 56)
-            blit_text(surface, note, at, "italic", small - 2, p.ink_soft, "topright")
+        if note:
+            blit_text(surface, note, self.regions.gauge_note, "italic", small - 2, p.ink_soft, "topright")
 
     def _gauge_note(self, odds: FightOdds | None) -> str:
         """What the figure counts beside the hero (an ally, R-ALLY-1), or which rules in force it leaves out."""
@@ -162,8 +157,8 @@ class BoardPainter(Painter):
     def _computing(self, surface: pygame.Surface, bar: pygame.Rect, unavailable: str | None = None) -> None:
         """An empty gauge bar saying the odds are being computed, or why they are unavailable (inside the bar)."""
         p = self.ui.palette
-        pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
-        pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=9)
+        pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=GAUGE_BAR_H // 2)
+        pygame.draw.rect(surface, p.ink_faint, bar, width=1, border_radius=GAUGE_BAR_H // 2)
         size = self.ui.theme.text_size("small") - 2
         blit_text(
             surface,
@@ -189,12 +184,12 @@ class BoardPainter(Painter):
         """One chance of winning as a bar filled to it (green from one in two) and its percentage at ``at``."""
         p, t = self.ui.palette, self.ui.t
         value = odds[field]
-        pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=9)
+        pygame.draw.rect(surface, p.parchment_dark, bar, border_radius=GAUGE_BAR_H // 2)
         fill = bar.copy()
         fill.width = max(bar.height, round(bar.width * value)) if value > 0 else 0
         if fill.width:
-            pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=9)
-        pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=9)
+            pygame.draw.rect(surface, p.good if value >= 0.5 else p.bad, fill, border_radius=GAUGE_BAR_H // 2)
+        pygame.draw.rect(surface, p.ink_soft, bar, width=1, border_radius=GAUGE_BAR_H // 2)
         shown = percent(self.ui, value)
         bound = odds["at_least"][field] if estimate else None
         if bound is not None:

@@ -36,6 +36,20 @@ MAX_BROKEN_SHOWN = 2
 SAVE_ROW = 54
 MENU_W = 46  # a card's "…" menu (the player's own books)
 PAGE_BUTTON = (44, 36)  # "‹" and "›", at the panel's top right
+PAGE_BUTTONS_TOP, PAGE_BUTTONS_FROM_RIGHT = 12, (112, 60)  # "‹" and "›" from the panel's top and its right
+COMPACT_CARD_BELOW = 84  # a card shorter than this shows its heading small and one line of blurb
+CARD_INSET = 16  # the book cards from the panel's sides
+HEADING_INSET = 2  # a series heading, a little inside its cards' width
+CARD_BUTTON_W, NARROW_CARD_BUTTON_W, WIDE_CARD_FROM = 186, 160, 520  # "new hero" (narrower on a narrow card)
+CARD_BUTTON_H, CARD_BUTTON_INSET, MENU_GAP = 46, 4, 8  # "new hero" at the card's right end; the "…" left of it
+ERROR_BUTTON, ERROR_BUTTON_FROM_RIGHT = (116, 36), 136  # a broken file's "errors" button
+CONTINUE_H, LAST_SAVE_TOP, LAST_SAVE_H = 50, 112, 30  # "continue" (at CARDS_TOP) and the line under it
+SAVE_BUTTONS_ABOVE_FOOT, SAVE_BUTTON_H, BUTTON_GAP = 70, 46, 10  # open, delete, export, import
+SAVES_LIST_TOP, SAVES_LIST_GAP = 160, 14  # the saves' list, from the panel's top to above its buttons
+CARDS_ROOM_TAKEN, MORE_BROKEN = 70, 24  # the heading's and the foot's room; the "and N more" line
+WIDE_FROM = 1024  # a page at least this wide gets MARGIN, a narrower one COMPACT_MARGIN
+BAR_FOOT, PANEL_GAP = 8, 4  # the bottom row above the page's foot; the message and the panels a little apart
+BOOKS_SHARE, BOOKS_LEAST, SAVES_LEAST = 1.15, 420, 460
 
 
 @dataclass(frozen=True)
@@ -61,7 +75,7 @@ class CardsPage:
     @property
     def compact(self) -> bool:
         """Short cards: the heading in the small size and one line of blurb."""
-        return self.card_h < 84
+        return self.card_h < COMPACT_CARD_BELOW
 
 
 @dataclass(frozen=True)
@@ -85,65 +99,69 @@ class ShelfRegions:
         """The ``index``-th book card of the page shown (below the series headings above it)."""
         height = self.cards.card_h
         top = self.books.y + CARDS_TOP + index * (height + CARD_GAP) + self.cards.headings_to(index) * HEADING_H
-        return pygame.Rect(self.books.x + 16, top, self.books.width - 32, height)
+        return pygame.Rect(self.books.x + CARD_INSET, top, self.books.width - 2 * CARD_INSET, height)
 
     def heading(self, index: int) -> pygame.Rect:
         """The series heading above card ``index`` of the page."""
         card = self.card(index)
-        return pygame.Rect(card.x + 2, card.y - HEADING_H, card.width - 4, HEADING_H)
+        return pygame.Rect(card.x + HEADING_INSET, card.y - HEADING_H, card.width - 2 * HEADING_INSET, HEADING_H)
 
     def card_button(self, index: int) -> pygame.Rect:
         """A card's "new hero" button, at its right end (narrower on a narrow card, leaving the blurb room)."""
         card = self.card(index)
-        width = 186 if card.width >= 520 else 160
-        return pygame.Rect(card.right - 4 - width, card.centery - 23, width, 46)
+        width = CARD_BUTTON_W if card.width >= WIDE_CARD_FROM else NARROW_CARD_BUTTON_W
+        return pygame.Rect(card.right - CARD_BUTTON_INSET - width, card.centery - CARD_BUTTON_H // 2, width, CARD_BUTTON_H)
 
     def card_menu_button(self, index: int) -> pygame.Rect:
         """The "…" button of a card of the player's own book, left of its "new hero" button."""
         button = self.card_button(index)
-        return pygame.Rect(button.x - 8 - MENU_W, button.y, MENU_W, button.height)
+        return pygame.Rect(button.x - MENU_GAP - MENU_W, button.y, MENU_W, button.height)
 
     def page_buttons(self) -> tuple[pygame.Rect, pygame.Rect]:
         """ "‹" and "›" at the top right of the books' panel."""
         width, height = PAGE_BUTTON
-        top = self.books.y + 12
-        return pygame.Rect(self.books.right - 112, top, width, height), pygame.Rect(self.books.right - 60, top, width, height)
+        top, (previous, following) = self.books.y + PAGE_BUTTONS_TOP, PAGE_BUTTONS_FROM_RIGHT
+        right = self.books.right
+        return pygame.Rect(right - previous, top, width, height), pygame.Rect(right - following, top, width, height)
 
     def error_button(self, index: int) -> pygame.Rect:
         """The "errors" button of the ``index``-th broken book file's line."""
-        return pygame.Rect(self.books.right - 136, self.cards.errors_top + index * BROKEN_ROW, 116, 36)
+        return pygame.Rect(self.books.right - ERROR_BUTTON_FROM_RIGHT, self.cards.errors_top + index * BROKEN_ROW, *ERROR_BUTTON)
 
     @property
     def continue_button(self) -> pygame.Rect:
-        return pygame.Rect(self.saves.x + PANEL_PAD, self.saves.y + CARDS_TOP, self.saves.width - 2 * PANEL_PAD, 50)
+        return pygame.Rect(self.saves.x + PANEL_PAD, self.saves.y + CARDS_TOP, self.saves.width - 2 * PANEL_PAD, CONTINUE_H)
 
     @property
     def last_save(self) -> pygame.Rect:
         """The line under "continue" that says which adventure it reopens."""
-        return pygame.Rect(self.saves.x + PANEL_PAD, self.saves.y + 112, self.saves.width - 2 * PANEL_PAD, 30)
+        return pygame.Rect(self.saves.x + PANEL_PAD, self.saves.y + LAST_SAVE_TOP, self.saves.width - 2 * PANEL_PAD, LAST_SAVE_H)
 
     def save_buttons(self) -> list[pygame.Rect]:
         """Open, delete, export, import: a row at the foot of the saves panel."""
-        row = pygame.Rect(self.saves.x + PANEL_PAD, self.saves.bottom - 70, self.saves.width - 2 * PANEL_PAD, 46)
-        return split(row, [fill(), fill(), fill(), fill()], gap=10)
+        top = self.saves.bottom - SAVE_BUTTONS_ABOVE_FOOT
+        row = pygame.Rect(self.saves.x + PANEL_PAD, top, self.saves.width - 2 * PANEL_PAD, SAVE_BUTTON_H)
+        return split(row, [fill(), fill(), fill(), fill()], gap=BUTTON_GAP)
 
     def saves_list(self) -> pygame.Rect:
         """The list of saved adventures: between the "continue" line and the buttons, as tall as the page allows."""
-        top = self.saves.y + 160
-        return pygame.Rect(self.saves.x + PANEL_PAD, top, self.saves.width - 2 * PANEL_PAD, self.save_buttons()[0].y - 14 - top)
+        top = self.saves.y + SAVES_LIST_TOP
+        bottom = self.save_buttons()[0].y - SAVES_LIST_GAP
+        return pygame.Rect(self.saves.x + PANEL_PAD, top, self.saves.width - 2 * PANEL_PAD, bottom - top)
 
     def bar_buttons(self) -> tuple[list[pygame.Rect], pygame.Rect]:
         """The bottom row: settings, help, my books and chronicles from the left; quit at the right."""
         x, rects = self.bar.x, []
         for width in BAR_WIDTHS:
             rects.append(pygame.Rect(x, self.bar.y, width, self.bar.height))
-            x += width + 10
+            x += width + BUTTON_GAP
         return rects, pygame.Rect(self.bar.right - QUIT_W, self.bar.y, QUIT_W, self.bar.height)
 
 
 def card_room(books: pygame.Rect, broken: int) -> int:
     """The height the book cards share, below the heading and above the broken files' lines."""
-    return books.height - 70 - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - (24 if broken > MAX_BROKEN_SHOWN else 0)
+    more = MORE_BROKEN if broken > MAX_BROKEN_SHOWN else 0
+    return books.height - CARDS_ROOM_TAKEN - BROKEN_ROW * min(broken, MAX_BROKEN_SHOWN) - more
 
 
 def _pages(room: int, series: Sequence[str]) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -195,10 +213,12 @@ def shelf_regions(size: tuple[int, int], books: int | Sequence[str] = 0, broken:
     ``broken`` broken files,
     on the page of cards that holds book ``first_shown``: two panels side by side sharing the width."""
     width, height = size
-    margin = MARGIN if width >= 1024 else COMPACT_MARGIN
-    bar = pygame.Rect(margin, height - 8 - BAR_H, width - 2 * margin, BAR_H)
-    message = pygame.Rect(margin, bar.y - 4 - MESSAGE_H, width - 2 * margin, MESSAGE_H)
+    margin = MARGIN if width >= WIDE_FROM else COMPACT_MARGIN
+    bar = pygame.Rect(margin, height - BAR_FOOT - BAR_H, width - 2 * margin, BAR_H)
+    message = pygame.Rect(margin, bar.y - PANEL_GAP - MESSAGE_H, width - 2 * margin, MESSAGE_H)
     books_panel, saves = split(
-        pygame.Rect(margin, TOP, width - 2 * margin, message.y - 4 - TOP), [fill(1.15, 420), fill(1, 460)], gap=margin
+        pygame.Rect(margin, TOP, width - 2 * margin, message.y - PANEL_GAP - TOP),
+        [fill(BOOKS_SHARE, BOOKS_LEAST), fill(1, SAVES_LEAST)],
+        gap=margin,
     )
     return ShelfRegions(size, books_panel, saves, message, bar, cards_page(books_panel, books, broken, first_shown))

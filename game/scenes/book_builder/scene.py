@@ -47,9 +47,10 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
     def __init__(self, services: Services, book_id: str | None = None, size: tuple[int, int] = LOGICAL_SIZE) -> None:
         super().__init__(services.ui)
         self.services = services
-        self.editing = book_id  # the player's book being edited (None: a new book, not saved yet)
         self.not_shown: list[str] = []
         book = services.shelf.books.get(book_id) if book_id is not None else None
+        # the player's book being edited (None: a new book, not saved yet; also when that book no longer reads)
+        self.editing = book_id if isinstance(book, FightingFantasyBook) else None
         if isinstance(book, FightingFantasyBook):
             self.form = b.form_of(book)
             self.not_shown = b.not_shown(book)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from app_helpers import Driver, make_adventure, make_services
 
 from game.app import display as display_module
@@ -169,3 +170,28 @@ def test_six_creatures_on_the_smallest_window_keep_each_total_off_its_stamina(tm
         stamina = pygame.Rect(0, 0, fonts.text_width("999 / 999", "bold", 16), fonts.cap_height("bold", 16))
         stamina.midleft = (geo.bar.right + 12, geo.bar.centery)
         assert not total.colliderect(stamina) and rect.contains(total) and rect.contains(stamina)
+
+
+LONG_NAME = "Ogre du Chaos aux mille noms, Seigneur des Marches"  # 50 characters: a creature's name may have 80
+
+
+def _drawn_overflows(driver: Driver) -> list:
+    from game.ui.text_fit import recording
+
+    with recording() as found:
+        driver.top.draw(driver.display.surface)
+    return found
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (960, 540)])
+def test_a_long_creatures_name_stays_inside_the_banner_and_the_strip(tmp_path, window):
+    """breaker: 'Ogre du Chaos … vous blesse !' was set at 14 points and still ran out of the ribbon over both cards
+    (the banner shrank the text, never wrapped or shortened it); the strip's 'Ogre … 21' ran past the centre too."""
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "FF1", dice=[6, 6, 1, 1])  # the creature's 21 against the hero's 12
+    adventure.act(a.StartFight(enemies=[{"name": LONG_NAME, "skill": 9, "stamina": 50}]))
+    adventure.act({"do": "round"})
+    driver = Driver(CombatScene(services, adventure), window=window)
+    assert driver.top.view().told is not None and LONG_NAME in driver.top.view().told.banner
+    found = _drawn_overflows(driver)
+    assert [o for o in found if o.owner in ("banner", "strip") or LONG_NAME[:20] in o.text] == []

@@ -37,8 +37,7 @@ class CentrePainter(Painter):
         if told is not None and "banner" not in view.hidden and told.banner:
             colour = {"good": p.good, "bad": p.bad}.get(told.tone, p.accent)
             ribbon(surface, lay.banner, colour, p.ink)
-            size = fit_text(told.banner, "bold", theme.text_size("heading"), lay.banner.width - 60)
-            blit_text(surface, told.banner, lay.banner.center, "bold", size, p.accent_text, "center")
+            self._paint_banner_text(surface, told.banner)
         elif "banner" in view.hidden:
             blit_text(surface, t("combat.rolling"), lay.banner.center, "italic", theme.text_size("heading"), p.ink_soft, "center")
         self._paint_strip(surface, view)
@@ -94,25 +93,31 @@ class CentrePainter(Painter):
         you = t("combat.you_total", total=x.hero_roll.total)
         them = t("combat.them_total", name=name_of(state, x.creature), total=x.creature_roll.total)
         sign = ">" if x.hero_roll.total > x.creature_roll.total else "<" if x.hero_roll.total < x.creature_roll.total else "="
+        you, you_size = fit_line(you, "bold", body, strip.width // 2 - 30, min_size=14)
         blit_text(
-            surface,
-            you,
-            (strip.centerx - 24, strip.centery),
-            "bold",
-            fit_text(you, "bold", body, strip.width // 2 - 30),
-            p.ink,
-            "midright",
+            surface, you, (strip.centerx - 24, strip.centery), "bold", you_size, p.ink, "midright", box=strip, owner="strip"
         )
         blit_text(surface, sign, (strip.centerx, strip.centery), "bold", body + 6, p.rubric, "center")
+        them, them_size = fit_line(them, "bold", body, strip.width // 2 - 30, min_size=14)  # a long name ends in "…"
         blit_text(
-            surface,
-            them,
-            (strip.centerx + 24, strip.centery),
-            "bold",
-            fit_text(them, "bold", body, strip.width // 2 - 30),
-            p.ink,
-            "midleft",
+            surface, them, (strip.centerx + 24, strip.centery), "bold", them_size, p.ink, "midleft", box=strip, owner="strip"
         )
+
+    def _paint_banner_text(self, surface: pygame.Surface, text: str) -> None:
+        """The banner's words inside its ribbon: one line, smaller if need be; a long creature's name wraps to
+        two lines, then ends in "…" (it ran over the cards beside the ribbon)."""
+        p, theme, banner = self.ui.palette, self.ui.theme, self.regions.banner
+        room = banner.width - 60
+        line, size = fit_line(text, "bold", theme.text_size("heading"), room, min_size=16)
+        if not line.endswith("…") or line == text:
+            blit_text(surface, line, banner.center, "bold", size, p.accent_text, "center", box=banner, owner="banner")
+            return
+        size = max(12, min(16, (banner.height - 6) // 2 - 2))
+        lines, _ = fit_lines(text, "bold", size, room, 2)
+        step = banner.height // (len(lines) + 1)
+        for index, part in enumerate(lines):
+            centre = (banner.centerx, banner.y + step * (index + 1))
+            blit_text(surface, part, centre, "bold", size, p.accent_text, "center", box=banner, owner="banner")
 
     def _paint_decision(self, surface: pygame.Surface, view: CombatView) -> None:
         """The wound (or missed arrow) to settle, what Luck changes, the chance of being Lucky, the advisor."""

@@ -515,6 +515,24 @@ def test_a_sixth_discipline_of_lw2_is_never_one_of_the_five(services):
             assert (refused is not None) == (discipline in picks), (picks, discipline)
 
 
+def test_a_sixth_discipline_chosen_first_is_never_one_of_the_five_after_it(services):
+    """breaker: the sixth was checked against the five only; chosen first (or kept when the five were chosen
+    again on the creation screen), Hunting could be had twice. The five now refuse the sixth (the book's words, fr and en)."""
+    from game.rules.ff.effects import refused_options
+    from game.rules.session import Session, Start
+
+    book = services.shelf.books["LW2"]
+    session = Session(book, None, Start(language="fr"))
+    session.apply({"do": "set_hero", "scores": KAI})
+    session.apply({"do": "choose", "step": "sixth", "picks": ["hunting"]})
+    five = ["hunting", "camouflage", "tracking", "healing", "sixth_sense"]
+    refused = session.refusal({"do": "choose", "step": "disciplines", "picks": five})
+    assert refused is not None and refused.message == "You have it already as your sixth Discipline."
+    step = next(step for step in book.creation if step.id == "disciplines")
+    assert list(refused_options(book, session.state, step)) == ["hunting"]  # the picker greys it before the pick
+    assert session.refusal({"do": "choose", "step": "disciplines", "picks": five[1:] + ["mindblast"]}) is None
+
+
 def test_zero_endurance_in_the_middle_of_a_fight_ends_on_the_death_page(services):
     from game.rules.dice import ScriptedDice
 

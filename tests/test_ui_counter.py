@@ -80,3 +80,13 @@ def test_disabled_counter_requests_nothing(ui):
     counter = make(ui, requests, value=5, enabled=False)
     click(counter, counter.plus_rect().center)
     assert requests == []
+
+
+def test_an_arrow_on_a_disabled_counter_says_why_and_asks_nothing(ui, monkeypatch):
+    said, requests = [], []
+    monkeypatch.setattr(ui, "say", lambda text, **_: said.append(text))
+    counter = make(ui, requests, value=5, enabled=False, disabled_reason="escape not allowed")
+    counter.focused = True
+    assert counter.process_event(key(pygame.K_UP))
+    assert requests == []
+    assert said == ["indisponible : escape not allowed"]

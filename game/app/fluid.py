@@ -56,5 +56,5 @@ class FluidLayout:
         if old is not None:
             self.restore_view(kept)
             if focus_index is not None and focus_index < len(self.group.widgets):
-                self.group.focus.focus(self.group.widgets[focus_index])
+                self.group.focus.take_over(old.focus, self.group.widgets[focus_index])
             self.group.focus.visible = old.focus.visible

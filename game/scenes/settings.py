@@ -232,19 +232,13 @@ class SettingsScene(FluidLayout, Scene):
             )
         )
         self._build_page_buttons()
+        # At an end of the scale its button is disabled under the player: the focus goes to the other one.
+        self.larger_button.focus_after, self.smaller_button.focus_after = (self.smaller_button,), (self.larger_button,)
 
     def _build_page_buttons(self) -> None:
-        """Close, and the way to the accessibility page, at the foot of the panel (after the rows: focus order)."""
+        """The way to the accessibility page, then Close, at the foot of the panel (after the rows, left to right:
+        focus order is reading order)."""
         ui, g, r = self.ui, self.group, self.r
-        self.close_button = g.add(
-            Button(
-                ui,
-                (r.panel.right - 36 - 180, r.buttons_y, 180, 46),
-                ui.tr("common.close"),
-                style="primary",
-                on_click=self.close,
-            )
-        )
         # Speech, high contrast and the shortcuts have a page of their own (game.scenes.access_settings).
         self.access_button = g.add(
             Button(
@@ -252,6 +246,15 @@ class SettingsScene(FluidLayout, Scene):
                 (r.panel.right - 36 - 180 - 12 - 230, r.buttons_y, 230, 46),
                 ui.tr("access.open"),
                 on_click=self.open_access,
+            )
+        )
+        self.close_button = g.add(
+            Button(
+                ui,
+                (r.panel.right - 36 - 180, r.buttons_y, 180, 46),
+                ui.tr("common.close"),
+                style="primary",
+                on_click=self.close,
             )
         )
 

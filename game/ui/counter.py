@@ -136,6 +136,9 @@ class Counter(Widget):
             self.request(self.step if event.y > 0 else -self.step)
             return True
         if event.type == pygame.KEYDOWN and self.focused:
+            if not self.enabled and event.key in (*INCREASE_KEYS, *DECREASE_KEYS):
+                self.ui.say(self.unavailable())  # in the tab order though disabled: an arrow says why it is off
+                return True
             if event.key in INCREASE_KEYS:
                 if not self.request(self.step) and self.enabled and not self.can_increase():
                     self.ui.say(self.ui.t("counter.at_maximum", max=self.maximum))  # a key that does nothing says why

@@ -14,7 +14,7 @@ import pygame
 from game.ui import text_fit
 from game.ui.context import UIContext
 from game.ui.draw import draw_focus_ring
-from game.ui.focus import FocusRing
+from game.ui.focus import ACTIVATION_KEYS, FocusRing, usable
 from game.ui.tooltip import TooltipLayer
 from game.ui.widget import Widget
 
@@ -49,7 +49,10 @@ class WidgetGroup:
         """Dispatch ``event``; True when some widget (or the focus ring) consumed it."""
         self.tooltips.process_event(event, self.widgets, self.focus.focused)
         if event.type in KEY_EVENTS:
+            self.settle_focus()
             focused = self.focus.focused
+            if self._refuse_disabled(focused, event):
+                return True
             if focused is not None and focused.accepts_focus():
                 before = focused.spoken_value() if event.type == pygame.KEYDOWN else None
                 if focused.process_event(event):
@@ -65,7 +68,7 @@ class WidgetGroup:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focus.visible = False
             target = next((w for w in reversed(self.widgets) if w.contains(event.pos)), None)
-            if target is not None and target.accepts_focus():
+            if usable(target):
                 self.focus.focus(target)
             elif target is None:
                 self.focus.focus(None)
@@ -79,6 +82,25 @@ class WidgetGroup:
                 if event.type != pygame.MOUSEMOTION:
                     break
         return consumed
+
+    def _refuse_disabled(self, focused: object, event: pygame.event.Event) -> bool:
+        """Enter or Space on a disabled control: say why it is off, change nothing (True: consumed)."""
+        if not isinstance(focused, Widget) or focused.enabled or not focused.accepts_focus():
+            return False
+        if event.type != pygame.KEYDOWN or event.key not in ACTIVATION_KEYS:
+            return False
+        self.focus.visible = True
+        self.ui.say(focused.unavailable())
+        return True
+
+    def settle_focus(self) -> Widget | None:
+        """Move the focus on when its control was hidden, removed or disabled under the player, and say
+        where it went (after what the action said)."""
+        moved = self.focus.settle()
+        if moved is not None:
+            self.tooltips.show_for_focus(moved)
+            self.ui.say(moved.spoken(), interrupt=False, kind="focus")
+        return moved
 
     def _say_new_value(self, widget: Widget, before: str | None) -> None:
         """A key changed the focused widget's value (an arrow in a list, + on a counter): say the new one."""
@@ -97,10 +119,11 @@ class WidgetGroup:
         return widget
 
     def update(self, dt: float) -> None:
-        """Advance every widget and the tooltip timer."""
+        """Advance every widget and the tooltip timer; the focus moves on from a control gone under it."""
         for widget in self.widgets:
             widget.update(dt)
         self.tooltips.update(dt)
+        self.settle_focus()
 
     @property
     def wants_animation(self) -> bool:

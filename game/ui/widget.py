@@ -25,6 +25,9 @@ class Widget:
     captures_activation_keys: bool = False
     #: Whether letters typed while it has focus are text (then no shortcut fires).
     takes_text: bool = False
+    #: Where the focus goes when this control is hidden or disabled under the player (the first usable of
+    #: them; none usable: the next usable control after it). Set by the screen ("Add" → the name field).
+    focus_after: tuple[Widget, ...] = ()
     #: The ScrollPane that places, clips and draws this widget (None: the group draws it).
     pane: Widget | None = None
     #: The left button went down on the widget and is not up yet (see :meth:`click`).
@@ -60,8 +63,16 @@ class Widget:
         self.disabled_reason = None if enabled else reason
 
     def accepts_focus(self) -> bool:
-        """Whether focus may move here now (focusable, visible and enabled)."""
-        return self.focusable and self.visible and self.enabled
+        """Whether Tab may land here now (focusable and visible; a disabled control too: it says why it is off)."""
+        return self.focusable and self.visible
+
+    def unavailable(self) -> str:
+        """Why the control is off, in words ("unavailable: no meal left"); "" when it is enabled."""
+        if self.enabled:
+            return ""
+        if self.disabled_reason is None:
+            return self.ui.t("access.unavailable_plain")
+        return self.ui.t("access.unavailable", reason=self.ui.text(self.disabled_reason))
 
     def tooltip_text(self) -> str | None:
         """What to show on hover: the disabled reason when disabled, else the tooltip."""
@@ -93,9 +104,7 @@ class Widget:
 
     def spoken(self) -> str:
         """Name, kind, value and, when disabled, the reason: said when the widget takes focus."""
-        parts = [self.spoken_label(), self.ui.t(self.role) if self.role else "", self.spoken_value()]
-        if not self.enabled and self.disabled_reason is not None:
-            parts.append(self.ui.t("access.unavailable", reason=self.ui.text(self.disabled_reason)))
+        parts = [self.spoken_label(), self.ui.t(self.role) if self.role else "", self.spoken_value(), self.unavailable()]
         return ", ".join(part for part in parts if part)
 
     # -- hooks ---------------------------------------------------------------

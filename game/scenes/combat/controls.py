@@ -75,6 +75,17 @@ class CombatControls:
     redo_button: Button
     stop_button: Button
 
+    def __post_init__(self) -> None:
+        # Where the focus goes when a move is spent (issue 29): the wound's decision, else the next round,
+        # else Back once the fight is over; a decision taken goes back to the moves.
+        decision = (self.luck_button, self.accept_button)
+        after_move = (*decision, self.attack_button, self.finish_button)
+        for move in (self.attack_button, self.shoot_button, self.escape_button, self.spells_button):
+            move.focus_after = after_move
+        for button in decision:
+            button.focus_after = (*decision, self.attack_button, self.shoot_button, self.finish_button)
+        self.stop_button.focus_after = self.undo_button.focus_after = self.redo_button.focus_after = after_move
+
     def widgets(self) -> list[Widget]:
         """Every control, in focus order (the cards first, Stop last)."""
         return [

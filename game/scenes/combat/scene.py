@@ -173,6 +173,7 @@ class CombatScene(FluidLayout, AdventureScene):
 
     def _refresh_controls(self) -> None:
         self.controls.refresh(self.view(), self)
+        self.group.focus.hold = self.animating  # the focus moves on once the dice have landed
 
     # ------------------------------------------------------------------ intents (combat.controls.CombatIntents)
     def aim(self, index: int) -> None:

@@ -78,6 +78,8 @@ class FightSetupScene(FluidLayout, AdventureScene):
         archery = self.book.archery
         arrows = adventure.state.counters.get(archery.counter, 0) if archery is not None else 0
         self.controls = build_controls(self.ui, self.book, living, arrows, self)
+        form = self.controls.creatures
+        form.add_button.focus_after = (form.name_field,)  # added: the next creature's name, in a cleared form
         self.shape = SetupShape(len(living), len(self.controls.options.profile_buttons), archery is not None)
         self.layout(size)
 

@@ -76,6 +76,7 @@ def test_default_keys_come_back(services):
 
 
 def test_speech_without_its_library_says_why_and_the_app_goes_on(services, monkeypatch):
+    monkeypatch.setattr(voices, "current_platform", lambda: "win32")  # Linux has its own path (test_access_speech)
     monkeypatch.setitem(sys.modules, "accessible_output2", None)
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs", None)
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)

@@ -12,6 +12,7 @@ from ui_helpers import init_pygame, key, ui  # noqa: F401  (fixture)
 
 from game.app.narrator import Narrator
 from game.app.scene import Scene, SceneStack
+from game.i18n.catalogue import Catalogue
 from game.ui import voices
 from game.ui.button import Button
 from game.ui.counter import Counter
@@ -78,6 +79,7 @@ def test_a_failing_output_is_dropped_with_a_note_and_the_game_goes_on():
 
 
 def test_without_accessible_output2_speech_is_off_with_the_reason(monkeypatch):
+    monkeypatch.setattr(voices, "current_platform", lambda: "win32")  # Linux takes Speech Dispatcher's own path
     monkeypatch.setitem(sys.modules, "accessible_output2", None)
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs", None)
     monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", None)
@@ -87,12 +89,12 @@ def test_without_accessible_output2_speech_is_off_with_the_reason(monkeypatch):
 
 def test_self_voicing_picks_the_systems_synthesizer_in_the_games_language():
     found = {"spd-say": "/usr/bin/spd-say"}
-    synth = voices.system_synthesizer("linux", lambda name: found.get(name))
+    synth = voices.system_synthesizer("linux", lambda name: found.get(name), binding=lambda: None)
     assert synth is not None and synth.name == "spd-say"
     assert synth._argv("Bonjour", "fr") == ["spd-say", "-w", "-l", "fr", "Bonjour"]
     mac = voices.system_synthesizer("darwin", lambda name: "/usr/bin/say")
     assert mac._argv("Hello", "en") == ["say", "-v", "Samantha", "Hello"]
-    assert voices.system_synthesizer("linux", lambda name: None) is None
+    assert voices.system_synthesizer("linux", lambda name: None, binding=lambda: None) is None
 
 
 def test_a_command_voice_runs_the_synthesizer_and_a_new_line_cuts_the_old(tmp_path):
@@ -266,3 +268,92 @@ def test_cutting_a_speech_server_voice_also_sends_its_cancel_command(tmp_path):
         time.sleep(0.05)
     voice.close()
     assert out.read_text().splitlines() == ["first", "cancel"]
+
+
+# ---------------------------------------------------------------- Linux: Speech Dispatcher's own binding (issue 29)
+
+
+class StandInSpeechd:
+    """A stand-in for the ``speechd`` module (python3-speechd): its SSIPClient records what it is asked."""
+
+    def __init__(self, refuse: bool = False) -> None:
+        self.calls: list[tuple] = []
+        self.refuse = refuse
+        stand_in = self
+
+        class SSIPClient:
+            def __init__(self, name: str) -> None:
+                if stand_in.refuse:
+                    raise OSError("Speech Dispatcher is not running")
+                stand_in.calls.append(("connect", name))
+
+            def set_language(self, language: str) -> None:
+                stand_in.calls.append(("language", language))
+
+            def speak(self, text: str) -> None:
+                stand_in.calls.append(("speak", text))
+
+            def cancel(self) -> None:
+                stand_in.calls.append(("cancel",))
+
+            def close(self) -> None:
+                stand_in.calls.append(("close",))
+
+        self.SSIPClient = SSIPClient
+
+
+def test_on_linux_the_screen_reader_mode_speaks_through_speech_dispatchers_binding():
+    speechd = StandInSpeechd()
+    outputs, note = voices.linux_reader(binding=lambda: speechd, which=lambda name: None)
+    assert note is None and [o.name for o in outputs] == ["Speech Dispatcher"]
+    announcer = Announcer(outputs, language="fr")
+    announcer.say("Combat.")
+    announcer.say("Assaut, bouton", interrupt=False)
+    announcer.language = "en"
+    announcer.say("Fight.")
+    announcer.close()
+    assert speechd.calls == [
+        ("connect", "feuille-aventure"),
+        ("cancel",),
+        ("language", "fr"),
+        ("speak", "Combat."),
+        ("speak", "Assaut, bouton"),  # not interrupting: queued after the first by the server
+        ("cancel",),
+        ("language", "en"),
+        ("speak", "Fight."),
+        ("cancel",),
+        ("close",),
+    ]
+
+
+def test_without_the_binding_linux_falls_back_to_the_apps_own_voice_and_says_so():
+    outputs, note = voices.linux_reader(binding=lambda: None, which={"espeak-ng": "/usr/bin/espeak-ng"}.get)
+    assert [o.name for o in outputs] == ["espeak-ng"] and note == voices.NOTE_SPEECHD_MISSING
+    assert "python3-speechd" in Catalogue("en").t(note) and "python3-speechd" in Catalogue("fr").t(note)
+
+
+def test_a_binding_without_a_running_speech_dispatcher_falls_back_and_says_it_did_not_answer():
+    outputs, note = voices.linux_reader(binding=lambda: StandInSpeechd(refuse=True), which={"spd-say": "/usr/bin/spd-say"}.get)
+    assert [o.name for o in outputs] == ["spd-say"] and note == voices.NOTE_SPEECHD_DOWN
+
+
+def test_with_nothing_to_speak_with_linux_is_silent_and_says_what_to_install():
+    assert voices.linux_reader(binding=lambda: None, which=lambda name: None) == ([], voices.NOTE_NO_SPEECHD)
+
+
+def test_self_voicing_on_linux_prefers_the_binding_to_a_process_per_line():
+    synth = voices.system_synthesizer("linux", {"spd-say": "/usr/bin/spd-say"}.get, binding=StandInSpeechd)
+    assert synth is not None and synth.name == "Speech Dispatcher"
+
+
+def test_the_systems_binding_is_found_outside_the_virtual_environment(tmp_path, monkeypatch):
+    package = tmp_path / "dist-packages" / "speechd"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from .client import SSIPClient\n", encoding="utf-8")
+    (package / "client.py").write_text("class SSIPClient:\n    found_here = True\n", encoding="utf-8")
+    monkeypatch.setattr(voices, "SYSTEM_SITE_PATTERNS", (str(tmp_path / "dist-packages"),))
+    monkeypatch.delitem(sys.modules, "speechd", raising=False)
+    monkeypatch.delitem(sys.modules, "speechd.client", raising=False)
+    module = voices._system_binding()
+    assert module is not None and module.SSIPClient.found_here
+    assert str(tmp_path) not in " ".join(sys.path)  # only the binding, not the system's other packages

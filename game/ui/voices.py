@@ -1,8 +1,11 @@
 """The outputs that make announcements heard, chosen from the "speech" setting.
 
 - ``screen_reader``: the player's running screen reader through accessible-output2
-  (NVDA, JAWS, Dolphin, ZDSR, SAPI on Windows; VoiceOver on macOS; Speech
-  Dispatcher on Linux, which is what Orca speaks through).
+  (NVDA, JAWS, Dolphin, ZDSR, SAPI on Windows; VoiceOver on macOS); on Linux,
+  Speech Dispatcher (what Orca speaks through) by its own Python binding
+  ``speechd`` (Debian's ``python3-speechd``; found in the system's Python too
+  when the app runs in a virtual environment), else the app's own voice, and
+  the note says which and why.
 - ``self_voicing``: the app speaks by itself with the system's synthesizer in the
   game's language (SAPI through accessible-output2 on Windows, ``say`` on macOS,
   ``spd-say`` or ``espeak-ng`` on Linux), for players without a screen reader.
@@ -15,12 +18,16 @@ without it the app runs, speech is off and the settings show why.
 from __future__ import annotations
 
 import contextlib
+import glob
+import importlib.util
 import io
 import shutil
 import subprocess
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
 
 from game.ui.speech import SpeechOutput
 
@@ -30,6 +37,18 @@ SPEECH_MODES = ("off", "screen_reader", "self_voicing")
 NOTE_NO_LIBRARY = "access.note_no_library"
 NOTE_NO_READER = "access.note_no_reader"
 NOTE_NO_SYNTH = "access.note_no_synth"
+NOTE_SPEECHD_MISSING = "access.note_speechd_missing"  # no binding: the app's own voice speaks instead
+NOTE_SPEECHD_DOWN = "access.note_speechd_down"  # a binding, but no Speech Dispatcher answered: own voice
+NOTE_NO_SPEECHD = "access.note_no_speechd"  # no binding and no synthesizer: silent
+
+CLIENT_NAME = "feuille-aventure"  # how Speech Dispatcher lists the app among its clients
+# Where a system's package puts the binding, for an app running in a virtual environment that cannot see it.
+SYSTEM_SITE_PATTERNS = (
+    "/usr/lib/python3/dist-packages",
+    "/usr/lib/python3*/site-packages",
+    "/usr/lib64/python3*/site-packages",
+    "/usr/local/lib/python3*/dist-packages",
+)
 
 # macOS voices shipped with the system, by game language.
 MAC_VOICES = {"fr": "Thomas", "en": "Samantha"}
@@ -111,6 +130,77 @@ class CommandVoice:
         self.silence()
 
 
+class SpeechdOutput:
+    """Speech Dispatcher through its own Python binding: one connection, each announcement handed to the server
+    (which queues it and returns at once); an interrupting one cancels what the server is saying first."""
+
+    name = "Speech Dispatcher"
+
+    def __init__(self, client: object) -> None:
+        self._client = client
+        self._language: str | None = None
+        self._lock = threading.Lock()  # spoken from the speech thread, closed from the loop's at Quit
+
+    def speak(self, text: str, language: str, interrupt: bool) -> None:
+        client = self._client
+        with self._lock:
+            if interrupt:
+                client.cancel()  # type: ignore[attr-defined]  # speechd ships no type information
+            if language != self._language:
+                client.set_language(language)  # type: ignore[attr-defined]
+                self._language = language
+            client.speak(text)  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        with self._lock, contextlib.suppress(Exception):
+            self._client.cancel()  # type: ignore[attr-defined]
+            self._client.close()  # type: ignore[attr-defined]
+
+
+def _system_binding() -> ModuleType | None:
+    """The ``speechd`` package a system installed for its own Python (python3-speechd), loaded by itself,
+    without putting the rest of the system's packages on the path."""
+    for pattern in SYSTEM_SITE_PATTERNS:
+        for site in sorted(glob.glob(pattern)):
+            init = Path(site) / "speechd" / "__init__.py"
+            if not init.is_file():
+                continue
+            spec = importlib.util.spec_from_file_location("speechd", init, submodule_search_locations=[str(init.parent)])
+            if spec is None or spec.loader is None:
+                continue
+            module = importlib.util.module_from_spec(spec)
+            sys.modules["speechd"] = module
+            try:
+                spec.loader.exec_module(module)
+            except Exception:  # noqa: BLE001 - a binding for another Python: as if it were not there
+                sys.modules.pop("speechd", None)
+                continue
+            return module
+    return None
+
+
+def speechd_binding() -> ModuleType | None:
+    """Speech Dispatcher's Python binding (``import speechd``, else the system's copy), or None."""
+    try:
+        import speechd  # type: ignore[import-not-found]  # optional: from the system's packages, not PyPI
+
+        return speechd  # type: ignore[no-any-return]
+    except ImportError:
+        return _system_binding()
+
+
+def speech_dispatcher(binding: Callable[[], ModuleType | None] = speechd_binding) -> tuple[SpeechOutput | None, str | None]:
+    """A connection to Speech Dispatcher, or None and the note that says why (no binding, or no server answered)."""
+    module = binding()
+    if module is None:
+        return None, NOTE_SPEECHD_MISSING
+    try:
+        client = module.SSIPClient(CLIENT_NAME)
+    except Exception:  # noqa: BLE001 - no server and none could be started: the app's own voice speaks instead
+        return None, NOTE_SPEECHD_DOWN
+    return SpeechdOutput(client), None
+
+
 def _espeak_argv(command: str) -> Callable[[str, str], Sequence[str]]:
     """espeak-ng's (or espeak's) command line for one announcement in a language."""
     return lambda text, language: [command, "-v", language, text]
@@ -128,8 +218,30 @@ def _accessible_output() -> object | None:
         return None
 
 
-def screen_reader() -> tuple[list[SpeechOutput], str | None]:
+def current_platform() -> str:
+    """``sys.platform`` (a function, so that tests can pretend to be another system)."""
+    return sys.platform
+
+
+def linux_reader(
+    binding: Callable[[], ModuleType | None] = speechd_binding, which: Callable[[str], str | None] = shutil.which
+) -> tuple[list[SpeechOutput], str | None]:
+    """Linux's screen reader path: Speech Dispatcher by its binding; else the app's own voice, with a note that
+    says what was missing; else silence and why."""
+    output, note = speech_dispatcher(binding)
+    if output is not None:
+        return [output], None
+    synth = system_synthesizer("linux", which, binding=lambda: None)
+    if synth is not None:
+        return [synth], note
+    return [], NOTE_NO_SPEECHD
+
+
+def screen_reader(platform: str | None = None) -> tuple[list[SpeechOutput], str | None]:
     """The running screen reader, or no output and the reason."""
+    platform = platform or current_platform()
+    if platform.startswith("linux") or platform.startswith("freebsd"):
+        return linux_reader()
     auto = _accessible_output()
     if auto is None:
         return [], NOTE_NO_LIBRARY
@@ -139,12 +251,20 @@ def screen_reader() -> tuple[list[SpeechOutput], str | None]:
     return [ScreenReaderOutput(output, str(getattr(output, "name", "screen reader")))], None
 
 
-def system_synthesizer(platform: str | None = None, which: Callable[[str], str | None] = shutil.which) -> SpeechOutput | None:
-    """The system's own synthesizer for self-voicing, or None when there is none."""
-    platform = platform or sys.platform
+def system_synthesizer(
+    platform: str | None = None,
+    which: Callable[[str], str | None] = shutil.which,
+    binding: Callable[[], ModuleType | None] = speechd_binding,
+) -> SpeechOutput | None:
+    """The system's own synthesizer for self-voicing, or None when there is none (on Linux Speech Dispatcher
+    by its binding first: one connection, no process per announcement)."""
+    platform = platform or current_platform()
     if platform == "darwin" and which("say"):
         return CommandVoice("say", lambda text, lang: ["say", "-v", MAC_VOICES.get(lang, "Samantha"), text])
     if platform.startswith("linux") or platform.startswith("freebsd"):
+        output, _why = speech_dispatcher(binding)
+        if output is not None:
+            return output
         if which("spd-say"):
             return CommandVoice("spd-say", lambda text, lang: ["spd-say", "-w", "-l", lang, text], cancel=["spd-say", "-C"])
         for command in ("espeak-ng", "espeak"):

@@ -270,3 +270,64 @@ def test_a_hero_made_at_the_shelf_falls_on_the_board_and_the_death_page_says_so_
     # the death page says what it shows: the fatal blow and the STAMINA, then the hero's scores
     assert heard[-1].startswith(f"Votre héros est mort. Dans « {title} ». ")  # no paragraph noted (spaces: plain)
     assert "Le coup fatal : Dragon. Votre ENDURANCE est tombée à 0. Alwen : " in heard[-1]
+
+
+# ---------------------------------------------------------------- focus is never lost (issue 29)
+
+
+def test_after_add_in_the_fight_setup_the_focus_is_on_the_cleared_name_field(services):
+    adventure = Adventure.start(Session(services.shelf.books["DF49"], ScriptedDice([]), Start(hero=HERO)), services.saves)
+    sheet = SheetScene(services, adventure)
+    d = KeyboardOnly(sheet, services)
+    setup = d.set_up_a_fight(sheet, "Loup", 7, 5)
+    form = setup.controls.creatures
+    assert not form.add_button.enabled  # the form is cleared: nothing to add
+    assert setup.group.focus.focused is form.name_field
+
+
+def test_when_the_size_reaches_200_percent_the_focus_goes_to_smaller(services):
+    from game.app.display import Display
+    from game.app.loop import FakeClock, MainLoop
+    from game.scenes.settings import SettingsScene
+
+    d = KeyboardOnly(SettingsScene(services), services)
+    d.display = Display((1920, 1080), fullscreen=False, title="test")
+    d.loop = MainLoop(d.stack, d.display, clock=FakeClock(), zoom=lambda: services.settings.ui_scale)
+    d.loop.narrator = Narrator(services.ui, lambda: services.keymap)
+    d.loop.run_frames(1)  # laid out again for the big window
+    d.tab_to(d.top.larger_button)
+    for _ in range(8):
+        if services.settings.ui_scale >= 2.0:
+            break
+        d.enter()
+    settings = d.top
+    assert services.settings.ui_scale == 2.0 and settings.page == (960, 540)  # re-laid out for the big size
+    assert not settings.larger_button.enabled
+    assert settings.group.focus.focused is settings.smaller_button
+    assert services.ui.speech.history[-1].startswith("Plus petit")
+
+
+def test_on_the_combat_board_the_focus_follows_each_round(services):
+    # The wolf's dice come first: 6+6 against 1+1 wounds the hero, then 1+1 against 6+6 twice: the wolf falls.
+    adventure = Adventure.start(
+        Session(services.shelf.books["DF49"], ScriptedDice([6, 6, 1, 1, 1, 1, 6, 6, 1, 1, 6, 6]), Start(hero=HERO)),
+        services.saves,
+    )
+    adventure.act({"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 4}]})
+    board = CombatScene(services, adventure)
+    d = KeyboardOnly(board, services)
+    controls = board.controls
+    d.tab_to(controls.attack_button)
+    for _ in range(3):
+        d.pause()  # at a player's pace: a press in the last roll's burst only lands the dice
+        d.enter()  # a round: Attack is off until its wound is settled, the focus is on the decision
+        if adventure.state.fight.winner:
+            break  # a blow that kills asks nothing
+        assert adventure.state.fight.pending
+        assert board.group.focus.focused is controls.luck_button
+        d.tab_to(controls.accept_button)
+        d.pause()
+        d.enter()  # accepted: the decision goes; the next round follows
+        assert board.group.focus.focused is controls.attack_button
+    assert adventure.state.fight.winner == "hero"
+    assert board.group.focus.focused is controls.finish_button

@@ -87,16 +87,6 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         self.r = r = chronicles_regions(self.page)
         ui, g = self.ui, self.group
         self.back_button = g.add(Button(ui, (self.page[0] - 16 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
-        self.spoiler = g.add(
-            Toggle(
-                ui,
-                (r.map.x + 20, r.map.y + 12, min(470, r.map.width - 40), 32),
-                ui.tr("play.spoiler_toggle"),
-                value=False,
-                on_change=lambda on: None,
-                tooltip=ui.tr("play.spoiler_tip"),
-            )
-        )
         self.runs_list = g.add(
             ScrollList(ui, r.runs_list(self.current is not None), row_height=34, spoken_name=ui.tr("access.runs"))
         )
@@ -114,6 +104,17 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
                         tooltip=ui.tr("play.mark_tip"),
                     )
                 )
+        # the map's switch is in the right column: after the runs and their buttons (reading order)
+        self.spoiler = g.add(
+            Toggle(
+                ui,
+                (r.map.x + 20, r.map.y + 12, min(470, r.map.width - 40), 32),
+                ui.tr("play.spoiler_toggle"),
+                value=False,
+                on_change=lambda on: None,
+                tooltip=ui.tr("play.spoiler_tip"),
+            )
+        )
 
     def keep_view(self) -> tuple[bool, int | None, int]:
         """A re-layout keeps the map shown or hidden, the selected run and how far the list is scrolled."""

@@ -123,6 +123,14 @@ class GalleryScene(FluidLayout, Scene):
         self.compact = self.page[1] < COMPACT_BELOW
         self.panels = gallery_panels(self.page)
         self._build()
+        # The panels move with the page (the toggles go to the middle column on a short one): Tab reads them
+        # as they are placed, line by line, each panel's controls in their own order.
+        panels = sorted(self.panels.values(), key=lambda rect: (rect.top, rect.left))
+
+        def panel_of(widget: Any) -> int:
+            return next((i for i, rect in enumerate(panels) if rect.collidepoint(widget.rect.center)), len(panels))
+
+        self.group.focus.widgets.sort(key=panel_of)
 
     def keep_view(self) -> dict[str, Any]:  # Any: typed texts, a switch and a list's place, each its own type
         """What the visitor typed, switched and picked survives a re-layout."""

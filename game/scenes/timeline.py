@@ -65,7 +65,6 @@ class TimelineScene(FluidLayout, WidgetScreen):
         ui, g = self.ui, self.group
         self.journal_rect, self.detail_rect = journal, detail = timeline_regions(self.page)
         right = self.page[0] - 16
-        self.back_button = g.add(Button(ui, (right - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
         self.export_button = g.add(
             Button(
                 ui,
@@ -75,6 +74,8 @@ class TimelineScene(FluidLayout, WidgetScreen):
                 tooltip=ui.tr("play.share_tip"),
             )
         )
+        # Share, then Back: left to right (focus order is reading order)
+        self.back_button = g.add(Button(ui, (right - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
         self.filter_buttons: dict[str, Button] = {}
         x = 16
         for name in FILTERS:

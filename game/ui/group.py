@@ -40,6 +40,13 @@ class WidgetGroup:
             self.focus.add(widget)
         return widgets[-1]
 
+    def add_before(self, anchor: Widget | None, *widgets: Widget) -> None:
+        """Add widgets just before ``anchor`` in the tab order and the drawing order (appended when ``anchor``
+        is not in the group): controls built later that read before others (a section's choices)."""
+        for widget in widgets:
+            for order in (self.widgets, self.focus.widgets):
+                order.insert(order.index(anchor) if anchor in order else len(order), widget)
+
     def remove(self, widget: Widget) -> None:
         """Remove ``widget``."""
         self.focus.remove(widget)

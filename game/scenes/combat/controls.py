@@ -87,7 +87,7 @@ class CombatControls:
         self.stop_button.focus_after = self.undo_button.focus_after = self.redo_button.focus_after = after_move
 
     def widgets(self) -> list[Widget]:
-        """Every control, in focus order (the cards first, Stop last)."""
+        """Every control, in focus order: reading order (the cards first, Sheet then Stop last on the bottom row)."""
         return [
             *self.cards,
             self.gauge,
@@ -100,8 +100,8 @@ class CombatControls:
             self.escape_button,
             self.undo_button,
             self.redo_button,
-            self.stop_button,
             self.sheet_button,
+            self.stop_button,
         ]
 
     def refresh(self, view: CombatView, intents: CombatIntents) -> None:

@@ -53,7 +53,8 @@ class CreationControls:
     name_field: TextField
 
     def widgets(self) -> list[Widget]:
-        """Every widget in the keyboard's order: back, the scores, the dice, the heroes, the steps, start, the name."""
+        """Every widget in the keyboard's order: back, the scores, the dice, the heroes, the steps, the name, start
+        (reading order: the name field is left of Start)."""
         return [
             self.back_button,
             *self.fields.values(),
@@ -64,8 +65,8 @@ class CreationControls:
             self.honest_toggle,
             *self.pick_buttons.values(),
             *self.step_buttons.values(),
-            self.start_button,
             self.name_field,
+            self.start_button,
         ]
 
 

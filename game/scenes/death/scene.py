@@ -113,7 +113,8 @@ class DeathScene(PaintedPage[DeathView, DeathRegions], FluidLayout, AdventureSce
         self.reviving = False
         self.message = None
         self._refresh()
-        self.group.focus.focus(None)
+        # Cancelled: back on "Continue" (the keyboard's place), never on nothing (issue 29)
+        self.group.focus.focus(self.controls.continue_button)
 
     def revive(self) -> None:
         """Apply ``revive`` with the typed STAMINA; a refusal is shown under the field."""

@@ -217,8 +217,9 @@ class ReaderScene(PaintedPage[ReaderView, ReaderRegions], FluidLayout, Adventure
         for button in self.controls.choice_buttons:
             self.group.remove(button)
         self.controls.choice_buttons = build_choices(self.ui, self.r, self)
-        for button in self.controls.choice_buttons:
-            self.group.add(button)
+        # The choices end the section: read after its text, before the side sheet's buttons (reading order).
+        after = next(iter(self.controls.use_buttons.values()), None)  # None: appended
+        self.group.add_before(after, *self.controls.choice_buttons)
 
     # =====================================================================================
     # actions

@@ -173,13 +173,17 @@ class CharacterForm(ModalScene):
         self.regions = form_regions(self.page)
         self.fields = {}
         self.steppers = {}
+        cancel, ok = self.regions.buttons()
+        self.cancel_button = Button(self.ui, cancel, self.ui.tr("common.cancel"), on_click=self.close)
+        save = self.ui.tr("rnp.save_character" if self.member else "rnp.add_character")
+        self.ok_button = Button(self.ui, ok, save, style="primary", on_click=self.submit)
+        if self.compact:  # on a short page the buttons sit at the top: read (and Tabbed to) first
+            self.group.add(self.cancel_button, self.ok_button)
         self.add_numbers()
         self.add_pace_and_senses()
         self.add_flips()
-        cancel, ok = self.regions.buttons()
-        self.cancel_button = self.group.add(Button(self.ui, cancel, self.ui.tr("common.cancel"), on_click=self.close))
-        save = self.ui.tr("rnp.save_character" if self.member else "rnp.add_character")
-        self.ok_button = self.group.add(Button(self.ui, ok, save, style="primary", on_click=self.submit))
+        if not self.compact:
+            self.group.add(self.cancel_button, self.ok_button)
         self._style_flips()
 
     def add_field(
@@ -204,9 +208,13 @@ class CharacterForm(ModalScene):
         buttons = []
         for sign, delta, way, rect_ in (("−", -1, "down", minus), ("+", 1, "up", plus)):
             what = self.ui.tr(f"rnp.form_step_{way}", what=self.ui.text(spoken))
-            button = Button(self.ui, rect_, sign, on_click=partial(self.step, key, delta, limits), tooltip=what, spoken_name=what)
-            buttons.append(self.group.add(button))
+            buttons.append(
+                Button(self.ui, rect_, sign, on_click=partial(self.step, key, delta, limits), tooltip=what, spoken_name=what)
+            )
+        # −, the field, + : left to right, the Tab order is reading order
+        self.group.add(buttons[0])
         self.add_field(key, field, text, len(str(limits[1])), spoken_name=spoken)
+        self.group.add(buttons[1])
         self.steppers[key] = (buttons[0], buttons[1])
 
     def step(self, key: str, delta: int, limits: tuple[int, int]) -> None:

@@ -109,9 +109,16 @@ def build_light_controls(kit: Kit, regions: LightRegions, view: LightView, inten
     kit.choices(
         "light", area.left, area.top + CAPTION, view.lights, view.override or AUTO, intents.set_light, right=regions.light_end
     )
+    # the distance ends the light row, or the obscurement row when the lights need the room: Tab reads it there
+    down = regions.distance.top >= regions.veils
+
+    def distance_field() -> TextField:
+        return kit.field("distance", regions.distance, placeholder="—", max_length=6, spoken_name=ui.tr("rnp.distance_opt"))
+
+    distance = None if down else distance_field()
     kit.choices("obscurement", area.left, regions.veils + CAPTION, view.veils, view.obscurement, intents.set_obscurement)
+    distance = distance or distance_field()
     kit.choices("moon", area.left, regions.moons + CAPTION, view.moons, view.moon, intents.set_moon)
-    distance = kit.field("distance", regions.distance, placeholder="—", max_length=6, spoken_name=ui.tr("rnp.distance_opt"))
     return LightControls(distance)
 
 

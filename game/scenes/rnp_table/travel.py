@@ -216,9 +216,6 @@ def amount_fields(kit: Kit, regions: TravelRegions, view: TravelView, intents: T
     a ride's gallop hours a day; a gallop's relay mounts."""
     ui, x, y = kit.ui, regions.area.left, regions.control(4)
     kit.field("amount", (x, y, AMOUNT_W, ROW), placeholder="0", max_length=8, spoken_name=amount_caption(ui, view))
-    if view.rides_days:
-        rect = (x + GALLOP_X, y, SIDE_FIELD_W, ROW)
-        kit.field("gallop_hours", rect, placeholder="0", max_length=4, spoken_name=gallop_caption(ui, view.book))
     if view.gallop:
         rect = (x + EXTRA_X, y + (ROW - TOGGLE_H) // 2, RELAY_W, TOGGLE_H)
         kit.toggle("relay", rect, ui.tr("rnp.relay"), view.plan["relay"], partial(intents.set_flag, "relay"))
@@ -231,6 +228,9 @@ def amount_fields(kit: Kit, regions: TravelRegions, view: TravelView, intents: T
         hours = str(int(view.book.travel.vehicles.boat_hours_per_day))
         rect = (x + BOAT_HOURS_X, y, SIDE_FIELD_W, ROW)
         kit.field("boat_hours", rect, placeholder=hours, max_length=4, spoken_name=ui.tr("rnp.boat_hours"))
+    if view.rides_days:  # right of the forced march's hours: after them in the Tab order
+        rect = (x + GALLOP_X, y, SIDE_FIELD_W, ROW)
+        kit.field("gallop_hours", rect, placeholder="0", max_length=4, spoken_name=gallop_caption(ui, view.book))
 
 
 def traveller_controls(kit: Kit, regions: TravelRegions, view: TravelView, intents: TravelIntents) -> None:

@@ -42,8 +42,9 @@ class BrowserControls:
     places: list[Button]
 
     def widgets(self) -> list[Widget]:
-        """In the keyboard's order: the path, the rows, the action, Cancel, up, then the places."""
-        return [self.field, self.rows, self.choose, self.cancel, self.up, *self.places]
+        """In the keyboard's order, which is reading order: the places and up (the top row, left to right),
+        the path, the rows, then Cancel and the action (the bottom row, left to right)."""
+        return [*self.places, self.up, self.field, self.rows, self.cancel, self.choose]
 
 
 def build_controls(

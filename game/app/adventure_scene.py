@@ -18,7 +18,8 @@ from typing import Any
 import pygame
 from pydantic import BaseModel
 
-from game.app.adventure import Adventure, Change, read_only_refusal
+from game.app.adventure import Adventure, Change, ChangeKind, read_only_refusal
+from game.app.journal import describe_entry
 from game.app.navigator import Navigator, Screen
 from game.app.refusals import describe_refusal
 from game.app.services import Services
@@ -28,7 +29,7 @@ from game.rules.availability import kind_of
 from game.rules.errors import Refused
 from game.rules.session import Entry
 from game.ui.keymap import press, shortcut_action
-from game.ui.speech import SpokenText
+from game.ui.speech import SpokenText, join
 from game.ui.widget import Widget
 
 
@@ -46,6 +47,8 @@ class AdventureScene(WidgetScene):
     shortcut_controls: dict[str, str] = {}
     #: The control Escape presses when it is shown, by attribute name (None: Escape is not taken here).
     back_control: str | None = None
+    #: Whether an action's result is said when the screen itself said nothing about it (issue 29).
+    speaks_results: bool = True
 
     def __init__(self, services: Services, adventure: Adventure[Any, Any]) -> None:
         super().__init__(services.ui)  # the ui and the screen's widgets (a screen may build a new group to re-lay out)
@@ -55,6 +58,7 @@ class AdventureScene(WidgetScene):
         self.message = None
         self.tone = "neutral"
         self._changes: list[Change] = []
+        self._told = 0  # the announcer's count when the first change since the last refresh came
         adventure.subscribe(self._heard)
 
     @property
@@ -71,6 +75,7 @@ class AdventureScene(WidgetScene):
             return
         changes, self._changes = self._changes, []
         self.refresh(changes)
+        self._say_results(changes)
         if self.dies_to_death_page and self.stack is not None:
             self.navigator.hero_fell(self, self.adventure)
 
@@ -90,7 +95,20 @@ class AdventureScene(WidgetScene):
         self.adventure.unsubscribe(self._heard)
 
     def _heard(self, change: Change) -> None:
+        if not self._changes:
+            self._told = self.ui.speech.told
         self._changes.append(change)
+
+    def _say_results(self, changes: list[Change]) -> None:
+        """Each action's result said once, briefly, in the journal's words ("Équipement : + Corde", "Nom du
+        héros : Tarkan"), when the screen on top said nothing of it itself (a verdict, the fight's voice); the
+        dice's results are the dice window's to say."""
+        if not changes or not self.speaks_results or self.ui.speech.told != self._told:
+            return
+        if self.stack is None or self.stack.top is not self:
+            return
+        acts = [c.entry for c in changes if c.kind is ChangeKind.ACT and not c.entry.dice]
+        self.ui.say(join(*(describe_entry(self.ui, self.book, entry) for entry in acts)))
 
     # -- acting -------------------------------------------------------------------------------------
     def say(self, text: str | None, tone: str = "neutral") -> None:

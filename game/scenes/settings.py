@@ -303,6 +303,7 @@ class SettingsScene(FluidLayout, Scene):
         index = max(0, min(len(UI_SCALES) - 1, self._scale_index() + step))
         self.settings.ui_scale = UI_SCALES[index]
         self._save()
+        self.ui.say(self.ui.t("settings.ui_scale_now", value=round(self.settings.ui_scale * 100)))
 
     def set_colourblind(self, on: bool) -> None:
         self.settings.palette = "colourblind" if on else "parchment"

@@ -63,13 +63,18 @@ class WidgetGroup:
             if focused is not None and focused.accepts_focus():
                 before = focused.spoken_value() if event.type == pygame.KEYDOWN else None
                 if focused.process_event(event):
+                    if event.type == pygame.TEXTINPUT and focused.takes_text:
+                        self.ui.say(event.text, kind="echo")  # typed letters are echoed, as a screen reader does
                     self._say_new_value(focused, before)
                     return True
             before_focus = self.focus.focused
+            before_value = before_focus.spoken_value() if before_focus is not None and event.type == pygame.KEYDOWN else None
             if self.focus.process_event(event):
                 self.tooltips.show_for_focus(self.focus.focused)
                 if self.focus.focused is not before_focus and self.focus.focused is not None:
                     self.ui.say(self.focus.focused.spoken(), kind="focus")
+                elif before_focus is not None:
+                    self._say_new_value(before_focus, before_value)  # Enter flipped a switch, chose a language
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -165,6 +165,7 @@ class Announcer:
         self.note: str | None = None  # why no output makes sound (no library, no screen reader…)
         self.mode = "off"  # the "speech" setting the outputs were opened for
         self.queue: SpeechQueue | None = None  # the outputs' own thread (``set_outputs(background=True)``)
+        self.told = 0  # announcements made, the focused control's aside (a screen sees whether it said a result)
 
     @property
     def last(self) -> str:
@@ -211,6 +212,8 @@ class Announcer:
         if not text:
             return
         self.history.append(text)
+        if kind != "focus":
+            self.told += 1
         if self.log is not None:
             self.log.write(text)
         self._speak(text, interrupt, kind)

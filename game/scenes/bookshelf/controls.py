@@ -119,8 +119,8 @@ def _books(
     previous = following = None
     if r.cards.pages > 1:  # more books than fit: the panel turns its pages
         left, right = r.page_buttons()
-        previous = Button(ui, left, "‹", on_click=lambda: intents.turn(-1))
-        following = Button(ui, right, "›", on_click=lambda: intents.turn(1))
+        previous = Button(ui, left, "‹", on_click=lambda: intents.turn(-1), tooltip=ui.tr("shelf.previous_page"))
+        following = Button(ui, right, "›", on_click=lambda: intents.turn(1), tooltip=ui.tr("shelf.next_page"))
         previous.set_enabled(r.cards.index > 0, ui.tr("shelf.first_page"))
         following.set_enabled(r.cards.index < r.cards.pages - 1, ui.tr("shelf.last_page"))
     cards, menus = [], []

@@ -555,6 +555,10 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         cards = self.r.cards
         self.first_shown = cards.starts[max(0, min(cards.pages - 1, cards.index + by))]
         self._rebuild()
+        cards, language = self.r.cards, self.ui.catalogue.language
+        shown = self.ordered_books()[cards.first : cards.first + cards.count]
+        titles = ", ".join(book.title.get(language) for book in shown)
+        self.ui.say(self.ui.t("shelf.page_now", page=cards.index + 1, pages=cards.pages, titles=titles))  # a page turned
 
     def show_book(self, book_id: str) -> None:
         """Turn to the page that holds ``book_id``'s card."""

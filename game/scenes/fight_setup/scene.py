@@ -158,11 +158,13 @@ class FightSetupScene(FluidLayout, AdventureScene):
         for field in (form.name_field, form.skill_field, form.stamina_field, form.notes_field):
             field.text = ""
         self.refresh_form()
+        self.ui.say(self.ui.t("combat.setup_added", name=entry["name"], n=self.enemy_count()))
 
     def remove_typed(self, row: int) -> None:
         if 0 <= row < len(self.typed):
-            del self.typed[row]
+            removed = self.typed.pop(row)
             self.refresh_form()
+            self.ui.say(self.ui.t("combat.setup_removed", name=removed["name"]))
 
     def pending_typed(self) -> list[TypedCreature]:
         """The typed creatures, with the one still in the form when all its fields are filled ("Ajouter" not pressed)."""

@@ -304,6 +304,7 @@ def _paragraph(order: _Reading, ui: UIContext, regions: SheetRegions, intents: S
             max_length=6,
             placeholder=ui.tr("sheet.paragraph_placeholder"),
             on_submit=lambda text: intents.go_to_paragraph(),
+            spoken_name=ui.tr("sheet.paragraph"),  # the placeholder "n°" says little by ear
         )
     )
     go = order.put(Button(ui, paragraph.go, ui.tr("sheet.go"), on_click=intents.go_to_paragraph))
@@ -407,6 +408,8 @@ def _side(
         tab: order.put(Button(ui, rect, ui.tr(f"sheet.tab_{tab}"), on_click=partial(intents.show_tab, tab)))
         for tab, rect in side.tabs.items()
     }
+    for button in tabs.values():
+        button.choice_of = ui.tr("sheet.tabs")  # a listener hears the row and which tab is shown
     creatures = order.put(
         ScrollList(
             ui,

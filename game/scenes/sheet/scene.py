@@ -175,7 +175,8 @@ class SheetScene(FluidLayout, AdventureScene):
     def _sync_side(self) -> None:
         ui, side, tab = self.ui, self.controls.side, self.tab
         for name, button in side.tab_buttons.items():
-            button.style = "primary" if name == tab else "normal"
+            button.selected = name == tab
+            button.style = "primary" if button.selected else "normal"
         self._sync_creatures(tab == "creatures")
         self._sync_week(tab == "calendar")
         if not side.notes.focused:

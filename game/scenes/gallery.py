@@ -29,6 +29,7 @@ from game.ui.scroll_list import ScrollList
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
+from game.ui.widget import Widget
 
 TUMBLE_SECONDS = 0.9
 INVENTORY = (
@@ -127,7 +128,7 @@ class GalleryScene(FluidLayout, Scene):
         # as they are placed, line by line, each panel's controls in their own order.
         panels = sorted(self.panels.values(), key=lambda rect: (rect.top, rect.left))
 
-        def panel_of(widget: Any) -> int:
+        def panel_of(widget: Widget) -> int:
             return next((i for i, rect in enumerate(panels) if rect.collidepoint(widget.rect.center)), len(panels))
 
         self.group.focus.widgets.sort(key=panel_of)

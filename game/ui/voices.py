@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import importlib
 import importlib.util
 import io
 import shutil
@@ -28,6 +29,7 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Protocol
 
 from game.ui.speech import SpeechOutput
 
@@ -130,13 +132,25 @@ class CommandVoice:
         self.silence()
 
 
+class SpeechdClient(Protocol):
+    """What the app asks of ``speechd.SSIPClient`` (the binding ships no type information)."""
+
+    def set_language(self, language: str) -> None: ...
+
+    def speak(self, text: str) -> object: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class SpeechdOutput:
     """Speech Dispatcher through its own Python binding: one connection, each announcement handed to the server
     (which queues it and returns at once); an interrupting one cancels what the server is saying first."""
 
     name = "Speech Dispatcher"
 
-    def __init__(self, client: object) -> None:
+    def __init__(self, client: SpeechdClient) -> None:
         self._client = client
         self._language: str | None = None
         self._lock = threading.Lock()  # spoken from the speech thread, closed from the loop's at Quit
@@ -145,16 +159,16 @@ class SpeechdOutput:
         client = self._client
         with self._lock:
             if interrupt:
-                client.cancel()  # type: ignore[attr-defined]  # speechd ships no type information
+                client.cancel()
             if language != self._language:
-                client.set_language(language)  # type: ignore[attr-defined]
+                client.set_language(language)
                 self._language = language
-            client.speak(text)  # type: ignore[attr-defined]
+            client.speak(text)
 
     def close(self) -> None:
         with self._lock, contextlib.suppress(Exception):
-            self._client.cancel()  # type: ignore[attr-defined]
-            self._client.close()  # type: ignore[attr-defined]
+            self._client.cancel()
+            self._client.close()
 
 
 def _system_binding() -> ModuleType | None:
@@ -181,12 +195,12 @@ def _system_binding() -> ModuleType | None:
 
 def speechd_binding() -> ModuleType | None:
     """Speech Dispatcher's Python binding (``import speechd``, else the system's copy), or None."""
-    try:
-        import speechd  # type: ignore[import-not-found]  # optional: from the system's packages, not PyPI
-
-        return speechd  # type: ignore[no-any-return]
-    except ImportError:
+    if importlib.util.find_spec("speechd") is None:  # optional: from the system's packages, not PyPI
         return _system_binding()
+    try:
+        return importlib.import_module("speechd")
+    except Exception:  # noqa: BLE001 - a broken binding: as if there were none, the app's own voice speaks
+        return None
 
 
 def speech_dispatcher(binding: Callable[[], ModuleType | None] = speechd_binding) -> tuple[SpeechOutput | None, str | None]:

@@ -90,6 +90,51 @@ def test_the_journal_names_the_list_and_the_item_removed_or_renamed(services):
     assert describe_entry(ui, book, session.entries[2]) == "Sac à Dos : objet n° 1 retiré"  # no state at hand
 
 
+def _one_weapon_book(drawn: bool):
+    """LW1 where Weaponskill's list of weapons holds one entry (the Sword), drawn on a d10 or chosen."""
+    from game.books.loader import validate_book
+
+    data = _lw1_data()
+    step = next(s for s in data["creation"] if s["id"] == "weapon")
+    step["options"] = step["options"][5:6]
+    if not drawn:
+        del step["roll"]
+    return validate_book("LW1.json", data)
+
+
+def test_a_weaponskill_list_of_one_weapon_drawn_on_ten_numbers_is_refused_at_load_saying_why():
+    from game.books.loader import BookError
+
+    with pytest.raises(BookError) as error:
+        _one_weapon_book(drawn=True)
+    assert "LW1.json: $.creation[1]: a drawn step has one option per value of its roll: 10, not 1" in str(error.value)
+
+
+def test_a_weaponskill_list_of_one_weapon_to_choose_is_picked_and_the_kai_begins(services):
+    from game.app.scene import SceneStack
+    from game.scenes.creation.scene import CreationScene
+
+    stack = SceneStack()
+    scene = CreationScene(services, _one_weapon_book(drawn=False))
+    stack.push(scene)
+    stack.apply_pending()
+    scene.roll()
+    _close_overlays(stack, scene)
+    scene._apply(scene.session, {"do": "choose", "step": "disciplines", "picks": ["weaponskill", *MINDBLAST[1:]]})
+    scene.choose(scene.book.step("weapon"))
+    stack.apply_pending()
+    picker = stack.top
+    assert [option.id for option in picker.step.options] == ["n5"]
+    picker.set_pick("n5", 1)
+    picker.confirm()
+    stack.apply_pending()
+    for step in ("gold", "found"):
+        scene.draw_step(scene.book.step(step))
+        _close_overlays(stack, scene)
+    assert "weaponskill_sword" in scene.session.state.flags
+    assert scene.steps_done() and scene.controls.start_button.enabled
+
+
 # -- the Random Number Table ------------------------------------------------------------------------------------------
 def _table(services, labels=("HABILETÉ AU COMBAT", "ENDURANCE"), **kw):
     import random

@@ -16,9 +16,11 @@ from game.app.sample_hero import chosen_hero
 from game.app.scene import Scene, SceneStack
 from game.app.services import Services
 from game.app.showcase import showcase
+from game.books.ff_sheet import ItemList
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
+from game.rules.ff.context import list_limit
 from game.rules.session import Session
 
 if TYPE_CHECKING:
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 BOOKS = ("FF1", "FF2", "FF10", "FF24", "FF13", "FF4", "FF5", "FF6", "FF8", "FF12", "FF16", "FF17", "FF22", "FF36", "LW1", "LW2")
 RANDOM_NUMBER_BOOKS = ("LW1",)  # books whose dice are random numbers: the Random Number Table, a fight on the table
+LIST_BOOKS = ("LW1",)  # books whose sheet declares item lists: the backpack panel shows one of them
 
 
 def chosen_session(services: Services, book_id: str, seed: int = 3) -> Session:
@@ -64,6 +67,28 @@ def sheet_sample(services: Services, book_id: str, tab: str = "tools") -> list[S
     adventure = Adventure.start(chosen_session(services, book_id), services.saves)
     scene = cast("SheetScene", services.navigator.build(Screen.SHEET, adventure))
     scene.show_tab(tab)
+    return [scene]
+
+
+def lists_sheet_sample(services: Services, book_id: str) -> list[Scene]:
+    """The sheet showing the book's list with a limit and the most room (the Backpack beside its Meals), two items
+    written in it and the first one chosen."""
+    book = services.shelf.books[book_id]
+    assert isinstance(book, FightingFantasyBook)  # item lists are a Fighting Fantasy sheet's
+    adventure = Adventure.start(chosen_session(services, book_id), services.saves)
+    state = adventure.session.state
+
+    def room(item_list: ItemList) -> int:
+        limit = list_limit(book, item_list.id, state)
+        return -1 if limit is None else limit - len(state.lists.get(item_list.id, []))
+
+    shown = max(book.lists, key=room)
+    for text in ("Corde", "Lanterne"):
+        adventure.act(a.AddItem(do="add_item", text=text, list=shown.id))
+    scene = cast("SheetScene", services.navigator.build(Screen.SHEET, adventure))
+    while scene.item_list != shown.id:
+        scene.turn_list(1)
+    scene.controls.backpack.equipment.select(0)
     return [scene]
 
 
@@ -121,3 +146,11 @@ def _register_random_numbers(book_id: str) -> None:
 
 for _book_id in RANDOM_NUMBER_BOOKS:
     _register_random_numbers(_book_id)
+
+
+def _register_lists(book_id: str) -> None:
+    showcase(f"book-{book_id}-sheet-lists")(lambda services: lists_sheet_sample(services, book_id))
+
+
+for _book_id in LIST_BOOKS:
+    _register_lists(_book_id)

@@ -82,14 +82,16 @@ class SheetScene(FluidLayout, AdventureScene):
         self.group.add(*self.controls.widgets)
         self.sync()
 
-    def keep_view(self) -> tuple[int, int]:
-        """A resize keeps the notes being typed and where the score and counter panes are scrolled."""
+    def keep_view(self) -> tuple[int, int, int | None]:
+        """A resize keeps the notes being typed, where the score and counter panes are scrolled and the item chosen."""
         self._commit_notes()
-        return self.controls.hero.stats_pane.offset, self.controls.backpack.counters_pane.offset
+        backpack = self.controls.backpack
+        return self.controls.hero.stats_pane.offset, backpack.counters_pane.offset, backpack.equipment.selected
 
-    def restore_view(self, kept: tuple[int, int]) -> None:
+    def restore_view(self, kept: tuple[int, int, int | None]) -> None:
         self.controls.hero.stats_pane.scroll_to(kept[0])
         self.controls.backpack.counters_pane.scroll_to(kept[1])
+        self.controls.backpack.equipment.select(kept[2])
 
     # =====================================================================================
     # reading the state back

@@ -609,6 +609,29 @@ def test_evasion_at_round_0_when_the_text_allows_it_and_not_before_its_rounds(se
     assert not scene.controls.escape_button.enabled  # two rounds first
 
 
+def test_the_escape_button_opens_on_the_round_evasion_becomes_allowed_and_the_log_tells_the_table_round(services):
+    from app_helpers import Driver
+
+    adventure = make_adventure(services, "LW1", dice=(6, 6, 1), hero=KAI)
+    adventure.act({"do": "choose", "step": "disciplines", "picks": DISCIPLINES[:5]})
+    fight = {"do": "fight", "enemies": [{"name": "Kraan", "skill": 16, "stamina": 25}], "escape": True, "escape_after": 2}
+    adventure.act(fight)
+    driver = Driver(services.navigator.build(Screen.COMBAT, adventure))
+    board = driver.top
+    escape = board.controls.escape_button
+    driver.click(board.controls.attack_button)
+    assert not escape.enabled and services.ui.text(escape.disabled_reason) == "La fuite n'est possible qu'après 2 assauts."
+    driver.pause_then_click(board.controls.attack_button)
+    assert escape.enabled  # the round it becomes allowed
+    driver.pause_then_click(escape)
+    assert adventure.state.fight.winner == "escaped" and adventure.state.hero.scores["stamina"] == 25 - 2 - 2 - 5
+    log = [text for text, _ in board.view().log]
+    assert log[-3:-1] == [  # one more round on the table, Lone Wolf's loss only — not "a wound of 2 to settle"
+        "Fuite : un dernier assaut, où vous seul perdez des points",
+        "Nombre 1 · rapport de force −1 (colonne −2/−1) : ennemi 0, vous −5",
+    ]
+
+
 def test_physical_dice_on_a_round_of_the_table_point_at_the_random_number_table(services):
     from game.app.scene import SceneStack
 

@@ -198,7 +198,12 @@ def tell(t: Translate, step: Step, spell_names: Mapping[str, str] | None = None,
         banner, tone = _tell_settle(t, step, lines)
     elif do == "escape":
         banner, tone = t("combat.banner_escape"), "neutral"
-        lines.append((t("combat.log_escape", damage=fight_of(step.before).escape_damage), "neutral"))
+        read = next((x.table for x in fight_of(after).last_round if x.table is not None), None) if table else None
+        if read is not None:  # an evasion on the table: one more round read there, where only the hero loses
+            lines.append((t("combat.log_escape_table"), "neutral"))
+            lines.append((table_text(t, read, table), "bad"))
+        else:
+            lines.append((t("combat.log_escape", damage=fight_of(step.before).escape_damage), "neutral"))
     elif do == "cast":
         # The spell's own name is the book's; the log keeps the id when the board has no book at hand.
         spell = str(step.entry.action.get("spell", ""))

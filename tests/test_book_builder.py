@@ -389,12 +389,18 @@ def test_fast_double_clicks_on_save_of_a_taken_name_ask_once(services):
     assert not any(services.own_books.glob("*.json"))
 
 
-def test_a_bundled_books_id_is_never_shadowed_silently(services):
+def saving_as_a_bundled_id(services) -> Driver:
+    """The builder saving a book titled as a shipped book's id (FF1): the question is open."""
     driver = Driver(BookBuilderScene(services))
     builder = driver.top
     builder.form.title.fr = "FF1"
     builder.changed()
     driver.click(builder.controls.save_button)
+    return driver
+
+
+def test_a_bundled_books_id_is_never_shadowed_silently(services):
+    driver = saving_as_a_bundled_id(services)
     dialog = driver.top
     assert isinstance(dialog, Dialog) and "Le Sorcier de la Montagne de Feu" in dialog.ui.text(dialog.message)
     assert not (services.own_books / "FF1.json").exists()
@@ -404,11 +410,7 @@ def test_a_bundled_books_id_is_never_shadowed_silently(services):
 
 
 def test_replacing_a_bundled_book_is_asked_and_then_done(services):
-    driver = Driver(BookBuilderScene(services))
-    builder = driver.top
-    builder.form.title.fr = "FF1"
-    builder.changed()
-    driver.click(builder.controls.save_button)
+    driver = saving_as_a_bundled_id(services)
     answer(driver, "Remplacer")
     assert (services.own_books / "FF1.json").exists() and "FF1" in services.shelf.replaced
 

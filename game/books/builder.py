@@ -329,20 +329,30 @@ def whole(text: str) -> int | None:
     return int(text.replace("−", "-").replace(" ", ""))
 
 
+def _dice(text: str) -> tuple[int, int, int] | None:
+    """``2d6+12`` → (2, 6, 12), ``d6`` → (1, 6, 0), ``1D10 − 1`` → (1, 10, -1), else None."""
+    found = DICE.match(text)
+    if found is None:
+        return None
+    dice, sides, sign, plus = found.groups()
+    bonus = int(plus) if plus else 0
+    return int(dice or 1), int(sides), -bonus if sign in ("-", "−") else bonus
+
+
 def parse_roll(text: str) -> dict[str, int] | int | None:
     """``2d6+12`` → ``{"dice": 2, "plus": 12}``, ``d6`` → one die, ``7`` → 7 (a fixed score), else None."""
     number = whole(text)
     if number is not None:
         return number
-    found = DICE.match(text)
+    found = _dice(text)
     if found is None:
         return None
-    dice, sides, sign, plus = found.groups()
-    roll = {"dice": int(dice or 1)}
-    if int(sides) != 6:
-        roll["sides"] = int(sides)
-    if plus and int(plus):
-        roll["plus"] = -int(plus) if sign in "-−" else int(plus)
+    dice, sides, plus = found
+    roll = {"dice": dice}
+    if sides != 6:
+        roll["sides"] = sides
+    if plus:
+        roll["plus"] = plus
     return roll
 
 
@@ -355,15 +365,8 @@ def roll_text(roll: Mapping[str, Any]) -> str:
 
 def amount(text: str) -> int | str | None:
     """A damage typed: a whole number, or dice (``1d6``, ``2d6+1``) as the book language writes them; else None."""
-    number = whole(text)
-    if number is not None:
-        return number
-    found = DICE.match(text)
-    if found is None:
-        return None
-    dice, sides, sign, plus = found.groups()
-    tail = f"{'-' if sign in ('-', '−') else '+'}{int(plus)}" if plus and int(plus) else ""
-    return f"{int(dice or 1)}d{int(sides)}{tail}"
+    found = parse_roll(text)
+    return roll_text(found) if isinstance(found, dict) else found
 
 
 def parse_limit(text: str) -> tuple[int | Literal["initial"], int] | None:

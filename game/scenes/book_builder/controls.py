@@ -158,21 +158,14 @@ class _Rows:
         """Two fields: the French and the English text."""
         return [
             self.text(
-                f"{name}.fr",
-                f"{caption} (fr)",
-                self.t("spoken_fr", where=where, what=caption),
-                words.fr,
-                partial(setattr, words, "fr"),
+                f"{name}.{language}",
+                f"{caption} ({language})",
+                self.t(f"spoken_{language}", where=where, what=caption),
+                getattr(words, language),
+                partial(setattr, words, language),
                 length,
-            ),
-            self.text(
-                f"{name}.en",
-                f"{caption} (en)",
-                self.t("spoken_en", where=where, what=caption),
-                words.en,
-                partial(setattr, words, "en"),
-                length,
-            ),
+            )
+            for language in ("fr", "en")
         ]
 
     def toggle(self, name: str, caption: str, where: str, get: bool, put: Callable[[bool], object]) -> Maker:

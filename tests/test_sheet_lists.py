@@ -11,6 +11,7 @@ import pygame
 import pytest
 from app_helpers import Driver, make_adventure, make_services
 
+from game.app.journal import JournalLines
 from game.app.navigator import Screen
 
 KAI = {"skill": 15, "stamina": 25}
@@ -225,3 +226,42 @@ def test_the_list_controls_fit_the_backpack_panel_at_every_size(services, size):
         assert regions.panel.contains(rect), (size, rect)
     assert regions.item_field.width >= 80  # room to type a name
     assert regions.lists[0].bottom <= regions.equipment.y and regions.lists[0].y >= regions.pane.bottom
+
+
+def test_in_english_a_books_item_is_named_in_english_in_the_rename_form_and_in_what_is_said(services):
+    """breaker: the list showed 'Axe', and the rename form started from 'Hache', the removal said 'Hache removed'
+    and the journal '− Hache' (the item is kept as the book wrote it in French)."""
+    services.ui.catalogue.set_language("en")
+    driver, adventure = _sheet(services)
+    _turn_to(driver, "weapons")
+    _pick(driver, 0)
+    driver.key(pygame.K_RETURN)
+    assert driver.top.fields["name"].text == "Axe"
+    driver.key(pygame.K_ESCAPE)
+    _pick(driver, 0)
+    driver.click(driver.top.controls.backpack.remove_item_button)
+    assert driver.top.message == "Weapons: Axe removed (0 / 2)"
+    lines = JournalLines().newest_first(services.ui, adventure.book, adventure.session)
+    assert lines[0] == "Weapons: − Axe"
+
+
+def test_an_undone_removal_names_the_item_it_brings_back_and_its_redo_too(services):
+    """breaker: 'Annulé : Armes : objet n° 1 retiré' where the journal said '− Hache'."""
+    driver, adventure = _sheet(services)
+    _turn_to(driver, "weapons")
+    _pick(driver, 0)
+    driver.click(driver.top.controls.backpack.remove_item_button)
+    driver.top.undo()
+    assert adventure.state.lists["weapons"] == ["Hache"] and driver.top.message == "Annulé : Armes : − Hache"
+    driver.top.redo()
+    assert adventure.state.lists["weapons"] == [] and driver.top.message == "Rétabli : Armes : − Hache"
+
+
+def test_a_rename_to_the_name_it_has_writes_nothing(services):
+    services.ui.catalogue.set_language("en")
+    driver, adventure = _sheet(services)
+    _turn_to(driver, "weapons")
+    _pick(driver, 0)
+    entries = len(adventure.session.entries)
+    _rename(driver, "Axe")  # the name shown, in English, given back as it was
+    assert adventure.state.lists["weapons"] == ["Hache"] and len(adventure.session.entries) == entries

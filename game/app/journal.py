@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.app.book_texts import item_texts
 from game.rules.session import Entry, entries_kept
 from game.ui.context import UIContext
 
@@ -119,8 +120,9 @@ def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry, before: An
     key = f"action.{do}"
     params = _localized(ui, book, entry.action)
     item = _item_before(entry, before)
-    if item is not None:  # a removed or renamed item named as it was
-        key, params["item"] = f"{key}_named", item
+    if item is not None:  # a removed or renamed item named as it was (a book's item in the player's language)
+        shown = item_texts(book, [item], ui.catalogue.language)[0] if book is not None else item
+        key, params["item"] = f"{key}_named", shown
     text = ui.t(key, **params) if ui.catalogue.has(key) else do
     if entry.dice:
         text += " — " + ui.t("journal.dice", dice="·".join(str(d) for d in entry.dice))

@@ -57,6 +57,11 @@ def held(state: SheetState, list_id: str | None) -> list[str]:
     return list(state.equipment) if list_id is None else list(state.lists.get(list_id, []))
 
 
+def item_shown(ui: UIContext, book: FightingFantasyBook, state: SheetState, list_id: str | None, index: int) -> str:
+    """The name of item ``index`` of ``list_id`` as the panel shows it (a book's item in the language of the moment)."""
+    return item_texts(book, [held(state, list_id)[index]], ui.catalogue.language)[0]
+
+
 def items_shown(ui: UIContext, book: FightingFantasyBook, state: SheetState, list_id: str | None) -> ItemsShown:
     """What the panel shows of ``list_id``: the book's texts among the items in the language of the moment."""
     items = held(state, list_id)

@@ -414,8 +414,9 @@ class SheetScene(FluidLayout, AdventureScene):
         current = items.held(self.adventure.state, list_id)
         if index is None or index >= len(current):
             return
+        name = items.item_shown(self.ui, self.book, self.adventure.state, list_id, index)  # as the list shows it
         if self.act(a.RemoveItem(index=index, list=list_id)):
-            self.say(self._item_words("sheet.item_removed", current[index]))
+            self.say(self._item_words("sheet.item_removed", name))
         equipment.select(None)
         self.sync()
 
@@ -461,15 +462,19 @@ class SheetScene(FluidLayout, AdventureScene):
         if index is None or index >= len(current):
             return
         where = items.list_name(self.ui, self.book, list_id)
+        name = items.item_shown(self.ui, self.book, self.adventure.state, list_id, index)  # a book's item in English too
 
         def submit(values: dict[str, str]) -> str | None:
-            action = make_action(a.RenameItem, index=index, text=values["name"].strip(), list=list_id)
-            done = self.ui.t("sheet.item_renamed", list=where, item=current[index], text=values["name"].strip())
+            text = values["name"].strip()
+            if text == name:
+                return None  # the name as it was: nothing to write
+            action = make_action(a.RenameItem, index=index, text=text, list=list_id)
+            done = self.ui.t("sheet.item_renamed", list=where, item=name, text=text)
             result = self.adventure.act(action)
             self._after(result, done)
             return self.refusal_text(result) if isinstance(result, Refused) else None
 
-        fields = questions.item_fields(self.ui, current[index])
+        fields = questions.item_fields(self.ui, name)
         self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_item_title", list=where), fields, submit)
 
     def tick_day(self) -> None:
@@ -669,13 +674,16 @@ class SheetScene(FluidLayout, AdventureScene):
     def undo(self) -> Entry | None:
         entry = super().undo()
         if entry is not None:
-            self.say(self.ui.t("sheet.undone", what=describe_entry(self.ui, self.book, entry)))
+            # The state now is the one it was played on: a removed item is named, not numbered.
+            self.say(self.ui.t("sheet.undone", what=describe_entry(self.ui, self.book, entry, self.adventure.state)))
         return entry
 
     def redo(self) -> Entry | None:
         entry = super().redo()
         if entry is not None:
-            self.say(self.ui.t("sheet.redone", what=describe_entry(self.ui, self.book, entry)))
+            session = self.adventure.session
+            before = session.state_at(len(session.entries) - 1)  # the state it was played on again
+            self.say(self.ui.t("sheet.redone", what=describe_entry(self.ui, self.book, entry, before)))
         return entry
 
     def back(self) -> None:

@@ -101,7 +101,12 @@ def situation(book: FightingFantasyBook, state: SheetState) -> Situation:
     rules = book.profile(fight.profile)
     penalty = rules.lost_weapon_penalty if hero.weapon_lost and fight.profile is None else 0
     profile = book.rules.profile(fight.profile)
-    skill = attack_strengths(book, profile, SheetScope(book, state))[0]
+    # Every creature may be down while a wound to the hero still waits (both blows landed): the attack is then
+    # read against the creature of that wound, as the round that dealt it did.
+    target = fight.front()
+    if target is None:
+        target = fight.pending[0].creature if fight.pending else 0
+    skill = attack_strengths(book, profile, SheetScope(book, state, target=target))[0]
     # The score wounds take may be a counter (an army's warriors): read it as the rules do.
     stamina, luck = SheetScope(book, state)[profile.rules.wounds], hero.scores.get("luck", 0)
     assert isinstance(stamina, int)  # a wound's target is a score, a counter or a track (checked at load)

@@ -192,7 +192,7 @@ def solve(fight: Fight, cancelled: Callable[[], bool] | None = None) -> list[flo
     start = fight.slots
     if start[0] <= 0 or (lost is not None and lost(start)):
         return zero
-    return one if not any(start[2:end]) else values[start]
+    return one if not any(start[2:end]) else [min(1.0, x) for x in values[start]]  # sums of rounded terms: at most 1
 
 
 def _level(top: tuple[int, ...], level: int) -> list[tuple[int, ...]]:

@@ -88,3 +88,17 @@ def test_the_rules_say_which_options_are_refused_and_change_nothing(services):
     assert sorted(refused) == ["fear", "fire", "luck", "sense"]
     assert refused["fire"].params["why"]["en"] == EVIL_ONLY["en"]
     assert (state.model_dump() if hasattr(state, "model_dump") else repr(state)) == before
+
+
+def test_lone_wolf_2s_sixth_discipline_greys_the_five_already_chosen():
+    # LW2: the sixth Kai Discipline is any but the five of the first step ("You have it already").
+    from game.books.loader import load_book_by_id
+    from game.rules.session import Session, Start
+
+    book = load_book_by_id("LW2")
+    s = Session(book, ScriptedDice([]), Start(hero={"skill": 15, "stamina": 25}))
+    five = ["camouflage", "hunting", "sixth_sense", "tracking", "healing"]
+    s.apply({"do": "choose", "step": "disciplines", "picks": five})
+    refused = refused_options(book, s.state, book.step("sixth"))
+    assert sorted(refused) == sorted(five)
+    assert {r.params["why"]["en"] for r in refused.values()} == {"You have it already."}

@@ -215,7 +215,9 @@ class ChoicePicker(ModalScene):
             why_not = self.refused.get(option.id)
             ink = p.ink if why_not is None else p.ink_faint
             blit_text(surface, option.name.get(language), (x, top + 14), "bold", small, ink, "midleft")
-            about = why_not if why_not is not None else option.description.get(language) if option.description else None
+            about = option.description.get(language) if option.description else None
+            if why_not is not None:
+                about = ui.t("access.unavailable", reason=why_not)  # "unavailable: <the book's words>"
             if about is not None:
                 lines = wrap_words(about, "italic", small - 2, right - x)
                 text = lines[0] + ("…" if len(lines) > 1 else "")

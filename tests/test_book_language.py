@@ -168,6 +168,19 @@ def test_a_drawn_step_and_a_worked_out_limit_are_checked_at_load(change, path, w
     assert words in errors.get(path, ""), errors
 
 
+@pytest.mark.parametrize(
+    "part, value",
+    [("round_cost", {"cost": {"counters.gold": 1}}), ("protection", {"roll": {"dice": 1}, "reduces_by": 1}),
+     ("hit_damage", "1d6"), ("hero_hits", "roll.hero > 5"), ("double_kills", True)],
+)  # fmt: skip
+def test_a_part_that_a_table_round_never_uses_is_refused_beside_the_table(part, value):
+    # lang3: a 'round_cost' beside a 'table' validated and was never paid (the table round pays nothing).
+    data = _data("TABLE")
+    data["combat"][part] = value
+    errors = _errors(data, "TABLE.json")
+    assert "does not use this part" in errors[f"$.combat.{part}"], errors
+
+
 def test_a_book_without_skill_must_say_what_its_attack_adds():
     data = _data("TABLE")
     data["stats"][0]["id"] = "cs"

@@ -215,6 +215,18 @@ def _profile_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
             for target, amount in rules.round_cost.cost.items():
                 yield from _payable(book, (*loc, "round_cost", "cost", target), target, amount)
         yield from _duplicates([o.id for o in rules.options], ".".join(str(p) for p in loc) + ".options")
+        if rules.table is not None:
+            for part in sorted(TABLE_IGNORES & rules.model_fields_set):
+                yield _error((*loc, part), getattr(rules, part), TABLE_IGNORES_WHY)
+
+
+#: Parts of a profile a round read on a table never uses (game.rules.ff.combat._table_round: the cell gives
+#: both losses at once): written beside a `table`, they would be silently ignored, so they are refused.
+TABLE_IGNORES = frozenset(
+    {"attack_dice", "hero_hits", "enemy_hits", "kills_if", "double_kills", "hit_damage", "wound_damage", "hit_luck",
+     "wound_luck", "protection", "round_cost"}
+)  # fmt: skip
+TABLE_IGNORES_WHY = "a round read on the 'table' does not use this part (the table's cell gives both losses): remove it"
 
 
 def _creation_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:

@@ -360,3 +360,16 @@ def test_the_odds_answer_when_every_creature_is_down_and_a_wound_still_waits():
     answer = odds_view.odds(book, s.state)
     assert answer["no_luck"] == 0.0  # the wound of 2 takes the last 2
     assert answer["best_luck"] == pytest.approx(_luck(7), abs=1e-12)  # Lucky: 1, the hero stands and wins
+
+
+def test_a_damage_beyond_the_languages_bounds_makes_the_odds_unavailable_with_the_reason():
+    # Found by the property above: the rules refuse the round ("cannot be worked out now"), the odds raised
+    # the expression's EvalError, which the board took for "scores beyond 0 to 999".
+    book = _book({"hit_damage": "999999999 * attack.enemy"})
+    s = Session(book, ScriptedDice([1, 1, 6, 6]), Start(hero=HERO))  # the hero's blow lands
+    s.apply({"do": "fight", **_fight(10)})
+    with pytest.raises(odds_view.OddsUnavailable) as unavailable:
+        odds_view.odds(book, s.state)
+    assert unavailable.value.key == "combat.odds_error_rule"
+    with pytest.raises(Refused):
+        s.apply({"do": "round"})

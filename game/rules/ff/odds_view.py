@@ -15,11 +15,13 @@ label. So is a profile whose attack score is the one wounds take.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from game.books.expr import Type, Value
+from game.books.expr import EvalError, Type, Value
 from game.books.ff_compile import ROUND
 from game.books.ff_mechanics import AddEffect, Effect, ItemEffect, MessageEffect
 from game.books.fighting_fantasy import FightingFantasyBook
@@ -508,6 +510,16 @@ def _advice(s: Situation, numbers: CombatNumbers) -> tuple[float, float, tuple[F
     return test, accepted.p_win_best_luck, (lucky, unlucky, accepted)
 
 
+@contextmanager
+def _workable() -> Iterator[None]:
+    """A book's rule that play cannot work out in some state the fight may reach (a division by 0, a result
+    beyond the language's bounds) makes the odds unavailable, with that reason, as the rules refuse the round."""
+    try:
+        yield
+    except EvalError as error:
+        raise OddsUnavailable("combat.odds_error_rule", f"a rule of the book cannot be worked out: {error.message}") from None
+
+
 def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     """``{"no_luck", "best_luck", "counts", "exact", "margin", "at_least"}`` for the current fight.
 
@@ -515,9 +527,10 @@ def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     ``at_least`` gives, for each value that is estimated, the lower bound the board shows ("≥ 41 %"):
     the estimate is of a stated play, and the best play can only do better.
     """
-    s = situation(book, state)
-    assert state.fight is not None
-    rated = _value(s, numbers_of(book, state.fight.profile))
+    with _workable():
+        s = situation(book, state)
+        assert state.fight is not None
+        rated = _value(s, numbers_of(book, state.fight.profile))
     never, best = rated.at_least
     counts = "hero"
     if s.ally is not None:
@@ -542,6 +555,11 @@ def odds(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
 
 def advice(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     """``{"test_luck", "accept", "p_lucky"}`` for the decision that waits, or a refusal when none does."""
+    with _workable():
+        return _advice_of(book, state)
+
+
+def _advice_of(book: FightingFantasyBook, state: SheetState) -> dict[str, Any]:
     s = situation(book, state)
     if not s.pending:
         raise Refused("nothing_pending", "there is no wound or missed arrow waiting for a Luck decision")

@@ -350,7 +350,8 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
 
     pygame.display.set_caption(services.ui.t("app.title"))
     try:
-        LOGGER.info("start (demo=%s, log at %s)", args.demo, setup_logging())
+        width, height = display.window.get_size()  # a fullscreen stand takes the screen's size, not --window-size
+        LOGGER.info("start (demo=%s, window %dx%d, log at %s)", args.demo, width, height, setup_logging())
     except OSError:
         pass  # no log folder: the app still runs, errors still show their dialog
     kiosk: KioskMode | BookWatcher | None = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import cache
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
@@ -36,16 +37,16 @@ MAX_LOG_ENTRIES = 10_000  # entries + redo; replaying 10 000 takes a few seconds
 MAX_DICE_PER_ENTRY = 1_000
 
 
-def _app_version() -> str | None:
+@cache
+def writer_version() -> str | None:
+    """The version of Feuille d'Aventure that writes saves (None: unknown), read from the package's metadata at
+    the first save written (not at start-up: the shelf only reads)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version("feuille-aventure")
     except PackageNotFoundError:  # pragma: no cover - a bundle without metadata
         return None
-
-
-APP_VERSION = _app_version()
 
 
 class SaveError(InputError):
@@ -68,7 +69,7 @@ class SaveHead(BaseModel):
     model_config = ConfigDict(extra="forbid")
     app: Literal["feuille-aventure"] = "feuille-aventure"
     save_format: Literal[2] = SAVE_FORMAT
-    app_version: str | None = Field(default=APP_VERSION, max_length=64)  # who wrote it; None: not recorded
+    app_version: str | None = Field(default_factory=writer_version, max_length=64)  # who wrote it; None: not recorded
     id: str = Field(pattern=SAVE_ID.pattern)
     book: str = Field(pattern=BOOK_ID)
     book_hash: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")  # None: not recorded (format 1)
@@ -79,6 +80,8 @@ class SaveHead(BaseModel):
 
 class SaveFile(SaveHead):
     """The save file format (version ``SAVE_FORMAT``; earlier ones are migrated when read): the head, then the log."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built when a save is first opened, not at start-up
 
     log: dict[str, Any]
 
@@ -94,7 +97,7 @@ Score = Annotated[int, Field(ge=-999, le=999)]
 class _LogEntry(BaseModel):
     """What Session.from_log reads of one entry (checked before any replay)."""
 
-    model_config = ConfigDict(extra="ignore", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True, defer_build=True)
     action: dict[str, Any]
     dice: list[Die] = Field(default_factory=list, max_length=MAX_DICE_PER_ENTRY)
     outcome: str | None = None
@@ -102,7 +105,7 @@ class _LogEntry(BaseModel):
 
 
 class _LogStart(BaseModel):
-    model_config = ConfigDict(extra="ignore", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True, defer_build=True)
     hero: dict[Annotated[str, Field(max_length=40)], Score] | None = Field(default=None, max_length=32)
     language: Literal["fr", "en"] = "fr"
     play: Literal["bookmark", "honest"] = "bookmark"
@@ -111,7 +114,7 @@ class _LogStart(BaseModel):
 class _Log(BaseModel):
     """The shape of a session log (game.rules.session.Session.to_log); unknown keys are left to the session."""
 
-    model_config = ConfigDict(extra="ignore", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True, defer_build=True)
     format: int
     book: str
     start: _LogStart = _LogStart()

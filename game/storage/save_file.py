@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from functools import cache
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 

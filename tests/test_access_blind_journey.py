@@ -155,7 +155,8 @@ def test_a_blind_player_picks_the_book_makes_the_hero_plays_a_fight_and_comes_ba
     assert ear.heard()[0].startswith("Bibliothèque. Livres : ") and BOOK in ear.heard()[0]
 
     pick_the_book(ear)
-    assert ear.enter().startswith(f"Création du héros, {BOOK}.")
+    arrived = ear.enter()
+    assert arrived.startswith(f"Création du héros, {BOOK}. Au départ : ")  # and what every hero starts with
     make_the_hero(ear)
     note_a_paragraph(ear)
     played = fight(ear)

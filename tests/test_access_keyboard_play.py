@@ -331,3 +331,29 @@ def test_on_the_combat_board_the_focus_follows_each_round(services):
         assert board.group.focus.focused is controls.attack_button
     assert adventure.state.fight.winner == "hero"
     assert board.group.focus.focused is controls.finish_button
+
+
+# ---------------------------------------------------------------- the fight's announcements, brief or full (issue 29)
+
+
+@pytest.mark.parametrize(("detail", "state_said"), [("full", True), ("brief", False)])
+def test_the_fight_speech_setting_says_the_state_each_round_or_only_what_changed(services, detail, state_said):
+    services.settings.fight_speech = detail
+    adventure = Adventure.start(
+        Session(services.shelf.books["DF49"], ScriptedDice([1, 1, 6, 6]), Start(hero=HERO)), services.saves
+    )
+    adventure.act({"do": "fight", "enemies": [{"name": "Loup", "skill": 7, "stamina": 5}]})
+    d = KeyboardOnly(CombatScene(services, adventure), services)
+    d.press("r")  # the hero wounds the wolf: a wound to settle
+    said = next(line for line in reversed(services.ui.speech.history) if line.startswith("Assaut 1."))
+    assert "vous le blessez" in said and "pour accepter" in said  # what happened and what it asks, either way
+    assert ("Vous : ENDURANCE" in said) is state_said
+
+
+def test_the_fight_setups_rows_of_choices_say_which_is_chosen(services):
+    adventure = Adventure.start(Session(services.shelf.books["DF49"], ScriptedDice([]), Start(hero=HERO)), services.saves)
+    setup = FightSetupScene(services, adventure)
+    KeyboardOnly(setup, services)
+    spoken = [button.spoken() for button in setup.controls.options.mode_buttons.values()]
+    assert sum(", Plusieurs adversaires, sélectionné" in line for line in spoken) == 1
+    assert sum(", Plusieurs adversaires, non sélectionné" in line for line in spoken) == len(spoken) - 1

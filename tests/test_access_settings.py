@@ -117,3 +117,12 @@ def test_with_animations_off_the_attract_loop_draws_no_flashing_taps(services):
     services.settings.animation_speed = "normal"
     pilot.draw(surface)
     assert surface.get_at((312, 300))[:3] != (10, 20, 30)
+
+
+def test_the_fight_announcements_are_brief_or_full_and_saved(services):
+    d, page = open_page(services)
+    brief = page.fight_buttons["brief"]
+    assert brief.spoken() == "Brèves, bouton, Annonces du combat, non sélectionné"
+    brief.activate()
+    assert stored(services).fight_speech == "brief"
+    assert brief.spoken().endswith("Annonces du combat, sélectionné")

@@ -48,6 +48,8 @@ class Settings(BaseModel):
     physical_dice: bool = False  # the player rolls real dice and types them in
     # Speech for players who do not see the screen (game.ui.voices): off, the running screen reader, or self-voicing.
     speech: Literal["off", "screen_reader", "self_voicing"] = "off"
+    # How much the fight's announcements say (game.scenes.combat.speech): the state each time, or only what changed.
+    fight_speech: Literal["brief", "full"] = "full"
     # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
     shortcuts: dict[str, str] = Field(default_factory=dict)
     # The folders a file was last chosen in (the file browser's recent places, newest first).

@@ -26,12 +26,15 @@ from game.ui.text_fit import wrap_words
 from game.ui.toggle import Toggle
 from game.ui.voices import SPEECH_MODES
 
+FIGHT_SPEECH = ("brief", "full")  # the "fight_speech" setting's values, in the buttons' order
+
 # Places inside the panel (offsets from its top-left corner); the shortcuts list takes the height left.
 LABEL_X = 36
 CONTROL_X = 300
 SPEECH_Y = 92
 CONTRAST_Y = 196
-KEYS_Y = 262
+FIGHT_Y = 250  # the fight's announcements: brief or full
+KEYS_Y = 322
 SEGMENT_H = 42
 KEY_ROW = 34
 BELOW_LIST = 58 + 24 + 46  # the status (two lines), then the buttons and the panel's bottom margin
@@ -85,6 +88,15 @@ class AccessSettingsScene(ModalScene):
                 spoken_name=ui.tr("access.contrast"),
             )
         )
+        self.fight_buttons: dict[str, Button] = {}
+        for index, detail in enumerate(FIGHT_SPEECH):
+            rect = (control_x + index * 166, panel.y + FIGHT_Y, 158, SEGMENT_H)
+            button = g.add(
+                Button(ui, rect, ui.tr(f"access.fight_speech_{detail}"), on_click=partial(self.set_fight_speech, detail))
+            )
+            button.choice_of = ui.tr("access.fight_speech")
+            button.tooltip = ui.tr("access.fight_speech_hint")
+            self.fight_buttons[detail] = button
         list_top = panel.y + KEYS_Y + 40
         self.keys_list = g.add(
             ScrollList(
@@ -120,6 +132,9 @@ class AccessSettingsScene(ModalScene):
             button.selected = self.settings.speech == mode
             button.style = "primary" if button.selected else "normal"
         self.contrast_toggle.value = self.settings.palette == "contrast"
+        for detail, button in self.fight_buttons.items():
+            button.selected = self.settings.fight_speech == detail
+            button.style = "primary" if button.selected else "normal"
         rows = [ui.t("access.shortcut_row", action=ui.t(f"access.action_{a}"), shortcut=keymap.label(a)) for a in self.actions]
         self.keys_list.set_items(rows)
         self.change_button.set_enabled(self.keys_list.selected is not None, ui.tr("access.pick_row_first"))
@@ -134,6 +149,10 @@ class AccessSettingsScene(ModalScene):
         self._save()
         note = self.ui.speech.note
         self.status = self.ui.t(note) if note else self.ui.t(f"access.speech_now_{mode}")
+
+    def set_fight_speech(self, detail: str) -> None:
+        self.settings.fight_speech = detail
+        self._save()
 
     def set_contrast(self, on: bool) -> None:
         self.settings.palette = "contrast" if on else "parchment"
@@ -219,6 +238,8 @@ class AccessSettingsScene(ModalScene):
                 surface, line, (label_x, speech_y + SEGMENT_H + 10 + index * 24), "italic", small, p.bad if note else p.ink_soft
             )
         blit_text(surface, ui.t("access.contrast"), (label_x, panel.y + CONTRAST_Y + 21), "body", body, p.ink, "midleft")
+        fight_y = panel.y + FIGHT_Y + SEGMENT_H // 2
+        blit_text(surface, ui.t("access.fight_speech"), (label_x, fight_y), "body", body, p.ink, "midleft")
         blit_text(surface, ui.t("access.help_shortcuts"), (label_x, keys_y + 18), "body", body, p.ink, "midleft")
         blit_text(surface, ui.t("access.keys_hint"), (control_x, keys_y + 18), "italic", small, p.ink_soft, "midleft")
         if self.status:

@@ -316,10 +316,16 @@ class CentrePainter(Painter):
         room = max(1, (rect.height - 50) // height)
         lines = list(view.log)
         end = len(lines) - min(view.log_scroll, max(0, len(lines) - room))
-        shown = lines[max(0, end - room) : end]
+        # A line too long for the panel (a narrow page, 200 %) wraps: its outcome ("il vous blesse") is never cut
+        # off, leaving its colour alone to say who won; the newest rows that fit are shown.
+        rows = [
+            (row, tone)
+            for text, tone in lines[max(0, end - room) : end]
+            for row in wrap_words(text, "bold" if tone == "head" else "body", size, rect.width - 32)
+        ][-room:]
         y = rect.y + 44
         colours = {"good": p.good, "bad": p.bad, "head": p.rubric}
-        for text, tone in shown:
+        for text, tone in rows:
             face = "bold" if tone == "head" else "body"
             blit_text(
                 surface, ellipsize(text, face, size, rect.width - 32), (rect.x + 16, y), face, size, colours.get(tone, p.ink)

@@ -89,7 +89,8 @@ class CombatScene(FluidLayout, AdventureScene):
         self.log_scroll = 0
         self.burst = ClickBurst()  # the presses of a roll: a fast click lands its dice, never rolls again
         self.done = False  # the scene has asked to leave
-        self.voice = CombatVoice(self.ui, self.book)  # what a screen-reader user hears
+        # what a screen-reader user hears, as much as the "fight_speech" setting asks
+        self.voice = CombatVoice(self.ui, self.book, lambda: self.services.settings.fight_speech)
         self._layer: pygame.Surface | None = None
         self._view: CombatView | None = None  # the view the layer was painted from
         self._painted: tuple[object, ...] | None = None  # what the layer was painted for (phase, odds, language, palette)

@@ -9,6 +9,8 @@ numbers, the summary at the end, or whose turn it is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.app.adventure import Change, ChangeKind
 from game.app.journal import describe_entry
 from game.books.fighting_fantasy import FightingFantasyBook
@@ -90,9 +92,11 @@ def step_words(t: Translate, step: Step, table: TableWords | None = None) -> str
 class CombatVoice:
     """The board's words and announcements: each change as it lands, the advisor's numbers when the odds come."""
 
-    def __init__(self, ui: UIContext, book: FightingFantasyBook) -> None:
+    def __init__(self, ui: UIContext, book: FightingFantasyBook, detail: Callable[[], str] = lambda: "full") -> None:
+        """``detail``: the "fight_speech" setting, read each time ("brief": only what changed)."""
         self.ui = ui
         self.book = book
+        self.detail = detail
         self.advice_owed = False  # a wound waits and the odds worker has not answered yet
 
     # -- what is said
@@ -151,11 +155,16 @@ class CombatVoice:
         return sentences(combatant_words(t, state), *rules, last, self.now_words(view, keys))
 
     def after_step_words(self, view: CombatView, keys: Keymap) -> str:
-        """Said after each accepted action: what happened, the combatants' STAMINA, then what now."""
+        """Said after each accepted action: what happened, the combatants' STAMINA, then what now; brief, only what
+        happened and what it asks (a wound to settle, the fight's end), not the state nor the keys again."""
         t = self.ui.t
-        if view.step is None or view.current.fight is None:
+        fight = view.current.fight
+        if view.step is None or fight is None:
             return ""
-        return sentences(step_words(t, view.step, view.table), combatant_words(t, view.current), self.now_words(view, keys))
+        step = step_words(t, view.step, view.table)
+        if self.detail() == "brief":
+            return sentences(step, self.now_words(view, keys) if fight.pending or not fight.active else "")
+        return sentences(step, combatant_words(t, view.current), self.now_words(view, keys))
 
     # -- when it is said
     def changed(self, changes: list[Change], view: CombatView, keys: Keymap) -> None:

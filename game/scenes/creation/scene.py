@@ -453,4 +453,7 @@ class CreationScene(PaintedPage[CreationView, CreationRegions], FluidLayout, Wid
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: hero creation for this book."""
         ui = self.ui
-        return join(ui.t("access.screen_creation", book=self.book.title.get(ui.catalogue.language)), ui.t("access.tab_hint"))
+        starting = ui.t("access.starting", items=self.view().starting)
+        return join(
+            ui.t("access.screen_creation", book=self.book.title.get(ui.catalogue.language)), starting, ui.t("access.tab_hint")
+        )

@@ -218,9 +218,13 @@ class FightSetupScene(FluidLayout, AdventureScene):
         """Show what the form describes in its controls: the choices, the rows, what may be pressed now."""
         form, options = self.controls.creatures, self.controls.options
         for mode, button in options.mode_buttons.items():
-            button.style = "primary" if mode == self.mode else "normal"
+            button.selected = mode == self.mode  # said with its row ("Plusieurs adversaires, sélectionné")
+            button.choice_of = self.ui.tr("combat.setup_mode")
+            button.style = "primary" if button.selected else "normal"
         for ident, button in options.profile_buttons.items():
-            button.style = "primary" if ident == self.profile else "normal"
+            button.selected = ident == self.profile
+            button.choice_of = self.ui.tr("combat.setup_profile")
+            button.style = "primary" if button.selected else "normal"
         for row, button in enumerate(form.remove_buttons):
             button.visible = row < min(len(self.typed), self.regions.creatures.typed_rows)
             if button.visible:

@@ -134,7 +134,7 @@ class ChoiceButton(Button):
         tooltip: TextSource | None = None,
     ) -> None:
         super().__init__(ui, rect, label, on_click=on_click, style="primary" if chosen else "normal", tooltip=tooltip)
-        self.chosen = chosen
+        self.chosen = self.selected = chosen  # said too ("…, sélectionné") when its row is named
 
     def _colours(self) -> tuple[tuple, tuple, tuple]:
         if self.chosen and not self.enabled:
@@ -212,7 +212,10 @@ class Kit:
         widths = shrink_row(natural, (self.area().right if right is None else right) - x)
         for (value, label), w in zip(options, widths):
             pick = partial(on_pick, value)
-            self.add(f"{name}:{value}", ChoiceButton(self.ui, (x, y, w, ROW), label, on_click=pick, chosen=value == current))
+            button = ChoiceButton(self.ui, (x, y, w, ROW), label, on_click=pick, chosen=value == current)
+            caption = f"rnp.{name}"  # the row's caption, drawn above it, names it for a listener
+            button.choice_of = self.ui.tr(caption) if self.ui.catalogue.has(caption) else None
+            self.add(f"{name}:{value}", button)
             x += w + CHOICE_GAP
         return x
 

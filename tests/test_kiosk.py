@@ -352,11 +352,11 @@ class _LongFight(_NoWayOn):
 
     def __init__(self):
         super().__init__()
-        self.adventure = SimpleNamespace(session=SimpleNamespace(entries=[]))
+        self.adventure = SimpleNamespace(session=SimpleNamespace(length=0))
 
     def update(self, dt):
         super().update(dt)
-        self.adventure.session.entries.append("round")
+        self.adventure.session.length += 1  # a round
 
 
 def _strand(stack):

@@ -39,6 +39,17 @@ def test_refusal_reports_the_reason_without_applying(df31):
     assert session.state.counters["provisions"] == 4 and not session.entries
 
 
+def test_the_length_counts_the_log_through_undo_and_redo_without_copying_it(df31):
+    session = Session(df31, ScriptedDice([3, 4]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    session.apply({"do": "eat"})
+    assert session.length == len(session.entries) == 2
+    session.undo()
+    assert session.length == 1
+    session.redo()
+    assert session.length == 2 and session.entries is not session.entries  # entries copies; length does not
+
+
 def test_undo_restores_the_previous_state(df31):
     session = Session(df31, ScriptedDice([6, 6]), Start(hero=HERO))
     before = dump(session)

@@ -8,6 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import stand_run  # noqa: E402
+from bench_common import rss_mib  # noqa: E402
 
 
 def test_the_log_reader_counts_loops_watchdog_restarts_and_errors(tmp_path):
@@ -22,6 +23,19 @@ def test_the_log_reader_counts_loops_watchdog_restarts_and_errors(tmp_path):
     report = stand_run.StandReport()
     stand_run.read_log(log, report)
     assert (report.loops, report.watchdog, len(report.errors)) == (2, 1, 1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="resident memory is read from Linux's /proc")
+def test_the_stand_and_the_soak_read_a_process_memory_the_same_way_and_nothing_of_one_that_ended():
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert 0 < rss_mib(child.pid) < rss_mib()  # a bare interpreter holds less than this test run
+    finally:
+        child.kill()
+        child.wait()
+    assert rss_mib(child.pid) == 0.0
 
 
 def test_a_run_with_a_watchdog_restart_is_not_healthy():

@@ -24,6 +24,17 @@ def load() -> tuple[float, float, float]:
         return (0.0, 0.0, 0.0)
 
 
+def rss_mib(pid: int | str = "self") -> float:
+    """Resident memory of process ``pid`` (this one by default) in MiB, from /proc (0 elsewhere, or once it ended)."""
+    try:
+        for line in open(f"/proc/{pid}/status", encoding="ascii", errors="replace"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def load_text() -> str:
     one, five, fifteen = load()
     return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"

@@ -22,19 +22,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from bench_common import rss_mib
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-def rss_mb() -> float:
-    """Resident memory of this process in MB (Linux /proc; 0 elsewhere)."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
     tracemalloc.start(1)  # one frame per trace: sites by line, cheap enough for hours of frames
     at_fresh_start()
-    rss_before = rss_mb()
+    rss_before = rss_mib()
     before = tracemalloc.take_snapshot()
     traced_before = tracemalloc.get_traced_memory()[0]
     frame = 0
@@ -96,13 +87,13 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {frame / args.fps / 3600:.2f} h (at a fresh start): "
                 f"traced {(tracemalloc.get_traced_memory()[0] - traced_before) / 1e6:+.2f} MB, "
-                f"RSS {rss_mb():.1f} MB, attract runs {kiosk.runs}",
+                f"RSS {rss_mib():.1f} MiB, attract runs {kiosk.runs}",
                 flush=True,
             )
     frame += at_fresh_start()
     after = tracemalloc.take_snapshot()
     traced_after = tracemalloc.get_traced_memory()[0]
-    rss_after = rss_mb()
+    rss_after = rss_mib()
     tracemalloc.stop()
     growth = (traced_after - traced_before) / 1e6
     print(
@@ -113,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         f"python heap growth between two fresh starts (tracemalloc): {growth:+.2f} MB (goal < 5 MB) "
         f"-> {'OK' if growth < 5 else 'OVER'}"
     )
-    print(f"resident memory: {rss_before:.1f} MB -> {rss_after:.1f} MB ({rss_after - rss_before:+.1f} MB)")
+    print(f"resident memory: {rss_before:.1f} MiB -> {rss_after:.1f} MiB ({rss_after - rss_before:+.1f} MiB)")
     print("largest growing allocation sites:")
     for stat in after.compare_to(before, "lineno")[: args.top]:
         site = stat.traceback[0]

@@ -37,6 +37,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench_common import rss_mib
+
 ROOT = Path(__file__).resolve().parent.parent
 LOG_NAME = Path("feuille-aventure") / "log" / "feuille.log"
 RUN = re.compile(r"kiosk: attract loop starts \(run (\d+)\)")
@@ -70,13 +72,6 @@ class StandReport:
     @property
     def healthy(self) -> bool:
         return not self.watchdog and not self.errors and self.died is None and bool(self.ended_on_sigterm)
-
-
-def _rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -131,7 +126,7 @@ def run_stand(minutes: float, every: float, window: str, idle: int, display: str
             if process.poll() is not None:
                 report.died = process.returncode
                 break
-            report.samples.append(Sample(now, _rss_mib(process.pid), _cpu_seconds(process.pid), _load()))
+            report.samples.append(Sample(now, rss_mib(process.pid), _cpu_seconds(process.pid), _load()))
             read_log(log, report)
             if len(report.samples) > 1:
                 print(_line(report.samples[-1], report, report.samples[0]), file=out, flush=True)

@@ -206,7 +206,8 @@ class KioskMode:
         top = self.stack.top
         adventure = getattr(top, "adventure", None)  # a screen of one adventure (AdventureScene); the creation
         session = getattr(adventure, "session", None) or getattr(top, "session", None)  # screen holds its session
-        entries = len(session.entries) if session is not None and hasattr(session, "entries") else -1
+        length = getattr(session, "length", None)  # the log's length (Session.length: no copy of the log each frame)
+        entries = length if isinstance(length, int) else -1
         progress = (id(top), len(self.stack.scenes), entries, self.autopilot is not None and self.autopilot.finished)
         if progress != self._progress:
             self._progress, self._progress_at = progress, now

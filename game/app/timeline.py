@@ -55,7 +55,7 @@ class Consequences:
         """The changes of entry ``index``."""
         if index not in self._found:
             first = index - index % self.BLOCK
-            last = min(first + self.BLOCK, len(self.session.entries))
+            last = min(first + self.BLOCK, self.session.length)
             previous = None
             for at, state in zip(range(first, last + 1), self.session.states_from(first)):
                 if previous is not None:

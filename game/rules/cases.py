@@ -52,7 +52,7 @@ def log_view(session: Session[Any, Any]) -> dict[str, Any]:
     """The ``log`` paths: how the adventure is played and what its action log holds."""
     return {
         "play": session.play,
-        "length": len(session.entries),
+        "length": session.length,
         "rerolls": session.rerolls,
         "can_undo": session.can_undo,
         "redo": len(session.to_log()["redo"]),

@@ -181,8 +181,13 @@ class Session(Generic[StateT, ActionT]):
 
     @property
     def entries(self) -> list[Entry]:
-        """The accepted actions from the start, oldest first."""
+        """The accepted actions from the start, oldest first (a copy: for a count, read ``length``)."""
         return list(self._entries)
+
+    @property
+    def length(self) -> int:
+        """How many actions the log holds (``len(entries)`` without copying them)."""
+        return len(self._entries)
 
     @property
     def play(self) -> str:

@@ -52,7 +52,7 @@ def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
     bag = card.backpack(scores.bottom + ROW_GAP)
     card.creatures(bag)
     card.notes(bag)
-    footer = ui.t("play.card_footer", entries=len(adventure.session.entries))
+    footer = ui.t("play.card_footer", entries=adventure.session.length)
     blit_text(surface, footer, (CARD_SIZE[0] // 2, CARD_SIZE[1] - 30), "italic", card.small, ui.palette.ink_soft, "center")
     return surface
 

@@ -263,8 +263,8 @@ class SheetScene(FluidLayout, AdventureScene):
     def _let_go_of_the_fallen(self, changed: int) -> None:
         """A creature box that fell in these changes (a fight from the box) is no longer the one chosen (issue 30 item 7)."""
         creatures, session = self.controls.side.creature_list, self.adventure.session
-        index, before_at = creatures.selected, len(session.entries) - changed
-        if index is None or not 0 <= before_at < len(session.entries):
+        index, before_at = creatures.selected, session.length - changed
+        if index is None or not 0 <= before_at < session.length:
             return
         boxes, before = self.adventure.state.creature_boxes, session.state_at(before_at).creature_boxes
         if index < min(len(boxes), len(before)) and boxes[index].stamina <= 0 < before[index].stamina:

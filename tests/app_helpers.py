@@ -8,9 +8,9 @@ import pygame
 import ui_helpers  # noqa: F401  (selects the dummy SDL drivers first)
 
 from game.app.adventure import Adventure
+from game.app.burst import BURST_GAP
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.rolling import BURST_GAP
 from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.books.loader import bundled_books_dir

@@ -191,3 +191,72 @@ def test_clear_resumes_no_scene_on_the_way_out():
     stack.clear()
     stack.apply_pending()
     assert stack.empty and resumed == []
+
+
+def _key(key=pygame.K_ESCAPE):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+
+class Closer(Probe):
+    """Leaves the stack on any event it takes (an overlay's OK, a screen's Escape)."""
+
+    def process_event(self, event):
+        self.log.append(f"{self.name}.event")
+        self.stack.pop(self)
+        return None
+
+
+def test_a_scene_that_asked_to_leave_takes_no_more_events_in_that_frame():
+    log = []
+    stack = stack_with(Probe("below", log), Closer("ok", log))
+    stack.process_event(_key(pygame.K_RETURN))
+    stack.process_event(_key(pygame.K_RETURN))  # the second press of the same frame
+    assert log.count("ok.event") == 1 and "below.event" not in log
+
+
+def test_the_same_key_again_in_the_burst_after_it_closed_a_screen_is_dropped():
+    from game.app.burst import BURST_GAP
+
+    log = []
+    stack = stack_with(Probe("below", log), Closer("board", log))
+    stack.process_event(_key())
+    stack.apply_pending()
+    stack.update(BURST_GAP / 2)
+    stack.process_event(_key())  # a quick second Escape: meant for the board, which has gone
+    assert "below.event" not in log and stack.wants_animation  # the frames go on while the burst lasts
+    stack.update(BURST_GAP)
+    stack.process_event(_key())  # after a pause: a new gesture for the screen below
+    assert log.count("below.event") == 1
+
+
+def test_another_key_or_a_click_elsewhere_in_the_burst_reaches_the_screen_below():
+    log = []
+    stack = stack_with(Probe("below", log), Closer("dialog", log))
+    stack.process_event(_key())
+    stack.apply_pending()
+    stack.process_event(_key(pygame.K_TAB))
+    stack.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=1))
+    assert log.count("below.event") == 2
+
+
+def test_the_second_click_of_a_double_click_that_closed_an_overlay_presses_nothing_below():
+    log = []
+    stack = stack_with(Probe("below", log), Closer("dialog", log))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        stack.process_event(pygame.event.Event(kind, pos=(600, 400), button=1))
+    stack.apply_pending()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # 2 px off: the same double click
+        stack.process_event(pygame.event.Event(kind, pos=(602, 401), button=1))
+    assert "below.event" not in log
+
+
+def test_a_scene_put_back_on_the_stack_takes_events_again():
+    log = []
+    board = Closer("board", log)
+    stack = stack_with(Probe("below", log), board)
+    stack.process_event(_key(pygame.K_a))
+    stack.apply_pending()
+    stack.push(board)
+    stack.apply_pending()
+    stack.process_event(_key(pygame.K_a))
+    assert log.count("board.event") == 2

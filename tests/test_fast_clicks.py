@@ -13,7 +13,7 @@ import pygame
 import pytest
 from app_helpers import Driver, make_adventure, make_services
 
-from game.app.rolling import BURST_GAP
+from game.app.burst import BURST_GAP
 from game.rules.ff import actions as a
 from game.scenes.combat.scene import CombatScene
 from game.scenes.dice_roll import DiceRollScene

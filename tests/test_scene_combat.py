@@ -15,9 +15,9 @@ import pytest
 from ui_helpers import init_pygame, key, text_input
 
 from game.app.adventure import Adventure
+from game.app.burst import BURST_GAP
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.rolling import BURST_GAP
 from game.app.scene import Scene, SceneStack
 from game.app.services import build_services
 from game.rules.dice import ScriptedDice

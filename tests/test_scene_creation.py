@@ -6,9 +6,9 @@ import pygame
 import pytest
 from ui_helpers import init_pygame, key, mouse_down, mouse_up, text_input
 
+from game.app.burst import BURST_GAP
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.rolling import BURST_GAP
 from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.app.settings import SettingsStore

@@ -455,3 +455,85 @@ def test_a_spell_that_leaves_the_caster_standing_is_cast_without_a_question(serv
     sheet.cast_spell()
     driver.loop.run_frames(1)
     assert type(driver.top).__name__ != "Dialog"
+
+
+# -- fast double presses on an overlay: one answer, nothing pressed below (found after issue 30)
+def _double_click(driver, target):
+    window = driver.to_window(target.rect.center)
+    press, release = (pygame.event.Event(kind, pos=window, button=1) for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
+    return press, release
+
+
+def test_a_double_click_on_the_number_entry_ok_writes_the_score_once(services):
+    driver, adventure = sheet(services)
+    driver.top.ask_score("skill")
+    driver.send()
+    form = driver.top
+    field = form.fields[next(iter(form.fields))]
+    field.text = "7"
+    driver.send(*_double_click(driver, form.ok_button), *_double_click(driver, form.ok_button))  # both clicks in one frame
+    assert isinstance(driver.top, SheetScene)
+    assert [entry.action["do"] for entry in adventure.session.entries].count("set_score") == 1
+    assert adventure.state.hero.scores["skill"] == 7
+
+
+def test_enter_pressed_twice_on_the_number_entry_answers_once_and_presses_nothing_below(services):
+    driver, adventure = sheet(services)
+    eraser = driver.top.controls.hero.stat_erasers["skill"]
+    driver.top.group.focus.focus(eraser)  # a keyboard player: the eraser in hand, Enter opens the form
+    driver.key(pygame.K_RETURN)
+    form = driver.top
+    assert not isinstance(form, SheetScene)
+    form.fields[next(iter(form.fields))].text = "7"
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # two frames later: the form has gone, the eraser is in hand again
+    assert isinstance(driver.top, SheetScene)  # the second Enter did not open the form again
+    assert len(adventure.session.entries) == 1
+
+
+def test_a_double_click_on_the_physical_dice_ok_is_one_roll(tmp_path):
+    services = make_services(tmp_path, physical_dice=True)
+    driver, adventure = sheet(services, dice=[6, 6, 6, 6])
+    driver.click(driver.top.controls.hero.skill_button)
+    entry = driver.top
+    driver.click(entry.pip_buttons[0][2])
+    driver.click(entry.pip_buttons[1][3])
+    driver.send(*_double_click(driver, entry.ok), *_double_click(driver, entry.ok))
+    assert len(adventure.session.entries) == 1 and adventure.session.entries[-1].dice == [3, 4]
+
+
+def test_two_quick_escapes_close_the_fight_board_and_leave_the_sheet_open(services):
+    from game.rules.ff import actions as a
+    from game.scenes.combat.scene import CombatScene
+
+    driver, adventure = sheet(services)
+    adventure.act(a.StartFight(enemies=[a.EnemySpec(name="Orque", skill=5, stamina=9)]))
+    driver.top.sync()
+    sheet_scene = driver.top
+    driver.click(driver.top.controls.top["fight"])
+    assert isinstance(driver.top, CombatScene)
+    driver.pause()
+    sheet_scene.group.focus.focus(None)  # nothing in hand on the sheet: its Escape goes to the shelf
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # 2 frames later, as fast as a player presses twice
+    assert isinstance(driver.top, SheetScene) and adventure.state.fight.active
+    for _ in range(2):  # new gestures after a pause: Escape on the sheet leaves the control in hand, then the sheet
+        driver.pause()
+        driver.key(pygame.K_ESCAPE)
+    assert not isinstance(driver.top, SheetScene)
+
+
+def test_a_held_escape_closes_one_screen(services):
+    from game.rules.ff import actions as a
+    from game.scenes.combat.scene import CombatScene
+
+    driver, adventure = sheet(services)
+    adventure.act(a.StartFight(enemies=[a.EnemySpec(name="Orque", skill=5, stamina=9)]))
+    driver.top.sync()
+    sheet_scene = driver.top
+    driver.click(driver.top.controls.top["fight"])
+    driver.pause()
+    sheet_scene.group.focus.focus(None)
+    for _ in range(40):  # the key repeat (every 35 ms after 400 ms): about two seconds held
+        driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, SheetScene) and not isinstance(driver.top, CombatScene)

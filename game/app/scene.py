@@ -16,6 +16,13 @@ top scene gets events first through ``process_event``.
 Requests made while a frame runs (from an event handler or update) are queued
 and applied by ``apply_pending()`` at the end of the frame, so a scene never
 disappears in the middle of its own handler and each frame sees one stack.
+
+A scene that asked to leave gets no more events in that frame (a double click
+on OK, Enter twice: one answer). Presses in a burst (each within ``BURST_GAP``
+of the last) are one gesture: once one of them closed a screen, the same key
+again, or a click at the same place, is dropped until the burst stops, so a double
+click on OK, Enter pressed twice or a held Escape never goes on to press what
+was below (two quick Escapes closed the fight board, then the sheet).
 """
 
 from __future__ import annotations
@@ -26,7 +33,12 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.burst import ClickBurst
 from game.i18n.catalogue import resolve
+
+#: The keys that answer or leave a screen: pressed again in a burst after one closed it, they are dropped.
+PRESS_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DOUBLE_CLICK_SLOP = 6  # logical pixels: a double click's second press lands this near its first
 
 
 class Scene:
@@ -116,6 +128,10 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._presses = ClickBurst()  # presses each within BURST_GAP of the last: one gesture
+        # The last press taken: the top it reached, the stack's depth then, its key (or "click") and place.
+        self._gesture: tuple[Scene | None, int, object, tuple[int, int]] = (None, 0, None, (0, 0))
+        self._drop_release = False  # the press of this release was dropped
         self.changed = False  # set when the stack changed; the loop redraws and clears it
 
     # -- queries ------------------------------------------------------------------
@@ -152,7 +168,8 @@ class SceneStack:
     @property
     def wants_animation(self) -> bool:
         """True when a visible scene animates, or changes are pending."""
-        return bool(self._pending) or any(scene.wants_animation for scene in self.visible())
+        # A burst of presses keeps the frames coming, so its quiet is measured on the clock (as ClickBurst's).
+        return bool(self._pending) or self._presses.busy or any(scene.wants_animation for scene in self.visible())
 
     # -- requests (applied after the frame) ---------------------------------------
 
@@ -161,12 +178,19 @@ class SceneStack:
         self._pending.append(lambda: self._push_now(scene))
 
     def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene, or ``scene`` wherever it is (after this frame)."""
+        """Remove the top scene, or ``scene`` wherever it is (after this frame); it takes no more events."""
+        self._leaving(scene if scene is not None else self.top)
         self._pending.append(lambda: self._pop_now(scene))
 
     def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene`` (after this frame)."""
+        """Swap the top scene for ``scene`` (after this frame); the top takes no more events."""
+        self._leaving(self.top)
         self._pending.append(lambda: self._replace_now(scene))
+
+    @staticmethod
+    def _leaving(scene: Scene | None) -> None:
+        if scene is not None:
+            scene.closed = True
 
     def clear(self) -> None:
         """Remove every scene (after this frame); the loop then ends."""
@@ -192,6 +216,7 @@ class SceneStack:
     def _push_now(self, scene: Scene) -> None:
         if self.top is not None:
             self.top.pause()
+        scene.closed = False  # a scene put back (the fight board reopened where it was) takes events again
         scene.stack = self
         self._scenes.append(scene)
         scene.on_enter()
@@ -218,6 +243,7 @@ class SceneStack:
             old.pause()
             old.shutdown()
             old.stack = None
+        scene.closed = False
         scene.stack = self
         self._scenes.append(scene)
         scene.on_enter()
@@ -236,8 +262,16 @@ class SceneStack:
 
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """Offer ``event`` from the top down; it passes below a scene only if that
-        scene is transparent and returned it. Returns the event if nobody consumed it."""
+        scene is transparent and returned it. Returns the event if nobody consumed it.
+
+        A scene leaving the stack takes the rest of the frame's events (they were aimed at it), and the rest of
+        a burst whose first press closed a screen is dropped (see the module's docstring).
+        """
+        if self._after_close(event):
+            return None
         for scene in reversed(self._scenes):
+            if scene.closed:
+                return None
             result = scene.process_event(event)
             if result is None:
                 return None
@@ -246,8 +280,28 @@ class SceneStack:
                 break
         return event
 
+    def _after_close(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` repeats, in the burst, the press that closed the screen it reached (then it is dropped)."""
+        if event.type == pygame.MOUSEBUTTONUP and self._drop_release:
+            self._drop_release = False
+            return True
+        key = event.type == pygame.KEYDOWN and event.key in PRESS_KEYS
+        if not key and event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        what: object = event.key if key else "click"
+        x, y = (0, 0) if key else getattr(event, "pos", (0, 0))
+        last, depth, last_what, (last_x, last_y) = self._gesture
+        in_burst = not self._presses.press()
+        near = abs(x - last_x) <= DOUBLE_CLICK_SLOP and abs(y - last_y) <= DOUBLE_CLICK_SLOP
+        if in_burst and what == last_what and near and self.top is not last and len(self._scenes) <= depth:
+            self._drop_release = not key  # the screen the last press reached went away: this one was meant for it
+            return True
+        self._gesture = (self.top, len(self._scenes), what, (int(x), int(y)))
+        return False
+
     def update(self, dt: float) -> None:
         """Update the visible scenes, bottom first."""
+        self._presses.update(dt)
         for scene in self.visible():
             scene.update(dt)
 

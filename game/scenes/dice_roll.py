@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 import pygame
 
+from game.app.burst import ClickBurst
 from game.app.fluid import FluidLayout
-from game.app.rolling import ClickBurst, DiceGroup
+from game.app.rolling import DiceGroup
 from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext

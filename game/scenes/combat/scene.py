@@ -18,10 +18,11 @@ import pygame
 
 from game.app.adventure import Change, ChangeKind
 from game.app.adventure_scene import AdventureScene
+from game.app.burst import ClickBurst
 from game.app.fluid import FluidLayout
 from game.app.journal import undo_state
 from game.app.navigator import Screen
-from game.app.rolling import ClickBurst, roll_action
+from game.app.rolling import roll_action
 from game.app.services import Services
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.i18n.catalogue import TextSource

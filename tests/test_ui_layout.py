@@ -39,11 +39,36 @@ def pane_of_buttons(ui, count=10, height=200):  # noqa: F811
     return group, pane, buttons
 
 
-def test_rows_that_do_not_fit_scroll_with_the_wheel(ui):  # noqa: F811
+def test_rows_that_do_not_fit_scroll_with_the_wheel_a_row_a_notch(ui):  # noqa: F811
     group, pane, buttons = pane_of_buttons(ui)
     assert pane.scrolls and not buttons[6].contains(buttons[6].rect.center)
     group.process_event(wheel(-3, (150, 200)))
-    assert pane.offset == 120 and buttons[5].rect.y == 100 + 250 - 120
+    assert pane.offset == 150 and buttons[5].rect.y == 100 + 250 - 150
+
+
+def test_a_pane_scrolls_by_whole_rows_and_shows_no_half_row(ui):  # noqa: F811
+    # Issue 30 item 12: half rows peeked at the scroll edges.
+    group, pane, buttons = pane_of_buttons(ui, count=7, height=180)  # 3.6 rows of 50
+    assert pane.view.height == 150  # three whole rows; the foot of the pane stays blank
+    assert not buttons[3].contains((buttons[3].rect.centerx, pane.rect.bottom - 2))  # the peeking row takes no click
+    for asked in (7, 30, 140, 1000):
+        pane.scroll_to(asked)
+        assert pane.offset % 50 == 0 and pane.view.height % 50 == 0
+    assert pane.offset == 200 and pane.view.contains(buttons[-1].rect)  # the last row reached, wholly
+
+
+def test_a_list_scrolls_by_whole_rows_and_a_row_peeking_at_its_foot_takes_no_click(ui):  # noqa: F811
+    from game.ui.scroll_list import ScrollList
+
+    rows = ScrollList(ui, (0, 0, 300, 100), row_height=30)
+    rows.set_items([f"objet {n}" for n in range(10)])
+    rows.scroll_to(44)
+    assert rows.scroll_y == 30
+    rows.process_event(wheel(-1, (150, 50)))
+    assert rows.scroll_y == 60
+    assert rows.row_at((150, 95)) is None and rows.row_at((150, 85)) == 4  # 90..100 is the next row's first third
+    rows.select(9)
+    assert rows.scroll_y == 210 and rows.row_at((150, 85)) == 9
 
 
 def test_a_widget_scrolled_out_of_view_takes_no_click(ui):  # noqa: F811
@@ -126,13 +151,15 @@ def test_with_twelve_spell_counters_the_backpack_scrolls_inside_its_panel(tmp_pa
 def test_a_re_layout_keeps_the_keyboard_focus_and_the_scrolled_panes(tmp_path):
     driver = sheet_driver(tmp_path, "FF2")
     sheet = driver.top
-    sheet.controls.backpack.counters_pane.scroll_to(40)
+    sheet.controls.backpack.counters_pane.scroll_to(60)
+    kept = sheet.controls.backpack.counters_pane.offset
+    assert kept > 0
     sheet.group.focus.focus(sheet.controls.hero.luck_button)
     sheet.group.focus.visible = True
     driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900)))
     assert sheet.page == (1600, 900)
     assert sheet.group.focus.focused is sheet.controls.hero.luck_button and sheet.group.focus.visible
-    assert sheet.controls.backpack.counters_pane.offset == 40
+    assert sheet.controls.backpack.counters_pane.offset == kept
 
 
 @pytest.mark.parametrize("book_id", ["DF49", "FF2", "FF13"])
@@ -160,3 +187,106 @@ def test_on_a_960_wide_page_the_sheet_keeps_three_columns_and_the_scores_their_n
     erasers = sheet.controls.hero.stat_erasers.values()
     assert all(button.rect.right <= scrollbar.x for button in erasers)  # the pencils are not under it
     assert sheet.regions.paragraph.panel.contains(sheet.controls.paragraph.history_buttons[-1].rect)
+
+
+# -- issue 30 item 12: the sheet's panels laid out by what each holds, at 1280×720, 1024×640 and 960×540 (200 %)
+LAYOUT_SIZES = ((1280, 720), (1024, 640), (960, 540))
+
+
+def _shipped_books():
+    import json
+
+    from game.books.loader import bundled_books_dir
+
+    paths = sorted(bundled_books_dir().glob("*.json"))
+    return [p.stem for p in paths if json.loads(p.read_text(encoding="utf-8")).get("kind") == "fighting_fantasy"]
+
+
+def _book_sheet(tmp_path, book_id):
+    """The sheet of a hero of ``book_id`` with a value for each score the book rolls (FF12 has no LUCK)."""
+    services = make_services(tmp_path)
+    book = services.shelf.books[book_id]
+    hero = {stat.id: 10 for stat in book.stats if not stat.computed}
+    return Driver(SheetScene(services, make_adventure(services, book_id, hero=hero))).top
+
+
+def _wholly_shown(pane, widget):
+    return pane.view.contains(widget.rect)
+
+
+@pytest.mark.parametrize("book_id", _shipped_books())
+def test_every_score_is_in_view_or_a_whole_row_scroll_away_and_a_four_score_book_shows_its_four(tmp_path, book_id):
+    sheet = _book_sheet(tmp_path, book_id)
+    for size in LAYOUT_SIZES:
+        sheet.layout(size)
+        hero = sheet.controls.hero
+        pane, counters = hero.stats_pane, list(hero.stat_counters.values())
+        assert pane.rect.bottom <= hero.luck_button.rect.top, size  # the scores never under the tests
+        shown = [c for c in counters if _wholly_shown(pane, c)]
+        assert shown == counters[: len(shown)] and len(shown) >= min(4, len(counters)), size
+        for counter in counters:
+            pane.reveal(counter)
+            assert _wholly_shown(pane, counter), (size, counter.spoken_name)
+        pane.reveal(hero.weapon_toggle)
+        assert _wholly_shown(pane, hero.weapon_toggle), size
+        pane.scroll_to(0)
+        for panel in (sheet.regions.paragraph.panel, sheet.regions.backpack.panel):  # the columns' panels never overlap
+            assert not panel.colliderect(sheet.regions.hero.panel), size
+
+
+@pytest.mark.parametrize("book_id", _shipped_books())
+def test_the_backpack_shows_every_counter_or_keeps_the_equipment_list_at_its_least(tmp_path, book_id):
+    from game.scenes.sheet.layout import EQUIPMENT_MIN, SHORT_CONTENT, SHORT_EQUIPMENT_MIN
+
+    sheet = _book_sheet(tmp_path, book_id)
+    for size in LAYOUT_SIZES:
+        sheet.layout(size)
+        backpack, regions = sheet.controls.backpack, sheet.regions.backpack
+        pane = backpack.counters_pane
+        least = SHORT_EQUIPMENT_MIN if sheet.regions.side_column.height < SHORT_CONTENT else EQUIPMENT_MIN
+        if pane.scrolls:  # the counters took every whole row they could: one more would leave the list short of its least
+            assert regions.equipment.height - regions.row_height < least, size
+            assert pane.view.height == pane.rect.height and pane.rect.height % regions.row_height == 0, size
+        for counter in backpack.counter_widgets.values():
+            pane.reveal(counter)
+            assert _wholly_shown(pane, counter), size
+            use = next((b for b in backpack.use_buttons.values() if b.rect.y == counter.rect.y), None)
+            assert use is None or _wholly_shown(pane, use), size  # a potion's Drink comes with its row
+
+
+@pytest.mark.parametrize("book_id", ["DF49", "DEMO"])
+def test_the_week_keeps_every_day_name_whole_beside_its_pencil(tmp_path, book_id):
+    from game.scenes.sheet import paint
+
+    sheet = sheet_driver(tmp_path, book_id).top
+    for size in LAYOUT_SIZES:
+        sheet.layout(size)
+        sheet.show_tab("calendar")
+        calendar = sheet.view_now().calendar
+        names = [name for name, _ in paint.day_names(calendar, sheet.regions, sheet.ui)]
+        assert names == list(calendar.days), size  # DF49's "Deuxième…" was cut by the Rename buttons
+        for index in calendar.renamable:
+            button = sheet.controls.side.day_buttons[index]
+            assert button.visible and button.rect.width == button.rect.height  # a pencil, not a word
+            assert calendar.days[index] in sheet.ui.text(button.spoken_name)
+
+
+def test_on_a_short_page_the_two_tests_stand_side_by_side_and_say_their_whole_names(tmp_path):
+    sheet = sheet_driver(tmp_path, "DF49").top
+    sheet.layout((960, 540))
+    luck, skill = sheet.controls.hero.luck_button, sheet.controls.hero.skill_button
+    assert luck.rect.y == skill.rect.y and luck.rect.right < skill.rect.x
+    assert sheet.ui.text(luck.label) == "Chance" and sheet.ui.text(luck.spoken_name) == "Tenter sa Chance"
+    sheet.layout((1280, 720))
+    luck, skill = sheet.controls.hero.luck_button, sheet.controls.hero.skill_button
+    assert luck.rect.bottom < skill.rect.y and sheet.ui.text(luck.label) == "Tenter sa Chance"
+
+
+def test_a_book_of_four_scores_and_one_counter_puts_the_paragraph_under_its_backpack_on_a_short_page(tmp_path):
+    sheet = sheet_driver(tmp_path, "DF64").top  # DF64: WILLPOWER besides the three, one counter
+    sheet.layout((960, 540))
+    regions = sheet.regions
+    assert regions.paragraph.panel.x == regions.backpack.panel.x and regions.paragraph.panel.y > regions.backpack.panel.bottom
+    assert regions.hero.panel.height > 400 and not sheet.controls.hero.stats_pane.scrolls
+    field, go = sheet.controls.paragraph.paragraph_field, sheet.controls.paragraph.go_button
+    assert regions.paragraph.panel.contains(field.rect) and regions.paragraph.panel.contains(go.rect)

@@ -6,6 +6,9 @@ from the page size with it, so they re-lay out when the window changes instead
 of stretching. ``ScrollPane`` holds rows of widgets whose number depends on the
 book (scores, counters…): the rows that do not fit scroll with the wheel, the
 scrollbar, and the keyboard (a row whose control takes the focus comes into view).
+A pane and a list scroll by whole rows (``RowStops``): each stop is a row's top,
+and only rows wholly in view are drawn and take clicks, so no half row peeks at
+an edge (issue 30 item 12).
 """
 
 from __future__ import annotations
@@ -93,6 +96,48 @@ def grid(rect: pygame.Rect, count: int, cell: tuple[int, int], *, gap: int = 8) 
 Painter = Callable[[pygame.Surface, pygame.Rect], None]
 
 
+@dataclass(frozen=True)
+class RowStops:
+    """Where rows of a scrolling view may stop: each row's top, up to the first from which the rest is in view."""
+
+    tops: tuple[int, ...]  # each row's top in the content, then where the last one ends
+    view: int  # the view's height
+
+    @property
+    def stops(self) -> tuple[int, ...]:
+        end, stops = self.tops[-1] if self.tops else 0, []
+        for top in self.tops[:-1]:
+            stops.append(top)
+            if end - top <= self.view:
+                break
+        return tuple(stops) or (0,)
+
+    def nearest(self, offset: float) -> int:
+        """The stop nearest to ``offset`` (a scrollbar dragged, a content pixel asked for)."""
+        return min(self.stops, key=lambda stop: (abs(stop - offset), stop))
+
+    def at_least(self, offset: float) -> int:
+        """The first stop at or below ``offset`` (so a row that must come into view is wholly in it)."""
+        stops = self.stops
+        return next((stop for stop in stops if stop >= offset), stops[-1])
+
+    def step(self, offset: int, rows: int) -> int:
+        """``rows`` rows on from ``offset`` (back for a negative count): a wheel's notches."""
+        stops = self.stops
+        index = stops.index(self.nearest(offset))
+        return stops[max(0, min(len(stops) - 1, index + rows))]
+
+    def shown(self, offset: int) -> int:
+        """How far down the view rows are wholly shown from ``offset`` (the rest of the view stays blank)."""
+        bottom = 0
+        for top, end in zip(self.tops, self.tops[1:]):
+            if top >= offset and end - offset <= self.view:
+                bottom = end - offset
+            elif top >= offset:
+                break
+        return bottom if bottom else min(self.view, (self.tops[-1] if self.tops else 0) - offset)
+
+
 @dataclass
 class PaneRow:
     """A row of a pane: its height, its widgets (with their place relative to the row), what it draws."""
@@ -111,9 +156,13 @@ class ScrollPane(Widget):
 
     focusable = False
 
-    def __init__(self, ui: UIContext, rect: pygame.Rect | tuple[int, int, int, int], *, gap: int = 0, **options) -> None:
+    def __init__(
+        self, ui: UIContext, rect: pygame.Rect | tuple[int, int, int, int], *, gap: int = 0, whole_rows: bool = True, **options
+    ) -> None:
+        """``whole_rows``: stop only at a row's top and show whole rows (off for one tall block of text)."""
         super().__init__(ui, rect, **options)
         self.gap = gap
+        self.whole_rows = whole_rows
         self.rows: list[PaneRow] = []
         self.offset = 0
         self.revealed: Widget | None = None  # the focused control last brought into view
@@ -140,21 +189,39 @@ class ScrollPane(Widget):
         return self.rows[-1].top + self.rows[-1].height if self.rows else 0
 
     @property
+    def row_stops(self) -> RowStops:
+        """Where this pane may stop scrolling: at a row's top (whole rows)."""
+        tops = [row.top for row in self.rows] + [self.content_height]
+        return RowStops(tuple(tops), self.rect.height)
+
+    @property
     def max_offset(self) -> int:
-        return max(0, self.content_height - self.rect.height)
+        if not self.whole_rows:
+            return max(0, self.content_height - self.rect.height)
+        return self.row_stops.stops[-1] if self.content_height > self.rect.height else 0
+
+    @property
+    def view(self) -> pygame.Rect:
+        """The part of the pane that shows rows: only whole ones (the rest of the pane stays blank)."""
+        if not self.scrolls or not self.whole_rows:
+            return self.rect
+        return pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.row_stops.shown(self.offset))
 
     @property
     def scrolls(self) -> bool:
         """Whether some rows are out of view (then the scrollbar shows)."""
-        return self.max_offset > 0
+        return self.content_height > self.rect.height
 
     def row_rect(self, row: PaneRow) -> pygame.Rect:
         """Where ``row`` is now, on the page (may be outside the pane)."""
         return pygame.Rect(self.rect.x, self.rect.y + row.top - self.offset, self.rect.width, row.height)
 
     def scroll_to(self, offset: int) -> None:
-        """Scroll so that the content starts ``offset`` pixels above the pane's top (clamped)."""
-        self.offset = max(0, min(self.max_offset, int(offset)))
+        """Scroll so that the row starting nearest ``offset`` pixels into the content is at the pane's top."""
+        if not self.whole_rows:
+            self.offset = max(0, min(self.max_offset, int(offset)))
+        else:
+            self.offset = self.row_stops.nearest(offset) if self.scrolls else 0
         self._place()
 
     def reveal(self, widget: Widget) -> None:
@@ -163,8 +230,9 @@ class ScrollPane(Widget):
             if widget in row.widgets:
                 if row.top < self.offset:
                     self.scroll_to(row.top)
-                elif row.top + row.height > self.offset + self.rect.height:
-                    self.scroll_to(row.top + row.height - self.rect.height)
+                elif row.top + row.height > self.offset + self.view.height:
+                    below = row.top + row.height - self.rect.height
+                    self.scroll_to(self.row_stops.at_least(below) if self.whole_rows else below)
                 return
 
     def _place(self) -> None:
@@ -181,7 +249,10 @@ class ScrollPane(Widget):
         if not self.scrolls:
             return False
         if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))):
-            self.scroll_to(self.offset - event.y * WHEEL_STEP)
+            if self.whole_rows:  # a row a notch
+                self.scroll_to(self.row_stops.step(self.offset, -event.y))
+            else:
+                self.scroll_to(self.offset - event.y * WHEEL_STEP)
             return True
         if self.scrollbar.process_event(event):
             self.scroll_to(self.scrollbar.offset)
@@ -200,17 +271,19 @@ class ScrollPane(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The rows in view (clipped to the pane), then the scrollbar when some are hidden."""
-        previous = surface.get_clip()
-        surface.set_clip(self.rect.clip(previous) if previous else self.rect)
+        previous, view = surface.get_clip(), self.view
+        surface.set_clip(view.clip(previous) if previous else view)
         try:
             for row in self.rows:
                 rect = self.row_rect(row)
-                if rect.bottom < self.rect.top or rect.top > self.rect.bottom:
+                if rect.bottom < view.top or rect.top > view.bottom:
                     continue
+                if self.whole_rows and row.height <= view.height and (rect.top < view.top or rect.bottom > view.bottom):
+                    continue  # whole rows only (a row taller than the pane is shown clipped)
                 if row.paint is not None:
                     row.paint(surface, rect)
                 for widget in row.widgets:
-                    if widget.visible and widget.rect.colliderect(self.rect):  # one scrolled out draws nothing
+                    if widget.visible and widget.rect.colliderect(view):  # one scrolled out draws nothing
                         text_fit.draw_widget(widget, surface)
                 if row.paint_over is not None:
                     row.paint_over(surface, rect)

@@ -24,7 +24,7 @@ class ReadingPane(ScrollPane):
     """``height`` pixels of painted text in ``rect``; what does not fit scrolls."""
 
     def __init__(self, ui: UIContext, rect: pygame.Rect | tuple[int, int, int, int], height: int, paint: Painter) -> None:
-        super().__init__(ui, rect)
+        super().__init__(ui, rect, whole_rows=False)  # one block of text: it scrolls by the pixel
         self.add_row(max(1, height), paint=paint)
 
     def scroll_key(self, event: pygame.event.Event, keys: tuple[int, ...] = READING_KEYS) -> bool:

@@ -17,6 +17,7 @@ from game.i18n.catalogue import TextSource
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
 from game.ui.icons import draw_icon
+from game.ui.layout import RowStops
 from game.ui.scrollbar import Scrollbar
 from game.ui.text_fit import fit_line, wrap_words
 from game.ui.widget import Widget
@@ -168,14 +169,27 @@ class ScrollList(Widget):
         self._heights = layout, items, heights
         return heights
 
+    def row_stops(self) -> RowStops:
+        """Where the list may stop scrolling: at a row's top, so no half row peeks at its top or foot."""
+        tops = self._row_tops() if self.wrap else [i * self.row_height for i in range(len(self.items) + 1)]
+        return RowStops(tuple(tops), self.rect.height)
+
     def scroll_to(self, y: int) -> None:
-        """Scroll so content pixel ``y`` is at the top (clamped)."""
-        self.scroll_y = max(0, min(max(0, self.content_height() - self.rect.height), int(y)))
+        """Scroll so the row starting nearest content pixel ``y`` is at the top (whole rows)."""
+        self.scroll_y = self.row_stops().nearest(y) if self.content_height() > self.rect.height else 0
+
+    def _shown_bottom(self) -> int:
+        """The list's y under the last row wholly in view."""
+        if self.content_height() <= self.rect.height:
+            return self.rect.bottom
+        return self.rect.top + self.row_stops().shown(self.scroll_y)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         """The row index under logical point ``pos``, or None."""
         if not self.contains(pos) or pos[0] >= self._scrollbar_rect().left - 2 and self.content_height() > self.rect.height:
             return None
+        if pos[1] >= self._shown_bottom():
+            return None  # under the last whole row: a row not drawn takes no click
         y = pos[1] - self.rect.top + self.scroll_y
         index = y // self.row_height if not self.wrap else bisect_right(self._row_tops(), y) - 1
         return index if 0 <= index < len(self.items) else None
@@ -191,7 +205,7 @@ class ScrollList(Widget):
         if top < self.scroll_y:
             self.scroll_to(top)
         elif bottom > self.scroll_y + self.rect.height:
-            self.scroll_to(bottom - self.rect.height)
+            self.scroll_y = self.row_stops().at_least(bottom - self.rect.height)
         if self.on_select is not None:
             self.on_select(index)
 
@@ -230,7 +244,7 @@ class ScrollList(Widget):
             self.scroll_to(self.scrollbar.offset)
             return True
         if event.type == pygame.MOUSEWHEEL and self.contains(getattr(event, "pos", (-1, -1))):
-            self.scroll_to(self.scroll_y - event.y * WHEEL_ROWS * self.row_height)
+            self.scroll_y = self.row_stops().step(self.scroll_y, -event.y * WHEEL_ROWS)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.contains(event.pos):
             self._press, self._press_scroll, self._drag_scrolling = event.pos, self.scroll_y, False
@@ -278,10 +292,13 @@ class ScrollList(Widget):
             said, said_size = fit_line(empty, "italic", size, room.width)
             blit_text(surface, said, room.topleft, "italic", said_size, p.ink_faint, box=room, owner="ScrollList empty")
         first = max(0, bisect_right(self._row_tops(), self.scroll_y) - 1) if self.wrap else self.scroll_y // self.row_height
+        shown_bottom = self._shown_bottom()
         for index in range(first, len(self.items)):
             top = self.row_top(index)
             if top >= self.scroll_y + self.rect.height:
                 break
+            if self.rect.top + self.row_top(index + 1) - self.scroll_y > shown_bottom and index > first:
+                break  # whole rows only: the next one would peek at the foot
             row = pygame.Rect(
                 self.rect.left,
                 self.rect.top + top - self.scroll_y,

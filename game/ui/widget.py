@@ -80,9 +80,14 @@ class Widget:
         text = self.ui.text(source) if source is not None else ""
         return text or None
 
+    @property
+    def view(self) -> pygame.Rect:
+        """The part of this widget where what it holds shows (a pane's whole rows): here, all of it."""
+        return self.rect
+
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether logical point ``pos`` is on this widget."""
-        if self.pane is not None and not self.pane.rect.collidepoint(pos):
+        if self.pane is not None and not self.pane.view.collidepoint(pos):
             return False  # scrolled out of its pane's view
         return self.visible and self.rect.collidepoint(pos)
 

@@ -264,6 +264,7 @@ def _hero(
                 ui,
                 hero.eraser_in(row),
                 "",
+                icon="pencil",
                 tooltip=ui.tr("sheet.eraser_tip"),
                 spoken_name=ui.tr("access.eraser", stat=stat.name.get(ui.catalogue.language)),
                 on_click=partial(intents.ask_score, stat.id),
@@ -274,21 +275,28 @@ def _hero(
             counters[stat.id],
             erasers[stat.id],
             paint=_row_painter(paint.stat_row, intents, regions, ui, index),
-            # a computed score has nothing to correct: no pencil (its eraser is hidden)
-            paint_over=None if stat.computed else lambda surface, rect: paint.draw_pencil(surface, ui, hero.eraser_in(rect)),
         )
     lost = ui.tr("sheet.weapon_lost", penalty=book.combat.lost_weapon_penalty)
     weapon = order.put(Toggle(ui, hero.weapon, lost, on_change=intents.toggle_weapon))
     pane.add_row(WEAPON_ROW, weapon)
     luck, skill = ui.tr("sheet.test_luck"), ui.tr("sheet.test_skill")
+    # Side by side (a short page) they say it short; their whole names are the tooltip and what a listener hears.
+    whole = {"tooltip": luck, "spoken_name": luck}, {"tooltip": skill, "spoken_name": skill}
+    luck_options, skill_options = whole if hero.paired else ({}, {})
+    if hero.paired:
+        luck, skill = ui.tr("sheet.test_luck_short"), ui.tr("sheet.test_skill_short")
     return HeroControls(
         rename_button=rename,
         stats_pane=pane,
         stat_counters=counters,
         stat_erasers=erasers,
         weapon_toggle=weapon,
-        luck_button=order.put(Button(ui, hero.luck, luck, icon="heart", style="primary", on_click=intents.test_luck)),
-        skill_button=order.put(Button(ui, hero.skill, skill, icon="shield", style="primary", on_click=intents.test_skill)),
+        luck_button=order.put(
+            Button(ui, hero.luck, luck, icon="heart", style="primary", on_click=intents.test_luck, **luck_options)
+        ),
+        skill_button=order.put(
+            Button(ui, hero.skill, skill, icon="shield", style="primary", on_click=intents.test_skill, **skill_options)
+        ),
     )
 
 
@@ -436,7 +444,16 @@ def _side(
             Button(ui, side.creature_fight, ui.tr("sheet.creature_fight"), style="primary", on_click=intents.fight_selected)
         ),
         day_buttons=[
-            order.put(Button(ui, rect, rename, on_click=partial(intents.ask_rename_day, index)))
+            order.put(
+                Button(
+                    ui,
+                    rect,
+                    "",
+                    icon="pencil",
+                    tooltip=rename,
+                    on_click=partial(intents.ask_rename_day, index),
+                )
+            )
             for index, rect in enumerate(side.days)
         ],
         notes=order.put(NotesArea(ui, side.inner, max_length=10000, placeholder=ui.tr("sheet.notes_placeholder"))),

@@ -1,8 +1,13 @@
 """Where everything of the Adventure Sheet goes on a page of any size (read by its controls and its painters).
 
 Three columns share the width (hero and paragraph, backpack, the side tabs), each
-never narrower than it needs; the panels take the height the page gives. Rows
-the book adds (scores, counters) scroll inside their panel when they outnumber it.
+never narrower than it needs. The panels are laid out by what each holds
+(issue 30 item 12): the hero panel needs room for the book's scores and its two
+tests, the backpack for its counters; on a short page the paragraph panel goes
+under the column that has the room for it (the hero's, else the backpack's),
+and the two tests stand side by side before a score is scrolled away. Rows the
+book adds (scores, counters, spells) that still outnumber their panel scroll by
+whole rows: no half row peeks at a pane's edge.
 What of the book shapes the page (how many scores, counters, days, tabs, spells)
 is its :class:`SheetShape`; the controls are placed and the painters draw from
 the same :class:`SheetRegions`, so a label always sits beside its control.
@@ -21,7 +26,9 @@ from game.ui.layout import fill, fixed, split
 
 CALENDAR_HEIGHT = 72
 STAT_ROW = 54
+COMPACT_STAT_ROW = 48  # a compact page's score rows: a four-score book keeps its four scores at 960×540
 STATS_TOP = 76  # below the hero's name and the column headings
+COMPACT_STATS_TOP = 72
 COUNTER_ROW = 54
 STACKED_ROW = 76  # a counter under its name (a narrow backpack)
 STACKED_NAME = 28  # a stacked counter's name line, above it
@@ -30,6 +37,8 @@ EQUIPMENT_ROW = 32
 EQUIPMENT_MIN = 3 * EQUIPMENT_ROW  # the equipment list never shrinks below three rows: the counters scroll first
 ITEM_BUTTON, NARROW_ITEM_BUTTON = 56, 46  # add, remove, rename beside the item's field
 LIST_TURN = (36, 30)  # ‹ and › at the right of the list's heading: the equipment, then each list of the book
+SHORT_EQUIPMENT_MIN = 2 * EQUIPMENT_ROW  # on a short page, two (it scrolls): the counters and their buttons come first
+SHORT_CONTENT = 560  # a page whose panels are shorter than this is short (1024×640, 960×540)
 ICONS = {"arrow": "arrow", "herb": "herbs", "potion": "potion", "provisions": "provisions", "gold": "gold"}
 TAB_ORDER = ("creatures", "calendar", "notes", "journal", "tools")
 HISTORY_CHIPS = 8
@@ -37,7 +46,7 @@ CHIPS_A_ROW = 4
 TOP = 70  # below the title and the top buttons
 MESSAGE_BAND = 36  # the status line at the bottom
 PARAGRAPH_HEIGHT = 164
-COMPACT_PARAGRAPH_HEIGHT = 136  # one row of history chips
+COMPACT_PARAGRAPH_HEIGHT = 96  # no heading (the § says it): the field and Go, one row of history chips
 STACKED_BELOW = 380  # a backpack narrower than this puts each counter under its name
 COMPACT_BELOW = (1024, 640)  # a page narrower or shorter than this (200 % on a 1080p screen) is laid out compact
 GAP = 8  # between two buttons of a row
@@ -50,6 +59,12 @@ TAB_PITCH = 52  # from one row of tabs to the next
 TRAY = ("1d6", "2d6", "3d6")
 TOOL_BUTTON_H = 40
 SPELL_ROW = 34  # a spell in the Tools tab's list
+PANEL_GAP = 10  # between two panels of a column
+TESTS_STACKED = 104  # the two tests, one under the other, and the panel's foot
+COMPACT_TESTS_STACKED = 96
+TESTS_PAIRED = 58  # the two tests side by side
+COMPACT_TESTS_PAIRED = 54
+PAIRED_TEST_H = 44
 
 
 @dataclass(frozen=True)
@@ -103,37 +118,73 @@ class HeroRegions:
     counter_width: int  # narrower in a narrow panel, leaving room for the names
     stat_column: int  # the x of the score counters (the "current" column)
     initial_x: int  # the centre of the "initial" column (right of the counters, left of the erasers)
+    paired: bool = False  # the two tests side by side (a short page), with their short names
+    row_height: int = STAT_ROW  # a score's row (closer on a compact page)
 
     def stat_row(self, index: int) -> pygame.Rect:
         """Score ``index``'s row as if the pane were not scrolled."""
-        return pygame.Rect(self.pane.x, self.pane.y + index * STAT_ROW, self.pane.width, STAT_ROW)
+        return pygame.Rect(self.pane.x, self.pane.y + index * self.row_height, self.pane.width, self.row_height)
 
     def counter_in(self, row: pygame.Rect) -> pygame.Rect:
         """A score's counter in its row, wherever the pane has scrolled it."""
-        return pygame.Rect(self.stat_column, row.y, self.counter_width, 46)
+        return pygame.Rect(self.stat_column, row.y + (row.height - 46) // 2, self.counter_width, 46)
 
     def eraser_in(self, row: pygame.Rect) -> pygame.Rect:
         """A score's eraser button in its row."""
-        return pygame.Rect(self.panel.right - 56, row.y + 2, 42, 42)
+        return pygame.Rect(self.panel.right - 56, row.centery - 21, 42, 42)
 
 
-def _hero(panel: pygame.Rect, compact: bool, stats: int) -> HeroRegions:
-    pane_top = panel.y + STATS_TOP
-    # The two tests at the foot of the panel (a little shorter on a compact page, to leave the scores two rows).
-    test_height, tests_top = (40, panel.bottom - 96) if compact else (44, panel.bottom - 104)
+def score_rows(stats: int, compact: bool) -> list[int]:
+    """The heights of the hero pane's rows: each score, then the lost-weapon toggle."""
+    return [COMPACT_STAT_ROW if compact else STAT_ROW] * stats + [WEAPON_ROW]
+
+
+def whole_rows(rows: list[int], room: int) -> int:
+    """The height of the rows from the first that fit in ``room`` (at least the first): a pane that shows no half row."""
+    height = 0
+    for row in rows:
+        if height + row > room and height:
+            break
+        height += row
+    return height
+
+
+def tests_height(compact: bool, paired: bool) -> int:
+    """The foot of the hero panel that holds its two tests (side by side, or one under the other)."""
+    if paired:
+        return COMPACT_TESTS_PAIRED if compact else TESTS_PAIRED
+    return COMPACT_TESTS_STACKED if compact else TESTS_STACKED
+
+
+def hero_need(stats: int, compact: bool, paired: bool) -> int:
+    """The hero panel's height that shows every score, the lost-weapon toggle and the two tests."""
+    return (COMPACT_STATS_TOP if compact else STATS_TOP) + sum(score_rows(stats, compact)) + 8 + tests_height(compact, paired)
+
+
+def _hero(panel: pygame.Rect, compact: bool, stats: int, paired: bool = False) -> HeroRegions:
+    pane_top = panel.y + (COMPACT_STATS_TOP if compact else STATS_TOP)
+    tests_top = panel.bottom - tests_height(compact, paired)
     counter_width = 140 if panel.width >= 380 else 118
-    tests = pygame.Rect(panel.x + 20, tests_top, panel.width - 40, 2 * test_height + 6)
-    luck, skill = split(tests, [fixed(test_height), fixed(test_height)], gap=6, vertical=True)
+    if paired:  # side by side: a short page keeps its scores in view
+        tests = pygame.Rect(panel.x + 20, tests_top, panel.width - 40, PAIRED_TEST_H)
+        luck, skill = split(tests, [fill(1), fill(1)], gap=GAP)
+    else:  # one under the other (a little shorter on a compact page)
+        test_height = 40 if compact else 44
+        tests = pygame.Rect(panel.x + 20, tests_top, panel.width - 40, 2 * test_height + 6)
+        luck, skill = split(tests, [fixed(test_height), fixed(test_height)], gap=6, vertical=True)
+    rows = score_rows(stats, compact)
     return HeroRegions(
         panel=panel,
         rename=pygame.Rect(panel.right - 124, panel.y + 12, 108, 36),
-        pane=pygame.Rect(panel.x, pane_top, panel.width - 4, tests_top - 8 - pane_top),
-        weapon=pygame.Rect(panel.x + 20, pane_top + stats * STAT_ROW + 2, panel.width - 48, 30),
+        pane=pygame.Rect(panel.x, pane_top, panel.width - 4, whole_rows(rows, tests_top - 8 - pane_top)),
+        weapon=pygame.Rect(panel.x + 20, pane_top + sum(rows[:-1]) + 2, panel.width - 48, 30),
         luck=luck,
         skill=skill,
         counter_width=counter_width,
         stat_column=panel.right - (102 if compact else 120) - counter_width,
         initial_x=panel.right - (78 if compact else 87),
+        paired=paired,
+        row_height=rows[0],
     )
 
 
@@ -146,13 +197,18 @@ class ParagraphRegions:
     go: pygame.Rect
     chips: tuple[pygame.Rect, ...]
     no_history: tuple[int, int]  # where "the paragraphs visited will show here" sits while there are none
+    number: pygame.Rect  # where the current paragraph (§ 12) is drawn, right of Go
+    heading: bool  # the panel's heading (a compact panel has none: its § says it)
 
 
 def _paragraph(panel: pygame.Rect, compact: bool) -> ParagraphRegions:
-    field, _, go = split(pygame.Rect(panel.x + 20, panel.y + 58, 260, 42), [fixed(150), fixed(10), fixed(110)])
+    # The field and Go (150 and 110 wide, narrower in a narrow panel), under the heading or, compact, in its place.
+    room = min(270, panel.width - 110) if compact else min(270, panel.width - 40)  # compact: the § keeps 60 beside
+    row = pygame.Rect(panel.x + 20, panel.y + (10 if compact else 58), room, 42)
+    field, _, go = split(row, [fill(1, 80), fixed(10), fixed(max(70, min(110, row.width - 160)))])
     chips = HISTORY_CHIPS // 2 if compact else HISTORY_CHIPS
     width = min(84, (panel.width - 40 - (CHIPS_A_ROW - 1) * GAP) // CHIPS_A_ROW)  # four chips a row, inside the panel
-    top = panel.y + (104 if compact else 108)
+    top = row.bottom + (8 if compact else 6)
     return ParagraphRegions(
         panel=panel,
         field=field,
@@ -161,7 +217,11 @@ def _paragraph(panel: pygame.Rect, compact: bool) -> ParagraphRegions:
             pygame.Rect(panel.x + 20 + (i % CHIPS_A_ROW) * (width + GAP), top + (i // CHIPS_A_ROW) * 28, width, 24)
             for i in range(chips)
         ),
-        no_history=(panel.x + 20, panel.y + (106 if compact else 128)),
+        no_history=(panel.x + 20, top + (2 if compact else 20)),
+        number=pygame.Rect(go.right + 10, row.y, panel.right - 20 - go.right - 10, row.height)
+        if compact
+        else pygame.Rect(panel.centerx, panel.y + 10, panel.width // 2 - 20, 48),
+        heading=not compact,
     )
 
 
@@ -197,13 +257,19 @@ class BackpackRegions:
         return pygame.Rect(self.panel.right - 86, self.counter_in(row).y, 72, 44)
 
 
-def _backpack(panel: pygame.Rect, shape: SheetShape) -> BackpackRegions:
+def backpack_need(shape: SheetShape, width: int, equipment: int = EQUIPMENT_MIN) -> int:
+    """The backpack's height that shows every counter and ``equipment`` of the equipment list."""
+    row_height = STACKED_ROW if width < STACKED_BELOW else COUNTER_ROW
+    return 60 + shape.counters * row_height + 36 + equipment + 64 + (CALENDAR_HEIGHT + 10 if shape.days else 0)
+
+
+def _backpack(panel: pygame.Rect, shape: SheetShape, equipment_min: int = EQUIPMENT_MIN) -> BackpackRegions:
     stacked = panel.width < STACKED_BELOW
     row_height = STACKED_ROW if stacked else COUNTER_ROW
     pane_top = panel.y + 60
     calendar = pygame.Rect(panel.x, panel.bottom - CALENDAR_HEIGHT, panel.width, CALENDAR_HEIGHT) if shape.days else None
     bottom = panel.bottom - (CALENDAR_HEIGHT + 10 if calendar else 0) - 64
-    room = max(row_height, bottom - 36 - EQUIPMENT_MIN - pane_top)
+    room = max(row_height, bottom - 36 - equipment_min - pane_top)
     if shape.counters * row_height > room:  # the counters scroll: show whole rows, the equipment takes the rest
         room = max(row_height, room // row_height * row_height)
     pane = pygame.Rect(panel.x, pane_top, panel.width - 4, min(room, shape.counters * row_height))
@@ -297,7 +363,7 @@ class SideRegions:
     creature_buttons: tuple[pygame.Rect, ...]  # add, edit, remove
     creature_fight: pygame.Rect
     week_pitch: int  # from one day of the calendar tab to the next
-    days: tuple[pygame.Rect, ...]  # each day's Rename button
+    days: tuple[pygame.Rect, ...]  # each day's Rename button (a pencil)
     day_boxes: tuple[pygame.Rect, ...]  # each day's box (a click on the next one ticks it)
     journal: pygame.Rect
     journal_links: pygame.Rect  # the timeline, chronicles and share buttons under the journal
@@ -335,7 +401,7 @@ def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
     buttons = inner.bottom - 108
     third = (inner.width - 2 * GAP) // 3
     pitch = week_pitch(inner, shape.days)
-    day_width = 150 if inner.width >= 300 else 112  # a narrow side panel leaves the day names room
+    day_side = min(44, pitch - 4)  # each day's pencil (Rename): square, leaving the day's name the row
     box_side = min(36, pitch - 8)
     box_top = (min(44, pitch - 4) - box_side) // 2
     return SideRegions(
@@ -347,8 +413,7 @@ def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
         creature_fight=pygame.Rect(inner.x, buttons + 56, inner.width, 46),
         week_pitch=pitch,
         days=tuple(
-            pygame.Rect(inner.right - day_width, inner.y + 40 + index * pitch, day_width, min(44, pitch - 4))
-            for index in range(shape.days)
+            pygame.Rect(inner.right - day_side, inner.y + 40 + index * pitch, day_side, day_side) for index in range(shape.days)
         ),
         day_boxes=tuple(
             pygame.Rect(inner.x, inner.y + 40 + index * pitch + box_top, box_side, box_side) for index in range(shape.days)
@@ -396,6 +461,32 @@ def _top_bar(width: int, reader: bool) -> dict[str, pygame.Rect]:
     return rects
 
 
+@dataclass(frozen=True)
+class _Columns:
+    """The first two columns' panels, laid out by what each holds."""
+
+    hero: pygame.Rect
+    paragraph: pygame.Rect
+    backpack: pygame.Rect
+    paired: bool  # the hero's two tests side by side
+    equipment: int  # the least height of the equipment list
+
+
+def _columns(hero_col: pygame.Rect, pack_col: pygame.Rect, shape: SheetShape, compact: bool) -> _Columns:
+    """The paragraph goes under the hero while the hero's scores and tests fit above it; else under the
+    backpack when the backpack's counters leave it the room; else the tests stand side by side, and
+    only then are scores scrolled away (by whole rows)."""
+    below = (COMPACT_PARAGRAPH_HEIGHT if compact else PARAGRAPH_HEIGHT) + PANEL_GAP
+    equipment = SHORT_EQUIPMENT_MIN if hero_col.height < SHORT_CONTENT else EQUIPMENT_MIN
+    stacked = hero_need(shape.stats, compact, paired=False)
+    parts = [fill(1), fixed(below - PANEL_GAP)]
+    if stacked + below > hero_col.height and backpack_need(shape, pack_col.width, equipment) + below <= pack_col.height:
+        pack, paragraph = split(pack_col, parts, gap=PANEL_GAP, vertical=True)
+        return _Columns(hero_col, paragraph, pack, stacked > hero_col.height, equipment)
+    hero, paragraph = split(hero_col, parts, gap=PANEL_GAP, vertical=True)
+    return _Columns(hero, paragraph, pack_col, stacked + below > hero_col.height, equipment)
+
+
 def sheet_regions(size: tuple[int, int], shape: SheetShape) -> SheetRegions:
     """Where everything of a sheet of ``shape`` goes on a page of ``size`` logical pixels."""
     width, height = size
@@ -405,15 +496,13 @@ def sheet_regions(size: tuple[int, int], shape: SheetShape) -> SheetRegions:
     minimums = (336, 270, 290) if narrow else (360, 290, 310)
     parts = [fill(share, least) for share, least in zip((400, 400, 416), minimums)]
     hero_col, pack_col, side_col = split(pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, bottom - TOP), parts, gap=MARGIN)
-    paragraph_height = COMPACT_PARAGRAPH_HEIGHT if compact else PARAGRAPH_HEIGHT
-    hero = pygame.Rect(hero_col.x, TOP, hero_col.width, bottom - paragraph_height - 10 - TOP)
-    paragraph = pygame.Rect(hero_col.x, hero.bottom + 10, hero_col.width, paragraph_height)
+    columns = _columns(hero_col, pack_col, shape, compact)
     return SheetRegions(
         page=size,
         top=_top_bar(width, shape.reader),
-        hero=_hero(hero, compact, shape.stats),
-        paragraph=_paragraph(paragraph, compact),
-        backpack=_backpack(pack_col, shape),
+        hero=_hero(columns.hero, compact, shape.stats, columns.paired),
+        paragraph=_paragraph(columns.paragraph, compact),
+        backpack=_backpack(columns.backpack, shape, columns.equipment),
         side_column=side_col,
         side=_side(side_col, shape),
     )

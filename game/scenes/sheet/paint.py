@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.sheet.layout import STAT_ROW, STATS_TOP, SheetRegions
+from game.scenes.sheet.layout import SheetRegions
 from game.scenes.sheet.tools import paint_tools
 from game.scenes.sheet.view import CalendarLines, SheetView
 from game.ui import fonts
@@ -48,20 +48,25 @@ def _hero(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: U
     shown, size = shown_name(view, regions, ui)
     box = pygame.Rect(panel.x + 16, panel.y + 8, hero.rename.x - panel.x - 22, 40)
     blit_text(surface, shown, (panel.x + 20, panel.y + 14), "title", size, p.ink, box=box, owner="hero name")
-    headings_y = panel.y + STATS_TOP - 14
+    headings_y = hero.pane.y - 14
     current_x = hero.stat_column + hero.counter_width // 2
     blit_text(surface, ui.t("sheet.heading_current"), (current_x, headings_y), "italic", small, p.ink_soft, "center")
     blit_text(surface, ui.t("sheet.heading_initial"), (hero.initial_x, headings_y), "italic", small, p.ink_soft, "center")
 
 
 def _paragraph(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
-    p, panel = ui.palette, regions.paragraph.panel
+    p, paragraph = ui.palette, regions.paragraph
+    panel = paragraph.panel
     draw_panel(surface, panel, p)
-    blit_text(surface, ui.t("sheet.paragraph"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
-    blit_text(surface, view.paragraph, (panel.right - 20, panel.y + 34), "bold", 34, p.rubric, "midright")
+    if paragraph.heading:
+        blit_text(surface, ui.t("sheet.paragraph"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
+    number, size = fit_line(view.paragraph, "bold", 34, paragraph.number.width, min_size=20)
+    at = paragraph.number.midright
+    blit_text(surface, number, at, "bold", size, p.rubric, "midright", box=paragraph.number, owner="paragraph number")
     if not view.visited:
-        at = regions.paragraph.no_history
-        blit_text(surface, ui.t("sheet.no_history"), at, "italic", ui.theme.text_size("small"), p.ink_faint)
+        at, small = paragraph.no_history, ui.theme.text_size("small")
+        said, size = fit_line(ui.t("sheet.no_history"), "italic", small, panel.right - 16 - at[0], min_size=small - 3)
+        blit_text(surface, said, at, "italic", size, p.ink_faint)
 
 
 def _backpack(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
@@ -116,9 +121,10 @@ def stat_row(
     name, size = fit_line(line.name, "title", body, room, min_size=small - 1)
     if name != line.name and line.short is not None:  # cut: the book's short name says it whole
         name, size = fit_line(line.short, "title", body, room, min_size=small - 1)
-    box = pygame.Rect(row.x + 16, row.y, room + 8, STAT_ROW)
-    blit_text(surface, name, (row.x + 20, row.y + 23), "title", size, p.ink, "midleft", box=box, owner="score name")
-    blit_text(surface, line.initial, (regions.hero.initial_x, row.y + 23), "body", body, p.ink_soft, "center")
+    box = pygame.Rect(row.x + 16, row.y, room + 8, row.height)
+    middle = regions.hero.counter_in(row).centery
+    blit_text(surface, name, (row.x + 20, middle), "title", size, p.ink, "midleft", box=box, owner="score name")
+    blit_text(surface, line.initial, (regions.hero.initial_x, middle), "body", body, p.ink_soft, "center")
 
 
 def counter_row(
@@ -180,17 +186,6 @@ def draw_quiver(surface: pygame.Surface, ui: UIContext, rect: pygame.Rect, arrow
         pygame.draw.polygon(surface, p.ink, [(x, top), (x - 4, top + 8), (x + 4, top + 8)])
         pygame.draw.line(surface, p.rubric, (x - 3, bottom - 2), (x, bottom - 8), 2)
         pygame.draw.line(surface, p.rubric, (x + 3, bottom - 2), (x, bottom - 8), 2)
-
-
-def draw_pencil(surface: pygame.Surface, ui: UIContext, rect: pygame.Rect) -> None:
-    """The eraser button's icon: a pencil with its eraser end, drawn in ink."""
-    p = ui.palette
-    c = pygame.Vector2(rect.center)
-    tip, end = c + (-11, 11), c + (10, -10)
-    pygame.draw.line(surface, p.ink, tip + (3, -3), end, 7)
-    pygame.draw.line(surface, p.parchment_light, tip + (4, -4), end - (1, -1), 3)
-    pygame.draw.polygon(surface, p.ink, [tip, tip + (7, -2), tip + (2, -7)])
-    pygame.draw.line(surface, p.rubric, end, end + (3, -3), 7)
 
 
 def _calendar_line(surface: pygame.Surface, lines: CalendarLines, cal: pygame.Rect, tick: pygame.Rect, ui: UIContext) -> None:

@@ -220,11 +220,10 @@ class SheetScene(FluidLayout, AdventureScene):
         calendar = self.view.calendar
         if calendar is None:
             return
-        names = paint.day_names(calendar, self.regions, self.ui)
         for index, button in enumerate(self.controls.side.day_buttons):
             button.visible = shown and index in calendar.renamable
-            day = calendar.days[index]  # a name shortened before the button is read whole on its hover
-            button.tooltip = day if names[index][0] != day else self.ui.tr("sheet.rename_day_tip")
+            # The pencil says whose name it changes, the whole name even where it is shortened before it.
+            button.tooltip = button.spoken_name = self.ui.tr("sheet.rename_day_named", day=calendar.days[index])
 
     def _sync_tools(self, shown: bool) -> None:
         tools, state, language = self.controls.side.tools, self.adventure.state, self.ui.catalogue.language

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from app_helpers import make_services
 
+from game.app.adventure import Adventure
 from game.app.display import Display
 from game.app.kiosk import KioskMode, demo_fresh_start
 from game.app.loop import FakeClock, MainLoop, SystemClock
@@ -630,3 +631,46 @@ def test_the_attract_loop_that_once_stuck_on_a_reader_death_plays_on_without_the
         seconds(loop, 1, fps=2)
         seen.add(names(stack)[-1])
     assert kiosk.watchdog_restarts == 0 and kiosk.runs >= 3
+
+
+# -- issue 30 item 20: the stand is read from 3 m (its text was 20 px high on 1080p, half the page empty)
+STAND_BODY_MIN = 32  # window pixels of the reader's body type on the stand's 1080p screen (22 at 100 %: 33 at 150 %)
+
+
+def _stand_reader(tmp_path, language):
+    services, stack, kiosk, _ = kiosk_loop(tmp_path, window=(1920, 1080))
+    services.settings.language = language
+    services.apply_settings()
+    session = Session(services.shelf.books["DEMO"], RandomDice(3), Start(hero={"skill": 10, "stamina": 20, "luck": 9}))
+    adventure = Adventure.start(session, services.saves)
+    stack.clear()
+    stack.apply_pending()
+    stack.push(services.navigator.build(Screen.READER, adventure))
+    stack.apply_pending()
+    loop = MainLoop(stack, kiosk.display, clock=FakeClock(), supervisor=kiosk, zoom=lambda: services.settings.ui_scale)
+    loop.run_frames(3)  # as feuille --demo runs: the page at the stand's interface size
+    return services, stack.top, kiosk.display
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_stands_reader_is_set_large_and_its_text_fills_most_of_the_page(tmp_path, language):
+    services, reader, display = _stand_reader(tmp_path, language)
+    assert services.settings.ui_scale == services.settings.demo_ui_scale == 1.5  # the stand's own size by default
+    body = services.ui.theme.text_size("body") * display.viewport.scale
+    assert body >= STAND_BODY_MIN
+    x, width = reader.r.text_column
+    assert width > 0.55 * reader.page[0]  # the text block takes most of the page's width (at 100 %: 960 of 1920)
+
+
+def test_the_operator_sizes_the_stand_without_changing_the_desktops_interface_size(tmp_path):
+    import json
+
+    services, _, _ = _stand_reader(tmp_path, "fr")
+    services.locked = False  # unlocked by the operator's chord
+    services.settings.ui_scale = 1.25  # Settings → interface size
+    services.save_settings()
+    saved = json.loads(services.settings_store.path.read_text(encoding="utf-8"))
+    assert saved["demo_ui_scale"] == 1.25 and saved["ui_scale"] == 1.0  # the desktop app keeps its own
+    again = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", demo=True, seed=5)
+    assert again.settings.ui_scale == 1.25
+    assert build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data").settings.ui_scale == 1.0

@@ -41,7 +41,7 @@ def main() -> int:
     display = Display(size)
     kiosk = KioskMode(services, stack, lambda: demo_fresh_start(services, now=clock.now), clock=clock, display=display)
     kiosk.reset()
-    loop = MainLoop(stack, display, clock=clock, supervisor=kiosk)
+    loop = MainLoop(stack, display, clock=clock, supervisor=kiosk, zoom=lambda: services.settings.ui_scale)  # as the stand
     args.out.mkdir(parents=True, exist_ok=True)
     suffix = "" if args.language == "fr" else "-en"
     clock.advance(1.5)  # the first throw of the dice, caught mid-tumble

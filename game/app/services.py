@@ -50,6 +50,8 @@ class Services:
     own_books: Path | None = None  # the player's books folder (None: none, as in tests and the kiosk)
     failing_saves: set[str] = field(default_factory=set)  # adventures whose screen failed: the shelf offers their backup
     books_index: Path | None = None  # the shelf's index of the books (a cache: the shelf opens without validating)
+    # A stand's run shows settings.demo_ui_scale as its interface size; the desktop's, kept here, stays in the file.
+    desktop_ui_scale: float | None = None
     navigator: Navigator = field(init=False, repr=False)  # the one place that moves between screens
 
     def __post_init__(self) -> None:
@@ -76,8 +78,11 @@ class Services:
         self.apply_settings()
         if self.locked:
             return
+        saved = self.settings
+        if self.desktop_ui_scale is not None:  # the operator sized the stand: that is the stand's size, not the desktop's
+            saved = saved.model_copy(update={"ui_scale": self.desktop_ui_scale, "demo_ui_scale": saved.ui_scale})
         try:
-            self.settings_store.save(self.settings)
+            self.settings_store.save(saved)
         except OSError as error:
             self.problems.append(f"settings: {error}")
         self.problems.extend(self.settings_store.problems_seen)  # something moved out of its way: said once
@@ -131,5 +136,8 @@ def build_services(
         own_books=own_books,
         keymap=Keymap(settings.shortcuts),
     )
+    if demo:  # the stand is read from a few metres: its own, larger interface size (the operator may change it)
+        services.desktop_ui_scale, settings.ui_scale = settings.ui_scale, settings.demo_ui_scale
+        services.apply_settings()
     services.apply_speech()
     return services

@@ -42,6 +42,9 @@ class Settings(BaseModel):
     fullscreen: bool = False
     ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
     palette: Literal["parchment", "colourblind", "contrast"] = "parchment"
+    # The convention stand's interface size (``feuille --demo``): large, read from a few metres; the desktop's is
+    # ui_scale. At 150 % a 1080p screen shows a 1280×720 page (issue 30 item 20).
+    demo_ui_scale: float = Field(default=1.5, ge=0.75, le=2.0)
     demo_idle_seconds: int = Field(default=60, ge=0)
     # The convention stand's book (its title page, its attract loop; the only book a locked stand shows).
     demo_book: str = Field(default="DEMO", pattern=BOOK_ID)

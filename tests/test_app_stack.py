@@ -260,3 +260,13 @@ def test_a_scene_put_back_on_the_stack_takes_events_again():
     stack.apply_pending()
     stack.process_event(_key(pygame.K_a))
     assert log.count("board.event") == 2
+
+
+def test_another_key_between_two_presses_makes_the_second_a_new_gesture():
+    log = []
+    stack = stack_with(Probe("below", log), Closer("shelf", log))
+    stack.process_event(_key(pygame.K_RETURN))  # "New hero": the shelf gives way to the creation
+    stack.apply_pending()
+    stack.process_event(_key(pygame.K_TAB))  # the keyboard player moves to the roll button
+    stack.process_event(_key(pygame.K_RETURN))  # and presses it, quickly: meant for this screen
+    assert log.count("below.event") == 2

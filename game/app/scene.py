@@ -20,7 +20,8 @@ disappears in the middle of its own handler and each frame sees one stack.
 A scene that asked to leave gets no more events in that frame (a double click
 on OK, Enter twice: one answer). Presses in a burst (each within ``BURST_GAP``
 of the last) are one gesture: once one of them closed a screen, the same key
-again, or a click at the same place, is dropped until the burst stops, so a double
+again, or a click at the same place, is dropped until the burst stops or another
+key is pressed (Tab to a control, a letter), so a double
 click on OK, Enter pressed twice or a held Escape never goes on to press what
 was below (two quick Escapes closed the fight board, then the sheet).
 """
@@ -286,6 +287,9 @@ class SceneStack:
             self._drop_release = False
             return True
         key = event.type == pygame.KEYDOWN and event.key in PRESS_KEYS
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and not key:
+            self._gesture = (None, 0, None, (0, 0))  # another key (Tab to a control, a letter): a new move begins
+            return False
         if not key and event.type != pygame.MOUSEBUTTONDOWN:
             return False
         what: object = event.key if key else "click"

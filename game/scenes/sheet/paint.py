@@ -28,7 +28,9 @@ def draw(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UI
     title, size = fit_line(view.title, "title", ui.theme.text_size("heading"), regions.title_room)
     box = pygame.Rect(16, 0, regions.title_room + 8, 60)
     blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft", box=box, owner="sheet title")
-    blit_text(surface, view.badge, (22, 55), "italic", ui.theme.text_size("small"), p.ink_soft, "midleft")
+    small = ui.theme.text_size("small")
+    badge, size = fit_line(view.badge, "italic", small, regions.title_room, min_size=small - 3)  # left of the buttons
+    blit_text(surface, badge, (22, 55), "italic", size, p.ink_soft, "midleft")
     _hero(surface, view, regions, ui)
     _paragraph(surface, view, regions, ui)
     _backpack(surface, view, regions, ui)

@@ -504,7 +504,8 @@ def test_a_double_click_on_the_physical_dice_ok_is_one_roll(tmp_path):
     assert len(adventure.session.entries) == 1 and adventure.session.entries[-1].dice == [3, 4]
 
 
-def test_two_quick_escapes_close_the_fight_board_and_leave_the_sheet_open(services):
+def _board_over_the_sheet(services):
+    """A fight's board opened from the sheet ("Au combat !"), the sheet under it with nothing in hand."""
     from game.rules.ff import actions as a
     from game.scenes.combat.scene import CombatScene
 
@@ -516,6 +517,11 @@ def test_two_quick_escapes_close_the_fight_board_and_leave_the_sheet_open(servic
     assert isinstance(driver.top, CombatScene)
     driver.pause()
     sheet_scene.group.focus.focus(None)  # nothing in hand on the sheet: its Escape goes to the shelf
+    return driver, adventure
+
+
+def test_two_quick_escapes_close_the_fight_board_and_leave_the_sheet_open(services):
+    driver, adventure = _board_over_the_sheet(services)
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)  # 2 frames later, as fast as a player presses twice
     assert isinstance(driver.top, SheetScene) and adventure.state.fight.active
@@ -526,16 +532,9 @@ def test_two_quick_escapes_close_the_fight_board_and_leave_the_sheet_open(servic
 
 
 def test_a_held_escape_closes_one_screen(services):
-    from game.rules.ff import actions as a
     from game.scenes.combat.scene import CombatScene
 
-    driver, adventure = sheet(services)
-    adventure.act(a.StartFight(enemies=[a.EnemySpec(name="Orque", skill=5, stamina=9)]))
-    driver.top.sync()
-    sheet_scene = driver.top
-    driver.click(driver.top.controls.top["fight"])
-    driver.pause()
-    sheet_scene.group.focus.focus(None)
+    driver, _ = _board_over_the_sheet(services)
     for _ in range(40):  # the key repeat (every 35 ms after 400 ms): about two seconds held
         driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, SheetScene) and not isinstance(driver.top, CombatScene)

@@ -19,7 +19,8 @@ disappears in the middle of its own handler and each frame sees one stack.
 
 A scene that asked to leave gets no more events in that frame (a double click
 on OK, Enter twice: one answer). Presses in a burst (each within ``BURST_GAP``
-of the last) are one gesture: once one of them closed a screen, the same key
+of the last) are one gesture: once one of them closed a screen (uncovering the one
+below), the same key
 again, or a click at the same place, is dropped until the burst stops or another
 key is pressed (Tab to a control, a letter), so a double
 click on OK, Enter pressed twice or a held Escape never goes on to press what
@@ -297,7 +298,7 @@ class SceneStack:
         last, depth, last_what, (last_x, last_y) = self._gesture
         in_burst = not self._presses.press()
         near = abs(x - last_x) <= DOUBLE_CLICK_SLOP and abs(y - last_y) <= DOUBLE_CLICK_SLOP
-        if in_burst and what == last_what and near and self.top is not last and len(self._scenes) <= depth:
+        if in_burst and what == last_what and near and len(self._scenes) < depth:
             self._drop_release = not key  # the screen the last press reached went away: this one was meant for it
             return True
         self._gesture = (self.top, len(self._scenes), what, (int(x), int(y)))

@@ -162,7 +162,7 @@ class ScrollPane(Widget):
         """``whole_rows``: stop only at a row's top and show whole rows (off for one tall block of text)."""
         super().__init__(ui, rect, **options)
         self.gap = gap
-        self.whole_rows = whole_rows
+        self._whole_rows = whole_rows
         self.rows: list[PaneRow] = []
         self.offset = 0
         self.revealed: Widget | None = None  # the focused control last brought into view
@@ -187,6 +187,12 @@ class ScrollPane(Widget):
     def content_height(self) -> int:
         """The height of all rows (what would be needed to show them all)."""
         return self.rows[-1].top + self.rows[-1].height if self.rows else 0
+
+    @property
+    def whole_rows(self) -> bool:
+        """Whether the pane stops at rows' tops: asked for, and no row is taller than the pane (then it scrolls by
+        the pixel, as one block of text or a panel's whole content does)."""
+        return self._whole_rows and all(row.height <= self.rect.height for row in self.rows)
 
     @property
     def row_stops(self) -> RowStops:

@@ -18,6 +18,7 @@ from game.app.dialog import Dialog
 from game.app.display import Display
 from game.app.lifecycle import StopSignals
 from game.app.scene import SceneStack
+from game.books.loader import bundled_books_dir
 
 BOOK = Path(__file__).parent / "data" / "author" / "AUTHOR1.json"
 
@@ -86,6 +87,18 @@ def test_a_book_file_that_is_a_fifo_or_missing_says_so_and_the_app_runs(tmp_path
         loop.run_frames(2)
         assert isinstance(stack.top, Dialog) and name in stack.top.title
         assert type(stack.scenes[0]).__name__ == "BookshelfScene"
+
+
+def test_a_rolenplay_book_opens_a_new_table_not_a_creation_screen(tmp_path):
+    """breaker: `feuille --book books/rolenplay.json` crashed at once (the creation screen read the book's scores)."""
+    path = tmp_path / "rolenplay.json"  # a book file is named by its id
+    shutil.copy(bundled_books_dir() / "rolenplay.json", path)
+    services = make_services(tmp_path)
+    stack = SceneStack()
+    args = entry.parse_args(["--book", str(path)])
+    loop = entry.main_loop(args, services, stack, Display((1280, 720), fullscreen=False, title="t"), StopSignals())
+    loop.run_frames(2)
+    assert type(stack.top).__name__ == "RnpTableScene" and stack.top.adventure.book.kind == "rolenplay"
 
 
 def test_the_option_is_listed_in_the_help():

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.app.adventure import Adventure
 from game.app.drops import error_words
 from game.app.navigator import Screen
 from game.books.loader import BookError, load_book
+from game.rules.session import Session, Start
 
 if TYPE_CHECKING:
     from game.app.scene import Scene, SceneStack
@@ -87,6 +89,11 @@ class BookWatcher:
         self.services.shelf.books[book.id] = book  # its adventures open and save like any book's
         self.errors_shown = None
         self.stack.clear()
+        if book.kind == "rolenplay":  # no hero to create: a new table, as the shelf opens one (saved once it is used)
+            start = Start(language=self.services.ui.catalogue.language)
+            session: Session[Any, Any] = Session(book, self.services.new_dice(), start)  # Any: the table's own state
+            self.stack.push(self.services.navigator.build(Screen.RNP_TABLE, Adventure.unsaved(session, self.services.saves)))
+            return
         self.stack.push(self.services.navigator.build(Screen.CREATION, book))
 
     def show_errors(self, error: BookError) -> None:

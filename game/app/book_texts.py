@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.books.expr.syntax import ExprError, tokens
-from game.books.models import AnyBook
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: the start draws the shelf without building the book models (test_shelf_index)
     from game.books.ff_mechanics import Threshold
     from game.books.fighting_fantasy import FightingFantasyBook
+    from game.books.models import AnyBook
     from game.rules.ff.state import Hero
 
 

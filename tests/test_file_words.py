@@ -50,7 +50,8 @@ def test_a_file_over_its_limit_says_its_size_and_the_limit(services, tmp_path):
     (tmp_path / "big.json").write_bytes(b" " * 2000)
     with pytest.raises(FileRefused) as refused:
         read_bytes(tmp_path / "big.json", 1000)
-    assert os_error_words(services.ui, refused.value) == "fait 2000 octets, plus que la limite de 1000 : il n'est pas lu"
+    words = os_error_words(services.ui, refused.value)
+    assert words == "fait 2000 octets, plus que la limite de 1000 octets : il n'est pas lu"
 
 
 def test_permission_denied_is_said_in_french(services):

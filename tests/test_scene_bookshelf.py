@@ -46,8 +46,8 @@ def test_the_import_buttons_open_the_import_box_for_an_adventure_or_a_book(tmp_p
     driver.click(shelf.controls.import_button)
     assert isinstance(driver.top, ImportScene) and driver.top.kind == "save"
     driver.key(pygame.K_ESCAPE)
-    driver.click(shelf.controls.books_button)  # "My books…": import one, open their folder, read it again
-    driver.click(driver.top.buttons[0])
+    driver.click(shelf.controls.books_button)  # "My books…": a new book, import one, open their folder, read it again
+    driver.click(driver.top.buttons[1])
     assert isinstance(driver.top, ImportScene) and driver.top.kind == "book"
 
 

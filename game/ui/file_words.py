@@ -45,6 +45,9 @@ def os_error_words(ui: UIContext, error: OSError) -> str:
         params = dict(error.params)
         if "kind" in params:
             params["kind"] = ui.t(f"files.kind.{params['kind']}")
+        for amount in ("size", "limit"):  # a count of bytes, with its plural
+            if amount in params:
+                params[amount] = ui.t("files.bytes", count=params[amount])
         return ui.t(f"files.not_read.{error.code}", **params)
     key = ERRNO_KEYS.get(error.errno or 0)
     if key == "missing" and isinstance(error.filename, str) and error.filename:

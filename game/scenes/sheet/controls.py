@@ -188,14 +188,17 @@ class SheetControls:
 
 def build_controls(ui: UIContext, regions: SheetRegions, book: FightingFantasyBook, intents: SheetIntents) -> SheetControls:
     """The sheet's widgets for ``book``, placed in ``regions``, calling ``intents``."""
-    order = _Reading()
+    order, paragraph_order, backpack_order = _Reading(), _Reading(), _Reading()
+    top = _top_bar(order, ui, regions, intents)
+    hero = _hero(order, ui, regions, book, intents)
+    paragraph = _paragraph(paragraph_order, ui, regions, intents)
+    backpack = _backpack(backpack_order, ui, regions, book, intents)
+    # On a short page the paragraph panel sits under the backpack: it is read after it, as it is seen.
+    para, pack = regions.paragraph.panel, regions.backpack.panel
+    under_backpack = para.top >= pack.bottom and min(para.right, pack.right) > max(para.left, pack.left)
+    order += [*backpack_order, *paragraph_order] if under_backpack else [*paragraph_order, *backpack_order]
     return SheetControls(
-        top=_top_bar(order, ui, regions, intents),
-        hero=_hero(order, ui, regions, book, intents),
-        paragraph=_paragraph(order, ui, regions, intents),
-        backpack=_backpack(order, ui, regions, book, intents),
-        side=_side(order, ui, regions, book, intents),
-        widgets=order,
+        top=top, hero=hero, paragraph=paragraph, backpack=backpack, side=_side(order, ui, regions, book, intents), widgets=order
     )
 
 

@@ -451,9 +451,11 @@ def test_casting_the_deadly_spell_anyway_kills_the_caster(services):
 
 def test_a_spell_that_leaves_the_caster_standing_is_cast_without_a_question(services):
     from game.scenes.sheet.heal import would_kill
+    from game.scenes.sheet.show import cast_action
 
     driver, sheet = _wizard_at(services, 10)
-    assert not would_kill(sheet.adventure.session, sheet._cast_action(sheet.controls.side.tools.spells.selected))
+    selected = sheet.controls.side.tools.spells.selected
+    assert not would_kill(sheet.adventure.session, cast_action(sheet.book, sheet.adventure.state, selected))
     sheet.cast_spell()
     driver.loop.run_frames(1)
     assert type(driver.top).__name__ != "Dialog"

@@ -7,7 +7,10 @@ book does not use (a quiver in DF31, meals in DF64…) is not shown.
 
 The scene implements the sheet's intents (``controls.SheetIntents``): its
 controls call them, it acts, then shows the state again in its controls
-(``sync``) and paints a :class:`~game.scenes.sheet.view.SheetView` of it.
+(``sync``, through ``show.show``, which gets the view and the rules' word, not
+the scene) and paints a :class:`~game.scenes.sheet.view.SheetView` of it. Its
+forms and dialogs are ``asking.SheetQuestions``, whose answers come back to
+``submit``, ``submit_scores`` and ``heal``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ import pygame
 
 from game.app.adventure import Change
 from game.app.adventure_scene import AdventureScene
-from game.app.book_texts import formula_text
 from game.app.fluid import FluidLayout
 from game.app.journal import JournalLines, describe_changes, describe_entry, describe_gain, undo_state
 from game.app.navigator import Screen
@@ -29,15 +31,15 @@ from game.app.timeline import changes
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
-from game.rules.ff.context import counter_maximum
-from game.rules.ff.ruleset import calendar_view, computed_scores
+from game.rules.ff.ruleset import calendar_view
 from game.rules.session import Entry, make_action
 from game.scenes.common.narration import backpack_words, hero_words
-from game.scenes.common.spells import spell_label
-from game.scenes.sheet import items, paint, questions, rolls
+from game.scenes.sheet import items, paint, rolls
+from game.scenes.sheet.asking import SheetQuestions
 from game.scenes.sheet.controls import SheetControls, build_controls
 from game.scenes.sheet.heal import healed_stat, would_gain_nothing, would_kill
 from game.scenes.sheet.layout import SheetRegions, sheet_regions, sheet_shape
+from game.scenes.sheet.show import Moment, cast_action, show, show_items
 from game.scenes.sheet.view import SheetView, sheet_view
 from game.ui.speech import join
 from game.ui.theme import LOGICAL_SIZE
@@ -114,146 +116,19 @@ class SheetScene(FluidLayout, AdventureScene):
     def sync(self) -> None:
         """Show the rules state in the controls: values, limits, and which actions the rules allow now."""
         self.view = self.view_now()
-        locked, why = self.services.locked, self.ui.tr("kiosk.locked")  # a convention stand: nothing leaves its slot
-        for button in (self.controls.top["settings"], *self.controls.side.journal_buttons[1:]):  # settings, chronicles, share
-            button.set_enabled(not locked, why)
-        self._sync_hero()
-        self._sync_backpack()
-        self._sync_side()
-        self._sync_top()
+        show(self.controls, self.view, self.moment(), self.regions, self.ui, self.book, self)
 
-    def _sync_hero(self) -> None:
-        hero, controls = self.hero, self.controls.hero
-        computed = computed_scores(self.book, self.adventure.state)
-        for stat in self.book.stats:
-            counter = controls.stat_counters[stat.id]
-            if stat.computed:  # read-only: worked out from other scores, its formula on hover
-                value = computed.get(stat.id)
-                counter.value = value if value is not None else 0
-                counter.maximum = None
-                language, formula = self.ui.catalogue.language, stat.value or ""
-                counter.set_enabled(False, f"{stat.name.get(language)} = {formula_text(self.book, formula, language)}")
-                controls.stat_erasers[stat.id].visible = False  # nothing to correct: it follows the scores it reads
-                continue
-            counter.value = hero.scores[stat.id]
-            counter.maximum = hero.initial[stat.id] if stat.capped_at_initial else None
-            self.allow(counter, a.ChangeStat(stat=stat.id, by=0))
-        controls.weapon_toggle.value = hero.weapon_lost
-        self.allow(controls.weapon_toggle, a.FindWeapon() if hero.weapon_lost else a.LoseWeapon())
-        controls.luck_button.visible = self.book.has_stat("luck")  # a book without LUCK has no Luck control at all
-        controls.skill_button.visible = self.book.test_rules("skill") is not None
-        self.allow(controls.luck_button, a.TestLuck())
-        self.allow(controls.skill_button, a.TestSkill())
-        # A name shortened to fit is read whole on the Rename button's hover (the name itself is no control).
-        shown, _ = paint.shown_name(self.view, self.regions, self.ui)
-        controls.rename_button.tooltip = self.view.hero_name if shown != self.view.hero_name else None
-        history = list(reversed(self.adventure.state.paragraph_history))
-        for index, button in enumerate(self.controls.paragraph.history_buttons):
-            button.visible = index < len(history)
-            button.label = f"§ {history[index]}" if index < len(history) else ""
-
-    def _sync_backpack(self) -> None:
-        state, book, controls = self.adventure.state, self.book, self.controls.backpack
-        for counter_def in book.counters:
-            widget = controls.counter_widgets[counter_def.id]
-            widget.value = state.counters[counter_def.id]
-            widget.maximum = counter_maximum(book, counter_def.id, state)
-            self.allow(widget, a.ChangeCounter(name=counter_def.id, by=0))
-        use = controls.use_buttons
-        if book.meal:
-            self.allow(use[book.meal.counter], a.Eat())
-        if book.herb:
-            self.allow(use[book.herb.counter], a.UseHerb())
-        if book.potions:
-            if book.potions.counter is not None:
-                self.allow(use[book.potions.counter], a.DrinkPotion(kind=next(iter(book.potions.kinds))))
-            for kind, effect in book.potions.kinds.items():
-                if effect.counter is not None:
-                    self.allow(use[effect.counter], a.DrinkPotion(kind=kind))
-        self.sync_items()
-        if controls.tick_button is not None:
-            self.allow(controls.tick_button, a.TickDay())
-
-    def _sync_side(self) -> None:
-        ui, side, tab = self.ui, self.controls.side, self.tab
-        for name, button in side.tab_buttons.items():
-            button.selected = name == tab
-            button.style = "primary" if button.selected else "normal"
-        self._sync_creatures(tab == "creatures")
-        self._sync_week(tab == "calendar")
-        if not side.notes.focused:
-            side.notes.text = self.adventure.state.notes
-        side.notes.visible = tab == "notes"
-        side.journal.set_items(self._journal.newest_first(ui, self.book, self.adventure.session))
-        side.journal.visible = tab == "journal"
-        for button in side.journal_buttons:
-            button.visible = tab == "journal"
-        self._sync_tools(tab == "tools")
-
-    def _sync_creatures(self, shown: bool) -> None:
-        ui, side = self.ui, self.controls.side
-        rows = [
-            ui.t(
-                "sheet.creature_row",
-                name=b.name if b.stamina > 0 else ui.t("play.card_defeated", name=b.name),
-                skill=b.skill,
-                stamina=b.stamina,
-            )
-            for b in self.adventure.state.creature_boxes
-        ]
-        side.creature_list.set_items(rows)
-        selected = side.creature_list.selected
-        for button in (side.creature_edit, side.creature_remove, side.creature_fight):
-            button.set_enabled(selected is not None, ui.tr("sheet.select_creature_first"))
-        if selected is not None:
-            self.allow(side.creature_remove, a.RemoveCreature(index=selected))
-            self.allow_kind(side.creature_fight, a.StartFight)
-            box = self.adventure.state.creature_boxes[selected]
-            if box.stamina <= 0 and side.creature_fight.enabled:  # the setup leaves the defeated out: nothing to fight
-                stamina = self.book.stat("stamina").name.get(self.ui.catalogue.language)
-                side.creature_fight.set_enabled(False, ui.tr("sheet.creature_nothing_to_fight", name=box.name, stat=stamina))
-        for widget in (side.creature_list, side.creature_add, side.creature_edit, side.creature_remove, side.creature_fight):
-            widget.visible = shown
-
-    def _sync_week(self, shown: bool) -> None:
-        """The days' Rename buttons: shown on the calendar tab for the days the book lets the player rename."""
-        calendar = self.view.calendar
-        if calendar is None:
-            return
-        for index, button in enumerate(self.controls.side.day_buttons):
-            button.visible = shown and index in calendar.renamable
-            # The pencil says whose name it changes, the whole name even where it is shortened before it.
-            button.tooltip = button.spoken_name = self.ui.tr("sheet.rename_day_named", day=calendar.days[index])
-
-    def _sync_tools(self, shown: bool) -> None:
-        tools, state, language = self.controls.side.tools, self.adventure.state, self.ui.catalogue.language
-        for widget in tools.widgets:
-            widget.visible = shown
-        if tools.spells is not None and tools.cast_button is not None:
-            tools.spells.set_items([spell_label(self.book, spell, state, language) for spell in self.book.spells])
-            selected = tools.spells.selected
-            if selected is None:
-                tools.cast_button.set_enabled(False, self.ui.tr("powers.select_spell"))
-            else:
-                self.allow(tools.cast_button, self._cast_action(selected))
-        for stat, button in tools.test_buttons.items():
-            self.allow(button, a.Test(stat=stat))
-        for track, button in tools.track_buttons.items():
-            self.allow(button, a.Tick(track=track))
-        for dice, button in tools.tray_buttons.items():
-            self.allow(button, a.RollDice(dice=dice))
-
-    def _sync_top(self) -> None:
-        ui, top, session = self.ui, self.controls.top, self.adventure.session
-        top["undo"].set_enabled(*undo_state(ui, self.adventure, "sheet.nothing_to_undo"))
-        top["redo"].set_enabled(session.can_redo, ui.tr("sheet.nothing_to_redo"))
-        fight = self.adventure.state.fight
-        fighting = fight is not None and fight.active
-        top["fight"].label = ui.tr("sheet.resume_fight") if fighting else ui.tr("sheet.fight")
-        if not fighting:
-            self.allow_kind(top["fight"], a.StartFight)
-        else:
-            top["fight"].set_enabled(True)
+    def moment(self) -> Moment:
+        """What the controls show beside the view: the state, the journal, undo and redo, the stand's lock."""
+        adventure = self.adventure
+        return Moment(
+            state=adventure.state,
+            item_list=self.item_list,
+            journal=self._journal.newest_first(self.ui, self.book, adventure.session),
+            undo=undo_state(self.ui, adventure, "sheet.nothing_to_undo"),
+            can_redo=adventure.session.can_redo,
+            locked=self.services.locked,
+        )
 
     def refresh(self, changes: list[Change]) -> None:
         self._let_go_of_the_fallen(len(changes))
@@ -289,12 +164,6 @@ class SheetScene(FluidLayout, AdventureScene):
         if entry is None:
             self.sync()  # a refused change leaves the widgets as the state has them
         return entry
-
-    def _submit(self, action: FFAction | Refused) -> str | None:
-        """A form's action: None when done, else the refusal's text for the form to show."""
-        result = self.adventure.act(action)
-        self._after(result)
-        return self.refusal_text(result) if isinstance(result, Refused) else None
 
     def shortcut_buttons(self) -> dict[str, Widget | None]:
         book, use, hero = self.book, self.controls.backpack.use_buttons, self.controls.hero
@@ -360,17 +229,7 @@ class SheetScene(FluidLayout, AdventureScene):
             return
         ui, stat = self.ui, healed_stat(self.book, action)
         question = ui.tr("play.heal_full_question", stat=self.stat_name(stat), value=self.hero.scores[stat])
-        self.navigator.open(
-            self,
-            Screen.DIALOG,
-            question,
-            [(ui.tr("common.cancel"), False), (ui.tr("play.heal_anyway"), True)],
-            title=ui.tr("play.heal_full_title"),
-            cancel_value=False,
-            default_index=0,
-            width=760,
-            on_result=lambda yes: self._apply_heal(action, done_key) if yes else None,
-        )
+        self.questions.confirm(question, "play.heal_full_title", "play.heal_anyway", lambda: self._apply_heal(action, done_key))
 
     def _apply_heal(self, action: a.Eat | a.UseHerb | a.DrinkPotion, done_key: str) -> None:
         """Apply the heal and say how much it gained ("+3 ENDURANCE (17 → 20)")."""
@@ -427,25 +286,7 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def sync_items(self) -> None:
         """The list shown: its items, and Add, Remove and Rename as the rules allow them on it now."""
-        controls, ui, list_id = self.controls.backpack, self.ui, self.item_list
-        shown = items.items_shown(ui, self.book, self.adventure.state, list_id)
-        controls.equipment.set_items(list(shown.items))
-        controls.equipment.spoken_name = shown.heading
-        text = controls.item_field.text.strip()
-        add = controls.add_item_button
-        self.allow(add, make_action(a.AddItem, text=text or "…", list=list_id))  # full: the book's words say why
-        if add.enabled and not text:
-            add.set_enabled(False, ui.tr("sheet.write_item_first"))  # a second fast click adds nothing
-        add.tooltip = ui.tr("sheet.add_item_tip", list=shown.name)
-        selected = controls.equipment.selected
-        for button, key in ((controls.remove_item_button, "remove"), (controls.rename_item_button, "rename")):
-            button.tooltip = ui.tr(f"sheet.{key}_item_tip", list=shown.name)
-            button.set_enabled(selected is not None and selected < len(shown.items), ui.tr("sheet.select_item_first"))
-        if controls.list_buttons is not None:
-            for button, step, key in zip(controls.list_buttons, (-1, 1), ("list_before", "list_after")):
-                button.tooltip = ui.tr(
-                    f"sheet.{key}", list=items.list_name(ui, self.book, items.turned(self.book, list_id, step))
-                )
+        show_items(self.controls.backpack, self.adventure.state, self.item_list, self.ui, self.book, self)
 
     def turn_list(self, step: int) -> None:
         """‹ ›: the backpack panel shows the list before or after (the equipment, then the book's lists)."""
@@ -456,25 +297,7 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def ask_rename_item(self) -> None:
         """Rename the item chosen in the list shown (the Rename button, Enter or a double click on it)."""
-        index, list_id = self.controls.backpack.equipment.selected, self.item_list
-        current = items.held(self.adventure.state, list_id)
-        if index is None or index >= len(current):
-            return
-        where = items.list_name(self.ui, self.book, list_id)
-        name = items.item_shown(self.ui, self.book, self.adventure.state, list_id, index)  # a book's item in English too
-
-        def submit(values: dict[str, str]) -> str | None:
-            text = values["name"].strip()
-            if text == name:
-                return None  # the name as it was: nothing to write
-            action = make_action(a.RenameItem, index=index, text=text, list=list_id)
-            done = self.ui.t("sheet.item_renamed", list=where, item=name, text=text)
-            result = self.adventure.act(action)
-            self._after(result, done)
-            return self.refusal_text(result) if isinstance(result, Refused) else None
-
-        fields = questions.item_fields(self.ui, name)
-        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_item_title", list=where), fields, submit)
+        self.questions.rename_item(self.adventure.state, self.item_list, self.controls.backpack.equipment.selected)
 
     def tick_day(self) -> None:
         self.act(a.TickDay())
@@ -506,11 +329,6 @@ class SheetScene(FluidLayout, AdventureScene):
         self.open_fight(boxes=(index,) if index is not None else ())
 
     # -- the Tools tab -----------------------------------------------------------------------------
-    def _cast_action(self, index: int) -> a.Cast:
-        fight = self.adventure.state.fight
-        target = fight.front() if fight is not None and fight.active else None
-        return a.Cast(spell=self.book.spells[index].id, target=target)
-
     def cast_spell(self) -> None:
         """Cast the spell selected in the Tools tab (in a fight, on the creature in front)."""
         spells = self.controls.side.tools.spells
@@ -519,21 +337,13 @@ class SheetScene(FluidLayout, AdventureScene):
         name = self.book.spells[spells.selected].name.get(self.ui.catalogue.language)
         success = self.ui.t("powers.cast_done", spell=name)
         present = rolls.cast_shown(self.ui, self.ui.t("powers.cast_title", spell=name), success)
-        action = self._cast_action(spells.selected)
+        action = cast_action(self.book, self.adventure.state, spells.selected)
         if not would_kill(self.adventure.session, action) or self.stack is None:
             self._roll_tool(action, present, success)
             return
-        ui = self.ui
-        self.navigator.open(
-            self,
-            Screen.DIALOG,
-            ui.tr("powers.fatal_question", spell=name, stat=self.stat_name("stamina")),
-            [(ui.tr("common.cancel"), False), (ui.tr("powers.cast_anyway"), True)],
-            title=ui.tr("powers.fatal_title"),
-            cancel_value=False,
-            default_index=0,
-            width=760,
-            on_result=lambda yes: self._roll_tool(action, present, success) if yes else None,
+        question = self.ui.tr("powers.fatal_question", spell=name, stat=self.stat_name("stamina"))
+        self.questions.confirm(
+            question, "powers.fatal_title", "powers.cast_anyway", lambda: self._roll_tool(action, present, success)
         )
 
     def test_stat(self, stat: str) -> None:
@@ -568,49 +378,34 @@ class SheetScene(FluidLayout, AdventureScene):
         self.settle(result)
         self.navigator.hero_fell(self, self.adventure)
 
-    # -- questions (forms and dialogs over the sheet) -------------------------------------------------
+    # -- questions (forms and dialogs over the sheet: asking.SheetQuestions) ------------------------------
+    @property
+    def questions(self) -> SheetQuestions:
+        """The sheet's forms and dialogs, opened over it; their answers come back to ``submit`` and ``heal``."""
+        return SheetQuestions(self.ui, self.book, self.navigator, self, self)
+
     def ask_potion(self) -> None:
-        """Which potion to drink (a book whose potions share one counter)."""
-        self.navigator.open(
-            self,
-            Screen.DIALOG,
-            self.ui.tr("sheet.potion_question"),
-            questions.potion_choices(self.ui, self.book),
-            title=self.ui.tr("sheet.drink_title"),
-            cancel_value=None,
-            default_index=0,
-            width=820,
-            on_result=lambda kind: self.heal(a.DrinkPotion(kind=kind), "play.potion_drunk") if kind else None,
-        )
+        self.questions.potion()
 
     def ask_rename_day(self, index: int) -> None:
-        view = calendar_view(self.book, self.adventure.state, self.ui.catalogue.language)
-        assert view is not None  # the rename buttons are built only for a book with a calendar
-
-        def submit(values: dict[str, str]) -> str | None:
-            return self._submit(make_action(a.RenameDay, index=index, name=values["name"]))
-
-        fields = questions.day_fields(self.ui, view["days"][index])
-        note = self.ui.t("sheet.rename_day_note")
-        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_day"), fields, submit, note=note)
+        self.questions.rename_day(self.adventure.state, index)
 
     def ask_name(self) -> None:
-        def submit(values: dict[str, str]) -> str | None:
-            return self._submit(make_action(a.NameHero, name=values["name"]))
-
-        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.rename_title"), questions.name_fields(self.ui, self.hero), submit)
+        self.questions.name(self.hero)
 
     def ask_score(self, stat: str) -> None:
-        """The eraser: write the current and initial score directly."""
-        name = self.stat_name(stat)
+        self.questions.score(self.hero, stat)
 
-        def submit(values: dict[str, str]) -> str | None:
-            return self._write_scores(questions.score_actions(self.hero, stat, values), name)
+    def ask_creature(self, index: int | None) -> None:
+        self.questions.creature(self.adventure.state, index)
 
-        fields, note = questions.score_fields(self.ui, self.hero, stat), self.ui.t("sheet.eraser_note")
-        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.eraser_title", stat=name), fields, submit, note=note)
+    def submit(self, action: FFAction | Refused, success: str | None = None) -> str | None:
+        """A form's action: None when done (``success`` said), else the refusal's text for the form to show."""
+        result = self.adventure.act(action)
+        self._after(result, success)
+        return self.refusal_text(result) if isinstance(result, Refused) else None
 
-    def _write_scores(self, actions: list[a.SetScore | Refused], name: str) -> str | None:
+    def submit_scores(self, actions: list[a.SetScore | Refused], name: str) -> str | None:
         """The eraser's scores, all or nothing: a refusal takes back the part already written."""
         for count, action in enumerate(actions):
             result = self.adventure.act(action)
@@ -621,18 +416,6 @@ class SheetScene(FluidLayout, AdventureScene):
                 return self.refusal_text(result)
         self._after(actions and self.adventure.session.entries[-1] or None, self.ui.t("sheet.corrected", stat=name))
         return None
-
-    def ask_creature(self, index: int | None) -> None:
-        """A creature box: a new one (``index`` None) or box ``index`` to edit."""
-        boxes = self.adventure.state.creature_boxes
-        box = boxes[index] if index is not None and index < len(boxes) else None
-        edited = index if box is not None else None
-
-        def submit(values: dict[str, str]) -> str | None:
-            return self._submit(questions.creature_action(edited, values))
-
-        fields = questions.creature_fields(self.ui, box, self.stat_name("skill"), self.stat_name("stamina"))
-        self.navigator.open(self, Screen.FORM, self.ui.t("sheet.creature_title"), fields, submit, width=640)
 
     # -- moving on ---------------------------------------------------------------------------------
     def open_fight(self, boxes: tuple[int, ...] = ()) -> None:

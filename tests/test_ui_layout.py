@@ -9,7 +9,7 @@ from game.app.display import MIN_PAGE, Viewport, fluid_page
 from game.scenes.sheet.scene import SheetScene
 from game.ui.button import Button
 from game.ui.group import WidgetGroup
-from game.ui.layout import ScrollPane, fill, fixed, split
+from game.ui.layout import PANEL_HEADING, Column, ScrollPane, fill, fixed, heading_at, split
 
 
 def test_fixed_parts_keep_their_size_and_fill_parts_share_the_rest():
@@ -37,6 +37,35 @@ def pane_of_buttons(ui, count=10, height=200):  # noqa: F811
         pane.add_row(50, button)
         buttons.append(button)
     return group, pane, buttons
+
+
+def test_a_column_places_each_row_under_the_last_after_its_gap_and_none_before_the_first():
+    column = Column((10, 100, 200, 80), gap=4)
+    first, second = column.rows(2, 20)
+    third = column.row(10, gap=12)
+    assert (first.topleft, second.y, third.y) == ((10, 100), 124, 156)
+    assert first.width == second.width == 200
+
+
+def test_a_column_says_whether_a_row_still_fits_above_its_foot():
+    column = Column((0, 0, 50, 45), gap=1)
+    column.row(22)
+    assert column.fits(22)  # 23 + 22 = 45, the foot
+    column.row(22)
+    assert not column.fits(22)
+
+
+def test_skipping_leaves_room_before_the_next_row():
+    column = Column((0, 0, 50, 100))
+    column.row(10)
+    column.skip(6)
+    assert column.row(10).y == 16
+
+
+def test_a_column_inside_a_panel_starts_at_its_inset_and_keeps_the_same_margin_right():
+    column = Column.inside(pygame.Rect(100, 50, 300, 200), PANEL_HEADING, bottom=10)
+    assert column.rect == pygame.Rect(120, 64, 260, 176)
+    assert heading_at(pygame.Rect(100, 50, 300, 200)) == column.rect.topleft
 
 
 def test_rows_that_do_not_fit_scroll_with_the_wheel_a_row_a_notch(ui):  # noqa: F811

@@ -24,7 +24,7 @@ from game.books.models import Book
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel
 from game.ui.file_words import os_error_words
-from game.ui.layout import fill, fixed, split
+from game.ui.layout import PANEL_HEADING, Column, fill, fixed, heading_at, split
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import join
 from game.ui.text_fit import fit_line, wrap_words
@@ -32,7 +32,40 @@ from game.ui.theme import LOGICAL_SIZE
 from game.ui.toggle import Toggle
 
 TOP = 72  # below the title and the back button
+MARGIN = 16  # round the page, and between the runs and the right column
+RIGHT_GAP = 14  # between the deadliest paragraphs and the map
+RUNS_MIN_WIDTH, MAP_MIN_WIDTH = 420, 540
+RUNS_SHARE, MAP_SHARE = 1, 1.45
+DEATHS_HEIGHT = (190, 280)  # the deadliest paragraphs' panel: at least, at most
+DEATHS_PERCENT = 26  # of the page's height, between the two
 DEATH_ROW = 30
+DEATHS_TOP = 56  # the first of the deadliest paragraphs, under the panel's heading
+DEATHS_FOOT = 8
+NO_DEATHS_TOP = 60
+DEATH_PARAGRAPH_X, DEATH_COUNT_X, DEATH_BAR_X = 30, 140, 340
+DEATH_COUNT_DROP, DEATH_BAR_DROP, DEATH_BAR_HEIGHT = 2, 6, 14
+DEATH_BAR_LONGEST, DEATH_BAR_ROOM, DEATH_BAR_LEAST = 420, 380, 4  # room: the panel's width the bar does not take
+LIST_INSET = (12, 56)  # the runs list in its panel, under the heading
+LIST_SPLIT = (fill(3, 160), fill(2, 120))  # the list above the selected run's detail
+LIST_GAP = 12
+LIST_ROW = 34
+MARKS_FOOT, NO_MARKS_FOOT = 70, 14  # room the mark buttons take at the panel's foot (or the foot's margin)
+MARK_HEIGHT, MARK_GAP, MARK_RISE = 46, 8, 58  # the mark buttons, side by side, their top MARK_RISE above the foot
+DETAIL_LINE, DETAIL_LINE_GAP = 22, 1  # a line of the selected run's detail
+BACK = (150, 44)  # the back button, at the top right
+BACK_TOP = 14
+NOTE_HEIGHT, NOTE_MIDDLE = 44, 36  # the note line left of the back button, and its text's middle
+TITLE_AT = (20, 36)
+SWITCH_INSET = (20, 12)
+SWITCH_SIZE = (470, 32)  # at most
+SHARE_TOP, SHARE_HEIGHT = 46, 26  # the share explored, under the switch
+MAP_INSET = (30, 76)
+MAP_FOOT = 20
+HIDDEN_MARGIN, HIDDEN_LINE = 80, 30  # the map hidden: its words, in the middle
+NODE_RADIUS = (3, 20)  # at least, at most
+NODE_PITCH = 2.6  # a node's radius: the step between two, over this
+NUMBERED_RADIUS = 11  # a node this large writes its number
+THICKEST_PATH = 5
 
 
 @dataclass(frozen=True)
@@ -47,21 +80,60 @@ class ChroniclesRegions:
     @property
     def deadliest_shown(self) -> int:
         """How many of the deadliest paragraphs the panel lists (more on a taller page)."""
-        return max(1, (self.deaths.height - 56 - 8) // DEATH_ROW)
+        return max(1, (self.deaths.height - DEATHS_TOP - DEATHS_FOOT) // DEATH_ROW)
 
     def runs_list(self, marks: bool) -> pygame.Rect:
         """The list of runs: the upper part of its panel, above the selected run's detail (and the mark buttons)."""
-        bottom = self.runs.bottom - (70 if marks else 14)
-        column = pygame.Rect(self.runs.x + 12, self.runs.y + 56, self.runs.width - 24, bottom - self.runs.y - 56)
-        return split(column, [fill(3, 160), fill(2, 120)], gap=12, vertical=True)[0]
+        column = Column.inside(self.runs, LIST_INSET, bottom=self.foot(marks)).rect
+        return split(column, LIST_SPLIT, gap=LIST_GAP, vertical=True)[0]
+
+    def foot(self, marks: bool) -> int:
+        """The room at the runs panel's foot: the mark buttons', or a margin."""
+        return MARKS_FOOT if marks else NO_MARKS_FOOT
+
+    def detail(self, marks: bool) -> Column:
+        """The selected run's lines, under the runs list (the list's height is the same whatever is selected)."""
+        top = self.runs_list(marks).bottom + LIST_GAP
+        left = self.runs.x + PANEL_HEADING[0]
+        bottom = self.runs.bottom - self.foot(marks)
+        return Column((left, top, self.runs.width - 2 * PANEL_HEADING[0], bottom - top), gap=DETAIL_LINE_GAP)
+
+    def marks(self) -> list[pygame.Rect]:
+        """Won and Abandoned, side by side at the foot of the runs panel."""
+        left, top = self.runs.x + LIST_INSET[0], self.runs.bottom - MARK_RISE
+        width = (self.runs.width - 2 * LIST_INSET[0] - MARK_GAP) // 2
+        return [pygame.Rect(left + index * (width + MARK_GAP), top, width, MARK_HEIGHT) for index in range(2)]
+
+    def back(self) -> pygame.Rect:
+        return pygame.Rect(self.page[0] - MARGIN - BACK[0], BACK_TOP, *BACK)
+
+    def switch(self) -> pygame.Rect:
+        """The map's spoiler switch, at the top of its panel."""
+        left, top = SWITCH_INSET
+        return pygame.Rect(self.map.x + left, self.map.y + top, min(SWITCH_SIZE[0], self.map.width - 2 * left), SWITCH_SIZE[1])
+
+    def share(self) -> pygame.Rect:
+        """The share of the book explored, under the switch."""
+        left = SWITCH_INSET[0]
+        return pygame.Rect(self.map.x + left, self.map.y + SHARE_TOP, self.map.width - 2 * left, SHARE_HEIGHT)
+
+    def graph(self) -> pygame.Rect:
+        """Where the map's paragraphs are drawn."""
+        return Column.inside(self.map, MAP_INSET, bottom=MAP_FOOT).rect
+
+    def death_row(self, index: int) -> pygame.Rect:
+        """The row of the ``index``-th deadliest paragraph."""
+        return pygame.Rect(self.deaths.x, self.deaths.y + DEATHS_TOP + index * DEATH_ROW, self.deaths.width, DEATH_ROW)
 
 
 def chronicles_regions(size: tuple[int, int]) -> ChroniclesRegions:
     """The panels on a page of ``size``: the runs take two fifths of the width, the map grows with the page."""
     width, height = size
-    runs, right = split(pygame.Rect(16, TOP, width - 32, height - TOP - 16), [fill(1, 420), fill(1.45, 540)], gap=16)
-    deaths_height = max(190, min(280, height * 26 // 100))
-    deaths, map_rect = split(right, [fixed(deaths_height), fill()], gap=14, vertical=True)
+    page = pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, height - TOP - MARGIN)
+    runs, right = split(page, [fill(RUNS_SHARE, RUNS_MIN_WIDTH), fill(MAP_SHARE, MAP_MIN_WIDTH)], gap=MARGIN)
+    least, most = DEATHS_HEIGHT
+    deaths_height = max(least, min(most, height * DEATHS_PERCENT // 100))
+    deaths, map_rect = split(right, [fixed(deaths_height), fill()], gap=RIGHT_GAP, vertical=True)
     return ChroniclesRegions(size, runs, deaths, map_rect)
 
 
@@ -86,19 +158,18 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         """The back button, the runs list, the mark buttons and the spoiler switch, placed for ``self.page``."""
         self.r = r = chronicles_regions(self.page)
         ui, g = self.ui, self.group
-        self.back_button = g.add(Button(ui, (self.page[0] - 16 - 150, 14, 150, 44), ui.tr("play.back"), on_click=self.close))
+        self.back_button = g.add(Button(ui, r.back(), ui.tr("play.back"), on_click=self.close))
         self.runs_list = g.add(
-            ScrollList(ui, r.runs_list(self.current is not None), row_height=34, spoken_name=ui.tr("access.runs"))
+            ScrollList(ui, r.runs_list(self.current is not None), row_height=LIST_ROW, spoken_name=ui.tr("access.runs"))
         )
         self.runs_list.set_items([self.run_text(run) for run in self.chronicle.runs])
         self.mark_buttons: dict[str, Button] = {}
         if self.current is not None:
-            width = (r.runs.width - 24 - 8) // 2
-            for index, outcome in enumerate(("won", "abandoned")):
+            for rect, outcome in zip(r.marks(), ("won", "abandoned")):
                 self.mark_buttons[outcome] = g.add(
                     Button(
                         ui,
-                        (r.runs.x + 12 + index * (width + 8), r.runs.bottom - 58, width, 46),
+                        rect,
                         ui.tr(f"play.mark_{outcome}"),
                         on_click=partial(self.mark, outcome),
                         tooltip=ui.tr("play.mark_tip"),
@@ -108,7 +179,7 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         self.spoiler = g.add(
             Toggle(
                 ui,
-                (r.map.x + 20, r.map.y + 12, min(470, r.map.width - 40), 32),
+                r.switch(),
                 ui.tr("play.spoiler_toggle"),
                 value=False,
                 on_change=lambda on: None,
@@ -171,7 +242,7 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
     def draw(self, surface: pygame.Surface) -> None:
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         title = ui.t("play.chronicles_title", book=self.book.title.get(ui.catalogue.language))
-        self.draw_page(surface, title, (20, 36), room=self.r.runs.width)
+        self.draw_page(surface, title, TITLE_AT, room=self.r.runs.width)
         body, small = theme.text_size("body"), theme.text_size("small")
         for rect in (self.r.runs, self.r.deaths, self.r.map):
             draw_panel(surface, rect, p)
@@ -179,7 +250,7 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         blit_text(
             surface,
             ui.t("play.runs_heading", n=len(runs), wins=self.chronicle.wins),
-            (self.r.runs.x + 20, self.r.runs.y + 14),
+            heading_at(self.r.runs),
             "title",
             body,
             p.ink,
@@ -190,24 +261,24 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
             self._draw_map(surface, small)
         else:
             map_rect = self.r.map
-            for i, line in enumerate(wrap_words(ui.t("play.spoiler_hidden"), "italic", body, map_rect.width - 80)):
-                blit_text(surface, line, (map_rect.centerx, map_rect.centery + i * 30), "italic", body, p.ink_faint, "center")
+            lines = wrap_words(ui.t("play.spoiler_hidden"), "italic", body, map_rect.width - HIDDEN_MARGIN)
+            for i, line in enumerate(lines):
+                at = (map_rect.centerx, map_rect.centery + i * HIDDEN_LINE)
+                blit_text(surface, line, at, "italic", body, p.ink_faint, "center")
         self.group.draw(surface)
         note = self.message or (self.problems[0] if self.problems else None)
         if note:
-            box = pygame.Rect(self.r.map.x, 14, self.back_button.rect.x - 16 - self.r.map.x, 44)
+            box = pygame.Rect(self.r.map.x, BACK_TOP, self.back_button.rect.x - MARGIN - self.r.map.x, NOTE_HEIGHT)
             line, size = fit_line(note, "body", small, box.width)
-            blit_text(surface, line, (box.x, 36), "body", size, p.ink, "midleft", box=box, owner="chronicles note")
+            blit_text(surface, line, (box.x, NOTE_MIDDLE), "body", size, p.ink, "midleft", box=box, owner="chronicles note")
 
     def _draw_run_detail(self, surface: pygame.Surface, small: int) -> None:
         ui, p = self.ui, self.ui.palette
-        runs = self.r.runs
-        x, width = runs.x + 20, runs.width - 40
-        y = self.runs_list.rect.bottom + 12
-        bottom = runs.bottom - (70 if self.mark_buttons else 14)
+        column = self.r.detail(bool(self.mark_buttons))
+        width = column.rect.width
         run = self.selected_run()
         if run is None:
-            blit_text(surface, ui.t("play.select_run"), (x, y), "italic", small, p.ink_faint)
+            blit_text(surface, ui.t("play.select_run"), column.rect.topleft, "italic", small, p.ink_faint)
             return
         road = " → ".join(str(n) for n in run.paragraphs) or "—"
         fights = "; ".join(self.fight_text(f) for f in run.fights) or "—"
@@ -216,24 +287,26 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         if run.rerolls:
             lines.append(ui.t("play.rerolls", n=run.rerolls))
         for line in lines:
-            if y + 22 > bottom:
+            if not column.fits(DETAIL_LINE):
                 break
-            blit_text(surface, line, (x, y), "body", small, p.ink)
-            y += 23
+            blit_text(surface, line, column.row(DETAIL_LINE).topleft, "body", small, p.ink)
 
     def _draw_deaths(self, surface: pygame.Surface, body: int, small: int) -> None:
         ui, p, deaths_rect = self.ui, self.ui.palette, self.r.deaths
-        blit_text(surface, ui.t("play.deadliest"), (deaths_rect.x + 20, deaths_rect.y + 14), "title", body, p.ink)
+        blit_text(surface, ui.t("play.deadliest"), heading_at(deaths_rect), "title", body, p.ink)
         deaths = self.chronicle.deaths
         if not deaths:
-            blit_text(surface, ui.t("play.no_deaths"), (deaths_rect.x + 20, deaths_rect.y + 60), "italic", small, p.ink_faint)
+            at = (deaths_rect.x + PANEL_HEADING[0], deaths_rect.y + NO_DEATHS_TOP)
+            blit_text(surface, ui.t("play.no_deaths"), at, "italic", small, p.ink_faint)
         for i, (paragraph, count) in enumerate(deaths[: self.r.deadliest_shown]):
-            y = deaths_rect.y + 56 + i * 30
+            row = self.r.death_row(i)
             where = f"§ {paragraph}" if paragraph is not None else "§ —"
-            blit_text(surface, where, (deaths_rect.x + 30, y), "bold", body, p.rubric)
-            blit_text(surface, ui.t("play.deaths_count", n=count), (deaths_rect.x + 140, y + 2), "body", small, p.ink)
-            bar = int(min(420, deaths_rect.width - 380) * count / deaths[0][1])
-            pygame.draw.rect(surface, p.rubric, (deaths_rect.x + 340, y + 6, max(4, bar), 14), border_radius=3)
+            blit_text(surface, where, (row.x + DEATH_PARAGRAPH_X, row.y), "bold", body, p.rubric)
+            at = (row.x + DEATH_COUNT_X, row.y + DEATH_COUNT_DROP)
+            blit_text(surface, ui.t("play.deaths_count", n=count), at, "body", small, p.ink)
+            bar = int(min(DEATH_BAR_LONGEST, row.width - DEATH_BAR_ROOM) * count / deaths[0][1])
+            bar_rect = (row.x + DEATH_BAR_X, row.y + DEATH_BAR_DROP, max(DEATH_BAR_LEAST, bar), DEATH_BAR_HEIGHT)
+            pygame.draw.rect(surface, p.rubric, bar_rect, border_radius=3)
 
     def _draw_map(self, surface: pygame.Surface, small: int) -> None:
         ui, p = self.ui, self.ui.palette
@@ -249,13 +322,12 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
             if explored is not None
             else ui.t("play.explored_unknown", n=len(chronicle.nodes))
         )
-        map_rect = self.r.map
-        box = pygame.Rect(map_rect.x + 20, map_rect.y + 46, map_rect.width - 40, 26)  # under the switch
+        box = self.r.share()
         share, size = fit_line(share, "italic", small, box.width)
         blit_text(
             surface, share, (box.right, box.centery), "italic", size, p.ink_soft, "midright", box=box, owner="chronicles map"
         )
-        area = pygame.Rect(map_rect.x + 30, map_rect.y + 76, map_rect.width - 60, map_rect.height - 96)
+        area = self.r.graph()
         place = self.place
         if not place:
             blit_text(surface, ui.t("play.no_paragraphs"), area.center, "italic", small, p.ink_faint, "center")
@@ -264,21 +336,22 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
         rows = max(r for _c, r in place.values()) + 1
         step_x = area.width / max(1, columns)
         step_y = area.height / max(1, rows)
-        radius = int(max(3, min(20, step_x / 2.6, step_y / 2.6)))
+        least, most = NODE_RADIUS
+        radius = int(max(least, min(most, step_x / NODE_PITCH, step_y / NODE_PITCH)))
 
         def centre(number: int) -> tuple[int, int]:
             column, row = place[number]
             return int(area.x + (column + 0.5) * step_x), int(area.y + (row + 0.5) * step_y)
 
         for (a, b), count in chronicle.edges.items():
-            pygame.draw.line(surface, p.ink_soft, centre(a), centre(b), min(5, count))
+            pygame.draw.line(surface, p.ink_soft, centre(a), centre(b), min(THICKEST_PATH, count))
         for number in chronicle.nodes:
             colour = p.bad if number in chronicle.death_nodes else p.parchment_light
             pygame.draw.circle(surface, colour, centre(number), radius)
             pygame.draw.circle(surface, p.ink, centre(number), radius, 1)
-            if radius >= 11:
+            if radius >= NUMBERED_RADIUS:
                 ink = p.parchment_light if number in chronicle.death_nodes else p.ink
-                blit_text(surface, str(number), centre(number), "body", max(11, radius - 1), ink, "center")
+                blit_text(surface, str(number), centre(number), "body", max(NUMBERED_RADIUS, radius - 1), ink, "center")
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: the book's chronicles."""

@@ -1,9 +1,12 @@
-"""Layout without absolute positions: rows and columns that share a rect, and a scrolling pane.
+"""Layout without absolute positions: rows and columns that share a rect, rows flowing down a column, a scrolling pane.
 
 ``split`` cuts a rect into a row or a column of parts, each a fixed size or a
 share of what is left (never below its minimum): screens compute their panels
 from the page size with it, so they re-lay out when the window changes instead
-of stretching. ``ScrollPane`` holds rows of widgets whose number depends on the
+of stretching. ``Column`` places rows (lines of text, a heading, a bar) one
+under the other with named gaps and returns their rects, so a painter that lays
+text down a panel takes its places from it instead of adding to a ``y`` by hand.
+``ScrollPane`` holds rows of widgets whose number depends on the
 book (scores, counters…): the rows that do not fit scroll with the wheel, the
 scrollbar, and the keyboard (a row whose control takes the focus comes into view).
 A pane and a list scroll by whole rows (``RowStops``): each stop is a row's top,
@@ -24,6 +27,7 @@ from game.ui.scrollbar import Scrollbar
 from game.ui.widget import Widget
 
 SCROLLBAR_WIDTH = 8
+PANEL_HEADING = (20, 14)  # a panel's heading: in from its left, down from its top
 WHEEL_STEP = 40  # logical pixels per wheel notch
 
 
@@ -83,6 +87,11 @@ def split(
     return rects
 
 
+def heading_at(panel: pygame.Rect) -> tuple[int, int]:
+    """Where a panel's heading is written (its top-left)."""
+    return panel.x + PANEL_HEADING[0], panel.y + PANEL_HEADING[1]
+
+
 def grid(rect: pygame.Rect, count: int, cell: tuple[int, int], *, gap: int = 8) -> list[pygame.Rect]:
     """``count`` cells of at least ``cell`` size filling ``rect`` row by row, as many per row as fit."""
     columns = max(1, (rect.width + gap) // (cell[0] + gap))
@@ -91,6 +100,48 @@ def grid(rect: pygame.Rect, count: int, cell: tuple[int, int], *, gap: int = 8) 
         pygame.Rect(rect.x + (i % columns) * (width + gap), rect.y + (i // columns) * (cell[1] + gap), width, cell[1])
         for i in range(count)
     ]
+
+
+class Column:
+    """Rows placed down a rect one under the other, each of a given height after a gap: text flowing down a panel.
+    Every placement is a rect, so a painter says which row it draws in, never how far down it is.
+
+    ``gap`` is the column's gap between two rows (none before the first); a row may ask for its own.
+    ``Column.inside(panel, inset)`` starts at a panel's inset corner.
+    """
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], *, gap: int = 0) -> None:
+        self.rect = pygame.Rect(rect)
+        self.gap = gap
+        self.y = self.rect.top  # where the last row ended (the top, before the first)
+        self.placed = 0
+
+    @classmethod
+    def inside(cls, rect: pygame.Rect, inset: tuple[int, int], *, bottom: int = 0, gap: int = 0) -> Column:
+        """A column in ``rect`` from ``inset`` (left and top; the right as the left) down to ``bottom`` above its end."""
+        left, top = inset
+        return cls((rect.x + left, rect.y + top, rect.width - 2 * left, rect.height - top - bottom), gap=gap)
+
+    def _top(self, gap: int | None) -> int:
+        return self.y + (gap if gap is not None else self.gap if self.placed else 0)
+
+    def skip(self, gap: int) -> None:
+        """Leave ``gap`` more pixels before the next row."""
+        self.y += gap
+
+    def fits(self, height: int, gap: int | None = None) -> bool:
+        """Whether the next row, ``height`` tall, still ends inside the column."""
+        return self._top(gap) + height <= self.rect.bottom
+
+    def row(self, height: int, gap: int | None = None) -> pygame.Rect:
+        """The next row: under the last one (``gap``, else the column's), ``height`` tall, as wide as the column."""
+        top = self._top(gap)
+        self.y, self.placed = top + height, self.placed + 1
+        return pygame.Rect(self.rect.x, top, self.rect.width, height)
+
+    def rows(self, count: int, height: int, gap: int | None = None) -> list[pygame.Rect]:
+        """``count`` rows of ``height``, each ``gap`` (else the column's) under the one before."""
+        return [self.row(height, gap) for _ in range(count)]
 
 
 Painter = Callable[[pygame.Surface, pygame.Rect], None]

@@ -412,7 +412,8 @@ def smoke_start(args: argparse.Namespace) -> int:
     try:
         display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
         services = build_services(config_dir=args.config_dir, data_dir=args.data_dir)
-        said = [str(error) for error in services.shelf.errors] + list(services.problems)
+        shown = services.problems[len(services.settings_problems) :]  # the settings' are first, said in English here
+        said = [str(error) for error in services.shelf.errors] + [str(p) for p in services.settings_problems] + shown
         stack = SceneStack()
         shelf = services.navigator.build(Screen.SHELF)
         stack.push(shelf)

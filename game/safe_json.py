@@ -10,10 +10,16 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Self
 
 from game import safe_file
+
+if TYPE_CHECKING:
+    from game.i18n.catalogue import Catalogue
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a book, a case, an imported file (saves have their own, see storage.saves)
 MAX_NESTING = 32  # lists and objects inside one another
@@ -27,11 +33,47 @@ class InputError(Exception):
 
     file: str
     path: str
-    reason: str  # in English: the logs and the tools; the screens say ``cause`` in the player's words when set
+    reason: str  # in English: the logs and the tools; the screens say it by ``code`` (or ``cause``) in the player's words
     cause: OSError | None = field(default=None, kw_only=True, compare=False)  # the system's refusal, when one
+    code: str = field(default="", kw_only=True, compare=False)  # the catalogue's ``reasons.<code>``; "" for none
+    params: tuple[tuple[str, object], ...] = field(default=(), kw_only=True, compare=False)  # what its words name
 
     def __str__(self) -> str:
         return f"{self.file}: {self.path}: {self.reason}"
+
+    @classmethod
+    def coded(cls, file: str, path: str, code: str, /, **params: object) -> Self:
+        """An error said by its reason code (words ``reasons.<code>`` in the catalogue, fr and en) and parameters;
+        its ``reason`` is the English words, for the logs and the tools."""
+        return cls(file, path, english_reason(code, params), code=code, params=tuple(params.items()))
+
+
+#: Parameters of a reason whose value is itself a word (``reasons.word.<value>``): "a number", "a text"…
+WORD_PARAMS = frozenset({"kind", "want", "found", "left", "right", "where"})
+
+
+def reason_words(t: Callable[..., str], code: str, params: Mapping[str, object]) -> str:
+    """A reason's words through ``t`` (a catalogue's ``t``): ``reasons.<code>``, word parameters said too."""
+    shown: dict[str, object] = {}
+    for name, value in params.items():
+        if isinstance(value, Mapping) and "code" in value:  # a reason inside a reason (an expression's, in a book's)
+            inner = value.get("params")
+            shown[name] = reason_words(t, str(value["code"]), inner if isinstance(inner, Mapping) else {})
+        else:
+            shown[name] = t(f"reasons.word.{value}") if name in WORD_PARAMS else value
+    return t(f"reasons.{code}", **shown)
+
+
+@cache
+def _english() -> Catalogue:
+    from game.i18n.catalogue import Catalogue
+
+    return Catalogue("en")
+
+
+def english_reason(code: str, params: Mapping[str, object]) -> str:
+    """A reason in English (the logs', the tools' and the ``reason`` of an error)."""
+    return reason_words(_english().t, code, params)
 
 
 def json_path(location: tuple) -> str:
@@ -64,6 +106,44 @@ def in_words(error: InputError) -> str:
     return f"{error.file}: {error.reason}" if place is None else f"{error.file}: at {place}: {error.reason}"
 
 
+#: Pydantic's error types said the same way as another (same words, same parameters).
+SAME_AS = {
+    "int_parsing": "int_type", "int_from_float": "int_type", "bool_parsing": "bool_type", "float_parsing": "float_type",
+    "model_type": "dict_type", "model_attributes_type": "dict_type", "string_sub_type": "string_type",
+    "literal_error": "literal_error", "enum": "literal_error",
+}  # fmt: skip
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+
+
+def validation_reason(detail: Mapping[str, object]) -> Problem:
+    """A pydantic error (one of ``ValidationError.errors()``) as a reason code and its parameters.
+
+    A validator's own refusal (``PydanticCustomError(code, …)``) is its code; pydantic's types are their own
+    codes (``reasons.missing``, ``reasons.int_type``…); a type the catalogue has no words for is said by
+    ``reasons.other`` with pydantic's English beside it.
+    """
+    kind = str(detail["type"])
+    context = dict(detail.get("ctx") or {})  # type: ignore[call-overload]  # pydantic's ctx is a dict
+    kind = SAME_AS.get(kind, kind)
+    if kind == "literal_error":
+        return kind, {"choices": ", ".join(repr(v) for v in _QUOTED.findall(str(context.get("expected", ""))))}
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        context = {name: str(value).strip("'") for name, value in context.items()}
+        if "expected_tags" in context:
+            context["expected_tags"] = ", ".join(_QUOTED.findall("'" + context["expected_tags"] + "'"))
+        return kind, context
+    if kind in known_reasons():
+        return kind, {name: value for name, value in context.items() if isinstance(value, (str, int, float, dict))}
+    message = str(detail.get("msg", ""))
+    return "other", {"words": re.sub(r"^(Value error|Assertion failed), ", "", message)}
+
+
+@cache
+def known_reasons() -> frozenset[str]:
+    """Every reason code the catalogue has words for (``reasons.<code>``, words of parameters left out)."""
+    return frozenset(key for key in _english().keys_under("reasons.") if not key.startswith("word."))
+
+
 def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
     """How deeply lists and objects nest (stops counting past ``limit``)."""
     depth = 0
@@ -82,43 +162,51 @@ def nesting_depth(value: object, limit: int = MAX_NESTING) -> int:
     return depth
 
 
+Problem = tuple[str, dict[str, object]]  # a reason code and its parameters
+
+
 class _Refused:
     """Stands in for a value the parser met but must not keep (its path is found afterwards)."""
 
-    __slots__ = ("reason",)
+    __slots__ = ("problem",)
 
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
+    def __init__(self, code: str, **params: object) -> None:
+        self.problem: Problem = (code, params)
+
+
+def _huge(text: str) -> _Refused:
+    if len(text) <= 24:
+        return _Refused("json_number_too_big", number=text, limit=MAX_INTEGER)
+    return _Refused("json_number_too_big_long", start=text[:12], digits=len(text), limit=MAX_INTEGER)
 
 
 def _parse_int(text: str) -> int | _Refused:
     # Checked before int(): Python refuses > 4300 digits with a bare ValueError, and huge ints cost time.
     if len(text.lstrip("-")) > len(str(MAX_INTEGER)) or abs(int(text)) > MAX_INTEGER:
-        shown = text if len(text) <= 24 else f"{text[:12]}…({len(text)} digits)"
-        return _Refused(f"holds the number {shown}, beyond the limit of ±{MAX_INTEGER}")
+        return _huge(text)
     return int(text)
 
 
 def _parse_float(text: str) -> float | _Refused:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")) or abs(value) > MAX_INTEGER:
-        shown = text if len(text) <= 24 else f"{text[:12]}…"
-        return _Refused(f"holds the number {shown}, beyond the limit of ±{MAX_INTEGER}")
+        return _huge(text)
     return value
 
 
 def _parse_constant(text: str) -> _Refused:
-    return _Refused(f"holds {text}, which is not a JSON number")
+    return _Refused("json_not_a_number", text=text)
 
 
-def _string_problem(text: str) -> str | None:
+def _string_problem(text: str, key: bool = False) -> Problem | None:
     if len(text) > MAX_STRING_CHARS:
-        return f"is a text of {len(text)} characters, more than the limit of {MAX_STRING_CHARS}"
+        return ("json_key_too_long" if key else "json_text_too_long"), {"length": len(text), "limit": MAX_STRING_CHARS}
     if not text.isascii():
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as problem:
-            return f"holds an invalid character (a lone surrogate \\u{ord(text[problem.start]):04x}) at position {problem.start}"
+            char = f"\\u{ord(text[problem.start]):04x}"
+            return ("json_key_surrogate" if key else "json_surrogate"), {"char": char, "position": problem.start}
     return None
 
 
@@ -127,26 +215,26 @@ def _key_path(path: str, key: str) -> str:
     return f"{path}.{shown}" if shown.isidentifier() else f"{path}[{shown!r}]"
 
 
-def limit_problem(data: object) -> tuple[str, str] | None:
-    """The first value of parsed JSON beyond the limits, as (JSON path, reason); None when all fit."""
+def limit_problem(data: object) -> tuple[str, Problem] | None:
+    """The first value of parsed JSON beyond the limits, as (JSON path, (reason code, parameters)); None when all fit."""
     stack: list[tuple[object, str, int]] = [(data, "$", 0)]
     while stack:
         value, path, depth = stack.pop()
         if isinstance(value, _Refused):
-            return path, value.reason
+            return path, value.problem
         if isinstance(value, str):
             problem = _string_problem(value)
             if problem:
                 return path, problem
         elif isinstance(value, (dict, list)):
             if depth >= MAX_NESTING:
-                return path, f"nests deeper than the limit of {MAX_NESTING}"
+                return path, ("json_too_deep", {"limit": MAX_NESTING})
             if isinstance(value, dict):
                 for key, item in value.items():
                     child = _key_path(path, key)
-                    problem = _string_problem(key)
+                    problem = _string_problem(key, key=True)
                     if problem:
-                        return child, "the key " + problem.removeprefix("is ")
+                        return child, problem
                     stack.append((item, child, depth + 1))
             else:
                 stack.extend((item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value))
@@ -154,18 +242,39 @@ def limit_problem(data: object) -> tuple[str, str] | None:
 
 
 def parse_json_text(name: str, text: str, error: type[InputError] = InputError) -> object:
-    """Parse JSON text within the nesting, string and number limits, or raise ``error``."""
+    """Parse JSON text within the nesting, string and number limits, or raise ``error``.
+
+    A byte order mark before the text (Windows' Notepad writes one) is not part of the JSON: it is skipped."""
+    text = text.removeprefix("\ufeff")
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as problem:
-        raise error(name, "$", f"is not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}") from None
+        mistake = "empty" if not text.strip() else JSON_MISTAKES.get(problem.msg)
+        code = f"json_{mistake}" if mistake else "json_broken"
+        raise error.coded(name, "$", code, line=problem.lineno, column=problem.colno) from None
     except RecursionError:
-        raise error(name, "$", f"nests deeper than the limit of {MAX_NESTING}") from None
+        raise error.coded(name, "$", "json_too_deep", limit=MAX_NESTING) from None
     beyond = limit_problem(data)
     if beyond:
-        raise error(name, *beyond)
+        path, (code, params) = beyond
+        raise error.coded(name, path, code, **params)
     return data
 
+
+#: What Python's JSON reader says (``JSONDecodeError.msg``) → the reason's code ``json_<code>``.
+JSON_MISTAKES = {
+    "Expecting value": "value",
+    "Expecting property name enclosed in double quotes": "key",
+    "Expecting ':' delimiter": "colon",
+    "Expecting ',' delimiter": "comma",
+    "Unterminated string starting at": "string",
+    "Invalid control character at": "control",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "escape",
+    "Extra data": "extra",
+    "Illegal trailing comma before end of object": "trailing_comma",
+    "Illegal trailing comma before end of array": "trailing_comma",
+}
 
 _DECODER = json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
 _SPACE = re.compile(r"[ \t\n\r]*")
@@ -230,7 +339,7 @@ def read_text_file(
         whole = first is None or len(raw) < first
         return codecs.getincrementaldecoder("utf-8")().decode(raw, final=whole)
     except UnicodeDecodeError as problem:
-        raise error(name, "$", f"is not UTF-8 text (byte {problem.start})") from None
+        raise error.coded(name, "$", "not_utf8", byte=problem.start) from None
 
 
 def read_json_file(

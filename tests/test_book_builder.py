@@ -485,5 +485,5 @@ def test_the_problems_are_said_at_their_place_in_the_form(services):
     builder.form.scores[0].roll = "beaucoup"
     builder.changed()
     assert "Score 1 (HABILETÉ) — « beaucoup » n'est ni des dés (2d6+12) ni une valeur (7)" in builder.problems
-    assert "Score 2 — name : must not be empty" in builder.problems  # once for both languages
+    assert "Score 2 — Nom : ne doit pas être vide" in builder.problems  # once for both languages, in the builder's words
     assert "problème" in builder.spoken_summary()

@@ -132,7 +132,7 @@ def test_a_broken_book_on_the_shelf_shows_every_error(tmp_path):
     driver.click(driver.top.controls.error_buttons[0])
     assert isinstance(driver.top, Dialog)
     text = driver.top.message if isinstance(driver.top.message, str) else ""
-    assert "$.stats[0].roll.dice" in text and "$.stats[1].roll.sides" in text
+    assert "à stats[0].roll.dice : doit valoir au moins 1" in text and "à stats[1].roll.sides : doit valoir au moins 2" in text
 
 
 def _changed_ff1(**changes):

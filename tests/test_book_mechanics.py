@@ -102,7 +102,7 @@ def test_field_errors_are_all_reported_in_plain_words(tmp_path):
 
     errors = {e.path: e.reason for e in _broken(tmp_path, change).every()}
     assert set(errors) == {"$.stats[3].roll.dice", "$.spells[1].when", "$.creation[0].repeats"}
-    assert errors["$.spells[1].when"].startswith("must be 'any', 'fight' or 'outside_fight'")
+    assert errors["$.spells[1].when"].startswith("must be one of: 'any', 'fight', 'outside_fight'")
 
 
 def test_a_threshold_needs_one_bound(tmp_path):

@@ -77,7 +77,7 @@ def test_a_missing_field_is_named(tmp_path, df31_data):
 def test_an_unknown_field_is_called_out(tmp_path, df31_data):
     df31_data["combat"]["hit_damgae"] = 3
     error = pytest.raises(BookError, load_book, write_book(tmp_path, "DF31", df31_data)).value
-    assert error.path == "$.combat.hit_damgae" and "not part of a book" in error.reason
+    assert error.path == "$.combat.hit_damgae" and "not part of the file's format" in error.reason
 
 
 def test_a_reference_to_a_missing_counter_is_refused(tmp_path, df31_data):

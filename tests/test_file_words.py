@@ -11,13 +11,12 @@ import pytest
 from app_helpers import make_services
 from test_drop_files import drop, shelf_driver, summary
 
-from game.app.drops import error_words
 from game.i18n.catalogue import Catalogue
 from game.safe_file import KIND_WORDS, REFUSALS, FileRefused, read_bytes
 from game.safe_json import InputError, read_text_file
 from game.scenes.common.files.folder import read_folder
 from game.scenes.common.files.view import folder_status
-from game.ui.file_words import ERRNO_KEYS, os_error_words
+from game.ui.file_words import ERRNO_KEYS, input_error_words, os_error_words
 
 ENGLISH_OF_THE_SYSTEM = ("Permission denied", "No such file", "named pipe", "not a file", "is not read")
 
@@ -83,7 +82,7 @@ def test_a_file_the_system_will_not_read_gives_an_input_error_that_keeps_the_cau
     with pytest.raises(InputError) as error:
         read_text_file(tmp_path / "book.json")
     assert isinstance(error.value.cause, PermissionError)
-    assert error_words(services.ui, error.value) == "illisible (accès refusé)"
+    assert input_error_words(services.ui, error.value) == "illisible (accès refusé)"
 
 
 def test_odd_files_dropped_on_a_french_shelf_are_refused_in_french_only(services, tmp_path):

@@ -189,7 +189,7 @@ def test_an_adventure_whose_save_is_gone_but_whose_backups_remain_is_listed(tmp_
     game = playing(tmp_path)
     os.unlink(game.store.path("a1"))
     [item] = game.store.listing()
-    assert item.id == "a1" and item.save is None and "5 backup(s) remain" in item.error.reason
+    assert item.id == "a1" and item.save is None and "5 backups remain" in item.error.reason
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")

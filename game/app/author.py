@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.app.adventure import Adventure
-from game.app.drops import error_words
 from game.app.navigator import Screen
 from game.books.loader import BookError, load_book
 from game.rules.session import Session, Start
+from game.ui.file_words import input_error_words
 
 if TYPE_CHECKING:
     from game.app.scene import Scene, SceneStack
@@ -99,7 +99,7 @@ class BookWatcher:
     def show_errors(self, error: BookError) -> None:
         ui = self.services.ui
         every = error.every()
-        lines = [error_words(ui, each) for each in every[:MAX_ERRORS_SHOWN]]
+        lines = [input_error_words(ui, each) for each in every[:MAX_ERRORS_SHOWN]]
         if len(every) > MAX_ERRORS_SHOWN:
             lines.append(ui.t("shelf.more_errors", count=len(every) - MAX_ERRORS_SHOWN))
         if self.errors_shown is not None and self.errors_shown.stack is self.stack:

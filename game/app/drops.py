@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING
 
 from game.app.navigator import Screen
 from game.books.loader import BookError
-from game.safe_json import MAX_FILE_BYTES, InputError, place_in_file, read_json_file
+from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
 from game.storage.library import BookTaken, import_book
 from game.storage.save_file import MAX_SAVE_BYTES, SaveError
-from game.ui.file_words import input_error_reason, os_error_words
+from game.ui.file_words import input_error_words, os_error_words
 
 if TYPE_CHECKING:
     from game.app.scene import SceneStack
     from game.app.services import Services
-    from game.ui.context import UIContext
 
 MAX_DROPPED = 20  # files of one drop imported; the rest are counted (a whole folder's files dropped by mistake)
 
@@ -52,10 +51,10 @@ class DropImport:
                 taken.append((path, question))
                 continue
             except BookError as error:
-                first = error_words(ui, error)
+                first = input_error_words(ui, error)
                 line, book = ui.t("drop.book_failed", file=path.name, count=len(error.every()), first=first), False
             except (InputError, SaveError) as error:
-                line, book = ui.t("drop.failed", file=path.name, reason=error_words(ui, error)), False
+                line, book = ui.t("drop.failed", file=path.name, reason=input_error_words(ui, error)), False
             except OSError as error:
                 line, book = ui.t("drop.failed", file=path.name, reason=os_error_words(ui, error)), False
             lines.append(line)
@@ -100,7 +99,8 @@ class DropImport:
             try:
                 line = self._import_book(path, replace_taken=True)
             except (BookError, OSError) as error:
-                line = ui.t("drop.failed", file=path.name, reason=str(error))
+                words = input_error_words(ui, error) if isinstance(error, BookError) else os_error_words(ui, error)
+                line = ui.t("drop.failed", file=path.name, reason=words)
             self.services.reload_books()
             self._tell(stack, [line])
 
@@ -127,10 +127,3 @@ class DropImport:
         self.services.navigator.open(
             top, Screen.DIALOG, "\n".join(lines), [(ui.tr("common.close"), None)], title=ui.tr("drop.title"), width=860
         )
-
-
-def error_words(ui: UIContext, error: InputError) -> str:
-    """An error in words: its reason, and where in the file when it is not the whole file (no ``$:``)."""
-    place = place_in_file(error.path)
-    reason = input_error_reason(ui, error)
-    return reason if place is None else ui.t("drop.at", place=place, reason=reason)

@@ -14,7 +14,7 @@ from pathlib import Path
 import platformdirs
 
 from game.app.navigator import Navigator
-from game.app.settings import Settings, SettingsStore
+from game.app.settings import Settings, SettingsProblem, SettingsStore
 from game.books.loader import Shelf, load_shelf
 from game.i18n.catalogue import Catalogue
 from game.rules.dice import DiceSource, RandomDice
@@ -22,6 +22,7 @@ from game.storage.library import own_books_dir
 from game.storage.saves import SaveStore
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext
+from game.ui.file_words import input_error_reason, os_error_words
 from game.ui.keymap import Keymap
 from game.ui.theme import Theme
 
@@ -42,6 +43,7 @@ class Services:
     new_dice: Callable[[], DiceSource] = RandomDice
     demo: bool = False
     problems: list[str] = field(default_factory=list)  # start-up problems to show once (broken settings…)
+    settings_problems: list[SettingsProblem] = field(default_factory=list)  # the settings file's, in English (logs)
     keymap: Keymap = field(default_factory=Keymap)  # the shortcuts in force (settings.shortcuts over the defaults)
     # A convention stand is locked: settings, export and import are refused and a setting changed
     # on the way (language, physical dice) is kept in memory only. The operator's chord unlocks it.
@@ -84,7 +86,7 @@ class Services:
         try:
             self.settings_store.save(saved)
         except OSError as error:
-            self.problems.append(f"settings: {error}")
+            self.problems.append(self.ui.t("settings.not_saved", reason=os_error_words(self.ui, error)))
         self.problems.extend(self.settings_store.problems_seen)  # something moved out of its way: said once
         self.settings_store.problems_seen.clear()
 
@@ -101,6 +103,14 @@ class Services:
         speech.mode = self.settings.speech
 
 
+def settings_problem_words(ui: UIContext, problem: SettingsProblem) -> str:
+    """A problem of the settings file in the player's words: the file, the setting, and why (its default is used)."""
+    reason = input_error_reason(ui, problem.error)
+    if problem.field is None:
+        return ui.t("settings.problem_file", file=problem.file.name, reason=reason)
+    return ui.t("settings.problem", file=problem.file.name, field=problem.field, reason=reason)
+
+
 def build_services(
     *,
     config_dir: Path | None = None,
@@ -114,10 +124,10 @@ def build_services(
     loaded = settings_store.load()
     settings = loaded.settings
     data = Path(data_dir) if data_dir else Path(platformdirs.user_data_dir(APP_NAME))
-    problems = [str(p) for p in loaded.problems]
+    ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
+    problems = [settings_problem_words(ui, p) for p in loaded.problems]
     saves = SaveStore(data / ("demo-saves" if demo else "saves"), notices=problems)  # its notices are shown once too
     own_books = None if demo else own_books_dir(data)  # the kiosk shows the shipped books only
-    ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
     rng = random.Random(seed)
     cache = Path(config_dir) if config_dir else Path(platformdirs.user_cache_dir(APP_NAME))
     books_index = cache / BOOKS_INDEX
@@ -132,6 +142,7 @@ def build_services(
         new_dice=(lambda: RandomDice(rng.randrange(2**63))) if seed is not None else RandomDice,
         demo=demo,
         problems=problems,
+        settings_problems=loaded.problems,
         books_dir=books_dir,
         own_books=own_books,
         keymap=Keymap(settings.shortcuts),

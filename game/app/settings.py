@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books import BOOK_ID
 from game.safe_file import entry_kind, read_bytes
-from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
+from game.safe_json import MAX_FILE_BYTES, InputError, json_path, read_json_file, validation_reason
 from game.storage.versions import move_aside
 
 APP_DIR_NAME = "feuille-aventure"
@@ -68,11 +68,16 @@ class Settings(BaseModel):
 
 @dataclass(frozen=True)
 class SettingsProblem:
-    """One reason a settings file could not be used as it is."""
+    """One reason a settings file could not be used as it is (``error`` says it: its code, or the system's refusal)."""
 
     file: Path
     field: str | None  # None when the whole file is unreadable
-    reason: str
+    error: InputError
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the log)."""
+        return self.error.reason
 
     def __str__(self) -> str:
         where = self.field if self.field is not None else "(file)"
@@ -126,10 +131,10 @@ class SettingsStore:
             # the folder) within the size limit, then nesting, UTF-8, huge numbers.
             data = read_json_file(path, folder=self.directory)
         except InputError as exc:
-            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, exc.reason)]))
+            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, exc)]))
         if not isinstance(data, dict):
-            reason = f"expected a JSON object, found {type(data).__name__}"
-            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, reason)]))
+            problem = SettingsProblem(path, None, InputError.coded(path.name, "$", "dict_type"))
+            return self._broken(LoadResult(Settings(), [problem]))
         return self._validate_fields(path, data)
 
     def _validate_fields(self, path: Path, data: dict[str, Any]) -> LoadResult:
@@ -141,7 +146,8 @@ class SettingsStore:
         except ValidationError as exc:
             for error in exc.errors():
                 name = ".".join(str(part) for part in error["loc"]) or None
-                problems.append(SettingsProblem(path, name, error["msg"]))
+                code, params = validation_reason(error)
+                problems.append(SettingsProblem(path, name, InputError.coded(path.name, json_path(error["loc"]), code, **params)))
                 if error["loc"]:
                     kept.pop(str(error["loc"][0]), None)  # a top-level field: always a name
         try:

@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from game.books import BOOK_ID
 from game.safe_file import is_windows_device_name
+from game.safe_json import english_reason
+
+
+def refusal(code: str, **params: str | int) -> PydanticCustomError:
+    """A validator's refusal by its reason code (words ``reasons.<code>`` in the catalogue, fr and en) and parameters:
+    raised in a validator, it reaches the player in their language and the logs in English."""
+    return PydanticCustomError(code, english_reason(code, params), params)
 
 
 class Strict(BaseModel):
@@ -33,7 +41,7 @@ Identifier = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
 def _not_a_device_name(book_id: str) -> str:
     """A book's id names its file: Windows, where the app ships, opens ``CON.json`` or ``aux.json`` as a device."""
     if is_windows_device_name(book_id):
-        raise ValueError("is the name of a device on Windows (CON, PRN, AUX, NUL, COM1…, LPT1…): choose another id")
+        raise refusal("device_name_id")
     return book_id
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
+from pydantic_core import InitErrorDetails, ValidationError
 
+from game.books.common import refusal
 from game.books.ff_compile import check_expressions, is_dice, target_kind, written_thresholds
 from game.books.ff_mechanics import (
     AddEffect,
@@ -39,8 +40,9 @@ RESERVED_IDS = frozenset(
 )  # fmt: skip
 
 
-def _error(loc: Loc, value: Any, message: str) -> InitErrorDetails:
-    return InitErrorDetails(type=PydanticCustomError("book", message), loc=loc, input=value)
+def _error(loc: Loc, value: Any, code: str, **params: str | int) -> InitErrorDetails:
+    """A problem at ``loc`` by its reason code (``reasons.<code>``) and parameters."""
+    return InitErrorDetails(type=refusal(code, **params), loc=loc, input=value)
 
 
 def check_references(book: FightingFantasyBook) -> None:
@@ -59,8 +61,8 @@ def book_problems(book: FightingFantasyBook) -> tuple[BookRules, list[InitErrorD
     errors = list(_problems(book))
     rules, problems = check_expressions(book)
     skip = set(_default_attack_without_skill(book))
-    errors.extend(_error(loc, text, reason) for loc, text, reason in problems if loc not in skip)
-    errors.extend(_error(loc, "skill", "this book has no SKILL: say what its Attack Strength adds ('attack')") for loc in skip)
+    errors.extend(_error(loc, text, code, **params) for loc, text, (code, params) in problems if loc not in skip)
+    errors.extend(_error(loc, "skill", "no_skill_attack") for loc in skip)
     return rules, errors
 
 
@@ -68,8 +70,7 @@ def required_stats_problems(stat_ids: list[str]) -> Iterable[InitErrorDetails]:
     """The scores every book must have (STAMINA), checked from the ids alone (the stats may have other errors)."""
     for needed in REQUIRED_STATS:
         if needed not in stat_ids:
-            words = f"{needed.upper()} is required: the stats must include '{needed}' (wounds and meals take it)"
-            yield _error(("stats",), stat_ids, words)
+            yield _error(("stats",), stat_ids, "stat_required", id=needed, name=needed.upper())
 
 
 def _default_attack_without_skill(book: FightingFantasyBook) -> Iterable[Loc]:
@@ -84,7 +85,7 @@ def _duplicates(ids: list[str], loc: str) -> Iterable[InitErrorDetails]:
     seen: set[str] = set()
     for index, item in enumerate(ids):
         if item in seen:
-            yield _error((loc, index, "id"), item, f"the id '{item}' is used twice")
+            yield _error((loc, index, "id"), item, "id_twice", id=item)
         seen.add(item)
 
 
@@ -93,14 +94,10 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
     counters = [c.id for c in book.counters]
     for needed in REQUIRED_STATS:
         if needed not in stats:
-            yield _error(
-                ("stats",), stats, f"{needed.upper()} is required: the stats must include '{needed}' (wounds and meals take it)"
-            )
+            yield _error(("stats",), stats, "stat_required", id=needed, name=needed.upper())
     for index, stat_id in enumerate(stats):
         if stat_id in RESERVED_IDS:
-            yield _error(
-                ("stats", index, "id"), stat_id, f"'{stat_id}' is a word of the book language: give the score another id"
-            )
+            yield _error(("stats", index, "id"), stat_id, "reserved_id", id=stat_id)
     yield from _duplicates(stats, "stats")
     yield from _duplicates(counters, "counters")
     yield from _duplicates([s.id for s in book.creation], "creation")
@@ -110,7 +107,7 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
     yield from _duplicates([x.id for x in book.lists], "lists")
     yield from _duplicates([x.id for x in book.shops], "shops")
     if any(x.id == "equipment" for x in book.lists):
-        yield _error(("lists",), "equipment", "'equipment' is the list every book has: give yours another id")
+        yield _error(("lists",), "equipment", "equipment_list")
     yield from _sugar_problems(book, stats, counters)
     yield from _profile_problems(book)
     yield from _creation_problems(book)
@@ -136,9 +133,7 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
         for definition in book.stats:
             if definition.roll is not None and definition.id not in hero.scores:
                 yield _error(
-                    ("ready_heroes", h_index, "scores"),
-                    definition.id,
-                    f"ready hero '{hero.name}' has no score for '{definition.id}'",
+                    ("ready_heroes", h_index, "scores"), definition.id, "ready_hero_no_score", hero=hero.name, id=definition.id
                 )
         for stat_id in hero.scores:
             yield from _stat(book, ("ready_heroes", h_index, "scores", stat_id), stat_id)
@@ -147,23 +142,23 @@ def _problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
 def _stat(book: FightingFantasyBook, loc: Loc, value: str, computed: bool = True) -> Iterable[InitErrorDetails]:
     stats = [s.id for s in book.stats if computed or not s.computed]
     if value not in stats:
-        known = "computed score" if any(s.id == value for s in book.stats) else "score"
-        what = "is a computed score: it cannot be changed" if known == "computed score" else f"is not one of the stats {stats}"
-        yield _error(loc, value, f"'{value}' {what}")
+        if any(s.id == value for s in book.stats):
+            yield _error(loc, value, "computed_score", id=value)
+        else:
+            yield _error(loc, value, "unknown_stat", id=value, known=", ".join(stats))
 
 
 def _counter(book: FightingFantasyBook, loc: Loc, value: str) -> Iterable[InitErrorDetails]:
     counters = [c.id for c in book.counters]
     if value not in counters:
-        yield _error(loc, value, f"'{value}' is not one of the counters {counters}")
+        yield _error(loc, value, "unknown_counter", id=value, known=", ".join(counters))
 
 
 def _known(book: FightingFantasyBook, loc: Loc, target: str, *kinds: str) -> Iterable[InitErrorDetails]:
     """A target naming one of ``kinds`` (score, counter, flag, track); a score must not be computed."""
     kind = target_kind(book, target)
     if kind is None or kind not in kinds:
-        words = {"score": "a score", "counter": "counters.<id>", "flag": "flags.<id>", "track": "tracks.<id>"}
-        yield _error(loc, target, f"'{target}' is not {' or '.join(words[k] for k in kinds)} of this book")
+        yield _error(loc, target, "unknown_target", target=target, kind="+".join(kinds))
     elif kind == "score":
         yield from _stat(book, loc, target, computed=False)
 
@@ -176,20 +171,20 @@ def _payable(book: FightingFantasyBook, loc: Loc, target: str, amount: Amount) -
 def _not_negative(loc: Loc, amount: Amount) -> Iterable[InitErrorDetails]:
     """A cost or a price is paid, never received: a number below 0 or dice taken away ("-1d6") is a mistake."""
     if (isinstance(amount, int) and amount < 0) or (isinstance(amount, str) and is_dice(amount) and amount.startswith("-")):
-        yield _error(loc, amount, "is paid, so it is at least 0 (to give points, write an effect)")
+        yield _error(loc, amount, "paid_not_negative")
 
 
 def _sugar_problems(book: FightingFantasyBook, stats: list[str], counters: list[str]) -> Iterable[InitErrorDetails]:
     for index, definition in enumerate(book.stats):
         cap = definition.cap
         if definition.roll is not None and isinstance(cap, int) and definition.roll.minimum > cap:
-            yield _error(("stats", index, "cap"), cap, f"is below the lowest roll {definition.roll.minimum}")
+            yield _error(("stats", index, "cap"), cap, "cap_below_roll", minimum=definition.roll.minimum)
     for where in ("meal", "herb", "archery"):
         section = getattr(book, where)
         if section is not None:
             yield from _counter(book, (where, "counter"), section.counter)
     if book.archery is not None and not book.has_stat("skill"):
-        yield _error(("archery",), "archery", "a shot is rolled against SKILL: this book has no SKILL")
+        yield _error(("archery",), "archery", "archery_no_skill")
     if book.potions is not None:
         if book.potions.counter is not None:
             yield from _counter(book, ("potions", "counter"), book.potions.counter)
@@ -198,9 +193,7 @@ def _sugar_problems(book: FightingFantasyBook, stats: list[str], counters: list[
             if potion.counter is not None:
                 yield from _counter(book, ("potions", "kinds", kind, "counter"), potion.counter)
             elif book.potions.counter is None:
-                yield _error(
-                    ("potions", "kinds", kind), kind, "give this kind a 'counter' (its doses) or the potions a shared 'counter'"
-                )
+                yield _error(("potions", "kinds", kind), kind, "potion_needs_counter")
     for index, threshold in enumerate(written_thresholds(book)):
         yield from _stat(book, ("thresholds", index, "stat"), threshold.stat)
 
@@ -210,14 +203,14 @@ def _profile_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
         if loc != ("combat",) or "combat" in book.model_fields_set:  # the default fight's STAMINA: said once, as required
             yield from _known(book, (*loc, "wounds"), rules.wounds, "score", "counter")
         if "luck_allowed" in rules.model_fields_set and rules.luck_allowed and not book.has_stat("luck"):
-            yield _error((*loc, "luck_allowed"), True, "this book has no LUCK: Luck cannot be allowed in its fights")
+            yield _error((*loc, "luck_allowed"), True, "luck_without_luck")
         if rules.round_cost is not None:
             for target, amount in rules.round_cost.cost.items():
                 yield from _payable(book, (*loc, "round_cost", "cost", target), target, amount)
         yield from _duplicates([o.id for o in rules.options], ".".join(str(p) for p in loc) + ".options")
         if rules.table is not None:
             for part in sorted(TABLE_IGNORES & rules.model_fields_set):
-                yield _error((*loc, part), getattr(rules, part), TABLE_IGNORES_WHY)
+                yield _error((*loc, part), getattr(rules, part), "table_ignores")
 
 
 #: Parts of a profile a round read on a table never uses (game.rules.ff.combat._table_round: the cell gives
@@ -226,7 +219,6 @@ TABLE_IGNORES = frozenset(
     {"attack_dice", "hero_hits", "enemy_hits", "kills_if", "double_kills", "hit_damage", "wound_damage", "hit_luck",
      "wound_luck", "protection", "round_cost"}
 )  # fmt: skip
-TABLE_IGNORES_WHY = "a round read on the 'table' does not use this part (the table's cell gives both losses): remove it"
 
 
 def _creation_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
@@ -237,7 +229,7 @@ def _creation_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
             for e_index, effect in enumerate(option.grants):
                 loc = ("creation", s_index, "options", o_index, "grants", e_index)
                 if isinstance(effect, (AttackModifierEffect, AllyEffect, FleeEffect, DamageEffect)):
-                    yield _error((*loc, "effect"), effect.effect, "a creation choice cannot grant a fight effect")
+                    yield _error((*loc, "effect"), effect.effect, "creation_fight_effect")
                 yield from _effect_refs(book, loc, effect)
 
 
@@ -259,7 +251,7 @@ def _shop_problems(book: FightingFantasyBook) -> Iterable[InitErrorDetails]:
 def _list(book: FightingFantasyBook, loc: Loc, list_id: str) -> Iterable[InitErrorDetails]:
     lists = [x.id for x in book.lists]
     if list_id not in lists:
-        yield _error(loc, list_id, f"'{list_id}' is not one of the lists {lists}")
+        yield _error(loc, list_id, "unknown_list", id=list_id, known=", ".join(lists))
 
 
 def _effect_refs(book: FightingFantasyBook, loc: Loc, effect: Any) -> Iterable[InitErrorDetails]:
@@ -270,9 +262,9 @@ def _effect_refs(book: FightingFantasyBook, loc: Loc, effect: Any) -> Iterable[I
         kind = target_kind(book, effect.to)
         yield from _known(book, (*loc, "to"), effect.to, "score", "counter", "track", "flag")
         if kind == "flag" and not isinstance(effect.value, bool):
-            yield _error((*loc, "value"), effect.value, "a flag is set to true or false")
+            yield _error((*loc, "value"), effect.value, "flag_set_bool")
         elif kind not in (None, "flag") and isinstance(effect.value, bool):
-            yield _error((*loc, "value"), effect.value, "must be a number, dice or an expression (true/false is for flags)")
+            yield _error((*loc, "value"), effect.value, "set_not_bool")
     elif isinstance(effect, (RestoreEffect, RaiseInitialEffect)):
         yield from _known(book, (*loc, "to"), effect.to, "score")
     elif isinstance(effect, ItemEffect) and effect.in_list is not None:

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target
+from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target, refusal
 
 
 class LuckOutcome(Strict):
@@ -70,7 +70,7 @@ class Protection(Strict):
     @model_validator(mode="after")
     def _does_something(self) -> Protection:
         if self.cancels_if is None and self.reduces_by is None:
-            raise ValueError("a protection needs 'cancels_if' or 'reduces_by'")
+            raise refusal("protection_empty")
         return self
 
 
@@ -131,16 +131,16 @@ class ResultsTable(Strict):
     @model_validator(mode="after")
     def _shape(self) -> ResultsTable:
         if any(b >= a for a, b in zip(self.bounds[1:], self.bounds)):
-            raise ValueError("'bounds' must rise strictly")
+            raise refusal("bounds_rise")
         width = len(self.bounds) + 1
         if self.columns is not None and len(self.columns) != width:
-            raise ValueError(f"'columns' names {len(self.columns)} headings; the bounds make {width} columns")
+            raise refusal("columns_count", count=len(self.columns), width=width)
         for number, row in enumerate(self.rows):
             if len(row) != width:
-                raise ValueError(f"row {number} has {len(row)} cells; the bounds make {width} columns")
+                raise refusal("row_cells", row=number, count=len(row), width=width)
         results = self.roll.maximum - self.roll.minimum + 1
         if len(self.rows) != results:
-            raise ValueError(f"the roll gives {results} results ({self.roll.minimum}..{self.roll.maximum}): one row each")
+            raise refusal("table_rows", count=results, low=self.roll.minimum, high=self.roll.maximum)
         return self
 
     def column(self, value: int) -> int:

@@ -302,7 +302,7 @@ def book_expressions(book: FightingFantasyBook) -> Expressions:
             yield from _effects((*at, "effects"), item.effects)
 
 
-ExpressionError = tuple[Loc, str, str]  # path, the expression, the reason with its position
+ExpressionError = tuple[Loc, str, tuple[str, dict[str, Any]]]  # path, the expression, the reason (code, parameters)
 
 
 def check_expressions(book: FightingFantasyBook) -> tuple[BookRules, list[ExpressionError]]:
@@ -314,7 +314,7 @@ def check_expressions(book: FightingFantasyBook) -> tuple[BookRules, list[Expres
         try:
             program = rules.program(text, want, context)
         except ExprError as error:
-            problems.append((loc, text, f"{error} (in {text!r})"))
+            problems.append((loc, text, error.problem(text)))
             continue
         if loc[0] == "stats" and loc[-1] == "value":
             computed_reads[book.stats[loc[1]].id] = (loc, program.reads)
@@ -344,7 +344,7 @@ def _cycles(reads: dict[str, tuple[Loc, frozenset[str]]]) -> list[ExpressionErro
                 if key not in reported:
                     reported.add(key)
                     loc, _ = reads[circle[0]]
-                    problems.append((loc, "", f"computed scores depend on each other in a circle: {' → '.join(circle)}"))
+                    problems.append((loc, "", ("computed_circle", {"circle": " → ".join(circle)})))
                 continue
             seen[child] = len(path)
             path.append(child)

@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target
+from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target, refusal
 from game.books.ff_combat import DiceFormula
 
 StatId = Annotated[str, Identifier, Field(description="The id of one of the book's stats (`skill`, `stamina`, `fear`…).")]
@@ -100,7 +100,7 @@ class AllyEffect(Strict):
     @model_validator(mode="after")
     def _scores_given(self) -> AllyEffect:
         if not self.copy_creature and (self.skill is None or self.stamina is None):
-            raise ValueError("an ally needs 'skill' and 'stamina', or 'copy_creature': true")
+            raise refusal("ally_needs_scores")
         return self
 
 
@@ -185,9 +185,9 @@ class ChoiceStep(Strict):
     def _unique_options(self) -> ChoiceStep:
         ids = [o.id for o in self.options]
         if len(set(ids)) != len(ids):
-            raise ValueError("two options have the same id")
+            raise refusal("options_same_id")
         if isinstance(self.count, int) and not 1 <= self.count <= 99:
-            raise ValueError("'count' must be from 1 to 99")
+            raise refusal("count_range")
         if self.roll is not None:
             self._drawn_shape(self.roll)
         return self
@@ -195,11 +195,11 @@ class ChoiceStep(Strict):
     def _drawn_shape(self, roll: DiceFormula) -> None:
         values = roll.maximum - roll.minimum + 1
         if len(self.options) != values:
-            raise ValueError(f"a drawn step has one option per value of its roll: {values}, not {len(self.options)}")
+            raise refusal("drawn_options", values=values, options=len(self.options))
         if self.count != 1 or self.repeats or not self.exact:
-            raise ValueError("a drawn step gives one option: 'count' 1, no 'repeats', 'exact'")
+            raise refusal("drawn_one_option")
         if any(option.conditions for option in self.options):
-            raise ValueError("the options of a drawn step have no conditions (the roll names one)")
+            raise refusal("drawn_no_conditions")
 
     def drawn(self, value: int) -> ChoiceOption:
         """The option a roll of ``value`` names (a drawn step)."""
@@ -238,7 +238,7 @@ class Spell(Strict):
     @model_validator(mode="after")
     def _fight_effects_need_a_fight(self) -> Spell:
         if self.when == "outside_fight" and any(isinstance(e, FIGHT_EFFECTS) for e in self.effects):
-            raise ValueError("a spell with a fight effect (ally, flee, damage, attack_modifier) cannot be 'outside_fight'")
+            raise refusal("spell_fight_outside")
         return self
 
     @property
@@ -264,7 +264,7 @@ class Threshold(Strict):
     @model_validator(mode="after")
     def _one_bound(self) -> Threshold:
         if (self.at_most is None) == (self.at_least is None):
-            raise ValueError("a threshold needs exactly one of 'at_most' or 'at_least'")
+            raise refusal("threshold_one_bound")
         return self
 
     def limit(self, initial: int) -> int:
@@ -334,13 +334,10 @@ class Trigger(Strict):
     @model_validator(mode="after")
     def _track_named(self) -> Trigger:
         if (self.on == "track") != (self.track is not None):
-            raise ValueError("'track' names the track of an `on: track` trigger, and only then")
+            raise refusal("trigger_track")
         fought = [e.effect for e in self.effects if isinstance(e, FIGHT_EFFECTS)]
         if fought and self.on not in IN_FIGHT_EVENTS:
-            raise ValueError(
-                f"a '{fought[0]}' effect acts on a creature of the fight in progress: a trigger on '{self.on}' has none "
-                f"(put it on {', '.join(IN_FIGHT_EVENTS)})"
-            )
+            raise refusal("trigger_fight_effect", effect=fought[0], on=self.on, events=", ".join(IN_FIGHT_EVENTS))
         return self
 
 

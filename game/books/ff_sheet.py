@@ -15,7 +15,7 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field, model_validator
 
-from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target
+from game.books.common import AMOUNT_HELP, Amount, Condition, Expression, Identifier, LocalText, Strict, Target, refusal
 from game.books.ff_mechanics import Effect
 
 Id = Annotated[str, Identifier]
@@ -50,7 +50,7 @@ class ItemList(Strict):
     @model_validator(mode="after")
     def _start_fits(self) -> ItemList:
         if isinstance(self.limit, int) and len(self.start) > self.limit:
-            raise ValueError(f"it starts with {len(self.start)} items, more than its limit {self.limit}")
+            raise refusal("list_starts_over", count=len(self.start), limit=self.limit)
         return self
 
 
@@ -66,7 +66,7 @@ class Track(Strict):
     @model_validator(mode="after")
     def _start_fits(self) -> Track:
         if self.maximum is not None and self.start > self.maximum:
-            raise ValueError(f"start {self.start} is above the maximum {self.maximum}")
+            raise refusal("start_above_maximum", start=self.start, maximum=self.maximum)
         return self
 
 
@@ -89,9 +89,9 @@ class ShopItem(Strict):
     @model_validator(mode="after")
     def _sold_back_as_an_item(self) -> ShopItem:
         if self.sell_price is not None and self.item is None:
-            raise ValueError("only an item written on the sheet can be sold back: give it an 'item'")
+            raise refusal("sell_needs_item")
         if self.item is None and not self.effects:
-            raise ValueError("buying it must do something: give it an 'item' or 'effects'")
+            raise refusal("buy_does_nothing")
         return self
 
 

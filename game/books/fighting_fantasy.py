@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Protocol, TypeVar
 
 from pydantic import ConfigDict, Field, PrivateAttr, model_validator
 
-from game.books.common import BookId, Expression, Identifier, LocalText, Strict
+from game.books.common import BookId, Expression, Identifier, LocalText, Strict, refusal
 from game.books.ff_combat import CombatRules, DiceFormula, LuckOutcome
 from game.books.ff_mechanics import DEFAULT_THRESHOLDS, ChoiceStep, CounterId, Ending, Spell, StatId, Threshold, Trigger
 from game.books.ff_sheet import Flag, ItemList, Shop, Track
@@ -72,11 +72,9 @@ class StatDef(Strict):
     @model_validator(mode="after")
     def _one_source(self) -> StatDef:
         if sum(x is not None for x in (self.roll, self.fixed, self.value)) != 1:
-            raise ValueError(
-                "a stat needs exactly one of 'roll' (a dice formula), 'fixed' (a start value) or 'value' (a computed score)"
-            )
+            raise refusal("stat_one_way")
         if self.value is not None and (self.start is not None or self.test is not None):
-            raise ValueError("a computed score ('value') has no 'start' and cannot be tested")
+            raise refusal("computed_no_start")
         return self
 
     @property
@@ -101,7 +99,7 @@ class CounterDef(Strict):
     @model_validator(mode="after")
     def _start_fits(self) -> CounterDef:
         if isinstance(self.maximum, int) and self.start > self.maximum:
-            raise ValueError(f"start {self.start} is above the maximum {self.maximum}")
+            raise refusal("start_above_maximum", start=self.start, maximum=self.maximum)
         return self
 
 
@@ -154,10 +152,10 @@ class Calendar(Strict):
     @model_validator(mode="after")
     def _indices_fit(self) -> Calendar:
         if self.first_tick >= len(self.days):
-            raise ValueError(f"first_tick {self.first_tick} is not a day index (0..{len(self.days) - 1})")
+            raise refusal("first_tick_not_a_day", index=self.first_tick, last=len(self.days) - 1)
         for index in self.renamable:
             if not 0 <= index < len(self.days):
-                raise ValueError(f"renamable day {index} is not a day index (0..{len(self.days) - 1})")
+                raise refusal("renamable_not_a_day", index=index, last=len(self.days) - 1)
         return self
 
 
@@ -310,7 +308,7 @@ class FightingFantasyBook(Strict):
     def _sections_resolve(self) -> FightingFantasyBook:
         """After the stats and counters are known good: the sections' references (game.books.sections)."""
         if self.first_section is not None and not self.sections:
-            raise ValueError("'first_section' is given but the book has no sections")
+            raise refusal("first_section_no_sections")
         check_sections(self)
         return self
 

@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING, Any
 from game import bundled, safe_file, safe_json
 from game.books import BOOK_ID
 from game.books.shelf_index import BookCard, ShelfIndex, card_of, stat_key
-from game.safe_json import InputError, json_path
+from game.safe_json import InputError, json_path, validation_reason
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
-    from pydantic_core import ErrorDetails
 
     from game.books.models import Book
 
@@ -35,7 +34,13 @@ class BookError(InputError):
 
     def every(self) -> list[InputError]:
         """Every error of the file, the first one included."""
-        return [InputError(self.file, self.path, self.reason, cause=self.cause), *self.others]
+        return [InputError(self.file, self.path, self.reason, cause=self.cause, code=self.code, params=self.params), *self.others]
+
+    @classmethod
+    def of(cls, errors: list[InputError]) -> BookError:
+        """The error of a file from every error found in it (at least one): the first, and the others."""
+        first, *others = errors
+        return cls(first.file, first.path, first.reason, tuple(others), cause=first.cause, code=first.code, params=first.params)
 
     def __str__(self) -> str:
         more = len(self.others)
@@ -48,50 +53,12 @@ def read_json_file(path: Path) -> object:
     return safe_json.read_json_file(path, BookError)
 
 
-JARGON = re.compile(r"^(Value error|Assertion failed), ")
-
-
-PLAIN = {
-    "greater_than_equal": "must be at least {ge}",
-    "less_than_equal": "must be at most {le}",
-    "greater_than": "must be more than {gt}",
-    "less_than": "must be less than {lt}",
-    "int_parsing": "must be a whole number",
-    "int_type": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "bool_parsing": "must be true or false",
-    "bool_type": "must be true or false",
-    "string_type": "must be a text in quotes",
-    "string_pattern_mismatch": "does not have the expected form ({pattern})",
-    "too_short": "needs at least {min_length} item(s)",
-    "too_long": "has too many items (at most {max_length})",
-    "string_too_short": "must not be empty",
-    "string_too_long": "is too long (at most {max_length} characters)",
-    "list_type": "must be a list [ … ]",
-    "dict_type": "must be an object {{ … }}",
-    "model_type": "must be an object {{ … }}",
-    "model_attributes_type": "must be an object {{ … }}",
+PATTERNS = {
+    r"^[a-z][a-z0-9_]{0,39}$": "not_an_identifier",
+    r"^[a-z][a-z0-9_]{0,39}(\.[a-z][a-z0-9_]{0,39})?$": "not_a_target",
+    BOOK_ID: "not_a_book_id",
 }
-"""Pydantic error types in an author's words (the JSON path says where)."""
-
-
-def plain_reason(error: ErrorDetails) -> str:
-    """A pydantic error in an author's words: no library jargon, what is wrong and what is expected."""
-    kind, message = error["type"], error["msg"]
-    if kind == "missing":
-        return "this field is required"
-    if kind == "extra_forbidden":
-        return "this field is not part of a book (a typo?)"
-    if kind == "literal_error":
-        return f"must be {message.removeprefix('Input should be ')}"
-    context = error.get("ctx") or {}
-    if kind in PLAIN:
-        return PLAIN[kind].format(**context)
-    if kind == "union_tag_invalid":
-        if "expected tags" in message:
-            return f"is not one of the kinds allowed: {message.split('expected tags:')[-1].strip()}"
-        return message
-    return JARGON.sub("", message)
+"""The patterns of the book format (game.books.common) by the reason that says them in words."""
 
 
 def _errors_of(name: str, error: ValidationError, data: object = None, root: bool = True) -> list[InputError]:
@@ -106,7 +73,10 @@ def _errors_of(name: str, error: ValidationError, data: object = None, root: boo
         if data is not None:
             kind = data.get("kind") if isinstance(data, dict) else None
             loc = _without_tags(loc[1:] if root and loc and loc[0] == kind else loc, data)
-        found.setdefault(InputError(name, json_path(loc), plain_reason(detail)))  # a union reports a place once per member
+        code, params = validation_reason(detail)
+        if code == "string_pattern_mismatch" and params.get("pattern") in PATTERNS:  # a regular expression, said in words
+            code, params = PATTERNS[str(params["pattern"])], {}
+        found.setdefault(InputError.coded(name, json_path(loc), code, **params))  # a union reports a place once per member
     return list(found)
 
 
@@ -145,8 +115,7 @@ def validate_book(name: str, data: object) -> Book:
         found = dict.fromkeys(_errors_of(name, error, migrated))
         if isinstance(migrated, dict) and migrated.get("kind") == "fighting_fantasy":
             found.update(dict.fromkeys(_errors_beyond(name, migrated, error, strict)))  # nothing said twice
-        first, *others = found
-        raise BookError(first.file, first.path, first.reason, tuple(others)) from None
+        raise BookError.of(list(found)) from None
 
 
 def _errors_beyond(name: str, data: dict[str, Any], error: ValidationError, strict: bool) -> list[InputError]:
@@ -255,7 +224,7 @@ def book_from_text(path: Path, text: str) -> Book:
     """Validate a book file's text; its ``id`` must match the file name. Raises BookError."""
     book = validate_book(path.name, safe_json.parse_json_text(path.name, text, BookError))
     if book.id != path.stem:
-        raise BookError(path.name, "$.id", f"is '{book.id}' but the file is named '{path.name}'")
+        raise BookError.coded(path.name, "$.id", "id_not_file_name", id=book.id, file=path.name)
     return book
 
 
@@ -340,14 +309,13 @@ def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> 
             return card
         known = index.errors(key)
         if known:
-            first, *others = (InputError(e["file"], e["path"], e["reason"]) for e in known)
-            raise BookError(first.file, first.path, first.reason, tuple(others))
+            raise BookError.of([_indexed_error(e) for e in known])
     try:
         text = read_book_text(path, path.parent)  # read once: the bytes hashed are the bytes validated
         book = book_from_text(path, text)
     except BookError as error:
         if index is not None:
-            index.put(key, errors=[{"file": e.file, "path": e.path, "reason": e.reason} for e in error.every()])
+            index.put(key, errors=[_index_entry(e) for e in error.every()])
         raise
     card = card_of(book, path, text.encode("utf-8"))
     loaded[book.id] = book
@@ -356,20 +324,27 @@ def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> 
     return card
 
 
+def _index_entry(error: InputError) -> dict[str, Any]:
+    """An error as the shelf index keeps it (its code and parameters too: it is said again in either language)."""
+    return {"file": error.file, "path": error.path, "reason": error.reason, "code": error.code, "params": dict(error.params)}
+
+
+def _indexed_error(entry: dict[str, Any]) -> InputError:
+    params = entry.get("params")
+    items = tuple(params.items()) if isinstance(params, dict) else ()
+    return InputError(
+        str(entry["file"]), str(entry["path"]), str(entry["reason"]), code=str(entry.get("code") or ""), params=items
+    )
+
+
 def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None, keys: set[str]) -> None:
     if not folder.is_dir():
         if safe_file.entry_kind(folder) is not None:
-            shelf.errors.append(BookError(str(folder), "$", "is not a folder: no book is read from it"))
+            shelf.errors.append(BookError.coded(str(folder), "$", "books_not_a_folder"))
         return
     paths = [p for p in sorted(folder.glob("*.json")) if not p.name.endswith(".schema.json")]
     if len(paths) > MAX_BOOKS:
-        shelf.errors.append(
-            BookError(
-                folder.name,
-                "$",
-                f"holds {len(paths)} books, more than the limit of {MAX_BOOKS}; the first {MAX_BOOKS} are loaded",
-            )
-        )
+        shelf.errors.append(BookError.coded(folder.name, "$", "too_many_books", count=len(paths), limit=MAX_BOOKS))
         paths = paths[:MAX_BOOKS]
     for path in paths:
         try:
@@ -377,7 +352,7 @@ def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None
                 keys.add(stat_key(path))
             card = _read_card(path, index, shelf.books.loaded)
         except (BookError, OSError) as error:
-            shelf.errors.append(error if isinstance(error, BookError) else BookError(path.name, "$", str(error)))
+            shelf.errors.append(error if isinstance(error, BookError) else BookError(path.name, "$", str(error), cause=error))
             continue
         if own and card.id in shelf.cards and card.id not in shelf.own:
             shelf.replaced.add(card.id)
@@ -409,6 +384,6 @@ def load_shelf(folder: Path | None = None, own_folder: Path | None = None, index
 def load_book_by_id(book_id: str, folder: Path | None = None) -> Book:
     """Load the book ``<id>.json`` from ``folder`` (the bundled books by default); an id is never a path."""
     if not re.match(BOOK_ID, book_id):
-        raise BookError(book_id, "$", "is not a book id (letters, digits, '-' and '_', at most 32): a book is named by its id")
+        raise BookError.coded(book_id, "$", "not_a_book_id")
     folder = folder or bundled_books_dir()
     return load_book(folder / f"{book_id}.json", folder)

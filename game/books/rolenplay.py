@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from game.books.common import BookId, Identifier, LocalText, Strict
+from game.books.common import BookId, Identifier, LocalText, Strict, refusal
 
 AbilityId = Literal["str", "dex", "con", "int", "wis", "cha"]
 PaceId = Literal["slow", "normal", "fast"]
@@ -44,7 +44,7 @@ SkillId = Annotated[str, Identifier]
 def _unique(items: list[Any], what: str) -> None:
     ids = [item.id for item in items]
     if len(set(ids)) != len(ids):
-        raise ValueError(f"two {what} have the same id")
+        raise refusal("same_id_twice", what=what)
 
 
 class Ability(Strict):
@@ -74,9 +74,9 @@ class Abilities(Strict):
     def _consistent(self) -> Abilities:
         _unique(self.scores, "abilities")
         if self.score_min > self.score_max:
-            raise ValueError("score_min is above score_max")
+            raise refusal("above", low="score_min", high="score_max")
         if self.proficiency_default > self.proficiency_max:
-            raise ValueError("proficiency_default is above proficiency_max")
+            raise refusal("above", low="proficiency_default", high="proficiency_max")
         return self
 
 
@@ -132,9 +132,9 @@ class Time(Strict):
         _unique(self.scales, "scales")
         hours = [p.from_hour for p in self.daylight]
         if hours != sorted(hours) or len(set(hours)) != len(hours):
-            raise ValueError("time.daylight periods must start at rising hours")
+            raise refusal("daylight_order")
         if any(not 0 <= h < 24 for h in self.marks.values()):
-            raise ValueError("time.marks are hours from 0 to under 24")
+            raise refusal("marks_hours")
         _unique(self.moon, "moon phases")
         return self
 
@@ -296,7 +296,7 @@ class Water(Strict):
     @model_validator(mode="after")
     def _hot_range(self) -> Water:
         if self.hot_litres_min > self.hot_litres_per_day:
-            raise ValueError("water.hot_litres_min is above hot_litres_per_day")
+            raise refusal("above", low="water.hot_litres_min", high="hot_litres_per_day")
         return self
 
 
@@ -317,7 +317,7 @@ class Exhaustion(Strict):
     @model_validator(mode="after")
     def _in_order(self) -> Exhaustion:
         if [lv.level for lv in self.levels] != list(range(1, len(self.levels) + 1)):
-            raise ValueError("exhaustion levels must be numbered 1, 2, 3… in order")
+            raise refusal("exhaustion_order")
         return self
 
     @property
@@ -453,9 +453,9 @@ class RolenplayBook(Strict):
             self.jumps.landing_skill,
         ):
             if needed not in skill_ids:
-                raise ValueError(f"hiding names the skill '{needed}', which is not in skills")
+                raise refusal("hiding_skill", skill=needed)
         if self.travel.vehicles.boat_hours_per_day > self.travel.vehicles.boat_hours_per_day_max:
-            raise ValueError("travel.vehicles.boat_hours_per_day is above boat_hours_per_day_max")
+            raise refusal("above", low="travel.vehicles.boat_hours_per_day", high="boat_hours_per_day_max")
         return self
 
     # -- look-ups (KeyError when absent: the validators above make that a bug) ----------------

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Sequence
 from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import Field, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
+from pydantic_core import InitErrorDetails, ValidationError
 
-from game.books.common import Identifier, LocalText, Strict
+from game.books.common import Identifier, LocalText, Strict, refusal
 
 SectionNumber = Annotated[int, Field(ge=1, le=100_000)]
 Amount = Annotated[int, Field(ge=-999, le=999)]
@@ -135,32 +135,28 @@ class Section(Strict):
         events = self.events
         fights = [e for e in events if isinstance(e, FightEvent)]
         if len(fights) > 1:
-            raise ValueError("a section starts at most one fight")
+            raise refusal("section_one_fight")
         for index, event in enumerate(events):
             last = index == len(events) - 1
             if isinstance(event, TEST_EVENTS) and not last:
-                raise ValueError(
-                    f"events[{index}]: a test must be the section's last event (its outcomes choose the next section)"
-                )
+                raise refusal("section_test_last", index=index)
             if isinstance(event, DieEvent) and not last:
-                raise ValueError(f"events[{index}]: 'die' must be the section's last event")
+                raise refusal("section_die_last", index=index)
             if isinstance(event, FightEvent) and event.won is not None and not last:
-                raise ValueError(f"events[{index}]: a fight with 'won' must be the last event (winning leads on at once)")
+                raise refusal("section_won_last", index=index)
         outcomes = bool(self.outcome_targets())
         has_test = any(isinstance(e, TEST_EVENTS) for e in events)
         won = any(isinstance(e, FightEvent) and e.won is not None for e in events)
         if (has_test or won) and self.choices:
-            raise ValueError("a section whose test or fight chooses the next section cannot also have choices")
+            raise refusal("section_outcome_and_choices")
         dies = any(isinstance(e, DieEvent) for e in events)
         if self.end is not None:
             if self.choices or outcomes:
-                raise ValueError(f"section {self.number} is an ending: it cannot lead to other sections")
+                raise refusal("section_ending_leads", number=self.number)
             if self.end == "victory" and dies:
-                raise ValueError(f"section {self.number} is a victory but kills the hero")
+                raise refusal("section_victory_dies", number=self.number)
         elif not self.choices and not has_test and not won and not dies:
-            raise ValueError(
-                f"section {self.number} leads nowhere: give it choices, a test, a fight with 'won', or mark it as an 'end'"
-            )
+            raise refusal("section_leads_nowhere", number=self.number)
         return self
 
     def outcome_targets(self) -> list[tuple[int, str, int]]:
@@ -182,8 +178,9 @@ class Section(Strict):
         return paths
 
 
-def _error(loc: tuple[Any, ...], value: Any, message: str) -> InitErrorDetails:
-    return InitErrorDetails(type=PydanticCustomError("section", message), loc=loc, input=value)
+def _error(loc: tuple[Any, ...], value: Any, code: str, **params: str | int) -> InitErrorDetails:
+    """A problem at ``loc`` by its reason code (``reasons.<code>``) and parameters."""
+    return InitErrorDetails(type=refusal(code, **params), loc=loc, input=value)
 
 
 class _Named(Protocol):
@@ -222,33 +219,29 @@ def check_sections(book: SectionsBook) -> None:
                 _error(
                     ("sections", index, "number"),
                     section.number,
-                    f"section {section.number} appears twice (also at sections[{where[section.number]}])",
+                    "section_twice",
+                    number=section.number,
+                    at=where[section.number],
                 )
             )
         else:
             where[section.number] = index
     entry = book.entry_section
     if entry not in where:
-        errors.append(_error(("first_section",), entry, f"the entry section {entry} is not among the sections"))
+        errors.append(_error(("first_section",), entry, "entry_not_a_section", number=entry))
     for index, section in enumerate(sections):
         for path, target in section.targets():
             if target not in where:
-                errors.append(
-                    _error(("sections", index, *path), target, f"section {target} does not exist (from section {section.number})")
-                )
+                errors.append(_error(("sections", index, *path), target, "section_missing", number=target, source=section.number))
         errors.extend(_event_checks(book, index, section))
     if not any(s.end is not None for s in sections):
-        errors.append(_error(("sections",), len(sections), "no section is an ending: mark at least one with 'end'"))
+        errors.append(_error(("sections",), len(sections), "no_ending"))
     if not errors:
         reached = _reachable(sections, entry)
         for index, section in enumerate(sections):
             if section.number not in reached:
                 errors.append(
-                    _error(
-                        ("sections", index, "number"),
-                        section.number,
-                        f"section {section.number} cannot be reached from the entry section {entry}",
-                    )
+                    _error(("sections", index, "number"), section.number, "section_unreached", number=section.number, entry=entry)
                 )
     if errors:
         raise ValidationError.from_exception_data("FightingFantasyBook", errors)
@@ -260,26 +253,26 @@ def _event_checks(book: SectionsBook, index: int, section: Section) -> Iterable[
     for number, event in enumerate(section.events):
         loc = ("sections", index, "events", number)
         if isinstance(event, (ChangeEvent, RaiseInitialEvent)) and event.stat not in stats:
-            yield _error((*loc, "stat"), event.stat, f"'{event.stat}' is not one of the stats {stats}")
+            yield _error((*loc, "stat"), event.stat, "unknown_stat", id=event.stat, known=", ".join(stats))
         if isinstance(event, CounterEvent) and event.name not in counters:
-            yield _error((*loc, "name"), event.name, f"'{event.name}' is not one of the counters {counters}")
+            yield _error((*loc, "name"), event.name, "unknown_counter", id=event.name, known=", ".join(counters))
         if isinstance(event, TickDayEvent) and book.calendar is None:
-            yield _error((*loc, "do"), event.do, "this book has no calendar to tick")
+            yield _error((*loc, "do"), event.do, "no_calendar")
         if isinstance(event, FightEvent):
             yield from _fight_checks(book, loc, event)
 
 
 def _fight_checks(book: SectionsBook, loc: tuple[Any, ...], event: FightEvent) -> Iterable[InitErrorDetails]:
     if event.arrows and book.archery is None:
-        yield _error((*loc, "arrows"), event.arrows, "this book has no bow")
+        yield _error((*loc, "arrows"), event.arrows, "no_bow")
     if event.mode == "as_one" and len(event.enemies) > 1:
-        yield _error((*loc, "enemies"), len(event.enemies), "'as_one' takes one combined stat block: give a single creature")
+        yield _error((*loc, "enemies"), len(event.enemies), "as_one_single")
     if event.escape and event.escaped is None:
-        yield _error((*loc, "escape"), event.escape, "an escape is allowed: say where it leads with 'escaped'")
+        yield _error((*loc, "escape"), event.escape, "escape_needs_escaped")
     if event.escaped is not None and not event.escape:
-        yield _error((*loc, "escaped"), event.escaped, "'escaped' is given but 'escape' is not allowed")
+        yield _error((*loc, "escaped"), event.escaped, "escaped_without_escape", part="escaped")
     if event.escape_cost is not None and not event.escape:
-        yield _error((*loc, "escape_cost"), event.escape_cost, "'escape_cost' is given but 'escape' is not allowed")
+        yield _error((*loc, "escape_cost"), event.escape_cost, "escaped_without_escape", part="escape_cost")
 
 
 def _reachable(sections: Sequence[Section], entry: int) -> set[int]:

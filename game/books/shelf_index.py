@@ -24,7 +24,7 @@ from game import safe_file
 from game.atomic import atomic_write_text
 from game.books.edition import book_hash
 
-INDEX_FORMAT = 2  # 2: a card's series has its name (the shelf groups books by series); older indexes are rebuilt
+INDEX_FORMAT = 3  # 3: errors keep their reason codes; 2: a card's series has its name; older indexes are rebuilt
 MAX_INDEX_BYTES = 8 * 1024 * 1024  # 400 books' cards (two folders of 200) are under 1 MiB
 
 

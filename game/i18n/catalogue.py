@@ -145,6 +145,10 @@ class Catalogue:
         table = self._tables[self._language]
         return key in table or f"{key}.other" in table
 
+    def keys_under(self, prefix: str) -> set[str]:
+        """The keys of the current language under ``prefix``, without it and without a plural's variant."""
+        return {base_key(key).removeprefix(prefix) for key in self._tables[self._language] if key.startswith(prefix)}
+
     def t(self, key: str, **params: object) -> str:
         """The text for ``key`` with ``params`` filled in (plural variant and numbers per language); never raises."""
         table = self._tables[self._language]

@@ -23,6 +23,7 @@ from game.atomic import atomic_write_text
 from game.storage.saves import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text
+from game.ui.file_words import error_words
 from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
@@ -117,7 +118,7 @@ class ShareScene(ModalScene):
                 self.adventure.save()
                 self.services.saves.export(self.adventure.save_id, target)
         except (OSError, SaveError, pygame.error) as error:
-            self.result, self.bad = self.ui.t("play.share_failed", reason=str(error)), True
+            self.result, self.bad = self.ui.t("play.share_failed", reason=error_words(self.ui, error)), True
             return
         self.result, self.bad = self.ui.t("play.shared", path=str(target)), False
 

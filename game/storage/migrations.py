@@ -27,16 +27,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from game.safe_json import english_reason
+
 CURRENT: Final = 2
 
 
 class MigrationError(Exception):
     """A save that cannot be brought to the current format: where in it, and why."""
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+    def __init__(self, path: str, code: str, **params: str | int) -> None:
         self.path = path
-        self.reason = reason
+        self.code = code  # the catalogue's ``reasons.<code>``
+        self.params = params
+        self.reason = english_reason(code, params)  # the logs' and tools' words
+        super().__init__(f"{path}: {self.reason}")
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -60,23 +64,19 @@ STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 def file_format(data: object) -> int:
     """The save format a parsed file declares, or MigrationError when it declares none usable."""
     if not isinstance(data, dict):
-        raise MigrationError("$", "is not a save (a JSON object is expected)")
+        raise MigrationError("$", "save_not_object")
     if "save_format" not in data:
-        raise MigrationError("$.save_format", "this field is required")
+        raise MigrationError("$.save_format", "missing")
     version = data["save_format"]
     if type(version) is not int:  # noqa: E721 - True is an int to isinstance
-        raise MigrationError("$.save_format", f"is {version!r}, not a save format number")
+        raise MigrationError("$.save_format", "save_format_not_number", value=repr(version)[:40])
     if version > CURRENT:
         writer = data.get("app_version")
-        by = f" by Feuille d'Aventure {writer}" if isinstance(writer, str) and writer else ""
-        raise MigrationError(
-            "$.save_format",
-            f"is {version}: this save was written{by} by a newer version of the app, "
-            f"which reads formats 1 to {CURRENT}; update Feuille d'Aventure to open it "
-            "(the file is left as it is)",
-        )
+        if isinstance(writer, str) and writer:
+            raise MigrationError("$.save_format", "save_format_newer_by", format=version, current=CURRENT, version=writer[:40])
+        raise MigrationError("$.save_format", "save_format_newer", format=version, current=CURRENT)
     if version < 1:
-        raise MigrationError("$.save_format", f"is {version}, and save formats start at 1")
+        raise MigrationError("$.save_format", "save_format_below", format=version)
     return version
 
 
@@ -87,5 +87,5 @@ def migrate(data: object) -> dict[str, Any]:
     for step in range(version, CURRENT):
         data = STEPS[step](data)
         if data.get("save_format") != step + 1:  # pragma: no cover - a step that forgot to say what it made
-            raise MigrationError("$.save_format", f"the migration from format {step} did not produce format {step + 1}")
+            raise MigrationError("$.save_format", "save_migration", step=step, next=step + 1)
     return dict(data)

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game import safe_json
 from game.books import BOOK_ID
 from game.rules.session import Session
-from game.safe_json import InputError, json_path
+from game.safe_json import InputError, json_path, validation_reason
 from game.storage.migrations import CURRENT, MigrationError, migrate
 
 SAVE_FORMAT: Final = CURRENT
@@ -151,10 +151,8 @@ def summarize(session: Session) -> SaveSummary:
 
 def _first_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:
     first = error.errors(include_url=False)[0]
-    reason = {"missing": "this field is required", "extra_forbidden": "this field is not part of a save"}.get(
-        first["type"], first["msg"]
-    )
-    return SaveError(name, json_path(prefix + tuple(first["loc"])), reason)
+    code, params = validation_reason(first)
+    return SaveError.coded(name, json_path(prefix + tuple(first["loc"])), code, **params)
 
 
 def parse_save(name: str, data: object) -> SaveFile:
@@ -162,7 +160,7 @@ def parse_save(name: str, data: object) -> SaveFile:
     try:
         data = migrate(data)
     except MigrationError as error:
-        raise SaveError(name, error.path, error.reason) from None
+        raise SaveError.coded(name, error.path, error.code, **error.params) from None
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as error:
@@ -170,15 +168,13 @@ def parse_save(name: str, data: object) -> SaveFile:
     for key in ("entries", "redo", "undone"):  # counted before validating thousands of entries one by one
         items = save.log.get(key)
         if isinstance(items, list) and len(items) > MAX_LOG_ENTRIES:
-            raise SaveError(name, f"$.log.{key}", f"holds {len(items)} actions, more than the limit of {MAX_LOG_ENTRIES}")
+            raise SaveError.coded(name, f"$.log.{key}", "log_too_long", count=len(items), limit=MAX_LOG_ENTRIES)
     try:
         log = _Log.model_validate(save.log)
     except ValidationError as error:
         raise _first_error(name, error, ("log",)) from None
     if len(log.entries) + len(log.redo) > MAX_LOG_ENTRIES:
-        raise SaveError(
-            name, "$.log", f"holds {len(log.entries) + len(log.redo)} actions, more than the limit of {MAX_LOG_ENTRIES}"
-        )
+        raise SaveError.coded(name, "$.log", "log_too_long", count=len(log.entries) + len(log.redo), limit=MAX_LOG_ENTRIES)
     return save
 
 

@@ -133,7 +133,7 @@ class SaveStore:
     # -- paths -----------------------------------------------------------------------------
     def path(self, save_id: str) -> Path:
         if not SAVE_ID.match(save_id):
-            raise SaveError(save_id, "$", "is not a valid adventure id")
+            raise SaveError.coded(save_id, "$", "not_an_adventure_id")
         return self.root / f"{save_id}.json"
 
     def new_id(self) -> str:
@@ -334,12 +334,12 @@ class SaveStore:
     def read(self, save_id: str, backup: int = 0) -> SaveFile:
         """Read one save (or its backup number ``backup``, 1 = newest), or raise SaveError."""
         if not (isinstance(backup, int) and 0 <= backup <= BACKUPS + 1):
-            raise SaveError(save_id, "$", f"backup {backup!r} is not one of 1..{BACKUPS}")
+            raise SaveError.coded(save_id, "$", "backup_number", number=repr(backup)[:20], last=BACKUPS)
         if backup == 0:
             return read_save_file(self.path(save_id), self.root)
         versions = self.version_paths(save_id)
         if backup > len(versions):
-            raise SaveError(save_id, "$", f"has no backup {backup}")
+            raise SaveError.coded(save_id, "$", "no_backup", number=backup)
         return read_save_file(versions[backup - 1], self.root)
 
     def backups(self, save_id: str) -> list[int]:
@@ -362,7 +362,7 @@ class SaveStore:
         """Why version ``number`` (0: the save) does not read and replay, or None; each file is replayed once."""
         paths = [self.path(save_id), *self.version_paths(save_id)]
         if not 0 <= number < len(paths):
-            return SaveError(save_id, "$", f"has no version {number}")
+            return SaveError.coded(save_id, "$", "no_version", number=number)
         try:
             info = os.lstat(paths[number])
             key = (_signature(info), id(books))
@@ -419,7 +419,7 @@ class SaveStore:
         kind = safe_file.entry_kind(path)
         if kind is None:
             count = len(self.version_paths(save_id))
-            return Listing(save_id, path, None, SaveError(path.name, "$", f"is missing; {count} backup(s) remain"))
+            return Listing(save_id, path, None, SaveError.coded(path.name, "$", "save_missing", count=count))
         try:
             key = _head_key(os.lstat(path)) if kind == "file" else None  # a link's target may change under it: read
         except OSError:
@@ -445,14 +445,10 @@ def restore(save: SaveFile, books: Mapping[str, Any], name: str) -> Session:
     """Replay a save's log into a session, or raise SaveError naming the failing part."""
     book = books.get(save.book)
     if book is None:
-        raise SaveError(name, "$.book", f"the book '{save.book}' is not on the shelf")
+        raise SaveError.coded(name, "$.book", "book_not_on_shelf", book=save.book)
     try:
         return Session.from_log(book, save.log)
     except Exception as error:  # noqa: BLE001 - whatever the rules raise, the file is what is wrong
-        reason = str(error) if isinstance(error, ValueError) else f"does not replay ({type(error).__name__}: {error})"
-        if book_changed(save, book):
-            reason += (
-                f"; the book '{save.book}' has changed since this adventure was saved (another edition of "
-                "its file), which is probably why"
-            )
-        raise SaveError(name, "$.log", reason) from None
+        detail = str(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {error}"
+        code = "replay_failed_book_changed" if book_changed(save, book) else "replay_failed"
+        raise SaveError.coded(name, "$.log", code, detail=detail[:400], book=save.book) from None

@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import errno
 import os
+from typing import Protocol
 
 from game.safe_file import FileRefused
-from game.safe_json import InputError
-from game.ui.context import UIContext
+from game.safe_json import InputError, place_in_file, reason_words
+
+
+class Says(Protocol):
+    """What these words need of the ui: its catalogue's ``t`` (a UIContext, or a Catalogue for a tool)."""
+
+    def t(self, key: str, **params: object) -> str: ...
+
 
 # errno → files.os.<key>; several errnos say the same thing to a player.
 ERRNO_KEYS = {
@@ -39,7 +46,7 @@ ERRNO_KEYS = {
 }
 
 
-def os_error_words(ui: UIContext, error: OSError) -> str:
+def os_error_words(ui: Says, error: OSError) -> str:
     """What went wrong with a file, in words of the player's language (a refusal's own words, or the errno's)."""
     if isinstance(error, FileRefused):
         params = dict(error.params)
@@ -58,11 +65,31 @@ def os_error_words(ui: UIContext, error: OSError) -> str:
     return ui.t("files.os.other", code=code, words=error.strerror or str(error))
 
 
-def input_error_reason(ui: UIContext, error: InputError) -> str:
-    """An input error's reason in the player's words where it came from the system, else as the file's checks say."""
+def input_error_reason(ui: Says, error: InputError) -> str:
+    """An input error's reason in the player's words: the system's refusal (``cause``), or the file's checks' by
+    its reason code (``reasons.<code>``); only an error with neither keeps its English ``reason``."""
     cause = error.cause
     if cause is None:
-        return error.reason
+        return reason_words(ui.t, error.code, dict(error.params)) if error.code else error.reason
     if isinstance(cause, FileRefused):
         return os_error_words(ui, cause)
     return ui.t("files.unreadable", cause=os_error_words(ui, cause))
+
+
+def input_error_words(ui: Says, error: InputError) -> str:
+    """An error in words: its reason, and where in the file when it is not the whole file (no ``$:``)."""
+    place = place_in_file(error.path)
+    reason = input_error_reason(ui, error)
+    return reason if place is None else ui.t("drop.at", place=place, reason=reason)
+
+
+def error_words(ui: Says, error: BaseException) -> str:
+    """Any error a screen says, in the player's words: a file's refusal with the file and where in it (and how many
+    more errors it has), a system's refusal by its errno, anything else as it reads."""
+    if isinstance(error, InputError):
+        words = ui.t("files.on_file", file=os.path.basename(error.file) or error.file, reason=input_error_words(ui, error))
+        more = len(getattr(error, "others", ()))
+        return f"{words} ({ui.t('files.more_errors', count=more)})" if more else words
+    if isinstance(error, OSError):
+        return os_error_words(ui, error)
+    return str(error)

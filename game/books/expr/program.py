@@ -38,14 +38,8 @@ class Type(Enum):
 
     @property
     def words(self) -> str:
-        """The type in an author's words."""
-        return {
-            "int": "a whole number",
-            "bool": "a condition (true or false)",
-            "string": "a text",
-            "list(int)": "a list of numbers",
-            "list(string)": "a list of texts",
-        }[self.value]
+        """The type as a word of a reason (``reasons.word.<words>``: "a whole number", "un nombre entier")."""
+        return "type_" + self.value.replace("(", "_").replace(")", "")
 
 
 LIST_OF = {Type.INT: Type.INT_LIST, Type.STRING: Type.STRING_LIST}
@@ -127,12 +121,12 @@ def compile_expression(text: str, names: Names, want: Type | None = None, contex
     Raises ExprError (reason, character position) for any problem found without playing.
     """
     if not isinstance(text, str):
-        raise ExprError("must be an expression in quotes", 0)
+        raise ExprError("not_text", 0)
     tree = parse(text)
     compiler = _Compiler(names, context)
     kind, run, constant = compiler.node(tree)
     if want is not None and kind is not want:
-        raise ExprError(f"is {kind.words}, but {want.words} is needed here", tree.position)
+        raise ExprError("wrong_type", tree.position, found=kind.words, want=want.words)
     if constant:
         value = run(_NO_SCOPE)
         return Program(text, kind, frozenset(), lambda scope: value, True)
@@ -217,7 +211,7 @@ class _Compiler:
             return self.call(node)
         if isinstance(node, ListOf):
             return self.list_of(node)
-        raise ExprError("cannot be read", node.position)  # pragma: no cover - every node kind is handled above
+        raise ExprError("unreadable", node.position)  # pragma: no cover - every node kind is handled above
 
     def folded(self, kind: Type, run: Evaluator, constant: bool, position: int) -> Compiled:
         """A node whose parts read no name is worked out now: a division by a literal 0 is an error at load."""
@@ -226,7 +220,7 @@ class _Compiler:
         try:
             value = run(_NO_SCOPE)
         except EvalError as error:
-            raise ExprError(error.message, position) from None
+            raise ExprError(f"constant_{error.kind}", position) from None
         return kind, lambda scope: value, True
 
     def name(self, node: Name) -> Compiled:
@@ -235,8 +229,7 @@ class _Compiler:
         if info is None:
             raise self.unknown(node)
         if info.context is not None and info.context != self.context:
-            where = self.names.contexts.get(info.context, info.context)
-            raise ExprError(f"'{dotted}' is known only in {where}", node.position)
+            raise ExprError("known_only_in", node.position, name=dotted, where=f"context_{info.context}")
         self.reads.add(dotted)
         return info.type, lambda scope: scope[dotted], False
 
@@ -247,7 +240,7 @@ class _Compiler:
         for i in range(1, len(node.parts) + 1):
             prefix = ".".join(node.parts[:i])
             if prefix in self.names.known:
-                return ExprError(f"'{prefix}' is a value, it has no '.{node.parts[i]}'", node.offsets[i])
+                return ExprError("value_no_member", node.offsets[i], name=prefix, member=node.parts[i])
             if prefix in groups:
                 continue
             if i == 1:
@@ -256,23 +249,25 @@ class _Compiler:
                 parent = ".".join(node.parts[: i - 1]) + "."
                 siblings = sorted({parent + n[len(parent) :].split(".")[0] for n in known if n.startswith(parent)})
                 close = difflib.get_close_matches(prefix, siblings, n=2, cutoff=0.8)
-            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
-            what = f"'{node.parts[i - 1]}' is not a name of this book" if i == 1 else f"'{prefix}' is not a name of this book"
-            return ExprError(what + hint, node.offsets[i - 1])
+            name = node.parts[0] if i == 1 else prefix
+            if close:
+                return ExprError("unknown_name_close", node.offsets[i - 1], name=name, close=", ".join(repr(c) for c in close))
+            return ExprError("unknown_name", node.offsets[i - 1], name=name)
         members = sorted(n for n in known if n.startswith(node.dotted + "."))[:4]
         example = ", ".join(members) if members else node.dotted + ".<id>"
-        return ExprError(f"'{node.dotted}' is a group of names, not a value: write one of them ({example}…)", node.position)
+        return ExprError("group_not_value", node.position, name=node.dotted, example=example)
 
-    def expect(self, compiled: Compiled, want: Type, node: Node, what: str) -> Compiled:
+    def expect(self, compiled: Compiled, want: Type, node: Node, what: str, **params: str) -> Compiled:
+        """``compiled`` when it is of type ``want``, else the error ``expr_operand_<what>`` (what it is given to)."""
         if compiled[0] is not want:
-            raise ExprError(f"{what} must be {want.words}, not {compiled[0].words}", node.position)
+            raise ExprError(f"operand_{what}", node.position, want=want.words, found=compiled[0].words, **params)
         return compiled
 
     def unary(self, node: Unary) -> Compiled:
         if node.op == "!":
-            _, run, constant = self.expect(self.node(node.operand), Type.BOOL, node.operand, "what '!' negates")
+            _, run, constant = self.expect(self.node(node.operand), Type.BOOL, node.operand, "not")
             return self.folded(Type.BOOL, lambda scope: not run(scope), constant, node.position)
-        _, run, constant = self.expect(self.node(node.operand), Type.INT, node.operand, "what '-' negates")
+        _, run, constant = self.expect(self.node(node.operand), Type.INT, node.operand, "minus")
         negate: Evaluator = lambda scope: _bounded(-run(scope))  # type: ignore[operator]  # noqa: E731  # checked: an int
         return self.folded(Type.INT, negate, constant, node.position)
 
@@ -282,39 +277,37 @@ class _Compiler:
         right_kind, right, right_constant = self.node(node.right)
         constant = left_constant and right_constant
         if op in ("&&", "||"):
-            self.expect((left_kind, left, left_constant), Type.BOOL, node.left, f"each side of '{op}'")
-            self.expect((right_kind, right, right_constant), Type.BOOL, node.right, f"each side of '{op}'")
+            self.expect((left_kind, left, left_constant), Type.BOOL, node.left, "side", op=op)
+            self.expect((right_kind, right, right_constant), Type.BOOL, node.right, "side", op=op)
             if op == "&&":
                 return self.folded(Type.BOOL, lambda scope: bool(left(scope)) and bool(right(scope)), constant, node.position)
             return self.folded(Type.BOOL, lambda scope: bool(left(scope)) or bool(right(scope)), constant, node.position)
         if op in ARITHMETIC:
-            self.expect((left_kind, left, left_constant), Type.INT, node.left, f"each side of '{op}'")
-            self.expect((right_kind, right, right_constant), Type.INT, node.right, f"each side of '{op}'")
+            self.expect((left_kind, left, left_constant), Type.INT, node.left, "side", op=op)
+            self.expect((right_kind, right, right_constant), Type.INT, node.right, "side", op=op)
             apply = ARITHMETIC[op]
             both: Evaluator = lambda scope: apply(left(scope), right(scope))  # type: ignore[arg-type]  # noqa: E731  # ints
             return self.folded(Type.INT, both, constant, node.position)
         if op == "in":
             if LIST_OF.get(left_kind) is not right_kind:
                 want = LIST_OF.get(left_kind)
-                needed = want.words if want is not None else "a list"
-                raise ExprError(f"'in' needs {needed} on its right (e.g. [1, 2]), not {right_kind.words}", node.right.position)
+                needed = want.words if want is not None else "a_list"
+                raise ExprError("in_needs_list", node.right.position, want=needed, found=right_kind.words)
             among: Evaluator = lambda scope: left(scope) in right(scope)  # type: ignore[operator]  # noqa: E731  # a list
             return self.folded(Type.BOOL, among, constant, node.position)
         if left_kind is not right_kind:
-            raise ExprError(f"'{op}' compares {left_kind.words} with {right_kind.words}", node.position)
+            raise ExprError("compares_kinds", node.position, op=op, left=left_kind.words, right=right_kind.words)
         if op not in ("==", "!=") and left_kind is not Type.INT:
-            raise ExprError(f"'{op}' compares numbers, not {left_kind.words}", node.position)
+            raise ExprError("compares_numbers", node.position, op=op, found=left_kind.words)
         compare = ORDER[op]
         return self.folded(Type.BOOL, lambda scope: compare(left(scope), right(scope)), constant, node.position)
 
     def ternary(self, node: Ternary) -> Compiled:
-        _, condition, c_constant = self.expect(self.node(node.condition), Type.BOOL, node.condition, "the condition before '?'")
+        _, condition, c_constant = self.expect(self.node(node.condition), Type.BOOL, node.condition, "condition")
         then_kind, then, t_constant = self.node(node.then)
         other_kind, otherwise, o_constant = self.node(node.otherwise)
         if then_kind is not other_kind:
-            raise ExprError(
-                f"the two values of '? :' must be of one type, not {then_kind.words} and {other_kind.words}", node.position
-            )
+            raise ExprError("ternary_types", node.position, left=then_kind.words, right=other_kind.words)
         constant = c_constant and t_constant and o_constant
 
         def choose(scope: Scope) -> Value:
@@ -325,16 +318,18 @@ class _Compiler:
     def call(self, node: Call) -> Compiled:
         if node.function not in FUNCTIONS:
             close = difflib.get_close_matches(node.function, sorted(FUNCTIONS), n=2)
-            hint = f" (did you mean {' or '.join(close)}?)" if close else f" (the functions are {', '.join(FUNCTIONS)})"
-            raise ExprError(f"'{node.function}' is not a function of the language{hint}", node.position)
-        args = [self.expect(self.node(arg), Type.INT, arg, f"each number given to {node.function}()") for arg in node.args]
+            if close:
+                raise ExprError("unknown_function_close", node.position, name=node.function, close=", ".join(close))
+            raise ExprError("unknown_function", node.position, name=node.function, functions=", ".join(FUNCTIONS))
+        args = [self.expect(self.node(arg), Type.INT, arg, "argument", function=node.function) for arg in node.args]
         runs = [run for _, run, _ in args]
         constant = all(c for _, _, c in args)
         count = len(args)
         wanted = {"abs": 1, "clamp": 3}.get(node.function)
         if (wanted is not None and count != wanted) or count == 0:
-            needed = f"{wanted}" if wanted is not None else "at least 1"
-            raise ExprError(f"{node.function}() takes {needed} number(s), not {count}", node.position)
+            if wanted is None:
+                raise ExprError("arguments_none", node.position, function=node.function)
+            raise ExprError("arguments_count", node.position, function=node.function, wanted=wanted, count=count)
         run: Evaluator
         if node.function == "min":
             run = lambda scope: min(r(scope) for r in runs)  # noqa: E731
@@ -350,14 +345,14 @@ class _Compiler:
 
     def list_of(self, node: ListOf) -> Compiled:
         if not node.items:
-            raise ExprError("an empty list [] compares with nothing", node.position)
+            raise ExprError("empty_list", node.position)
         items = [self.node(item) for item in node.items]
         kind = items[0][0]
         if kind not in LIST_OF:
-            raise ExprError(f"a list holds numbers or texts, not {kind.words}", node.position)
+            raise ExprError("list_kind", node.position, found=kind.words)
         for (item_kind, _, _), item in zip(items, node.items):
             if item_kind is not kind:
-                raise ExprError(f"a list holds one type: {kind.words}, not {item_kind.words}", item.position)
+                raise ExprError("list_mixed", item.position, want=kind.words, found=item_kind.words)
         runs = [run for _, run, _ in items]
         constant = all(c for _, _, c in items)
         gather: Evaluator = lambda scope: tuple(r(scope) for r in runs)  # type: ignore[assignment, return-value]  # noqa: E731  # one type

@@ -29,12 +29,25 @@ MAX_LITERAL = 1_000_000_000
 
 
 class ExprError(Exception):
-    """An expression that cannot be used: why, and at which character (0-based offset) of its text."""
+    """An expression that cannot be used: why (a reason code ``expr_<code>`` of the catalogue and its parameters),
+    and at which character (0-based offset) of its text."""
 
-    def __init__(self, reason: str, position: int) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, code: str, position: int, **params: str | int) -> None:
+        super().__init__(code)
+        self.code = f"expr_{code}"
+        self.params = params
         self.position = position
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the logs, the tools)."""
+        from game.safe_json import english_reason
+
+        return english_reason(self.code, self.params)
+
+    def problem(self, text: str) -> tuple[str, dict[str, object]]:
+        """The error as a book's reason: where in ``text`` it is, and why (its own code inside)."""
+        return "expression", {"at": self.position + 1, "text": text, "why": {"code": self.code, "params": self.params}}
 
     def __str__(self) -> str:
         return f"at character {self.position + 1}: {self.reason}"
@@ -111,7 +124,7 @@ RELATIONS = ("==", "!=", "<", "<=", ">", ">=", "in")
 def tokens(text: str) -> list[Token]:
     """The tokens of ``text``, ending with an "end" token; raises ExprError at the first character it cannot read."""
     if len(text) > MAX_LENGTH:
-        raise ExprError(f"is too long ({len(text)} characters, at most {MAX_LENGTH})", MAX_LENGTH)
+        raise ExprError("too_long", MAX_LENGTH, length=len(text), limit=MAX_LENGTH)
     found: list[Token] = []
     i = 0
     while i < len(text):
@@ -123,7 +136,7 @@ def tokens(text: str) -> list[Token]:
             while i < len(text) and text[i] in DIGITS:
                 i += 1
             if i < len(text) and (text[i].isalpha() or text[i] in "._"):
-                raise ExprError("a number is followed by letters (whole numbers only, e.g. 12)", i)
+                raise ExprError("number_letters", i)
             found.append(Token("int", text[start:i], start))
         elif char.isascii() and (char.isalpha() or char == "_"):
             start = i
@@ -144,11 +157,11 @@ def tokens(text: str) -> list[Token]:
                 found.append(Token("op", char, i))
                 i += 1
             elif char == "=":
-                raise ExprError("'=' alone is not an operator: compare with '=='", i)
+                raise ExprError("single_equals", i)
             elif char in "&|":
-                raise ExprError(f"'{char}' alone is not an operator: write '{char}{char}'", i)
+                raise ExprError("single_operator", i, char=char, double=char + char)
             else:
-                raise ExprError(f"'{char}' cannot appear in an expression", i)
+                raise ExprError("bad_character", i, char=char)
     found.append(Token("end", "", len(text)))
     return found
 
@@ -163,10 +176,10 @@ def _string_end(text: str, start: int) -> int:
         elif text[i] == quote:
             return i + 1
         elif text[i] == "\\":
-            raise ExprError("in a text, '\\' only comes before a quote or another '\\'", i)
+            raise ExprError("bad_escape", i)
         else:
             i += 1
-    raise ExprError("this text in quotes is never closed", start)
+    raise ExprError("unclosed_text", start)
 
 
 def unquote(raw: str) -> str:
@@ -198,28 +211,32 @@ class Parser:
             return self.take()
         return None
 
-    def expect(self, op: str, what: str) -> Token:
+    def expect(self, op: str, what: str, **params: str) -> Token:
+        """The token ``op``, or an error saying ``what`` was expected (the code ``expr_expected_<what>``)."""
         found = self.accept(op)
         if found is None:
-            raise ExprError(f"expected {what} here, found {self.describe(self.token)}", self.token.position)
+            raise self.error(f"expected_{what}", self.token, **params)
         return found
 
     @staticmethod
-    def describe(token: Token) -> str:
-        return "the end of the expression" if token.kind == "end" else f"'{token.text}'"
+    def error(code: str, token: Token, **params: str | int) -> ExprError:
+        """An error about what was found at ``token`` (said ``<code>_end`` when it is the end of the expression)."""
+        if token.kind == "end":
+            return ExprError(f"{code}_end", token.position, **params)
+        return ExprError(code, token.position, token=token.text, **params)
 
     def parse(self) -> Node:
         if self.token.kind == "end":
-            raise ExprError("the expression is empty", 0)
+            raise ExprError("empty", 0)
         node = self.expression()
         if self.token.kind != "end":
-            raise ExprError(f"unexpected {self.describe(self.token)} (an operator is missing?)", self.token.position)
+            raise self.error("unexpected", self.token)
         return node
 
     def nested(self) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise ExprError(f"is nested too deeply (at most {MAX_DEPTH} levels)", self.token.position)
+            raise ExprError("too_deep", self.token.position, limit=MAX_DEPTH)
 
     def expression(self) -> Node:
         self.nested()
@@ -227,7 +244,7 @@ class Parser:
         node = self.binary(0)
         if self.accept("?"):
             then = self.expression()
-            self.expect(":", "':' (the value when the condition is false)")
+            self.expect(":", "colon")
             otherwise = self.expression()
             node = Ternary(start, node, then, otherwise)
         self.depth -= 1
@@ -246,7 +263,7 @@ class Parser:
             node = Binary(op.position, op.text, node, right)
             if ops is RELATIONS:
                 if self.token.kind == "op" and self.token.text in RELATIONS:
-                    raise ExprError("comparisons do not chain: write 'a < b && b < c'", self.token.position)
+                    raise ExprError("chained", self.token.position)
                 break
         return node
 
@@ -267,7 +284,7 @@ class Parser:
         if token.kind == "int":
             value = int(token.text)
             if value > MAX_LITERAL:
-                raise ExprError(f"{token.text} is too large (at most {MAX_LITERAL})", token.position)
+                raise ExprError("literal_too_big", token.position, number=token.text, limit=MAX_LITERAL)
             return Literal(token.position, value)
         if token.kind == "string":
             return Literal(token.position, unquote(token.text))
@@ -275,28 +292,28 @@ class Parser:
             if token.text in KEYWORDS:
                 return Literal(token.position, KEYWORDS[token.text])
             if token.text in RESERVED:
-                raise ExprError(f"'{token.text}' is a reserved word, not a name", token.position)
+                raise ExprError("reserved_word", token.position, word=token.text)
             if self.accept("("):
                 return Call(token.position, token.text, self.items(")"))
             return self.name(token)
         if token.kind == "op" and token.text == "(":
             node = self.expression()
-            self.expect(")", "')'")
+            self.expect(")", "parenthesis")
             return node
         if token.kind == "op" and token.text == "[":
             return ListOf(token.position, self.items("]"))
-        raise ExprError(f"expected a value (a number, a name, a text in quotes), found {self.describe(token)}", token.position)
+        raise self.error("expected_value", token)
 
     def name(self, first: Token) -> Name:
         parts, offsets = [first.text], [first.position]
         while self.accept("."):
             part = self.take()
             if part.kind != "ident":
-                raise ExprError(f"expected a name after '.', found {self.describe(part)}", part.position)
+                raise self.error("expected_name", part)
             parts.append(part.text)
             offsets.append(part.position)
         if self.token.kind == "op" and self.token.text == "(":
-            raise ExprError("only the language's functions can be called (min, max, abs, clamp)", self.token.position)
+            raise ExprError("only_functions", self.token.position)
         return Name(first.position, tuple(parts), tuple(offsets))
 
     def items(self, closing: str) -> tuple[Node, ...]:
@@ -307,7 +324,7 @@ class Parser:
             found.append(self.expression())
             if self.accept(closing):
                 return tuple(found)
-            self.expect(",", f"',' or '{closing}'")
+            self.expect(",", "comma", closing=closing)
 
 
 def parse(text: str) -> Node:

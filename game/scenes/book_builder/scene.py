@@ -26,6 +26,7 @@ from game.scenes.book_builder.paint import paint_message, paint_page
 from game.scenes.book_builder.preview import creation_picture, sheet_picture
 from game.scenes.book_builder.view import BuilderView, problem_lines
 from game.storage.library import BookTaken, save_book
+from game.ui.file_words import error_words, input_error_words
 from game.ui.speech import SpokenText, join
 from game.ui.theme import LOGICAL_SIZE
 
@@ -217,10 +218,10 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
             self.ask_taken(taken)
             return
         except BookError as error:
-            self.say(self.ui.t("builder.save_failed", folder=str(folder), reason=error.reason), bad=True)
+            self.say(self.ui.t("builder.save_failed", folder=str(folder), reason=input_error_words(self.ui, error)), bad=True)
             return
         except OSError as error:
-            self.say(self.ui.t("builder.save_failed", folder=str(folder), reason=error.strerror or str(error)), bad=True)
+            self.say(self.ui.t("builder.save_failed", folder=str(folder), reason=error_words(self.ui, error)), bad=True)
             return
         self.editing = book.id
         self.form = replace(self.form, id=book.id)

@@ -9,10 +9,20 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.drops import error_words
 from game.books import builder as b
 from game.books.loader import BookError
 from game.ui.context import UIContext
+from game.ui.file_words import input_error_reason, input_error_words
+
+#: A key of the book file → the builder's caption of the field that writes it (another key is said as it is).
+SAME_CAPTIONS = (
+    "name title series short number blurb notes about start maximum restores doses item help days unit count repeats limit"
+)
+FIELD_CAPTIONS: dict[str, str] = {key: key for key in SAME_CAPTIONS.split()} | {
+    "roll": "roll", "dice": "roll", "sides": "roll", "plus": "roll", "fixed": "roll", "at_most": "limit",
+    "at_least": "limit", "cap": "capped", "luck_allowed": "luck_allowed", "double_kills": "double_kills",
+    "hit_damage": "hit_damage", "wound_damage": "wound_damage", "to": "target", "amount": "amount",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,11 @@ def problem_lines(ui: UIContext, form: b.BookForm, built: b.Built, error: BookEr
     for each in error.every() if error is not None else ():
         where = place_words(ui, form, built.place_of(each.path))
         field = field_of(each.path)
-        reason = ui.t("builder.field_reason", field=field, reason=each.reason) if field else error_words(ui, each)
+        if field:
+            caption = ui.t(f"builder.{FIELD_CAPTIONS[field]}") if field in FIELD_CAPTIONS else field
+            reason = ui.t("builder.field_reason", field=caption, reason=input_error_reason(ui, each))
+        else:
+            reason = input_error_words(ui, each)
         lines.append(ui.t("builder.at", place=where, reason=reason))
     return tuple(dict.fromkeys(lines))  # a name left empty in both languages, or written twice (a potion's), said once
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from game.app.drops import error_words
 from game.app.export import export_folder
 from game.app.navigator import Screen
 from game.app.services import Services
@@ -23,7 +22,7 @@ from game.scenes.common.files.places import Place
 from game.scenes.common.files.scene import FileBrowserScene
 from game.storage.library import BookTaken, check_book, import_book
 from game.storage.save_file import SaveError
-from game.ui.file_words import os_error_words
+from game.ui.file_words import input_error_words, os_error_words
 from game.ui.speech import join
 
 SPOKEN_ERRORS = 6  # the heading line and five errors
@@ -99,12 +98,13 @@ class ImportScene(FileBrowserScene):
             return
         except BookError as error:
             self.errors = [self.ui.t("shelf.book_import_failed", file=error.file, count=len(error.every()))]
-            self.errors += [error_words(self.ui, each) for each in error.every()]
+            self.errors += [input_error_words(self.ui, each) for each in error.every()]
             return
         except SaveError as error:
             self.errors = [
                 self.ui.t(
-                    "shelf.import_failed", reason=self.ui.t("files.on_file", file=error.file, reason=error_words(self.ui, error))
+                    "shelf.import_failed",
+                    reason=self.ui.t("files.on_file", file=error.file, reason=input_error_words(self.ui, error)),
                 )
             ]
             return
@@ -131,7 +131,7 @@ class ImportScene(FileBrowserScene):
         if self.book_id is not None:
             book = check_book(path)
             if book.id != self.book_id:
-                raise BookError(path.name, "$.id", self.ui.t("shelf.not_that_book", found=book.id, wanted=self.book_id))
+                raise BookError.coded(path.name, "$.id", "not_that_book", found=book.id, wanted=self.book_id)
             replace_taken = True
         book, replaced = import_book(path, self.services.own_books, replace_taken=replace_taken, bundled=bundled)
         title = book.title.get(self.ui.catalogue.language)

@@ -38,7 +38,7 @@ from game.scenes.bookshelf.view import (
 )
 from game.storage.save_file import SaveError
 from game.storage.saves import Listing
-from game.ui.file_words import os_error_words
+from game.ui.file_words import error_words, input_error_words, os_error_words
 from game.ui.speech import SpokenText, join
 from game.ui.theme import LOGICAL_SIZE
 
@@ -278,7 +278,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             self.ask_busy(save_id, version)
             return
         except SaveError as error:
-            self.say(self.ui.t("shelf.cannot_open", reason=str(error)), bad=True)
+            self.say(self.ui.t("shelf.cannot_open", reason=error_words(self.ui, error)), bad=True)
             return
         if self.stack is not None:
             self.stack.replace(self.services.navigator.reopen(adventure))
@@ -308,7 +308,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             try:
                 copy_id = self.services.saves.copy(save_id, version)
             except (OSError, SaveError) as error:
-                self.say(self.ui.t("shelf.cannot_open", reason=str(error)), bad=True)
+                self.say(self.ui.t("shelf.cannot_open", reason=error_words(self.ui, error)), bad=True)
                 return
             self.refresh()
             self.say(self.ui.t("shelf.copied"))
@@ -335,7 +335,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         try:  # the run's story outlives its save (the book's Chroniques)
             keep_before_delete(self.services.saves, self.services.shelf.books, save_id)
         except OSError as error:
-            self.services.problems.append(f"chronicles: {error}")
+            self.services.problems.append(error_words(self.ui, error))
         try:
             self.services.saves.delete(save_id)
         except OSError as error:  # open in another window: its next autosave would bring it back
@@ -362,7 +362,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             folder.mkdir(parents=True, exist_ok=True)
             self.services.saves.export(item.id, target)
         except (OSError, SaveError) as error:
-            self.say(self.ui.t("shelf.export_failed", reason=str(error)), bad=True)
+            self.say(self.ui.t("shelf.export_failed", reason=error_words(self.ui, error)), bad=True)
             return
         self.say(self.ui.t("shelf.exported", path=str(target)))
 
@@ -575,7 +575,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         """Every error of a broken book file: where in the file, and why."""
         if self.stack is None:
             return
-        lines = [f"{each.path}: {each.reason}" for each in error.every()]
+        lines = [input_error_words(self.ui, each) for each in error.every()]
         shown = lines[:MAX_ERRORS_IN_DIALOG] + (
             [self.ui.t("shelf.more_errors", count=len(lines) - MAX_ERRORS_IN_DIALOG)] if len(lines) > MAX_ERRORS_IN_DIALOG else []
         )

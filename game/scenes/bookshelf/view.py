@@ -19,6 +19,7 @@ from game.books.shelf_index import BookCard
 from game.scenes.bookshelf.layout import MAX_BROKEN_SHOWN, CardsPage
 from game.storage.saves import Listing, book_changed
 from game.ui.context import UIContext
+from game.ui.file_words import error_words
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def view_of(
         cards=tuple(card_view(ui, book, book.id in own, mine) for book in shown),
         headings=tuple((at, series_heading(ui, books, shown[at], mine)) for at in page.headings if at < len(shown)),
         page_label=ui.t("shelf.page", page=page.index + 1, pages=page.pages) if page.pages > 1 else None,
-        broken=tuple(ui.t("shelf.book_broken", error=str(error)) for error in errors[:MAX_BROKEN_SHOWN]),
+        broken=tuple(ui.t("shelf.book_broken", error=error_words(ui, error)) for error in errors[:MAX_BROKEN_SHOWN]),
         more_broken=ui.t("shelf.more_broken", count=len(errors) - MAX_BROKEN_SHOWN) if len(errors) > MAX_BROKEN_SHOWN else None,
         last_save=describe_save(ui, cards, item, mine) if item is not None else None,
         message=message,

@@ -25,6 +25,39 @@ from game.ui.theme import RGB
 
 #: Where the hero's (or the ally's) side won, and where it lost: the colour of an exchange's result.
 GOOD_RESULTS, BAD_RESULTS = ("hero_hit", "ally_hit"), ("hero_wounded", "ally_wounded")
+CARD_ALPHA, DIM_ALPHA = 235, 150  # a card's panel, and a defeated or waiting creature's
+RING_INSET, RING_WIDTH, RING_RADIUS = 6, 3, 6  # the target's (or a pending wound's) ring inside its card
+PILL_PAD, PILL_HEIGHT, PILL_RIGHT, PILL_DROP = 20, 22, 18, 2  # a tab on a card's top edge, from its right end
+INSET, RIGHT = 20, 18  # a card's words, in from its left and from its right
+NAME_ROOM = 2 * INSET  # a line of a card: its width less this
+STATS_ROOM = 2 * RIGHT
+STATS_LEAST, WOUNDS_LEAST, TABLE_LEAST, SCORE_LEAST = 15, 12, 13, 12  # the smallest size each line shrinks to
+BIG_DIE = 44  # dice at least this large write their label above the formula
+LABEL_RISE, FORMULA_DROP = 16, 10  # the label above the formula's row, the formula below it (big dice)
+FORMULA_SIZE = 22  # big dice
+SMALL_FORMULA_SIZE = 20  # small dice, and the ally's line
+TAG_REACH = 8  # the formula may run to this past the tag's start
+WOUNDS_CLEAR = 28  # the wound score's name stops this far left of the bar
+BARE_HANDS_TOP = 16
+ALLY_FORMULA_GAP = 12  # the ally's formula stops this far from the card's right
+QUIVER_INSET, QUIVER_TITLE_TOP = 18, 10  # the quiver's words and slots from its sides; its title from its top
+SHORT_QUIVER = 110  # a quiver card less tall says its shots on the title's line
+SLOT_STEP = (8, 40)  # from one arrow's slot to the next: at least, at most
+BOW_ROOM = 56  # the broken bow's, right of the slots
+SLOT_TOP, SLOT_SIZE, SLOT_REACH = 42, 36, 20  # a slot: down from the top, its size, its reach past the step
+EMPTY_SLOT_INSET = 6  # an empty slot's stroke, in from its corners
+BOW_AT = (44, 58)  # the broken bow: in from the right, down from the top
+BROKEN_ROOM = 84  # the broken string's words: the card's width less the bow's room
+BROKEN_TOP, FOOT_LINE = 44, 22  # the words on a short card, from its top; on a tall one, the last line above the foot
+SHOTS_TOP = 24  # the shots left on a short card's title line
+TITLE_GAP = 12  # between a short quiver's title and its shots
+DEFEATED_INSET = 16  # the stroke across a defeated creature's card: in from the sides (at most from the top and foot)
+ROOM_BY_MODE = {"full": 40, "medium": 32}  # a creature's name: the card's width less this (else COMPACT_ROOM)
+COMPACT_ROOM, ROLLED_ROOM = 32, 150  # a compact card, and one keeping its right for its last total
+ROW_NAME_CLEAR, SCORE_CLEAR = 10, 8  # the name (a one-line card) and the attack score stop this far left of the bar
+NOTES_DROP = 8  # a full creature card's notes, under its bar
+RESULT_GAP, RESULT_LEAST, RESULT_RIGHT = 12, 40, 16  # a medium card's result: after the formula, its least room, its end
+BAR_VALUE_ROOM = 56  # a one-line card's state: right of the bar's "4 / 4"
 
 
 class CardPainter(Painter):
@@ -49,19 +82,20 @@ class CardPainter(Painter):
     ) -> None:
         """A card's panel, dimmed (a defeated or waiting creature) or ringed (the target, a wound to settle)."""
         p = self.ui.palette
-        draw_panel(surface, rect, p, shadow=not local, fill_alpha=235 if not dim else 150)
+        draw_panel(surface, rect, p, shadow=not local, fill_alpha=CARD_ALPHA if not dim else DIM_ALPHA)
         if highlight is not None:
             colour = {"target": p.rubric, "pending": p.focus}.get(highlight, p.rubric)
-            pygame.draw.rect(surface, colour, rect.inflate(-6, -6), width=3, border_radius=6)
+            inset = -RING_INSET
+            pygame.draw.rect(surface, colour, rect.inflate(inset, inset), width=RING_WIDTH, border_radius=RING_RADIUS)
 
     def pill(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: RGB) -> None:
         """A small label tab sitting on a card's top edge (target, waiting, defeated, wound to settle)."""
         p = self.ui.palette
         size = self.ui.theme.text_size("small") - 2
-        width = fonts.text_width(text, "italic", size) + 20
-        box = pygame.Rect(0, 0, width, 22)
-        box.midright = (rect.right - 18, rect.top + 2)
-        surface.blit(rounded_box(box.size, p.parchment_light, colour, 11), box)
+        width = fonts.text_width(text, "italic", size) + PILL_PAD
+        box = pygame.Rect(0, 0, width, PILL_HEIGHT)
+        box.midright = (rect.right - PILL_RIGHT, rect.top + PILL_DROP)
+        surface.blit(rounded_box(box.size, p.parchment_light, colour, PILL_HEIGHT // 2), box)
         blit_text(surface, text, (box.centerx, box.centery), "italic", size, colour, "center")
 
     def paint_roll(self, surface: pygame.Surface, geo: CardGeometry, dice: list[int], formula: str, label: str | None) -> None:
@@ -72,14 +106,15 @@ class CardPainter(Painter):
         if geo.formula is None:
             return
         small = self.ui.theme.text_size("small")
-        if geo.die_size >= 44:
+        if geo.die_size >= BIG_DIE:
             if label:
-                blit_text(surface, label, (geo.formula[0], geo.formula[1] - 16), "italic", small, p.ink_soft, "midleft")
+                at = (geo.formula[0], geo.formula[1] - LABEL_RISE)
+                blit_text(surface, label, at, "italic", small, p.ink_soft, "midleft")
             # Up to the card's right edge (``tag`` is 18 px in from it): a narrow card sets the formula smaller.
-            size = fit_text(formula, "bold", 22, geo.tag[0] + 8 - geo.formula[0])
-            blit_text(surface, formula, (geo.formula[0], geo.formula[1] + 10), "bold", size, p.ink, "midleft")
+            size = fit_text(formula, "bold", FORMULA_SIZE, geo.tag[0] + TAG_REACH - geo.formula[0])
+            blit_text(surface, formula, (geo.formula[0], geo.formula[1] + FORMULA_DROP), "bold", size, p.ink, "midleft")
         else:
-            size = 20 if geo.die_size else small
+            size = SMALL_FORMULA_SIZE if geo.die_size else small
             anchor = "midleft" if geo.die_size else "midright"
             blit_text(surface, formula, geo.formula, "bold", size, p.ink, anchor)
 
@@ -98,7 +133,7 @@ class CardPainter(Painter):
         assert geo.stats is not None  # a full card always has its stat line
         name = hero.name or t("combat.hero")
         heading = theme.text_size("heading")
-        blit_text(surface, ellipsize(name, "title", heading, rect.width - 40), geo.name, "title", heading, p.ink)
+        blit_text(surface, ellipsize(name, "title", heading, rect.width - NAME_ROOM), geo.name, "title", heading, p.ink)
         side = hero_side(self.book, view.state)  # a vehicle, ship or army fight shows its own scores
         attack_name = self.stat_name(side.attack_score) if side.attack_score is not None else t("combat.attack_bonus")
         attack = side.attack if side.attack is not None else "—"
@@ -113,25 +148,31 @@ class CardPainter(Painter):
                 luck=side.luck,
                 luck_max=side.luck_initial,
             )
-        stats, size = fit_line(stats, "body", theme.text_size("body"), rect.width - 36, min_size=15)  # smaller first
+        stats, size = fit_line(
+            stats, "body", theme.text_size("body"), rect.width - STATS_ROOM, min_size=STATS_LEAST
+        )  # smaller first
         blit_text(surface, stats, geo.stats, "body", size, p.ink, box=rect, owner="combat hero scores")
         small = theme.text_size("small")
-        room = geo.bar.x - rect.x - 28  # the name never runs under the bar
+        room = geo.bar.x - rect.x - WOUNDS_CLEAR  # the name never runs under the bar
         wounds = target_name(self.book, side.wounds, self.ui.catalogue.language)
         if fonts.text_width(wounds, "title", small) > room and self.book.has_stat(side.wounds):
             wounds = self.short_name(side.wounds)  # CREW, where CREW STRENGTH does not fit
-        wounds, size = fit_line(wounds, "title", small, room, min_size=12)
-        blit_text(surface, wounds, (rect.x + 20, geo.bar.centery), "title", size, p.ink_soft, "midleft")
+        wounds, size = fit_line(wounds, "title", small, room, min_size=WOUNDS_LEAST)
+        blit_text(surface, wounds, (rect.x + INSET, geo.bar.centery), "title", size, p.ink_soft, "midleft")
         if hero.weapon_lost:
             bare = t("combat.bare_hands", n=self.book.combat.lost_weapon_penalty)
-            blit_text(surface, bare, (rect.right - 18, rect.y + 16), "italic", small, p.bad, "topright")
+            blit_text(surface, bare, (rect.right - RIGHT, rect.y + BARE_HANDS_TOP), "italic", small, p.bad, "topright")
         own = [x for x in fight.last_round if not x.by_ally]
         if own and "cards" not in view.hidden and own[0].table is not None:
             # a round read on the book's table: the number drawn, the column (the index) and the cell, no dice
             text, size = fit_line(
-                table_text(t, own[0].table, view.table, short=True), "bold", theme.text_size("body"), rect.width - 40, min_size=13
+                table_text(t, own[0].table, view.table, short=True),
+                "bold",
+                theme.text_size("body"),
+                rect.width - NAME_ROOM,
+                min_size=TABLE_LEAST,
             )
-            at = (rect.x + 20, geo.dice[0][1])
+            at = (rect.x + INSET, geo.dice[0][1])
             blit_text(surface, text, at, "bold", size, p.ink, "midleft", box=rect, owner="combat table")
         elif own and "cards" not in view.hidden:
             roll = own[0].hero_roll
@@ -141,8 +182,8 @@ class CardPainter(Painter):
             ally = fight.ally
             watching = fight.ally_alone is not None and ally is not None and ally.stamina > 0
             words = t("combat.hero_watching", ally=ally.name) if watching and ally is not None else t("combat.no_round_yet")
-            words, size = fit_line(words, "italic", small, rect.width - 40)
-            blit_text(surface, words, (rect.x + 20, geo.dice[0][1]), "italic", size, p.ink_faint, "midleft")
+            words, size = fit_line(words, "italic", small, rect.width - NAME_ROOM)
+            blit_text(surface, words, (rect.x + INSET, geo.dice[0][1]), "italic", size, p.ink_faint, "midleft")
 
     def paint_ally(self, surface: pygame.Surface, rect: pygame.Rect, view: CombatView) -> None:
         """The ally's card: name and SKILL, out of the fight once down, its last exchange."""
@@ -153,7 +194,7 @@ class CardPainter(Painter):
         self.card_frame(surface, rect, dim=ally.stamina <= 0)
         geo = card_geometry(rect, "medium")
         # A summoned ally's name may be long ("Copie conforme"): set smaller, then the name shortened, its SKILL kept.
-        full, room = t("combat.ally_name", name=ally.name, skill=ally.skill), rect.width - 36
+        full, room = t("combat.ally_name", name=ally.name, skill=ally.skill), rect.width - STATS_ROOM
         name, size = fit_line(full, "bold", theme.text_size("body"), room)
         if name != full:
             rest = fonts.text_width(t("combat.ally_name", name="", skill=ally.skill), "bold", size)
@@ -170,10 +211,10 @@ class CardPainter(Painter):
                 theirs=exchange.creature_roll.total,
                 result=t(result_key(exchange.result) + "_ally"),
             )
-            room = rect.right - geo.formula[0] - 12
+            room = rect.right - geo.formula[0] - ALLY_FORMULA_GAP
             for center, face in zip(geo.dice, exchange.hero_roll.dice):
                 self.sprites.draw(surface, center, geo.die_size, face, p)
-            size = fit_text(text, "body", 20, room)
+            size = fit_text(text, "body", SMALL_FORMULA_SIZE, room)
             blit_text(surface, ellipsize(text, "body", size, room), geo.formula, "body", size, p.ink, "midleft")
 
     def paint_quiver(self, surface: pygame.Surface, rect: pygame.Rect, view: CombatView) -> None:
@@ -183,20 +224,25 @@ class CardPainter(Painter):
         archery = self.book.archery
         assert archery is not None  # the layout has a quiver only in a book with archery
         arrows = view.state.counters.get(archery.counter, 0)
-        draw_panel(surface, rect, p, fill_alpha=235)
+        draw_panel(surface, rect, p, fill_alpha=CARD_ALPHA)
         title = t("combat.quiver", n=arrows)
-        blit_text(surface, title, (rect.x + 18, rect.y + 10), "title", theme.text_size("body"), p.ink)
+        left = QUIVER_INSET
+        blit_text(surface, title, (rect.x + left, rect.y + QUIVER_TITLE_TOP), "title", theme.text_size("body"), p.ink)
         slots = max(counter_maximum(self.book, archery.counter, view.state) or 0, arrows)  # a book's expression: worked out
         # A short card (a short page) says the shots on the title's line; a broken string takes the arrows' row.
-        short = rect.height < 110
+        short = rect.height < SHORT_QUIVER
         # Every slot shows, however many the quiver holds: closer together in a narrow card (room for the bow).
-        step = max(8, min(40, (rect.width - 36 - 56) // max(1, slots)))
+        least, most = SLOT_STEP
+        step = max(least, min(most, (rect.width - 2 * QUIVER_INSET - BOW_ROOM) // max(1, slots)))
         for i in range(0 if short and fight.bow_broken else slots):
-            box = pygame.Rect(rect.x + 18 + i * step, rect.y + 42, min(36, step + 20), 36)
+            box = pygame.Rect(rect.x + left + i * step, rect.y + SLOT_TOP, min(SLOT_SIZE, step + SLOT_REACH), SLOT_SIZE)
             if i < arrows - (1 if view.flying else 0):  # the arrow in the air left its place
                 draw_icon(surface, "arrow", box, p.ink, p.rubric)
             else:
-                pygame.draw.line(surface, p.ink_faint, (box.x + 6, box.bottom - 6), (box.right - 6, box.y + 6), 1)
+                corner = EMPTY_SLOT_INSET
+                pygame.draw.line(
+                    surface, p.ink_faint, (box.x + corner, box.bottom - corner), (box.right - corner, box.y + corner)
+                )
         if fight.bow_broken:
             self._broken_string(surface, rect, short)
         elif fight.active:
@@ -204,19 +250,26 @@ class CardPainter(Painter):
 
     def _broken_string(self, surface: pygame.Surface, rect: pygame.Rect, short: bool) -> None:
         p = self.ui.palette
-        broken_bow(surface, p, (rect.right - 44, rect.y + 58))
+        broken_bow(surface, p, (rect.right - BOW_AT[0], rect.y + BOW_AT[1]))
         size = self.ui.theme.text_size("small") - 2  # left of the broken bow, on two lines at most
-        lines, _ = fit_lines(self.ui.t("combat.string_broken"), "bold", size, rect.width - 84, 2)
-        y = rect.y + 44 if short else rect.bottom - 22 - (len(lines) - 1) * fonts.line_height("bold", size)
+        lines, _ = fit_lines(self.ui.t("combat.string_broken"), "bold", size, rect.width - BROKEN_ROOM, 2)
+        y = rect.y + BROKEN_TOP if short else rect.bottom - FOOT_LINE - (len(lines) - 1) * fonts.line_height("bold", size)
         for line in lines:
-            blit_text(surface, line, (rect.x + 18, y), "bold", size, p.bad, "midleft" if not short else "topleft")
+            blit_text(surface, line, (rect.x + QUIVER_INSET, y), "bold", size, p.bad, "midleft" if not short else "topleft")
             y += fonts.line_height("bold", size)
 
     def _shots_left(self, surface: pygame.Surface, rect: pygame.Rect, fight: Fight, title: str, short: bool) -> None:
         t, theme = self.ui.t, self.ui.theme
         small = theme.text_size("small")
-        at, anchor = ((rect.right - 18, rect.y + 24), "midright") if short else ((rect.x + 18, rect.bottom - 22), "midleft")
-        room = rect.width - 36 - (fonts.text_width(title, "title", theme.text_size("body")) + 12 if short else 0)
+        if short:
+            at, anchor = (rect.right - QUIVER_INSET, rect.y + SHOTS_TOP), "midright"
+        else:
+            at, anchor = (rect.x + QUIVER_INSET, rect.bottom - FOOT_LINE), "midleft"
+        room = (
+            rect.width
+            - 2 * QUIVER_INSET
+            - (fonts.text_width(title, "title", theme.text_size("body")) + TITLE_GAP if short else 0)
+        )
         text = t("combat.shots_left", n=fight.shots_left)
         if fonts.text_width(text, "italic", small - 2) > room:  # beside the title of a narrow card: the short form
             text = t("combat.shots_short", n=fight.shots_left)
@@ -253,8 +306,8 @@ class CardPainter(Painter):
         elif exchange is not None and "cards" not in view.hidden:
             tag, tone = self._creature_exchange(surface, rect, geo, exchange, tag, tone, view)
         if dead:
-            inset = min(16, rect.height // 3)
-            pygame.draw.line(surface, p.bad, (rect.x + 16, rect.bottom - inset), (rect.right - 16, rect.y + inset), 2)
+            inset, side = min(DEFEATED_INSET, rect.height // 3), DEFEATED_INSET
+            pygame.draw.line(surface, p.bad, (rect.x + side, rect.bottom - inset), (rect.right - side, rect.y + inset), 2)
         if tag is not None:
             self.pill(surface, tag, rect, tone)
 
@@ -272,24 +325,24 @@ class CardPainter(Painter):
         label = creature.name if mode == "full" else t("combat.creature_short", name=creature.name, skill=creature.skill)
         # A compact card keeps its right for the total of its last roll, when it has one.
         rolled = "cards" not in view.hidden and any(x.creature == index for x in fight.last_round)
-        room = rect.width - {"full": 40, "medium": 32}.get(mode, 150 if rolled else 32)
+        room = rect.width - ROOM_BY_MODE.get(mode, ROLLED_ROOM if rolled else COMPACT_ROOM)
         if mode == "row":  # the name and SKILL left of the bar, on the card's one line
-            room = geo.bar.x - geo.name[0] - 10
+            room = geo.bar.x - geo.name[0] - ROW_NAME_CLEAR
         anchor = "midleft" if mode == "row" else "topleft"
         blit_text(surface, ellipsize(label, face, size, room), geo.name, face, size, ink, anchor)
         small = theme.text_size("small")
         if geo.stats is not None:
             attack_score = self.book.profile(fight.profile).attack  # an expression (an army's strength): the creature's SKILL
             score = self.short_name(attack_score if self.book.has_stat(attack_score) else "skill")
-            room = geo.bar.x - geo.stats[0] - 8  # a long name ("HABILETÉ AU COMBAT") must not run under the bar
+            room = geo.bar.x - geo.stats[0] - SCORE_CLEAR  # a long name ("HABILETÉ AU COMBAT") must not run under the bar
             value = f" {creature.skill}"
-            _, size = fit_line(score + value, "title", small, room, min_size=12)
+            _, size = fit_line(score + value, "title", small, room, min_size=SCORE_LEAST)
             score = ellipsize(score, "title", size, room - fonts.text_width(value, "title", size)) + value  # the value stays
             blit_text(surface, score, (geo.stats[0], geo.bar.centery), "title", size, p.ink_soft, "midleft")
         if mode == "full" and creature.notes:  # special abilities typed at setup or kept in the box
             assert geo.stats is not None  # a full card always has its stat line
-            notes = ellipsize(creature.notes, "italic", small, rect.width - 40)
-            blit_text(surface, notes, (geo.stats[0], geo.bar.bottom + 8), "italic", small, p.rubric)
+            notes = ellipsize(creature.notes, "italic", small, rect.width - NAME_ROOM)
+            blit_text(surface, notes, (geo.stats[0], geo.bar.bottom + NOTES_DROP), "italic", small, p.rubric)
 
     def _creature_exchange(
         self,
@@ -311,17 +364,21 @@ class CardPainter(Painter):
             self.paint_roll(surface, geo, roll.dice, formula, None)
         small = theme.text_size("small")
         if mode == "full":  # the result takes the place of the "Attack Strength" label, above the formula
-            blit_text(surface, result, (geo.formula[0], geo.formula[1] - 16), "bold", small, colour, "midleft")
+            blit_text(surface, result, (geo.formula[0], geo.formula[1] - LABEL_RISE), "bold", small, colour, "midleft")
         elif mode == "compact":
             if tag is None:
                 return result, colour
         else:
             # Right of the formula when it fits there (a narrow card: on the card's tag instead).
-            room = rect.right - 16 - (geo.formula[0] + fonts.text_width(formula, "bold", 20) + 12)
+            room = (
+                rect.right
+                - DEFEATED_INSET
+                - (geo.formula[0] + fonts.text_width(formula, "bold", SMALL_FORMULA_SIZE) + RESULT_GAP)
+            )
             if fonts.text_width(result, "bold", small) > room and tag is None:
                 return result, colour
-            result, size = fit_line(result, "bold", small, max(room, 40))
-            blit_text(surface, result, (rect.right - 16, geo.dice[0][1]), "bold", size, colour, "midright")
+            result, size = fit_line(result, "bold", small, max(room, RESULT_LEAST))
+            blit_text(surface, result, (rect.right - RESULT_RIGHT, geo.dice[0][1]), "bold", size, colour, "midright")
         return tag, tone
 
     def _row_state(
@@ -331,7 +388,7 @@ class CardPainter(Painter):
         if tag is None and exchange is not None and "cards" not in view.hidden:
             tag, tone = self.result_words(exchange, view)
         if tag is not None:
-            room = geo.formula[0] - geo.bar.right - 56  # right of the bar's "4 / 4"
+            room = geo.formula[0] - geo.bar.right - BAR_VALUE_ROOM  # right of the bar's "4 / 4"
             text, size = fit_line(tag, "italic", self.ui.theme.text_size("small"), room)
             blit_text(surface, text, geo.formula, "italic", size, tone, "midright")
 

@@ -18,6 +18,7 @@ from game.rules.ff.ruleset import calendar_view
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
+from game.ui.layout import Column
 from game.ui.text_fit import ellipsize, wrap_words
 
 if TYPE_CHECKING:
@@ -39,6 +40,25 @@ SCORE_ROW = 46
 BOX_ROW = 44  # a creature box's row
 MORE_LINE = 24  # the room the "and N more" line takes under the boxes
 NAME_GAP = 12  # between a creature's name and its scores
+FOOTER_RISE = 30  # the footer's middle, above the card's foot
+TITLE_TOP, SUBTITLE_TOP, RULE_TOP, RULE_INSET = 30, 86, 118, 200  # the header, down the card
+NAME_TOP, BADGE_TOP = 136, 146  # the hero's name (left) and how the adventure is played (right)
+SCORES_CHROME = 70  # the scores panel: its heading and foot, above and below the rows
+CURRENT_X, INITIAL_X = 270, 360  # the current and initial scores' middles, in from the panel's left
+SCORE_HEADINGS_TOP, FIRST_SCORE = 22, 62  # the columns' headings and the first score's middle, from the panel's top
+PARAGRAPH_MIDDLE, PARAGRAPH_SIZE = 86, 54  # the paragraph's number
+DAY_RISE = 30  # the day ticked last, above the panel's foot
+ROAD_SHOWN, ROAD_TOP, ROAD_LINE = 12, 130, 22  # the last paragraphs of the road: how many, its first line, a line
+ROAD_LINES, DATED_ROAD_LINES = 3, 2  # the day's line takes the third
+COUNTER_ROW, COUNTER_VALUE_X = 34, 40  # a counter's row; its value's middle in from the panel's right
+EQUIPMENT_GAP, EQUIPMENT_HEADING, ITEM_ROW = 6, 30, 26  # above the equipment's heading, its row, an item's row
+LAST_ITEM_RISE = 30  # an item whose row starts below the panel's foot less this is "…"
+ITEM_INSET, ITEM_ROOM = 24, 50  # an item's text in from the left; the panel's width less this
+BOX_INSET, BOX_HEIGHT, BOX_RISE, BOX_RADIUS = 16, 40, 4, 4  # a creature box's frame, around its row
+BOX_TEXT, BOX_MIDDLE = 26, 16  # a box's name and scores in from its sides; their middle down its row
+BOX_ROOM = 52  # a box's name: the panel's width less this, less its scores
+NO_CREATURES_TOP = 120
+NOTES_FOOT, NOTES_FIRST, NOTES_LAST = 60, 54, 12  # the notes panel above the card's foot; its first line; its foot
 
 
 def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
@@ -53,7 +73,9 @@ def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
     card.creatures(bag)
     card.notes(bag)
     footer = ui.t("play.card_footer", entries=adventure.session.length)
-    blit_text(surface, footer, (CARD_SIZE[0] // 2, CARD_SIZE[1] - 30), "italic", card.small, ui.palette.ink_soft, "center")
+    blit_text(
+        surface, footer, (CARD_SIZE[0] // 2, CARD_SIZE[1] - FOOTER_RISE), "italic", card.small, ui.palette.ink_soft, "center"
+    )
     return surface
 
 
@@ -74,29 +96,30 @@ class _Card:
         p, width = self.ui.palette, CARD_SIZE[0]
         label = self.book.label(self.language)
         title = (f"{label} · " if label else "") + self.book.title.get(self.language)
-        self.text(title, (width // 2, 30), "title", self.ui.theme.text_size("title"), p.rubric, "midtop")
-        self.text(self.ui.t("play.card_subtitle"), (width // 2, 86), "italic", self.small, p.ink_soft, "midtop")
-        draw_rule(self.surface, 200, width - 200, 118, p.ink_soft)
+        self.text(title, (width // 2, TITLE_TOP), "title", self.ui.theme.text_size("title"), p.rubric, "midtop")
+        self.text(self.ui.t("play.card_subtitle"), (width // 2, SUBTITLE_TOP), "italic", self.small, p.ink_soft, "midtop")
+        draw_rule(self.surface, RULE_INSET, width - RULE_INSET, RULE_TOP, p.ink_soft)
         hero = self.state.hero
         name = (hero.name if hero is not None else "") or self.ui.t("sheet.nameless")
-        self.text(name, (PAD, 136), "title", self.heading, p.ink)
-        self.text(badge, (width - PAD, 146), "italic", self.small, p.ink_soft, "topright")
+        self.text(name, (PAD, NAME_TOP), "title", self.heading, p.ink)
+        self.text(badge, (width - PAD, BADGE_TOP), "italic", self.small, p.ink_soft, "topright")
 
     def scores(self) -> pygame.Rect:
         """Every score, current and initial; the panel's rect."""
         p, t, hero = self.ui.palette, self.ui.t, self.state.hero
-        scores = pygame.Rect(PAD, PANELS_TOP, LEFT_WIDTH, 70 + SCORE_ROW * len(self.book.stats))
+        scores = pygame.Rect(PAD, PANELS_TOP, LEFT_WIDTH, SCORES_CHROME + SCORE_ROW * len(self.book.stats))
         draw_panel(self.surface, scores, p)
-        self.text(t("sheet.heading_current"), (scores.x + 270, scores.y + 22), "italic", self.small, p.ink_soft, "center")
-        self.text(t("sheet.heading_initial"), (scores.x + 360, scores.y + 22), "italic", self.small, p.ink_soft, "center")
+        current_x, initial_x, headings_y = scores.x + CURRENT_X, scores.x + INITIAL_X, scores.y + SCORE_HEADINGS_TOP
+        self.text(t("sheet.heading_current"), (current_x, headings_y), "italic", self.small, p.ink_soft, "center")
+        self.text(t("sheet.heading_initial"), (initial_x, headings_y), "italic", self.small, p.ink_soft, "center")
         for index, stat in enumerate(self.book.stats):
-            y = scores.y + 62 + index * SCORE_ROW
+            y = scores.y + FIRST_SCORE + index * SCORE_ROW
             self.text(stat.name.get(self.language), (scores.x + INSET, y), "title", self.body, p.ink, "midleft")
             if hero is not None:
                 current = str(hero.scores.get(stat.id, "—"))
-                self.text(current, (scores.x + 270, y), "bold", self.heading, p.ink, "center")
+                self.text(current, (current_x, y), "bold", self.heading, p.ink, "center")
                 initial = str(hero.initial.get(stat.id, "—")) if stat.capped_at_initial else "—"
-                self.text(initial, (scores.x + 360, y), "body", self.body, p.ink_soft, "center")
+                self.text(initial, (initial_x, y), "body", self.body, p.ink_soft, "center")
         return scores
 
     def paragraph(self, scores: pygame.Rect) -> None:
@@ -106,19 +129,20 @@ class _Card:
         draw_panel(self.surface, para, p)
         self.text(t("sheet.paragraph"), (para.x + INSET, para.y + HEADING_TOP), "title", self.body, p.ink)
         current = f"§ {state.paragraph}" if state.paragraph else "§ —"
-        self.text(current, (para.centerx, para.y + 86), "bold", 54, p.rubric, "center")
+        self.text(current, (para.centerx, para.y + PARAGRAPH_MIDDLE), "bold", PARAGRAPH_SIZE, p.rubric, "center")
         calendar = calendar_view(self.book, state, self.language) if self.book.calendar is not None else None
         dated = calendar is not None and calendar["today"] is not None
         if calendar is not None and dated:  # R-TIME-1: the day ticked last
             short = t("sheet.calendar_short", ticked=calendar["ticked"], weeks=calendar["weeks"])
             day = t("sheet.today", day=calendar["today"]) + " · " + short
-            self.text(day, (para.x + INSET, para.bottom - 30), "italic", small, p.ink_soft)
-        road = list(state.paragraph_history)[-12:]
+            self.text(day, (para.x + INSET, para.bottom - DAY_RISE), "italic", small, p.ink_soft)
+        road = list(state.paragraph_history)[-ROAD_SHOWN:]
         if road:
             trail = " → ".join(str(n) for n in road)
-            room = 2 if dated else 3  # the day's line takes the third
-            for i, line in enumerate(wrap_words(trail, "body", small, para.width - 2 * INSET)[-room:]):
-                self.text(line, (para.x + INSET, para.y + 130 + i * 22), "body", small, p.ink_soft)
+            room = DATED_ROAD_LINES if dated else ROAD_LINES
+            column = Column((para.x + INSET, para.y + ROAD_TOP, para.width - 2 * INSET, para.height))
+            for line in wrap_words(trail, "body", small, para.width - 2 * INSET)[-room:]:
+                self.text(line, column.row(ROAD_LINE).topleft, "body", small, p.ink_soft)
 
     def backpack(self, top: int) -> pygame.Rect:
         """The counters, then the equipment (as many items as fit); the panel's rect."""
@@ -126,20 +150,22 @@ class _Card:
         bag = pygame.Rect(PAD, top, LEFT_WIDTH, BAG_HEIGHT)
         draw_panel(self.surface, bag, p)
         self.text(self.ui.t("sheet.backpack"), (bag.x + INSET, bag.y + HEADING_TOP), "title", self.body, p.ink)
-        y = bag.y + FIRST_LINE
+        column = Column((bag.x, bag.y + FIRST_LINE, bag.width, bag.height - FIRST_LINE))
         for counter in self.book.counters:
+            y = column.row(COUNTER_ROW).y  # the row's top is the line's middle
             self.text(counter.name.get(self.language), (bag.x + INSET, y), "body", self.body, p.ink, "midleft")
-            self.text(str(state.counters.get(counter.id, 0)), (bag.right - 40, y), "bold", self.body, p.ink, "center")
-            y += 34
-        y += 6
-        self.text(self.ui.t("sheet.equipment"), (bag.x + INSET, y), "title", small, p.ink_soft)
-        y += 30
+            value = str(state.counters.get(counter.id, 0))
+            self.text(value, (bag.right - COUNTER_VALUE_X, y), "bold", self.body, p.ink, "center")
+        heading = column.row(EQUIPMENT_HEADING, gap=EQUIPMENT_GAP)
+        self.text(self.ui.t("sheet.equipment"), (bag.x + INSET, heading.y), "title", small, p.ink_soft)
         for item in state.equipment:
-            if y > bag.bottom - 30:
-                self.text("…", (bag.x + INSET, y), "body", small, p.ink_soft)
+            row = column.row(ITEM_ROW)
+            if row.y > bag.bottom - LAST_ITEM_RISE:
+                self.text("…", (bag.x + INSET, row.y), "body", small, p.ink_soft)
                 break
-            self.text(wrap_words(item, "body", small, bag.width - 50)[0], (bag.x + 24, y), "body", small, p.ink)
-            y += 26
+            self.text(
+                wrap_words(item, "body", small, bag.width - ITEM_ROOM)[0], (bag.x + ITEM_INSET, row.y), "body", small, p.ink
+            )
         return bag
 
     def creatures(self, bag: pygame.Rect) -> None:
@@ -154,33 +180,35 @@ class _Card:
         creature_boxes = list(self.state.creature_boxes)
         rows = (boxes.bottom - MORE_LINE - y) // BOX_ROW  # the boxes that fit above the "and N more" line
         for box in creature_boxes[:rows]:
-            pygame.draw.rect(self.surface, p.ink_faint, (boxes.x + 16, y - 4, boxes.width - 32, 40), 1, border_radius=4)
+            frame = (boxes.x + BOX_INSET, y - BOX_RISE, boxes.width - 2 * BOX_INSET, BOX_HEIGHT)
+            pygame.draw.rect(self.surface, p.ink_faint, frame, 1, border_radius=BOX_RADIUS)
             alive = box.stamina > 0
             label = box.name if alive else t("play.card_defeated", name=box.name)
             scores = f"{skill} {box.skill} · {stamina} {box.stamina}"
-            room = boxes.width - 52 - fonts.font("body", small).size(scores)[0] - NAME_GAP  # a long name stops short
+            room = boxes.width - BOX_ROOM - fonts.font("body", small).size(scores)[0] - NAME_GAP  # a long name stops short
             shown = ellipsize(label, "body", small, room)
-            self.text(shown, (boxes.x + 26, y + 16), "body", small, p.ink if alive else p.ink_soft, "midleft")
-            self.text(scores, (boxes.right - 26, y + 16), "body", small, p.ink, "midright")
+            self.text(shown, (boxes.x + BOX_TEXT, y + BOX_MIDDLE), "body", small, p.ink if alive else p.ink_soft, "midleft")
+            self.text(scores, (boxes.right - BOX_TEXT, y + BOX_MIDDLE), "body", small, p.ink, "midright")
             y += BOX_ROW
         if len(creature_boxes) > rows:
-            self.text(t("play.and_more", n=len(creature_boxes) - rows), (boxes.x + 26, y), "italic", small, p.ink_soft)
+            self.text(t("play.and_more", n=len(creature_boxes) - rows), (boxes.x + BOX_TEXT, y), "italic", small, p.ink_soft)
         if not creature_boxes:
-            self.text(t("sheet.no_creatures"), (boxes.centerx, boxes.y + 120), "italic", small, p.ink_faint, "center")
+            self.text(
+                t("sheet.no_creatures"), (boxes.centerx, boxes.y + NO_CREATURES_TOP), "italic", small, p.ink_faint, "center"
+            )
 
     def notes(self, bag: pygame.Rect) -> None:
         """The notes, as many lines as the panel holds, under the backpack and the creatures."""
         p, small = self.ui.palette, self.small
-        notes = pygame.Rect(PAD, bag.bottom + ROW_GAP, CARD_SIZE[0] - 2 * PAD, CARD_SIZE[1] - bag.bottom - ROW_GAP - 60)
+        notes = pygame.Rect(PAD, bag.bottom + ROW_GAP, CARD_SIZE[0] - 2 * PAD, CARD_SIZE[1] - bag.bottom - ROW_GAP - NOTES_FOOT)
         draw_panel(self.surface, notes, p)
         self.text(self.ui.t("sheet.tab_notes"), (notes.x + INSET, notes.y + HEADING_TOP), "title", self.body, p.ink)
-        y = notes.y + 54
         line_h = fonts.line_height("italic", small)
+        column = Column.inside(notes, (INSET, NOTES_FIRST), bottom=NOTES_LAST)
         for line in wrap_words(self.state.notes or "", "italic", small, notes.width - 2 * INSET):
-            if y + line_h > notes.bottom - 12:
+            if not column.fits(line_h):
                 break
-            self.text(line, (notes.x + INSET, y), "italic", small, p.ink)
-            y += line_h
+            self.text(line, column.row(line_h).topleft, "italic", small, p.ink)
 
 
 def _short(book: FightingFantasyBook, stat: str, language: str) -> str:

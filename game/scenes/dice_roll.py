@@ -27,6 +27,19 @@ from game.ui.theme import LOGICAL_SIZE
 
 TUMBLE_SECONDS = 1.1
 DIE_SIZE = 78
+DIE_GAP = 18  # between two dice of a group
+GROUP_GAP = 60  # between two groups
+LEAST_DIE = 36  # many dice on a narrow page: never smaller
+PANEL_CHROME = 80  # the panel's width the dice do not take
+PANEL_WIDTH = (520, 1180)  # at least, at most
+PANEL_HEIGHT, PANEL_ROOM, PANEL_SIDE_ROOM = 380, 140, 48  # the panel; its width beside the dice; the page's beside it
+SPIN_SPEED, DIE_TURN = 540, 77  # degrees a second; between two dice
+BOUNCE = 28  # how high a tumbling die jumps at first
+PANEL_ALPHA = 250
+TITLE_ROOM, VERDICT_ROOM, WORDS_GAP = 40, 60, 12  # the title's and verdict's width less this; a group's words
+TITLE_MIDDLE, LABEL_MIDDLE, DICE_MIDDLE, DETAIL_MIDDLE, VERDICT_TOP = 34, 86, 170, 240, 290  # down the panel
+VERDICT_LINES = 2
+HINT_RISE = 26  # the hint's middle, above the panel's foot
 
 
 __all__ = ["DiceGroup", "DiceRollScene"]
@@ -71,8 +84,9 @@ class DiceRollScene(FluidLayout, Scene):
         """No controls (any click or key answers): only the panel and the dice's size follow the page."""
         self.panel = self.panel_rect()
         # Many dice on a narrow page come smaller, never out of the panel.
-        needed = sum(max(2, len(g.faces)) * (DIE_SIZE + 18) for g in self.groups) + 60 * (len(self.groups) - 1)
-        self.die = max(36, min(DIE_SIZE, int((DIE_SIZE + 18) * (self.panel.width - 80) / max(1, needed)) - 18))
+        needed = sum(max(2, len(g.faces)) * (DIE_SIZE + DIE_GAP) for g in self.groups) + GROUP_GAP * (len(self.groups) - 1)
+        fitted = int((DIE_SIZE + DIE_GAP) * (self.panel.width - PANEL_CHROME) / max(1, needed)) - DIE_GAP
+        self.die = max(LEAST_DIE, min(DIE_SIZE, fitted))
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -115,7 +129,7 @@ class DiceRollScene(FluidLayout, Scene):
         if self.settled:
             return
         self.elapsed = min(self.duration, self.elapsed + dt)
-        self._spin += dt * 540
+        self._spin += dt * SPIN_SPEED
         self._flip_timer += dt
         if self._flip_timer > 0.07:  # new random faces while tumbling, about 14 a second
             self._flip_timer = 0.0
@@ -123,8 +137,9 @@ class DiceRollScene(FluidLayout, Scene):
 
     def panel_rect(self) -> pygame.Rect:
         """The panel, as wide as its dice need (within the page), in the middle of the page."""
-        needed = 140 + sum(max(2, len(g.faces)) * (DIE_SIZE + 18) + 60 for g in self.groups)
-        rect = pygame.Rect(0, 0, max(520, min(1180, self.page[0] - 48, needed)), 380)
+        needed = PANEL_ROOM + sum(max(2, len(g.faces)) * (DIE_SIZE + DIE_GAP) + GROUP_GAP for g in self.groups)
+        least, most = PANEL_WIDTH
+        rect = pygame.Rect(0, 0, max(least, min(most, self.page[0] - PANEL_SIDE_ROOM, needed)), PANEL_HEIGHT)
         rect.center = (self.page[0] // 2, self.page[1] // 2)
         return rect
 
@@ -134,40 +149,51 @@ class DiceRollScene(FluidLayout, Scene):
         veil.fill(p.overlay)
         surface.blit(veil, (0, 0))
         panel, die = self.panel, self.die
-        draw_panel(surface, panel, p, fill_alpha=250)
-        title, size = fit_line(self.title, "title", self.ui.theme.text_size("heading"), panel.width - 40)
-        blit_text(surface, title, (panel.centerx, panel.y + 34), "title", size, p.rubric, "center", box=panel, owner="dice title")
+        draw_panel(surface, panel, p, fill_alpha=PANEL_ALPHA)
+        title, size = fit_line(self.title, "title", self.ui.theme.text_size("heading"), panel.width - TITLE_ROOM)
+        blit_text(
+            surface,
+            title,
+            (panel.centerx, panel.y + TITLE_MIDDLE),
+            "title",
+            size,
+            p.rubric,
+            "center",
+            box=panel,
+            owner="dice title",
+        )
         settle = self.settled
         progress = 1.0 if self.duration == 0 else self.elapsed / self.duration
-        widths = [max(2, len(g.faces)) * (die + 18) for g in self.groups]
-        gap = 60
+        widths = [max(2, len(g.faces)) * (die + DIE_GAP) for g in self.groups]
+        gap = GROUP_GAP
         x = panel.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
         small, body = self.ui.theme.text_size("small"), self.ui.theme.text_size("body")
         for group, shown, width in zip(self.groups, self._shown, widths):
-            room = width + gap - 12  # a group's words keep to its own dice (many groups on a narrow page)
+            room = width + gap - WORDS_GAP  # a group's words keep to its own dice (many groups on a narrow page)
             label, size = fit_line(group.label, "italic", body, room)
-            blit_text(surface, label, (x + width / 2, panel.y + 86), "italic", size, p.ink_soft, "center")
+            blit_text(surface, label, (x + width / 2, panel.y + LABEL_MIDDLE), "italic", size, p.ink_soft, "center")
             count = len(group.faces)
-            start = x + width / 2 - (count - 1) * (die + 18) / 2
+            start = x + width / 2 - (count - 1) * (die + DIE_GAP) / 2
             for i, face in enumerate(group.faces):
                 value = face if settle else shown[i]
-                bounce = 0 if settle else -abs(28 * (1 - progress) * (1 if (i % 2) else 0.7))
-                angle = 0 if settle else (self._spin + i * 77) % 360
-                draw_polyhedral(surface, (start + i * (die + 18), panel.y + 170 + bounce), die, value, group.sides, p, angle)
+                bounce = 0 if settle else -abs(BOUNCE * (1 - progress) * (1 if (i % 2) else 0.7))
+                angle = 0 if settle else (self._spin + i * DIE_TURN) % 360
+                at = (start + i * (die + DIE_GAP), panel.y + DICE_MIDDLE + bounce)
+                draw_polyhedral(surface, at, die, value, group.sides, p, angle)
             if settle and group.detail:
                 detail, size = fit_line(group.detail, "body", body, room)
-                blit_text(surface, detail, (x + width / 2, panel.y + 240), "body", size, p.ink, "center")
+                blit_text(surface, detail, (x + width / 2, panel.y + DETAIL_MIDDLE), "body", size, p.ink, "center")
             x += width + gap
         if settle:
             colour = {"good": p.good, "bad": p.bad}.get(self.tone, p.ink)
             size = self.ui.theme.text_size("heading")
-            lines = wrap_words(self.verdict, "bold", size, panel.width - 60)
-            y = panel.y + 290
-            for line in lines[:2]:
+            lines = wrap_words(self.verdict, "bold", size, panel.width - VERDICT_ROOM)
+            y = panel.y + VERDICT_TOP
+            for line in lines[:VERDICT_LINES]:
                 blit_text(surface, line, (panel.centerx, y), "bold", size, colour, "center")
                 y += fonts.line_height("bold", size)
         hint = self.ui.t("dice.click_to_close" if settle else "dice.click_to_skip")
-        blit_text(surface, hint, (panel.centerx, panel.bottom - 26), "italic", small, p.ink_faint, "center")
+        blit_text(surface, hint, (panel.centerx, panel.bottom - HINT_RISE), "italic", small, p.ink_faint, "center")
 
     def spoken_summary(self) -> str:
         """What a screen-reader user hears: each group of dice with its faces, the verdict, how to close."""

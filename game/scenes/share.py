@@ -24,10 +24,18 @@ from game.storage.saves import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text
 from game.ui.file_words import error_words
+from game.ui.layout import Column
 from game.ui.speech import join
 from game.ui.text_fit import wrap_words
 
 KINDS = ("png", "markdown", "run")
+PANEL = (860, 460)
+ROW_INSET, FIRST_ROW, ROW_PITCH = 30, 84, 62  # the export buttons, one under the other: in from the left, from the top
+ROW_BUTTON = (360, 48)
+CLOSE = (140, 46)
+CLOSE_AT = (170, 66)  # the close button's top-left, in from the panel's right and up from its foot
+TIP_GAP, TIP_ROOM, TIP_DROP, TIP_LINE, TIP_LINES = 20, 50, 2, 22, 2  # a button's tip, right of it
+RESULT_ROOM, RESULT_RISE, RESULT_LINES = 240, 82, 3  # the last export's result, above the panel's foot
 
 
 class ShareScene(ModalScene):
@@ -42,7 +50,7 @@ class ShareScene(ModalScene):
         self.layout(self.page)
 
     def panel_size(self) -> tuple[int, int]:
-        return 860, 460
+        return PANEL
 
     def place_widgets(self) -> None:
         panel, ui = self.panel_rect(), self.ui
@@ -51,19 +59,21 @@ class ShareScene(ModalScene):
             self.buttons[kind] = self.group.add(
                 Button(
                     ui,
-                    (panel.x + 30, panel.y + 84 + index * 62, 360, 48),
+                    (panel.x + ROW_INSET, panel.y + FIRST_ROW + index * ROW_PITCH, *ROW_BUTTON),
                     ui.tr(f"play.share_{kind}"),
                     on_click=partial(self.export, kind),
                     tooltip=ui.tr(f"play.share_{kind}_tip"),
                 )
             )
         self.close_button = self.group.add(
-            Button(ui, (panel.right - 170, panel.bottom - 66, 140, 46), ui.tr("play.close"), on_click=self.dismiss)
+            Button(
+                ui, (panel.right - CLOSE_AT[0], panel.bottom - CLOSE_AT[1], *CLOSE), ui.tr("play.close"), on_click=self.dismiss
+            )
         )
         self.folder_button = self.group.add(
             Button(
                 ui,
-                (panel.x + 30, panel.y + 84 + len(KINDS) * 62, 360, 48),
+                (panel.x + ROW_INSET, panel.y + FIRST_ROW + len(KINDS) * ROW_PITCH, *ROW_BUTTON),
                 ui.tr("play.share_folder"),
                 on_click=self.ask_folder,
                 tooltip=lambda: self.ui.t("play.share_folder_tip", folder=str(export_folder(self.services))),
@@ -125,18 +135,16 @@ class ShareScene(ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         p, small = self.ui.palette, self.ui.theme.text_size("small")
         panel = self.draw_frame(surface, self.ui.t("play.share_title"))
-        for kind in KINDS:
-            button = self.buttons[kind]
-            lines = wrap_words(self.ui.t(f"play.share_{kind}_tip"), "italic", small, panel.right - button.rect.right - 50)
-            for i, line in enumerate(lines[:2]):
-                blit_text(surface, line, (button.rect.right + 20, button.rect.y + 2 + i * 22), "italic", small, p.ink_soft)
-        where = self.folder_button.rect
         folder = self.ui.t("play.share_folder_tip", folder=str(export_folder(self.services)))
-        for i, line in enumerate(wrap_words(folder, "italic", small, panel.right - where.right - 50)[:2]):
-            blit_text(surface, line, (where.right + 20, where.y + 2 + i * 22), "italic", small, p.ink_soft)
+        tips = [(self.buttons[kind].rect, self.ui.t(f"play.share_{kind}_tip")) for kind in KINDS]
+        for button, tip in [*tips, (self.folder_button.rect, folder)]:
+            column = Column((button.right + TIP_GAP, button.y + TIP_DROP, panel.right - button.right - TIP_ROOM, button.height))
+            for line in wrap_words(tip, "italic", small, panel.right - button.right - TIP_ROOM)[:TIP_LINES]:
+                blit_text(surface, line, column.row(TIP_LINE).topleft, "italic", small, p.ink_soft)
         if self.result:
-            for i, line in enumerate(wrap_words(self.result, "body", small, panel.width - 240)[:3]):
-                blit_text(surface, line, (panel.x + 30, panel.bottom - 82 + i * 22), "body", small, p.bad if self.bad else p.ink)
+            column = Column((panel.x + ROW_INSET, panel.bottom - RESULT_RISE, panel.width - RESULT_ROOM, RESULT_RISE))
+            for line in wrap_words(self.result, "body", small, panel.width - RESULT_ROOM)[:RESULT_LINES]:
+                blit_text(surface, line, column.row(TIP_LINE).topleft, "body", small, p.bad if self.bad else p.ink)
         self.group.draw(surface)
 
     def spoken_summary(self) -> str:

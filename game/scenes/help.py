@@ -32,6 +32,19 @@ COLUMN_GAP = 44
 GESTURE_MIN_W = 110
 ITEM_GAP = 10
 GROUP_GAP = 18
+PAGE_ROOM = 120  # a big page: the panel leaves it this much of the page's width
+GESTURE_SHARE, GESTURE_PAD = 0.45, 28  # a gesture's column: at most this share of a column; its words' room
+HEADING_GAP = 14  # under a column's heading
+KEY_LEADING = 14  # a shortcut's row: a line of text and this
+RULE_DROP, RULE_GAP = 4, 10  # the rule under a column's heading: under it, then the room under the rule
+NOTE_GAP = 10  # the shortcuts page's note, under the keys
+KEY_RISE, KEY_LEAST, KEY_PAD, KEY_TRIM, KEY_RADIUS = 4, 56, 20, 8, 6  # a key's box on the shortcuts page
+WHAT_X = 100  # what a key does, in from its column's left
+GROUP_RULE_INSET = 80
+PANEL_ALPHA = 252
+TITLE_TOP, TITLE_RULE, TITLE_RULE_INSET = 16, 74, 240
+HINT_RISE = 30  # the close hint's middle, above the panel's foot
+BAR_GRIP = 12  # the scrollbar takes a press this much wider than it is drawn
 
 TOPICS = ("bookshelf", "creation", "sheet", "combat", "rnp")
 
@@ -169,7 +182,7 @@ class HelpScene(ModalScene):
         elif self.pane.scroll_key(event, SCROLL_KEYS):
             pass
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._pressed_on_bar = self.pane.scrolls and self.pane.scrollbar.rect.inflate(12, 0).collidepoint(event.pos)
+            self._pressed_on_bar = self.pane.scrolls and self.pane.scrollbar.rect.inflate(BAR_GRIP, 0).collidepoint(event.pos)
             self.group.process_event(event)
         elif event.type == pygame.MOUSEBUTTONUP and (self._pressed_on_bar or self.pane.scrollbar.dragging):
             self._pressed_on_bar = False
@@ -183,7 +196,7 @@ class HelpScene(ModalScene):
     # -- layout -------------------------------------------------------------------------------------
     def _panel_width(self) -> int:
         """1140 on a 1280×720 page; wider on a bigger page, narrower on a smaller one."""
-        return self.fit((max(PANEL_W, min(MAX_PANEL_W, self.room()[0] - 120)), 1)).width
+        return self.fit((max(PANEL_W, min(MAX_PANEL_W, self.room()[0] - PAGE_ROOM)), 1)).width
 
     def _room(self) -> int:
         """The most height the columns can have on this page before they scroll."""
@@ -205,14 +218,14 @@ class HelpScene(ModalScene):
     def _gesture_width(self, items: list[tuple[str, str]], size: int) -> int:
         """As wide as the column's longest gesture, within bounds."""
         widest = max((fonts.text_width(self.ui.t(gesture), "bold", size) for gesture, _d in items), default=0)
-        return max(GESTURE_MIN_W, min(int(self._column_width() * 0.45), widest + 28))
+        return max(GESTURE_MIN_W, min(int(self._column_width() * GESTURE_SHARE), widest + GESTURE_PAD))
 
     def item_lines(self, description: str, size: int, gesture_w: int) -> list[str]:
         return wrap_words(description, "body", size, self._column_width() - gesture_w)
 
     def _column_height(self, items: list[tuple[str, str]], size: int) -> int:
         head = self.ui.theme.text_size("heading")
-        height = fonts.line_height("title", head) + 14
+        height = fonts.line_height("title", head) + HEADING_GAP
         line_h = fonts.line_height("body", size)
         gesture_w = self._gesture_width(items, size)
         for _gesture, description in items:
@@ -223,7 +236,8 @@ class HelpScene(ModalScene):
         head = self.ui.theme.text_size("heading")
         half = (len(shortcuts(self.services, self.topic)) + 1) // 2
         note = fonts.line_height("italic", self.ui.theme.text_size("small"))
-        return fonts.line_height("title", head) + 14 + half * (fonts.line_height("body", size) + 14) + 10 + note
+        key_row = fonts.line_height("body", size) + KEY_LEADING
+        return fonts.line_height("title", head) + HEADING_GAP + half * key_row + NOTE_GAP + note
 
     def _content_height(self, help_page: str) -> int:
         size = self.text_size()
@@ -260,11 +274,10 @@ class HelpScene(ModalScene):
             surface.blit(parchment(surface.get_size(), p), (0, 0))
         draw_veil(surface, p)
         panel = self.panel_rect()
-        draw_panel(surface, panel, p, fill_alpha=252)
-        blit_text(
-            surface, self.title_text(), (panel.centerx, panel.y + 16), "title", theme.text_size("title"), p.rubric, "midtop"
-        )
-        draw_rule(surface, panel.x + 240, panel.right - 240, panel.y + 74, p.ink_soft)
+        draw_panel(surface, panel, p, fill_alpha=PANEL_ALPHA)
+        title_at = (panel.centerx, panel.y + TITLE_TOP)
+        blit_text(surface, self.title_text(), title_at, "title", theme.text_size("title"), p.rubric, "midtop")
+        draw_rule(surface, panel.x + TITLE_RULE_INSET, panel.right - TITLE_RULE_INSET, panel.y + TITLE_RULE, p.ink_soft)
         self.group.draw(surface)
         page_hint = ui.t("access.help_page_hint", page=PAGES.index(self.help_page) + 1, pages=len(PAGES))
         hint_box = pygame.Rect(panel.x + PAD, panel.bottom - FOOTER_H, panel.width - 2 * PAD, FOOTER_H)
@@ -272,7 +285,7 @@ class HelpScene(ModalScene):
         blit_text(
             surface,
             hint,
-            (panel.centerx, panel.bottom - 30),
+            (panel.centerx, panel.bottom - HINT_RISE),
             "italic",
             size,
             p.ink_soft,
@@ -307,21 +320,22 @@ class HelpScene(ModalScene):
         )
         head = theme.text_size("heading")
         blit_text(surface, ui.t("access.help_shortcuts"), (left.x, left.y), "title", head, p.ink)
-        y0 = left.y + fonts.line_height("title", head) + 14
+        y0 = left.y + fonts.line_height("title", head) + HEADING_GAP
         pairs = shortcuts(self.services, self.topic)
         half = (len(pairs) + 1) // 2
-        line_h = fonts.line_height("body", size) + 14
+        line_h = fonts.line_height("body", size) + KEY_LEADING
         for index, (key, what) in enumerate(pairs):
             column = left if index < half else right
             y = y0 + (index % half) * line_h
-            if not in_view(surface, y - 4, line_h):
+            if not in_view(surface, y - KEY_RISE, line_h):
                 continue
-            box = pygame.Rect(column.x, y - 4, max(56, fonts.text_width(key, "bold", size) + 20), line_h - 8)
-            pygame.draw.rect(surface, p.parchment_light, box, border_radius=6)
-            pygame.draw.rect(surface, p.ink, box, width=2, border_radius=6)
+            key_width = max(KEY_LEAST, fonts.text_width(key, "bold", size) + KEY_PAD)
+            box = pygame.Rect(column.x, y - KEY_RISE, key_width, line_h - KEY_TRIM)
+            pygame.draw.rect(surface, p.parchment_light, box, border_radius=KEY_RADIUS)
+            pygame.draw.rect(surface, p.ink, box, width=2, border_radius=KEY_RADIUS)
             blit_text(surface, key, box.center, "bold", size, p.ink, "center")
-            blit_text(surface, what, (column.x + 100, box.centery), "body", size, p.ink, "midleft")
-        note_y = y0 + half * line_h + 10
+            blit_text(surface, what, (column.x + WHAT_X, box.centery), "body", size, p.ink, "midleft")
+        note_y = y0 + half * line_h + NOTE_GAP
         blit_text(surface, ui.t("access.help_remap"), (left.x, note_y), "italic", theme.text_size("small"), p.ink_soft)
 
     def _draw_column(
@@ -336,16 +350,22 @@ class HelpScene(ModalScene):
         ui, p, theme = self.ui, self.ui.palette, self.ui.theme
         head = theme.text_size("heading")
         blit_text(surface, heading, (rect.x, rect.y), "title", head, p.ink)
-        y = rect.y + fonts.line_height("title", head) + 4
+        y = rect.y + fonts.line_height("title", head) + RULE_DROP
         pygame.draw.line(surface, p.ink_faint, (rect.x, y), (rect.right, y))
-        y += 10
+        y += RULE_GAP
         line_h = fonts.line_height("body", size)
         # The gesture in bold sits on the description's first baseline (the faces differ in ascent).
         shift = fonts.ascent("body", size) - fonts.ascent("bold", size)
         gesture_w = self._gesture_width(specific + common, size)
         for group_index, items in enumerate((specific, common)):
             if group_index and specific:
-                draw_rule(surface, rect.x + 80, rect.right - 80, y + GROUP_GAP // 2 - ITEM_GAP // 2, p.ink_faint)
+                draw_rule(
+                    surface,
+                    rect.x + GROUP_RULE_INSET,
+                    rect.right - GROUP_RULE_INSET,
+                    y + GROUP_GAP // 2 - ITEM_GAP // 2,
+                    p.ink_faint,
+                )
                 y += GROUP_GAP
             for gesture_key, description_key in items:
                 lines = self.item_lines(ui.t(description_key), size, gesture_w)

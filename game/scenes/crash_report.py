@@ -11,8 +11,17 @@ from game.app.navigator import Screen
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.layout import Column
 from game.ui.speech import join
 from game.ui.text_fit import wrap_words
+
+PANEL = (760, 330)
+PAD = 30  # the words and the buttons, in from the panel's sides
+BUTTONS_FOOT, BUTTON_H = 70, 46  # the buttons' top above the panel's foot, their height
+COPY_W, CONTINUE_W, CONTINUE_RIGHT = 260, 200, 230  # Continue's left is CONTINUE_RIGHT in from the panel's right
+MESSAGE_TOP, MESSAGE_LINE = 80, 30
+LAST_DROP, LAST_LINE, LAST_LINES = 8, 24, 2  # the report's last line, under the message
+COPIED_AT = (310, 47)  # "copied": in from the panel's left, its middle above the foot
 
 
 class CrashReportScene(ModalScene):
@@ -28,16 +37,20 @@ class CrashReportScene(ModalScene):
         self.layout(self.page)
 
     def panel_size(self) -> tuple[int, int]:
-        return 760, 330
+        return PANEL
 
     def place_widgets(self) -> None:
         ui, panel = self.ui, self.panel_rect()
         self.copy_button = self.group.add(
-            Button(ui, (panel.x + 30, panel.bottom - 70, 260, 46), ui.tr("crash.copy"), on_click=self.copy)
+            Button(ui, (panel.x + PAD, panel.bottom - BUTTONS_FOOT, COPY_W, BUTTON_H), ui.tr("crash.copy"), on_click=self.copy)
         )
         self.continue_button = self.group.add(
             Button(
-                ui, (panel.right - 230, panel.bottom - 70, 200, 46), ui.tr("crash.continue"), style="primary", on_click=self.close
+                ui,
+                (panel.right - CONTINUE_RIGHT, panel.bottom - BUTTONS_FOOT, CONTINUE_W, BUTTON_H),
+                ui.tr("crash.continue"),
+                style="primary",
+                on_click=self.close,
             )
         )
 
@@ -61,19 +74,18 @@ class CrashReportScene(ModalScene):
         p = self.ui.palette
         panel = self.draw_frame(surface, self.ui.t("crash.title"))
         body = self.ui.theme.text_size("body")
-        y = panel.y + 80
-        for line in wrap_words(self.ui.t("crash.message"), "body", body, panel.width - 60):
-            blit_text(surface, line, (panel.x + 30, y), "body", body, p.ink)
-            y += 30
+        column = Column((panel.x + PAD, panel.y + MESSAGE_TOP, panel.width - 2 * PAD, panel.height))
+        for line in wrap_words(self.ui.t("crash.message"), "body", body, panel.width - 2 * PAD):
+            blit_text(surface, line, column.row(MESSAGE_LINE).topleft, "body", body, p.ink)
         last = self.report.strip().splitlines()[-1] if self.report.strip() else ""
-        for line in wrap_words(last, "italic", self.ui.theme.text_size("small"), panel.width - 60)[:2]:
-            blit_text(surface, line, (panel.x + 30, y + 8), "italic", self.ui.theme.text_size("small"), p.ink_soft)
-            y += 24
+        column.skip(LAST_DROP)
+        for line in wrap_words(last, "italic", self.ui.theme.text_size("small"), panel.width - 2 * PAD)[:LAST_LINES]:
+            blit_text(surface, line, column.row(LAST_LINE, gap=0).topleft, "italic", self.ui.theme.text_size("small"), p.ink_soft)
         if self.copied:
             blit_text(
                 surface,
                 self.ui.t("crash.copied"),
-                (panel.x + 310, panel.bottom - 47),
+                (panel.x + COPIED_AT[0], panel.bottom - COPIED_AT[1]),
                 "italic",
                 self.ui.theme.text_size("small"),
                 p.good,

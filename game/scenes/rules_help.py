@@ -29,6 +29,14 @@ TOP = 92
 BOTTOM = 70
 MIN_HEIGHT = 420  # a book with few rules still gets a panel of some presence
 SCROLLBAR_ROOM = 14  # right of the columns, for the scrollbar when the rules scroll
+WIDTH = (1200, 1500)  # the panel: at least, at most
+PAGE_ROOM = 80  # the page's width the panel leaves
+THREE_COLUMNS_FROM = 1400  # a content this wide reads in three columns
+HEADING_GAP, SECTION_GAP = 6, 10  # under a section's heading; after its last line
+BUTTONS_FOOT, BUTTON_H = 60, 44  # the buttons' top above the panel's foot; their height
+SHORTCUTS_W, CLOSE_W = 260, 150
+HINT_GAP = 12  # the close hint between the two buttons
+TITLE_RULE, TITLE_RULE_INSET = 66, 300
 
 
 class RulesHelpScene(ModalScene):
@@ -53,12 +61,17 @@ class RulesHelpScene(ModalScene):
         size = self.text_size()
         self.pane = self.group.add(ReadingPane(ui, self._content_rect(), self._content_height(size), self._paint_rules))
         self.shortcuts_button = self.group.add(
-            Button(ui, (panel.x + PAD, panel.bottom - 60, 260, 44), ui.tr("rules_help.shortcuts"), on_click=self.open_shortcuts)
+            Button(
+                ui,
+                (panel.x + PAD, panel.bottom - BUTTONS_FOOT, SHORTCUTS_W, BUTTON_H),
+                ui.tr("rules_help.shortcuts"),
+                on_click=self.open_shortcuts,
+            )
         )
         self.close_button = self.group.add(
             Button(
                 ui,
-                (panel.right - PAD - 150, panel.bottom - 60, 150, 44),
+                (panel.right - PAD - CLOSE_W, panel.bottom - BUTTONS_FOOT, CLOSE_W, BUTTON_H),
                 ui.tr("play.close"),
                 style="primary",
                 on_click=self.dismiss,
@@ -93,11 +106,12 @@ class RulesHelpScene(ModalScene):
         return self.fit((self.panel_size_width(), 1)).width - 2 * PAD
 
     def panel_size_width(self) -> int:
-        return max(1200, min(1500, self.room()[0] - 80))
+        least, most = WIDTH
+        return max(least, min(most, self.room()[0] - PAGE_ROOM))
 
     def columns(self) -> int:
         """Two columns; three where they would be too wide to read easily."""
-        return 3 if self._content_width() >= 1400 else 2
+        return 3 if self._content_width() >= THREE_COLUMNS_FROM else 2
 
     def _column_width(self) -> int:
         columns = self.columns()
@@ -116,9 +130,9 @@ class RulesHelpScene(ModalScene):
 
     def _flow(self, size: int) -> list[list[tuple[str, list[str]]]]:
         """The blocks in reading order, cut into columns so that the tallest column is as short as can be."""
-        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
+        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + HEADING_GAP
         blocks = self._blocks(size)
-        heights = [head_h + len(lines) * line_h + 10 for _heading, lines in blocks]
+        heights = [head_h + len(lines) * line_h + SECTION_GAP for _heading, lines in blocks]
         columns = min(self.columns(), max(1, len(blocks)))
         best: tuple[int, tuple[int, ...]] | None = None
         for cuts in combinations(range(1, len(blocks)), columns - 1):
@@ -130,8 +144,9 @@ class RulesHelpScene(ModalScene):
         return [blocks[a:b] for a, b in pairwise(edges)]
 
     def _content_height(self, size: int) -> int:
-        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
-        return max((sum(head_h + len(lines) * line_h + 10 for _h, lines in column) for column in self._flow(size)), default=0)
+        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + HEADING_GAP
+        heights = (sum(head_h + len(lines) * line_h + SECTION_GAP for _h, lines in column) for column in self._flow(size))
+        return max(heights, default=0)
 
     def _fits(self, size: int) -> bool:
         return self._content_height(size) <= self._content_rect().height
@@ -148,7 +163,7 @@ class RulesHelpScene(ModalScene):
     def _paint_rules(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The columns, from the top of the (scrolled) content; only the lines in view."""
         p, size = self.ui.palette, self.text_size()
-        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + 6
+        line_h, head_h = fonts.line_height("body", size), fonts.line_height("title", size) + HEADING_GAP
         for index, column in enumerate(self._flow(size)):
             x, y = rect.x + index * (self._column_width() + GAP), rect.y
             for heading, lines in column:
@@ -159,22 +174,22 @@ class RulesHelpScene(ModalScene):
                     if in_view(surface, y, line_h):
                         blit_text(surface, line, (x, y), "body", size, p.ink)
                     y += line_h
-                y += 10
+                y += SECTION_GAP
 
     def draw(self, surface: pygame.Surface) -> None:
         ui, p = self.ui, self.ui.palette
         topic = self.topic
         screen = ui.t(f"rules_help.screen_{topic}") if ui.catalogue.has(f"rules_help.screen_{topic}") else topic
         panel = self.draw_frame(surface, ui.t("rules_help.title", screen=screen), centred=True)
-        draw_rule(surface, panel.x + 300, panel.right - 300, panel.y + 66, p.ink_soft)
+        draw_rule(surface, panel.x + TITLE_RULE_INSET, panel.right - TITLE_RULE_INSET, panel.y + TITLE_RULE, p.ink_soft)
         if not self.sections():
             size = self.text_size()
             blit_text(surface, ui.t("rules_help.none"), panel.center, "italic", size, p.ink_faint, "center")
         hint_box = pygame.Rect(
-            self.shortcuts_button.rect.right + 12,
-            panel.bottom - 60,
-            self.close_button.rect.left - 12 - self.shortcuts_button.rect.right - 12,
-            44,
+            self.shortcuts_button.rect.right + HINT_GAP,
+            panel.bottom - BUTTONS_FOOT,
+            self.close_button.rect.left - HINT_GAP - self.shortcuts_button.rect.right - HINT_GAP,
+            BUTTON_H,
         )
         small = ui.theme.text_size("small")
         hint, hint_size = fit_line(ui.t("rules_help.close_hint"), "italic", small, hint_box.width)

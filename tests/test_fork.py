@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 from test_properties import SETTINGS, games
 from test_properties import play as play_game
 
 from game.books.loader import load_book_by_id
+from game.rules import session as session_module
 from game.rules.dice import RandomDice
 from game.rules.errors import Refused
 from game.rules.ff import state as sheet
@@ -183,3 +187,88 @@ def test_a_long_game_replays_to_the_same_states_under_the_fork_and_a_deep_copy()
     assert all_states(replayed) == states
     for index in (0, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, len(states) // 2, len(states) - 1):
         assert replayed.state_at(index).model_dump() == states[index]
+
+
+# -- the replay of a save: a state no one keeps is changed in place by the next entry --------------------------
+
+
+@contextmanager
+def windows(every: int, recent: int) -> Iterator[None]:
+    """The session's checkpoints every ``every`` entries and ``recent`` states kept at the end (small, so that a
+    short game has states a replay changes in place)."""
+    saved = session_module.CHECKPOINT_EVERY, session_module.RECENT_STATES
+    session_module.CHECKPOINT_EVERY, session_module.RECENT_STATES = every, recent
+    try:
+        yield
+    finally:
+        session_module.CHECKPOINT_EVERY, session_module.RECENT_STATES = saved
+
+
+def undone_to_the_start(session: Session) -> list[dict[str, Any]]:
+    """Every state, newest first, as undo reaches it (rebuilt from the checkpoints beyond the recent window)."""
+    seen = [session.state.model_dump()]
+    while session.entries:
+        session.undo()
+        seen.append(session.state.model_dump())
+    return seen
+
+
+@SETTINGS
+@given(games, st.integers(1, 6), st.integers(1, 4))
+def test_a_replay_that_changes_states_in_place_reaches_the_states_a_deep_copying_replay_reaches(game, every, recent):
+    log = play_game(*game).to_log()
+    book = load_book_by_id(game[0])
+    with windows(every, recent):
+        replayed = Session.from_log(book, log)
+        with deep_copying():
+            reference = Session.from_log(book, log)
+        assert [e.to_json() for e in replayed.entries] == [e.to_json() for e in reference.entries]
+        assert sorted(replayed._states) == sorted(reference._states)  # the same checkpoints and recent states
+        assert all_states(replayed) == all_states(reference)
+        assert replayed.to_log() == reference.to_log() == log
+        assert undone_to_the_start(replayed) == undone_to_the_start(reference)
+
+
+def test_a_long_replay_changes_neither_the_book_nor_the_log_it_reads():
+    forked, _ = play_long(12, 2 * (CHECKPOINT_EVERY + RECENT_STATES))
+    log = forked.to_log()
+    before = (forked.book.model_dump(), repr(log))
+    replayed = Session.from_log(forked.book, log)
+    assert (forked.book.model_dump(), repr(log)) == before
+    assert replayed.to_log() == log
+
+
+def random_table_action(rng: random.Random) -> dict[str, Any]:
+    """A game master's next action at the Rôle'n Play table."""
+    who = rng.choice(["Aria", "Bors"])
+    return rng.choice(
+        [
+            {"do": "add_character", "name": who, "scores": {"con": rng.randint(6, 16), "dex": rng.randint(6, 16)}},
+            {"do": "damage", "character": who, "amount": rng.randint(1, 6)},
+            {"do": "travel_party", "pace": "normal", "days": 1, "extra_hours": rng.randint(0, 3)},
+            {"do": "travel_party", "hours": rng.randint(1, 4)},
+            {"do": "eat_day", "character": who, "ration": rng.choice(["full", "half"])},
+            {"do": "drink_day", "character": who, "litres": rng.randint(0, 3)},
+            {"do": "fall", "metres": rng.randint(1, 9), "character": who},
+            {"do": "advance", "amount": rng.randint(1, 30)},
+            {"do": "long_rest"},
+        ]
+    )
+
+
+def test_a_table_replayed_in_place_reaches_the_states_of_a_deep_copying_replay():
+    rng = random.Random(4)
+    book = load_book_by_id("rolenplay")
+    session = Session(book, RandomDice(4))
+    while len(session.entries) < 120:
+        try:
+            session.apply(random_table_action(rng))
+        except Refused:
+            continue
+    log = session.to_log()
+    with windows(7, 5):
+        replayed = Session.from_log(book, log)
+        with deep_copying():
+            reference = Session.from_log(book, log)
+        assert all_states(replayed) == all_states(reference)
+        assert undone_to_the_start(replayed) == undone_to_the_start(reference)

@@ -63,15 +63,17 @@ LOGS: dict[str, Callable[[Any, int, int], dict[str, Any]]] = {
 
 @contextmanager
 def deep_copying() -> Iterator[None]:
-    """The session as it copied before issue 28: the whole state, deep, before every action."""
+    """The session as it copied before issue 28: the whole state, deep, before every action (a replay too:
+    no state changed in place)."""
     import game.rules.session as session_module
 
-    saved = session_module.fork
+    saved, kept_after = session_module.fork, session_module._kept_after
     session_module.fork = lambda state: state.model_copy(deep=True)
+    session_module._kept_after = lambda index, total: True
     try:
         yield
     finally:
-        session_module.fork = saved
+        session_module.fork, session_module._kept_after = saved, kept_after
 
 
 AGAINST = r"""

@@ -166,17 +166,22 @@ class Session(Generic[StateT, ActionT]):
             raise IndexError(f"there is no state after {index} entries (the log has {len(self._entries)})")
         at = max(i for i in self._states if i <= index)
         state = self._states[at]
+        owned = False  # a state rebuilt here that nobody has seen: the next entry may change it in place
         while True:
             if at >= index:
                 yield state
+                owned = False
             if at == len(self._entries):
                 return
             entry = self._entries[at]
             at += 1
             kept = self._states.get(at)
             if kept is None:
-                kept = fork(state)
+                kept = state if owned else fork(state)
                 self.rules.apply(self.book, kept, self.parse(entry.action), Transaction(ScriptedDice(entry.dice), []))
+                owned = True
+            else:
+                owned = False
             state = kept
 
     @property
@@ -385,9 +390,10 @@ class Session(Generic[StateT, ActionT]):
         except ValueError as error:
             raise ValueError(f"start: {error}") from None
         session = cls(book, dice or RandomDice(), begin)
-        for index, raw in enumerate(log.get("entries", [])):
+        entries = log.get("entries", [])
+        for index, raw in enumerate(entries):
             try:
-                session._replay_entry(_entry_from_json(raw))
+                session._replay_entry(_entry_from_json(raw), in_place=not _kept_after(index, len(entries)))
             except (Refused, DiceError, KeyError, TypeError) as error:
                 raise ValueError(f"entries[{index}] does not replay: {error}") from None
         session._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
@@ -429,8 +435,13 @@ class Session(Generic[StateT, ActionT]):
                 return marked
         return entry
 
-    def _run(self, parsed: Any, source: DiceSource, pushed_back: list[tuple[int, int]]) -> Entry:
-        state = fork(self.state)
+    def _run(self, parsed: Any, source: DiceSource, pushed_back: list[tuple[int, int]], in_place: bool = False) -> Entry:
+        """Apply ``parsed`` to a fork of the current state; ``in_place``: to the current state itself, which
+        is then no longer kept (a replay of a whole log, where a refusal abandons the session)."""
+        if in_place:
+            state = self._states.pop(len(self._entries))
+        else:
+            state = fork(self.state)
         transaction = Transaction(source, pushed_back)
         try:
             outcome = self.rules.apply(self.book, state, parsed, transaction)
@@ -452,15 +463,21 @@ class Session(Generic[StateT, ActionT]):
         self._rerolls += entry.reroll - self._entries[-1].reroll
         self._entries[-1] = entry
 
-    def _replay_entry(self, entry: Entry) -> None:
+    def _replay_entry(self, entry: Entry, in_place: bool = False) -> None:
         scripted = ScriptedDice(entry.dice)
-        self._run(self.parse(entry.action), scripted, pushed_back=[])
+        self._run(self.parse(entry.action), scripted, pushed_back=[], in_place=in_place)
         if scripted.remaining:
             self._states.pop(len(self._entries), None)
             self._pop_entry()
             raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
         if entry.reroll:
             self._replace_last(replace(self._entries[-1], reroll=entry.reroll))
+
+
+def _kept_after(index: int, total: int) -> bool:
+    """Whether a replay of ``total`` entries keeps the state after ``index`` of them (see ``Session._keep``):
+    the start, each checkpoint and the recent ones. Any other is changed in place by the next entry."""
+    return index == 0 or index % CHECKPOINT_EVERY == 0 or index > total - RECENT_STATES
 
 
 def entries_kept(before: Sequence[Entry], now: Sequence[Entry]) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.books.common import Amount
@@ -221,15 +221,17 @@ def _holding(
 
 @dataclass
 class _Endings:
-    """What the endings that close an adventure read, and the values they were last worked out on (issue 28)."""
+    """What the endings that close an adventure read, and what they gave on the values seen lately (issue 28)."""
 
     rules: object  # the book's BookRules this is for (compared by identity)
     reads: tuple[str, ...]  # every name their conditions read
-    last: tuple[object, object, tuple[Value, ...]] | None = None  # (state, hero, the values read) of the last time
+    # the values read (in ``reads``' order) -> (died_of, ended) they gave: a condition reads nothing else
+    given: dict[tuple[Value, ...], tuple[int | None, int | None]] = field(default_factory=dict)
 
 
 _ENDINGS: dict[int, _Endings] = {}  # by id of the book's rules: the few books played last
 _ENDINGS_KEPT = 8
+_GIVEN_KEPT = 4096  # values remembered per book: a long adventure sees few (a score's values, a paragraph…)
 
 
 def _endings_of(book: FightingFantasyBook) -> _Endings:
@@ -250,30 +252,32 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
 
     A defeat or a victory that holds closes the adventure (``state.ended``), the hero alive.
 
-    An action asks after each change that may kill (a wound, a paragraph's trigger) and once more at its end:
-    when nothing the endings read has changed since they were worked out on this very state, they are not
-    worked out again (their conditions read only those names, so they hold as they held).
+    An action asks after each change that may kill (a wound, a paragraph's trigger) and once more at its end.
+    The endings' conditions read only their names and do nothing else (game.books.expr), so what they give
+    is remembered by the values of those names: on values seen before (the same STAMINA, the same §), on any
+    state, they are not worked out again.
     """
     hero = state.hero
     if hero is None:
         return
     endings = _endings_of(book)
     scope = SheetScope(book, state)
-    last = endings.last
-    if last is not None and last[0] is state and last[1] is hero:  # asked again during the same action
-        values = _values(scope, endings.reads)
-        if values is not None and values == last[2]:
-            return
-    holding = _holding(book, state, ENDING_OUTCOMES, scope)
-    outcomes = book.rules.endings
-    died_of = next((i for i in holding if outcomes[i].outcome == "death"), None)
-    ended = None if died_of is not None else next(iter(holding), None)
+    values = _values(scope, endings.reads)
+    found = None if values is None else endings.given.get(values)
+    if found is None:
+        holding = _holding(book, state, ENDING_OUTCOMES, scope)
+        outcomes = book.rules.endings
+        died_of = next((i for i in holding if outcomes[i].outcome == "death"), None)
+        found = (died_of, None if died_of is not None else next(iter(holding), None))
+        if values is not None:
+            if len(endings.given) >= _GIVEN_KEPT:
+                endings.given.clear()
+            endings.given[values] = found
+    died_of, ended = found
     if hero.died_of != died_of:
         hero.died_of = died_of
     if state.ended != ended:
         state.ended = ended
-    values = _values(scope, endings.reads)  # read by the conditions just now: the scope holds them
-    endings.last = None if values is None else (state, hero, values)
 
 
 def _values(scope: SheetScope, names: tuple[str, ...]) -> tuple[Value, ...] | None:

@@ -18,7 +18,7 @@ import pygame
 from game.i18n.catalogue import TextSource
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.layout import ScrollPane, fill, fixed, split
+from game.ui.layout import Column, ScrollPane, fill, fixed, split
 from game.ui.widget import Widget
 
 TITLE_BAND = 64  # the title, the clock summary and the top buttons
@@ -31,6 +31,13 @@ TAB_HEIGHT = (32, 50)  # a tab button's height: the least (ten tabs on a 960×54
 MENU_WIDTHS = ((TWO_LINES_BELOW, 170), (1600, 186))  # the tab menu's width below each page width; 220 above
 MENU_WIDEST = 220
 REVEAL_MARGIN = 10
+STATUS_LIFT, STATUS_INSET = 3, 4  # the status line: its middle above the band's; in from the margin
+TITLE_GROWTH = 4  # the table's title, this much over the heading size
+BODY_GAP, MENU_GAP, MENU_DROP, MENU_FOOT = 10, 12, 4, 12  # under the band; between the menu and the content; the menu
+PANEL_INSET, PANEL_HEADING_TOP, PANEL_RULE = 20, 10, 48  # a panel's heading and rule
+VIEW_INSET, VIEW_TOP, VIEW_FOOT = 8, 50, 8  # the view a panel's content scrolls through
+CONTENT_INSET, CONTENT_TOP, CONTENT_FOOT = 12, 8, 6  # the content in that view
+DEFAULT_TABS = 10
 MARGIN = 16  # the page's side margins (the body, the rule under the band, the top buttons)
 TITLE = (24, 10)  # where the title is drawn
 TITLE_GAP = 16  # between the title and the first top button
@@ -70,16 +77,16 @@ class TableRegions:
     @property
     def status_y(self) -> int:
         """The middle of the status band (its one or two lines are centred on it)."""
-        return self.page[1] - STATUS_BAND // 2 - 3
+        return self.page[1] - STATUS_BAND // 2 - STATUS_LIFT
 
     @property
     def status_width(self) -> int:
         """The room the status line has."""
-        return self.page[0] - 2 * (MARGIN + 4)
+        return self.page[0] - 2 * (MARGIN + STATUS_INSET)
 
     @property
     def status_x(self) -> int:
-        return MARGIN + 4
+        return MARGIN + STATUS_INSET
 
     @property
     def rule(self) -> tuple[int, int, int]:
@@ -102,7 +109,7 @@ class TableRegions:
 
 def title_width(ui: UIContext, title: str) -> int:
     """The width of the table's title as the band draws it."""
-    return fonts.text_width(title, "title", ui.theme.text_size("heading") + 4)
+    return fonts.text_width(title, "title", ui.theme.text_size("heading") + TITLE_GROWTH)
 
 
 def top_buttons(ui: UIContext, page: tuple[int, int], labels: Sequence[TextSource], title_end: int) -> list[pygame.Rect]:
@@ -126,16 +133,21 @@ def top_buttons(ui: UIContext, page: tuple[int, int], labels: Sequence[TextSourc
 
 
 def table_regions(
-    size: tuple[int, int], tabs: int = 10, *, ui: UIContext | None = None, title: str = "", labels: Sequence[TextSource] = ()
+    size: tuple[int, int],
+    tabs: int = DEFAULT_TABS,
+    *,
+    ui: UIContext | None = None,
+    title: str = "",
+    labels: Sequence[TextSource] = (),
 ) -> TableRegions:
     """The parts of a table with ``tabs`` tabs on a page of ``size`` logical pixels (with ``ui``, also the top
     buttons for ``labels`` after a ``title``)."""
     width, height = size
     band = TWO_LINE_BAND if width < TWO_LINES_BELOW else TITLE_BAND
-    body = pygame.Rect(MARGIN, band + 10, width - 2 * MARGIN, height - STATUS_BAND - band - 10)
+    body = pygame.Rect(MARGIN, band + BODY_GAP, width - 2 * MARGIN, height - STATUS_BAND - band - BODY_GAP)
     menu_width = next((w for below, w in MENU_WIDTHS if width < below), MENU_WIDEST)
-    menu, content = split(body, [fixed(menu_width), fill()], gap=12)
-    menu = pygame.Rect(menu.x, menu.y + 4, menu.width, menu.height - 12)
+    menu, content = split(body, [fixed(menu_width), fill()], gap=MENU_GAP)
+    menu = pygame.Rect(menu.x, menu.y + MENU_DROP, menu.width, menu.height - MENU_FOOT)
     tab = (menu.height - TAB_GAP * (tabs - 1)) // max(1, tabs)
     tab_height = max(TAB_HEIGHT[0], min(TAB_HEIGHT[1], tab))
     if ui is None:
@@ -157,18 +169,19 @@ class PanelFrame:
 
     def content(self, height: int) -> pygame.Rect:
         """The content's rect in the view (as tall as the panel needs, at least the view's height)."""
-        width = self.view.width - 24
-        return pygame.Rect(self.view.left + 12, self.view.top + 8, width, max(self.view.height - 14, height))
+        width = self.content_width()
+        room = self.view.height - CONTENT_TOP - CONTENT_FOOT
+        return pygame.Rect(self.view.left + CONTENT_INSET, self.view.top + CONTENT_TOP, width, max(room, height))
 
     def content_width(self) -> int:
-        return self.view.width - 24
+        return self.view.width - 2 * CONTENT_INSET
 
 
 def panel_frame(rect: pygame.Rect) -> PanelFrame:
     """The frame of a panel drawn in ``rect``."""
-    heading = (rect.left + 20, rect.top + 10)
-    rule = ((rect.left + 20, rect.top + 48), (rect.right - 20, rect.top + 48))
-    view = pygame.Rect(rect.left + 8, rect.top + 50, rect.width - 16, rect.height - 58)
+    heading = (rect.left + PANEL_INSET, rect.top + PANEL_HEADING_TOP)
+    rule = ((rect.left + PANEL_INSET, rect.top + PANEL_RULE), (rect.right - PANEL_INSET, rect.top + PANEL_RULE))
+    view = Column.inside(rect, (VIEW_INSET, VIEW_TOP), bottom=VIEW_FOOT).rect
     return PanelFrame(pygame.Rect(rect), heading, rule, view)
 
 

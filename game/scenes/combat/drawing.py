@@ -20,6 +20,15 @@ from game.ui.theme import Palette
 
 ANGLE_STEP = 15
 DIE_CACHE_BYTES = 4_000_000  # rotated die faces with their shadows (~100 kB each): the most recent forty or so
+SHADOW_STEPS = (16, 14)  # a die's shadow falls a sixteenth of its size right and a fourteenth down
+ARROW_SIZE = 60
+BAR_TEXT_SIZE, BAR_TEXT_FROM = 18, 12  # a STAMINA bar's numbers, on a bar at least BAR_TEXT_FROM tall
+AMBER = (196, 140, 40)  # a bar between a quarter and a half
+CHIP_PAD, CHIP_TRIM, CHIP_INSET = 12, 4, 2  # the numbers' chip: round the label, less than the bar, from its end
+LEAST_FIT = 14  # fit_text shrinks no further
+BOW_ARC = (-18, -30, 30, 60)  # the bow's arc, from the bow's centre (x, y, width, height)
+BOW_ANGLES, BOW_WIDTH = (-1.4, 1.4), 4
+SNAPPED = (((-2, -29), (-8, -4)), ((-2, 29), (4, 6)))  # the two ends of the snapped string, from the centre
 
 
 class Painter:
@@ -68,7 +77,7 @@ class DiceSprites:
             if bucket:
                 face = pygame.transform.rotozoom(face, bucket, 1.0)
             shade = pygame.mask.from_surface(face).to_surface(setcolor=palette.shadow, unsetcolor=(0, 0, 0, 0))
-            found = self._cache.put(key, (face, shade, (max(2, size // 16), max(2, size // 14))))
+            found = self._cache.put(key, (face, shade, (max(2, size // SHADOW_STEPS[0]), max(2, size // SHADOW_STEPS[1]))))
         return found
 
     def draw(
@@ -87,7 +96,7 @@ def arrow_sprite(palette: Palette) -> pygame.Surface:
     """The flying arrow: the quiver's arrow icon (tip up-right, i.e. at 45°)."""
     found = _arrow_cache.get(palette)
     if found is None:
-        found = _arrow_cache[palette] = icon("arrow", 60, palette.ink, palette.rubric)
+        found = _arrow_cache[palette] = icon("arrow", ARROW_SIZE, palette.ink, palette.rubric)
     return found
 
 
@@ -98,7 +107,7 @@ def draw_bar(
     maximum: int,
     palette: Palette,
     show_text: bool = True,
-    size: int = 18,
+    size: int = BAR_TEXT_SIZE,
 ) -> None:
     """A STAMINA bar: parchment trough, fill by ratio (green, amber, red), the numbers on the right."""
     ratio = max(0.0, min(1.0, value / max(1, maximum)))
@@ -107,13 +116,13 @@ def draw_bar(
     if ratio > 0:
         fill = rect.copy()
         fill.width = max(rect.height, round(rect.width * ratio))
-        colour = palette.good if ratio > 0.5 else (196, 140, 40) if ratio > 0.25 else palette.bad
+        colour = palette.good if ratio > 0.5 else AMBER if ratio > 0.25 else palette.bad
         pygame.draw.rect(surface, colour, fill, border_radius=radius)
     pygame.draw.rect(surface, palette.ink_soft, rect, width=1, border_radius=radius)
-    if show_text and rect.height >= 12:
+    if show_text and rect.height >= BAR_TEXT_FROM:
         label = f"{round(value)} / {maximum}"
-        chip = pygame.Rect(0, 0, fonts.text_width(label, "bold", size) + 12, rect.height - 4)
-        chip.midright = (rect.right - 2, rect.centery)
+        chip = pygame.Rect(0, 0, fonts.text_width(label, "bold", size) + CHIP_PAD, rect.height - CHIP_TRIM)
+        chip.midright = (rect.right - CHIP_INSET, rect.centery)
         pygame.draw.rect(surface, palette.parchment_light, chip, border_radius=chip.height // 2)
         blit_text(surface, label, (chip.centerx, rect.centery), "bold", size, palette.ink, "center")
 
@@ -129,7 +138,7 @@ def ribbon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, i
 
 def fit_text(text: str, face: str, size: int, width: int) -> int:
     """The largest size ≤ ``size`` at which ``text`` fits ``width`` (not below 14)."""
-    while size > 14 and fonts.text_width(text, face, size) > width:
+    while size > LEAST_FIT and fonts.text_width(text, face, size) > width:
         size -= 1
     return size
 
@@ -137,6 +146,7 @@ def fit_text(text: str, face: str, size: int, width: int) -> int:
 def broken_bow(surface: pygame.Surface, p: Palette, centre: tuple[int, int]) -> None:
     """The bow with its string snapped (R-BOW-4), drawn in the quiver."""
     x, y = centre
-    pygame.draw.arc(surface, p.ink, (x - 18, y - 30, 30, 60), -1.4, 1.4, 4)
-    pygame.draw.line(surface, p.bad, (x - 2, y - 29), (x - 8, y - 4), 2)
-    pygame.draw.line(surface, p.bad, (x - 2, y + 29), (x + 4, y + 6), 2)
+    left, top, width, height = BOW_ARC
+    pygame.draw.arc(surface, p.ink, (x + left, y + top, width, height), *BOW_ANGLES, BOW_WIDTH)
+    for (x1, y1), (x2, y2) in SNAPPED:
+        pygame.draw.line(surface, p.bad, (x + x1, y + y1), (x + x2, y + y2), 2)

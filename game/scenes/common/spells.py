@@ -18,6 +18,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
+from game.ui.layout import Column
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import join
 from game.ui.text_fit import wrap_words
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
     from game.rules.ff.state import SheetState
 
 SPELL_ROW = 36  # a spell in the list of the spells overlay
+ROWS, ROWS_UP_TO = 5, 720  # spells in view on a page up to this high (one more per SPELL_ROW beyond)
+PANEL_WIDTH, PANEL_CHROME = 600, 240  # the overlay; its height beside the list
+PAD, LIST_TOP = 30, 70  # the list and the buttons, in from the panel's sides; the list under the title
+BUTTONS_RISE, BUTTON_H, CANCEL_W, CAST_W, CAST_RIGHT = 76, 46, 200, 260, 290  # Cast: its left CAST_RIGHT from the right
+DESCRIPTION_GAP, DESCRIPTION_LINE, DESCRIPTION_LINES = 12, 22, 2  # the chosen spell's description, under the list
 
 
 def spell_label(book: FightingFantasyBook, spell: Spell, state: SheetState, language: str) -> str:
@@ -63,10 +69,10 @@ class SpellsModal(ModalScene):
 
     def list_rows(self) -> int:
         """Five spells in view on a page up to 720 high, one more per 36 pixels beyond (all of them if they fit)."""
-        return max(1, min(len(self.book.spells), 5 + max(0, (self.room()[1] - 720) // SPELL_ROW)))
+        return max(1, min(len(self.book.spells), ROWS + max(0, (self.room()[1] - ROWS_UP_TO) // SPELL_ROW)))
 
     def panel_size(self) -> tuple[int, int]:
-        return 600, 240 + self.list_rows() * SPELL_ROW
+        return PANEL_WIDTH, PANEL_CHROME + self.list_rows() * SPELL_ROW
 
     def place_widgets(self) -> None:
         ui, panel, book = self.ui, self.panel_rect(), self.book
@@ -74,19 +80,25 @@ class SpellsModal(ModalScene):
         self.list = self.group.add(
             ScrollList(
                 ui,
-                (panel.x + 30, panel.y + 70, panel.width - 60, self.list_rows() * SPELL_ROW),
+                (panel.x + PAD, panel.y + LIST_TOP, panel.width - 2 * PAD, self.list_rows() * SPELL_ROW),
                 [spell_label(book, spell, self.state, language) for spell in book.spells],
                 row_height=SPELL_ROW,
                 on_select=lambda i: self._sync(),
                 on_activate=lambda i: self.cast(),
             )
         )
-        bottom = panel.bottom - 76
+        bottom = panel.bottom - BUTTONS_RISE
         self.cancel_button = self.group.add(
-            Button(ui, (panel.x + 30, bottom, 200, 46), ui.tr("common.cancel"), on_click=self.dismiss)
+            Button(ui, (panel.x + PAD, bottom, CANCEL_W, BUTTON_H), ui.tr("common.cancel"), on_click=self.dismiss)
         )
         self.cast_button = self.group.add(
-            Button(ui, (panel.right - 290, bottom, 260, 46), ui.tr("powers.cast"), style="primary", on_click=self.cast)
+            Button(
+                ui,
+                (panel.right - CAST_RIGHT, bottom, CAST_W, BUTTON_H),
+                ui.tr("powers.cast"),
+                style="primary",
+                on_click=self.cast,
+            )
         )
         self._sync()
 
@@ -117,15 +129,9 @@ class SpellsModal(ModalScene):
         description = self.book.spells[selected].description if selected is not None else None
         if description is not None:
             text = description.get(self.ui.catalogue.language)
-            for index, line in enumerate(wrap_words(text, "italic", small, panel.width - 60)[:2]):
-                blit_text(
-                    surface,
-                    line,
-                    (panel.x + 30, self.list.rect.bottom + 12 + index * 22),
-                    "italic",
-                    small,
-                    self.ui.palette.ink_soft,
-                )
+            column = Column((panel.x + PAD, self.list.rect.bottom + DESCRIPTION_GAP, panel.width - 2 * PAD, panel.height))
+            for line in wrap_words(text, "italic", small, panel.width - 2 * PAD)[:DESCRIPTION_LINES]:
+                blit_text(surface, line, column.row(DESCRIPTION_LINE).topleft, "italic", small, self.ui.palette.ink_soft)
         self.group.draw(surface)
 
     def spoken_summary(self) -> str:

@@ -17,6 +17,12 @@ PROMPT_H = 34
 BUTTON_H = 46
 PICK_ROW = 36
 RIGHT_MIN = 250  # the picks' column
+GRID_GAP, GRID_FOOT = 8, 12  # the grid under the prompt, and above the buttons
+LEAST_CELL = 18  # a grid's cell is at least this
+TYPED_ABOVE = 44  # room for "or your own number:" above the field
+TYPED, TYPED_GAP, USE_LEAST = (84, 44), 10, 80  # the field and the button beside it
+UNDO_DROP, UNDO_H = 56, 42  # Undo, under the field
+ANSWER_W, ANSWER_GAP = 130, 12  # OK and Cancel
 
 
 @dataclass(frozen=True)
@@ -64,16 +70,17 @@ def table_regions(panel: pygame.Rect, asked: int) -> TableRegions:
     foot = panel.bottom - PAD - BUTTON_H
     top = panel.y + PROMPT_TOP
     prompt = pygame.Rect(panel.x + PAD, top, panel.width - 2 * PAD, PROMPT_H)
-    grid_top = prompt.bottom + 8
-    room = min(foot - 12 - grid_top, panel.width - 3 * PAD - RIGHT_MIN)
-    side = max(SIDE * 18, room) // SIDE * SIDE
+    grid_top = prompt.bottom + GRID_GAP
+    room = min(foot - GRID_FOOT - grid_top, panel.width - 3 * PAD - RIGHT_MIN)
+    side = max(SIDE * LEAST_CELL, room) // SIDE * SIDE
     grid = pygame.Rect(panel.x + PAD, grid_top, side, side)
     right = pygame.Rect(grid.right + PAD, grid_top, panel.right - PAD - grid.right - PAD, side)
     picks = pygame.Rect(right.x, right.y, right.width, PICK_ROW * asked)
-    typed_y = picks.bottom + 44  # room for "or your own number:" above the field
-    typed = pygame.Rect(right.x, typed_y, 84, 44)
-    use_typed = pygame.Rect(typed.right + 10, typed_y, max(80, right.right - typed.right - 10), 44)
-    undo = pygame.Rect(right.x, typed_y + 56, right.width, 42)
-    ok = pygame.Rect(panel.right - PAD - 2 * 130 - 12, foot, 130, BUTTON_H)
-    cancel = pygame.Rect(panel.right - PAD - 130, foot, 130, BUTTON_H)
+    typed_y = picks.bottom + TYPED_ABOVE
+    typed = pygame.Rect(right.x, typed_y, *TYPED)
+    use_width = max(USE_LEAST, right.right - typed.right - TYPED_GAP)
+    use_typed = pygame.Rect(typed.right + TYPED_GAP, typed_y, use_width, TYPED[1])
+    undo = pygame.Rect(right.x, typed_y + UNDO_DROP, right.width, UNDO_H)
+    ok = pygame.Rect(panel.right - PAD - 2 * ANSWER_W - ANSWER_GAP, foot, ANSWER_W, BUTTON_H)
+    cancel = pygame.Rect(panel.right - PAD - ANSWER_W, foot, ANSWER_W, BUTTON_H)
     return TableRegions(panel, prompt, grid, picks, typed, use_typed, undo, ok, cancel)

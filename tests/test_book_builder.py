@@ -7,6 +7,7 @@ the book is edited ("Modifier…" in its menu on the shelf) and the adventure re
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 
@@ -425,19 +426,47 @@ def test_a_name_clash_with_one_of_the_players_books_asks_which(services):
     assert load_book(services.own_books / "MON-LIVRE.json").title.fr != "Mon livre"
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="a read-only folder needs POSIX permissions (not root)")
-def test_a_read_only_books_folder_says_so_and_keeps_the_form(services):
+def refuse_writes_in(monkeypatch, folder):
+    """The system refuses to create a file in ``folder``, as a read-only folder does (root included): every
+    ``os.open`` that would write there raises PermissionError, the way the kernel says EACCES."""
+    real_open = os.open
+
+    def refusing_open(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT) and os.path.dirname(os.path.abspath(path)) == str(folder):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing_open)
+
+
+def save_into_read_only_folder(services) -> BookBuilderScene:
+    builder = BookBuilderScene(services)
+    builder.form.title.fr = "Gardé"
+    builder.changed()
+    builder.save()
+    return builder
+
+
+def assert_refused_and_kept(services, builder):
+    assert builder.message_bad and str(services.own_books) in builder.message and "accès refusé" in builder.message
+    assert builder.form.title.fr == "Gardé" and builder.unsaved() and not any(services.own_books.glob("*.json"))
+
+
+def test_a_read_only_books_folder_says_so_and_keeps_the_form(services, monkeypatch):
+    services.own_books.mkdir(parents=True, exist_ok=True)
+    refuse_writes_in(monkeypatch, services.own_books)
+    assert_refused_and_kept(services, save_into_read_only_folder(services))
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="chmod refuses nothing to root")
+def test_a_books_folder_made_read_only_by_its_permissions_says_so_and_keeps_the_form(services):
     services.own_books.mkdir(parents=True, exist_ok=True)
     services.own_books.chmod(0o500)
     try:
-        builder = BookBuilderScene(services)
-        builder.form.title.fr = "Gardé"
-        builder.changed()
-        builder.save()
+        builder = save_into_read_only_folder(services)
     finally:
         services.own_books.chmod(0o700)
-    assert builder.message_bad and str(services.own_books) in builder.message
-    assert builder.form.title.fr == "Gardé" and not any(services.own_books.glob("*.json"))
+    assert_refused_and_kept(services, builder)
 
 
 def test_a_books_folder_that_cannot_be_made_says_so_and_keeps_the_form(services):
@@ -487,3 +516,36 @@ def test_the_problems_are_said_at_their_place_in_the_form(services):
     assert "Score 1 (HABILETÉ) — « beaucoup » n'est ni des dés (2d6+12) ni une valeur (7)" in builder.problems
     assert "Score 2 — Nom : ne doit pas être vide" in builder.problems  # once for both languages, in the builder's words
     assert "problème" in builder.spoken_summary()
+
+
+def test_a_book_whose_scores_are_named_in_french_only_previews_and_plays(services):
+    builder = BookBuilderScene(services)
+    for row, name in zip(builder.form.scores, ("ADRESSE", "VIGUEUR", "FORTUNE"), strict=True):
+        row.name.fr, row.name.en = name, ""
+    builder.changed()
+    assert builder.problems == ()
+    builder.update(1.0)
+    assert builder.preview is not None  # the creation screen of the book, drawn beside the form
+    builder.show_preview("sheet")
+    builder.update(1.0)
+    assert builder.preview is not None
+    builder.save()
+    book = services.shelf.books["MON-LIVRE"]
+    assert [s.id for s in book.stats] == ["skill", "stamina", "luck"]
+    assert [s.name.fr for s in book.stats] == ["ADRESSE", "VIGUEUR", "FORTUNE"]
+    hero = {"skill": 10, "stamina": 20, "luck": 9}
+    adventure = Adventure.start(Session(book, ScriptedDice([2, 3, 4, 1]), Start(hero=hero, language="fr")), services.saves)
+    adventure.act(a.StartFight(do="fight", enemies=[a.EnemySpec(name="Orc", skill=7, stamina=6)]))
+    adventure.act(a.AttackRound(do="round"))  # Orc 2+3+7 = 12 < 4+1+10 = 15: ADRESSE is the fight's SKILL
+    adventure.act(a.NoLuck())  # FORTUNE is the Luck Tested on a wound
+    assert adventure.state.fight.enemies[0].stamina == 4
+
+
+def test_the_part_of_each_score_is_a_choice_in_the_form(services):
+    builder = BookBuilderScene(services)
+    choice = builder.controls.named["scores.0.role"]
+    assert services.ui.text(choice.spoken_name).startswith("Score 1 — Pour les règles")
+    builder.form.scores[0].role = "other"
+    builder.changed()
+    assert "Le livre" not in "\n".join(builder.problems)  # a book without SKILL is said where it is
+    assert any("HABILETÉ" in line for line in builder.problems)

@@ -222,3 +222,48 @@ def test_any_book_the_builder_makes_reads_back_into_a_form_that_makes_the_same_b
     again = book_data(form_of(book)).data
     assert again == book_data(form_of(made(form_of(book)))).data
     assert canonical(validate_book("x.json", again)) == canonical(book)
+
+
+# -- the rules' scores by their part, not by their English names ------------------------------------------------------
+
+
+def french_only(form: BookForm) -> BookForm:
+    """The new book's scores renamed in French and left unnamed in English (the English takes the French)."""
+    for row, name in zip(form.scores, ("ADRESSE", "VIGUEUR", "FORTUNE"), strict=True):
+        row.name = Words(name, "")
+    return form
+
+
+def test_the_rules_scores_are_found_by_their_part_whatever_they_are_named():
+    built = book_data(french_only(new_form()))
+    assert built.problems == []
+    assert [s["id"] for s in built.data["stats"]] == ["skill", "stamina", "luck"]
+    book = validate_book("MON-LIVRE.json", built.data)  # STAMINA is there: wounds, meals and death take it
+    assert book.has_stat("skill") and book.has_stat("stamina") and book.stat("luck").name.en == "FORTUNE"
+
+
+def test_a_score_named_like_a_rules_score_is_the_books_own_unless_given_that_part():
+    form = new_form()
+    form.scores.append(ScoreRow("x", Words("CHANCE", "LUCK"), "6"))
+    assert [s["id"] for s in book_data(form).data["stats"]] == ["skill", "stamina", "luck", "luck_2"]
+
+
+def test_a_score_given_another_part_gets_an_id_of_its_own_and_its_part_goes_to_the_new_one():
+    form = new_form()
+    form.scores[0].role, form.scores[0].id = "other", "skill"  # read from a file as SKILL, now the book's own
+    form.scores.append(ScoreRow("x", Words("ADRESSE", "AGILITY"), "1d6+6", role="skill"))
+    ids = [s["id"] for s in book_data(form).data["stats"]]
+    assert ids == ["skill_2", "stamina", "luck", "skill"]
+
+
+def test_two_scores_cannot_play_the_same_part():
+    form = new_form()
+    form.scores.append(ScoreRow("x", Words("VIGUEUR", "VIGOUR"), "2d6", role="stamina"))
+    assert [(p.place, p.key) for p in book_data(form).problems] == [(("scores", 3, "role"), "role_twice")]
+
+
+def test_a_book_whose_scores_are_named_in_french_only_opens_with_their_parts():
+    data = book_data(french_only(new_form())).data
+    form = form_of(validate_book("MON-LIVRE.json", data))
+    assert [row.role for row in form.scores] == ["skill", "stamina", "luck"]
+    assert book_data(form).data == data

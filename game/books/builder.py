@@ -44,6 +44,10 @@ GRANT_KINDS: tuple[GrantKind, ...] = ("none", "counter", "score", "item")
 TimeKind = Literal["none", "calendar", "track"]
 TIME_KINDS: tuple[TimeKind, ...] = ("none", "calendar", "track")
 CORE_SCORES = ("skill", "stamina", "luck")  # the scores the rules know by their id (fights, tests, death)
+Role = Literal["skill", "stamina", "luck", "other"]
+ROLES: tuple[Role, ...] = (*CORE_SCORES, "other")
+"""What a score is to the rules: in the book language a score's id says it (``skill`` is the one fights add,
+``stamina`` the one wounds take, ``luck`` the one Tested), whatever its name; any other score is the book's own."""
 NEW_BOOK_ID = "MON-LIVRE"
 MAX_ID = 40  # a score's, counter's or option's id (game.books.common.Identifier)
 RESERVED = frozenset(
@@ -97,6 +101,7 @@ class ScoreRow:
     test_dice: int = 2
     test_cost: int = 0
     threshold_words: dict[str, str] | None = None  # a file's own words for the threshold (kept as they are)
+    role: Role = "other"  # what the rules know it as (its id then is the role's), never guessed from its name
 
 
 @dataclass
@@ -257,9 +262,9 @@ def new_form() -> BookForm:
     return BookForm(
         title=Words("Mon livre", "My book"),
         scores=[
-            ScoreRow("skill", Words("HABILETÉ", "SKILL"), "1d6+6", testable=True),
-            ScoreRow("stamina", Words("ENDURANCE", "STAMINA"), "2d6+12", threshold="death_at_most", limit="0"),
-            ScoreRow("luck", Words("CHANCE", "LUCK"), "1d6+6", testable=True),
+            ScoreRow("skill", Words("HABILETÉ", "SKILL"), "1d6+6", testable=True, role="skill"),
+            ScoreRow("stamina", Words("ENDURANCE", "STAMINA"), "2d6+12", threshold="death_at_most", limit="0", role="stamina"),
+            ScoreRow("luck", Words("CHANCE", "LUCK"), "1d6+6", testable=True, role="luck"),
         ],
         counters=[CounterRow("provisions", "provisions", Words("Provisions", "Provisions"), "10")],
         equipment=[Words("Épée", "Sword"), Words("Sac à dos", "Backpack")],
@@ -459,12 +464,17 @@ class _Maker:
             data["series_number"] = self.number(form.number, ("number",))
 
     def _scores(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
-        ids = _Ids(row.id for row in self.form.scores)
+        ids = _Ids([*CORE_SCORES, *(row.id for row in self.form.scores if row.role == "other")])
         stats: list[dict[str, Any]] = []
         thresholds: list[dict[str, Any]] = []
         tests: dict[str, Any] = {}
+        roles: set[str] = set()
         for index, row in enumerate(self.form.scores):
-            stat_id = ids.give(row.id, row.name, f"score_{index + 1}")
+            if row.role != "other" and row.role in roles:
+                self.problem(("scores", index, "role"), "role_twice")
+            roles.add(row.role)
+            own_id = row.id if row.id not in CORE_SCORES else None  # a score no longer the rules' gets an id of its own
+            stat_id = row.role if row.role != "other" else ids.give(own_id, row.name, f"score_{index + 1}")
             self.score_ids[row.key] = stat_id
             self.places[f"$.stats[{index}]"] = ("scores", index)
             stat: dict[str, Any] = {"id": stat_id, "name": row.name.json()}
@@ -723,6 +733,7 @@ def _score_row(book: FightingFantasyBook, stat: Any) -> ScoreRow:
         about=_words(stat.about) if stat.about is not None else Words(),
         start=_text(stat.start),
         id=stat.id,
+        role=stat.id if stat.id in CORE_SCORES else "other",
     )
     if stat.test is not None:
         row.test_dice, row.test_cost = stat.test.dice, stat.test.cost

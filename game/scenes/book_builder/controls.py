@@ -8,10 +8,10 @@ with its place ("Score 4 — name in French"); a choice says what it is set to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
@@ -31,6 +31,7 @@ Maker = Callable[[pygame.Rect], tuple[Widget, str, str]]
 NAME_LENGTH = 120  # a name's field takes at most this many characters (the book allows 4000)
 TEXT_LENGTH = 600  # a sentence (what a score means, a blurb, the notes, a calendar's days)
 NUMBER_LENGTH = 12
+Row = TypeVar("Row")
 TOGGLE_W = 112  # a switch and its state ("Non", "Off"): its caption is above it
 
 
@@ -117,6 +118,17 @@ class _Rows:
             button = Button(self.ui, rect, self.t(f"add_{add}"), on_click=partial(self.intents.add_row, add))
             widgets.append(self.keep(button, f"add.{add}"))
         self.pane.add_row(HEADING_ROW, *widgets, paint=partial(paint_heading, self.ui, self.t(key)))
+
+    def section(self, section: str, noun: str, items: Sequence[Row]) -> Iterator[tuple[int, Row, str, str]]:
+        """A section of rows: its heading (with "+ Add" a ``noun``), then each item with its index, its place in
+        words ("Score 2") and its fields' names ("scores.1")."""
+        self.heading(f"section_{section}", noun)
+        for index, item in enumerate(items):
+            yield index, item, self.t(f"{noun}_n", n=index + 1), f"{section}.{index}"
+
+    def options(self, prefix: str, values: Sequence[str]) -> Callable[[], list[tuple[str, str]]]:
+        """The choices of a field whose choices never change (a threshold's kinds), each said ``<prefix>_<value>``."""
+        return partial(list, [(value, self.t(f"{prefix}_{value}")) for value in values])
 
     def pane_top(self) -> int:
         return self.pane.rect.y + self.pane.content_height + (self.pane.gap if self.pane.rows else 0)
@@ -218,11 +230,6 @@ def _setter(obj: object, attribute: str) -> Callable[[Any], None]:  # Any: the f
     return partial(setattr, obj, attribute)
 
 
-def _always(options: Sequence[tuple[str, str]]) -> Callable[[], list[tuple[str, str]]]:
-    """The choices of a field whose choices never change (a threshold's kinds)."""
-    return partial(list, options)
-
-
 def _count_score(step: b.StepRow) -> str:
     return step.count_score or ""
 
@@ -258,33 +265,36 @@ def _book_rows(rows: _Rows, form: b.BookForm) -> None:
 
 def _score_rows(rows: _Rows, form: b.BookForm) -> None:
     t = rows.t
-    rows.heading("section_scores", "score")
-    kinds = [(kind, t(f"threshold_{kind}")) for kind in b.THRESHOLD_KINDS]
-    for index, score in enumerate(form.scores):
-        where = t("score_n", n=index + 1)
-        name = f"scores.{index}"
+    kinds, roles = rows.options("threshold", b.THRESHOLD_KINDS), rows.options("role", b.ROLES)
+    for index, score, where, name in rows.section("scores", "score", form.scores):
         rows.row(
-            [1.1, 1.1, 0.7, -TOGGLE_W, -TOGGLE_W, -44],
+            [1, 1, 0.6, -44],
             [
                 *rows.words(f"{name}.name", t("name"), where, score.name),
                 rows.text(f"{name}.roll", t("roll"), f"{where} — {t('roll')}", score.roll, _setter(score, "roll"), 24),
-                rows.toggle(f"{name}.capped", t("capped"), where, score.capped, _setter(score, "capped")),
-                rows.toggle(f"{name}.testable", t("testable"), where, score.testable, _setter(score, "testable")),
                 rows.remove(f"{name}.remove", where, partial(rows.intents.remove_row, "scores", index)),
             ],
         )
         rows.row(
-            [1.1, 1.1, 0.5, 1.1, 0.6],
+            [1, -TOGGLE_W, -TOGGLE_W, 0.5],
             [
-                *rows.words(f"{name}.about", t("about"), where, score.about, TEXT_LENGTH),
+                rows.choice(f"{name}.role", t("role"), where, roles, partial(getattr, score, "role"), _setter(score, "role")),
+                rows.toggle(f"{name}.capped", t("capped"), where, score.capped, _setter(score, "capped")),
+                rows.toggle(f"{name}.testable", t("testable"), where, score.testable, _setter(score, "testable")),
                 rows.text(
                     f"{name}.start", t("start"), f"{where} — {t('start')}", score.start, _setter(score, "start"), NUMBER_LENGTH
                 ),
+            ],
+        )
+        rows.row(
+            [1, 1, 0.75, 0.75],
+            [
+                *rows.words(f"{name}.about", t("about"), where, score.about, TEXT_LENGTH),
                 rows.choice(
                     f"{name}.threshold",
                     t("threshold"),
                     where,
-                    _always(kinds),
+                    kinds,
                     partial(getattr, score, "threshold"),
                     _setter(score, "threshold"),
                 ),
@@ -295,17 +305,14 @@ def _score_rows(rows: _Rows, form: b.BookForm) -> None:
 
 def _counter_rows(rows: _Rows, form: b.BookForm) -> None:
     t = rows.t
-    rows.heading("section_counters", "counter")
-    kinds = [(kind, t(f"counter_{kind}")) for kind in b.COUNTER_KINDS]
-    for index, counter in enumerate(form.counters):
-        where = t("counter_n", n=index + 1)
-        name = f"counters.{index}"
+    kinds = rows.options("counter", b.COUNTER_KINDS)
+    for index, counter, where, name in rows.section("counters", "counter", form.counters):
         makers = [
             rows.choice(
                 f"{name}.kind",
                 t("kind"),
                 where,
-                _always(kinds),
+                kinds,
                 partial(getattr, counter, "kind"),
                 _setter(counter, "kind"),
                 reshape=True,
@@ -341,10 +348,7 @@ def _score_choices(form: b.BookForm, language: str) -> list[tuple[str, str]]:
 
 def _potion_rows(rows: _Rows, form: b.BookForm) -> None:
     t, language = rows.t, rows.ui.catalogue.language
-    rows.heading("section_potions", "potion")
-    for index, potion in enumerate(form.potions):
-        where = t("potion_n", n=index + 1)
-        name = f"potions.{index}"
+    for index, potion, where, name in rows.section("potions", "potion", form.potions):
         rows.row(
             [1, 1, 0.8, 0.45, 0.45, 0.45, -44],
             [
@@ -383,14 +387,12 @@ def _potion_rows(rows: _Rows, form: b.BookForm) -> None:
 
 def _equipment_rows(rows: _Rows, form: b.BookForm) -> None:
     t = rows.t
-    rows.heading("section_equipment", "item")
-    for index, item in enumerate(form.equipment):
-        where = t("item_n", n=index + 1)
+    for index, item, where, name in rows.section("equipment", "item", form.equipment):
         rows.row(
             [1, 1, -44],
             [
-                *rows.words(f"equipment.{index}", t("item"), where, item),
-                rows.remove(f"equipment.{index}.remove", where, partial(rows.intents.remove_row, "equipment", index)),
+                *rows.words(name, t("item"), where, item),
+                rows.remove(f"{name}.remove", where, partial(rows.intents.remove_row, "equipment", index)),
             ],
         )
 
@@ -399,9 +401,9 @@ def _time_rows(rows: _Rows, form: b.BookForm) -> None:
     t, time = rows.t, form.time
     rows.heading("section_time")
     where = t("section_time")
-    kinds = [(kind, t(f"time_{kind}")) for kind in b.TIME_KINDS]
+    kinds = rows.options("time", b.TIME_KINDS)
     chooser = rows.choice(
-        "time.kind", t("time_kind"), where, _always(kinds), partial(getattr, time, "kind"), _setter(time, "kind"), reshape=True
+        "time.kind", t("time_kind"), where, kinds, partial(getattr, time, "kind"), _setter(time, "kind"), reshape=True
     )
     if time.kind == "none":
         rows.row([1, 2], [chooser, None])
@@ -437,10 +439,7 @@ def _target_choices(form: b.BookForm, option: b.OptionRow, language: str) -> lis
 
 def _step_rows(rows: _Rows, form: b.BookForm) -> None:
     t, language = rows.t, rows.ui.catalogue.language
-    rows.heading("section_steps", "step")
-    for index, step in enumerate(form.steps):
-        where = t("step_n", n=index + 1)
-        name = f"steps.{index}"
+    for index, step, where, name in rows.section("steps", "step", form.steps):
 
         def counts(form: b.BookForm = form) -> list[tuple[str, str]]:
             return [
@@ -469,7 +468,7 @@ def _step_rows(rows: _Rows, form: b.BookForm) -> None:
             ],
         )
         rows.row([1, 1], rows.words(f"{name}.help", t("help"), where, step.help, TEXT_LENGTH))
-        grants = [(kind, t(f"grant_{kind}")) for kind in b.GRANT_KINDS]
+        grants = rows.options("grant", b.GRANT_KINDS)
         for number, option in enumerate(step.options):
             there = t("option_n", step=index + 1, n=number + 1)
             place = f"{name}.options.{number}"
@@ -482,7 +481,7 @@ def _step_rows(rows: _Rows, form: b.BookForm) -> None:
                         f"{place}.grant",
                         t("grant"),
                         there,
-                        _always(grants),
+                        grants,
                         partial(getattr, option, "grant"),
                         _setter(option, "grant"),
                     ),

@@ -45,7 +45,7 @@ TimeKind = Literal["none", "calendar", "track"]
 TIME_KINDS: tuple[TimeKind, ...] = ("none", "calendar", "track")
 CORE_SCORES = ("skill", "stamina", "luck")  # the scores the rules know by their id (fights, tests, death)
 Role = Literal["skill", "stamina", "luck", "other"]
-ROLES: tuple[Role, ...] = (*CORE_SCORES, "other")
+ROLES: tuple[Role, ...] = ("skill", "stamina", "luck", "other")
 """What a score is to the rules: in the book language a score's id says it (``skill`` is the one fights add,
 ``stamina`` the one wounds take, ``luck`` the one Tested), whatever its name; any other score is the book's own."""
 NEW_BOOK_ID = "MON-LIVRE"

@@ -10,7 +10,17 @@ from game.scenes.bookshelf.view import ShelfView
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
+from game.ui.layout import heading_at
 from game.ui.text_fit import fit_line, fit_lines, wrap_words
+
+CARD_RADIUS = 6
+CARD_INSET, CARD_GAP = 14, 12  # a card's words: in from its left; clear of its button
+HEADING_TOP, HEADING_BOX = (6, 4), 32  # the card's heading: its text's top and its box's, from the card's top; the box
+BLURB_TOP, BLURB_LINES = 38, (2, 1)  # the blurb under the heading; its lines: on a roomy card, on a compact one
+SERIES_DROP = 2  # a series' name, below its row's middle
+PAGE_LABEL_GAP = 12  # "1/5", left of the page buttons
+BROKEN_ROOM, BROKEN_LINES = 180, 2  # a broken file's error: the panel's width less this; its lines at most
+MESSAGE_LINE, MESSAGE_LINES = 22, 2
 
 
 def _cards(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UIContext) -> None:
@@ -21,22 +31,36 @@ def _cards(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UICont
     for index, heading in view.headings:  # each series under its name
         rect = r.heading(index)
         text, size = fit_line(heading, "title", body, rect.width)
-        blit_text(surface, text, (rect.x, rect.centery + 2), "title", size, p.rubric, "midleft", box=rect, owner="shelf series")
+        blit_text(
+            surface,
+            text,
+            (rect.x, rect.centery + SERIES_DROP),
+            "title",
+            size,
+            p.rubric,
+            "midleft",
+            box=rect,
+            owner="shelf series",
+        )
     for index, book in enumerate(view.cards):
         card, button = r.card(index), r.card_menu_button(index) if book.own else r.card_button(index)
-        pygame.draw.rect(surface, p.parchment_light, card, border_radius=6)
-        pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=6)
-        room = button.x - 12 - (card.x + 14)
+        pygame.draw.rect(surface, p.parchment_light, card, border_radius=CARD_RADIUS)
+        pygame.draw.rect(surface, p.ink_faint, card, width=1, border_radius=CARD_RADIUS)
+        x = card.x + CARD_INSET
+        room = button.x - CARD_GAP - x
         heading, size = fit_line(book.heading, "bold", small if compact else body, room)
-        box = pygame.Rect(card.x + 14, card.y + 4, room, 32)
-        blit_text(surface, heading, (card.x + 14, card.y + 6), "bold", size, p.ink, box=box, owner="shelf card")
-        lines, _ = fit_lines(book.blurb, "italic", small, room, 1 if compact else 2)  # the whole blurb on hover
+        text_top, box_top = HEADING_TOP
+        box = pygame.Rect(x, card.y + box_top, room, HEADING_BOX)
+        blit_text(surface, heading, (x, card.y + text_top), "bold", size, p.ink, box=box, owner="shelf card")
+        lines, _ = fit_lines(book.blurb, "italic", small, room, BLURB_LINES[compact])  # the whole blurb on hover
         for i, line in enumerate(lines):
-            at = (card.x + 14, card.y + 38 + i * fonts.line_height("italic", small))
+            at = (x, card.y + BLURB_TOP + i * fonts.line_height("italic", small))
             blit_text(surface, line, at, "italic", small, p.ink_soft, box=card, owner="shelf card")
     if view.page_label is not None:
         previous = r.page_buttons()[0]
-        blit_text(surface, view.page_label, (previous.x - 12, previous.centery), "italic", small, p.ink_soft, "midright")
+        blit_text(
+            surface, view.page_label, (previous.x - PAGE_LABEL_GAP, previous.centery), "italic", small, p.ink_soft, "midright"
+        )
 
 
 def _broken(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UIContext) -> None:
@@ -44,7 +68,7 @@ def _broken(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UICon
     p, books, small = ui.palette, r.books, ui.theme.text_size("small")
     y = r.cards.errors_top
     for index, text in enumerate(view.broken):
-        for i, line in enumerate(wrap_words(text, "body", small, books.width - 180)[:2]):
+        for i, line in enumerate(wrap_words(text, "body", small, books.width - BROKEN_ROOM)[:BROKEN_LINES]):
             at = (books.x + PANEL_PAD, y + index * BROKEN_ROW + i * fonts.line_height("body", small))
             blit_text(surface, line, at, "body", small, p.bad)
     if view.more_broken is not None:
@@ -60,7 +84,7 @@ def paint_page(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UI
     draw_rule(surface, left, right, rule_y, p.ink_soft)
     for rect, key in ((r.books, "shelf.books"), (r.saves, "shelf.saves")):
         draw_panel(surface, rect, p)
-        blit_text(surface, ui.t(key), (rect.x + PANEL_PAD, rect.y + 14), "title", ui.theme.text_size("heading"), p.ink)
+        blit_text(surface, ui.t(key), heading_at(rect), "title", ui.theme.text_size("heading"), p.ink)
     _cards(surface, view, r, ui)
     _broken(surface, view, r, ui)
     if view.last_save is not None:
@@ -74,10 +98,10 @@ def paint_message(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui:
     if not view.message:
         return
     p, small = ui.palette, ui.theme.text_size("small")
-    lines, _ = fit_lines(view.message, "body", small, r.message.width, 2)
+    lines, _ = fit_lines(view.message, "body", small, r.message.width, MESSAGE_LINES)
     colour = p.bad if view.message_bad else p.ink
     for i, line in enumerate(lines):
-        centre_y = r.message.centery + i * 22 - (len(lines) - 1) * 11
+        centre_y = r.message.centery + i * MESSAGE_LINE - (len(lines) - 1) * MESSAGE_LINE // 2
         blit_text(
             surface, line, (r.message.centerx, centre_y), "body", small, colour, "center", box=r.message, owner="shelf message"
         )

@@ -50,6 +50,14 @@ TODAY_RULE_ROOM, TODAY_NAME, NO_DAY, TICKED, AFTER_TODAY = 20, 22, 24, 26, 56  #
 WEAPON_LOST_DROP, AFTER_WEAPON_LOST = 4, 28
 EQUIPMENT_LEAST, EQUIPMENT_HEADING, EQUIPMENT_LINE = 50, 26, 23  # the equipment: room it needs, its heading, its lines
 EQUIPMENT_ABOVE_BUTTONS = 12
+SHEET_BUTTON_TOP, TITLE_CLEAR = 12, 36  # the sheet button's top; the title stops this far left of it
+MESSAGE_DROP, MESSAGE_MARGIN = 1, 20  # the message line: below its band's middle; from the page's sides
+SIDE_FOOT, USE_DROP = 16, 8  # the recovery buttons: above the sheet's foot; their first's top, below its row's
+STRIP_ABOVE_CHOICES = 16
+TEXT_ABOVE_STRIP, TEXT_FOOT = 14, 22  # the text stops this far above the strip (or, with no strip, above the choices)
+STRIP_BUTTON_DROP = 8  # the strip's button, under the strip's top
+PAGE_PART, SIDE_PART = (840, 560), (392, 340)  # the book's page and the compact sheet: share of the width, least width
+UNPLACED_TEXT, UNPLACED_STRIP_BUTTON = 300, (300, 48)  # before the first section is placed
 
 
 def text_column(book_page: pygame.Rect) -> tuple[int, int]:
@@ -86,12 +94,12 @@ class ReaderRegions:
     @property
     def sheet_button(self) -> pygame.Rect:
         width, height = SHEET_BUTTON
-        return pygame.Rect(self.page[0] - MARGIN - width, 12, width, height)
+        return pygame.Rect(self.page[0] - MARGIN - width, SHEET_BUTTON_TOP, width, height)
 
     @property
     def title_room(self) -> int:
         """How wide the book's title may be, left of the sheet button."""
-        return self.sheet_button.x - 36
+        return self.sheet_button.x - TITLE_CLEAR
 
     @property
     def side_row(self) -> int:
@@ -101,11 +109,11 @@ class ReaderRegions:
     @property
     def message_centre(self) -> tuple[int, int]:
         """Where the message line is centred."""
-        return self.page[0] // 2, self.page[1] - MESSAGE_BAND // 2 + 1
+        return self.page[0] // 2, self.page[1] - MESSAGE_BAND // 2 + MESSAGE_DROP
 
     @property
     def message_width(self) -> int:
-        return self.page[0] - 40
+        return self.page[0] - 2 * MESSAGE_MARGIN
 
     @property
     def side_inner(self) -> tuple[int, int]:
@@ -121,7 +129,7 @@ class ReaderRegions:
     @property
     def side_buttons_top(self) -> int:
         """The top of the first recovery button (the equipment's list stops above it)."""
-        return self.side.bottom - 16 - USE_ROW * self.use_count + 8
+        return self.side.bottom - SIDE_FOOT - USE_ROW * self.use_count + USE_DROP
 
     def place(self, choices: int, strip: bool) -> ReaderRegions:
         """These regions with the book's page placed for a section of ``choices`` ways on (``strip``: something
@@ -134,15 +142,15 @@ class ReaderRegions:
         strip_height = STRIP_H if strip else 0
         bottom = page.bottom - PAGE_FOOT
         choices_top = bottom - choices * (CHOICE_H + CHOICE_GAP) + CHOICE_GAP if choices else bottom
-        strip_top = choices_top - (16 if choices and strip_height else 0) - strip_height
+        strip_top = choices_top - (STRIP_ABOVE_CHOICES if choices and strip_height else 0) - strip_height
         strip_rect = pygame.Rect(page.x + PAGE_PAD, strip_top, page.width - 2 * PAGE_PAD, strip_height)
         text_top = page.y + TEXT_TOP
-        text = pygame.Rect(text_x, text_top, text_width, strip_top - (14 if strip_height else 22) - text_top)
+        text = pygame.Rect(text_x, text_top, text_width, strip_top - (TEXT_ABOVE_STRIP if strip_height else TEXT_FOOT) - text_top)
         rows = tuple(
             pygame.Rect(page.x + PAGE_PAD, choices_top + i * (CHOICE_H + CHOICE_GAP), page.width - 2 * PAGE_PAD, CHOICE_H)
             for i in range(choices)
         )
-        return Placement(text, strip_rect, pygame.Rect(strip_rect.x, strip_rect.y + 8, *STRIP_BUTTON), rows)
+        return Placement(text, strip_rect, pygame.Rect(strip_rect.x, strip_rect.y + STRIP_BUTTON_DROP, *STRIP_BUTTON), rows)
 
 
 def reader_regions(size: tuple[int, int], uses: int) -> ReaderRegions:
@@ -150,15 +158,15 @@ def reader_regions(size: tuple[int, int], uses: int) -> ReaderRegions:
     width, height = size
     book_page, side = split(
         pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, height - TOP - MESSAGE_BAND),
-        [fill(840, minimum=560), fill(392, minimum=340)],
+        [fill(*PAGE_PART), fill(*SIDE_PART)],
         gap=MARGIN,
     )
     text_x, text_width = text_column(book_page)
     # Before the first section is placed: the text at the top, an empty strip, no choices.
     unplaced = Placement(
-        pygame.Rect(text_x, book_page.y + TEXT_TOP, text_width, 300),
+        pygame.Rect(text_x, book_page.y + TEXT_TOP, text_width, UNPLACED_TEXT),
         pygame.Rect(book_page.x + PAGE_PAD, book_page.bottom - PAGE_FOOT, book_page.width - 2 * PAGE_PAD, 0),
-        pygame.Rect(book_page.x + PAGE_PAD, 0, 300, 48),
+        pygame.Rect(book_page.x + PAGE_PAD, 0, *UNPLACED_STRIP_BUTTON),
         (),
     )
     return ReaderRegions(size, book_page, side, uses, unplaced)

@@ -34,6 +34,11 @@ SKULL_MAX = 260  # the skull's height on a big page
 SKULL_MIN = 64  # the least it shrinks to on a short page
 STORY_MIN, STORY_MAX = 90, 200  # what happened: two lines each for where, who, why and the book's note
 STORY_WIDTH, STORY_SIDE = 900, 60
+REVIVE_BUTTON_GAP = 10  # between "carry on" and "cancel"
+REVIVE_HEADING, REVIVE_NOTE_RISE = 20, 32  # the STAMINA panel's heading under its top; its note above its foot
+SKULL_GAP = 10  # under the skull
+SKULL_LEAST, SKULL_PERCENT = 110, 24  # the skull's height: a share of the page's, at least SKULL_LEAST when room allows
+TITLE_DROP = 6  # the title's top in its block
 
 
 @dataclass(frozen=True)
@@ -107,9 +112,9 @@ def revive_panel(top: int, centre_x: int) -> RevivePanel:
     down, height = REVIVE_ROW
     field, _, revive, _, cancel = split(
         pygame.Rect(inner.x, rect.y + down, inner.width, height),
-        [fixed(REVIVE_WIDTHS[0]), fill(), fixed(REVIVE_WIDTHS[1]), fixed(10), fixed(REVIVE_WIDTHS[2])],
+        [fixed(REVIVE_WIDTHS[0]), fill(), fixed(REVIVE_WIDTHS[1]), fixed(REVIVE_BUTTON_GAP), fixed(REVIVE_WIDTHS[2])],
     )
-    return RevivePanel(rect, (inner.x, rect.y + 20), field, revive, cancel, (inner.x, rect.bottom - 32))
+    return RevivePanel(rect, (inner.x, rect.y + REVIVE_HEADING), field, revive, cancel, (inner.x, rect.bottom - REVIVE_NOTE_RISE))
 
 
 def death_regions(size: tuple[int, int], may_continue: bool) -> DeathRegions:
@@ -118,18 +123,18 @@ def death_regions(size: tuple[int, int], may_continue: bool) -> DeathRegions:
     width, height = size
     revive_h = REVIVE_SIZE[1] if may_continue else 0
     # A short page (540: 200 % on a 1080p screen) with the STAMINA panel: the skull gives up its room first.
-    room = height - 2 * MARGIN - 10 - TITLE_BLOCK - BUTTONS_BLOCK - revive_h - STORY_MIN
-    skull_h = min(max(110, min(SKULL_MAX, height * 24 // 100)), max(SKULL_MIN, room))
-    fixed_parts = skull_h + 10 + TITLE_BLOCK + BUTTONS_BLOCK + revive_h
+    room = height - 2 * MARGIN - SKULL_GAP - TITLE_BLOCK - BUTTONS_BLOCK - revive_h - STORY_MIN
+    skull_h = min(max(SKULL_LEAST, min(SKULL_MAX, height * SKULL_PERCENT // 100)), max(SKULL_MIN, room))
+    fixed_parts = skull_h + SKULL_GAP + TITLE_BLOCK + BUTTONS_BLOCK + revive_h
     story_h = max(STORY_MIN, min(STORY_MAX, height - 2 * MARGIN - fixed_parts))
     top = max(MARGIN, (height - fixed_parts - story_h) // 2)
     skull_room, title, story, buttons, revive = split(
         pygame.Rect(0, top, width, fixed_parts + story_h),
-        [fixed(skull_h + 10), fixed(TITLE_BLOCK), fixed(story_h), fixed(BUTTONS_BLOCK), fixed(revive_h)],
+        [fixed(skull_h + SKULL_GAP), fixed(TITLE_BLOCK), fixed(story_h), fixed(BUTTONS_BLOCK), fixed(revive_h)],
         vertical=True,
     )
     skull = pygame.Rect(0, skull_room.y, round(skull_h * SKULL_ASPECT), skull_h)
     skull.centerx = width // 2
     story_w = min(STORY_WIDTH, width - 2 * STORY_SIDE)
     story_rect = pygame.Rect((width - story_w) // 2, story.y, story_w, story.height)
-    return DeathRegions(size, skull, title.y + 6, story_rect, buttons.y, revive_panel(revive.y, width // 2))
+    return DeathRegions(size, skull, title.y + TITLE_DROP, story_rect, buttons.y, revive_panel(revive.y, width // 2))

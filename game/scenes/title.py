@@ -36,13 +36,20 @@ FLIP_SECONDS = 0.08  # a new face this often while a die tumbles
 DICE = 3
 DIE_SIZE = 104  # on the 1280×720 page; a taller page throws bigger dice
 DIE_STEP = 170  # from one die's centre to the next, likewise
+SCALE = (0.85, 1.4)  # the dice's scale: at least, at most
+DESIGN = (1280, 720)  # the page the sizes are given for
+FACES = 6
+LANGUAGE_BUTTON, LANGUAGE_MARGIN = (164, 44), 20  # the language button, in the top right corner
+RULE_HALF = 220
+TUMBLE_TURN, TURN_STEP, BOUNCE, BOUNCES = 400, 90, 70, 2.5  # degrees a die turns (more for each next one); its hops
 NEXT_LANGUAGE: dict[str, Literal["fr", "en"]] = {"fr": "en", "en": "fr"}
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def dice_scale(size: tuple[int, int]) -> float:
     """How much bigger than on the 1280×720 page the dice are thrown (a little smaller on the smallest page)."""
-    return max(0.85, min(1.4, size[1] / 720, size[0] / 1280))
+    least, most = SCALE
+    return max(least, min(most, size[1] / DESIGN[1], size[0] / DESIGN[0]))
 
 
 class TitleScene(FluidLayout, Scene):
@@ -65,7 +72,7 @@ class TitleScene(FluidLayout, Scene):
         self.book = book
         self.now = now
         self.rng = rng or random.Random(services.rng.randrange(2**32))
-        self.faces = [self.rng.randint(1, 6) for _ in range(DICE)]
+        self.faces = [self.rng.randint(1, FACES) for _ in range(DICE)]
         self.thrown_at = self.now() - TUMBLE_SECONDS  # still at first; the first throw comes soon
         self.next_throw = self.now() + 1.0
         self._last_flip = -1
@@ -73,7 +80,8 @@ class TitleScene(FluidLayout, Scene):
 
     def place_widgets(self) -> None:
         """The language button in the top right corner of the page."""
-        rect = pygame.Rect(self.page[0] - 20 - 164, 20, 164, 44)
+        width, height = LANGUAGE_BUTTON
+        rect = pygame.Rect(self.page[0] - LANGUAGE_MARGIN - width, LANGUAGE_MARGIN, width, height)
         self.language_button = self.group.add(
             Button(self.ui, rect, lambda: self.ui.t("kiosk.other_language"), on_click=self.switch_language)
         )
@@ -96,7 +104,7 @@ class TitleScene(FluidLayout, Scene):
             flip = int((now - self.thrown_at) / FLIP_SECONDS)
             if flip != self._last_flip:
                 self._last_flip = flip
-                self.faces = [self.rng.randint(1, 6) for _ in range(DICE)]
+                self.faces = [self.rng.randint(1, FACES) for _ in range(DICE)]
         elif self._last_flip != -1:
             self._last_flip = -1  # settled: one last redraw shows the faces still
             if self.stack is not None:
@@ -143,15 +151,15 @@ class TitleScene(FluidLayout, Scene):
         )
         title = self.book.title.get(language)
         blit_text(surface, title, (centre, height * 0.21), "italic", round(theme.text_size("heading") * scale), p.ink, "midtop")
-        draw_rule(surface, centre - round(220 * scale), centre + round(220 * scale), round(height * 0.28), p.ink_soft)
+        draw_rule(surface, centre - round(RULE_HALF * scale), centre + round(RULE_HALF * scale), round(height * 0.28), p.ink_soft)
         elapsed = self.now() - self.thrown_at
         size, step, dice_y = round(DIE_SIZE * scale), DIE_STEP * scale, height * 0.46
         for index, face in enumerate(self.faces):
             angle, lift = 0.0, 0.0
             if elapsed < TUMBLE_SECONDS:
                 t = elapsed / TUMBLE_SECONDS
-                angle = (1 - t) * (400 + 90 * index) * (1 if index % 2 else -1)
-                lift = abs(math.sin(t * math.pi * 2.5)) * 70 * scale * (1 - t)  # bounces that die down
+                angle = (1 - t) * (TUMBLE_TURN + TURN_STEP * index) * (1 if index % 2 else -1)
+                lift = abs(math.sin(t * math.pi * BOUNCES)) * BOUNCE * scale * (1 - t)  # bounces that die down
             draw_die(surface, (centre + (index - 1) * step, dice_y - lift), size, face, p, angle)
         touch = ui.t("kiosk.touch_to_play")
         blit_text(

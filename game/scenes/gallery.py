@@ -10,8 +10,8 @@ only while it runs.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -92,6 +92,16 @@ ICON_SIZE, ICON_SPACING = 44, 4
 GOLD = (214, 170, 72)
 
 
+@dataclass(frozen=True)
+class Kept:
+    """What survives a re-layout: the texts typed (name, number, notes), the switch, the item picked and the scroll."""
+
+    texts: tuple[str, str, str]
+    sword: bool
+    selected: int | None
+    scrolled: int
+
+
 def gallery_panels(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     """The panels in three columns sharing the page; on a short page the toggles move to the middle column
     and on a very short one (under COMPACT_BELOW) the title and the panels' headings close up."""
@@ -170,19 +180,16 @@ class GalleryScene(FluidLayout, Scene):
 
         self.group.focus.widgets.sort(key=panel_of)
 
-    def keep_view(self) -> dict[str, Any]:  # Any: typed texts, a switch and a list's place, each its own type
+    def keep_view(self) -> Kept:
         """What the visitor typed, switched and picked survives a re-layout."""
-        return {
-            "texts": (self.name_field.text, self.number_field.text, self.notes.text),
-            "sword": self.sword_toggle.value,
-            "inventory": (self.inventory.selected, self.inventory.scroll_y),
-        }
+        texts = (self.name_field.text, self.number_field.text, self.notes.text)
+        return Kept(texts, self.sword_toggle.value, self.inventory.selected, self.inventory.scroll_y)
 
-    def restore_view(self, kept: dict[str, Any]) -> None:  # Any: as keep_view gives it
-        self.name_field.text, self.number_field.text, self.notes.text = kept["texts"]
-        self.sword_toggle.value = kept["sword"]
-        self.inventory.selected, scrolled = kept["inventory"]
-        self.inventory.scroll_to(scrolled)
+    def restore_view(self, kept: Kept) -> None:
+        self.name_field.text, self.number_field.text, self.notes.text = kept.texts
+        self.sword_toggle.value = kept.sword
+        self.inventory.selected = kept.selected
+        self.inventory.scroll_to(kept.scrolled)
 
     def spoken_summary(self) -> str:
         """What a screen reader says on arriving: the page's title."""

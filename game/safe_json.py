@@ -48,6 +48,8 @@ class InputError(Exception):
         return cls(file, path, english_reason(code, params), code=code, params=tuple(params.items()))
 
 
+SHOWN_CHARS = 120  # a text of the file named in a reason (a 20 000-character kind is not said whole)
+
 #: Parameters of a reason whose value is itself a word (``reasons.word.<value>``): "a number", "a text"…
 WORD_PARAMS = frozenset({"kind", "want", "found", "left", "right", "where"})
 
@@ -59,8 +61,10 @@ def reason_words(t: Callable[..., str], code: str, params: Mapping[str, object])
         if isinstance(value, Mapping) and "code" in value:  # a reason inside a reason (an expression's, in a book's)
             inner = value.get("params")
             shown[name] = reason_words(t, str(value["code"]), inner if isinstance(inner, Mapping) else {})
-        else:
-            shown[name] = t(f"reasons.word.{value}") if name in WORD_PARAMS else value
+        elif name in WORD_PARAMS:
+            shown[name] = t(f"reasons.word.{value}")
+        else:  # a file's own text (an id, a kind, an expression) said at most SHOWN_CHARS long
+            shown[name] = value[: SHOWN_CHARS - 1] + "…" if isinstance(value, str) and len(value) > SHOWN_CHARS else value
     return t(f"reasons.{code}", **shown)
 
 

@@ -20,6 +20,7 @@ from game.app.adventure import Adventure
 from game.app.dialog import Dialog
 from game.app.navigator import Screen
 from game.app.recovery import open_saved
+from game.books import builder as b
 from game.books.loader import load_book
 from game.rules.dice import ScriptedDice
 from game.rules.ff import actions as a
@@ -549,3 +550,18 @@ def test_the_part_of_each_score_is_a_choice_in_the_form(services):
     builder.changed()
     assert "Le livre" not in "\n".join(builder.problems)  # a book without SKILL is said where it is
     assert any("HABILETÉ" in line for line in builder.problems)
+
+
+def test_the_add_buttons_stop_at_what_a_book_may_hold_and_say_so(services):
+    builder = BookBuilderScene(services)
+    for _ in range(30):  # a key held down on "+ Ajouter un score"
+        builder.add_row("score")
+    assert len(builder.form.scores) == 24  # the book format's limit (FightingFantasyBook.stats)
+    add = builder.controls.named["add.score"]
+    assert not add.enabled and services.ui.text(add.disabled_reason) == "Au plus 24 : la limite d'un livre est atteinte"
+    builder.add_row("step")
+    options = builder.form.steps[0].options
+    options += [b.OptionRow(f"o{n}", b.Words(f"Option {n}", f"Option {n}")) for n in range(58)]
+    builder.add_option(0)
+    builder.add_option(0)  # one beyond the limit: nothing added
+    assert len(options) == 60 and not builder.controls.named["steps.0.add_option"].enabled

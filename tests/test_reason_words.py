@@ -314,3 +314,10 @@ def test_an_expression_refusal_keeps_its_place_and_its_english_for_the_logs(tmp_
     error = pytest.raises(BookError, load_book, path).value
     assert error.path == "$.endings[0].if" and error.code == "expression"
     assert error.reason.startswith("at character 9: expected a value (a number, a name, a text in quotes)")
+
+
+def test_a_huge_text_of_the_file_named_in_a_reason_is_said_shortened(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_bytes(json.dumps(ff1(kind="k" * 19_000)).encode())
+    shown = import_dialog(make_services(tmp_path), path)
+    assert "« " + "k" * 119 + "… » n'est pas l'un des genres permis" in shown and len(shown) < 1000

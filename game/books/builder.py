@@ -253,6 +253,34 @@ class Built:
         return best[1] if best is not None else None
 
 
+# -- how many rows a book holds ----------------------------------------------------------------------------------
+
+
+def _most(model: Any, field_name: str) -> int:
+    """The format's limit on a list (its ``max_length``), read from the model so the two never differ."""
+    found = [m.max_length for m in model.model_fields[field_name].metadata if hasattr(m, "max_length")]
+    return int(found[0]) if found else 10**6
+
+
+def room_left(form: BookForm, section: str, step: int = 0) -> tuple[int, int]:
+    """How many rows ``section`` ("score", "counter", "potion", "item", "step", "option" of ``step``) has and may
+    have: the book format's limits (24 scores; counters and potions share the 40 counters, each potion's doses
+    being one)."""
+    from game.books import fighting_fantasy as ff
+    from game.books.ff_mechanics import ChoiceStep
+
+    if section == "score":
+        return len(form.scores), _most(ff.FightingFantasyBook, "stats")
+    if section in ("counter", "potion"):
+        return len(form.counters) + len(form.potions), _most(ff.FightingFantasyBook, "counters")
+    if section == "item":
+        return len(form.equipment), _most(ff.FightingFantasyBook, "equipment")
+    if section == "step":
+        return len(form.steps), _most(ff.FightingFantasyBook, "creation")
+    options = form.steps[step].options if 0 <= step < len(form.steps) else []
+    return len(options), _most(ChoiceStep, "options")
+
+
 # -- a new book ---------------------------------------------------------------------------------------------------
 
 

@@ -102,9 +102,9 @@ class _Rows:
     """Adds the form's rows to the pane, one section after the other, keeping the fields in order."""
 
     def __init__(
-        self, ui: UIContext, r: BuilderRegions, pane: ScrollPane, intents: BuilderIntents, read_only: str | None
+        self, ui: UIContext, r: BuilderRegions, pane: ScrollPane, intents: BuilderIntents, read_only: str | None, form: b.BookForm
     ) -> None:
-        self.ui, self.r, self.pane, self.intents, self.read_only = ui, r, pane, intents, read_only
+        self.ui, self.r, self.pane, self.intents, self.read_only, self.form = ui, r, pane, intents, read_only, form
         self.fields: list[Widget] = []
         self.named: dict[str, Widget] = {}
 
@@ -116,8 +116,14 @@ class _Rows:
         if add is not None:
             rect = pygame.Rect(self.r.form.right - 16 - 8 - 220, self.pane_top() + 6, 220, 36)
             button = Button(self.ui, rect, self.t(f"add_{add}"), on_click=partial(self.intents.add_row, add))
-            widgets.append(self.keep(button, f"add.{add}"))
+            widgets.append(self.keep(self.at_most(button, *b.room_left(self.form, add)), f"add.{add}"))
         self.pane.add_row(HEADING_ROW, *widgets, paint=partial(paint_heading, self.ui, self.t(key)))
+
+    def at_most(self, button: Button, count: int, most: int) -> Button:
+        """An "Add" button, off once its list holds what a book may hold (and saying so)."""
+        if count >= most:
+            button.set_enabled(False, self.t("full", count=most))
+        return button
 
     def section(self, section: str, noun: str, items: Sequence[Row]) -> Iterator[tuple[int, Row, str, str]]:
         """A section of rows: its heading (with "+ Add" a ``noun``), then each item with its index, its place in
@@ -219,9 +225,9 @@ class _Rows:
 
         return make
 
-    def button(self, name: str, label: str, action: Callable[[], object]) -> Maker:
+    def button(self, name: str, label: str, action: Callable[[], object], room: tuple[int, int] = (0, 1)) -> Maker:
         def make(rect: pygame.Rect) -> tuple[Widget, str, str]:
-            return Button(self.ui, rect, label, on_click=action), name, ""
+            return self.at_most(Button(self.ui, rect, label, on_click=action), *room), name, ""
 
         return make
 
@@ -504,7 +510,9 @@ def _step_rows(rows: _Rows, form: b.BookForm) -> None:
                     rows.remove(f"{place}.remove", there, partial(rows.intents.remove_option, index, number)),
                 ],
             )
-        add = rows.button(f"{name}.add_option", t("add_option"), partial(rows.intents.add_option, index))
+        add = rows.button(
+            f"{name}.add_option", t("add_option"), partial(rows.intents.add_option, index), b.room_left(form, "option", index)
+        )
         rows.row([-24, 1, 2], [None, add, None], captions=False)
 
 
@@ -542,7 +550,7 @@ def build_controls(
     """The form's rows for ``form`` in a pane of ``r.form``, the tabs and the bar (``read_only``: the reason every field
     is off, a book that uses rules the builder does not edit)."""
     pane = ScrollPane(ui, r.form, gap=2, spoken_name=ui.tr("builder.form_name"))
-    rows = _Rows(ui, r, pane, intents, read_only)
+    rows = _Rows(ui, r, pane, intents, read_only, form)
     for section in SECTIONS:
         section(rows, form)
     creation_tab = Button(ui, r.tabs[0], ui.tr("builder.preview_creation"), on_click=partial(intents.show_preview, "creation"))

@@ -151,6 +151,9 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
     def add_row(self, section: str) -> None:
         """A new row at the end of a section (a score, a counter, a potion, an item, a creation choice)."""
         form = self.form
+        count, most = b.room_left(form, section)
+        if count >= most:  # the button is off at the limit; a key held down stops there too
+            return
         if section == "score":
             form.scores.append(b.ScoreRow(form.new_key("score"), roll="1d6+6"))
         elif section == "counter":
@@ -182,7 +185,8 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
             self.reshape()
 
     def add_option(self, step: int) -> None:
-        if 0 <= step < len(self.form.steps):
+        count, most = b.room_left(self.form, "option", step)
+        if 0 <= step < len(self.form.steps) and count < most:
             self.form.steps[step].options.append(b.OptionRow(self.form.new_key("option")))
             self.reshape()
 

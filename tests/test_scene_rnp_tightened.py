@@ -528,3 +528,36 @@ def test_timers_and_breaths_sort_by_what_runs_out_first_on_both_tabs(services):
     assert labels(scene.panel.shown())[0] == "souffle"
     driver.click(widget(scene, "chrome:tab:clock"))
     assert labels(scene.panel.shown())[:2] == ["souffle", "Sablier"]
+
+
+PLACES = ("York", "Kent", "Bath", "Wells", "Ely", "Derby", "Leeds", "Hull", "Ripon", "Truro")
+ALIKE = tuple(f"Sir Reginald Fitzwilliam of {place} {n}" for n in (1, 2) for place in PLACES)  # twenty
+
+
+@pytest.mark.parametrize("tab", ["party", "travel", "jump", "fall", "breath", "food", "hide"])
+def test_twenty_names_alike_but_for_their_end_stay_apart_on_the_960_page(services, monkeypatch, tab):
+    # breaker: at 960×540 the who and watchers rows shortened twenty such names to the same "Sir Reginald…".
+    from game.scenes.rnp_table import pen as pen_module
+    from game.ui import button as button_module
+
+    scene, driver = table(services, tab, ALIKE)
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    scene.layout((960, 540))
+    first = scene.panel_named_all().get(f"who:{ALIKE[0]}")
+    if first is not None and getattr(scene.panel, "pane", None) is not None:
+        scene.panel.pane.reveal(first)  # the travellers sit under the form: scrolled into view
+    said: list[str] = []
+    for module in (button_module, pen_module):
+        real = module.blit_text
+
+        def record(surface, text, *args, _real=real, **options):
+            said.append(text)
+            return _real(surface, text, *args, **options)
+
+        monkeypatch.setattr(module, "blit_text", record)
+    scene.draw(pygame.Surface((960, 540)))
+    drawn = {text for text in said if text.startswith("Sir")}
+    assert drawn
+    for text in drawn:  # whole, or shortened so that it still names one of them, and only one
+        head, _, tail = text.partition("…")
+        assert len([name for name in ALIKE if name.startswith(head) and name.endswith(tail)]) == 1, text

@@ -200,3 +200,39 @@ def test_the_sheet_and_the_table_hold_a_long_name_typed_by_the_player():
 @pytest.mark.slow
 def test_every_screen_holds_a_long_name_typed_by_the_player_at_every_size_in_both_languages():
     assert check_text_fit.check(texts=[LONG_NAME], out=lambda line: None) == []
+
+
+PLACES = ("York", "Kent", "Bath", "Wells", "Ely", "Derby", "Leeds", "Hull", "Ripon", "Truro")
+ALIKE = [f"Sir Reginald Fitzwilliam de Montmorency of {place} {n}" for n in (1, 2) for place in PLACES]  # twenty
+
+
+def test_twenty_names_that_differ_only_at_their_end_stay_apart_when_shortened_in_their_middle():
+    # breaker: twenty names alike but for their end all shortened to the same "Sir Reginald…" at 960×540.
+    from game.ui.text_fit import ellipsize, ellipsize_middle
+
+    assert len({ellipsize(name, "body", 18, 150) for name in ALIKE}) == 1  # cut at their end they read the same
+    shortened = [ellipsize_middle(name, "body", 18, 150) for name in ALIKE]
+    assert len(set(shortened)) == len(ALIKE)
+    for name, short in zip(ALIKE, shortened):
+        head, tail = short.split("…")
+        assert name.startswith(head) and name.endswith(tail) and tail.endswith(name.split()[-1])
+        assert fonts.text_width(short, "body", 18) <= 150
+    assert ellipsize_middle("Aria", "body", 18, 150) == "Aria"  # what fits is left whole
+
+
+def test_a_list_of_names_shortens_each_in_its_middle_and_shows_it_whole_on_hover(ui, monkeypatch):  # noqa: F811
+    import game.ui.scroll_list as scroll_list
+
+    said: list[str] = []
+
+    def blit(surface, text, *args, **kwargs):
+        said.append(text)
+        return blit_text(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(scroll_list, "blit_text", blit)
+    rows = ScrollList(ui, (0, 0, 220, 20 * 32), ALIKE, row_height=32, middle=True)
+    with recording() as found:
+        rows.draw(pygame.Surface((300, 700)))
+    assert found == [] and len(said) == len(ALIKE) == len(set(said)) and all("…" in text for text in said)
+    rows.process_event(motion((rows.rect.x + 20, rows.rect.y + 10)))
+    assert rows.tooltip_text() == ALIKE[0]

@@ -29,10 +29,13 @@ class Button(Widget):
         on_click: Callable[[], object] | None = None,
         icon: str | None = None,
         style: str = "normal",
+        middle: bool = False,
         **options,
     ) -> None:
-        """``style``: "normal", "primary" (filled) or "danger" (red ink)."""
+        """``style``: "normal", "primary" (filled) or "danger" (red ink); ``middle``: a label too long is
+        shortened in its middle (a name, told from others by its end)."""
         super().__init__(ui, rect, **options)
+        self.middle = middle
         if style not in STYLES:
             raise ValueError(f"unknown button style {style!r}")
         self.label = label
@@ -103,7 +106,7 @@ class Button(Widget):
         room = self._room(rect)
         # A label too wide for its button (a longer language, a bigger UI scale) is set smaller, then
         # shortened with "…" (the whole label is its tooltip), never drawn past the frame.
-        label, size = fit_line(label, face, size, room, min_size=12)
+        label, size = fit_line(label, face, size, room, min_size=12, middle=self.middle)
         if self.icon:
             icon_size = min(rect.height - 14, 28)
             image_w = fonts.text_width(label, face, size) if label else 0
@@ -140,6 +143,7 @@ class Button(Widget):
         if text is None and self.label:
             label = self.ui.text(self.label)
             face = "bold" if self.style == "primary" else "body"
-            if fit_line(label, face, self.ui.theme.text_size("button"), self._room(self.rect), min_size=12)[0] != label:
+            size = self.ui.theme.text_size("button")
+            if fit_line(label, face, size, self._room(self.rect), min_size=12, middle=self.middle)[0] != label:
                 return label
         return text

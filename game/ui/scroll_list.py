@@ -41,13 +41,16 @@ class ScrollList(Widget):
         on_activate: Callable[[int], object] | None = None,
         empty: TextSource | None = None,
         wrap: bool = False,
+        middle: bool = False,
         **options,
     ) -> None:
         """``icons`` optionally names an icon per row (see game.ui.icons.ICONS); ``empty``: what shows with no row.
 
         ``wrap``: a long row goes on over more lines at the list's one text size (a journal), instead of
         being set smaller and shortened with "…"; ``row_height`` is then a one-line row's height.
+        ``middle``: a row too long loses its middle rather than its end (names told apart by their end).
         """
+        self.middle = middle
         super().__init__(ui, rect, **options)
         self.items: list[TextSource] = list(items)
         self.empty = empty
@@ -228,7 +231,7 @@ class ScrollList(Widget):
         row = self._hover_row
         if text is None and row is not None and row < len(self.items) and not self.wrap:
             full = self.ui.text(self.items[row])
-            if fit_line(full, "body", self.ui.theme.text_size("body"), self._text_room(row))[0] != full:
+            if fit_line(full, "body", self.ui.theme.text_size("body"), self._text_room(row), middle=self.middle)[0] != full:
                 return full
         return text
 
@@ -329,7 +332,9 @@ class ScrollList(Widget):
                     blit_text(surface, line, at, "body", size, ink, "midleft", box=row.inflate(4, 0), owner="ScrollList")
             else:
                 # A row too long for the list is set a little smaller, then shortened with "…" (its tooltip is the whole row).
-                text, text_size = fit_line(self.ui.text(self.items[index]), "body", size, self._text_room(index))
+                text, text_size = fit_line(
+                    self.ui.text(self.items[index]), "body", size, self._text_room(index), middle=self.middle
+                )
                 box = pygame.Rect(row.left, row.top, row.width + 4, row.height)
                 blit_text(surface, text, (x, row.centery), "body", text_size, ink, "midleft", box=box, owner="ScrollList")
             if index < len(self.items) - 1:

@@ -22,8 +22,11 @@ ELLIPSIS = "…"
 SHRINK = 3  # a label may be set up to this many points smaller before it is shortened
 
 
-def fit_line(text: str, face: str, size: int, width: int, *, min_size: int | None = None) -> tuple[str, int]:
-    """``text`` and a size at which it fits ``width``: up to SHRINK points smaller, else shortened with "…"."""
+def fit_line(
+    text: str, face: str, size: int, width: int, *, min_size: int | None = None, middle: bool = False
+) -> tuple[str, int]:
+    """``text`` and a size at which it fits ``width``: up to SHRINK points smaller, else shortened with "…"
+    (``middle``: in its middle, for a name whose end tells it from the others)."""
     if not text:
         return text, size
     floor = max(8, min_size if min_size is not None else size - SHRINK)
@@ -32,7 +35,28 @@ def fit_line(text: str, face: str, size: int, width: int, *, min_size: int | Non
         current -= 1
     if fonts.text_width(text, face, current) <= width:
         return text, current
-    return ellipsize(text, face, current, width), current
+    return (ellipsize_middle if middle else ellipsize)(text, face, current, width), current
+
+
+def ellipsize_middle(text: str, face: str, size: int, width: int) -> str:
+    """``text`` with its middle left out ("Sir Reginald…of York") so that it fits ``width``: twenty names that
+    differ only at their end stay told apart (issue 30). The start keeps a character more than the end."""
+    if fonts.text_width(text, face, size) <= width:
+        return text
+    low, high = 0, len(text) - 1
+    while low < high:  # the most characters kept, by bisection
+        mid = (low + high + 1) // 2
+        if fonts.text_width(_middle_cut(text, mid), face, size) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return _middle_cut(text, low) if low else ELLIPSIS
+
+
+def _middle_cut(text: str, kept: int) -> str:
+    """``text`` keeping ``kept`` characters: its first half (rounded up) and its last, "…" between."""
+    head, tail = kept - kept // 2, kept // 2
+    return text[:head].rstrip() + ELLIPSIS + (text[len(text) - tail :].lstrip() if tail else "")
 
 
 def ellipsize(text: str, face: str, size: int, width: int) -> str:

@@ -21,12 +21,13 @@ from game.rules.rnp import actions as a
 from game.rules.session import ActionLike, Entry, make_action
 from game.scenes.rnp_table.data import Json
 from game.scenes.rnp_table.layout import CAPTION, GAP, ROW
-from game.scenes.rnp_table.panel import CHOICE_GAP, D20, Kit, Panel, fit
+from game.scenes.rnp_table.panel import CHOICE_GAP, D20, Kit, Panel
 from game.scenes.rnp_table.pen import Pen, line_height
 from game.scenes.rnp_table.words import amount, gains, num, signed
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.context import UIContext
+from game.ui.text_fit import ellipsize_middle
 
 RATIONS: tuple[Literal["full", "half", "none"], ...] = ("full", "half", "none")
 WIDE = 1000  # narrower, each character's row puts the pack and the day's buttons on lines of their own
@@ -229,7 +230,8 @@ def paint_member(pen: Pen, view: FoodView, area: pygame.Rect, row: MemberRow, na
     exhaustion = ui.t("rnp.exhaustion", level=member["exhaustion"], max=view.book.exhaustion.maximum)
     if member["exhaustion"]:
         room -= fonts.text_width(exhaustion, "title", ui.theme.text_size("small")) + TAG_GAP
-    title = pen.text(fit(name, "title", ui.theme.text_size("heading"), room), (area.left, row.top), face="title", role="heading")
+    shown = ellipsize_middle(name, "title", ui.theme.text_size("heading"), room)  # twenty alike stay told apart
+    title = pen.text(shown, (area.left, row.top), face="title", role="heading")
     end = title.right
     if member["exhaustion"]:
         at = (title.right + TAG_GAP, title.centery)

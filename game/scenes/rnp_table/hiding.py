@@ -193,7 +193,7 @@ def build_hide_controls(kit: Kit, regions: HideRegions, view: HideView, intents:
     """Who hides, the condition, the zone's travel and the game master's leave, the watchers, the creatures,
     then "Hide" and, while someone is hidden, the reason and "Reveal"."""
     ui, area, x, y = kit.ui, regions.area, regions.area.left, regions.area.top
-    kit.choices("who", x, y + CAPTION, view.who_options, view.who, intents.pick_who, right=regions.right - DEX_ROOM)
+    kit.choices("who", x, y + CAPTION, view.who_options, view.who, intents.pick_who, right=regions.right - DEX_ROOM, middle=True)
     if view.typed:
         kit.field("dex", (regions.dex_x, y + CAPTION, DEX_W, ROW), max_length=2, spoken_name=ui.tr("rnp.dex_score"))
     condition_controls(kit, regions, view, intents)
@@ -272,7 +272,8 @@ def watcher_controls(kit: Kit, regions: HideRegions, view: HideView, intents: Hi
             kit.button(f"watch:{MORE}", rect, ui.tr("rnp.who_more"), partial(intents.page_watchers, more_from))
         else:
             style = "normal" if view.watch.get(name, "off") == "off" else "primary"
-            kit.button(f"watch:{name}", rect, label, partial(intents.cycle, name), style=style, tooltip=ui.tr("rnp.watch_tip"))
+            tip = ui.tr("rnp.watch_tip")
+            kit.button(f"watch:{name}", rect, label, partial(intents.cycle, name), style=style, tooltip=tip, middle=True)
         bx += width + CHOICE_GAP
     for i, slot in enumerate(CREATURES):
         cy = regions.area.top + CREATURES_DY + CAPTION + i * CREATURE_ROW

@@ -137,7 +137,7 @@ class JumpControls:
 def build_jump_controls(kit: Kit, regions: JumpRegions, view: JumpView, intents: JumpIntents) -> JumpControls:
     """Who jumps, the kind of jump, the run-up, the landing (and the height to reach), then special movement."""
     ui, book, x = kit.ui, view.book, regions.area.left
-    kit.choices("who", x, regions.control(0), view.who_options, view.who, intents.pick_who, right=regions.who_right)
+    kit.choices("who", x, regions.control(0), view.who_options, view.who, intents.pick_who, right=regions.who_right, middle=True)
     if view.typed:
         kit.field("strength", (x, regions.control(1), STRENGTH_W, ROW), max_length=2, spoken_name=ui.tr("rnp.strength_score"))
     kinds = [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))]

@@ -132,8 +132,10 @@ class ChoiceButton(Button):
         on_click: Callable[[], object],
         chosen: bool = False,
         tooltip: TextSource | None = None,
+        middle: bool = False,
     ) -> None:
-        super().__init__(ui, rect, label, on_click=on_click, style="primary" if chosen else "normal", tooltip=tooltip)
+        style = "primary" if chosen else "normal"
+        super().__init__(ui, rect, label, on_click=on_click, style=style, tooltip=tooltip, middle=middle)
         self.chosen = self.selected = chosen  # said too ("…, sélectionné") when its row is named
 
     def _colours(self) -> tuple[tuple, tuple, tuple]:
@@ -169,12 +171,14 @@ class Kit:
         style: str = "normal",
         tooltip: TextSource | None = None,
         chosen: bool = False,
+        middle: bool = False,
     ) -> Button:
-        """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused."""
+        """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused; ``middle``:
+        a label too long loses its middle (a name: "Sir Reginald…of York")."""
         if chosen:
-            button: Button = ChoiceButton(self.ui, rect, label, on_click=on_click, tooltip=tooltip, chosen=True)
+            button: Button = ChoiceButton(self.ui, rect, label, on_click=on_click, tooltip=tooltip, chosen=True, middle=middle)
         else:
-            button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip)
+            button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip, middle=middle)
         if refused is not None:
             button.set_enabled(False, self.table.refusal_text(refused))
         return self.add(name, button)
@@ -204,15 +208,16 @@ class Kit:
         *,
         width: int | None = None,
         right: int | None = None,
+        middle: bool = False,
     ) -> int:
         """A row of buttons, the current one filled, narrowed to end before ``right`` (the content's right
-        edge unless told; a narrowed label ends with "…" and shows whole as its tooltip); returns the x after
-        the row."""
+        edge unless told; a narrowed label ends with "…", or with ``middle`` loses its middle, and shows whole
+        as its tooltip); returns the x after the row."""
         natural = self.choice_widths(options, width)
         widths = shrink_row(natural, (self.area().right if right is None else right) - x)
         for (value, label), w in zip(options, widths):
             pick = partial(on_pick, value)
-            button = ChoiceButton(self.ui, (x, y, w, ROW), label, on_click=pick, chosen=value == current)
+            button = ChoiceButton(self.ui, (x, y, w, ROW), label, on_click=pick, chosen=value == current, middle=middle)
             caption = f"rnp.{name}"  # the row's caption, drawn above it, names it for a listener
             button.choice_of = self.ui.tr(caption) if self.ui.catalogue.has(caption) else None
             self.add(f"{name}:{value}", button)

@@ -26,6 +26,7 @@ from game.scenes.rnp_table.words import amount, clock_time, num, signed
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import Colour, blit_text, rounded_box
+from game.ui.text_fit import ellipsize_middle
 
 SENSES = ("darkvision", "blindsight", "truesight")
 CARD_WIDTH = 236  # the narrowest card: a row holds as many as fit
@@ -205,7 +206,8 @@ def paint_card(pen: Pen, view: PartyView, name: str, card: pygame.Rect, viewport
 def paint_card_head(pen: Pen, view: PartyView, name: str, member: Json, x: int, top: int, width: int) -> None:
     """The name, then what stands out: dead or dying, hidden, left behind."""
     ui, p = pen.ui, pen.ui.palette
-    pen.text(fit(name, "title", ui.theme.text_size("heading"), width), (x, top + 6), face="title", role="heading", colour=p.ink)
+    shown = ellipsize_middle(name, "title", ui.theme.text_size("heading"), width)  # twenty alike stay told apart
+    pen.text(shown, (x, top + 6), face="title", role="heading", colour=p.ink)
     tags = []
     if not member["alive"]:
         tags.append(ui.t("rnp.dead"))

@@ -40,11 +40,12 @@ class Pen:
     ) -> pygame.Rect:
         """One line; a line scrolled wholly out of the view is not drawn (only its place is returned).
 
-        ``width``: the room it has (a name in a column): set smaller, then shortened with "…".
+        ``width``: the room it has (a name in a column): set smaller, then shortened with "…" in its middle
+        (names that differ only at their end stay told apart).
         """
         size = self.ui.theme.text_size(role)
         if width is not None:
-            text, size = fit_line(text, face, size, width)
+            text, size = fit_line(text, face, size, width, middle=True)
         line = pygame.Rect(0, 0, fonts.text_width(text, face, size), fonts.line_height(face, size))
         setattr(line, anchor, (round(pos[0]), round(pos[1])))
         if not line.colliderect(self.surface.get_clip()):

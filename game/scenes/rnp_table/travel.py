@@ -243,7 +243,8 @@ def traveller_controls(kit: Kit, regions: TravelRegions, view: TravelView, inten
         for name, width in line:
             style = "primary" if goes[name] else "normal"
             tip = ui.tr("rnp.traveller_tip")
-            kit.button(f"who:{name}", (x, y, width, ROW), name, partial(intents.flip, name), style=style, tooltip=tip)
+            flip = partial(intents.flip, name)
+            kit.button(f"who:{name}", (x, y, width, ROW), name, flip, style=style, tooltip=tip, middle=True)
             x += width + CHOICE_GAP
         y += ROW + CHOICE_GAP
     if view.by_days:

@@ -390,7 +390,7 @@ def test_escape_in_a_fight_shows_the_sheet_and_the_fight_goes_on_where_it_was(se
 
 def test_the_tools_spell_list_takes_the_room_the_tab_has_in_whole_rows(services):
     # Issue 30 item 13: FF2's Tools tab showed five spells in a small box above an empty half panel.
-    from game.scenes.sheet.layout import AFTER_TRAY_ROOM, SPELL_ROW
+    from game.scenes.sheet.layout import END_LINE, LAST_ROLL, SPELL_ROW
 
     book = services.shelf.books["FF2"]
     driver, _ = sheet(services, book_id="FF2", hero={"skill": 10, "stamina": 20, "luck": 9, "magic": 10})
@@ -398,8 +398,9 @@ def test_the_tools_spell_list_takes_the_room_the_tab_has_in_whole_rows(services)
     rows = tools.spells.height // SPELL_ROW
     assert tools.spells.height == rows * SPELL_ROW  # whole rows, no half row peeking
     assert 5 < rows <= len(book.spells)
-    assert tools.area.bottom - tools.after_tray_y >= AFTER_TRAY_ROOM - SPELL_ROW  # the last roll and the ends keep their lines
-    assert tools.area.bottom - tools.after_tray_y < AFTER_TRAY_ROOM + SPELL_ROW or rows == len(book.spells)  # no room wasted
+    kept = LAST_ROLL + 2 * END_LINE  # the last roll and the end condition ("ENDURANCE ≤ 0" under its heading)
+    assert tools.area.bottom - tools.after_tray_y >= kept
+    assert tools.area.bottom - tools.after_tray_y < kept + SPELL_ROW + 8 or rows == len(book.spells)  # no room wasted
 
 
 def test_fast_clicks_on_to_the_fight_open_one_board(services):

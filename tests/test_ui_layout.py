@@ -319,3 +319,192 @@ def test_a_book_of_four_scores_and_one_counter_puts_the_paragraph_under_its_back
     assert regions.hero.panel.height > 400 and not sheet.controls.hero.stats_pane.scrolls
     field, go = sheet.controls.paragraph.paragraph_field, sheet.controls.paragraph.go_button
     assert regions.paragraph.panel.contains(field.rect) and regions.paragraph.panel.contains(go.rect)
+
+
+# -- issue 30 items 12 and 13, what was left: whole names, every counter and the Tools tab on the short page
+def _language_sheet(tmp_path, book_id, language, dice=()):
+    """A sheet of ``book_id`` (see _book_sheet) read in ``language``."""
+    services = make_services(tmp_path / language, language=language)
+    services.ui.catalogue.set_language(language)
+    book = services.shelf.books[book_id]
+    hero = {stat.id: 10 for stat in book.stats if not stat.computed}
+    return Driver(SheetScene(services, make_adventure(services, book_id, dice=dice, hero=hero))).top
+
+
+def _drawn(monkeypatch, module, draw, *args):
+    """Every line ``module`` draws through blit_text while ``draw(*args)`` runs, with where it went; and the overflows."""
+    from game.ui import text_fit
+
+    lines = []
+    real = module.blit_text
+
+    def record(surface, text, at, *args, **options):
+        rect = real(surface, text, at, *args, **options)
+        lines.append((text, options.get("owner"), rect))
+        return rect
+
+    monkeypatch.setattr(module, "blit_text", record)
+    with text_fit.recording() as overflows:
+        draw(*args)
+    monkeypatch.setattr(module, "blit_text", real)
+    return lines, overflows
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("book_id", _shipped_books())
+def test_the_tools_tab_shows_whole_spell_rows_and_every_end_condition_on_its_panel(tmp_path, monkeypatch, book_id, language):
+    # FF2 at 960×540 showed two spells, and its end conditions were not drawn: no room was kept for them.
+    from game.rules.ff import actions as a
+    from game.scenes.sheet import tools as tools_module
+
+    sheet = _language_sheet(tmp_path, book_id, language, dice=[3, 4])
+    sheet.adventure.act(a.RollDice(dice="2d6"))  # the last roll takes its line too
+    for size in LAYOUT_SIZES:
+        sheet.layout(size)
+        sheet.show_tab("tools")
+        panel, regions, controls = sheet.regions.side.panel, sheet.regions.side.tools, sheet.controls.side.tools
+        surface = pygame.Surface(size)
+        lines, overflows = _drawn(monkeypatch, tools_module, sheet.draw, surface)
+        assert overflows == [], size
+        assert all(panel.contains(rect) for _, _, rect in lines), (size, [t for t, _, r in lines if not panel.contains(r)])
+        assert all(panel.contains(widget.rect) for widget in controls.widgets), size
+        texts = [text for text, _, _ in lines]
+        view = sheet.view_now().tools
+        assert view.last_roll in texts, size
+        for condition in view.conditions:
+            assert condition.label in texts, (size, condition.label)
+            written = " ".join(texts)  # a long condition wraps over two lines
+            assert all(said in written for said, _ in condition.lines), (size, condition.lines)
+        if controls.spells is not None:
+            rows = controls.spells.rect.height // regions.spell_row
+            assert controls.spells.rect.height == rows * regions.spell_row, size  # whole rows, no half row
+            assert rows >= min(4, len(sheet.book.spells)), size
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("book_id", _shipped_books())
+def test_on_the_960_page_every_score_and_counter_name_is_drawn_whole(tmp_path, monkeypatch, book_id, language):
+    # DF49 at 960×540 read "ENDURA…" beside its counter; a long counter name lost its last words.
+    from game.scenes.sheet import paint
+
+    sheet = _language_sheet(tmp_path, book_id, language)
+    sheet.layout((960, 540))
+    view, regions = sheet.view_now(), sheet.regions
+    surface = pygame.Surface((960, 540))
+
+    def rows():
+        for index in range(len(view.stats)):
+            paint.stat_row(surface, view, regions, sheet.ui, regions.hero.stat_row(index), index)
+        for index in range(len(view.counters)):
+            paint.counter_row(surface, view, regions, sheet.ui, regions.backpack.counter_row(index), index)
+
+    lines, overflows = _drawn(monkeypatch, paint, rows)
+    assert overflows == []
+    scores = [text for text, owner, _ in lines if owner == "score name"]
+    assert all(text in (line.name, line.short) for text, line in zip(scores, view.stats)), scores
+    names = [text for text, owner, _ in lines if owner == "counter name"]
+    assert " ".join(names) == " ".join(line.name for line in view.counters)  # every word, none cut with "…"
+    for stat, line in zip(sheet.book.stats, view.stats):
+        counter = sheet.controls.hero.stat_counters[stat.id]
+        if line.short is not None and line.name not in scores:  # said short: the whole name on hover and by ear
+            assert sheet.ui.text(counter.tooltip) == line.name == sheet.ui.text(counter.spoken_name)
+
+
+@pytest.mark.parametrize("book_id", _shipped_books())
+def test_on_the_960_page_a_book_of_up_to_five_counters_shows_them_all(tmp_path, book_id):
+    # DF49's four counters and FF1's five scrolled in a box at 960×540, one or two in view.
+    sheet = _book_sheet(tmp_path, book_id)
+    sheet.layout((960, 540))
+    backpack = sheet.controls.backpack
+    if len(sheet.book.counters) <= 5:
+        assert not backpack.counters_pane.scrolls
+        assert all(_wholly_shown(backpack.counters_pane, counter) for counter in backpack.counter_widgets.values())
+        assert all(_wholly_shown(backpack.counters_pane, use) for use in backpack.use_buttons.values())
+    panel = sheet.regions.backpack.panel
+    for widget in (backpack.item_field, backpack.add_item_button, backpack.equipment, backpack.tick_button):
+        assert widget is None or panel.contains(widget.rect)
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_narrow_backpacks_use_buttons_are_the_counters_icons_and_say_what_they_do(tmp_path, language):
+    sheet = _language_sheet(tmp_path, "DF49", language)
+    sheet.layout((960, 540))
+    drink = sheet.controls.backpack.use_buttons["potions"]
+    word = {"fr": "Boire", "en": "Drink"}[language]
+    assert drink.icon == "potion" and sheet.ui.text(drink.label) == ""
+    assert sheet.ui.text(drink.tooltip) == word == sheet.ui.text(drink.spoken_name)
+    sheet.layout((1280, 720))
+    assert sheet.ui.text(sheet.controls.backpack.use_buttons["potions"].label) == word
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("book_id", ["DF49", "DEMO"])
+def test_on_a_narrow_backpack_the_calendar_line_and_the_item_hint_are_whole(tmp_path, monkeypatch, book_id, language):
+    # DF49 at 960×540: "Aujourd'…", "0 jour · 0…" and "Nouvel…" beside the counters.
+    from game.scenes.sheet import paint
+
+    sheet = _language_sheet(tmp_path, book_id, language)
+    for size in LAYOUT_SIZES[1:]:
+        sheet.layout(size)
+        lines, overflows = _drawn(monkeypatch, paint, sheet.draw, pygame.Surface(size))
+        assert overflows == [], size
+        said = [text for text, owner, _ in lines if owner in ("calendar today", "calendar summary")]
+        calendar = sheet.view_now().calendar
+        assert said[0] in (calendar.today, calendar.day) and said[1] == calendar.short, (size, said)
+        tick = sheet.controls.backpack.tick_button
+        assert calendar.today in sheet.ui.text(tick.tooltip) and calendar.summary in sheet.ui.text(tick.tooltip)
+        field = sheet.controls.backpack.item_field
+        assert field.tooltip_text() is None, size  # the hint is whole: no tooltip needed to read it
+
+
+@pytest.mark.parametrize("book_id", _shipped_books())
+def test_every_value_on_the_sheet_keeps_its_gap_from_its_buttons_even_at_99(tmp_path, monkeypatch, book_id):
+    # The 22 of ENDURANCE nearly touched its − button at 960×540.
+    from game.ui import counter as counter_module
+    from game.ui.counter import VALUE_GAP
+
+    sheet = _book_sheet(tmp_path, book_id)
+    for size in LAYOUT_SIZES:
+        sheet.layout(size)
+        counters = [*sheet.controls.hero.stat_counters.values(), *sheet.controls.backpack.counter_widgets.values()]
+        for counter in counters:
+            for value in (8, 22, 99, 120):
+                counter.value = value
+                lines, _ = _drawn(monkeypatch, counter_module, counter.draw, pygame.Surface(size))
+                ((_, _, drawn),) = [line for line in lines if line[0] == str(value)]
+                left, right = counter.minus_rect().right, counter.plus_rect().left
+                assert drawn.left >= left + VALUE_GAP - 2 and drawn.right <= right - VALUE_GAP + 2, (size, value, drawn)
+
+
+PLACES = ("York", "Kent", "Bath", "Wells", "Ely", "Derby", "Leeds", "Hull", "Ripon", "Truro")
+
+
+def test_twenty_creatures_and_two_hundred_items_named_alike_stay_apart_on_the_960_page(tmp_path, monkeypatch):
+    # breaker: names that differ only at their end all read "Sir Reginald…" once shortened at 960×540.
+    from game.rules.ff import actions as a
+    from game.ui import scroll_list
+
+    sheet = _book_sheet(tmp_path, "FF1")
+    creatures = [f"Gobelin de la Tour Noire de {place} {n}" for n in (1, 2) for place in PLACES]
+    items = [f"Potion de soin de l'apothicaire de {place} n° {n}" for n in range(20) for place in PLACES]
+    for name in creatures:
+        sheet.adventure.act(a.AddCreature(name=name, skill=7, stamina=9))
+    for name in items:
+        sheet.adventure.act(a.AddItem(text=name))
+    sheet.layout((960, 540))
+    sheet.show_tab("creatures")
+    sheet.sync()
+    rows = []
+    for rows_list in (sheet.controls.side.creature_list, sheet.controls.backpack.equipment):
+        assert len(rows_list.items) in (len(creatures), len(items) + 4)  # FF1's own four items besides
+        for index in range(len(rows_list.items)):  # every row, scrolled into view in turn
+            rows_list.scroll_to(rows_list.row_top(index))
+            lines, _ = _drawn(monkeypatch, scroll_list, rows_list.draw, pygame.Surface((960, 540)))
+            rows += [text for text, _, _ in lines]
+    for text in set(rows):
+        head, _, tail = text.partition("…")
+        told = [name for name in creatures + items if name.startswith(head) and name.endswith(tail)]
+        if not told:  # FF1's own items, whole
+            continue
+        assert len(told) == 1, (text, told[:3])
+    assert any("…" in text for text in rows)  # they were shortened at this size

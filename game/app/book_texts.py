@@ -101,6 +101,21 @@ def ending_texts(book: FightingFantasyBook, language: str, hero: Hero) -> list[t
     return found
 
 
+ENDING_GROUPS = (("death", ("death", "defeat", "victory")), ("warning", ("warning",)))
+
+
+def ending_groups(book: FightingFantasyBook, language: str, hero: Hero) -> list[tuple[str, list[tuple[int, str]]]]:
+    """The endings as the sheet's Tools tab lists them: the ones that end the adventure, then the warnings;
+    each group ("death", "warning") with its endings' (index, words), an empty group left out."""
+    texts = ending_texts(book, language, hero)
+    groups = []
+    for kind, outcomes in ENDING_GROUPS:
+        found = [(index, text) for index, (outcome, text) in enumerate(texts) if outcome in outcomes]
+        if found:
+            groups.append((kind, found))
+    return groups
+
+
 def threshold_text(book: FightingFantasyBook, threshold: Threshold, language: str, hero: Hero) -> str:
     """A threshold as the player reads it: "FEAR ≥ 9", "STAMINA ≤ 0" (the sheet's Tools tab, the death page)."""
     name = book.stat(threshold.stat).name.get(language)

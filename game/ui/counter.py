@@ -20,6 +20,8 @@ from game.ui.widget import Widget
 
 INCREASE_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_UP, pygame.K_RIGHT)
 DECREASE_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_DOWN, pygame.K_LEFT)
+VALUE_ROOM = 36  # a narrow counter's buttons shrink before the value between them gets less than this
+VALUE_GAP = 5  # the value never comes closer than this to a button (issue 30 item 12: "22" touched its −)
 
 
 class Counter(Widget):
@@ -58,7 +60,7 @@ class Counter(Widget):
     # -- geometry --------------------------------------------------------------
 
     def _button_size(self) -> int:
-        return min(self.rect.height - (26 if self.label else 0), 44)
+        return min(self.rect.height - (26 if self.label else 0), 44, (self.rect.width - VALUE_ROOM) // 2)
 
     def minus_rect(self) -> pygame.Rect:
         """The − button."""
@@ -183,7 +185,9 @@ class Counter(Widget):
         between = pygame.Rect(
             self.minus_rect().right, self.rect.top, self.plus_rect().left - self.minus_rect().right, self.rect.height
         )
-        value, size = fit_line(str(self.value), "bold", self.ui.theme.text_size("value"), between.width - 4, min_size=12)
+        value, size = fit_line(
+            str(self.value), "bold", self.ui.theme.text_size("value"), between.width - 2 * VALUE_GAP, min_size=12
+        )
         blit_text(
             surface, value, centre, "bold", size, p.ink if self.enabled else p.ink_faint, "center", box=between, owner="Counter"
         )

@@ -20,6 +20,7 @@ from game.ui.text_fit import fit_line
 from game.ui.widget import TypedText, Widget
 
 PAD_X = 10
+HINT_SHRINK = 7  # a hint may be set this many points smaller before it is shortened ("Nouvel objet…" at 960 wide)
 
 
 class TextField(TypedText, Widget):
@@ -123,9 +124,13 @@ class TextField(TypedText, Widget):
         text = super().tooltip_text()
         if text is None and not self.buffer.text and self.placeholder is not None:
             hint = self.ui.text(self.placeholder)
-            if fit_line(hint, "italic", self._size(), self.rect.width - 2 * PAD_X)[0] != hint:
+            if self._hint(hint, self.rect.width - 2 * PAD_X)[0] != hint:
                 return hint
         return text
+
+    def _hint(self, hint: str, room: int) -> tuple[str, int]:
+        """The hint as it fits ``room``: set smaller first, then shortened with "…"."""
+        return fit_line(hint, "italic", self._size(), room, min_size=self._size() - HINT_SHRINK)
 
     def _size(self) -> int:
         return self.ui.theme.text_size("body")
@@ -220,7 +225,7 @@ class TextField(TypedText, Widget):
             blit_text(surface, self.buffer.text, (x0, cy), "body", size, p.ink if self.enabled else p.ink_faint, "midleft")
         elif self.placeholder is not None:
             # A hint wider than the field ends in "…" (its hover shows it whole), not cut mid-word by the clip.
-            hint, hint_size = fit_line(self.ui.text(self.placeholder), "italic", size, inner.width)
+            hint, hint_size = self._hint(self.ui.text(self.placeholder), inner.width)
             blit_text(
                 surface, hint, (inner.left, cy), "italic", hint_size, p.ink_faint, "midleft", box=inner, owner="TextField hint"
             )

@@ -18,9 +18,9 @@ import pygame
 from game.books.fighting_fantasy import CounterDef, FightingFantasyBook, StatDef
 from game.rules.ff.context import counter_maximum
 from game.scenes.sheet import paint
-from game.scenes.sheet.layout import EQUIPMENT_ROW, WEAPON_ROW, SheetRegions
+from game.scenes.sheet.layout import EQUIPMENT_ROW, ICONS, WEAPON_ROW, SheetRegions
 from game.scenes.sheet.tools import ToolsControls, ToolsIntents, build_tools
-from game.scenes.sheet.view import SheetView
+from game.scenes.sheet.view import SheetView, counter_uses
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.counter import Counter
@@ -250,8 +250,11 @@ def _hero(
     pane = order.put(ScrollPane(ui, hero.pane, spoken_name=ui.tr("sheet.hero_scores")))
     counters: dict[str, Counter] = {}
     erasers: dict[str, Button] = {}
+    language = ui.catalogue.language
     for index, stat in enumerate(book.stats):
         row = hero.stat_row(index)
+        name, short = stat.name.get(language), stat.short.get(language) if stat.short is not None else None
+        cut = paint.score_name(name, short, hero.name_room, ui)[0] != name
         counters[stat.id] = order.put(
             Counter(
                 ui,
@@ -259,6 +262,7 @@ def _hero(
                 value=0,
                 minimum=stat.floor,
                 spoken_name=_named(ui, stat),
+                tooltip=_named(ui, stat) if cut else None,  # the row says it short: the whole name on hover
                 on_request=partial(intents.change_stat, stat.id),
             )
         )
@@ -328,19 +332,30 @@ def _paragraph(order: _Reading, ui: UIContext, regions: SheetRegions, intents: S
 
 
 def _use_buttons(book: FightingFantasyBook, intents: SheetIntents) -> dict[str, tuple[str, Callable[[], object]]]:
-    """The counters with a button that uses one (eat, an herb, drink) and what it does."""
-    use: dict[str, tuple[str, Callable[[], object]]] = {}
-    if book.meal:
-        use[book.meal.counter] = ("sheet.eat", intents.eat)
-    if book.herb:
-        use[book.herb.counter] = ("sheet.use_herb", intents.use_herb)
-    if book.potions:
-        if book.potions.counter is not None:
-            use[book.potions.counter] = ("sheet.drink", intents.ask_potion)
-        for kind, effect in book.potions.kinds.items():
-            if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
-                use[effect.counter] = ("sheet.drink", partial(intents.drink_kind, kind))
-    return use
+    """The counters with a button that uses one (eat, an herb, drink): its word and what it does."""
+    words = {"eat": "sheet.eat", "herb": "sheet.use_herb", "drink": "sheet.drink"}
+    actions: dict[str, Callable[[], object]] = {"eat": intents.eat, "herb": intents.use_herb, "drink": intents.ask_potion}
+    return {
+        counter: (words[use], actions[use] if kind is None else partial(intents.drink_kind, kind))
+        for counter, (use, kind) in counter_uses(book).items()
+    }
+
+
+def _calendar_said(view: SheetView) -> str:
+    """Today and the days and weeks gone, in full."""
+    return f"{view.calendar.today} · {view.calendar.summary}" if view.calendar is not None else ""
+
+
+def _use_button(
+    ui: UIContext, regions: SheetRegions, row: pygame.Rect, counter: CounterDef, use: tuple[str, Callable[[], object]]
+) -> Button:
+    """A counter's use button (eat, drink…): its word, or in a narrow backpack its icon, the word its tooltip and name."""
+    key, action = use
+    rect = regions.backpack.use_in(row)
+    if regions.backpack.narrow:
+        word = ui.tr(key)
+        return Button(ui, rect, "", icon=ICONS.get(counter.icon, "shield"), tooltip=word, spoken_name=word, on_click=action)
+    return Button(ui, rect, ui.tr(key), on_click=action)
 
 
 def _backpack(
@@ -354,22 +369,22 @@ def _backpack(
     use_buttons: dict[str, Button] = {}
     for index, counter in enumerate(book.counters):
         row = backpack.counter_row(index)
-        counters[counter.id] = order.put(
-            Counter(
-                ui,
-                backpack.counter_in(row),
-                value=0,
-                minimum=0,
-                maximum=counter_maximum(book, counter.id),  # a computed one follows the state (scene.sync)
-                spoken_name=_named(ui, counter),
-                on_request=partial(intents.change_counter, counter.id),
-            )
+        counters[counter.id] = Counter(
+            ui,
+            backpack.counter_in(row),
+            value=0,
+            minimum=0,
+            maximum=counter_maximum(book, counter.id),  # a computed one follows the state (scene.sync)
+            spoken_name=_named(ui, counter),
+            on_request=partial(intents.change_counter, counter.id),
         )
         widgets: list[Widget] = [counters[counter.id]]
         if counter.id in use:
-            key, action = use[counter.id]
-            use_buttons[counter.id] = order.put(Button(ui, backpack.use_in(row), ui.tr(key), on_click=action))
-            widgets.append(use_buttons[counter.id])
+            use_buttons[counter.id] = _use_button(ui, regions, row, counter, use[counter.id])
+            # Read where it stands: a narrow backpack's icon button before the counter, a word after it.
+            widgets.insert(0 if backpack.narrow else 1, use_buttons[counter.id])
+        for widget in widgets:
+            order.put(widget)
         pane.add_row(
             row.height,
             *widgets,
@@ -387,6 +402,7 @@ def _backpack(
             ui,
             backpack.equipment,
             row_height=EQUIPMENT_ROW,
+            middle=True,  # items named alike ("Potion de soin 1", "… 2") stay told apart by their end
             on_select=lambda index: intents.sync_items(),  # Remove and Rename follow the item chosen
             on_activate=lambda index: intents.ask_rename_item(),  # Enter on an item renames it
         )
@@ -406,7 +422,16 @@ def _backpack(
     rename = order.put(Button(ui, backpack.rename_item, "", icon="pencil", on_click=intents.ask_rename_item))
     tick = None
     if backpack.tick is not None:
-        tick = order.put(Button(ui, backpack.tick, ui.tr("sheet.tick_day"), style="primary", on_click=intents.tick_day))
+        tick = order.put(
+            Button(
+                ui,
+                backpack.tick,
+                ui.tr("sheet.tick_day"),
+                style="primary",
+                on_click=intents.tick_day,
+                tooltip=lambda: _calendar_said(intents.view),  # the calendar line whole, where it says only the day
+            )
+        )
     return BackpackControls(pane, counters, use_buttons, equipment, field, add, remove, rename, turns, tick)
 
 
@@ -426,6 +451,7 @@ def _side(
             ui,
             side.creature_list,
             row_height=44,
+            middle=True,  # twenty creatures named alike stay told apart by their end
             on_select=lambda i: intents.selection_changed(),
             on_activate=lambda i: intents.ask_creature(i),
             empty=ui.tr("sheet.no_creatures"),

@@ -19,23 +19,30 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.app.book_texts import ending_groups
 from game.books.fighting_fantasy import FightingFantasyBook
+from game.rules.ff.state import Hero
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.layout import fill, fixed, split
+from game.ui.text_fit import fit_lines
 
 CALENDAR_HEIGHT = 72
+COMPACT_CALENDAR = 56  # a compact page's calendar line: the day and its count beside Tick a day
+NARROW_TICK = 132  # Tick a day in a narrow backpack, leaving the day's name whole beside it
 STAT_ROW = 54
 COMPACT_STAT_ROW = 48  # a compact page's score rows: a four-score book keeps its four scores at 960×540
 STATS_TOP = 76  # below the hero's name and the column headings
 COMPACT_STATS_TOP = 72
 COUNTER_ROW = 54
-STACKED_ROW = 76  # a counter under its name (a narrow backpack)
-STACKED_NAME = 28  # a stacked counter's name line, above it
+COMPACT_COUNTER_ROW = 42  # a compact page: DF49's four counters, FF1's five, stay in view at 960×540
+NARROW_COUNTER = 108  # a narrow backpack's counter (its buttons a little smaller): its name keeps the room left of it
+USE_ICON = 40  # a narrow backpack's use button (eat, drink…): the counter's icon, left of its name
+NARROW_HERO = 380  # a hero panel narrower than this sets its counters, initial values and pencils closer
 WEAPON_ROW = 34  # the lost-weapon toggle, the last row of the scores
 EQUIPMENT_ROW = 32
 EQUIPMENT_MIN = 3 * EQUIPMENT_ROW  # the equipment list never shrinks below three rows: the counters scroll first
-ITEM_BUTTON, NARROW_ITEM_BUTTON = 56, 46  # add, remove, rename beside the item's field
+ITEM_BUTTON, NARROW_ITEM_BUTTON = 56, 38  # add, remove, rename beside the item's field (which keeps its hint whole)
 LIST_TURN = (36, 30)  # ‹ and › at the right of the list's heading: the equipment, then each list of the book
 SHORT_EQUIPMENT_MIN = 2 * EQUIPMENT_ROW  # on a short page, two (it scrolls): the counters and their buttons come first
 SHORT_CONTENT = 560  # a page whose panels are shorter than this is short (1024×640, 960×540)
@@ -47,7 +54,7 @@ TOP = 70  # below the title and the top buttons
 MESSAGE_BAND = 36  # the status line at the bottom
 PARAGRAPH_HEIGHT = 164
 COMPACT_PARAGRAPH_HEIGHT = 96  # no heading (the § says it): the field and Go, one row of history chips
-STACKED_BELOW = 380  # a backpack narrower than this puts each counter under its name
+NARROW_BELOW = 380  # a backpack narrower than this: each counter's use button is its icon, the calendar line says less
 COMPACT_BELOW = (1024, 640)  # a page narrower or shorter than this (200 % on a 1080p screen) is laid out compact
 GAP = 8  # between two buttons of a row
 MARGIN = 16  # the page's edges, a panel's inside
@@ -55,6 +62,7 @@ TOP_BUTTONS = (("undo", 118), ("redo", 118), ("fight", 130), ("shelf", 118), ("s
 BUTTON_H = 44
 TAB_FONT = ("bold", 17)  # a tab's label as it is drawn when selected: the widest it gets
 TAB_PAD = 16
+SMALL_TABS = (("bold", 15), 14, 6)  # the font, padding and gap of tabs set a little smaller to stand on one row
 TAB_PITCH = 52  # from one row of tabs to the next
 TRAY = ("1d6", "2d6", "3d6")
 TOOL_BUTTON_H = 40
@@ -80,6 +88,9 @@ class SheetShape:
     spells: int
     tests: int  # the Tools tab's book buttons: the scores it tests (besides SKILL and LUCK), the tracks it ticks
     lists: int = 0  # the book's item lists besides the equipment (‹ › over the equipment choose one)
+    ends: tuple[tuple[str, ...], ...] = ()  # the Tools tab's end conditions: each group's (under its heading)
+    small: int = 18  # the size the end conditions are written at
+    small_tab_widths: tuple[int, ...] = ()  # each tab's label set smaller (SMALL_TABS), plus its padding
 
 
 def testable_stats(book: FightingFantasyBook) -> list[str]:
@@ -87,10 +98,13 @@ def testable_stats(book: FightingFantasyBook) -> list[str]:
     return [stat.id for stat in book.stats if stat.id not in ("skill", "luck") and stat.test is not None]
 
 
-def sheet_shape(book: FightingFantasyBook, ui: UIContext) -> SheetShape:
-    """The shape of ``book``'s sheet, its tabs measured in the language of the moment."""
+def sheet_shape(book: FightingFantasyBook, ui: UIContext, hero: Hero) -> SheetShape:
+    """The shape of ``book``'s sheet, its tabs and end conditions measured in the language of the moment."""
+    language = ui.catalogue.language
+    ends = tuple(tuple(text for _, text in found) for _, found in ending_groups(book, language, hero))
     tabs = tuple(tab for tab in TAB_ORDER if tab != "calendar" or book.calendar)
     widths = tuple(fonts.text_width(ui.t(f"sheet.tab_{tab}"), *TAB_FONT) + TAB_PAD for tab in tabs)
+    small = tuple(fonts.text_width(ui.t(f"sheet.tab_{tab}"), *SMALL_TABS[0]) + SMALL_TABS[1] for tab in tabs)
     days = len(book.calendar.days) if book.calendar else 0
     return SheetShape(
         len(book.stats),
@@ -102,6 +116,9 @@ def sheet_shape(book: FightingFantasyBook, ui: UIContext) -> SheetShape:
         len(book.spells),
         len(testable_stats(book)) + len(book.tracks),  # a test per testable score, then a tick per track
         len(book.lists),
+        ends=ends,
+        small=ui.theme.text_size("small"),
+        small_tab_widths=small,
     )
 
 
@@ -120,6 +137,12 @@ class HeroRegions:
     initial_x: int  # the centre of the "initial" column (right of the counters, left of the erasers)
     paired: bool = False  # the two tests side by side (a short page), with their short names
     row_height: int = STAT_ROW  # a score's row (closer on a compact page)
+    eraser: tuple[int, int] = (56, 42)  # each pencil's distance from the panel's right edge, and its side
+
+    @property
+    def name_room(self) -> int:
+        """How wide a score's name may be, left of its counter."""
+        return self.stat_column - self.pane.x - 24
 
     def stat_row(self, index: int) -> pygame.Rect:
         """Score ``index``'s row as if the pane were not scrolled."""
@@ -131,7 +154,8 @@ class HeroRegions:
 
     def eraser_in(self, row: pygame.Rect) -> pygame.Rect:
         """A score's eraser button in its row."""
-        return pygame.Rect(self.panel.right - 56, row.centery - 21, 42, 42)
+        inset, side = self.eraser
+        return pygame.Rect(self.panel.right - inset, row.centery - side // 2, side, side)
 
 
 def score_rows(stats: int, compact: bool) -> list[int]:
@@ -164,7 +188,6 @@ def hero_need(stats: int, compact: bool, paired: bool) -> int:
 def _hero(panel: pygame.Rect, compact: bool, stats: int, paired: bool = False) -> HeroRegions:
     pane_top = panel.y + (COMPACT_STATS_TOP if compact else STATS_TOP)
     tests_top = panel.bottom - tests_height(compact, paired)
-    counter_width = 140 if panel.width >= 380 else 118
     if paired:  # side by side: a short page keeps its scores in view
         tests = pygame.Rect(panel.x + 20, tests_top, panel.width - 40, PAIRED_TEST_H)
         luck, skill = split(tests, [fill(1), fill(1)], gap=GAP)
@@ -173,6 +196,9 @@ def _hero(panel: pygame.Rect, compact: bool, stats: int, paired: bool = False) -
         tests = pygame.Rect(panel.x + 20, tests_top, panel.width - 40, 2 * test_height + 6)
         luck, skill = split(tests, [fixed(test_height), fixed(test_height)], gap=6, vertical=True)
     rows = score_rows(stats, compact)
+    # A narrow panel (960 and 1024 wide) sets its columns closer, so "ENDURANCE" is whole left of its counter.
+    narrow = panel.width < NARROW_HERO
+    counter_width = 108 if narrow else 140
     return HeroRegions(
         panel=panel,
         rename=pygame.Rect(panel.right - 124, panel.y + 12, 108, 36),
@@ -181,10 +207,11 @@ def _hero(panel: pygame.Rect, compact: bool, stats: int, paired: bool = False) -
         luck=luck,
         skill=skill,
         counter_width=counter_width,
-        stat_column=panel.right - (102 if compact else 120) - counter_width,
-        initial_x=panel.right - (78 if compact else 87),
+        stat_column=panel.right - (94 if narrow else 102 if compact else 120) - counter_width,
+        initial_x=panel.right - (74 if narrow else 78 if compact else 87),
         paired=paired,
         row_height=rows[0],
+        eraser=(52, 38) if narrow else (56, 42),
     )
 
 
@@ -232,7 +259,7 @@ class BackpackRegions:
     panel: pygame.Rect
     pane: pygame.Rect
     row_height: int
-    stacked: bool  # each counter under its name (a narrow backpack)
+    narrow: bool  # a narrow backpack: each use button is the counter's icon, the calendar line says less
     equipment: pygame.Rect
     item_field: pygame.Rect
     add_item: pygame.Rect
@@ -247,44 +274,80 @@ class BackpackRegions:
         return pygame.Rect(self.pane.x, self.pane.y + index * self.row_height, self.pane.width, self.row_height)
 
     def counter_in(self, row: pygame.Rect) -> pygame.Rect:
-        """A counter in its row (under its name in a narrow backpack), wherever the pane has scrolled it."""
-        if self.stacked:
-            return pygame.Rect(self.panel.x + 58, row.y + STACKED_NAME, 126, 44)
+        """A counter in its row (at the row's end in a narrow backpack), wherever the pane has scrolled it."""
+        if self.narrow:
+            height = min(44, self.row_height - 2)
+            return pygame.Rect(self.panel.right - 14 - NARROW_COUNTER, row.y + (row.height - height) // 2, NARROW_COUNTER, height)
         return pygame.Rect(self.panel.right - 96 - 126, row.y, 126, 44)
 
     def use_in(self, row: pygame.Rect) -> pygame.Rect:
-        """A counter's use button (eat, drink…) at the end of its row."""
-        return pygame.Rect(self.panel.right - 86, self.counter_in(row).y, 72, 44)
+        """A counter's use button (eat, drink…): at the end of its row, or in a narrow backpack its icon."""
+        counter = self.counter_in(row)
+        if self.narrow:
+            return pygame.Rect(row.x + 12, counter.centery - USE_ICON // 2, USE_ICON, USE_ICON)
+        return pygame.Rect(self.panel.right - 86, counter.y, 72, 44)
+
+    def name_room(self, row: pygame.Rect) -> pygame.Rect:
+        """Where a counter's name goes: between its icon and its counter."""
+        counter = self.counter_in(row)
+        return pygame.Rect(row.x + 58, row.y, counter.x - row.x - 64, row.height)
 
 
-def backpack_need(shape: SheetShape, width: int, equipment: int = EQUIPMENT_MIN) -> int:
+@dataclass(frozen=True)
+class _BackpackSizes:
+    """The backpack's fixed parts, closer on a compact page."""
+
+    top: int  # from the panel's top to the counters (under the heading)
+    heading: int  # the equipment's heading, above the list
+    item_row: int  # the item field and its buttons, with the panel's foot
+    calendar: int  # the calendar line
+    calendar_gap: int
+
+
+def _backpack_sizes(compact: bool) -> _BackpackSizes:
+    if compact:
+        return _BackpackSizes(48, 34, 56, COMPACT_CALENDAR, 6)
+    return _BackpackSizes(60, 36, 64, CALENDAR_HEIGHT, 10)
+
+
+def counter_row_height(width: int, compact: bool) -> int:
+    """A counter's row: closer on a compact page whose backpack is narrow."""
+    return COMPACT_COUNTER_ROW if compact and width < NARROW_BELOW else COUNTER_ROW
+
+
+def backpack_need(shape: SheetShape, width: int, equipment: int, compact: bool) -> int:
     """The backpack's height that shows every counter and ``equipment`` of the equipment list."""
-    row_height = STACKED_ROW if width < STACKED_BELOW else COUNTER_ROW
-    return 60 + shape.counters * row_height + 36 + equipment + 64 + (CALENDAR_HEIGHT + 10 if shape.days else 0)
+    sizes = _backpack_sizes(compact)
+    calendar = sizes.calendar + sizes.calendar_gap if shape.days else 0
+    return sizes.top + shape.counters * counter_row_height(width, compact) + sizes.heading + equipment + sizes.item_row + calendar
 
 
-def _backpack(panel: pygame.Rect, shape: SheetShape, equipment_min: int = EQUIPMENT_MIN) -> BackpackRegions:
-    stacked = panel.width < STACKED_BELOW
-    row_height = STACKED_ROW if stacked else COUNTER_ROW
-    pane_top = panel.y + 60
-    calendar = pygame.Rect(panel.x, panel.bottom - CALENDAR_HEIGHT, panel.width, CALENDAR_HEIGHT) if shape.days else None
-    bottom = panel.bottom - (CALENDAR_HEIGHT + 10 if calendar else 0) - 64
-    room = max(row_height, bottom - 36 - equipment_min - pane_top)
+def _backpack(panel: pygame.Rect, shape: SheetShape, equipment_min: int, compact: bool) -> BackpackRegions:
+    narrow = panel.width < NARROW_BELOW
+    sizes = _backpack_sizes(compact)
+    row_height = counter_row_height(panel.width, compact)
+    pane_top = panel.y + sizes.top
+    calendar = pygame.Rect(panel.x, panel.bottom - sizes.calendar, panel.width, sizes.calendar) if shape.days else None
+    bottom = panel.bottom - (sizes.calendar + sizes.calendar_gap if calendar else 0) - sizes.item_row
+    room = max(row_height, bottom - sizes.heading - equipment_min - pane_top)
     if shape.counters * row_height > room:  # the counters scroll: show whole rows, the equipment takes the rest
         room = max(row_height, room // row_height * row_height)
     pane = pygame.Rect(panel.x, pane_top, panel.width - 4, min(room, shape.counters * row_height))
-    top = pane.bottom + 36
-    y = bottom + 10
-    row = pygame.Rect(panel.x + 16, y, panel.width - 32, 42)
+    top = pane.bottom + sizes.heading
+    row = pygame.Rect(panel.x + 16, bottom + (6 if compact else 10), panel.width - 32, 42)
     button = ITEM_BUTTON if row.width >= 320 else NARROW_ITEM_BUTTON  # the field keeps room for a name
     field, add, remove, rename = split(row, [fill(1), fixed(button), fixed(button), fixed(button)], gap=6)
     turn = (top - 34, LIST_TURN[0], LIST_TURN[1])
     lists = (pygame.Rect(row.right - 2 * LIST_TURN[0] - 6, *turn), pygame.Rect(row.right - LIST_TURN[0], *turn))
+    tick = None
+    if calendar is not None:
+        width = NARROW_TICK if narrow else 160
+        tick = pygame.Rect(calendar.right - 16 - width, calendar.y + (7 if compact else 14), width, BUTTON_H)
     return BackpackRegions(
         panel=panel,
         pane=pane,
         row_height=row_height,
-        stacked=stacked,
+        narrow=narrow,
         equipment=pygame.Rect(panel.x + 16, top, panel.width - 32, max(equipment_min, bottom - top)),
         item_field=field,
         add_item=add,
@@ -292,7 +355,7 @@ def _backpack(panel: pygame.Rect, shape: SheetShape, equipment_min: int = EQUIPM
         rename_item=rename,
         lists=lists if shape.lists else None,
         calendar=calendar,
-        tick=pygame.Rect(calendar.right - 176, calendar.y + 14, 160, BUTTON_H) if calendar else None,
+        tick=tick,
     )
 
 
@@ -309,23 +372,48 @@ class ToolsRegions:
     tray: tuple[pygame.Rect, ...]
     tray_heading_y: int
     after_tray_y: int  # the last roll, the crew and the end conditions start here
+    spell_row: int = SPELL_ROW
+    headings: bool = True  # a compact tab: no heading over the spells, the tray's heading left of its dice
 
 
-AFTER_TRAY_ROOM = 96  # the Tools tab keeps this under the tray for the last roll and the ends (three lines)
+COMPACT_SPELL_ROW = 30
+LAST_ROLL = 28  # the last roll's line under the tray
+END_LINE = 22  # a line of the end conditions (or of the crew)
+DESCRIPTION = 48  # the selected spell's description: two lines above Cast
+TRAY_LABEL = 56  # a compact tab's "Dice", left of the tray
 
 
-def _tools(area: pygame.Rect, spells: int, tests: int) -> ToolsRegions:
-    y = area.y
+END_LINES = 2  # an end condition wraps to this many lines at most (then "…")
+
+
+def condition_lines(text: str, size: int, width: int, face: str = "body") -> list[str]:
+    """An end condition ("• STAMINA ≤ 0", or a book's sentence) wrapped to the Tools tab's ``width``."""
+    return fit_lines(text, face, size, width - 12, END_LINES)[0]
+
+
+def ends_height(ends: tuple[tuple[str, ...], ...], size: int, width: int) -> int:
+    """The height the end conditions take: each group's heading, then its conditions' lines."""
+    lines = sum(1 + sum(len(condition_lines(f"• {text}", size, width)) for text in group) for group in ends)
+    return lines * END_LINE
+
+
+def _tools(area: pygame.Rect, shape: SheetShape, compact: bool) -> ToolsRegions:
+    """The tab laid out by what it holds (issue 30 item 13): the tests, the tray, the last roll and every end
+    condition keep their room, and the spells take the rest by whole rows; a compact tab drops its headings' lines."""
+    spells, tests = shape.spells, shape.tests
     test_rows = (tests + 1) // 2
+    tests_height = 30 + test_rows * (TOOL_BUTTON_H + GAP) + 6 if tests else 0
+    tray_height = (0 if compact else 30) + TOOL_BUTTON_H + 8
+    row = COMPACT_SPELL_ROW if compact else SPELL_ROW
+    y = area.y
     spell_list = cast = None
     if spells:
-        y += 32
-        # As many spells in view as the tab has room for once the tests, the tray and a few lines after it
-        # (the last roll, the ends) are kept (issue 30 item 13: five rows above an empty half panel); whole rows.
-        below = 52 + TOOL_BUTTON_H + 14 + (36 + test_rows * (TOOL_BUTTON_H + GAP) if tests else 0) + 30 + TOOL_BUTTON_H
-        rows = max(2, min(spells, (area.bottom - y - below - AFTER_TRAY_ROOM) // SPELL_ROW))
-        spell_list = pygame.Rect(area.x, y, area.width, rows * SPELL_ROW)
-        y += rows * SPELL_ROW + 52
+        heading = 0 if compact else 32
+        room = area.height - heading - DESCRIPTION - TOOL_BUTTON_H - 14 - tests_height - tray_height
+        rows = max(1, min(spells, (room - LAST_ROLL - ends_height(shape.ends, shape.small, area.width) - 4) // row))
+        y += heading
+        spell_list = pygame.Rect(area.x, y, area.width, rows * row)
+        y += rows * row + DESCRIPTION
         cast = pygame.Rect(area.x, y, area.width, TOOL_BUTTON_H)
         y += TOOL_BUTTON_H + 14
     test_rects: list[pygame.Rect] = []
@@ -337,18 +425,21 @@ def _tools(area: pygame.Rect, spells: int, tests: int) -> ToolsRegions:
             test_rects.append(pygame.Rect(x, y + (index // 2) * (TOOL_BUTTON_H + GAP), half, TOOL_BUTTON_H))
         y += test_rows * (TOOL_BUTTON_H + GAP) + 6
     tray_heading_y = y
-    y += 30
-    width = (area.width - GAP * (len(TRAY) - 1)) // len(TRAY)
+    y += 0 if compact else 30
+    label = TRAY_LABEL if compact else 0
+    width = (area.width - label - GAP * (len(TRAY) - 1)) // len(TRAY)
     return ToolsRegions(
         area=area,
         spells=spell_list,
         cast=cast,
-        description_y=cast.y - 48 if cast else 0,
+        description_y=cast.y - DESCRIPTION if cast else 0,
         tests=tuple(test_rects),
         tests_heading_y=tray_heading_y - test_rows * (TOOL_BUTTON_H + GAP) - 36 if tests else 0,
-        tray=tuple(pygame.Rect(area.x + i * (width + GAP), y, width, TOOL_BUTTON_H) for i in range(len(TRAY))),
+        tray=tuple(pygame.Rect(area.x + label + i * (width + GAP), y, width, TOOL_BUTTON_H) for i in range(len(TRAY))),
         tray_heading_y=tray_heading_y,
         after_tray_y=y + TOOL_BUTTON_H + 8,
+        spell_row=row,
+        headings=not compact,
     )
 
 
@@ -377,24 +468,30 @@ def week_pitch(inner: pygame.Rect, days: int) -> int:
 
 def _tab_rows(column: pygame.Rect, shape: SheetShape) -> tuple[dict[str, pygame.Rect], int]:
     """Each tab's button (on two rows when one is too narrow for them) and the y under the last row."""
-    tabs, needs = shape.tabs, shape.tab_widths
+    tabs, needs, gap = shape.tabs, shape.tab_widths, GAP
     half = (len(tabs) + 1) // 2
-    rows = [tabs] if sum(needs) + GAP * (len(needs) - 1) <= column.width else [tabs[:half], tabs[half:]]
+    rows = [tabs]
+    if sum(needs) + gap * (len(needs) - 1) > column.width:
+        small, small_gap = shape.small_tab_widths, SMALL_TABS[2]
+        if small and sum(small) + small_gap * (len(small) - 1) <= column.width:  # one row, set a little smaller
+            needs, gap = small, small_gap
+        else:
+            rows = [tabs[:half], tabs[half:]]
     rects: dict[str, pygame.Rect] = {}
     y = column.y
     for row in rows:
         # Each tab as wide as its label in bold (the selected look) plus an even share of what is left.
         row_needs = [needs[tabs.index(tab)] for tab in row]
-        spare = max(0, column.width - GAP * (len(row) - 1) - sum(row_needs)) // len(row)
+        spare = max(0, column.width - gap * (len(row) - 1) - sum(row_needs)) // len(row)
         x = column.x
         for tab, need in zip(row, row_needs):
             rects[tab] = pygame.Rect(x, y, need + spare, BUTTON_H)
-            x += need + spare + GAP
+            x += need + spare + gap
         y += TAB_PITCH
     return rects, y
 
 
-def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
+def _side(column: pygame.Rect, shape: SheetShape, compact: bool) -> SideRegions:
     tabs, y = _tab_rows(column, shape)
     panel = pygame.Rect(column.x, y, column.width, column.bottom - y)
     inner = panel.inflate(-2 * MARGIN, -2 * MARGIN)
@@ -420,7 +517,7 @@ def _side(column: pygame.Rect, shape: SheetShape) -> SideRegions:
         ),
         journal=pygame.Rect(inner.x, inner.y, inner.width, inner.height - 112),
         journal_links=pygame.Rect(inner.x, inner.bottom - 104, inner.width, 104),
-        tools=_tools(inner, shape.spells, shape.tests),
+        tools=_tools(inner, shape, compact),
     )
 
 
@@ -480,7 +577,7 @@ def _columns(hero_col: pygame.Rect, pack_col: pygame.Rect, shape: SheetShape, co
     equipment = SHORT_EQUIPMENT_MIN if hero_col.height < SHORT_CONTENT else EQUIPMENT_MIN
     stacked = hero_need(shape.stats, compact, paired=False)
     parts = [fill(1), fixed(below - PANEL_GAP)]
-    if stacked + below > hero_col.height and backpack_need(shape, pack_col.width, equipment) + below <= pack_col.height:
+    if stacked + below > hero_col.height and backpack_need(shape, pack_col.width, equipment, compact) + below <= pack_col.height:
         pack, paragraph = split(pack_col, parts, gap=PANEL_GAP, vertical=True)
         return _Columns(hero_col, paragraph, pack, stacked > hero_col.height, equipment)
     hero, paragraph = split(hero_col, parts, gap=PANEL_GAP, vertical=True)
@@ -502,7 +599,7 @@ def sheet_regions(size: tuple[int, int], shape: SheetShape) -> SheetRegions:
         top=_top_bar(width, shape.reader),
         hero=_hero(columns.hero, compact, shape.stats, columns.paired),
         paragraph=_paragraph(columns.paragraph, compact),
-        backpack=_backpack(columns.backpack, shape, columns.equipment),
+        backpack=_backpack(columns.backpack, shape, columns.equipment, compact),
         side_column=side_col,
-        side=_side(side_col, shape),
+        side=_side(side_col, shape, compact),
     )

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.sheet.layout import SheetRegions
+from game.scenes.sheet.layout import CALENDAR_HEIGHT, SheetRegions
 from game.scenes.sheet.tools import paint_tools
 from game.scenes.sheet.view import CalendarLines, SheetView
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, parchment
 from game.ui.icons import draw_icon
-from game.ui.text_fit import fit_line, wrap_words
+from game.ui.text_fit import fit_line, fit_lines, wrap_words
 
 
 def draw(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
@@ -117,60 +117,87 @@ def stat_row(
     surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext, row: pygame.Rect, index: int
 ) -> None:
     """A score's name and initial value, left and right of its counter (a row of the scrolling scores)."""
-    p, body, small = ui.palette, ui.theme.text_size("body"), ui.theme.text_size("small")
+    p, body = ui.palette, ui.theme.text_size("body")
     line = view.stats[index]
-    room = regions.hero.stat_column - row.x - 24
-    name, size = fit_line(line.name, "title", body, room, min_size=small - 1)
-    if name != line.name and line.short is not None:  # cut: the book's short name says it whole
-        name, size = fit_line(line.short, "title", body, room, min_size=small - 1)
+    room = regions.hero.name_room
+    name, size = score_name(line.name, line.short, room, ui)
     box = pygame.Rect(row.x + 16, row.y, room + 8, row.height)
     middle = regions.hero.counter_in(row).centery
     blit_text(surface, name, (row.x + 20, middle), "title", size, p.ink, "midleft", box=box, owner="score name")
     blit_text(surface, line.initial, (regions.hero.initial_x, middle), "body", body, p.ink_soft, "center")
 
 
+def score_name(name: str, short: str | None, room: int, ui: UIContext) -> tuple[str, int]:
+    """A score's name as it fits ``room`` (set smaller first), else the book's short name for it, else cut with "…"."""
+    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+    shown, size = fit_line(name, "title", body, room, min_size=small - 1)
+    if shown != name and short is not None:  # cut: the book's short name says it whole
+        shown, size = fit_line(short, "title", body, room, min_size=small - 1)
+    return shown, size
+
+
 def counter_row(
     surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext, row: pygame.Rect, index: int
 ) -> None:
-    """A counter's icon and name (and the quiver's arrows) beside, or above, its counter."""
-    p, line = ui.palette, view.counters[index]
-    counter = regions.backpack.counter_in(row)
-    draw_icon(surface, line.icon, pygame.Rect(row.x + 16, row.y + 4, 36, 36), p.ink, p.parchment_light)
-    if regions.backpack.stacked:
-        _stacked_name(surface, line.name, line.broken, row, ui)
-    else:
-        _name_beside(surface, line.name, row, counter, ui)
+    """A counter's icon and name (and the quiver's arrows) beside its counter; a narrow backpack's use button is its icon."""
+    p, line, backpack = ui.palette, view.counters[index], regions.backpack
+    counter = backpack.counter_in(row)
+    if not (backpack.narrow and line.usable):
+        icon = (
+            pygame.Rect(row.x + 16, counter.centery - 20, 36, 36)
+            if backpack.narrow
+            else pygame.Rect(row.x + 16, row.y + 4, 36, 36)
+        )
+        draw_icon(surface, line.icon, icon, p.ink, p.parchment_light)
+    room = backpack.name_room(row)
+    if backpack.narrow and (line.quiver or line.broken):  # the name, and under it the quiver or the broken bow's warning
+        top, under = (
+            pygame.Rect(room.x, room.y, room.width, room.height // 2),
+            pygame.Rect(room.x, room.centery, room.width, room.height // 2),
+        )
+        counter_name(surface, line.name, top, ui, lines=1)
+        if line.broken:
+            small = ui.theme.text_size("small")
+            warning, size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, under.width)
+            blit_text(surface, warning, under.midleft, "italic", size, p.bad, "midleft", box=under, owner="bow broken")
+        else:
+            draw_quiver(surface, ui, under.inflate(0, 8), line.arrows, line.quiver)
+        return
+    counter_name(surface, line.name, room if backpack.narrow else pygame.Rect(room.x, row.y, room.width, 44), ui)
     if line.quiver:
         quiver = pygame.Rect(counter.right + 8, counter.y, row.right - counter.right - 16, 44)
         draw_quiver(surface, ui, quiver, line.arrows, line.quiver)
-        if line.broken and not regions.backpack.stacked:
+        if line.broken:
             small = ui.theme.text_size("small")
             warning, size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, counter.x - row.x - 62)
             blit_text(surface, warning, (row.x + 58, counter.bottom), "italic", size, p.bad, "midleft")
 
 
-def _stacked_name(surface: pygame.Surface, name: str, broken: bool, row: pygame.Rect, ui: UIContext) -> None:
-    """A counter's name on the line above it (a narrow backpack); a broken bow's warning takes the line's end."""
-    p, body, small = ui.palette, ui.theme.text_size("body"), ui.theme.text_size("small")
-    room = row.right - row.x - 66
-    if broken:  # the counter fills the row below: the warning takes the end of the name's line
-        warning, warning_size = fit_line(ui.t("sheet.bow_broken"), "italic", small - 2, room // 2)
-        blit_text(surface, warning, (row.right - 16, row.y + 14), "italic", warning_size, p.bad, "midright")
-        room -= fonts.text_width(warning, "italic", warning_size) + 12
-    shown, size = fit_line(name, "body", body, room)
-    box = pygame.Rect(row.x + 54, row.y, room + 8, 28)
-    blit_text(surface, shown, (row.x + 58, row.y + 14), "body", size, p.ink, "midleft", box=box, owner="counter name")
+NAME_SIZES = 4  # a counter's name may be set this many points under "small" before it is cut
 
 
-def _name_beside(surface: pygame.Surface, name: str, row: pygame.Rect, counter: pygame.Rect, ui: UIContext) -> None:
-    """A counter's name left of it, on one or two lines (smaller when it does not fit)."""
-    p, body, small = ui.palette, ui.theme.text_size("body"), ui.theme.text_size("small")
-    room = counter.x - row.x - 62
-    size = body if fonts.text_width(name, "body", body) <= room else small
-    lines = wrap_words(name, "body", size, room)[:2]
-    box = pygame.Rect(row.x + 54, row.y, room + 8, row.height)
-    for i, line in enumerate(lines):
-        at = (row.x + 58, row.y + 22 + (i - 0.5 * (len(lines) - 1)) * 20)
+def counter_lines(name: str, room: int, ui: UIContext, lines: int = 2) -> tuple[list[str], int]:
+    """A counter's name in at most ``lines`` lines of ``room``: at the body size, else smaller, else cut with "…"."""
+    body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
+    if fonts.text_width(name, "body", body) <= room:
+        return [name], body
+    smallest = small - NAME_SIZES
+    for size in range(small, smallest - 1, -1):  # on more lines only once set small
+        wrapped = wrap_words(name, "body", size, room)
+        whole = " ".join(wrapped) == " ".join(name.split())  # no word broken in two
+        if whole and len(wrapped) <= lines and all(fonts.text_width(line, "body", size) <= room for line in wrapped):
+            return wrapped, size
+    return fit_lines(name, "body", smallest, room, lines)[0], smallest
+
+
+def counter_name(surface: pygame.Surface, name: str, room: pygame.Rect, ui: UIContext, lines: int = 2) -> None:
+    """A counter's name in ``room``, on as many lines as it needs up to ``lines``, centred on the room's height."""
+    p = ui.palette
+    shown, size = counter_lines(name, room.width, ui, lines)
+    pitch = size + 2
+    box = room.inflate(8, 0)
+    for i, line in enumerate(shown):
+        at = (room.x, round(room.centery + (i - 0.5 * (len(shown) - 1)) * pitch))
         blit_text(surface, line, at, "body", size, p.ink, "midleft", box=box, owner="counter name")
 
 
@@ -191,15 +218,26 @@ def draw_quiver(surface: pygame.Surface, ui: UIContext, rect: pygame.Rect, arrow
 
 
 def _calendar_line(surface: pygame.Surface, lines: CalendarLines, cal: pygame.Rect, tick: pygame.Rect, ui: UIContext) -> None:
-    """The compact line in the backpack: today's name and the count of days."""
-    p, small = ui.palette, ui.theme.text_size("small")
+    """The compact line in the backpack: today and the count of days, left of Tick a day (a narrow one: the day's name)."""
+    p = ui.palette
     pygame.draw.line(surface, p.ink_faint, (cal.x + 16, cal.y), (cal.right - 16, cal.y))
     room = tick.x - cal.x - 28  # left of "Tick a day"
     box = pygame.Rect(cal.x + 16, cal.y, room + 8, cal.height)
-    text, size = fit_line(lines.today, "body", small, room, min_size=small - 3)
-    blit_text(surface, text, (cal.x + 20, cal.y + 24), "body", size, p.ink, "midleft", box=box, owner="calendar today")
-    text, size = fit_line(lines.short, "italic", small, room, min_size=small - 3)
-    blit_text(surface, text, (cal.x + 20, cal.y + 50), "italic", size, p.ink_soft, "midleft", box=box, owner="calendar summary")
+    today, short = calendar_words(lines, room, ui)
+    ys = (cal.y + 24, cal.y + 50) if cal.height >= CALENDAR_HEIGHT else (tick.centery - 10, tick.centery + 12)
+    for (text, size), y, face, colour, owner in zip(
+        (today, short), ys, ("body", "italic"), (p.ink, p.ink_soft), ("calendar today", "calendar summary")
+    ):
+        blit_text(surface, text, (cal.x + 20, y), face, size, colour, "midleft", box=box, owner=owner)
+
+
+def calendar_words(lines: CalendarLines, room: int, ui: UIContext) -> tuple[tuple[str, int], tuple[str, int]]:
+    """The calendar line's two lines as they fit ``room``: "Today: Tonnerdi", or only the day where that is cut."""
+    small = ui.theme.text_size("small")
+    today = fit_line(lines.today, "body", small, room, min_size=small - 3)
+    if today[0] != lines.today:  # the day alone, whole: Tick a day's tooltip says it all
+        today = fit_line(lines.day, "body", small, room, min_size=small - NAME_SIZES)
+    return today, fit_line(lines.short, "italic", small, room, min_size=small - NAME_SIZES)
 
 
 def day_names(lines: CalendarLines, regions: SheetRegions, ui: UIContext) -> list[tuple[str, int]]:

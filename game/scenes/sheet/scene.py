@@ -79,7 +79,7 @@ class SheetScene(FluidLayout, AdventureScene):
 
     def place_widgets(self) -> None:
         """Build every panel's widgets for ``self.page`` and show the state in them."""
-        self.regions = sheet_regions(self.page, sheet_shape(self.book, self.ui))
+        self.regions = sheet_regions(self.page, sheet_shape(self.book, self.ui, self.hero))
         self.controls = build_controls(self.ui, self.regions, self.book, self)
         self.group.add(*self.controls.widgets)
         self.sync()

@@ -16,8 +16,8 @@ from typing import Protocol
 import pygame
 
 from game.books.fighting_fantasy import FightingFantasyBook
-from game.scenes.sheet.layout import SPELL_ROW, TRAY, ToolsRegions, testable_stats
-from game.scenes.sheet.view import ToolsLines
+from game.scenes.sheet.layout import END_LINE, LAST_ROLL, TRAY, ToolsRegions, condition_lines, testable_stats
+from game.scenes.sheet.view import Condition, ToolsLines
 from game.ui.button import Button
 from game.ui.context import UIContext
 from game.ui.draw import blit_text
@@ -25,7 +25,7 @@ from game.ui.scroll_list import ScrollList
 from game.ui.text_fit import fit_line, wrap_words
 from game.ui.widget import Widget
 
-LINE = 22  # a line of the crew or of the end conditions
+LINE = END_LINE  # a line of the crew or of the end conditions
 
 
 class ToolsIntents(Protocol):
@@ -66,7 +66,8 @@ def build_tools(ui: UIContext, regions: ToolsRegions, book: FightingFantasyBook,
         spells = ScrollList(
             ui,
             regions.spells,
-            row_height=SPELL_ROW,
+            row_height=regions.spell_row,
+            spoken_name=ui.tr("powers.spells"),  # a compact tab has no heading over the list
             on_select=lambda i: intents.selection_changed(),
             on_activate=lambda i: intents.cast_spell(),
         )
@@ -98,7 +99,8 @@ def paint_tools(surface: pygame.Surface, lines: ToolsLines, regions: ToolsRegion
     p, area = ui.palette, regions.area
     body, small = ui.theme.text_size("body"), ui.theme.text_size("small")
     if lines.spells:
-        blit_text(surface, ui.t("powers.spells"), (area.x, area.y), "title", body, p.ink_soft)
+        if regions.headings:
+            blit_text(surface, ui.t("powers.spells"), (area.x, area.y), "title", body, p.ink_soft)
         if lines.description is not None:
             for index, line in enumerate(wrap_words(lines.description, "italic", small, area.width)[:2]):
                 blit_text(surface, line, (area.x, regions.description_y + index * LINE), "italic", small, p.ink_soft)
@@ -106,12 +108,18 @@ def paint_tools(surface: pygame.Surface, lines: ToolsLines, regions: ToolsRegion
             blit_text(surface, ui.t("powers.pick_a_spell"), (area.x, regions.description_y), "italic", small, p.ink_faint)
     if lines.tests is not None:
         blit_text(surface, lines.tests, (area.x, regions.tests_heading_y), "title", body, p.ink_soft)
-    blit_text(surface, ui.t("powers.tray"), (area.x, regions.tray_heading_y), "title", body, p.ink_soft)
+    if regions.headings:
+        blit_text(surface, ui.t("powers.tray"), (area.x, regions.tray_heading_y), "title", body, p.ink_soft)
+    else:  # left of the dice
+        room = pygame.Rect(area.x, regions.tray[0].y, regions.tray[0].x - area.x - 4, regions.tray[0].height)
+        heading, size = fit_line(ui.t("powers.tray"), "title", body, room.width, min_size=small - 2)
+        blit_text(surface, heading, room.midleft, "title", size, p.ink_soft, "midleft", box=room, owner="tray heading")
     y = regions.after_tray_y
     if lines.last_roll is not None:
-        blit_text(surface, lines.last_roll, (area.x, y), "body", small, p.ink)
-        y += 28
-    conditions = sum(LINE * (1 + len(condition.lines)) for condition in lines.conditions)
+        shown, size = fit_line(lines.last_roll, "body", small, area.width)
+        blit_text(surface, shown, (area.x, y), "body", size, p.ink)
+        y += LAST_ROLL
+    conditions = sum(_condition_height(condition, area, ui) for condition in lines.conditions)
     y = _crew(surface, ui.t("powers.crew"), lines.crew, area, y + 4, area.bottom - conditions - 4, ui)
     y = _crew(surface, ui.t("powers.records"), lines.records, area, y + 4, area.bottom - conditions - 4, ui)
     _conditions(surface, lines, area, y + 4, ui)
@@ -142,13 +150,25 @@ def _conditions(surface: pygame.Surface, lines: ToolsLines, area: pygame.Rect, y
     """R-DEATH-1 as data: the book's death conditions and warnings; one that holds now is in red."""
     p, small = ui.palette, ui.theme.text_size("small")
     for condition in lines.conditions:
-        if y + LINE * (1 + len(condition.lines)) > area.bottom + 4:
+        if y + _condition_height(condition, area, ui) > area.bottom + 4:
             continue  # not all of it fits: none of it rather than half the conditions
         blit_text(surface, condition.label, (area.x, y), "italic", small, p.ink_soft)
         y += LINE
-        for text, holds in condition.lines:
-            mark = ui.t("powers.holds") if holds else ""
+        for (_, holds), said in zip(condition.lines, _said(condition, ui)):
             style, colour = ("bold", p.bad) if holds else ("body", p.ink)
-            shown, size = fit_line(f"• {text}{mark}", style, small, area.width - 12)  # a long ending's words end in "…"
-            blit_text(surface, shown, (area.x + 12, y), style, size, colour)
-            y += LINE
+            for shown in condition_lines(said, small, area.width, style):  # a long ending wraps, then ends in "…"
+                blit_text(surface, shown, (area.x + 12, y), style, small, colour)
+                y += LINE
+
+
+def _said(condition: Condition, ui: UIContext) -> list[str]:
+    """Each of a group's conditions as written: a bullet, and a mark on one that holds now."""
+    return [f"• {text}{ui.t('powers.holds') if holds else ''}" for text, holds in condition.lines]
+
+
+def _condition_height(condition: Condition, area: pygame.Rect, ui: UIContext) -> int:
+    """A group's height: its heading, then each condition's lines."""
+    small = ui.theme.text_size("small")
+    faces = ["bold" if holds else "body" for _, holds in condition.lines]
+    wrapped = sum(len(condition_lines(said, small, area.width, face)) for said, face in zip(_said(condition, ui), faces))
+    return LINE * (1 + wrapped)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.app.book_texts import ending_texts
+from game.app.book_texts import ending_groups
 from game.app.journal import play_badge
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.context import counter_maximum, holding, list_limit
@@ -44,6 +44,7 @@ class CounterLine:
     arrows: int
     quiver: int  # the quiver's size (0: not a quiver)
     broken: bool
+    usable: bool = False  # a button uses one (eat, an herb, drink): in a narrow backpack that button is the icon
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ class CalendarLines:
 
     name: str
     today: str  # "Today: …" (or that no day is ticked yet)
+    day: str  # today's name alone (where "Today: …" does not fit)
     short: str  # the days ticked and the weeks gone, in a few words
     summary: str  # the same, under the week
     days: tuple[str, ...]
@@ -114,6 +116,7 @@ def _calendar(book: FightingFantasyBook, state: SheetState, ui: UIContext) -> Ca
     return CalendarLines(
         name=calendar.name.get(ui.catalogue.language),
         today=ui.t("sheet.today", day=view["today"] or ui.t("sheet.no_day_yet")),
+        day=view["today"] or ui.t("sheet.no_day_yet"),
         short=ui.t("sheet.calendar_short", ticked=ticked, weeks=view["weeks"]),
         summary=ui.t(
             "sheet.calendar_summary",
@@ -128,9 +131,26 @@ def _calendar(book: FightingFantasyBook, state: SheetState, ui: UIContext) -> Ca
     )
 
 
+def counter_uses(book: FightingFantasyBook) -> dict[str, tuple[str, str | None]]:
+    """The counters a button uses one of: counter → (what it does: "eat", "herb", "drink"; the potion kind it drinks)."""
+    uses: dict[str, tuple[str, str | None]] = {}
+    if book.meal:
+        uses[book.meal.counter] = ("eat", None)
+    if book.herb:
+        uses[book.herb.counter] = ("herb", None)
+    if book.potions:
+        if book.potions.counter is not None:
+            uses[book.potions.counter] = ("drink", None)
+        for kind, effect in book.potions.kinds.items():
+            if effect.counter is not None:  # a kind with doses of its own: its button drinks that kind
+                uses[effect.counter] = ("drink", kind)
+    return uses
+
+
 def _counters(book: FightingFantasyBook, state: SheetState, language: str) -> tuple[CounterLine, ...]:
     # R-BOW-4 (revised): a string broken in a fight not won stays broken until a fight is won.
     bow_broken = state.fight is not None and state.fight.bow_broken
+    uses = counter_uses(book)
     lines = []
     for counter in book.counters:
         quiver = (counter_maximum(book, counter.id, state) or 0) if counter.icon == "arrow" else 0
@@ -141,6 +161,7 @@ def _counters(book: FightingFantasyBook, state: SheetState, language: str) -> tu
                 arrows=state.counters[counter.id],
                 quiver=quiver,
                 broken=bool(quiver) and bow_broken,
+                usable=counter.id in uses,
             )
         )
     return tuple(lines)
@@ -187,13 +208,11 @@ def _tools(book: FightingFantasyBook, state: SheetState, ui: UIContext, spell: i
         scores = state.crew.get(member.id, {})
         values = " · ".join(f"{_short(book, s, language)} {v}" for s, v in scores.items())
         crew.append(ui.t("powers.member", name=member.name.get(language), scores=values))
-    conditions = []
-    texts = ending_texts(book, language, hero)
     now = set(holding(book, state))
-    for kind, outcomes in (("death", ("death", "defeat", "victory")), ("warning", ("warning",))):
-        lines = tuple((text, index in now) for index, (outcome, text) in enumerate(texts) if outcome in outcomes)
-        if lines:
-            conditions.append(Condition(ui.t(f"powers.{kind}_if"), lines))
+    conditions = [
+        Condition(ui.t(f"powers.{kind}_if"), tuple((text, index in now) for index, text in found))
+        for kind, found in ending_groups(book, language, hero)
+    ]
     return ToolsLines(
         spells=bool(book.spells),
         spell_selected=spell is not None,

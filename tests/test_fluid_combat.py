@@ -195,3 +195,30 @@ def test_a_long_creatures_name_stays_inside_the_banner_and_the_strip(tmp_path, w
     assert driver.top.view().told is not None and LONG_NAME in driver.top.view().told.banner
     found = _drawn_overflows(driver)
     assert [o for o in found if o.owner in ("banner", "strip") or LONG_NAME[:20] in o.text] == []
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (960, 540)])
+def test_a_rounds_heading_in_the_fight_log_stands_apart_from_the_line_under_it(tmp_path, monkeypatch, window):
+    """breaker: the red "Assaut 1" heading touched the line under it."""
+    from game.scenes.combat import centre
+
+    services = make_services(tmp_path)
+    adventure = make_adventure(services, "FF1", dice=[6, 6, 1, 1, 1, 1, 6, 6])
+    adventure.act(a.StartFight(enemies=[{"name": "Goule", "skill": 7, "stamina": 30}]))
+    adventure.act({"do": "round"})
+    driver = Driver(CombatScene(services, adventure), window=window)
+    drawn = []
+    real = centre.blit_text
+
+    def spy(surface, text, at, *args, **options):
+        rect = real(surface, text, at, *args, **options)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(centre, "blit_text", spy)
+    driver.top.draw(driver.display.surface)
+    headings = [i for i, (text, _) in enumerate(drawn) if text.startswith("Assaut ")]
+    assert headings and all(index + 1 < len(drawn) for index in headings)  # a round's lines follow its heading
+    for index in headings:
+        heading, under = drawn[index][1], drawn[index + 1][1]
+        assert under.top - heading.bottom >= centre.HEAD_GAP, (drawn[index][0], heading, drawn[index + 1][0], under)

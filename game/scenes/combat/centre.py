@@ -322,15 +322,16 @@ class CentrePainter(Painter):
             (row, tone)
             for text, tone in lines[max(0, end - room) : end]
             for row in wrap_words(text, "bold" if tone == "head" else "body", size, rect.width - 32)
-        ][-room:]
+        ]
         y = rect.y + 44
         colours = {"good": p.good, "bad": p.bad, "head": p.rubric}
-        for text, tone in rows:
+        steps = {"head": fonts.line_height("bold", size) + HEAD_GAP}  # a bold heading is taller than a line
+        for text, tone in newest_rows(rows, height, steps["head"], rect.height - 50):
             face = "bold" if tone == "head" else "body"
             blit_text(
                 surface, ellipsize(text, face, size, rect.width - 32), (rect.x + 16, y), face, size, colours.get(tone, p.ink)
             )
-            y += height
+            y += steps.get(tone, height)
         self._paint_refusal(surface, view, size)
 
     def _paint_refusal(self, surface: pygame.Surface, view: CombatView, size: int) -> None:
@@ -354,3 +355,20 @@ class CentrePainter(Painter):
                 p.bad,
                 "bottomleft",
             )
+
+
+HEAD_GAP = 6  # a round's heading ("Assaut 2") stands this far above the lines under it (it touched them)
+
+
+def newest_rows(rows: list[tuple[str, str]], height: int, head: int, room: int) -> list[tuple[str, str]]:
+    """The newest of the log's ``rows`` that fit ``room`` pixels: a line ``height`` high, a heading ``head`` (its gap
+    under it included; the last row's gap need not fit)."""
+    kept: list[tuple[str, str]] = []
+    used = 0
+    for row in reversed(rows):
+        need = (head if kept else head - HEAD_GAP) if row[1] == "head" else height
+        if used + need > room:
+            break
+        kept.append(row)
+        used += need
+    return kept[::-1]

@@ -288,10 +288,10 @@ def _hero(
     pane.add_row(WEAPON_ROW, weapon)
     luck, skill = ui.tr("sheet.test_luck"), ui.tr("sheet.test_skill")
     # Side by side (a short page) they say it short; their whole names are the tooltip and what a listener hears.
-    whole = {"tooltip": luck, "spoken_name": luck}, {"tooltip": skill, "spoken_name": skill}
-    luck_options, skill_options = whole if hero.paired else ({}, {})
+    luck_whole, skill_whole = (luck, skill) if hero.paired else (None, None)
     if hero.paired:
         luck, skill = ui.tr("sheet.test_luck_short"), ui.tr("sheet.test_skill_short")
+    tested = partial(Button, ui, style="primary")
     return HeroControls(
         rename_button=rename,
         stats_pane=pane,
@@ -299,10 +299,10 @@ def _hero(
         stat_erasers=erasers,
         weapon_toggle=weapon,
         luck_button=order.put(
-            Button(ui, hero.luck, luck, icon="heart", style="primary", on_click=intents.test_luck, **luck_options)
+            tested(hero.luck, luck, icon="heart", on_click=intents.test_luck, tooltip=luck_whole, spoken_name=luck_whole)
         ),
         skill_button=order.put(
-            Button(ui, hero.skill, skill, icon="shield", style="primary", on_click=intents.test_skill, **skill_options)
+            tested(hero.skill, skill, icon="shield", on_click=intents.test_skill, tooltip=skill_whole, spoken_name=skill_whole)
         ),
     )
 

@@ -217,7 +217,8 @@ def test_a_rounds_heading_in_the_fight_log_stands_apart_from_the_line_under_it(t
 
     monkeypatch.setattr(centre, "blit_text", spy)
     driver.top.draw(driver.display.surface)
-    headings = [i for i, (text, _) in enumerate(drawn) if text.startswith("Assaut ")]
+    heading = services.ui.t("combat.log_round", n=1)  # "Assaut 1"
+    headings = [i for i, (text, _) in enumerate(drawn) if text == heading]
     assert headings and all(index + 1 < len(drawn) for index in headings)  # a round's lines follow its heading
     for index in headings:
         heading, under = drawn[index][1], drawn[index + 1][1]

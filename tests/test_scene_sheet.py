@@ -98,6 +98,19 @@ def test_ctrl_z_undoes_and_ctrl_y_redoes(services):
     assert adventure.state.hero.scores["luck"] == 8
 
 
+def test_ctrl_y_on_a_redo_whose_dice_no_longer_fit_says_why_and_the_sheet_stays(services):
+    """A save's redo list, edited by hand or left by another edition of the book, is not replayed when read."""
+    driver, adventure = sheet(services, dice=[1, 2])
+    adventure.act({"do": "test_luck"})
+    adventure.undo()
+    log = adventure.session.to_log()
+    log["redo"][0]["dice"] = []
+    adventure.session = Session.from_log(adventure.book, log)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert isinstance(driver.top, SheetScene) and adventure.session.can_redo and not adventure.session.entries
+    assert driver.top.message.startswith("Cette action ne peut plus être refaite")
+
+
 def test_typing_a_paragraph_and_enter_goes_there_and_keeps_the_history(services):
     driver, adventure = sheet(services)
     for number in ("12", "345"):

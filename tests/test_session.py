@@ -131,6 +131,23 @@ def test_the_log_keeps_the_redo_list(df31):
     assert rebuilt.state.last == "lucky"
 
 
+@pytest.mark.parametrize("dice", [[], [1, 2, 3], [7, 7]], ids=["too_few", "too_many", "out_of_range"])
+def test_a_redo_whose_recorded_dice_do_not_fit_is_refused_and_changes_nothing(df31, dice):
+    """A save's redo list is not replayed when it is read (a hand-edited file, a book changed since): redoing an
+    entry whose dice no longer fit is a refusal the screens say, never an error that stops the game."""
+    session = Session(df31, ScriptedDice([1, 2]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    session.undo()
+    log = session.to_log()
+    log["redo"][0]["dice"] = dice
+    rebuilt = Session.from_log(df31, log)
+    before = (dump(rebuilt), rebuilt.to_log())
+    with pytest.raises(Refused) as refused:
+        rebuilt.redo()
+    assert refused.value.code == "redo_does_not_replay"
+    assert (dump(rebuilt), rebuilt.to_log()) == before and rebuilt.can_redo
+
+
 def test_a_log_with_a_tampered_entry_names_the_entry(df31):
     session = Session(df31, ScriptedDice([1, 2]), Start(hero=HERO))
     session.apply({"do": "test_luck"})

@@ -339,7 +339,10 @@ class Session(Generic[StateT, ActionT]):
         if not self._redo:
             raise Refused("nothing_to_redo", "nothing to redo")
         entry = self._redo[-1]
-        self._replay_entry(entry)
+        try:
+            self._replay_entry(entry)
+        except DiceError as error:  # a save's redo list is not replayed when read: a hand-edited file, a book changed
+            raise Refused("redo_does_not_replay", f"the action to redo no longer replays: {error}") from None
         self._redo.pop()
         for position in range(len(self._undone_rolls) - 1, -1, -1):
             if self._undone_rolls[position] is entry:  # redone as it was: no longer waiting to be drawn again

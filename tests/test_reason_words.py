@@ -321,3 +321,24 @@ def test_a_huge_text_of_the_file_named_in_a_reason_is_said_shortened(tmp_path):
     path.write_bytes(json.dumps(ff1(kind="k" * 19_000)).encode())
     shown = import_dialog(make_services(tmp_path), path)
     assert "« " + "k" * 119 + "… » n'est pas l'un des genres permis" in shown and len(shown) < 1000
+
+
+def test_a_broken_books_line_on_a_narrow_shelf_ends_in_an_ellipsis_when_cut(tmp_path, monkeypatch):
+    import game.scenes.bookshelf.paint as paint
+
+    drawn: list[str] = []
+    real = paint.fit_lines
+
+    def recording(text, *args, **kwargs):
+        lines, cut = real(text, *args, **kwargs)
+        if text.startswith("Livre illisible"):
+            drawn[:] = lines
+        return lines, cut
+
+    monkeypatch.setattr(paint, "fit_lines", recording)
+    services = make_services(tmp_path)
+    services.own_books.mkdir(parents=True, exist_ok=True)
+    write_json(services.own_books / "BAD.json", ff1(section_count="x", meal={"counter": "nope", "stamina": 4}))
+    services.reload_books()
+    Driver(BookshelfScene(services), window=(960, 540)).send()
+    assert len(drawn) == 2 and drawn[-1].endswith("…") and english_in(" ".join(drawn)) == [], drawn

@@ -11,7 +11,7 @@ from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
 from game.ui.layout import heading_at
-from game.ui.text_fit import fit_line, fit_lines, wrap_words
+from game.ui.text_fit import fit_line, fit_lines
 
 CARD_RADIUS = 6
 CARD_INSET, CARD_GAP = 14, 12  # a card's words: in from its left; clear of its button
@@ -68,7 +68,8 @@ def _broken(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UICon
     p, books, small = ui.palette, r.books, ui.theme.text_size("small")
     y = r.cards.errors_top
     for index, text in enumerate(view.broken):
-        for i, line in enumerate(wrap_words(text, "body", small, books.width - BROKEN_ROOM)[:BROKEN_LINES]):
+        lines, _cut = fit_lines(text, "body", small, books.width - BROKEN_ROOM, BROKEN_LINES)  # a cut one ends in "…"
+        for i, line in enumerate(lines):
             at = (books.x + PANEL_PAD, y + index * BROKEN_ROW + i * fonts.line_height("body", small))
             blit_text(surface, line, at, "body", small, p.bad)
     if view.more_broken is not None:

@@ -151,17 +151,8 @@ class DiceRollScene(FluidLayout, Scene):
         panel, die = self.panel, self.die
         draw_panel(surface, panel, p, fill_alpha=PANEL_ALPHA)
         title, size = fit_line(self.title, "title", self.ui.theme.text_size("heading"), panel.width - TITLE_ROOM)
-        blit_text(
-            surface,
-            title,
-            (panel.centerx, panel.y + TITLE_MIDDLE),
-            "title",
-            size,
-            p.rubric,
-            "center",
-            box=panel,
-            owner="dice title",
-        )
+        title_at = (panel.centerx, panel.y + TITLE_MIDDLE)
+        blit_text(surface, title, title_at, "title", size, p.rubric, "center", box=panel, owner="dice title")
         settle = self.settled
         progress = 1.0 if self.duration == 0 else self.elapsed / self.duration
         widths = [max(2, len(g.faces)) * (die + DIE_GAP) for g in self.groups]

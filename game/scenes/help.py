@@ -282,17 +282,8 @@ class HelpScene(ModalScene):
         page_hint = ui.t("access.help_page_hint", page=PAGES.index(self.help_page) + 1, pages=len(PAGES))
         hint_box = pygame.Rect(panel.x + PAD, panel.bottom - FOOTER_H, panel.width - 2 * PAD, FOOTER_H)
         hint, size = fit_line(ui.t("help.close_hint") + " " + page_hint, "italic", theme.text_size("small"), hint_box.width)
-        blit_text(
-            surface,
-            hint,
-            (panel.centerx, panel.bottom - HINT_RISE),
-            "italic",
-            size,
-            p.ink_soft,
-            "center",
-            box=hint_box,
-            owner="help hint",
-        )
+        at = (panel.centerx, panel.bottom - HINT_RISE)
+        blit_text(surface, hint, at, "italic", size, p.ink_soft, "center", box=hint_box, owner="help hint")
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The page shown, from the top of the (scrolled) content."""

@@ -31,17 +31,8 @@ def _cards(surface: pygame.Surface, view: ShelfView, r: ShelfRegions, ui: UICont
     for index, heading in view.headings:  # each series under its name
         rect = r.heading(index)
         text, size = fit_line(heading, "title", body, rect.width)
-        blit_text(
-            surface,
-            text,
-            (rect.x, rect.centery + SERIES_DROP),
-            "title",
-            size,
-            p.rubric,
-            "midleft",
-            box=rect,
-            owner="shelf series",
-        )
+        at = (rect.x, rect.centery + SERIES_DROP)
+        blit_text(surface, text, at, "title", size, p.rubric, "midleft", box=rect, owner="shelf series")
     for index, book in enumerate(view.cards):
         card, button = r.card(index), r.card_menu_button(index) if book.own else r.card_button(index)
         pygame.draw.rect(surface, p.parchment_light, card, border_radius=CARD_RADIUS)

@@ -243,17 +243,8 @@ def _tile(surface: pygame.Surface, tile: Tile, rect: pygame.Rect, ui: UIContext)
         text = tile.formula if tile.formula is not None else ui.t("creation.fixed_short")
         blit_text(surface, text, (rect.centerx, dice_y), "italic", body, p.ink_soft, "center")
     note, size = fit_line(tile.note, "italic", small, rect.width - TILE_NOTE_PAD)
-    blit_text(
-        surface,
-        note,
-        (rect.centerx, rect.bottom - TILE_NOTE_RISE),
-        "italic",
-        size,
-        p.ink_faint,
-        "midbottom",
-        box=rect,
-        owner="tile note",
-    )
+    at = (rect.centerx, rect.bottom - TILE_NOTE_RISE)
+    blit_text(surface, note, at, "italic", size, p.ink_faint, "midbottom", box=rect, owner="tile note")
 
 
 def _sheet_preview(surface: pygame.Surface, view: CreationView, r: CreationRegions, ui: UIContext) -> None:

@@ -475,6 +475,25 @@ def test_a_spell_that_leaves_the_caster_standing_is_cast_without_a_question(serv
     assert type(driver.top).__name__ != "Dialog"
 
 
+def test_an_eraser_refused_halfway_writes_nothing_and_leaves_the_redo_list_as_it_was(services):
+    """All or nothing: the initial score the form accepted is not left waiting on the redo list (Ctrl+Y would
+    write half of a correction the sheet refused), and the player's own undone action can still be redone."""
+    driver, adventure = sheet(services)
+    adventure.act({"do": "change", "stat": "luck", "by": -1})
+    adventure.undo()
+    redo = adventure.session.to_log()["redo"]
+    driver.top.ask_score("skill")
+    driver.send()
+    form = driver.top
+    form.fields["initial"].text, form.fields["current"].text = "5", "12"  # above the initial it writes: refused
+    driver.click(form.ok_button)
+    assert form.problem and not adventure.session.entries and adventure.session.to_log()["redo"] == redo
+    assert adventure.state.hero.initial["skill"] == adventure.state.hero.scores["skill"] == 10
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert adventure.state.hero.scores["luck"] == 8 and adventure.state.hero.initial["skill"] == 10
+
+
 # -- fast double presses on an overlay: one answer, nothing pressed below (found after issue 30)
 def _double_click(driver, target):
     window = driver.to_window(target.rect.center)

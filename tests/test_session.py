@@ -131,6 +131,18 @@ def test_the_log_keeps_the_redo_list(df31):
     assert rebuilt.state.last == "lucky"
 
 
+def test_actions_applied_all_or_none_leave_nothing_of_a_refused_sequence(df31):
+    session = Session(df31, ScriptedDice([1, 2]), Start(hero=HERO))
+    session.apply({"do": "test_luck"})
+    session.undo()
+    before = session.to_log()
+    with pytest.raises(Refused):
+        session.apply_all([{"do": "set_score", "stat": "skill", "value": 5, "initial": True}, {"do": "eat", "by": 1}])
+    assert session.to_log() == before and session.can_redo
+    entries = session.apply_all([{"do": "set_score", "stat": "skill", "value": 5, "initial": True}])
+    assert [e.action["do"] for e in entries] == ["set_score"] and not session.can_redo
+
+
 @pytest.mark.parametrize("dice", [[], [1, 2, 3], [7, 7]], ids=["too_few", "too_many", "out_of_range"])
 def test_a_redo_whose_recorded_dice_do_not_fit_is_refused_and_changes_nothing(df31, dice):
     """A save's redo list is not replayed when it is read (a hand-edited file, a book changed since): redoing an

@@ -8,7 +8,7 @@ comes back as the Refused itself so the screen can show why; nothing changes.
 from __future__ import annotations
 
 import errno
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -93,6 +93,18 @@ class Adventure(Generic[StateT, ActionT]):
     def act(self, action: Any, dice: DiceSource | None = None) -> Entry | Refused:
         """Apply ``action`` (``dice``: physical dice typed in); autosave; return the entry or the refusal."""
         return self._change(ChangeKind.ACT, lambda: self.session.apply(action, dice))
+
+    def act_all(self, actions: Sequence[Any]) -> list[Entry] | Refused:
+        """Apply ``actions``, all or none (Session.apply_all); autosave once; the entries or the refusal."""
+        try:
+            self._refuse_if_read_only()
+            entries = self.session.apply_all(actions)
+        except Refused as refused:
+            return refused
+        self.save()
+        for entry in entries:
+            self._tell(Change(ChangeKind.ACT, entry))
+        return entries
 
     def _refuse_if_read_only(self) -> None:
         if self.read_only:

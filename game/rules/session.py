@@ -266,6 +266,21 @@ class Session(Generic[StateT, ActionT]):
             entry = self._mark_reroll(entry)
         return entry
 
+    def apply_all(self, actions: Sequence[ActionLike]) -> list[Entry]:
+        """Apply ``actions`` in turn, all or none: a refusal takes back those applied and raises, the redo list and
+        the undone rolls as they were (a form that writes two scores: its half never waits to be redone)."""
+        redo, undone = list(self._redo), list(self._undone_rolls)
+        applied: list[Entry] = []
+        try:
+            for action in actions:
+                applied.append(self.apply(action))
+        except (Refused, DiceError):
+            for _ in applied:
+                self._pop()
+            self._redo, self._undone_rolls = redo, undone
+            raise
+        return applied
+
     def available(self) -> dict[str, Refused | None]:
         """What can be done now, and why not: each kind of action (its ``do``) with its refusal or None.
 

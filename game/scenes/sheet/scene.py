@@ -406,15 +406,12 @@ class SheetScene(FluidLayout, AdventureScene):
         return self.refusal_text(result) if isinstance(result, Refused) else None
 
     def submit_scores(self, actions: list[a.SetScore | Refused], name: str) -> str | None:
-        """The eraser's scores, all or nothing: a refusal takes back the part already written."""
-        for count, action in enumerate(actions):
-            result = self.adventure.act(action)
-            if isinstance(result, Refused):
-                for _ in range(count):
-                    self.adventure.undo()
-                self.sync()
-                return self.refusal_text(result)
-        self._after(actions and self.adventure.session.entries[-1] or None, self.ui.t("sheet.corrected", stat=name))
+        """The eraser's scores, all or nothing: a refusal writes none of them (and leaves the redo list as it was)."""
+        result = self.adventure.act_all(actions)
+        if isinstance(result, Refused):
+            self.sync()
+            return self.refusal_text(result)
+        self._after(result[-1] if result else None, self.ui.t("sheet.corrected", stat=name))
         return None
 
     # -- moving on ---------------------------------------------------------------------------------

@@ -153,16 +153,22 @@ BROKEN = {
 }
 
 
-def import_dialog(services, path):
+def import_through_the_dialog(services, path, adventure=False):
+    """The shelf's import dialog (a book's, or an adventure's) given ``path``: the driver once it is confirmed."""
     driver = Driver(BookshelfScene(services))
-    driver.top.ask_import_book()
+    driver.top.ask_import() if adventure else driver.top.ask_import_book()
     driver.send()
-    dialog = driver.top
-    assert isinstance(dialog, ImportScene)
-    dialog.field.text = str(path)
-    dialog.confirm()
+    assert isinstance(driver.top, ImportScene)
+    driver.top.field.text = str(path)
+    driver.top.confirm()
     driver.send()
-    assert isinstance(driver.top, ImportScene), "a broken book is refused and the dialog stays open"
+    return driver
+
+
+def import_dialog(services, path, adventure=False):
+    """What the import dialog says of ``path``, refused (the dialog stays open)."""
+    driver = import_through_the_dialog(services, path, adventure)
+    assert isinstance(driver.top, ImportScene), "a broken file is refused and the dialog stays open"
     return "\n".join(driver.top.errors)
 
 
@@ -179,25 +185,13 @@ def test_a_book_file_that_starts_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "mine.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(ff1()).encode())  # Notepad's UTF-8
     services = make_services(tmp_path)
-    driver = Driver(BookshelfScene(services))
-    driver.top.ask_import_book()
-    driver.send()
-    driver.top.field.text = str(path)
-    driver.top.confirm()
-    driver.send()
+    import_through_the_dialog(services, path)
     assert "MINE" in services.shelf.books
 
 
 def test_the_import_dialog_says_in_french_why_an_adventure_is_refused(tmp_path):
     path = write_json(tmp_path / "adventure.json", {"save_format": 99, "app_version": "9.0"})
-    services = make_services(tmp_path)
-    driver = Driver(BookshelfScene(services))
-    driver.top.ask_import()
-    driver.send()
-    driver.top.field.text = str(path)
-    driver.top.confirm()
-    driver.send()
-    shown = "\n".join(driver.top.errors)
+    shown = import_dialog(make_services(tmp_path), path, adventure=True)
     assert "vient de Feuille d'Aventure 9.0, une version plus récente" in shown and english_in(shown) == [], shown
 
 

@@ -58,7 +58,13 @@ def table_files(language: str) -> list[str]:
 
 
 def load_table(language: str) -> dict[str, str]:
-    """Read and merge the bundled JSON tables of one language."""
+    """Read and merge the bundled JSON tables of one language (read once: a second catalogue, the logs' English
+    reasons beside the player's French, costs a copy, not the files again)."""
+    return dict(_read_table(language))
+
+
+@cache
+def _read_table(language: str) -> dict[str, str]:
     table: dict[str, str] = {}
     for name in table_files(language):
         part = json.loads(files("game.i18n").joinpath(name).read_text(encoding="utf-8"))

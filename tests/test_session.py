@@ -169,6 +169,27 @@ def test_a_log_with_a_tampered_entry_names_the_entry(df31):
         Session.from_log(df31, log)
 
 
+def test_a_hand_edited_log_replays_each_value_as_its_own_type_reads(df31):
+    """A replay parses a repeated action once: 12, 12.0 and "12" are § 12, true and 1 are § 1, each on its own."""
+    log = Session(df31, ScriptedDice([]), Start(hero=HERO)).to_log()
+    numbers = [12, 12.0, "12", True, 1, 12]
+    log["entries"] = [{"action": {"do": "paragraph", "number": n}, "dice": []} for n in numbers]
+    replayed = Session.from_log(df31, log)
+    assert [e.action["number"] for e in replayed.entries] == [12, 12, 12, 1, 1, 12]
+    assert replayed.state.paragraph_history == (12, 12, 12, 1, 1) and replayed.state.paragraph == 12
+    replayed.entries[0].action["number"] = 99  # a screen that wrote on one entry would change it alone
+    assert replayed.entries[-1].action["number"] == 12
+
+
+def test_a_repeated_action_that_no_longer_fits_is_refused_where_it_is(df31):
+    log = Session(df31, ScriptedDice([]), Start(hero=HERO)).to_log()
+    log["entries"] = [{"action": {"do": "paragraph", "number": 12}, "dice": []}] * 3 + [
+        {"action": {"do": "paragraph", "number": "douze"}, "dice": []}
+    ]
+    with pytest.raises(ValueError, match=r"entries\[3\] does not replay"):
+        Session.from_log(df31, log)
+
+
 def test_a_log_of_another_book_is_refused(df31, df49):
     log = Session(df31, ScriptedDice([]), Start(hero=HERO)).to_log()
     with pytest.raises(ValueError, match="for book 'DF31'"):

@@ -409,9 +409,10 @@ class Session(Generic[StateT, ActionT]):
             raise ValueError(f"start: {error}") from None
         session = cls(book, dice or RandomDice(), begin)
         entries = log.get("entries", [])
+        parsed: dict[tuple[Any, ...], tuple[BaseModel, dict[str, Any]]] = {}  # a log repeats its actions (a round…)
         for index, raw in enumerate(entries):
             try:
-                session._replay_entry(_entry_from_json(raw), in_place=not _kept_after(index, len(entries)))
+                session._replay_entry(_entry_from_json(raw), in_place=not _kept_after(index, len(entries)), parsed=parsed)
             except (Refused, DiceError, KeyError, TypeError) as error:
                 raise ValueError(f"entries[{index}] does not replay: {error}") from None
         session._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
@@ -453,9 +454,17 @@ class Session(Generic[StateT, ActionT]):
                 return marked
         return entry
 
-    def _run(self, parsed: Any, source: DiceSource, pushed_back: list[tuple[int, int]], in_place: bool = False) -> Entry:
+    def _run(
+        self,
+        parsed: Any,
+        source: DiceSource,
+        pushed_back: list[tuple[int, int]],
+        in_place: bool = False,
+        dumped: dict[str, Any] | None = None,
+    ) -> Entry:
         """Apply ``parsed`` to a fork of the current state; ``in_place``: to the current state itself, which
-        is then no longer kept (a replay of a whole log, where a refusal abandons the session)."""
+        is then no longer kept (a replay of a whole log, where a refusal abandons the session).
+        ``dumped``: the action's JSON form, when the caller has it already."""
         if in_place:
             state = self._states.pop(len(self._entries))
         else:
@@ -466,7 +475,7 @@ class Session(Generic[StateT, ActionT]):
         except (Refused, DiceError):
             transaction.give_back()
             raise
-        entry = Entry(parsed.model_dump(mode="json"), transaction.drawn, outcome)
+        entry = Entry(parsed.model_dump(mode="json") if dumped is None else dumped, transaction.drawn, outcome)
         self._entries.append(entry)
         self._rerolls += entry.reroll
         self._keep(len(self._entries), state)
@@ -481,9 +490,23 @@ class Session(Generic[StateT, ActionT]):
         self._rerolls += entry.reroll - self._entries[-1].reroll
         self._entries[-1] = entry
 
-    def _replay_entry(self, entry: Entry, in_place: bool = False) -> None:
+    def _replay_entry(
+        self,
+        entry: Entry,
+        in_place: bool = False,
+        parsed: dict[tuple[Any, ...], tuple[BaseModel, dict[str, Any]]] | None = None,
+    ) -> None:
+        """Apply a recorded entry again with its own dice. ``parsed``: the actions already parsed in this
+        replay, with their JSON form, by :func:`_flat_key` (an action model is frozen: one serves them all)."""
+        key = None if parsed is None else _flat_key(entry.action)
+        found = None if key is None or parsed is None else parsed.get(key)
+        if found is None:
+            action = self.parse(entry.action)
+            found = (action, action.model_dump(mode="json"))
+            if key is not None and parsed is not None:
+                parsed[key] = found
         scripted = ScriptedDice(entry.dice)
-        self._run(self.parse(entry.action), scripted, pushed_back=[], in_place=in_place)
+        self._run(found[0], scripted, pushed_back=[], in_place=in_place, dumped=dict(found[1]))
         if scripted.remaining:
             self._states.pop(len(self._entries), None)
             self._pop_entry()
@@ -496,6 +519,21 @@ def _kept_after(index: int, total: int) -> bool:
     """Whether a replay of ``total`` entries keeps the state after ``index`` of them (see ``Session._keep``):
     the start, each checkpoint and the recent ones. Any other is changed in place by the next entry."""
     return index == 0 or index % CHECKPOINT_EVERY == 0 or index > total - RECENT_STATES
+
+
+_FLAT = (str, int, float, bool, type(None))
+
+
+def _flat_key(action: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A key telling apart every action whose values are all plain (each value's type in it: 1, 1.0 and True
+    differ), or None for one that holds a list or an object (a fight's creatures: parsed each time)."""
+    key = []
+    for name, value in action.items():
+        kind = type(value)
+        if kind not in _FLAT:
+            return None
+        key.append((name, kind, value))
+    return tuple(key)
 
 
 def entries_kept(before: Sequence[Entry], now: Sequence[Entry]) -> int:

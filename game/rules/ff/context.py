@@ -225,6 +225,7 @@ class _Endings:
 
     rules: object  # the book's BookRules this is for (compared by identity)
     reads: tuple[str, ...]  # every name their conditions read
+    scores: bool  # every one is a score the hero holds (not worked out): read from the hero without a scope
     # the values read (in ``reads``' order) -> (died_of, ended) they gave: a condition reads nothing else
     given: dict[tuple[Value, ...], tuple[int | None, int | None]] = field(default_factory=dict)
 
@@ -239,7 +240,9 @@ def _endings_of(book: FightingFantasyBook) -> _Endings:
     found = _ENDINGS.get(id(rules))
     if found is None or found.rules is not rules:
         programs = [p for e, p in zip(rules.endings, rules.ending_programs) if e.outcome in ENDING_OUTCOMES]
-        found = _Endings(rules, tuple(sorted({name for program in programs for name in program.reads})))
+        reads = tuple(sorted({name for program in programs for name in program.reads}))
+        scores = all("." not in name and name != "paragraph" and name not in rules.computed for name in reads)
+        found = _Endings(rules, reads, scores)
         _ENDINGS.pop(id(rules), None)
         _ENDINGS[id(rules)] = found
         while len(_ENDINGS) > _ENDINGS_KEPT:
@@ -261,11 +264,10 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     if hero is None:
         return
     endings = _endings_of(book)
-    scope = SheetScope(book, state)
-    values = _values(scope, endings.reads)
+    values = _scores(hero, endings.reads) if endings.scores else _values(SheetScope(book, state), endings.reads)
     found = None if values is None else endings.given.get(values)
     if found is None:
-        holding = _holding(book, state, ENDING_OUTCOMES, scope)
+        holding = _holding(book, state, ENDING_OUTCOMES)
         outcomes = book.rules.endings
         died_of = next((i for i in holding if outcomes[i].outcome == "death"), None)
         found = (died_of, None if died_of is not None else next(iter(holding), None))
@@ -278,6 +280,15 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
         hero.died_of = died_of
     if state.ended != ended:
         state.ended = ended
+
+
+def _scores(hero: Hero, names: tuple[str, ...]) -> tuple[Value, ...] | None:
+    """The hero's scores ``names``, as SheetScope reads them without building one (None: one the hero lacks)."""
+    scores = hero.scores
+    try:
+        return tuple([scores[name] for name in names])
+    except KeyError:
+        return None
 
 
 def _values(scope: SheetScope, names: tuple[str, ...]) -> tuple[Value, ...] | None:

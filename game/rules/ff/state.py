@@ -146,7 +146,7 @@ class Fight(Model):
     active: bool = True
     winner: Winner | None = None
     last_round: list[Exchange] = Field(default_factory=list)
-    stats: FightStats = FightStats()
+    stats: FightStats = Field(default_factory=FightStats)  # a new one each fight (a model default is deep-copied)
 
     def living(self) -> list[int]:
         """Indices of the creatures still standing."""

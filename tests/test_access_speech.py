@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 
 import pygame
@@ -276,7 +277,8 @@ def test_cutting_a_speech_server_voice_also_sends_its_cancel_command(tmp_path):
 class StandInSpeechd:
     """A stand-in for the ``speechd`` module (python3-speechd): its SSIPClient records what it is asked."""
 
-    def __init__(self, refuse: bool = False) -> None:
+    def __init__(self, refuse: bool = False, stuck: threading.Event | None = None) -> None:
+        """``refuse``: no server; ``stuck``: a server that does not answer the connection until the event is set."""
         self.calls: list[tuple] = []
         self.refuse = refuse
         stand_in = self
@@ -285,6 +287,8 @@ class StandInSpeechd:
             def __init__(self, name: str) -> None:
                 if stand_in.refuse:
                     raise OSError("Speech Dispatcher is not running")
+                if stuck is not None:
+                    stuck.wait()
                 stand_in.calls.append(("connect", name))
 
             def set_language(self, language: str) -> None:
@@ -335,6 +339,21 @@ def test_without_the_binding_linux_falls_back_to_the_apps_own_voice_and_says_so(
 def test_a_binding_without_a_running_speech_dispatcher_falls_back_and_says_it_did_not_answer():
     outputs, note = voices.linux_reader(binding=lambda: StandInSpeechd(refuse=True), which={"spd-say": "/usr/bin/spd-say"}.get)
     assert [o.name for o in outputs] == ["spd-say"] and note == voices.NOTE_SPEECHD_DOWN
+
+
+def test_a_speech_dispatcher_that_does_not_answer_never_freezes_the_game_and_is_left_closed():
+    # Seen on this machine: a Speech Dispatcher left stuck, whose binding's handshake never returned; choosing
+    # "screen reader" then froze the settings page for good. The game waits a second, then its own voice speaks.
+    stuck = threading.Event()
+    speechd = StandInSpeechd(stuck=stuck)
+    # it returns (it hung before) with the app's own voice, though the server has not answered yet
+    outputs, note = voices.linux_reader(binding=lambda: speechd, which={"spd-say": "/usr/bin/spd-say"}.get)
+    assert [o.name for o in outputs] == ["spd-say"] and note == voices.NOTE_SPEECHD_DOWN
+    stuck.set()  # the server answers at last: the late connection is closed, nothing is left open
+    deadline = time.monotonic() + 5
+    while ("close",) not in speechd.calls and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert speechd.calls == [("connect", "feuille-aventure"), ("close",)]
 
 
 def test_with_nothing_to_speak_with_linux_is_silent_and_says_what_to_install():

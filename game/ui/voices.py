@@ -44,6 +44,9 @@ NOTE_SPEECHD_DOWN = "access.note_speechd_down"  # a binding, but no Speech Dispa
 NOTE_NO_SPEECHD = "access.note_no_speechd"  # no binding and no synthesizer: silent
 
 CLIENT_NAME = "feuille-aventure"  # how Speech Dispatcher lists the app among its clients
+# Seconds the game waits for Speech Dispatcher to answer a new connection: a server that is stuck (it happens:
+# the binding's handshake then never returns) must not freeze the game; its own voice speaks instead.
+CONNECT_WAIT = 1.0
 # Where a system's package puts the binding, for an app running in a virtual environment that cannot see it.
 SYSTEM_SITE_PATTERNS = (
     "/usr/lib/python3/dist-packages",
@@ -203,14 +206,44 @@ def speechd_binding() -> ModuleType | None:
         return None
 
 
-def speech_dispatcher(binding: Callable[[], ModuleType | None] = speechd_binding) -> tuple[SpeechOutput | None, str | None]:
-    """A connection to Speech Dispatcher, or None and the note that says why (no binding, or no server answered)."""
+def _connect(module: ModuleType, wait: float) -> SpeechdClient | None:
+    """``SSIPClient`` made on a thread of its own, if it answers within ``wait`` seconds; None when it fails or
+    hangs (a connection that comes later is closed at once, nothing is left open)."""
+    lock, answered = threading.Lock(), threading.Event()
+    box: dict[str, SpeechdClient | None] = {}
+
+    def connect() -> None:
+        try:
+            client: SpeechdClient | None = module.SSIPClient(CLIENT_NAME)
+        except Exception:  # noqa: BLE001 - no server and none could be started: the app's own voice speaks instead
+            client = None
+        with lock:
+            late = answered.is_set()
+            box["client"] = client
+            answered.set()
+        if late and client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
+
+    threading.Thread(target=connect, name="speechd-connect", daemon=True).start()
+    answered.wait(wait)
+    with lock:
+        if "client" not in box:
+            answered.set()  # given up: the thread closes what it gets, if it ever does
+            return None
+        return box["client"]
+
+
+def speech_dispatcher(
+    binding: Callable[[], ModuleType | None] = speechd_binding, wait: float = CONNECT_WAIT
+) -> tuple[SpeechOutput | None, str | None]:
+    """A connection to Speech Dispatcher, or None and the note that says why (no binding, or no server answered
+    within ``wait`` seconds)."""
     module = binding()
     if module is None:
         return None, NOTE_SPEECHD_MISSING
-    try:
-        client = module.SSIPClient(CLIENT_NAME)
-    except Exception:  # noqa: BLE001 - no server and none could be started: the app's own voice speaks instead
+    client = _connect(module, wait)
+    if client is None:
         return None, NOTE_SPEECHD_DOWN
     return SpeechdOutput(client), None
 

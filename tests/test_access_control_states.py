@@ -26,10 +26,10 @@ def test_a_switch_that_is_off_says_off_not_disabled(ui):  # noqa: F811
 
 def test_a_settings_choice_says_its_row_and_whether_it_is_chosen(services):
     page = SettingsScene(services)
-    assert page.language_buttons["fr"].spoken() == "Français, bouton, Langue, sélectionné"
-    assert page.language_buttons["en"].spoken() == "English, bouton, Langue, non sélectionné"
+    assert page.language_buttons["fr"].spoken() == "Français, bouton, Langue, choisi"
+    assert page.language_buttons["en"].spoken() == "English, bouton, Langue, non choisi"
     page.set_speed("off")
-    assert page.speed_buttons["off"].spoken().endswith("Animations, sélectionné")
+    assert page.speed_buttons["off"].spoken().endswith("Animations, choisi")
     services.settings.language = "en"
     services.ui.catalogue.set_language("en")
     page.set_language("en")
@@ -46,5 +46,5 @@ def test_the_speech_choices_say_their_row_and_which_is_chosen(services):
     from game.scenes.access_settings import AccessSettingsScene
 
     page = AccessSettingsScene(services)
-    assert page.speech_buttons["off"].spoken() == "Coupée, bouton, Parole, sélectionné"
-    assert page.speech_buttons["self_voicing"].spoken() == "Voix de l'appli, bouton, Parole, non sélectionné"
+    assert page.speech_buttons["off"].spoken() == "Coupée, bouton, Parole, choisi"
+    assert page.speech_buttons["self_voicing"].spoken() == "Voix de l'appli, bouton, Parole, non choisi"

@@ -355,5 +355,5 @@ def test_the_fight_setups_rows_of_choices_say_which_is_chosen(services):
     setup = FightSetupScene(services, adventure)
     KeyboardOnly(setup, services)
     spoken = [button.spoken() for button in setup.controls.options.mode_buttons.values()]
-    assert sum(", Plusieurs adversaires, sélectionné" in line for line in spoken) == 1
-    assert sum(", Plusieurs adversaires, non sélectionné" in line for line in spoken) == len(spoken) - 1
+    assert sum(", Plusieurs adversaires, choisi" in line for line in spoken) == 1
+    assert sum(", Plusieurs adversaires, non choisi" in line for line in spoken) == len(spoken) - 1

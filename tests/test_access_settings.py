@@ -122,7 +122,7 @@ def test_with_animations_off_the_attract_loop_draws_no_flashing_taps(services):
 def test_the_fight_announcements_are_brief_or_full_and_saved(services):
     d, page = open_page(services)
     brief = page.fight_buttons["brief"]
-    assert brief.spoken() == "Brèves, bouton, Annonces du combat, non sélectionné"
+    assert brief.spoken() == "Brèves, bouton, Annonces du combat, non choisi"
     brief.activate()
     assert stored(services).fight_speech == "brief"
-    assert brief.spoken().endswith("Annonces du combat, sélectionné")
+    assert brief.spoken().endswith("Annonces du combat, choisi")

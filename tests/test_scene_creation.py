@@ -275,4 +275,5 @@ def test_a_ready_heroes_choose_button_names_the_hero_on_hover_and_to_a_screen_re
     _stack, scene = open_scene(services, "DF64")
     button = scene.controls.pick_buttons["Isolde Laodegan"]
     assert button.tooltip_text() == "Isolde Laodegan"  # the card may shorten the name
-    assert button.spoken_label() == "Choisir Isolde Laodegan"  # three "Choisir" buttons are told apart
+    # three "Choisir" buttons are told apart, with their row and whether this hero is the one picked
+    assert button.spoken() == "Isolde Laodegan, bouton, Héros prêts à jouer, non choisi"

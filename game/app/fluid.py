@@ -54,6 +54,7 @@ class FluidLayout:
         self.group = WidgetGroup(self.ui)
         self.place_widgets()
         if old is not None:
+            old.successor = self.group  # a change that laid the screen out again is read from the new widgets
             self.restore_view(kept)
             if focus_index is not None and focus_index < len(self.group.widgets):
                 self.group.focus.take_over(old.focus, self.group.widgets[focus_index])

@@ -129,12 +129,10 @@ class AccessSettingsScene(ModalScene):
     def _refresh(self) -> None:
         ui, keymap = self.ui, self.services.keymap
         for mode, button in self.speech_buttons.items():
-            button.selected = self.settings.speech == mode
-            button.style = "primary" if button.selected else "normal"
+            button.set_chosen(self.settings.speech == mode)
         self.contrast_toggle.value = self.settings.palette == "contrast"
         for detail, button in self.fight_buttons.items():
-            button.selected = self.settings.fight_speech == detail
-            button.style = "primary" if button.selected else "normal"
+            button.set_chosen(self.settings.fight_speech == detail)
         rows = [ui.t("access.shortcut_row", action=ui.t(f"access.action_{a}"), shortcut=keymap.label(a)) for a in self.actions]
         self.keys_list.set_items(rows)
         self.change_button.set_enabled(self.keys_list.selected is not None, ui.tr("access.pick_row_first"))

@@ -174,8 +174,8 @@ class DiceEntryScene(ModalScene):
     def _refresh(self) -> None:
         for row, buttons in self.pip_buttons.items():
             for face, button in enumerate(buttons, start=1):
-                button.selected, button.choice_of = self.values[row] == face, self.ui.tr("dice.die_number", n=row + 1)
-                button.style = "primary" if button.selected else "normal"
+                button.choice_of = self.ui.tr("dice.die_number", n=row + 1)
+                button.set_chosen(self.values[row] == face)
         missing = any(v is None for v in self.values)
         self.ok.set_enabled(not missing, self.ui.tr("dice.enter_every_die"))
 

@@ -262,11 +262,9 @@ class SettingsScene(FluidLayout, Scene):
         """Controls show the settings (after a change here or elsewhere, e.g. F11)."""
         s = self.settings
         for value, button in self.language_buttons.items():
-            button.selected = s.language == value
-            button.style = "primary" if button.selected else "normal"
+            button.set_chosen(s.language == value)
         for value, button in self.speed_buttons.items():
-            button.selected = s.animation_speed == value
-            button.style = "primary" if button.selected else "normal"
+            button.set_chosen(s.animation_speed == value)
         self.fullscreen_toggle.value = shown_fullscreen(s.fullscreen)
         self.palette_toggle.value = s.palette == "colourblind"
         self.physical_toggle.value = s.physical_dice

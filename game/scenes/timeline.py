@@ -131,8 +131,8 @@ class TimelineScene(FluidLayout, WidgetScreen):
         # each row's text is made when the list first draws it: a long journal opens at once
         self.list.set_items([partial(self.list_text, row) for row in self.shown])
         for name, button in self.filter_buttons.items():
-            button.selected, button.choice_of = name == self.filter, ui.tr("play.filters")
-            button.style = "primary" if button.selected else "normal"
+            button.choice_of = ui.tr("play.filters")
+            button.set_chosen(name == self.filter)
         row = self.selected_row()
         if row is None:
             self.back_here.set_enabled(False, ui.tr("play.select_entry"))

@@ -43,8 +43,8 @@ class Button(Widget):
         self.icon = icon
         self.style = style
         self.pressed = False
-        # One of a row of choices (Settings' languages): the row's name, and whether this one is the chosen
-        # one (the screen keeps it up to date, with the filled look): a listener hears both.
+        # One of a row of choices (Settings' languages, a character's skills): the row's name (``choice_of``) and
+        # whether this one is chosen (``set_chosen`` keeps it and the filled look together): a listener hears both.
         self.choice_of: TextSource | None = None
         self.selected = False
 
@@ -61,11 +61,15 @@ class Button(Widget):
         return label or super().spoken_label()
 
     def spoken_value(self) -> str:
-        """A choice's row and whether it is the chosen one ("Langue, sélectionné")."""
+        """A choice's row and whether it is chosen ("Langue, choisi")."""
         if self.choice_of is None:
             return ""
-        state = self.ui.t("access.selected" if self.selected else "access.not_selected")
-        return self.ui.t("access.choice_of", group=self.ui.text(self.choice_of), state=state)
+        return self.in_group(self.ui.t("access.selected" if self.selected else "access.not_selected"))
+
+    def set_chosen(self, chosen: bool) -> None:
+        """Show this choice as chosen (filled) or not, and say so to a listener (``selected``)."""
+        self.selected = chosen
+        self.style = "primary" if chosen else "normal"
 
     def activate(self) -> None:
         """Click the button (if enabled)."""

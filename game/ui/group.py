@@ -32,6 +32,9 @@ class WidgetGroup:
         self.widgets: list[Widget] = []
         self.focus = FocusRing()
         self.tooltips = TooltipLayer(ui)
+        #: The group that replaced this one when the screen laid itself out again (``FluidLayout.layout``): a
+        #: change made here may have rebuilt the screen, and its new state is read from there.
+        self.successor: WidgetGroup | None = None
 
     def add(self, *widgets: W) -> W:
         """Add widgets (in tab order); returns the last, for ``x = group.add(Button(...))`` (typed as given)."""
@@ -60,21 +63,24 @@ class WidgetGroup:
             focused = self.focus.focused
             if self._refuse_disabled(focused, event):
                 return True
+            told = self.ui.speech.told
             if focused is not None and focused.accepts_focus():
                 before = focused.spoken_value() if event.type == pygame.KEYDOWN else None
                 if focused.process_event(event):
                     if event.type == pygame.TEXTINPUT and focused.takes_text:
                         self.ui.say(event.text, kind="echo")  # typed letters are echoed, as a screen reader does
-                    self._say_new_value(focused, before)
+                    self._say_new_value(focused, before, told)
                     return True
             before_focus = self.focus.focused
-            before_value = before_focus.spoken_value() if before_focus is not None and event.type == pygame.KEYDOWN else None
+            keyed = before_focus if event.type == pygame.KEYDOWN else None
+            before_value = keyed.spoken_value() if keyed is not None else None
+            before_label = keyed.spoken_label() if keyed is not None else None
             if self.focus.process_event(event):
                 self.tooltips.show_for_focus(self.focus.focused)
                 if self.focus.focused is not before_focus and self.focus.focused is not None:
                     self.ui.say(self.focus.focused.spoken(), kind="focus")
                 elif before_focus is not None:
-                    self._say_new_value(before_focus, before_value)  # Enter flipped a switch, chose a language
+                    self._say_new_value(before_focus, before_value, told, label=before_label)  # Enter flipped a switch
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -84,6 +90,11 @@ class WidgetGroup:
                 self.focus.focus(target)
             elif target is None:
                 self.focus.focus(None)
+        # A click or the wheel that changes a control's value (a choice, a switch, + on a counter) has the new
+        # value said, as the key that does it would: a listener who uses the mouse hears it once too.
+        changed, told = self._pointed(event), self.ui.speech.told
+        before = changed.spoken_value() if changed is not None else None
+        label = changed.spoken_label() if changed is not None else None
         consumed = False
         # Every widget sees pointer events (to track hover, end drags), topmost first.
         for widget in reversed(self.widgets):
@@ -93,7 +104,18 @@ class WidgetGroup:
                 consumed = True
                 if event.type != pygame.MOUSEMOTION:
                     break
+        if consumed and changed is not None:
+            self._say_new_value(changed, before, told, focused_only=False, label=label)
         return consumed
+
+    def _pointed(self, event: pygame.event.Event) -> Widget | None:
+        """The control a click ends on (it took the focus when pressed) or the wheel turns (under the pointer)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            focused = self.focus.focused
+            return focused if focused is not None and focused.contains(event.pos) else None
+        if event.type == pygame.MOUSEWHEEL and hasattr(event, "pos"):
+            return next((w for w in reversed(self.widgets) if w.contains(event.pos)), None)
+        return None
 
     def _refuse_disabled(self, focused: object, event: pygame.event.Event) -> bool:
         """Enter or Space on a disabled control: say why it is off, change nothing (True: consumed)."""
@@ -114,13 +136,33 @@ class WidgetGroup:
             self.ui.say(moved.spoken(), interrupt=False, kind="focus")
         return moved
 
-    def _say_new_value(self, widget: Widget, before: str | None) -> None:
-        """A key changed the focused widget's value (an arrow in a list, + on a counter): say the new one."""
-        if before is None or widget is not self.focus.focused or not widget.speaks_value_changes:
+    def _say_new_value(
+        self, widget: Widget, before: str | None, told: int, *, focused_only: bool = True, label: str | None = None
+    ) -> None:
+        """A key (or the mouse: ``focused_only`` False) changed the widget's value (an arrow in a list, + on a
+        counter, a click on a choice): say the new one; ``label``, its name before: a name that changed is said
+        when the value did not (a button whose label is its state). Nothing when the action said its result
+        itself (the announcer's count moved past ``told``): a result is said once."""
+        group = self.latest()
+        if widget not in group.widgets:  # the change rebuilt the screen: the control's twin holds the focus there
+            twin = group.focus.focused
+            widget = twin if twin is not None and type(twin) is type(widget) else widget
+        elif focused_only and widget is not group.focus.focused:
+            return
+        if before is None or not widget.speaks_value_changes or self.ui.speech.told != told:
             return
         after = widget.spoken_value()
         if after != before and after:
-            self.ui.say(after, kind="value")
+            self.ui.say(after, interrupt=False, kind="value")  # after what was being said; a newer value replaces it
+        elif after == before and label is not None and widget.spoken_label() != label:
+            self.ui.say(widget.spoken_label(), interrupt=False, kind="value")  # a name that says its state ("Mira : Passive")
+
+    def latest(self) -> WidgetGroup:
+        """This group, or the one that replaced it last (the screen laid out again since)."""
+        group = self
+        while group.successor is not None:
+            group = group.successor
+        return group
 
     def focus_first(self) -> Widget | None:
         """Put the keyboard focus on the first control (a screen opened from the keyboard) and say it."""

@@ -40,7 +40,8 @@ class Toggle(Widget):
         return self.ui.text(self.label) or super().spoken_label()
 
     def spoken_value(self) -> str:
-        return self.ui.t("access.on" if self.value else "access.off")
+        """On or off, after its group when it is one of several options ("Potion de départ, activé")."""
+        return self.in_group(self.ui.t("access.on" if self.value else "access.off"))
 
     def activate(self) -> None:
         """Flip the switch (if enabled)."""

@@ -97,6 +97,15 @@ class Widget:
     speaks_value_changes: bool = True
     #: The catalogue key of the widget's kind ("access.role_button"…), said after its name.
     role: str | None = None
+    #: The row or group of choices this control is one of ("Langue", "Compétences maîtrisées"): said before
+    #: its state, so a listener knows what the choice is about (a button's row, a switch among options).
+    choice_of: TextSource | None = None
+
+    def in_group(self, state: str) -> str:
+        """``state`` after the name of the group the control is one of ("Langue, choisi"), or alone."""
+        if self.choice_of is None:
+            return state
+        return self.ui.t("access.choice_of", group=self.ui.text(self.choice_of), state=state)
 
     def spoken_label(self) -> str:
         """The widget's name: ``spoken_name``, else its tooltip."""

@@ -89,8 +89,7 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
     def _enable(self) -> None:
         controls = self.controls
         for tab, name in zip(controls.tabs, ("creation", "sheet"), strict=True):
-            tab.selected = name == self.preview_tab
-            tab.style = "primary" if tab.selected else "normal"
+            tab.set_chosen(name == self.preview_tab)
         ready = not self.problems
         if self.read_only is not None:
             controls.save_button.set_enabled(False, self.read_only)

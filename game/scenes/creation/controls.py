@@ -88,18 +88,16 @@ def _score_fields(ui: UIContext, r: CreationRegions, book: FightingFantasyBook, 
 
 
 def _pick_buttons(ui: UIContext, r: CreationRegions, book: FightingFantasyBook, intents: CreationIntents) -> dict[str, Button]:
-    """A "pick" button for each ready-made hero: the card may shorten the name, hover and the screen reader give it whole."""
-    return {
-        ready.name: Button(
-            ui,
-            r.pick_button(index),
-            ui.tr("creation.pick"),
-            on_click=partial(intents.pick, ready.name),
-            tooltip=ready.name,
-            spoken_name=ui.tr("creation.pick_hero", name=ready.name),
+    """A "pick" button for each ready-made hero: the card may shorten the name, hover and the screen reader give it
+    whole, with the row and whether this hero is the one picked ("Anvus Ravalan, bouton, Héros prêts à jouer, choisi")."""
+    buttons = {}
+    for index, ready in enumerate(book.ready_heroes):
+        button = Button(
+            ui, r.pick_button(index), ui.tr("creation.pick"), on_click=partial(intents.pick, ready.name), tooltip=ready.name
         )
-        for index, ready in enumerate(book.ready_heroes)
-    }
+        button.spoken_name, button.choice_of = ready.name, ui.tr("creation.ready_heading")
+        buttons[ready.name] = button
+    return buttons
 
 
 def build_controls(

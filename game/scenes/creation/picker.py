@@ -102,6 +102,7 @@ class ChoicePicker(ModalScene):
                     on_change=partial(self.toggle_pick, option.id),
                     spoken_name=partial(option_name, ui, option),
                 )
+            widget.choice_of = partial(lambda st: st.name.get(ui.catalogue.language), step)  # "Potion, activé"
             if option.id in self.refused:
                 widget.set_enabled(False, self.refused[option.id])
             self.widgets[option.id] = self.group.add(widget)

@@ -138,7 +138,7 @@ class CreationScene(PaintedPage[CreationView, CreationRegions], FluidLayout, Wid
         for name, button in controls.pick_buttons.items():
             chosen = self.picked == name
             button.label = ui.tr("creation.picked") if chosen else ui.tr("creation.pick")
-            button.style = "primary" if chosen else "normal"
+            button.set_chosen(chosen)
 
     def _refresh_step(self, step: ChoiceStep) -> None:
         """A step's button: choose (or draw), again once done; off without a hero, when the book does not

@@ -218,13 +218,11 @@ class FightSetupScene(FluidLayout, AdventureScene):
         """Show what the form describes in its controls: the choices, the rows, what may be pressed now."""
         form, options = self.controls.creatures, self.controls.options
         for mode, button in options.mode_buttons.items():
-            button.selected = mode == self.mode  # said with its row ("Plusieurs adversaires, sélectionné")
-            button.choice_of = self.ui.tr("combat.setup_mode")
-            button.style = "primary" if button.selected else "normal"
+            button.choice_of = self.ui.tr("combat.setup_mode")  # said with its row ("Plusieurs adversaires, choisi")
+            button.set_chosen(mode == self.mode)
         for ident, button in options.profile_buttons.items():
-            button.selected = ident == self.profile
             button.choice_of = self.ui.tr("combat.setup_profile")
-            button.style = "primary" if button.selected else "normal"
+            button.set_chosen(ident == self.profile)
         for row, button in enumerate(form.remove_buttons):
             button.visible = row < min(len(self.typed), self.regions.creatures.typed_rows)
             if button.visible:

@@ -254,6 +254,7 @@ class CharacterForm(ModalScene):
         for pace_id, label in paces:
             width = fonts.text_width(ui.text(label), "bold", size) + PACE_PADDING
             button = Button(ui, (x, r.flips, width, ROW), label, on_click=partial(self._pick_pace, pace_id))
+            button.choice_of = ui.tr("rnp.form_max_pace")  # one of them: said with whether it is the one
             self.pace_buttons[pace_id] = self.group.add(button)
             x += width + PACE_GAP
         for i, sense in enumerate(SENSES):
@@ -270,11 +271,15 @@ class CharacterForm(ModalScene):
             label = skill.name.get(language)
             width = fonts.text_width(label, "bold", size) + SKILL_PADDING
             button = Button(ui, (x, r.flips, width, ROW), label, on_click=partial(self._flip, self.skills, skill.id))
+            button.choice_of = ui.tr("rnp.form_skills")  # any of them: each said with whether it is chosen
             self.skill_buttons[skill.id] = self.group.add(button)
             x += width + SKILL_GAP
         self.save_buttons = {}
         for i, ability in enumerate(book.abilities.scores):
-            button = Button(ui, r.save(i), ability.short.get(language), on_click=partial(self._flip, self.saves, ability.id))
+            flip = partial(self._flip, self.saves, ability.id)
+            whole = partial(lambda ab: ab.name.get(ui.catalogue.language), ability)  # "Force", not "FOR"
+            button = Button(ui, r.save(i), ability.short.get(language), on_click=flip, spoken_name=whole)
+            button.choice_of = ui.tr("rnp.form_saves")
             self.save_buttons[ability.id] = self.group.add(button)
 
     def _flip(self, chosen: set[str], value: str) -> None:
@@ -287,11 +292,11 @@ class CharacterForm(ModalScene):
 
     def _style_flips(self) -> None:
         for pace, button in self.pace_buttons.items():
-            button.style = "primary" if pace == self.max_pace else "normal"
+            button.set_chosen(pace == self.max_pace)
         for skill, button in self.skill_buttons.items():
-            button.style = "primary" if skill in self.skills else "normal"
+            button.set_chosen(skill in self.skills)
         for ability, button in self.save_buttons.items():
-            button.style = "primary" if ability in self.saves else "normal"
+            button.set_chosen(ability in self.saves)
 
     # -- the action ----------------------------------------------------------------------------------------
     def whole(self, key: str, what: str) -> int | str:

@@ -264,7 +264,13 @@ def build_clock_controls(kit: Kit, regions: ClockRegions, view: ClockView, inten
         set_scale = make_action(a.SetScale, scale=s.id)  # a book's scale the rules do not know is refused
         tip = s.use.get(language)
         kit.action_button(
-            f"scale:{s.id}", regions.scale_button(index), s.name.get(language), set_scale, chosen=s.id == scale, tooltip=tip
+            f"scale:{s.id}",
+            regions.scale_button(index),
+            s.name.get(language),
+            set_scale,
+            chosen=s.id == scale,
+            tooltip=tip,
+            group=ui.tr("rnp.time_scale"),
         )
     unit = book.scale(scale).name.get(language).lower()
     step = partial(intents.act, a.Advance(amount=1))

@@ -76,7 +76,7 @@ def build_controls(ui: UIContext, regions: TableRegions, view: RnpTableView, int
         top[name] = button
     tabs: dict[str, Button] = {}
     for tab, rect in zip(view.tabs, regions.tabs(len(view.tabs))):
-        style = "primary" if tab == view.tab else "normal"
-        tabs[tab] = Button(ui, rect, ui.tr(f"rnp.tab_{tab}"), on_click=partial(intents.select, tab), style=style)
-        tabs[tab].choice_of, tabs[tab].selected = ui.tr("rnp.tabs"), tab == view.tab  # heard: the row, which is shown
+        tabs[tab] = Button(ui, rect, ui.tr(f"rnp.tab_{tab}"), on_click=partial(intents.select, tab))
+        tabs[tab].choice_of = ui.tr("rnp.tabs")  # heard: the row, and which tab is shown
+        tabs[tab].set_chosen(tab == view.tab)
     return RnpTableControls(top, tabs)

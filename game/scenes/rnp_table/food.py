@@ -130,7 +130,15 @@ def build_food_controls(kit: Kit, regions: FoodRegions, view: FoodView, intents:
         ("mild", ui.tr("rnp.weather_mild", l=num(ui, book.water.litres_per_day))),
         ("hot", ui.tr("rnp.weather_hot", l=num(ui, book.water.hot_litres_per_day))),
     ]
-    kit.choices("weather", area.left, area.top + CAPTION, weather, "hot" if view.hot else "mild", intents.set_hot)
+    kit.choices(
+        "weather",
+        area.left,
+        area.top + CAPTION,
+        weather,
+        "hot" if view.hot else "mild",
+        intents.set_hot,
+        group=ui.tr("rnp.weather"),
+    )
     nobody = None if view.members else Refused("nobody", "nobody")
     (x, y), (supply_w, settle_w) = regions.all_buttons, ALL_W
     supply = (x, y, supply_w, ROW)
@@ -165,7 +173,8 @@ def pack_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, m
     options = [(ration, kit.ui.tr(f"rnp.daily_{ration}")) for ration in DAILY]
     x = area.right - sum(w + CHOICE_GAP for w in kit.choice_widths(options)) + CHOICE_GAP
     pick = partial(intents.set_ration, name)
-    kit.choices(f"ration:{name}", max(x, at[0] + STOCK_LEAST), at[1], options, member["ration"], pick)
+    group = kit.ui.tr("rnp.daily_ration_of", name=name)
+    kit.choices(f"ration:{name}", max(x, at[0] + STOCK_LEAST), at[1], options, member["ration"], pick, group=group)
 
 
 def load_controls(kit: Kit, area: pygame.Rect, at: tuple[int, int], name: str, intents: FoodIntents) -> None:

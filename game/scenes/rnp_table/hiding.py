@@ -193,7 +193,18 @@ def build_hide_controls(kit: Kit, regions: HideRegions, view: HideView, intents:
     """Who hides, the condition, the zone's travel and the game master's leave, the watchers, the creatures,
     then "Hide" and, while someone is hidden, the reason and "Reveal"."""
     ui, area, x, y = kit.ui, regions.area, regions.area.left, regions.area.top
-    kit.choices("who", x, y + CAPTION, view.who_options, view.who, intents.pick_who, right=regions.right - DEX_ROOM, middle=True)
+    who = ui.tr("rnp.who_hides")
+    kit.choices(
+        "who",
+        x,
+        y + CAPTION,
+        view.who_options,
+        view.who,
+        intents.pick_who,
+        group=who,
+        right=regions.right - DEX_ROOM,
+        middle=True,
+    )
     if view.typed:
         kit.field("dex", (regions.dex_x, y + CAPTION, DEX_W, ROW), max_length=2, spoken_name=ui.tr("rnp.dex_score"))
     condition_controls(kit, regions, view, intents)
@@ -232,17 +243,25 @@ def condition_controls(kit: Kit, regions: HideRegions, view: HideView, intents: 
     for i, condition in enumerate(book.hiding.conditions):
         at = (x + (i % 2) * CONDITION_STEP, y + (i // 2) * CONDITION_ROW)
         options = [(condition.id, condition.name.get(language))]
-        kit.choices(f"cond{i}", *at, options, view.condition, lambda v: intents.set("condition", v), width=CONDITION_W)
+        pick = lambda v: intents.set("condition", v)  # noqa: E731  # one condition of them all: a row each
+        kit.choices(f"cond{i}", *at, options, view.condition, pick, group=ui.tr("rnp.unseen_by"), width=CONDITION_W)
     y = regions.area.top + ZONE_DY + CAPTION
-    leave = book.condition(view.condition).needs_gm_leave
+    leave, also = book.condition(view.condition).needs_gm_leave, ui.tr("rnp.hide_circumstances")
     if leave:
         gm = [("yes", ui.tr("rnp.gm_leave"))]
         flip = lambda v: intents.set("gm_leave", not view.gm_leave)  # noqa: E731  # the row's one choice flips it
-        kit.choices("gm", x, y, gm, "yes" if view.gm_leave else None, flip, width=CONDITION_W)
+        kit.choices("gm", x, y, gm, "yes" if view.gm_leave else None, flip, group=also, width=CONDITION_W)
     travel = [("yes", ui.tr("rnp.travelling"))]
     flip = lambda v: intents.set("travelling", not view.travelling)  # noqa: E731  # the row's one choice flips it
     kit.choices(
-        "travel", x + (CONDITION_STEP if leave else 0), y, travel, "yes" if view.travelling else None, flip, width=CONDITION_W
+        "travel",
+        x + (CONDITION_STEP if leave else 0),
+        y,
+        travel,
+        "yes" if view.travelling else None,
+        flip,
+        group=also,
+        width=CONDITION_W,
     )
 
 
@@ -271,9 +290,11 @@ def watcher_controls(kit: Kit, regions: HideRegions, view: HideView, intents: Hi
         if name == MORE and more_from is not None:
             kit.button(f"watch:{MORE}", rect, ui.tr("rnp.who_more"), partial(intents.page_watchers, more_from))
         else:
-            style = "normal" if view.watch.get(name, "off") == "off" else "primary"
+            mode = view.watch.get(name, "off")
+            style = "normal" if mode == "off" else "primary"
             tip = ui.tr("rnp.watch_tip")
-            kit.button(f"watch:{name}", rect, label, partial(intents.cycle, name), style=style, tooltip=tip, middle=True)
+            button = kit.button(f"watch:{name}", rect, label, partial(intents.cycle, name), style=style, tooltip=tip, middle=True)
+            button.spoken_name = watcher_words(ui, name, mode)  # off or passive: not by the fill alone
         bx += width + CHOICE_GAP
     for i, slot in enumerate(CREATURES):
         cy = regions.area.top + CREATURES_DY + CAPTION + i * CREATURE_ROW
@@ -283,7 +304,7 @@ def watcher_controls(kit: Kit, regions: HideRegions, view: HideView, intents: Hi
         mode = view.watch.get(slot, "off")
         rect = (x + CREATURE_WATCH_X, cy, CREATURE_WATCH_W, ROW)
         style = "normal" if mode == "off" else "primary"
-        kit.button(
+        watch = kit.button(
             f"watch:{slot}",
             rect,
             ui.tr(f"rnp.watch_{mode}"),
@@ -291,6 +312,12 @@ def watcher_controls(kit: Kit, regions: HideRegions, view: HideView, intents: Hi
             style=style,
             tooltip=ui.tr("rnp.watch_tip"),
         )
+        watch.spoken_name = watcher_words(ui, lambda n=i + 1: ui.t("rnp.creature", n=n), mode)
+
+
+def watcher_words(ui: UIContext, name: TextSource, mode: str) -> TextSource:
+    """A watcher's button as a listener hears it: who, and how they watch ("Mira : Passive")."""
+    return lambda: ui.t("rnp.watcher_spoken", name=ui.text(name), mode=ui.t(f"rnp.watch_{mode}"))
 
 
 def paint_hide(surface: pygame.Surface, view: HideView, regions: HideRegions, ui: UIContext) -> None:

@@ -137,17 +137,36 @@ class JumpControls:
 def build_jump_controls(kit: Kit, regions: JumpRegions, view: JumpView, intents: JumpIntents) -> JumpControls:
     """Who jumps, the kind of jump, the run-up, the landing (and the height to reach), then special movement."""
     ui, book, x = kit.ui, view.book, regions.area.left
-    kit.choices("who", x, regions.control(0), view.who_options, view.who, intents.pick_who, right=regions.who_right, middle=True)
+    who = ui.tr("rnp.who_jumps")
+    kit.choices(
+        "who",
+        x,
+        regions.control(0),
+        view.who_options,
+        view.who,
+        intents.pick_who,
+        group=who,
+        right=regions.who_right,
+        middle=True,
+    )
     if view.typed:
         kit.field("strength", (x, regions.control(1), STRENGTH_W, ROW), max_length=2, spoken_name=ui.tr("rnp.strength_score"))
     kinds = [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))]
     kit.choices(
-        "kind", x + (STRENGTH_ROOM if view.typed else 0), regions.control(1), kinds, view.kind, lambda v: intents.set("kind", v)
+        "kind",
+        x + (STRENGTH_ROOM if view.typed else 0),
+        regions.control(1),
+        kinds,
+        view.kind,
+        lambda v: intents.set("kind", v),
+        group=ui.tr("rnp.jump_kind"),
     )
     runs = [("yes", ui.tr("rnp.run_up", m=num(ui, book.jumps.run_up_m))), ("no", ui.tr("rnp.no_run_up"))]
-    kit.choices("run", x, regions.control(2), runs, "yes" if view.run_up else "no", lambda v: intents.set("run_up", v == "yes"))
+    run_up = lambda v: intents.set("run_up", v == "yes")  # noqa: E731
+    kit.choices("run", x, regions.control(2), runs, "yes" if view.run_up else "no", run_up, group=ui.tr("rnp.run_up_caption"))
     landings = [("normal", ui.tr("rnp.landing_normal")), ("difficult", ui.tr("rnp.landing_difficult"))]
-    kit.choices("landing", x, regions.control(3), landings, view.landing, lambda v: intents.set("landing", v))
+    landing = lambda v: intents.set("landing", v)  # noqa: E731
+    kit.choices("landing", x, regions.control(3), landings, view.landing, landing, group=ui.tr("rnp.landing"))
     if view.kind == "high":
         rect = (x + HEIGHT_X, regions.control(3), HEIGHT_W, ROW)
         kit.field("height", rect, placeholder="1,8", max_length=5, spoken_name=ui.tr("rnp.reach_height"))
@@ -156,7 +175,8 @@ def build_jump_controls(kit: Kit, regions: JumpRegions, view: JumpView, intents:
     moves = [(k.id, k.name.get(language)) for k in book.special_moves.kinds]
     terrains = [(t.id, t.name.get(language)) for t in book.travel.terrains]
     y = regions.moves + CAPTION
-    kit.choices("move", x, y, moves, view.move_kind, lambda v: intents.set("move_kind", v), width=MOVE_CHOICE_W)
+    move = lambda v: intents.set("move_kind", v)  # noqa: E731
+    kit.choices("move", x, y, moves, view.move_kind, move, group=ui.tr("rnp.special_moves"), width=MOVE_CHOICE_W)
     kit.choices(
         "move_terrain",
         x + TERRAIN_X,
@@ -164,6 +184,7 @@ def build_jump_controls(kit: Kit, regions: JumpRegions, view: JumpView, intents:
         terrains,
         view.move_terrain,
         lambda v: intents.set("move_terrain", v),
+        group=ui.tr("rnp.travel_terrain"),
         width=MOVE_CHOICE_W,
     )
     y = regions.moves + MOVE_DY

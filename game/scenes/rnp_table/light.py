@@ -107,7 +107,14 @@ def build_light_controls(kit: Kit, regions: LightRegions, view: LightView, inten
     """The light (the clock's or one of the book's), the obscurement, the distance."""
     area, ui = regions.area, kit.ui
     kit.choices(
-        "light", area.left, area.top + CAPTION, view.lights, view.override or AUTO, intents.set_light, right=regions.light_end
+        "light",
+        area.left,
+        area.top + CAPTION,
+        view.lights,
+        view.override or AUTO,
+        intents.set_light,
+        group=ui.tr("rnp.light"),
+        right=regions.light_end,
     )
     # the distance ends the light row, or the obscurement row when the lights need the room: Tab reads it there
     down = regions.distance.top >= regions.veils
@@ -116,9 +123,12 @@ def build_light_controls(kit: Kit, regions: LightRegions, view: LightView, inten
         return kit.field("distance", regions.distance, placeholder="—", max_length=6, spoken_name=ui.tr("rnp.distance_opt"))
 
     distance = None if down else distance_field()
-    kit.choices("obscurement", area.left, regions.veils + CAPTION, view.veils, view.obscurement, intents.set_obscurement)
+    veils = ui.tr("rnp.obscurement")
+    kit.choices(
+        "obscurement", area.left, regions.veils + CAPTION, view.veils, view.obscurement, intents.set_obscurement, group=veils
+    )
     distance = distance or distance_field()
-    kit.choices("moon", area.left, regions.moons + CAPTION, view.moons, view.moon, intents.set_moon)
+    kit.choices("moon", area.left, regions.moons + CAPTION, view.moons, view.moon, intents.set_moon, group=ui.tr("rnp.moon"))
     return LightControls(distance)
 
 

@@ -134,9 +134,9 @@ class ChoiceButton(Button):
         tooltip: TextSource | None = None,
         middle: bool = False,
     ) -> None:
-        style = "primary" if chosen else "normal"
-        super().__init__(ui, rect, label, on_click=on_click, style=style, tooltip=tooltip, middle=middle)
-        self.chosen = self.selected = chosen  # said too ("…, sélectionné") when its row is named
+        super().__init__(ui, rect, label, on_click=on_click, tooltip=tooltip, middle=middle)
+        self.chosen = chosen
+        self.set_chosen(chosen)  # said too ("…, choisi") with its row's name
 
     def _colours(self) -> tuple[tuple, tuple, tuple]:
         if self.chosen and not self.enabled:
@@ -172,11 +172,14 @@ class Kit:
         tooltip: TextSource | None = None,
         chosen: bool = False,
         middle: bool = False,
+        group: TextSource | None = None,
     ) -> Button:
         """A button, disabled with the refusal's text as its tooltip when ``refused`` is a Refused; ``middle``:
-        a label too long loses its middle (a name: "Sir Reginald…of York")."""
-        if chosen:
-            button: Button = ChoiceButton(self.ui, rect, label, on_click=on_click, tooltip=tooltip, chosen=True, middle=middle)
+        a label too long loses its middle (a name: "Sir Reginald…of York"); one of the choices of ``group`` (its
+        name: said with whether it is ``chosen``) when a group is given."""
+        if group is not None:
+            button: Button = ChoiceButton(self.ui, rect, label, on_click=on_click, tooltip=tooltip, chosen=chosen, middle=middle)
+            button.choice_of = group
         else:
             button = Button(self.ui, rect, label, on_click=on_click, style=style, tooltip=tooltip, middle=middle)
         if refused is not None:
@@ -192,10 +195,13 @@ class Kit:
         *,
         chosen: bool = False,
         tooltip: TextSource | None = None,
+        group: TextSource | None = None,
     ) -> Button:
-        """A button that sends ``action`` to the rules, disabled with the rules' reason while they refuse it."""
+        """A button that sends ``action`` to the rules, disabled with the rules' reason while they refuse it (one of
+        ``group``'s choices when a group is given)."""
         act = partial(self.table.act, action)
-        return self.button(name, rect, label, act, refused=self.table.refusal(action), chosen=chosen, tooltip=tooltip)
+        refused = self.table.refusal(action)
+        return self.button(name, rect, label, act, refused=refused, chosen=chosen, tooltip=tooltip, group=group)
 
     def choices(
         self,
@@ -206,20 +212,21 @@ class Kit:
         current: str | None,
         on_pick: Callable[[str], object],
         *,
+        group: TextSource,
         width: int | None = None,
         right: int | None = None,
         middle: bool = False,
     ) -> int:
         """A row of buttons, the current one filled, narrowed to end before ``right`` (the content's right
         edge unless told; a narrowed label ends with "…", or with ``middle`` loses its middle, and shows whole
-        as its tooltip); returns the x after the row."""
+        as its tooltip); returns the x after the row. ``group``: the row's name, the caption the panel draws
+        above it, said with each choice."""
         natural = self.choice_widths(options, width)
         widths = shrink_row(natural, (self.area().right if right is None else right) - x)
         for (value, label), w in zip(options, widths):
             pick = partial(on_pick, value)
             button = ChoiceButton(self.ui, (x, y, w, ROW), label, on_click=pick, chosen=value == current, middle=middle)
-            caption = f"rnp.{name}"  # the row's caption, drawn above it, names it for a listener
-            button.choice_of = self.ui.tr(caption) if self.ui.catalogue.has(caption) else None
+            button.choice_of = group
             self.add(f"{name}:{value}", button)
             x += w + CHOICE_GAP
         return x

@@ -177,12 +177,13 @@ def build_timers_controls(kit: Kit, regions: TimersRegions, view: TimersView, in
     ui = kit.ui
     label = kit.field("label", regions.label, placeholder=ui.tr("rnp.timer_label_tip"), max_length=30)
     amount = kit.field("amount", regions.amount, placeholder="1", max_length=5, spoken_name=ui.tr("rnp.timer_for"))
-    kit.choices("scale", *regions.scales, view.scales, view.scale, intents.pick_scale)
+    kit.choices("scale", *regions.scales, view.scales, view.scale, intents.pick_scale, group=ui.tr("rnp.timer_unit"))
     owners: list[tuple[str, TextSource]] = [(PARTY, ui.tr("rnp.timer_party")), *((name, name) for name in view.owners)]
-    kit.choices("owner", *regions.owners, owners, view.owner, intents.pick_owner)
+    kit.choices("owner", *regions.owners, owners, view.owner, intents.pick_owner, group=ui.tr("rnp.timer_owner"))
     add = kit.button("add", regions.add, ui.tr("rnp.timer_add"), intents.add_timer, style="primary")
     orders = [(order, ui.tr(f"rnp.timer_order_{order}")) for order in ORDERS]
-    kit.choices("order", regions.order[0], regions.order[1] + CAPTION, orders, view.order, intents.set_order)
+    order = ui.tr("rnp.timer_order")
+    kit.choices("order", regions.order[0], regions.order[1] + CAPTION, orders, view.order, intents.set_order, group=order)
     for index, timer in enumerate(view.timers):
         row = regions.row(index)
         restart, remove = a.RestartTimer(id=timer["id"]), a.RemoveTimer(id=timer["id"])

@@ -166,17 +166,30 @@ def build_travel_controls(kit: Kit, regions: TravelRegions, view: TravelView, in
     ui, area, book, plan = kit.ui, regions.area, view.book, view.plan
     x, language = area.left, ui.catalogue.language
     modes = [(m, ui.tr(f"rnp.mode_{m}")) for m in MODES]
-    kit.choices("mode", x, regions.control(0), modes, plan["mode"], partial(intents.pick, "mode"), right=regions.form_right)
+    mode = ui.tr("rnp.travel_mode")
+    kit.choices(
+        "mode", x, regions.control(0), modes, plan["mode"], partial(intents.pick, "mode"), group=mode, right=regions.form_right
+    )
     if view.walks:
         paces = [(pc.id, pc.name.get(language)) for pc in book.travel.paces]
-        kit.choices("pace", x, regions.control(1), paces, plan["pace"], partial(intents.pick, "pace"), width=PACE_W)
+        pace = ui.tr("rnp.travel_pace")
+        kit.choices("pace", x, regions.control(1), paces, plan["pace"], partial(intents.pick, "pace"), group=pace, width=PACE_W)
     if not view.boat:
         terrains = [(tr.id, tr.name.get(language)) for tr in book.travel.terrains]
         kit.choices(
-            "terrain", x, regions.control(2), terrains, plan["terrain"], partial(intents.pick, "terrain"), width=TERRAIN_W
+            "terrain",
+            x,
+            regions.control(2),
+            terrains,
+            plan["terrain"],
+            partial(intents.pick, "terrain"),
+            group=ui.tr("rnp.travel_terrain"),
+            width=TERRAIN_W,
         )
     units = [(u, ui.tr(f"rnp.unit_{u}")) for u in UNITS]
-    kit.choices("unit", x, regions.control(3), units, plan["unit"], partial(intents.pick, "unit"))
+    kit.choices(
+        "unit", x, regions.control(3), units, plan["unit"], partial(intents.pick, "unit"), group=ui.tr("rnp.travel_length")
+    )
     amount_fields(kit, regions, view, intents)
     traveller_controls(kit, regions, view, intents)
     go = kit.button("go", (x, regions.go_y, GO_W, ROW), ui.tr("rnp.set_off"), intents.go, style="primary")
@@ -241,10 +254,9 @@ def traveller_controls(kit: Kit, regions: TravelRegions, view: TravelView, inten
     for line in traveller_lines(ui, list(goes), regions.form_right - area.left):
         x = area.left
         for name, width in line:
-            style = "primary" if goes[name] else "normal"
-            tip = ui.tr("rnp.traveller_tip")
+            tip, group = ui.tr("rnp.traveller_tip"), ui.tr("rnp.travellers_group")  # each one goes or stays: said
             flip = partial(intents.flip, name)
-            kit.button(f"who:{name}", (x, y, width, ROW), name, flip, style=style, tooltip=tip, middle=True)
+            kit.button(f"who:{name}", (x, y, width, ROW), name, flip, chosen=goes[name], tooltip=tip, group=group, middle=True)
             x += width + CHOICE_GAP
         y += ROW + CHOICE_GAP
     if view.by_days:

@@ -180,8 +180,7 @@ def show_items(
 def _side(side: SideControls, view: SheetView, moment: Moment, ui: UIContext, book: FightingFantasyBook, judge: Judge) -> None:
     tab = view.tab
     for name, button in side.tab_buttons.items():
-        button.selected = name == tab
-        button.style = "primary" if button.selected else "normal"
+        button.set_chosen(name == tab)
     _creatures(side, moment.state, tab == "creatures", ui, book, judge)
     _week(side, view, tab == "calendar", ui)
     if not side.notes.focused:

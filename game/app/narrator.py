@@ -47,13 +47,19 @@ class Narrator:
         return event
 
     def where(self, scene: Scene | None) -> str:
-        """The screen's summary, then the focused control."""
+        """The screen's summary, then the focused control; before the first Tab (nothing focused yet), the
+        control the first Tab goes to, so that F3 always says where the keyboard is."""
         if scene is None:
             return ""
         parts = [scene.spoken_summary()]
         widget = focused_widget(scene)
         if widget is not None:
             parts.append(self.ui.t("access.focus_on", control=widget.spoken()))  # type: ignore[attr-defined]  # the focused widget is a Widget; the ring types it loosely
+        else:
+            focus = getattr(getattr(scene, "group", None), "focus", None)
+            start = focus.start() if focus is not None else None
+            if start is not None:
+                parts.append(self.ui.t("access.focus_starts", control=start.spoken()))
         return " ".join(part for part in parts if part)
 
     def notice(self, stack: SceneStack) -> None:

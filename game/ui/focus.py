@@ -71,6 +71,13 @@ class FocusRing:
     def _candidates(self) -> list[Widget]:
         return [w for w in self.widgets if w.accepts_focus()]
 
+    def start(self) -> Widget | None:
+        """Where the focus is, or where the first Tab takes it when nothing has it yet (F3 says it either way)."""
+        if self.focused is not None:
+            return self.focused
+        candidates = self._candidates()
+        return candidates[0] if candidates and self._lost is None else None
+
     def _orphan(self, widget: Widget) -> None:
         """``widget`` lost the focus under the player: remember its place."""
         self._lost = widget

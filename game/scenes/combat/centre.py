@@ -139,13 +139,29 @@ class CentrePainter(Painter):
             what_size -= 1
         what_lines = [what] if fonts.text_width(what, "bold", what_size) <= room else fit_lines(what, "bold", 17, room, 2)[0]
         what_size = what_size if len(what_lines) == 1 else 17
+        # A panel too short for it all (960 x 540, a long name on two lines) drops its title first (the Luck button
+        # says it), then sets what happens on one line, shortened (the banner above says it whole): the advice
+        # at its foot is never cut by the frame.
+        avail = min(self.regions.actions_y, panel.bottom) - panel.y - 16 - 4
+        small_line = fonts.line_height("italic", small)
+
+        def k_for(what_lines: list[str], what_size: int, titled: bool) -> float:
+            """How much the rows may close up for it all to fit (under 0.75: it does not)."""
+            what_step = fonts.line_height("bold", what_size)
+            scaled = (40 if titled else 0) + 30 + (len(what_lines) - 1) * what_step + 30 - line + 34 + 2 * 28
+            return (avail - len(lines) * line - 4 - small_line) / scaled
+
+        titled = k_for(what_lines, what_size, True) >= 0.75
+        if k_for(what_lines, what_size, titled) < 0.75 and len(what_lines) > 1:
+            what, what_size = fit_line(what, "bold", 17, room, min_size=15)
+            what_lines = [what]
         what_step = fonts.line_height("bold", what_size)
-        natural = 40 + 30 + (len(what_lines) - 1) * what_step + len(lines) * line + 30 - line + 34 + 2 * 28 + 24
-        k = max(0.75, min(1.0, (self.regions.actions_y - panel.y - 16 - 4) / natural))
-        head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
-        head, size = fit_line(head, "title", theme.text_size("heading"), room)
-        blit_text(surface, head, (x, y), "title", size, p.rubric, box=panel, owner="combat decision")
-        y += round(40 * k)
+        k = max(0.75, min(1.0, k_for(what_lines, what_size, titled)))
+        if titled:
+            head = t("combat.decide_title") if len(fight.pending) == 1 else t("combat.decide_title_n", n=len(fight.pending))
+            head, size = fit_line(head, "title", theme.text_size("heading"), room)
+            blit_text(surface, head, (x, y), "title", size, p.rubric, box=panel, owner="combat decision")
+            y += round(40 * k)
         for i, text in enumerate(what_lines):
             blit_text(surface, text, (x, y), "bold", what_size, p.ink, box=panel, owner="combat decision")
             y += round((what_step if i < len(what_lines) - 1 else 30) * k)

@@ -53,12 +53,15 @@ def test_the_table_holds_text_and_shapes_at_their_wcag_levels():
     assert ("focus", "page", SHAPE_CONTRAST) in DRAWN_PAIRS and ("parchment_light", "accent", SHAPE_CONTRAST) in DRAWN_PAIRS
 
 
-def test_the_focus_ring_has_a_light_halo_between_it_and_a_dark_button():
-    """The ring touched the control: blue on the brown primary button measured 1.28:1."""
+@pytest.mark.parametrize("name", sorted(PALETTES))
+def test_the_focus_ring_has_a_light_halo_on_each_side_in_every_palette(name):
+    """The ring touched the control: blue on the brown primary button measured 1.28:1; outside, on the death
+    page's soot, it measured 1.04:1 (issue 29 item 6): a light line on each side, the ring 3:1 against it."""
     from ui_helpers import Catalogue, Clipboard, Theme, UIContext  # noqa: F401  (what the fixture builds)
 
     init_pygame()
     ui = UIContext(Theme(), Catalogue("fr"), Clipboard(use_system=False))
+    ui.theme.set_palette(name)
     group = WidgetGroup(ui)
     button = group.add(Button(ui, (100, 100, 200, 40), "Commencer", style="primary"))
     group.focus.focus(button)
@@ -68,10 +71,14 @@ def test_the_focus_ring_has_a_light_halo_between_it_and_a_dark_button():
     group.draw(surface)
     p = ui.palette
     y = button.rect.centery
-    assert surface.get_at((button.rect.left - 1, y))[:3] == p.parchment_light  # the halo
+    width = ui.theme.sizes.focus_width
+    assert surface.get_at((button.rect.left - 1, y))[:3] == p.parchment_light  # the halo inside
     assert surface.get_at((button.rect.left - 4, y))[:3] == p.focus  # the ring
+    assert surface.get_at((button.rect.left - width - 3, y))[:3] == p.parchment_light  # the halo outside
     assert contrast_ratio(p.parchment_light, p.accent) >= SHAPE_CONTRAST
     assert contrast_ratio(p.focus, p.parchment_light) >= SHAPE_CONTRAST
+    for sample in ("death-df64", "rnp-players"):  # the pages drawn dark: the light line stands out from them
+        assert contrast_ratio(p.parchment_light, dark_ground(sample, p)) >= SHAPE_CONTRAST, sample
 
 
 def text_colours_of_every_sample(tmp_path, palette: str, monkeypatch) -> dict[tuple[int, ...], set[str]]:

@@ -236,11 +236,13 @@ def draw_focus_ring(
 ) -> None:
     """The keyboard focus outline, drawn just outside ``rect``.
 
-    ``halo``: a light line between the ring and the control, so that the ring stands out (3:1) from a
-    dark button as well as from the page (a blue ring touching a brown button measured 1.28:1)."""
+    ``halo``: a light line on each side of the ring, so that the ring stands out (3:1) from whatever is next
+    to it: a dark button inside (a blue ring touching a brown button measured 1.28:1), a dark page outside
+    (the death page's soot: 1.04:1); the light line itself stands out from the dark."""
     ring = pygame.Rect(rect).inflate(2 * width + 4, 2 * width + 4)
     if halo is not None:
         pygame.draw.rect(surface, halo, pygame.Rect(rect).inflate(4, 4), width=2, border_radius=max(0, radius - width))
+        pygame.draw.rect(surface, halo, ring.inflate(4, 4), width=2, border_radius=radius + 2)
     pygame.draw.rect(surface, colour, ring, width=width, border_radius=radius)
 
 

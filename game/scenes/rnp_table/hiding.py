@@ -243,7 +243,7 @@ def condition_controls(kit: Kit, regions: HideRegions, view: HideView, intents: 
     for i, condition in enumerate(book.hiding.conditions):
         at = (x + (i % 2) * CONDITION_STEP, y + (i // 2) * CONDITION_ROW)
         options = [(condition.id, condition.name.get(language))]
-        pick = lambda v: intents.set("condition", v)  # noqa: E731  # one condition of them all: a row each
+        pick = partial(intents.set, "condition")  # one condition of them all: a row each
         kit.choices(f"cond{i}", *at, options, view.condition, pick, group=ui.tr("rnp.unseen_by"), width=CONDITION_W)
     y = regions.area.top + ZONE_DY + CAPTION
     leave, also = book.condition(view.condition).needs_gm_leave, ui.tr("rnp.hide_circumstances")
@@ -312,7 +312,7 @@ def watcher_controls(kit: Kit, regions: HideRegions, view: HideView, intents: Hi
             style=style,
             tooltip=ui.tr("rnp.watch_tip"),
         )
-        watch.spoken_name = watcher_words(ui, lambda n=i + 1: ui.t("rnp.creature", n=n), mode)
+        watch.spoken_name = watcher_words(ui, ui.tr("rnp.creature", n=i + 1), mode)
 
 
 def watcher_words(ui: UIContext, name: TextSource, mode: str) -> TextSource:

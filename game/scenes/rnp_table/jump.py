@@ -8,6 +8,7 @@ result in the journal through the table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -175,8 +176,8 @@ def build_jump_controls(kit: Kit, regions: JumpRegions, view: JumpView, intents:
     moves = [(k.id, k.name.get(language)) for k in book.special_moves.kinds]
     terrains = [(t.id, t.name.get(language)) for t in book.travel.terrains]
     y = regions.moves + CAPTION
-    move = lambda v: intents.set("move_kind", v)  # noqa: E731
-    kit.choices("move", x, y, moves, view.move_kind, move, group=ui.tr("rnp.special_moves"), width=MOVE_CHOICE_W)
+    move_kind = partial(intents.set, "move_kind")
+    kit.choices("move", x, y, moves, view.move_kind, move_kind, group=ui.tr("rnp.special_moves"), width=MOVE_CHOICE_W)
     kit.choices(
         "move_terrain",
         x + TERRAIN_X,

@@ -413,14 +413,15 @@ def smoke_start(args: argparse.Namespace) -> int:
         display = Display(args.window_size, fullscreen=False, title="Feuille d'Aventure")
         services = build_services(config_dir=args.config_dir, data_dir=args.data_dir)
         shown = services.problems[len(services.settings_problems) :]  # the settings' are first, said in English here
-        said = [str(error) for error in services.shelf.errors] + [str(p) for p in services.settings_problems] + shown
+        said = [str(error) for error in services.shelf.errors] + [str(p) for p in services.settings_problems]
+        said += [str(p) for p in shown]
         stack = SceneStack()
         shelf = services.navigator.build(Screen.SHELF)
         stack.push(shelf)
         stack.apply_pending()
         MainLoop(stack, display, clock=FakeClock()).run_frames(3)
         said += [str(item.error) for item in getattr(shelf, "listing", []) if item.error is not None]
-        said += services.saves.take_notices()
+        said += [str(notice) for notice in services.saves.take_notices()]
     except Exception as error:  # the start itself failed: say how, and fail
         print(f"FAIL  start: {type(error).__name__}: {error}")
         return 1

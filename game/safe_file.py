@@ -105,6 +105,11 @@ def kind_code(mode: int) -> str:
     return next((code for test, code in KINDS if test(mode)), "other")
 
 
+def kind_code_of(words: str) -> str:
+    """The code of a kind said in words by :func:`entry_kind` ("a directory" → "directory"; "other" if unknown)."""
+    return next((code for code, said in KIND_WORDS.items() if said == words), "other")
+
+
 def kind_of(mode: int) -> str:
     """What a file of this ``st_mode`` is, in English words ("a directory")."""
     return KIND_WORDS[kind_code(mode)]

@@ -50,8 +50,11 @@ class InputError(Exception):
 
 SHOWN_CHARS = 120  # a text of the file named in a reason (a 20 000-character kind is not said whole)
 
-#: Parameters of a reason whose value is itself a word (``reasons.word.<value>``): "a number", "a text"…
-WORD_PARAMS = frozenset({"kind", "want", "found", "left", "right", "where"})
+#: Parameters of a reason whose value is itself a word, by where its words are: ``kind`` → ``reasons.word.<value>``
+#: ("a whole number"), ``file_kind`` → ``files.kind.<value>`` (what is at a path: "a directory").
+WORD_PARAMS = {name: "reasons.word." for name in ("kind", "want", "found", "left", "right", "where")} | {
+    "file_kind": "files.kind."
+}
 
 
 def reason_words(t: Callable[..., str], code: str, params: Mapping[str, object]) -> str:
@@ -62,7 +65,7 @@ def reason_words(t: Callable[..., str], code: str, params: Mapping[str, object])
             inner = value.get("params")
             shown[name] = reason_words(t, str(value["code"]), inner if isinstance(inner, Mapping) else {})
         elif name in WORD_PARAMS:
-            shown[name] = t(f"reasons.word.{value}")
+            shown[name] = t(f"{WORD_PARAMS[name]}{value}")
         else:  # a file's own text (an id, a kind, an expression) said at most SHOWN_CHARS long
             shown[name] = value[: SHOWN_CHARS - 1] + "…" if isinstance(value, str) and len(value) > SHOWN_CHARS else value
     return t(f"reasons.{code}", **shown)

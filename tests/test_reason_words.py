@@ -336,3 +336,13 @@ def test_a_broken_books_line_on_a_narrow_shelf_ends_in_an_ellipsis_when_cut(tmp_
     services.reload_books()
     Driver(BookshelfScene(services), window=(960, 540)).send()
     assert len(drawn) == 2 and drawn[-1].endswith("…") and english_in(" ".join(drawn)) == [], drawn
+
+
+def test_what_was_in_the_way_of_the_saves_is_said_in_french_on_the_shelf(tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "saves").write_text("not a folder", encoding="utf-8")
+    services = make_services(tmp_path)
+    driver = Driver(BookshelfScene(services))
+    shown = driver.top.message
+    assert "est un fichier, pas le dossier des sauvegardes ; la prochaine sauvegarde l'écarte" in shown, shown
+    assert english_in(shown) == [], shown

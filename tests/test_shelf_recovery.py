@@ -182,7 +182,7 @@ def test_something_moved_out_of_the_way_of_the_saves_is_said_on_the_shelf(tmp_pa
     driver.click(shelf.controls.open_button)
     driver.top.adventure.act({"do": "paragraph", "number": 10})  # the save moves the directory aside
     shelf.refresh()
-    assert f"{slot.name} was a directory" in shelf.message
+    assert f"{slot.name} : était un dossier là où l'application garde un fichier" in shelf.message  # in French
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals sent to a child")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from game.rules.dice import DiceError, DiceSource, DieUse
 from game.rules.errors import Refused
 from game.rules.session import ActionT, Entry, Session, StateT
+from game.safe_json import InputError
 from game.storage.saves import SaveStore
 
 
@@ -169,7 +170,7 @@ class Adventure(Generic[StateT, ActionT]):
         self.save_problem = None
         self.store.set_last(self.save_id)  # a failure there is a notice: the adventure itself is saved
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[str | InputError]:
         """What got in the way of the saves without stopping them (a stray directory moved aside…), once each."""
         return self.store.take_notices()
 

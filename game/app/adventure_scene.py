@@ -28,6 +28,7 @@ from game.books.models import AnyBook
 from game.rules.availability import kind_of
 from game.rules.errors import Refused
 from game.rules.session import Entry
+from game.ui.file_words import error_words
 from game.ui.keymap import press, shortcut_action
 from game.ui.speech import SpokenText, join
 from game.ui.widget import Widget
@@ -181,7 +182,7 @@ class AdventureScene(WidgetScene):
         if self.adventure.save_problem:
             self.say(self.save_failed_text(), "bad")
         elif notices := self.adventure.take_notices():  # saved, but something was in the way (moved aside): said once
-            self.say(" ".join(notices), "bad")
+            self.say(" ".join(error_words(self.ui, notice) for notice in notices), "bad")
         self.flush()
         return result
 

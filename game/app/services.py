@@ -18,11 +18,12 @@ from game.app.settings import Settings, SettingsProblem, SettingsStore
 from game.books.loader import Shelf, load_shelf
 from game.i18n.catalogue import Catalogue
 from game.rules.dice import DiceSource, RandomDice
+from game.safe_json import InputError
 from game.storage.library import own_books_dir
 from game.storage.saves import SaveStore
 from game.ui.clipboard import Clipboard
 from game.ui.context import UIContext
-from game.ui.file_words import input_error_reason, os_error_words
+from game.ui.file_words import error_words, input_error_reason, os_error_words
 from game.ui.keymap import Keymap
 from game.ui.theme import Theme
 
@@ -42,7 +43,7 @@ class Services:
     rng: random.Random = field(default_factory=random.Random)  # animation jitter only, never rules
     new_dice: Callable[[], DiceSource] = RandomDice
     demo: bool = False
-    problems: list[str] = field(default_factory=list)  # start-up problems to show once (broken settings…)
+    problems: list[str | InputError] = field(default_factory=list)  # to show once: broken settings, saves' notices…
     settings_problems: list[SettingsProblem] = field(default_factory=list)  # the settings file's, in English (logs)
     keymap: Keymap = field(default_factory=Keymap)  # the shortcuts in force (settings.shortcuts over the defaults)
     # A convention stand is locked: settings, export and import are refused and a setting changed
@@ -87,7 +88,7 @@ class Services:
             self.settings_store.save(saved)
         except OSError as error:
             self.problems.append(self.ui.t("settings.not_saved", reason=os_error_words(self.ui, error)))
-        self.problems.extend(self.settings_store.problems_seen)  # something moved out of its way: said once
+        self.problems.extend(error_words(self.ui, seen) for seen in self.settings_store.problems_seen)  # said once
         self.settings_store.problems_seen.clear()
 
     def apply_speech(self) -> None:
@@ -125,7 +126,7 @@ def build_services(
     settings = loaded.settings
     data = Path(data_dir) if data_dir else Path(platformdirs.user_data_dir(APP_NAME))
     ui = UIContext(Theme.named(settings.palette, settings.ui_scale), Catalogue(settings.language), Clipboard())
-    problems = [settings_problem_words(ui, p) for p in loaded.problems]
+    problems: list[str | InputError] = [settings_problem_words(ui, p) for p in loaded.problems]
     saves = SaveStore(data / ("demo-saves" if demo else "saves"), notices=problems)  # its notices are shown once too
     own_books = None if demo else own_books_dir(data)  # the kiosk shows the shipped books only
     rng = random.Random(seed)

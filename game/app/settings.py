@@ -108,7 +108,7 @@ class SettingsStore:
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
         self._file_was_broken = False
-        self.problems_seen: list[str] = []  # what a save had to move out of the way (said by the caller)
+        self.problems_seen: list[InputError] = []  # what a save had to move out of the way (said by the caller)
 
     @property
     def path(self) -> Path:

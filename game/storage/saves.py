@@ -38,6 +38,7 @@ from game import safe_file, safe_json
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books.edition import book_hash
 from game.rules.session import Session
+from game.safe_json import InputError
 from game.storage import lock
 from game.storage.save_file import (
     MAX_LOG_ENTRIES,
@@ -106,11 +107,11 @@ def book_changed(save: SaveHead, book: Any) -> bool:
 class SaveStore:
     """A folder of adventures (the player's, or the convention demo's separate slot)."""
 
-    def __init__(self, root: Path, notices: list[str] | None = None) -> None:
+    def __init__(self, root: Path, notices: list[str | InputError] | None = None) -> None:
         self.root = Path(root)
         # Things in the way that did not stop a save, each said once (take_notices); the app passes its
         # list of problems to show, so the first screen shown says them.
-        self.notices: list[str] = notices if notices is not None else []
+        self.notices: list[str | InputError] = notices if notices is not None else []
         self._told: set[str] = set()
         self._digests: dict[tuple[int, int, int, int], str | None] = {}  # file_digest by file signature
         self._replayed: dict[tuple[tuple[int, int, int, int], int], SaveError | None] = {}  # by file and shelf
@@ -118,13 +119,13 @@ class SaveStore:
         self._heads: dict[str, tuple[tuple[int, ...], Listing]] = {}
 
     # -- what the player is told once -------------------------------------------------------
-    def notice(self, text: str) -> None:
-        """Keep ``text`` for the screen, once per run of the app."""
-        if text not in self._told:
-            self._told.add(text)
-            self.notices.append(text)
+    def notice(self, notice: InputError) -> None:
+        """Keep ``notice`` for the screen (said in the player's words there), once per run of the app."""
+        if str(notice) not in self._told:
+            self._told.add(str(notice))
+            self.notices.append(notice)
 
-    def take_notices(self) -> list[str]:
+    def take_notices(self) -> list[str | InputError]:
         """The notices not yet shown (and forget them: each is shown once)."""
         taken = list(self.notices)
         self.notices.clear()
@@ -230,7 +231,7 @@ class SaveStore:
         for path in left:
             kind = safe_file.entry_kind(path)
             if kind != "file":
-                self.notice(f"{path} is {kind} under the name of a temporary file; it is left as it is")
+                self.notice(InputError.coded(str(path), "$", "stray_temporary", file_kind=safe_file.kind_code_of(kind or "")))
                 continue
             try:
                 if os.lstat(path).st_mtime < limit:
@@ -316,7 +317,7 @@ class SaveStore:
                 move_aside(self.last_path, kind, self.notice, required=True)
             atomic_write_text(self.last_path, self.path(save_id).stem)
         except OSError as error:
-            self.notice(f"{self.last_path}: cannot remember the adventure to continue ({error.strerror or error})")
+            self.notice(InputError.coded(str(self.last_path), "$", "last_not_kept", why=error.strerror or str(error)))
 
     def last(self) -> str | None:
         """The adventure "continue" reopens, if it still exists."""
@@ -399,8 +400,8 @@ class SaveStore:
         if kind is None:
             return []
         if kind not in ("a directory", "link") or not self.root.is_dir():
-            what = "a file" if kind == "file" else kind
-            self.notice(f"{self.root} is {what}, not the saves folder; the next save moves it aside")
+            what = "file" if kind == "file" else safe_file.kind_code_of(kind)
+            self.notice(InputError.coded(str(self.root), "$", "saves_not_a_folder", file_kind=what))
             return []
         self.remove_stale_temporaries()
         ids = {path.name[: -len(".json")] for path in self.root.glob("*.json")}

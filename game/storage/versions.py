@@ -36,6 +36,8 @@ from pathlib import Path
 
 from game import safe_file
 from game.atomic import atomic_write_bytes, backup_path, discard, fsync_directory, replace, write_temporary
+from game.safe_file import kind_code_of
+from game.safe_json import InputError
 
 Digest = Callable[[Path], "str | None"]  # what makes two versions the same (None: not a good version); OSError: unreadable now
 MAX_STRAYS = 100  # ``name.stray``, ``name.stray2`` … before a stray is left where it is
@@ -49,7 +51,7 @@ class History:
     keep: int  # backup slots (5)
     digest: Digest
     max_bytes: int  # the read limit: a copy is never larger than what can be read back
-    notice: Callable[[str], None]  # a problem that does not stop the write, said once by the caller
+    notice: Callable[[InputError], None]  # a problem that does not stop the write, said once by the caller
     # Told the version a file holds when the write has just made it, so the judge need not read it back
     # (the rotation right after the commit compares the new file with the backups).
     known: Callable[[Path, str], None] | None = None
@@ -115,7 +117,7 @@ class History:
                 pass  # the judge reads the file back when it asks
         fsync_directory(main.parent)
         if kind == "link":
-            self.notice(f"{main} was a link; it was replaced by the save itself (its target is left as it was)")
+            self.notice(InputError.coded(str(main), "$", "save_was_link"))
         try:
             # Not fsynced: a rotation lost with the power leaves every version in some slot (bak0 listed
             # first), which the next write settles and fsyncs before its own commit. One fsync less a save.
@@ -171,7 +173,7 @@ class History:
                 self._copy(main, broken)
             except OSError:
                 os.replace(main, broken)  # too big to copy: moved (the backups stay)
-        self.notice(f"{main} could not be read; it is kept as {broken.name} and the adventure is saved anew")
+        self.notice(InputError.coded(str(main), "$", "save_kept_broken", kept=broken.name))
 
     # -- the rotation ---------------------------------------------------------------------------
     def settle(self, durable: bool = True) -> None:
@@ -237,7 +239,7 @@ def _same_file(one: Path, other: Path) -> bool:
     return (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino)
 
 
-def move_aside(path: Path, kind: str, notice: Callable[[str], None], required: bool) -> bool:
+def move_aside(path: Path, kind: str, notice: Callable[[InputError], None], required: bool) -> bool:
     """Move something that is not a file (a directory…) out of the way of a file the app writes, to ``….stray``;
     True when done.
 
@@ -257,9 +259,9 @@ def move_aside(path: Path, kind: str, notice: Callable[[str], None], required: b
             raise OSError(errno.EEXIST, "too many strays already moved aside", str(path))
         os.rename(path, aside)
     except OSError as error:
-        notice(f"{path} is {kind} where the app keeps a file, and cannot be moved aside ({error.strerror or error})")
+        notice(InputError.coded(str(path), "$", "stray_stuck", file_kind=kind_code_of(kind), why=error.strerror or str(error)))
         if required:
             raise
         return False
-    notice(f"{path} was {kind} where the app keeps a file; it was moved to {aside.name}")
+    notice(InputError.coded(str(path), "$", "stray_moved", file_kind=kind_code_of(kind), aside=aside.name))
     return True

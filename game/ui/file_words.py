@@ -83,13 +83,16 @@ def input_error_words(ui: Says, error: InputError) -> str:
     return reason if place is None else ui.t("drop.at", place=place, reason=reason)
 
 
-def error_words(ui: Says, error: BaseException) -> str:
+def error_words(ui: Says, error: BaseException | str) -> str:
     """Any error a screen says, in the player's words: a file's refusal with the file and where in it (and how many
-    more errors it has), a system's refusal by its errno, anything else as it reads."""
+    more errors it has), a system's refusal by its errno, words already said (a ``str``) and anything else as
+    they read."""
     if isinstance(error, InputError):
         words = ui.t("files.on_file", file=os.path.basename(error.file) or error.file, reason=input_error_words(ui, error))
         more = len(getattr(error, "others", ()))
         return f"{words} ({ui.t('files.more_errors', count=more)})" if more else words
-    if isinstance(error, OSError):
-        return os_error_words(ui, error)
+    if isinstance(error, OSError):  # with the file it failed on, when the system names it
+        words = os_error_words(ui, error)
+        name = os.path.basename(error.filename) if isinstance(error.filename, str) and error.filename else ""
+        return ui.t("files.on_file", file=name, reason=words) if name and name not in words else words
     return str(error)

@@ -70,7 +70,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         self.layout(size)
         self.selection_changed()
         if services.problems:
-            self.say("\n".join(services.problems), bad=True)
+            self.say("\n".join(error_words(self.ui, p) for p in services.problems), bad=True)
             services.problems.clear()
         for save_id in sorted(services.failing_saves):
             self.select_save(save_id)  # after a failed screen: its adventure is shown, its versions offered
@@ -131,7 +131,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         self._show_listing()
         self.selection_changed()
         if self.services.problems:
-            self.say("\n".join(self.services.problems), bad=True)
+            self.say("\n".join(error_words(self.ui, p) for p in self.services.problems), bad=True)
             self.services.problems.clear()
 
     def _show_listing(self) -> None:

@@ -114,3 +114,20 @@ def test_an_index_of_the_format_before_series_names_is_rebuilt_with_them(tmp_pat
     index.write_text(json.dumps(data), encoding="utf-8")
     cards = load_shelf(folder, index=index).cards
     assert cards["DF31"].series is not None and cards["DF31"].series.heading("en") == "Fighting Fantasy"
+
+
+def test_a_book_read_again_is_freed_once_dropped_though_its_edition_hash_was_taken(tmp_path):
+    """The hash's cache held every book it hashed: each reload of the shelf kept a whole set of books alive."""
+    import gc
+    import weakref
+
+    from game.books.edition import book_hash
+
+    book = load_shelf().books["DF49"]
+    digest = book_hash(book)
+    assert book_hash(book) == digest  # remembered while the book lives
+    gone = weakref.ref(book)
+    del book
+    gc.collect()
+    assert gone() is None
+    assert book_hash(load_shelf().books["DF49"]) == digest  # the same edition read again hashes the same

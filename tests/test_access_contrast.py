@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from sample_tiers import TIERS, in_tier
 from ui_helpers import init_pygame
 
 from game.ui import draw, fonts
@@ -81,8 +82,8 @@ def test_the_focus_ring_has_a_light_halo_on_each_side_in_every_palette(name):
         assert contrast_ratio(p.parchment_light, dark_ground(sample, p)) >= SHAPE_CONTRAST, sample
 
 
-def text_colours_of_every_sample(tmp_path, palette: str, monkeypatch) -> dict[tuple[int, ...], set[str]]:
-    """Every colour text is drawn in on every screen sample, with the samples that draw it."""
+def text_colours_of_every_sample(tmp_path, palette: str, monkeypatch, tier: str) -> dict[tuple[int, ...], set[str]]:
+    """Every colour text is drawn in on the screen samples of a tier (sample_tiers), with the samples that draw it."""
     from app_helpers import make_services
 
     from game.app.scene import SceneStack
@@ -99,7 +100,7 @@ def text_colours_of_every_sample(tmp_path, palette: str, monkeypatch) -> dict[tu
 
     monkeypatch.setattr(fonts, "render", recording)
     surface = pygame.Surface((1280, 720))
-    for sample, factory in load_all():
+    for sample, factory in in_tier(load_all(), tier):
         services = make_services(tmp_path / sample)
         services.ui.theme.set_palette(palette)
         stack = SceneStack()
@@ -134,14 +135,15 @@ def dark_ground(sample: str, palette: Palette) -> tuple[int, int, int] | None:
     return None
 
 
+@pytest.mark.parametrize("tier", TIERS)
 @pytest.mark.parametrize("name", sorted(PALETTES))
-def test_every_text_colour_a_screen_draws_is_one_the_table_measures(tmp_path, monkeypatch, name):
+def test_every_text_colour_a_screen_draws_is_one_the_table_measures(tmp_path, monkeypatch, name, tier):
     """A colour outside the table (a screen's own ink) must be light text on a dark ground measured here."""
     init_pygame()
     palette = PALETTES[name]
     measured = {getattr(palette, ink) for ink, _ground, minimum in DRAWN_PAIRS if minimum >= TEXT_CONTRAST}
     measured.add(palette.die_pip)  # the numbers on the dice (DRAWN_PAIRS: die_pip on die_face)
-    seen = text_colours_of_every_sample(tmp_path, name, monkeypatch)
+    seen = text_colours_of_every_sample(tmp_path, name, monkeypatch, tier)
     assert seen, "no text drawn"
     short = {}
     for colour, samples in seen.items():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from sample_tiers import tiered
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
@@ -98,7 +99,7 @@ def walk_round(stack, loop):
 
 
 @pytest.mark.parametrize("window", WINDOWS, ids=list(WINDOWS))
-@pytest.mark.parametrize(("sample", "factory"), SAMPLES, ids=[sample for sample, _ in SAMPLES])
+@pytest.mark.parametrize(("sample", "factory"), tiered(SAMPLES))
 def test_tab_reaches_every_control_in_reading_order(sample, factory, window, tmp_path):
     stack, loop = build(factory, tmp_path, *WINDOWS[window])
     focus = ring(stack.top)
@@ -117,7 +118,7 @@ def test_tab_reaches_every_control_in_reading_order(sample, factory, window, tmp
         assert why is None, f"{sample}: {name(then)} {tuple(b[1])} comes after {name(first)} {tuple(a[1])} but is {why}"
 
 
-@pytest.mark.parametrize(("sample", "factory"), SAMPLES, ids=[sample for sample, _ in SAMPLES])
+@pytest.mark.parametrize(("sample", "factory"), tiered(SAMPLES))
 def test_pressing_each_control_never_loses_the_focus(sample, factory, tmp_path):
     stack, loop = build(factory, tmp_path, (1280, 720), 1.0)
     top = stack.top

@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pytest
+from sample_tiers import TIERS, in_tier
 from ui_helpers import init_pygame, key, ui  # noqa: F401  (fixture)
 
 from game.app.narrator import Narrator
@@ -238,13 +239,14 @@ def test_every_control_a_keyboard_reaches_has_a_name_to_say(tmp_path, sample):
     assert unnamed == [], [f"{type(w).__name__} at {w.rect}" for w in unnamed]
 
 
-def test_every_screen_sample_says_something_on_arrival(tmp_path):
+@pytest.mark.parametrize("tier", TIERS)
+def test_every_screen_sample_says_something_on_arrival(tmp_path, tier):
     from app_helpers import make_services
 
     from game.app.showcase import load_all
 
     silent = []
-    for name, factory in load_all():
+    for name, factory in in_tier(load_all(), tier):
         services = make_services(tmp_path / name)
         stack = SceneStack()
         for scene in factory(services):

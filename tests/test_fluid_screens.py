@@ -11,6 +11,7 @@ import itertools
 
 import pygame
 import pytest
+from sample_tiers import tiered
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
@@ -63,13 +64,13 @@ def _check_page(name, stack, page):
 
 
 @pytest.mark.parametrize("window", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("name", "factory"), SAMPLES, ids=[name for name, _ in SAMPLES])
+@pytest.mark.parametrize(("name", "factory"), tiered(SAMPLES))
 def test_every_screen_lays_itself_out_for_the_page(name, factory, window, tmp_path):
     stack, display = _build(name, factory, tmp_path, window)
     _check_page(name, stack, pygame.Rect((0, 0), display.logical_size))
 
 
-@pytest.mark.parametrize(("name", "factory"), SAMPLES, ids=[name for name, _ in SAMPLES])
+@pytest.mark.parametrize(("name", "factory"), tiered(SAMPLES))
 def test_every_screen_fits_the_page_of_200_percent_on_a_1080p_screen(name, factory, tmp_path):
     stack, display = _build(name, factory, tmp_path, (1920, 1080), ui_scale=2.0)
     assert display.logical_size == COMPACT_PAGE and display.viewport.zoom == 1.0  # re-laid out, not magnified

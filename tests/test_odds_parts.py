@@ -311,8 +311,7 @@ def _round_conditions() -> st.SearchStrategy[str]:
     return st.one_of(st.sampled_from(["roll.double", "true", "false"]), compared.map(" ".join))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
+ANY_PARTS = given(
     st.one_of(st.none(), _round_conditions()),
     st.one_of(st.none(), _round_conditions()),
     st.one_of(st.sampled_from(["1d6", "1d3-2", "2"]), _round_numbers()),
@@ -320,7 +319,23 @@ def _round_conditions() -> st.SearchStrategy[str]:
     st.one_of(st.none(), _round_numbers().map(lambda t: t.replace("roll.hero", "protection.roll"))),
     st.integers(0, 99),
 )
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@ANY_PARTS
 def test_any_combat_parts_play_or_refuse_and_the_odds_answer_or_say_why(hero_hits, enemy_hits, hit, wound, reduces, seed):
+    play_any_parts(hero_hits, enemy_hits, hit, wound, reduces, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@ANY_PARTS
+def test_many_more_combat_parts_play_or_refuse_and_the_odds_answer_or_say_why(hero_hits, enemy_hits, hit, wound, reduces, seed):
+    play_any_parts(hero_hits, enemy_hits, hit, wound, reduces, seed)
+
+
+def play_any_parts(hero_hits, enemy_hits, hit, wound, reduces, seed) -> None:
+    """A fight under any combat parts the language accepts: each round the odds answer in bounds or say why."""
     data = json.loads((ROOT / "books" / "DF31.json").read_text(encoding="utf-8"))
     combat = data["combat"]
     combat.update({"hit_damage": hit, "wound_damage": wound})

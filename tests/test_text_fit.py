@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from sample_tiers import FAST_SAMPLES
 from ui_helpers import motion, ui  # noqa: F401  (ui is a fixture)
 
 from game.ui import fonts
@@ -155,8 +156,10 @@ def test_a_list_row_too_long_is_shortened_and_its_hover_shows_it_whole(ui):  # n
     assert found == [] and rows.tooltip_text() == "Aile Noire — SKILL 7 · STAMINA 6 · notes"
 
 
-def test_every_screen_fits_its_text_in_both_languages_at_the_smallest_window():
-    assert check_text_fit.check(sizes=[(1024, 640)], out=lambda line: None) == []
+def test_every_kind_of_screen_fits_its_text_in_both_languages_at_the_smallest_window():
+    """One sample of each kind of screen, and the stress fixtures (the slow test below checks every sample)."""
+    names = FAST_SAMPLES | {"fixture-sheet-6-scores-24-counters", "fixture-shelf-30-books"}
+    assert check_text_fit.check(sizes=[(1024, 640)], out=lambda line: None, names=names) == []
 
 
 @pytest.mark.slow

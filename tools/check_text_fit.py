@@ -20,7 +20,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -91,11 +91,13 @@ def check(
     only: str | None = None,
     out: Callable[[str], None] = print,
     texts: Sequence[str | None] = (None,),
+    names: Collection[str] | None = None,
 ) -> list[str]:
     """Render the samples and return one line per overflow (also passed to ``out`` as found).
 
     ``texts``: with a line (not None), each sample is built with it as every name, note, item and
     creature a player typed (as ``python -m game --smoke --text``), to see how screens hold any text.
+    ``names``: only the samples of these exact names (``only`` matches parts of names, as the command line does).
     """
     import pygame
 
@@ -108,6 +110,7 @@ def check(
 
     found: list[str] = []
     entries = [e for e in samples() if not only or any(part in e[0] for part in only.split(","))]
+    entries = [e for e in entries if names is None or e[0] in names]
     pygame.display.init()
     pygame.font.init()
     try:

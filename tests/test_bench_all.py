@@ -60,6 +60,19 @@ def test_writing_replaces_only_what_lies_between_the_markers(tmp_path, monkeypat
     assert sentence.startswith("intro\n") and sentence.endswith("rest\n")
 
 
+def test_writing_some_rows_replaces_those_rows_and_says_when_they_were_measured(tmp_path, monkeypatch):
+    performance = tmp_path / "PERFORMANCE.md"
+    old = bench_all.table(
+        [Figure(row="a", value="1", goal="g", load=1.0), Figure(row="b", value="2", goal="g", load=1.0)], "then"
+    )
+    performance.write_text(f"# before\n{bench_all.BEGIN}\n{old}\n{bench_all.END}\nafter\n", encoding="utf-8")
+    monkeypatch.setattr(bench_all, "PERFORMANCE", performance)
+    bench_all.write_rows([Figure(row="b", value="3", goal="g", met=False, load=2.0)], "now")
+    text = performance.read_text(encoding="utf-8")
+    assert "on then:" in text and "| a | 1 | g | — | 1.00 |" in text and "| b | 2 |" not in text
+    assert "| b | 3 (measured now, --only) | g | not met | 2.00 |" in text and text.endswith("after\n")
+
+
 def test_the_docs_carry_the_markers_bench_all_writes_between():
     assert bench_all.BEGIN in bench_all.PERFORMANCE.read_text(encoding="utf-8")
     readme = bench_all.README.read_text(encoding="utf-8")

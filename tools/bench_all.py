@@ -24,8 +24,9 @@ average it was measured at. Rows:
   for), wall time and peak RSS (the largest process).
 
 ``--write`` puts the table into docs/PERFORMANCE.md (between its
-``bench_all`` markers) and, when ``--tests`` ran, the README's sentence on what
-the test command costs: figures are printed by this tool, never typed. It waits
+``bench_all`` markers; with ``--only``, just the rows measured, each saying
+when) and, when ``--tests`` ran, the README's sentence on what the test
+command costs: figures are printed by this tool, never typed. It waits
 (up to 10 min) for the load to fall under ``--max-load`` before starting; a
 machine still busy is measured anyway and says so beside every figure.
 ``.ci/run``'s slow step runs it (tests/test_bench_all.py) with its output kept.
@@ -258,6 +259,24 @@ def write(figures: list[Figure], when: str) -> None:
         )
 
 
+def write_rows(figures: list[Figure], when: str) -> None:
+    """Only these rows of PERFORMANCE.md's table measured again (``--only … --write``): each replaces the row of
+    the same figure, its measure saying when (the table's date stays that of its last full run); a new one is added."""
+    text = PERFORMANCE.read_text(encoding="utf-8")
+    inner = re.search(re.escape(BEGIN) + r"\n(.*?)\n" + re.escape(END), text, re.S)
+    if inner is None:
+        raise ValueError(f"the markers {BEGIN} … {END} are missing")
+    lines = inner.group(1).splitlines()
+    for figure in figures:
+        new = table([Figure(**{**vars(figure), "value": f"{figure.value} (measured {when}, --only)"})], when).splitlines()[-1]
+        at = [i for i, line in enumerate(lines) if line.startswith(f"| {figure.row} |")]
+        if at:
+            lines[at[0]] = new
+        else:
+            lines.append(new)
+    PERFORMANCE.write_text(replace_between(text, BEGIN, END, "\n".join(lines)), encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and shorter measures (CI, a first look)")
@@ -283,7 +302,10 @@ def main(argv: list[str] | None = None) -> int:
             figures.append(Figure(row=name, value=f"failed: {error}", load=load()[0]))
     print()
     print(table(figures, when))
-    if args.write and not failed and not args.only:
+    if args.write and not failed and args.only:
+        write_rows(figures, when)
+        print(f"\nwritten: {len(figures)} rows of {PERFORMANCE.relative_to(ROOT)}")
+    elif args.write and not failed:
         write(figures, when)
         print(f"\nwritten: {PERFORMANCE.relative_to(ROOT)}" + (f", {README.relative_to(ROOT)}" if args.tests else ""))
     return 1 if failed else 0

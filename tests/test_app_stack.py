@@ -214,6 +214,31 @@ def test_a_scene_that_asked_to_leave_takes_no_more_events_in_that_frame():
     assert log.count("ok.event") == 1 and "below.event" not in log
 
 
+class Opener(Probe):
+    """Opens a form over itself on the first event it takes (Rename, a creature box, the eraser)."""
+
+    def process_event(self, event):
+        self.log.append(f"{self.name}.event")
+        self.stack.push(Probe("form", self.log))
+        return None
+
+
+def test_presses_after_a_screen_was_asked_to_open_reach_no_scene_in_that_frame():
+    """Rename then Remove clicked in one slow frame: the Remove was aimed at the sheet the form now covers."""
+    log = []
+    stack = stack_with(Opener("sheet", log))
+    log.clear()
+    stack.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 100), button=1))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        stack.process_event(pygame.event.Event(kind, pos=(300, 100), button=1))
+    stack.process_event(_key(pygame.K_DELETE))
+    assert log == ["sheet.event"]
+    stack.apply_pending()
+    stack.process_event(_key(pygame.K_a))  # the next frame: the form takes its presses
+    assert log.count("sheet.event") == 1
+    assert log[-1] == "form.event"
+
+
 def test_the_same_key_again_in_the_burst_after_it_closed_a_screen_is_dropped():
     from game.app.burst import BURST_GAP
 

@@ -494,6 +494,22 @@ def test_an_eraser_refused_halfway_writes_nothing_and_leaves_the_redo_list_as_it
     assert adventure.state.hero.scores["luck"] == 8 and adventure.state.hero.initial["skill"] == 10
 
 
+def test_rename_then_remove_clicked_in_one_frame_renames_the_item_the_form_names(services):
+    driver, adventure = sheet(services)
+    for text in ("Corde", "Pelle"):
+        adventure.act({"do": "add_item", "text": text})
+    driver.top.sync()
+    backpack = driver.top.controls.backpack
+    backpack.equipment.select(len(adventure.state.equipment) - 2)  # la Corde
+    driver.top.sync()
+    driver.send(*_double_click(driver, backpack.rename_item_button), *_double_click(driver, backpack.remove_item_button))
+    form = driver.top
+    assert not isinstance(form, SheetScene) and adventure.state.equipment[-2:] == ["Corde", "Pelle"]
+    form.fields["name"].text = "Hache"
+    driver.click(form.ok_button)
+    assert adventure.state.equipment[-2:] == ["Hache", "Pelle"]
+
+
 # -- fast double presses on an overlay: one answer, nothing pressed below (found after issue 30)
 def _double_click(driver, target):
     window = driver.to_window(target.rect.center)

@@ -18,7 +18,9 @@ and applied by ``apply_pending()`` at the end of the frame, so a scene never
 disappears in the middle of its own handler and each frame sees one stack.
 
 A scene that asked to leave gets no more events in that frame (a double click
-on OK, Enter twice: one answer). Presses in a burst (each within ``BURST_GAP``
+on OK, Enter twice: one answer), and once a screen is asked to open, no scene
+gets the frame's later presses (Rename then Remove in one frame removed the item
+the form then renamed the neighbour of). Presses in a burst (each within ``BURST_GAP``
 of the last) are one gesture: once one of them closed a screen (uncovering the one
 below), the same key
 again, or a click at the same place, is dropped until the burst stops or another
@@ -41,6 +43,8 @@ from game.i18n.catalogue import resolve
 #: The keys that answer or leave a screen: pressed again in a burst after one closed it, they are dropped.
 PRESS_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DOUBLE_CLICK_SLOP = 6  # logical pixels: a double click's second press lands this near its first
+# What a player presses: once a screen is asked to open over the one shown, the frame's later presses are dropped.
+PRESSES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT)
 
 
 class Scene:
@@ -134,6 +138,7 @@ class SceneStack:
         # The last press taken: the top it reached, the stack's depth then, its key (or "click") and place.
         self._gesture: tuple[Scene | None, int, object, tuple[int, int]] = (None, 0, None, (0, 0))
         self._drop_release = False  # the press of this release was dropped
+        self._opening = False  # a screen was asked to open this frame: the rest of the frame's presses are not for below
         self.changed = False  # set when the stack changed; the loop redraws and clears it
 
     # -- queries ------------------------------------------------------------------
@@ -176,7 +181,8 @@ class SceneStack:
     # -- requests (applied after the frame) ---------------------------------------
 
     def push(self, scene: Scene) -> None:
-        """Put ``scene`` on top (after this frame)."""
+        """Put ``scene`` on top (after this frame); the frame's presses after this one no longer reach the scenes."""
+        self._opening = True
         self._pending.append(lambda: self._push_now(scene))
 
     def pop(self, scene: Scene | None = None) -> None:
@@ -205,6 +211,7 @@ class SceneStack:
     def apply_pending(self) -> bool:
         """Apply queued requests in order; True if anything was applied."""
         applied = False
+        self._opening = False
         while self._pending:
             request = self._pending.pop(0)
             request()
@@ -266,11 +273,14 @@ class SceneStack:
         """Offer ``event`` from the top down; it passes below a scene only if that
         scene is transparent and returned it. Returns the event if nobody consumed it.
 
-        A scene leaving the stack takes the rest of the frame's events (they were aimed at it), and the rest of
+        A scene leaving the stack takes the rest of the frame's events (they were aimed at it), so does a screen asked
+        to open (its presses were aimed below it, which it will cover), and the rest of
         a burst whose first press closed a screen is dropped (see the module's docstring).
         """
         if self._after_close(event):
             return None
+        if self._opening and event.type in PRESSES:
+            return None  # aimed at a screen a form now covers (Rename, then Remove, in one frame: the wrong item renamed)
         for scene in reversed(self._scenes):
             if scene.closed:
                 return None

@@ -143,3 +143,31 @@ def test_every_choice_and_switch_says_its_group_and_state_and_a_click_says_the_n
             assert said, f"{sample}: a click on {states_said(ui, twin)} said nothing"
             value = twin.spoken_value()
             assert sum(value in line for line in said) <= 1, f"{sample}: {value!r} said more than once: {said}"
+
+
+@pytest.mark.parametrize("way", ["mouse", "keys"])
+def test_fast_presses_on_a_skill_while_speech_is_slow_leave_only_the_state_shown_to_be_said(tmp_path, way):
+    """Break-it: seven fast presses on a character's skill while the voice is still busy: the skill ends flipped,
+    and of the seven states said only the last, the one it shows, is still waiting to be heard."""
+    from test_access_speech_queue import Gate, wait_until
+
+    services, stack, loop = build(dict(SAMPLES)["rnp-form"], tmp_path)
+    speech, gate = services.ui.speech, Gate()
+    speech.set_outputs([gate], background=True)
+    speech.say("Ajouter un personnage.")  # the voice is busy with it while the presses come
+    wait_until(gate.started.is_set)
+    form = stack.top
+    skill = next(iter(form.skill_buttons.values()))
+    chosen = skill.selected
+    if way == "keys":
+        form.group.focus.focus(skill)
+    for _ in range(7):
+        if way == "mouse":
+            click(loop, skill)
+        else:
+            loop.step(events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
+    assert skill.selected is not chosen and skill.style == ("primary" if skill.selected else "normal")
+    waiting = speech.queue.pending if speech.queue is not None else []
+    assert len(waiting) == 1 and waiting[0].endswith(skill.spoken_value()), waiting
+    gate.open.set()
+    speech.close()

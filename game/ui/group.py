@@ -63,13 +63,13 @@ class WidgetGroup:
             focused = self.focus.focused
             if self._refuse_disabled(focused, event):
                 return True
-            told = self.ui.speech.told
+            mark = self.ui.speech.lines
             if focused is not None and focused.accepts_focus():
                 before = focused.spoken_value() if event.type == pygame.KEYDOWN else None
                 if focused.process_event(event):
                     if event.type == pygame.TEXTINPUT and focused.takes_text:
                         self.ui.say(event.text, kind="echo")  # typed letters are echoed, as a screen reader does
-                    self._say_new_value(focused, before, told)
+                    self._say_new_value(focused, before, mark)
                     return True
             before_focus = self.focus.focused
             keyed = before_focus if event.type == pygame.KEYDOWN else None
@@ -80,7 +80,7 @@ class WidgetGroup:
                 if self.focus.focused is not before_focus and self.focus.focused is not None:
                     self.ui.say(self.focus.focused.spoken(), kind="focus")
                 elif before_focus is not None:
-                    self._say_new_value(before_focus, before_value, told, label=before_label)  # Enter flipped a switch
+                    self._say_new_value(before_focus, before_value, mark, label=before_label)  # Enter flipped a switch
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -92,7 +92,7 @@ class WidgetGroup:
                 self.focus.focus(None)
         # A click or the wheel that changes a control's value (a choice, a switch, + on a counter) has the new
         # value said, as the key that does it would: a listener who uses the mouse hears it once too.
-        changed, told = self._pointed(event), self.ui.speech.told
+        changed, mark = self._pointed(event), self.ui.speech.lines
         before = changed.spoken_value() if changed is not None else None
         label = changed.spoken_label() if changed is not None else None
         consumed = False
@@ -105,7 +105,7 @@ class WidgetGroup:
                 if event.type != pygame.MOUSEMOTION:
                     break
         if consumed and changed is not None:
-            self._say_new_value(changed, before, told, focused_only=False, label=label)
+            self._say_new_value(changed, before, mark, focused_only=False, label=label)
         return consumed
 
     def _pointed(self, event: pygame.event.Event) -> Widget | None:
@@ -137,23 +137,28 @@ class WidgetGroup:
         return moved
 
     def _say_new_value(
-        self, widget: Widget, before: str | None, told: int, *, focused_only: bool = True, label: str | None = None
+        self, widget: Widget, before: str | None, mark: int, *, focused_only: bool = True, label: str | None = None
     ) -> None:
         """A key (or the mouse: ``focused_only`` False) changed the widget's value (an arrow in a list, + on a
         counter, a click on a choice): say the new one; ``label``, its name before: a name that changed is said
-        when the value did not (a button whose label is its state). Nothing when the action said its result
-        itself (the announcer's count moved past ``told``): a result is said once."""
+        when the value did not (a button whose label is its state). Not again when what the action said since
+        the announcer's line ``mark`` already holds it: a result is said once."""
         group = self.latest()
         if widget not in group.widgets:  # the change rebuilt the screen: the control's twin holds the focus there
             twin = group.focus.focused
             widget = twin if twin is not None and type(twin) is type(widget) else widget
         elif focused_only and widget is not group.focus.focused:
             return
-        if before is None or not widget.speaks_value_changes or self.ui.speech.told != told:
+        if before is None or not widget.speaks_value_changes:
             return
-        after = widget.spoken_value()
+        after, said = widget.spoken_value(), " ".join(self.ui.speech.since(mark))
+        if after and after in said:
+            return
         if after != before and after:
-            self.ui.say(after, interrupt=False, kind="value")  # after what was being said; a newer value replaces it
+            # after what was being said, a newer value replacing it; a click names its control too (the focus
+            # did not go there by the keyboard: "Notes, Onglets, choisi", not "Onglets, choisi")
+            name = widget.spoken_label() if not focused_only else ""
+            self.ui.say(", ".join(part for part in (name, after) if part), interrupt=False, kind="value")
         elif after == before and label is not None and widget.spoken_label() != label:
             self.ui.say(widget.spoken_label(), interrupt=False, kind="value")  # a name that says its state ("Mira : Passive")
 

@@ -166,6 +166,7 @@ class Announcer:
         self.mode = "off"  # the "speech" setting the outputs were opened for
         self.queue: SpeechQueue | None = None  # the outputs' own thread (``set_outputs(background=True)``)
         self.told = 0  # announcements made, the focused control's aside (a screen sees whether it said a result)
+        self.lines = 0  # announcements made, all of them (``since``)
 
     @property
     def last(self) -> str:
@@ -212,11 +213,17 @@ class Announcer:
         if not text:
             return
         self.history.append(text)
+        self.lines += 1
         if kind != "focus":
             self.told += 1
         if self.log is not None:
             self.log.write(text)
         self._speak(text, interrupt, kind)
+
+    def since(self, mark: int) -> list[str]:
+        """What was said after ``lines`` was ``mark`` (as much as the history keeps)."""
+        count = min(self.lines - mark, len(self.history))
+        return list(self.history)[-count:] if count > 0 else []
 
     def repeat(self) -> None:
         """Say the last announcement again (the "repeat" key); not logged twice."""

@@ -54,9 +54,16 @@ def ellipsize_middle(text: str, face: str, size: int, width: int) -> str:
 
 
 def _middle_cut(text: str, kept: int) -> str:
-    """``text`` keeping ``kept`` characters: its first half (rounded up) and its last, "…" between."""
-    head, tail = kept - kept // 2, kept // 2
-    return text[:head].rstrip() + ELLIPSIS + (text[len(text) - tail :].lstrip() if tail else "")
+    """``text`` keeping ``kept`` characters: its first half (rounded up) and its last, "…" between; each cut at a
+    word boundary when one is near ("Épée forgée…de Sardath" rather than "Épée forgée p…s de Sardath")."""
+    head, tail = text[: kept - kept // 2], text[len(text) - kept // 2 :] if kept // 2 else ""
+    space = head.rfind(" ")
+    if space > len(head) * 2 // 3:
+        head = head[:space]
+    space = tail.find(" ")
+    if 0 <= space < len(tail) // 3:
+        tail = tail[space + 1 :]
+    return head.rstrip() + ELLIPSIS + tail.lstrip()
 
 
 def ellipsize(text: str, face: str, size: int, width: int) -> str:

@@ -303,7 +303,8 @@ class CentrePainter(Painter):
         # With a spell book the Spells button sits at the panel's foot: the words stop above it.
         foot = self.regions.controls.spells.y if self.book.spells else panel.bottom
         limit = foot - 12 - (34 if view.message else 0)  # the refusal keeps its line
-        body, hints = self._fit_hints(lines, theme.text_size("small") + 2, panel.width - 44, limit - y)
+        # At the body size where the panel has the room (the stand at 1080p is read from 3 m), smaller where not.
+        body, hints = self._fit_hints(lines, theme.text_size("body"), panel.width - 44, limit - y)
         for hint in hints:
             for part in hint:
                 blit_text(surface, part, (x, y), "body", body, p.ink)

@@ -216,7 +216,8 @@ def test_a_rounds_heading_in_the_fight_log_stands_apart_from_the_line_under_it(t
         return rect
 
     monkeypatch.setattr(centre, "blit_text", spy)
-    driver.top.draw(driver.display.surface)
+    board = driver.top
+    board.painter.paint(pygame.Surface(board.page), board.view())  # the board's layer (draw keeps it cached)
     heading = services.ui.t("combat.log_round", n=1)  # "Assaut 1"
     headings = [i for i, (text, _) in enumerate(drawn) if text == heading]
     assert headings and all(index + 1 < len(drawn) for index in headings)  # a round's lines follow its heading

@@ -97,15 +97,7 @@ class Adventure(Generic[StateT, ActionT]):
 
     def act_all(self, actions: Sequence[Any]) -> list[Entry] | Refused:
         """Apply ``actions``, all or none (Session.apply_all); autosave once; the entries or the refusal."""
-        try:
-            self._refuse_if_read_only()
-            entries = self.session.apply_all(actions)
-        except Refused as refused:
-            return refused
-        self.save()
-        for entry in entries:
-            self._tell(Change(ChangeKind.ACT, entry))
-        return entries
+        return self._change_each(ChangeKind.ACT, lambda: self.session.apply_all(actions))
 
     def _refuse_if_read_only(self) -> None:
         if self.read_only:
@@ -117,15 +109,22 @@ class Adventure(Generic[StateT, ActionT]):
 
     def undo_to(self, index: int) -> list[Entry] | Refused:
         """The journal's "revenir ici": back to just after entry ``index``; the reverted entries, or the refusal."""
+        return self._change_each(ChangeKind.UNDO, lambda: self.session.undo_to(index), newest_first=True)
+
+    def _change_each(
+        self, kind: ChangeKind, step: Callable[[], list[Entry]], newest_first: bool = False
+    ) -> list[Entry] | Refused:
+        """Do ``step`` (several entries at once): its refusal as it is, or its entries, saved once and each told
+        (``newest_first``: an undo of several is heard one entry at a time, the newest first)."""
         try:
             self._refuse_if_read_only()
-            undone = self.session.undo_to(index)
+            entries = step()
         except Refused as refused:
             return refused
         self.save()
-        for entry in reversed(undone):  # each listener hears one undo per entry, newest first
-            self._tell(Change(ChangeKind.UNDO, entry))
-        return undone
+        for entry in reversed(entries) if newest_first else entries:
+            self._tell(Change(kind, entry))
+        return entries
 
     def redo(self) -> Entry | Refused:
         """Re-apply the last undone action with its recorded dice; autosave; tell the listeners."""

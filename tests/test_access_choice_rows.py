@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from sample_tiers import tiered
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
@@ -97,7 +98,7 @@ def click(loop, widget) -> None:
     )
 
 
-@pytest.mark.parametrize(("sample", "factory"), SAMPLES, ids=[sample for sample, _ in SAMPLES])
+@pytest.mark.parametrize(("sample", "factory"), tiered(SAMPLES))
 def test_every_choice_and_switch_says_its_group_and_state_and_a_click_says_the_new_one(sample, factory, tmp_path):
     services, stack, loop = build(factory, tmp_path / "0")
     ui, top, group = services.ui, stack.top, group_of(stack.top)

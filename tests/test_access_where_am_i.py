@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from sample_tiers import tiered
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
@@ -41,7 +42,7 @@ def build(factory, tmp_path):
     return services, stack, loop
 
 
-@pytest.mark.parametrize(("sample", "factory"), SAMPLES, ids=[sample for sample, _ in SAMPLES])
+@pytest.mark.parametrize(("sample", "factory"), tiered(SAMPLES))
 def test_f3_before_any_tab_names_the_control_the_keyboard_is_on_or_starts_from(sample, factory, tmp_path):
     services, stack, loop = build(factory, tmp_path)
     if sample in WAITING_FOR_A_KEY:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from sample_tiers import FAST_SAMPLES, TIERS, family, in_tier, tiered
 
 from game.app.showcase import load_all
@@ -36,3 +39,10 @@ def test_the_samples_outside_the_fast_suite_are_marked_slow_and_the_rest_tier_to
     marked = {param.id: [mark.name for mark in param.marks] for param in tiered(load_all())}
     assert all(marks == ([] if name in FAST_SAMPLES else ["slow"]) for name, marks in marked.items())
     assert [[mark.name for mark in tier.marks] for tier in TIERS] == [[], ["slow"]]
+
+
+def test_no_test_parametrizes_over_every_sample_without_the_tiers():
+    """A new walk over the raw showcase would put every book's copy of every screen back into the fast suite."""
+    raw = re.compile(r"parametrize\(.*SAMPLES, ids=")
+    found = [p.name for p in Path(__file__).parent.glob("test_*.py") if raw.search(p.read_text(encoding="utf-8"))]
+    assert found == []

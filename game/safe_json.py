@@ -64,11 +64,35 @@ def reason_words(t: Callable[..., str], code: str, params: Mapping[str, object])
         if isinstance(value, Mapping) and "code" in value:  # a reason inside a reason (an expression's, in a book's)
             inner = value.get("params")
             shown[name] = reason_words(t, str(value["code"]), inner if isinstance(inner, Mapping) else {})
+        elif isinstance(value, Mapping) and "refused" in value:  # the rules' refusal (a log entry that does not replay)
+            shown[name] = refusal_words(t, value)
+        elif name == "do":  # an action, as the journal names it
+            shown[name] = action_words(t, str(value))
         elif name in WORD_PARAMS:
             shown[name] = t(f"{WORD_PARAMS[name]}{value}")
         else:  # a file's own text (an id, a kind, an expression) said at most SHOWN_CHARS long
             shown[name] = value[: SHOWN_CHARS - 1] + "…" if isinstance(value, str) and len(value) > SHOWN_CHARS else value
     return t(f"reasons.{code}", **shown)
+
+
+def refusal_words(t: Callable[..., str], refusal: Mapping[str, object]) -> str:
+    """The rules' refusal said by its code (``refused.<code>``, the sheet's words) with its params; lists are
+    joined. A code with no words keeps the rules' English message inside ``refused.unknown``."""
+    inner = refusal.get("params")
+    params = {
+        name: ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else value
+        for name, value in (inner.items() if isinstance(inner, Mapping) else ())
+    }
+    words = t(f"refused.{refusal['refused']}", **params)
+    words = t("refused.unknown", message=refusal.get("message", "")) if words.startswith("⟦") else words
+    return words.rstrip(".")  # a sentence of the sheet, said inside another
+
+
+def action_words(t: Callable[..., str], do: str) -> str:
+    """An action's ``do`` as the journal names it ("Création du héros aux dés"); one whose name needs the
+    action's own values is said by its id."""
+    words = t(f"action.{do}")
+    return do if not do or words.startswith("⟦") or "{" in words else words
 
 
 @cache

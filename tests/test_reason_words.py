@@ -22,10 +22,13 @@ from game.app.lifecycle import StopSignals
 from game.app.scene import SceneStack
 from game.books.loader import PATTERNS
 from game.i18n.catalogue import load_table, ordered_placeholders
+from game.rules.dice import RandomDice
+from game.rules.session import Session
 from game.safe_json import JSON_MISTAKES, SAME_AS
 from game.scenes.book_builder.scene import BookBuilderScene
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.scene import BookshelfScene
+from game.storage import lock
 
 ROOT = Path(__file__).resolve().parent.parent
 EN, FR = load_table("en"), load_table("fr")
@@ -346,3 +349,36 @@ def test_what_was_in_the_way_of_the_saves_is_said_in_french_on_the_shelf(tmp_pat
     shown = driver.top.message
     assert "est un fichier, pas le dossier des sauvegardes ; la prochaine sauvegarde l'écarte" in shown, shown
     assert english_in(shown) == [], shown
+
+
+def save_refused_at_its_last_action(services, action: dict) -> str:
+    """An adventure of DF49 saved at paragraph 3, its log's last action changed to ``action``."""
+    session = Session(services.shelf.books["DF49"], RandomDice(2))
+    session.apply({"do": "roll_hero"})
+    session.apply({"do": "paragraph", "number": 3})
+    services.saves.write("a1", session)
+    lock.release_all()  # saved by an earlier run
+    path = services.saves.path("a1")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["log"]["entries"][-1]["action"] = action
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return "a1"
+
+
+def test_a_save_the_rules_refuse_to_replay_names_its_action_and_the_rules_reason_in_french(tmp_path):
+    services = make_services(tmp_path)
+    save_refused_at_its_last_action(services, {"do": "roll_hero"})
+    driver = Driver(BookshelfScene(services))
+    driver.top.select_save("a1")
+    shown = driver.top.message
+    assert "les règles refusent son action n° 2 (Création du héros aux dés)" in shown, shown
+    assert "Le héros est déjà créé" in shown and "en anglais" not in shown, shown
+    assert english_in(shown) == [] and "already created" not in shown, shown
+
+
+def test_a_refusal_the_catalogue_has_no_words_for_keeps_the_rules_english_inside_french_words():
+    from game.i18n.catalogue import Catalogue
+    from game.safe_json import refusal_words
+
+    said = refusal_words(Catalogue("fr").t, {"refused": "no_such_code", "params": {}, "message": "a new refusal"})
+    assert said == "Action impossible pour le moment : a new refusal"

@@ -21,3 +21,14 @@ class Refused(Exception):
 
     def __repr__(self) -> str:
         return f"Refused({self.code!r}, {self.message!r})"
+
+
+class ReplayError(ValueError):
+    """A log entry that does not replay: its place (``index``, from 0), its action's ``do`` and, when the rules
+    refused it, their ``refused`` (so a screen names the action and the reason in the player's words)."""
+
+    def __init__(self, index: int, do: str, cause: Exception) -> None:
+        super().__init__(f"entries[{index}] does not replay: {cause}")
+        self.index = index
+        self.do = do
+        self.refused = cause if isinstance(cause, Refused) else None

@@ -22,7 +22,7 @@ import pydantic_core
 from pydantic import BaseModel, ValidationError
 
 from game.rules.dice import DiceError, DiceSource, DieUse, FixedDice, RandomDice, ScriptedDice, Transaction
-from game.rules.errors import Refused
+from game.rules.errors import Refused, ReplayError
 from game.rules.fork import fork
 
 LOG_FORMAT = 1
@@ -397,7 +397,7 @@ class Session(Generic[StateT, ActionT]):
 
     @classmethod
     def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session[Any, Any]:
-        """Rebuild a session by replaying a log. Raises ValueError naming the entry that fails."""
+        """Rebuild a session by replaying a log. Raises ValueError naming what fails (ReplayError: an entry)."""
         if log.get("format") != LOG_FORMAT:
             raise ValueError(f"log format {log.get('format')!r} is not {LOG_FORMAT}")
         if log.get("book") != book.id:
@@ -414,7 +414,7 @@ class Session(Generic[StateT, ActionT]):
             try:
                 session._replay_entry(_entry_from_json(raw), in_place=not _kept_after(index, len(entries)), parsed=parsed)
             except (Refused, DiceError, KeyError, TypeError) as error:
-                raise ValueError(f"entries[{index}] does not replay: {error}") from None
+                raise ReplayError(index, _do_of(raw), error) from None
         session._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
         # the redo list and the undone rolls share entries: an undone roll still redoable is the same object
         redoable = {json.dumps(e.to_json(), sort_keys=True): e for e in session._redo}
@@ -599,6 +599,13 @@ class _HighestFace:
 
     def roll(self, sides: int) -> int:
         return sides
+
+
+def _do_of(raw: Any) -> str:
+    """The ``do`` of a log entry's action as written ("" when the entry has none)."""
+    action = raw.get("action") if isinstance(raw, dict) else None
+    do = action.get("do") if isinstance(action, dict) else None
+    return do if isinstance(do, str) else ""
 
 
 def _entry_from_json(raw: Any) -> Entry:

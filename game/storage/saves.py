@@ -37,6 +37,7 @@ from typing import Any
 from game import safe_file, safe_json
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books.edition import book_hash
+from game.rules.errors import ReplayError
 from game.rules.session import Session
 from game.safe_json import InputError
 from game.storage import lock
@@ -449,7 +450,23 @@ def restore(save: SaveFile, books: Mapping[str, Any], name: str) -> Session:
         raise SaveError.coded(name, "$.book", "book_not_on_shelf", book=save.book)
     try:
         return Session.from_log(book, save.log)
+    except ReplayError as error:  # an entry: said by its action and, when the rules refused it, their reason
+        raise _entry_refused(save, book, name, error) from None
     except Exception as error:  # noqa: BLE001 - whatever the rules raise, the file is what is wrong
         detail = str(error) if isinstance(error, ValueError) else f"{type(error).__name__}: {error}"
         code = "replay_failed_book_changed" if book_changed(save, book) else "replay_failed"
         raise SaveError.coded(name, "$.log", code, detail=detail[:400], book=save.book) from None
+
+
+def _entry_refused(save: SaveFile, book: Any, name: str, error: ReplayError) -> SaveError:
+    """A log entry that does not replay, as a coded reason: its number, its action and the rules' refusal (their
+    code, params and English message: words of ``refused.<code>``), or the dice it lacked."""
+    changed = "_book_changed" if book_changed(save, book) else ""
+    place = "$.log"  # the entry is said by its number in the words
+    refused = error.refused
+    if refused is None:
+        return SaveError.coded(name, place, f"replay_entry_failed{changed}", entry=error.index + 1, do=error.do, book=save.book)
+    refusal = {"refused": refused.code, "params": dict(refused.params), "message": refused.message}
+    return SaveError.coded(
+        name, place, f"replay_refused{changed}", entry=error.index + 1, do=error.do, refusal=refusal, book=save.book
+    )

@@ -177,7 +177,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             controls.export_button.set_enabled(False, self.ui.tr("shelf.cannot_export_broken"))
             if tell:
                 versions = self.ui.t("shelf.good_versions", count=good) if good else self.ui.t("shelf.no_good_version")
-                self.say(self.ui.t("shelf.broken_reason", reason=str(problem)) + " " + versions, bad=True)
+                self.say(self.ui.t("shelf.broken_reason", reason=error_words(self.ui, problem)) + " " + versions, bad=True)
         elif item is not None and item.id in self.services.failing_saves:
             open_button.label = self.ui.tr("shelf.open_choose")
             if tell:

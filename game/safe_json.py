@@ -47,6 +47,13 @@ class InputError(Exception):
         its ``reason`` is the English words, for the logs and the tools."""
         return cls(file, path, english_reason(code, params), code=code, params=tuple(params.items()))
 
+    @classmethod
+    def coded_refusal(cls, file: str, path: str, code: str, cause: OSError, /, **params: object) -> Self:
+        """A coded error about the system's refusal ``cause``: its words' ``{why}`` is the refusal in the player's
+        words on a screen (``os_error_words``), the system's English in ``reason``."""
+        english = english_reason(code, {**params, "why": cause.strerror or str(cause)})
+        return cls(file, path, english, cause=cause, code=code, params=tuple(params.items()))
+
 
 SHOWN_CHARS = 120  # a text of the file named in a reason (a 20 000-character kind is not said whole)
 

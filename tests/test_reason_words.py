@@ -29,6 +29,7 @@ from game.scenes.book_builder.scene import BookBuilderScene
 from game.scenes.bookshelf.importer import ImportScene
 from game.scenes.bookshelf.scene import BookshelfScene
 from game.storage import lock
+from game.ui.file_words import error_words
 
 ROOT = Path(__file__).resolve().parent.parent
 EN, FR = load_table("en"), load_table("fr")
@@ -57,7 +58,7 @@ def english_in(text: str) -> list[str]:
 def codes_raised() -> set[str]:
     """Every reason code the game's source gives: the first text of a call that makes a reason, and the codes
     built from tables (the JSON reader's mistakes, the patterns said in words, an expression's "_end" variants)."""
-    makers = {"refusal", "coded", "_error", "ExprError", "MigrationError", "_Refused", "error"}
+    makers = {"refusal", "coded", "coded_refusal", "_error", "ExprError", "MigrationError", "_Refused", "error"}
     found: set[str] = set()
     for path in (ROOT / "game").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -68,7 +69,7 @@ def codes_raised() -> set[str]:
                 continue
             texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             code = texts[1] if name == "MigrationError" and len(texts) > 1 else next(iter(texts[-1:]), None)
-            if name in ("coded", "_error"):
+            if name in ("coded", "coded_refusal", "_error"):
                 code = texts[-1] if texts else None
             if code is None or not re.fullmatch(r"[a-z][a-z0-9_]*", code):
                 continue
@@ -382,3 +383,42 @@ def test_a_refusal_the_catalogue_has_no_words_for_keeps_the_rules_english_inside
 
     said = refusal_words(Catalogue("fr").t, {"refused": "no_such_code", "params": {}, "message": "a new refusal"})
     assert said == "Action impossible pour le moment : a new refusal"
+
+
+def test_a_system_refusal_in_a_storage_notice_is_said_in_french(tmp_path, monkeypatch):
+    import errno
+
+    import game.storage.saves as saves
+
+    real = saves.atomic_write_text
+
+    def refusing(path, text):
+        if path.name == "last.txt":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write_text", refusing)
+    services = make_services(tmp_path)
+    services.saves.set_last("a1")
+    [notice] = services.saves.take_notices()
+    shown = error_words(services.ui, notice)
+    assert "impossible de retenir l'aventure à continuer (accès refusé)" in shown, shown
+    assert "Permission denied" not in shown and "le système dit" not in shown, shown
+    assert "Permission denied" in notice.reason  # the logs keep the system's words
+
+
+def test_a_stray_that_cannot_be_moved_aside_is_said_with_the_system_refusal_in_french(tmp_path, monkeypatch):
+    import errno
+
+    from game.storage import versions
+
+    (tmp_path / "last.txt").mkdir()
+    notices = []
+
+    def refusing(source, target):
+        raise OSError(errno.EROFS, "Read-only file system", str(source))
+
+    monkeypatch.setattr(versions.os, "rename", refusing)
+    assert versions.move_aside(tmp_path / "last.txt", "folder", notices.append, required=False) is False
+    shown = error_words(make_services(tmp_path / "app").ui, notices[0])
+    assert "ne peut pas être écarté" in shown and "Read-only" not in shown and english_in(shown) == [], shown

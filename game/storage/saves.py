@@ -318,7 +318,7 @@ class SaveStore:
                 move_aside(self.last_path, kind, self.notice, required=True)
             atomic_write_text(self.last_path, self.path(save_id).stem)
         except OSError as error:
-            self.notice(InputError.coded(str(self.last_path), "$", "last_not_kept", why=error.strerror or str(error)))
+            self.notice(InputError.coded_refusal(str(self.last_path), "$", "last_not_kept", error))
 
     def last(self) -> str | None:
         """The adventure "continue" reopens, if it still exists."""

@@ -259,7 +259,7 @@ def move_aside(path: Path, kind: str, notice: Callable[[InputError], None], requ
             raise OSError(errno.EEXIST, "too many strays already moved aside", str(path))
         os.rename(path, aside)
     except OSError as error:
-        notice(InputError.coded(str(path), "$", "stray_stuck", file_kind=kind_code_of(kind), why=error.strerror or str(error)))
+        notice(InputError.coded_refusal(str(path), "$", "stray_stuck", error, file_kind=kind_code_of(kind)))
         if required:
             raise
         return False

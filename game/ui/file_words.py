@@ -66,11 +66,14 @@ def os_error_words(ui: Says, error: OSError) -> str:
 
 
 def input_error_reason(ui: Says, error: InputError) -> str:
-    """An input error's reason in the player's words: the system's refusal (``cause``), or the file's checks' by
-    its reason code (``reasons.<code>``); only an error with neither keeps its English ``reason``."""
+    """An input error's reason in the player's words: the file's checks' by its reason code (``reasons.<code>``,
+    the system's refusal ``cause`` as its ``why``), or the system's refusal alone; only an error with neither
+    keeps its English ``reason``."""
     cause = error.cause
     if cause is None:
         return reason_words(ui.t, error.code, dict(error.params)) if error.code else error.reason
+    if error.code:  # a coded error about the system's refusal: its ``why`` in the player's words
+        return reason_words(ui.t, error.code, {**dict(error.params), "why": os_error_words(ui, cause)})
     if isinstance(cause, FileRefused):
         return os_error_words(ui, cause)
     return ui.t("files.unreadable", cause=os_error_words(ui, cause))

@@ -67,16 +67,7 @@ def build_breath_controls(kit: Kit, area: pygame.Rect, view: BreathView, intents
     """Who holds their breath, the hold button (disabled with the rules' reason), a round or the rounds scale,
     and each breath's "breathes again"."""
     ui = kit.ui
-    kit.choices(
-        "who",
-        area.left,
-        area.top + CAPTION,
-        view.who_options,
-        view.who,
-        intents.pick_who,
-        group=ui.tr("rnp.who_holds"),
-        middle=True,
-    )
+    kit.who_row(area.left, area.top + CAPTION, view.who_options, view.who, intents.pick_who, ui.tr("rnp.who_holds"))
     hold = (area.left, area.top + LINE + CAPTION, HOLD_W, ROW)
     held = kit.button("hold", hold, ui.tr("rnp.hold_breath"), intents.hold, style="primary", refused=view.refused)
     y = area.top + CLOCK_DY + CAPTION

@@ -87,16 +87,7 @@ class FallControls:
 def build_fall_controls(kit: Kit, area: pygame.Rect, view: FallView, intents: FallIntents) -> FallControls:
     """Who falls, the height, the fall button."""
     ui, y = kit.ui, area.top + LINE + CAPTION
-    kit.choices(
-        "who",
-        area.left,
-        area.top + CAPTION,
-        view.who_options,
-        view.who,
-        intents.pick_who,
-        group=ui.tr("rnp.who_falls"),
-        middle=True,
-    )
+    kit.who_row(area.left, area.top + CAPTION, view.who_options, view.who, intents.pick_who, ui.tr("rnp.who_falls"))
     kit.field("metres", (area.left, y, METRES_W, ROW), max_length=6, spoken_name=ui.tr("rnp.fall_height"))
     fall = kit.button("fall", (area.left + METRES_W + GAP, y, FALL_W, ROW), ui.tr("rnp.fall_do"), intents.fall, style="primary")
     return FallControls(fall)

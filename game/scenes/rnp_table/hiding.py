@@ -194,17 +194,7 @@ def build_hide_controls(kit: Kit, regions: HideRegions, view: HideView, intents:
     then "Hide" and, while someone is hidden, the reason and "Reveal"."""
     ui, area, x, y = kit.ui, regions.area, regions.area.left, regions.area.top
     who = ui.tr("rnp.who_hides")
-    kit.choices(
-        "who",
-        x,
-        y + CAPTION,
-        view.who_options,
-        view.who,
-        intents.pick_who,
-        group=who,
-        right=regions.right - DEX_ROOM,
-        middle=True,
-    )
+    kit.who_row(x, y + CAPTION, view.who_options, view.who, intents.pick_who, who, right=regions.right - DEX_ROOM)
     if view.typed:
         kit.field("dex", (regions.dex_x, y + CAPTION, DEX_W, ROW), max_length=2, spoken_name=ui.tr("rnp.dex_score"))
     condition_controls(kit, regions, view, intents)

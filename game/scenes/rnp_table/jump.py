@@ -139,17 +139,7 @@ def build_jump_controls(kit: Kit, regions: JumpRegions, view: JumpView, intents:
     """Who jumps, the kind of jump, the run-up, the landing (and the height to reach), then special movement."""
     ui, book, x = kit.ui, view.book, regions.area.left
     who = ui.tr("rnp.who_jumps")
-    kit.choices(
-        "who",
-        x,
-        regions.control(0),
-        view.who_options,
-        view.who,
-        intents.pick_who,
-        group=who,
-        right=regions.who_right,
-        middle=True,
-    )
+    kit.who_row(x, regions.control(0), view.who_options, view.who, intents.pick_who, who, right=regions.who_right)
     if view.typed:
         kit.field("strength", (x, regions.control(1), STRENGTH_W, ROW), max_length=2, spoken_name=ui.tr("rnp.strength_score"))
     kinds = [("long", ui.tr("rnp.jump_long")), ("high", ui.tr("rnp.jump_high"))]

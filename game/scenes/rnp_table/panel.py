@@ -203,6 +203,19 @@ class Kit:
         refused = self.table.refusal(action)
         return self.button(name, rect, label, act, refused=refused, chosen=chosen, tooltip=tooltip, group=group)
 
+    def who_row(
+        self,
+        x: int,
+        y: int,
+        options: Sequence[tuple[str, TextSource]],
+        current: str | None,
+        on_pick: Callable[[str], object],
+        group: TextSource,
+        right: int | None = None,
+    ) -> int:
+        """The row of who does it (a panel's ``who_options``): names, shortened in their middle when narrowed."""
+        return self.choices("who", x, y, options, current, on_pick, group=group, right=right, middle=True)
+
     def choices(
         self,
         name: str,

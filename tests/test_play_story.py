@@ -316,3 +316,25 @@ def test_the_shared_card_keeps_long_creature_names_and_many_boxes_inside_their_p
         card = render_sheet_card(services.ui, adventure)
     assert card.get_size() == CARD_SIZE
     assert found == []
+
+
+def test_the_chronicles_problems_are_said_in_french(services):
+    adventure = adventure_of(services)
+    folder = services.saves.root / "chronicles"
+    folder.mkdir(parents=True)
+    (folder / "DF31.json").write_text('{"runs": {"r1": 3, "r2": {"outcome": "won"}}}', encoding="utf-8")
+    scene = Driver(ChroniclesScene(services, adventure.book)).top
+    shown = " / ".join(scene.problems)
+    assert "DF31.json" in shown and "doit être un objet" in shown and "ce récit de partie gardé ne se lit pas" in shown, shown
+    assert "must be" not in shown and "$" not in shown and "KeyError" not in shown, shown
+
+
+def test_a_broken_chronicles_file_is_said_in_french(services):
+    adventure = adventure_of(services)
+    folder = services.saves.root / "chronicles"
+    folder.mkdir(parents=True)
+    (folder / "DF31.json").write_text('{"runs": []}', encoding="utf-8")
+    scene = Driver(ChroniclesScene(services, adventure.book)).top
+    assert scene.problems == [
+        "DF31.json : à runs : n'a pas de liste de parties gardées (« runs » doit être un objet : id de partie → récit)"
+    ]

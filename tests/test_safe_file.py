@@ -189,7 +189,7 @@ def test_the_chronicles_and_their_cache_refuse_a_fifo(tmp_path):
     fifo(tmp_path / "DF49.json")
     fifo(tmp_path / "DF49.cache.json")
     runs, problems = store.runs("DF49")
-    assert runs == {} and "named pipe" in problems[0]
+    assert runs == {} and "named pipe" in problems[0].reason
     assert RecordCache(store, "DF49").entries == {}
 
 

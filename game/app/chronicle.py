@@ -17,7 +17,7 @@ from typing import Any
 from game.app.timeline import visited_paragraphs
 from game.books.models import AnyBook
 from game.safe_json import InputError
-from game.storage.chronicles import RecordCache, store_for
+from game.storage.chronicles import ChronicleError, RecordCache, store_for
 
 OUTCOMES = ("playing", "won", "died", "lost", "abandoned")  # lost: one of the book's defeats, the hero alive
 
@@ -227,25 +227,26 @@ def layout(chronicle: BookChronicle, max_columns: int = 12) -> dict[int, tuple[i
 
 
 # -- the runs of a book on disk (the saves, and the runs kept by game.storage.chronicles) ----------------------
-def kept_runs(saves: Any, book_id: str) -> tuple[dict[str, RunRecord], list[str]]:
-    """The runs kept for a book, read; a record that cannot be read is left out with its reason."""
+def kept_runs(saves: Any, book_id: str) -> tuple[dict[str, RunRecord], list[InputError]]:
+    """The runs kept for a book, read; a record that cannot be read is left out with its reason (coded)."""
     raw, problems = store_for(saves).runs(book_id)
     found: dict[str, RunRecord] = {}
     for run_id, data in raw.items():
         try:
             found[run_id] = RunRecord.from_json(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            problems.append(f"{book_id}.json: $.runs.{run_id}: {error}")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            problems.append(ChronicleError.coded(f"{book_id}.json", f"$.runs.{run_id}", "chronicle_run_unreadable"))
     return found, problems
 
 
-def book_runs(saves: Any, books: Mapping[str, Any], book_id: str) -> tuple[list[RunRecord], list[str]]:
+def book_runs(saves: Any, books: Mapping[str, Any], book_id: str) -> tuple[list[RunRecord], list[InputError | OSError]]:
     """Every run of a book: the saves on the shelf (replayed) and the runs kept after deletion.
 
     A live save takes the outcome the player gave it (won, abandoned) when one
     was kept; a save that cannot be read is left out with its reason.
     """
-    kept, problems = kept_runs(saves, book_id)
+    kept, unread = kept_runs(saves, book_id)
+    problems: list[InputError | OSError] = list(unread)  # said by the screen in the player's words (error_words)
     runs = dict(kept)
     cache = RecordCache(store_for(saves), book_id)  # a save unchanged since the last look is not replayed again
     live: set[str] = set()
@@ -259,7 +260,7 @@ def book_runs(saves: Any, books: Mapping[str, Any], book_id: str) -> tuple[list[
             try:
                 _save, session = saves.load(item.id, books)
             except InputError as error:
-                problems.append(str(error))
+                problems.append(error)
                 continue
             record = run_record(session, item.id, item.save.updated)
             cache.put(item.id, stamp, record.to_json())
@@ -271,7 +272,7 @@ def book_runs(saves: Any, books: Mapping[str, Any], book_id: str) -> tuple[list[
     try:
         cache.write()
     except OSError as error:
-        problems.append(f"{cache.path.name}: {error.strerror or error}")
+        problems.append(error if error.filename else OSError(error.errno, error.strerror, str(cache.path)))
     return list(runs.values()), problems
 
 

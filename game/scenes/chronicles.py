@@ -23,7 +23,7 @@ from game.app.widget_screen import WidgetScreen
 from game.books.models import Book
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel
-from game.ui.file_words import os_error_words
+from game.ui.file_words import error_words, os_error_words
 from game.ui.layout import PANEL_HEADING, Column, fill, fixed, heading_at, split
 from game.ui.scroll_list import ScrollList
 from game.ui.speech import join
@@ -197,7 +197,8 @@ class ChroniclesScene(FluidLayout, WidgetScreen):
 
     # -- data ------------------------------------------------------------------------------------
     def reload(self) -> None:
-        runs, self.problems = book_runs(self.services.saves, self.services.shelf.books, self.book.id)
+        runs, problems = book_runs(self.services.saves, self.services.shelf.books, self.book.id)
+        self.problems = [error_words(self.ui, each) for each in problems]  # in the player's words
         self.chronicle = book_chronicle(runs, getattr(self.book, "section_count", None))
         self.place = map_layout(self.chronicle)
         self.runs_list.set_items([self.run_text(run) for run in self.chronicle.runs])

@@ -35,21 +35,24 @@ class ChronicleStore:
             raise ValueError(f"not a book id: {book_id!r}")
         return self.root / f"{book_id}.json"
 
-    def runs(self, book_id: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
-        """The kept runs of a book by id (as stored: game.app.chronicle reads them), and the file's problem if any."""
+    def runs(self, book_id: str) -> tuple[dict[str, dict[str, Any]], list[InputError]]:
+        """The kept runs of a book by id (as stored: game.app.chronicle reads them), and the file's problems if any
+        (coded: a screen says them in the player's words)."""
         path = self.path(book_id)
         if not os.path.lexists(path):
             return {}, []
         try:
             data = read_json_file(path, ChronicleError, folder=self.root)
         except InputError as error:
-            return {}, [str(error)]
+            return {}, [error]
         runs = data.get("runs") if isinstance(data, dict) else None
         if not isinstance(runs, dict):
-            return {}, [f"{path.name}: $.runs: must be an object of run id: record"]
+            return {}, [ChronicleError.coded(path.name, "$.runs", "chronicle_runs_not_object")]
         found = {str(run_id): raw for run_id, raw in runs.items() if isinstance(raw, dict)}
-        problems = [
-            f"{path.name}: $.runs.{run_id}: must be an object" for run_id, raw in runs.items() if not isinstance(raw, dict)
+        problems: list[InputError] = [
+            ChronicleError.coded(path.name, f"$.runs.{run_id}", "dict_type")
+            for run_id, raw in runs.items()
+            if not isinstance(raw, dict)
         ]
         return found, problems
 

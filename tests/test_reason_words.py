@@ -422,3 +422,21 @@ def test_a_stray_that_cannot_be_moved_aside_is_said_with_the_system_refusal_in_f
     assert versions.move_aside(tmp_path / "last.txt", "folder", notices.append, required=False) is False
     shown = error_words(make_services(tmp_path / "app").ui, notices[0])
     assert "ne peut pas être écarté" in shown and "Read-only" not in shown and english_in(shown) == [], shown
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("window", [(960, 540), (1280, 720)])
+def test_a_counters_captions_are_whole_in_the_builder(tmp_path, language, window):
+    from game.ui.text_fit import ellipsize
+
+    services = make_services(tmp_path)
+    services.settings.language = language
+    services.apply_settings()
+    builder = Driver(BookBuilderScene(services), window=window).top
+    size = services.ui.theme.text_size("small") - 2  # the captions' size (paint_captions)
+    for field, key in (("start", "builder.start"), ("maximum", "builder.maximum"), ("meal", "builder.meal")):
+        widget = next(
+            w for name, w in builder.controls.named.items() if name.startswith("counter") and name.endswith(f".{field}")
+        )
+        caption = services.ui.t(key)
+        assert ellipsize(caption, "italic", size, widget.rect.width) == caption, (field, caption, widget.rect.width)

@@ -313,39 +313,51 @@ def _counter_rows(rows: _Rows, form: b.BookForm) -> None:
     t = rows.t
     kinds = rows.options("counter", b.COUNTER_KINDS)
     for index, counter, where, name in rows.section("counters", "counter", form.counters):
-        makers = [
-            rows.choice(
-                f"{name}.kind",
-                t("kind"),
-                where,
-                kinds,
-                partial(getattr, counter, "kind"),
-                _setter(counter, "kind"),
-                reshape=True,
-            ),
-            *rows.words(f"{name}.name", t("name"), where, counter.name),
-            rows.text(
-                f"{name}.start", t("start"), f"{where} — {t('start')}", counter.start, _setter(counter, "start"), NUMBER_LENGTH
-            ),
-            rows.text(
-                f"{name}.maximum",
-                t("maximum"),
-                f"{where} — {t('maximum')}",
-                counter.maximum,
-                _setter(counter, "maximum"),
-                NUMBER_LENGTH,
-            ),
-        ]
-        shares = [0.8, 1, 1, 0.45, 0.45]
+        rows.row(  # two rows, as a score's: at 960×540 one row cut "Maxim…" and "Repas :…"
+            [0.8, 1, 1, -44],
+            [
+                rows.choice(
+                    f"{name}.kind",
+                    t("kind"),
+                    where,
+                    kinds,
+                    partial(getattr, counter, "kind"),
+                    _setter(counter, "kind"),
+                    reshape=True,
+                ),
+                *rows.words(f"{name}.name", t("name"), where, counter.name),
+                rows.remove(f"{name}.remove", where, partial(rows.intents.remove_row, "counters", index)),
+            ],
+        )
+        meal = None
         if counter.kind == "provisions":
-            makers.append(
-                rows.text(
-                    f"{name}.meal", t("meal"), f"{where} — {t('meal')}", counter.meal, _setter(counter, "meal"), NUMBER_LENGTH
-                )
+            meal = rows.text(
+                f"{name}.meal", t("meal"), f"{where} — {t('meal')}", counter.meal, _setter(counter, "meal"), NUMBER_LENGTH
             )
-            shares.append(0.55)
-        makers.append(rows.remove(f"{name}.remove", where, partial(rows.intents.remove_row, "counters", index)))
-        rows.row([*shares, -44], makers)
+        rows.row(
+            [0.8, 0.6, 0.6, 0.6, -44],
+            [
+                None,  # under the kind: the numbers read as the counter's
+                rows.text(
+                    f"{name}.start",
+                    t("start"),
+                    f"{where} — {t('start')}",
+                    counter.start,
+                    _setter(counter, "start"),
+                    NUMBER_LENGTH,
+                ),
+                rows.text(
+                    f"{name}.maximum",
+                    t("maximum"),
+                    f"{where} — {t('maximum')}",
+                    counter.maximum,
+                    _setter(counter, "maximum"),
+                    NUMBER_LENGTH,
+                ),
+                meal,
+                None,
+            ],
+        )
 
 
 def _score_choices(form: b.BookForm, language: str) -> list[tuple[str, str]]:

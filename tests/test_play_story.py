@@ -231,12 +231,17 @@ def test_the_map_stays_hidden_until_the_spoiler_switch_is_on(services):
     assert scene.spoiler.value and scene.chronicle.nodes == [1, 12]
 
 
-def test_a_broken_chronicles_file_is_reported_and_the_screen_still_opens(services):
+def chronicles_with_file(services, text: str):
+    """The chronicles of DF31 opened with ``text`` as its kept runs' file; the adventure and the screen."""
     adventure = adventure_of(services)
     folder = services.saves.root / "chronicles"
     folder.mkdir(parents=True)
-    (folder / "DF31.json").write_text("{not json", encoding="utf-8")
-    scene = Driver(ChroniclesScene(services, adventure.book)).top
+    (folder / "DF31.json").write_text(text, encoding="utf-8")
+    return adventure, Driver(ChroniclesScene(services, adventure.book)).top
+
+
+def test_a_broken_chronicles_file_is_reported_and_the_screen_still_opens(services):
+    adventure, scene = chronicles_with_file(services, "{not json")
     assert scene.problems and "DF31.json" in scene.problems[0]
     keep_run(services.saves, adventure.session, adventure.save_id, "now")  # rewrites a good file
 
@@ -319,22 +324,14 @@ def test_the_shared_card_keeps_long_creature_names_and_many_boxes_inside_their_p
 
 
 def test_the_chronicles_problems_are_said_in_french(services):
-    adventure = adventure_of(services)
-    folder = services.saves.root / "chronicles"
-    folder.mkdir(parents=True)
-    (folder / "DF31.json").write_text('{"runs": {"r1": 3, "r2": {"outcome": "won"}}}', encoding="utf-8")
-    scene = Driver(ChroniclesScene(services, adventure.book)).top
+    _adventure, scene = chronicles_with_file(services, '{"runs": {"r1": 3, "r2": {"outcome": "won"}}}')
     shown = " / ".join(scene.problems)
     assert "DF31.json" in shown and "doit être un objet" in shown and "ce récit de partie gardé ne se lit pas" in shown, shown
     assert "must be" not in shown and "$" not in shown and "KeyError" not in shown, shown
 
 
 def test_a_broken_chronicles_file_is_said_in_french(services):
-    adventure = adventure_of(services)
-    folder = services.saves.root / "chronicles"
-    folder.mkdir(parents=True)
-    (folder / "DF31.json").write_text('{"runs": []}', encoding="utf-8")
-    scene = Driver(ChroniclesScene(services, adventure.book)).top
+    _adventure, scene = chronicles_with_file(services, '{"runs": []}')
     assert scene.problems == [
         "DF31.json : à runs : n'a pas de liste de parties gardées (« runs » doit être un objet : id de partie → récit)"
     ]

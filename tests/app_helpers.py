@@ -28,6 +28,18 @@ def make_services(tmp_path, **settings):
     return services
 
 
+def sample_on_stack(factory, tmp_path):
+    """A screen sample's scenes pushed on a stack as the app shows them (seed 7, animations off)."""
+    services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", seed=7)
+    services.settings.animation_speed = "off"
+    services.apply_settings()
+    stack = SceneStack()
+    for scene in factory(services):
+        stack.push(scene)
+        stack.apply_pending()
+    return services, stack
+
+
 def book_data(source="FF1", **changes):
     """A bundled book's data (``source``), with ``changes`` made: a book file of the player's own to write."""
     data = json.loads((bundled_books_dir() / f"{source}.json").read_text(encoding="utf-8"))

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from app_helpers import sample_on_stack
 from sample_tiers import tiered
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
-from game.app.scene import SceneStack
-from game.app.services import build_services
 from game.app.showcase import load_all
 from game.ui import voices
 from game.ui.button import Button
@@ -33,13 +32,7 @@ def no_real_voice(monkeypatch):
 
 
 def build(factory, tmp_path):
-    services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", seed=7)
-    services.settings.animation_speed = "off"
-    services.apply_settings()
-    stack = SceneStack()
-    for scene in factory(services):
-        stack.push(scene)
-        stack.apply_pending()
+    services, stack = sample_on_stack(factory, tmp_path)
     loop = MainLoop(stack, Display((1280, 720), title="test"), clock=FakeClock(), zoom=lambda: services.settings.ui_scale)
     loop.run_frames(2)
     return services, stack, loop

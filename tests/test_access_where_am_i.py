@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from app_helpers import sample_on_stack
 from sample_tiers import tiered
 
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.narrator import Narrator, focused_widget
-from game.app.scene import SceneStack
-from game.app.services import build_services
 from game.app.showcase import load_all
 
 SAMPLES = load_all()
@@ -29,13 +28,7 @@ def key(code: int) -> pygame.event.Event:
 
 
 def build(factory, tmp_path):
-    services = build_services(config_dir=tmp_path / "config", data_dir=tmp_path / "data", seed=7)
-    services.settings.animation_speed = "off"
-    services.apply_settings()
-    stack = SceneStack()
-    for scene in factory(services):
-        stack.push(scene)
-        stack.apply_pending()
+    services, stack = sample_on_stack(factory, tmp_path)
     loop = MainLoop(stack, Display((1280, 720), title="test"), clock=FakeClock())
     loop.narrator = Narrator(services.ui, lambda: services.keymap)
     loop.run_frames(2)

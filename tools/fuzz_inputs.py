@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.app.settings import SettingsStore
-from game.books.loader import BookError, bundled_books_dir, load_book, load_shelf
+from game.books.loader import BookError, book_from_text, bundled_books_dir, load_book, load_shelf
 from game.rules.dice import RandomDice
 from game.rules.errors import Refused
 from game.rules.session import Session
@@ -468,6 +468,13 @@ class Fuzzer:
             self.play(book)
         self.saves.listing()
         load_shelf(self.books_dir)
+        # A refusal's reason is said from the catalogue (issue 26): its first one loads Babel's locale data and
+        # compiles its plural rules. Done here, that is the app's own start, not something the data ran.
+        for text in ("{", "[" * 100_000, '{"kind": "rolenplay"}', '{"kind": "fighting_fantasy", "stats": 1}', "\ufeff{}"):
+            try:
+                book_from_text(self.books_dir / "warm.json", text)
+            except InputError as error:
+                _ = error.reason, str(error)
 
     # -- one case -------------------------------------------------------------------------------
     def make(self, case: int, seed: int) -> tuple[str, str, bytes, str]:

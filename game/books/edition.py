@@ -15,7 +15,7 @@ from pydantic import BaseModel
 # By the book's id() while the book lives: the entry goes with the book (weakref.finalize), so books read again
 # (a reload of the shelf, every test's shelf) are not all kept alive by their hash. Keeping the book in the
 # entry made it immortal: 4 MiB a shelf, 5.6 GiB over the test suite.
-_BOOK_HASHES: dict[int, tuple[weakref.ref[BaseModel], str]] = {}
+_BOOK_HASHES: dict[int, str] = {}
 
 
 def book_hash(book: BaseModel) -> str:
@@ -25,14 +25,14 @@ def book_hash(book: BaseModel) -> str:
     or a text — hash differently; reformatting the file, or a new app version
     adding a field with a default, does not change it.
     """
-    cached = _BOOK_HASHES.get(id(book))
-    if cached is not None and cached[0]() is book:
-        return cached[1]
+    cached = _BOOK_HASHES.get(id(book))  # an id is not reused before its book's finalizer has removed the entry
+    if cached is not None:
+        return cached
     content = json.dumps(
         book.model_dump(mode="json", exclude_unset=True), sort_keys=True, ensure_ascii=False, separators=(",", ":")
     )
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
     key = id(book)
-    _BOOK_HASHES[key] = (weakref.ref(book), digest)
+    _BOOK_HASHES[key] = digest
     weakref.finalize(book, _BOOK_HASHES.pop, key, None)
     return digest

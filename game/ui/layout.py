@@ -16,8 +16,10 @@ an edge (issue 30 item 12).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import pygame
 
@@ -149,44 +151,51 @@ Painter = Callable[[pygame.Surface, pygame.Rect], None]
 
 @dataclass(frozen=True)
 class RowStops:
-    """Where rows of a scrolling view may stop: each row's top, up to the first from which the rest is in view."""
+    """Where rows of a scrolling view may stop: each row's top, up to the first from which the rest is in view.
+
+    The tops rise, so every question is a bisection: a journal of 10 000 rows asks several a click.
+    """
 
     tops: tuple[int, ...]  # each row's top in the content, then where the last one ends
     view: int  # the view's height
 
-    @property
+    @cached_property
     def stops(self) -> tuple[int, ...]:
-        end, stops = self.tops[-1] if self.tops else 0, []
-        for top in self.tops[:-1]:
-            stops.append(top)
-            if end - top <= self.view:
-                break
-        return tuple(stops) or (0,)
+        tops = self.tops
+        if len(tops) < 2:
+            return (0,)
+        # the first top from which the rest fits the view ends the stops (the last row's top when none does)
+        last = bisect_left(tops, tops[-1] - self.view, 0, len(tops) - 2)
+        return tops[: last + 1]
+
+    def _nearest_index(self, offset: float) -> int:
+        stops = self.stops
+        at = bisect_left(stops, offset)
+        if at == len(stops) or at and offset - stops[at - 1] <= stops[at] - offset:  # a tie goes to the stop above
+            at -= 1
+        return bisect_left(stops, stops[at])  # the first of equal stops (rows of no height)
 
     def nearest(self, offset: float) -> int:
         """The stop nearest to ``offset`` (a scrollbar dragged, a content pixel asked for)."""
-        return min(self.stops, key=lambda stop: (abs(stop - offset), stop))
+        return self.stops[self._nearest_index(offset)]
 
     def at_least(self, offset: float) -> int:
         """The first stop at or below ``offset`` (so a row that must come into view is wholly in it)."""
         stops = self.stops
-        return next((stop for stop in stops if stop >= offset), stops[-1])
+        return stops[min(bisect_left(stops, offset), len(stops) - 1)]
 
     def step(self, offset: int, rows: int) -> int:
         """``rows`` rows on from ``offset`` (back for a negative count): a wheel's notches."""
         stops = self.stops
-        index = stops.index(self.nearest(offset))
-        return stops[max(0, min(len(stops) - 1, index + rows))]
+        return stops[max(0, min(len(stops) - 1, self._nearest_index(offset) + rows))]
 
     def shown(self, offset: int) -> int:
         """How far down the view rows are wholly shown from ``offset`` (the rest of the view stays blank)."""
-        bottom = 0
-        for top, end in zip(self.tops, self.tops[1:]):
-            if top >= offset and end - offset <= self.view:
-                bottom = end - offset
-            elif top >= offset:
-                break
-        return bottom if bottom else min(self.view, (self.tops[-1] if self.tops else 0) - offset)
+        tops = self.tops
+        first = bisect_left(tops, offset, 0, max(0, len(tops) - 1))  # the first row starting at or under offset
+        last_end = bisect_right(tops, offset + self.view) - 1  # the last row end within the view
+        bottom = tops[last_end] - offset if first < len(tops) - 1 and last_end > first else 0
+        return bottom if bottom else min(self.view, (tops[-1] if tops else 0) - offset)
 
 
 @dataclass

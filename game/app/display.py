@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui import surface_cache
 from game.ui.theme import LOGICAL_SIZE
 
 MIN_PAGE = (960, 540)  # the smallest page a fluid screen is laid out for: 200 % on a 1920×1080 screen (smaller windows pan)
@@ -207,6 +208,7 @@ class Display:
             self.surface = pygame.Surface(page)
         self.direct = direct
         self.logical_size = page
+        surface_cache.fit_to_page(page)  # the page-sized caches hold one page of this size (issue 28, kiosk)
         return Viewport(self.logical_size, size, band, zoom, self.pan)
 
     def set_fluid(self, fluid: bool) -> None:

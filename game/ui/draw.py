@@ -64,7 +64,7 @@ def _downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 # ---------------------------------------------------------------- parchment
 
 
-@surface_cached("parchment pages", 4_000_000)  # one full page
+@surface_cached("parchment pages", 600_000, pages=1)  # one full page, and the sheet card's
 def parchment(size: tuple[int, int], palette: Palette, seed: int = 7) -> pygame.Surface:
     """A page of parchment: base tone, soft mottling, fine grain, fibres, darker edges.
 
@@ -159,9 +159,10 @@ def _panel_patch(palette: Palette, fill_alpha: int) -> NinePatch:
     return NinePatch(_downsample(big, (size, size)), border)
 
 
-# Rendered panels by size: a full-page panel is ~3.5 MB, so the budget is in bytes, not panels.
-PANEL_CACHE_BYTES = 6_000_000
-_panel_cache = SurfaceCache("panels", PANEL_CACHE_BYTES)
+# Rendered panels by size: a screen's panels together cover up to about 1.5 pages (the sheet's at 1280×720:
+# 4.7 MB), so the budget is in pages, not panels.
+PANEL_CACHE_PAGES = 1.6
+_panel_cache = SurfaceCache("panels", 0, pages=PANEL_CACHE_PAGES)
 
 
 def draw_veil(surface: pygame.Surface, palette: Palette) -> None:

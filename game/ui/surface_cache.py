@@ -5,6 +5,14 @@ kilobytes, a full-page panel 3.5 MB. Each cache here has a budget in bytes
 (pixels × bytes per pixel), and ``surface_cached`` replaces ``lru_cache`` for
 functions that return a pygame Surface. ``memory_report`` lists what every
 cache holds (tools/bench_memory.py prints it).
+
+A cache of pictures as large as the page (the parchment, the panels) also has
+a budget in *pages*: the bytes of one page at the window's current size, which
+the display sets (:func:`fit_to_page`). A fixed budget either wastes memory in
+a small window or, in a big one, is smaller than the one picture it must keep,
+so the picture is drawn again every frame (issue 28: the kiosk at 1920×1080
+spent most of its frames re-making an 8.3 MB parchment page a 4 MB cache could
+not hold).
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ import pygame
 
 T = TypeVar("T")
 _CACHES: dict[str, SurfaceCache] = {}
+_BYTES_PER_PIXEL = 4
+_page_bytes = 1280 * 720 * _BYTES_PER_PIXEL  # the default window's page until the display says otherwise
 
 
 def surface_bytes(surface: pygame.Surface) -> int:
@@ -26,15 +36,26 @@ def surface_bytes(surface: pygame.Surface) -> int:
 
 
 class SurfaceCache:
-    """An LRU of surfaces (or values holding surfaces) that keeps its total under ``budget`` bytes."""
+    """An LRU of surfaces (or values holding surfaces) that keeps its total under its budget.
 
-    def __init__(self, name: str, budget: int, size_of: Callable[[Any], int] = surface_bytes) -> None:
+    The budget is ``fixed`` bytes plus ``pages`` times the bytes of one page at the window's size.
+    """
+
+    def __init__(
+        self, name: str, fixed: int, size_of: Callable[[Any], int] = surface_bytes, *, pages: float = 0.0
+    ) -> None:
         self.name = name
-        self.budget = budget
+        self.fixed = fixed
+        self.pages = pages
         self.size_of = size_of
         self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self.bytes = 0
         _CACHES[name] = self
+
+    @property
+    def budget(self) -> int:
+        """The bytes this cache may hold now (its page share follows the window)."""
+        return self.fixed + round(self.pages * _page_bytes)
 
     def get(self, key: Hashable) -> Any | None:
         """The value under ``key`` (now the most recently used), or None."""
@@ -57,10 +78,15 @@ class SurfaceCache:
             return value
         self._items[key] = (value, size)
         self.bytes += size
-        while self.bytes > self.budget:
+        self.trim()
+        return value
+
+    def trim(self) -> None:
+        """Drop the least recently used until the budget holds."""
+        budget = self.budget
+        while self.bytes > budget:
             _key, (_value, dropped) = self._items.popitem(last=False)
             self.bytes -= dropped
-        return value
 
     def clear(self) -> None:
         """Forget everything."""
@@ -71,11 +97,11 @@ class SurfaceCache:
         return len(self._items)
 
 
-def surface_cached(name: str, budget: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """Like ``functools.lru_cache`` for a function returning a Surface, bounded by ``budget`` bytes."""
+def surface_cached(name: str, fixed: int, *, pages: float = 0.0) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Like ``functools.lru_cache`` for a function returning a Surface, bounded by ``fixed`` bytes + ``pages`` pages."""
 
     def decorate(function: Callable[..., T]) -> Callable[..., T]:
-        cache = SurfaceCache(name, budget)
+        cache = SurfaceCache(name, fixed, pages=pages)
 
         @wraps(function)
         def cached(*args: Any, **kwargs: Any) -> T:
@@ -90,6 +116,14 @@ def surface_cached(name: str, budget: int) -> Callable[[Callable[..., T]], Calla
         return cached
 
     return decorate
+
+
+def fit_to_page(size: tuple[int, int]) -> None:
+    """The page is now ``size`` (logical pixels): every page-sized budget follows, and shrinks at once."""
+    global _page_bytes
+    _page_bytes = max(1, size[0]) * max(1, size[1]) * _BYTES_PER_PIXEL
+    for cache in _CACHES.values():
+        cache.trim()
 
 
 def memory_report() -> list[tuple[str, int, int, int]]:

@@ -1,0 +1,68 @@
+"""Drawing caches sized by the window (issue 28, kiosk row): a page-sized picture is kept at any window size."""
+
+import pygame
+import pytest
+from ui_helpers import init_pygame
+
+from game.app.display import Display
+from game.ui import draw, surface_cache
+from game.ui.surface_cache import SurfaceCache
+from game.ui.theme import PARCHMENT
+
+
+@pytest.fixture(autouse=True)
+def _default_page():
+    init_pygame()
+    yield
+    surface_cache.fit_to_page((1280, 720))
+
+
+def test_a_page_sized_budget_follows_the_page():
+    cache = SurfaceCache("test: page budget", 1000, pages=1.5)
+    surface_cache.fit_to_page((1920, 1080))
+    assert cache.budget == 1000 + round(1.5 * 1920 * 1080 * 4)
+
+
+def test_the_parchment_of_a_full_1080p_window_is_drawn_once_not_every_frame():
+    display = Display((1920, 1080), fullscreen=False, title="test")
+    draw.parchment.cache_clear()
+    first = draw.parchment(display.logical_size, PARCHMENT)
+    assert draw.parchment(display.logical_size, PARCHMENT) is first
+
+
+def test_the_parchment_of_a_4k_window_is_kept_too():
+    surface_cache.fit_to_page((3840, 2160))
+    draw.parchment.cache_clear()
+    first = draw.parchment((3840, 2160), PARCHMENT)
+    assert draw.parchment((3840, 2160), PARCHMENT) is first
+
+
+def test_the_panels_of_a_1080p_sheet_are_all_kept_across_frames():
+    # The sheet's panels at 1920×1080, as the kiosk's attract loop draws them every frame.
+    surface_cache.fit_to_page((1920, 1080))
+    target = pygame.Surface((1920, 1080))
+    rects = [pygame.Rect(0, 0, 1248, 148), pygame.Rect(0, 160, 1248, 719), pygame.Rect(1260, 0, 610, 164),
+             pygame.Rect(1260, 170, 610, 719)]
+    cache = surface_cache._CACHES["panels"]
+    cache.clear()
+    for rect in rects:
+        draw.draw_panel(target, rect, PARCHMENT)
+    kept = len(cache)
+    for rect in rects:
+        draw.draw_panel(target, rect, PARCHMENT)
+    assert kept == len(rects) and len(cache) == len(rects)
+
+
+def test_a_smaller_window_gives_back_the_memory_at_once():
+    cache = SurfaceCache("test: shrink", 0, pages=1)
+    surface_cache.fit_to_page((1920, 1080))
+    cache.put("big page", pygame.Surface((1920, 1080), pygame.SRCALPHA))
+    surface_cache.fit_to_page((640, 360))
+    assert len(cache) == 0 and cache.bytes == 0
+
+
+def test_a_picture_larger_than_the_whole_budget_is_returned_but_not_kept():
+    cache = SurfaceCache("test: too big", 100)
+    picture = pygame.Surface((64, 64), pygame.SRCALPHA)
+    assert cache.put("too big", picture) is picture
+    assert len(cache) == 0

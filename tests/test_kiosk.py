@@ -341,6 +341,26 @@ def test_the_reveal_finds_the_lines_of_a_text_by_their_ink(tmp_path):
     assert line_bands(image) == [(5, 25), (40, 58)]
 
 
+def test_the_reveal_finds_every_inked_row_of_real_text_with_dots_and_accents(tmp_path):
+    # Blots of ink that don't touch (the dot of an i, an accent over É) still belong to their line.
+    from game.app.autopilot import line_bands
+    from game.ui import fonts
+
+    make_services(tmp_path)
+    image = pygame.Surface((400, 120), pygame.SRCALPHA)
+    image.blit(fonts.render("Île ïj Été", "body", 28, (0, 0, 0)), (4, 2))
+    image.blit(fonts.render("; : ! ?", "body", 28, (0, 0, 0)), (4, 70))
+    inked = [any(image.get_at((x, y)).a for x in range(image.get_width())) for y in range(image.get_height())]
+    expected, start = [], None
+    for row, ink in enumerate([*inked, False]):
+        if ink and start is None:
+            start = row
+        elif not ink and start is not None:
+            expected.append((start, row))
+            start = None
+    assert line_bands(image) == expected
+
+
 class _NoWayOn(Scene):
     """A page the autopilot cannot leave: nothing to press (issue 30 item 16's reader death, in the small)."""
 

@@ -58,18 +58,18 @@ POLL = 0.1  # how often to look again while the screen still moves
 
 
 def line_bands(image: pygame.Surface) -> list[tuple[int, int]]:
-    """The (top, bottom) rows of each line of ink in a transparent text image (a drop cap joins two lines)."""
-    inked = pygame.surfarray.pixels_alpha(image).max(axis=0) > 0
+    """The (top, bottom) rows of each line of ink in a transparent text image (a drop cap joins two lines).
+
+    Every row between the top and bottom of a connected blot of ink is inked, so the inked rows are the
+    union of the blots' row spans (pygame.mask: no numpy in the kiosk for this, issue 28's memory row).
+    """
+    spans = sorted((rect.top, rect.bottom) for rect in pygame.mask.from_surface(image, 0).get_bounding_rects())
     bands: list[tuple[int, int]] = []
-    start = None
-    for row, ink in enumerate(inked.tolist()):
-        if ink and start is None:
-            start = row
-        elif not ink and start is not None:
-            bands.append((start, row))
-            start = None
-    if start is not None:
-        bands.append((start, len(inked)))
+    for top, bottom in spans:
+        if bands and top <= bands[-1][1]:
+            bands[-1] = (bands[-1][0], max(bands[-1][1], bottom))
+        else:
+            bands.append((top, bottom))
     return bands
 
 

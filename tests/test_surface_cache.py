@@ -41,8 +41,12 @@ def test_the_panels_of_a_1080p_sheet_are_all_kept_across_frames():
     # The sheet's panels at 1920×1080, as the kiosk's attract loop draws them every frame.
     surface_cache.fit_to_page((1920, 1080))
     target = pygame.Surface((1920, 1080))
-    rects = [pygame.Rect(0, 0, 1248, 148), pygame.Rect(0, 160, 1248, 719), pygame.Rect(1260, 0, 610, 164),
-             pygame.Rect(1260, 170, 610, 719)]
+    rects = [
+        pygame.Rect(0, 0, 1248, 148),
+        pygame.Rect(0, 160, 1248, 719),
+        pygame.Rect(1260, 0, 610, 164),
+        pygame.Rect(1260, 170, 610, 719),
+    ]
     cache = surface_cache._CACHES["panels"]
     cache.clear()
     for rect in rects:

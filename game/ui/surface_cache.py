@@ -41,9 +41,7 @@ class SurfaceCache:
     The budget is ``fixed`` bytes plus ``pages`` times the bytes of one page at the window's size.
     """
 
-    def __init__(
-        self, name: str, fixed: int, size_of: Callable[[Any], int] = surface_bytes, *, pages: float = 0.0
-    ) -> None:
+    def __init__(self, name: str, fixed: int, size_of: Callable[[Any], int] = surface_bytes, *, pages: float = 0.0) -> None:
         self.name = name
         self.fixed = fixed
         self.pages = pages

@@ -20,6 +20,21 @@ def test_smoke_renders_every_screen_and_exits_zero(tmp_path):
     assert "FAIL" not in result.stdout
 
 
+def test_smoke_fails_when_a_fight_of_several_creatures_gets_no_odds(tmp_path):
+    # An executable missing numpy (issue 28) would draw "odds unavailable" on the board: the smoke must say FAIL.
+    code = "import sys; sys.modules['numpy'] = None; from game.__main__ import main; sys.exit(main(sys.argv[1:]))"
+    result = subprocess.run(
+        [sys.executable, "-c", code, "--smoke", "--only", "combat-all-together,combat-estimate"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path)},
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "FAIL  combat-all-together: RuntimeError: the board has no odds" in result.stdout
+    assert "FAIL  combat-estimate: RuntimeError: the board has no odds" in result.stdout
+
+
 def test_screenshots_write_one_png_per_screen(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "game", "--screenshots", str(tmp_path / "shots"), "--only", "sheet"],

@@ -19,6 +19,9 @@ from game.scenes.combat.scene import CombatScene
 if TYPE_CHECKING:
     from game.app.adventure import FFAdventure
 
+#: How long a sample waits for its odds (the six-creature estimate takes about 1 s alone, more under load).
+ODDS_WAIT_S = 30
+
 
 def scripted_fight(services: Services, book_id: str, dice: list[int], actions: list[a.FFAction]) -> FFAdventure:
     """The sample hero of ``book_id`` after ``actions``, the rules drawing ``dice`` (ScriptedDice)."""
@@ -32,12 +35,20 @@ def scripted_fight(services: Services, book_id: str, dice: list[int], actions: l
     return adventure
 
 
-def _board(services: Services, adventure: FFAdventure, aim: int | None = None) -> list[Scene]:
-    """The board of ``adventure`` (aiming at creature ``aim``), once its odds are in."""
+def _board(services: Services, adventure: FFAdventure, aim: int | None = None, rated: bool = True) -> list[Scene]:
+    """The board of ``adventure`` (aiming at creature ``aim``), once its odds are in (``rated``: a fight still on).
+
+    A sample whose odds did not come (the worker late, or failing: numpy missing from an executable, issue 28)
+    fails here, so ``--smoke`` of a build shows it rather than a board saying the odds are unavailable.
+    """
     board = CombatScene(services, adventure)
     if aim is not None:
         board.aim(aim)
-    board.wait_for_odds(30)
+    if not board.wait_for_odds(ODDS_WAIT_S):
+        raise RuntimeError(f"the odds worker did not answer within {ODDS_WAIT_S} s")
+    answer = board.odds_answer()
+    if rated and (answer is None or answer["odds"] is None or "error" in answer):
+        raise RuntimeError(f"the board has no odds: {answer}")
     return [board]
 
 
@@ -127,4 +138,4 @@ def _showcase_victory(services: Services) -> list[Scene]:
             a.UseLuck(),
         ],
     )
-    return _board(services, adventure)
+    return _board(services, adventure, rated=False)  # won: nothing left to rate

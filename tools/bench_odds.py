@@ -141,13 +141,16 @@ def numpy_latency() -> None:
         "All together, first answer in a fresh process: with numpy (together_odds, its import included) and "
         "without (the pure-Python solver of states.py), CPU and memory growth:"
     )
-    cases = [((10, 20, 9), c) for c in ([(8, 6), (7, 6)], [(8, 10), (7, 10)], [(8, 8)] * 3, [(9, 8), (8, 8), (7, 8)], [(8, 12)] * 4)]
+    cases = [
+        ((10, 20, 9), c) for c in ([(8, 6), (7, 6)], [(8, 10), (7, 10)], [(8, 8)] * 3, [(9, 8), (8, 8), (7, 8)], [(8, 12)] * 4)
+    ]
     cases.append(((10, 24, 12), [(9, 12), (8, 12), (7, 12), (6, 12)]))  # the book's largest all-together fight (issue 28)
     for hero, creatures in cases:
         with_numpy = _child_import(hero, creatures)
         without = _side_child(hero, (0, 0), creatures, True, None)
+        fight = f"{'/'.join(map(str, hero))} vs {', '.join(f'{a}/{b}' for a, b in creatures)}"
         print(
-            f"  {'/'.join(map(str, hero))} vs {', '.join(f'{a}/{b}' for a, b in creatures):<22} with numpy {with_numpy['cpu']:6.3f} s "
+            f"  {fight:<32} with numpy {with_numpy['cpu']:6.3f} s "
             f"+{(with_numpy['peak'] - with_numpy['base']) / MiB:5.1f} MiB; without {without['cpu']:6.3f} s "
             f"+{(without['peak'] - without['base']) / MiB:5.1f} MiB"
             + ("" if without["exact"] else " (beyond 60 s planned: an estimate)")

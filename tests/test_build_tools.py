@@ -100,3 +100,69 @@ def test_the_executable_keeps_the_locale_data_of_french_and_english_only():
 def test_the_babel_hook_replaces_the_contributed_one():
     hook = (build_exe.HOOKS / "hook-babel.py").read_text(encoding="utf-8")
     assert "# $PyInstaller-Hook-Priority: 100" in hook and "kept_babel_file" in hook
+
+
+def test_the_executable_leaves_the_sound_libraries_of_pygame_out_and_keeps_the_rest():
+    for sound in ("SDL2_mixer.dll", "libogg-0.dll", "libvorbisfile-3.dll", "libFLAC-e7027ec5.so.14.0.0", "libxmp.dll"):
+        assert not build_exe.kept_pygame_library(sound)
+    for kept in ("SDL2.dll", "SDL2_ttf.dll", "SDL2_image.dll", "freetype.dll", "libpng16-16.dll", "libwebp-7.dll"):
+        assert build_exe.kept_pygame_library(kept)
+
+
+def test_the_pygame_hook_replaces_pygames_own():
+    hook = (ROOT / "tools" / "pyinstaller_hooks" / "hook-pygame.py").read_text(encoding="utf-8")
+    assert "$PyInstaller-Hook-Priority: 100" in hook and "kept_pygame_library" in hook
+
+
+def _fake_strip(tmp_path):
+    """A stand-in for the real strip that writes down what it was asked to strip."""
+    log = tmp_path / "stripped.txt"
+    real = tmp_path / "real-strip"
+    real.write_text(f'#!/bin/sh\necho "$@" >> {log}\n', encoding="utf-8")
+    real.chmod(0o755)
+    return real, log
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the strip wrapper is for Linux")
+def test_the_strip_of_the_build_leaves_a_wheels_repaired_libraries_alone(tmp_path):
+    # Stripping numpy.libs' OpenBLAS (patched by auditwheel) made it unloadable: every fight of several creatures
+    # lost its odds in the executables.
+    import subprocess
+
+    real, log = _fake_strip(tmp_path)
+    env = {**os.environ, "FEUILLE_STRIP": str(real)}
+    for path in ("/cache/numpy.libs/libscipy_openblas64_-32a4b2a6.so", "/cache/pygame_ce.libs/libSDL2-2.0.so.0"):
+        subprocess.run([str(build_exe.STRIP / "strip"), path], check=True, env=env)
+    subprocess.run([str(build_exe.STRIP / "strip"), "/cache/libpython3.11.so.1.0"], check=True, env=env)
+    assert log.read_text(encoding="utf-8").split() == ["/cache/libpython3.11.so.1.0"]
+
+
+def test_on_linux_pyinstaller_finds_the_build_s_strip_first():
+    env = build_exe.build_environment("linux")
+    if env.get("FEUILLE_STRIP") is not None:  # a machine without strip builds without the wrapper
+        assert env["PATH"].split(os.pathsep)[0] == str(build_exe.STRIP)
+    assert env["PYINSTALLER_ZLIB_COMPRESSION_LEVEL"] == build_exe.ZLIB_LEVEL
+    assert "FEUILLE_STRIP" not in build_exe.build_environment("win32")
+
+
+def test_the_costs_share_out_every_byte_of_the_folder_once(tmp_path):
+    import marshal
+    import struct
+
+    folder = tmp_path / "feuille"
+    inside = folder / "_internal"
+    for name, size in {"numpy.libs/libscipy_openblas.so": 700, "pygame_ce.libs/libSDL2.so": 300, "game/x.json": 50,
+                       "libpython3.11.so.1.0": 400, "babel/root.dat": 20, "pydantic_core/core.so": 90}.items():  # fmt: skip
+        (inside / name).parent.mkdir(parents=True, exist_ok=True)
+        (inside / name).write_bytes(b"x" * size)
+    toc = [("numpy._core", (0, 12, 30)), ("game.rules", (0, 42, 8)), ("json", (0, 50, 5))]
+    pyz = tmp_path / "PYZ-00.pyz"
+    body = b"\0" * 43
+    pyz.write_bytes(b"PYZ\0" + b"\xa7\r\r\n" + struct.pack("!i", 12 + len(body)) + body + marshal.dumps(toc))
+    program = folder / "feuille"
+    program.write_bytes(b"b" * 100)  # its PYZ (43 bytes of modules) and the bootloader
+    shares = build_exe.costs(folder, program, pyz)
+    assert sum(shares.values()) == build_exe.size_of(folder)
+    assert shares["numpy + OpenBLAS"] == 730 and shares["the app (code, books, fonts)"] == 58
+    assert shares["pygame + SDL"] == 300 and shares["Babel"] == 20 and shares["pydantic + pydantic-core"] == 90
+    assert shares[build_exe.PYTHON] == 400 + 5 + 100 - 43

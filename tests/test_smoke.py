@@ -1,16 +1,27 @@
 """`python -m game --smoke` renders every screen headless and exits 0; --screenshots writes one PNG per screen."""
 
+import importlib.util
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from game.app.showcase import load_all
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def test_smoke_renders_every_screen_and_exits_zero(tmp_path):
+    # As the executables run it (issue 28): the modules they leave out cannot be imported, UTF-8 mode on.
+    spec = importlib.util.spec_from_file_location("build_exe", ROOT / "tools" / "build_exe.py")
+    build_exe = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_exe)
+    left_out = sorted(module for group in build_exe.EXCLUDED.values() for module in group)
+    code = f"import sys; sys.modules.update(dict.fromkeys({left_out!r})); from game.__main__ import main; sys.exit(main())"
+    options = [part for option in build_exe.PYTHON_OPTIONS for part in ("-" + option.split()[0], *option.split()[1:])]
     result = subprocess.run(
-        [sys.executable, "-m", "game", "--smoke"],
+        [sys.executable, *options, "-c", code, "--smoke"],
         capture_output=True,
         text=True,
         timeout=900,

@@ -21,8 +21,10 @@ assets/ to game.bundled.*). The frozen program then runs like `feuille`, --smoke
 from __future__ import annotations
 
 import argparse
+import marshal
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -36,6 +38,58 @@ HOOKS = ROOT / "tools" / "pyinstaller_hooks"  # hook-babel.py: the locale data o
 LANGUAGES = ("fr", "en")  # game.i18n's catalogues
 SMOKE_TIMEOUT = 600
 
+#: Modules the app never imports, left out of the executables (issue 28). None is in sys.modules after a whole
+#: ``--smoke`` (tests/test_smoke.py checks it); what each group saves is in docs/PERFORMANCE.md ("Executables").
+EXCLUDED: dict[str, tuple[str, ...]] = {
+    # The app plays no sound; pygame imports its mixer only when it is there. SDL2_mixer and its 12 codec
+    # libraries (FLAC, Opus, Vorbis, MP3, MIDI's fluidsynth…) follow it out (Windows: hook-pygame.py).
+    "sound": ("pygame.mixer", "pygame.mixer_music", "pygame.sndarray", "pygame._sdl2.mixer", "pygame._sdl2.audio"),
+    # No network: TLS and OpenSSL (libssl, libcrypto). hashlib then takes its own sha256, the only hash used.
+    "TLS": ("ssl", "_ssl", "_hashlib"),
+    # Tools for developers the modules' import graphs reach but nothing runs: the debugger (and readline with
+    # its terminal libraries), the docs browser and its topics, the test runners, XML, servers, processes.
+    "standard library": (
+        "pdb",
+        "readline",
+        "pydoc",
+        "pydoc_data",
+        "doctest",
+        "unittest",
+        "xml",
+        "xmlrpc",
+        "http",
+        "urllib.request",
+        "asyncio",
+        "multiprocessing",
+        "concurrent",
+        "tkinter",
+        "lib2to3",
+        "tarfile",
+    ),  # fmt: skip
+    # numpy's parts beyond the arrays, the ufuncs and numpy.random (together_exact, together_mc, table use only those).
+    "numpy": ("numpy.f2py", "numpy.testing", "numpy.distutils", "numpy.typing", "numpy.fft", "numpy.polynomial", "numpy.ma"),
+    # pydantic's copy of its version 1, for models written against it (the app's are version 2).
+    "pydantic": ("pydantic.v1",),
+    # Compressions zipfile and shutil offer when present (the app's files are JSON, its archives none), and the
+    # East Asian codecs: the programs run in Python's UTF-8 mode (``PYTHON_OPTIONS``), so no locale needs them.
+    "codecs": (
+        "bz2",
+        "_bz2",
+        "lzma",
+        "_lzma",
+        "_multibytecodec",
+        *(f"_codecs_{c}" for c in ("cn", "hk", "iso2022", "jp", "kr", "tw")),
+    ),
+    # A module of numpy's own tests that its PyInstaller hook adds.
+    "numpy tests": ("numpy._core._multiarray_tests",),
+}
+
+#: The interpreter's options in the programs: UTF-8 mode (every file of the app is UTF-8, whatever the locale).
+PYTHON_OPTIONS = ("X utf8",)
+#: zlib level of the programs' archives (PyInstaller's default is 6 for the modules, 9 for the one file).
+ZLIB_LEVEL = "9"
+STRIP = ROOT / "tools" / "strip"  # Linux: a strip that leaves the wheels' repaired libraries alone (see the script)
+
 
 def kept_babel_file(path: str) -> bool:
     """Whether a file of Babel's goes into the executable: all but the locale data of other languages than
@@ -44,6 +98,28 @@ def kept_babel_file(path: str) -> bool:
     if file.parent.name != "locale-data":
         return True
     return file.name.split(".")[0].split("_")[0] in ("root", *LANGUAGES)
+
+
+#: The libraries of sound pygame ships (SDL2_mixer and its codecs), by the start of their names.
+SOUND_LIBRARIES = ("sdl2_mixer", "libflac", "libfluidsynth", "libmodplug", "libmpg123", "libogg", "libopus", "libsndfile",
+                   "libvorbis", "libwavpack", "libxmp", "libgme", "libinstpatch")  # fmt: skip
+
+#: What each dependency costs in the one-folder program: its files (by the start of their first path part in
+#: the folder) and its modules in the program's PYZ (by package). The rest is Python's: the interpreter, its
+#: standard library and the system libraries (libstdc++, which numpy needs, among them).
+COST_GROUPS = (
+    ("numpy + OpenBLAS", ("numpy", "libscipy_openblas", "libgfortran", "libquadmath")),
+    ("pydantic + pydantic-core", ("pydantic",)),
+    ("Babel", ("babel",)),
+    ("pygame + SDL", ("pygame",)),
+    ("the app (code, books, fonts)", ("game", "feuille_aventure")),
+)
+PYTHON = "Python and the system libraries"
+
+
+def kept_pygame_library(path: str) -> bool:
+    """Whether one of pygame's libraries goes into the executable: all but those of sound (``EXCLUDED``)."""
+    return not Path(path).name.lower().startswith(SOUND_LIBRARIES)
 
 
 def build_env(where: Path) -> Path:
@@ -84,8 +160,18 @@ def remove_output(path: Path) -> None:
         shutil.rmtree(path)
 
 
-def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool) -> Path:
-    """Run PyInstaller in ``mode`` ("onedir" or "onefile"); returns the built program."""
+def build_environment(platform: str = sys.platform) -> dict[str, str]:
+    """PyInstaller's environment: its zlib level, and on Linux the strip of ``STRIP`` ahead of the real one."""
+    env = {**os.environ, "PYINSTALLER_ZLIB_COMPRESSION_LEVEL": ZLIB_LEVEL}
+    real = shutil.which("strip")
+    if platform.startswith("linux") and real is not None:
+        env.update(PATH=f"{STRIP}{os.pathsep}{env.get('PATH', '')}", FEUILLE_STRIP=real)
+    return env
+
+
+def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool, keep: tuple[str, ...] = ()) -> Path:
+    """Run PyInstaller in ``mode`` ("onedir" or "onefile"); returns the built program. ``keep``: groups of
+    ``EXCLUDED`` put back in (to measure what leaving each out saves)."""
     name = NAME if mode == "onedir" else ONEFILE_NAME
     command = [
         str(python),
@@ -109,6 +195,8 @@ def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool)
         "game",
         "--additional-hooks-dir",
         str(HOOKS),
+        *(f"--exclude-module={module}" for group, modules in EXCLUDED.items() if group not in keep for module in modules),
+        *(f"--python-option={option}" for option in PYTHON_OPTIONS),
         str(ROOT / "tools" / "launcher.py"),
     ]
     if windowed:
@@ -118,7 +206,7 @@ def pyinstaller(python: Path, mode: str, dist: Path, work: Path, windowed: bool)
     # Run outside the checkout: from ROOT, `python -m` would put the source tree's game/ (where
     # books/ and assets/ are not inside the package) ahead of the installed package.
     work.mkdir(parents=True, exist_ok=True)
-    subprocess.run(command, check=True, cwd=work)
+    subprocess.run(command, check=True, cwd=work, env=build_environment())
     return program_path(dist, mode, windowed)
 
 
@@ -140,6 +228,38 @@ def size_of(path: Path) -> int:
     return total
 
 
+def cost_group(name: str) -> str:
+    """The dependency a file or module of the program belongs to, by the first part of its path or name."""
+    first = name.replace("\\", "/").split("/")[0].split(".")[0].lower()
+    return next((group for group, starts in COST_GROUPS if first.startswith(starts)), PYTHON)
+
+
+def pyz_entries(pyz: Path) -> dict[str, int]:
+    """Compressed bytes of each module in a PyInstaller PYZ archive (its table: a marshalled list at the
+    offset its header gives)."""
+    with pyz.open("rb") as archive:
+        header = archive.read(12)
+        if header[:4] != b"PYZ\0":
+            raise ValueError(f"{pyz}: not a PYZ archive")
+        archive.seek(struct.unpack("!i", header[8:12])[0])
+        return {name: entry[2] for name, entry in marshal.load(archive)}
+
+
+def costs(folder: Path, program: Path, pyz: Path) -> dict[str, int]:
+    """Bytes of the one-folder program by dependency (``COST_GROUPS``), each file once as ``size_of`` counts;
+    the program file itself is its PYZ's modules plus the bootloader (Python's)."""
+    total = dict.fromkeys([group for group, _ in COST_GROUPS] + [PYTHON], 0)
+    inside = next((part for part in (folder / "_internal", folder) if part.is_dir()), folder)
+    for path in sorted(inside.iterdir()):
+        if path != program:
+            total[cost_group(path.name)] += size_of(path)
+    modules = pyz_entries(pyz)
+    for name, length in modules.items():
+        total[cost_group(name)] += length
+    total[PYTHON] += size_of(program) - sum(modules.values())
+    return total
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     modes = parser.add_mutually_exclusive_group()
@@ -150,18 +270,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--env", type=Path, default=ROOT / "build" / "exe-env", help="the build environment")
     parser.add_argument("--console", action="store_true", help="keep a console window (Windows/macOS)")
     parser.add_argument("--smoke", action="store_true", help="then run each program built with --smoke (headless)")
+    parser.add_argument(
+        "--measure-cuts", action="store_true", help="build the folder once per group of EXCLUDED put back: what each saves"
+    )
     args = parser.parse_args(argv)
+    # PyInstaller runs in the work folder: a relative --dist or --work would be read from there.
+    args.dist, args.work, args.env = args.dist.resolve(), args.work.resolve(), args.env.resolve()
     started = time.perf_counter()
     python = build_env(args.env)
+    if args.measure_cuts:
+        measure_cuts(python, args.dist, args.work)
+        return 0
     modes_wanted = ["onefile"] if args.onefile else (["onedir", "onefile"] if args.both else ["onedir"])
     windowed = not args.console
     for mode in modes_wanted:
         remove_output(output_of(args.dist, mode, windowed))
         program = pyinstaller(python, mode, args.dist, args.work, windowed=windowed)
         print(f"built {mode}: {program} ({size_of(output_of(args.dist, mode, windowed)) / 1e6:.1f} MB)", flush=True)
+        if mode == "onedir":
+            shares = costs(program.parent, program, args.work / mode / NAME / "PYZ-00.pyz")
+            print("  of which " + ", ".join(f"{group} {size / 1e6:.1f} MB" for group, size in shares.items()), flush=True)
     print(f"done in {time.perf_counter() - started:.0f} s", flush=True)
     failed = [mode for mode in modes_wanted if args.smoke and not smoke(program_path(args.dist, mode, windowed), args.work)]
     return 1 if failed else 0
+
+
+def measure_cuts(python: Path, dist: Path, work: Path) -> None:
+    """Print the one-folder program's size with every group of ``EXCLUDED`` left out, then what putting each
+    back adds (one build each, console kept: the sizes of the Linux and Windows folders)."""
+    sizes = {}
+    for kept in ((), *((group,) for group in EXCLUDED)):
+        remove_output(output_of(dist, "onedir", False))
+        program = pyinstaller(python, "onedir", dist, work, windowed=False, keep=kept)
+        sizes[kept] = size_of(program.parent)
+    print(f"the folder with every cut: {sizes[()] / 1e6:.1f} MB; each group of EXCLUDED put back adds:", flush=True)
+    for group in EXCLUDED:
+        print(f"  {group:<18} {(sizes[(group,)] - sizes[()]) / 1e6:5.2f} MB", flush=True)
 
 
 def smoke(program: Path, work: Path) -> bool:

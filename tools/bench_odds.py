@@ -150,7 +150,7 @@ def numpy_latency() -> None:
         without = _side_child(hero, (0, 0), creatures, True, None)
         fight = f"{'/'.join(map(str, hero))} vs {', '.join(f'{a}/{b}' for a, b in creatures)}"
         print(
-            f"  {fight:<32} with numpy {with_numpy['cpu']:6.3f} s "
+            f"  {fight:<34} with numpy {with_numpy['cpu']:6.3f} s {'exact' if with_numpy['exact'] else 'estimate'} "
             f"+{(with_numpy['peak'] - with_numpy['base']) / MiB:5.1f} MiB; without {without['cpu']:6.3f} s "
             f"+{(without['peak'] - without['base']) / MiB:5.1f} MiB"
             + ("" if without["exact"] else " (beyond 60 s planned: an estimate)")

@@ -297,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def measure_cuts(python: Path, dist: Path, work: Path) -> None:
     """Print the one-folder program's size with every group of ``EXCLUDED`` left out, then what putting each
-    back adds (one build each, console kept: the sizes of the Linux and Windows folders)."""
+    back adds (one build each, console kept). On Windows the sound DLLs stay out whatever is put back
+    (hook-pygame.py): measure the sound group on Linux or macOS."""
     sizes = {}
     for kept in ((), *((group,) for group in EXCLUDED)):
         remove_output(output_of(dist, "onedir", False))

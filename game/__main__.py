@@ -389,6 +389,7 @@ def main_loop(args: argparse.Namespace, services: Services, stack: SceneStack, d
         stop=stop,
         on_stack_change=locks_follow_the_screens(services.saves),
         on_drop=DropImport(services),
+        writes=services.saves,  # a click's frame is shown before its autosave, which is done before the next event
     )
 
 

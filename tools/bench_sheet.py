@@ -4,13 +4,17 @@
 
 Plays ``--entries`` actions on DF31 (paragraphs, gold, STAMINA changes), saves
 the adventure, opens its sheet in a headless window and clicks STAMINA's "+"
-and "−" in turn through the main loop (button down and up in window pixels, one
-frame each): what a click costs the player, from the event to the frame drawn
-— the rules, the autosave of the whole log, the sheet's sync (the journal tab
-shown) and the frame. Each click is timed with ``time.perf_counter`` (the
-autosave's fsync waits on the disk, which the player waits on too) and with
-``time.process_time``; the median is printed. ``--profile``: the cProfile of
-the clicks, by cumulative time. Goal: ≤ 16 ms (a frame at 60 Hz).
+and "−" in turn through the main loop as the app builds it (its autosaves held
+for the frame: ``MainLoop(writes=...)``), button down and up in window pixels,
+one frame each. Three figures a click, each timed with ``time.perf_counter``
+(the autosave's fsync waits on the disk): from the event to the frame shown
+(``Display.present``: the rules, the sheet's sync with the journal tab shown,
+the frame; also in ``time.process_time``), which is what the player sees; the
+autosave done right after it (the whole log written, fsynced, the backups
+rotated); and the whole step, after which the next event is read — a second
+click sooner than that waits for the autosave. The medians are printed.
+``--profile``: the cProfile of the clicks, by cumulative time. Goal: the frame
+shown ≤ 16 ms (a frame at 60 Hz).
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ def long_adventure(services, entries: int):
     return Adventure.start(long_session(services.shelf.books["DF31"], entries, seed=5), services.saves)
 
 
-def clicks(entries: int, count: int, profile: bool) -> tuple[list[float], list[float], int]:
-    """Wall and CPU seconds of each click; the journal's length."""
+def clicks(entries: int, count: int, profile: bool) -> tuple[dict[str, list[float]], int]:
+    """Seconds of each click by what is timed (shown, shown_cpu, save, step); the journal's length."""
     import cProfile
     import pstats
 
@@ -62,11 +66,25 @@ def clicks(entries: int, count: int, profile: bool) -> tuple[list[float], list[f
     stack.push(scene)
     stack.apply_pending()
     display = Display((1280, 720), fullscreen=False, title="bench")
-    loop = MainLoop(stack, display, clock=FakeClock())
+    loop = MainLoop(stack, display, clock=FakeClock(), writes=services.saves)
     scene.tab = "journal"
     loop.run_frames(2)
     counter = scene.controls.hero.stat_counters["stamina"]
-    walls, cpus = [], []
+    times: dict[str, list[float]] = {"shown": [], "shown_cpu": [], "save": [], "step": []}
+    marks: dict[str, float] = {}
+    present, write_held = display.present, services.saves.write_held
+
+    def presented() -> None:
+        present()
+        marks["shown"], marks["shown_cpu"] = time.perf_counter(), time.process_time()
+
+    def written() -> bool:
+        start = time.perf_counter()
+        news = write_held()
+        marks["save"] = time.perf_counter() - start
+        return news
+
+    display.present, services.saves.write_held = presented, written  # type: ignore[method-assign]  # timed in place
     profiler = cProfile.Profile() if profile else None
     for index in range(count):
         rect = counter.plus_rect() if index % 2 else counter.minus_rect()
@@ -78,17 +96,22 @@ def clicks(entries: int, count: int, profile: bool) -> tuple[list[float], list[f
         before = len(adventure.session.entries)
         if profiler is not None:
             profiler.enable()
+        marks.clear()
         wall, cpu = time.perf_counter(), time.process_time()
         loop.run_frames(1, events=events)
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
+        times["step"].append(time.perf_counter() - wall)
+        if "shown" not in marks:
+            raise SystemExit(f"click {index} drew no frame")
+        times["shown"].append(marks["shown"] - wall)
+        times["shown_cpu"].append(marks["shown_cpu"] - cpu)
+        times["save"].append(marks.get("save", 0.0))
         if profiler is not None:
             profiler.disable()
         if len(adventure.session.entries) != before + 1:
             raise SystemExit(f"click {index} played no action: {adventure.session.entries[-1]}")
     if profiler is not None:
         pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(30)
-    return walls, cpus, len(adventure.session.entries)
+    return times, len(adventure.session.entries)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,15 +123,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="end with the figures as a JSON line (for bench_all)")
     args = parser.parse_args(argv)
     wait_for_quiet(args.max_load)
-    walls, cpus, journal = clicks(args.entries, args.clicks, args.profile)
-    wall, cpu = statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+    times, journal = clicks(args.entries, args.clicks, args.profile)
+    ms = {name: statistics.median(values) * 1000 for name, values in times.items()}
     print(f"bench_sheet: a click on STAMINA ± with {journal} journal entries (journal tab shown), {load_text()}")
-    print(f"  median {wall:.1f} ms wall, {cpu:.1f} ms CPU over {len(walls)} clicks (max {max(walls) * 1000:.1f} ms wall)")
+    print(
+        f"  medians over {len(times['step'])} clicks: the frame shown {ms['shown']:.1f} ms wall ({ms['shown_cpu']:.1f} ms CPU,"
+        f" max {max(times['shown']) * 1000:.1f} ms); the autosave after it {ms['save']:.1f} ms;"
+        f" the next event read at {ms['step']:.1f} ms"
+    )
     figure = Figure(
         row="one click on the sheet with 10 000 journal entries",
-        value=f"{wall:.1f} ms ({cpu:.1f} ms CPU), {journal} entries",
+        value=(
+            f"{ms['shown']:.1f} ms to the frame shown ({ms['shown_cpu']:.1f} ms CPU), {journal} entries;"
+            f" its autosave after it {ms['save']:.1f} ms (the next event read at {ms['step']:.1f} ms)"
+        ),
         goal=f"≤ {GOAL_MS:.0f} ms",
-        met=wall <= GOAL_MS,
+        met=ms["shown"] <= GOAL_MS,
     )
     if args.json:
         print_json([figure])

@@ -1,8 +1,11 @@
 """An adventure in play: the rules session and its save slot, autosaved after every change.
 
 Scenes call :meth:`Adventure.act` with an action; the rules decide, and a
-change is written to disk at once (atomic write, rotated backups). A refusal
-comes back as the Refused itself so the screen can show why; nothing changes.
+change is written to disk (atomic write, rotated backups): at once, or, in the
+app's main loop, right after the frame that shows it and before the next event
+is read (``SaveStore.hold_writes``: the click is answered without waiting on
+the disk). A refusal comes back as the Refused itself so the screen can show
+why; nothing changes.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ class ChangeKind(StrEnum):
 
 @dataclass(frozen=True)
 class Change:
-    """What every listener of an adventure hears after the state changed (and was saved)."""
+    """What every listener of an adventure hears after the state changed (saved, or its write held for the frame)."""
 
     kind: ChangeKind
     entry: Entry
@@ -61,6 +64,8 @@ class Adventure(Generic[StateT, ActionT]):
     listeners: list[Listener] = field(default_factory=list)  # told of every change (the screens showing it)
     # Open in another window (game.storage.lock): shown as it is, every change refused, nothing written.
     read_only: bool = False
+    # Autosaves whose outcome was news (a failure, a notice): a screen that has not said the latest says it.
+    outcomes: int = 0
 
     @classmethod
     def start(cls, session: Session[StateT, ActionT], store: SaveStore) -> Adventure[StateT, ActionT]:
@@ -83,7 +88,7 @@ class Adventure(Generic[StateT, ActionT]):
         return self.session.state
 
     def subscribe(self, listener: Listener) -> None:
-        """Call ``listener`` after every change (act, undo, redo), once the save is written."""
+        """Call ``listener`` after every change (act, undo, redo), once the save is written or held."""
         if listener not in self.listeners:
             self.listeners.append(listener)
 
@@ -121,7 +126,7 @@ class Adventure(Generic[StateT, ActionT]):
             entries = step()
         except Refused as refused:
             return refused
-        self.save()
+        self.autosave()
         for entry in reversed(entries) if newest_first else entries:
             self._tell(Change(kind, entry))
         return entries
@@ -137,7 +142,7 @@ class Adventure(Generic[StateT, ActionT]):
             entry = step()
         except Refused as refused:
             return refused
-        self.save()
+        self.autosave()
         self._tell(Change(kind, entry))
         return entry
 
@@ -152,6 +157,20 @@ class Adventure(Generic[StateT, ActionT]):
     def dice_needed(self, action: Any) -> list[DieUse]:
         """The dice ``action`` would draw now, in order (sides, whose, what for): for physical dice entry."""
         return self.session.dice_needed(action)
+
+    def autosave(self) -> None:
+        """Save after a change: now, or right after the frame showing it while the store holds writes."""
+        self.store.write_soon(self.save_id, self._save_with_news)
+
+    def _save_with_news(self) -> bool:
+        """:meth:`save`; True when its outcome is news for the screens (a failure, or a notice to say), counted
+        in ``outcomes`` so a screen says a held write's outcome on the frame after."""
+        before = self.save_problem
+        self.save()
+        news = self.save_problem != before or bool(self.store.notices)
+        if news:
+            self.outcomes += 1
+        return news
 
     def save(self) -> None:
         """Write the adventure; a failure is kept in ``save_problem`` (the play goes on). Read-only: nothing."""

@@ -60,6 +60,7 @@ class AdventureScene(WidgetScene):
         self.tone = "neutral"
         self._changes: list[Change] = []
         self._told = 0  # the announcer's count when the first change since the last refresh came
+        self._outcomes = adventure.outcomes  # the autosaves' news said so far (a write held for the frame says later)
         adventure.subscribe(self._heard)
 
     @property
@@ -89,6 +90,9 @@ class AdventureScene(WidgetScene):
             self.say(self.refusal_text(read_only_refusal()), "bad")
 
     def update(self, dt: float) -> None:
+        if self._outcomes != self.adventure.outcomes:  # a write held for the last frame failed, or had a notice
+            self._say_save_outcome()
+            self.flush(always=True)
         self.flush()
         super().update(dt)
 
@@ -179,12 +183,17 @@ class AdventureScene(WidgetScene):
         if isinstance(result, Refused):
             self.say(self.refusal_text(result), "bad")
             return None
+        self._say_save_outcome()
+        self.flush()
+        return result
+
+    def _say_save_outcome(self) -> None:
+        """The last autosave's failure, or what was in its way (moved aside: said once), on the message line."""
+        self._outcomes = self.adventure.outcomes
         if self.adventure.save_problem:
             self.say(self.save_failed_text(), "bad")
         elif notices := self.adventure.take_notices():  # saved, but something was in the way (moved aside): said once
             self.say(" ".join(error_words(self.ui, notice) for notice in notices), "bad")
-        self.flush()
-        return result
 
     def save_failed_text(self) -> str:
         """The autosave failure with the advice that fits it (free some space, or check the folder's rights),

@@ -10,7 +10,8 @@ a frame; :func:`close_app` then commits what the screens hold (the sheet's
 notes being typed) and saves every adventure on the stack. Should the loop not
 end within ``GRACE_SECONDS`` (stuck in a call that does not return), or a
 second signal arrive, the process exits at once: every action was already
-autosaved when it was made, so at most what was being typed is lost.
+autosaved when it was made (right after the frame that showed it, before the
+next event was read), so at most what was being typed is lost.
 """
 
 from __future__ import annotations

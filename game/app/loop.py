@@ -5,6 +5,11 @@ When no scene animates and nothing happened, ``run`` blocks in
 demo idle timer still ticks): idle CPU stays near zero. While a scene animates
 it redraws every frame, paced at ``fps``.
 
+With ``writes`` (the app's SaveStore) the autosaves a frame's events ask for
+are held until that frame is shown, then written before the next events are
+read: a click is answered without waiting on the disk, and an action shown is
+on disk before the next one is handled (and before the loop ends).
+
 Headless tests and tools drive it with ``step`` / ``run_frames`` and a fixed
 ``dt``: no waiting, no real time, fully deterministic.
 """
@@ -65,6 +70,14 @@ class Supervisor(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+class HeldWrites(Protocol):
+    """Writes that wait for the frame (game.storage.saves.SaveStore): held, then done once it is shown."""
+
+    def hold_writes(self) -> None: ...
+
+    def write_held(self) -> bool: ...
+
+
 class StopRequest(Protocol):
     """Something that may ask the loop to end (game.app.lifecycle.StopSignals: SIGTERM, SIGINT)."""
 
@@ -91,6 +104,7 @@ class MainLoop:
         stop: StopRequest | None = None,
         on_stack_change: Callable[[SceneStack], None] | None = None,
         on_drop: Callable[[list[str], SceneStack], None] | None = None,
+        writes: HeldWrites | None = None,
     ) -> None:
         self.stack = stack
         self.display = display
@@ -105,6 +119,7 @@ class MainLoop:
         self.stop = stop  # a stop signal received ends the loop within a frame, whatever is on screen
         self.on_stack_change = on_stack_change  # told after screens came or went (the adventures' locks follow)
         self.on_drop = on_drop  # files dropped on the window, handed over together once the drop is complete
+        self.writes = writes  # the autosaves held while a frame is made, done once it is shown
         self._dropped: list[str] = []
         self._dropping = False  # between DROPBEGIN and DROPCOMPLETE: the files of one drop come one by one
         self._followed: object | None = None
@@ -178,6 +193,26 @@ class MainLoop:
             self.on_drop(files, self.stack)
 
     def _step(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
+        if self.writes is None:
+            drew = self._frame(dt, events)
+        else:
+            self.writes.hold_writes()
+            try:
+                drew = self._frame(dt, events)
+            finally:  # shown (or failed): the actions of these events go to disk before the next ones are read
+                if self.writes.write_held():
+                    self.dirty = True  # a write's failure or notice: the next frame says it
+        if self.stack.apply_pending():
+            self.dirty = True
+            self._stack_changed()
+            if self.narrator is not None:
+                self.narrator.notice(self.stack)
+        if self.stack.empty:
+            self.running = False
+        return drew
+
+    def _frame(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
+        """The events, ``update(dt)``, and the frame drawn and shown if anything changed; True when drawn."""
         if self.narrator is not None:
             self.narrator.notice(self.stack)
         for event in events:
@@ -191,29 +226,21 @@ class MainLoop:
         self._magnify()
         self._fit_page()
         self._follow()  # after the page is known: the overlay is laid out on it
-        drew = False
-        if self.dirty or self.stack.changed or was_animating or self.animating:
-            # A scene that raised mid-draw may have left a clip rect: the next frame (the crash
-            # dialog's) must start on a whole, clean page or the screen looks frozen.
-            self.display.surface.set_clip(None)
-            if not self.stack.covers_page(self.display.surface.get_size()):
-                self.display.surface.fill(self.display.letterbox_colour)
-            self.stack.draw(self.display.surface)
-            if self.supervisor is not None:
-                self.supervisor.draw(self.display.surface)
-            self.display.present()
-            self.frames_drawn += 1
-            self.dirty = False
-            self.stack.changed = False
-            drew = True
-        if self.stack.apply_pending():
-            self.dirty = True
-            self._stack_changed()
-            if self.narrator is not None:
-                self.narrator.notice(self.stack)
-        if self.stack.empty:
-            self.running = False
-        return drew
+        if not (self.dirty or self.stack.changed or was_animating or self.animating):
+            return False
+        # A scene that raised mid-draw may have left a clip rect: the next frame (the crash
+        # dialog's) must start on a whole, clean page or the screen looks frozen.
+        self.display.surface.set_clip(None)
+        if not self.stack.covers_page(self.display.surface.get_size()):
+            self.display.surface.fill(self.display.letterbox_colour)
+        self.stack.draw(self.display.surface)
+        if self.supervisor is not None:
+            self.supervisor.draw(self.display.surface)
+        self.display.present()
+        self.frames_drawn += 1
+        self.dirty = False
+        self.stack.changed = False
+        return True
 
     def _stack_changed(self) -> None:
         if self.on_stack_change is not None:

@@ -28,7 +28,7 @@ import errno
 import os
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -118,6 +118,54 @@ class SaveStore:
         self._replayed: dict[tuple[tuple[int, int, int, int], int], SaveError | None] = {}  # by file and shelf
         # What the shelf lists of each adventure, by the file's stamp (_head_key): a file changed since is read again.
         self._heads: dict[str, tuple[tuple[int, ...], Listing]] = {}
+        # Autosaves waiting for the frame that shows their action (hold_writes), by adventure; None: none held.
+        self._held: dict[str, Callable[[], bool]] | None = None
+
+    # -- autosaves held while a frame is made ------------------------------------------------
+    def hold_writes(self) -> None:
+        """From now on :meth:`write_soon` keeps its writes until :meth:`write_held`.
+
+        The main loop holds them while it makes a frame: the frame answering a click is shown without waiting
+        on the disk, and the write is done (fsynced) right after it, before the next event is read. Anything
+        else asked of the store meanwhile (a listing, a read, a delete, the locks) writes what is held first.
+        """
+        if self._held is None:
+            self._held = {}
+
+    def write_soon(self, save_id: str, write: Callable[[], bool]) -> bool:
+        """``write`` now (its result), or, while writes are held, at :meth:`write_held` (False: not yet done).
+
+        ``write`` says whether its outcome is news for the screen (a failure, a notice); asked twice for one
+        adventure, the write is done once, for the latest state.
+        """
+        if self._held is None:
+            return write()
+        self._held.pop(save_id, None)
+        self._held[save_id] = write
+        return False
+
+    def write_held(self) -> bool:
+        """Do the held writes, in the order asked, and hold no more; True when one has news for the screen."""
+        held, self._held = self._held, None
+        return self._write(held)
+
+    def _catch_up(self) -> None:
+        """Do the writes held so far (they stay held from now on): what follows reads or changes the files."""
+        if self._held:
+            held, self._held = self._held, {}
+            self._write(held)
+
+    @staticmethod
+    def _write(held: dict[str, Callable[[], bool]] | None) -> bool:
+        news, failure = False, None
+        for write in (held or {}).values():
+            try:
+                news = write() or news
+            except Exception as error:  # noqa: BLE001 - a write that raises must not cost the other adventures theirs
+                failure = failure or error
+        if failure is not None:
+            raise failure
+        return news
 
     # -- what the player is told once -------------------------------------------------------
     def notice(self, notice: InputError) -> None:
@@ -247,6 +295,7 @@ class SaveStore:
 
         Refused (OSError EBUSY) while another window has the adventure open: its next autosave would bring it back.
         """
+        self._catch_up()
         if safe_file.entry_kind(self.root) == "a directory" and not self.lock(save_id):
             raise OSError(errno.EBUSY, BUSY, str(self.lock_path(save_id)))
         history = self.history(save_id)
@@ -270,10 +319,13 @@ class SaveStore:
             return lock.acquire(path)
 
     def unlock(self, save_id: str) -> None:
+        """Let go of the adventure (its held write done first: a write takes the lock again)."""
+        self._catch_up()
         lock.release(self.lock_path(save_id))
 
     def keep_locks(self, save_ids: set[str]) -> None:
         """Let go of every adventure of this folder this window holds, but ``save_ids`` (those still on screen)."""
+        self._catch_up()
         keep = {os.path.realpath(self.lock_path(save_id)) for save_id in save_ids}
         folder = os.path.realpath(self.root)
         for held in lock.held_paths():
@@ -282,6 +334,7 @@ class SaveStore:
 
     def copy(self, save_id: str, version: int = 0) -> str:
         """A new adventure holding this one's save (or backup ``version``; not the others), under a new id; its id."""
+        self._catch_up()
         save = self.read(save_id, version)
         new_id = self.new_id()
         atomic_write_text(self.path(new_id), save_text(save.model_copy(update={"id": new_id})))
@@ -289,6 +342,7 @@ class SaveStore:
 
     def export(self, save_id: str, destination: Path) -> None:
         """Copy an adventure's file to ``destination`` (checked readable first; bounded like every read)."""
+        self._catch_up()
         self.read(save_id)
         atomic_write_bytes(destination, safe_file.read_bytes(self.path(save_id), MAX_SAVE_BYTES, self.root))
 
@@ -331,10 +385,12 @@ class SaveStore:
     # -- reading -----------------------------------------------------------------------------
     def version_paths(self, save_id: str) -> list[Path]:
         """The backup files of an adventure, newest first (backup number n is the n-th of them)."""
+        self._catch_up()
         return self.history(save_id).versions()
 
     def read(self, save_id: str, backup: int = 0) -> SaveFile:
         """Read one save (or its backup number ``backup``, 1 = newest), or raise SaveError."""
+        self._catch_up()
         if not (isinstance(backup, int) and 0 <= backup <= BACKUPS + 1):
             raise SaveError.coded(save_id, "$", "backup_number", number=repr(backup)[:20], last=BACKUPS)
         if backup == 0:
@@ -350,6 +406,7 @@ class SaveStore:
 
     def versions(self, save_id: str) -> list[Version]:
         """The save itself (when there is a file), then each backup, newest first: parsed, not replayed."""
+        self._catch_up()
         found = []
         for number, path in enumerate([self.path(save_id), *self.version_paths(save_id)]):
             if number == 0 and safe_file.entry_kind(path) is None:
@@ -362,6 +419,7 @@ class SaveStore:
 
     def replay_problem(self, save_id: str, number: int, books: Mapping[str, Any]) -> SaveError | None:
         """Why version ``number`` (0: the save) does not read and replay, or None; each file is replayed once."""
+        self._catch_up()
         paths = [self.path(save_id), *self.version_paths(save_id)]
         if not 0 <= number < len(paths):
             return SaveError.coded(save_id, "$", "no_version", number=number)
@@ -397,6 +455,7 @@ class SaveStore:
         An adventure whose file is gone but whose backups remain is listed too (with that error), so its
         backups can be opened. The saves folder being something else than a folder is said once.
         """
+        self._catch_up()
         kind = safe_file.entry_kind(self.root)
         if kind is None:
             return []
@@ -417,6 +476,7 @@ class SaveStore:
         window included, and read again as soon as the file on disk is another (never trusted over the file).
         The log is read and replayed when the adventure is selected or opened (replay_problem, load).
         """
+        self._catch_up()
         path = self.path(save_id)
         kind = safe_file.entry_kind(path)
         if kind is None:
@@ -439,6 +499,7 @@ class SaveStore:
 
     def load(self, save_id: str, books: Mapping[str, Any], backup: int = 0) -> tuple[SaveFile, Session]:
         """Read and replay an adventure; raise SaveError naming what fails."""
+        self._catch_up()
         save = self.read(save_id, backup)
         return save, restore(save, books, self.path(save_id).name)
 

@@ -37,12 +37,12 @@ def test_the_fixtures_are_format_1():
 
 
 def test_every_earlier_format_has_a_migration_step():
-    assert sorted(STEPS) == list(range(1, CURRENT)) and SAVE_FORMAT == CURRENT == 2
+    assert sorted(STEPS) == list(range(1, CURRENT)) and SAVE_FORMAT == CURRENT == 3
 
 
 def test_a_format_1_fight_save_replays_with_its_undo_history_and_redo(store):
     save, session = store.load(DF49_V1, BOOKS)
-    assert (save.save_format, save.summary.hero, session.view()["paragraph"]) == (2, "Alwen", 42)
+    assert (save.save_format, save.summary.hero, session.view()["paragraph"]) == (CURRENT, "Alwen", 42)
     assert [e.action["do"] for e in session.entries][-3:] == ["round", "notes", "tick_day"] and session.can_redo
     session.redo()
     assert session.view()["paragraph"] == 108
@@ -67,11 +67,11 @@ def test_a_migrated_format_1_save_records_nothing_it_does_not_know(store):
     assert not book_changed(save, BOOKS["DF49"])
 
 
-def test_the_next_write_is_format_2_and_the_format_1_file_becomes_backup_1(store):
+def test_the_next_write_is_the_current_format_and_the_format_1_file_becomes_backup_1(store):
     before = store.path(DF49_V1).read_bytes()
     save, session = store.load(DF49_V1, BOOKS)
     store.write(DF49_V1, session, save.created)
-    assert raw(store, DF49_V1)["save_format"] == 2 and raw(store, DF49_V1)["created"] == save.created
+    assert raw(store, DF49_V1)["save_format"] == CURRENT and raw(store, DF49_V1)["created"] == save.created
     assert store.path(DF49_V1).with_name(f"{DF49_V1}.json.bak1").read_bytes() == before
 
 
@@ -104,7 +104,7 @@ def test_a_new_save_records_the_app_version_and_the_book_hash(tmp_path):
     session = Session(BOOKS["DF31"], RandomDice(1))
     store.write("n", session)
     data = raw(store, "n")
-    assert (data["save_format"], data["app_version"], data["book_hash"]) == (2, writer_version(), book_hash(BOOKS["DF31"]))
+    assert (data["save_format"], data["app_version"], data["book_hash"]) == (CURRENT, writer_version(), book_hash(BOOKS["DF31"]))
     assert writer_version() and len(data["book_hash"]) == 64
 
 
@@ -144,14 +144,47 @@ def test_a_replay_failure_after_the_book_changed_says_the_book_changed(tmp_path)
     assert error.path == "$.log" and "action no. 3" in error.reason and "has changed since" in error.reason  # entries[2]
 
 
-def test_importing_a_format_1_file_adds_it_as_format_2(store, tmp_path):
+def test_importing_a_format_1_file_adds_it_in_the_current_format(store, tmp_path):
     outside = tmp_path / "from-a-friend.json"
     shutil.copy(store.path(RNP_V1), outside)
     new_id = store.import_file(outside, BOOKS)
-    assert raw(store, new_id)["save_format"] == 2 and raw(store, new_id)["id"] == new_id
+    assert raw(store, new_id)["save_format"] == CURRENT and raw(store, new_id)["id"] == new_id
 
 
 def test_a_step_that_skips_a_format_is_caught(monkeypatch):
     monkeypatch.setitem(STEPS, 1, lambda data: dict(data))
     with pytest.raises(migrations.MigrationError):
         migrate(json.loads((V1 / f"{DF49_V1}.json").read_text()))
+
+
+V2 = Path(__file__).parent / "data" / "saves_v2"
+
+
+@pytest.fixture
+def store_v2(tmp_path):
+    root = tmp_path / "saves_v2"
+    shutil.copytree(V2, root)
+    return SaveStore(root)
+
+
+def test_the_v2_fixtures_are_format_2():
+    assert {json.loads(p.read_text())["save_format"] for p in V2.glob("*.json")} == {2}
+
+
+@pytest.mark.parametrize("save_id", ["v2-df49-fight-undo", "v2-rolenplay-journey", "v2-df31-long"])
+def test_a_format_2_save_migrates_without_a_snapshot_and_replays_its_whole_log(store_v2, save_id):
+    before = store_v2.path(save_id).read_bytes()
+    save, session = store_v2.load(save_id, BOOKS)
+    assert save.save_format == CURRENT and save.snapshot is None
+    assert session.state == Session.from_log(BOOKS[save.book], raw(store_v2, save_id)["log"]).state
+    assert store_v2.path(save_id).read_bytes() == before
+
+
+def test_the_shelf_lists_a_format_2_save_from_its_head(store_v2):
+    listed = {item.id: item for item in store_v2.listing()}
+    assert listed["v2-df31-long"].error is None and listed["v2-df31-long"].save.summary.paragraph == 398
+
+
+def test_a_migrated_format_2_save_keeps_its_redo(store_v2):
+    _save, session = store_v2.load("v2-df31-long", BOOKS)
+    assert session.can_redo and session.length == 399

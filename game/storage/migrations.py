@@ -15,6 +15,10 @@ Formats:
    unknown). A save made with another edition of a book's file is flagged
    when loaded, and a replay failure says the book changed. A format-1 file
    migrates with both ``null``: nothing is guessed.
+3. Adds ``snapshot``, written just before the log: ``null``, or the state after the log's first ``at``
+   entries with the ``tag`` saying what it stands for (game.storage.snapshot), so that opening a long
+   adventure replays only its last actions. A format-2 file migrates with ``null`` (its log is replayed
+   whole, as before; the next autosave writes a snapshot).
 
 To add format N+1: write ``_vN_to_vN1(data) -> data`` (pure: return a new
 dict, never change the one given), add it to ``STEPS`` under N, raise
@@ -29,7 +33,7 @@ from typing import Any, Final
 
 from game.safe_json import english_reason
 
-CURRENT: Final = 2
+CURRENT: Final = 3
 
 
 class MigrationError(Exception):
@@ -58,7 +62,19 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 may hold a snapshot of the state before the log's last actions; a format-2 file has none."""
+    result: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "log":
+            result["snapshot"] = None
+        result[key] = value
+    result.setdefault("snapshot", None)
+    result["save_format"] = 3
+    return result
+
+
+STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 def file_format(data: object) -> int:

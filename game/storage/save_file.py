@@ -68,7 +68,7 @@ class SaveHead(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     app: Literal["feuille-aventure"] = "feuille-aventure"
-    save_format: Literal[2] = SAVE_FORMAT
+    save_format: Literal[3] = SAVE_FORMAT
     app_version: str | None = Field(default_factory=writer_version, max_length=64)  # who wrote it; None: not recorded
     id: str = Field(pattern=SAVE_ID.pattern)
     book: str = Field(pattern=BOOK_ID)
@@ -83,11 +83,15 @@ class SaveFile(SaveHead):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)  # built when a save is first opened, not at start-up
 
+    # The state after the log's first entries, and what it stands for (game.storage.snapshot); None: none.
+    # Checked when the save is opened, not here: a snapshot that does not hold is left for a replay of the log.
+    snapshot: dict[str, Any] | None = None
     log: dict[str, Any]
 
 
 HEAD_BYTES = 64 * 1024  # a head within its fields' limits takes a few KiB: the app writes the log last, after it
 LOG_MARK = '\n "log": '  # where the log starts in a save as the app writes it (save_text)
+SNAPSHOT_MARK = '\n "snapshot": '  # just before the log
 
 
 Die = Annotated[int, Field(ge=1, le=1000)]
@@ -192,14 +196,15 @@ def save_text(save: SaveFile) -> str:
     The head stays easy to read and to list (read_save_head); the log, most of the file, is written compact
     (pydantic_core.to_json: 40 % fewer bytes than indented, and faster to make: every autosave writes it).
     """
-    return save_bytes(save, pydantic_core.to_json(save.log)).decode("utf-8")
+    return save_bytes(save, pydantic_core.to_json(save.log), pydantic_core.to_json(save.snapshot)).decode("utf-8")
 
 
-def save_bytes(head: SaveHead, log: bytes) -> bytes:
-    """:func:`save_text`'s file, encoded, from a head and its log already as compact JSON (an autosave's
-    ``Session.log_json``: the log is not serialized again)."""
-    text = head.model_dump_json(indent=1, exclude={"log"})
-    return b"".join((text[: text.rindex("\n}")].encode("utf-8"), b",", LOG_MARK.encode("utf-8"), log, b"\n}"))
+def save_bytes(head: SaveHead, log: bytes, snapshot: bytes = b"null") -> bytes:
+    """:func:`save_text`'s file, encoded, from a head, its snapshot and its log already as compact JSON (an
+    autosave's ``Session.log_json``: the log is not serialized again)."""
+    text = head.model_dump_json(indent=1, exclude={"log", "snapshot"})
+    marks = (SNAPSHOT_MARK.encode("utf-8"), LOG_MARK.encode("utf-8"))
+    return b"".join((text[: text.rindex("\n}")].encode("utf-8"), b",", marks[0], snapshot, b",", marks[1], log, b"\n}"))
 
 
 def read_save_head(path: Path, folder: Path | None = None) -> SaveHead:
@@ -211,8 +216,10 @@ def read_save_head(path: Path, folder: Path | None = None) -> SaveHead:
     raises SaveError naming what is wrong.
     """
     text = safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES)
-    fields = safe_json.parse_json_head(text, "log")
+    # Format 3 writes the snapshot before the log: the head stops there (an earlier format, at the log).
+    fields = safe_json.parse_json_head(text, "snapshot") or safe_json.parse_json_head(text, "log")
     if fields is not None:
+        fields.pop("snapshot", None)
         try:
             return SaveHead.model_validate(migrate(fields))
         except (MigrationError, ValidationError):

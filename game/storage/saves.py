@@ -18,6 +18,8 @@ game/storage/migrations.py, which reads every earlier format) records the app
 version that wrote the file and ``book_hash``, the hash of the book's content:
 :func:`book_changed` tells the bookshelf that an adventure was saved with
 another edition of its book's file, and a replay that fails then says so.
+Format 3 adds a snapshot of the state before the last actions
+(game.storage.snapshot).
 Limits (file size, log entries, strings…) are in docs/LIMITS.md; the app never
 writes a save it would refuse to read.
 """

@@ -129,7 +129,9 @@ class Session(Generic[StateT, ActionT]):
         # Each entry's JSON as log_json writes it, for the entries it was made for (they change only at the end:
         # an autosave of 10 000 actions serializes the one new entry, not the whole log).
         self._json_for: list[Entry] = []
-        self._json: list[bytes] = []
+        # Their JSON joined by commas (kept whole, not joined again each autosave), and where each one ends in it.
+        self._json = bytearray()
+        self._json_ends: list[int] = []
         self._rerolls = 0  # sum of the entries' reroll marks, kept as entries come and go
         self._redo: list[Entry] = []
         self._pushed_back: list[tuple[int, int]] = []
@@ -385,15 +387,18 @@ class Session(Generic[StateT, ActionT]):
         """
         entries = self._entries
         kept = entries_kept(self._json_for, entries)
-        del self._json_for[kept:], self._json[kept:]
+        del self._json_for[kept:], self._json_ends[kept:], self._json[self._json_ends[-1] if kept else 0 :]
         for entry in entries[kept:]:
+            if self._json_for:
+                self._json += b","
             self._json_for.append(entry)
-            self._json.append(pydantic_core.to_json(entry.to_json()))
+            self._json += pydantic_core.to_json(entry.to_json())
+            self._json_ends.append(len(self._json))
         head = pydantic_core.to_json({"format": LOG_FORMAT, "book": self.book.id, "start": self.start.to_json()})
         tail = pydantic_core.to_json(
             {"redo": [e.to_json() for e in reversed(self._redo)], "undone": [e.to_json() for e in self._undone_rolls]}
         )
-        return b"".join((head[:-1], b',"entries":[', b",".join(self._json), b"],", tail[1:]))
+        return b"".join((head[:-1], b',"entries":[', self._json, b"],", tail[1:]))
 
     @classmethod
     def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session[Any, Any]:

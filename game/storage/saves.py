@@ -27,6 +27,7 @@ writes a save it would refuse to read.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import secrets
 import time
@@ -50,7 +51,6 @@ from game.storage.save_file import (
     SaveError,
     SaveFile,
     SaveHead,
-    bytes_digest,
     file_digest,
     now_text,
     parse_save,
@@ -65,6 +65,7 @@ from game.storage.versions import History, move_aside
 BACKUPS = 5
 BUSY = "this adventure is open in another window: this window does not save it"
 STALE_TEMP_SECONDS = 60  # a write's temporary file older than this was left by a crash
+HASHED_AGAIN = 64 * 1024  # the end of a log each autosave hashes again (its newest entries, what an undo reaches)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,17 @@ class Listing:
     path: Path
     save: SaveHead | None
     error: SaveError | None
+
+
+@dataclass
+class _LogHash:
+    """What an autosave of one adventure hashed: the log's first ``length`` bytes, after ``seed``, are in
+    ``state``; the next autosave, whose log starts with the same bytes, hashes only what follows them."""
+
+    seed: bytes
+    log: bytes
+    length: int
+    state: Any  # a hashlib sha256 object (its type is private to hashlib)
 
 
 def _signature(info: os.stat_result) -> tuple[int, int, int, int]:
@@ -120,6 +132,7 @@ class SaveStore:
         self._replayed: dict[tuple[tuple[int, int, int, int], int], SaveError | None] = {}  # by file and shelf
         # What the shelf lists of each adventure, by the file's stamp (_head_key): a file changed since is read again.
         self._heads: dict[str, tuple[tuple[int, ...], Listing]] = {}
+        self._log_hashes: dict[str, _LogHash] = {}  # by adventure: what its last autosave hashed (log_digest)
         # Autosaves waiting for the frame that shows their action (hold_writes), by adventure; None: none held.
         self._held: dict[str, Callable[[], bool]] | None = None
 
@@ -226,7 +239,7 @@ class SaveStore:
         self._ensure_root()
         if not self.lock(save_id):
             raise OSError(errno.EBUSY, BUSY, str(self.lock_path(save_id)))
-        digest = bytes_digest(save, log + b"\n}")
+        digest = self.log_digest(save_id, save, log)
         self.history(save_id).commit(data, digest)
         try:
             info = os.lstat(path)
@@ -234,6 +247,23 @@ class SaveStore:
             return save
         self._heads[save_id] = (_head_key(info), Listing(save_id, path, save, None))  # what was just written
         return save
+
+    def log_digest(self, save_id: str, save: SaveHead, log: bytes) -> str:
+        """``bytes_digest(save, log + b"\\n}")``, the version a write of ``log`` makes, hashing only what follows the
+        bytes this adventure's last autosave began with too (a log of 10 000 entries grows by one a click)."""
+        seed = f"{save.book}\n{save.book_hash}\n".encode()
+        known = self._log_hashes.get(save_id)
+        view = memoryview(log)
+        if known is not None and known.seed == seed and log.startswith(memoryview(known.log)[: known.length]):
+            state, done = known.state.copy(), known.length
+        else:
+            state, done = hashlib.sha256(seed), 0
+        kept = max(done, len(log) - HASHED_AGAIN)
+        state.update(view[done:kept])
+        self._log_hashes[save_id] = _LogHash(seed, log, kept, state.copy())
+        state.update(view[kept:])
+        state.update(b"\n}")
+        return str(state.hexdigest())
 
     def history(self, save_id: str) -> History:
         """The versions of an adventure's file (its backups) and the write that keeps them."""

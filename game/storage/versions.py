@@ -56,8 +56,12 @@ class History:
     # (the rotation right after the commit compares the new file with the backups).
     known: Callable[[Path, str], None] | None = None
 
+    def __post_init__(self) -> None:
+        # Each slot's path, made once: a write asks for them some sixty times (pathlib builds each anew).
+        self._slots = [backup_path(self.path, index) for index in range(self.keep + 1)]
+
     def slot(self, index: int) -> Path:
-        return backup_path(self.path, index)
+        return self._slots[index] if 0 <= index < len(self._slots) else backup_path(self.path, index)
 
     @property
     def broken_path(self) -> Path:

@@ -27,8 +27,8 @@ def test_the_kept_digest_is_the_whole_logs_through_acts_undos_redos_and_a_jump_b
         log = session.log_json()
         head = store.listed(adventure.save_id).save
         assert store.log_digest("other", head, log) == bytes_digest(head, log + b"\n}")  # hashed whole: no kept part
-        assert store.log_digest(adventure.save_id, head, log) == bytes_digest(head, log + b"\n}") == written_digest(
-            store, adventure
+        assert (
+            store.log_digest(adventure.save_id, head, log) == bytes_digest(head, log + b"\n}") == written_digest(store, adventure)
         )
 
 

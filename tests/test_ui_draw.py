@@ -82,3 +82,17 @@ def test_wrap_words_respects_width():
     lines = text_fit.wrap_words("Le vieux passeur demande deux pièces d'or", "body", 22, 150)
     assert len(lines) > 1
     assert all(fonts.text_width(line, "body", 22) <= 150 for line in lines)
+
+
+@pytest.mark.parametrize("palette", [PARCHMENT, COLOURBLIND])
+def test_a_panelled_page_is_the_parchment_with_each_panel_drawn_in_turn(palette):
+    # The sheet blits its page and four panels as one cached page (issue 28 row 2): the same pixels.
+    panels = [pygame.Rect(10, 60, 300, 400), pygame.Rect(330, 60, 280, 200), pygame.Rect(330, 280, 280, 300)]
+    made, drawn = pygame.Surface((640, 600)), pygame.Surface((640, 600))
+    draw.draw_panelled_page(made, palette, panels)
+    drawn.blit(draw.parchment((640, 600), palette), (0, 0))
+    for rect in panels:
+        draw.draw_panel(drawn, rect, palette)
+    assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    draw.draw_panelled_page(made, palette, panels)  # from the cache: still the same
+    assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(drawn, "RGB")

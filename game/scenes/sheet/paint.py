@@ -16,7 +16,7 @@ from game.scenes.sheet.tools import paint_tools
 from game.scenes.sheet.view import CalendarLines, SheetView
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, parchment
+from game.ui.draw import blit_text, draw_panelled_page
 from game.ui.icons import draw_icon
 from game.ui.text_fit import fit_line, fit_lines, wrap_words
 
@@ -24,7 +24,8 @@ from game.ui.text_fit import fit_line, fit_lines, wrap_words
 def draw(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
     """Everything under the widgets: the page, the title, the panels and their words."""
     p = ui.palette
-    surface.blit(parchment(surface.get_size(), p), (0, 0))
+    # The page and its four panels, made once for the layout: a click blits one page, not four blended panels.
+    draw_panelled_page(surface, p, (regions.hero.panel, regions.paragraph.panel, regions.backpack.panel, regions.side.panel))
     title, size = fit_line(view.title, "title", ui.theme.text_size("heading"), regions.title_room)
     box = pygame.Rect(16, 0, regions.title_room + 8, 60)
     blit_text(surface, title, (20, 29), "title", size, p.rubric, "midleft", box=box, owner="sheet title")
@@ -46,7 +47,6 @@ def shown_name(view: SheetView, regions: SheetRegions, ui: UIContext) -> tuple[s
 def _hero(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
     p, hero, small = ui.palette, regions.hero, ui.theme.text_size("small")
     panel = hero.panel
-    draw_panel(surface, panel, p)
     shown, size = shown_name(view, regions, ui)
     box = pygame.Rect(panel.x + 16, panel.y + 8, hero.rename.x - panel.x - 22, 40)
     blit_text(surface, shown, (panel.x + 20, panel.y + 14), "title", size, p.ink, box=box, owner="hero name")
@@ -59,7 +59,6 @@ def _hero(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: U
 def _paragraph(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
     p, paragraph = ui.palette, regions.paragraph
     panel = paragraph.panel
-    draw_panel(surface, panel, p)
     if paragraph.heading:
         blit_text(surface, ui.t("sheet.paragraph"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
     number, size = fit_line(view.paragraph, "bold", 34, paragraph.number.width, min_size=20)
@@ -74,7 +73,6 @@ def _paragraph(surface: pygame.Surface, view: SheetView, regions: SheetRegions, 
 def _backpack(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
     p, backpack = ui.palette, regions.backpack
     panel = backpack.panel
-    draw_panel(surface, panel, p)
     blit_text(surface, ui.t("sheet.backpack"), (panel.x + 20, panel.y + 14), "title", ui.theme.text_size("heading"), p.ink)
     # The list shown, with its count against its limit ("Sac à Dos · 3 / 8"), left of ‹ › when the book has lists.
     at, body = (panel.x + 20, backpack.equipment.y - 30), ui.theme.text_size("body")
@@ -89,7 +87,6 @@ def _backpack(surface: pygame.Surface, view: SheetView, regions: SheetRegions, u
 
 def _side(surface: pygame.Surface, view: SheetView, regions: SheetRegions, ui: UIContext) -> None:
     p, side = ui.palette, regions.side
-    draw_panel(surface, side.panel, p)
     if view.tab == "creatures" and view.creature_notes:
         small = ui.theme.text_size("small")
         y = side.creature_list.bottom + 8

@@ -133,3 +133,37 @@ def test_without_held_writes_an_action_is_on_disk_when_act_returns(tmp_path):
     adventure = make_adventure(services)
     adventure.act({"do": "change", "stat": "stamina", "by": -1})
     assert entries_on_disk(services, adventure) == 1
+
+
+def test_a_held_autosave_that_works_again_clears_the_failure_from_the_sheet(sheet, monkeypatch):
+    services, adventure, scene, display, loop, _seen = sheet
+    store, write = services.saves, services.saves.write
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(store.path(adventure.save_id)))
+
+    counter = scene.controls.hero.stat_counters["stamina"]
+    monkeypatch.setattr(store, "write", full_disk)
+    loop.run_frames(2, events=click_events(display, counter.minus_rect()))
+    assert scene.view.save_problem is not None
+    monkeypatch.setattr(store, "write", write)  # space freed
+    loop.run_frames(2, events=click_events(display, counter.plus_rect()))
+    assert adventure.save_problem is None and scene.view.save_problem is None
+    assert entries_on_disk(services, adventure) == len(adventure.session.entries)  # both actions, once it could
+
+
+def test_fifty_clicks_in_one_frame_are_one_write_holding_them_all(sheet, monkeypatch):
+    services, adventure, scene, display, loop, _seen = sheet
+    store, write, writes = services.saves, services.saves.write, []
+
+    def counted(*args, **kwargs):
+        writes.append(args[0])
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(store, "write", counted)
+    counter = scene.controls.hero.stat_counters["stamina"]
+    before = len(adventure.session.entries)
+    events = [event for n in range(50) for event in click_events(display, counter.minus_rect() if n % 2 else counter.plus_rect())]
+    loop.run_frames(1, events=events)
+    assert len(adventure.session.entries) > before and writes == [adventure.save_id]
+    assert entries_on_disk(services, adventure) == len(adventure.session.entries)

@@ -11,6 +11,7 @@ why; nothing changes.
 from __future__ import annotations
 
 import errno
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -41,6 +42,7 @@ class Change:
 
 
 Listener = Callable[[Change], None]
+VERIFY_SECONDS = 0.004  # a frame's share of checking a save's snapshot after it opened (Adventure.verify)
 
 
 def read_only_refusal() -> Refused:
@@ -187,6 +189,17 @@ class Adventure(Generic[StateT, ActionT]):
         self.created = saved.created
         self.save_problem = None
         self.store.set_last(self.save_id)  # a failure there is a notice: the adventure itself is saved
+
+    def verify(self, seconds: float = VERIFY_SECONDS) -> str | None:
+        """Check the snapshot the save opened from (Session.verify), a few entries at a time for about
+        ``seconds`` (a frame's share); what it found. When the replay disagreed it won, and is saved."""
+        deadline = time.perf_counter() + seconds
+        found = self.session.verify()
+        while found == "checking" and time.perf_counter() < deadline:
+            found = self.session.verify()
+        if found == "replaced":
+            self.save()
+        return found
 
     def take_notices(self) -> list[str | InputError]:
         """What got in the way of the saves without stopping them (a stray directory moved aside…), once each."""

@@ -136,6 +136,9 @@ class Session(Generic[StateT, ActionT]):
         self._redo: list[Entry] = []
         self._pushed_back: list[tuple[int, int]] = []
         self._undone_rolls: list[Entry] = []  # rolls undone and neither redone nor drawn again yet
+        # A snapshot's state not yet checked (from_snapshot): where it stands, and how far verify has replayed.
+        self._unverified: tuple[int, StateT] | None = None
+        self._checked: tuple[int, StateT, bool] | None = None
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -181,7 +184,9 @@ class Session(Generic[StateT, ActionT]):
             if kept is None:
                 kept = state if owned else fork(state)
                 self.rules.apply(self.book, kept, self.parse(entry.action), Transaction(ScriptedDice(entry.dice), []))
-                owned = True
+                owned = at % CHECKPOINT_EVERY != 0
+                if not owned:  # a checkpoint missing below a snapshot (from_snapshot): kept, as it would have been
+                    self._states[at] = kept
             else:
                 owned = False
             state = kept
@@ -385,6 +390,16 @@ class Session(Generic[StateT, ActionT]):
         What an autosave writes: each entry is serialized once, when it joins the log, so a save of a long
         adventure costs its new entries, not the whole log again.
         """
+        self.entries_json(len(self._entries))
+        head = pydantic_core.to_json({"format": LOG_FORMAT, "book": self.book.id, "start": self.start.to_json()})
+        tail = pydantic_core.to_json(
+            {"redo": [e.to_json() for e in reversed(self._redo)], "undone": [e.to_json() for e in self._undone_rolls]}
+        )
+        return b"".join((head[:-1], b',"entries":[', self._json, b"],", tail[1:]))
+
+    def entries_json(self, count: int) -> bytes:
+        """The first ``count`` entries as compact JSON, comma-separated, as :meth:`log_json` writes them (each
+        entry made once, when it joins the log)."""
         entries = self._entries
         kept = entries_kept(self._json_for, entries)
         del self._json_for[kept:], self._json_ends[kept:], self._json[self._json_ends[-1] if kept else 0 :]
@@ -394,15 +409,43 @@ class Session(Generic[StateT, ActionT]):
             self._json_for.append(entry)
             self._json += pydantic_core.to_json(entry.to_json())
             self._json_ends.append(len(self._json))
-        head = pydantic_core.to_json({"format": LOG_FORMAT, "book": self.book.id, "start": self.start.to_json()})
-        tail = pydantic_core.to_json(
-            {"redo": [e.to_json() for e in reversed(self._redo)], "undone": [e.to_json() for e in self._undone_rolls]}
-        )
-        return b"".join((head[:-1], b',"entries":[', self._json, b"],", tail[1:]))
+        return bytes(self._json[: self._json_ends[count - 1]]) if count else b""
 
     @classmethod
     def from_log(cls, book: Any, log: dict[str, Any], dice: DiceSource | None = None) -> Session[Any, Any]:
         """Rebuild a session by replaying a log. Raises ValueError naming what fails (ReplayError: an entry)."""
+        session = cls._begun(book, log, dice)
+        session._replay_from(log.get("entries", []), 0)
+        session._read_redo(log)
+        return session
+
+    @classmethod
+    def from_snapshot(
+        cls, book: Any, log: dict[str, Any], at: int, state: BaseModel, dice: DiceSource | None = None
+    ) -> Session[Any, Any]:
+        """A session from a log whose state after its first ``at`` entries is given (a save's snapshot): only
+        the entries after ``at`` are replayed. The snapshot stands unchecked until :meth:`verify` has replayed
+        the log up to it; ``at`` is a checkpoint (a multiple of CHECKPOINT_EVERY), ``state`` is not changed.
+        Raises ValueError like :meth:`from_log`."""
+        session = cls._begun(book, log, dice)
+        entries = log.get("entries", [])
+        if not 0 < at <= len(entries) or at % CHECKPOINT_EVERY:
+            raise ValueError(f"a snapshot after {at} entries does not fit a log of {len(entries)}")
+        for index, raw in enumerate(entries[:at]):
+            try:
+                session._entries.append(_entry_from_json(raw))
+            except TypeError as error:
+                raise ReplayError(index, _do_of(raw), error) from None
+        session._rerolls = sum(entry.reroll for entry in session._entries)
+        session._states[at] = state  # the caller validated it as this ruleset's state
+        session._unverified = (at, state)
+        session._replay_from(entries, at)
+        session._read_redo(log)
+        return session
+
+    @classmethod
+    def _begun(cls, book: Any, log: dict[str, Any], dice: DiceSource | None) -> Session[Any, Any]:
+        """A session at the start ``log`` gives (nothing replayed yet), or ValueError."""
         if log.get("format") != LOG_FORMAT:
             raise ValueError(f"log format {log.get('format')!r} is not {LOG_FORMAT}")
         if log.get("book") != book.id:
@@ -412,21 +455,83 @@ class Session(Generic[StateT, ActionT]):
             begin = Start(hero=start.get("hero"), language=start.get("language", "fr"), play=start.get("play", BOOKMARK))
         except ValueError as error:
             raise ValueError(f"start: {error}") from None
-        session = cls(book, dice or RandomDice(), begin)
-        entries = log.get("entries", [])
+        return cls(book, dice or RandomDice(), begin)
+
+    def _replay_from(self, entries: list[Any], first: int) -> None:
+        """Replay ``entries[first:]`` (the session holds the first ``first``), or ReplayError naming the entry."""
         parsed: dict[tuple[Any, ...], tuple[BaseModel, dict[str, Any]]] = {}  # a log repeats its actions (a round…)
-        for index, raw in enumerate(entries):
+        for index in range(first, len(entries)):
+            raw = entries[index]
             try:
-                session._replay_entry(_entry_from_json(raw), in_place=not _kept_after(index, len(entries)), parsed=parsed)
+                self._replay_entry(_entry_from_json(raw), in_place=not _kept_after(index, len(entries)), parsed=parsed)
             except (Refused, DiceError, KeyError, TypeError) as error:
                 raise ReplayError(index, _do_of(raw), error) from None
-        session._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
+
+    def _read_redo(self, log: dict[str, Any]) -> None:
+        self._redo = [_entry_from_json(raw) for raw in reversed(log.get("redo", []))]
         # the redo list and the undone rolls share entries: an undone roll still redoable is the same object
-        redoable = {json.dumps(e.to_json(), sort_keys=True): e for e in session._redo}
+        redoable = {json.dumps(e.to_json(), sort_keys=True): e for e in self._redo}
         for raw in log.get("undone", []):
             entry = _entry_from_json(raw)
-            session._undone_rolls.append(redoable.get(json.dumps(entry.to_json(), sort_keys=True), entry))
-        return session
+            self._undone_rolls.append(redoable.get(json.dumps(entry.to_json(), sort_keys=True), entry))
+
+    # -- a snapshot checked -------------------------------------------------------------------
+    def verify(self, steps: int = 25) -> str | None:
+        """Check the snapshot :meth:`from_snapshot` started from, replaying up to ``steps`` more entries of the
+        log from the start (each call goes on where the last stopped; the checkpoints it passes are kept).
+
+        Returns None when there is nothing (left) to check — no snapshot, or the log was undone below it, so
+        no state stands on it any more; ``"checking"`` while some is left; then once ``"agreed"``, or
+        ``"replaced"``: the replay disagreed and won (the entries after the snapshot are replayed from it, and
+        any that no longer applies waits in the redo list), or ``"unreplayable"``: the log does not replay
+        from the start (the snapshot's states stay).
+        """
+        if self._unverified is None:
+            return None
+        at, snapshot = self._unverified
+        if self._states.get(at) is not snapshot:  # undone below it: every state now comes from the log
+            self._unverified = self._checked = None
+            return None
+        index, state, owned = self._checked or (0, self._states[0], False)
+        stop = min(at, index + steps)
+        try:
+            while index < stop:
+                entry = self._entries[index]
+                state = state if owned else fork(state)
+                scripted = ScriptedDice(entry.dice)
+                self.rules.apply(self.book, state, self.parse(entry.action), Transaction(scripted, []))
+                if scripted.remaining:
+                    raise DiceError(f"{len(scripted.remaining)} recorded dice were not used")
+                index += 1
+                owned = not (index % CHECKPOINT_EVERY == 0 and index < at and index not in self._states)
+                if not owned:  # kept like any checkpoint: an undo below the snapshot replays from here
+                    self._states[index] = state
+        except (Refused, DiceError, KeyError, TypeError):
+            self._unverified = self._checked = None
+            return "unreplayable"
+        if index < at:
+            self._checked = (index, state, owned)
+            return "checking"
+        self._unverified = self._checked = None
+        if state == snapshot:
+            return "agreed"
+        self._replay_after(at, state)
+        return "replaced"
+
+    def _replay_after(self, at: int, state: StateT) -> None:
+        """The state after ``at`` entries is ``state``: the entries after it are replayed from it again."""
+        tail = self._entries[at:]
+        while len(self._entries) > at:
+            self._pop_entry()
+        for index in [i for i in self._states if i > at]:
+            del self._states[index]
+        self._states[at] = state
+        for number, entry in enumerate(tail):
+            try:
+                self._replay_entry(entry)
+            except (Refused, DiceError, KeyError, TypeError):
+                self._redo.extend(reversed(tail[number:]))  # kept, to be redone: nothing of the log is lost
+                break
 
     # -- internals ---------------------------------------------------------------------------
     def _keep(self, index: int, state: StateT) -> None:

@@ -85,7 +85,7 @@ class SaveFile(SaveHead):
 
     # The state after the log's first entries, and what it stands for (game.storage.snapshot); None: none.
     # Checked when the save is opened, not here: a snapshot that does not hold is left for a replay of the log.
-    snapshot: dict[str, Any] | None = None
+    snapshot: Any = None
     log: dict[str, Any]
 
 
@@ -153,7 +153,8 @@ def summarize(session: Session) -> SaveSummary:
     )
 
 
-def _first_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:
+def validation_error(name: str, error: ValidationError, prefix: tuple = ()) -> SaveError:
+    """``error``'s first problem as a SaveError of file ``name``, its path under ``prefix`` (a part of the file)."""
     first = error.errors(include_url=False)[0]
     code, params = validation_reason(first)
     return SaveError.coded(name, json_path(prefix + tuple(first["loc"])), code, **params)
@@ -168,7 +169,7 @@ def parse_save(name: str, data: object) -> SaveFile:
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as error:
-        raise _first_error(name, error) from None
+        raise validation_error(name, error) from None
     for key in ("entries", "redo", "undone"):  # counted before validating thousands of entries one by one
         items = save.log.get(key)
         if isinstance(items, list) and len(items) > MAX_LOG_ENTRIES:
@@ -176,7 +177,7 @@ def parse_save(name: str, data: object) -> SaveFile:
     try:
         log = _Log.model_validate(save.log)
     except ValidationError as error:
-        raise _first_error(name, error, ("log",)) from None
+        raise validation_error(name, error, ("log",)) from None
     if len(log.entries) + len(log.redo) > MAX_LOG_ENTRIES:
         raise SaveError.coded(name, "$.log", "log_too_long", count=len(log.entries) + len(log.redo), limit=MAX_LOG_ENTRIES)
     return save

@@ -60,6 +60,7 @@ from game.storage.save_file import (
     save_text,
     summarize,
 )
+from game.storage.snapshot import SnapshotWriter, snapshot_session
 from game.storage.versions import History, move_aside
 
 BACKUPS = 5
@@ -133,6 +134,7 @@ class SaveStore:
         # What the shelf lists of each adventure, by the file's stamp (_head_key): a file changed since is read again.
         self._heads: dict[str, tuple[tuple[int, ...], Listing]] = {}
         self._log_hashes: dict[str, _LogHash] = {}  # by adventure: what its last autosave hashed (log_digest)
+        self._snapshots: dict[str, SnapshotWriter] = {}  # the snapshot each adventure's autosave writes, by id
         # Autosaves waiting for the frame that shows their action (hold_writes), by adventure; None: none held.
         self._held: dict[str, Callable[[], bool]] | None = None
 
@@ -230,7 +232,7 @@ class SaveStore:
                 f"the adventure holds {actions} actions, more than a save can hold ({MAX_LOG_ENTRIES}); the last save is kept",
             )
         log = session.log_json()  # the log's JSON, each entry made once (not the whole log each autosave)
-        data = save_bytes(save, log)
+        data = save_bytes(save, log, self._snapshots.setdefault(save_id, SnapshotWriter()).snapshot_json(session))
         size = len(data)
         if size > MAX_SAVE_BYTES:
             raise OSError(
@@ -462,7 +464,7 @@ class SaveStore:
             return SaveError(paths[number].name, "$", f"cannot be read ({error.strerror or error})", cause=error)
         if key not in self._replayed:
             try:
-                session = restore(self.read(save_id, number), books, paths[number].name)
+                session = restore(self.read(save_id, number), books, paths[number].name, self.notice)
                 self._replayed[key] = None
             except SaveError as error:
                 self._replayed[key] = error
@@ -533,16 +535,24 @@ class SaveStore:
         """Read and replay an adventure; raise SaveError naming what fails."""
         self._catch_up()
         save = self.read(save_id, backup)
-        return save, restore(save, books, self.path(save_id).name)
+        return save, restore(save, books, self.path(save_id).name, self.notice)
 
 
-def restore(save: SaveFile, books: Mapping[str, Any], name: str) -> Session:
-    """Replay a save's log into a session, or raise SaveError naming the failing part."""
+def restore(save: SaveFile, books: Mapping[str, Any], name: str, notice: Callable[[SaveError], None] | None = None) -> Session:
+    """Replay a save's log into a session, or raise SaveError naming the failing part.
+
+    From its snapshot when it has one that holds (game.storage.snapshot: its last entries replayed, the
+    rest checked later by Session.verify); a snapshot refused is said to ``notice`` and the log replayed whole.
+    """
     book = books.get(save.book)
     if book is None:
         raise SaveError.coded(name, "$.book", "book_not_on_shelf", book=save.book)
     try:
-        return Session.from_log(book, save.log)
+        session = snapshot_session(save, book, name, notice or (lambda _error: None))
+    except Exception:  # noqa: BLE001 - the last entries do not replay on that snapshot: the whole log decides
+        session = None
+    try:
+        return session if session is not None else Session.from_log(book, save.log)
     except ReplayError as error:  # an entry: said by its action and, when the rules refused it, their reason
         raise _entry_refused(save, book, name, error) from None
     except Exception as error:  # noqa: BLE001 - whatever the rules raise, the file is what is wrong

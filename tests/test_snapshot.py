@@ -289,3 +289,18 @@ def test_the_adventure_checks_its_snapshot_a_slice_a_frame_and_saves_what_the_re
     assert found == "replaced" and adventure.verify() is None
     assert store.load("a", BOOKS)[1].state == session.state
     assert store.read("a").snapshot["state"]["counters"]["gold"] == session.state_at(100).counters["gold"]
+
+
+def test_an_imported_save_is_replayed_whole_whatever_its_snapshot_says(tmp_path):
+    session = played(BOOKS["DF31"])
+    store = saved(tmp_path, session)
+    bad = {"action": {"do": "change", "stat": "stamina", "by": -100}, "dice": [], "outcome": None}
+
+    def change(data):  # a log that does not replay from the start, behind a snapshot whose tag holds
+        data["log"]["entries"][20:21] = [bad]
+        retag(data, BOOKS["DF31"])
+
+    edit_file(store, change)
+    with pytest.raises(SaveError) as refused:
+        SaveStore(tmp_path / "other").import_file(store.path("a"), BOOKS)
+    assert refused.value.path == "$.log"

@@ -383,7 +383,7 @@ class SaveStore:
     def import_file(self, source: Path, books: Mapping[str, Any]) -> str:
         """Add the adventure in ``source`` under a new id, after checking it replays; never overwrites."""
         save = read_save_file(source)
-        restore(save, books, source.name)
+        restore(save.model_copy(update={"snapshot": None}), books, source.name)  # the whole log: a file from outside
         save_id = self.new_id()
         self._ensure_root()
         atomic_write_text(self.path(save_id), save_text(save.model_copy(update={"id": save_id})))

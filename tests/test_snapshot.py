@@ -304,3 +304,38 @@ def test_an_imported_save_is_replayed_whole_whatever_its_snapshot_says(tmp_path)
     with pytest.raises(SaveError) as refused:
         SaveStore(tmp_path / "other").import_file(store.path("a"), BOOKS)
     assert refused.value.path == "$.log"
+
+
+def test_a_log_that_does_not_replay_from_the_start_behind_a_snapshot_is_said_and_kept(tmp_path):
+    session = played(BOOKS["DF31"])
+    store = saved(tmp_path, session)
+    bad = {"action": {"do": "change", "stat": "stamina", "by": -100}, "dice": [], "outcome": None}
+
+    def change(data):  # the hero dies at entry 20 of the log, behind a snapshot whose tag holds
+        data["log"]["entries"][20:21] = [bad]
+        retag(data, BOOKS["DF31"])
+
+    edit_file(store, change)
+    _save, opened = store.load("a", BOOKS)  # the shelf and opening replay the last actions only
+    assert verified(opened) == "unreplayable" and opened.length == session.length and opened.verify() is None
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_sheet_tells_the_player_when_the_replay_won_over_the_snapshot(tmp_path, language):
+    from app_helpers import make_services
+
+    from game.app.adventure import Adventure
+    from game.scenes.sheet.scene import SheetScene
+
+    services = make_services(tmp_path, language=language)
+    session = played(services.shelf.books["DF31"])
+    services.saves.write("a", session)
+    edit_file(services.saves, lambda data: (data["snapshot"]["state"]["counters"].update(gold=500), retag(data, BOOKS["DF31"])))
+    _save, opened = services.saves.load("a", services.shelf.books)
+    scene = SheetScene(services, Adventure(opened, services.saves, "a"))
+    for _ in range(200):
+        scene.update(1 / 60)
+        if scene.message:
+            break
+    assert scene.message == services.ui.t("play.snapshot_replaced") and scene.tone == "bad"
+    assert scene.adventure.state == session.state

@@ -90,10 +90,13 @@ class AdventureScene(WidgetScene):
             self.say(self.refusal_text(read_only_refusal()), "bad")
 
     def update(self, dt: float) -> None:
+        found = self.adventure.verify()  # the snapshot the save opened from, checked a slice a frame
+        if found in ("replaced", "unreplayable"):
+            self.say(self.ui.t(f"play.snapshot_{found}"), "bad")
         if self._outcomes != self.adventure.outcomes:  # a write held for the last frame failed, or had a notice
             self._say_save_outcome()
             self.flush(always=True)
-        self.flush()
+        self.flush(always=found == "replaced")
         super().update(dt)
 
     def shutdown(self) -> None:

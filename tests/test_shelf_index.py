@@ -83,18 +83,21 @@ def test_listing_the_shelf_from_its_index_imports_no_book_model(tmp_path):
     assert out == ["2", "False"]
 
 
-def test_a_start_draws_the_shelf_without_importing_the_book_models(tmp_path):
+def test_a_start_draws_the_shelf_without_importing_the_book_models_or_the_journal(tmp_path):
     """Issue 28 (start-up): the models cost ~0.3 s to build; the shelf draws from the books' index, and a
-    type only the checker reads (journal's AnyBook) must not bring them in."""
+    type only the checker reads (journal's AnyBook) must not bring them in. Nor do the export, the journal's
+    words and the books' expressions (~20 ms): they are imported when an export or a save's versions ask."""
     import subprocess
 
+    heavy = ("game.books.models", "game.books.fighting_fantasy", "game.app.export", "game.app.journal", "game.books.expr")
     code = (
         "import sys\n"
         "from game import __main__ as entry\n"
         "from game.app import loop\n"
+        f"HEAVY = {heavy!r}\n"
         "def run(self):\n"
         "    self.run_frames(1)\n"
-        "    print('LOADED', [m for m in ('game.books.models', 'game.books.fighting_fantasy') if m in sys.modules])\n"
+        "    print('LOADED', [m for m in HEAVY if m in sys.modules])\n"
         "loop.MainLoop.run = run\n"
         f"entry.main(['--config-dir', {str(tmp_path / 'config')!r}, '--data-dir', {str(tmp_path / 'data')!r}])\n"
     )

@@ -63,6 +63,9 @@ HOME = Path(tempfile.gettempdir()) / "feuille-bench-home"  # the app's log folde
 
 def environment() -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # An installed app starts from its bytecode cache: a shell with PYTHONDONTWRITEBYTECODE would time every
+    # start compiling the sources again (0.98 s against 0.74 s on 2026-12-02), a start no player has.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(HOME=str(HOME), XDG_STATE_HOME=str(HOME / "state"), XDG_CACHE_HOME=str(HOME / "cache"))
     return env
 

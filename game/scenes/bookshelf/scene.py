@@ -14,7 +14,6 @@ from typing import Any
 import pygame
 
 from game.app.adventure import Adventure
-from game.app.export import export_folder
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.painted import PaintedPage
@@ -356,6 +355,8 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
         item = self._selected()
         if item is None or item.save is None:
             return
+        from game.app.export import export_folder  # here: the export's journal and words are not the shelf's start
+
         folder = export_folder(self.services)
         target = folder / f"feuille-{item.id}.json"
         try:

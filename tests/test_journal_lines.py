@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from app_helpers import make_services
 
 from game.app import journal
@@ -119,3 +120,14 @@ def test_a_new_action_adds_one_timeline_row_and_keeps_the_others(tmp_path):
     session.apply({"do": "test_luck"})
     after = timeline.rows()
     assert len(after) == 501 and all(a is b for a, b in zip(before, after)) and timeline.changed_from == 500
+
+
+def test_the_journal_reads_no_state_when_no_line_names_from_one(tmp_path, monkeypatch):
+    services = make_services(tmp_path)
+    session = Session(services.shelf.books["DF31"], RandomDice(1))
+    for number in range(1, 120):
+        session.apply({"do": "paragraph", "number": number})
+    states = session.states_from(0)
+    expected = [describe_entry(services.ui, session.book, entry, next(states)) for entry in session.entries][::-1]
+    monkeypatch.setattr(session, "states_from", lambda index: pytest.fail("a state was read"))
+    assert JournalLines().newest_first(services.ui, session.book, session) == expected

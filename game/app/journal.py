@@ -107,10 +107,21 @@ class JournalLines:
             self._made_for, self._entries, self._lines = made_for, [], []
         kept = entries_kept(self._entries, entries)
         del self._entries[kept:], self._lines[kept:]
-        for entry, before in zip(entries[kept:], session.states_from(kept)):
-            self._entries.append(entry)
-            self._lines.append(describe_entry(ui, book, entry, before))
+        # The states are walked from the first new entry whose line reads the state it was played on only: a walk
+        # over 10 000 states is a replay (the first frame of a save opened from its snapshot).
+        first = next((i for i in range(kept, len(entries)) if _reads_before(ui, entries[i])), len(entries))
+        states = session.states_from(first) if first < len(entries) else iter(())
+        for index in range(kept, len(entries)):
+            self._entries.append(entries[index])
+            self._lines.append(describe_entry(ui, book, entries[index], next(states) if index >= first else None))
         return self._lines[::-1]
+
+
+def _reads_before(ui: UIContext, entry: Entry) -> bool:
+    """Whether :func:`describe_entry` reads the state ``entry`` was played on (an item named, a creature named)."""
+    if entry.action.get("do") in ("remove_item", "rename_item"):
+        return True
+    return bool(entry.outcome) and ui.catalogue.has(f"outcome.{entry.outcome}_named")
 
 
 def describe_entry(ui: UIContext, book: AnyBook | None, entry: Entry, before: Any = None) -> str:

@@ -118,6 +118,18 @@ def test_a_count_picks_the_plural_form_of_its_language(language, n, text):
     assert Catalogue(language).t("combat.quiver", n=n) == text
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_plural_rules_kept_are_those_of_babels_locale_data(language):
+    from babel import Locale
+    from babel.plural import PluralRule
+
+    from game.i18n.catalogue import PLURAL_RULES, plural_form
+
+    assert PluralRule(PLURAL_RULES[language]).rules == Locale.parse(language).plural_form.rules
+    for count in (0, 1, 1.5, 2, 21, 1000000, 2000000, 1000001, -1, -2):
+        assert plural_form(language, count) == Locale.parse(language).plural_form(abs(count))
+
+
 def test_one_day_is_singular_in_both_languages():
     assert Catalogue("fr").t("sheet.days_ticked", n=1) == "1 jour coché"
     assert Catalogue("en").t("sheet.days_ticked", n=1) == "1 day ticked"

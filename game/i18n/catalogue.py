@@ -27,6 +27,7 @@ from typing import TypeGuard
 
 from babel import Locale
 from babel.numbers import format_decimal
+from babel.plural import PluralRule
 
 LANGUAGES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -86,9 +87,24 @@ def _locale(language: str) -> Locale:
     return Locale.parse(language)
 
 
+# The CLDR plural rules of the app's languages, as Babel's locale data writes them (tests/test_i18n.py checks
+# they are Babel's): taking them from ``Locale.plural_form`` loads the language's whole locale data, about
+# 4.6 MB and a pickle read at the shelf's first frame, for these two lines (issue 28, start-up and memory).
+PLURAL_RULES: dict[str, dict[str, str]] = {
+    "fr": {"one": "i in 0..1", "many": "e in 0 and i not in 0 and i mod 1000000 in 0 and v in 0 or e not in 0..5"},
+    "en": {"one": "i in 1 and v in 0"},
+}
+
+
+@cache
+def _plural_rule(language: str) -> PluralRule:
+    rules = PLURAL_RULES.get(language)
+    return PluralRule(rules) if rules is not None else _locale(language).plural_form
+
+
 def plural_form(language: str, count: float) -> str:
     """The CLDR plural category of ``count`` in ``language`` ("one", "other", "many"…)."""
-    return _locale(language).plural_form(abs(count))
+    return _plural_rule(language)(abs(count))
 
 
 def format_number(language: str, value: float) -> str:

@@ -56,6 +56,7 @@ from pathlib import Path
 
 from game.app.settings import SettingsStore
 from game.books.loader import BookError, book_from_text, bundled_books_dir, load_book, load_shelf
+from game.i18n.catalogue import format_number
 from game.rules.dice import RandomDice
 from game.rules.errors import Refused
 from game.rules.session import Session
@@ -475,6 +476,11 @@ class Fuzzer:
                 book_from_text(self.books_dir / "warm.json", text)
             except InputError as error:
                 _ = error.reason, str(error)
+        # A position past 9 999 ("column 612,881") is written with Babel's number format, whose first use
+        # reads the language's locale data (a pickle): the app's own first large number, not the data's doing.
+        for language in ("fr", "en"):
+            format_number(language, 612_881)
+            format_number(language, 0.5)
 
     # -- one case -------------------------------------------------------------------------------
     def make(self, case: int, seed: int) -> tuple[str, str, bytes, str]:

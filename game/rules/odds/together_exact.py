@@ -136,6 +136,25 @@ def _laws(space: _Space, h: int, double_kills: bool, dice: int) -> tuple[np.ndar
     return kill, hit, hw
 
 
+class _Work:
+    """The sweep's buffers, taken once for the widest layer: fresh arrays each layer would be fresh pages
+    that the kernel zeroes (perf: 6 % of the CPU of four different creatures at STAMINA 12, issue 28)."""
+
+    def __init__(self, widest: int, k: int, grid: tuple[int, int], lag: int) -> None:
+        cells = widest * grid[1]
+        self.x = np.empty(grid[0] * k * cells)
+        self.window = np.empty((lag + 1) * (k + 1) * cells)
+        self.zero = np.zeros((k + 1) * cells)
+        self.tp = np.empty(k * cells)
+        self.tp2 = np.empty(k * cells)
+        self.v = np.empty(k * cells)
+
+    @staticmethod
+    def view(buffer: np.ndarray, *shape: int) -> np.ndarray:
+        """The start of ``buffer`` seen as a contiguous array of ``shape``."""
+        return buffer[: int(np.prod(shape))].reshape(shape)
+
+
 def solve(
     hero_skill_eff: int,
     numbers: CombatNumbers,
@@ -166,6 +185,7 @@ def solve(
     group_start = np.zeros(k, dtype=bool)
     for sl in space.slices:
         group_start[sl.start] = True
+    work = _Work(int(np.diff(space.bounds).max()), k, grid, max(c.wound, c.wound_lucky, c.wound_unlucky))
     first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
     kept = np.zeros((int(space.bounds[-1]) - first_kept,) + grid)
     X = np.empty(0)
@@ -185,15 +205,15 @@ def solve(
             same = np.zeros_like(alive)
             same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
             valid = alive & ~same
-            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero.ps_next, hero.pf_next, hero.luck, kk, grid)
-            # Weights of the round's hero wounds, j = 1..k, against R[:, j - 1] below.
-            hw = np.zeros((size, k, k + 1))
-            hw[:, :, :k] = hw_law[pat][:, :, 1:]
+            X = _blows(
+                space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero, work.view(work.x, grid[0], size, k, grid[1])
+            )
+            # Weights of the round's hero wounds, j = 1..k, against H_j = R[:, j - 1] below.
+            hw = hw_law[pat][:, :, 1:]
         # The blows are in X: the ring rows of layer T - reach are free to take layer T.
         lo = max(p0, first_kept)
         keep = (kept[lo - first_kept : p1 - first_kept], lo - p0) if p1 > first_kept else None
-        hero.sweep(size, X if T else None, hw, _ring_rows(ring, p0, size, cap), keep)
-        X = np.empty(0)  # the next layer's X is built before this one would be dropped
+        hero.sweep(work, size, X if T else None, hw, _ring_rows(ring, p0, size, cap), keep)
     return Solution(space, first_kept, kept)
 
 
@@ -209,14 +229,13 @@ def _ring_size(space: _Space, total: int, reach: int, double_kills: bool) -> int
 
 def _ring_rows(ring: np.ndarray, p0: int, size: int, cap: int) -> list[tuple[np.ndarray, slice]]:
     """The ring's rows for the ``size`` states from position ``p0`` (in one or two pieces, as the ring wraps),
-    each with its slice of the layer; hero STAMINA 0 is set to lost there (R-DEATH-1)."""
+    each with its slice of the layer.  Hero STAMINA 0 (lost, R-DEATH-1) is the ring's n = 0 plane, zero from the
+    start and never written."""
     r0 = p0 % cap
     first = min(size, cap - r0)
     parts = [(ring[r0 : r0 + first], slice(0, first))]
     if first < size:
         parts.append((ring[: size - first], slice(first, size)))
-    for rows, _ in parts:
-        rows[:, :, 0, :] = 0.0
     return parts
 
 
@@ -236,6 +255,11 @@ class _HeroWounds:
     ps_next: np.ndarray
     pf_next: np.ndarray
 
+    def rows(self, blocks: int) -> tuple[np.ndarray, np.ndarray]:
+        """``ps_next`` and ``pf_next`` repeated over ``blocks`` blocks of L + 1: one long loop a product, not one
+        per block."""
+        return np.tile(self.ps_next, blocks), np.tile(self.pf_next, blocks)
+
     @classmethod
     def of(cls, c: CombatNumbers, N: int, L: int, k: int) -> _HeroWounds:
         ps = np.array([p_2d6_at_most(l) for l in range(L + 1)])
@@ -252,6 +276,7 @@ class _HeroWounds:
 
     def sweep(
         self,
+        work: _Work,
         size: int,
         X: np.ndarray | None,
         hw: np.ndarray,
@@ -263,32 +288,33 @@ class _HeroWounds:
         ``parts`` as it is done, and H_0 into ``keep`` (rows, first state of the layer kept) when the layer is kept."""
         k, L, luck = self.k, self.L, self.luck
         wd, wl, wu = self.wound, self.wound_lucky, self.wound_unlucky
-        ps_next, pf_next = self.ps_next, self.pf_next
+        ps_row, pf_row = self.rows(k)
         lag = max(wd, wl, wu)
-        window = np.zeros((lag + 1, size, k + 1, L + 1))
-        zero = np.zeros((size, k + 1, L + 1))
-        tp = np.empty((size, k + 1, L + 1))
-        tp2 = np.empty((size, k + 1, L + 1))
-        R = np.empty((size, k + 1, L + 1))
+        window = work.view(work.window, lag + 1, size, k + 1, L + 1)
+        zero = work.view(work.zero, size, k + 1, L + 1)
+        tp = work.view(work.tp, size, k * (L + 1))
+        tp2 = work.view(work.tp2, size, k * (L + 1))
+        V = work.view(work.v, size, k, L + 1)
 
         def at(m: int, window: np.ndarray = window, zero: np.ndarray = zero) -> np.ndarray:
-            return window[m % (lag + 1)] if m > 0 else zero
+            """H_0..H_{k-1} at hero STAMINA m, one row a state."""
+            rows = window[m % (lag + 1)] if m > 0 else zero
+            return rows[:, :k].reshape(size, k * (L + 1))
 
         for n in range(1, self.N + 1):
-            # R[:, j] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
-            # Computed for j = 0..k on whole blocks; the last one is never used.
-            if luck:
-                np.multiply(at(n - wl), ps_next, out=tp)
-                np.multiply(at(n - wu), pf_next, out=tp2)
-                tp += tp2
-                _max_shifted(R, tp, accept=at(n - wd))
-            else:
-                np.copyto(R, at(n - wd))
             cur = window[n % (lag + 1)]
-            cur[:, 1:] = R[:, :k]
+            # cur[:, j + 1] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
+            R = cur[:, 1:]
+            if luck:
+                np.multiply(at(n - wl), ps_row, out=tp)
+                np.multiply(at(n - wu), pf_row, out=tp2)
+                tp += tp2
+                _max_shifted_rows(R.reshape(size, k * (L + 1)), tp, at(n - wd))
+            else:
+                np.copyto(R.reshape(size, k * (L + 1)), at(n - wd))
             best = cur[:, 0]
             if X is not None:
-                V = np.matmul(hw, R)  # the hero wounds of the round
+                np.matmul(hw, R, out=V)  # the hero wounds of the round
                 V += X[n]
                 np.maximum(V[:, 0], V[:, 1], out=best) if k > 1 else np.copyto(best, V[:, 0])
                 for t in range(2, k):
@@ -312,20 +338,19 @@ def _blows(
     kill_law: np.ndarray,
     hit_law: np.ndarray,
     c: CombatNumbers,
-    ps_next: np.ndarray,
-    pf_next: np.ndarray,
-    luck: bool,
-    kk: np.ndarray,
-    grid: tuple[int, int],
+    hero: _HeroWounds,
+    X: np.ndarray,
 ) -> np.ndarray:
     """X[n, s, t, l]: the value of the round's outcomes where the hero's blow lands (or kills).
 
     The target's exchange is settled first (R-COMBAT-3: accept, or Test Luck
     for 4 / 1 in all), then the k other wounds on the hero, which H_k of the
     state reached already includes.  Those states are in lower layers,
-    complete for every n, so this is computed for all n at once.
+    complete for every n, so this is computed for all n at once, into ``X``.
     """
     size, k = stam.shape
+    grid = (X.shape[0], X.shape[3])
+    luck = hero.luck
     # Only the (state, target) pairs that are a real choice: a dead target, or one
     # equal to the one before it in its group, is never chosen (X = -2 there).
     si, ti = np.nonzero(valid)
@@ -342,37 +367,40 @@ def _blows(
     kill_at = reached(None) if c.double_kills else None
     hit_w = hit_law[pat[si], ti][:, None, :]  # (pair, 1, k)
     kill_w = kill_law[pat[si], ti][:, None, :] if c.double_kills else None
-    # Rows of the ring seen as (state * k + j): one take() copies whole (N+1, L+1) planes.
-    flat = ring.reshape((cap * k,) + grid)
+    # A state's ring row is its k whole (N+1, L+1) planes: one take() index a state reached.
     plane = grid[0] * grid[1]
-    X = np.full((grid[0], size, k, grid[1]), -2.0)  # n first, for the sweep over n
+    flat = ring.reshape(cap, k * plane)
+    bad_s, bad_t = np.nonzero(~valid)
+    X[:, bad_s, bad_t] = -2.0  # never chosen; every other pair is written below
     step = max(1, CHUNK_BYTES // (k * plane * 8))
+    # The Luck weights laid over a whole row, so that each product is one long loop, not one per (j, n).
+    ps_row, pf_row = hero.rows(k * grid[0])
+    buffers = np.empty((3, min(step, len(si)), k * plane))
     for a in range(0, len(si), step):
         b = min(len(si), a + step)
+        m = b - a
 
-        def gather(at: np.ndarray | None, a: int = a, b: int = b) -> np.ndarray:
+        def gather(at: np.ndarray | None, into: int, a: int = a, b: int = b, m: int = m) -> np.ndarray:
             assert at is not None
-            planes: np.ndarray = np.take(flat, at[a:b, None] * k + kk, axis=0)  # (pair, k, N+1, L+1)
-            return planes
+            # mode="clip" (every index is valid): with "raise", take() copies through a buffer into ``out``.
+            rows: np.ndarray = np.take(flat, at[a:b], axis=0, out=buffers[into, :m], mode="clip")
+            return rows
 
-        A = gather(acc_at)
+        A = gather(acc_at, 0)
         if luck:
             # Test Luck on the blow: Lucky hit_lucky, Unlucky hit_unlucky, at LUCK - 1
             # (R-COMBAT-3); the value at LUCK l is max(accept, test).
-            tp = gather(lucky_at)
-            tp *= ps_next
-            unlucky = gather(unlucky_at)
-            unlucky *= pf_next
+            tp = gather(lucky_at, 1)
+            tp *= ps_row
+            unlucky = gather(unlucky_at, 2)
+            unlucky *= pf_row
             tp += unlucky
-            del unlucky
             _max_shifted(A, tp)
-            del tp
-        part = np.matmul(hit_w[a:b], A.reshape(b - a, k, plane))[:, 0]
-        del A
+        part = np.matmul(hit_w[a:b], A.reshape(m, k, plane))[:, 0]
         if kill_w is not None:
-            D = gather(kill_at)
-            part += np.matmul(kill_w[a:b], D.reshape(b - a, k, plane))[:, 0]
-        X[:, si[a:b], ti[a:b]] = part.reshape((b - a,) + grid).transpose(1, 0, 2)
+            D = gather(kill_at, 1)
+            part += np.matmul(kill_w[a:b], D.reshape(m, k, plane))[:, 0]
+        X[:, si[a:b], ti[a:b]] = part.reshape((m,) + grid).transpose(1, 0, 2)
     return X
 
 
@@ -389,3 +417,11 @@ def _max_shifted(A: np.ndarray, tp: np.ndarray, accept: np.ndarray | None = None
     source = flat_a if accept is None else accept.reshape(-1)
     flat_a[0] = source[0]
     np.maximum(source[1:], flat_t[:-1], out=flat_a[1:])
+
+
+def _max_shifted_rows(out: np.ndarray, tp: np.ndarray, accept: np.ndarray) -> None:
+    """out[:, i] = max(accept[:, i], tp[:, i - 1]), row by row (``_max_shifted`` on rows that need not follow
+    each other in memory); the first of a row keeps ``accept``: its test value would be the previous row's
+    last, a test for LUCK L + 1, which is 0 and never wins."""
+    out[:, 0] = accept[:, 0]
+    np.maximum(accept[:, 1:], tp[:, :-1], out=out[:, 1:])

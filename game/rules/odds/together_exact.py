@@ -82,7 +82,10 @@ class _Space:
         totals = stam.sum(axis=1)
         keep = totals <= total
         stam, index, totals = stam[keep], index[keep], totals[keep]
-        order = np.argsort(totals, kind="stable")
+        # By layer, and inside a layer by which creatures live: the hero's wounds are then one matrix
+        # product for each run of states of one pattern (``_HeroWounds.sweep``).
+        pattern = ((stam > 0) << np.arange(self.k)).sum(axis=1)
+        order = np.lexsort((pattern, totals))
         self.stam = stam[order]  # staminas by position
         self.position = np.full(stride, -1, dtype=np.int64)
         self.position[index[order]] = np.arange(len(order))
@@ -144,7 +147,7 @@ class _Work:
         cells = widest * grid[1]
         self.x = np.empty(grid[0] * k * cells)
         self.window = np.empty((lag + 1) * (k + 1) * cells)
-        self.zero = np.zeros((k + 1) * cells)
+        self.zero = np.zeros(k * cells)
         self.tp = np.empty(k * cells)
         self.tp2 = np.empty(k * cells)
         self.v = np.empty(k * cells)
@@ -178,6 +181,8 @@ def solve(
     grid = (N + 1, L + 1)
     hero = _HeroWounds.of(c, N, L, k)
     kill_law, hit_law, hw_law = _laws(space, hero_skill_eff, c.double_kills, c.attack_dice)
+    # Weights of the round's hero wounds (pattern, target, j = 1..k), against H_j = R[j - 1] in the sweep.
+    wounds = np.ascontiguousarray(hw_law[:, :, 1:])
     cap = _ring_size(space, total, max(c.hit, c.hit_lucky, c.hit_unlucky), c.double_kills)
     # Others' values H_0..H_{k-1}: a wounded target leaves at most k - 1 other attackers.
     ring = np.zeros((cap, k) + grid)
@@ -189,7 +194,7 @@ def solve(
     first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
     kept = np.zeros((int(space.bounds[-1]) - first_kept,) + grid)
     X = np.empty(0)
-    hw = np.empty(0)
+    hw: list[tuple[np.ndarray, int, int]] = []
     for T in range(total + 1):
         if cancelled is not None and cancelled():
             raise Cancelled()
@@ -206,10 +211,11 @@ def solve(
             same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
             valid = alive & ~same
             X = _blows(
-                space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero, work.view(work.x, grid[0], size, k, grid[1])
+                space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero, work.view(work.x, grid[0], k, size, grid[1])
             )
-            # Weights of the round's hero wounds, j = 1..k, against H_j = R[:, j - 1] below.
-            hw = hw_law[pat][:, :, 1:]
+            # The layer's states come in runs of one pattern (the space's order): one weight matrix a run.
+            cuts = [0, *(np.flatnonzero(pat[1:] != pat[:-1]) + 1).tolist(), size]
+            hw = [(wounds[pat[a]], a, b) for a, b in zip(cuts, cuts[1:])]
         # The blows are in X: the ring rows of layer T - reach are free to take layer T.
         lo = max(p0, first_kept)
         keep = (kept[lo - first_kept : p1 - first_kept], lo - p0) if p1 > first_kept else None
@@ -279,53 +285,59 @@ class _HeroWounds:
         work: _Work,
         size: int,
         X: np.ndarray | None,
-        hw: np.ndarray,
+        hw: list[tuple[np.ndarray, int, int]],
         parts: list[tuple[np.ndarray, slice]],
         keep: tuple[np.ndarray, int] | None,
     ) -> None:
         """Sweep n = 1..N over one layer of ``size`` states (``X`` None: the layer where every creature is dead),
-        holding only the last ``lag`` values of n (n first, whole blocks), and write each n into the ring's
-        ``parts`` as it is done, and H_0 into ``keep`` (rows, first state of the layer kept) when the layer is kept."""
+        holding only the last ``lag`` values of n, and write each n into the ring's ``parts`` as it is done, and
+        H_0 into ``keep`` (rows, first state of the layer kept) when the layer is kept.
+
+        The arrays here are j first, (state, LUCK) in one row: H_j of the whole layer is contiguous, so each
+        step is one long loop, and the hero wounds of a run of states of one pattern (``hw``: weights, first,
+        end) are one matrix product."""
         k, L, luck = self.k, self.L, self.luck
         wd, wl, wu = self.wound, self.wound_lucky, self.wound_unlucky
-        ps_row, pf_row = self.rows(k)
+        cells = size * (L + 1)
+        ps_row, pf_row = self.rows(k * size)
         lag = max(wd, wl, wu)
-        window = work.view(work.window, lag + 1, size, k + 1, L + 1)
-        zero = work.view(work.zero, size, k + 1, L + 1)
-        tp = work.view(work.tp, size, k * (L + 1))
-        tp2 = work.view(work.tp2, size, k * (L + 1))
-        V = work.view(work.v, size, k, L + 1)
+        window = work.view(work.window, lag + 1, k + 1, cells)
+        zero = work.view(work.zero, k * cells)
+        tp = work.view(work.tp, k * cells)
+        tp2 = work.view(work.tp2, k * cells)
+        V = work.view(work.v, k, cells)
 
         def at(m: int, window: np.ndarray = window, zero: np.ndarray = zero) -> np.ndarray:
-            """H_0..H_{k-1} at hero STAMINA m, one row a state."""
-            rows = window[m % (lag + 1)] if m > 0 else zero
-            return rows[:, :k].reshape(size, k * (L + 1))
+            """H_0..H_{k-1} at hero STAMINA m, flat."""
+            return window[m % (lag + 1), :k].reshape(-1) if m > 0 else zero
 
         for n in range(1, self.N + 1):
             cur = window[n % (lag + 1)]
-            # cur[:, j + 1] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
-            R = cur[:, 1:]
+            # cur[j + 1] = H_{j+1}: one more hero wound to settle, Luck or not (R-COMBAT-3).
+            R = cur[1:]
             if luck:
                 np.multiply(at(n - wl), ps_row, out=tp)
                 np.multiply(at(n - wu), pf_row, out=tp2)
                 tp += tp2
-                _max_shifted_rows(R.reshape(size, k * (L + 1)), tp, at(n - wd))
+                _max_shifted(R.reshape(-1), tp, accept=at(n - wd))
             else:
-                np.copyto(R.reshape(size, k * (L + 1)), at(n - wd))
-            best = cur[:, 0]
+                np.copyto(R.reshape(-1), at(n - wd))
+            best = cur[0]
             if X is not None:
-                np.matmul(hw, R, out=V)  # the hero wounds of the round
-                V += X[n]
-                np.maximum(V[:, 0], V[:, 1], out=best) if k > 1 else np.copyto(best, V[:, 0])
+                for weights, a, b in hw:  # the hero wounds of the round
+                    np.matmul(weights, R[:, a * (L + 1) : b * (L + 1)], out=V[:, a * (L + 1) : b * (L + 1)])
+                V += X[n].reshape(k, cells)
+                np.maximum(V[0], V[1], out=best) if k > 1 else np.copyto(best, V[0])
                 for t in range(2, k):
-                    np.maximum(best, V[:, t], out=best)
+                    np.maximum(best, V[t], out=best)
             else:
                 best[...] = 1.0  # every creature dead: won (R-COMBAT-4)
+            by_state = cur[:k].reshape(k, size, L + 1)
             for rows, sl in parts:
-                rows[:, :, n, :] = cur[sl, :k]
+                rows[:, :, n, :] = by_state[:, sl].transpose(1, 0, 2)
             if keep is not None:
                 kept_rows, first = keep
-                kept_rows[:, n] = cur[first:, 0]
+                kept_rows[:, n] = by_state[0, first:]
 
 
 def _blows(
@@ -341,7 +353,7 @@ def _blows(
     hero: _HeroWounds,
     X: np.ndarray,
 ) -> np.ndarray:
-    """X[n, s, t, l]: the value of the round's outcomes where the hero's blow lands (or kills).
+    """X[n, t, s, l]: the value of the round's outcomes where the hero's blow lands (or kills).
 
     The target's exchange is settled first (R-COMBAT-3: accept, or Test Luck
     for 4 / 1 in all), then the k other wounds on the hero, which H_k of the
@@ -371,7 +383,7 @@ def _blows(
     plane = grid[0] * grid[1]
     flat = ring.reshape(cap, k * plane)
     bad_s, bad_t = np.nonzero(~valid)
-    X[:, bad_s, bad_t] = -2.0  # never chosen; every other pair is written below
+    X[:, bad_t, bad_s] = -2.0  # never chosen; every other pair is written below
     step = max(1, CHUNK_BYTES // (k * plane * 8))
     # The Luck weights laid over a whole row, so that each product is one long loop, not one per (j, n).
     ps_row, pf_row = hero.rows(k * grid[0])
@@ -400,7 +412,7 @@ def _blows(
         if kill_w is not None:
             D = gather(kill_at, 1)
             part += np.matmul(kill_w[a:b], D.reshape(m, k, plane))[:, 0]
-        X[:, si[a:b], ti[a:b]] = part.reshape((m,) + grid).transpose(1, 0, 2)
+        X[:, ti[a:b], si[a:b]] = part.reshape((m,) + grid).transpose(1, 0, 2)
     return X
 
 
@@ -417,11 +429,3 @@ def _max_shifted(A: np.ndarray, tp: np.ndarray, accept: np.ndarray | None = None
     source = flat_a if accept is None else accept.reshape(-1)
     flat_a[0] = source[0]
     np.maximum(source[1:], flat_t[:-1], out=flat_a[1:])
-
-
-def _max_shifted_rows(out: np.ndarray, tp: np.ndarray, accept: np.ndarray) -> None:
-    """out[:, i] = max(accept[:, i], tp[:, i - 1]), row by row (``_max_shifted`` on rows that need not follow
-    each other in memory); the first of a row keeps ``accept``: its test value would be the previous row's
-    last, a test for LUCK L + 1, which is 0 and never wins."""
-    out[:, 0] = accept[:, 0]
-    np.maximum(accept[:, 1:], tp[:, :-1], out=out[:, 1:])

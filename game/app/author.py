@@ -65,6 +65,10 @@ class BookWatcher:
     def draw(self, surface: pygame.Surface) -> None:
         """Nothing over the screens: the errors are a dialog of their own."""
 
+    def animated_area(self) -> list[pygame.Rect]:
+        """Nothing of its own moves."""
+        return []
+
     def update(self, dt: float) -> None:
         self.waited += dt
         if self.waited < LOOK_EVERY:

@@ -52,6 +52,9 @@ READING_HOLD = (4.0, 14.0)  # the shortest and longest hold on a section's text
 REVEAL_LINES_PER_SECOND = 4.0
 TYPE_SECONDS = 0.14  # between two letters of the hero's name
 TAP_SECONDS = 0.8  # how long a press's ring shows
+RING_START, RING_GROWTH, RING_LINE = 14, 32, 4  # a press's ring: its first radius, how much it grows, its line
+RING_REACH = RING_START + RING_GROWTH + 2  # from the press to the edge of its ring's picture, at the largest
+COVER_STRIP = 10  # the reading cover is stretched from the page this far left of the text
 STRONG_SKILL = 11  # a hero this skilled wins every fight of the demo: roll again (a few times) for a real contest
 MAX_REROLLS = 4
 POLL = 0.1  # how often to look again while the screen still moves
@@ -112,6 +115,10 @@ class Autopilot:
         self.reveal: tuple[Any, float, Any] | None = None  # (the reader's text widget, when its reveal began, its text key)
         self.bands: list[tuple[int, int]] = []  # the text's lines (top, bottom) in its image, found by their ink
         self.steps = 0
+        self._rings_shown: list[pygame.Rect] = []  # where the rings were drawn at the last tick
+        #: What the last ``tick`` changed of what it draws (page pixels): the rings now and before, the text when
+        #: its cover moved; ``None`` after a press or a letter typed (the screen below changed: the whole page).
+        self.damage: list[pygame.Rect] | None = []
 
     def _pick_name(self) -> str:
         names = [n.strip() for n in self.services.ui.t("kiosk.hero_names").split(",") if n.strip()]
@@ -134,28 +141,70 @@ class Autopilot:
         return max(0.0, self.next_at - self.now)
 
     def tick(self, now: float) -> bool:
-        """Advance to ``now``; True when something it draws changed (a ring, the reveal, a press)."""
-        before = (len(self.taps), self._reveal_lines())
+        """Advance to ``now``; True when something it draws changed (a ring, the reveal, a press), which
+        ``damage`` then places."""
+        before = self._cover_step()
         self.now = now
         self.taps = [t for t in self.taps if now - t.at < TAP_SECONDS]
-        changed = bool(self.taps) or (len(self.taps), self._reveal_lines()) != before
+        self.damage = self._moved_area()
+        changed = bool(self.taps) or bool(self._rings_shown)  # a ring grows, fades, or was just wiped
+        self._rings_shown = self.animated_area()
         if self.finished:
-            return changed
+            return self._cover_moved(before, changed)
         if self.typing:
             if now >= self.next_at:
                 self._type_letter()
-                changed = True
-            return changed
+                self.damage = None
+                return True
+            return self._cover_moved(before, changed)
         if self.still_since is None:
             if self.stack.wants_animation:
-                return changed
+                return self._cover_moved(before, changed)
             self.still_since = now
-            self.next_at = now + self._hold()
+            self.next_at = now + self._hold()  # may begin a section's reveal: its cover is drawn at once
         if now < self.next_at:
-            return changed
+            return self._cover_moved(before, changed)
         self.still_since = None
         self.step()
+        self.damage = None
         return True
+
+    def _moved_area(self) -> list[pygame.Rect]:
+        """The rings drawn now and those drawn at the last tick (a ring gone must be wiped)."""
+        return self.animated_area() + self._rings_shown
+
+    def _cover_moved(self, before: int, changed: bool) -> bool:
+        """``changed``, or the reading cover moved since ``before`` (then the text is damaged too)."""
+        if self._cover_step() == before:
+            return changed
+        if self.damage is not None:
+            self.damage.append(self._text_area())
+        return True
+
+    def _cover_step(self) -> int:
+        """How far the reveal has gone (-1: none), counted up to the last line (further, nothing moves)."""
+        if self.reveal is None:
+            return -1
+        return min(self._reveal_lines(), len(self.bands))
+
+    def _text_area(self) -> pygame.Rect:
+        """The reader's text and the strip of page its cover is stretched from (nothing: not on screen)."""
+        text = self.reveal[0] if self.reveal is not None else None
+        if text is None or self.stack.top is None or _control(self.stack.top, "text") is not text:
+            return pygame.Rect(0, 0, 0, 0)
+        rect: pygame.Rect = text.rect.copy()
+        return rect.inflate(COVER_STRIP, 0).move(-COVER_STRIP // 2, 0)
+
+    def animated_area(self) -> list[pygame.Rect]:
+        """Where the rings are drawn now (none with reduced motion)."""
+        if self.services.settings.animation_factor <= 0:
+            return []
+        return [self._ring_area(tap) for tap in self.taps]
+
+    @staticmethod
+    def _ring_area(tap: Tap) -> pygame.Rect:
+        """The picture of ``tap``'s ring at its largest."""
+        return pygame.Rect(tap.pos[0] - RING_REACH, tap.pos[1] - RING_REACH, 2 * RING_REACH, 2 * RING_REACH)
 
     # -- what to hold on -----------------------------------------------------------------------
     def _hold(self) -> float:
@@ -333,9 +382,9 @@ class Autopilot:
         colour = self.services.ui.palette.focus
         for tap in self.taps:
             age = min(1.0, (self.now - tap.at) / TAP_SECONDS)
-            radius = int(14 + 32 * age)
+            radius = int(RING_START + RING_GROWTH * age)
             ring = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-            pygame.draw.circle(ring, (*colour[:3], int(220 * (1 - age))), (radius + 2, radius + 2), radius, 4)
+            pygame.draw.circle(ring, (*colour[:3], int(220 * (1 - age))), (radius + 2, radius + 2), radius, RING_LINE)
             surface.blit(ring, (tap.pos[0] - radius - 2, tap.pos[1] - radius - 2))
 
     def _draw_reveal(self, surface: pygame.Surface) -> None:
@@ -350,8 +399,8 @@ class Autopilot:
         rect = text.rect.copy()
         rect.top = min(text.rect.bottom, text.rect.top + max(0, hidden_from))
         rect.height = text.rect.bottom - rect.top
-        if rect.height <= 0 or rect.left < 12:
+        if rect.height <= 0 or rect.left < COVER_STRIP + 2:
             return
         # The blank page beside the text, stretched over the lines still hidden: the panel's own tones.
-        strip = surface.subsurface(pygame.Rect(rect.left - 10, rect.top, 1, rect.height)).copy()
+        strip = surface.subsurface(pygame.Rect(rect.left - COVER_STRIP, rect.top, 1, rect.height)).copy()
         surface.blit(pygame.transform.scale(strip, rect.size), rect)

@@ -322,8 +322,11 @@ class Display:
 
     # -- output ---------------------------------------------------------------------
 
-    def present(self) -> None:
-        """Scale the logical page into the window with letterbox bars, then flip."""
+    def present(self, area: pygame.Rect | None = None) -> None:
+        """Scale the logical page into the window with letterbox bars, then flip; with ``area`` (page pixels),
+        only that part of the page changed: it alone is shown where the page is not scaled."""
+        if area is not None and self._present_part(pygame.Rect(area)):
+            return
         if self.direct:  # the scenes drew into the window itself
             pygame.display.flip()
             return
@@ -341,6 +344,23 @@ class Display:
         if self.band_painter is not None and viewport.band > 0:
             self.band_painter(self.window, viewport.band_rect)
         pygame.display.flip()
+
+    def _present_part(self, area: pygame.Rect) -> bool:
+        """Show ``area`` of the page alone: the window's own pixels (a page drawn into the window), or one blit
+        of a page shown 1:1 (the kiosk's, above its band); False when the page is scaled or magnified (the
+        scaling's smoothing reaches past the area: the whole page is shown)."""
+        area = area.clip(self.surface.get_rect())
+        if self.direct:
+            pygame.display.update(area)
+            return True
+        viewport = self.viewport
+        dest, shown = viewport.dest, viewport.shown
+        if shown.size != self.logical_size or dest.size != shown.size:
+            return False
+        target = area.move(dest.topleft)
+        self.window.blit(self.surface, target, area)
+        pygame.display.update(target)
+        return True
 
     def save_screenshot(self, path: str, window: bool = False) -> None:
         """Save the logical page (or, with ``window``, the whole scaled window) as PNG."""

@@ -194,7 +194,7 @@ class KioskMode:
                 self.start_attract()  # play it again from the top
             return
         if self.autopilot.tick(now):
-            self.stack.request_redraw()
+            self.stack.request_redraw(self.autopilot.damage, above=True)  # None (a press): the whole page
 
     def _stuck(self, now: float) -> bool:
         """True when the attract loop showed the same thing for the watchdog's time.
@@ -217,6 +217,10 @@ class KioskMode:
     def draw(self, surface: pygame.Surface) -> None:
         if self.autopilot is not None:
             self.autopilot.draw(surface)
+
+    def animated_area(self) -> list[pygame.Rect]:
+        """Where what the kiosk draws moves by itself: the autopilot's rings (the band is the window's)."""
+        return self.autopilot.animated_area() if self.autopilot is not None else []
 
     # -- the band ------------------------------------------------------------------------------
     def paint_band(self, window: pygame.Surface, band: pygame.Rect) -> None:

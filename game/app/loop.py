@@ -10,6 +10,15 @@ are held until that frame is shown, then written before the next events are
 read: a click is answered without waiting on the disk, and an action shown is
 on disk before the next one is handled (and before the loop ends).
 
+A frame redraws only what moved when it can (dirty regions, issue 28's kiosk
+row): each animating scene says where it moves (``Scene.animated_area``), a
+timer's change names its areas (``SceneStack.request_redraw(areas)``), and the
+frame sets the page's clip to their union, draws the stack there and shows that
+part of the page alone. An event, a stack change or a change bigger than
+``PART_OF_PAGE`` redraws the whole page. Under the kiosk, whose rings and
+reading cover are drawn above the scenes, the page as the scenes drew it is
+kept, so a ring that fades is wiped from it without drawing the scenes again.
+
 Headless tests and tools drive it with ``step`` / ``run_frames`` and a fixed
 ``dt``: no waiting, no real time, fully deterministic.
 """
@@ -24,11 +33,12 @@ import pygame
 
 from game.app.display import RESIZE_EVENTS, Display
 from game.app.narrator import Narrator, focused_widget
-from game.app.scene import SceneStack
+from game.app.scene import Scene, SceneStack
 
 DROP_EVENTS = (pygame.DROPBEGIN, pygame.DROPFILE, pygame.DROPTEXT, pygame.DROPCOMPLETE)
 IDLE_POLL = 1 / 30  # seconds between two looks at the event queue while nothing happens
 MAX_DT = 0.25  # after a long idle wait, don't let animations jump ahead
+PART_OF_PAGE = 0.5  # a change bigger than this share of the page is drawn whole (a part saves little then)
 
 
 class SystemClock:
@@ -57,7 +67,8 @@ class FakeClock:
 class Supervisor(Protocol):
     """Something above every scene (the convention kiosk): filters events, ticks, draws last.
 
-    It may also have ``wake_in()``: the seconds until it next needs ``update`` while nothing else happens.
+    It may also have ``wake_in()``: the seconds until it next needs ``update`` while nothing else happens, and
+    ``animated_area()``: where what it draws moves, as ``Scene.animated_area`` (without it, the whole page).
     """
 
     @property
@@ -68,6 +79,8 @@ class Supervisor(Protocol):
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def animated_area(self) -> list[pygame.Rect] | None: ...
 
 
 class HeldWrites(Protocol):
@@ -127,6 +140,12 @@ class MainLoop:
         self.running = True
         self.dirty = True  # something changed since the last draw
         self.frames_drawn = 0
+        self.frames_in_part = 0  # of them, the frames that drew and showed only a part of the page
+        # The page as the scenes drew it, kept once only the supervisor's drawing moved (the kiosk's rings):
+        # a part it alone changed is put back from there, the scenes not drawn again.
+        self._keep_scenes_layer = False
+        self._scenes_layer: pygame.Surface | None = None
+        self._drawn_on: pygame.Surface | None = None  # the page the last frame was drawn on (a new one: drawn whole)
         self._pacer = pygame.time.Clock()
 
     # -- one frame ----------------------------------------------------------------
@@ -220,27 +239,96 @@ class MainLoop:
         self._hand_over_drop()
         # Asked before update too: the frame where an animation ends must still be drawn.
         was_animating = self.animating
+        animated_before = self.stack.animating_scenes()
+        supervisor_before = self.supervisor is not None and self.supervisor.wants_animation
         self.stack.update(dt)
         if self.supervisor is not None:
             self.supervisor.update(dt)
         self._magnify()
         self._fit_page()
         self._follow()  # after the page is known: the overlay is laid out on it
-        if not (self.dirty or self.stack.changed or was_animating or self.animating):
+        if not (self.dirty or self.stack.changed or was_animating or self.animating or self._damaged):
             return False
-        # A scene that raised mid-draw may have left a clip rect: the next frame (the crash
-        # dialog's) must start on a whole, clean page or the screen looks frozen.
-        self.display.surface.set_clip(None)
-        if not self.stack.covers_page(self.display.surface.get_size()):
-            self.display.surface.fill(self.display.letterbox_colour)
-        self.stack.draw(self.display.surface)
-        if self.supervisor is not None:
-            self.supervisor.draw(self.display.surface)
-        self.display.present()
+        area, scenes_moved = self._changed_area(animated_before, supervisor_before)
+        self.stack.damaged.clear()
+        self.stack.damaged_above.clear()
+        if area is not None and not (area.width and area.height):
+            return False  # what animates draws nothing yet (a tooltip waiting to appear)
+        self._draw_frame(area, scenes_moved)
+        self.display.present(area)
         self.frames_drawn += 1
+        self.frames_in_part += area is not None
         self.dirty = False
         self.stack.changed = False
         return True
+
+    @property
+    def _damaged(self) -> bool:
+        """Whether parts of the page wait to be redrawn (``SceneStack.request_redraw`` with areas)."""
+        return bool(self.stack.damaged or self.stack.damaged_above)
+
+    def _changed_area(self, animated_before: list[Scene], supervisor_before: bool) -> tuple[pygame.Rect | None, bool]:
+        """The part of the page this frame must redraw (``None``: all of it; empty: nothing) and whether the
+        scenes drew anything new there (else only what the supervisor draws above them moved)."""
+        surface = self.display.surface
+        if self.dirty or self.stack.changed or surface is not self._drawn_on:
+            return None, True
+        layer = self._scenes_layer
+        layer_fits = layer is not None and layer.get_size() == surface.get_size()
+        if self._keep_scenes_layer and not layer_fits:
+            return None, True  # no kept layer of this page yet: it is made from a whole frame
+        scenes = self.stack.animated_area(animated_before)
+        if scenes is None:
+            return None, True
+        above = list(self.stack.damaged_above)
+        if self.supervisor is not None and (supervisor_before or self.supervisor.wants_animation):
+            moved = self.supervisor.animated_area()
+            if moved is None:
+                return None, True
+            above += moved
+        areas = [area for area in scenes + above if area.width and area.height]
+        page = surface.get_rect()
+        if not areas:
+            return pygame.Rect(0, 0, 0, 0), False
+        area = areas[0].unionall(areas[1:]).clip(page)
+        if area.width * area.height > PART_OF_PAGE * page.width * page.height:
+            return None, True
+        if not scenes and not layer_fits:
+            self._keep_scenes_layer = True  # only the supervisor's drawing moved: from now on the layer is kept
+            return None, True
+        return area, bool(scenes)
+
+    def _draw_frame(self, area: pygame.Rect | None, scenes_moved: bool) -> None:
+        """Draw the stack, then the supervisor, within ``area`` of the page (``None``: the whole page); when the
+        scenes did not move there, their part of the page is put back from the kept layer instead."""
+        surface = self.display.surface
+        # The whole page, unless a part: a scene that raised mid-draw may have left a clip rect, and the next
+        # frame (the crash dialog's) must start on a whole, clean page or the screen looks frozen.
+        surface.set_clip(area)
+        try:
+            if scenes_moved or area is None or self._scenes_layer is None:
+                if not self.stack.covers_page(surface.get_size()):
+                    surface.fill(self.display.letterbox_colour)
+                self.stack.draw(surface)
+                if self._keep_scenes_layer:
+                    self._keep_layer(surface, area)
+            else:
+                surface.blit(self._scenes_layer, area, area)
+            if self.supervisor is not None:
+                self.supervisor.draw(surface)
+        finally:
+            surface.set_clip(None)
+        self._drawn_on = surface
+
+    def _keep_layer(self, surface: pygame.Surface, area: pygame.Rect | None) -> None:
+        """Copy what the scenes drew (``area`` of it, or all of it) into the kept layer."""
+        layer = self._scenes_layer
+        if layer is None or layer.get_size() != surface.get_size():
+            self._scenes_layer = surface.copy()  # only ever on a whole frame (see _changed_area)
+        elif area is None:
+            layer.blit(surface, (0, 0))
+        else:
+            layer.blit(surface, area, area)
 
     def _stack_changed(self) -> None:
         if self.on_stack_change is not None:
@@ -324,7 +412,7 @@ class MainLoop:
         return self.stack.wants_animation or (self.supervisor is not None and self.supervisor.wants_animation)
 
     def _gather_events(self) -> list[pygame.event.Event]:
-        busy = self.dirty or self.stack.changed or self.animating
+        busy = self.dirty or self.stack.changed or self.animating or self._damaged
         if busy:
             self._pacer.tick(self.fps)
             return pygame.event.get()

@@ -77,6 +77,12 @@ class Scene:
         then draws at 60 fps; otherwise it sleeps until the next event."""
         return False
 
+    def animated_area(self) -> list[pygame.Rect] | None:
+        """Where what animates is drawn, on the page: the loop redraws only there (dirty regions, issue 28's
+        kiosk row). ``None``, the default, is the whole page; ``[]`` is nothing of its own. Asked while the scene
+        animates and on the frame its animation ends, so it covers the animation's last frame too."""
+        return None
+
     def process_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
         """Handle ``event``; return None when consumed, or the event to pass it down."""
         return event
@@ -140,6 +146,10 @@ class SceneStack:
         self._drop_release = False  # the press of this release was dropped
         self._opening = False  # a screen was asked to open this frame: the rest of the frame's presses are not for below
         self.changed = False  # set when the stack changed; the loop redraws and clears it
+        # Parts of the page to redraw (request_redraw with areas): where the scenes drew something new, and
+        # where only what the supervisor draws above them changed. The loop draws them and empties both.
+        self.damaged: list[pygame.Rect] = []
+        self.damaged_above: list[pygame.Rect] = []
 
     # -- queries ------------------------------------------------------------------
 
@@ -178,6 +188,29 @@ class SceneStack:
         # A burst of presses keeps the frames coming, so its quiet is measured on the clock (as ClickBurst's).
         return bool(self._pending) or self._presses.busy or any(scene.wants_animation for scene in self.visible())
 
+    def animating_scenes(self) -> list[Scene]:
+        """The visible scenes that animate now (the loop asks before ``update`` too: an animation's last frame)."""
+        return [scene for scene in self.visible() if scene.wants_animation]
+
+    def animated_area(self, animated_before: list[Scene]) -> list[pygame.Rect] | None:
+        """What to redraw of the page for the scenes' own changes: the areas of the scenes that animate now or did
+        before ``update`` (``animated_before``) and the damaged areas; ``None`` (the whole page) when the stack
+        changed, a whole redraw is asked, or such a scene did not say where it moves. A burst of presses keeps
+        frames coming but draws nothing of its own."""
+        if self.changed or self._pending:
+            return None
+        areas = list(self.damaged)
+        visible = self.visible()
+        for scene in visible:
+            if scene in animated_before or scene.wants_animation:
+                moved = scene.animated_area()
+                if moved is None:
+                    return None
+                areas.extend(moved)
+        if any(scene not in visible for scene in animated_before):
+            return None  # an animating scene is no longer drawn: what it drew must go
+        return areas
+
     # -- requests (applied after the frame) ---------------------------------------
 
     def push(self, scene: Scene) -> None:
@@ -204,9 +237,14 @@ class SceneStack:
         """Remove every scene (after this frame); the loop then ends."""
         self._pending.append(self._clear_now)
 
-    def request_redraw(self) -> None:
-        """Ask for one redraw (for a change made outside an event, e.g. a timer)."""
-        self.changed = True
+    def request_redraw(self, areas: list[pygame.Rect] | None = None, *, above: bool = False) -> None:
+        """Ask for one redraw (for a change made outside an event, e.g. a timer): of the whole page, or only of
+        ``areas`` (page pixels); ``above``, areas where only the supervisor's drawing changed (the scenes' is
+        as it was)."""
+        if areas is None:
+            self.changed = True
+        else:
+            (self.damaged_above if above else self.damaged).extend(pygame.Rect(area) for area in areas)
 
     def apply_pending(self) -> bool:
         """Apply queued requests in order; True if anything was applied."""

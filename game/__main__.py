@@ -149,7 +149,9 @@ def render_showcase(args: argparse.Namespace) -> int:
         pygame.font.init()
         # What is alive now (modules, the samples, the books) lives to the end: frozen out of the collector's
         # view, the collection after each screen walks only that screen's objects (55 -> a few ms a screen).
-        gc.freeze()
+        from game.app.memory import freeze_start_objects
+
+        freeze_start_objects()
         if args.screenshots:
             args.screenshots.mkdir(parents=True, exist_ok=True)
         for index, (variant, folder) in enumerate(variants(args)):
@@ -305,6 +307,9 @@ def run(args: argparse.Namespace) -> int:
     display.letterbox_colour = services.ui.palette.letterbox
     if services.settings.fullscreen and not args.demo:
         display.set_fullscreen(True)
+    from game.app.memory import freeze_start_objects
+
+    freeze_start_objects()  # no 50-200 ms collection of the start's objects in a later frame (game.app.memory)
     stack = SceneStack()
     try:
         main_loop(args, services, stack, display, stop).run()

@@ -184,13 +184,14 @@ def solve(
     # Weights of the round's hero wounds (pattern, target, j = 1..k), against H_j = R[j - 1] in the sweep.
     wounds = np.ascontiguousarray(hw_law[:, :, 1:])
     cap = _ring_size(space, total, max(c.hit, c.hit_lucky, c.hit_unlucky), c.double_kills)
-    # Others' values H_0..H_{k-1}: a wounded target leaves at most k - 1 other attackers.
-    ring = np.zeros((cap, k) + grid)
+    # Others' values H_0..H_{k-1}: a wounded target leaves at most k - 1 other attackers.  Hero STAMINA
+    # 1..N only: a blow leaves the hero's STAMINA as it is, and at 0 the fight is lost (R-DEATH-1).
+    ring = np.zeros((cap, k, N, L + 1))
     kk = np.arange(k)
     group_start = np.zeros(k, dtype=bool)
     for sl in space.slices:
         group_start[sl.start] = True
-    work = _Work(int(np.diff(space.bounds).max()), k, grid, max(c.wound, c.wound_lucky, c.wound_unlucky))
+    work = _Work(int(np.diff(space.bounds).max()), k, (N, L + 1), max(c.wound, c.wound_lucky, c.wound_unlucky))
     first_kept = int(space.bounds[max(0, total - keep_layers + 1)])
     kept = np.zeros((int(space.bounds[-1]) - first_kept,) + grid)
     X = np.empty(0)
@@ -210,9 +211,7 @@ def solve(
             same = np.zeros_like(alive)
             same[:, 1:] = (stam[:, 1:] == stam[:, :-1]) & ~group_start[1:]
             valid = alive & ~same
-            X = _blows(
-                space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero, work.view(work.x, grid[0], k, size, grid[1])
-            )
+            X = _blows(space, ring, cap, stam, valid, pat, kill_law, hit_law, c, hero, work.view(work.x, N, k, size, L + 1))
             # The layer's states come in runs of one pattern (the space's order): one weight matrix a run.
             cuts = [0, *(np.flatnonzero(pat[1:] != pat[:-1]) + 1).tolist(), size]
             hw = [(wounds[pat[a]], a, b) for a, b in zip(cuts, cuts[1:])]
@@ -235,8 +234,7 @@ def _ring_size(space: _Space, total: int, reach: int, double_kills: bool) -> int
 
 def _ring_rows(ring: np.ndarray, p0: int, size: int, cap: int) -> list[tuple[np.ndarray, slice]]:
     """The ring's rows for the ``size`` states from position ``p0`` (in one or two pieces, as the ring wraps),
-    each with its slice of the layer.  Hero STAMINA 0 (lost, R-DEATH-1) is the ring's n = 0 plane, zero from the
-    start and never written."""
+    each with its slice of the layer."""
     r0 = p0 % cap
     first = min(size, cap - r0)
     parts = [(ring[r0 : r0 + first], slice(0, first))]
@@ -326,7 +324,7 @@ class _HeroWounds:
             if X is not None:
                 for weights, a, b in hw:  # the hero wounds of the round
                     np.matmul(weights, R[:, a * (L + 1) : b * (L + 1)], out=V[:, a * (L + 1) : b * (L + 1)])
-                V += X[n].reshape(k, cells)
+                V += X[n - 1].reshape(k, cells)
                 np.maximum(V[0], V[1], out=best) if k > 1 else np.copyto(best, V[0])
                 for t in range(2, k):
                     np.maximum(best, V[t], out=best)
@@ -334,7 +332,7 @@ class _HeroWounds:
                 best[...] = 1.0  # every creature dead: won (R-COMBAT-4)
             by_state = cur[:k].reshape(k, size, L + 1)
             for rows, sl in parts:
-                rows[:, :, n, :] = by_state[:, sl].transpose(1, 0, 2)
+                rows[:, :, n - 1, :] = by_state[:, sl].transpose(1, 0, 2)
             if keep is not None:
                 kept_rows, first = keep
                 kept_rows[:, n] = by_state[0, first:]
@@ -353,7 +351,7 @@ def _blows(
     hero: _HeroWounds,
     X: np.ndarray,
 ) -> np.ndarray:
-    """X[n, t, s, l]: the value of the round's outcomes where the hero's blow lands (or kills).
+    """X[n - 1, t, s, l]: the value of the round's outcomes where the hero's blow lands (or kills).
 
     The target's exchange is settled first (R-COMBAT-3: accept, or Test Luck
     for 4 / 1 in all), then the k other wounds on the hero, which H_k of the
@@ -366,20 +364,26 @@ def _blows(
     # Only the (state, target) pairs that are a real choice: a dead target, or one
     # equal to the one before it in its group, is never chosen (X = -2 there).
     si, ti = np.nonzero(valid)
+    # A blow that kills the target is never worth a Luck test: no state after the test is better than
+    # the target dead, nor any LUCK lower better.  Those pairs come last and skip the test.
+    plain = stam[si, ti] <= c.hit if luck else np.ones(len(si), dtype=bool)
+    order = np.argsort(plain, kind="stable")
+    si, ti = si[order], ti[order]
+    tested = len(si) - int(plain.sum())
 
-    def reached(damage: int | None) -> np.ndarray:
-        after = stam[si].copy()
-        rows = np.arange(len(si))
-        after[rows, ti] = 0 if damage is None else np.maximum(after[rows, ti] - damage, 0)
+    def reached(damage: int | None, pairs: int = len(si)) -> np.ndarray:
+        after = stam[si[:pairs]].copy()
+        rows = np.arange(pairs)
+        after[rows, ti[:pairs]] = 0 if damage is None else np.maximum(after[rows, ti[:pairs]] - damage, 0)
         return space.positions(after) % cap
 
     acc_at = reached(c.hit)
-    lucky_at = reached(c.hit_lucky) if luck else None
-    unlucky_at = reached(c.hit_unlucky) if luck else None
+    lucky_at = reached(c.hit_lucky, tested)
+    unlucky_at = reached(c.hit_unlucky, tested)
     kill_at = reached(None) if c.double_kills else None
     hit_w = hit_law[pat[si], ti][:, None, :]  # (pair, 1, k)
     kill_w = kill_law[pat[si], ti][:, None, :] if c.double_kills else None
-    # A state's ring row is its k whole (N+1, L+1) planes: one take() index a state reached.
+    # A state's ring row is its k whole (N, L+1) planes: one take() index a state reached.
     plane = grid[0] * grid[1]
     flat = ring.reshape(cap, k * plane)
     bad_s, bad_t = np.nonzero(~valid)
@@ -388,8 +392,9 @@ def _blows(
     # The Luck weights laid over a whole row, so that each product is one long loop, not one per (j, n).
     ps_row, pf_row = hero.rows(k * grid[0])
     buffers = np.empty((3, min(step, len(si)), k * plane))
-    for a in range(0, len(si), step):
-        b = min(len(si), a + step)
+    chunks = [(a, min(tested, a + step)) for a in range(0, tested, step)]
+    chunks += [(a, min(len(si), a + step)) for a in range(tested, len(si), step)]
+    for a, b in chunks:
         m = b - a
 
         def gather(at: np.ndarray | None, into: int, a: int = a, b: int = b, m: int = m) -> np.ndarray:
@@ -399,7 +404,7 @@ def _blows(
             return rows
 
         A = gather(acc_at, 0)
-        if luck:
+        if a < tested:
             # Test Luck on the blow: Lucky hit_lucky, Unlucky hit_unlucky, at LUCK - 1
             # (R-COMBAT-3); the value at LUCK l is max(accept, test).
             tp = gather(lucky_at, 1)

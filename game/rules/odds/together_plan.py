@@ -40,8 +40,9 @@ KEEP_LAYERS = 8
 HOPELESS_CELLS = 10**10
 #: Bytes of one value (float64).
 VALUE = 8
-#: The blow sweep is cut into chunks of about this many bytes per array.
-CHUNK_BYTES = int(0.25 * (1 << 20))
+#: The blow sweep is cut into chunks of about this many bytes per array (each chunk costs some 20 µs of
+#: calls: 0.25 -> 0.5 MiB took the blows of four different creatures at STAMINA 12 from 0.61 to 0.58 s).
+CHUNK_BYTES = int(0.5 * (1 << 20))
 
 
 @dataclass(frozen=True, order=True)

@@ -360,16 +360,7 @@ def _blows(
     """
     size, k = stam.shape
     grid = (X.shape[0], X.shape[3])
-    luck = hero.luck
-    # Only the (state, target) pairs that are a real choice: a dead target, or one
-    # equal to the one before it in its group, is never chosen (X = -2 there).
-    si, ti = np.nonzero(valid)
-    # A blow that kills the target is never worth a Luck test: no state after the test is better than
-    # the target dead, nor any LUCK lower better.  Those pairs come last and skip the test.
-    plain = stam[si, ti] <= c.hit if luck else np.ones(len(si), dtype=bool)
-    order = np.argsort(plain, kind="stable")
-    si, ti = si[order], ti[order]
-    tested = len(si) - int(plain.sum())
+    si, ti, tested = _pairs(stam, valid, c.hit if hero.luck else None)
 
     def reached(damage: int | None, pairs: int = len(si)) -> np.ndarray:
         after = stam[si[:pairs]].copy()
@@ -419,6 +410,19 @@ def _blows(
             part += np.matmul(kill_w[a:b], D.reshape(m, k, plane))[:, 0]
         X[:, ti[a:b], si[a:b]] = part.reshape((m,) + grid).transpose(1, 0, 2)
     return X
+
+
+def _pairs(stam: np.ndarray, valid: np.ndarray, hit: int | None) -> tuple[np.ndarray, np.ndarray, int]:
+    """The (state, target) pairs of a layer that are a real choice, those worth a Luck test first: (states,
+    targets, how many are tested).  A dead target, or one equal to the one before it in its group, is never
+    chosen.  A blow that kills the target (STAMINA <= ``hit``) is never worth a test: no state after it is
+    better than the target dead, nor is any lower LUCK better.  ``hit`` None: no test at all."""
+    si, ti = np.nonzero(valid)
+    if hit is None:
+        return si, ti, 0
+    plain = stam[si, ti] <= hit
+    order = np.argsort(plain, kind="stable")
+    return si[order], ti[order], len(si) - int(plain.sum())
 
 
 def _max_shifted(A: np.ndarray, tp: np.ndarray, accept: np.ndarray | None = None) -> None:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -43,6 +42,20 @@ from .together_law import round_outcomes
 from .together_plan import CHUNK_BYTES, KEEP_LAYERS, Group
 
 __all__ = ["Solution", "solve"]
+
+
+def _nondecreasing(count: int, top: int) -> np.ndarray:
+    """Every sorted tuple of ``count`` values in 0..top, one a row, in lexicographic order (as
+    ``itertools.combinations_with_replacement``, without a Python tuple each: a group of three at STAMINA
+    200 has 1.4 million)."""
+    rows = np.arange(top + 1, dtype=np.int64)[:, None]
+    for _ in range(count - 1):
+        last = rows[:, -1]
+        more = top + 1 - last  # each row goes on with last..top
+        starts = np.repeat(np.cumsum(more) - more, more)
+        values = np.arange(int(more.sum()), dtype=np.int64) - starts + np.repeat(last, more)
+        rows = np.column_stack([np.repeat(rows, more, axis=0), values])
+    return rows
 
 
 class _Space:
@@ -67,34 +80,48 @@ class _Space:
         for size in reversed(sizes):
             self.strides.insert(0, stride)
             stride *= size
-        # Every state, by index: the staminas of each group in rank order.
-        per_group = []
-        for g in groups:
-            tuples = np.array(list(combinations_with_replacement(range(g.top + 1), g.count)), dtype=np.int64).reshape(-1, g.count)
-            ranked = np.empty_like(tuples)
-            ranked[self._group_rank(tuples)] = tuples
-            per_group.append(ranked)
-        grids = np.meshgrid(*[np.arange(len(r)) for r in per_group], indexing="ij")
-        stam = np.concatenate([r[gr.ravel()] for r, gr in zip(per_group, grids)], axis=1)
-        index = np.zeros(grids[0].size, dtype=np.int64)
-        for gr, s in zip(grids, self.strides):
-            index += gr.ravel() * s
-        totals = stam.sum(axis=1)
-        keep = totals <= total
-        stam, index, totals = stam[keep], index[keep], totals[keep]
+        stam, index, totals = self._every_state(total)
         # By layer, and inside a layer by which creatures live: the hero's wounds are then one matrix
         # product for each run of states of one pattern (``_HeroWounds.sweep``).
-        pattern = ((stam > 0) << np.arange(self.k)).sum(axis=1)
+        pattern = np.zeros(len(stam), dtype=np.int64)
+        for i in range(self.k):
+            pattern |= (stam[:, i] > 0).astype(np.int64) << i
         order = np.lexsort((pattern, totals))
+        del pattern
         self.stam = stam[order]  # staminas by position
+        del stam  # the arrays here are as large as the ring for a fight of many states: one at a time
         self.position = np.full(stride, -1, dtype=np.int64)
         self.position[index[order]] = np.arange(len(order))
         self.bounds = np.concatenate([[0], np.cumsum(np.bincount(totals, minlength=total + 1))])
 
+    def _every_state(self, total: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every state of creature total <= ``total``: staminas by slot (each group in rank order), index, total."""
+        per_group = []
+        for g in self.groups:
+            tuples = _nondecreasing(g.count, g.top)
+            ranked = np.empty_like(tuples)
+            ranked[self._group_rank(tuples)] = tuples
+            per_group.append(ranked)
+            del tuples
+        if len(per_group) == 1:
+            stam, index = per_group[0], np.arange(len(per_group[0]), dtype=np.int64)
+        else:
+            grids = np.meshgrid(*[np.arange(len(r)) for r in per_group], indexing="ij")
+            stam = np.concatenate([r[gr.ravel()] for r, gr in zip(per_group, grids)], axis=1)
+            index = np.zeros(grids[0].size, dtype=np.int64)
+            for gr, s in zip(grids, self.strides):
+                index += gr.ravel() * s
+        totals = stam.sum(axis=1)
+        if int(totals.max()) > total:
+            keep = totals <= total
+            stam, index, totals = stam[keep], index[keep], totals[keep]
+        return stam, index, totals
+
     def _group_rank(self, sorted_tuples: np.ndarray) -> np.ndarray:
         count = sorted_tuples.shape[1]
-        b = sorted_tuples + np.arange(count)
-        ranks: np.ndarray = self.binom[b, np.arange(1, count + 1)].sum(axis=1)
+        ranks = np.zeros(len(sorted_tuples), dtype=np.int64)
+        for i in range(count):  # a column at a time: no temporary as large as the tuples
+            ranks += self.binom[sorted_tuples[:, i] + i, i + 1]
         return ranks
 
     def positions(self, stam: np.ndarray) -> np.ndarray:

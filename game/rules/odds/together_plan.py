@@ -23,16 +23,18 @@ from .results import Budget
 
 __all__ = ["Budget", "CHUNK_BYTES", "Group", "KEEP_LAYERS", "Plan", "groups_of", "layer_counts", "plan"]
 
-#: CPU seconds per cell of the blow sweep (three gathers, the Luck choice, the
-#: weighted sum) and per (layer, hero STAMINA) step of the wound sweep: measured
-#: on the 2-core reference machine at load 1.1 (issue 28: plan on measured cost,
-#: not a pessimistic guess) at 4.0-5.4 ns a cell over four fights of 9 to 341
-#: million cells, taken 20 % above the highest (tools/bench_odds.py prints the
-#: estimate beside the measure; docs/PERFORMANCE.md).  The old 12 ns, fitted
-#: under load 7-10, sent fights that fit (four different creatures at STAMINA
-#: 12: 0.82 s, 117 MiB) to the Monte Carlo.
-SECONDS_PER_CELL = 6.5e-9
-SECONDS_PER_STEP = 20e-6
+#: CPU seconds of the exact sweep, by what it does (issue 28: plan on measured cost, not a pessimistic
+#: guess): per value gathered by the blows (a state reached, its k planes of (hero STAMINA, LUCK), once for
+#: the accepted blow and twice more with a Luck test), per value of the wound sweep (a state, j, hero
+#: STAMINA, LUCK), per (layer, hero STAMINA) step of that sweep, and per state reached by a blow (its
+#: position found).  Fitted by least squares on twelve fights of 10 000 to 1.4 million states
+#: (.work-style script in docs/PERFORMANCE.md; within 0.89-1.10 of each), then taken 20 % above.  The
+#: older model, one figure per cell, read the fights of many states and few hero STAMINA points four
+#: times low (three creatures at STAMINA 200 against a hero of STAMINA 10: 0.41 s planned, 1.8 s taken).
+SECONDS_PER_GATHERED = 0.74e-9 * 1.2
+SECONDS_PER_SWEPT = 13e-9 * 1.2
+SECONDS_PER_STEP = 39e-6 * 1.2
+SECONDS_PER_REACHED = 0.27e-6 * 1.2
 #: Top layers of a solved fight kept for later lookups: the states the next
 #: rounds reach, and those the Luck advisor asks about.
 KEEP_LAYERS = 8
@@ -136,18 +138,36 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
         window = states  # a double reaches any lower layer: hold them all
     else:
         window = max(sum(counts[max(0, t - reach + 1) : t + 1]) for t in range(len(counts)))
-    widest = max(counts)
     cells = states * k * k * grid
-    # Three gathers a cell with Luck (accept, Lucky, Unlucky), one without; one more for a killing double.
+    # A state reached by each (state, target) pair: the blow accepted, Lucky and Unlucky with a Luck test,
+    # and the target killed by a double.
     luck = numbers.luck_allowed and hero_luck >= 2
-    gathers = (3 if luck else 1) + (1 if numbers.double_kills else 0)
-    seconds = cells * SECONDS_PER_CELL * gathers / 3 + len(counts) * hero_stamina * SECONDS_PER_STEP
-    ring = window * k * grid * VALUE
-    layer = widest * (k + 1) * grid * VALUE  # the layer's blows, and its sweep over n
-    kept = sum(counts[-KEEP_LAYERS:]) * grid * VALUE
-    chunk = 6 * CHUNK_BYTES
-    index = states * (k + 2) * 8 * 4
-    # The arrays above are what the sweep holds; numpy's temporaries add about 7 % (measured: 88.6 MiB
-    # against 83.3 planned for four different creatures at 12), so the plan takes 10 % more.
-    total_bytes = (ring + layer + kept + chunk + index) * 11 // 10
+    reached = states * k * ((3 if luck else 1) + (1 if numbers.double_kills else 0))
+    values = hero_stamina * (hero_luck + 1)  # the (hero STAMINA, LUCK) of one plane
+    seconds = (
+        reached * (k * values * SECONDS_PER_GATHERED + SECONDS_PER_REACHED)
+        + states * k * values * SECONDS_PER_SWEPT
+        + len(counts) * hero_stamina * SECONDS_PER_STEP
+    )
+    total_bytes = _bytes(counts, bound, k, hero_stamina, hero_luck, window, numbers)
     return Plan(states=states, layers=len(counts), window=window, cells=cells, seconds=seconds, bytes=total_bytes)
+
+
+def _bytes(counts: Sequence[int], box: int, k: int, N: int, L: int, window: int, numbers: CombatNumbers) -> int:
+    """Peak bytes of the exact sweep: the arrays ``together_exact.solve`` holds, counted as it allocates them."""
+    row = k * N * (L + 1) * VALUE  # a state's H_0..H_{k-1} at hero STAMINA 1..N
+    ring = window * row
+    lag = max(numbers.wound, numbers.wound_lucky, numbers.wound_unlucky)
+    # The widest layer's buffers (_Work): the blows X, the window over n, zero, tp, tp2, V; and the Luck rows.
+    work = max(counts) * (L + 1) * VALUE * (N * k + (lag + 1) * (k + 1) + 6 * k)
+    kept = sum(counts[-KEEP_LAYERS:]) * (N + 1) * (L + 1) * VALUE
+    chunk = 4 * CHUNK_BYTES  # three gathers and the weighted sum
+    space = sum(counts) * k * 8 + box * 8  # the staminas by position, the positions by index
+    pairs = max(counts) * k * (4 * k + 8) * 8  # a layer's (state, target) pairs and the states they reach
+    # Building the space (every state's staminas, index, total, order) peaks, before the sweep, at 2.2-2.4
+    # times its (k + 1) integers a state (tracemalloc, six spaces of 6 000 to 3.6 million states).
+    building = box * (k + 1) * 8 * 5 // 2
+    # Measured against this count (tools/bench_odds.py, each fight in a fresh process): four different creatures
+    # at STAMINA 12, 80.4 MiB grown against 80.6 counted; small fights grow 1-2 MiB more (imports, the
+    # allocator), hence 5 % and 2 MiB more.
+    return max(building, ring + work + kept + chunk + space + pairs) * 21 // 20 + (2 << 20)

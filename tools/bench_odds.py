@@ -84,6 +84,85 @@ def _one(spec: str) -> None:
     )
 
 
+def _one_solve(spec: str) -> None:
+    """Child process: the exact all-together sweep itself (whatever the plan says), cold; print CPU and RSS growth."""
+    import numpy  # noqa: F401  (as in _one: the baseline includes it)
+
+    from game.rules.odds.dice import CombatNumbers
+    from game.rules.odds.together import _slots
+    from game.rules.odds.together_exact import solve
+    from game.rules.odds.together_plan import groups_of
+
+    hero, creatures = json.loads(spec)
+    living = [tuple(c) for c in creatures]
+    groups = groups_of(living)
+    base = _hwm()
+    start = time.process_time()
+    solve(hero[0], CombatNumbers(), hero[1], hero[2], groups, _slots(groups, living))
+    print(json.dumps({"cpu": time.process_time() - start, "grow": _hwm() - base}))
+
+
+#: Fights of every shape the plan must read (issue 28): many hero STAMINA and LUCK points, many states.
+PLAN_FIGHTS = [
+    ((10, 24, 12), [(9, 12), (8, 12), (7, 12), (6, 12)]),
+    ((10, 24, 12), [(9, 10), (8, 10), (7, 10), (6, 10)]),
+    ((10, 24, 12), [(9, 20), (8, 20), (7, 20)]),
+    ((10, 24, 12), [(8, 20)] * 4),
+    ((10, 24, 12), [(8, 12)] * 5),
+    ((10, 24, 12), [(9, 30), (8, 30), (7, 30)]),
+    ((10, 20, 9), [(9, 100), (8, 100)]),
+    ((10, 10, 0), [(9, 40), (8, 40), (7, 40)]),
+    ((7, 10, 0), [(9, 200)] * 3),
+    ((7, 12, 0), [(9, 120)] * 3),
+    ((10, 6, 3), [(9, 30), (8, 30), (7, 30)]),
+    ((12, 24, 12), [(7, 12)] * 6),
+]
+
+
+def plan_table(quick: bool) -> None:
+    """The exact sweep's measured cost beside the plan's, and the least-squares fit of the plan's four terms."""
+    import numpy as np
+
+    from game.rules.odds.dice import CombatNumbers
+    from game.rules.odds.together_plan import groups_of, plan
+
+    print("The plan against the exact sweep (solve itself, cold, one process each, best of 2 CPU; growth over numpy):")
+    features, measured = [], []
+    for hero, creatures in PLAN_FIGHTS[:6] if quick else PLAN_FIGHTS:
+        runs = [_solve_child(hero, creatures) for _ in range(1 if quick else 2)]
+        r = min(runs, key=lambda r: r["cpu"])
+        n, luck, k = hero[1], hero[2], len(creatures)
+        cost = plan(groups_of(creatures), sum(s for _, s in creatures), n, luck, CombatNumbers())
+        reached = cost.states * k * (3 if luck >= 2 else 1)
+        features.append([reached * k * n * (luck + 1), cost.states * k * n * (luck + 1), cost.layers * n, reached])
+        measured.append(r["cpu"])
+        fight = f"{'/'.join(map(str, hero))} vs {len(creatures)}: {', '.join(f'{a}/{b}' for a, b in creatures[:4])}"
+        print(
+            f"  {fight:<46} {cost.states:>8} states  {r['cpu']:6.3f} s {r['grow'] / MiB:6.1f} MiB;  "
+            f"plan {cost.seconds:6.3f} s ({cost.seconds / r['cpu']:.2f}x) "
+            f"{cost.bytes / MiB:6.1f} MiB ({cost.bytes / r['grow']:.2f}x)"
+        )
+    a, y = np.array(features, dtype=float), np.array(measured)
+    fit = np.linalg.lstsq(a / y[:, None], np.ones(len(y)), rcond=None)[0]  # relative errors
+    ratio = y / (a @ fit)
+    print(
+        f"  least squares, s per value gathered / value swept / step / state reached: {fit[0]:.3g} {fit[1]:.3g} "
+        f"{fit[2]:.3g} {fit[3]:.3g} (measured / fitted {ratio.min():.2f}-{ratio.max():.2f}); the plan takes 1.2x these"
+    )
+
+
+def _solve_child(hero: tuple[int, int, int], creatures: list[tuple[int, int]]) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, "--solve", json.dumps([hero, creatures])],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
+    )
+    return json.loads(out.stdout)
+
+
 def _one_side(spec: str) -> None:
     """Child process: the hero's side (``party_odds``) cold, or all together without numpy; print CPU and RSS."""
     from game.rules.odds.party import party_odds
@@ -430,8 +509,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="BIN",
         help="the same, its SKILL difference loop cut to one difference (the cold command's yardstick)",
     )
-    ap.add_argument("--only", choices=("cold", "together", "side", "numpy", "bounds"), help="one part of the bench")
+    ap.add_argument("--only", choices=("cold", "together", "side", "numpy", "bounds", "plan"), help="one part of the bench")
     ap.add_argument("--one", help=argparse.SUPPRESS)
+    ap.add_argument("--solve", help=argparse.SUPPRESS)
     ap.add_argument("--side", help=argparse.SUPPRESS)
     ap.add_argument("--bound", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -440,6 +520,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.one:
         _one(args.one)
+        return 0
+    if args.solve:
+        _one_solve(args.solve)
         return 0
     if args.side:
         _one_side(args.side)
@@ -455,6 +538,7 @@ def main(argv: list[str] | None = None) -> int:
         "side": side_table,
         "numpy": lambda: (numpy_cost(), numpy_latency()),
         "bounds": bounds_table,
+        "plan": lambda: plan_table(args.quick),
     }
     if args.only:
         parts[args.only]()
@@ -467,6 +551,7 @@ def main(argv: list[str] | None = None) -> int:
     together_table(args.quick)
     side_table()
     bounds_table()
+    plan_table(args.quick)
     return 0
 
 

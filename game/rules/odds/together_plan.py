@@ -27,10 +27,11 @@ __all__ = ["Budget", "CHUNK_BYTES", "Group", "KEEP_LAYERS", "Plan", "groups_of",
 #: guess): per value gathered by the blows (a state reached, its k planes of (hero STAMINA, LUCK), once for
 #: the accepted blow and twice more with a Luck test), per value of the wound sweep (a state, j, hero
 #: STAMINA, LUCK), per (layer, hero STAMINA) step of that sweep, and per state reached by a blow (its
-#: position found).  Fitted by least squares on twelve fights of 10 000 to 1.4 million states
-#: (.work-style script in docs/PERFORMANCE.md; within 0.89-1.10 of each), then taken 20 % above.  The
-#: older model, one figure per cell, read the fights of many states and few hero STAMINA points four
-#: times low (three creatures at STAMINA 200 against a hero of STAMINA 10: 0.41 s planned, 1.8 s taken).
+#: position found).  Fitted by least squares on twelve fights of 6 000 to 1.4 million states, at load
+#: 4.4-5.6 (``tools/bench_odds.py --only plan`` prints the fit and each fight's measure beside its plan;
+#: within 0.89-1.10 of each), then taken 20 % above.  The older model, one figure per cell, read fights of
+#: many states and few hero STAMINA points four times low (three creatures at STAMINA 200 against a hero
+#: of STAMINA 10: 0.41 s and 58 MiB planned, 1.8 s and 106 MiB taken).
 SECONDS_PER_GATHERED = 0.74e-9 * 1.2
 SECONDS_PER_SWEPT = 13e-9 * 1.2
 SECONDS_PER_STEP = 39e-6 * 1.2

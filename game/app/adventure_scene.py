@@ -77,6 +77,10 @@ class AdventureScene(WidgetScene):
             return
         changes, self._changes = self._changes, []
         self.refresh(changes)
+        if self.stack is not None:
+            # The screen looks new: all of it is drawn again, even while an overlay above redraws only its own
+            # part (the kiosk's press comes after the screens' update: their refresh, a frame later).
+            self.stack.request_redraw()
         self._say_results(changes)
         if self.dies_to_death_page and self.stack is not None:
             self.navigator.hero_fell(self, self.adventure)

@@ -38,6 +38,10 @@ class WidgetScene(Scene):
     def wants_animation(self) -> bool:
         return self.group.wants_animation
 
+    def animated_area(self) -> list[pygame.Rect] | None:
+        """Where the widgets' animation draws (``WidgetGroup.animated_area``)."""
+        return self.group.animated_area()
+
     def draw_page(
         self,
         surface: pygame.Surface,

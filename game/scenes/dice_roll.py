@@ -20,7 +20,7 @@ from game.app.rolling import DiceGroup
 from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_polyhedral
+from game.ui.draw import blit_text, draw_panel, draw_polyhedral, draw_veil
 from game.ui.speech import join
 from game.ui.text_fit import fit_line, wrap_words
 from game.ui.theme import LOGICAL_SIZE
@@ -97,6 +97,10 @@ class DiceRollScene(FluidLayout, Scene):
     def wants_animation(self) -> bool:
         return not self.settled or self.burst.busy
 
+    def animated_area(self) -> list[pygame.Rect]:
+        """The panel and the room its dice bounce and turn in (the tumble and the settling verdict stay in it)."""
+        return [self.panel.inflate(2 * self.die, 2 * self.die)]
+
     def skip(self) -> None:
         """Jump to the settled dice."""
         self.elapsed = self.duration
@@ -145,9 +149,7 @@ class DiceRollScene(FluidLayout, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ui.palette
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, p)
         panel, die = self.panel, self.die
         draw_panel(surface, panel, p, fill_alpha=PANEL_ALPHA)
         title, size = fit_line(self.title, "title", self.ui.theme.text_size("heading"), panel.width - TITLE_ROOM)

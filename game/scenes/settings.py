@@ -27,7 +27,7 @@ from game.app.services import Services
 from game.app.settings import ANIMATION_FACTORS
 from game.ui import fonts
 from game.ui.button import Button
-from game.ui.draw import blit_text, draw_panel, parchment
+from game.ui.draw import blit_text, draw_panel, draw_veil, parchment
 from game.ui.speech import join
 from game.ui.text_field import TextField
 from game.ui.theme import LOGICAL_SIZE
@@ -353,9 +353,7 @@ class SettingsScene(FluidLayout, Scene):
         panel = r.panel
         if self.stack is None or not self.stack.scenes or self.stack.scenes[0] is self:
             surface.blit(parchment(self.page, p), (0, 0))  # opened alone: a page to sit on
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(p.overlay)
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, p)
         draw_panel(surface, panel, p, fill_alpha=252)
         blit_text(surface, ui.t("settings.title"), (panel.x + 36, r.title_y), "title", theme.text_size("title"), p.rubric)
         pygame.draw.line(surface, p.ink_faint, (panel.x + 36, r.rule_y), (panel.right - 36, r.rule_y))

@@ -42,6 +42,8 @@ FACES = 6
 LANGUAGE_BUTTON, LANGUAGE_MARGIN = (164, 44), 20  # the language button, in the top right corner
 RULE_HALF = 220
 TUMBLE_TURN, TURN_STEP, BOUNCE, BOUNCES = 400, 90, 70, 2.5  # degrees a die turns (more for each next one); its hops
+TURNED_REACH = 0.75  # of a die's size: how far from its centre a turned die and its shadow reach
+DICE_Y = 0.46  # the dice's middle, a share of the page's height
 NEXT_LANGUAGE: dict[str, Literal["fr", "en"]] = {"fr": "en", "en": "fr"}
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -95,6 +97,27 @@ class TitleScene(FluidLayout, Scene):
     def wants_animation(self) -> bool:
         return self.tumbling or self.group.wants_animation
 
+    def animated_area(self) -> list[pygame.Rect] | None:
+        """The tumbling dice's reach and the widgets' animation (a throw redraws the dice, not the page)."""
+        group = self.group.animated_area()
+        if group is None:
+            return None
+        return group + ([self.dice_area()] if self.tumbling else [])
+
+    def _dice_places(self) -> tuple[int, float, float, float]:
+        """The dice's size, the step from one to the next, the middle one's centre and their middle's height."""
+        scale = dice_scale(self.page)
+        return round(DIE_SIZE * scale), DIE_STEP * scale, self.page[0] // 2, self.page[1] * DICE_Y
+
+    def dice_area(self) -> pygame.Rect:
+        """Where the dice may draw while they tumble: turned, lifted by their bounce, with their shadows."""
+        size, step, centre, dice_y = self._dice_places()
+        reach = math.ceil(size * TURNED_REACH)
+        lift = math.ceil(BOUNCE * dice_scale(self.page))
+        left, right = math.floor(centre - step) - reach, math.ceil(centre + step) + reach
+        top, bottom = math.floor(dice_y) - lift - reach, math.ceil(dice_y) + reach
+        return pygame.Rect(left, top, right - left, bottom - top)
+
     def update(self, dt: float) -> None:
         self.group.update(dt)
         now = self.now()
@@ -108,7 +131,7 @@ class TitleScene(FluidLayout, Scene):
         elif self._last_flip != -1:
             self._last_flip = -1  # settled: one last redraw shows the faces still
             if self.stack is not None:
-                self.stack.request_redraw()
+                self.stack.request_redraw([self.dice_area()])
 
     # -- actions --------------------------------------------------------------------------------
     def switch_language(self) -> None:
@@ -153,7 +176,7 @@ class TitleScene(FluidLayout, Scene):
         blit_text(surface, title, (centre, height * 0.21), "italic", round(theme.text_size("heading") * scale), p.ink, "midtop")
         draw_rule(surface, centre - round(RULE_HALF * scale), centre + round(RULE_HALF * scale), round(height * 0.28), p.ink_soft)
         elapsed = self.now() - self.thrown_at
-        size, step, dice_y = round(DIE_SIZE * scale), DIE_STEP * scale, height * 0.46
+        size, step, _, dice_y = self._dice_places()
         for index, face in enumerate(self.faces):
             angle, lift = 0.0, 0.0
             if elapsed < TUMBLE_SECONDS:

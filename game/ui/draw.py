@@ -166,11 +166,29 @@ PANEL_CACHE_PAGES = 1.6
 _panel_cache = SurfaceCache("panels", 0, pages=PANEL_CACHE_PAGES)
 
 
+VEIL_TILE = 256  # the veil's tile, pixels square: a few blits cover a page, and only the clip's part is laid
+_veil_tiles = SurfaceCache("veil tiles", 4 * VEIL_TILE * VEIL_TILE * 4)
+
+
+def _veil_tile(colour: Colour) -> pygame.Surface:
+    """A square of the veil's translucent colour (kept: the veil is laid every frame an overlay animates)."""
+    key = tuple(colour)
+    tile: pygame.Surface | None = _veil_tiles.get(key)
+    if tile is None:
+        tile = pygame.Surface((VEIL_TILE, VEIL_TILE), pygame.SRCALPHA)
+        tile.fill(colour)
+        tile = _veil_tiles.put(key, tile)
+    return tile
+
+
 def draw_veil(surface: pygame.Surface, palette: Palette) -> None:
-    """The translucent veil an overlay lays over the screen below it."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill(palette.overlay)
-    surface.blit(veil, (0, 0))
+    """The translucent veil an overlay lays over the screen below it: tiles over the surface's clip only (a frame
+    that redraws a part of the page blends that part, not a whole page's veil made and laid each frame)."""
+    clip = surface.get_clip()
+    tile = _veil_tile(palette.overlay)
+    for y in range(clip.top, clip.bottom, VEIL_TILE):
+        for x in range(clip.left, clip.right, VEIL_TILE):
+            surface.blit(tile, (x, y))
 
 
 def draw_panel(

@@ -32,6 +32,7 @@ class WidgetGroup:
         self.widgets: list[Widget] = []
         self.focus = FocusRing()
         self.tooltips = TooltipLayer(ui)
+        self._widgets_moved = False  # whether a widget animated when ``update`` began
         #: The group that replaced this one when the screen laid itself out again (``FluidLayout.layout``): a
         #: change made here may have rebuilt the screen, and its new state is read from there.
         self.successor: WidgetGroup | None = None
@@ -179,6 +180,7 @@ class WidgetGroup:
 
     def update(self, dt: float) -> None:
         """Advance every widget and the tooltip timer; the focus moves on from a control gone under it."""
+        self._widgets_moved = any(w.wants_animation for w in self.widgets if w.visible)  # their last step is drawn
         for widget in self.widgets:
             widget.update(dt)
         self.tooltips.update(dt)
@@ -188,6 +190,14 @@ class WidgetGroup:
     def wants_animation(self) -> bool:
         """True while a widget or a pending tooltip needs frames."""
         return self.tooltips.wants_animation or any(w.wants_animation for w in self.widgets if w.visible)
+
+    def animated_area(self) -> list[pygame.Rect] | None:
+        """Where the group's animation draws (``Scene.animated_area``): nothing while a tooltip waits to appear,
+        the whole page while a widget animates, on the frame it stops, or while a tooltip shows (it may cover
+        anything)."""
+        if self.tooltips.shown or self._widgets_moved or any(w.wants_animation for w in self.widgets if w.visible):
+            return None
+        return []
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw widgets, the focus outline (after keyboard use), then the tooltip."""

@@ -89,6 +89,7 @@ class CombatScene(FluidLayout, AdventureScene):
         self.target: int | None = None  # all together: the creature the player aimed at
         self.log_scroll = 0
         self.burst = ClickBurst()  # the presses of a roll: a fast click lands its dice, never rolls again
+        self._moved = False  # whether a round was playing out when ``update`` began (see animated_area)
         self.done = False  # the scene has asked to leave
         # what a screen-reader user hears, as much as the "fight_speech" setting asks
         self.voice = CombatVoice(self.ui, self.book, lambda: self.services.settings.fight_speech)
@@ -369,6 +370,7 @@ class CombatScene(FluidLayout, AdventureScene):
         return False
 
     def update(self, dt: float) -> None:
+        self._moved = self.animating or self.burst.busy  # the frame a round lands shows its end: the whole board
         super().update(dt)
         self.burst.update(dt)
         phase = self.animator.phase
@@ -380,6 +382,13 @@ class CombatScene(FluidLayout, AdventureScene):
     @property
     def wants_animation(self) -> bool:
         return self.animating or self.burst.busy or super().wants_animation
+
+    def animated_area(self) -> list[pygame.Rect] | None:
+        """The whole board while a round plays out (dice, bars, gauge: all over it) and as it lands, else the
+        widgets'."""
+        if self.animating or self.burst.busy or self._moved:
+            return None
+        return super().animated_area()
 
     def shutdown(self) -> None:
         super().shutdown()

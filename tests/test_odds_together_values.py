@@ -198,6 +198,40 @@ RECORDED = [
             ([9, 9], 7, 11, 0.037380120978197144),
         ],
     ),
+    # Books whose Lucky is worse than Unlucky: more LUCK is not always better there (the sweep's short cut
+    # for killing blows must not apply); printed by the same code as above (c446b88).
+    (
+        "two, Unlucky blows harder than Lucky",
+        (9, 7, 6),
+        [(12, 5), (9, 5)],
+        CombatNumbers(hit_lucky=1, hit_unlucky=3, wound_unlucky=1),
+        0.008863378278360765,
+        0.09235265861990866,
+        [
+            ([4, 5], 6, 1, 0.006891228070957309),
+            ([5, 4], 2, 1, 0.0025963336238967803),
+            ([4, 4], 2, 6, 0.01639713716716701),
+            ([3, 5], 4, 5, 0.06008918101384296),
+            ([4, 5], 1, 4, 0.004451950857797606),
+            ([4, 5], 3, 3, 0.01674548145332659),
+        ],
+    ),
+    (
+        "three, Lucky wounds worse than Unlucky",
+        (10, 9, 8),
+        [(9, 4), (8, 5), (7, 3)],
+        CombatNumbers(wound_lucky=3, wound_unlucky=1),
+        0.5417510250118867,
+        0.7308053029899104,
+        [
+            ([2, 5, 4], 6, 3, 0.4776976912036778),
+            ([3, 5, 4], 2, 3, 0.14030201882951945),
+            ([3, 3, 4], 2, 1, 0.07364289590152515),
+            ([3, 4, 3], 6, 8, 0.5948563996608778),
+            ([3, 5, 3], 1, 7, 0.09898643723711742),
+            ([3, 3, 4], 6, 3, 0.4785265332540962),
+        ],
+    ),
 ]
 
 #: The row of issue 28's table: four different creatures at STAMINA 12 (1-2 s: a slow test).
@@ -236,3 +270,17 @@ def test_a_group_s_sorted_staminas_are_those_itertools_lists(count, top):
     # Built with numpy (a group of three at STAMINA 200 has 1.4 million of them), in the same order.
     expected = list(combinations_with_replacement(range(top + 1), count))
     assert [tuple(row) for row in _nondecreasing(count, top).tolist()] == expected
+
+
+@pytest.mark.parametrize(
+    "numbers, truth",
+    # The truth: tests/test_odds.py's value iteration (_brute_together, 80 sweeps) for hero 8/4/7 against 8/3 and 7/2.
+    [(CombatNumbers(hit_lucky=0), 0.3706809249065911), (CombatNumbers(wound_unlucky=0), 0.9974675491759907)],
+)
+def test_a_luck_test_that_changes_only_luck_is_estimated_not_swept(numbers, truth):
+    # A Lucky blow that does nothing, an Unlucky wound that costs nothing: the state after the test is the state
+    # before it at LUCK - 1, which the layered sweep has not reached yet (it answered 0.455 and 0.0).
+    clear_caches()
+    odds = together_odds(8, 4, 7, [(8, 3), (7, 2)], numbers=numbers, budget=Budget(600, 1 << 33))
+    assert not odds.exact
+    assert odds.at_least[1] <= truth

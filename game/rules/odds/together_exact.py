@@ -387,7 +387,9 @@ def _blows(
     """
     size, k = stam.shape
     grid = (X.shape[0], X.shape[3])
-    si, ti, tested = _pairs(stam, valid, c.hit if hero.luck else None)
+    # Only when Lucky is never worse than Unlucky is more LUCK never worse, and a killing blow never tested.
+    lucky_helps = c.hit_lucky >= c.hit_unlucky and c.wound_lucky <= c.wound_unlucky
+    si, ti, tested = _pairs(stam, valid, None if not hero.luck else c.hit if lucky_helps else 0)
 
     def reached(damage: int | None, pairs: int = len(si)) -> np.ndarray:
         after = stam[si[:pairs]].copy()
@@ -442,8 +444,9 @@ def _blows(
 def _pairs(stam: np.ndarray, valid: np.ndarray, hit: int | None) -> tuple[np.ndarray, np.ndarray, int]:
     """The (state, target) pairs of a layer that are a real choice, those worth a Luck test first: (states,
     targets, how many are tested).  A dead target, or one equal to the one before it in its group, is never
-    chosen.  A blow that kills the target (STAMINA <= ``hit``) is never worth a test: no state after it is
-    better than the target dead, nor is any lower LUCK better.  ``hit`` None: no test at all."""
+    chosen.  A blow that kills the target (STAMINA <= ``hit``) is not tested: no state after a test is better
+    than the target dead, nor is a lower LUCK better (true when Lucky is never worse than Unlucky; else
+    ``hit`` is 0).  ``hit`` None: no test at all."""
     si, ti = np.nonzero(valid)
     if hit is None:
         return si, ti, 0

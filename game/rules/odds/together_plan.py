@@ -122,7 +122,12 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
     bound = 1
     for g in groups:
         bound *= comb(g.top + g.count, g.count)
-    if bound * k * k * grid > HOPELESS_CELLS:
+    luck = numbers.luck_allowed and hero_luck >= 2
+    # A Lucky blow that does nothing, or an Unlucky wound that costs nothing, leaves the creatures and the
+    # hero's STAMINA as they were (only LUCK falls): the layered sweep has no order for that, so it is never
+    # planned (the Monte Carlo plays it).
+    unordered = luck and (numbers.hit_lucky == 0 or numbers.wound_unlucky == 0)
+    if unordered or bound * k * k * grid > HOPELESS_CELLS:
         # Far beyond any budget (a STAMINA in the hundreds): no need to count layers.
         return Plan(
             states=bound,
@@ -142,7 +147,6 @@ def plan(groups: Sequence[Group], total: int, hero_stamina: int, hero_luck: int,
     cells = states * k * k * grid
     # A state reached by each (state, target) pair: the blow accepted, Lucky and Unlucky with a Luck test,
     # and the target killed by a double.
-    luck = numbers.luck_allowed and hero_luck >= 2
     reached = states * k * ((3 if luck else 1) + (1 if numbers.double_kills else 0))
     values = hero_stamina * (hero_luck + 1)  # the (hero STAMINA, LUCK) of one plane
     seconds = (

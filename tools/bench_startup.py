@@ -41,9 +41,12 @@ import os
 import sys
 
 from game import __main__ as entry
-from game.app import loop, splash
 
 if sys.argv[3] == "splash":  # the first frame: the title page drawn, then leave at once
+    # Only what the app imports before its title page: importing the main loop here to patch it (as the
+    # shelf's run does) would time its ~40 ms of imports, which the app does after the title page is shown.
+    from game.app import splash
+
     draw = splash.draw_splash
 
     def draw_then_leave(display):
@@ -51,9 +54,12 @@ if sys.argv[3] == "splash":  # the first frame: the title page drawn, then leave
         os._exit(0)
 
     splash.draw_splash = draw_then_leave
-# The real entry point (window, signals, services, the shelf); its main loop draws one frame, then the app
-# closes as it always does (the screens closed, pygame quit).
-loop.MainLoop.run = lambda self: None if self.run_frames(1) == 1 else sys.exit("the bookshelf was not drawn")
+else:
+    # The real entry point (window, signals, services, the shelf); its main loop draws one frame, then the
+    # app closes as it always does (the screens closed, pygame quit).
+    from game.app import loop
+
+    loop.MainLoop.run = lambda self: None if self.run_frames(1) == 1 else sys.exit("the bookshelf was not drawn")
 sys.exit(entry.main(["--config-dir", sys.argv[1], "--data-dir", sys.argv[2]]))
 """
 
@@ -131,7 +137,9 @@ def main(argv: list[str] | None = None) -> int:
             cold.append(timed(app + [str(root / f"first-{run}" / "config"), str(empty / "data"), "shelf"]))
     b, w, f, s, c = (statistics.median(x) for x in (base, first, fresh, shelf, cold))
     print(f"bare pygame window:                    {b * 1000:7.0f} ms (median of {args.runs})")
-    print(f"app to first frame (title page):       {w * 1000:7.0f} ms = {w / b:.2f}x the bare window (goal < {GOAL:.0f}x)")
+    print(
+        f"app to first frame (title page):       {w * 1000:7.0f} ms = {w / b:.2f}x the bare window (goal < {FIRST_FRAME_GOAL}x)"
+    )
     print(f"app to the bookshelf ready, new player: {f * 1000:6.0f} ms = {f / b:.2f}x (goal < {GOAL:.0f}x)")
     print(f"app to the bookshelf ready, {args.saves} saves:   {s * 1000:6.0f} ms = {s / b:.2f}x (goal < {GOAL:.0f}x)")
     print(f"very first start (no index of the books yet, every book validated): {c * 1000:.0f} ms = {c / b:.2f}x")

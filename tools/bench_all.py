@@ -12,7 +12,7 @@ average it was measured at. Rows:
   shelf with long saves (``bench_shelf``), start-up from the real entry point
   (``bench_startup``), peak memory of ``--smoke`` and of a real session
   (``bench_memory``), frames at 1080p and 720p (``bench_frames``), the kiosk's
-  attract loop (``bench_idle --kiosk``);
+  title page and attract loop, each its own span (``bench_idle --kiosk``);
 - the odds: four different creatures all together (``bench_odds``' child: exact
   or estimate, time, peak) and the one-fight command cold, against
   ``python -c pass`` and, given ``--johnston-one BIN``, Johnston's C program;
@@ -204,7 +204,16 @@ def parts(args: argparse.Namespace) -> dict[str, Callable[[], list[Figure]]]:
             bench("bench_frames.py", "--window", "1920x1080", "--max-load", "0")
             + bench("bench_frames.py", "--window", "1280x720", "--max-load", "0")
         ),
-        "kiosk": lambda: bench("bench_idle.py", "--kiosk", "--seconds", "20" if args.quick else "60", "--max-load", "0"),
+        "kiosk": lambda: bench(
+            "bench_idle.py",
+            "--kiosk",
+            "--title-seconds",
+            "10" if args.quick else "20",
+            "--seconds",
+            "20" if args.quick else "60",
+            "--max-load",
+            "0",
+        ),
         "odds": lambda: odds_together(args.quick),
         "odds-cold": lambda: odds_cold(args.johnston_one, args.quick),
     }

@@ -16,7 +16,7 @@ from game.books.ff_rules import Check, Cost, Profile
 from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.dice import Transaction
 from game.rules.errors import Refused
-from game.rules.ff.scope import SheetScope
+from game.rules.ff.scope import Reader, SheetScope, reader
 from game.rules.ff.state import Fight, Hero, SheetState
 
 DICE = re.compile(r"^(-?)([0-9]+)d([0-9]+)([+-][0-9]+)?$")
@@ -225,6 +225,7 @@ class _Endings:
 
     rules: object  # the book's BookRules this is for (compared by identity)
     reads: tuple[str, ...]  # every name their conditions read
+    readers: tuple[Reader, ...]  # how a scope reads each of them
     scores: bool  # every one is a score the hero holds (not worked out): read from the hero without a scope
     # the values read (in ``reads``' order) -> (died_of, ended) they gave: a condition reads nothing else
     given: dict[tuple[Value, ...], tuple[int | None, int | None]] = field(default_factory=dict)
@@ -242,7 +243,7 @@ def _endings_of(book: FightingFantasyBook) -> _Endings:
         programs = [p for e, p in zip(rules.endings, rules.ending_programs) if e.outcome in ENDING_OUTCOMES]
         reads = tuple(sorted({name for program in programs for name in program.reads}))
         scores = all("." not in name and name != "paragraph" and name not in rules.computed for name in reads)
-        found = _Endings(rules, reads, scores)
+        found = _Endings(rules, reads, tuple(reader(name) for name in reads), scores)
         _ENDINGS.pop(id(rules), None)
         _ENDINGS[id(rules)] = found
         while len(_ENDINGS) > _ENDINGS_KEPT:
@@ -264,7 +265,7 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     if hero is None:
         return
     endings = _endings_of(book)
-    values = _scores(hero, endings.reads) if endings.scores else _values(SheetScope(book, state), endings.reads)
+    values = _scores(hero, endings.reads) if endings.scores else _values(SheetScope(book, state), endings.readers)
     found = None if values is None else endings.given.get(values)
     if found is None:
         holding = _holding(book, state, ENDING_OUTCOMES)
@@ -291,10 +292,11 @@ def _scores(hero: Hero, names: tuple[str, ...]) -> tuple[Value, ...] | None:
         return None
 
 
-def _values(scope: SheetScope, names: tuple[str, ...]) -> tuple[Value, ...] | None:
-    """The values of ``names`` in ``scope`` (None when one has no value now)."""
+def _values(scope: SheetScope, readers: tuple[Reader, ...]) -> tuple[Value, ...] | None:
+    """The values the ``readers`` read in ``scope`` (None when one has no value now): ``scope[name]`` for each
+    name, without its lookups (a fresh scope has nothing kept yet)."""
     try:
-        return tuple([scope[name] for name in names])
+        return tuple([read(scope) for read in readers])
     except EvalError:
         return None
 

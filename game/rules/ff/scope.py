@@ -9,7 +9,8 @@ outside a round) raises ``EvalError("unavailable")``: the rules refuse the actio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.books.expr import EvalError, Type, Value
@@ -21,6 +22,51 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def unavailable(name: str, why: str) -> EvalError:
     return EvalError("unavailable", f"{name} has no value {why}")
+
+
+Reader = Callable[["SheetScope"], Value]
+
+
+@lru_cache(maxsize=4096)
+def reader(name: str) -> Reader:
+    """How a scope reads ``name``: its parts are taken apart once per name, not on every read (a long
+    adventure reads the same few names hundreds of thousands of times)."""
+    root, _, rest = name.partition(".")
+    if not rest:
+        if name == "paragraph":
+            return lambda scope: scope.state.paragraph or 0
+        return lambda scope: scope._score(name)
+    if root == "initial":
+        return lambda scope: scope._hero_value(name, rest, initial=True)
+    if root == "counters":
+        return lambda scope: scope.state.counters.get(rest, 0)
+    if root == "flags":
+        return lambda scope: rest in scope.state.flags
+    if root == "tracks":
+        return lambda scope: scope.state.tracks.get(rest, scope.book.track(rest).start)
+    if root == "items":
+        if rest == "equipment":
+            return lambda scope: len(scope.state.equipment)
+        return lambda scope: len(scope.state.lists.get(rest, []))
+    if root == "choices":
+        step, _, option = rest.partition(".")
+        return lambda scope: scope.state.choices.get(step, {}).get(option, 0)
+    if root == "crew":
+        return lambda scope: scope._crew(name, rest)
+    if root == "calendar":
+        return lambda scope: scope.state.calendar.ticked
+    if root == "section":
+        return lambda scope: scope.state.section_fought
+    if root == "fight":
+        return lambda scope: scope._fight(name, rest)
+    if root == "enemy":
+        return lambda scope: scope._enemy(name, rest)
+    why = "outside a combat round" if root in ("roll", "attack", "wound", "protection") else "here"
+
+    def refused(scope: SheetScope) -> Value:
+        raise unavailable(name, why)
+
+    return refused
 
 
 class SheetScope:
@@ -48,54 +94,32 @@ class SheetScope:
             return found
         if name in self.round:
             return self.round[name]
-        value = self._resolve(name)
+        value = reader(name)(self)
         self.cache[name] = value
         return value
 
-    def _resolve(self, name: str) -> Value:
-        root, _, rest = name.partition(".")
-        state = self.state
-        if not rest:
-            return self._score(name)
-        if root == "initial":
-            return self._hero_value(name, rest, initial=True)
-        if root == "counters":
-            return state.counters.get(rest, 0)
-        if root == "flags":
-            return rest in state.flags
-        if root == "tracks":
-            return state.tracks.get(rest, self.book.track(rest).start)
-        if root == "items":
-            return len(state.equipment) if rest == "equipment" else len(state.lists.get(rest, []))
-        if root == "choices":
-            step, _, option = rest.partition(".")
-            return state.choices.get(step, {}).get(option, 0)
-        if root == "crew":
-            member, _, score = rest.partition(".")
-            if member not in state.crew:
-                raise unavailable(name, "before the crew is rolled")
-            return state.crew[member].get(score, 0)
-        if root == "calendar":
-            return state.calendar.ticked
-        if root == "section":
-            return state.section_fought
-        if root == "fight":
-            return self._fight(name, rest)
-        if root == "enemy":
-            return self._enemy(name, rest)
-        raise unavailable(name, "outside a combat round" if root in ("roll", "attack", "wound", "protection") else "here")
+    def _crew(self, name: str, rest: str) -> Value:
+        member, _, score = rest.partition(".")
+        crew = self.state.crew
+        if member not in crew:
+            raise unavailable(name, "before the crew is rolled")
+        return crew[member].get(score, 0)
 
     def _score(self, name: str) -> Value:
-        if name == "paragraph":
-            return self.state.paragraph or 0
-        computed = self.book.rules.computed.get(name)
+        rules = self.book.rules
+        computed = rules.computed.get(name)
         if computed is None:
+            hero = self.state.hero
+            if hero is not None:
+                found = hero.scores.get(name)
+                if found is not None:
+                    return found
             return self._hero_value(name, name, initial=False)
         if name in self.working:  # pragma: no cover - the book's check refuses a circle at load
             raise EvalError("overflow", f"{name} depends on itself")
         self.working.add(name)
         try:
-            return self.book.rules.program(computed, Type.INT).evaluate(self)
+            return rules.program(computed, Type.INT).evaluate(self)
         finally:
             self.working.discard(name)
 

@@ -16,6 +16,7 @@ name with no value now, such as the enemy outside a fight) raises
 from __future__ import annotations
 
 import difflib
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -142,10 +143,14 @@ _NO_SCOPE = _NoScope()
 Compiled = tuple[Type, Evaluator, bool]  # type, evaluator, constant (reads no name)
 
 
+def _overflow(value: int) -> EvalError:
+    return EvalError("overflow", f"a result ({value}) is beyond the bounds of the language (±{BOUND})")
+
+
 def _bounded(value: int) -> int:
     if -BOUND <= value <= BOUND:
         return value
-    raise EvalError("overflow", f"a result ({value}) is beyond the bounds of the language (±{BOUND})")
+    raise _overflow(value)
 
 
 def _divide(left: int, right: int) -> int:
@@ -167,23 +172,87 @@ def _clamp(value: int, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
-ARITHMETIC: dict[str, Callable[[int, int], int]] = {
-    "+": lambda a, b: _bounded(a + b),
-    "-": lambda a, b: _bounded(a - b),
-    "*": lambda a, b: _bounded(a * b),
-    "/": _divide,
-    "%": _remainder,
-}
+ARITHMETIC = ("+", "-", "*", "/", "%")
+# The operators as C functions: evaluating a comparison or a sum calls no Python function of ours.
+OPERATORS: dict[str, Callable[[int, int], int]] = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 ORDER: dict[str, Callable[[Value, Value], bool]] = {
-    "<": lambda a, b: a < b,  # type: ignore[operator]  # both sides have the same checked type
-    "<=": lambda a, b: a <= b,  # type: ignore[operator]  # both sides have the same checked type
-    ">": lambda a, b: a > b,  # type: ignore[operator]  # both sides have the same checked type
-    ">=": lambda a, b: a >= b,  # type: ignore[operator]  # both sides have the same checked type
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
 }
 FUNCTIONS = {"min": "the smallest of its numbers", "max": "the largest of its numbers", "abs": "a number without its sign",
              "clamp": "clamp(x, low, high): x kept between low and high"}  # fmt: skip
+
+# -- evaluators ---------------------------------------------------------------------------------------------
+# A long adventure evaluates the same few programs hundreds of thousands of times, so each node's evaluator is
+# made for its shape once, at compile time: an operand that reads no name is the value itself (not a function to
+# call), and operators are C functions. Each gives exactly what the plain form ``op(left(scope), right(scope))``
+# gives, the left side evaluated first, the same errors with the same words.
+
+Operand = tuple[Evaluator, bool, "Value | None"]  # evaluator, constant, its value when constant
+
+
+def _operand(compiled: Compiled) -> Operand:
+    _, run, constant = compiled
+    return run, constant, run(_NO_SCOPE) if constant else None
+
+
+def _compare(apply: Callable[[Value, Value], bool], left: Operand, right: Operand) -> Evaluator:
+    """``apply(left, right)`` (a comparison, or ``in`` with the sides swapped by the caller)."""
+    left_run, left_constant, left_value = left
+    right_run, right_constant, right_value = right
+    if right_constant:
+        return lambda scope: apply(left_run(scope), right_value)  # type: ignore[arg-type]  # the sides' types were checked at compile time
+    if left_constant:
+        return lambda scope: apply(left_value, right_run(scope))  # type: ignore[arg-type]  # the sides' types were checked at compile time
+    return lambda scope: apply(left_run(scope), right_run(scope))
+
+
+def _sum(op: str, left: Operand, right: Operand) -> Evaluator:
+    """``left op right`` for + - * / %, an overflow beyond ±BOUND (a division by 0) raising EvalError."""
+    left_run, left_constant, left_value = left
+    right_run, right_constant, right_value = right
+    apply = OPERATORS.get(op)
+    if apply is None:
+        divide = _divide if op == "/" else _remainder
+        return lambda scope: divide(left_run(scope), right_run(scope))  # type: ignore[arg-type]  # the sides' types were checked at compile time
+    if right_constant:
+
+        def run(scope: Scope) -> Value:
+            value = apply(left_run(scope), right_value)  # type: ignore[arg-type]  # the sides' types were checked at compile time
+            if -BOUND <= value <= BOUND:
+                return value
+            raise _overflow(value)
+
+    elif left_constant:
+
+        def run(scope: Scope) -> Value:
+            value = apply(left_value, right_run(scope))  # type: ignore[arg-type]  # the sides' types were checked at compile time
+            if -BOUND <= value <= BOUND:
+                return value
+            raise _overflow(value)
+
+    else:
+
+        def run(scope: Scope) -> Value:
+            value = apply(left_run(scope), right_run(scope))  # type: ignore[arg-type]  # the sides' types were checked at compile time
+            if -BOUND <= value <= BOUND:
+                return value
+            raise _overflow(value)
+
+    return run
+
+
+def _choice(condition: Evaluator, then: Operand, otherwise: Operand) -> Evaluator:
+    """``then`` when the condition holds, else ``otherwise`` (only the branch taken is evaluated)."""
+    then_run, then_constant, then_value = then
+    other_run, other_constant, other_value = otherwise
+    if then_constant and other_constant:
+        return lambda scope: then_value if condition(scope) else other_value  # type: ignore[return-value]  # the sides' types were checked at compile time
+    return lambda scope: then_run(scope) if condition(scope) else other_run(scope)
 
 
 class _Compiler:
@@ -231,7 +300,7 @@ class _Compiler:
         if info.context is not None and info.context != self.context:
             raise ExprError("known_only_in", node.position, name=dotted, where=f"context_{info.context}")
         self.reads.add(dotted)
-        return info.type, lambda scope: scope[dotted], False
+        return info.type, operator.itemgetter(dotted), False
 
     def unknown(self, node: Name) -> ExprError:
         """The error for a name the book does not have: the first part that goes wrong, and close names."""
@@ -285,22 +354,22 @@ class _Compiler:
         if op in ARITHMETIC:
             self.expect((left_kind, left, left_constant), Type.INT, node.left, "side", op=op)
             self.expect((right_kind, right, right_constant), Type.INT, node.right, "side", op=op)
-            apply = ARITHMETIC[op]
-            both: Evaluator = lambda scope: apply(left(scope), right(scope))  # type: ignore[arg-type]  # noqa: E731  # ints
+            both = _sum(op, _operand((left_kind, left, left_constant)), _operand((right_kind, right, right_constant)))
             return self.folded(Type.INT, both, constant, node.position)
         if op == "in":
             if LIST_OF.get(left_kind) is not right_kind:
                 want = LIST_OF.get(left_kind)
                 needed = want.words if want is not None else "a_list"
                 raise ExprError("in_needs_list", node.right.position, want=needed, found=right_kind.words)
-            among: Evaluator = lambda scope: left(scope) in right(scope)  # type: ignore[operator]  # noqa: E731  # a list
+            sides = _operand((left_kind, left, left_constant)), _operand((right_kind, right, right_constant))
+            among = _compare(lambda item, items: item in items, *sides)  # type: ignore[operator]  # a list
             return self.folded(Type.BOOL, among, constant, node.position)
         if left_kind is not right_kind:
             raise ExprError("compares_kinds", node.position, op=op, left=left_kind.words, right=right_kind.words)
         if op not in ("==", "!=") and left_kind is not Type.INT:
             raise ExprError("compares_numbers", node.position, op=op, found=left_kind.words)
-        compare = ORDER[op]
-        return self.folded(Type.BOOL, lambda scope: compare(left(scope), right(scope)), constant, node.position)
+        sides = _operand((left_kind, left, left_constant)), _operand((right_kind, right, right_constant))
+        return self.folded(Type.BOOL, _compare(ORDER[op], *sides), constant, node.position)
 
     def ternary(self, node: Ternary) -> Compiled:
         _, condition, c_constant = self.expect(self.node(node.condition), Type.BOOL, node.condition, "condition")
@@ -309,10 +378,7 @@ class _Compiler:
         if then_kind is not other_kind:
             raise ExprError("ternary_types", node.position, left=then_kind.words, right=other_kind.words)
         constant = c_constant and t_constant and o_constant
-
-        def choose(scope: Scope) -> Value:
-            return then(scope) if condition(scope) else otherwise(scope)
-
+        choose = _choice(condition, _operand((then_kind, then, t_constant)), _operand((other_kind, otherwise, o_constant)))
         return self.folded(then_kind, choose, constant, node.position)
 
     def call(self, node: Call) -> Compiled:
@@ -332,9 +398,9 @@ class _Compiler:
             raise ExprError("arguments_count", node.position, function=node.function, wanted=wanted, count=count)
         run: Evaluator
         if node.function == "min":
-            run = lambda scope: min(r(scope) for r in runs)  # noqa: E731
+            run = lambda scope: min([r(scope) for r in runs])  # noqa: E731
         elif node.function == "max":
-            run = lambda scope: max(r(scope) for r in runs)  # noqa: E731
+            run = lambda scope: max([r(scope) for r in runs])  # noqa: E731
         elif node.function == "abs":
             only = runs[0]
             run = lambda scope: abs(only(scope))  # type: ignore[arg-type]  # noqa: E731

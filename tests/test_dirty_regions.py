@@ -156,6 +156,14 @@ def test_nothing_to_draw_of_its_own_draws_no_frame():
     assert loop.run_frames(5) == 0
 
 
+def test_areas_empty_or_off_the_page_draw_no_frame():
+    loop = loop_with(Spot(moves=0))
+    loop.run_frames(1)
+    loop.stack.request_redraw([pygame.Rect(0, 0, 0, 0), pygame.Rect(5000, 5000, 40, 40), pygame.Rect(50, 50, -20, -20)])
+    loop.stack.request_redraw([])
+    assert loop.run_frames(1) == 0 and not loop.stack.damaged
+
+
 def test_a_magnified_page_is_drawn_in_part_and_shown_whole():
     loop = loop_with(Spot())
     loop.display.set_zoom(2.0)

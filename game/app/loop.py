@@ -286,7 +286,7 @@ class MainLoop:
             if moved is None:
                 return None, True
             above += moved
-        areas = [area for area in scenes + above if area.width and area.height]
+        areas = [area for area in scenes + above if area.width > 0 and area.height > 0]
         page = surface.get_rect()
         if not areas:
             return pygame.Rect(0, 0, 0, 0), False

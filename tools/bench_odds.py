@@ -129,7 +129,7 @@ def plan_table(quick: bool) -> None:
     print("The plan against the exact sweep (solve itself, cold, one process each, best of 2 CPU; growth over numpy):")
     features, measured = [], []
     for hero, creatures in PLAN_FIGHTS[:6] if quick else PLAN_FIGHTS:
-        runs = [_solve_child(hero, creatures) for _ in range(1 if quick else 2)]
+        runs = [_child(hero, creatures, "--solve") for _ in range(1 if quick else 2)]
         r = min(runs, key=lambda r: r["cpu"])
         n, luck, k = hero[1], hero[2], len(creatures)
         cost = plan(groups_of(creatures), sum(s for _, s in creatures), n, luck, CombatNumbers())
@@ -149,18 +149,6 @@ def plan_table(quick: bool) -> None:
         f"  least squares, s per value gathered / value swept / step / state reached: {fit[0]:.3g} {fit[1]:.3g} "
         f"{fit[2]:.3g} {fit[3]:.3g} (measured / fitted {ratio.min():.2f}-{ratio.max():.2f}); the plan takes 1.2x these"
     )
-
-
-def _solve_child(hero: tuple[int, int, int], creatures: list[tuple[int, int]]) -> dict:
-    out = subprocess.run(
-        [sys.executable, __file__, "--solve", json.dumps([hero, creatures])],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env={**os.environ, "OPENBLAS_NUM_THREADS": "1"},
-    )
-    return json.loads(out.stdout)
 
 
 def _one_side(spec: str) -> None:
@@ -274,9 +262,10 @@ def cold_command(args: argparse.Namespace) -> None:
             )
 
 
-def _child(hero: tuple[int, int, int], creatures: list[tuple[int, int]]) -> dict:
+def _child(hero: tuple[int, int, int], creatures: list[tuple[int, int]], mode: str = "--one") -> dict:
+    """This script in a cold child process (``--one``: the odds as the app asks them; ``--solve``: the sweep)."""
     out = subprocess.run(
-        [sys.executable, __file__, "--one", json.dumps([hero, creatures])],
+        [sys.executable, __file__, mode, json.dumps([hero, creatures])],
         capture_output=True,
         text=True,
         check=True,

@@ -174,6 +174,9 @@ def test_command() -> list[Figure]:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     peak = after.ru_maxrss / 1024  # KiB on Linux: the largest process it ran
+    kept = ROOT / ".work" / "readme-tests.txt"  # the whole output, to read what failed
+    kept.parent.mkdir(exist_ok=True)
+    kept.write_text(done.stdout + done.stderr, encoding="utf-8")
     summary = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
     print(f"  {summary}", flush=True)
     value = f"{cpu:.0f} s CPU, {wall / 60:.1f} min wall, {peak:.0f} MiB peak ({summary.strip('= ')})"

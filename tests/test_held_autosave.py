@@ -33,8 +33,8 @@ def sheet(tmp_path):
     seen = {"shown": [], "handled": []}  # (entries in the session, entries on disk) when a frame was shown / an event read
     present, handle = display.present, loop.handle_event
 
-    def presented():
-        present()
+    def presented(area=None):  # Display.present(area): the part of the page a frame drew
+        present(area)
         seen["shown"].append((len(adventure.session.entries), entries_on_disk(services, adventure)))
 
     def handled(event):

@@ -9,6 +9,7 @@ time inside the slow step took 17 of CI's 90 minutes (the run that did not finis
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -95,7 +96,8 @@ def test_bench_all_measures_every_row_of_the_issue_with_its_goal_and_load(capsys
     kept.write_text(done.stdout + done.stderr, encoding="utf-8")
     with capsys.disabled():
         print("\n" + done.stdout[-20_000:])
-    assert done.returncode == 0, done.stderr[-3000:]
+    failed = [row[-3000:] for row in re.findall(r"\| failed: .*?\| +\| —", done.stdout, re.S)]  # its failed rows
+    assert done.returncode == 0, "\n".join(failed) + done.stderr[-3000:]
     table = done.stdout[done.stdout.rindex("| figure |") :]
     for row in ROWS[:-1]:  # all but the README's test command (see the docstring)
         assert f"| {row}" in table

@@ -114,29 +114,36 @@ def test_thirty_fast_clicks_on_the_readers_test_test_once(services):
     assert rolls(adventure, "test_skill") == 1
 
 
+def clicks_on_the_real_clock(driver: Driver, click: list[pygame.event.Event], seconds: float, every: float | None) -> float:
+    """Step the loop on the real clock for ``seconds``, sending ``click`` each ``every`` seconds (None: never);
+    the widest gap between two frames, in seconds (how long the machine held the test)."""
+    start = last = next_click = time.monotonic()
+    widest = 0.0
+    while (now := time.monotonic()) - start < seconds:
+        events = []
+        if every is not None and now >= next_click:
+            events, next_click = click, now + every
+        driver.loop.step(now - last, events)
+        widest, last = max(widest, now - last), now
+        time.sleep(0.01)
+    return widest
+
+
 def test_the_dice_wait_for_the_burst_to_stop_on_the_real_clock(tmp_path):
-    """The loop's frames measured on the real clock: clicks ten a second keep the result; a late click closes it."""
-    services = make_services(tmp_path, animation_speed="fast")
-    driver, adventure = sheet(services, [1, 1] * CLICKS)
-    loop, pos = driver.loop, driver.to_window(driver.top.controls.hero.luck_button.rect.center)
-    click = [
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-    ]
+    """The loop's frames measured on the real clock: clicks ten a second keep the result; a late click closes it.
 
-    def run(seconds: float, every: float | None) -> None:
-        start = last = next_click = time.monotonic()
-        while (now := time.monotonic()) - start < seconds:
-            events = []
-            if every is not None and now >= next_click:
-                events, next_click = click, now + every
-            loop.step(now - last, events)
-            last = now
-            time.sleep(0.01)
-
-    run(1.5, every=0.1)
+    A machine that holds the test longer than a burst's gap between two clicks makes them two gestures:
+    that try says nothing of the app, so it is played again with fresh services (at most three tries)."""
+    for attempt in range(3):
+        services = make_services(tmp_path / str(attempt), animation_speed="fast")
+        driver, adventure = sheet(services, [1, 1] * CLICKS)
+        click = click_events(driver, driver.top.controls.hero.luck_button)
+        widest = clicks_on_the_real_clock(driver, click, seconds=1.5, every=0.1)
+        if widest + 0.1 < BURST_GAP:
+            break
+    assert widest + 0.1 < BURST_GAP, f"the machine held the test {widest:.2f} s in each of three tries"
     assert rolls(adventure, "test_luck") == 1 and isinstance(driver.top, DiceRollScene)
-    run(BURST_GAP + 0.2, every=None)
-    loop.step(0.01, click)
-    loop.step(0.01)
+    clicks_on_the_real_clock(driver, click, seconds=BURST_GAP + 0.2, every=None)
+    driver.loop.step(0.01, click)
+    driver.loop.step(0.01)
     assert isinstance(driver.top, SheetScene)

@@ -16,13 +16,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.rules.dice import DiceError, DiceSource, DieUse
 from game.rules.errors import Refused
-from game.rules.session import ActionT, Entry, Session, StateT
 from game.safe_json import InputError
 from game.storage.saves import SaveStore
+
+if TYPE_CHECKING:
+    from game.rules.session import ActionT, Entry, Session, StateT
+else:  # the session's pydantic is not imported with the screens: the type variables are the session's for mypy
+    StateT, ActionT = TypeVar("StateT"), TypeVar("ActionT")
 
 
 class ChangeKind(StrEnum):

@@ -19,7 +19,7 @@ from game.app.navigator import Screen
 from game.books.loader import BookError
 from game.safe_json import MAX_FILE_BYTES, InputError, read_json_file
 from game.storage.library import BookTaken, import_book
-from game.storage.save_file import MAX_SAVE_BYTES, SaveError
+from game.storage.save_head import MAX_SAVE_BYTES, SaveError
 from game.ui.file_words import input_error_words, os_error_words
 
 if TYPE_CHECKING:

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.adventure import Adventure
-from game.rules.session import Entry
 from game.storage.saves import SaveError, SaveStore
 from game.ui.context import UIContext
 
@@ -70,6 +69,7 @@ def when_text(stamp: str) -> str:
 def versions_of(ui: UIContext, store: SaveStore, books: Mapping[str, Any], save_id: str) -> list[VersionLine]:
     """The versions of ``save_id`` that read and replay, newest first (the save itself first when it is good)."""
     from game.app.journal import describe_entry  # here: the journal's words are not needed to draw the shelf
+    from game.rules.session import Entry
 
     lines = []
     for version in store.versions(save_id):

@@ -1,21 +1,27 @@
-"""User settings: a pydantic model persisted as JSON in the user config dir.
+"""User settings: plain data persisted as JSON in the user config dir.
 
 A broken settings file never stops the app: every problem is reported with the
 file, the field and the reason, the fields that were fine are kept, defaults
 fill the rest, and the broken file itself is left untouched (a later save moves
 it aside to ``settings.broken.json`` first, so nothing the user wrote is lost).
+
+The rules of each setting are game.app.settings_model's pydantic model. A value of the setting's own type
+within its bounds (what the app writes) is taken as it is, without importing pydantic, whose import and
+first model cost about 100 ms of the start (issue 28); any other value goes to the model, which coerces it
+(``"1.5"`` for a scale) or refuses it with the field and the reason, as it always did.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-from dataclasses import dataclass, field
+import re
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books import BOOK_ID
@@ -32,38 +38,131 @@ AnimationSpeed = Literal["off", "slow", "normal", "fast"]
 ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
 
 
-class Settings(BaseModel):
-    """Everything the user can set; unknown keys in the file are ignored."""
+@dataclass(frozen=True)
+class Rule:
+    """What a setting's value is when it needs no judging: its type, its choices or bounds (those of the model)."""
 
-    model_config = ConfigDict(extra="ignore", validate_assignment=True, frozen=False)
+    kind: type
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    max_length: int | None = None  # of a text, or of a list
+    item_max_length: int | None = None  # of each text of a list
+    pattern: str | None = None
 
-    language: Literal["fr", "en"] = "fr"
-    animation_speed: AnimationSpeed = "normal"
-    fullscreen: bool = False
-    ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
-    palette: Literal["parchment", "colourblind", "contrast"] = "parchment"
+    def plain(self, value: object) -> tuple[bool, object]:
+        """(True, the value to keep) when ``value`` is plainly valid; (False, None) when the model must judge it."""
+        kind = type(value)
+        if self.kind is float:
+            if kind not in (int, float):
+                return False, None
+            try:
+                number = float(value)  # type: ignore[arg-type]  # an int or a float, as the model makes it
+            except OverflowError:  # an int past any float: the model says why
+                return False, None
+            return math.isfinite(number) and self._within(number), number
+        if kind is not self.kind:
+            return False, None
+        if kind is str:
+            text: str = value  # type: ignore[assignment]  # a str, by its type
+            ok = (not self.choices or text in self.choices) and (self.max_length is None or len(text) <= self.max_length)
+            return ok and (self.pattern is None or re.fullmatch(self.pattern, text) is not None), value
+        if kind is int:
+            return self._within(value), value  # type: ignore[arg-type]  # an int, by its type
+        if kind is dict:
+            items: dict[object, object] = value  # type: ignore[assignment]  # a dict, by its type
+            return all(type(k) is str and type(v) is str for k, v in items.items()), dict(items)
+        if kind is list:
+            texts: list[object] = value  # type: ignore[assignment]  # a list, by its type
+            short = self.item_max_length is None or all(type(t) is str and len(t) <= self.item_max_length for t in texts)
+            return short and (self.max_length is None or len(texts) <= self.max_length), list(texts)
+        return kind is bool, value
+
+    def _within(self, number: float) -> bool:
+        return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
+
+
+def _rule(**rule: Any) -> Any:  # Any: the field's own type, for its readers
+    """A setting's dataclass field, carrying its Rule."""
+    default = rule.pop("default")
+    metadata = {"rule": Rule(**rule)}
+    if isinstance(default, (dict, list)):
+        return field(default_factory=type(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+SCALE = {"kind": float, "low": 0.75, "high": 2.0}
+
+
+@dataclass
+class Settings:
+    """Everything the user can set; a value set is checked as a value read (game.app.settings_model)."""
+
+    language: Literal["fr", "en"] = _rule(default="fr", kind=str, choices=("fr", "en"))
+    animation_speed: AnimationSpeed = _rule(default="normal", kind=str, choices=tuple(ANIMATION_FACTORS))
+    fullscreen: bool = _rule(default=False, kind=bool)
+    ui_scale: float = _rule(default=1.0, **SCALE)
+    palette: Literal["parchment", "colourblind", "contrast"] = _rule(
+        default="parchment", kind=str, choices=("parchment", "colourblind", "contrast")
+    )
     # The convention stand's interface size (``feuille --demo``): large, read from a few metres; the desktop's is
     # ui_scale. At 150 % a 1080p screen shows a 1280×720 page (issue 30 item 20).
-    demo_ui_scale: float = Field(default=1.5, ge=0.75, le=2.0)
-    demo_idle_seconds: int = Field(default=60, ge=0)
+    demo_ui_scale: float = _rule(default=1.5, **SCALE)
+    demo_idle_seconds: int = _rule(default=60, kind=int, low=0)
     # The convention stand's book (its title page, its attract loop; the only book a locked stand shows).
-    demo_book: str = Field(default="DEMO", pattern=BOOK_ID)
-    physical_dice: bool = False  # the player rolls real dice and types them in
+    demo_book: str = _rule(default="DEMO", kind=str, pattern=BOOK_ID)
+    physical_dice: bool = _rule(default=False, kind=bool)  # the player rolls real dice and types them in
     # Speech for players who do not see the screen (game.ui.voices): off, the running screen reader, or self-voicing.
-    speech: Literal["off", "screen_reader", "self_voicing"] = "off"
+    speech: Literal["off", "screen_reader", "self_voicing"] = _rule(
+        default="off", kind=str, choices=("off", "screen_reader", "self_voicing")
+    )
     # How much the fight's announcements say (game.scenes.combat.speech): the state each time, or only what changed.
-    fight_speech: Literal["brief", "full"] = "full"
+    fight_speech: Literal["brief", "full"] = _rule(default="full", kind=str, choices=("brief", "full"))
     # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
-    shortcuts: dict[str, str] = Field(default_factory=dict)
+    shortcuts: dict[str, str] = _rule(default={}, kind=dict)
     # The folders a file was last chosen in (the file browser's recent places, newest first).
-    recent_places: list[Annotated[str, Field(max_length=4000)]] = Field(default_factory=list, max_length=6)
+    recent_places: list[str] = _rule(default=[], kind=list, max_length=6, item_max_length=4000)
     # Where exports go when the player chose a folder in the file browser ("": the documents folder).
-    export_folder: str = Field(default="", max_length=4000)
+    export_folder: str = _rule(default="", kind=str, max_length=4000)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Set one setting, checked: a value the model refuses raises its ValidationError (a ValueError)."""
+        rule = RULES.get(name)
+        if rule is None:
+            raise AttributeError(f"Settings has no setting {name!r}")
+        ok, kept = rule.plain(value)
+        if not ok:
+            from game.app.settings_model import SettingsModel
+
+            kept = getattr(SettingsModel.model_validate({name: value}), name)
+        object.__setattr__(self, name, kept)
 
     @property
     def animation_factor(self) -> float:
         """Speed multiplier for animations (0 means: show the end state at once)."""
         return ANIMATION_FACTORS[self.animation_speed]
+
+    def model_copy(self, update: dict[str, Any] | None = None) -> Settings:
+        """A copy, with ``update``'s settings changed (checked)."""
+        return replace(self, **(update or {}))
+
+    def model_dump(self, mode: str = "python") -> dict[str, Any]:
+        """Every setting by name (plain JSON values in either ``mode``: the name is the model's)."""
+        return asdict(self)
+
+
+RULES: dict[str, Rule] = {f.name: f.metadata["rule"] for f in fields(Settings)}
+
+
+def plain_settings(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The settings of a file's object when every one is plainly valid (unknown keys ignored), else None."""
+    values: dict[str, Any] = {}
+    for name, rule in RULES.items():
+        if name in data:
+            ok, values[name] = rule.plain(data[name])
+            if not ok:
+                return None
+    return values
 
 
 @dataclass(frozen=True)
@@ -139,10 +238,17 @@ class SettingsStore:
 
     def _validate_fields(self, path: Path, data: dict[str, Any]) -> LoadResult:
         """Keep each valid field, replace each invalid one by its default."""
+        plain = plain_settings(data)
+        if plain is not None:
+            return LoadResult(Settings(**plain))
+        from pydantic import ValidationError
+
+        from game.app.settings_model import SettingsModel
+
         problems: list[SettingsProblem] = []
         kept = dict(data)
         try:
-            return LoadResult(Settings.model_validate(kept))
+            return LoadResult(Settings(**SettingsModel.model_validate(kept).model_dump()))
         except ValidationError as exc:
             for error in exc.errors():
                 name = ".".join(str(part) for part in error["loc"]) or None
@@ -151,7 +257,7 @@ class SettingsStore:
                 if error["loc"]:
                     kept.pop(str(error["loc"][0]), None)  # a top-level field: always a name
         try:
-            settings = Settings.model_validate(kept)
+            settings = Settings(**SettingsModel.model_validate(kept).model_dump())
         except ValidationError:  # should not happen; be safe anyway
             settings = Settings()
         return self._broken(LoadResult(settings, problems))

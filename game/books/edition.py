@@ -9,8 +9,10 @@ from __future__ import annotations
 import hashlib
 import json
 import weakref
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
+if TYPE_CHECKING:  # a hint only: the shelf's index reads hashes without importing pydantic
+    from pydantic import BaseModel
 
 # By the book's id() while the book lives: the entry goes with the book (weakref.finalize), so books read again
 # (a reload of the shelf, every test's shelf) are not all kept alive by their hash. Keeping the book in the

@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic_core
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -27,30 +24,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from game import safe_json
 from game.books import BOOK_ID
 from game.rules.session import Session
-from game.safe_json import InputError, json_path, validation_reason
-from game.storage.migrations import CURRENT, MigrationError, migrate
-
-SAVE_FORMAT: Final = CURRENT
-SAVE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-MAX_SAVE_BYTES = 8 * 1024 * 1024  # larger than a book's limit: a long adventure with long notes grows
-MAX_LOG_ENTRIES = 10_000  # entries + redo; replaying 10 000 takes a few seconds
-MAX_DICE_PER_ENTRY = 1_000
-
-
-@cache
-def writer_version() -> str | None:
-    """The version of Feuille d'Aventure that writes saves (None: unknown), read from the package's metadata at
-    the first save written (not at start-up: the shelf only reads)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("feuille-aventure")
-    except PackageNotFoundError:  # pragma: no cover - a bundle without metadata
-        return None
-
-
-class SaveError(InputError):
-    """A save file that cannot be used: which file, where in it, and why."""
+from game.safe_json import json_path, validation_reason
+from game.storage.migrations import MigrationError, migrate
+from game.storage.save_head import (  # the shelf's part of the format, without pydantic (game.storage.save_head)
+    MAX_DICE_PER_ENTRY,
+    MAX_LOG_ENTRIES,
+    MAX_SAVE_BYTES,
+    SAVE_FORMAT,
+    SAVE_ID,
+    SaveError,
+    writer_version,
+)
 
 
 class SaveSummary(BaseModel):
@@ -125,11 +109,6 @@ class _Log(BaseModel):
     entries: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
     redo: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
     undone: list[_LogEntry] = Field(default_factory=list, max_length=MAX_LOG_ENTRIES)
-
-
-def now_text() -> str:
-    """The current time as the save files write it (UTC, ISO 8601, seconds)."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def _short(text: str, limit: int = 200) -> str:

@@ -35,33 +35,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import safe_file, safe_json
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books.edition import book_hash
 from game.rules.errors import ReplayError
-from game.rules.session import Session
 from game.safe_json import InputError
 from game.storage import lock
-from game.storage.save_file import (
-    MAX_LOG_ENTRIES,
-    MAX_SAVE_BYTES,
-    SAVE_ID,
-    SaveError,
-    SaveFile,
-    SaveHead,
-    file_digest,
-    now_text,
-    parse_save,
-    read_save_file,
-    read_save_head,
-    save_bytes,
-    save_text,
-    summarize,
-)
-from game.storage.snapshot import SnapshotWriter, snapshot_session
+from game.storage.save_head import MAX_LOG_ENTRIES, MAX_SAVE_BYTES, SAVE_ID, SaveError, now_text
 from game.storage.versions import History, move_aside
+
+if TYPE_CHECKING:  # the models and the session: imported when a save is read whole, written or replayed
+    from game.rules.session import Session
+    from game.storage.save_file import SaveFile, SaveHead
+    from game.storage.snapshot import SnapshotWriter
 
 BACKUPS = 5
 BUSY = "this adventure is open in another window: this window does not save it"
@@ -98,6 +86,20 @@ class _LogHash:
     log: bytes
     length: int
     state: Any  # a hashlib sha256 object (its type is private to hashlib)
+
+
+def read_save_head(path: Path, folder: Path | None = None) -> SaveHead:
+    """game.storage.save_file.read_save_head, imported with the models when the shelf first lists a save."""
+    from game.storage import save_file
+
+    return save_file.read_save_head(path, folder)
+
+
+def parse_save(name: str, data: object) -> SaveFile:
+    """game.storage.save_file.parse_save, imported with the models when a save is first checked."""
+    from game.storage import save_file
+
+    return save_file.parse_save(name, data)
 
 
 def _signature(info: os.stat_result) -> tuple[int, int, int, int]:
@@ -213,6 +215,9 @@ class SaveStore:
     # -- writing -----------------------------------------------------------------------------
     def write(self, save_id: str, session: Session, created: str | None = None) -> SaveHead:
         """Save ``session`` atomically, rotating the previous versions into backups; the head written."""
+        from game.storage.save_file import SaveHead, save_bytes, summarize
+        from game.storage.snapshot import SnapshotWriter
+
         path = self.path(save_id)
         stamp = now_text()
         save = SaveHead(
@@ -277,6 +282,8 @@ class SaveStore:
 
     def _digest(self, path: Path) -> str | None:
         """The version of a save file (None when it is not a readable save); OSError when it cannot be read now."""
+        from game.storage.save_file import file_digest
+
         signature = _signature(os.lstat(path))
         if signature in self._digests:
             return self._digests[signature]
@@ -368,6 +375,8 @@ class SaveStore:
 
     def copy(self, save_id: str, version: int = 0) -> str:
         """A new adventure holding this one's save (or backup ``version``; not the others), under a new id; its id."""
+        from game.storage.save_file import save_text
+
         self._catch_up()
         save = self.read(save_id, version)
         new_id = self.new_id()
@@ -382,6 +391,8 @@ class SaveStore:
 
     def import_file(self, source: Path, books: Mapping[str, Any]) -> str:
         """Add the adventure in ``source`` under a new id, after checking it replays; never overwrites."""
+        from game.storage.save_file import read_save_file, save_text
+
         save = read_save_file(source)
         restore(save.model_copy(update={"snapshot": None}), books, source.name)  # the whole log: a file from outside
         save_id = self.new_id()
@@ -424,6 +435,8 @@ class SaveStore:
 
     def read(self, save_id: str, backup: int = 0) -> SaveFile:
         """Read one save (or its backup number ``backup``, 1 = newest), or raise SaveError."""
+        from game.storage.save_file import read_save_file
+
         self._catch_up()
         if not (isinstance(backup, int) and 0 <= backup <= BACKUPS + 1):
             raise SaveError.coded(save_id, "$", "backup_number", number=repr(backup)[:20], last=BACKUPS)
@@ -453,6 +466,8 @@ class SaveStore:
 
     def replay_problem(self, save_id: str, number: int, books: Mapping[str, Any]) -> SaveError | None:
         """Why version ``number`` (0: the save) does not read and replay, or None; each file is replayed once."""
+        from game.storage.save_file import summarize
+
         self._catch_up()
         paths = [self.path(save_id), *self.version_paths(save_id)]
         if not 0 <= number < len(paths):
@@ -544,6 +559,9 @@ def restore(save: SaveFile, books: Mapping[str, Any], name: str, notice: Callabl
     From its snapshot when it has one that holds (game.storage.snapshot: its last entries replayed, the
     rest checked later by Session.verify); a snapshot refused is said to ``notice`` and the log replayed whole.
     """
+    from game.rules.session import Session
+    from game.storage.snapshot import snapshot_session
+
     book = books.get(save.book)
     if book is None:
         raise SaveError.coded(name, "$.book", "book_not_on_shelf", book=save.book)

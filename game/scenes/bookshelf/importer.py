@@ -21,7 +21,7 @@ from game.scenes.common.files.folder import typed_path
 from game.scenes.common.files.places import Place
 from game.scenes.common.files.scene import FileBrowserScene
 from game.storage.library import BookTaken, check_book, import_book
-from game.storage.save_file import SaveError
+from game.storage.save_head import SaveError
 from game.ui.file_words import input_error_words, os_error_words
 from game.ui.speech import join
 

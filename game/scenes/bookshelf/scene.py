@@ -22,7 +22,6 @@ from game.app.services import Services
 from game.app.widget_screen import WidgetScreen
 from game.books.loader import BookError
 from game.books.shelf_index import BookCard
-from game.rules.session import Session, Start
 from game.scenes.bookshelf.controls import ShelfControls, build_controls
 from game.scenes.bookshelf.layout import ShelfRegions, shelf_regions
 from game.scenes.bookshelf.paint import paint_message, paint_page
@@ -35,7 +34,7 @@ from game.scenes.bookshelf.view import (
     series_key,
     view_of,
 )
-from game.storage.save_file import SaveError
+from game.storage.save_head import SaveError
 from game.storage.saves import Listing
 from game.ui.file_words import error_words, input_error_words, os_error_words
 from game.ui.speech import SpokenText, join
@@ -217,6 +216,8 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             self.say(self.ui.t("shelf.book_broken", error=str(self.services.shelf.errors[-1])), bad=True)
             return
         if book.kind == "rolenplay":
+            from game.rules.session import Session, Start  # here: the session's models are not needed to draw the shelf
+
             start = Start(language=self.ui.catalogue.language)
             session: Session[Any, Any] = Session(book, self.services.new_dice(), start)  # Any: the table's own state, actions
             # nothing is saved until the table is used: opening it and leaving leaves no nameless save behind

@@ -1,0 +1,39 @@
+"""The bookshelf of a new player is drawn without the models (issue 28, start to bookshelf ready ≤ 2×).
+
+Checked in a fresh interpreter, from the real entry point, when the shelf's first frame is shown: pydantic
+(its import and first model cost about 100 ms), the rules' session and the save file's models are imported
+when a save is listed, opened or written, not before. tools/bench_startup.py times the same start.
+"""
+
+import json
+import subprocess
+import sys
+
+PROBE = r"""
+import json, sys
+from game import __main__ as entry
+from game.app import loop
+
+def one_frame_then_report(self):
+    assert self.run_frames(1) == 1
+    print(json.dumps(sorted(sys.modules)))
+
+loop.MainLoop.run = one_frame_then_report
+entry.main(["--config-dir", sys.argv[1], "--data-dir", sys.argv[2]])
+"""
+
+
+def modules_at_the_shelf(tmp_path) -> set[str]:
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""}
+    command = [sys.executable, "-c", PROBE, str(tmp_path / "config"), str(tmp_path / "data")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_a_new_players_shelf_is_drawn_without_pydantic_the_session_or_the_save_models(tmp_path):
+    modules_at_the_shelf(tmp_path)  # the very first start validates every book to write the shelf's index
+    loaded = modules_at_the_shelf(tmp_path)
+    assert "game.scenes.bookshelf.scene" in loaded
+    for later in ("pydantic", "pydantic_core", "game.rules.session", "game.storage.save_file", "game.books.models"):
+        assert later not in loaded, f"{later} is imported before the shelf's first frame"

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.app.adventure import Adventure
 from game.storage.saves import SaveError, SaveStore
 from game.ui.context import UIContext
+
+if TYPE_CHECKING:
+    from game.app.adventure import Adventure
 
 
 class AdventureBusy(Exception):
@@ -42,6 +44,8 @@ def open_saved(
     version cannot be read or replayed. An older version opened becomes the save (the newer ones stay
     among the backups).
     """
+    from game.app.adventure import Adventure  # with the session it holds: not needed to draw the shelf
+
     if not read_only and not store.lock(save_id):
         raise AdventureBusy(save_id)
     save, session = store.load(save_id, books, version)

@@ -93,12 +93,12 @@ class Services:
 
     def apply_speech(self) -> None:
         """Open the outputs the "speech" setting asks for (none when off or unavailable: the note says why)."""
-        from game.ui.voices import outputs_for
-
         speech = self.ui.speech
         speech.language = self.settings.language
         if speech.mode == self.settings.speech:
             return
+        from game.ui.voices import outputs_for  # the speech libraries: only when speech is asked for
+
         outputs, note = outputs_for(self.settings.speech)
         speech.set_outputs(outputs, note, background=True)  # a slow synthesizer never holds up the loop
         speech.mode = self.settings.speech

@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from game.app.adventure import Adventure
 from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.painted import PaintedPage
@@ -216,6 +215,7 @@ class BookshelfScene(PaintedPage[ShelfView, ShelfRegions], FluidLayout, WidgetSc
             self.say(self.ui.t("shelf.book_broken", error=str(self.services.shelf.errors[-1])), bad=True)
             return
         if book.kind == "rolenplay":
+            from game.app.adventure import Adventure
             from game.rules.session import Session, Start  # here: the session's models are not needed to draw the shelf
 
             start = Start(language=self.ui.catalogue.language)

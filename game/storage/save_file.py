@@ -27,6 +27,7 @@ from game.rules.session import Session
 from game.safe_json import json_path, validation_reason
 from game.storage.migrations import MigrationError, migrate
 from game.storage.save_head import (  # the shelf's part of the format, without pydantic (game.storage.save_head)
+    HEAD_BYTES,
     MAX_DICE_PER_ENTRY,
     MAX_LOG_ENTRIES,
     MAX_SAVE_BYTES,
@@ -73,7 +74,6 @@ class SaveFile(SaveHead):
     log: dict[str, Any]
 
 
-HEAD_BYTES = 64 * 1024  # a head within its fields' limits takes a few KiB: the app writes the log last, after it
 LOG_MARK = '\n "log": '  # where the log starts in a save as the app writes it (save_text)
 SNAPSHOT_MARK = '\n "snapshot": '  # just before the log
 

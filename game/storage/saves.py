@@ -43,7 +43,17 @@ from game.books.edition import book_hash
 from game.rules.errors import ReplayError
 from game.safe_json import InputError
 from game.storage import lock
-from game.storage.save_head import MAX_LOG_ENTRIES, MAX_SAVE_BYTES, SAVE_ID, SaveError, now_text
+from game.storage.save_head import (
+    HEAD_BYTES,
+    MAX_LOG_ENTRIES,
+    MAX_SAVE_BYTES,
+    SAVE_ID,
+    Head,
+    SaveError,
+    Summary,
+    now_text,
+    plain_head,
+)
 from game.storage.versions import History, move_aside
 
 if TYPE_CHECKING:  # the models and the session: imported when a save is read whole, written or replayed
@@ -73,7 +83,7 @@ class Listing:
 
     id: str
     path: Path
-    save: SaveHead | None
+    save: Head | None
     error: SaveError | None
 
 
@@ -88,11 +98,20 @@ class _LogHash:
     state: Any  # a hashlib sha256 object (its type is private to hashlib)
 
 
-def read_save_head(path: Path, folder: Path | None = None) -> SaveHead:
-    """game.storage.save_file.read_save_head, imported with the models when the shelf first lists a save."""
+def read_save_head(path: Path, folder: Path | None = None) -> Head:
+    """What the bookshelf lists of a save, from the file's first HEAD_BYTES: its fields before the snapshot.
+
+    A head the app wrote is taken as plain data (save_head.plain_head); any other is read by the model
+    (game.storage.save_file.read_save_head: an earlier format migrated, or a SaveError naming what is wrong).
+    """
+    text = safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES)
+    members = safe_json.parse_json_head(text, "snapshot")
+    head = plain_head(members) if members is not None else None
+    if head is not None:
+        return head
     from game.storage import save_file
 
-    return save_file.read_save_head(path, folder)
+    return Head.of(save_file.read_save_head(path, folder))
 
 
 def parse_save(name: str, data: object) -> SaveFile:
@@ -116,7 +135,7 @@ def _head_key(info: os.stat_result) -> tuple[int, ...]:
     return (*_signature(info), info.st_ctime_ns)
 
 
-def book_changed(save: SaveHead, book: Any) -> bool:
+def book_changed(save: Head | SaveHead, book: Any) -> bool:
     """True when ``save`` was written with another edition of ``book``'s file (unknown for format-1 saves: False)."""
     current = getattr(book, "book_hash", None)  # a shelf card carries it; a book is hashed
     return save.book_hash is not None and save.book_hash != (current if isinstance(current, str) else book_hash(book))
@@ -252,10 +271,10 @@ class SaveStore:
             info = os.lstat(path)
         except OSError:
             return save
-        self._heads[save_id] = (_head_key(info), Listing(save_id, path, save, None))  # what was just written
+        self._heads[save_id] = (_head_key(info), Listing(save_id, path, Head.of(save), None))  # what was just written
         return save
 
-    def log_digest(self, save_id: str, save: SaveHead, log: bytes) -> str:
+    def log_digest(self, save_id: str, save: Head | SaveHead, log: bytes) -> str:
         """``bytes_digest(save, log + b"\\n}")``, the version a write of ``log`` makes, hashing only what follows the
         bytes this adventure's last autosave began with too (a log of 10 000 entries grows by one a click)."""
         seed = f"{save.book}\n{save.book_hash}\n".encode()
@@ -488,11 +507,13 @@ class SaveStore:
                     self._correct_summary(save_id, _head_key(info), summarize(session))
         return self._replayed[key]
 
-    def _correct_summary(self, save_id: str, key: tuple[int, ...], summary: Any) -> None:
-        """The shelf lists what the log replays to when the file's summary says otherwise (a file edited by hand).
+    def _correct_summary(self, save_id: str, key: tuple[int, ...], replayed: Any) -> None:
+        """The shelf lists what the log replays to (``replayed``, a SaveSummary) when the file's summary says
+        otherwise (a file edited by hand).
 
         ``key``: the stamp of the file replayed; a file changed since keeps its own head until it is replayed.
         """
+        summary = Summary.of(replayed)
         listed = self.listed(save_id)
         known = self._heads.get(save_id)
         if known is not None and known[0] == key and listed.save is not None and listed.save.summary != summary:

@@ -82,3 +82,14 @@ def test_every_counted_noun_goes_through_the_plural_forms(language):
 )
 def test_one_is_singular_and_more_is_plural(language, key, params, text):
     assert Catalogue(language).t(key, **params) == text
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_whole_number_takes_babels_plural_form_without_babel(language):
+    from babel import Locale
+
+    from game.i18n.catalogue import WHOLE_NUMBER_PLURALS
+
+    rule = Locale.parse(language).plural_form
+    counts = [*range(0, 2100), *(k * 1_000_000 + d for k in range(1, 6) for d in (-1, 0, 1)), 10**12, 10**12 + 7]
+    assert [WHOLE_NUMBER_PLURALS[language](n) for n in counts] == [rule(n) for n in counts]

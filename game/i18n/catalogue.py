@@ -23,11 +23,11 @@ import string
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
-from babel import Locale
-from babel.numbers import format_decimal
-from babel.plural import PluralRule
+if TYPE_CHECKING:  # Babel (9 ms: pickle, decimal…) is imported at the first plural or number written (issue 28)
+    from babel import Locale
+    from babel.plural import PluralRule
 
 LANGUAGES: tuple[str, ...] = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -84,6 +84,8 @@ GROUP_FROM = 10_000  # paragraph numbers and scores stay "1234"; bigger amounts 
 
 @cache
 def _locale(language: str) -> Locale:
+    from babel import Locale
+
     return Locale.parse(language)
 
 
@@ -98,12 +100,26 @@ PLURAL_RULES: dict[str, dict[str, str]] = {
 
 @cache
 def _plural_rule(language: str) -> PluralRule:
+    from babel.plural import PluralRule
+
     rules = PLURAL_RULES.get(language)
     return PluralRule(rules) if rules is not None else _locale(language).plural_form
 
 
+# The same rules for a whole number (its CLDR operands: i = n, v = e = 0): the shelf's first frame counts books
+# and saves, and Babel's import (9 ms: pickle, decimal…) then waits for a fraction or another language (issue 28,
+# start-up). tests/test_i18n_plurals.py holds them to Babel's.
+WHOLE_NUMBER_PLURALS: dict[str, Callable[[int], str]] = {
+    "fr": lambda n: "one" if n in (0, 1) else "many" if n % 1_000_000 == 0 else "other",
+    "en": lambda n: "one" if n == 1 else "other",
+}
+
+
 def plural_form(language: str, count: float) -> str:
     """The CLDR plural category of ``count`` in ``language`` ("one", "other", "many"…)."""
+    whole = WHOLE_NUMBER_PLURALS.get(language)
+    if whole is not None and type(count) is int:
+        return whole(abs(count))
     return _plural_rule(language)(abs(count))
 
 
@@ -111,6 +127,8 @@ def format_number(language: str, value: float) -> str:
     """``value`` written the language's way ("0,5" / "0.5"; "12 345" / "12,345"; "1234")."""
     if isinstance(value, int) and abs(value) < GROUP_FROM:
         return str(value)
+    from babel.numbers import format_decimal
+
     return format_decimal(value, locale=_locale(language), group_separator=abs(value) >= GROUP_FROM)
 
 

@@ -9,9 +9,11 @@ pydantic are imported on first need, so the shelf can open without them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -300,6 +302,49 @@ class Shelf:
 MAX_BOOKS = 200  # per folder: each book costs ~3 ms at start-up (docs/LIMITS.md)
 
 
+SHIPPED_INDEX = "books-index.json"  # in game/bundled of an executable: its books' cards, made when it was built
+
+
+def shipped_index_path() -> Path:
+    """Where an executable carries the cards of its books (tools/build_exe.py writes it; a checkout has none)."""
+    return Path(bundled.__file__).parent / SHIPPED_INDEX
+
+
+def write_shipped_index(path: Path | None = None) -> int:
+    """Validate every bundled book and write their cards to ``path`` (the shipped index by default), keyed by
+    file name: the executable's first start lists its books from it by their bytes (tools/build_exe.py).
+    Returns how many cards it holds; a broken book is left out (the shelf validates it and says why)."""
+    target = path or shipped_index_path()
+    index = ShelfIndex(None)
+    names: set[str] = set()
+    for book_path in _book_paths(bundled_books_dir()):
+        try:
+            index.put(book_path.name, card=_read_card(book_path, None, {}))
+            names.add(book_path.name)
+        except (BookError, OSError):
+            continue
+    index.path = target
+    index.save(names)
+    return len(names)
+
+
+@cache
+def _shipped() -> ShelfIndex | None:
+    path = shipped_index_path()
+    return ShelfIndex(path) if path.is_file() else None
+
+
+def _known_card(path: Path, data: bytes, index: ShelfIndex | None) -> BookCard | None:
+    """The card of a file of these very bytes indexed before under another key, by this app's index or the one its
+    executable was built with: the book is not validated again (it is, in full, when it is opened)."""
+    digest = hashlib.sha256(data).hexdigest()
+    for source in (index, _shipped()):
+        card = source.card_of_content(path.stem, digest) if source is not None else None
+        if card is not None:
+            return card
+    return None
+
+
 def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> BookCard:
     """The card of ``path`` from the index, or by validating the file (then indexed); raises BookError."""
     key = stat_key(path) if index is not None else ""
@@ -312,6 +357,11 @@ def _read_card(path: Path, index: ShelfIndex | None, loaded: dict[str, Any]) -> 
             raise BookError.of([_indexed_error(e) for e in known])
     try:
         text = read_book_text(path, path.parent)  # read once: the bytes hashed are the bytes validated
+        if index is not None:
+            seen = _known_card(path, text.encode("utf-8"), index)
+            if seen is not None:
+                index.put(key, card=seen)
+                return seen
         book = book_from_text(path, text)
     except BookError as error:
         if index is not None:
@@ -337,12 +387,16 @@ def _indexed_error(entry: dict[str, Any]) -> InputError:
     )
 
 
+def _book_paths(folder: Path) -> list[Path]:
+    return [p for p in sorted(folder.glob("*.json")) if not p.name.endswith(".schema.json")]
+
+
 def _load_folder(folder: Path, shelf: Shelf, own: bool, index: ShelfIndex | None, keys: set[str]) -> None:
     if not folder.is_dir():
         if safe_file.entry_kind(folder) is not None:
             shelf.errors.append(BookError.coded(str(folder), "$", "books_not_a_folder"))
         return
-    paths = [p for p in sorted(folder.glob("*.json")) if not p.name.endswith(".schema.json")]
+    paths = _book_paths(folder)
     if len(paths) > MAX_BOOKS:
         shelf.errors.append(BookError.coded(folder.name, "$", "too_many_books", count=len(paths), limit=MAX_BOOKS))
         paths = paths[:MAX_BOOKS]

@@ -143,6 +143,18 @@ class ShelfIndex:
         except (KeyError, TypeError):
             return None
 
+    def card_of_content(self, book_id: str, sha256: str) -> BookCard | None:
+        """The card of a file of these bytes and this name seen before under another key: another path or another
+        stamp (the one-file executable unpacks its books into a new folder at each start)."""
+        for entry in self.entries.values():
+            card = entry.get("card") if isinstance(entry, dict) else None
+            if isinstance(card, dict) and card.get("id") == book_id and card.get("sha256") == sha256:
+                try:
+                    return BookCard.from_json(card)
+                except (KeyError, TypeError):
+                    return None
+        return None
+
     def errors(self, key: str) -> list[dict[str, str]] | None:
         entry = self.entries.get(key)
         return entry.get("errors") if isinstance(entry, dict) and isinstance(entry.get("errors"), list) else None

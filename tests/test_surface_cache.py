@@ -37,26 +37,6 @@ def test_the_parchment_of_a_4k_window_is_kept_too():
     assert draw.parchment((3840, 2160), PARCHMENT) is first
 
 
-def test_the_panels_of_a_1080p_sheet_are_all_kept_across_frames():
-    # The sheet's panels at 1920×1080, as the kiosk's attract loop draws them every frame.
-    surface_cache.fit_to_page((1920, 1080))
-    target = pygame.Surface((1920, 1080))
-    rects = [
-        pygame.Rect(0, 0, 1248, 148),
-        pygame.Rect(0, 160, 1248, 719),
-        pygame.Rect(1260, 0, 610, 164),
-        pygame.Rect(1260, 170, 610, 719),
-    ]
-    cache = surface_cache._CACHES["panels"]
-    cache.clear()
-    for rect in rects:
-        draw.draw_panel(target, rect, PARCHMENT)
-    kept = len(cache)
-    for rect in rects:
-        draw.draw_panel(target, rect, PARCHMENT)
-    assert kept == len(rects) and len(cache) == len(rects)
-
-
 def test_a_smaller_window_gives_back_the_memory_at_once():
     cache = SurfaceCache("test: shrink", 0, pages=1)
     surface_cache.fit_to_page((1920, 1080))

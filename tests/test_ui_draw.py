@@ -96,3 +96,12 @@ def test_a_panelled_page_is_the_parchment_with_each_panel_drawn_in_turn(palette)
     assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(drawn, "RGB")
     draw.draw_panelled_page(made, palette, panels)  # from the cache: still the same
     assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
+@pytest.mark.parametrize("size", [(60, 40), (243, 536), (300, 44), (800, 60), (17, 17), (100, 9)])
+@pytest.mark.parametrize("radius, border, width", [(0, None, 0), (6, (10, 20, 30), 2), (12, (10, 20, 30, 200), 3), (8, None, 2)])
+def test_a_rounded_box_made_from_its_corners_is_the_box_drawn_whole(size, radius, border, width):
+    for fill in ((200, 180, 150), (200, 180, 150, 120)):
+        made = draw.rounded_box(size, fill, border, radius, width)
+        whole = draw._supersampled_box(size, fill, border, radius, width)
+        assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(whole, "RGBA")

@@ -1,5 +1,6 @@
 """Fonts come from the package, are cached, and never show missing-glyph boxes."""
 
+import pygame
 from ui_helpers import init_pygame
 
 from game import bundled
@@ -45,3 +46,19 @@ def test_rendered_lines_of_one_style_have_equal_height():
         fonts.render("HABILETÉ", "title", 22, (0, 0, 0)).get_height()
         == fonts.render("ENDURANCE", "title", 22, (0, 0, 0)).get_height()
     )
+
+
+def test_glyphs_are_still_checked_after_pygame_quits_and_starts_again():
+    # The smoke ends with pygame.quit(); a later pygame.init() starts freetype again before a glyph is checked.
+    init_pygame()
+    fonts.has_glyph("title", "a")
+    pygame.quit()
+    pygame.init()
+    init_pygame()
+    fonts.has_glyph.cache_clear()
+    assert fonts.has_glyph("title", "w")
+
+
+def test_the_faces_are_opened_from_their_files():
+    # FreeType reads what it needs from the file: the faces' bytes are not held in memory (issue 28).
+    assert all(isinstance(fonts.font_source(face), str) for face in fonts.FACE_FILES)

@@ -17,7 +17,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import fonts, text_fit
-from game.ui.surface_cache import SurfaceCache, surface_cached
+from game.ui.surface_cache import SCREEN_PAGES, SurfaceCache, surface_cached
 from game.ui.theme import Palette
 
 SUPERSAMPLE = 4
@@ -114,12 +114,81 @@ def parchment(size: tuple[int, int], palette: Palette, seed: int = 7) -> pygame.
 # ---------------------------------------------------------------- nine-patch panels
 
 
+TILE = 128  # a tile of one colour, pixels square: the veil, a panel's fill and its shadow are laid with it
+
+
+def lay_tiles(surface: pygame.Surface, tile: pygame.Surface, rect: pygame.Rect) -> None:
+    """Cover ``rect`` of ``surface`` with ``tile`` repeated from its top left, the last row and column cut to fit:
+    the same pixels as one picture of the rect's size whose pixels repeat the tile (a strip or a flat colour), with
+    no such picture made."""
+    width, height = tile.get_size()
+    for y in range(rect.top, rect.bottom, height):
+        for x in range(rect.left, rect.right, width):
+            surface.blit(tile, (x, y), (0, 0, min(width, rect.right - x), min(height, rect.bottom - y)))
+
+
+_uniform_tiles = SurfaceCache("uniform tiles", 12 * TILE * TILE * 4)
+
+
+def uniform_tile(colour: Colour) -> pygame.Surface:
+    """A ``TILE`` square of one translucent colour (kept: the veil is laid every frame an overlay animates, the
+    panels' fills and shadows every frame a screen that draws panels is drawn)."""
+    key = tuple(colour)
+    tile: pygame.Surface | None = _uniform_tiles.get(key)
+    if tile is None:
+        tile = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
+        tile.fill(colour)
+        tile = _uniform_tiles.put(key, tile)
+    return tile
+
+
+def _repeats(piece: pygame.Surface, along: int) -> bool:
+    """Whether every pixel row (``along`` 0: every column) of ``piece`` is its first: the piece stretched is the
+    piece tiled."""
+    width, height = piece.get_size()
+    if width == 0 or height == 0:
+        return True
+    line = piece.subsurface((0, 0, 1, height) if along == 0 else (0, 0, width, 1))
+    return pygame.image.tobytes(pygame.transform.scale(line, (width, height)), "RGBA") == pygame.image.tobytes(piece, "RGBA")
+
+
 class NinePatch:
-    """Draws a source image into any rect: corners kept, edges and centre stretched."""
+    """Draws a source image into any rect: corners kept, edges and centre stretched.
+
+    When the edges repeat along their length and the centre is one colour (the panels' are: rules and a flat fill),
+    :meth:`draw` lays them in tiles straight onto the target, so no picture of the panel's size is made or kept
+    (issue 28: a screen's panels held 1.6 pages, 5.5 MB at 1280×720); otherwise it draws :meth:`render`'s picture.
+    """
 
     def __init__(self, source: pygame.Surface, border: int) -> None:
         self.source = source
         self.border = border
+        self._tiles: tuple[pygame.Surface, ...] | None = None  # the top, bottom, left and right strips
+        self._fill: tuple[int, int, int, int] = (0, 0, 0, 0)  # the centre's one colour, with its tiles
+        b = border
+        sw, sh = source.get_size()
+        centre = source.subsurface((b, b, sw - 2 * b, sh - 2 * b))
+        edges = (
+            (source.subsurface((b, 0, sw - 2 * b, b)), 0),
+            (source.subsurface((b, sh - b, sw - 2 * b, b)), 0),
+            (source.subsurface((0, b, b, sh - 2 * b)), 1),
+            (source.subsurface((sw - b, b, b, sh - 2 * b)), 1),
+        )
+        if (
+            sw > 2 * b
+            and sh > 2 * b
+            and all(_repeats(piece, along) for piece, along in edges)
+            and _repeats(centre, 0)
+            and _repeats(centre, 1)
+        ):
+            strips = tuple(
+                pygame.transform.scale(piece.subsurface((0, 0, 1, b)), (TILE, b))
+                if along == 0
+                else pygame.transform.scale(piece.subsurface((0, 0, b, 1)), (b, TILE))
+                for piece, along in edges
+            )
+            self._tiles = strips
+            self._fill = tuple(centre.get_at((0, 0)))  # type: ignore[assignment]  # a Color is four ints
 
     def render(self, size: tuple[int, int]) -> pygame.Surface:
         """The patch at ``size`` (at least two borders wide and high)."""
@@ -139,6 +208,30 @@ class NinePatch:
                     piece = pygame.transform.scale(piece, (dwidth, dheight))
                 out.blit(piece, (dx, dy))
         return out
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Blend the patch at ``rect.size`` onto ``surface`` at ``rect``: the pixels of ``render`` blitted there."""
+        if self._tiles is None:
+            surface.blit(self.render(rect.size), rect.topleft)
+            return
+        b, src = self.border, self.source
+        sw, sh = src.get_size()
+        x, y = rect.topleft
+        width, height = max(rect.width, 2 * b), max(rect.height, 2 * b)
+        top, bottom, left, right = self._tiles
+        for sx, sy, dx, dy in (
+            (0, 0, 0, 0),
+            (sw - b, 0, width - b, 0),
+            (0, sh - b, 0, height - b),
+            (sw - b, sh - b, width - b, height - b),
+        ):
+            surface.blit(src, (x + dx, y + dy), (sx, sy, b, b))
+        inner_w, inner_h = width - 2 * b, height - 2 * b
+        lay_tiles(surface, top, pygame.Rect(x + b, y, inner_w, b))
+        lay_tiles(surface, bottom, pygame.Rect(x + b, y + height - b, inner_w, b))
+        lay_tiles(surface, left, pygame.Rect(x, y + b, b, inner_h))
+        lay_tiles(surface, right, pygame.Rect(x + width - b, y + b, b, inner_h))
+        lay_tiles(surface, uniform_tile(self._fill), pygame.Rect(x + b, y + b, inner_w, inner_h))
 
 
 @lru_cache(maxsize=8)
@@ -160,35 +253,34 @@ def _panel_patch(palette: Palette, fill_alpha: int) -> NinePatch:
     return NinePatch(_downsample(big, (size, size)), border)
 
 
-# Rendered panels by size: a screen's panels together cover up to about 1.5 pages (the sheet's at 1280×720:
-# 4.7 MB), so the budget is in pages, not panels.
-PANEL_CACHE_PAGES = 1.6
-_panel_cache = SurfaceCache("panels", 0, pages=PANEL_CACHE_PAGES)
+SHADOW_RADIUS = 6  # the drop shadow's rounded corners
+SHADOW_OFFSET = (3, 4)  # where the shadow falls, from the panel
 
 
-VEIL_TILE = 256  # the veil's tile, pixels square: a few blits cover a page, and only the clip's part is laid
-_veil_tiles = SurfaceCache("veil tiles", 4 * VEIL_TILE * VEIL_TILE * 4)
+@lru_cache(maxsize=4)
+def _shadow_patch(palette: Palette) -> NinePatch:
+    """The drop shadow as a patch: a rounded rect of the shadow's colour, its corners past the radius."""
+    border = SHADOW_RADIUS + 2
+    source = pygame.Surface((4 * border, 4 * border), pygame.SRCALPHA)
+    pygame.draw.rect(source, palette.shadow, source.get_rect(), border_radius=SHADOW_RADIUS)
+    return NinePatch(source, border)
 
 
-def _veil_tile(colour: Colour) -> pygame.Surface:
-    """A square of the veil's translucent colour (kept: the veil is laid every frame an overlay animates)."""
-    key = tuple(colour)
-    tile: pygame.Surface | None = _veil_tiles.get(key)
-    if tile is None:
-        tile = pygame.Surface((VEIL_TILE, VEIL_TILE), pygame.SRCALPHA)
-        tile.fill(colour)
-        tile = _veil_tiles.put(key, tile)
-    return tile
+def _draw_shadow(surface: pygame.Surface, rect: pygame.Rect, palette: Palette) -> None:
+    """The panel's drop shadow: a rounded rect of ``rect``'s size in the shadow's colour, blended at the offset."""
+    patch = _shadow_patch(palette)
+    if min(rect.size) >= 2 * patch.border:
+        patch.draw(surface, rect.move(SHADOW_OFFSET))
+        return
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)  # too small for the patch's corners: drawn as it is
+    pygame.draw.rect(shade, palette.shadow, shade.get_rect(), border_radius=SHADOW_RADIUS)
+    surface.blit(shade, rect.move(SHADOW_OFFSET))
 
 
 def draw_veil(surface: pygame.Surface, palette: Palette) -> None:
     """The translucent veil an overlay lays over the screen below it: tiles over the surface's clip only (a frame
     that redraws a part of the page blends that part, not a whole page's veil made and laid each frame)."""
-    clip = surface.get_clip()
-    tile = _veil_tile(palette.overlay)
-    for y in range(clip.top, clip.bottom, VEIL_TILE):
-        for x in range(clip.left, clip.right, VEIL_TILE):
-            surface.blit(tile, (x, y))
+    lay_tiles(surface, uniform_tile(palette.overlay), surface.get_clip())
 
 
 def draw_panel(
@@ -201,18 +293,12 @@ def draw_panel(
 
 
 def _panel_onto(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, shadow: bool, fill_alpha: int) -> None:
-    key = (rect.size, palette, fill_alpha)
-    image = _panel_cache.get(key)
-    if image is None:
-        image = _panel_cache.put(key, _panel_patch(palette, fill_alpha).render(rect.size))
     if shadow:
-        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, palette.shadow, shade.get_rect(), border_radius=6)
-        surface.blit(shade, rect.move(3, 4))
-    surface.blit(image, rect)
+        _draw_shadow(surface, rect, palette)
+    _panel_patch(palette, fill_alpha).draw(surface, rect)
 
 
-@surface_cached("panelled pages", 0, pages=1)  # the sheet's page: its panels move only with the layout
+@surface_cached("panelled page", cache=SCREEN_PAGES)  # the sheet's page: its panels move only with the layout
 def panelled_page(size: tuple[int, int], palette: Palette, panels: tuple[tuple[int, ...], ...]) -> pygame.Surface:
     """The parchment page with ``panels`` drawn on it as :func:`draw_panel` draws them, in that order: a screen
     whose panels stay put blits one opaque page a frame instead of blending each panel and its shadow (a click on
@@ -243,8 +329,24 @@ def draw_rule(surface: pygame.Surface, x1: int, x2: int, y: int, colour: Colour)
 
 @surface_cached("rounded boxes", 3_000_000)
 def rounded_box(size: tuple[int, int], fill: Colour, border: Colour | None, radius: int, border_width: int = 2) -> pygame.Surface:
-    """An antialiased rounded rectangle (supersampled), cached by its parameters."""
+    """An antialiased rounded rectangle (supersampled), cached by its parameters.
+
+    Only the corners need the supersampling: a box big enough is a small box's corners with its edges and middle
+    repeated (the same pixels, tests/test_ui_draw.py), instead of a picture 16 times its size made to be shrunk
+    (issue 28: a 243×536 card made 8.3 MB for a moment)."""
     width, height = max(1, size[0]), max(1, size[1])
+    corner = max(radius, border_width) + 2
+    if min(width, height) < 2 * corner + 1 or 2 * radius > min(width, height):
+        return _supersampled_box((width, height), fill, border, radius, border_width)
+    small = _supersampled_box((2 * corner + 1, 2 * corner + 1), fill, border, radius, border_width)
+    return NinePatch(small, corner).render((width, height))
+
+
+def _supersampled_box(
+    size: tuple[int, int], fill: Colour, border: Colour | None, radius: int, border_width: int
+) -> pygame.Surface:
+    """The rounded rectangle drawn at four times ``size`` and smooth-scaled down."""
+    width, height = size
     s = SUPERSAMPLE
     big = pygame.Surface((width * s, height * s), pygame.SRCALPHA)
     outer = big.get_rect()

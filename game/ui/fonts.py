@@ -19,6 +19,8 @@ import io
 import unicodedata
 from collections import OrderedDict
 from functools import cache, lru_cache
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 import pygame
 import pygame.freetype
@@ -53,12 +55,17 @@ def _ensure_init() -> None:
         pygame.freetype.init()
 
 
-@cache
-def font_bytes(face: str) -> bytes:
-    """The raw file of a face (read once)."""
+def _font_file(face: str) -> Traversable:
     if face not in FACE_FILES:
         raise KeyError(f"unknown font face {face!r}; known: {sorted(FACE_FILES)}")
-    return bundled.data("assets.fonts").joinpath(FACE_FILES[face]).read_bytes()
+    return bundled.data("assets.fonts").joinpath(FACE_FILES[face])
+
+
+def font_source(face: str) -> str | io.BytesIO:
+    """What SDL_ttf opens ``face`` from: its file's path (FreeType reads the parts it needs), or its bytes where the
+    fonts are not files (a zipped package). The faces' bytes held in memory were 3 MB (issue 28)."""
+    found = _font_file(face)
+    return str(found) if isinstance(found, Path) else io.BytesIO(found.read_bytes())
 
 
 # Loaded fonts, least recently used out first: a Font holds its face and glyph cache (~170 kB), and
@@ -79,7 +86,7 @@ def font(face: str, size: int) -> pygame.font.Font:
             _fonts.clear()
             loaded = None
     if loaded is None:
-        loaded = _fonts[key] = pygame.font.Font(io.BytesIO(font_bytes(face)), key[1])
+        loaded = _fonts[key] = pygame.font.Font(font_source(face), key[1])
         while len(_fonts) > FONT_CACHE_LIMIT:
             _fonts.popitem(last=False)
     else:
@@ -89,7 +96,7 @@ def font(face: str, size: int) -> pygame.font.Font:
 
 @cache
 def _coverage_font(face: str) -> pygame.freetype.Font:
-    return pygame.freetype.Font(io.BytesIO(font_bytes(face)), 16)
+    return pygame.freetype.Font(font_source(face), 16)
 
 
 @lru_cache(maxsize=4096)
@@ -98,7 +105,11 @@ def has_glyph(face: str, char: str) -> bool:
     if char in "\n\t":
         return True
     _ensure_init()
-    metrics = _coverage_font(face).get_metrics(char)
+    try:
+        metrics = _coverage_font(face).get_metrics(char)
+    except pygame.error:  # made before a pygame.quit(), and freetype started again since by a pygame.init()
+        _coverage_font.cache_clear()
+        metrics = _coverage_font(face).get_metrics(char)
     return bool(metrics) and metrics[0] is not None
 
 

@@ -95,25 +95,41 @@ class SurfaceCache:
         return len(self._items)
 
 
-def surface_cached(name: str, fixed: int, *, pages: float = 0.0) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """Like ``functools.lru_cache`` for a function returning a Surface, bounded by ``fixed`` bytes + ``pages`` pages."""
+def surface_cached(
+    name: str, fixed: int = 0, *, pages: float = 0.0, cache: SurfaceCache | None = None
+) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Like ``functools.lru_cache`` for a function returning a Surface, bounded by ``fixed`` bytes + ``pages`` pages.
+
+    With ``cache``, the pictures are kept in that cache, beside other functions' (the key names ``name``): one
+    budget for pictures never needed together, such as the pages of two screens that are never shown at once.
+    """
 
     def decorate(function: Callable[..., T]) -> Callable[..., T]:
-        cache = SurfaceCache(name, fixed, pages=pages)
+        store = cache if cache is not None else SurfaceCache(name, fixed, pages=pages)
+        shared = cache is not None
 
         @wraps(function)
         def cached(*args: Any, **kwargs: Any) -> T:
-            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-            found = cache.get(key)
+            key: Hashable = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            if shared:
+                key = (name, key)
+            found = store.get(key)
             if found is None:
-                found = cache.put(key, function(*args, **kwargs))
+                found = store.put(key, function(*args, **kwargs))
             return found
 
-        cached.cache = cache  # type: ignore[attr-defined]  # functions carry their cache as attributes, like functools.lru_cache
-        cached.cache_clear = cache.clear  # type: ignore[attr-defined]  # functions carry their cache as attributes, like functools.lru_cache
+        cached.cache = store  # type: ignore[attr-defined]  # functions carry their cache as attributes, like functools.lru_cache
+        cached.cache_clear = store.clear  # type: ignore[attr-defined]  # functions carry their cache as attributes, like functools.lru_cache
         return cached
 
     return decorate
+
+
+# The pages made from the parchment for one screen (the sheet's panelled page, the death page, the combat board's
+# layer): the loop draws from the topmost screen that covers the page, so one of them is shown at a time and one
+# page's budget holds what a frame needs (issue 28: three such pages were kept, 11 MB at 1280×720). Going back to a
+# screen draws its page again (the sheet's: a few ms at 1280×720).
+SCREEN_PAGES = SurfaceCache("screen pages", 0, pages=1)
 
 
 def fit_to_page(size: tuple[int, int]) -> None:

@@ -43,6 +43,7 @@ from game.scenes.combat.text import TableWords, die_label, table_words
 from game.scenes.combat.timeline import FightTimeline
 from game.scenes.combat.view import CombatView, attacked, shown_state, view_of
 from game.ui.speech import join
+from game.ui.surface_cache import SCREEN_PAGES
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -410,6 +411,8 @@ class CombatScene(FluidLayout, AdventureScene):
         if self._layer is None or self._view is None or self._painted != wanted:
             if self._layer is None:
                 self._layer = pygame.Surface(self.page).convert() if pygame.display.get_surface() else pygame.Surface(self.page)
+                # Counted with the other screens' pages: while the board shows, the sheet's below it is let go.
+                SCREEN_PAGES.put(("combat board layer", id(self)), self._layer)
             self._view = self.view()
             self.painter.paint(self._layer, self._view)
             self._painted = wanted

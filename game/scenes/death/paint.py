@@ -12,7 +12,7 @@ from game.scenes.death.view import DeathView, StoryLine
 from game.ui import fonts
 from game.ui.context import UIContext
 from game.ui.draw import SUPERSAMPLE, blit_text, draw_panel, draw_rule, parchment
-from game.ui.surface_cache import surface_cached
+from game.ui.surface_cache import SCREEN_PAGES, surface_cached
 from game.ui.text_fit import fit_line, fit_lines
 from game.ui.theme import Palette
 
@@ -25,7 +25,7 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-@surface_cached("death pages", 0, pages=1)  # one full page
+@surface_cached("death page", cache=SCREEN_PAGES)  # one full page
 def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     """The parchment, darkened as if by candle soot, with a heavy vignette."""
     page = parchment(size, palette).copy()

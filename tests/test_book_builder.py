@@ -565,3 +565,14 @@ def test_the_add_buttons_stop_at_what_a_book_may_hold_and_say_so(services):
     builder.add_option(0)
     builder.add_option(0)  # one beyond the limit: nothing added
     assert len(options) == 60 and not builder.controls.named["steps.0.add_option"].enabled
+
+
+def test_the_preview_is_kept_at_the_size_of_its_frame(services):
+    # Not the 1280×720 page or the 900×1272 card it was drawn on, shrunk again every frame (issue 28, memory).
+    builder = BookBuilderScene(services)
+    builder.changed()
+    for tab in ("creation", "sheet"):
+        builder.show_preview(tab)
+        assert builder.preview is not None
+        frame = builder.r.preview
+        assert builder.preview.get_width() <= frame.width and builder.preview.get_height() <= frame.height

@@ -50,3 +50,24 @@ def test_a_picture_larger_than_the_whole_budget_is_returned_but_not_kept():
     picture = pygame.Surface((64, 64), pygame.SRCALPHA)
     assert cache.put("too big", picture) is picture
     assert len(cache) == 0
+
+
+def test_a_page_cache_lets_the_old_page_go_before_drawing_the_new_one():
+    cache = SurfaceCache("test: room", 0, pages=1)
+    held_while_drawing = []
+
+    @surface_cache.surface_cached("test page", cache=cache, room=True)
+    def page(number: int) -> pygame.Surface:
+        held_while_drawing.append(cache.bytes)
+        return pygame.Surface((1280, 720))
+
+    page(1)
+    page(2)
+    assert held_while_drawing == [0, 0] and len(cache) == 1
+
+
+def test_a_small_picture_stays_beside_a_page_made_with_room():
+    cache = SurfaceCache("test: small stays", 100_000, pages=1)
+    cache.put("small", pygame.Surface((100, 100)))
+    cache.make_room(1280 * 720 * 4)
+    assert len(cache) == 1

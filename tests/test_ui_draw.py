@@ -105,3 +105,10 @@ def test_a_rounded_box_made_from_its_corners_is_the_box_drawn_whole(size, radius
         made = draw.rounded_box(size, fill, border, radius, width)
         whole = draw._supersampled_box(size, fill, border, radius, width)
         assert pygame.image.tobytes(made, "RGBA") == pygame.image.tobytes(whole, "RGBA")
+
+
+def test_a_parchment_painted_onto_a_picture_is_the_cached_parchment():
+    init_pygame()
+    card = pygame.Surface((300, 424))
+    draw.paint_parchment(card, PARCHMENT)
+    assert pygame.image.tobytes(card, "RGB") == pygame.image.tobytes(draw.parchment((300, 424), PARCHMENT), "RGB")

@@ -167,8 +167,38 @@ try:
         smaps[name] = int(value.split()[0]) / 1024
 except OSError:
     pass
-print(json.dumps({"sheet": sheet_rss, "rss": status("VmRSS"), "peak": status("VmHWM"), "odds": board.odds_answer() is not None,
-                  "stages": stages,
+# Where the memory of the end is: each part let go in turn, the RSS it gives back (glibc's malloc_trim returns the
+# freed heap at once), then what is left: the libraries' mapped files and the anonymous rest (the modules, the books,
+# numpy, the interpreter).
+import ctypes, gc
+from game.ui import fonts, surface_cache
+try:
+    trim = ctypes.CDLL("libc.so.6").malloc_trim
+except (OSError, AttributeError):
+    trim = lambda _pad: 0
+def given_back(release):
+    before = status("VmRSS")
+    release()
+    gc.collect()
+    trim(0)
+    return before - status("VmRSS")
+caches = surface_cache.memory_report()
+odds_answered = board.odds_answer() is not None
+fonts_loaded = len(fonts._fonts)
+release = [("the drawing caches", given_back(surface_cache.clear_all))]
+release.append((f"the {fonts_loaded} fonts loaded", given_back(fonts.clear_caches)))
+def drop_screens():
+    global stack, loop, board
+    stack = loop = board = None
+release.append(("the screens (widgets, the board's layer)", given_back(drop_screens)))
+rest = {}
+for line in Path("/proc/self/smaps_rollup").read_text().splitlines()[1:]:
+    name, value = line.split(":", 1)
+    rest[name] = int(value.split()[0]) / 1024
+print(json.dumps({"sheet": sheet_rss, "rss": smaps.get("Rss", 0.0), "peak": status("VmHWM"), "odds": odds_answered,
+                  "stages": stages, "caches": caches, "release": release,
+                  "left": {"files mapped (the code of Python, SDL, numpy, pydantic-core…)": rest["Rss"] - rest["Anonymous"],
+                           "anonymous (the modules, the books, numpy, the interpreter)": rest["Anonymous"]},
                   "top": top, "smaps": {k: smaps[k] for k in ("Rss", "Pss", "Anonymous", "Private_Dirty") if k in smaps}}))
 """
 )
@@ -271,6 +301,19 @@ def main(argv: list[str] | None = None) -> int:
     for name, mib in session["stages"]:
         print(f"  {mib:6.1f} MiB ({mib - previous:+5.1f}) after {name}")
         previous = mib
+    print(
+        f"  where the {session['rss']:.1f} MiB of the end are: "
+        + ", ".join(f"{name} {mib:.1f}" for name, mib in session["release"])
+        + " MiB given back when let go; left "
+        + ", ".join(f"{name} {mib:.1f}" for name, mib in session["left"].items())
+        + " MiB"
+    )
+    print(
+        "  the session's drawing caches (held / budget): "
+        + ", ".join(
+            f"{name} {held / 1e6:.1f}/{budget / 1e6:.1f} MB ({count})" for name, count, held, budget in session["caches"] if held
+        )
+    )
     for name, size in session["top"]:
         print(f"  {size / 2**20:6.1f} MiB allocated by Python in {name}")
     print(f"  {load_text()}")

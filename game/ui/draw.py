@@ -65,18 +65,25 @@ def _downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 # ---------------------------------------------------------------- parchment
 
 
-@surface_cached("parchment pages", 600_000, pages=1)  # one full page, and the sheet card's
+@surface_cached("parchment pages", 600_000, pages=1, room=True)  # one full page, and a small card's
 def parchment(size: tuple[int, int], palette: Palette, seed: int = 7) -> pygame.Surface:
     """A page of parchment: base tone, soft mottling, fine grain, fibres, darker edges.
 
     Deterministic for a given (size, palette, seed); cached.
     """
-    width, height = size
-    rng = random.Random(seed)
     page = pygame.Surface(size)
+    paint_parchment(page, palette, seed)
+    return page
+
+
+def paint_parchment(page: pygame.Surface, palette: Palette, seed: int = 7) -> None:
+    """Make all of ``page`` the parchment :func:`parchment` draws at its size: for a picture made once and kept by
+    its maker (the sheet card, 900×1272), which a copy of a cached page would only double."""
+    size = width, height = page.get_size()
+    rng = random.Random(seed)
     page.fill(palette.parchment)
     if palette.plain:
-        return page  # high contrast: nothing behind the text
+        return  # high contrast: nothing behind the text
 
     # Fibres first, so the mottling below ages them along with the page.
     fibre_colour = _mix(palette.parchment, palette.parchment_dark, 0.35)
@@ -108,7 +115,6 @@ def parchment(size: tuple[int, int], palette: Palette, seed: int = 7) -> pygame.
             dark = 30 * distance**2.4
             vignette.set_at((vx, vy), (round(255 - dark), round(255 - dark * 1.15), round(255 - dark * 1.5)))
     page.blit(pygame.transform.smoothscale(vignette, size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    return page
 
 
 # ---------------------------------------------------------------- nine-patch panels
@@ -298,7 +304,7 @@ def _panel_onto(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, sh
     _panel_patch(palette, fill_alpha).draw(surface, rect)
 
 
-@surface_cached("panelled page", cache=SCREEN_PAGES)  # the sheet's page: its panels move only with the layout
+@surface_cached("panelled page", cache=SCREEN_PAGES, room=True)  # the sheet's page: its panels move only with the layout
 def panelled_page(size: tuple[int, int], palette: Palette, panels: tuple[tuple[int, ...], ...]) -> pygame.Surface:
     """The parchment page with ``panels`` drawn on it as :func:`draw_panel` draws them, in that order: a screen
     whose panels stay put blits one opaque page a frame instead of blending each panel and its shadow (a click on

@@ -69,8 +69,10 @@ def font_source(face: str) -> str | io.BytesIO:
 
 
 # Loaded fonts, least recently used out first: a Font holds its face and glyph cache (~170 kB), and
-# interface sizes, headings and the reader's drop caps ask for dozens of sizes over a session.
-FONT_CACHE_LIMIT = 32
+# interface sizes, headings and the reader's drop caps ask for dozens of sizes over a session. A frame past the
+# first ones of a screen opens three at most (the metrics are kept apart, below; rendered lines and widths are
+# cached): the others were opened to measure a label at the sizes it tried, and 32 kept were 5 MiB (issue 28).
+FONT_CACHE_LIMIT = 16
 _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 
 
@@ -203,18 +205,26 @@ def _chunk_width(f: pygame.font.Font, chunk: str) -> int:
 
 def line_height(face: str, size: int) -> int:
     """Distance between baselines of two consecutive lines."""
-    return font(face, size).get_linesize()
+    return _metrics(face, size)[0]
 
 
 def cap_height(face: str, size: int) -> int:
     """Height of a capital H above the baseline."""
-    metrics = font(face, size).metrics("H")
-    return metrics[0][3] if metrics and metrics[0] else round(size * 0.68)
+    return _metrics(face, size)[1]
 
 
 def ascent(face: str, size: int) -> int:
     """Pixels from the top of a line to its baseline."""
-    return font(face, size).get_ascent()
+    return _metrics(face, size)[2]
+
+
+@lru_cache(maxsize=1024)
+def _metrics(face: str, size: int) -> tuple[int, int, int]:
+    # Kept apart from the fonts: every line drawn asks its face's metrics every frame, and a frame that needed its
+    # fonts open only for them would keep a dozen faces open (~0.2 MB each, issue 28).
+    loaded = font(face, size)
+    h = loaded.metrics("H")
+    return loaded.get_linesize(), h[0][3] if h and h[0] else round(size * 0.68), loaded.get_ascent()
 
 
 _text_cache = SurfaceCache("text lines", TEXT_CACHE_BYTES)
@@ -264,6 +274,7 @@ def render(text: str, face: str, size: int, colour: Colour) -> pygame.Surface:
 def clear_caches() -> None:
     """Forget loaded fonts, measurements and rendered texts."""
     _fonts.clear()
+    _metrics.cache_clear()
     _text_width.cache_clear()
     _coverage_font.cache_clear()
     _displayable_char.cache_clear()

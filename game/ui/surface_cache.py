@@ -79,6 +79,14 @@ class SurfaceCache:
         self.trim()
         return value
 
+    def make_room(self, size: int) -> None:
+        """Drop the least recently used until ``size`` more bytes fit the budget: a cache of page-sized pictures lets
+        the old page go before the new one is drawn, so the two (and what drawing it takes) are not held at once."""
+        budget = self.budget - size
+        while self._items and self.bytes > budget:
+            _key, (_value, dropped) = self._items.popitem(last=False)
+            self.bytes -= dropped
+
     def trim(self) -> None:
         """Drop the least recently used until the budget holds."""
         budget = self.budget
@@ -96,12 +104,14 @@ class SurfaceCache:
 
 
 def surface_cached(
-    name: str, fixed: int = 0, *, pages: float = 0.0, cache: SurfaceCache | None = None
+    name: str, fixed: int = 0, *, pages: float = 0.0, cache: SurfaceCache | None = None, room: bool = False
 ) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """Like ``functools.lru_cache`` for a function returning a Surface, bounded by ``fixed`` bytes + ``pages`` pages.
 
     With ``cache``, the pictures are kept in that cache, beside other functions' (the key names ``name``): one
     budget for pictures never needed together, such as the pages of two screens that are never shown at once.
+    With ``room``, each picture is about a page: a miss makes room for one page before drawing it
+    (:meth:`SurfaceCache.make_room`).
     """
 
     def decorate(function: Callable[..., T]) -> Callable[..., T]:
@@ -115,6 +125,8 @@ def surface_cached(
                 key = (name, key)
             found = store.get(key)
             if found is None:
+                if room:
+                    store.make_room(_page_bytes)
                 found = store.put(key, function(*args, **kwargs))
             return found
 

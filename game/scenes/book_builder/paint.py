@@ -81,12 +81,19 @@ def paint_preview(surface: pygame.Surface, view: BuilderView, r: BuilderRegions,
             at = (r.preview.centerx, r.preview.centery - NOTE_RISE + index * NOTE_LINE)
             blit_text(surface, line, at, "italic", ui.theme.text_size("small"), p.ink_soft, "center", box=r.preview)
         return
-    picture = view.preview
+    small = fit_preview(view.preview, r)
+    surface.blit(small, small.get_rect(center=r.preview.center))
+
+
+def fit_preview(picture: pygame.Surface, r: BuilderRegions) -> pygame.Surface:
+    """``picture`` shrunk into the preview's frame in its proportions (itself when it fits already): the scene keeps
+    the preview shrunk once, not the page or card it was drawn on (3.7–4.6 MB) shrunk again every frame."""
     room = r.preview.inflate(-PREVIEW_MARGIN, -PREVIEW_MARGIN)
+    if picture.get_width() <= room.width and picture.get_height() <= room.height:
+        return picture
     scale = min(room.width / picture.get_width(), room.height / picture.get_height())
     size = (max(1, int(picture.get_width() * scale)), max(1, int(picture.get_height() * scale)))
-    small = picture if size == picture.get_size() else pygame.transform.smoothscale(picture, size)
-    surface.blit(small, small.get_rect(center=r.preview.center))
+    return pygame.transform.smoothscale(picture, size)
 
 
 def paint_problems(surface: pygame.Surface, view: BuilderView, r: BuilderRegions, ui: UIContext) -> None:

@@ -22,7 +22,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.books.loader import BookError, validate_book
 from game.scenes.book_builder.controls import BuilderControls, build_controls
 from game.scenes.book_builder.layout import BuilderRegions, builder_regions
-from game.scenes.book_builder.paint import paint_message, paint_page
+from game.scenes.book_builder.paint import fit_preview, paint_message, paint_page
 from game.scenes.book_builder.preview import creation_picture, sheet_picture
 from game.scenes.book_builder.view import BuilderView, problem_lines
 from game.storage.library import BookTaken, save_book
@@ -76,6 +76,8 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
     # -- layout -------------------------------------------------------------------------------------------------
     def place_widgets(self) -> None:
         self.r = builder_regions(self.page, self.read_only is not None)
+        if self.preview is not None:
+            self.waited = PREVIEW_DELAY  # the preview is kept at its frame's size: drawn again for the new frame
         self.controls = build_controls(self.ui, self.r, self.form, self, self.read_only)
         self.group.add(*self.controls.widgets())
         self._enable()
@@ -142,9 +144,10 @@ class BookBuilderScene(FluidLayout, WidgetScreen):
             self.preview = None
             return
         if self.preview_tab == "sheet":
-            self.preview = sheet_picture(self.ui, book, self.services.saves)
+            picture = sheet_picture(self.ui, book, self.services.saves)
         else:
-            self.preview = creation_picture(partial(self.services.navigator.build, Screen.CREATION, book))
+            picture = creation_picture(partial(self.services.navigator.build, Screen.CREATION, book))
+        self.preview = fit_preview(picture, self.r)
 
     # -- the form's rows ----------------------------------------------------------------------------------------
     def add_row(self, section: str) -> None:

@@ -17,7 +17,7 @@ from game.books.fighting_fantasy import FightingFantasyBook
 from game.rules.ff.ruleset import calendar_view
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import blit_text, draw_panel, draw_rule, parchment
+from game.ui.draw import blit_text, draw_panel, draw_rule, paint_parchment
 from game.ui.layout import Column
 from game.ui.text_fit import ellipsize, wrap_words
 
@@ -64,7 +64,7 @@ NOTES_FOOT, NOTES_FIRST, NOTES_LAST = 60, 54, 12  # the notes panel above the ca
 def render_sheet_card(ui: UIContext, adventure: FFAdventure) -> pygame.Surface:
     """The sheet of ``adventure`` as a surface of CARD_SIZE."""
     surface = pygame.Surface(CARD_SIZE)
-    surface.blit(parchment(CARD_SIZE, ui.palette), (0, 0))
+    paint_parchment(surface, ui.palette)
     card = _Card(surface, ui, adventure.book, adventure.state)
     card.header(play_badge(ui, adventure.session))
     scores = card.scores()

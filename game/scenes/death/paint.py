@@ -25,7 +25,7 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-@surface_cached("death page", cache=SCREEN_PAGES)  # one full page
+@surface_cached("death page", cache=SCREEN_PAGES, room=True)  # one full page
 def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     """The parchment, darkened as if by candle soot, with a heavy vignette."""
     page = parchment(size, palette).copy()

@@ -1,6 +1,6 @@
 """Start-up benchmark (issue 9): start to first frame of the real app, against a bare pygame window.
 
-    /work/main/.venv/bin/python tools/bench_startup.py [--runs 7] [--saves 20]
+    /work/main/.venv/bin/python tools/bench_startup.py [--runs 7] [--saves 20] [--phases]
 
 Each run is a fresh interpreter with SDL_VIDEODRIVER=dummy, timed from spawn
 to exit. The app run is the real entry point, ``game.__main__.main`` (what
@@ -20,6 +20,7 @@ write that index, is timed apart.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
@@ -64,6 +65,121 @@ sys.exit(entry.main(["--config-dir", sys.argv[1], "--data-dir", sys.argv[2]]))
 """
 
 
+# --phases: the same real start, each step stamped on the system's monotonic clock (the parent's too: the
+# spawn is the first stamp), so the time from spawn to exit is cut where it goes.
+PHASES = r"""
+import importlib.abc, importlib.util, json, sys, time
+
+stamps = [("python started, site imported", time.monotonic())]
+parts = {}
+
+
+def stamp(name):
+    stamps.append((name, time.monotonic()))
+
+
+def timed(owner, name, label):
+    real = getattr(owner, name)
+
+    def wrapped(*args, **kwargs):
+        began = time.monotonic()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            parts[label] = parts.get(label, 0.0) + time.monotonic() - began
+
+    setattr(owner, name, wrapped)
+
+
+def stamped(owner, name, before, after):
+    real = getattr(owner, name)
+
+    def wrapped(*args, **kwargs):
+        if before:
+            stamp(before)
+        result = real(*args, **kwargs)
+        stamp(after)
+        return result
+
+    setattr(owner, name, wrapped)
+
+
+def patch_splash(module):
+    stamped(module, "draw_splash", None, "window opened, title page shown (pygame imported)")
+
+
+def patch_services(module):
+    stamped(module, "build_services", None, "services imported and built (settings, catalogue, books index, saves)")
+
+
+def patch_navigator(module):
+    stamped(module.Navigator, "build", "main loop's modules imported (crash log, narrator…)", "shelf scene imported and built")
+
+
+def patch_paint(module):
+    for painter in ("parchment", "draw_panel", "_cards"):
+        timed(module, painter, painter)
+
+
+def patch_group(module):
+    timed(module.WidgetGroup, "draw", "widgets")
+
+
+def patch_loop(module):
+    def one_frame(self):
+        self.run_frames(1)
+        stamp("first frame drawn and shown")
+
+    module.MainLoop.run = one_frame
+
+
+PATCHES = {
+    "game.app.splash": patch_splash,
+    "game.app.services": patch_services,
+    "game.app.navigator": patch_navigator,
+    "game.scenes.bookshelf.paint": patch_paint,
+    "game.ui.group": patch_group,
+    "game.app.loop": patch_loop,
+}
+
+
+class AfterImport(importlib.abc.MetaPathFinder):
+    # Patches each module as its import ends: importing it here first would move its import time.
+    def find_spec(self, name, path, target=None):
+        if name not in PATCHES:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        real = spec.loader.exec_module
+
+        def exec_module(module):
+            real(module)
+            PATCHES[name](module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+sys.meta_path.insert(0, AfterImport())
+from game import __main__ as entry
+
+stamp("game.__main__ imported (argparse…)")
+leave = entry.leave
+
+
+def report_then_leave(code):
+    stamp("app closed (screens, speech, pygame)")
+    print("PHASES " + json.dumps({"stamps": stamps, "frame": parts}), flush=True)
+    leave(code)
+
+
+entry.leave = report_then_leave
+entry.main(["--config-dir", sys.argv[1], "--data-dir", sys.argv[2]])
+"""
+
 HOME = Path(tempfile.gettempdir()) / "feuille-bench-home"  # the app's log folder: not the user's
 
 
@@ -80,6 +196,34 @@ def timed(command: list[str]) -> float:
     started = time.perf_counter()
     subprocess.run(command, check=True, env=environment(), stdout=subprocess.DEVNULL)
     return time.perf_counter() - started
+
+
+def phases(runs: int, config: Path, data: Path) -> None:
+    """Print where the start's time goes: the median of ``runs`` stamped starts, step by step, and the first
+    frame's painters (the process's spawn and exit are the parent's stamps)."""
+    steps: dict[str, list[float]] = {}
+    frame: dict[str, list[float]] = {}
+    for _ in range(runs):
+        spawned = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-c", PHASES, str(config), str(data)], check=True, env=environment(), capture_output=True, text=True
+        )
+        ended = time.monotonic()
+        line = next(line for line in done.stdout.splitlines() if line.startswith("PHASES "))
+        measured = json.loads(line[len("PHASES ") :])
+        previous = spawned
+        for name, at in [*measured["stamps"], ("process ended (the interpreter's exit)", ended)]:
+            steps.setdefault(name, []).append(at - previous)
+            previous = at
+        steps.setdefault("total, spawn to exit", []).append(ended - spawned)
+        for name, seconds in measured["frame"].items():
+            frame.setdefault(name, []).append(seconds)
+    print(f"where the start goes (median of {runs}, ms):")
+    for name, values in steps.items():
+        print(f"  {statistics.median(values) * 1000:7.1f}  {name}")
+    print("  of the first frame:")
+    for name, values in frame.items():
+        print(f"  {statistics.median(values) * 1000:7.1f}    {name}")
 
 
 def fill_shelf(data_dir: Path, count: int) -> None:
@@ -117,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saves", type=int, default=20, help="adventures on the shelf for the second figure")
     parser.add_argument("--max-load", type=float, default=2.0, help="wait for the load to fall under this (0: do not)")
     parser.add_argument("--json", action="store_true", help="end with the figures as a JSON line (for bench_all)")
+    parser.add_argument("--phases", action="store_true", help="then where the time of a new player's start goes")
     args = parser.parse_args(argv)
     wait_for_quiet(args.max_load)
     print(f"bench_startup: {machine()}; command: {sys.executable} tools/bench_startup.py --runs {args.runs} --saves {args.saves}")
@@ -135,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
             fresh.append(timed(app + [str(empty / "config"), str(empty / "data"), "shelf"]))
             shelf.append(timed(app + [str(returning / "config"), str(returning / "data"), "shelf"]))
             cold.append(timed(app + [str(root / f"first-{run}" / "config"), str(empty / "data"), "shelf"]))
+        if args.phases:
+            phases(args.runs, empty / "config", empty / "data")
     b, w, f, s, c = (statistics.median(x) for x in (base, first, fresh, shelf, cold))
     print(f"bare pygame window:                    {b * 1000:7.0f} ms (median of {args.runs})")
     print(

@@ -189,6 +189,8 @@ release = [("the drawing caches", given_back(surface_cache.clear_all))]
 release.append((f"the {fonts_loaded} fonts loaded", given_back(fonts.clear_caches)))
 def drop_screens():
     global stack, loop, board
+    stack.clear()  # each scene shut down as the app leaves it (the board's odds worker ends)
+    stack.apply_pending()
     stack = loop = board = None
 release.append(("the screens (widgets, the board's layer)", given_back(drop_screens)))
 rest = {}

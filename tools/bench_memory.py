@@ -155,11 +155,17 @@ stages.append(("the board drawn (its layer)", status("VmRSS")))
 board.odds.wait(120)
 loop.run_frames(frames)
 stages.append(("the odds shown (the worker: numpy, its tables)", status("VmRSS")))
-top = []
+top, traced = [], {}
 if trace:
     snapshot = tracemalloc.take_snapshot()
-    top = [(str(stat.traceback[0].filename).split("site-packages/")[-1], stat.size)
-           for stat in snapshot.statistics("filename")[:12]]
+    every = snapshot.statistics("filename")
+    top = [(str(stat.traceback[0].filename).split("site-packages/")[-1], stat.size) for stat in every[:12]]
+    for stat in every:
+        where = str(stat.traceback[0].filename)
+        part = ("importing modules (their code and what it made)" if where.startswith("<frozen importlib")
+                else "numpy" if "/numpy/" in where else "pydantic" if "pydantic" in where
+                else "the app (game/)" if "/game/" in where else "the rest")
+        traced[part] = traced.get(part, 0) + stat.size
 smaps = {}
 try:
     for line in Path("/proc/self/smaps_rollup").read_text().splitlines()[1:]:
@@ -201,7 +207,8 @@ print(json.dumps({"sheet": sheet_rss, "rss": smaps.get("Rss", 0.0), "peak": stat
                   "stages": stages, "caches": caches, "release": release,
                   "left": {"files mapped (the code of Python, SDL, numpy, pydantic-core…)": rest["Rss"] - rest["Anonymous"],
                            "anonymous (the modules, the books, numpy, the interpreter)": rest["Anonymous"]},
-                  "top": top, "smaps": {k: smaps[k] for k in ("Rss", "Pss", "Anonymous", "Private_Dirty") if k in smaps}}))
+                  "top": top, "traced": traced,
+                  "smaps": {k: smaps[k] for k in ("Rss", "Pss", "Anonymous", "Private_Dirty") if k in smaps}}))
 """
 )
 
@@ -316,6 +323,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{name} {held / 1e6:.1f}/{budget / 1e6:.1f} MB ({count})" for name, count, held, budget in session["caches"] if held
         )
     )
+    if session["traced"]:
+        print(
+            f"  Python's objects at the end (tracemalloc): {sum(session['traced'].values()) / 2**20:.1f} MiB: "
+            + ", ".join(f"{name} {size / 2**20:.1f}" for name, size in sorted(session["traced"].items(), key=lambda kv: -kv[1]))
+            + " MiB (by where each was allocated)"
+        )
     for name, size in session["top"]:
         print(f"  {size / 2**20:6.1f} MiB allocated by Python in {name}")
     print(f"  {load_text()}")

@@ -94,17 +94,20 @@ def paint_parchment(page: pygame.Surface, palette: Palette, seed: int = 7) -> No
         pygame.draw.aaline(page, fibre_colour, (x, y), (x + math.cos(angle) * length, y + math.sin(angle) * length))
 
     # Two octaves of soft warm mottling: large blotches, then smaller ones,
-    # multiplied in so the page darkens unevenly like old paper.
+    # multiplied in so the page darkens unevenly like old paper. Each layer below is scaled into the same
+    # page-sized surface: a new one for each cost more than its scaling (its memory is fresh from the system:
+    # four of them were half the parchment of the shelf's first frame, issue 28).
+    layer = pygame.Surface(size)
     longest = max(width, height)
     for cells, low in ((9, 242), (34, 248)):
         grid = (max(2, cells * width // longest + 1), max(2, cells * height // longest + 1))
         blotches = _noise_surface(grid, rng, low, 255, warmth=0.8)
-        page.blit(pygame.transform.smoothscale(blotches, size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+        page.blit(pygame.transform.smoothscale(blotches, size, layer), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
     # Fine grain at half resolution, barely visible: it stops large flat areas looking plastic.
     grain_size = (max(1, width // 2), max(1, height // 2))
     grain = _noise_surface(grain_size, rng, 249, 255, warmth=0.5)
-    page.blit(pygame.transform.scale(grain, size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    page.blit(pygame.transform.scale(grain, size, layer), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
     # Vignette: a tiny radial map smooth-scaled up, multiplied in.
     vignette = pygame.Surface((32, 18))
@@ -114,7 +117,7 @@ def paint_parchment(page: pygame.Surface, palette: Palette, seed: int = 7) -> No
             distance = min(1.0, math.hypot(dx, dy) / 1.3)
             dark = 30 * distance**2.4
             vignette.set_at((vx, vy), (round(255 - dark), round(255 - dark * 1.15), round(255 - dark * 1.5)))
-    page.blit(pygame.transform.smoothscale(vignette, size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    page.blit(pygame.transform.smoothscale(vignette, size, layer), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
 
 
 # ---------------------------------------------------------------- nine-patch panels

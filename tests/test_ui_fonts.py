@@ -51,12 +51,20 @@ def test_rendered_lines_of_one_style_have_equal_height():
 def test_glyphs_are_still_checked_after_pygame_quits_and_starts_again():
     # The smoke ends with pygame.quit(); a later pygame.init() starts freetype again before a glyph is checked.
     init_pygame()
-    fonts.has_glyph("title", "a")
+    fonts.has_glyph("title", "’")  # beyond Latin-1: asked of FreeType
     pygame.quit()
     pygame.init()
     init_pygame()
     fonts.has_glyph.cache_clear()
-    assert fonts.has_glyph("title", "w")
+    assert fonts.has_glyph("title", "…")
+
+
+def test_every_face_has_every_printable_latin_1_character_as_freetype_says():
+    init_pygame()
+    for face in fonts.FACE_FILES:
+        coverage = fonts._coverage_font(face)
+        missing = [char for char in sorted(fonts.IN_EVERY_FACE) if coverage.get_metrics(char)[0] is None]
+        assert missing == [], face
 
 
 def test_the_faces_are_opened_from_their_files():

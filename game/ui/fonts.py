@@ -101,10 +101,15 @@ def _coverage_font(face: str) -> pygame.freetype.Font:
     return pygame.freetype.Font(font_source(face), 16)
 
 
+# Every bundled face draws every printable Latin-1 character (tests/test_ui_fonts.py asks FreeType): asking it
+# about each letter of each face, 40 µs a glyph, was most of the glyph checks of the shelf's first frame (issue 28).
+IN_EVERY_FACE = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x100)]))
+
+
 @lru_cache(maxsize=4096)
 def has_glyph(face: str, char: str) -> bool:
     """Whether ``face`` really has a glyph for ``char`` (not the .notdef box)."""
-    if char in "\n\t":
+    if char in "\n\t" or (char in IN_EVERY_FACE and face in FACE_FILES):
         return True
     _ensure_init()
     try:

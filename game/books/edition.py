@@ -6,7 +6,6 @@ compare it (``game.storage.saves.book_changed``).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import weakref
 from typing import TYPE_CHECKING
@@ -33,6 +32,8 @@ def book_hash(book: BaseModel) -> str:
     content = json.dumps(
         book.model_dump(mode="json", exclude_unset=True), sort_keys=True, ensure_ascii=False, separators=(",", ":")
     )
+    import hashlib  # here: OpenSSL's hashing (3 ms) is loaded by the first book hashed, not by the shelf (issue 28)
+
     digest = hashlib.sha256(content.encode("utf-8")).hexdigest()
     key = id(book)
     _BOOK_HASHES[key] = digest

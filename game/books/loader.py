@@ -9,7 +9,6 @@ pydantic are imported on first need, so the shelf can open without them.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import bundled, safe_file, safe_json
 from game.books import BOOK_ID
-from game.books.shelf_index import BookCard, ShelfIndex, card_of, stat_key
+from game.books.shelf_index import BookCard, ShelfIndex, card_of, sha256, stat_key
 from game.safe_json import InputError, json_path, validation_reason
 
 if TYPE_CHECKING:
@@ -337,7 +336,7 @@ def _shipped() -> ShelfIndex | None:
 def _known_card(path: Path, data: bytes, index: ShelfIndex | None) -> BookCard | None:
     """The card of a file of these very bytes indexed before under another key, by this app's index or the one its
     executable was built with: the book is not validated again (it is, in full, when it is opened)."""
-    digest = hashlib.sha256(data).hexdigest()
+    digest = sha256(data)
     for source in (index, _shipped()):
         card = source.card_of_content(path.stem, digest) if source is not None else None
         if card is not None:

@@ -13,7 +13,6 @@ No pydantic here: the index is read before any book model is built.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass
@@ -92,6 +91,14 @@ class BookCard:
         )
 
 
+def sha256(data: bytes) -> str:
+    """The SHA-256 of a book file's bytes, in hex (hashlib imported here: OpenSSL's hashing, 3 ms, is loaded when a
+    book is first read, not by a shelf drawn from its index; issue 28)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def card_of(book: Any, path: Path, data: bytes) -> BookCard:
     """The card of a validated ``book`` read from ``path`` (whose bytes are ``data``)."""
 
@@ -107,7 +114,7 @@ def card_of(book: Any, path: Path, data: bytes) -> BookCard:
         series=Series(Text(series.short.fr, series.short.en), text(series.name)) if series is not None else None,
         series_number=getattr(book, "series_number", None),
         file=str(path),
-        sha256=hashlib.sha256(data).hexdigest(),
+        sha256=sha256(data),
         book_hash=book_hash(book),
     )
 

@@ -27,9 +27,7 @@ writes a save it would refuse to read.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
-import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -227,6 +225,8 @@ class SaveStore:
     def new_id(self) -> str:
         """A fresh id that sorts by creation time and never collides with an existing file."""
         while True:
+            import secrets  # here: the shelf lists saves without OpenSSL's hashing (issue 28)
+
             save_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
             if not self.path(save_id).exists():
                 return save_id
@@ -283,6 +283,8 @@ class SaveStore:
         if known is not None and known.seed == seed and log.startswith(memoryview(known.log)[: known.length]):
             state, done = known.state.copy(), known.length
         else:
+            import hashlib  # here: OpenSSL's hashing is loaded by the first write, not by the shelf (issue 28)
+
             state, done = hashlib.sha256(seed), 0
         kept = max(done, len(log) - HASHED_AGAIN)
         state.update(view[done:kept])

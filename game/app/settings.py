@@ -26,7 +26,7 @@ import platformdirs
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books import BOOK_ID
 from game.safe_file import entry_kind, read_bytes
-from game.safe_json import MAX_FILE_BYTES, InputError, json_path, read_json_file, validation_reason
+from game.safe_json import MAX_FILE_BYTES, MAX_STRING_CHARS, InputError, json_path, read_json_file, validation_reason
 from game.storage.versions import move_aside
 
 APP_DIR_NAME = "feuille-aventure"
@@ -47,7 +47,7 @@ class Rule:
     low: float | None = None
     high: float | None = None
     max_length: int | None = None  # of a text, or of a list
-    item_max_length: int | None = None  # of each text of a list
+    item_max_length: int | None = None  # of each text of a list (each key and value of a dict)
     pattern: str | None = None
 
     def plain(self, value: object) -> tuple[bool, object]:
@@ -66,20 +66,40 @@ class Rule:
         if kind is str:
             text: str = value  # type: ignore[assignment]  # a str, by its type
             ok = (not self.choices or text in self.choices) and (self.max_length is None or len(text) <= self.max_length)
-            return ok and (self.pattern is None or re.fullmatch(self.pattern, text) is not None), value
+            return ok and _utf8(text) and (self.pattern is None or re.fullmatch(self.pattern, text) is not None), value
         if kind is int:
             return self._within(value), value  # type: ignore[arg-type]  # an int, by its type
         if kind is dict:
             items: dict[object, object] = value  # type: ignore[assignment]  # a dict, by its type
-            return all(type(k) is str and type(v) is str for k, v in items.items()), dict(items)
+            return all(self._item(k) and self._item(v) for k, v in items.items()), dict(items)
         if kind is list:
             texts: list[object] = value  # type: ignore[assignment]  # a list, by its type
-            short = self.item_max_length is None or all(type(t) is str and len(t) <= self.item_max_length for t in texts)
-            return short and (self.max_length is None or len(texts) <= self.max_length), list(texts)
+            return all(self._item(t) for t in texts) and (self.max_length is None or len(texts) <= self.max_length), list(texts)
         return kind is bool, value
+
+    def _item(self, value: object) -> bool:
+        """A text of a list or a dict, within ``item_max_length``, that UTF-8 can hold."""
+        return (
+            isinstance(value, str)
+            and type(value) is str
+            and _utf8(value)
+            and (self.item_max_length is None or len(value) <= self.item_max_length)
+        )
 
     def _within(self, number: float) -> bool:
         return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
+
+
+def _utf8(text: str) -> bool:
+    """True when ``text`` can be written as UTF-8: a lone surrogate (a folder name that is not UTF-8, as the system
+    hands it over: "caf\\udce9") cannot, so the model refuses it, and the file could never be saved."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _rule(**rule: Any) -> Any:  # Any: the field's own type, for its readers
@@ -119,7 +139,7 @@ class Settings:
     # How much the fight's announcements say (game.scenes.combat.speech): the state each time, or only what changed.
     fight_speech: Literal["brief", "full"] = _rule(default="full", kind=str, choices=("brief", "full"))
     # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
-    shortcuts: dict[str, str] = _rule(default={}, kind=dict)
+    shortcuts: dict[str, str] = _rule(default={}, kind=dict, item_max_length=MAX_STRING_CHARS)
     # The folders a file was last chosen in (the file browser's recent places, newest first).
     recent_places: list[str] = _rule(default=[], kind=list, max_length=6, item_max_length=4000)
     # Where exports go when the player chose a folder in the file browser ("": the documents folder).

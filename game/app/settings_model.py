@@ -13,6 +13,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from game.books import BOOK_ID
+from game.safe_json import MAX_STRING_CHARS
+
+# A text the settings file can hold. pydantic checks a constrained text as UTF-8 (a lone surrogate refused,
+# "string_unicode"), a bare ``str`` not: a shortcut holding one would be kept and every later save would fail.
+# No JSON reader hands over a longer text (game.safe_json.MAX_STRING_CHARS).
+Text = Annotated[str, Field(max_length=MAX_STRING_CHARS)]
 
 
 class SettingsModel(BaseModel):
@@ -31,6 +37,6 @@ class SettingsModel(BaseModel):
     physical_dice: bool = False
     speech: Literal["off", "screen_reader", "self_voicing"] = "off"
     fight_speech: Literal["brief", "full"] = "full"
-    shortcuts: dict[str, str] = Field(default_factory=dict)
+    shortcuts: dict[Text, Text] = Field(default_factory=dict)
     recent_places: list[Annotated[str, Field(max_length=4000)]] = Field(default_factory=list, max_length=6)
     export_folder: str = Field(default="", max_length=4000)

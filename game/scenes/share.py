@@ -20,6 +20,7 @@ from game.app.modal import ModalScene
 from game.app.navigator import Screen
 from game.app.services import Services
 from game.atomic import atomic_write_text
+from game.scenes.common.files.folder import shown_name
 from game.storage.saves import SaveError
 from game.ui.button import Button
 from game.ui.draw import blit_text
@@ -106,7 +107,11 @@ class ShareScene(ModalScene):
         self.services.settings.recent_places = recent
 
     def _folder_chosen(self, folder: Path) -> None:
-        self.services.settings.export_folder = str(folder)
+        try:
+            self.services.settings.export_folder = str(folder)
+        except ValueError:  # a name that is not UTF-8 (lone surrogates): the settings file cannot hold it
+            self.result, self.bad = self.ui.t("play.share_folder_not_kept", folder=shown_name(str(folder))), True
+            return
         self.services.save_settings()
         self.result, self.bad = self.ui.t("play.share_folder_chosen", folder=str(folder)), False
 

@@ -56,6 +56,11 @@ def _is_folder(path: Path) -> bool:
 
 
 def remembered(recent: Sequence[str], folder: Path) -> list[str]:
-    """``recent`` with ``folder`` first, once, at most MAX_RECENT kept."""
+    """``recent`` with ``folder`` first, once, at most MAX_RECENT kept; a folder whose name is not UTF-8 is left
+    out (the system keeps its bytes as lone surrogates, which the UTF-8 settings file cannot hold)."""
     text = str(folder)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return list(recent)
     return [text, *(r for r in recent if r != text)][:MAX_RECENT]

@@ -208,7 +208,7 @@ def _expand(book: FightingFantasyBook) -> BookRules:
     profiles.update({key: profile_of(book, key, rules) for key, rules in book.combat_profiles.items()})
     endings = [t.as_ending() for t in book.thresholds] + list(book.endings)
     computed = {s.id: s.value for s in book.stats if s.value is not None}
-    return BookRules(book_names(book), endings, uses, profiles, computed)
+    return BookRules(book_names(book), endings, uses, profiles, computed, list(book.triggers))
 
 
 # -- every expression of a book, and the one-pass check -------------------------------------------------------

@@ -8,14 +8,14 @@ with the book's names and every expression compiled once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.books.common import Amount, LocalText
-from game.books.expr import Names, Program, Type, compile_expression
+from game.books.expr import Names, Program, Type, Value, compile_expression
 from game.books.ff_combat import CombatRules
-from game.books.ff_mechanics import Effect, Ending
+from game.books.ff_mechanics import Effect, Ending, Trigger
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,11 @@ class BookRules:
     uses: dict[str, Use]
     profiles: dict[str | None, Profile]
     computed: dict[str, str]  # computed score -> its expression
+    triggers: list[Trigger] = field(default_factory=list)
     programs: dict[tuple[str, Type | None, str | None], Program] = field(default_factory=dict)
+    # how the rules read each name on this book, made on its first read (game.rules.ff.scope.reader)
+    readers: dict[str, Callable[[Any, Any], Value]] = field(default_factory=dict, repr=False)
+    fired: dict[tuple[str, str | None], tuple[Trigger, ...]] = field(default_factory=dict, repr=False)
     compiled_endings: list[Program] | None = field(default=None, repr=False)
 
     @property
@@ -89,6 +93,15 @@ class BookRules:
         if found is None:
             found = compile_expression(text, self.names, want, context)
             self.programs[key] = found
+        return found
+
+    def fired_by(self, event: str, track: str | None = None) -> tuple[Trigger, ...]:
+        """The triggers on ``event`` (and ``track``), in the book's order: sorted out once per event, as the
+        rounds and paragraphs of a long adventure ask hundreds of times each."""
+        key = (event, track)
+        found = self.fired.get(key)
+        if found is None:
+            found = self.fired[key] = tuple(t for t in self.triggers if t.on == event and t.track == track)
         return found
 
     def profile(self, profile_id: str | None) -> Profile:

@@ -37,6 +37,10 @@ class Type(Enum):
     INT_LIST = "list(int)"
     STRING_LIST = "list(string)"
 
+    # Hashed by identity, in C: the rules look a program up by (text, type, context) each time they read one of
+    # the book's rules, and Enum's own hash (of the member's name) is a Python call. A member is its only equal.
+    __hash__ = object.__hash__
+
     @property
     def words(self) -> str:
         """The type as a word of a reason (``reasons.word.<words>``: "a whole number", "un nombre entier")."""

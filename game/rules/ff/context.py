@@ -80,7 +80,7 @@ class Context:
     def evaluate(self, text: str, want: Type, scope: SheetScope | None = None, context: str | None = None) -> Value:
         """The value of one of the book's expressions now; a value play cannot give refuses the action."""
         try:
-            return self.book.rules.program(text, want, context).evaluate(scope or self.scope())
+            return self.book.rules.program(text, want, context).run(scope if scope is not None else self.scope())
         except ExprError as error:  # pragma: no cover - every expression of the book was checked at load
             raise Refused("rule_unworkable", f"the book's rule {text!r} cannot be read: {error}", rule=text) from None
         except EvalError as error:
@@ -175,7 +175,7 @@ def refusal(code: str, message: str, params: Mapping[str, Any]) -> Refused:
 
 def read_target(ctx: Context, target: str) -> int:
     """The number a target names now (a score, a counter, a track)."""
-    value = ctx.scope()[target]
+    value = reader(ctx.book, target)(None, ctx.state)
     assert type(value) is int, target  # a score, a counter or a track
     return value
 
@@ -224,10 +224,8 @@ class _Endings:
     """What the endings that close an adventure read, and what they gave on the values seen lately (issue 28)."""
 
     rules: object  # the book's BookRules this is for (compared by identity)
-    reads: tuple[str, ...]  # every name their conditions read
-    readers: tuple[Reader, ...]  # how a scope reads each of them
-    scores: bool  # every one is a score the hero holds (not worked out): read from the hero without a scope
-    # the values read (in ``reads``' order) -> (died_of, ended) they gave: a condition reads nothing else
+    readers: tuple[Reader, ...]  # how each name their conditions read is read
+    # the values read (in ``readers``' order) -> (died_of, ended) they gave: a condition reads nothing else
     given: dict[tuple[Value, ...], tuple[int | None, int | None]] = field(default_factory=dict)
 
 
@@ -241,9 +239,8 @@ def _endings_of(book: FightingFantasyBook) -> _Endings:
     found = _ENDINGS.get(id(rules))
     if found is None or found.rules is not rules:
         programs = [p for e, p in zip(rules.endings, rules.ending_programs) if e.outcome in ENDING_OUTCOMES]
-        reads = tuple(sorted({name for program in programs for name in program.reads}))
-        scores = all("." not in name and name != "paragraph" and name not in rules.computed for name in reads)
-        found = _Endings(rules, reads, tuple(reader(name) for name in reads), scores)
+        reads = sorted({name for program in programs for name in program.reads})
+        found = _Endings(rules, tuple(reader(book, name) for name in reads))
         _ENDINGS.pop(id(rules), None)
         _ENDINGS[id(rules)] = found
         while len(_ENDINGS) > _ENDINGS_KEPT:
@@ -265,7 +262,7 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     if hero is None:
         return
     endings = _endings_of(book)
-    values = _scores(hero, endings.reads) if endings.scores else _values(SheetScope(book, state), endings.readers)
+    values = _values(state, endings.readers)
     found = None if values is None else endings.given.get(values)
     if found is None:
         holding = _holding(book, state, ENDING_OUTCOMES)
@@ -283,20 +280,10 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
         state.ended = ended
 
 
-def _scores(hero: Hero, names: tuple[str, ...]) -> tuple[Value, ...] | None:
-    """The hero's scores ``names``, as SheetScope reads them without building one (None: one the hero lacks)."""
-    scores = hero.scores
+def _values(state: SheetState, readers: tuple[Reader, ...]) -> tuple[Value, ...] | None:
+    """The values the ``readers`` read on the sheet as it is (None when one has no value now)."""
     try:
-        return tuple([scores[name] for name in names])
-    except KeyError:
-        return None
-
-
-def _values(scope: SheetScope, readers: tuple[Reader, ...]) -> tuple[Value, ...] | None:
-    """The values the ``readers`` read in ``scope`` (None when one has no value now): ``scope[name]`` for each
-    name, without its lookups (a fresh scope has nothing kept yet)."""
-    try:
-        return tuple([read(scope) for read in readers])
+        return tuple([read(None, state) for read in readers])
     except EvalError:
         return None
 

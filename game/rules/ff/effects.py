@@ -6,7 +6,7 @@ one place that applies them, for a choice at creation and for a spell alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from game.books.common import Amount
 from game.books.expr import Value
@@ -32,7 +32,6 @@ from game.rules.dice import ScriptedDice, Transaction
 from game.rules.errors import Refused
 from game.rules.ff import actions as a
 from game.rules.ff.context import Context, clamp_counter, clamp_score, list_limit, read_target, update_death
-from game.rules.ff.scope import SheetScope
 from game.rules.ff.state import Combatant, Fight, SheetState, Winner
 
 
@@ -47,16 +46,22 @@ def _target(ctx: Context, fight: Fight, requested: int | None) -> int:
 
 
 def apply_effect(
-    ctx: Context, effect: Effect, target: int | None = None, scope: SheetScope | None = None, context: str | None = None
+    ctx: Context,
+    effect: Effect,
+    target: int | None = None,
+    round: Mapping[str, Value] | None = None,
+    context: str | None = None,
 ) -> None:
     """Apply one effect of the book to the sheet (and to the current fight for fight effects); caps apply.
 
-    ``scope`` and ``context``: where the effect's expressions are read (a round's trigger reads the round's dice).
+    ``round`` and ``context``: where the effect's expressions are read (a round's trigger reads the round's dice).
     """
     hero = ctx.hero()
 
     def number(amount: Amount) -> int:
-        return ctx.number(amount, scope or ctx.scope(target=target), context)
+        if isinstance(amount, int):
+            return amount  # no scope to make for a number as written (most effects)
+        return ctx.number(amount, ctx.scope(round=round, target=target), context)
 
     if isinstance(effect, AddEffect):
         set_target(ctx, effect.to, _read(ctx, effect.to) + number(effect.by))
@@ -165,16 +170,13 @@ def fire(ctx: Context, event: str, track: str | None = None, round: dict[str, Va
     context = ROUND if event in ("round", "wound", "wounded") else None
     ctx.firing = True
     try:
-        for trigger in ctx.book.triggers:
-            if trigger.on != event or trigger.track != track:
-                continue
-            scope = ctx.scope(round=round)
-            if trigger.test is not None and not ctx.holds(trigger.test, scope, context):
+        for trigger in ctx.book.rules.fired_by(event, track):
+            if trigger.test is not None and not ctx.holds(trigger.test, ctx.scope(round=round), context):
                 continue
             for effect in trigger.effects:
                 if isinstance(effect, FIGHT_EFFECTS) and (ctx.state.fight is None or ctx.state.fight.front() is None):
                     continue  # the round just won left no creature standing: nothing for it to act on
-                apply_effect(ctx, effect, scope=ctx.scope(round=round), context=context)
+                apply_effect(ctx, effect, round=round, context=context)
             if trigger.message is not None:
                 ctx.state.messages.append(trigger.message.get(ctx.language))
     finally:

@@ -5,12 +5,16 @@ copying it: each name is looked up when a program reads it, a computed score is
 worked out once per scope (so a chain of computed scores costs its length, never
 more), and a name with no value now (the enemy outside a fight, a round's dice
 outside a round) raises ``EvalError("unavailable")``: the rules refuse the action.
+
+Each name is read by a :func:`reader` made once per book. A reader needs no scope
+for most names (a score, a counter, the paragraph): the endings and a target's
+value are read from the sheet straight, without making one (issue 28: a long
+adventure asks after its endings twice an action).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.books.expr import EvalError, Type, Value
@@ -24,55 +28,151 @@ def unavailable(name: str, why: str) -> EvalError:
     return EvalError("unavailable", f"{name} has no value {why}")
 
 
-Reader = Callable[["SheetScope"], Value]
+# How a name is read: ``reader(scope, state)``. With a scope, a computed score is worked out once in it and the
+# enemy is its target; with None, the name is read from the sheet as it is (a scope made when one is needed).
+Reader = Callable[["SheetScope | None", "SheetState"], Value]
 
 
-@lru_cache(maxsize=4096)
-def reader(name: str) -> Reader:
-    """How a scope reads ``name``: its parts are taken apart once per name, not on every read (a long
-    adventure reads the same few names hundreds of thousands of times)."""
+def reader(book: FightingFantasyBook, name: str) -> Reader:
+    """How ``name`` is read on ``book``: made on its first read and kept with the book's rules, so a long
+    adventure (which reads the same few names hundreds of thousands of times) takes each name apart once, and
+    a score is known to be computed or held once."""
+    readers = book.rules.readers
+    found = readers.get(name)
+    if found is None:
+        found = readers[name] = _made_reader(book, name)
+    return found
+
+
+def _made_reader(book: FightingFantasyBook, name: str) -> Reader:
     root, _, rest = name.partition(".")
     if not rest:
-        if name == "paragraph":
-            return lambda scope: scope.state.paragraph or 0
-        return lambda scope: scope._score(name)
+        return _score_reader(book, name)
     if root == "initial":
-        return lambda scope: scope._hero_value(name, rest, initial=True)
+        return lambda scope, state: _hero_value(state, name, rest, initial=True)
     if root == "counters":
-        return lambda scope: scope.state.counters.get(rest, 0)
+        return lambda scope, state: state.counters.get(rest, 0)
     if root == "flags":
-        return lambda scope: rest in scope.state.flags
+        return lambda scope, state: rest in state.flags
     if root == "tracks":
-        return lambda scope: scope.state.tracks.get(rest, scope.book.track(rest).start)
+        start = book.track(rest).start
+        return lambda scope, state: state.tracks.get(rest, start)
     if root == "items":
         if rest == "equipment":
-            return lambda scope: len(scope.state.equipment)
-        return lambda scope: len(scope.state.lists.get(rest, []))
+            return lambda scope, state: len(state.equipment)
+        return lambda scope, state: len(state.lists.get(rest, []))
     if root == "choices":
         step, _, option = rest.partition(".")
-        return lambda scope: scope.state.choices.get(step, {}).get(option, 0)
+        return lambda scope, state: state.choices.get(step, {}).get(option, 0)
     if root == "crew":
-        return lambda scope: scope._crew(name, rest)
+        return lambda scope, state: _crew(state, name, rest)
     if root == "calendar":
-        return lambda scope: scope.state.calendar.ticked
+        return lambda scope, state: state.calendar.ticked
     if root == "section":
-        return lambda scope: scope.state.section_fought
+        return lambda scope, state: state.section_fought
     if root == "fight":
-        return lambda scope: scope._fight(name, rest)
+        return _fight_reader(rest)
     if root == "enemy":
-        return lambda scope: scope._enemy(name, rest)
+        return lambda scope, state: _enemy((scope if scope is not None else SheetScope(book, state)).enemy(), rest)
     why = "outside a combat round" if root in ("roll", "attack", "wound", "protection") else "here"
 
-    def refused(scope: SheetScope) -> Value:
+    def refused(scope: SheetScope | None, state: SheetState) -> Value:
         raise unavailable(name, why)
 
     return refused
 
 
-class SheetScope:
-    """The names of ``book`` read from ``state``; ``round`` holds the dice of the round being resolved."""
+def _score_reader(book: FightingFantasyBook, name: str) -> Reader:
+    """A score: held by the hero, or computed (worked out once per scope: a chain costs its length)."""
+    if name == "paragraph":
+        return lambda scope, state: state.paragraph or 0
+    computed = book.rules.computed.get(name)
+    if computed is None:
 
-    __slots__ = ("book", "state", "round", "target", "cache", "working")
+        def held(scope: SheetScope | None, state: SheetState) -> Value:
+            hero = state.hero
+            if hero is not None:
+                found = hero.scores.get(name)
+                if found is not None:
+                    return found
+            return _hero_value(state, name, name, initial=False)
+
+        return held
+    run = book.rules.program(computed, Type.INT).run
+
+    def worked_out(scope: SheetScope | None, state: SheetState) -> Value:
+        if scope is None:
+            scope = SheetScope(book, state)
+        working = scope.working
+        if name in working:  # pragma: no cover - the book's check refuses a circle at load
+            raise EvalError("overflow", f"{name} depends on itself")
+        working.add(name)
+        try:
+            return run(scope)
+        finally:
+            working.discard(name)
+
+    return worked_out
+
+
+def _fight_reader(rest: str) -> Reader:
+    """``fight.*``: the fight in progress (outside one: not active, no profile, 0)."""
+    if rest != "round":
+        return lambda scope, state: _fight(state, rest)
+
+    def rounds(scope: SheetScope | None, state: SheetState) -> Value:  # read by a trigger on every round
+        fight = state.fight
+        return fight.stats.rounds if fight is not None and fight.active else 0
+
+    return rounds
+
+
+def _hero_value(state: SheetState, name: str, stat: str, initial: bool) -> int:
+    hero = state.hero
+    if hero is None:
+        raise unavailable(name, "before the hero is created")
+    scores = hero.initial if initial else hero.scores
+    if stat not in scores:
+        raise unavailable(name, "for this hero")
+    return scores[stat]
+
+
+def _crew(state: SheetState, name: str, rest: str) -> Value:
+    member, _, score = rest.partition(".")
+    crew = state.crew
+    if member not in crew:
+        raise unavailable(name, "before the crew is rolled")
+    return crew[member].get(score, 0)
+
+
+def _fight(state: SheetState, rest: str) -> Value:
+    fight = state.fight
+    active = fight is not None and fight.active
+    if rest == "active":
+        return active
+    if rest.startswith("options."):
+        return active and fight is not None and rest[8:] in fight.options
+    if rest == "profile":
+        return fight.profile or "" if fight is not None and active else ""
+    if fight is None or not active:
+        return 0
+    return fight.stats.rounds if rest == "round" else len(fight.living())
+
+
+def _enemy(creature: Combatant, rest: str) -> Value:
+    if rest == "skill":
+        return creature.skill
+    return creature.stamina if rest == "stamina" else creature.initial_stamina
+
+
+class SheetScope(dict[str, Value]):
+    """The names of ``book`` read from ``state``; ``round`` holds the dice of the round being resolved.
+
+    A dict of the values read so far (the round's names from the start): a program's name (an itemgetter)
+    finds a value read before in C, and only a name not read yet comes to :meth:`__missing__`.
+    """
+
+    __slots__ = ("book", "state", "target", "working", "readers")
 
     def __init__(
         self,
@@ -81,69 +181,21 @@ class SheetScope:
         round: Mapping[str, Value] | None = None,
         target: int | None = None,
     ) -> None:
+        if round:
+            super().__init__(round)
         self.book = book
         self.state = state
-        self.round = round or {}
         self.target = target  # the creature attacked (None: the one in front)
-        self.cache: dict[str, Value] = {}
         self.working: set[str] = set()
+        self.readers = book.rules.readers
 
-    def __getitem__(self, name: str) -> Value:
-        found = self.cache.get(name)
-        if found is not None:
-            return found
-        if name in self.round:
-            return self.round[name]
-        value = reader(name)(self)
-        self.cache[name] = value
+    def __missing__(self, name: str) -> Value:
+        read = self.readers.get(name) or reader(self.book, name)
+        value = self[name] = read(self, self.state)
         return value
 
-    def _crew(self, name: str, rest: str) -> Value:
-        member, _, score = rest.partition(".")
-        crew = self.state.crew
-        if member not in crew:
-            raise unavailable(name, "before the crew is rolled")
-        return crew[member].get(score, 0)
-
-    def _score(self, name: str) -> Value:
-        rules = self.book.rules
-        computed = rules.computed.get(name)
-        if computed is None:
-            hero = self.state.hero
-            if hero is not None:
-                found = hero.scores.get(name)
-                if found is not None:
-                    return found
-            return self._hero_value(name, name, initial=False)
-        if name in self.working:  # pragma: no cover - the book's check refuses a circle at load
-            raise EvalError("overflow", f"{name} depends on itself")
-        self.working.add(name)
-        try:
-            return rules.program(computed, Type.INT).evaluate(self)
-        finally:
-            self.working.discard(name)
-
-    def _hero_value(self, name: str, stat: str, initial: bool) -> int:
-        hero = self.state.hero
-        if hero is None:
-            raise unavailable(name, "before the hero is created")
-        scores = hero.initial if initial else hero.scores
-        if stat not in scores:
-            raise unavailable(name, "for this hero")
-        return scores[stat]
-
-    def _fight(self, name: str, rest: str) -> Value:
-        fight = self.state.fight
-        active = fight is not None and fight.active
-        if rest == "active":
-            return active
-        if rest.startswith("options."):
-            return active and fight is not None and rest[8:] in fight.options
-        if rest == "profile":
-            return fight.profile or "" if fight is not None and active else ""
-        if fight is None or not active:
-            return 0
-        return fight.stats.rounds if rest == "round" else len(fight.living())
+    def __bool__(self) -> bool:
+        return True  # a scope is never "empty" (``scope or …`` must not drop one that has read nothing yet)
 
     def enemy(self) -> Combatant:
         fight = self.state.fight
@@ -153,9 +205,3 @@ class SheetScope:
         if index is None:
             raise unavailable("enemy", "once every creature is down")
         return fight.enemies[index]
-
-    def _enemy(self, name: str, rest: str) -> Value:
-        creature = self.enemy()
-        if rest == "skill":
-            return creature.skill
-        return creature.stamina if rest == "stamina" else creature.initial_stamina

@@ -2,8 +2,9 @@
 
 A broken settings file never stops the app: every problem is reported with the
 file, the field and the reason, the fields that were fine are kept, defaults
-fill the rest, and the broken file itself is left untouched (a later save moves
-it aside to ``settings.broken.json`` first, so nothing the user wrote is lost).
+fill the rest, and the broken file itself is left untouched (a later save first
+keeps it as ``settings.broken.json``, or ``settings.broken2.json``… when that holds an earlier one, so nothing
+the user wrote is lost).
 
 The rules of each setting are game.app.settings_model's pydantic model. A value of the setting's own type
 within its bounds (what the app writes) is taken as it is, without importing pydantic, whose import and
@@ -13,6 +14,7 @@ first model cost about 100 ms of the start (issue 28); any other value goes to t
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -216,6 +218,19 @@ class LoadResult:
         return not self.problems
 
 
+MAX_BROKEN_COPIES = 10  # settings.broken.json, settings.broken2.json…: one per distinct broken file a save met
+
+
+def _same_bytes(one: Path, other: Path, folder: Path) -> bool:
+    """True when ``one`` and ``other`` are one file or hold the same bytes (False when either cannot be read)."""
+    try:
+        return os.path.samefile(one, other) or read_bytes(one, MAX_FILE_BYTES, folder) == read_bytes(
+            other, MAX_FILE_BYTES, folder
+        )
+    except OSError:
+        return False
+
+
 def default_directory() -> Path:
     """The platform's per-user config directory for this app."""
     return Path(platformdirs.user_config_dir(APP_DIR_NAME))
@@ -286,13 +301,32 @@ class SettingsStore:
         self._file_was_broken = True
         return result
 
+    def _keep_broken_file(self) -> None:
+        """Keep the broken file's words before a save replaces it, in the first free of settings.broken.json,
+        settings.broken2.json…, unless one holds them already: a copy of an earlier broken file is never
+        overwritten, nor is a directory in its way. Raises OSError when they cannot be kept (a full disk, every
+        slot taken): the save stops there and the broken file stays as it is."""
+        if entry_kind(self.path) != "file":
+            return  # gone; a link is replaced, its target left; a FIFO or a directory is moved aside by the save
+        slots = [self.broken_copy_path]
+        slots += [self.directory / f"settings.broken{number}.json" for number in range(2, MAX_BROKEN_COPIES + 1)]
+        for slot in slots:
+            kind = entry_kind(slot)
+            if kind is None:
+                break
+            if kind == "file" and _same_bytes(self.path, slot, self.directory):
+                return
+        else:
+            raise OSError(errno.EEXIST, f"{MAX_BROKEN_COPIES} copies of broken settings files are kept already", str(slots[0]))
+        try:
+            os.link(self.path, slot)  # at once, whatever its size: the save then replaces settings.json, not this
+        except OSError:  # a file system without hard links: a copy (within the limit; else the save stops)
+            atomic_write_bytes(slot, read_bytes(self.path, MAX_FILE_BYTES, self.directory))
+
     def save(self, settings: Settings) -> None:
         """Write ``settings`` atomically, first moving a broken file aside."""
         if self._file_was_broken:
-            try:  # the player's words are kept (a regular file within the limit; never a FIFO or a device)
-                atomic_write_bytes(self.broken_copy_path, read_bytes(self.path, MAX_FILE_BYTES, self.directory))
-            except OSError:
-                pass  # nothing to keep (gone, or not a file): the save below replaces it
+            self._keep_broken_file()
             self._file_was_broken = False
         text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
         kind = entry_kind(self.path)

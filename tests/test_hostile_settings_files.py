@@ -28,6 +28,8 @@ FIELD_CASES = {
     "a dict in the recent places": (b'{"language": "en", "recent_places": [{"a": "b"}]}', "recent_places.0", "text"),
     "seven recent places": (b'{"language": "en", "recent_places": ["a","b","c","d","e","f","g"]}', "recent_places", ""),
     "a very long export folder": (b'{"language": "en", "export_folder": "' + b"x" * 4001 + b'"}', "export_folder", "long"),
+    "a NUL in a recent place": (b'{"language": "en", "recent_places": ["/tmp/a\\u0000b"]}', "recent_places.0", "NUL"),
+    "a NUL in the export folder": (b'{"language": "en", "export_folder": "\\u0000"}', "export_folder", "NUL"),
     "a bad last duplicate": (b'{"language": "en", "speech": "off", "speech": "loud"}', "speech", "one of"),
 }
 FILE_CASES = {

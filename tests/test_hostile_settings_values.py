@@ -73,6 +73,8 @@ def test_a_text_the_settings_file_cannot_hold_is_refused_by_model_copy():
         ("shortcuts", {"undo": 1}),
         ("shortcuts", {"undo": "u" * 20_001}),
         ("export_folder", "x" * 4001),
+        ("export_folder", "/tmp/\x00"),
+        ("recent_places", ["/tmp", "a\x00b"]),
         ("fullscreen", "maybe"),
     ],
 )

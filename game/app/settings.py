@@ -51,6 +51,7 @@ class Rule:
     max_length: int | None = None  # of a text, or of a list
     item_max_length: int | None = None  # of each text of a list (each key and value of a dict)
     pattern: str | None = None
+    folder: bool = False  # a folder's path (each text of a list): never holds a NUL
 
     def plain(self, value: object) -> tuple[bool, object]:
         """(True, the value to keep) when ``value`` is plainly valid; (False, None) when the model must judge it."""
@@ -68,6 +69,7 @@ class Rule:
         if kind is str:
             text: str = value  # type: ignore[assignment]  # a str, by its type
             ok = (not self.choices or text in self.choices) and (self.max_length is None or len(text) <= self.max_length)
+            ok = ok and not (self.folder and "\x00" in text)
             return ok and _utf8(text) and (self.pattern is None or re.fullmatch(self.pattern, text) is not None), value
         if kind is int:
             return self._within(value), value  # type: ignore[arg-type]  # an int, by its type
@@ -84,6 +86,7 @@ class Rule:
         return (
             isinstance(value, str)
             and type(value) is str
+            and not (self.folder and "\x00" in value)
             and _utf8(value)
             and (self.item_max_length is None or len(value) <= self.item_max_length)
         )
@@ -143,9 +146,9 @@ class Settings:
     # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
     shortcuts: dict[str, str] = _rule(default={}, kind=dict, item_max_length=MAX_STRING_CHARS)
     # The folders a file was last chosen in (the file browser's recent places, newest first).
-    recent_places: list[str] = _rule(default=[], kind=list, max_length=6, item_max_length=4000)
+    recent_places: list[str] = _rule(default=[], kind=list, max_length=6, item_max_length=4000, folder=True)
     # Where exports go when the player chose a folder in the file browser ("": the documents folder).
-    export_folder: str = _rule(default="", kind=str, max_length=4000)
+    export_folder: str = _rule(default="", kind=str, max_length=4000, folder=True)
 
     def __setattr__(self, name: str, value: object) -> None:
         """Set one setting, checked: a value the model refuses raises its ValidationError (a ValueError)."""

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from game.books import BOOK_ID
-from game.safe_json import MAX_STRING_CHARS
+from game.safe_json import MAX_STRING_CHARS, english_reason
 
 # A text the settings file can hold. pydantic checks a constrained text as UTF-8 (a lone surrogate refused,
 # "string_unicode"), a bare ``str`` not: a shortcut holding one would be kept and every later save would fail.
 # No JSON reader hands over a longer text (game.safe_json.MAX_STRING_CHARS).
 Text = Annotated[str, Field(max_length=MAX_STRING_CHARS)]
+
+
+def _folder(text: str) -> str:
+    """A folder's path: no system's folder can be named with a NUL (the file browser, the exports would fail)."""
+    if "\x00" in text:
+        raise PydanticCustomError("path_nul", english_reason("path_nul", {}), {})
+    return text
+
+
+Folder = Annotated[str, Field(max_length=4000), AfterValidator(_folder)]
 
 
 class SettingsModel(BaseModel):
@@ -38,5 +49,5 @@ class SettingsModel(BaseModel):
     speech: Literal["off", "screen_reader", "self_voicing"] = "off"
     fight_speech: Literal["brief", "full"] = "full"
     shortcuts: dict[Text, Text] = Field(default_factory=dict)
-    recent_places: list[Annotated[str, Field(max_length=4000)]] = Field(default_factory=list, max_length=6)
-    export_folder: str = Field(default="", max_length=4000)
+    recent_places: list[Folder] = Field(default_factory=list, max_length=6)
+    export_folder: Folder = ""

@@ -11,6 +11,7 @@ with a replacement mark and kept exact in their path.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Sequence
@@ -107,6 +108,8 @@ def read_folder(
                     kept.append(entry)
     except OSError as error:
         return FolderListing(folder, (), error=error)
+    except ValueError:  # a NUL in the path (a hand-edited recent place, a pasted path): no folder is called that
+        return FolderListing(folder, (), error=OSError(errno.EINVAL, os.strerror(errno.EINVAL), str(folder)))
     kept.sort(key=_sort_key)
     return FolderListing(folder, tuple(_entry(e, max_bytes) for e in kept[:limit]), max(0, len(kept) - limit), hidden)
 

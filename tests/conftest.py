@@ -1,15 +1,17 @@
-"""Shared test setup: headless SDL for every test, and the bundled books."""
+"""Shared test setup: headless SDL for every test, the bundled books, and one books index for the session."""
 
 from __future__ import annotations
 
 import os
+import shutil
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from game.books.loader import load_book_by_id  # noqa: E402
+import game.app.services  # noqa: E402
+from game.books.loader import load_book_by_id, load_shelf  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -34,3 +36,31 @@ def _release_adventure_locks():
     from game.storage import lock
 
     lock.release_all()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_books_index_for_the_session(tmp_path_factory):
+    """Services built in a fresh test folder list the bundled books from a copy of one index made here.
+
+    A fresh folder has no index, so each ``build_services`` validated all the bundled books again (40-70 ms,
+    in about a thousand tests; issue 28). The copy holds the same cards (or errors) that validating them
+    gives, keyed by the same files; a book a test opens is still validated then, as on a player's second
+    start. Only the bundled books with no index yet are seeded: a test's own books folder, a ``books_dir``
+    of its own or an index it planted is read as it is. tests/test_shelf_index.py tests the index itself.
+    """
+    shared = tmp_path_factory.mktemp("books-index") / game.app.services.BOOKS_INDEX
+    load_shelf(None, None, shared)
+    real = game.app.services.load_shelf
+
+    def seeded(folder=None, own_folder=None, index=None):
+        if folder is None and index is not None and not os.path.lexists(index):
+            try:
+                index.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(shared, index)
+            except OSError:
+                pass  # an odd config folder a test planted: the shelf meets it as the app would
+        return real(folder, own_folder, index)
+
+    game.app.services.load_shelf = seeded
+    yield
+    game.app.services.load_shelf = real

@@ -397,6 +397,17 @@ def test_an_attract_loop_stuck_on_a_page_with_no_way_on_is_started_again_by_the_
     assert kiosk.watchdog_restarts == 1 and names(stack) == ["TitleScene"] and kiosk.attracting
 
 
+def test_the_watchdog_leaves_a_whole_run_of_the_attract_loop_alone(tmp_path):
+    """One run from the title page to the next (about five minutes, two fights); the slow test below plays fifteen minutes."""
+    _, _, kiosk, loop = kiosk_loop(tmp_path, idle=1)
+    for _ in range(600):
+        seconds(loop, 1, fps=4)
+        if kiosk.runs >= 2:
+            break
+    assert kiosk.runs >= 2 and kiosk.watchdog_restarts == 0
+
+
+@pytest.mark.slow
 def test_the_watchdog_leaves_a_moving_attract_loop_alone(tmp_path):
     _, _, kiosk, loop = kiosk_loop(tmp_path, idle=1)
     for _ in range(900):  # fifteen minutes: several whole runs, fights of more than a minute among them
@@ -642,6 +653,7 @@ def test_a_hero_fallen_in_a_section_of_the_reader_goes_on_to_the_death_page_in_t
     assert names(stack)[-1] == "DeathScene" and kiosk.watchdog_restarts == 0
 
 
+@pytest.mark.slow  # fifteen minutes of the stand; the fast suite plays a whole run and the reader death (above)
 def test_the_attract_loop_that_once_stuck_on_a_reader_death_plays_on_without_the_watchdog(tmp_path):
     """The run of the stand that met it (the autopilot's draws of seed 4 lead the hero to die at § 18)."""
     _, stack, kiosk, loop = kiosk_loop(tmp_path, idle=1)

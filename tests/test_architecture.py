@@ -215,13 +215,22 @@ def test_every_screen_has_a_route_and_every_route_a_scene_class_in_its_module():
 # -- rules that are not about screens -------------------------------------------------------------------
 
 
+def source_path(module) -> str:
+    """Where a module of MODULES (the whole game/ tree, parsed once above) is, from the repository's top."""
+    return "/".join(module.name.split(".")) + ("/__init__.py" if module.is_package else ".py")
+
+
+def test_every_module_of_the_tree_is_read_once_for_the_rules():
+    assert {source_path(m) for m in MODULES.values()} == {str(p.relative_to(ROOT)) for p in GAME.rglob("*.py")}
+
+
 def test_no_module_hides_a_missing_import():
     """A module that exists is imported plainly: no ``except ImportError`` fallbacks in the app."""
     offenders = []
-    for path in GAME.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for module in MODULES.values():
+        for node in module.nodes:
             if isinstance(node, ast.ExceptHandler) and isinstance(node.type, ast.Name) and node.type.id == "ImportError":
-                offenders.append(f"{path.relative_to(GAME.parent)}:{node.lineno}")
+                offenders.append(f"{source_path(module)}:{node.lineno}")
     assert offenders == []
 
 
@@ -239,10 +248,10 @@ def test_screens_and_the_app_build_typed_actions_never_do_dicts():
     ``make_action``), so a misspelt field fails where it is written; the log keeps the JSON form.
     Only the rules read actions as JSON (the cases runner, a save replayed)."""
     offenders = [
-        f"{path.relative_to(GAME.parent)}:{node.lineno}"
-        for path in GAME.rglob("*.py")
-        if "rules" not in path.relative_to(GAME).parts[:1]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        f"{source_path(module)}:{node.lineno}"
+        for name, module in MODULES.items()
+        if name.split(".")[1:2] != ["rules"]
+        for node in module.nodes
         if _builds_a_dict_action(node)
     ]
     assert offenders == []

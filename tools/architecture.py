@@ -34,6 +34,7 @@ import ast
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,6 +66,11 @@ class Module:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tree", ast.parse(self.source))
+
+    @cached_property
+    def nodes(self) -> list[ast.AST]:
+        """Every node of the tree in ``ast.walk``'s order, listed once: each rule looks through them all."""
+        return list(ast.walk(self.tree))
 
     @property
     def lines(self) -> int:
@@ -119,7 +125,7 @@ def imports_of(module: Module, known: Iterable[str]) -> set[str]:
     ``X.Y`` when that is a module, else ``X``)."""
     known = set(known)
     found: set[str] = set()
-    for node in ast.walk(module.tree):
+    for node in module.nodes:
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -276,8 +282,14 @@ def _names(node: ast.AST | None, strings: bool = True) -> set[str]:
 def named_in(module: Module) -> set[str]:
     """The names a module's code uses: names, attributes, imported names, and the words of quoted type hints
     (``"SheetScene"``, ``cast("SheetScene", …)``), not those of docstrings or messages."""
-    found = _names(module.tree, strings=False)
-    for node in ast.walk(module.tree):
+    found: set[str] = set()
+    for node in module.nodes:  # one walk: the names of every node (as _names without strings) and the hints
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.alias):
+            found.add(node.asname or node.name.rpartition(".")[2])
         hints: list[ast.AST | None] = []
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
@@ -318,7 +330,7 @@ def scene_functions(module: Module, screen_classes: set[str]) -> list[str]:
 def scene_assignments(module: Module) -> list[str]:
     """Each ``scene.x = …`` (also ``+=``, annotated, unpacked) as ``scene.x``, once per occurrence."""
     found = []
-    for node in ast.walk(module.tree):
+    for node in module.nodes:
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -333,16 +345,18 @@ def scene_assignments(module: Module) -> list[str]:
 
 def stack_pushes(module: Module) -> list[str]:
     """The functions that call ``….stack.push(…)`` or ``stack.push(…)`` (once per call)."""
-    owner = _enclosing(module.tree)
-    found = []
-    for node in ast.walk(module.tree):
+    calls = []
+    for node in module.nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "push":
             target = node.func.value
             if (isinstance(target, ast.Name) and target.id == "stack") or (
                 isinstance(target, ast.Attribute) and target.attr == "stack"
             ):
-                found.append(owner[id(node)])
-    return found
+                calls.append(node)
+    if not calls:
+        return []  # most modules push nothing: their owners are not worked out (a walk per function)
+    owner = _enclosing(module.tree)
+    return [owner[id(node)] for node in calls]
 
 
 def unexplained_any(module: Module) -> int:

@@ -63,6 +63,9 @@ class Profile:
     luck_allowed: bool
 
 
+Fired = tuple[Trigger, "Program | None"]  # a trigger and its condition's program
+
+
 @dataclass
 class BookRules:
     """What the rules read of a book: names, compiled programs, endings, uses and profiles, all made once."""
@@ -76,7 +79,7 @@ class BookRules:
     programs: dict[tuple[str, Type | None, str | None], Program] = field(default_factory=dict)
     # how the rules read each name on this book, made on its first read (game.rules.ff.scope.reader)
     readers: dict[str, Callable[[Any, Any], Value]] = field(default_factory=dict, repr=False)
-    fired: dict[tuple[str, str | None], tuple[Trigger, ...]] = field(default_factory=dict, repr=False)
+    fired: dict[tuple[str, str | None], tuple[Fired, ...]] = field(default_factory=dict, repr=False)
     compiled_endings: list[Program] | None = field(default=None, repr=False)
 
     @property
@@ -95,13 +98,18 @@ class BookRules:
             self.programs[key] = found
         return found
 
-    def fired_by(self, event: str, track: str | None = None) -> tuple[Trigger, ...]:
-        """The triggers on ``event`` (and ``track``), in the book's order: sorted out once per event, as the
-        rounds and paragraphs of a long adventure ask hundreds of times each."""
+    def fired_by(self, event: str, track: str | None, context: str | None) -> tuple[Fired, ...]:
+        """The triggers on ``event`` (and ``track``), in the book's order, each with its condition's program
+        (compiled for ``context``; None: it has none). Sorted out once per event: the rounds and paragraphs of
+        a long adventure ask hundreds of times each."""
         key = (event, track)
         found = self.fired.get(key)
         if found is None:
-            found = self.fired[key] = tuple(t for t in self.triggers if t.on == event and t.track == track)
+            found = self.fired[key] = tuple(
+                (t, None if t.test is None else self.program(t.test, Type.BOOL, context))
+                for t in self.triggers
+                if t.on == event and t.track == track
+            )
         return found
 
     def profile(self, profile_id: str | None) -> Profile:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.books.common import Amount
-from game.books.expr import EvalError, ExprError, Type, Value
+from game.books.expr import EvalError, ExprError, Program, Type, Value
 from game.books.ff_combat import CombatRules
 from game.books.ff_compile import is_dice
 from game.books.ff_mechanics import ENDING_OUTCOMES
@@ -80,10 +80,18 @@ class Context:
     def evaluate(self, text: str, want: Type, scope: SheetScope | None = None, context: str | None = None) -> Value:
         """The value of one of the book's expressions now; a value play cannot give refuses the action."""
         try:
-            return self.book.rules.program(text, want, context).run(scope if scope is not None else self.scope())
+            program = self.book.rules.program(text, want, context)
         except ExprError as error:  # pragma: no cover - every expression of the book was checked at load
             raise Refused("rule_unworkable", f"the book's rule {text!r} cannot be read: {error}", rule=text) from None
+        return self.run(program, scope)
+
+    def run(self, program: Program, scope: SheetScope | None = None) -> Value:
+        """The value of one of the book's programs now (in ``scope``, else the sheet's own); a value play cannot
+        give refuses the action."""
+        try:
+            return program.run(scope if scope is not None else self.scope())
         except EvalError as error:
+            text = program.text
             raise Refused(
                 "rule_unworkable", f"the book's rule {text!r} cannot be worked out now: {error.message}", rule=text
             ) from None

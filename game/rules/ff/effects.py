@@ -170,8 +170,8 @@ def fire(ctx: Context, event: str, track: str | None = None, round: dict[str, Va
     context = ROUND if event in ("round", "wound", "wounded") else None
     ctx.firing = True
     try:
-        for trigger in ctx.book.rules.fired_by(event, track):
-            if trigger.test is not None and not ctx.holds(trigger.test, ctx.scope(round=round), context):
+        for trigger, condition in ctx.book.rules.fired_by(event, track, context):
+            if condition is not None and ctx.run(condition, ctx.scope(round=round)) is not True:
                 continue
             for effect in trigger.effects:
                 if isinstance(effect, FIGHT_EFFECTS) and (ctx.state.fight is None or ctx.state.fight.front() is None):

@@ -18,7 +18,9 @@ class Node:
 @pytest.fixture
 def unfreeze_after():
     yield
-    gc.unfreeze()  # the test process goes on collecting as before
+    gc.unfreeze()  # the test process goes on collecting as before: what lives on frozen again, as conftest.py left it
+    gc.collect()
+    gc.freeze()
 
 
 def test_objects_alive_when_frozen_are_out_of_the_collectors_walk(unfreeze_after):

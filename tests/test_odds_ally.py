@@ -112,7 +112,15 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("hero, ally, creatures, alone, follows, numbers", CASES)
+# The fast suite simulates each kind of side once (the second plain pair and the second "until_down" with two
+# creatures repeat a kind: they run in the slow step, as every case does at 3 000 000 fights below; issue 28).
+SIMULATED_SLOW = {1, 4}
+
+
+@pytest.mark.parametrize(
+    "hero, ally, creatures, alone, follows, numbers",
+    [pytest.param(*case, marks=pytest.mark.slow if index in SIMULATED_SLOW else ()) for index, case in enumerate(CASES)],
+)
 def test_the_sides_odds_agree_with_an_independent_simulation(hero, ally, creatures, alone, follows, numbers):
     # 200 000 seeded fights: the exact no-Luck value within 4 standard errors (at most 0.0045).
     odds = party_odds(

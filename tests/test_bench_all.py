@@ -76,6 +76,19 @@ def test_writing_some_rows_replaces_those_rows_and_says_when_they_were_measured(
     assert "| b | 3 (measured now, --only) | g | not met | 2.00 |" in text and text.endswith("after\n")
 
 
+def test_writing_the_test_commands_row_alone_writes_the_readmes_sentence_too(tmp_path, monkeypatch):
+    performance, readme = tmp_path / "PERFORMANCE.md", tmp_path / "README.md"
+    old = bench_all.table([Figure(row="the README's test command", value="1", goal="g", load=1.0)], "then")
+    performance.write_text(f"{bench_all.BEGIN}\n{old}\n{bench_all.END}\n", encoding="utf-8")
+    readme.write_text(f"{bench_all.TESTS_BEGIN}\nold sentence\n{bench_all.TESTS_END}\n", encoding="utf-8")
+    monkeypatch.setattr(bench_all, "PERFORMANCE", performance)
+    monkeypatch.setattr(bench_all, "README", readme)
+    detail = '{"cpu": 377.2, "wall": 500, "peak": 900, "summary": "3608 passed in 500s", "ok": true, "when": "now"}'
+    bench_all.write_rows([Figure(row="the README's test command", value="v", goal="g", load=1.0, detail=detail)], "now")
+    sentence = readme.read_text(encoding="utf-8")
+    assert "old sentence" not in sentence and "377 s of CPU" in sentence and "3608 passed in 500s" in sentence
+
+
 def test_the_docs_carry_the_markers_bench_all_writes_between():
     assert bench_all.BEGIN in bench_all.PERFORMANCE.read_text(encoding="utf-8")
     readme = bench_all.README.read_text(encoding="utf-8")

@@ -264,6 +264,11 @@ def tests_sentence(figure: Figure) -> str:
 def write(figures: list[Figure], when: str) -> None:
     text = PERFORMANCE.read_text(encoding="utf-8")
     PERFORMANCE.write_text(replace_between(text, BEGIN, END, table(figures, when)), encoding="utf-8")
+    write_tests_sentence(figures)
+
+
+def write_tests_sentence(figures: list[Figure]) -> None:
+    """The README's sentence on its test command, from that row when it was measured (the README says what it measured)."""
     tests = [f for f in figures if f.row == "the README's test command"]
     if tests:
         README.write_text(
@@ -288,6 +293,7 @@ def write_rows(figures: list[Figure], when: str) -> None:
         else:
             lines.append(new)
     PERFORMANCE.write_text(replace_between(text, BEGIN, END, "\n".join(lines)), encoding="utf-8")
+    write_tests_sentence(figures)
 
 
 def main(argv: list[str] | None = None) -> int:

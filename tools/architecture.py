@@ -268,15 +268,22 @@ def _names(node: ast.AST | None, strings: bool = True) -> set[str]:
     """The names an expression mentions (with ``strings``, the words of its strings too: a quoted hint)."""
     found: set[str] = set()
     for inner in ast.walk(node) if node is not None else ():
-        if isinstance(inner, ast.Name):
-            found.add(inner.id)
-        elif isinstance(inner, ast.Attribute):
-            found.add(inner.attr)
-        elif isinstance(inner, ast.alias):
-            found.add(inner.asname or inner.name.rpartition(".")[2])
+        if (name := _name_of(inner)) is not None:
+            found.add(name)
         elif strings and isinstance(inner, ast.Constant) and isinstance(inner.value, str):
             found.update(re.findall(r"[A-Za-z_]\w*", inner.value))
     return found
+
+
+def _name_of(node: ast.AST) -> str | None:
+    """The name a node mentions: a name, an attribute's, an imported name's (None for any other node)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.alias):
+        return node.asname or node.name.rpartition(".")[2]
+    return None
 
 
 def named_in(module: Module) -> set[str]:
@@ -284,12 +291,8 @@ def named_in(module: Module) -> set[str]:
     (``"SheetScene"``, ``cast("SheetScene", …)``), not those of docstrings or messages."""
     found: set[str] = set()
     for node in module.nodes:  # one walk: the names of every node (as _names without strings) and the hints
-        if isinstance(node, ast.Name):
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            found.add(node.attr)
-        elif isinstance(node, ast.alias):
-            found.add(node.asname or node.name.rpartition(".")[2])
+        if (name := _name_of(node)) is not None:
+            found.add(name)
         hints: list[ast.AST | None] = []
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args.posonlyargs + node.args.args + node.args.kwonlyargs

@@ -70,3 +70,28 @@ def test_button_draws_without_error_in_every_style(ui):
     surface = pygame.Surface((300, 100))
     for style in ("normal", "primary", "danger"):
         Button(ui, (10, 10, 200, 44), "Go", style=style, icon="potion").draw(surface)
+
+
+def _ink_columns(ui, label: str, rect: tuple[int, int, int, int], enabled: bool) -> list[int]:
+    """The columns where the label's ink lies: the button drawn with and without it, compared."""
+    drawn = []
+    for text in (label, ""):
+        surface = pygame.Surface((rect[0] + rect[2] + 10, rect[1] + rect[3] + 10))
+        surface.fill(ui.palette.parchment)
+        Button(ui, rect, text, enabled=enabled).draw(surface)
+        drawn.append(surface)
+    with_label, without = (pygame.PixelArray(s) for s in drawn)
+    width, height = drawn[0].get_size()
+    return [x for x in range(width) if any(with_label[x, y] != without[x, y] for y in range(height))]
+
+
+def test_a_disabled_buttons_label_stays_clear_of_its_dashed_outline(ui):
+    left, width = 10, 78  # "Supprimer" on the bookshelf at 1024x640 was set over the dashes
+    columns = _ink_columns(ui, "Supprimer", (left, 10, width, 44), enabled=False)
+    dashes_end = ui.theme.sizes.radius + 2  # the dashes: `radius` inside the edge, 2 px wide
+    assert columns and min(columns) >= left + dashes_end + 2 and max(columns) < left + width - dashes_end - 2
+
+
+def test_an_enabled_buttons_label_keeps_its_own_width(ui):
+    columns = _ink_columns(ui, "Supprimer", (10, 10, 92, 44), enabled=True)
+    assert max(columns) - min(columns) > 60  # set at its size, not shrunk as a disabled one must be

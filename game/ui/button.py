@@ -100,7 +100,7 @@ class Button(Widget):
             fill = self.ui.palette.parchment_dark if self.style != "primary" else fill
         radius = self.ui.theme.sizes.radius
         surface.blit(rounded_box(rect.size, fill, None if not self.enabled else border, radius), rect)
-        if not self.enabled:
+        if self._dashed():
             draw_dashed_frame(surface, rect, border, radius)  # a shape, not only a colour, says "not now"
         if self.hovered and self.enabled and not self.pressed:
             surface.blit(rounded_box(rect.size, self.ui.palette.hover, None, self.ui.theme.sizes.radius), rect)
@@ -138,8 +138,15 @@ class Button(Widget):
         else:
             blit_text(surface, label, rect.center, face, size, text, anchor="center", box=rect, owner="Button")
 
+    def _dashed(self) -> bool:
+        """Whether the dashed "not now" outline is drawn (a disabled button)."""
+        return not self.enabled
+
     def _room(self, rect: pygame.Rect) -> int:
-        return rect.width - 14 - ((min(rect.height - 14, 28) + 8) if self.icon else 0)
+        # Inside a dashed outline the label keeps 3 px clear of the dashes (drawn ``radius`` in, 2 px wide):
+        # a disabled "Supprimer" at 1024x640 was set over them.
+        margin = self.ui.theme.sizes.radius + 5 if self._dashed() else 7
+        return rect.width - 2 * margin - ((min(rect.height - 14, 28) + 8) if self.icon else 0)
 
     def tooltip_text(self) -> str | None:
         """The tooltip; for a label shortened to fit, the whole label when there is no other."""

@@ -120,6 +120,11 @@ class TrackBox(Button):
             return p.parchment_dark, p.ink, p.ink
         return super()._colours()
 
+    def _dashed(self) -> bool:
+        # The current level is disabled (setting it again does nothing) but its ring already says so: the
+        # dashes inside a box this small hugged the digit, dark on red, like a smudge.
+        return super()._dashed() and not self.current
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.current:

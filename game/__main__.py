@@ -448,6 +448,9 @@ def smoke_start(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``feuille`` command (the app's run ends the process: :func:`leave`)."""
+    from game.app.memory import leave_out_unused
+
+    leave_out_unused()  # before pygame: no mixer, no OpenSSL, as in the executables (6 MiB)
     args = parse_args(sys.argv[1:] if argv is None else argv)
     if args.smoke and (args.config_dir or args.data_dir):
         code = smoke_start(args)

@@ -423,3 +423,29 @@ def test_rerolls_are_counted_as_the_entries_come_and_go(df31):
     assert again.rerolls == 2 and again.logged == len(again.entries) == 1
     again.undo()
     assert again.rerolls == 0 and again.logged == 1  # the entry gone to the redo list, still in the log
+
+
+def test_each_kind_of_book_is_played_by_the_ruleset_named_for_that_kind():
+    from importlib import import_module
+
+    from game.rules.session import RULESETS
+
+    for kind, (module, name) in RULESETS.items():
+        assert getattr(import_module(module), name).kind == kind
+
+
+def test_a_fighting_fantasy_session_imports_no_rule_of_another_kind(tmp_path):
+    # Issue 28 (memory): the Rôle'n Play rules and their models are imported when such a book is first played.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from game.books.loader import load_book_by_id\n"
+        "from game.rules.dice import RandomDice\n"
+        "from game.rules.session import Session, Start\n"
+        "Session(load_book_by_id('DF31'), RandomDice(1), Start(hero={'skill': 10, 'stamina': 20, 'luck': 9}))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('game.rules.rnp')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert result.stdout.strip() == "[]"

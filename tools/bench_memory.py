@@ -47,8 +47,9 @@ def status(field):
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
-from game.app.memory import tune_allocator
-tuned = tune_allocator()  # as `python -m game` does first
+from game.app.memory import leave_out_unused, tune_allocator
+leave_out_unused()  # as `python -m game` does first: no sound, no OpenSSL
+tuned = tune_allocator()
 """
 
 SCREENS = (

@@ -31,6 +31,8 @@ import time
 import venv
 from pathlib import Path
 
+from game.app.memory import NEVER_IMPORTED
+
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "feuille"
 ONEFILE_NAME = "feuille-onefile"
@@ -38,51 +40,10 @@ HOOKS = ROOT / "tools" / "pyinstaller_hooks"  # hook-babel.py: the locale data o
 LANGUAGES = ("fr", "en")  # game.i18n's catalogues
 SMOKE_TIMEOUT = 600
 
-#: Modules the app never imports, left out of the executables (issue 28). None is in sys.modules after a whole
-#: ``--smoke`` (tests/test_smoke.py checks it); what each group saves is in docs/PERFORMANCE.md ("Executables").
-EXCLUDED: dict[str, tuple[str, ...]] = {
-    # The app plays no sound; pygame imports its mixer only when it is there. SDL2_mixer and its 12 codec
-    # libraries (FLAC, Opus, Vorbis, MP3, MIDI's fluidsynth…) follow it out (Windows: hook-pygame.py).
-    "sound": ("pygame.mixer", "pygame.mixer_music", "pygame.sndarray", "pygame._sdl2.mixer", "pygame._sdl2.audio"),
-    # No network: TLS and OpenSSL (libssl, libcrypto). hashlib then takes its own sha256, the only hash used.
-    "TLS": ("ssl", "_ssl", "_hashlib"),
-    # Tools for developers the modules' import graphs reach but nothing runs: the debugger (and readline with
-    # its terminal libraries), the docs browser and its topics, the test runners, XML, servers, processes.
-    "standard library": (
-        "pdb",
-        "readline",
-        "pydoc",
-        "pydoc_data",
-        "doctest",
-        "unittest",
-        "xml",
-        "xmlrpc",
-        "http",
-        "urllib.request",
-        "asyncio",
-        "multiprocessing",
-        "concurrent",
-        "tkinter",
-        "lib2to3",
-        "tarfile",
-    ),  # fmt: skip
-    # numpy's parts beyond the arrays, the ufuncs and numpy.random (together_exact, together_mc, table use only those).
-    "numpy": ("numpy.f2py", "numpy.testing", "numpy.distutils", "numpy.typing", "numpy.fft", "numpy.polynomial", "numpy.ma"),
-    # pydantic's copy of its version 1, for models written against it (the app's are version 2).
-    "pydantic": ("pydantic.v1",),
-    # Compressions zipfile and shutil offer when present (the app's files are JSON, its archives none), and the
-    # East Asian codecs: the programs run in Python's UTF-8 mode (``PYTHON_OPTIONS``), so no locale needs them.
-    "codecs": (
-        "bz2",
-        "_bz2",
-        "lzma",
-        "_lzma",
-        "_multibytecodec",
-        *(f"_codecs_{c}" for c in ("cn", "hk", "iso2022", "jp", "kr", "tw")),
-    ),
-    # A module of numpy's own tests that its PyInstaller hook adds.
-    "numpy tests": ("numpy._core._multiarray_tests",),
-}
+#: Modules the app never imports, left out of the executables (issue 28): the one list is
+#: ``game.app.memory.NEVER_IMPORTED``, whose groups of modules imported only when present (sound, OpenSSL) the
+#: app's own process leaves out too. What each group saves is in docs/PERFORMANCE.md ("Executables").
+EXCLUDED = NEVER_IMPORTED
 
 #: The interpreter's options in the programs: UTF-8 mode (every file of the app is UTF-8, whatever the locale).
 PYTHON_OPTIONS = ("X utf8",)

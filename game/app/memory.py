@@ -1,4 +1,4 @@
-"""The C allocator, tuned so memory the app lets go of goes back to the system.
+"""What the app's process holds: the C allocator tuned so memory let go of goes back, the start frozen, no unused modules.
 
 Surfaces are allocated by SDL with malloc. glibc's malloc raises its mmap
 threshold each time a large block is freed, so after the first screens every
@@ -13,6 +13,13 @@ collection of its oldest generation: after start-up that is every module,
 book model and service, about 50 ms a time (212 ms at load 5), landing in
 whichever frame allocated last. What the start made is frozen out of its
 view, so those collections walk only what the screens made since.
+
+Some modules are imported only when they are there: pygame imports its mixer
+(SDL2_mixer and its codec libraries), hashlib and hmac take OpenSSL's
+libcrypto. The app plays no sound and hashes with SHA-256 alone, and its
+executables are built without them (``NEVER_IMPORTED``, tools/build_exe.py):
+its own process leaves them out at start too, so ``python -m game`` runs as
+the executables do and holds 6 MiB less (issue 28, memory).
 """
 
 from __future__ import annotations
@@ -20,6 +27,56 @@ from __future__ import annotations
 import ctypes
 import gc
 import sys
+
+#: Modules the app never imports, left out of the executables (tools/build_exe.py, issue 28). None is in
+#: sys.modules after a whole ``--smoke`` (tests/test_smoke.py runs it with every one absent).
+NEVER_IMPORTED: dict[str, tuple[str, ...]] = {
+    # The app plays no sound; pygame imports its mixer only when it is there. SDL2_mixer and its 12 codec
+    # libraries (FLAC, Opus, Vorbis, MP3, MIDI's fluidsynth…) follow it out (Windows: hook-pygame.py).
+    "sound": ("pygame.mixer", "pygame.mixer_music", "pygame.sndarray", "pygame._sdl2.mixer", "pygame._sdl2.audio"),
+    # No network: TLS and OpenSSL (libssl, libcrypto). hashlib then takes its own sha256, the only hash used.
+    "TLS": ("ssl", "_ssl", "_hashlib"),
+    # Tools for developers the modules' import graphs reach but nothing runs: the debugger (and readline with
+    # its terminal libraries), the docs browser and its topics, the test runners, XML, servers, processes.
+    "standard library": (
+        "pdb",
+        "readline",
+        "pydoc",
+        "pydoc_data",
+        "doctest",
+        "unittest",
+        "xml",
+        "xmlrpc",
+        "http",
+        "urllib.request",
+        "asyncio",
+        "multiprocessing",
+        "concurrent",
+        "tkinter",
+        "lib2to3",
+        "tarfile",
+    ),  # fmt: skip
+    # numpy's parts beyond the arrays, the ufuncs and numpy.random (together_exact, together_mc, table use only those).
+    "numpy": ("numpy.f2py", "numpy.testing", "numpy.distutils", "numpy.typing", "numpy.fft", "numpy.polynomial", "numpy.ma"),
+    # pydantic's copy of its version 1, for models written against it (the app's are version 2).
+    "pydantic": ("pydantic.v1",),
+    # Compressions zipfile and shutil offer when present (the app's files are JSON, its archives none), and the
+    # East Asian codecs: the programs run in Python's UTF-8 mode (``PYTHON_OPTIONS``), so no locale needs them.
+    "codecs": (
+        "bz2",
+        "_bz2",
+        "lzma",
+        "_lzma",
+        "_multibytecodec",
+        *(f"_codecs_{c}" for c in ("cn", "hk", "iso2022", "jp", "kr", "tw")),
+    ),
+    # A module of numpy's own tests that its PyInstaller hook adds.
+    "numpy tests": ("numpy._core._multiarray_tests",),
+}
+
+#: The groups of ``NEVER_IMPORTED`` that an import takes when they are there: the app's process leaves them out
+#: at its start (``leave_out_unused``). The rest nothing imports; left importable, a developer keeps pdb.
+IMPORTED_WHEN_PRESENT = ("sound", "TLS")
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_THRESHOLD = -3
@@ -51,6 +108,15 @@ def tune_allocator() -> bool:
         mallopt(option, value) == 1
         for option, value in ((M_MMAP_THRESHOLD, MMAP_THRESHOLD), (M_TRIM_THRESHOLD, TRIM_THRESHOLD), (M_ARENA_MAX, ARENA_MAX))
     )
+
+
+def leave_out_unused() -> None:
+    """Make the modules of ``IMPORTED_WHEN_PRESENT`` absent (as in the executables), before pygame is imported:
+    pygame then goes without its mixer and hashlib without OpenSSL (its own SHA-256), 6 MiB of RSS less.
+    Called at the start of the app's process (``game.__main__.main``), never in a process that may need them."""
+    for group in IMPORTED_WHEN_PRESENT:
+        for module in NEVER_IMPORTED[group]:
+            sys.modules.setdefault(module, None)  # type: ignore[assignment]  # None: "import of X halted"
 
 
 def freeze_start_objects() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from importlib import import_module
 from typing import Any, Generic, Protocol, TypeVar
 
 import pydantic_core
@@ -67,13 +68,20 @@ class Ruleset(Protocol):
     action_adapter: Any
 
 
+#: Each kind of book and where the rules that play it are (module, class): a ruleset's modules are imported
+#: when a book of its kind is first played, so a session of one kind holds no model of the other (issue 28:
+#: the Rôle'n Play rules are 1 MiB of a Fighting Fantasy session).
+RULESETS = {
+    "fighting_fantasy": ("game.rules.ff.ruleset", "FightingFantasyRules"),
+    "rolenplay": ("game.rules.rnp.ruleset", "RolenplayRules"),
+}
+
+
 def ruleset_for(book: Any) -> Ruleset:
     """The rules that play ``book``, chosen by its ``kind``."""
-    from game.rules.ff.ruleset import FightingFantasyRules
-    from game.rules.rnp.ruleset import RolenplayRules
-
-    rulesets: dict[str, Ruleset] = {FightingFantasyRules.kind: FightingFantasyRules(), RolenplayRules.kind: RolenplayRules()}
-    return rulesets[book.kind]
+    module, name = RULESETS[book.kind]
+    rules: Ruleset = getattr(import_module(module), name)()
+    return rules
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def leave_out_unused() -> None:
     Called at the start of the app's process (``game.__main__.main``), never in a process that may need them."""
     for group in IMPORTED_WHEN_PRESENT:
         for module in NEVER_IMPORTED[group]:
-            sys.modules.setdefault(module, None)  # type: ignore[assignment]  # None: "import of X halted"
+            sys.modules.setdefault(module, None)  # type: ignore[arg-type]  # None: "import of X halted"
 
 
 def freeze_start_objects() -> None:

@@ -7,7 +7,9 @@ change: two books never share a reader, and the places that no longer make a sco
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 
 from game.books.loader import bundled_books_dir, validate_book
 from game.rules.dice import ScriptedDice
@@ -63,3 +65,27 @@ def test_a_triggers_effect_reads_the_wound_of_the_round_it_fires_in():
     gold = session.state.counters["gold"]
     session.apply({"do": "round"})
     assert session.state.counters["gold"] == gold + 6
+
+
+def test_a_book_played_with_computed_scores_is_freed_without_the_cycle_collector():
+    def change(data: dict) -> None:
+        _with_score("skill + counters.gold * 0")(data)
+        data["triggers"] = [{"on": "round", "effects": [{"effect": "add", "to": "counters.gold", "by": "bonus - skill"}]}]
+        data.setdefault("endings", []).append(
+            {"id": "rich", "if": "bonus > 99 || enemy.skill < 0", "outcome": "victory",
+             "message": {"fr": "Riche.", "en": "Rich."}}
+        )  # fmt: skip
+
+    book = _df31(change)
+    gc.collect()
+    gc.disable()  # the book's rules hold its readers: a reader holding the book would wait for the collector
+    try:
+        session = Session(book, ScriptedDice([2, 2, 1, 1]), Start(hero=HERO))
+        session.apply({"do": "fight", "enemies": [{"name": "Orc", "skill": 10, "stamina": 5}]})
+        session.apply({"do": "round"})
+        assert session.view()["hero"]["bonus"] == HERO["skill"] and session.state.ended is None
+        freed = weakref.ref(book)
+        del book, session
+        assert freed() is None
+    finally:
+        gc.enable()

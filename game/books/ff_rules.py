@@ -78,9 +78,12 @@ class BookRules:
     triggers: list[Trigger] = field(default_factory=list)
     programs: dict[tuple[str, Type | None, str | None], Program] = field(default_factory=dict)
     # how the rules read each name on this book, made on its first read (game.rules.ff.scope.reader)
-    readers: dict[str, Callable[[Any, Any], Value]] = field(default_factory=dict, repr=False)
+    # (given the book: a reader holding it would make a cycle book -> rules -> reader -> book)
+    readers: dict[str, Callable[[Any, Any, Any], Value]] = field(default_factory=dict, repr=False)
     fired: dict[tuple[str, str | None], tuple[Fired, ...]] = field(default_factory=dict, repr=False)
     compiled_endings: list[Program] | None = field(default=None, repr=False)
+    # what the endings read and gave lately (game.rules.ff.context._Endings), made at the first ending asked after
+    ending_reads: Any = field(default=None, repr=False)
 
     @property
     def ending_programs(self) -> list[Program]:

@@ -183,7 +183,7 @@ def refusal(code: str, message: str, params: Mapping[str, Any]) -> Refused:
 
 def read_target(ctx: Context, target: str) -> int:
     """The number a target names now (a score, a counter, a track)."""
-    value = reader(ctx.book, target)(None, ctx.state)
+    value = reader(ctx.book, target)(ctx.book, None, ctx.state)
     assert type(value) is int, target  # a score, a counter or a track
     return value
 
@@ -229,31 +229,27 @@ def _holding(
 
 @dataclass
 class _Endings:
-    """What the endings that close an adventure read, and what they gave on the values seen lately (issue 28)."""
+    """What the endings that close an adventure read, and what they gave on the values seen lately (issue 28).
 
-    rules: object  # the book's BookRules this is for (compared by identity)
+    Kept with the book's rules (``BookRules.ending_reads``), so it goes with its book: a global cache of the
+    books played last kept up to 8 books (and the book builder's preview makes one at every change)."""
+
     readers: tuple[Reader, ...]  # how each name their conditions read is read
     # the values read (in ``readers``' order) -> (died_of, ended) they gave: a condition reads nothing else
     given: dict[tuple[Value, ...], tuple[int | None, int | None]] = field(default_factory=dict)
 
 
-_ENDINGS: dict[int, _Endings] = {}  # by id of the book's rules: the few books played last
-_ENDINGS_KEPT = 8
 _GIVEN_KEPT = 4096  # values remembered per book: a long adventure sees few (a score's values, a paragraph…)
 
 
 def _endings_of(book: FightingFantasyBook) -> _Endings:
     rules = book.rules
-    found = _ENDINGS.get(id(rules))
-    if found is None or found.rules is not rules:
+    found = rules.ending_reads
+    if found is None:
         programs = [p for e, p in zip(rules.endings, rules.ending_programs) if e.outcome in ENDING_OUTCOMES]
         reads = sorted({name for program in programs for name in program.reads})
-        found = _Endings(rules, tuple(reader(book, name) for name in reads))
-        _ENDINGS.pop(id(rules), None)
-        _ENDINGS[id(rules)] = found
-        while len(_ENDINGS) > _ENDINGS_KEPT:
-            _ENDINGS.pop(next(iter(_ENDINGS)), None)
-    return found
+        found = rules.ending_reads = _Endings(tuple(reader(book, name) for name in reads))
+    return found  # type: ignore[no-any-return]  # only ever set here, to an _Endings
 
 
 def update_death(book: FightingFantasyBook, state: SheetState) -> None:
@@ -270,7 +266,7 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
     if hero is None:
         return
     endings = _endings_of(book)
-    values = _values(state, endings.readers)
+    values = _values(book, state, endings.readers)
     found = None if values is None else endings.given.get(values)
     if found is None:
         holding = _holding(book, state, ENDING_OUTCOMES)
@@ -288,10 +284,10 @@ def update_death(book: FightingFantasyBook, state: SheetState) -> None:
         state.ended = ended
 
 
-def _values(state: SheetState, readers: tuple[Reader, ...]) -> tuple[Value, ...] | None:
+def _values(book: FightingFantasyBook, state: SheetState, readers: tuple[Reader, ...]) -> tuple[Value, ...] | None:
     """The values the ``readers`` read on the sheet as it is (None when one has no value now)."""
     try:
-        return tuple([read(None, state) for read in readers])
+        return tuple([read(book, None, state) for read in readers])
     except EvalError:
         return None
 

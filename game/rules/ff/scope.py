@@ -9,7 +9,10 @@ outside a round) raises ``EvalError("unavailable")``: the rules refuse the actio
 Each name is read by a :func:`reader` made once per book. A reader needs no scope
 for most names (a score, a counter, the paragraph): the endings and a target's
 value are read from the sheet straight, without making one (issue 28: a long
-adventure asks after its endings twice an action).
+adventure asks after its endings twice an action). A reader is given the book it
+reads rather than holding it: the book holds its readers (``book.rules.readers``),
+so a reader holding the book would make a cycle only the garbage collector frees,
+and the book builder's live preview makes a book at every change.
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ def unavailable(name: str, why: str) -> EvalError:
     return EvalError("unavailable", f"{name} has no value {why}")
 
 
-# How a name is read: ``reader(scope, state)``. With a scope, a computed score is worked out once in it and the
-# enemy is its target; with None, the name is read from the sheet as it is (a scope made when one is needed).
-Reader = Callable[["SheetScope | None", "SheetState"], Value]
+# How a name is read: ``reader(book, scope, state)``. With a scope, a computed score is worked out once in it and
+# the enemy is its target; with None, the name is read from the sheet as it is (a scope of ``book`` made when one
+# is needed).
+Reader = Callable[["FightingFantasyBook", "SheetScope | None", "SheetState"], Value]
 
 
 def reader(book: FightingFantasyBook, name: str) -> Reader:
@@ -49,34 +53,34 @@ def _made_reader(book: FightingFantasyBook, name: str) -> Reader:
     if not rest:
         return _score_reader(book, name)
     if root == "initial":
-        return lambda scope, state: _hero_value(state, name, rest, initial=True)
+        return lambda book, scope, state: _hero_value(state, name, rest, initial=True)
     if root == "counters":
-        return lambda scope, state: state.counters.get(rest, 0)
+        return lambda book, scope, state: state.counters.get(rest, 0)
     if root == "flags":
-        return lambda scope, state: rest in state.flags
+        return lambda book, scope, state: rest in state.flags
     if root == "tracks":
         start = book.track(rest).start
-        return lambda scope, state: state.tracks.get(rest, start)
+        return lambda book, scope, state: state.tracks.get(rest, start)
     if root == "items":
         if rest == "equipment":
-            return lambda scope, state: len(state.equipment)
-        return lambda scope, state: len(state.lists.get(rest, []))
+            return lambda book, scope, state: len(state.equipment)
+        return lambda book, scope, state: len(state.lists.get(rest, []))
     if root == "choices":
         step, _, option = rest.partition(".")
-        return lambda scope, state: state.choices.get(step, {}).get(option, 0)
+        return lambda book, scope, state: state.choices.get(step, {}).get(option, 0)
     if root == "crew":
-        return lambda scope, state: _crew(state, name, rest)
+        return lambda book, scope, state: _crew(state, name, rest)
     if root == "calendar":
-        return lambda scope, state: state.calendar.ticked
+        return lambda book, scope, state: state.calendar.ticked
     if root == "section":
-        return lambda scope, state: state.section_fought
+        return lambda book, scope, state: state.section_fought
     if root == "fight":
         return _fight_reader(rest)
     if root == "enemy":
-        return lambda scope, state: _enemy((scope if scope is not None else SheetScope(book, state)).enemy(), rest)
+        return lambda book, scope, state: _enemy((scope if scope is not None else SheetScope(book, state)).enemy(), rest)
     why = "outside a combat round" if root in ("roll", "attack", "wound", "protection") else "here"
 
-    def refused(scope: SheetScope | None, state: SheetState) -> Value:
+    def refused(book: FightingFantasyBook, scope: SheetScope | None, state: SheetState) -> Value:
         raise unavailable(name, why)
 
     return refused
@@ -85,11 +89,11 @@ def _made_reader(book: FightingFantasyBook, name: str) -> Reader:
 def _score_reader(book: FightingFantasyBook, name: str) -> Reader:
     """A score: held by the hero, or computed (worked out once per scope: a chain costs its length)."""
     if name == "paragraph":
-        return lambda scope, state: state.paragraph or 0
+        return lambda book, scope, state: state.paragraph or 0
     computed = book.rules.computed.get(name)
     if computed is None:
 
-        def held(scope: SheetScope | None, state: SheetState) -> Value:
+        def held(book: FightingFantasyBook, scope: SheetScope | None, state: SheetState) -> Value:
             hero = state.hero
             if hero is not None:
                 found = hero.scores.get(name)
@@ -100,7 +104,7 @@ def _score_reader(book: FightingFantasyBook, name: str) -> Reader:
         return held
     run = book.rules.program(computed, Type.INT).run
 
-    def worked_out(scope: SheetScope | None, state: SheetState) -> Value:
+    def worked_out(book: FightingFantasyBook, scope: SheetScope | None, state: SheetState) -> Value:
         if scope is None:
             scope = SheetScope(book, state)
         working = scope.working
@@ -118,9 +122,11 @@ def _score_reader(book: FightingFantasyBook, name: str) -> Reader:
 def _fight_reader(rest: str) -> Reader:
     """``fight.*``: the fight in progress (outside one: not active, no profile, 0)."""
     if rest != "round":
-        return lambda scope, state: _fight(state, rest)
+        return lambda book, scope, state: _fight(state, rest)
 
-    def rounds(scope: SheetScope | None, state: SheetState) -> Value:  # read by a trigger on every round
+    def rounds(
+        book: FightingFantasyBook, scope: SheetScope | None, state: SheetState
+    ) -> Value:  # read by a trigger on every round
         fight = state.fight
         return fight.stats.rounds if fight is not None and fight.active else 0
 
@@ -191,7 +197,7 @@ class SheetScope(dict[str, Value]):
 
     def __missing__(self, name: str) -> Value:
         read = self.readers.get(name) or reader(self.book, name)
-        value = self[name] = read(self, self.state)
+        value = self[name] = read(self.book, self, self.state)
         return value
 
     def __bool__(self) -> bool:

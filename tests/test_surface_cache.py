@@ -71,3 +71,34 @@ def test_a_small_picture_stays_beside_a_page_made_with_room():
     cache.put("small", pygame.Surface((100, 100)))
     cache.make_room(1280 * 720 * 4)
     assert len(cache) == 1
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("sample", ["rnp-form", "creation-df64-ready-heroes"])  # the most boxes in one frame
+def test_a_frame_of_the_screen_with_the_most_rounded_boxes_finds_them_all_kept(tmp_path, window, sample):
+    # Issue 28 (memory): the boxes' budget follows the page (a third of a page and a little); a steady frame must
+    # still find every box it draws in the cache, at the default window and at 1080p.
+    from app_helpers import make_services
+
+    from game.app.loop import FakeClock, MainLoop
+    from game.app.scene import SceneStack
+    from game.app.showcase import load_all
+
+    display = Display(window, fullscreen=False, title="test")
+    services = make_services(tmp_path)
+    stack = SceneStack()
+    for scene in dict(load_all())[sample](services):
+        stack.push(scene)
+        stack.apply_pending()
+    loop = MainLoop(stack, display, clock=FakeClock())
+    loop.run_frames(3)
+    cache = draw.rounded_box.cache
+    made = []
+    real_put = cache.put
+    cache.put = lambda key, value: made.append(key) or real_put(key, value)
+    try:
+        for scene in stack.scenes:
+            scene.draw(display.surface)
+    finally:
+        del cache.put
+    assert made == []

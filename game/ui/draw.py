@@ -336,7 +336,9 @@ def draw_rule(surface: pygame.Surface, x1: int, x2: int, y: int, colour: Colour)
 # ---------------------------------------------------------------- controls
 
 
-@surface_cached("rounded boxes", 3_000_000)
+# A frame's boxes grow with the page (the most in one frame: 1.2 MB at 1280×720, 2.7 MB at 1920×1080, issue 28):
+# the budget follows it, a third of a page and a little.
+@surface_cached("rounded boxes", 300_000, pages=0.33)
 def rounded_box(size: tuple[int, int], fill: Colour, border: Colour | None, radius: int, border_width: int = 2) -> pygame.Surface:
     """An antialiased rounded rectangle (supersampled), cached by its parameters.
 

@@ -102,3 +102,43 @@ def test_a_frame_of_the_screen_with_the_most_rounded_boxes_finds_them_all_kept(t
     finally:
         del cache.put
     assert made == []
+
+
+def test_the_boards_layer_is_made_after_the_sheets_page_below_it_is_let_go(tmp_path):
+    # Issue 28 (memory): the screens' pages share one page's budget; the board's first frame held the sheet's page
+    # and its own layer at once (3.7 MB more at 1280x720, the peak of a session).
+    from app_helpers import make_services
+
+    from game.app.loop import FakeClock, MainLoop
+    from game.app.navigator import Screen
+    from game.app.scene import SceneStack
+    from game.scenes.samples.combat import scripted_fight
+
+    display = Display((1280, 720), fullscreen=False, title="test")
+    services = make_services(tmp_path)
+    adventure = scripted_fight(services, "DF49", [], [])
+    stack = SceneStack()
+    stack.push(services.navigator.build(Screen.SHEET, adventure))
+    stack.apply_pending()
+    loop = MainLoop(stack, display, clock=FakeClock())
+    loop.run_frames(2)
+    assert surface_cache.SCREEN_PAGES.bytes > 0  # the sheet's page
+    adventure.act({"do": "fight", "mode": "all_together", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]})
+    board = services.navigator.build(Screen.COMBAT, adventure)
+    held_when_made = []
+    real_surface = pygame.Surface
+
+    def surface(size, *args, **kwargs):
+        if tuple(size) == display.logical_size:
+            held_when_made.append(surface_cache.SCREEN_PAGES.bytes)
+        return real_surface(size, *args, **kwargs)
+
+    stack.push(board)
+    stack.apply_pending()
+    pygame.Surface = surface
+    try:
+        loop.run_frames(1)
+    finally:
+        pygame.Surface = real_surface
+    board.odds.close()
+    assert held_when_made == [0]

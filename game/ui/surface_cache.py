@@ -26,8 +26,8 @@ import pygame
 
 T = TypeVar("T")
 _CACHES: dict[str, SurfaceCache] = {}
-_BYTES_PER_PIXEL = 4
-_page_bytes = 1280 * 720 * _BYTES_PER_PIXEL  # the default window's page until the display says otherwise
+PAGE_BYTES_PER_PIXEL = 4  # a page's surface (32 bits a pixel)
+_page_bytes = 1280 * 720 * PAGE_BYTES_PER_PIXEL  # the default window's page until the display says otherwise
 
 
 def surface_bytes(surface: pygame.Surface) -> int:
@@ -147,7 +147,7 @@ SCREEN_PAGES = SurfaceCache("screen pages", 0, pages=1)
 def fit_to_page(size: tuple[int, int]) -> None:
     """The page is now ``size`` (logical pixels): every page-sized budget follows, and shrinks at once."""
     global _page_bytes
-    _page_bytes = max(1, size[0]) * max(1, size[1]) * _BYTES_PER_PIXEL
+    _page_bytes = max(1, size[0]) * max(1, size[1]) * PAGE_BYTES_PER_PIXEL
     for cache in _CACHES.values():
         cache.trim()
 

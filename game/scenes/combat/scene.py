@@ -43,7 +43,7 @@ from game.scenes.combat.text import TableWords, die_label, table_words
 from game.scenes.combat.timeline import FightTimeline
 from game.scenes.combat.view import CombatView, attacked, shown_state, view_of
 from game.ui.speech import join
-from game.ui.surface_cache import SCREEN_PAGES
+from game.ui.surface_cache import PAGE_BYTES_PER_PIXEL, SCREEN_PAGES
 from game.ui.theme import LOGICAL_SIZE
 
 if TYPE_CHECKING:
@@ -410,6 +410,9 @@ class CombatScene(FluidLayout, AdventureScene):
         wanted = (self.animator.phase, id(odds), self.ui.catalogue.language, self.ui.palette)
         if self._layer is None or self._view is None or self._painted != wanted:
             if self._layer is None:
+                # The page below (the sheet's) is let go before this one is made: two pages were held at once
+                # on the board's first frame, the peak of a session (issue 28, memory).
+                SCREEN_PAGES.make_room(self.page[0] * self.page[1] * PAGE_BYTES_PER_PIXEL)
                 self._layer = pygame.Surface(self.page).convert() if pygame.display.get_surface() else pygame.Surface(self.page)
                 # Counted with the other screens' pages: while the board shows, the sheet's below it is let go.
                 SCREEN_PAGES.put(("combat board layer", id(self)), self._layer)

@@ -161,3 +161,21 @@ def test_a_page_as_big_as_the_window_is_drawn_straight_into_it():
     assert not display.direct
     display.set_zoom(1.0)
     assert display.direct and display.surface is display.window
+
+
+def test_a_window_the_page_fills_is_drawn_into_without_a_page_made_first(monkeypatch):
+    # Issue 28 (memory): a page was made before the window, then dropped for the window itself: one page (3.7 MB
+    # at 1280x720, 8.3 MB at 1080p) held at start for nothing.
+    init_pygame()
+    made = []
+    real = pygame.Surface
+    monkeypatch.setattr(pygame, "Surface", lambda size, *a, **k: made.append(tuple(size)) or real(size, *a, **k))
+    display = Display((1280, 720), fullscreen=False, title="test")
+    assert display.surface is display.window
+    assert (1280, 720) not in made
+
+
+def test_a_window_bigger_than_the_fixed_page_gets_a_page_of_its_own():
+    init_pygame()
+    display = Display((1920, 1080), fullscreen=False, title="test")
+    assert display.surface is not display.window and display.surface.get_size() == display.logical_size

@@ -169,7 +169,7 @@ class Display:
         self.logical_size = logical_size
         self.fixed_size = logical_size  # the page of a screen that is not fluid
         self.fluid = False  # whether the page follows the window (see fluid_page)
-        self.surface = pygame.Surface(logical_size)
+        self.surface = pygame.Surface((0, 0))  # the page, made by _viewport once the window's size is known
         self.direct = False  # whether the page is the window itself (see _viewport)
         self.letterbox_colour = letterbox_colour
         self.fullscreen = False
@@ -204,8 +204,8 @@ class Display:
         direct = page == tuple(size) and band == 0 and zoom == 1.0 and self.window.get_size() == tuple(size)
         if direct:
             self.surface = self.window
-        elif page != self.logical_size or self.direct:
-            self.surface = pygame.Surface(page)
+        elif self.surface.get_size() != tuple(page) or self.direct:  # a page of its own, made once (issue 28: one made
+            self.surface = pygame.Surface(page)  # before the window was a second page held at start for nothing)
         self.direct = direct
         self.logical_size = page
         surface_cache.fit_to_page(page)  # the page-sized caches hold one page of this size (issue 28, kiosk)

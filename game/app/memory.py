@@ -56,8 +56,18 @@ NEVER_IMPORTED: dict[str, tuple[str, ...]] = {
         "lib2to3",
         "tarfile",
     ),  # fmt: skip
-    # numpy's parts beyond the arrays, the ufuncs and numpy.random (together_exact, together_mc, table use only those).
-    "numpy": ("numpy.f2py", "numpy.testing", "numpy.distutils", "numpy.typing", "numpy.fft", "numpy.polynomial", "numpy.ma"),
+    # numpy's parts beyond the arrays and the ufuncs (together_exact, together_mc, table use only those; the estimates
+    # draw their dice from Python's own generator: numpy.random is 6.5 MiB of memory, game/rules/odds/together_mc.py).
+    "numpy": (
+        "numpy.f2py",
+        "numpy.testing",
+        "numpy.distutils",
+        "numpy.typing",
+        "numpy.fft",
+        "numpy.polynomial",
+        "numpy.ma",
+        "numpy.random",
+    ),
     # pydantic's copy of its version 1, for models written against it (the app's are version 2).
     "pydantic": ("pydantic.v1",),
     # Compressions zipfile and shutil offer when present (the app's files are JSON, its archives none), and the

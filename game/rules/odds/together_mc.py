@@ -16,12 +16,16 @@ play's odds:
   (10/24/12 against four 8/12: 0.279 against 0.286; against 9/10, 8/10, 7/10,
   6/10: 0.754 against 0.765), testing more or less often did worse.
 
-The generator is numpy's PCG64 seeded from the fight itself, so the same
-fight always gives the same estimate (the rules stay deterministic).
+The dice come from Python's own generator (``random.Random``, Mersenne Twister)
+seeded from the fight itself, so the same fight always gives the same estimate
+(the rules stay deterministic): its bytes are drawn in bulk into numpy arrays
+(``Dice``). numpy's generators are not used: ``numpy.random`` is 27 modules and
+6.5 MiB of the app's memory (issue 28) to draw integers.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -30,7 +34,37 @@ from .cancel import Cancelled
 from .dice import CombatNumbers, round_law
 from .montecarlo import MonteCarloResult, seed_of
 
-__all__ = ["estimate", "seed_of"]
+__all__ = ["Dice", "estimate", "seed_of"]
+
+
+class Dice:
+    """Integers drawn in bulk for numpy arrays from a seeded ``random.Random`` (exactly uniform)."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def _words(self, count: int, dtype: str) -> np.ndarray:
+        size = np.dtype(dtype).itemsize
+        return np.frombuffer(self._random.randbytes(size * count), dtype=dtype)  # little-endian: alike on every machine
+
+    def integers(self, low: int, high: int, size: int | tuple[int, ...]) -> np.ndarray:
+        """Integers uniform in ``[low, high)``, of shape ``size``: random words of the fewest bytes that hold the span
+        (one for a 2d6 roll's 36), each taken modulo the span; the few words at or above the last whole multiple of
+        the span are drawn again, so no value is favoured."""
+        span = high - low
+        dtype = "u1" if span < 1 << 8 else "<u2" if span < 1 << 16 else "<u4"
+        words_of = 1 << (8 * np.dtype(dtype).itemsize)
+        limit = words_of - words_of % span
+        words = self._words(int(np.prod(size)), dtype)
+        again = np.flatnonzero(words >= limit)
+        if again.size:
+            words = words.copy()
+            while again.size:
+                words[again] = self._words(again.size, dtype)
+                again = again[words[again] >= limit]
+        drawn: np.ndarray = (words % np.array(span, dtype=words.dtype)).reshape(size).astype(np.intp)
+        return np.add(drawn, low) if low else drawn
+
 
 #: Fights played per estimate: 95 % half-width at most 1.96 * 0.5 / sqrt(F) = 0.57 %.
 FIGHTS = 30_000
@@ -70,7 +104,7 @@ def estimate(
     """
     if seed is None:
         seed = seed_of(hero_skill_eff, hero_stamina, hero_luck, tuple(creatures), numbers, use_luck, sequence)
-    rng = np.random.default_rng(seed)
+    rng = Dice(seed)
     # A first batch measures how long these fights are; the number of fights
     # is then fixed from it (never from the outcomes), within ``work``.  Its
     # own size comes from a rough length (kill them all one by one, or fall
@@ -116,7 +150,7 @@ def _rolls(dice: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _batch(
-    rng: np.random.Generator,
+    rng: Dice,
     fights: int,
     hero_skill_eff: int,
     hero_stamina: int,
@@ -189,7 +223,7 @@ def _batch(
 
 
 def _hero_wounds(
-    rng: np.random.Generator, n: np.ndarray, luck: np.ndarray, count: np.ndarray, c: CombatNumbers, use_luck: bool
+    rng: Dice, n: np.ndarray, luck: np.ndarray, count: np.ndarray, c: CombatNumbers, use_luck: bool
 ) -> tuple[np.ndarray, np.ndarray]:
     """(STAMINA, LUCK) once each fight's ``count`` wounds to the hero are settled (R-COMBAT-3, R-MULTI-1)."""
     if not use_luck:

@@ -116,52 +116,52 @@ import tracemalloc
 scratch, frames, trace = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "trace"
 if trace:
     tracemalloc.start(1)
-stages = [("interpreter", status("VmRSS"))]
+stages = [("interpreter", status("VmRSS"), status("VmHWM"))]  # (stage, RSS after it, the peak so far)
 import pygame
-stages.append(("pygame (without its mixer)", status("VmRSS")))
+stages.append(("pygame (without its mixer)", status("VmRSS"), status("VmHWM")))
 import pydantic
 class _FirstModel(pydantic.BaseModel):  # what building the app's first model imports (pydantic's schema machinery)
     number: int
-stages.append(("pydantic, imported and a first model built", status("VmRSS")))
+stages.append(("pydantic, imported and a first model built", status("VmRSS"), status("VmHWM")))
 from game.app.display import Display
 from game.app.loop import FakeClock, MainLoop
 from game.app.navigator import Screen
 from game.app.scene import SceneStack
 from game.app.services import build_services
 from game.scenes.samples.combat import scripted_fight
-stages.append(("the app's modules (its models, rules, the screens' modules)", status("VmRSS")))
+stages.append(("the app's modules (its models, rules, the screens' modules)", status("VmRSS"), status("VmHWM")))
 
 pygame.display.init()
 pygame.font.init()
 display = Display((1280, 720), fullscreen=False, title="bench")
-stages.append(("the window (and the page it shows)", status("VmRSS")))
+stages.append(("the window (and the page it shows)", status("VmRSS"), status("VmHWM")))
 services = build_services(config_dir=scratch / "config", data_dir=scratch / "data", seed=7)
-stages.append(("services (settings, the books' index)", status("VmRSS")))
+stages.append(("services (settings, the books' index)", status("VmRSS"), status("VmHWM")))
 stack = SceneStack()
 stack.push(services.navigator.build(Screen.SHELF))
 stack.apply_pending()
 loop = MainLoop(stack, display, clock=FakeClock())
 loop.run_frames(frames)
-stages.append(("the shelf drawn (fonts, caches)", status("VmRSS")))
+stages.append(("the shelf drawn (fonts, caches)", status("VmRSS"), status("VmHWM")))
 enemies = [{"name": f"C{i}", "skill": skill, "stamina": 10} for i, skill in enumerate((8, 7, 6))]
 adventure = scripted_fight(services, "DF49", [], [])
-stages.append(("DF49 validated", status("VmRSS")))
+stages.append(("DF49 validated", status("VmRSS"), status("VmHWM")))
 stack.replace(services.navigator.build(Screen.SHEET, adventure))
 stack.apply_pending()
 loop.run_frames(frames)
 sheet_rss = status("VmRSS")
-stages.append(("the sheet drawn", sheet_rss))
+stages.append(("the sheet drawn", sheet_rss, status("VmHWM")))
 import numpy  # the odds worker's first import (here before the board, to be counted apart from its tables)
-stages.append(("numpy (the odds worker imports it)", status("VmRSS")))
+stages.append(("numpy (the odds worker imports it)", status("VmRSS"), status("VmHWM")))
 adventure.act({"do": "fight", "mode": "all_together", "enemies": enemies})
 board = services.navigator.build(Screen.COMBAT, adventure)
 stack.push(board)
 stack.apply_pending()
 loop.run_frames(1)
-stages.append(("the board drawn (its layer)", status("VmRSS")))
+stages.append(("the board drawn (its layer)", status("VmRSS"), status("VmHWM")))
 board.odds.wait(120)
 loop.run_frames(frames)
-stages.append(("the odds shown (the worker's tables)", status("VmRSS")))
+stages.append(("the odds shown (the worker's tables)", status("VmRSS"), status("VmHWM")))
 top, traced = [], {}
 if trace:
     snapshot = tracemalloc.take_snapshot()
@@ -314,9 +314,12 @@ def main(argv: list[str] | None = None) -> int:
         + " MiB (smaps_rollup)"
     )
     previous = 0.0
-    for name, mib in session["stages"]:
-        print(f"  {mib:6.1f} MiB ({mib - previous:+5.1f}) after {name}")
-        previous = mib
+    highest = 0.0
+    for name, mib, peak in session["stages"]:
+        # The peak is said where it rose above what the stage left: memory made and let go of within it.
+        rose = peak > highest + 0.05 and peak > mib + 0.5
+        print(f"  {mib:6.1f} MiB ({mib - previous:+5.1f}) after {name}" + (f" (peak {peak:.1f} within it)" if rose else ""))
+        previous, highest = mib, max(highest, peak)
     print(
         f"  where the {session['rss']:.1f} MiB of the end are: "
         + ", ".join(f"{name} {mib:.1f}" for name, mib in session["release"])

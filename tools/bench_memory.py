@@ -347,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
             [
                 Figure(
                     row="peak RSS, python -m game --smoke / a real session (DF49 sheet + a 3-creature fight)",
-                    value=f"{smoke:.0f} / {session['peak']:.0f} MiB (every showcase screen + 4-creature fight: "
+                    value=f"{smoke:.1f} / {session['peak']:.1f} MiB (every showcase screen + 4-creature fight: "
                     f"{figures['peak']:.0f} MiB)",
                     goal=f"≤ {SMOKE_GOAL_MIB} / ≤ {SESSION_GOAL_MIB} MiB",
                     met=smoke <= SMOKE_GOAL_MIB and session["peak"] <= SESSION_GOAL_MIB,

@@ -268,7 +268,7 @@ def test_sequence_luck_policy_looks_ahead():
 def test_together_with_one_creature_is_a_single_fight():
     odds = together_odds(10, 16, 8, [(9, 10)])
     single = fight_odds(10, 16, 8, 9, 10)
-    for a, b in zip(odds.__dict__.values(), single.__dict__.values()):
+    for a, b in zip(odds.as_dict().values(), single.as_dict().values()):
         assert a == pytest.approx(b, abs=1e-12)
 
 

@@ -56,3 +56,17 @@ def test_a_results_table_fight_from_the_command_line_R_TABLE(capsys, hero, creat
     table = load_book(path).combat.table
     cells = [row[table.column(ratio)] for row in table.rows]
     assert odds["exact"] and odds["p_win_no_luck"] == pytest.approx(table_fight_value(cells, n, m), abs=1e-9)
+
+
+def test_a_vehicle_fight_is_rated_with_the_driver_alive(capsys):
+    # FF13's vehicle fight wounds ARMOUR: the driver's STAMINA starts at the least its roll gives, not at 0 (dead).
+    assert main(["--book", "FF13", "--profile", "vehicle", "--hero", "9/30/9", "--creature", "8/10"]) == 0
+    out = capsys.readouterr().out
+    assert "rules of FF13, vehicle fight" in out and "P(win) best Luck policy" in out
+
+
+def test_a_fight_the_book_refuses_is_a_one_line_error(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--book", "FF24", "--hero", "7/0/9", "--creature", "11/20"])
+    assert exit_info.value.code == 2
+    assert "FF24 refuses this fight: the hero is dead" in capsys.readouterr().err

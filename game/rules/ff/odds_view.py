@@ -420,7 +420,7 @@ def _party(s: Situation, numbers: CombatNumbers) -> FightOdds:
         round_cost=s.ammunition,
     )
     if s.shots:
-        return replace(odds, exact=False, no_luck_exact=False)
+        return odds.replace(exact=False, no_luck_exact=False)
     return odds
 
 

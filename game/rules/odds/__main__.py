@@ -15,6 +15,7 @@ Bad input ends with a one-line error (exit status 2), never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .dice import CombatNumbers
@@ -69,12 +70,24 @@ def _count(text: str) -> int:
     return value
 
 
+class _MetavarCheck(argparse.HelpFormatter):
+    """The formatter argparse makes at each ``add_argument`` only to check its metavar: no terminal width asked.
+
+    argparse's own asks ``shutil.get_terminal_size``, and importing shutil loads zlib, bz2 and lzma: 2-3 ms
+    of a cold command that prints no help (issue 28).  Help and errors are laid out by argparse's own.
+    """
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=80)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m game.rules.odds",
         description="Exact Fighting Fantasy fight odds (R-COMBAT-1..4) with the best "
         "Luck policy (R-COMBAT-3, R-LUCK-1), archery (R-BOW) and several "
         "creatures (R-MULTI-1).",
+        formatter_class=_MetavarCheck,
     )
     p.add_argument("--hero", type=_hero, metavar="SKILL/STAMINA/LUCK")
     p.add_argument("--creature", type=_creature, action="append", metavar="SKILL/STAMINA", help="repeat for several creatures")
@@ -121,6 +134,7 @@ def _parser() -> argparse.ArgumentParser:
         help="with --book: a flag the hero has (Loup Solitaire: mindblast); repeat",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.formatter_class = argparse.HelpFormatter  # help, usage and errors at the terminal's width, as argparse lays them out
     return p
 
 
@@ -170,7 +184,9 @@ def _book_fight(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tu
         return None  # refused by _numbers already
     profile = book.rules.profile(args.profile)
     hs, hst, hl = args.hero
-    scores = {st.id: 0 for st in book.stats if not st.computed}
+    # What --hero does not give starts at the least the book's creation gives it (a roll's lowest, a fixed score):
+    # a vehicle fight (FF13) wounds ARMOUR, and the driver at STAMINA 0 would be dead before it starts.
+    scores = {st.id: st.roll.minimum if st.roll is not None else st.fixed or 0 for st in book.stats if not st.computed}
     if profile.rules.attack in scores:
         scores[profile.rules.attack] = hs
     scores[profile.rules.wounds] = hst
@@ -188,8 +204,9 @@ def _book_fight(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tu
     fight: dict[str, object] = {"do": "fight", "mode": mode, "enemies": enemies, "options": list(args.option)}
     if args.profile is not None:
         fight["profile"] = args.profile
-    refused = session.apply(fight)
-    if isinstance(refused, Refused):
+    try:
+        session.apply(fight)
+    except Refused as refused:
         parser.error(f"{args.book} refuses this fight: {refused}")
     if odds_view.situation(book, session.state).law is None:
         return None
@@ -255,10 +272,9 @@ def _run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Fig
 def _print_json(args: argparse.Namespace, odds: FightOdds, advice: LuckAdvice | None) -> None:
     """The odds (and the advice) as JSON, the lower bounds of an estimate included."""
     import json
-    from dataclasses import asdict
 
     never, best = odds.at_least
-    out: dict[str, object] = {"odds": {**asdict(odds), "at_least": {"no_luck": never, "best_luck": best}}}
+    out: dict[str, object] = {"odds": {**odds.as_dict(), "at_least": {"no_luck": never, "best_luck": best}}}
     if advice is not None:
         out["advice"] = {
             "test_luck": advice.test_luck,
@@ -352,10 +368,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             odds, advice = _run(args, parser)
     except ValueError as exc:
         parser.error(str(exc))
-    if args.json:
-        _print_json(args, odds, advice)
-    else:
-        _print_text(args, odds, advice, left_out, booked is not None)
+    try:
+        if args.json:
+            _print_json(args, odds, advice)
+        else:
+            _print_text(args, odds, advice, left_out, booked is not None)
+        if sys.stdout is not None:  # None: started with its stdout closed, where print writes nothing
+            sys.stdout.flush()
+    except OSError as exc:
+        # A reader gone early (`| head -c1`: a broken pipe) or a full disk: no traceback.  What is still
+        # buffered goes to devnull, or the interpreter's own flush at exit would fail on it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if not isinstance(exc, BrokenPipeError):  # the reader left: nothing to tell it
+            print(f"{parser.prog}: error: cannot write the odds: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
 
 

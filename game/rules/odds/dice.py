@@ -6,8 +6,9 @@ outcomes (36 for one roll, 1296 for an opposed pair), turned into a float once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+from .record import Record
 
 __all__ = [
     "CombatNumbers",
@@ -42,8 +43,7 @@ def same_faces(total: int, dice: int = 2) -> int:
     return 1 if dice > 1 and total % dice == 0 and 1 <= total // dice <= 6 else 0
 
 
-@dataclass(frozen=True)
-class CombatNumbers:
+class CombatNumbers(Record):
     """The book's combat rules as the odds take them (inputs, never constants in the models).
 
     Defaults are the Fighting Fantasy core (R-COMBAT-2, R-COMBAT-3, R-BOW-2):
@@ -66,18 +66,45 @@ class CombatNumbers:
     arithmetic on another pair of scores: the caller passes those scores.
     """
 
-    hit: int = 2
-    hit_lucky: int = 4
-    hit_unlucky: int = 1
-    wound: int = 2
-    wound_lucky: int = 1
-    wound_unlucky: int = 3
-    shot_damage: int = 2
-    luck_allowed: bool = True
-    double_kills: bool = False
-    attack_dice: int = 2
+    __slots__ = (
+        "hit",
+        "hit_lucky",
+        "hit_unlucky",
+        "wound",
+        "wound_lucky",
+        "wound_unlucky",
+        "shot_damage",
+        "luck_allowed",
+        "double_kills",
+        "attack_dice",
+    )
+    hit: int
+    hit_lucky: int
+    hit_unlucky: int
+    wound: int
+    wound_lucky: int
+    wound_unlucky: int
+    shot_damage: int
+    luck_allowed: bool
+    double_kills: bool
+    attack_dice: int
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        hit: int = 2,
+        hit_lucky: int = 4,
+        hit_unlucky: int = 1,
+        wound: int = 2,
+        wound_lucky: int = 1,
+        wound_unlucky: int = 3,
+        shot_damage: int = 2,
+        luck_allowed: bool = True,
+        double_kills: bool = False,
+        attack_dice: int = 2,
+    ) -> None:
+        self._set(
+            hit, hit_lucky, hit_unlucky, wound, wound_lucky, wound_unlucky, shot_damage, luck_allowed, double_kills, attack_dice
+        )
         for name in ("luck_allowed", "double_kills"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"CombatNumbers.{name} must be true or false, got {getattr(self, name)!r}")

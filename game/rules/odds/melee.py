@@ -22,10 +22,11 @@ creature with (n, l) left being the value of the next fight.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from math import comb
-
 from .dice import CombatNumbers, p_2d6_at_most, round_counts, round_law
+
+TYPE_CHECKING = False  # what only the type checker reads is not imported (issue 28: the cold command)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = [
     "EPS",
@@ -318,6 +319,8 @@ def p_win_closed_form(
     Used to cross-check the dynamic programme (R-COMBAT-1..4); a double that
     kills (``numbers.double_kills``) is a third outcome it does not cover.
     """
+    from math import comb  # a cross-check only: the one-fight command does not load math for it
+
     if numbers.double_kills:
         raise ValueError("the closed form has no killing double: use fight_odds")
     if creature_stamina <= 0:

@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import Record
 
 __all__ = ["MAX_SCORE", "Budget", "FightOdds", "LuckAdvice", "check_score", "odds_from_value"]
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(Record):
     """Limits of an exact solver: estimated CPU seconds and bytes it may use.
 
     The board's goal is 2 s and 200 MiB for any fight (issues 17, 23); the
     defaults leave room for the estimate's error and for the app itself.
     """
 
-    seconds: float = 1.2
-    bytes: int = 120 << 20
+    __slots__ = ("seconds", "bytes")
+    seconds: float
+    bytes: int
+
+    def __init__(self, seconds: float = 1.2, bytes: int = 120 << 20) -> None:
+        self._set(seconds, bytes)
 
 
-@dataclass(frozen=True)
-class FightOdds:
+class FightOdds(Record):
     """Odds of one fight (or one chain of fights) from the current state.
 
     ``p_win_no_luck``: P(win) if Luck is never tested.
@@ -40,15 +42,50 @@ class FightOdds:
     fight has a closed form for it).
     """
 
+    __slots__ = (
+        "p_win_no_luck",
+        "p_win_best_luck",
+        "p_death",
+        "expected_stamina_after_win",
+        "expected_luck_after_win",
+        "exact",
+        "margin",
+        "samples",
+        "no_luck_exact",
+    )
     p_win_no_luck: float
     p_win_best_luck: float
     p_death: float
     expected_stamina_after_win: float | None
     expected_luck_after_win: float | None
-    exact: bool = True
-    margin: float = 0.0
-    samples: int = 0
-    no_luck_exact: bool = True
+    exact: bool
+    margin: float
+    samples: int
+    no_luck_exact: bool
+
+    def __init__(
+        self,
+        p_win_no_luck: float,
+        p_win_best_luck: float,
+        p_death: float,
+        expected_stamina_after_win: float | None,
+        expected_luck_after_win: float | None,
+        exact: bool = True,
+        margin: float = 0.0,
+        samples: int = 0,
+        no_luck_exact: bool = True,
+    ) -> None:
+        self._set(
+            p_win_no_luck,
+            p_win_best_luck,
+            p_death,
+            expected_stamina_after_win,
+            expected_luck_after_win,
+            exact,
+            margin,
+            samples,
+            no_luck_exact,
+        )
 
     @property
     def at_least(self) -> tuple[float, float]:
@@ -58,8 +95,7 @@ class FightOdds:
         return never, max(low, never)
 
 
-@dataclass(frozen=True)
-class LuckAdvice:
+class LuckAdvice(Record):
     """P(win) for a pending decision, each way, with best play afterwards.
 
     ``test_luck``: the hero Tests Luck now (R-COMBAT-3 / R-BOW-3).
@@ -67,9 +103,13 @@ class LuckAdvice:
     ``exact`` False: both are estimates (a fight beyond the exact budget).
     """
 
+    __slots__ = ("test_luck", "accept", "exact")
     test_luck: float
     accept: float
-    exact: bool = True
+    exact: bool
+
+    def __init__(self, test_luck: float, accept: float, exact: bool = True) -> None:
+        self._set(test_luck, accept, exact)
 
     @property
     def should_test(self) -> bool:

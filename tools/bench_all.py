@@ -47,7 +47,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_common import Figure, load, load_text, read_json, wait_for_quiet  # noqa: E402
+from bench_common import Figure, children_cpu, load, load_text, read_json, wait_for_quiet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -71,14 +71,6 @@ def bench(script: str, *args: str, timeout: float = 1800) -> list[Figure]:
     if done.returncode != 0:
         raise RuntimeError(f"{script} failed ({done.returncode}): {done.stderr[-2000:]}")
     return read_json(done.stdout)
-
-
-def children_cpu(command: list[str], cwd: Path) -> float:
-    """CPU seconds (user + system) of a command run to its end."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def odds_together(quick: bool) -> list[Figure]:
@@ -110,7 +102,9 @@ def odds_cold(johnston_one: str | None, quick: bool) -> list[Figure]:
     command = [sys.executable, "-m", "game.rules.odds", "--hero", "10/24/12", "--creature", "10/24"]
     print(f"== the one-fight odds command, cold, median of {reps} CPU: {' '.join(command[1:])}", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-all-") as scratch:
+        children_cpu(command, ROOT)  # untimed: its bytecode cache written, as an installed program's is
         bare = statistics.median(children_cpu([sys.executable, "-c", "pass"], Path(scratch)) for _ in range(reps))
+        no_site = statistics.median(children_cpu([sys.executable, "-S", "-c", "pass"], Path(scratch)) for _ in range(reps))
         ours = statistics.median(children_cpu(command, ROOT) for _ in range(reps))
         c_one = None
         if johnston_one:
@@ -119,6 +113,12 @@ def odds_cold(johnston_one: str | None, quick: bool) -> list[Figure]:
     if c_one is not None:
         value = f"{ours / c_one:.1f}× Johnston's C ({c_one * 1000:.1f} ms); " + value
     print(f"  {value}", flush=True)
+    # Where python -c pass goes: the interpreter alone, and `site` (the venv's .pth files, the editable install's finder).
+    print(
+        f"  python -c pass: {no_site * 1000:.1f} ms without site (python -S -c pass), "
+        f"{(bare - no_site) * 1000:.1f} ms in site; ours above python -c pass: {(ours - bare) * 1000:.1f} ms",
+        flush=True,
+    )
     return [
         Figure(
             row="one fight's odds, cold CLI process",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import resource
+import subprocess
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -53,6 +55,26 @@ def wait_for_quiet(max_load: float, patience: float = 600.0, out: Any = sys.stde
         time.sleep(10)
         waited += 10
     return load()[0]
+
+
+def program_env() -> dict[str, str]:
+    """The environment a timed program runs in: this one, with Python's bytecode cache on.
+
+    An installed program starts from its bytecode cache (pip compiles it; a first run writes it): a shell
+    with PYTHONDONTWRITEBYTECODE would time every start compiling sources again, a start no user has.
+    One BLAS thread: a child's CPU is its own work, not idle spinning threads.
+    """
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def children_cpu(command: list[str], cwd: str | os.PathLike[str]) -> float:
+    """CPU seconds (user + system) of a command run to its end in ``program_env``, its output dropped."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, env=program_env())
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 @dataclass

@@ -31,6 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+from bench_common import children_cpu  # noqa: E402
 
 HERO = (10, 24, 12)  # the largest hero creation allows (R-CREATE-1)
 MiB = 1 << 20
@@ -247,15 +249,15 @@ def cold_command(args: argparse.Namespace) -> None:
     """The one-fight command, cold, against `python -c pass` and Johnston's C program for one SKILL difference."""
     reps = 5 if args.quick else 15
     with tempfile.TemporaryDirectory(prefix="bench-odds-") as scratch:
-        bare = statistics.median(_children_cpu([sys.executable, "-c", "pass"], scratch) for _ in range(reps))
+        bare = statistics.median(children_cpu([sys.executable, "-c", "pass"], scratch) for _ in range(reps))
         command = [sys.executable, "-m", "game.rules.odds", "--hero", "10/24/12", "--creature", "10/24"]
-        ours = statistics.median(_children_cpu(command, str(ROOT)) for _ in range(reps))
+        ours = statistics.median(children_cpu(command, str(ROOT)) for _ in range(reps))
         print(
             f"One fight from the command line, cold ({' '.join(command[1:])}), median of {reps} CPU: "
             f"{ours * 1e3:.1f} ms; python -c pass {bare * 1e3:.1f} ms ({ours / bare:.2f}x)"
         )
         if args.johnston_one:
-            c_one = statistics.median(_children_cpu([args.johnston_one, "0"], scratch) for _ in range(reps))
+            c_one = statistics.median(children_cpu([args.johnston_one, "0"], scratch) for _ in range(reps))
             print(
                 f"  Johnston's C for one SKILL difference: {c_one * 1e3:.1f} ms -> ours / C = {ours / c_one:.1f}x "
                 f"(goal <= 3x: {'met' if ours <= 3 * c_one else 'NOT met'}; python -c pass alone is {bare / c_one:.1f}x)"
@@ -303,13 +305,6 @@ def together_table(quick: bool) -> None:
     _row("hero 12/24/12 vs 6 different at 30 (9..4)", (12, 24, 12), [(9 - i, 30) for i in range(6)], None)
 
 
-def _children_cpu(cmd: list[str], cwd: str) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def single_table(args: argparse.Namespace) -> None:
     from game.rules.odds import CombatNumbers
     from game.rules.odds.table import full_table
@@ -323,14 +318,14 @@ def single_table(args: argparse.Namespace) -> None:
     compute = statistics.median(times)
     with tempfile.TemporaryDirectory(prefix="bench-odds-") as scratch:
         ours = statistics.median(
-            _children_cpu([sys.executable, "-m", "game.rules.odds", "--table", str(Path(scratch) / "ours.txt")], str(ROOT))
+            children_cpu([sys.executable, "-m", "game.rules.odds", "--table", str(Path(scratch) / "ours.txt")], str(ROOT))
             for _ in range(3)
         )
         print("Whole one-to-one table (21 x 13 x 24 x 24 = 157 248 values, Johnston 2020):")
         print(f"  compute, in process (numpy, median of {reps}): {compute * 1e3:.1f} ms")
         print(f"  whole process writing his file format (python -m game.rules.odds --table): {ours:.3f} s")
         if args.johnston:
-            c_whole = statistics.median(_children_cpu([args.johnston, "0"], scratch) for _ in range(3))
+            c_whole = statistics.median(children_cpu([args.johnston, "0"], scratch) for _ in range(3))
             print(
                 f"  his C program -O3, trace off, whole process: {c_whole:.3f} s -> ours / C = "
                 f"{ours / c_whole:.2f}x (goal <= 1x: {'met' if ours <= c_whole else 'NOT met'})"
@@ -339,7 +334,7 @@ def single_table(args: argparse.Namespace) -> None:
             if args.johnston_compute:
                 compute_dir = Path(scratch) / "compute"  # it still opens (and empties) its file
                 compute_dir.mkdir()
-                c_compute = statistics.median(_children_cpu([args.johnston_compute, "0"], str(compute_dir)) for _ in range(3))
+                c_compute = statistics.median(children_cpu([args.johnston_compute, "0"], str(compute_dir)) for _ in range(3))
                 print(
                     f"  his C program, compute only: {c_compute * 1e3:.0f} ms -> ours / C = "
                     f"{compute / max(c_compute, 1e-3):.2f}x (goal <= 1x: "

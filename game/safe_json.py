@@ -236,47 +236,103 @@ def _parse_constant(text: str) -> _Refused:
     return _Refused("json_not_a_number", text=text)
 
 
-def _string_problem(text: str, key: bool = False) -> Problem | None:
+def _string_problem(text: str, key: bool = False, escaped: bool = False) -> Problem | None:
+    """Why a text of the file cannot be kept (too long, a lone surrogate), or None. ``escaped``: the file's bytes
+    that are not UTF-8 were read as U+DC80–U+DCFF (read_text_file(escaped=True)), so such a character is one."""
     if len(text) > MAX_STRING_CHARS:
         return ("json_key_too_long" if key else "json_text_too_long"), {"length": len(text), "limit": MAX_STRING_CHARS}
     if not text.isascii():
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as problem:
-            char = f"\\u{ord(text[problem.start]):04x}"
+            code = ord(text[problem.start])
+            if escaped and 0xDC80 <= code <= 0xDCFF:
+                return "json_not_utf8_text", {"byte": f"0x{code - 0xDC00:02x}", "position": problem.start}
+            char = f"\\u{code:04x}"
             return ("json_key_surrogate" if key else "json_surrogate"), {"char": char, "position": problem.start}
     return None
 
 
-def _key_path(path: str, key: str) -> str:
-    shown = key if len(key) <= 40 else key[:40] + "…"
-    return f"{path}.{shown}" if shown.isidentifier() else f"{path}[{shown!r}]"
+Location = tuple[str | int, ...]  # where a value is: its keys (shown at most 40 characters long) and indices
 
 
-def limit_problem(data: object) -> tuple[str, Problem] | None:
-    """The first value of parsed JSON beyond the limits, as (JSON path, (reason code, parameters)); None when all fit."""
-    stack: list[tuple[object, str, int]] = [(data, "$", 0)]
+def _shown_key(key: str) -> str:
+    return key if len(key) <= 40 else key[:40] + "…"
+
+
+def path_of(location: Location) -> str:
+    """A location as a JSON path: ("shortcuts", "a b", 0) -> "$.shortcuts['a b'][0]" (a key no identifier, quoted)."""
+    text = "$"
+    for part in location:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if part.isidentifier() else f"[{part!r}]"
+    return text
+
+
+def _beyond(data: object, escaped: bool = False) -> tuple[Location, Problem] | None:
+    """The first value of parsed JSON beyond the limits, as (its location, (reason code, parameters))."""
+    stack: list[tuple[object, Location, int]] = [(data, (), 0)]
     while stack:
-        value, path, depth = stack.pop()
+        value, location, depth = stack.pop()
         if isinstance(value, _Refused):
-            return path, value.problem
+            return location, value.problem
         if isinstance(value, str):
-            problem = _string_problem(value)
+            problem = _string_problem(value, escaped=escaped)
             if problem:
-                return path, problem
+                return location, problem
         elif isinstance(value, (dict, list)):
             if depth >= MAX_NESTING:
-                return path, ("json_too_deep", {"limit": MAX_NESTING})
+                return location, ("json_too_deep", {"limit": MAX_NESTING})
             if isinstance(value, dict):
+                if isinstance(value, _Twice):
+                    return (*location, _shown_key(value.twice[0])), ("json_key_twice", {})
                 for key, item in value.items():
-                    child = _key_path(path, key)
-                    problem = _string_problem(key, key=True)
+                    child = (*location, _shown_key(key))
+                    problem = _string_problem(key, key=True, escaped=escaped)
                     if problem:
                         return child, problem
                     stack.append((item, child, depth + 1))
             else:
-                stack.extend((item, f"{path}[{index}]", depth + 1) for index, item in enumerate(value))
+                stack.extend((item, (*location, index), depth + 1) for index, item in enumerate(value))
     return None
+
+
+def limit_problem(data: object) -> tuple[str, Problem] | None:
+    """The first value of parsed JSON beyond the limits, as (JSON path, (reason code, parameters)); None when all fit."""
+    found = _beyond(data)
+    return None if found is None else (path_of(found[0]), found[1])
+
+
+class _Twice(dict[str, object]):
+    """An object of the file holding a key more than once, with different values: which it means is unknown."""
+
+    __slots__ = ("twice",)
+
+    def __init__(self, members: dict[str, object], twice: list[str]) -> None:
+        super().__init__(members)
+        self.twice = twice
+
+
+def _members(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object of the file as a dict; a key written twice with different values makes it a :class:`_Twice`."""
+    members = dict(pairs)
+    if len(members) == len(pairs):
+        return members
+    seen: dict[str, object] = {}
+    twice: list[str] = []
+    for key, value in pairs:
+        if key in seen and seen[key] != value and key not in twice:
+            twice.append(key)
+        seen[key] = value
+    return _Twice(members, twice) if twice else members
+
+
+def _syntax_error(name: str, text: str, problem: json.JSONDecodeError, error: type[InputError]) -> InputError:
+    mistake = "empty" if not text.strip() else JSON_MISTAKES.get(problem.msg)
+    code = f"json_{mistake}" if mistake else "json_broken"
+    return error.coded(name, "$", code, line=problem.lineno, column=problem.colno)
 
 
 def parse_json_text(name: str, text: str, error: type[InputError] = InputError) -> object:
@@ -287,9 +343,7 @@ def parse_json_text(name: str, text: str, error: type[InputError] = InputError) 
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as problem:
-        mistake = "empty" if not text.strip() else JSON_MISTAKES.get(problem.msg)
-        code = f"json_{mistake}" if mistake else "json_broken"
-        raise error.coded(name, "$", code, line=problem.lineno, column=problem.colno) from None
+        raise _syntax_error(name, text, problem, error) from None
     except RecursionError:
         raise error.coded(name, "$", "json_too_deep", limit=MAX_NESTING) from None
     beyond = limit_problem(data)
@@ -297,6 +351,50 @@ def parse_json_text(name: str, text: str, error: type[InputError] = InputError) 
         path, (code, params) = beyond
         raise error.coded(name, path, code, **params)
     return data
+
+
+def read_json_members(
+    path: Path, error: type[InputError] = InputError, max_bytes: int = MAX_FILE_BYTES, folder: Path | None = None
+) -> tuple[dict[str, object], list[tuple[Location, InputError]]]:
+    """Read a file holding one JSON object member by member: (its members within the limits, and where each other
+    member is refused and why). A file the player edits by hand (the settings) loses only what cannot be read.
+
+    Refused alone, its member left out: a number JSON cannot hold (NaN, Infinity, beyond ±MAX_INTEGER), a lone
+    surrogate (``"\\ud800"``), a byte that is not UTF-8 inside a text, a key written twice with different values
+    (which one is meant is unknown), a text too long, nesting too deep — each anywhere inside the member's value.
+    What is not a JSON object at all (not UTF-8 outside a text, broken JSON, an array, empty) raises ``error`` for
+    the whole file, as :func:`read_json_file` does."""
+    name = path.name
+    text = read_text_file(path, error, max_bytes, folder, escaped=True).removeprefix("\ufeff")
+    escaped = not text.isascii() and _ESCAPED.search(text) is not None
+    try:
+        data = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant, object_pairs_hook=_members
+        )
+    except (json.JSONDecodeError, RecursionError) as mistake:
+        byte = _ESCAPED.search(text) if escaped else None
+        if byte is not None:  # a byte that is not UTF-8 outside a text: the file is not JSON text at all
+            raise error.coded(name, "$", "not_utf8", byte=len(text[: byte.start()].encode("utf-8", "surrogateescape"))) from None
+        if isinstance(mistake, RecursionError):
+            raise error.coded(name, "$", "json_too_deep", limit=MAX_NESTING) from None
+        raise _syntax_error(name, text, mistake, error) from None
+    if not isinstance(data, dict):
+        raise error.coded(name, "$", "dict_type")
+    refused: list[tuple[Location, InputError]] = []
+    twice = data.twice if isinstance(data, _Twice) else []
+    for key in list(data):
+        shown = _shown_key(key)
+        problem: Problem | None = ("json_key_twice", {}) if key in twice else _string_problem(key, True, escaped)
+        found = ((), problem) if problem else _beyond(data[key], escaped)
+        if found is not None:
+            location: Location = (shown, *found[0])
+            code, params = found[1]
+            refused.append((location, error.coded(name, path_of(location), code, **params)))
+            del data[key]
+    return dict(data), refused
+
+
+_ESCAPED = re.compile("[\udc80-\udcff]")  # a byte that was not UTF-8, read by read_text_file(escaped=True)
 
 
 #: What Python's JSON reader says (``JSONDecodeError.msg``) → the reason's code ``json_<code>``.
@@ -359,12 +457,15 @@ def read_text_file(
     max_bytes: int = MAX_FILE_BYTES,
     folder: Path | None = None,
     first: int | None = None,
+    escaped: bool = False,
 ) -> str:
     """Read a UTF-8 file within ``max_bytes``, or raise ``error`` naming what is wrong.
 
     The file is checked before it is opened (game.safe_file: a regular file, under the limit, not a link
     out of ``folder``): a FIFO, a device or a directory is refused with the path and the reason.
     ``first``: only the text of the first ``first`` bytes (a character they cut in two is left out).
+    ``escaped``: a byte that is not UTF-8 is read as U+DC80–U+DCFF ("surrogateescape") instead of refused, for
+    the caller to refuse where it stands (:func:`read_json_members`: in one member).
     """
     name = path.name
     try:
@@ -375,7 +476,7 @@ def read_text_file(
         raise error(name, "$", f"cannot be read ({problem.strerror or problem})", cause=problem) from None
     try:
         whole = first is None or len(raw) < first
-        return codecs.getincrementaldecoder("utf-8")().decode(raw, final=whole)
+        return codecs.getincrementaldecoder("utf-8")("surrogateescape" if escaped else "strict").decode(raw, final=whole)
     except UnicodeDecodeError as problem:
         raise error.coded(name, "$", "not_utf8", byte=problem.start) from None
 

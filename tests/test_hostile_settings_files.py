@@ -19,7 +19,7 @@ from game.app.settings import Settings, SettingsStore
 FIELD_CASES = {
     "a bool for a scale": (b'{"language": "en", "ui_scale": false}', "ui_scale", "at least"),
     "minus zero for a scale": (b'{"language": "en", "ui_scale": -0.0}', "ui_scale", "at least"),
-    "a scale past any float": (b'{"language": "en", "ui_scale": 1e308}', None, "beyond the limit"),
+    "a scale past any float": (b'{"language": "en", "ui_scale": 1e308}', "ui_scale", "beyond the limit"),
     "a fraction of a second": (b'{"language": "en", "demo_idle_seconds": 1.5}', "demo_idle_seconds", "whole number"),
     "a negative delay": (b'{"language": "en", "demo_idle_seconds": -1}', "demo_idle_seconds", "at least"),
     "a choice with a NUL": (b'{"language": "en", "palette": "contrast\\u0000"}', "palette", "one of"),
@@ -30,19 +30,23 @@ FIELD_CASES = {
     "a very long export folder": (b'{"language": "en", "export_folder": "' + b"x" * 4001 + b'"}', "export_folder", "long"),
     "a NUL in a recent place": (b'{"language": "en", "recent_places": ["/tmp/a\\u0000b"]}', "recent_places.0", "NUL"),
     "a NUL in the export folder": (b'{"language": "en", "export_folder": "\\u0000"}', "export_folder", "NUL"),
-    "a bad last duplicate": (b'{"language": "en", "speech": "off", "speech": "loud"}', "speech", "one of"),
+    "a setting written twice": (b'{"language": "en", "speech": "off", "speech": "loud"}', "speech", "more than once"),
+    # what the JSON reader refuses costs its own setting only (game.safe_json.read_json_members)
+    "NaN": (b'{"language": "en", "ui_scale": NaN}', "ui_scale", "NaN"),
+    "Infinity": (b'{"language": "en", "ui_scale": -Infinity}', "ui_scale", "Infinity"),
+    "a huge integer": (b'{"language": "en", "demo_idle_seconds": ' + b"9" * 5000 + b"}", "demo_idle_seconds", "beyond the limit"),
+    "a lone surrogate": (b'{"language": "en", "export_folder": "\\ud800"}', "export_folder", "surrogate"),
+    "invalid UTF-8 in a text": (b'{"language": "en", "palette": "\xff"}', "palette", "UTF-8"),
+    "nesting too deep": (b'{"language": "en", "shortcuts": ' + b"[" * 40 + b"]" * 40 + b"}", "shortcuts.0.0…", "deeper"),
 }
 FILE_CASES = {
-    "NaN": (b'{"language": "en", "ui_scale": NaN}', "NaN"),
-    "Infinity": (b'{"language": "en", "ui_scale": -Infinity}', "Infinity"),
-    "a huge integer": (b'{"demo_idle_seconds": ' + b"9" * 5000 + b"}", "beyond the limit"),
-    "a lone surrogate": (b'{"export_folder": "\\ud800"}', "surrogate"),
+    "broken JSON": (b'{"language": "en" "ui_scale": 1}', "',' is expected"),
     "an array": (b'["language", "en"]', "object"),
     "null": (b"null", "object"),
     "a number": (b"3", "object"),
-    "invalid UTF-8": (b'{"language": "\xff"}', "UTF-8"),
+    "invalid UTF-8 outside a text": (b'{"language": "en"}\xff', "UTF-8"),
     "an empty file": (b"", "empty"),
-    "nesting too deep": (b'{"shortcuts": ' + b"[" * 40 + b"]" * 40 + b"}", "deeper"),
+    "nesting too deep for the reader": (b'{"shortcuts": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "deeper"),
 }
 
 
@@ -156,8 +160,9 @@ def test_a_broken_file_that_cannot_be_copied_is_not_overwritten(tmp_path, monkey
 
 
 APP_CASES = {
-    "NaN": (b'{"language": "en", "ui_scale": NaN}', "(file)", "NaN"),
-    "a lone surrogate": (b'{"export_folder": "\\ud800"}', "(file)", "surrogate"),
+    "NaN": (b'{"language": "en", "ui_scale": NaN}', "ui_scale", "NaN"),
+    "a lone surrogate": (b'{"export_folder": "\\ud800"}', "export_folder", "surrogate"),
+    "a broken file": (b'{"language": "en",', "(file)", "JSON"),
     "a list in the shortcuts": (b'{"shortcuts": {"undo": [1, {"a": 2}]}}', "shortcuts.undo", "text"),
     "a bool for a scale": (b'{"demo_ui_scale": false}', "demo_ui_scale", "at least"),
 }

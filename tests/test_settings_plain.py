@@ -9,6 +9,7 @@ import math
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -83,13 +84,21 @@ def test_a_setting_set_out_of_its_bounds_is_refused_with_its_name():
     assert settings.ui_scale == 1.0
 
 
-def test_reading_the_settings_the_app_wrote_imports_no_pydantic(tmp_path):
-    SettingsStore(tmp_path).save(Settings(language="en", palette="contrast"))
+@pytest.mark.parametrize(
+    ("content", "problems"),
+    [
+        (b'{"language": "en", "palette": "contrast"}', "[]"),
+        (b'{"language": "en", "palette": "contrast", "ui_scale": NaN}', "['ui_scale']"),  # refused by the reader alone
+    ],
+    ids=["as the app wrote them", "beside a value the reader refuses"],
+)
+def test_reading_the_settings_the_app_wrote_imports_no_pydantic(tmp_path, content, problems):
+    (tmp_path / "settings.json").write_bytes(content)
     code = (
         "import sys\n"
         "from game.app.settings import SettingsStore\n"
         f"result = SettingsStore({str(tmp_path)!r}).load()\n"
-        "print(result.ok, result.settings.language, 'pydantic' in sys.modules)\n"
+        "print([p.field for p in result.problems], result.settings.palette, 'pydantic' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.stdout.split() == ["True", "en", "False"], done.stderr[-2000:]
+    assert done.stdout.split() == [problems, "contrast", "False"], done.stderr[-2000:]

@@ -43,7 +43,7 @@ MAX_FUNCTION_LINES = 80
 
 #: The layers from the bottom up: a module may import its own layer and those below.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game.books", "game.i18n", "game.safe_json", "game.safe_file", "game.atomic", "game.bundled"),
+    ("game.books", "game.i18n", "game.safe_json", "game.safe_file", "game.atomic", "game.bundled", "game.value_rules"),
     ("game.rules",),
     ("game.storage",),
     ("game.ui",),

@@ -2,34 +2,37 @@
 
 A broken settings file never stops the app: every problem is reported with the
 file, the field and the reason, the fields that were fine are kept, defaults
-fill the rest, and the broken file itself is left untouched (a later save first
+fill the rest (a value the JSON reader refuses — NaN, a lone surrogate, a byte
+that is not UTF-8, a setting written twice — costs that setting only:
+game.safe_json.read_json_members; only a file that is not a JSON object at all
+gives every default), and the broken file itself is left untouched (a later save first
 keeps it as ``settings.broken.json``, or ``settings.broken2.json``… when that holds an earlier one, so nothing
 the user wrote is lost).
 
-The rules of each setting are game.app.settings_model's pydantic model. A value of the setting's own type
-within its bounds (what the app writes) is taken as it is, without importing pydantic, whose import and
-first model cost about 100 ms of the start (issue 28); any other value goes to the model, which coerces it
-(``"1.5"`` for a scale) or refuses it with the field and the reason, as it always did.
+The rules of each setting are written once, on its field (game.value_rules.Rule): a value of the setting's
+own type within its bounds (what the app writes) is taken as it is, without importing pydantic, whose import
+and first model cost about 100 ms of the start (issue 28); any other value goes to the pydantic model made
+from the same rules (:func:`settings_model`), which coerces it (``"1.5"`` for a scale) or refuses it with the
+field and the reason, as it always did.
 """
 
 from __future__ import annotations
 
 import errno
 import json
-import math
 import os
-import re
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import platformdirs
 
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books import BOOK_ID
 from game.safe_file import entry_kind, read_bytes
-from game.safe_json import MAX_FILE_BYTES, MAX_STRING_CHARS, InputError, json_path, read_json_file, validation_reason
+from game.safe_json import MAX_FILE_BYTES, MAX_STRING_CHARS, InputError, json_path, read_json_members, validation_reason
 from game.storage.versions import move_aside
+from game.value_rules import Rule, model_of, plain_values, ruled, rules_of
 
 APP_DIR_NAME = "feuille-aventure"
 SETTINGS_FILE = "settings.json"
@@ -40,115 +43,39 @@ AnimationSpeed = Literal["off", "slow", "normal", "fast"]
 ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
 
 
-@dataclass(frozen=True)
-class Rule:
-    """What a setting's value is when it needs no judging: its type, its choices or bounds (those of the model)."""
-
-    kind: type
-    choices: tuple[str, ...] = ()
-    low: float | None = None
-    high: float | None = None
-    max_length: int | None = None  # of a text, or of a list
-    item_max_length: int | None = None  # of each text of a list (each key and value of a dict)
-    pattern: str | None = None
-    folder: bool = False  # a folder's path (each text of a list): never holds a NUL
-
-    def plain(self, value: object) -> tuple[bool, object]:
-        """(True, the value to keep) when ``value`` is plainly valid; (False, None) when the model must judge it."""
-        kind = type(value)
-        if self.kind is float:
-            if kind not in (int, float):
-                return False, None
-            try:
-                number = float(value)  # type: ignore[arg-type]  # an int or a float, as the model makes it
-            except OverflowError:  # an int past any float: the model says why
-                return False, None
-            return math.isfinite(number) and self._within(number), number
-        if kind is not self.kind:
-            return False, None
-        if kind is str:
-            text: str = value  # type: ignore[assignment]  # a str, by its type
-            ok = (not self.choices or text in self.choices) and (self.max_length is None or len(text) <= self.max_length)
-            ok = ok and not (self.folder and "\x00" in text)
-            return ok and _utf8(text) and (self.pattern is None or re.fullmatch(self.pattern, text) is not None), value
-        if kind is int:
-            return self._within(value), value  # type: ignore[arg-type]  # an int, by its type
-        if kind is dict:
-            items: dict[object, object] = value  # type: ignore[assignment]  # a dict, by its type
-            return all(self._item(k) and self._item(v) for k, v in items.items()), dict(items)
-        if kind is list:
-            texts: list[object] = value  # type: ignore[assignment]  # a list, by its type
-            return all(self._item(t) for t in texts) and (self.max_length is None or len(texts) <= self.max_length), list(texts)
-        return kind is bool, value
-
-    def _item(self, value: object) -> bool:
-        """A text of a list or a dict, within ``item_max_length``, that UTF-8 can hold."""
-        return (
-            isinstance(value, str)
-            and type(value) is str
-            and not (self.folder and "\x00" in value)
-            and _utf8(value)
-            and (self.item_max_length is None or len(value) <= self.item_max_length)
-        )
-
-    def _within(self, number: float) -> bool:
-        return (self.low is None or number >= self.low) and (self.high is None or number <= self.high)
-
-
-def _utf8(text: str) -> bool:
-    """True when ``text`` can be written as UTF-8: a lone surrogate (a folder name that is not UTF-8, as the system
-    hands it over: "caf\\udce9") cannot, so the model refuses it, and the file could never be saved."""
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _rule(**rule: Any) -> Any:  # Any: the field's own type, for its readers
-    """A setting's dataclass field, carrying its Rule."""
-    default = rule.pop("default")
-    metadata = {"rule": Rule(**rule)}
-    if isinstance(default, (dict, list)):
-        return field(default_factory=type(default), metadata=metadata)
-    return field(default=default, metadata=metadata)
-
-
 SCALE = {"kind": float, "low": 0.75, "high": 2.0}
+Language = Literal["fr", "en"]
+Palette = Literal["parchment", "colourblind", "contrast"]
+Speech = Literal["off", "screen_reader", "self_voicing"]
+FightSpeech = Literal["brief", "full"]
 
 
 @dataclass
 class Settings:
     """Everything the user can set; a value set is checked as a value read (game.app.settings_model)."""
 
-    language: Literal["fr", "en"] = _rule(default="fr", kind=str, choices=("fr", "en"))
-    animation_speed: AnimationSpeed = _rule(default="normal", kind=str, choices=tuple(ANIMATION_FACTORS))
-    fullscreen: bool = _rule(default=False, kind=bool)
-    ui_scale: float = _rule(default=1.0, **SCALE)
-    palette: Literal["parchment", "colourblind", "contrast"] = _rule(
-        default="parchment", kind=str, choices=("parchment", "colourblind", "contrast")
-    )
+    language: Language = ruled("fr", choices=get_args(Language))
+    animation_speed: AnimationSpeed = ruled("normal", choices=get_args(AnimationSpeed))
+    fullscreen: bool = ruled(False)
+    ui_scale: float = ruled(1.0, **SCALE)
+    palette: Palette = ruled("parchment", choices=get_args(Palette))
     # The convention stand's interface size (``feuille --demo``): large, read from a few metres; the desktop's is
     # ui_scale. At 150 % a 1080p screen shows a 1280×720 page (issue 30 item 20).
-    demo_ui_scale: float = _rule(default=1.5, **SCALE)
-    demo_idle_seconds: int = _rule(default=60, kind=int, low=0)
+    demo_ui_scale: float = ruled(1.5, **SCALE)
+    demo_idle_seconds: int = ruled(60, low=0)
     # The convention stand's book (its title page, its attract loop; the only book a locked stand shows).
-    demo_book: str = _rule(default="DEMO", kind=str, pattern=BOOK_ID)
-    physical_dice: bool = _rule(default=False, kind=bool)  # the player rolls real dice and types them in
+    demo_book: str = ruled("DEMO", pattern=BOOK_ID)
+    physical_dice: bool = ruled(False)  # the player rolls real dice and types them in
     # Speech for players who do not see the screen (game.ui.voices): off, the running screen reader, or self-voicing.
-    speech: Literal["off", "screen_reader", "self_voicing"] = _rule(
-        default="off", kind=str, choices=("off", "screen_reader", "self_voicing")
-    )
+    speech: Speech = ruled("off", choices=get_args(Speech))
     # How much the fight's announcements say (game.scenes.combat.speech): the state each time, or only what changed.
-    fight_speech: Literal["brief", "full"] = _rule(default="full", kind=str, choices=("brief", "full"))
+    fight_speech: FightSpeech = ruled("full", choices=get_args(FightSpeech))
     # Keyboard shortcuts changed from the defaults (game.ui.keymap): {"action": "key name"}.
-    shortcuts: dict[str, str] = _rule(default={}, kind=dict, item_max_length=MAX_STRING_CHARS)
+    shortcuts: dict[str, str] = ruled({}, item_max_length=MAX_STRING_CHARS)
     # The folders a file was last chosen in (the file browser's recent places, newest first).
-    recent_places: list[str] = _rule(default=[], kind=list, max_length=6, item_max_length=4000, folder=True)
+    recent_places: list[str] = ruled([], max_length=6, item_max_length=4000, folder=True)
     # Where exports go when the player chose a folder in the file browser ("": the documents folder).
-    export_folder: str = _rule(default="", kind=str, max_length=4000, folder=True)
+    export_folder: str = ruled("", max_length=4000, folder=True)
 
     def __setattr__(self, name: str, value: object) -> None:
         """Set one setting, checked: a value the model refuses raises its ValidationError (a ValueError)."""
@@ -157,9 +84,7 @@ class Settings:
             raise AttributeError(f"Settings has no setting {name!r}")
         ok, kept = rule.plain(value)
         if not ok:
-            from game.app.settings_model import SettingsModel
-
-            kept = getattr(SettingsModel.model_validate({name: value}), name)
+            kept = getattr(settings_model().model_validate({name: value}), name)
         object.__setattr__(self, name, kept)
 
     @property
@@ -176,18 +101,25 @@ class Settings:
         return asdict(self)
 
 
-RULES: dict[str, Rule] = {f.name: f.metadata["rule"] for f in fields(Settings)}
+RULES: dict[str, Rule] = rules_of(Settings)  # each setting's rules, written once (the model's too)
+
+
+def settings_model() -> Any:  # Any: a pydantic model class, made from the rules
+    """The settings' pydantic model (game.app.settings_model), made from RULES when a value first needs judging;
+    unknown keys in the file are ignored."""
+    return model_of(Settings, "SettingsModel", extra="ignore", frozen=True)
+
+
+def _field(location: tuple[str | int, ...]) -> str:
+    """A setting's place as the problems name it: "ui_scale", "recent_places.0", "shortcuts.undo" (three levels at
+    most: a list nested 33 deep is not named to its bottom), a character no file can hold as its escape."""
+    text = ".".join(str(part) for part in location[:3]) + ("…" if len(location) > 3 else "")
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def plain_settings(data: dict[str, Any]) -> dict[str, Any] | None:
     """The settings of a file's object when every one is plainly valid (unknown keys ignored), else None."""
-    values: dict[str, Any] = {}
-    for name, rule in RULES.items():
-        if name in data:
-            ok, values[name] = rule.plain(data[name])
-            if not ok:
-                return None
-    return values
+    return plain_values(RULES, data)
 
 
 @dataclass(frozen=True)
@@ -264,44 +196,44 @@ class SettingsStore:
         if not os.path.lexists(path):
             return LoadResult(Settings())
         try:
-            # The same guarded reader as books and saves: a regular file (never a FIFO, a device, a link out of
-            # the folder) within the size limit, then nesting, UTF-8, huge numbers.
-            data = read_json_file(path, folder=self.directory)
-        except InputError as exc:
-            return self._broken(LoadResult(Settings(), [SettingsProblem(path, None, exc)]))
-        if not isinstance(data, dict):
-            problem = SettingsProblem(path, None, InputError.coded(path.name, "$", "dict_type"))
-            return self._broken(LoadResult(Settings(), [problem]))
-        return self._validate_fields(path, data)
+            # The same guarded reader as books and saves (a regular file, never a FIFO, a device, a link out of the
+            # folder, within the size limit), member by member: a value the JSON reader refuses (NaN, a lone
+            # surrogate, a byte that is not UTF-8 in a text, a key written twice) costs its own setting only.
+            data, refused = read_json_members(path, folder=self.directory)
+        except InputError as exc:  # not a JSON object at all: the whole file
+            return self._result(LoadResult(Settings(), [SettingsProblem(path, None, exc)]))
+        # A member that is no setting is ignored whatever it holds, as any unknown key (so a file of 100 000 NaNs
+        # says nothing): the problems are at most one a setting, besides the model's.
+        problems = [SettingsProblem(path, _field(location), error) for location, error in refused if location[0] in RULES]
+        return self._validate_fields(path, data, problems)
 
-    def _validate_fields(self, path: Path, data: dict[str, Any]) -> LoadResult:
-        """Keep each valid field, replace each invalid one by its default."""
+    def _validate_fields(self, path: Path, data: dict[str, Any], problems: list[SettingsProblem]) -> LoadResult:
+        """Keep each valid field, replace each invalid one by its default (``problems``: the members already refused)."""
         plain = plain_settings(data)
         if plain is not None:
-            return LoadResult(Settings(**plain))
+            return self._result(LoadResult(Settings(**plain), problems))
         from pydantic import ValidationError
 
-        from game.app.settings_model import SettingsModel
-
-        problems: list[SettingsProblem] = []
+        model = settings_model()
         kept = dict(data)
         try:
-            return LoadResult(Settings(**SettingsModel.model_validate(kept).model_dump()))
+            return self._result(LoadResult(Settings(**model.model_validate(kept).model_dump()), problems))
         except ValidationError as exc:
             for error in exc.errors():
-                name = ".".join(str(part) for part in error["loc"]) or None
+                name = _field(error["loc"]) or None
                 code, params = validation_reason(error)
                 problems.append(SettingsProblem(path, name, InputError.coded(path.name, json_path(error["loc"]), code, **params)))
                 if error["loc"]:
                     kept.pop(str(error["loc"][0]), None)  # a top-level field: always a name
         try:
-            settings = Settings(**SettingsModel.model_validate(kept).model_dump())
+            settings = Settings(**model.model_validate(kept).model_dump())
         except ValidationError:  # should not happen; be safe anyway
             settings = Settings()
-        return self._broken(LoadResult(settings, problems))
+        return self._result(LoadResult(settings, problems))
 
-    def _broken(self, result: LoadResult) -> LoadResult:
-        self._file_was_broken = True
+    def _result(self, result: LoadResult) -> LoadResult:
+        """``result``, the file remembered as broken when it has a problem (a save first keeps its words)."""
+        self._file_was_broken = not result.ok
         return result
 
     def _keep_broken_file(self) -> None:

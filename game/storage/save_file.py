@@ -22,7 +22,6 @@ import pydantic_core
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game import safe_json
-from game.books import BOOK_ID
 from game.rules.session import Session
 from game.safe_json import json_path, validation_reason
 from game.storage.migrations import MigrationError, migrate
@@ -32,34 +31,38 @@ from game.storage.save_head import (  # the shelf's part of the format, without 
     MAX_LOG_ENTRIES,
     MAX_SAVE_BYTES,
     SAVE_FORMAT,
-    SAVE_ID,
+    App,
+    Head,
     SaveError,
+    Summary,
     writer_version,
 )
+from game.value_rules import constrained
 
 
 class SaveSummary(BaseModel):
-    """What the bookshelf lists without replaying the log."""
+    """What the bookshelf lists without replaying the log (its fields' rules: save_head.Summary's)."""
 
     model_config = ConfigDict(extra="ignore")
-    hero: str = Field(default="", max_length=1000)
-    paragraph: int | None = Field(default=None, ge=0, le=100_000)
-    alive: bool = True
-    detail: str = Field(default="", max_length=1000)
+    hero: str = constrained(Summary, "hero")
+    paragraph: int | None = constrained(Summary, "paragraph")
+    alive: bool = constrained(Summary, "alive")
+    detail: str = constrained(Summary, "detail")
 
 
 class SaveHead(BaseModel):
-    """A save file's fields but its log: what the bookshelf lists (:func:`read_save_head`)."""
+    """A save file's fields but its log: what the bookshelf lists (:func:`read_save_head`); its fields' rules are
+    save_head.Head's (each written once, there: the shelf reads a head plainly by them)."""
 
     model_config = ConfigDict(extra="forbid")
-    app: Literal["feuille-aventure"] = "feuille-aventure"
+    app: App = constrained(Head, "app")
     save_format: Literal[3] = SAVE_FORMAT
-    app_version: str | None = Field(default_factory=writer_version, max_length=64)  # who wrote it; None: not recorded
-    id: str = Field(pattern=SAVE_ID.pattern)
-    book: str = Field(pattern=BOOK_ID)
-    book_hash: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")  # None: not recorded (format 1)
-    created: str = Field(max_length=64)
-    updated: str = Field(max_length=64)
+    app_version: str | None = constrained(Head, "app_version", default_factory=writer_version)  # unknown: who wrote it
+    id: str = constrained(Head, "id")
+    book: str = constrained(Head, "book")
+    book_hash: str | None = constrained(Head, "book_hash")
+    created: str = constrained(Head, "created")
+    updated: str = constrained(Head, "updated")
     summary: SaveSummary = SaveSummary()
 
 

@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from game.books import BOOK_ID
 from game.safe_json import InputError
 from game.storage.migrations import CURRENT
+from game.value_rules import plain_values, required_of, ruled, rules_of
 
 SAVE_FORMAT: Final = CURRENT
 SAVE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -47,14 +48,19 @@ def now_text() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+App = Literal["feuille-aventure"]  # the app a save is of (its model's type)
+BOOK_HASH = r"^[0-9a-f]{64}$"  # a book's edition: the SHA-256 of its file
+
+
 @dataclass(frozen=True)
 class Summary:
-    """What the bookshelf lists of an adventure without replaying its log (save_file.SaveSummary's fields)."""
+    """What the bookshelf lists of an adventure without replaying its log; its fields' rules, written once
+    (save_file.SaveSummary's constraints are made from them: game.value_rules)."""
 
-    hero: str = ""
-    paragraph: int | None = None
-    alive: bool = True
-    detail: str = ""
+    hero: str = ruled("", max_length=1000)
+    paragraph: int | None = ruled(None, kind=int, low=0, high=100_000, nullable=True)
+    alive: bool = ruled(True)
+    detail: str = ruled("", max_length=1000)
 
     @classmethod
     def of(cls, summary: Any) -> Summary:
@@ -64,32 +70,23 @@ class Summary:
 
 @dataclass(frozen=True)
 class Head:
-    """A save file's fields but its log, as the shelf lists them (save_file.SaveHead's fields, as plain data)."""
+    """A save file's fields but its log, as the shelf lists them; the rules of each, written once (save_file.SaveHead's
+    constraints are made from them). ``save_format`` is not a field's rule but which reading applies (migrations)."""
 
-    id: str
-    book: str
-    created: str
-    updated: str
-    app: str = "feuille-aventure"
+    id: str = ruled(kind=str, pattern=SAVE_ID.pattern)
+    book: str = ruled(kind=str, pattern=BOOK_ID)
+    created: str = ruled(kind=str, max_length=64)
+    updated: str = ruled(kind=str, max_length=64)
+    app: App = ruled("feuille-aventure", choices=get_args(App))
     save_format: int = SAVE_FORMAT
-    app_version: str | None = None
-    book_hash: str | None = None
+    app_version: str | None = ruled(None, kind=str, max_length=64, nullable=True)  # who wrote it; None: not recorded
+    book_hash: str | None = ruled(None, kind=str, pattern=BOOK_HASH, nullable=True)  # None: not recorded (format 1)
     summary: Summary = Summary()
 
     @classmethod
     def of(cls, head: Any) -> Head:
         """The plain head of a save_file.SaveHead (or SaveFile: its log left out)."""
-        return cls(
-            id=head.id,
-            book=head.book,
-            created=head.created,
-            updated=head.updated,
-            app=head.app,
-            save_format=head.save_format,
-            app_version=head.app_version,
-            book_hash=head.book_hash,
-            summary=Summary.of(head.summary),
-        )
+        return cls(**{name: getattr(head, name) for name in HEAD_KEYS if name != "summary"}, summary=Summary.of(head.summary))
 
     def model_copy(self, update: dict[str, Any] | None = None) -> Head:
         """A copy with ``update``'s fields changed (as SaveHead.model_copy: not checked again)."""
@@ -97,46 +94,28 @@ class Head:
 
 
 HEAD_KEYS = frozenset(f.name for f in fields(Head))
-SUMMARY_KEYS = frozenset(f.name for f in fields(Summary))
-_BOOK_HASH = r"^[0-9a-f]{64}$"
-
-
-def _text(value: object, limit: int, pattern: str | None = None) -> bool:
-    return type(value) is str and len(value) <= limit and (pattern is None or re.fullmatch(pattern, value) is not None)
+HEAD_RULES = rules_of(Head)
+HEAD_REQUIRED = required_of(Head)
+SUMMARY_RULES = rules_of(Summary)
 
 
 def plain_head(data: dict[str, object]) -> Head | None:
     """The head of a save of the current format whose every field is plainly valid, or None.
 
-    Plainly valid: each value of its field's own type within save_file.SaveHead's bounds, as the app writes it
-    (tests/test_save_head.py holds every value kept here to the model's). Anything else — an earlier format, a
-    value out of bounds, a missing field, an unknown one — is None: the model reads it and says what is wrong.
+    Plainly valid: each value of its field's own type within its Rule, as the app writes it (tests/test_save_head.py
+    holds every value kept here to the model's). Anything else — an earlier format, a value out of bounds, a
+    missing field, an unknown one — is None: the model reads it and says what is wrong.
     """
     if not HEAD_KEYS.issuperset(data) or type(data.get("save_format")) is not int or data["save_format"] != SAVE_FORMAT:
         return None
-    ok = (
-        data.get("app", "feuille-aventure") == "feuille-aventure"
-        and "app_version" in data  # its default is read from the package's metadata: the model's to give
-        and (data["app_version"] is None or _text(data["app_version"], 64))
-        and _text(data.get("id"), 64, SAVE_ID.pattern)
-        and _text(data.get("book"), 10_000, BOOK_ID)
-        and (data.get("book_hash") is None or _text(data["book_hash"], 64, _BOOK_HASH))
-        and _text(data.get("created"), 64)
-        and _text(data.get("updated"), 64)
-    )
+    if "app_version" not in data:  # its default is read from the package's metadata: the model's to give
+        return None
+    values = plain_values(HEAD_RULES, data, HEAD_REQUIRED)
     summary = data.get("summary", {})
-    if not ok or type(summary) is not dict:
+    kept = plain_values(SUMMARY_RULES, summary) if type(summary) is dict else None  # unknown keys ignored, as the model
+    if values is None or kept is None:
         return None
-    paragraph = summary.get("paragraph")
-    if not (
-        _text(summary.get("hero", ""), 1000)
-        and _text(summary.get("detail", ""), 1000)
-        and type(summary.get("alive", True)) is bool
-        and (paragraph is None or (type(paragraph) is int and 0 <= paragraph <= 100_000))
-    ):
-        return None
-    kept = {name: summary[name] for name in SUMMARY_KEYS if name in summary}  # unknown keys ignored, as the model does
-    return Head(**{**data, "summary": Summary(**kept)})  # type: ignore[arg-type]  # each value checked above
+    return Head(**values, summary=Summary(**kept))
 
 
 HEAD_BYTES = 64 * 1024  # a head within its fields' limits takes a few KiB: the app writes the log last, after it

@@ -136,3 +136,10 @@ def test_the_reader_keeps_every_member_but_the_one_it_refuses(tmp_path_factory, 
     path.write_bytes(b"{" + b", ".join(items) + b"}")
     kept, said = read_json_members(path)
     assert kept == members and [location[0] for location, _error in said] == ["\u2603 refused"]
+
+
+def test_a_setting_with_many_values_out_of_bounds_is_said_once(tmp_path):
+    shortcuts = b", ".join(b'"k%d": %d' % (number, number) for number in range(5000))
+    result = store_with(tmp_path, with_fine(b'"shortcuts": {' + shortcuts + b'}, "recent_places": [1, 2, 3]')).load()
+    assert [problem.field for problem in result.problems] == ["shortcuts.k0", "recent_places.0"]
+    assert result.settings.shortcuts == {} and result.settings.language == "en"

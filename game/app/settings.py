@@ -219,12 +219,16 @@ class SettingsStore:
         try:
             return self._result(LoadResult(Settings(**model.model_validate(kept).model_dump()), problems))
         except ValidationError as exc:
+            said: set[str] = set()
             for error in exc.errors():
-                name = _field(error["loc"]) or None
+                setting = str(error["loc"][0]) if error["loc"] else ""  # a top-level field: always a name
+                if setting in said:  # its first problem says why it is reset: 60 000 bad shortcuts are one word
+                    continue
+                said.add(setting)
                 code, params = validation_reason(error)
-                problems.append(SettingsProblem(path, name, InputError.coded(path.name, json_path(error["loc"]), code, **params)))
-                if error["loc"]:
-                    kept.pop(str(error["loc"][0]), None)  # a top-level field: always a name
+                error_said = InputError.coded(path.name, json_path(error["loc"]), code, **params)
+                problems.append(SettingsProblem(path, _field(error["loc"]) or None, error_said))
+                kept.pop(setting, None)
         try:
             settings = Settings(**model.model_validate(kept).model_dump())
         except ValidationError:  # should not happen; be safe anyway

@@ -365,7 +365,8 @@ def read_json_members(
     What is not a JSON object at all (not UTF-8 outside a text, broken JSON, an array, empty) raises ``error`` for
     the whole file, as :func:`read_json_file` does."""
     name = path.name
-    text = read_text_file(path, error, max_bytes, folder, escaped=True).removeprefix("\ufeff")
+    whole = read_text_file(path, error, max_bytes, folder, escaped=True)
+    text = whole.removeprefix("\ufeff")
     escaped = not text.isascii() and _ESCAPED.search(text) is not None
     try:
         data = json.loads(
@@ -374,7 +375,8 @@ def read_json_members(
     except (json.JSONDecodeError, RecursionError) as mistake:
         byte = _ESCAPED.search(text) if escaped else None
         if byte is not None:  # a byte that is not UTF-8 outside a text: the file is not JSON text at all
-            raise error.coded(name, "$", "not_utf8", byte=len(text[: byte.start()].encode("utf-8", "surrogateescape"))) from None
+            before = whole[: len(whole) - len(text) + byte.start()]  # the byte's offset in the file, a BOM counted
+            raise error.coded(name, "$", "not_utf8", byte=len(before.encode("utf-8", "surrogateescape"))) from None
         if isinstance(mistake, RecursionError):
             raise error.coded(name, "$", "json_too_deep", limit=MAX_NESTING) from None
         raise _syntax_error(name, text, mistake, error) from None

@@ -143,3 +143,10 @@ def test_a_setting_with_many_values_out_of_bounds_is_said_once(tmp_path):
     result = store_with(tmp_path, with_fine(b'"shortcuts": {' + shortcuts + b'}, "recent_places": [1, 2, 3]')).load()
     assert [problem.field for problem in result.problems] == ["shortcuts.k0", "recent_places.0"]
     assert result.settings.shortcuts == {} and result.settings.language == "en"
+
+
+@pytest.mark.parametrize("mark", [b"", b"\xef\xbb\xbf"], ids=["without", "after a byte order mark"])
+def test_a_byte_that_is_not_utf8_outside_a_text_is_said_at_its_offset_in_the_file(tmp_path, mark):
+    content = mark + b'{"language": "en"} \xff'
+    result = store_with(tmp_path, content).load()
+    assert result.problems[0].error.code == "not_utf8" and dict(result.problems[0].error.params) == {"byte": len(content) - 1}

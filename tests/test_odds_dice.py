@@ -43,3 +43,14 @@ def test_an_estimate_imports_no_numpy_random():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("low, high", [(0, 0), (5, 3), (0, 2**32), (0, 2**33)])
+def test_a_span_no_word_holds_is_refused_not_drawn_forever(low, high):
+    with pytest.raises(ValueError, match="high - low"):
+        Dice(1).integers(low, high, 4)
+
+
+def test_the_widest_span_a_word_holds_is_drawn():
+    drawn = Dice(1).integers(0, 2**32 - 1, 8)
+    assert drawn.min() >= 0 and drawn.max() < 2**32 - 1

@@ -52,6 +52,8 @@ class Dice:
         (one for a 2d6 roll's 36), each taken modulo the span; the few words at or above the last whole multiple of
         the span are drawn again, so no value is favoured."""
         span = high - low
+        if not 0 < span < 1 << 32:  # four bytes hold no wider span: every word would be drawn again, forever
+            raise ValueError(f"Dice.integers: high - low must be 1 to 2**32 - 1, got {span}")
         dtype = "u1" if span < 1 << 8 else "<u2" if span < 1 << 16 else "<u4"
         words_of = 1 << (8 * np.dtype(dtype).itemsize)
         limit = words_of - words_of % span

@@ -142,3 +142,28 @@ def test_the_boards_layer_is_made_after_the_sheets_page_below_it_is_let_go(tmp_p
         pygame.Surface = real_surface
     board.odds.close()
     assert held_when_made == [0]
+
+
+def test_the_boards_layer_is_made_in_the_windows_format(tmp_path):
+    # Issue 28 (memory): made in the window's format rather than converted after (the copy and the first were two
+    # pages at once, the smoke's peak on a board), its blits onto the window stay the fast ones.
+    from app_helpers import make_services
+
+    from game.app.loop import FakeClock, MainLoop
+    from game.app.navigator import Screen
+    from game.app.scene import SceneStack
+    from game.scenes.samples.combat import scripted_fight
+
+    display = Display((1280, 720), fullscreen=False, title="test")
+    services = make_services(tmp_path)
+    adventure = scripted_fight(services, "DF49", [], [])
+    adventure.act({"do": "fight", "mode": "all_together", "enemies": [{"name": "Rat", "skill": 5, "stamina": 4}]})
+    board = services.navigator.build(Screen.COMBAT, adventure)
+    stack = SceneStack()
+    stack.push(board)
+    stack.apply_pending()
+    MainLoop(stack, display, clock=FakeClock()).run_frames(1)
+    board.odds.close()
+    window = pygame.display.get_surface()
+    assert board._layer.get_size() == display.logical_size
+    assert (board._layer.get_bitsize(), board._layer.get_masks()) == (window.get_bitsize(), window.get_masks())

@@ -62,6 +62,33 @@ def _downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
+MULTIPLY_BAND = 64  # columns of the page a smooth-scaled map is multiplied into at a time
+
+
+def _transposed(surface: pygame.Surface) -> pygame.Surface:
+    """Rows become columns: a quarter turn then a flip, both exact copies of the pixels."""
+    return pygame.transform.flip(pygame.transform.rotate(surface, 90), False, True)
+
+
+def multiply_smoothscaled(page: pygame.Surface, small: pygame.Surface) -> None:
+    """Multiply ``page`` by ``small`` smooth-scaled to the page's size, with no picture of the page's size made.
+
+    ``smoothscale`` scales the width first, then the height, each a pass along one axis: the width pass gives a
+    picture as wide as the page and as tall as ``small`` (a few rows), and the height pass, run on that picture
+    turned a quarter so it scales along its width, is done a band of the page's columns at a time (each column
+    depends on its own pixels only). The same bytes as ``page.blit(smoothscale(small, page size), BLEND_RGB_MULT)``
+    (tests/test_draw_multiply.py) for a band's memory instead of a page's (issue 28: the death page's vignette was
+    the smoke's peak).
+    """
+    width, height = page.get_size()
+    rows = small.get_height()
+    across = _transposed(pygame.transform.smoothscale(small, (width, rows)))  # rows × width, small
+    for left in range(0, width, MULTIPLY_BAND):
+        band = min(MULTIPLY_BAND, width - left)
+        scaled = pygame.transform.smoothscale(across.subsurface((0, left, rows, band)), (height, band))
+        page.blit(_transposed(scaled), (left, 0), special_flags=pygame.BLEND_RGB_MULT)
+
+
 # ---------------------------------------------------------------- parchment
 
 

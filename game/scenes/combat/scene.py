@@ -413,7 +413,10 @@ class CombatScene(FluidLayout, AdventureScene):
                 # The page below (the sheet's) is let go before this one is made: two pages were held at once
                 # on the board's first frame, the peak of a session (issue 28, memory).
                 SCREEN_PAGES.make_room(self.page[0] * self.page[1] * PAGE_BYTES_PER_PIXEL)
-                self._layer = pygame.Surface(self.page).convert() if pygame.display.get_surface() else pygame.Surface(self.page)
+                # Made in the window's format (its blits are the fast ones), not converted after: the converted
+                # copy and the first held two pages a moment, the smoke's peak on a board (issue 28, memory).
+                window = pygame.display.get_surface()
+                self._layer = pygame.Surface(self.page, 0, window) if window is not None else pygame.Surface(self.page)
                 # Counted with the other screens' pages: while the board shows, the sheet's below it is let go.
                 SCREEN_PAGES.put(("combat board layer", id(self)), self._layer)
             self._view = self.view()

@@ -11,7 +11,7 @@ from game.scenes.death.layout import DeathRegions
 from game.scenes.death.view import DeathView, StoryLine
 from game.ui import fonts
 from game.ui.context import UIContext
-from game.ui.draw import SUPERSAMPLE, blit_text, draw_panel, draw_rule, parchment
+from game.ui.draw import SUPERSAMPLE, blit_text, draw_panel, draw_rule, multiply_smoothscaled, parchment
 from game.ui.surface_cache import SCREEN_PAGES, surface_cached
 from game.ui.text_fit import fit_line, fit_lines
 from game.ui.theme import Palette
@@ -30,14 +30,19 @@ def dark_page(size: tuple[int, int], palette: Palette) -> pygame.Surface:
     """The parchment, darkened as if by candle soot, with a heavy vignette."""
     page = parchment(size, palette).copy()
     page.fill((92, 78, 70), special_flags=pygame.BLEND_RGB_MULT)
+    multiply_smoothscaled(page, soot_vignette())  # no page-sized picture of it: this page was the smoke's peak
+    return page
+
+
+def soot_vignette() -> pygame.Surface:
+    """The death page's vignette as a small map (32×18) of grey shades, light in the middle, dark at the edges."""
     vignette = pygame.Surface((32, 18))
     for vy in range(18):
         for vx in range(32):
             distance = min(1.0, math.hypot((vx - 15.5) / 15.5, (vy - 7.5) / 9.5) / 1.2)
             shade = round(255 - 150 * distance**1.8)
             vignette.set_at((vx, vy), (shade, shade, shade))
-    page.blit(pygame.transform.smoothscale(vignette, size), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    return page
+    return vignette
 
 
 def _crossed_bones(big: pygame.Surface, bone: Colour, ink: Colour, line: int) -> None:

@@ -431,6 +431,12 @@ def parse_json_head(text: str, stop: str) -> dict[str, object] | None:
     ends first, the object ends without ``stop``, the JSON is broken or a value is beyond the limits of
     :func:`parse_json_text` — the caller then parses the whole file, which says what is wrong.
     """
+    members = _head_members(text, stop)
+    return members if members is not None and limit_problem(members) is None else None
+
+
+def _head_members(text: str, stop: str) -> dict[str, object] | None:
+    """:func:`parse_json_head`'s members, their values not yet checked against the limits."""
     try:
         at = _skip_space(text, 0)
         if not text.startswith("{", at):
@@ -443,7 +449,7 @@ def parse_json_head(text: str, stop: str) -> dict[str, object] | None:
             if not isinstance(key, str) or not text.startswith(":", at):
                 return None
             if key == stop:
-                return members if limit_problem(members) is None else None
+                return members
             members[key], at = _DECODER.raw_decode(text, _skip_space(text, at + 1))
             at = _skip_space(text, at)
             if not text.startswith(",", at):
@@ -451,6 +457,27 @@ def parse_json_head(text: str, stop: str) -> dict[str, object] | None:
             at += 1
     except (json.JSONDecodeError, RecursionError):
         return None
+
+
+def not_utf8_in_head(text: str, stops: tuple[str, ...]) -> tuple[str, Problem] | None:
+    """Where a byte that is not UTF-8 lies in a text of the head ``text`` opens (its members before the first of
+    ``stops`` found), as (JSON path, (reason code, parameters)); None when it lies elsewhere or the head cannot be
+    read. ``text``: read with read_text_file(escaped=True); a key holding the byte is named through :func:`printable`."""
+    for stop in stops:
+        members = _head_members(text, stop)
+        if members is not None:
+            break
+    else:
+        return None
+    found = _beyond(members, escaped=True)
+    if found is None or found[1][0] != "json_not_utf8_text":
+        return None
+    return printable(path_of(found[0])), found[1]
+
+
+def printable(text: str) -> str:
+    """``text`` with each character no file can hold (a surrogate) as its escape: a place in a file, as said."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def read_text_file(

@@ -23,7 +23,8 @@ from game.rules.dice import RandomDice
 from game.rules.session import Session, Start
 from game.scenes.bookshelf.scene import BookshelfScene
 from game.storage import lock, save_file
-from game.storage.save_file import HEAD_BYTES, file_digest, read_save_head
+from game.storage.save_file import file_digest, read_save_head
+from game.storage.save_head import HEAD_BYTES
 from game.storage.saves import SaveStore
 
 BOOKS = load_shelf().books

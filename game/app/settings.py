@@ -30,7 +30,15 @@ import platformdirs
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books import BOOK_ID
 from game.safe_file import entry_kind, read_bytes
-from game.safe_json import MAX_FILE_BYTES, MAX_STRING_CHARS, InputError, json_path, read_json_members, validation_reason
+from game.safe_json import (
+    MAX_FILE_BYTES,
+    MAX_STRING_CHARS,
+    InputError,
+    json_path,
+    printable,
+    read_json_members,
+    validation_reason,
+)
 from game.storage.versions import move_aside
 from game.value_rules import Rule, model_of, plain_values, ruled, rules_of
 
@@ -114,7 +122,7 @@ def _field(location: tuple[str | int, ...]) -> str:
     """A setting's place as the problems name it: "ui_scale", "recent_places.0", "shortcuts.undo" (three levels at
     most: a list nested 33 deep is not named to its bottom), a character no file can hold as its escape."""
     text = ".".join(str(part) for part in location[:3]) + ("…" if len(location) > 3 else "")
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return printable(text)
 
 
 def plain_settings(data: dict[str, Any]) -> dict[str, Any] | None:

@@ -26,7 +26,6 @@ from game.rules.session import Session
 from game.safe_json import json_path, validation_reason
 from game.storage.migrations import MigrationError, migrate
 from game.storage.save_head import (  # the shelf's part of the format, without pydantic (game.storage.save_head)
-    HEAD_BYTES,
     MAX_DICE_PER_ENTRY,
     MAX_LOG_ENTRIES,
     MAX_SAVE_BYTES,
@@ -35,6 +34,7 @@ from game.storage.save_head import (  # the shelf's part of the format, without 
     Head,
     SaveError,
     Summary,
+    read_head_text,
     writer_version,
 )
 from game.value_rules import constrained
@@ -198,7 +198,7 @@ def read_save_head(path: Path, folder: Path | None = None) -> SaveHead:
     limits, a format to migrate that does not) is read from the whole file by :func:`read_save_file`, which
     raises SaveError naming what is wrong.
     """
-    text = safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES)
+    text = read_head_text(path, folder)
     # Format 3 writes the snapshot before the log: the head stops there (an earlier format, at the log).
     fields = safe_json.parse_json_head(text, "snapshot") or safe_json.parse_json_head(text, "log")
     if fields is not None:

@@ -13,8 +13,10 @@ import re
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime
 from functools import cache
+from pathlib import Path
 from typing import Any, Final, Literal, get_args
 
+from game import safe_json
 from game.books import BOOK_ID
 from game.safe_json import InputError
 from game.storage.migrations import CURRENT
@@ -119,3 +121,18 @@ def plain_head(data: dict[str, object]) -> Head | None:
 
 
 HEAD_BYTES = 64 * 1024  # a head within its fields' limits takes a few KiB: the app writes the log last, after it
+
+
+def read_head_text(path: Path, folder: Path | None = None) -> str:
+    """The text of a save's first HEAD_BYTES, or SaveError naming what is wrong. A byte that is not UTF-8 in the text
+    of a head field is said at that field ("$.summary.hero", like a setting's); elsewhere, at its byte in the file."""
+    try:
+        return safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES)
+    except SaveError as error:
+        if error.code != "not_utf8":
+            raise
+        escaped = safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES, escaped=True)
+        found = safe_json.not_utf8_in_head(escaped.removeprefix("\ufeff"), ("snapshot", "log"))
+        if found is None:
+            raise
+        raise SaveError.coded(path.name, found[0], found[1][0], **found[1][1]) from None

@@ -42,7 +42,6 @@ from game.rules.errors import ReplayError
 from game.safe_json import InputError
 from game.storage import lock
 from game.storage.save_head import (
-    HEAD_BYTES,
     MAX_LOG_ENTRIES,
     MAX_SAVE_BYTES,
     SAVE_ID,
@@ -51,6 +50,7 @@ from game.storage.save_head import (
     Summary,
     now_text,
     plain_head,
+    read_head_text,
 )
 from game.storage.versions import History, move_aside
 
@@ -102,7 +102,7 @@ def read_save_head(path: Path, folder: Path | None = None) -> Head:
     A head the app wrote is taken as plain data (save_head.plain_head); any other is read by the model
     (game.storage.save_file.read_save_head: an earlier format migrated, or a SaveError naming what is wrong).
     """
-    text = safe_json.read_text_file(path, SaveError, MAX_SAVE_BYTES, folder, first=HEAD_BYTES)
+    text = read_head_text(path, folder)
     members = safe_json.parse_json_head(text, "snapshot")
     head = plain_head(members) if members is not None else None
     if head is not None:

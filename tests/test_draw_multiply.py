@@ -66,3 +66,33 @@ def test_the_death_page_is_the_darkened_parchment_with_its_vignette_scaled_whole
         multiplied_whole(expected, death_paint.soot_vignette())
         got = death_paint.dark_page(size, palette)
         assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB"), size
+
+
+def test_a_resized_death_page_is_drawn_at_the_new_size_and_the_old_page_let_go(tmp_path):
+    from app_helpers import Driver, make_services
+
+    from game.app.showcase import sample_adventure
+    from game.scenes.death.scene import DeathScene
+
+    services = make_services(tmp_path)
+    adventure = sample_adventure(services, "DF64")
+    adventure.act({"do": "die"})
+    driver = Driver(DeathScene(services, adventure), window=(1280, 720))
+    driver.send(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    page = driver.display.surface
+    assert page.get_size() == (1920, 1080)
+    expected = death_paint.dark_page((1920, 1080), driver.top.ui.palette)
+    for corner in ((0, 0), (1919, 0), (0, 1079), (1919, 1079)):
+        assert page.get_at(corner) == expected.get_at(corner)
+    held = [value.get_size() for value, _size in surface_cache.SCREEN_PAGES._items.values()]
+    assert held == [(1920, 1080)]
+
+
+@pytest.mark.parametrize("palette", list(PALETTES.values()), ids=list(PALETTES))
+def test_the_skull_drawn_in_bands_is_the_skull_drawn_whole(palette):
+    """Issue 28 (memory): the supersampled skull, 16 times the picture, was the death page's peak; in bands of rows
+    it is the same pixels (one band as tall as the skull is the whole supersampled picture)."""
+    for size in ((110, 110), (173, 173), (260, 260), (131, 97), (17, 16), (16, 17)):
+        banded = death_paint.skull_image(size, palette)
+        whole = death_paint.skull_image(size, palette, band=size[1])
+        assert pygame.image.tobytes(banded, "RGBA") == pygame.image.tobytes(whole, "RGBA"), size

@@ -45,13 +45,49 @@ def soot_vignette() -> pygame.Surface:
     return vignette
 
 
-def _crossed_bones(big: pygame.Surface, bone: Colour, ink: Colour, line: int) -> None:
+SKULL_BAND = 16  # rows of the skull drawn (supersampled) and scaled down at a time
+
+
+class _Pen:
+    """Draws one band of rows of the skull's supersampled picture: ``surface`` holds its rows from ``top`` on.
+
+    Points are floored, which is what pygame.draw does with the picture's own (positive) coordinates, then moved
+    up by ``top``: whole numbers moved by a whole number, so each band gets exactly the picture's rows (a float
+    moved above a band's top would be truncated towards zero instead, a row off).
+    """
+
+    def __init__(self, surface: pygame.Surface, top: int) -> None:
+        self.surface, self.top = surface, top
+
+    def _at(self, point: tuple[float, float]) -> tuple[int, int]:
+        return math.floor(point[0]), math.floor(point[1]) - self.top
+
+    def circle(self, colour: Colour, centre: tuple[float, float], radius: float) -> None:
+        pygame.draw.circle(self.surface, colour, self._at(centre), radius)
+
+    def rect(self, colour: Colour, rect: pygame.Rect, border_radius: int) -> None:
+        pygame.draw.rect(self.surface, colour, rect.move(0, -self.top), border_radius=border_radius)
+
+    def ellipse(self, colour: Colour, rect: pygame.Rect) -> None:
+        pygame.draw.ellipse(self.surface, colour, rect.move(0, -self.top))
+
+    def polygon(self, colour: Colour, points: list[tuple[float, float]]) -> None:
+        pygame.draw.polygon(self.surface, colour, [self._at(point) for point in points])
+
+    def line(self, colour: Colour, start: tuple[float, float], end: tuple[float, float], width: int) -> None:
+        pygame.draw.line(self.surface, colour, self._at(start), self._at(end), width)
+
+    def lines(self, colour: Colour, points: list[tuple[float, float]], width: int) -> None:
+        pygame.draw.lines(self.surface, colour, False, [self._at(point) for point in points], width)
+
+
+def _crossed_bones(pen: _Pen, size: tuple[int, int], bone: Colour, ink: Colour, line: int) -> None:
     """Two shafts behind the skull, each with a pair of knobs at both ends."""
-    w, h = big.get_size()
+    w, h = size
 
     def knob(centre: tuple[float, float], radius: float) -> None:
-        pygame.draw.circle(big, ink, centre, radius + line)
-        pygame.draw.circle(big, bone, centre, radius)
+        pen.circle(ink, centre, radius + line)
+        pen.circle(bone, centre, radius)
 
     for (x1, y1), (x2, y2) in (((0.1, 0.9), (0.9, 0.3)), ((0.1, 0.3), (0.9, 0.9))):
         a, b = (x1 * w, y1 * h), (x2 * w, y2 * h)
@@ -64,7 +100,7 @@ def _crossed_bones(big: pygame.Surface, bone: Colour, ink: Colour, line: int) ->
             (b[0] - nx * half, b[1] - ny * half),
             (a[0] - nx * half, a[1] - ny * half),
         ]
-        pygame.draw.polygon(big, ink, shaft, 0)
+        pen.polygon(ink, shaft)
         inner = [
             (a[0] + nx * (half - line), a[1] + ny * (half - line)),
             (b[0] + nx * (half - line), b[1] + ny * (half - line)),
@@ -74,50 +110,60 @@ def _crossed_bones(big: pygame.Surface, bone: Colour, ink: Colour, line: int) ->
         for end in (a, b):
             for side in (1, -1):
                 knob((end[0] + nx * half * 1.1 * side, end[1] + ny * half * 1.1 * side), 0.045 * w)
-        pygame.draw.polygon(big, bone, inner, 0)
+        pen.polygon(bone, inner)
 
 
-def _skull(big: pygame.Surface, bone: Colour, ink: Colour, line: int) -> None:
+def _skull(pen: _Pen, size: tuple[int, int], bone: Colour, ink: Colour, line: int) -> None:
     """Cranium, cheeks and jaw outlined in ink; eye sockets, nose, teeth and a crack on the brow."""
-    w, h = big.get_size()
+    w, h = size
     cx = w / 2
     cranium_c, cranium_r = (cx, 0.4 * h), 0.27 * w
     jaw = pygame.Rect(0, 0, round(0.3 * w), round(0.26 * h))
     jaw.midtop = (round(cx), round(0.56 * h))
-    pygame.draw.circle(big, ink, cranium_c, cranium_r + line)
-    pygame.draw.rect(big, ink, jaw.inflate(2 * line, 2 * line), border_radius=round(0.05 * w))
-    pygame.draw.circle(big, bone, cranium_c, cranium_r)
-    pygame.draw.rect(big, bone, jaw, border_radius=round(0.05 * w))
+    pen.circle(ink, cranium_c, cranium_r + line)
+    pen.rect(ink, jaw.inflate(2 * line, 2 * line), round(0.05 * w))
+    pen.circle(bone, cranium_c, cranium_r)
+    pen.rect(bone, jaw, round(0.05 * w))
     # Cheekbones, so cranium and jaw read as one skull.
     cheeks = pygame.Rect(0, 0, round(0.46 * w), round(0.14 * h))
     cheeks.center = (round(cx), round(0.6 * h))
-    pygame.draw.ellipse(big, bone, cheeks)
+    pen.ellipse(bone, cheeks)
     hollow = _mix(ink, (0, 0, 0), 0.3)
     for side in (-1, 1):
         eye = pygame.Rect(0, 0, round(0.13 * w), round(0.16 * h))
         eye.center = (round(cx + side * 0.095 * w), round(0.47 * h))
-        pygame.draw.ellipse(big, hollow, eye)
+        pen.ellipse(hollow, eye)
     nose = [(cx, 0.56 * h), (cx - 0.03 * w, 0.64 * h), (cx + 0.03 * w, 0.64 * h)]
-    pygame.draw.polygon(big, hollow, nose)
+    pen.polygon(hollow, nose)
     teeth_top, teeth_bottom = 0.7 * h, 0.8 * h
-    pygame.draw.line(big, ink, (jaw.left + 0.02 * w, teeth_top), (jaw.right - 0.02 * w, teeth_top), line)
+    pen.line(ink, (jaw.left + 0.02 * w, teeth_top), (jaw.right - 0.02 * w, teeth_top), line)
     for i in range(1, 6):
         x = jaw.left + jaw.width * i / 6
-        pygame.draw.line(big, ink, (x, teeth_top - 0.015 * h), (x, teeth_bottom), line)
+        pen.line(ink, (x, teeth_top - 0.015 * h), (x, teeth_bottom), line)
     # A crack on the brow: this hero met something hard.
     crack = [(cx + 0.06 * w, 0.15 * h), (cx + 0.03 * w, 0.22 * h), (cx + 0.07 * w, 0.27 * h), (cx + 0.04 * w, 0.33 * h)]
-    pygame.draw.lines(big, ink, False, crack, line)
+    pen.lines(ink, crack, line)
 
 
 @surface_cached("skulls", 1_000_000)
-def skull_image(size: tuple[int, int], palette: Palette) -> pygame.Surface:
-    """A skull over two crossed bones, supersampled for smooth edges."""
-    big = pygame.Surface((size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), pygame.SRCALPHA)
+def skull_image(size: tuple[int, int], palette: Palette, band: int = SKULL_BAND) -> pygame.Surface:
+    """A skull over two crossed bones, supersampled for smooth edges.
+
+    Drawn ``band`` rows at a time, each band supersampled then scaled down into the picture (the supersampled
+    whole was 16 times the skull, the death page's peak: issue 28, memory); the same pixels, since scaling down
+    by a whole factor makes each row of the picture from its own rows of the supersampled one.
+    """
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    big = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
     bone = _mix(palette.parchment_light, palette.parchment_dark, 0.25)
-    line = max(2, round(big.get_width() * 0.012))
-    _crossed_bones(big, bone, palette.ink, line)
-    _skull(big, bone, palette.ink, line)
-    return pygame.transform.smoothscale(big, size)
+    line = max(2, round(big[0] * 0.012))
+    for top in range(0, size[1], band):
+        rows = min(band, size[1] - top)
+        pen = _Pen(pygame.Surface((big[0], rows * SUPERSAMPLE), pygame.SRCALPHA), top * SUPERSAMPLE)
+        _crossed_bones(pen, big, bone, palette.ink, line)
+        _skull(pen, big, bone, palette.ink, line)
+        pygame.transform.smoothscale(pen.surface, (size[0], rows), picture.subsurface((0, top, size[0], rows)))
+    return picture
 
 
 def _draw_story(surface: pygame.Surface, story: tuple[StoryLine, ...], r: DeathRegions, ui: UIContext) -> None:

@@ -67,10 +67,34 @@ def _one_books_index_for_the_session(tmp_path_factory):
     game.app.services.load_shelf = real
 
 
+#: Collections of the middle generation between two full ones (Python's default: 10); see pytest_collection_finish.
+FULL_COLLECTION_EVERY = 100
+
+
 def pytest_collection_finish(session):
     """What collection made (the test modules, their tables, the items, the books read) lives to the end of the
     run: frozen out of the cycle collector's view, as the app freezes its start (game.app.memory), so each full
     collection walks only what the tests made since (the collector took 10 % of a run's CPU; issue 28). A cycle
-    that is garbage now is collected first. tests/test_app_memory.py freezes again after it unfreezes."""
+    that is garbage now is collected first. tests/test_app_memory.py freezes again after it unfreezes.
+
+    Then a full collection waits for ten times the usual number of younger ones (threshold 10 -> 100): the objects
+    a run keeps (reports, caches, the hypothesis data) grow over the run, so each full walk cost more as the run
+    went on (119 of them were 16 of the collector's 22 s at 582c18a); the young generations keep their thresholds,
+    which free a test's cycles (its scenes and their surfaces) soon after it ends."""
     gc.collect()
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a test module's last test (its fixtures gone), its garbage is collected and what it leaves alive
+    (caches, reports, hypothesis's data) is frozen as the collection's objects were: the full collections of the
+    next module walk only what that module makes. Without it they walked everything the run had kept so far,
+    more with each module (340 ms each by the end; issue 28). What is frozen and later freed by its last
+    reference is freed as before; only a cycle of it that becomes garbage later waits for the run's end."""
+    yield
+    if nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None):
+        gc.collect()
+        gc.freeze()

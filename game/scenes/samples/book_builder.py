@@ -65,7 +65,7 @@ def _showcase_builder_problems(services: Services) -> list[Scene]:
     scene.form.scores[0].roll = "beaucoup"
     scene.form.scores[1].name = b.Words()
     scene.form.counters[0].start = "dix"
-    scene.changed()
+    scene.reshape()  # the fields made again from the form: they show what the problems name
     return [scene]
 
 

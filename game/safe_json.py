@@ -364,8 +364,14 @@ def read_json_members(
     (which one is meant is unknown), a text too long, nesting too deep — each anywhere inside the member's value.
     What is not a JSON object at all (not UTF-8 outside a text, broken JSON, an array, empty) raises ``error`` for
     the whole file, as :func:`read_json_file` does."""
-    name = path.name
-    whole = read_text_file(path, error, max_bytes, folder, escaped=True)
+    return json_members(path.name, read_text_file(path, error, max_bytes, folder, escaped=True), error)
+
+
+def json_members(
+    name: str, whole: str, error: type[InputError] = InputError
+) -> tuple[dict[str, object], list[tuple[Location, InputError]]]:
+    """:func:`read_json_members` of the text ``whole`` of file ``name``, read with read_text_file(escaped=True):
+    for a caller that keeps the text it judged (the settings: which file a save then keeps aside)."""
     text = whole.removeprefix("\ufeff")
     escaped = not text.isascii() and _ESCAPED.search(text) is not None
     try:

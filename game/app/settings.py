@@ -7,7 +7,8 @@ that is not UTF-8, a setting written twice — costs that setting only:
 game.safe_json.read_json_members; only a file that is not a JSON object at all
 gives every default), and the broken file itself is left untouched (a later save first
 keeps it as ``settings.broken.json``, or ``settings.broken2.json``… when that holds an earlier one, so nothing
-the user wrote is lost).
+the user wrote is lost). Only a file broken when a save replaces it is kept: saves take the settings' lock in
+turn, and a second window's save over the clean file the first wrote keeps no copy of it.
 
 The rules of each setting are written once, on its field (game.value_rules.Rule): a value of the setting's
 own type within its bounds (what the app writes) is taken as it is, without importing pydantic, whose import
@@ -34,9 +35,10 @@ from game.safe_json import (
     MAX_FILE_BYTES,
     MAX_STRING_CHARS,
     InputError,
+    json_members,
     json_path,
     printable,
-    read_json_members,
+    read_text_file,
     validation_reason,
 )
 from game.storage.versions import move_aside
@@ -185,6 +187,7 @@ class SettingsStore:
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
         self._file_was_broken = False
+        self._broken_hash: int | None = None  # hash of the text found broken (None: it could not be read as text)
         self.problems_seen: list[InputError] = []  # what a save had to move out of the way (said by the caller)
 
     @property
@@ -197,19 +200,39 @@ class SettingsStore:
         """Where a broken file is moved before it is overwritten by a save."""
         return self.directory / "settings.broken.json"
 
+    @property
+    def lock_path(self) -> Path:
+        """The lock two windows' saves take in turn (game.storage.lock.held_for_a_write)."""
+        return self.directory / f"{SETTINGS_FILE}.lock"
+
     def load(self) -> LoadResult:
         """Read the file; a missing file gives defaults with no problem. Never raises."""
         path = self.path
-        self._file_was_broken = False
+        self._file_was_broken, self._broken_hash = False, None
         if not os.path.lexists(path):
             return LoadResult(Settings())
         try:
             # The same guarded reader as books and saves (a regular file, never a FIFO, a device, a link out of the
-            # folder, within the size limit), member by member: a value the JSON reader refuses (NaN, a lone
-            # surrogate, a byte that is not UTF-8 in a text, a key written twice) costs its own setting only.
-            data, refused = read_json_members(path, folder=self.directory)
+            # folder, within the size limit).
+            whole = read_text_file(path, folder=self.directory, escaped=True)
+        except InputError as exc:
+            result = LoadResult(Settings(), [SettingsProblem(path, None, exc)])
+        else:
+            result = self._judged(whole)
+            self._broken_hash = None if result.ok else hash(whole)
+        self._file_was_broken = not result.ok  # a save first keeps its words
+        return result
+
+    def _judged(self, whole: str) -> LoadResult:
+        """The settings the file's text ``whole`` gives and what is wrong with it (read_text_file(escaped=True)).
+
+        Member by member: a value the JSON reader refuses (NaN, a lone surrogate, a byte that is not UTF-8 in a
+        text, a key written twice) costs its own setting only."""
+        path = self.path
+        try:
+            data, refused = json_members(path.name, whole)
         except InputError as exc:  # not a JSON object at all: the whole file
-            return self._result(LoadResult(Settings(), [SettingsProblem(path, None, exc)]))
+            return LoadResult(Settings(), [SettingsProblem(path, None, exc)])
         # A member that is no setting is ignored whatever it holds, as any unknown key (so a file of 100 000 NaNs
         # says nothing): the problems are at most one a setting, besides the model's.
         problems = [SettingsProblem(path, _field(location), error) for location, error in refused if location[0] in RULES]
@@ -219,13 +242,13 @@ class SettingsStore:
         """Keep each valid field, replace each invalid one by its default (``problems``: the members already refused)."""
         plain = plain_settings(data)
         if plain is not None:
-            return self._result(LoadResult(Settings(**plain), problems))
+            return LoadResult(Settings(**plain), problems)
         from pydantic import ValidationError
 
         model = settings_model()
         kept = dict(data)
         try:
-            return self._result(LoadResult(Settings(**model.model_validate(kept).model_dump()), problems))
+            return LoadResult(Settings(**model.model_validate(kept).model_dump()), problems)
         except ValidationError as exc:
             said: set[str] = set()
             for error in exc.errors():
@@ -241,12 +264,17 @@ class SettingsStore:
             settings = Settings(**model.model_validate(kept).model_dump())
         except ValidationError:  # should not happen; be safe anyway
             settings = Settings()
-        return self._result(LoadResult(settings, problems))
+        return LoadResult(settings, problems)
 
-    def _result(self, result: LoadResult) -> LoadResult:
-        """``result``, the file remembered as broken when it has a problem (a save first keeps its words)."""
-        self._file_was_broken = not result.ok
-        return result
+    def _replaced_is_broken(self) -> bool:
+        """Whether the file a save is about to replace is broken: the very text this store found broken, or
+        another text that does not load clean. A clean file another window's save has put in its place since is
+        not: it is no copy to keep (only a file broken when it is replaced is kept aside, and every one is)."""
+        try:
+            whole = read_text_file(self.path, folder=self.directory, escaped=True)
+        except InputError:
+            return True  # it cannot be read whole (past the limit, unreadable): kept, as it was found
+        return hash(whole) == self._broken_hash or not self._judged(whole).ok
 
     def _keep_broken_file(self) -> None:
         """Keep the broken file's words before a save replaces it, in the first free of settings.broken.json,
@@ -255,28 +283,45 @@ class SettingsStore:
         slot taken): the save stops there and the broken file stays as it is."""
         if entry_kind(self.path) != "file":
             return  # gone; a link is replaced, its target left; a FIFO or a directory is moved aside by the save
+        if not self._replaced_is_broken():
+            return
         slots = [self.broken_copy_path]
         slots += [self.directory / f"settings.broken{number}.json" for number in range(2, MAX_BROKEN_COPIES + 1)]
-        for slot in slots:
+        number = 0
+        while number < len(slots):
+            slot = slots[number]
             kind = entry_kind(slot)
-            if kind is None:
-                break
             if kind == "file" and _same_bytes(self.path, slot, self.directory):
                 return
-        else:
-            raise OSError(errno.EEXIST, f"{MAX_BROKEN_COPIES} copies of broken settings files are kept already", str(slots[0]))
-        try:
-            os.link(self.path, slot)  # at once, whatever its size: the save then replaces settings.json, not this
-        except OSError:  # a file system without hard links: a copy (within the limit; else the save stops)
-            atomic_write_bytes(slot, read_bytes(self.path, MAX_FILE_BYTES, self.directory))
+            if kind is None:
+                try:
+                    os.link(self.path, slot)  # at once, whatever its size: the save then replaces settings.json
+                    return
+                except FileExistsError:  # taken this instant (a window without the lock): looked at again
+                    continue
+                except OSError:  # a file system without hard links: a copy (within the limit; else the save stops)
+                    atomic_write_bytes(slot, read_bytes(self.path, MAX_FILE_BYTES, self.directory))
+                    return
+            number += 1
+        raise OSError(errno.EEXIST, f"{MAX_BROKEN_COPIES} copies of broken settings files are kept already", str(slots[0]))
 
     def save(self, settings: Settings) -> None:
-        """Write ``settings`` atomically, first moving a broken file aside."""
-        if self._file_was_broken:
-            self._keep_broken_file()
-            self._file_was_broken = False
+        """Write ``settings`` atomically, first keeping aside the file it replaces when that is broken.
+
+        Under the settings' lock (``lock_path``): two windows' saves run one after the other, so the second sees
+        the clean file the first wrote over the broken one it had found, and keeps no copy of it."""
+        from game.storage import lock  # here, not at the start: only a save needs it (issue 28)
+
         text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
-        kind = entry_kind(self.path)
-        if kind not in (None, "file", "link"):  # a directory (or a FIFO) in its place: moved aside, never a dead end
-            move_aside(self.path, kind, self.problems_seen.append, required=True)
-        atomic_write_text(self.path, text)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)  # for the lock too
+        except OSError:
+            pass  # the write says why
+        with lock.held_for_a_write(self.lock_path):
+            if self._file_was_broken:
+                self._keep_broken_file()
+                self._file_was_broken, self._broken_hash = False, None
+            kind = entry_kind(self.path)
+            if kind not in (None, "file", "link"):  # a directory (or a FIFO) in its place: moved aside, never a dead end
+                move_aside(self.path, kind, self.problems_seen.append, required=True)
+            atomic_write_text(self.path, text)

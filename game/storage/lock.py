@@ -20,6 +20,8 @@ import socket
 import stat
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 LOCK_OFFSET = 1 << 30  # Windows locks a byte range for real (reads fail inside it): lock far past the text
@@ -77,6 +79,50 @@ def _unlock(fd: int) -> None:
     import fcntl
 
     fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _wait_lock(fd: int) -> None:
+    """Take the OS lock on ``fd``, waiting while another process holds it (Windows: up to 10 s, then OSError)."""
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows
+        import msvcrt
+
+        os.lseek(fd, LOCK_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+        return
+    import fcntl
+
+    fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+@contextmanager
+def held_for_a_write(path: Path) -> Iterator[bool]:
+    """Hold the lock at ``path`` (created if need be) for one short write, waiting while another window's write
+    holds it: two windows' writes of one file (the settings) then run one after the other, each seeing the file
+    the other left. Yields False, and the write goes on unlocked as it would without a lock, when the lock cannot
+    be made or taken (a folder that cannot be written, a directory or a FIFO at that name): a lock is never the
+    reason a write fails. Not in this process's registry: it is let go of when the write is done."""
+    try:
+        fd = os.open(path, OPEN_FLAGS, 0o644)
+    except OSError:
+        yield False
+        return
+    try:
+        try:
+            locked = stat.S_ISREG(os.fstat(fd).st_mode)
+            if locked:
+                _wait_lock(fd)
+        except OSError:
+            locked = False
+        try:
+            yield locked
+        finally:
+            if locked:
+                try:
+                    _unlock(fd)
+                except OSError:
+                    pass
+    finally:
+        os.close(fd)
 
 
 def holds(path: Path) -> bool:

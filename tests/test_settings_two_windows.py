@@ -92,13 +92,42 @@ def test_a_copy_s_name_taken_in_the_instant_of_the_save_sends_the_broken_file_to
     assert (tmp_path / "settings.broken2.json").read_bytes() == BROKEN["broken JSON"]
 
 
-def test_a_directory_at_the_lock_s_name_does_not_stop_the_save(tmp_path):
+IN_THE_LOCK_S_WAY = {
+    "a directory": lambda path: path.mkdir(),
+    "a FIFO": lambda path: os.mkfifo(path) if hasattr(os, "mkfifo") else pytest.skip("no FIFO here"),
+    "a link": lambda path: path.symlink_to(path.with_name("elsewhere")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(IN_THE_LOCK_S_WAY))
+def test_something_other_than_a_file_at_the_lock_s_name_does_not_stop_the_save(tmp_path, case):
     store = SettingsStore(tmp_path)
-    store.lock_path.mkdir()
+    IN_THE_LOCK_S_WAY[case](store.lock_path)
     store.path.write_bytes(BROKEN["broken JSON"])
     store.load()
     store.save(Settings(language="en"))
     assert kept(tmp_path) == [BROKEN["broken JSON"]] and SettingsStore(tmp_path).load().settings.language == "en"
+    assert not (tmp_path / "elsewhere").exists()  # a link at the lock's name is not followed
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fcntl: the lock is tried the POSIX way")
+def test_the_lock_is_let_go_of_when_a_save_fails(tmp_path, monkeypatch):
+    import fcntl
+
+    store = SettingsStore(tmp_path)
+    store.path.write_bytes(BROKEN["broken JSON"])
+    store.load()
+
+    def no_room(source, target):
+        raise OSError(28, "No space left on device", str(target))
+
+    monkeypatch.setattr(os, "link", no_room)
+    monkeypatch.setattr("game.app.settings.atomic_write_bytes", lambda path, data: no_room(path, path))
+    with pytest.raises(OSError):
+        store.save(Settings())
+    with open(store.lock_path, "rb") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises BlockingIOError while it is still held
+    assert store.path.read_bytes() == BROKEN["broken JSON"]
 
 
 def wait_for(paths: list[Path], children: list[subprocess.Popen]) -> None:

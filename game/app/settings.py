@@ -284,7 +284,7 @@ class SettingsStore:
         if entry_kind(self.path) != "file":
             return  # gone; a link is replaced, its target left; a FIFO or a directory is moved aside by the save
         if not self._replaced_is_broken():
-            return
+            return  # another window's save put a clean file in its place: no copy to keep
         slots = [self.broken_copy_path]
         slots += [self.directory / f"settings.broken{number}.json" for number in range(2, MAX_BROKEN_COPIES + 1)]
         number = 0

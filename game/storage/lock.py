@@ -15,6 +15,7 @@ a link at the lock path where this opens with ``O_NOFOLLOW``.
 
 from __future__ import annotations
 
+import errno
 import os
 import socket
 import stat
@@ -81,17 +82,26 @@ def _unlock(fd: int) -> None:
     fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+#: How long a write waits for another window's write to let go of its lock (msvcrt's LK_LOCK tries for 10 s): a
+#: window stopped while it held it (SIGSTOP, a debugger, a frozen network folder) must not freeze this one for ever.
+WRITE_WAIT_SECONDS = 10.0
+WRITE_WAIT_STEP = 0.02
+
+
 def _wait_lock(fd: int) -> None:
-    """Take the OS lock on ``fd``, waiting while another process holds it (Windows: up to 10 s, then OSError)."""
+    """Take the OS lock on ``fd``, waiting while another process holds it, up to ``WRITE_WAIT_SECONDS`` (then
+    OSError: the write goes on unlocked)."""
     if sys.platform == "win32":  # pragma: no cover - exercised on Windows
         import msvcrt
 
         os.lseek(fd, LOCK_OFFSET, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
         return
-    import fcntl
-
-    fcntl.flock(fd, fcntl.LOCK_EX)
+    deadline = time.monotonic() + WRITE_WAIT_SECONDS
+    while not _try_lock(fd):
+        if time.monotonic() >= deadline:
+            raise TimeoutError(errno.EAGAIN, "the lock was held too long by another window", str(fd))
+        time.sleep(WRITE_WAIT_STEP)
 
 
 @contextmanager

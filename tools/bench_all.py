@@ -109,6 +109,14 @@ def odds_cold(johnston_one: str | None, quick: bool) -> list[Figure]:
         c_one = None
         if johnston_one:
             c_one = statistics.median(children_cpu([johnston_one, "0"], Path(scratch)) for _ in range(reps))
+        # The same in a venv with nothing installed (the package found in the working tree, as a wheel's is in
+        # site-packages): what the editable install's finder, run by `site` at every start, costs each of them.
+        plain = Path(scratch) / "plain-venv"
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(plain)], check=True)
+        plain_python = str(plain / ("Scripts" if os.name == "nt" else "bin") / "python")
+        children_cpu([plain_python, *command[1:]], ROOT)  # untimed, as above
+        plain_bare = statistics.median(children_cpu([plain_python, "-c", "pass"], Path(scratch)) for _ in range(reps))
+        plain_ours = statistics.median(children_cpu([plain_python, *command[1:]], ROOT) for _ in range(reps))
     value = f"{ours * 1000:.1f} ms CPU = {ours / bare:.2f}× python -c pass ({bare * 1000:.1f} ms)"
     if c_one is not None:
         value = f"{ours / c_one:.1f}× Johnston's C ({c_one * 1000:.1f} ms); " + value
@@ -117,6 +125,12 @@ def odds_cold(johnston_one: str | None, quick: bool) -> list[Figure]:
     print(
         f"  python -c pass: {no_site * 1000:.1f} ms without site (python -S -c pass), "
         f"{(bare - no_site) * 1000:.1f} ms in site; ours above python -c pass: {(ours - bare) * 1000:.1f} ms",
+        flush=True,
+    )
+    against_c = f" = {plain_ours / c_one:.1f}× Johnston's C" if c_one is not None else ""
+    print(
+        f"  without the editable install (a venv with nothing installed): python -c pass {plain_bare * 1000:.1f} ms, "
+        f"ours {plain_ours * 1000:.1f} ms{against_c}",
         flush=True,
     )
     return [

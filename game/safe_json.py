@@ -323,10 +323,22 @@ def _members(pairs: list[tuple[str, object]]) -> dict[str, object]:
     seen: dict[str, object] = {}
     twice: list[str] = []
     for key, value in pairs:
-        if key in seen and seen[key] != value and key not in twice:
+        if key in seen and not _same_json(seen[key], value) and key not in twice:
             twice.append(key)
         seen[key] = value
     return _Twice(members, twice) if twice else members
+
+
+def _same_json(one: object, other: object) -> bool:
+    """True when two parsed JSON values are the same value: Python's ``==`` holds ``true`` equal to ``1`` (and
+    ``false`` to ``0``), which a file means as different values."""
+    if isinstance(one, bool) or isinstance(other, bool):
+        return type(one) is type(other) and one == other
+    if isinstance(one, list) and isinstance(other, list):
+        return len(one) == len(other) and all(_same_json(a, b) for a, b in zip(one, other))
+    if isinstance(one, dict) and isinstance(other, dict):
+        return one.keys() == other.keys() and all(_same_json(one[k], other[k]) for k in one)
+    return one == other
 
 
 def _syntax_error(name: str, text: str, problem: json.JSONDecodeError, error: type[InputError]) -> InputError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any
@@ -132,7 +133,7 @@ def annotation(rule: Rule) -> Any:
     """The pydantic type of a value following ``rule``: its choices as a Literal, its bounds and form as constraints."""
     from typing import Annotated, Literal
 
-    from pydantic import AfterValidator, Field
+    from pydantic import AfterValidator, BeforeValidator, Field
 
     def text(limits: dict[str, Any]) -> Any:
         # A constrained text: pydantic checks it as UTF-8 (a lone surrogate refused, "string_unicode"), a bare
@@ -148,6 +149,11 @@ def annotation(rule: Rule) -> Any:
         item = text({"max_length": rule.item_max_length} if rule.item_max_length is not None else {})
         limit: dict[str, Any] = {"max_length": rule.max_length} if rule.max_length is not None else {}
         found = dict[item, item] if rule.kind is dict else Annotated[list[item], Field(**limit)]  # type: ignore[valid-type]  # a type made from a Rule
+    elif rule.kind in (int, float):
+        # pydantic's lax mode takes true as 1: a file's true is not a number (a scale of true is not 100 %).
+        found = Annotated[
+            (rule.kind, BeforeValidator(_not_bool("int_type" if rule.kind is int else "float_type")), Field(**constraints(rule)))
+        ]
     else:
         found = Annotated[rule.kind, Field(**constraints(rule))] if constraints(rule) else rule.kind
     return found | None if rule.nullable else found
@@ -185,6 +191,21 @@ def constrained(cls: type, name: str, **given: Any) -> Any:  # Any: what a model
     (found,) = [f for f in fields(cls) if f.name == name]
     default = {} if found.default is MISSING or "default_factory" in given else {"default": found.default}
     return Field(**{**default, **given, **constraints(found.metadata["rule"])})
+
+
+def _not_bool(code: str) -> Callable[[object], object]:
+    """A check of a number's value as given: true or false is refused as not a number (``code``: int_type,
+    float_type)."""
+    from pydantic_core import PydanticCustomError
+
+    from game.safe_json import english_reason
+
+    def check(value: object) -> object:
+        if isinstance(value, bool):
+            raise PydanticCustomError(code, english_reason(code, {}), {})
+        return value
+
+    return check
 
 
 def _folder(text: str) -> str:

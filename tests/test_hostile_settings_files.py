@@ -17,7 +17,7 @@ from game.app.settings import Settings, SettingsStore
 
 # (what the file holds, the field said wrong or None for the whole file, a word of the reason)
 FIELD_CASES = {
-    "a bool for a scale": (b'{"language": "en", "ui_scale": false}', "ui_scale", "at least"),
+    "a bool for a scale": (b'{"language": "en", "ui_scale": false}', "ui_scale", "must be a number"),
     "minus zero for a scale": (b'{"language": "en", "ui_scale": -0.0}', "ui_scale", "at least"),
     "a scale past any float": (b'{"language": "en", "ui_scale": 1e308}', "ui_scale", "beyond the limit"),
     "a fraction of a second": (b'{"language": "en", "demo_idle_seconds": 1.5}', "demo_idle_seconds", "whole number"),
@@ -164,7 +164,7 @@ APP_CASES = {
     "a lone surrogate": (b'{"export_folder": "\\ud800"}', "export_folder", "surrogate"),
     "a broken file": (b'{"language": "en",', "(file)", "JSON"),
     "a list in the shortcuts": (b'{"shortcuts": {"undo": [1, {"a": 2}]}}', "shortcuts.undo", "text"),
-    "a bool for a scale": (b'{"demo_ui_scale": false}', "demo_ui_scale", "at least"),
+    "a bool for a scale": (b'{"demo_ui_scale": false}', "demo_ui_scale", "must be a number"),
 }
 
 

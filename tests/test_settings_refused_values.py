@@ -28,6 +28,12 @@ REFUSED = {
     "one recent place broken": (b'"recent_places": ["/tmp", "/caf\xe9"]', "recent_places.1", "not UTF-8"),
     "a shortcut written twice": (b'"shortcuts": {"undo": "u", "undo": "z"}', "shortcuts.undo", "more than once"),
     "a setting written twice": (b'"speech": "off", "speech": "self_voicing"', "speech", "more than once"),
+    "a number written twice as 1 and true": (b'"demo_ui_scale": 1, "demo_ui_scale": true', "demo_ui_scale", "more than once"),
+    "a list written twice as [0] and [false]": (
+        b'"recent_places": [0], "recent_places": [false]',
+        "recent_places",
+        "more than once",
+    ),
 }
 
 
@@ -69,6 +75,31 @@ def test_the_file_holding_a_refused_value_is_kept_as_it_was_by_the_next_save(tmp
 def test_a_setting_written_twice_with_the_same_value_is_kept_without_a_word(tmp_path):
     result = store_with(tmp_path, b'{"language": "en", "language": "en"}').load()
     assert result.ok and result.settings.language == "en"
+
+
+def test_a_number_written_twice_as_1_and_1_point_0_is_one_value(tmp_path):
+    result = store_with(tmp_path, b'{"ui_scale": 1, "ui_scale": 1.0}').load()
+    assert result.ok and result.settings.ui_scale == 1.0
+
+
+@pytest.mark.parametrize(
+    ("member", "field", "words"),
+    [
+        (b'"ui_scale": true', "ui_scale", "must be a number"),
+        (b'"demo_ui_scale": false', "demo_ui_scale", "must be a number"),
+        (b'"demo_idle_seconds": true', "demo_idle_seconds", "must be a whole number"),
+    ],
+)
+def test_true_or_false_is_not_a_number_for_a_number_setting(tmp_path, member, field, words):
+    result = store_with(tmp_path, b'{"language": "en", ' + member + b"}").load()
+    assert [(problem.field, problem.reason) for problem in result.problems] == [(field, words)]
+    assert getattr(result.settings, field) == getattr(Settings(), field)
+    assert result.settings.language == "en"
+
+
+def test_setting_a_number_setting_to_true_in_code_is_refused():
+    with pytest.raises(ValueError, match="must be a number"):
+        Settings().ui_scale = True  # type: ignore[assignment]  # what a careless caller would do
 
 
 def test_every_refused_value_of_a_file_is_said_and_the_others_kept(tmp_path):

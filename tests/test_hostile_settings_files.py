@@ -22,6 +22,13 @@ FIELD_CASES = {
     "a scale past any float": (b'{"language": "en", "ui_scale": 1e308}', "ui_scale", "beyond the limit"),
     "a fraction of a second": (b'{"language": "en", "demo_idle_seconds": 1.5}', "demo_idle_seconds", "whole number"),
     "a negative delay": (b'{"language": "en", "demo_idle_seconds": -1}', "demo_idle_seconds", "at least"),
+    # the settings page's bound (an hour): thirty 9s in a text were kept, then saved as a number the reader refuses
+    "a delay past an hour": (b'{"language": "en", "demo_idle_seconds": 3601}', "demo_idle_seconds", "at most 3600"),
+    "a delay of 30 digits in a text": (
+        b'{"language": "en", "demo_idle_seconds": "' + b"9" * 30 + b'"}',
+        "demo_idle_seconds",
+        "at most 3600",
+    ),
     "a choice with a NUL": (b'{"language": "en", "palette": "contrast\\u0000"}', "palette", "one of"),
     "a book id with a newline": (b'{"language": "en", "demo_book": "DEMO\\n"}', "demo_book", "expected form"),
     "a list in the shortcuts": (b'{"language": "en", "shortcuts": {"undo": ["u"]}}', "shortcuts.undo", "text"),

@@ -54,6 +54,10 @@ ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "
 
 
 SCALE = {"kind": float, "low": 0.75, "high": 2.0}
+# The stand's idle delay at most an hour, as its field on the settings page: a file's "9999…" (a text of digits the
+# model read as a number) was kept, then written as a number the reader refuses, and past any float it stopped the
+# kiosk's timer (OverflowError).
+DEMO_MAX_SECONDS = 3600
 Language = Literal["fr", "en"]
 Palette = Literal["parchment", "colourblind", "contrast"]
 Speech = Literal["off", "screen_reader", "self_voicing"]
@@ -72,7 +76,7 @@ class Settings:
     # The convention stand's interface size (``feuille --demo``): large, read from a few metres; the desktop's is
     # ui_scale. At 150 % a 1080p screen shows a 1280×720 page (issue 30 item 20).
     demo_ui_scale: float = ruled(1.5, **SCALE)
-    demo_idle_seconds: int = ruled(60, low=0)
+    demo_idle_seconds: int = ruled(60, low=0, high=DEMO_MAX_SECONDS)
     # The convention stand's book (its title page, its attract loop; the only book a locked stand shows).
     demo_book: str = ruled("DEMO", pattern=BOOK_ID)
     physical_dice: bool = ruled(False)  # the player rolls real dice and types them in

@@ -24,7 +24,7 @@ from game.app.fluid import FluidLayout
 from game.app.navigator import Screen
 from game.app.scene import Scene
 from game.app.services import Services
-from game.app.settings import ANIMATION_FACTORS
+from game.app.settings import ANIMATION_FACTORS, DEMO_MAX_SECONDS
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel, draw_veil, parchment
@@ -42,7 +42,6 @@ FOOT_H = (84, 66)  # the "saved at once" line and the buttons below the rows
 SEGMENT_H = 42
 SEGMENT_GAP = 8
 UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface size: the display magnifies the page
-DEMO_MAX_SECONDS = 3600
 LANGUAGES = (("fr", "settings.lang_fr"), ("en", "settings.lang_en"))
 SPEEDS = (
     ("off", "settings.speed_off"),

@@ -331,7 +331,11 @@ def _members(pairs: list[tuple[str, object]]) -> dict[str, object]:
 
 def _same_json(one: object, other: object) -> bool:
     """True when two parsed JSON values are the same value: Python's ``==`` holds ``true`` equal to ``1`` (and
-    ``false`` to ``0``), which a file means as different values."""
+    ``false`` to ``0``), which a file means as different values. An object holding a key twice itself is the same as
+    nothing: which of its values is meant is unknown, so the key holding it is twice too (else the other, clean
+    value silently won and the inner duplicate was never said)."""
+    if isinstance(one, _Twice) or isinstance(other, _Twice):
+        return False
     if isinstance(one, bool) or isinstance(other, bool):
         return type(one) is type(other) and one == other
     if isinstance(one, list) and isinstance(other, list):

@@ -28,6 +28,12 @@ REFUSED = {
     "one recent place broken": (b'"recent_places": ["/tmp", "/caf\xe9"]', "recent_places.1", "not UTF-8"),
     "a shortcut written twice": (b'"shortcuts": {"undo": "u", "undo": "z"}', "shortcuts.undo", "more than once"),
     "a setting written twice": (b'"speech": "off", "speech": "self_voicing"', "speech", "more than once"),
+    # the clean second value won silently and the first's "undo" written twice was never said
+    "a shortcut written twice, then the shortcuts again": (
+        b'"shortcuts": {"undo": "u", "undo": "z"}, "shortcuts": {"undo": "z"}',
+        "shortcuts",
+        "more than once",
+    ),
     "a number written twice as 1 and true": (b'"demo_ui_scale": 1, "demo_ui_scale": true', "demo_ui_scale", "more than once"),
     "a list written twice as [0] and [false]": (
         b'"recent_places": [0], "recent_places": [false]',

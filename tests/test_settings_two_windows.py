@@ -55,9 +55,11 @@ def two_windows(folder: Path, content: bytes) -> tuple[SettingsStore, SettingsSt
 def test_the_second_window_to_save_keeps_no_copy_of_the_clean_file_the_first_wrote(tmp_path, case):
     first, second = two_windows(tmp_path, BROKEN[case])
     first.save(Settings(language="en"))
-    second.save(Settings(language="fr"))
+    second.save(Settings(language="fr", fullscreen=True))
     assert kept(tmp_path) == [BROKEN[case]]
-    assert json.loads(second.path.read_text(encoding="utf-8"))["language"] == "fr"
+    # the second window's save is in the file (its fullscreen: a change of its own; its language "fr" is the
+    # first's "en" when "fr" is the default it read from the broken file, a setting it left as it was)
+    assert json.loads(second.path.read_text(encoding="utf-8"))["fullscreen"] is True
 
 
 def test_a_broken_file_written_by_hand_after_the_window_read_another_is_kept_by_its_save(tmp_path):
@@ -138,20 +140,17 @@ def wait_for(paths: list[Path], children: list[subprocess.Popen]) -> None:
         time.sleep(0.01)
 
 
-@pytest.mark.parametrize("round_", range(3))
-def test_two_processes_saving_over_one_broken_file_at_once_keep_it_once_and_nothing_else(tmp_path, round_):
-    folder = tmp_path / "config"
-    folder.mkdir()
-    content = BROKEN["a refused value"]
-    (folder / "settings.json").write_bytes(content)
+def two_windows_at_once(folder: Path, child: str) -> None:
+    """Run ``child`` (its arguments: the settings folder, "1" or "2") as two processes released at one instant,
+    once both have started; each must end cleanly."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     children = [
-        subprocess.Popen([sys.executable, "-c", CHILD, str(folder), me], env=env, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen([sys.executable, "-c", child, str(folder), me], env=env, stderr=subprocess.PIPE, text=True)
         for me in ("1", "2")
     ]
     try:
-        wait_for([tmp_path / "ready-1", tmp_path / "ready-2"], children)
-        (tmp_path / "go").touch()
+        wait_for([folder.parent / "ready-1", folder.parent / "ready-2"], children)
+        (folder.parent / "go").touch()
         errors = [child.communicate(timeout=WAIT_SECONDS)[1] for child in children]
     finally:
         for child in children:
@@ -159,5 +158,14 @@ def test_two_processes_saving_over_one_broken_file_at_once_keep_it_once_and_noth
                 child.kill()
                 child.wait()
     assert [child.returncode for child in children] == [0, 0], errors
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_two_processes_saving_over_one_broken_file_at_once_keep_it_once_and_nothing_else(tmp_path, round_):
+    folder = tmp_path / "config"
+    folder.mkdir()
+    content = BROKEN["a refused value"]
+    (folder / "settings.json").write_bytes(content)
+    two_windows_at_once(folder, CHILD)
     assert kept(folder) == [content]
     assert SettingsStore(folder).load().ok

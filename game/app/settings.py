@@ -8,7 +8,9 @@ game.safe_json.read_json_members; only a file that is not a JSON object at all
 gives every default), and the broken file itself is left untouched (a later save first
 keeps it as ``settings.broken.json``, or ``settings.broken2.json``… when that holds an earlier one, so nothing
 the user wrote is lost). Only a file broken when a save replaces it is kept: saves take the settings' lock in
-turn, and a second window's save over the clean file the first wrote keeps no copy of it.
+turn, and a second window's save over the clean file the first wrote keeps no copy of it. A save writes what its
+window changed since it last read or wrote the file over what another window's save wrote meanwhile: two windows
+changing different settings keep both changes.
 
 The rules of each setting are written once, on its field (game.value_rules.Rule): a value of the setting's
 own type within its bounds (what the app writes) is taken as it is, without importing pydantic, whose import
@@ -193,6 +195,9 @@ class SettingsStore:
         self._file_was_broken = False
         self._broken_hash: int | None = None  # hash of the text found broken (None: it could not be read as text)
         self.problems_seen: list[InputError] = []  # what a save had to move out of the way (said by the caller)
+        # The settings this window last read or wrote (None: neither yet): a save writes what the window changed
+        # since, over what another window's save changed meanwhile (:meth:`_over_others`).
+        self._known: dict[str, Any] | None = None
 
     @property
     def path(self) -> Path:
@@ -214,6 +219,7 @@ class SettingsStore:
         path = self.path
         self._file_was_broken, self._broken_hash = False, None
         if not os.path.lexists(path):
+            self._known = Settings().model_dump()
             return LoadResult(Settings())
         try:
             # The same guarded reader as books and saves (a regular file, never a FIFO, a device, a link out of the
@@ -225,6 +231,7 @@ class SettingsStore:
             result = self._judged(whole)
             self._broken_hash = None if result.ok else hash(whole)
         self._file_was_broken = not result.ok  # a save first keeps its words
+        self._known = result.settings.model_dump()
         return result
 
     def _judged(self, whole: str) -> LoadResult:
@@ -316,7 +323,6 @@ class SettingsStore:
         the clean file the first wrote over the broken one it had found, and keeps no copy of it."""
         from game.storage import lock  # here, not at the start: only a save needs it (issue 28)
 
-        text = json.dumps(settings.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
         try:
             self.directory.mkdir(parents=True, exist_ok=True)  # for the lock too
         except OSError:
@@ -328,4 +334,25 @@ class SettingsStore:
             kind = entry_kind(self.path)
             if kind not in (None, "file", "link"):  # a directory (or a FIFO) in its place: moved aside, never a dead end
                 move_aside(self.path, kind, self.problems_seen.append, required=True)
+            own = settings.model_dump()
+            text = json.dumps(self._over_others(own), indent=2, ensure_ascii=False) + "\n"
             atomic_write_text(self.path, text)
+            self._known = own
+
+    def _over_others(self, own: dict[str, Any]) -> dict[str, Any]:
+        """The settings a save writes: ``own`` (this window's), where it left a setting as it last read or wrote it
+        the value another window's save has written since. Each window holds every setting: without this the
+        second of two windows to save wrote back its old language over the first's new one. A file that does not
+        load clean (or none) has no change to keep: ``own`` as it is."""
+        if self._known is None or entry_kind(self.path) != "file":
+            return own
+        try:
+            whole = read_text_file(self.path, folder=self.directory, escaped=True)
+        except InputError:
+            return own
+        found = self._judged(whole)
+        if not found.ok:
+            return own
+        theirs = found.settings.model_dump()
+        known = self._known
+        return {name: theirs[name] if name in known and value == known[name] else value for name, value in own.items()}

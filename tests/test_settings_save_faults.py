@@ -1,0 +1,58 @@
+"""A settings save the system refuses (a full disk, a read-only folder) never stops the app: the player is told
+the settings are not saved and why, the file on disk stays as it was, and the next save that can write keeps every
+change (game.app.services.Services.save_settings over game.app.settings.SettingsStore.save)."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+from ui_helpers import init_pygame
+
+from game.app.services import build_services
+from game.app.settings import SettingsStore
+
+REFUSALS = {
+    "a full disk": (errno.ENOSPC, "write"),
+    "a full disk at the rename": (errno.ENOSPC, "replace"),
+    "a read-only folder": (errno.EROFS, "open"),
+}
+
+
+def refusing(monkeypatch, number: int, call: str, settings_file) -> None:
+    """Make ``os.<call>`` refuse with ``number`` for the settings' files (their temporary file included)."""
+    real = getattr(os, call)
+
+    def refused(*args, **kwargs):
+        target = str(args[1] if call == "replace" else args[0])
+        if call != "write" and os.path.basename(target).lstrip(".").startswith(settings_file.name) and ".lock" not in target:
+            raise OSError(number, os.strerror(number), target)
+        if call == "write":
+            raise OSError(number, os.strerror(number))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(os, call, refused)
+
+
+@pytest.mark.parametrize("case", sorted(REFUSALS))
+def test_a_refused_settings_save_is_said_keeps_the_file_and_the_next_save_keeps_every_change(tmp_path, monkeypatch, case):
+    init_pygame()
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"language": "en", "palette": "contrast"}', encoding="utf-8")
+    before = (folder / "settings.json").read_bytes()
+    services = build_services(config_dir=folder, data_dir=tmp_path / "d", seed=1)
+    with monkeypatch.context() as inside:
+        refusing(inside, *REFUSALS[case], services.settings_store.path)
+        services.settings.ui_scale = 1.5
+        services.save_settings()
+    assert (folder / "settings.json").read_bytes() == before
+    said = [str(words) for words in services.problems if "not saved" in str(words)]
+    assert said, services.problems
+    assert sorted(name for name in os.listdir(folder) if "settings" in name) == ["settings.json", "settings.json.lock"]
+    services.settings.fullscreen = True
+    services.save_settings()
+    kept = SettingsStore(folder).load()
+    assert kept.ok and (kept.settings.language, kept.settings.palette) == ("en", "contrast")
+    assert (kept.settings.ui_scale, kept.settings.fullscreen) == (1.5, True)

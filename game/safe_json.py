@@ -333,16 +333,29 @@ def _same_json(one: object, other: object) -> bool:
     """True when two parsed JSON values are the same value: Python's ``==`` holds ``true`` equal to ``1`` (and
     ``false`` to ``0``), which a file means as different values. An object holding a key twice itself is the same as
     nothing: which of its values is meant is unknown, so the key holding it is twice too (else the other, clean
-    value silently won and the inner duplicate was never said)."""
-    if isinstance(one, _Twice) or isinstance(other, _Twice):
-        return False
-    if isinstance(one, bool) or isinstance(other, bool):
-        return type(one) is type(other) and one == other
-    if isinstance(one, list) and isinstance(other, list):
-        return len(one) == len(other) and all(_same_json(a, b) for a, b in zip(one, other))
-    if isinstance(one, dict) and isinstance(other, dict):
-        return one.keys() == other.keys() and all(_same_json(one[k], other[k]) for k in one)
-    return one == other
+    value silently won and the inner duplicate was never said). Two values refused alike (NaN and NaN) are the
+    same: their reason is said, not "twice". Walked with a stack, not by recursion: two frames a level ran out of
+    Python's stack at 400 levels, and the whole file was refused where the nesting costs its own setting only."""
+    pairs: list[tuple[object, object]] = [(one, other)]
+    while pairs:
+        first, second = pairs.pop()
+        if isinstance(first, _Twice) or isinstance(second, _Twice):
+            return False
+        if isinstance(first, bool) or isinstance(second, bool):
+            same = type(first) is type(second) and first == second
+        elif isinstance(first, _Refused) or isinstance(second, _Refused):
+            same = isinstance(first, _Refused) and isinstance(second, _Refused) and first.problem == second.problem
+        elif isinstance(first, list) and isinstance(second, list):
+            same = len(first) == len(second)
+            pairs.extend(zip(first, second))
+        elif isinstance(first, dict) and isinstance(second, dict):
+            same = first.keys() == second.keys()
+            pairs.extend((first[key], second[key]) for key in first if key in second)
+        else:
+            same = first == second
+        if not same:
+            return False
+    return True
 
 
 def _syntax_error(name: str, text: str, problem: json.JSONDecodeError, error: type[InputError]) -> InputError:

@@ -35,6 +35,18 @@ REFUSED = {
         "more than once",
     ),
     "a number written twice as 1 and true": (b'"demo_ui_scale": 1, "demo_ui_scale": true', "demo_ui_scale", "more than once"),
+    # two frames a level in the duplicate check ran out of Python's stack: the whole file was refused
+    "a list nested 400 deep written twice": (
+        b'"shortcuts": ' + b"[" * 400 + b"]" * 400 + b', "shortcuts": ' + b"[" * 400 + b"]" * 400,
+        "shortcuts.0.0…",
+        "deeper than the limit",
+    ),
+    "an object nested 400 deep written twice": (
+        b'"shortcuts": ' + b'{"a": ' * 400 + b"1" + b"}" * 400 + b', "shortcuts": ' + b'{"a": ' * 400 + b"1" + b"}" * 400,
+        "shortcuts.a.a…",
+        "deeper than the limit",
+    ),
+    "NaN written twice": (b'"demo_ui_scale": NaN, "demo_ui_scale": NaN', "demo_ui_scale", "NaN"),  # not "twice"
     "a list written twice as [0] and [false]": (
         b'"recent_places": [0], "recent_places": [false]',
         "recent_places",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+from pathlib import Path
 
 import pytest
 from ui_helpers import init_pygame
@@ -14,25 +15,30 @@ from game.app.services import build_services
 from game.app.settings import SettingsStore
 
 REFUSALS = {
-    "a full disk": (errno.ENOSPC, "write"),
-    "a full disk at the rename": (errno.ENOSPC, "replace"),
-    "a read-only folder": (errno.EROFS, "open"),
+    "a full disk": (errno.ENOSPC, ("write",)),
+    "a full disk at the rename": (errno.ENOSPC, ("replace",)),
+    "a read-only folder": (errno.EROFS, ("open", "link", "mkdir")),
 }
+WRITING = os.O_WRONLY | os.O_RDWR | os.O_CREAT
 
 
-def refusing(monkeypatch, number: int, call: str, settings_file) -> None:
-    """Make ``os.<call>`` refuse with ``number`` for the settings' files (their temporary file included)."""
-    real = getattr(os, call)
+def refusing(monkeypatch, number: int, calls: tuple[str, ...], folder: Path) -> None:
+    """Make each of ``calls`` refuse with ``number`` what would write in ``folder`` (reading stays possible)."""
 
-    def refused(*args, **kwargs):
-        target = str(args[1] if call == "replace" else args[0])
-        if call != "write" and os.path.basename(target).lstrip(".").startswith(settings_file.name) and ".lock" not in target:
-            raise OSError(number, os.strerror(number), target)
-        if call == "write":
-            raise OSError(number, os.strerror(number))
-        return real(*args, **kwargs)
+    def refuser(call: str):
+        real = getattr(os, call)
 
-    monkeypatch.setattr(os, call, refused)
+        def refused(*args, **kwargs):
+            target = Path(args[1] if call in ("replace", "link") else args[0]) if call != "write" else folder
+            writes = call != "open" or (args[1] if len(args) > 1 else kwargs.get("flags", 0)) & WRITING
+            if writes and folder in (target, *target.parents):
+                raise OSError(number, os.strerror(number), str(target))
+            return real(*args, **kwargs)
+
+        return refused
+
+    for call in calls:
+        monkeypatch.setattr(os, call, refuser(call))
 
 
 @pytest.mark.parametrize("case", sorted(REFUSALS))
@@ -44,13 +50,14 @@ def test_a_refused_settings_save_is_said_keeps_the_file_and_the_next_save_keeps_
     before = (folder / "settings.json").read_bytes()
     services = build_services(config_dir=folder, data_dir=tmp_path / "d", seed=1)
     with monkeypatch.context() as inside:
-        refusing(inside, *REFUSALS[case], services.settings_store.path)
+        refusing(inside, *REFUSALS[case], folder)
         services.settings.ui_scale = 1.5
         services.save_settings()
     assert (folder / "settings.json").read_bytes() == before
     said = [str(words) for words in services.problems if "not saved" in str(words)]
     assert said, services.problems
-    assert sorted(name for name in os.listdir(folder) if "settings" in name) == ["settings.json", "settings.json.lock"]
+    left = [name for name in os.listdir(folder) if "settings" in name]  # no temporary file, no copy
+    assert sorted(set(left) - {"settings.json.lock"}) == ["settings.json"]
     services.settings.fullscreen = True
     services.save_settings()
     kept = SettingsStore(folder).load()

@@ -86,6 +86,31 @@ def test_many_saves_in_a_row_from_two_windows_lose_no_change(tmp_path):
     assert (kept.demo_idle_seconds, kept.shortcuts) == (19, {"undo": "k18"})
 
 
+def test_a_file_broken_by_hand_after_a_clean_load_is_kept_by_the_next_save(tmp_path):
+    # Only a window that had found the file broken kept it: the player's edit, made while the window was open,
+    # was overwritten by its next save and lost.
+    store = SettingsStore(tmp_path)
+    store.path.write_bytes(b'{"language": "en"}')
+    settings = store.load().settings
+    edited = b'{"language": "en", "palette": "night", "ui_scale": 1.5}'
+    store.path.write_bytes(edited)
+    settings.fullscreen = True
+    store.save(settings)
+    assert store.broken_copy_path.read_bytes() == edited
+    kept = stored(tmp_path)  # the edit's fine setting kept, the window's change too, the refused one its default
+    assert (kept.ui_scale, kept.fullscreen, kept.palette) == (1.5, True, "parchment")
+
+
+def test_a_file_that_is_no_longer_json_after_a_clean_load_is_kept_by_the_next_save(tmp_path):
+    store = SettingsStore(tmp_path)
+    settings = store.load().settings
+    store.path.write_bytes(b'{"language": "en",')
+    settings.palette = "contrast"
+    store.save(settings)
+    assert store.broken_copy_path.read_bytes() == b'{"language": "en",'
+    assert (stored(tmp_path).language, stored(tmp_path).palette) == ("fr", "contrast")
+
+
 CHILD = """
 import sys, time
 from pathlib import Path

@@ -328,9 +328,10 @@ class SettingsStore:
         except OSError:
             pass  # the write says why
         with lock.held_for_a_write(self.lock_path):
-            if self._file_was_broken:
-                self._keep_broken_file()
-                self._file_was_broken, self._broken_hash = False, None
+            # Whether this window found the file broken or not: the player's editor (or a newer version of the app)
+            # may have written a file this one refuses since; it is kept too, never overwritten unseen.
+            self._keep_broken_file()
+            self._file_was_broken, self._broken_hash = False, None
             kind = entry_kind(self.path)
             if kind not in (None, "file", "link"):  # a directory (or a FIFO) in its place: moved aside, never a dead end
                 move_aside(self.path, kind, self.problems_seen.append, required=True)
@@ -343,7 +344,8 @@ class SettingsStore:
         """The settings a save writes: ``own`` (this window's), where it left a setting as it last read or wrote it
         the value another window's save has written since. Each window holds every setting: without this the
         second of two windows to save wrote back its old language over the first's new one. A file that does not
-        load clean (or none) has no change to keep: ``own`` as it is."""
+        load at all (or none) has no change to keep: ``own`` as it is; in a file refusing some settings, the others
+        are changes too (a player's edit by hand beside a typo, kept aside whole by the save)."""
         if self._known is None or entry_kind(self.path) != "file":
             return own
         try:
@@ -351,8 +353,12 @@ class SettingsStore:
         except InputError:
             return own
         found = self._judged(whole)
-        if not found.ok:
+        if any(problem.field is None for problem in found.problems):
             return own
-        theirs = found.settings.model_dump()
-        known = self._known
-        return {name: theirs[name] if name in known and value == known[name] else value for name, value in own.items()}
+        refused = {problem.field.split(".")[0] for problem in found.problems if problem.field is not None}
+        theirs, known = found.settings.model_dump(), self._known
+        # A setting it refuses (kept aside with the file) is this window's: the default standing in is no change.
+        return {
+            name: theirs[name] if name in known and value == known[name] and name not in refused else value
+            for name, value in own.items()
+        }

@@ -144,6 +144,21 @@ def test_a_settings_file_past_the_size_limit_is_kept_whole_by_the_next_save(tmp_
     assert store.broken_copy_path.read_bytes() == content and store.load().ok
 
 
+def test_a_settings_file_past_the_size_limit_is_kept_whole_where_no_hard_link_can_be_made(tmp_path, monkeypatch):
+    # A network folder or a FAT key: the copy made instead was refused past the limit, so every save stopped.
+    content = b'{"export_folder": "' + b"x" * (3 << 20) + b'"}'
+    store = store_with(tmp_path, content)
+    result = store.load()
+
+    def no_links(source, target):
+        raise OSError(1, "Operation not permitted", str(target))
+
+    monkeypatch.setattr(os, "link", no_links)
+    store.save(result.settings.model_copy(update={"language": "en"}))
+    assert store.broken_copy_path.read_bytes() == content
+    assert store.load().ok and store.load().settings.language == "en"
+
+
 def test_a_broken_file_that_cannot_be_copied_is_not_overwritten(tmp_path, monkeypatch):
     from game.app import settings as settings_module
 

@@ -32,7 +32,7 @@ import platformdirs
 
 from game.atomic import atomic_write_bytes, atomic_write_text
 from game.books import BOOK_ID
-from game.safe_file import entry_kind, read_bytes
+from game.safe_file import FileRefused, entry_kind, read_bytes
 from game.safe_json import (
     MAX_FILE_BYTES,
     MAX_STRING_CHARS,
@@ -311,7 +311,16 @@ class SettingsStore:
                 except FileExistsError:  # taken this instant (a window without the lock): looked at again
                     continue
                 except OSError:  # a file system without hard links: a copy (within the limit; else the save stops)
-                    atomic_write_bytes(slot, read_bytes(self.path, MAX_FILE_BYTES, self.directory))
+                    try:
+                        data = read_bytes(self.path, MAX_FILE_BYTES, self.directory)
+                    except FileRefused as refused:
+                        if refused.code != "too_big":
+                            raise
+                        # Past the limit no copy is made: moved there whole instead, or no save could ever be done
+                        # again (a network folder or a FAT key without hard links).
+                        os.rename(self.path, slot)
+                        return
+                    atomic_write_bytes(slot, data)
                     return
             number += 1
         raise OSError(errno.EEXIST, f"{MAX_BROKEN_COPIES} copies of broken settings files are kept already", str(slots[0]))

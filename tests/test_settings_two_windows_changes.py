@@ -32,21 +32,23 @@ def stored(folder: Path) -> Settings:
     return result.settings
 
 
-def test_two_windows_changing_different_settings_keep_both_changes(tmp_path):
-    first, mine, second, theirs = two_windows(tmp_path)
+def each_changes_one(folder: Path) -> tuple[SettingsStore, Settings]:
+    """Two windows on ``folder``: the first saves English, then the second a scale of 1.5; the first window."""
+    first, mine, second, theirs = two_windows(folder)
     mine.language = "en"
     first.save(mine)
     theirs.ui_scale = 1.5
     second.save(theirs)
+    return first, mine
+
+
+def test_two_windows_changing_different_settings_keep_both_changes(tmp_path):
+    each_changes_one(tmp_path)
     assert (stored(tmp_path).language, stored(tmp_path).ui_scale) == ("en", 1.5)
 
 
 def test_a_window_s_next_save_keeps_the_other_window_s_change_it_never_saw(tmp_path):
-    first, mine, second, theirs = two_windows(tmp_path)
-    mine.language = "en"
-    first.save(mine)
-    theirs.ui_scale = 1.5
-    second.save(theirs)
+    first, mine = each_changes_one(tmp_path)
     mine.palette = "contrast"
     first.save(mine)  # its ui_scale is still the 1.0 it read: not a change of its own
     kept = stored(tmp_path)

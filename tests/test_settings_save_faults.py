@@ -56,6 +56,7 @@ def test_a_refused_settings_save_is_said_keeps_the_file_and_the_next_save_keeps_
     assert (folder / "settings.json").read_bytes() == before
     said = [str(words) for words in services.problems if "not saved" in str(words)]
     assert said, services.problems
+    assert str(folder / "settings.json") in said[0]  # the file named, as every message about a file does
     left = [name for name in os.listdir(folder) if "settings" in name]  # no temporary file, no copy
     assert sorted(set(left) - {"settings.json.lock"}) == ["settings.json"]
     services.settings.fullscreen = True

@@ -87,7 +87,8 @@ class Services:
         try:
             self.settings_store.save(saved)
         except OSError as error:
-            self.problems.append(self.ui.t("settings.not_saved", reason=os_error_words(self.ui, error)))
+            words = os_error_words(self.ui, error)
+            self.problems.append(self.ui.t("settings.not_saved", file=self.settings_store.path, reason=words))
         self.problems.extend(error_words(self.ui, seen) for seen in self.settings_store.problems_seen)  # said once
         self.settings_store.problems_seen.clear()
 

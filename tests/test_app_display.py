@@ -179,3 +179,48 @@ def test_a_window_bigger_than_the_fixed_page_gets_a_page_of_its_own():
     init_pygame()
     display = Display((1920, 1080), fullscreen=False, title="test")
     assert display.surface is not display.window and display.surface.get_size() == display.logical_size
+
+
+def _noisy(surface: pygame.Surface) -> None:
+    """A page no smoothing can hide a misplaced pixel in: seeded noise in every channel."""
+    import random
+
+    pick = random.Random(5).randrange
+    width, height = surface.get_size()
+    for _ in range(4000):
+        surface.fill((pick(256), pick(256), pick(256)), (pick(width), pick(height), pick(1, 9), pick(1, 9)))
+
+
+@pytest.mark.parametrize(("window", "zoom"), [((1000, 800), 1.0), ((1280, 720), 2.0)], ids=["letterboxed", "magnified"])
+def test_a_scaled_page_shows_exactly_what_a_scaled_copy_of_it_shows(window, zoom):
+    """Issue 28 item 4: the page scaled straight into the window is, pixel for pixel, the scaled copy blitted before."""
+    init_pygame(window)
+    display = Display(window)
+    display.set_zoom(zoom)
+    display.resize(window)
+    _noisy(display.surface)
+    display.present()
+    viewport = display.viewport
+    page = display.surface.subsurface(viewport.shown) if viewport.shown.size != display.logical_size else display.surface
+    scale = pygame.transform.scale if viewport.integer_scale else pygame.transform.smoothscale
+    expected = scale(page, viewport.dest.size)
+    shown = display.window.subsurface(viewport.dest)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+@pytest.mark.parametrize(("window", "zoom"), [((1000, 800), 1.0), ((1280, 720), 2.0)], ids=["letterboxed", "magnified"])
+def test_a_scaled_frame_makes_no_window_sized_surface(monkeypatch, window, zoom):
+    """Issue 28 item 4: each frame scales into the window's own pixels, not into a new surface freed after it."""
+    init_pygame(window)
+    display = Display(window)
+    display.set_zoom(zoom)
+    display.resize(window)
+    made = []
+    for name in ("scale", "smoothscale"):
+        real = getattr(pygame.transform, name)
+        monkeypatch.setattr(
+            pygame.transform, name, lambda page, size, *into, real=real: made.append(not into) or real(page, size, *into)
+        )
+    for _ in range(3):
+        display.present()
+    assert made == [False, False, False]

@@ -337,13 +337,21 @@ class Display:
             self.window.fill(self.letterbox_colour, bar)
         if dest.size == page.get_size():
             self.window.blit(page, dest)
-        elif viewport.integer_scale:
-            self.window.blit(pygame.transform.scale(page, dest.size), dest)
         else:
-            self.window.blit(pygame.transform.smoothscale(page, dest.size), dest)
+            self._scale_into_window(page, dest, viewport.integer_scale)
         if self.band_painter is not None and viewport.band > 0:
             self.band_painter(self.window, viewport.band_rect)
         pygame.display.flip()
+
+    def _scale_into_window(self, page: pygame.Surface, dest: pygame.Rect, crisp: bool) -> None:
+        """Scale ``page`` into the window at ``dest``: straight into the window's pixels (no window-sized
+        surface made and freed each frame, 8 MB a frame at 1080p), or, where pygame refuses that (a window
+        of another pixel format than the page), into a new surface then blitted, as before."""
+        scale = pygame.transform.scale if crisp else pygame.transform.smoothscale
+        try:
+            scale(page, dest.size, self.window.subsurface(dest))
+        except ValueError:
+            self.window.blit(scale(page, dest.size), dest)
 
     def _present_part(self, area: pygame.Rect) -> bool:
         """Show ``area`` of the page alone: the window's own pixels (a page drawn into the window), or one blit

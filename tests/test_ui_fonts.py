@@ -1,5 +1,7 @@
 """Fonts come from the package, are cached, and never show missing-glyph boxes."""
 
+import random
+
 import pygame
 from ui_helpers import init_pygame
 
@@ -70,3 +72,36 @@ def test_every_face_has_every_printable_latin_1_character_as_freetype_says():
 def test_the_faces_are_opened_from_their_files():
     # FreeType reads what it needs from the file: the faces' bytes are not held in memory (issue 28).
     assert all(isinstance(fonts.font_source(face), str) for face in fonts.FACE_FILES)
+
+
+def _runs_char_by_char(text: str, face: str) -> list[tuple[str, str]]:
+    """What runs() means, one character at a time (its path for any text beyond printable Latin-1)."""
+    result: list[tuple[str, str]] = []
+    for char in "".join(fonts._displayable_char(c) for c in text):
+        use = fonts._face_for(face, char)
+        if result and result[-1][0] == use:
+            result[-1] = (use, result[-1][1] + char)
+        else:
+            result.append((use, char))
+    return result
+
+
+LATIN_1_TEXTS = ("", "Épée", "DF 31 · La Forteresse du Chaos", "212", "Œil 3", "à 10 h 05", "«Çà»", "9", "ÿ0a1b22")
+
+
+def test_printable_latin_1_text_is_split_as_character_by_character_in_every_face():
+    init_pygame()
+    rng = random.Random(28)
+    alphabet = [chr(c) for c in [*range(0x20, 0x7F), *range(0xA1, 0x100)] if chr(c).isprintable()]
+    texts = [*LATIN_1_TEXTS, *("".join(rng.choices(alphabet, k=rng.randint(1, 30))) for _ in range(200))]
+    for face in fonts.FACE_FILES:
+        for text in texts:
+            assert fonts.runs(text, face) == _runs_char_by_char(text, face), (face, text)
+            assert fonts.displayable(text) == text
+
+
+def test_text_beyond_printable_latin_1_still_goes_character_by_character():
+    init_pygame()
+    for text in ("a\u00adb", "x\u00a0y", "\u2014 3 \u2026", "e\u0301", "\ud83d", "\x00a", "🙂 7"):
+        for face in fonts.FACE_FILES:
+            assert fonts.runs(text, face) == _runs_char_by_char(text, face), (face, text)

@@ -16,6 +16,7 @@ something is there. Rendering never raises.
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
 from collections import OrderedDict
 from functools import cache, lru_cache
@@ -159,9 +160,15 @@ def _displayable_char(char: str) -> str:
     return char
 
 
+def _printable_latin_1(text: str) -> bool:
+    # Every such character is in every face and shown as itself: the per-character checks below are for the rest,
+    # and French text (é, à, ç) took them for each letter of each new line of a first frame (issue 28).
+    return text.isprintable() and (not text or max(text) <= "\xff")
+
+
 def displayable(text: str) -> str:
     """``text`` with every character SDL_ttf cannot draw replaced or dropped (see the module docstring)."""
-    if text.isascii() and text.isprintable():
+    if _printable_latin_1(text):
         return text
     _ensure_init()
     out: list[str] = []
@@ -177,10 +184,19 @@ def displayable(text: str) -> str:
     return "".join(out)
 
 
+_DIGITS_OR_NOT = re.compile("[0-9]+|[^0-9]+")
+
+
 def runs(text: str, face: str) -> list[tuple[str, str]]:
     """Split ``text`` into (face, chunk) runs, switching to the fallback for missing glyphs."""
+    shown = displayable(text)
+    if face in FACE_FILES and _printable_latin_1(shown):
+        # Each character is in ``face``: only digits may switch (to lining figures), as _face_for says.
+        if face not in LINING_DIGITS_FROM_FALLBACK:
+            return [(face, shown)] if shown else []
+        return [(FALLBACK_FACE if chunk[0] in DIGITS else face, chunk) for chunk in _DIGITS_OR_NOT.findall(shown)]
     result: list[tuple[str, str]] = []
-    for char in displayable(text):
+    for char in shown:
         use = _face_for(face, char)
         if result and result[-1][0] == use:
             result[-1] = (use, result[-1][1] + char)

@@ -1,6 +1,6 @@
 """Start-up benchmark (issue 9): start to first frame of the real app, against a bare pygame window.
 
-    /work/main/.venv/bin/python tools/bench_startup.py [--runs 7] [--saves 20] [--phases]
+    /work/main/.venv/bin/python tools/bench_startup.py [--runs 7] [--saves 20] [--phases] [--instructions]
 
 Each run is a fresh interpreter with SDL_VIDEODRIVER=dummy, timed from spawn
 to exit. The app run is the real entry point, ``game.__main__.main`` (what
@@ -14,7 +14,9 @@ the figure is the median. Goal: the app under 2× the baseline. A second app
 figure has ``--saves`` adventures on the shelf (a returning player). The
 shelf is drawn from its index of the books (written by any earlier start; a
 warm-up run writes it); the very first start, which validates every book to
-write that index, is timed apart.
+write that index, is timed apart. ``--phases`` cuts a new player's start step
+by step; ``--instructions`` counts what it does with valgrind's callgrind
+(instructions, so the same figures at any load), beside the bare window's.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ import argparse
 import json
 import os
 import platform
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -231,6 +235,64 @@ def phases(runs: int, config: Path, data: Path) -> None:
         print(f"  {statistics.median(values) * 1000:7.1f}    {name}")
 
 
+# --instructions: what a start does, counted by valgrind's callgrind: instructions, not time, so the same on a
+# loaded machine as on a quiet one. Each part is the inclusive count of the functions named (callgrind_annotate);
+# the programs run from files, since a program given with -c is itself a string Python compiles while running.
+PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Python compiled while running (dataclass methods, namedtuples)", ("PyRun_StringFlags",)),
+    ("modules' bytecode read (marshal)", ("marshal_loads",)),
+    ("extension modules loaded and started (pygame's …)", ("_PyImport_LoadDynamicModuleWithSpec",)),
+    ("text measured (SDL_ttf, FreeType's glyphs)", ("TTF_SizeUTF8",)),
+    ("text rendered", ("TTF_RenderUTF8_Blended", "TTF_RenderUTF8_Blended_Wrapped")),
+    ("pictures: blits, scaling, fills", ("surf_blit", "smoothscale_to", "surf_scale", "surf_fill")),
+    ("garbage collections", ("gc_collect_main",)),
+)
+ANNOTATED = re.compile(r"\s*(?P<count>[\d,]+) \(\s*[\d.]+%\)\s+\S*:(?P<function>[^\s:]+)(\s|$)")
+HINTING = "TT_RunIns"  # FreeType's TrueType bytecode interpreter: the fonts' hinting, inside measuring and rendering
+
+
+def _counted(program: str, args: list[str], scratch: Path) -> dict[str, int]:
+    """Inclusive instructions by function of one run of ``program`` (a file) under callgrind."""
+    script, out = scratch / "program.py", scratch / "callgrind.out"
+    script.write_text(program, encoding="utf-8")
+    command = [sys.executable, str(script), *args]
+    subprocess.run(command, check=True, env=environment(), stdout=subprocess.DEVNULL)  # the index, the bytecode
+    valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+    subprocess.run(valgrind + command, check=True, env=environment(), capture_output=True)
+    annotated = subprocess.run(
+        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", str(out)], check=True, capture_output=True, text=True
+    ).stdout
+    counts: dict[str, int] = {}
+    for line in annotated.splitlines():
+        found = ANNOTATED.match(line)  # "  63,842,380 ( 8.67%)  Python/pythonrun.c:PyRun_StringFlags [lib]"
+        if found is not None:
+            name = found["function"]  # a recursion's inner levels are "name'2", apart
+            counts[name] = max(counts.get(name, 0), int(found["count"].replace(",", "")))
+    return counts
+
+
+def instructions(config: Path, data: Path) -> None:
+    """Print where a new player's start spends its instructions, beside a bare pygame window's."""
+    if shutil.which("valgrind") is None or shutil.which("callgrind_annotate") is None:
+        print("--instructions needs valgrind (callgrind and callgrind_annotate): not found")
+        return
+    with tempfile.TemporaryDirectory(prefix="feuille-callgrind-") as scratch:
+        app = _counted(APP, [str(config), str(data), "shelf"], Path(scratch))
+        bare = _counted(BASELINE, [], Path(scratch))
+    print("where a start's instructions go (millions, callgrind; the same at any load):")
+    print(f"  {'':66} {'app':>7} {'bare':>7} {'app-bare':>9}")
+    rows = [(label, *(sum(c.get(n, 0) for n in names) for c in (app, bare))) for label, names in PARTS]
+    rest = (app["main"] - sum(r[1] for r in rows), bare["main"] - sum(r[2] for r in rows))
+    rows += [("the rest: Python running (module bodies, building, drawing)", *rest)]
+    for label, in_app, in_bare in rows:
+        print(f"  {label:66} {in_app / 1e6:7.1f} {in_bare / 1e6:7.1f} {(in_app - in_bare) / 1e6:9.1f}")
+    print(f"    {'of text: TrueType hinting bytecode (' + HINTING + ')':64} {app.get(HINTING, 0) / 1e6:7.1f}")
+    total_app, total_bare = app["main"], bare["main"]
+    label = "total (the program from its main)"
+    print(f"  {label:66} {total_app / 1e6:7.1f} {total_bare / 1e6:7.1f} {(total_app - total_bare) / 1e6:9.1f}")
+    print(f"  app / bare: {total_app / total_bare:.2f}x the instructions")
+
+
 def fill_shelf(data_dir: Path, count: int) -> None:
     """``count`` adventures in the saves folder, as a returning player has."""
     from game.books.loader import load_shelf
@@ -267,6 +329,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-load", type=float, default=2.0, help="wait for the load to fall under this (0: do not)")
     parser.add_argument("--json", action="store_true", help="end with the figures as a JSON line (for bench_all)")
     parser.add_argument("--phases", action="store_true", help="then where the time of a new player's start goes")
+    parser.add_argument(
+        "--instructions", action="store_true", help="then where its instructions go, counted by valgrind's callgrind"
+    )
     args = parser.parse_args(argv)
     wait_for_quiet(args.max_load)
     print(f"bench_startup: {machine()}; command: {sys.executable} tools/bench_startup.py --runs {args.runs} --saves {args.saves}")
@@ -287,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
             cold.append(timed(app + [str(root / f"first-{run}" / "config"), str(empty / "data"), "shelf"]))
         if args.phases:
             phases(args.runs, empty / "config", empty / "data")
+        if args.instructions:
+            instructions(empty / "config", empty / "data")
     b, w, f, s, c = (statistics.median(x) for x in (base, first, fresh, shelf, cold))
     print(f"bare pygame window:                    {b * 1000:7.0f} ms (median of {args.runs})")
     print(

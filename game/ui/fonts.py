@@ -102,9 +102,13 @@ def _coverage_font(face: str) -> pygame.freetype.Font:
     return pygame.freetype.Font(font_source(face), 16)
 
 
-# Every bundled face draws every printable Latin-1 character (tests/test_ui_fonts.py asks FreeType): asking it
-# about each letter of each face, 40 µs a glyph, was most of the glyph checks of the shelf's first frame (issue 28).
-IN_EVERY_FACE = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x100)]))
+# Every bundled face draws every printable Latin-1 character and the typography of the app's French and English
+# texts and books (tests/test_ui_fonts.py asks FreeType): asking it about each letter of each face, 40 µs a glyph, was
+# most of the glyph checks of the shelf's first frame (issue 28).
+TYPOGRAPHY = "–—‘’‚“”„†‡•…‹›€−←→ŒœŸ"
+IN_EVERY_FACE = frozenset([*map(chr, [*range(0x20, 0x7F), *range(0xA0, 0x100)]), *TYPOGRAPHY])
+# What every face shows as itself: all of those but the soft hyphen, which displayable() drops.
+SHOWN_AS_IS = IN_EVERY_FACE - {"\xad"}
 
 
 @lru_cache(maxsize=4096)
@@ -160,15 +164,15 @@ def _displayable_char(char: str) -> str:
     return char
 
 
-def _printable_latin_1(text: str) -> bool:
-    # Every such character is in every face and shown as itself: the per-character checks below are for the rest,
-    # and French text (é, à, ç) took them for each letter of each new line of a first frame (issue 28).
-    return text.isprintable() and (not text or max(text) <= "\xff")
+def _shown_as_is(text: str) -> bool:
+    # Every character of SHOWN_AS_IS is in every face: the per-character checks below are for the rest, and French
+    # text (é, à, ç, "…") took them for each letter of each new line of a first frame (issue 28).
+    return SHOWN_AS_IS.issuperset(text)
 
 
 def displayable(text: str) -> str:
     """``text`` with every character SDL_ttf cannot draw replaced or dropped (see the module docstring)."""
-    if _printable_latin_1(text):
+    if _shown_as_is(text):
         return text
     _ensure_init()
     out: list[str] = []
@@ -190,7 +194,7 @@ _DIGITS_OR_NOT = re.compile("[0-9]+|[^0-9]+")
 def runs(text: str, face: str) -> list[tuple[str, str]]:
     """Split ``text`` into (face, chunk) runs, switching to the fallback for missing glyphs."""
     shown = displayable(text)
-    if face in FACE_FILES and _printable_latin_1(shown):
+    if face in FACE_FILES and _shown_as_is(shown):
         # Each character is in ``face``: only digits may switch (to lining figures), as _face_for says.
         if face not in LINING_DIGITS_FROM_FALLBACK:
             return [(face, shown)] if shown else []

@@ -20,6 +20,9 @@ with the path and the reason. The checks, in order:
 5. at most ``max_bytes + 1`` bytes are read, so a file growing meanwhile is
    refused too.
 
+The one file the app appends to, its log, is opened by :func:`open_to_append`
+with the same care: anything but a regular file there is refused, never opened.
+
 Refusals are :class:`FileRefused`, an ``OSError`` (so every caller that handles
 a file it cannot read handles these), whose ``reason`` reads in a sentence:
 "is a named pipe (FIFO), not a file". Limits are in docs/LIMITS.md.
@@ -27,6 +30,8 @@ a file it cannot read handles these), whose ``reason`` reads in a sentence:
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import stat
 import sys
@@ -211,3 +216,44 @@ def entry_kind(path: str | os.PathLike[str]) -> str | None:
     if stat.S_ISLNK(mode):
         return "link"
     return kind_of(mode)
+
+
+APPEND_FLAGS = (
+    os.O_WRONLY
+    | os.O_APPEND
+    | os.O_CREAT
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO: open fails at once (ENXIO) instead of waiting for a reader
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+
+
+def open_to_append(path: str | os.PathLike[str]) -> io.TextIOWrapper:
+    """``path`` opened to append UTF-8 text, made when missing; raises FileRefused for anything but a regular file
+    there (a FIFO, a device, a directory, a link: never opened, so never waited on), or OSError."""
+    path = Path(path)
+    if sys.platform == "win32" and is_windows_device_name(path.name):
+        raise FileRefused(path, "device_name")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        pass
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(path, "not_a_file", kind=kind_code(info.st_mode))
+    try:
+        fd = os.open(path, APPEND_FLAGS, 0o644)
+    except OSError as error:
+        if error.errno in (getattr(errno, "ELOOP", -1), getattr(errno, "ENXIO", -1)):
+            raise FileRefused(path, "swapped") from None
+        raise
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        os.close(fd)
+        raise
+    if not regular:
+        os.close(fd)
+        raise FileRefused(path, "changed")
+    return os.fdopen(fd, "a", encoding="utf-8", errors="backslashreplace")

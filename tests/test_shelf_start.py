@@ -2,12 +2,15 @@
 
 Checked in a fresh interpreter, from the real entry point, when the shelf's first frame is shown: pydantic
 (its import and first model cost about 100 ms), the rules' session and the save file's models are imported
-when a save is listed, opened or written, not before. tools/bench_startup.py times the same start.
+when a save is listed, opened or written, not before; nor are the network's modules or logging.handlers (the
+log file is the app's own, game.app.crash.LogFile). tools/bench_startup.py times the same start.
 """
 
 import json
 import subprocess
 import sys
+
+import pytest
 
 PROBE = r"""
 import json, sys
@@ -31,9 +34,22 @@ def modules_at_the_shelf(tmp_path) -> set[str]:
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-def test_a_new_players_shelf_is_drawn_without_pydantic_the_session_or_the_save_models(tmp_path):
-    modules_at_the_shelf(tmp_path)  # the very first start validates every book to write the shelf's index
-    loaded = modules_at_the_shelf(tmp_path)
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory) -> set[str]:
+    """The modules of a new player's start when the shelf's first frame is shown (its second start)."""
+    home = tmp_path_factory.mktemp("start")
+    modules_at_the_shelf(home)  # the very first start validates every book to write the shelf's index
+    return modules_at_the_shelf(home)
+
+
+def test_a_new_players_shelf_is_drawn_without_pydantic_the_session_or_the_save_models(loaded):
     assert "game.scenes.bookshelf.scene" in loaded
     for later in ("pydantic", "pydantic_core", "game.rules.session", "game.storage.save_file", "game.books.models"):
+        assert later not in loaded, f"{later} is imported before the shelf's first frame"
+
+
+def test_a_new_players_shelf_is_drawn_without_the_network_modules_or_logging_handlers(loaded):
+    # The lock's holder names the machine with platform.node(); the log is game.app.crash.LogFile (issue 28).
+    assert "game.app.crash" in loaded
+    for later in ("socket", "logging.handlers", "pickle", "queue", "selectors"):
         assert later not in loaded, f"{later} is imported before the shelf's first frame"

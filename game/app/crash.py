@@ -10,12 +10,13 @@ repeatedly, the error is raised (after logging) rather than looping forever.
 from __future__ import annotations
 
 import logging
+import os
 import platform
 import sys
 import traceback
 from collections.abc import Callable
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
+from typing import TextIO
 
 import platformdirs
 
@@ -23,6 +24,7 @@ from game.app.lifecycle import save_all
 from game.app.navigator import Screen
 from game.app.scene import Scene, SceneStack
 from game.app.services import APP_NAME, Services
+from game.safe_file import entry_kind, open_to_append
 
 LOGGER = logging.getLogger("feuille")
 CRASHES_BEFORE_GIVING_UP = 6
@@ -33,11 +35,59 @@ def log_path() -> Path:
     return Path(platformdirs.user_log_dir(APP_NAME)) / "feuille.log"
 
 
+LOG_BYTES = 1_000_000  # past this, the log is set aside as feuille.log.1 and a new one begun
+LOGS_KEPT = 3  # the logs set aside: feuille.log.1 (the latest) to feuille.log.3
+
+
+class LogFile(logging.StreamHandler[TextIO]):
+    """The app's log file, set aside when it passes LOG_BYTES, the last LOGS_KEPT kept.
+
+    Opened by ``safe_file.open_to_append``: a FIFO at its path made ``logging.handlers.RotatingFileHandler`` wait
+    at the start for ever (it opens it to append), and a link or a folder there is refused too; that module, with
+    the socket, pickle and queue modules it imports for handlers the app has no use for, was also 26 M instructions
+    of a start (issue 28). Raises FileRefused or OSError when the log cannot be opened.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lost = False
+        self._set_aside_if_full()
+        super().__init__(open_to_append(path))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write ``record``; then, past LOG_BYTES, begin a new file (a failure to is said once, on stderr)."""
+        if self.lost:
+            return  # the log could not be begun again: the app runs on without one
+        super().emit(record)
+        if self.stream.tell() <= LOG_BYTES:
+            return
+        self.stream.close()
+        self._set_aside_if_full()
+        try:
+            self.stream = open_to_append(self.path)
+        except OSError:
+            self.lost = True
+            self.handleError(record)
+
+    def _set_aside_if_full(self) -> None:
+        slots = [self.path, *(Path(f"{self.path}.{number}") for number in range(1, LOGS_KEPT + 1))]
+        try:
+            if os.lstat(self.path).st_size <= LOG_BYTES:
+                return
+            if any(entry_kind(slot) not in (None, "file") for slot in slots):
+                return  # a folder or a link where a log goes is not the app's: never moved nor replaced
+            for older, newer in zip(reversed(slots[:-1]), reversed(slots[1:])):
+                if os.path.lexists(older):
+                    os.replace(older, newer)  # the last one kept is replaced: the oldest goes
+        except OSError:
+            pass  # a log that cannot be set aside goes on growing: the app runs on
+
+
 def setup_logging(path: Path | None = None) -> Path:
-    """Send the app's log to a rotating file (1 MB × 3); returns its path."""
+    """Send the app's log to its file (:class:`LogFile`: 1 MB, the last 3 kept); returns its path."""
     path = path or log_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+    handler = LogFile(path)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     LOGGER.addHandler(handler)
     LOGGER.setLevel(logging.INFO)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import errno
 import os
-import socket
+import platform
 import stat
 import sys
 import time
@@ -161,7 +161,7 @@ def acquire(path: Path) -> bool:
         raise
     _HELD[key] = fd
     try:  # who holds it, for the other window's message (a failure here does not matter)
-        text = f"{os.getpid()} {socket.gethostname()} {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode()
+        text = f"{os.getpid()} {platform.node()} {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode()
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, text[:HOLDER_BYTES])

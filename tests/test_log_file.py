@@ -1,0 +1,194 @@
+"""The app's log file (game.app.crash.LogFile): never opened when it is not a file, set aside when full.
+
+A FIFO at the log's path made the start wait for ever (logging.handlers opened it to append); a link, a folder or
+a device there is refused the same way, and the app runs on without a log. Past LOG_BYTES the log is set aside as
+feuille.log.1 (the older ones moved up to .3, the oldest dropped) and a new one begun, at the start and while the
+app runs (a stand runs for days).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+
+import pytest
+
+from game.app import crash
+from game.safe_file import FileRefused
+
+
+@pytest.fixture
+def log(tmp_path):
+    """A logger writing to a LogFile in tmp_path, removed afterwards."""
+    logger = logging.getLogger("feuille.test-log-file")
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    handlers: list[crash.LogFile] = []
+
+    def open_log(name: str = "feuille.log") -> crash.LogFile:
+        handler = crash.LogFile(tmp_path / name)
+        handler.setFormatter(logging.Formatter("%(levelname)s %(message)s"))
+        logger.addHandler(handler)
+        handlers.append(handler)
+        return handler
+
+    yield logger, open_log
+    for handler in handlers:
+        logger.removeHandler(handler)
+        handler.close()
+
+
+def opened_within(seconds: float, path) -> BaseException | None:
+    """What opening a LogFile at ``path`` raised, asserting it returned within ``seconds`` (a real clock)."""
+    outcome: list[BaseException | None] = []
+
+    def open_it() -> None:
+        try:
+            crash.LogFile(path).close()
+            outcome.append(None)
+        except BaseException as error:  # noqa: BLE001 - handed back to the test
+            outcome.append(error)
+
+    opener = threading.Thread(target=open_it, daemon=True)
+    opener.start()
+    opener.join(seconds)
+    assert not opener.is_alive(), f"opening the log at {path} is still waiting after {seconds} s"
+    return outcome[0]
+
+
+def test_a_record_is_written_to_the_log_at_once(log, tmp_path):
+    logger, open_log = log
+    open_log()
+    logger.info("start (window 1280x720)")
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO start (window 1280x720)\n"
+
+
+def test_a_log_file_is_appended_to_not_replaced(log, tmp_path):
+    (tmp_path / "feuille.log").write_text("INFO the last session\n", encoding="utf-8")
+    logger, open_log = log
+    open_log()
+    logger.info("this one")
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO the last session\nINFO this one\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_at_the_log_path_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "feuille.log")
+    error = opened_within(5, tmp_path / "feuille.log")
+    assert isinstance(error, FileRefused) and error.code == "not_a_file" and "FIFO" in str(error)
+
+
+def test_a_directory_at_the_log_path_is_refused(tmp_path):
+    (tmp_path / "feuille.log").mkdir()
+    (tmp_path / "feuille.log" / "kept.txt").write_text("mine", encoding="utf-8")
+    error = opened_within(5, tmp_path / "feuille.log")
+    assert isinstance(error, FileRefused) and error.code == "not_a_file"
+    assert (tmp_path / "feuille.log" / "kept.txt").read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no links here")
+def test_a_link_at_the_log_path_is_refused_and_what_it_leads_to_untouched(tmp_path):
+    (tmp_path / "notes.txt").write_text("the player's notes", encoding="utf-8")
+    (tmp_path / "feuille.log").symlink_to(tmp_path / "notes.txt")
+    error = opened_within(5, tmp_path / "feuille.log")
+    assert isinstance(error, FileRefused) and error.code == "not_a_file"
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the player's notes"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null") or os.name != "posix", reason="no /dev/null here")
+def test_a_link_to_a_device_at_the_log_path_is_refused(tmp_path):
+    (tmp_path / "feuille.log").symlink_to("/dev/null")
+    assert isinstance(opened_within(5, tmp_path / "feuille.log"), FileRefused)
+
+
+def test_a_log_past_its_size_is_set_aside_and_a_new_one_begun(log, tmp_path, monkeypatch):
+    monkeypatch.setattr(crash, "LOG_BYTES", 100)  # each record is 33 bytes: the fourth passes it
+    logger, open_log = log
+    open_log()
+    for number in range(10):
+        logger.info("record %02d of a long session", number)
+
+    def records(name: str) -> list[str]:
+        return [line.split()[2] for line in (tmp_path / name).read_text(encoding="utf-8").splitlines()]
+
+    assert records("feuille.log") == ["08", "09"]
+    assert records("feuille.log.1") == ["04", "05", "06", "07"]
+    assert records("feuille.log.2") == ["00", "01", "02", "03"]
+
+
+def test_only_the_last_three_logs_are_kept(log, tmp_path, monkeypatch):
+    monkeypatch.setattr(crash, "LOG_BYTES", 10)
+    logger, open_log = log
+    open_log()
+    for number in range(8):
+        logger.info("record %d", number)
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == ["feuille.log", "feuille.log.1", "feuille.log.2", "feuille.log.3"]
+    assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 7\n"
+    assert (tmp_path / "feuille.log.3").read_text(encoding="utf-8") == "INFO record 5\n"
+
+
+def test_a_full_log_of_an_earlier_session_is_set_aside_when_the_app_starts(log, tmp_path, monkeypatch):
+    monkeypatch.setattr(crash, "LOG_BYTES", 50)
+    (tmp_path / "feuille.log").write_text("INFO " + "x" * 60 + "\n", encoding="utf-8")
+    logger, open_log = log
+    open_log()
+    logger.info("a new session")
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO a new session\n"
+    assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8").startswith("INFO xxx")
+
+
+def test_a_log_that_cannot_be_set_aside_goes_on_growing(log, tmp_path, monkeypatch):
+    monkeypatch.setattr(crash, "LOG_BYTES", 10)
+    (tmp_path / "feuille.log.1").mkdir()  # a folder where the log would be set aside
+    (tmp_path / "feuille.log.1" / "kept.txt").write_text("mine", encoding="utf-8")
+    logger, open_log = log
+    open_log()
+    for number in range(3):
+        logger.info("record %d", number)
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO record 0\nINFO record 1\nINFO record 2\n"
+    assert (tmp_path / "feuille.log.1" / "kept.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_record_with_an_unpaired_surrogate_is_written_escaped(log, tmp_path):
+    logger, open_log = log
+    open_log()
+    logger.info("a hero named %s", "\ud83d")
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO a hero named \\ud83d\n"
+
+
+def test_the_start_goes_on_without_a_log_when_its_folder_cannot_be_made(tmp_path):
+    (tmp_path / "log").write_text("a file where the log folder should be", encoding="utf-8")
+    with pytest.raises(OSError):
+        crash.setup_logging(tmp_path / "log" / "feuille.log")  # __main__ catches it and starts without a log
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no links here")
+def test_a_link_where_a_set_aside_log_goes_is_never_replaced(log, tmp_path, monkeypatch):
+    monkeypatch.setattr(crash, "LOG_BYTES", 10)
+    (tmp_path / "notes.txt").write_text("the player's notes", encoding="utf-8")
+    (tmp_path / "feuille.log.3").symlink_to(tmp_path / "notes.txt")
+    logger, open_log = log
+    open_log()
+    for number in range(5):
+        logger.info("record %d", number)
+    assert (tmp_path / "feuille.log.3").is_symlink()
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the player's notes"
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8").count("INFO record") == 5
+
+
+def test_a_log_that_cannot_be_begun_again_is_left_and_the_app_runs_on(log, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(crash, "LOG_BYTES", 10)
+    logger, open_log = log
+    open_log()
+
+    def refuse(path):
+        raise PermissionError(13, "read-only folder", str(path))
+
+    monkeypatch.setattr(crash, "open_to_append", refuse)
+    for number in range(4):
+        logger.info("record %d", number)  # never raises
+    assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 0\n"
+    said = capsys.readouterr().err
+    assert said.count("--- Logging error ---") == 1 and "read-only folder" in said

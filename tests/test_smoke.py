@@ -6,27 +6,43 @@ import sys
 from pathlib import Path
 
 import pytest
+from sample_tiers import FAST_SAMPLES
 
 from game.app.showcase import load_all
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_smoke_renders_every_screen_and_exits_zero(tmp_path):
-    # As the executables run it (issue 28): the modules they leave out cannot be imported, UTF-8 mode on.
+def smoke_as_the_executables_run_it(tmp_path, only: str | None = None) -> subprocess.CompletedProcess:
+    """`--smoke` as the executables run it (issue 28): the modules they leave out cannot be imported, UTF-8 mode on."""
     spec = importlib.util.spec_from_file_location("build_exe", ROOT / "tools" / "build_exe.py")
     build_exe = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build_exe)
     left_out = sorted(module for group in build_exe.EXCLUDED.values() for module in group)
     code = f"import sys; sys.modules.update(dict.fromkeys({left_out!r})); from game.__main__ import main; sys.exit(main())"
     options = [part for option in build_exe.PYTHON_OPTIONS for part in ("-" + option.split()[0], *option.split()[1:])]
-    result = subprocess.run(
-        [sys.executable, *options, "-c", code, "--smoke"],
+    return subprocess.run(
+        [sys.executable, *options, "-c", code, "--smoke", *(["--only", only] if only else [])],
         capture_output=True,
         text=True,
         timeout=900,
         env={"SDL_VIDEODRIVER": "dummy", "HOME": str(tmp_path), "PATH": ""},
     )
+
+
+def test_smoke_renders_a_sample_of_each_kind_of_screen_as_the_executables_run_and_exits_zero(tmp_path):
+    """The fast suite's smoke: the samples the fast walks take (tests/sample_tiers.py: each kind of screen, each
+    kind of book screen on FF2 and LW1), in the executables' conditions; the slow step renders all of them."""
+    result = smoke_as_the_executables_run_it(tmp_path, ",".join(sorted(FAST_SAMPLES)))
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    assert "FAIL" not in result.stdout
+    rendered = {line.split()[1] for line in result.stdout.splitlines() if line.startswith("ok ")}
+    assert FAST_SAMPLES <= rendered
+
+
+@pytest.mark.slow
+def test_smoke_renders_every_screen_and_exits_zero(tmp_path):
+    result = smoke_as_the_executables_run_it(tmp_path)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert "FAIL" not in result.stdout
 

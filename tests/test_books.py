@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tool_helpers import run_tool
 
 from game.books.loader import BookError, bundled_books_dir, load_book, load_shelf
 from game.safe_json import MAX_FILE_BYTES, MAX_NESTING
@@ -123,7 +124,7 @@ def test_a_broken_book_is_listed_and_the_others_still_load(tmp_path):
 
 
 def test_the_schema_on_disk_is_current():
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "write_schema.py"), "--check"], capture_output=True, text=True)
+    result = run_tool("write_schema", "--check")
     assert result.returncode == 0, result.stdout
 
 
@@ -135,7 +136,7 @@ def test_a_mistyped_option_of_the_schema_tool_is_refused_and_writes_nothing():
 
 
 def test_validate_books_tool_passes_on_the_bundled_books():
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "validate_books.py")], capture_output=True, text=True)
+    result = run_tool("validate_books")
     assert result.returncode == 0, result.stdout
     assert "0 broken" in result.stdout
 
@@ -157,15 +158,14 @@ def test_validate_books_tool_says_every_error_in_words_with_plurals_and_no_json_
     data["meal"]["counter"] = "nope"  # a reference: judged in the same pass as the field that failed
     write_book(tmp_path, "Bad", data)
     (tmp_path / "Broken.json").write_text("{oops", encoding="utf-8")
-    tool = [sys.executable, str(ROOT / "tools" / "validate_books.py")]
-    result = subprocess.run([*tool, str(tmp_path), str(tmp_path / "missing.json")], capture_output=True, text=True)
+    result = run_tool("validate_books", str(tmp_path), str(tmp_path / "missing.json"))
     lines = result.stdout.splitlines()
     assert "ERROR Bad.json: at section_count: must be a whole number" in lines
     assert any(line.startswith("ERROR Bad.json: at meal.counter:") for line in lines)  # one pass: both errors
     assert any(line.startswith("ERROR Broken.json: is not valid JSON") for line in lines)
     assert f"ERROR {tmp_path / 'missing.json'}: the file or folder does not exist" in lines
     assert lines[-1] == "0 valid books, 3 broken files (4 errors)" and "$" not in result.stdout
-    one = subprocess.run([*tool, str(bundled_books_dir() / "FF1.json")], capture_output=True, text=True)
+    one = run_tool("validate_books", str(bundled_books_dir() / "FF1.json"))
     assert one.returncode == 0 and one.stdout.splitlines()[-1] == "1 valid book, 0 broken files (0 errors)"
 
 

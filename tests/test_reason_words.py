@@ -8,12 +8,11 @@ from __future__ import annotations
 import ast
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from app_helpers import Driver, book_data, make_services, write_json
+from tool_helpers import run_tool
 
 from game import __main__ as entry
 from game.app.dialog import Dialog
@@ -283,25 +282,26 @@ def test_a_settings_file_that_is_not_json_is_said_in_french(tmp_path):
 def test_validate_books_prints_every_error_in_french_in_one_pass_with_plurals(tmp_path):
     write_json(tmp_path / "MINE.json", ff1(section_count="x", meal={"counter": "nope", "stamina": 4}))
     (tmp_path / "Broken.json").write_bytes(b"{oops")
-    tool = [sys.executable, str(ROOT / "tools" / "validate_books.py"), "--language", "fr"]
-    result = subprocess.run([*tool, str(tmp_path), str(tmp_path / "absent.json")], capture_output=True, text=True)
+    result = run_tool("validate_books", "--language", "fr", str(tmp_path), str(tmp_path / "absent.json"))
     lines = result.stdout.splitlines()
     assert "ERREUR MINE.json : à section_count : doit être un nombre entier" in lines
     assert any(line.startswith("ERREUR MINE.json : à meal.counter : « nope »") for line in lines)
     assert f"ERREUR {tmp_path / 'absent.json'} : le fichier ou le dossier n'existe pas" in lines
     assert lines[-1] == "0 livre valide, 3 fichiers en erreur (4 erreurs)" and "$" not in result.stdout
     assert english_in(result.stdout) == [] and result.returncode == 1
-    one = subprocess.run([*tool, str(ROOT / "books" / "FF1.json")], capture_output=True, text=True)
+    one = run_tool("validate_books", "--language", "fr", str(ROOT / "books" / "FF1.json"))
     assert one.stdout.splitlines()[-1] == "1 livre valide, 0 fichier en erreur (0 erreur)"
 
 
-def test_validate_books_takes_its_language_from_the_environment(tmp_path):
+def test_validate_books_takes_its_language_from_the_environment(tmp_path, monkeypatch):
     (tmp_path / "Broken.json").write_bytes(b"")
-    tool = [sys.executable, str(ROOT / "tools" / "validate_books.py"), str(tmp_path)]
-    env = {"PATH": "/usr/bin:/bin", "LANG": "fr_FR.UTF-8"}
-    french = subprocess.run(tool, capture_output=True, text=True, env=env)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)  # LANG alone, as in an environment that sets only it
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    french = run_tool("validate_books", str(tmp_path))
     assert "ERREUR Broken.json : le fichier est vide" in french.stdout
-    english = subprocess.run(tool, capture_output=True, text=True, env={**env, "LANG": "de_DE.UTF-8"})
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    english = run_tool("validate_books", str(tmp_path))
     assert "ERROR Broken.json: the file is empty" in english.stdout
 
 

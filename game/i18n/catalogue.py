@@ -3,7 +3,10 @@
 Strings live in ``fr.json`` / ``en.json`` beside this module, plus one pair
 of section files per screen (``sheet.fr.json`` / ``sheet.en.json``…), all flat
 ``{"key": "text with {placeholders}"}`` objects merged into one table per
-language (a key defined twice is an error). The language can be switched
+language (a key defined twice is an error). A key's first part names its file:
+``sheet.title`` is in ``sheet.<language>.json``, and a key whose first part has
+no file of its own (``common.ok``) in ``<language>.json``; so each file is read
+when the first of its keys is asked (a start reads three of 29). The language can be switched
 at runtime; a key missing from the current language shows as ``⟦key⟧`` so a
 forgotten translation is visible on screen instead of crashing the app.
 
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, TypeGuard
@@ -66,22 +69,102 @@ def table_files(language: str) -> list[str]:
 def load_table(language: str) -> dict[str, str]:
     """Read and merge the bundled JSON tables of one language (read once: a second catalogue, the logs' English
     reasons beside the player's French, costs a copy, not the files again)."""
-    return dict(_read_table(language))
-
-
-@cache
-def _read_table(language: str) -> dict[str, str]:
     table: dict[str, str] = {}
-    folder = files("game.i18n")  # once: each call makes a reader (0.3 ms, 54 files)
     for name in table_files(language):
-        part = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-        if not isinstance(part, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in part.items()):
-            raise ValueError(f"{name} must be a flat object of strings")
+        part = _read_file(name)
         twice = sorted(set(part) & set(table))
         if twice:
             raise ValueError(f"{name} defines keys already defined elsewhere: {twice}")
         table.update(part)
     return table
+
+
+def file_of(language: str, key: str) -> str:
+    """The bundled file that holds ``key`` in ``language``: its first part's section file, else the base one."""
+    section = key.partition(".")[0]
+    name = f"{section}.{language}.json"
+    return name if name in _bundled_names() else f"{language}.json"
+
+
+@cache
+def _read_file(name: str) -> dict[str, str]:
+    """One bundled file, each of its keys checked to be of it (see :func:`file_of`)."""
+    return checked_file(name, json.loads(files("game.i18n").joinpath(name).read_text(encoding="utf-8")))
+
+
+def checked_file(name: str, part: object) -> dict[str, str]:
+    """``part``, the JSON of bundled file ``name``, if it is a flat object of strings whose keys are all of it."""
+    if not isinstance(part, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in part.items()):
+        raise ValueError(f"{name} must be a flat object of strings")
+    language = name.removesuffix(".json").rpartition(".")[2]
+    elsewhere = sorted(key for key in part if file_of(language, key) != name)
+    if elsewhere:
+        raise ValueError(f"{name} holds keys whose first part names another file: {elsewhere}")
+    return part
+
+
+class BundledTexts(Mapping[str, str]):
+    """One language's bundled texts, each file read when one of its keys is first asked (issue 28: the start read
+    the 29 files of a language for the few texts of its first frame). A text already read is one dict lookup away,
+    as in the merged table this replaces."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._known: dict[str, str] = {}  # the texts of the files read so far (a key is in one file only)
+        self._sections: set[str] = set()  # first parts of keys whose file has been read
+        self._files: set[str] = set()
+        self._whole = False
+
+    def _read_section_of(self, key: str) -> bool:
+        """Read the file of ``key``'s first part unless it was: whether anything was read now."""
+        section = key.partition(".")[0]
+        if section in self._sections:
+            return False
+        self._sections.add(section)
+        name = file_of(self.language, key)
+        if name in self._files:
+            return False  # the base file holds every first part without a file of its own
+        self._files.add(name)
+        self._known.update(_read_file(name))
+        return True
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]  # str texts only
+        """The text of ``key``, or ``default``."""
+        text = self._known.get(key)
+        if text is None and self._read_section_of(key):
+            text = self._known.get(key)
+        return default if text is None else text
+
+    def __getitem__(self, key: str) -> str:
+        text = self.get(key)
+        if text is None:
+            raise KeyError(key)
+        return text
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self.get(key) is not None
+
+    def under(self, prefix: str) -> Iterator[str]:
+        """The keys starting with ``prefix``: one file's when ``prefix`` names a first part ("reasons."), else all."""
+        if "." in prefix:
+            self._read_section_of(prefix)
+        else:
+            self._read_all()
+        return (key for key in self._known if key.startswith(prefix))
+
+    def _read_all(self) -> None:
+        if not self._whole:
+            self._known.update(load_table(self.language))
+            self._files.update(table_files(self.language))
+            self._whole = True
+
+    def __iter__(self) -> Iterator[str]:
+        self._read_all()
+        return iter(self._known)
+
+    def __len__(self) -> int:
+        self._read_all()
+        return len(self._known)
 
 
 PLURAL_FORMS: tuple[str, ...] = ("zero", "one", "two", "few", "many", "other")
@@ -163,20 +246,19 @@ class Catalogue:
         language: str = DEFAULT_LANGUAGE,
         tables: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
-        """``tables`` maps language → {key: text}; defaults to the bundled JSON, each language read when it is
-        first shown (the start reads the player's alone: issue 28)."""
-        self._tables: dict[str, dict[str, str] | None] = (
-            dict.fromkeys(LANGUAGES) if tables is None else {lang: dict(table) for lang, table in tables.items()}
+        """``tables`` maps language → {key: text}; defaults to the bundled JSON, each file read when one of its
+        keys is first shown (the start reads three files of the player's language: issue 28)."""
+        self._tables: dict[str, Mapping[str, str]] = (
+            {lang: BundledTexts(lang) for lang in LANGUAGES}
+            if tables is None
+            else {lang: dict(table) for lang, table in tables.items()}
         )
         self._language = DEFAULT_LANGUAGE
         self.set_language(language)
 
-    def _table(self, language: str) -> dict[str, str]:
-        """The texts of ``language`` (a bundled one read now if not yet)."""
-        table = self._tables[language]
-        if table is None:
-            table = self._tables[language] = load_table(language)
-        return table
+    def _table(self, language: str) -> Mapping[str, str]:
+        """The texts of ``language`` (a bundled one's files read as their keys are asked)."""
+        return self._tables[language]
 
     @property
     def language(self) -> str:
@@ -201,7 +283,9 @@ class Catalogue:
 
     def keys_under(self, prefix: str) -> set[str]:
         """The keys of the current language under ``prefix``, without it and without a plural's variant."""
-        return {base_key(key).removeprefix(prefix) for key in self._table(self._language) if key.startswith(prefix)}
+        table = self._table(self._language)
+        keys = table.under(prefix) if isinstance(table, BundledTexts) else (key for key in table if key.startswith(prefix))
+        return {base_key(key).removeprefix(prefix) for key in keys}
 
     def t(self, key: str, **params: object) -> str:
         """The text for ``key`` with ``params`` filled in (plural variant and numbers per language); never raises."""

@@ -48,8 +48,8 @@ def test_a_new_players_shelf_is_drawn_without_pydantic_the_session_or_the_save_m
         assert later not in loaded, f"{later} is imported before the shelf's first frame"
 
 
-def test_a_new_players_shelf_is_drawn_without_the_network_modules_or_logging_handlers(loaded):
+def test_a_new_players_shelf_is_drawn_without_the_network_modules_logging_handlers_or_datetime(loaded):
     # The lock's holder names the machine with platform.node(); the log is game.app.crash.LogFile (issue 28).
     assert "game.app.crash" in loaded
-    for later in ("socket", "logging.handlers", "pickle", "queue", "selectors"):
+    for later in ("socket", "logging.handlers", "pickle", "queue", "selectors", "datetime"):
         assert later not in loaded, f"{later} is imported before the shelf's first frame"

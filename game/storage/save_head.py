@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, Literal, get_args
@@ -47,6 +46,8 @@ def writer_version() -> str | None:
 
 def now_text() -> str:
     """The current time as the save files write it (UTC, ISO 8601, seconds)."""
+    from datetime import UTC, datetime  # here: a new player's shelf never asks the time (issue 28)
+
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 

@@ -31,7 +31,6 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -226,6 +225,7 @@ class SaveStore:
         """A fresh id that sorts by creation time and never collides with an existing file."""
         while True:
             import secrets  # here: the shelf lists saves without OpenSSL's hashing (issue 28)
+            from datetime import UTC, datetime  # here too: a new player's shelf never asks the time
 
             save_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
             if not self.path(save_id).exists():

@@ -3,20 +3,23 @@
 ``fit_line`` is what widgets and screens use for a one-line label in a fixed
 room. ``recording()`` collects every text drawn outside the box it was given
 (``blit_text(..., box=...)``): ``tools/check_text_fit.py`` renders every screen
-inside it and lists the overflows.
+inside it and lists the overflows. The recorder's records and its search for
+text over text are game.ui.overflow's, imported when a recording starts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui import fonts
 from game.ui.text_layout import wrap_indices
+
+if TYPE_CHECKING:
+    from game.ui.overflow import Frame, Overflow
 
 ELLIPSIS = "…"
 SHRINK = 3  # a label may be set up to this many points smaller before it is shortened
@@ -101,74 +104,22 @@ def fit_lines(text: str, face: str, size: int, width: int, max_lines: int) -> tu
     return kept, True
 
 
-@dataclass(frozen=True)
-class Overflow:
-    """One text drawn outside its box, over another text, or over a control that is not its own."""
-
-    owner: str  # the widget or the part of the screen that drew it
-    text: str
-    drawn: tuple[int, int, int, int]
-    box: tuple[int, int, int, int]
-    kind: str = "outside"  # "outside" its box or panel, "over text", "over control"
-
-
-@dataclass
-class _Line:
-    """A line drawn this frame, in the coordinates of the surface it ends up on (a subsurface's parent)."""
-
-    target: int  # id of that surface
-    core: pygame.Rect  # the capitals' band, clipped: where two lines may not meet
-    text: str
-    owner: str
-    widget: int | None  # id of the control that drew it, if one did
-    order: int  # when it was drawn, among panels, controls and lines
-
-
-@dataclass(frozen=True)
-class _Control:
-    """A focusable widget drawn this frame, clipped to where it shows."""
-
-    target: int
-    rect: pygame.Rect
-    widget: int
-    name: str
-    order: int
-
-
-@dataclass
-class _Frame:
-    """What the recorder saw drawn: panels, controls and lines, each with the order it was drawn in."""
-
-    panels: list[tuple[int, pygame.Rect, int]] = field(default_factory=list)  # target, rect, order
-    controls: list[_Control] = field(default_factory=list)
-    lines: list[_Line] = field(default_factory=list)
-    widgets: list[int] = field(default_factory=list)  # the controls being drawn, innermost last
-    drawn: int = 0  # a counter giving each panel, control and line its order
-
-    def next(self) -> int:
-        """The order of the next thing drawn."""
-        self.drawn += 1
-        return self.drawn
-
-    def hidden(self, where: pygame.Rect, target: int, first: int, last: int) -> bool:
-        """Whether a panel drawn between orders ``first`` and ``last`` covers ``where``: what was under it no longer shows."""
-        return any(t == target and first < order < last and rect.contains(where) for t, rect, order in self.panels)
-
-
-_recorders: list[tuple[list[Overflow], _Frame]] = []
+_recorders: list[tuple[list[Overflow], Frame]] = []  # each recording()'s overflows and frame
 
 
 @contextmanager
 def recording() -> Iterator[list[Overflow]]:
     """Collect the overflows drawn inside the ``with`` block; text over text or over a control is added at its end."""
+    from game.ui import overflow  # the recorder's records, made only when a tool or a test records (issue 28)
+
     found: list[Overflow] = []
-    frame = _Frame()
+    frame = overflow.Frame()
     _recorders.append((found, frame))
     try:
         yield found
     finally:
         _recorders.remove((found, frame))
-        found.extend(_overlaps(frame))
+        found.extend(overflow.overlaps(frame))
 
 
 def _placed(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, pygame.Rect]:
@@ -197,10 +148,12 @@ def draw_widget(widget: Any, surface: pygame.Surface) -> None:
         widget.draw(surface)
         return
     if widget.focusable:
+        from game.ui.overflow import Control
+
         target, placed = _placed(surface, pygame.Rect(widget.rect))
         visible = placed.clip(pygame.Rect(surface.get_clip()).move(surface.get_abs_offset()))
         for _, frame in _recorders:
-            frame.controls.append(_Control(target, visible, id(widget), type(widget).__name__, frame.next()))
+            frame.controls.append(Control(target, visible, id(widget), type(widget).__name__, frame.next()))
     for _, frame in _recorders:
         frame.widgets.append(id(widget))
     try:
@@ -218,8 +171,10 @@ def check(owner: str, text: str, drawn: pygame.Rect, box: pygame.Rect | tuple[in
     # The line box has room for accents and descenders: a few pixels of it may leave a tight box.
     if box.inflate(2 * slack, 2 * slack + 8).contains(drawn):
         return
+    from game.ui.overflow import Overflow, four
+
     for found, _ in _recorders:
-        found.append(Overflow(owner, text, _four(drawn), _four(box)))
+        found.append(Overflow(owner, text, four(drawn), four(box)))
 
 
 def record_line(
@@ -244,7 +199,7 @@ def record_line(
     else:
         point = pygame.Rect(anchor, (1, 1))
         _, point = _placed(surface, point)
-        panel = _innermost_panel(target, point.topleft)
+        panel = _recorders[-1][1].innermost_panel(target, point.topleft)
         if panel is None:
             # A clip set on purpose (a text field scrolling its text inside its frame) hides what leaves it,
             # so the part that shows is checked; the page's own edge hides nothing the player should lose.
@@ -253,62 +208,9 @@ def record_line(
         else:
             # Checked where it shows: a scroll pane's clip may cut a row that is scrolled half out, as it should.
             check(owner or "panel", text, placed, panel)
+    from game.ui.overflow import Line
+
     _, core_placed = _placed(surface, core.clip(clip))
     for _, frame in _recorders:
         widget = frame.widgets[-1] if frame.widgets else None
-        frame.lines.append(_Line(target, core_placed, text, owner or "page", widget, frame.next()))
-
-
-def _innermost_panel(target: int, point: tuple[int, int]) -> pygame.Rect | None:
-    """The panel drawn last (the topmost, so the innermost) on ``target`` that holds ``point``."""
-    frame = _recorders[-1][1]
-    for where, rect, _ in reversed(frame.panels):
-        if where == target and rect.collidepoint(point):
-            return rect
-    return None
-
-
-MEET = 3  # two cores meeting by fewer pixels than this either way are touching, not overlapping
-
-
-def _four(rect: pygame.Rect) -> tuple[int, int, int, int]:
-    """``rect`` as the plain numbers an Overflow keeps."""
-    return rect.x, rect.y, rect.width, rect.height
-
-
-def _meets(a: pygame.Rect, b: pygame.Rect) -> bool:
-    both = a.clip(b)
-    return both.width >= MEET and both.height >= MEET
-
-
-def _overlaps(frame: _Frame) -> list[Overflow]:
-    """Lines drawn over other lines, and lines drawn over a control by someone else than the control.
-
-    Nothing is an overlap where a panel drawn in between covers it (a dialog over the screen below).
-    A control whose face the screen paints (a card, a page of text) may hold the screen's lines
-    wholly; a line across its edge, or inside one that draws text of its own, is reported.
-    """
-    found: list[Overflow] = []
-    lines = [line for line in frame.lines if line.core.width and line.core.height]
-    for position, first in enumerate(lines):
-        for second in lines[position + 1 :]:
-            if first.target != second.target or not _meets(first.core, second.core):
-                continue
-            near = abs(first.core.x - second.core.x) <= MEET and abs(first.core.y - second.core.y) <= MEET
-            if first.text == second.text and near:
-                continue  # the same text again at (almost) the same place: a shadow, an outline, a redraw
-            if frame.hidden(first.core.clip(second.core), first.target, first.order, second.order):
-                continue
-            found.append(Overflow(second.owner, second.text, _four(second.core), _four(first.core), "over text"))
-    speaking = {line.widget for line in lines if line.widget is not None}
-    for line in lines:
-        for control in frame.controls:
-            if control.target != line.target or control.widget == line.widget or not _meets(line.core, control.rect):
-                continue
-            if control.rect.contains(line.core) and control.widget not in speaking:
-                continue  # the screen paints this control's face
-            early, late = sorted((line.order, control.order))
-            if frame.hidden(line.core.clip(control.rect), line.target, early, late):
-                continue
-            found.append(Overflow(line.owner, line.text, _four(line.core), _four(control.rect), f"over control {control.name}"))
-    return found
+        frame.lines.append(Line(target, core_placed, text, owner or "page", widget, frame.next()))

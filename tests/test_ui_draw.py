@@ -112,3 +112,11 @@ def test_a_parchment_painted_onto_a_picture_is_the_cached_parchment():
     card = pygame.Surface((300, 424))
     draw.paint_parchment(card, PARCHMENT)
     assert pygame.image.tobytes(card, "RGB") == pygame.image.tobytes(draw.parchment((300, 424), PARCHMENT), "RGB")
+
+
+def test_the_vignette_map_mirrored_from_its_quarter_is_every_cell_worked_out():
+    init_pygame()
+    vignette = draw.vignette_map()
+    width, height = draw.VIGNETTE
+    assert vignette.get_size() == draw.VIGNETTE and vignette.get_bitsize() == pygame.Surface((1, 1)).get_bitsize()
+    assert all(vignette.get_at((x, y))[:3] == draw.vignette_dark(x, y) for y in range(height) for x in range(width))

@@ -8,6 +8,8 @@ app runs (a stand runs for days).
 
 from __future__ import annotations
 
+import errno
+import io
 import logging
 import os
 import threading
@@ -192,3 +194,41 @@ def test_a_log_that_cannot_be_begun_again_is_left_and_the_app_runs_on(log, tmp_p
     assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 0\n"
     said = capsys.readouterr().err
     assert said.count("--- Logging error ---") == 1 and "read-only folder" in said
+
+
+class FullDisk(io.RawIOBase):
+    """A file on a disk that is full: every write fails with ENOSPC, as the system says it."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_full_disk_never_makes_a_logging_call_raise(log, capsys):
+    logger, open_log = log
+    handler = open_log()
+    handler.setStream(io.TextIOWrapper(io.BufferedWriter(FullDisk()), encoding="utf-8"))
+    for number in range(3):
+        logger.error("record %d", number)  # a crash's report is logged: raising here would end the app
+    assert "No space left on device" in capsys.readouterr().err
+
+
+def test_a_log_that_cannot_be_closed_when_it_is_set_aside_is_begun_again(log, tmp_path, monkeypatch):
+    monkeypatch.setattr(crash, "LOG_BYTES", 20)  # each record is 14 bytes: the second passes it
+    logger, open_log = log
+    handler = open_log()
+    logger.info("record 0")
+
+    close = handler.stream.close
+
+    def full_at_close() -> None:
+        close()  # a buffered file is closed even when its last flush fails, then the error is raised
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(handler.stream, "close", full_at_close, raising=False)
+    logger.info("record 1")  # past LOG_BYTES: its close fails, the log is begun again all the same
+    logger.info("record 2")
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO record 2\n"
+    assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 0\nINFO record 1\n"

@@ -55,19 +55,31 @@ class LogFile(logging.StreamHandler[TextIO]):
         super().__init__(open_to_append(path))
 
     def emit(self, record: logging.LogRecord) -> None:
-        """Write ``record``; then, past LOG_BYTES, begin a new file (a failure to is said once, on stderr)."""
+        """Write ``record``; then, past LOG_BYTES, begin a new file. Never raises: a failure (a full disk, a log that
+        cannot be begun again) is said on stderr, as logging does, and the app runs on."""
         if self.lost:
             return  # the log could not be begun again: the app runs on without one
-        super().emit(record)
-        if self.stream.tell() <= LOG_BYTES:
-            return
-        self.stream.close()
+        try:
+            self.stream.write(self.format(record) + self.terminator)
+            self.stream.flush()
+            if self.stream.tell() > LOG_BYTES:
+                self._begin_again()
+        except RecursionError:
+            raise
+        except Exception:  # noqa: BLE001 - a logging call must not raise: a crash's report is logged from on_error
+            self.handleError(record)
+
+    def _begin_again(self) -> None:
+        try:
+            self.stream.close()
+        except OSError:
+            pass  # its last records could not be written (a full disk): the file is closed all the same
         self._set_aside_if_full()
         try:
             self.stream = open_to_append(self.path)
         except OSError:
             self.lost = True
-            self.handleError(record)
+            raise
 
     def _set_aside_if_full(self) -> None:
         slots = [self.path, *(Path(f"{self.path}.{number}") for number in range(1, LOGS_KEPT + 1))]

@@ -232,3 +232,10 @@ def test_a_log_that_cannot_be_closed_when_it_is_set_aside_is_begun_again(log, tm
     logger.info("record 2")
     assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO record 2\n"
     assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 0\nINFO record 1\n"
+
+
+def test_closing_the_log_closes_its_file(log):
+    _, open_log = log
+    handler = open_log()
+    handler.close()  # logging.shutdown at exit, a test's teardown: the file is not left to the collector
+    assert handler.stream.closed

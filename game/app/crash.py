@@ -81,6 +81,17 @@ class LogFile(logging.StreamHandler[TextIO]):
             self.lost = True
             raise
 
+    def close(self) -> None:
+        """Close the file too (StreamHandler leaves its stream open: it may be stderr, never a file of its own)."""
+        self.acquire()
+        try:
+            self.stream.close()
+        except OSError:
+            pass  # a full disk: its last records are lost, the file is closed all the same
+        finally:
+            self.release()
+        super().close()
+
     def _set_aside_if_full(self) -> None:
         slots = [self.path, *(Path(f"{self.path}.{number}") for number in range(1, LOGS_KEPT + 1))]
         try:

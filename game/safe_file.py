@@ -226,6 +226,7 @@ APPEND_FLAGS = (
     | getattr(os, "O_NOFOLLOW", 0)
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)  # Windows: else the C library's write makes the "\r\n" of the text "\r\r\n"
 )
 
 

@@ -16,6 +16,7 @@ import threading
 
 import pytest
 
+from game import safe_file
 from game.app import crash
 from game.safe_file import FileRefused
 
@@ -239,3 +240,14 @@ def test_closing_the_log_closes_its_file(log):
     handler = open_log()
     handler.close()  # logging.shutdown at exit, a test's teardown: the file is not left to the collector
     assert handler.stream.closed
+
+
+def test_a_record_ends_with_one_line_ending_of_the_system(log, tmp_path):
+    """Windows: a descriptor opened without O_BINARY is in text mode, and the C library's write turns the "\\r\\n"
+    TextIOWrapper already wrote into "\\r\\r\\n"; the log is opened in binary mode, as every file the app writes."""
+    logger, open_log = log
+    open_log()
+    logger.info("one line")
+    assert (tmp_path / "feuille.log").read_bytes() == f"INFO one line{os.linesep}".encode()
+    binary = getattr(os, "O_BINARY", 0)
+    assert safe_file.APPEND_FLAGS & binary == binary

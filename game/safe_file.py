@@ -250,11 +250,15 @@ def open_to_append(path: str | os.PathLike[str]) -> io.TextIOWrapper:
             raise FileRefused(path, "swapped") from None
         raise
     try:
-        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        opened = os.fstat(fd)
+        there = os.lstat(path)  # where O_NOFOLLOW is missing (Windows) the open followed a link put there since
     except OSError:
         os.close(fd)
         raise
-    if not regular:
+    if not stat.S_ISREG(opened.st_mode):
         os.close(fd)
         raise FileRefused(path, "changed")
+    if not os.path.samestat(opened, there):
+        os.close(fd)
+        raise FileRefused(path, "swapped")
     return os.fdopen(fd, "a", encoding="utf-8", errors="backslashreplace")

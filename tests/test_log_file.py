@@ -251,3 +251,21 @@ def test_a_record_ends_with_one_line_ending_of_the_system(log, tmp_path):
     assert (tmp_path / "feuille.log").read_bytes() == f"INFO one line{os.linesep}".encode()
     binary = getattr(os, "O_BINARY", 0)
     assert safe_file.APPEND_FLAGS & binary == binary
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no links here")
+def test_a_link_put_at_the_log_path_after_its_check_is_refused_where_links_are_followed(tmp_path, monkeypatch):
+    """Windows has no O_NOFOLLOW: the open follows a link put there since the check; what it opened is compared."""
+    monkeypatch.setattr(safe_file, "APPEND_FLAGS", safe_file.APPEND_FLAGS & ~getattr(os, "O_NOFOLLOW", 0))
+    (tmp_path / "notes.txt").write_text("the player's notes", encoding="utf-8")
+    real_open = os.open
+
+    def swapped_then_opened(path, flags, mode=0o777):
+        if os.fspath(path) == os.fspath(tmp_path / "feuille.log"):
+            (tmp_path / "feuille.log").symlink_to(tmp_path / "notes.txt")  # between the lstat and the open
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", swapped_then_opened)
+    with pytest.raises(FileRefused):
+        safe_file.open_to_append(tmp_path / "feuille.log")
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the player's notes"

@@ -6,8 +6,11 @@ The texts read file by file are the merged tables' texts, key for key.
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
+from game.i18n import catalogue
 from game.i18n.catalogue import LANGUAGES, BundledTexts, Catalogue, base_key, checked_file, file_of, load_table
 
 
@@ -62,3 +65,29 @@ def test_the_keys_under_a_first_part_read_only_its_file():
     assert catalogue.keys_under("reasons.") == {base_key(k).removeprefix("reasons.") for k in merged if k.startswith("reasons.")}
     texts = catalogue._table("en")
     assert isinstance(texts, BundledTexts) and texts._files == {"reasons.en.json"}
+
+
+def test_a_text_asked_by_another_thread_while_its_file_is_being_read_is_found(monkeypatch):
+    """The speech thread and the odds worker ask texts too: a file being read is not yet a file read."""
+    texts = BundledTexts("fr")
+    read = catalogue._read_file
+    answers: list[str | None] = []
+
+    def read_while_another_thread_asks(name: str) -> dict[str, str]:
+        if not answers:
+            answers.append("asking")
+            asker = threading.Thread(target=lambda: answers.append(texts.get("shelf.books")))
+            asker.start()
+            asker.join()
+        return read(name)
+
+    monkeypatch.setattr(catalogue, "_read_file", read_while_another_thread_asks)
+    assert texts.get("shelf.books") == answers[1] == read("shelf.fr.json")["shelf.books"]
+
+
+def test_the_keys_under_a_prefix_are_listed_while_another_file_is_read():
+    texts = BundledTexts("en")
+    keys = iter(texts.under("shelf."))
+    next(keys)
+    texts.get("sheet.title")  # another thread's first text of the sheet, while the shelf's keys are listed
+    assert all(key.startswith("shelf.") for key in keys)

@@ -116,16 +116,21 @@ class BundledTexts(Mapping[str, str]):
         self._whole = False
 
     def _read_section_of(self, key: str) -> bool:
-        """Read the file of ``key``'s first part unless it was: whether anything was read now."""
+        """Read the file of ``key``'s first part unless it was: whether anything was read now.
+
+        A file is marked read once its texts are in: a thread asking one of its keys meanwhile (the speech thread,
+        the odds worker) reads it too (the same cached dict) instead of finding its text missing. No lock: reading
+        twice gives the same texts."""
         section = key.partition(".")[0]
         if section in self._sections:
             return False
-        self._sections.add(section)
         name = file_of(self.language, key)
         if name in self._files:
+            self._sections.add(section)
             return False  # the base file holds every first part without a file of its own
-        self._files.add(name)
         self._known.update(_read_file(name))
+        self._files.add(name)
+        self._sections.add(section)
         return True
 
     def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]  # str texts only
@@ -150,7 +155,7 @@ class BundledTexts(Mapping[str, str]):
             self._read_section_of(prefix)
         else:
             self._read_all()
-        return (key for key in self._known if key.startswith(prefix))
+        return (key for key in tuple(self._known) if key.startswith(prefix))  # a file read meanwhile adds keys
 
     def _read_all(self) -> None:
         if not self._whole:
@@ -160,7 +165,7 @@ class BundledTexts(Mapping[str, str]):
 
     def __iter__(self) -> Iterator[str]:
         self._read_all()
-        return iter(self._known)
+        return iter(tuple(self._known))
 
     def __len__(self) -> int:
         self._read_all()

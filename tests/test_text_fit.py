@@ -8,6 +8,7 @@ import pytest
 from sample_tiers import FAST_SAMPLES
 from ui_helpers import motion, ui  # noqa: F401  (ui is a fixture)
 
+from game.app.scene import Scene
 from game.ui import fonts
 from game.ui.button import Button
 from game.ui.draw import blit_text, draw_panel
@@ -239,3 +240,18 @@ def test_a_list_of_names_shortens_each_in_its_middle_and_shows_it_whole_on_hover
     assert found == [] and len(said) == len(ALIKE) == len(set(said)) and all("…" in text for text in said)
     rows.process_event(motion((rows.rect.x + 20, rows.rect.y + 10)))
     assert rows.tooltip_text() == ALIKE[0]
+
+
+class TextPlantedOutsideItsBox(Scene):
+    """A screen drawing one label wider than its box (the check's own check: it must see it)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(20, 20, 80, 40)
+        blit_text(surface, "Un texte bien trop long pour sa boîte", box.topleft, "body", 18, (0, 0, 0), box=box, owner="planted")
+
+
+def test_the_text_fit_check_reports_a_text_planted_outside_its_box(monkeypatch):
+    """Every other use of the check expects no overflow: a recorder that saw nothing would pass them all."""
+    monkeypatch.setattr(check_text_fit, "samples", lambda: [("planted", lambda services: [TextPlantedOutsideItsBox()], False)])
+    found = check_text_fit.check(sizes=[(1024, 640)], languages=["fr"], out=lambda line: None)
+    assert len(found) == 1 and "1024x640 fr planted  planted: 'Un texte bien trop long pour sa boîte'" in found[0]

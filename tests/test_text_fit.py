@@ -255,3 +255,14 @@ def test_the_text_fit_check_reports_a_text_planted_outside_its_box(monkeypatch):
     monkeypatch.setattr(check_text_fit, "samples", lambda: [("planted", lambda services: [TextPlantedOutsideItsBox()], False)])
     found = check_text_fit.check(sizes=[(1024, 640)], languages=["fr"], out=lambda line: None)
     assert len(found) == 1 and "1024x640 fr planted  planted: 'Un texte bien trop long pour sa boîte'" in found[0]
+
+
+def test_a_recording_inside_another_leaves_the_outer_one_recording(ui):  # noqa: F811
+    surface = pygame.Surface((400, 100))
+    with recording() as outer:
+        with recording() as inner:
+            pass  # nothing drawn yet: both recordings hold the same (nothing)
+        blit_text(
+            surface, "Un texte bien trop long pour sa boîte", (10, 10), "body", 18, (0, 0, 0), box=pygame.Rect(0, 0, 80, 40)
+        )
+    assert inner == [] and [o.text for o in outer] == ["Un texte bien trop long pour sa boîte"]

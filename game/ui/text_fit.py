@@ -118,7 +118,9 @@ def recording() -> Iterator[list[Overflow]]:
     try:
         yield found
     finally:
-        _recorders.remove((found, frame))
+        # By identity: list.remove compares by value, and two recordings that saw the same (an outer one and one
+        # inside it, nothing drawn between their starts) are equal, so the inner one's end took the outer one off.
+        _recorders[:] = [recorder for recorder in _recorders if recorder[0] is not found]
         found.extend(overflow.overlaps(frame))
 
 

@@ -181,3 +181,21 @@ def test_two_processes_writing_one_adventure_never_interleave(tmp_path):
     assert written[0] == 0 or written == [59, 59]  # one writer; the other only once the first was done
     assert not [p for p in os.listdir(store.root) if p.endswith(".tmp")]
     assert store.read("a1").summary.paragraph == 59
+
+
+def test_the_lock_names_its_machine_without_platform_uname(tmp_path, monkeypatch):
+    """platform.node() is platform.uname().node: on Windows that asks win32_ver, which Python 3.12+ asks WMI (seconds
+    for a player without its permission, for ever when its service hangs) while an adventure opens."""
+    import platform
+
+    def uname():
+        raise AssertionError("platform.uname() asked while a lock was taken")
+
+    monkeypatch.setattr(platform, "uname", uname)
+    monkeypatch.setattr(platform, "_uname_cache", None, raising=False)
+    assert lock.acquire(tmp_path / "a1.json.lock")
+    try:
+        pid, machine = (tmp_path / "a1.json.lock").read_text(encoding="utf-8").split()[:2]
+    finally:
+        lock.release(tmp_path / "a1.json.lock")
+    assert pid == str(os.getpid()) and machine == lock.machine_name()

@@ -56,7 +56,7 @@ def test_a_new_players_shelf_is_drawn_without_pydantic_the_session_or_the_save_m
 
 
 def test_a_new_players_shelf_is_drawn_without_the_network_modules_logging_handlers_or_datetime(loaded):
-    # The lock's holder names the machine with platform.node(); the log is game.app.crash.LogFile (issue 28).
+    # The lock's holder names the machine with os.uname() (socket only on Windows); the log is game.app.crash.LogFile (issue 28).
     assert "game.app.crash" in loaded
     for later in ("socket", "logging.handlers", "pickle", "queue", "selectors", "datetime", "game.ui.overflow"):
         assert later not in loaded, f"{later} is imported before the shelf's first frame"

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import errno
 import os
-import platform
 import stat
 import sys
 import time
@@ -161,13 +160,27 @@ def acquire(path: Path) -> bool:
         raise
     _HELD[key] = fd
     try:  # who holds it, for the other window's message (a failure here does not matter)
-        text = f"{os.getpid()} {platform.node()} {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode()
+        text = f"{os.getpid()} {machine_name()} {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode()
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, text[:HOLDER_BYTES])
     except OSError:
         pass
     return True
+
+
+def machine_name() -> str:
+    """This machine's name, for the other window's message: the system's node name, else (Windows) its host name.
+
+    Not ``platform.node()``: that is ``platform.uname()``, which on Windows asks ``win32_ver`` too (WMI since Python
+    3.12: seconds for a player without its permission, for ever when its service hangs) and imports socket all the
+    same; socket is imported here only where ``os.uname`` is missing (issue 28: a start imports neither)."""
+    try:
+        return os.uname().nodename
+    except AttributeError:
+        import socket
+
+        return socket.gethostname()
 
 
 def release(path: Path) -> None:

@@ -281,6 +281,10 @@ def render_entry(
         loop.run_frames(3)
         loop.run_frames(240 if text is None else 20)  # let animations settle so the picture shows results
     finally:
+        # Its screens leave as the app's do, so what they hold goes with them (each board's odds worker waited on
+        # its thread for ever: a hundred threads, and every screen they held, by the end of a --text run).
+        stack.clear()
+        stack.apply_pending()
         services.ui.speech.log = None
         services.saves.keep_locks(set())  # a sample's adventures are let go with its scratch folder
 

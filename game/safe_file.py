@@ -251,14 +251,17 @@ def open_to_append(path: str | os.PathLike[str]) -> io.TextIOWrapper:
         raise
     try:
         opened = os.fstat(fd)
-        there = os.lstat(path)  # where O_NOFOLLOW is missing (Windows) the open followed a link put there since
+        # Without O_NOFOLLOW (Windows) the open followed a link put there since the check: what the path names now
+        # must be what was opened. With it, the open refused any link, and a new file there since the open is
+        # another window's setting the log aside, no reason to refuse.
+        followed_no_link = APPEND_FLAGS & getattr(os, "O_NOFOLLOW", 0) or os.path.samestat(opened, os.lstat(path))
     except OSError:
         os.close(fd)
         raise
     if not stat.S_ISREG(opened.st_mode):
         os.close(fd)
         raise FileRefused(path, "changed")
-    if not os.path.samestat(opened, there):
+    if not followed_no_link:
         os.close(fd)
         raise FileRefused(path, "swapped")
     return os.fdopen(fd, "a", encoding="utf-8", errors="backslashreplace")

@@ -269,3 +269,19 @@ def test_a_link_put_at_the_log_path_after_its_check_is_refused_where_links_are_f
     with pytest.raises(FileRefused):
         safe_file.open_to_append(tmp_path / "feuille.log")
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "the player's notes"
+
+
+@pytest.mark.skipif(not getattr(os, "O_NOFOLLOW", 0), reason="the open follows links here: what it opened is compared")
+def test_a_log_another_window_sets_aside_while_it_is_opened_is_still_opened(tmp_path, monkeypatch):
+    (tmp_path / "feuille.log").write_text("INFO the other window's\n", encoding="utf-8")
+    real_open = os.open
+
+    def opened_then_set_aside(path, flags, mode=0o777):
+        fd = real_open(path, flags, mode)
+        if os.fspath(path) == os.fspath(tmp_path / "feuille.log"):
+            os.replace(tmp_path / "feuille.log", tmp_path / "feuille.log.1")  # the other window's LogFile, full
+            (tmp_path / "feuille.log").write_text("", encoding="utf-8")
+        return fd
+
+    monkeypatch.setattr(os, "open", opened_then_set_aside)
+    safe_file.open_to_append(tmp_path / "feuille.log").close()  # the log of this window is not lost for that

@@ -127,7 +127,7 @@ def test_only_the_last_three_logs_are_kept(log, tmp_path, monkeypatch):
     for number in range(8):
         logger.info("record %d", number)
     names = sorted(path.name for path in tmp_path.iterdir())
-    assert names == ["feuille.log", "feuille.log.1", "feuille.log.2", "feuille.log.3"]
+    assert names == ["feuille.log", "feuille.log.1", "feuille.log.2", "feuille.log.3", "feuille.log.lock"]
     assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 7\n"
     assert (tmp_path / "feuille.log.3").read_text(encoding="utf-8") == "INFO record 5\n"
 
@@ -285,3 +285,29 @@ def test_a_log_another_window_sets_aside_while_it_is_opened_is_still_opened(tmp_
 
     monkeypatch.setattr(os, "open", opened_then_set_aside)
     safe_file.open_to_append(tmp_path / "feuille.log").close()  # the log of this window is not lost for that
+
+
+def test_two_windows_setting_the_same_log_aside_at_once_lose_no_log(tmp_path, monkeypatch):
+    """Each window's LogFile shifts .1 -> .2 -> .3 when the log it shares is full: two shifting at once moved one log
+    onto another, its records lost (three processes logging: 6 % of their records). One sets it aside at a time, and
+    the second then finds it done."""
+    monkeypatch.setattr(crash, "LOG_BYTES", 50)
+    monkeypatch.setattr(crash, "LOGS_KEPT", 10)  # nothing is dropped for being old: every record must be kept
+    for number in (3, 2, 1):
+        (tmp_path / f"feuille.log.{number}").write_text(f"INFO log {number}\n", encoding="utf-8")
+    (tmp_path / "feuille.log").write_text("INFO " + "x" * 60 + "\n", encoding="utf-8")  # full
+    real_replace = os.replace
+    other_window: list[threading.Thread] = []
+
+    def replace_while_the_other_window_sets_aside(older, newer):
+        if not other_window:  # the other window's LogFile starts, finds the log full, while this one shifts it
+            other_window.append(threading.Thread(target=lambda: crash.LogFile(tmp_path / "feuille.log").close()))
+            other_window[0].start()
+            other_window[0].join(0.5)  # it waits for this one to be done, or (unlocked) has shifted meanwhile
+        real_replace(older, newer)
+
+    monkeypatch.setattr(os, "replace", replace_while_the_other_window_sets_aside)
+    crash.LogFile(tmp_path / "feuille.log").close()
+    other_window[0].join()
+    kept = "".join(path.read_text(encoding="utf-8") for path in tmp_path.glob("feuille.log*") if path.suffix != ".lock")
+    assert sorted(kept.splitlines()) == sorted(["INFO " + "x" * 60, "INFO log 1", "INFO log 2", "INFO log 3"])

@@ -93,10 +93,23 @@ class LogFile(logging.StreamHandler[TextIO]):
         super().close()
 
     def _set_aside_if_full(self) -> None:
-        slots = [self.path, *(Path(f"{self.path}.{number}") for number in range(1, LOGS_KEPT + 1))]
         try:
             if os.lstat(self.path).st_size <= LOG_BYTES:
                 return
+        except OSError:
+            return  # no log there (another window set it aside): the open begins one
+        from game.storage.lock import held_for_a_write  # past LOG_BYTES only: at most once a megabyte
+
+        # One window sets the log aside at a time: two shifting .1 -> .2 -> .3 at once moved one log onto another,
+        # its records lost. Unlocked when the lock cannot be had (a read-only folder: nothing can be moved there).
+        with held_for_a_write(Path(f"{self.path}.lock")):
+            self._shift()
+
+    def _shift(self) -> None:
+        slots = [self.path, *(Path(f"{self.path}.{number}") for number in range(1, LOGS_KEPT + 1))]
+        try:
+            if os.lstat(self.path).st_size <= LOG_BYTES:
+                return  # set aside by the other window while this one waited for it
             if any(entry_kind(slot) not in (None, "file") for slot in slots):
                 return  # a folder or a link where a log goes is not the app's: never moved nor replaced
             for older, newer in zip(reversed(slots[:-1]), reversed(slots[1:])):

@@ -311,3 +311,28 @@ def test_two_windows_setting_the_same_log_aside_at_once_lose_no_log(tmp_path, mo
     other_window[0].join()
     kept = "".join(path.read_text(encoding="utf-8") for path in tmp_path.glob("feuille.log*") if path.suffix != ".lock")
     assert sorted(kept.splitlines()) == sorted(["INFO " + "x" * 60, "INFO log 1", "INFO log 2", "INFO log 3"])
+
+
+def test_a_log_that_could_not_be_begun_again_is_begun_when_it_can(log, tmp_path, monkeypatch, capsys):
+    """A stand runs for days: a folder read-only for a moment, or too many files open, must not end its log for good
+    (RotatingFileHandler tried again at the next record too)."""
+    monkeypatch.setattr(crash, "LOG_BYTES", 20)  # each record is 14 bytes: the second passes it
+    logger, open_log = log
+    open_log()
+    real_open = crash.open_to_append
+    refusing = [True]
+
+    def refuse_for_a_while(path):
+        if refusing[0]:
+            raise OSError(24, "Too many open files", str(path))
+        return real_open(path)
+
+    monkeypatch.setattr(crash, "open_to_append", refuse_for_a_while)
+    logger.info("record 0")
+    logger.info("record 1")  # set aside; the new log cannot be begun
+    logger.info("record 2")  # lost: no log now
+    refusing[0] = False
+    logger.info("record 3")
+    assert (tmp_path / "feuille.log").read_text(encoding="utf-8") == "INFO record 3\n"
+    assert (tmp_path / "feuille.log.1").read_text(encoding="utf-8") == "INFO record 0\nINFO record 1\n"
+    assert capsys.readouterr().err.count("--- Logging error ---") == 1

@@ -57,8 +57,8 @@ class LogFile(logging.StreamHandler[TextIO]):
     def emit(self, record: logging.LogRecord) -> None:
         """Write ``record``; then, past LOG_BYTES, begin a new file. Never raises: a failure (a full disk, a log that
         cannot be begun again) is said on stderr, as logging does, and the app runs on."""
-        if self.lost:
-            return  # the log could not be begun again: the app runs on without one
+        if self.lost and not self._begun_again():
+            return  # the log still cannot be begun again (said once): the app runs on without one
         try:
             self.stream.write(self.format(record) + self.terminator)
             self.stream.flush()
@@ -80,6 +80,16 @@ class LogFile(logging.StreamHandler[TextIO]):
         except OSError:
             self.lost = True
             raise
+
+    def _begun_again(self) -> bool:
+        """Try again to begin the log that could not be: a stand runs for days, and a folder read-only for a while
+        or too many files open for a moment must not end its log for good (one lstat and one open a record)."""
+        try:
+            self.stream = open_to_append(self.path)
+        except OSError:
+            return False
+        self.lost = False
+        return True
 
     def close(self) -> None:
         """Close the file too (StreamHandler leaves its stream open: it may be stderr, never a file of its own)."""

@@ -6,7 +6,7 @@ of section files per screen (``sheet.fr.json`` / ``sheet.en.json``…), all flat
 language (a key defined twice is an error). A key's first part names its file:
 ``sheet.title`` is in ``sheet.<language>.json``, and a key whose first part has
 no file of its own (``common.ok``) in ``<language>.json``; so each file is read
-when the first of its keys is asked (a start reads three of 29). The language can be switched
+when the first of its keys is asked (a start reads four of 29). The language can be switched
 at runtime; a key missing from the current language shows as ``⟦key⟧`` so a
 forgotten translation is visible on screen instead of crashing the app.
 
@@ -252,7 +252,7 @@ class Catalogue:
         tables: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         """``tables`` maps language → {key: text}; defaults to the bundled JSON, each file read when one of its
-        keys is first shown (the start reads three files of the player's language: issue 28)."""
+        keys is first shown (the start reads four files of the player's language: issue 28)."""
         self._tables: dict[str, Mapping[str, str]] = (
             {lang: BundledTexts(lang) for lang in LANGUAGES}
             if tables is None
